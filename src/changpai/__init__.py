@@ -1,0 +1,92 @@
+"""changpai — Chinese long-card games (長牌) for Python.
+
+Card notation, meld recognition, hand analysis, game engines and scoring for Hunan 字牌 / 跑胡子
+and the other long-card families. Each family is a subpackage (``changpai.zipai`` …); every playable
+preset is a :class:`~changpai.core.Variant` found by its English id, pinyin or hanzi name:
+
+>>> import changpai
+>>> changpai.variant("跑胡子") is changpai.variant("hunan")
+True
+>>> changpai.variant("paohuzi").family
+'zipai'
+"""
+
+from __future__ import annotations
+
+import importlib
+import unicodedata
+
+from changpai.core.variant import Variant
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ChangpaiError",
+    "IllegalActionError",
+    "NotationError",
+    "RulesError",
+    "Variant",
+    "__version__",
+    "variant",
+    "variants",
+]
+
+# The families whose presets are registered; each package exposes ``VARIANTS``.
+_FAMILIES = ("zipai",)
+_registry: dict[str, Variant] | None = None
+_ordered: tuple[Variant, ...] = ()
+
+
+def _key(name: str) -> str:
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in folded if ch not in " -_'·")
+
+
+def _load() -> dict[str, Variant]:
+    global _registry, _ordered
+    if _registry is None:
+        table: dict[str, Variant] = {}
+        ordered: list[Variant] = []
+        for family in _FAMILIES:
+            module = importlib.import_module(f"changpai.{family}")
+            for entry in module.VARIANTS:
+                ordered.append(entry)
+                for name in entry.names():
+                    key = _key(name)
+                    if key in table and table[key] is not entry:
+                        raise RulesError(
+                            f"variant name {name!r} is claimed by both "
+                            f"{table[key].name!r} and {entry.name!r}"
+                        )
+                    table[key] = entry
+        _registry, _ordered = table, tuple(ordered)
+    return _registry
+
+
+def variants() -> tuple[Variant, ...]:
+    """Every registered variant, family by family.
+
+    >>> [v.name for v in variants()][:2]
+    ['hunan', 'liuhudao']
+    """
+    _load()
+    return _ordered
+
+
+def variant(name: str) -> Variant:
+    """Find a variant by its id or any alias (case, spaces and hyphens are ignored).
+
+    >>> variant("Hunan").title
+    '跑胡子'
+    >>> variant("no such game")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: unknown variant 'no such game'; known: ...
+    """
+    table = _load()
+    found = table.get(_key(name))
+    if found is None:
+        known = ", ".join(f"{v.name} ({'/'.join(v.aliases)})" for v in _ordered)
+        raise RulesError(f"unknown variant {name!r}; known: {known}")
+    return found

@@ -1,0 +1,171 @@
+"""Strict card-count multisets: a tuple of counts indexed by card kind.
+
+Every family numbers its card kinds ``0 .. size-1``; a hand is then a tuple of counts, which is
+hashable, cheap to copy and the natural key for cached hand analysis. :class:`Counts` checks
+every change: a count never goes below zero or above the number of copies in the deck.
+
+>>> hand = Counts.from_indices([0, 1, 1], size=4, max_copies=4)
+>>> hand.counts, len(hand)
+((1, 2, 0, 0), 3)
+>>> hand.add(3).remove(1).counts
+(1, 1, 0, 1)
+>>> list(hand.indices())
+[0, 1, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+from attrs import field, frozen
+
+from changpai.errors import ChangpaiError, NotationError
+
+__all__ = ["Counts"]
+
+
+def _default_name(index: int) -> str:
+    return f"kind #{index}"
+
+
+@frozen
+class Counts:
+    """An immutable multiset of card kinds with at most ``max_copies`` of each kind.
+
+    ``counts[i]`` is how many cards of kind ``i`` it holds. Operations return new objects and
+    raise instead of clamping: adding a fifth copy raises :class:`~changpai.errors.NotationError`,
+    removing a card that is not there raises :class:`~changpai.errors.ChangpaiError`.
+
+    >>> Counts((0, 5), max_copies=4)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 5 copies of kind #1; a deck has at most 4
+    """
+
+    counts: tuple[int, ...]
+    max_copies: int = 4
+    name: Callable[[int], str] = field(default=_default_name, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        for index, count in enumerate(self.counts):
+            if count < 0:
+                raise ChangpaiError(
+                    f"{count} copies of {self.name(index)}; counts cannot be negative"
+                )
+            if count > self.max_copies:
+                raise NotationError(
+                    f"{count} copies of {self.name(index)}; a deck has at most {self.max_copies}"
+                )
+
+    @classmethod
+    def from_indices(
+        cls,
+        indices: Iterable[int],
+        *,
+        size: int,
+        max_copies: int = 4,
+        name: Callable[[int], str] = _default_name,
+    ) -> Counts:
+        """Count card-kind indices.
+
+        >>> Counts.from_indices([2, 2], size=3).counts
+        (0, 0, 2)
+        >>> Counts.from_indices([3], size=3)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: card kind index 3 is out of range 0..2
+        """
+        counts = [0] * size
+        for index in indices:
+            if not 0 <= index < size:
+                raise NotationError(f"card kind index {index} is out of range 0..{size - 1}")
+            counts[index] += 1
+        return cls(tuple(counts), max_copies, name)
+
+    @classmethod
+    def empty(
+        cls, size: int, max_copies: int = 4, name: Callable[[int], str] = _default_name
+    ) -> Counts:
+        """The empty multiset over ``size`` kinds.
+
+        >>> len(Counts.empty(20))
+        0
+        """
+        return cls((0,) * size, max_copies, name)
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __getitem__(self, index: int) -> int:
+        return self.counts[index]
+
+    def __contains__(self, index: object) -> bool:
+        return isinstance(index, int) and 0 <= index < len(self.counts) and self.counts[index] > 0
+
+    def indices(self) -> Iterator[int]:
+        """Every card kind index, repeated by its count, in index order.
+
+        >>> list(Counts((2, 0, 1)).indices())
+        [0, 0, 2]
+        """
+        for index, count in enumerate(self.counts):
+            for _ in range(count):
+                yield index
+
+    def add(self, index: int, copies: int = 1) -> Counts:
+        """A new multiset with ``copies`` more of kind ``index``.
+
+        >>> Counts((4, 0)).add(0)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: 5 copies of kind #0; a deck has at most 4
+        """
+        counts = list(self.counts)
+        counts[index] += copies
+        return Counts(tuple(counts), self.max_copies, self.name)
+
+    def remove(self, index: int, copies: int = 1) -> Counts:
+        """A new multiset with ``copies`` fewer of kind ``index``.
+
+        >>> Counts((1, 0)).remove(1)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.ChangpaiError: cannot remove 1 of kind #1: only 0 held
+        """
+        if self.counts[index] < copies:
+            raise ChangpaiError(
+                f"cannot remove {copies} of {self.name(index)}: only {self.counts[index]} held"
+            )
+        counts = list(self.counts)
+        counts[index] -= copies
+        return Counts(tuple(counts), self.max_copies, self.name)
+
+    def issubset(self, other: Counts) -> bool:
+        """Whether every card of this multiset is also in ``other``.
+
+        >>> Counts((1, 1)).issubset(Counts((2, 1)))
+        True
+        """
+        return all(a <= b for a, b in zip(self.counts, other.counts, strict=True))
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(
+            tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)),
+            self.max_copies,
+            self.name,
+        )
+
+    def __sub__(self, other: Counts) -> Counts:
+        if not other.issubset(self):
+            missing = next(
+                i for i, (a, b) in enumerate(zip(self.counts, other.counts, strict=True)) if b > a
+            )
+            raise ChangpaiError(
+                f"cannot remove {other.counts[missing]} of {self.name(missing)}: "
+                f"only {self.counts[missing]} held"
+            )
+        return Counts(
+            tuple(a - b for a, b in zip(self.counts, other.counts, strict=True)),
+            self.max_copies,
+            self.name,
+        )

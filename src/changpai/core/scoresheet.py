@@ -1,0 +1,191 @@
+"""Itemized score sheets: every line of a score with its rule reference, the total and payments.
+
+A family's ``score`` function builds a :class:`ScoreSheet`; the sheet never computes anything the
+family did not put into it, so that each line can be checked against the tables of the rules files.
+
+>>> sheet = ScoreSheet(
+...     title="跑胡子",
+...     lines=(
+...         ScoreLine("meld", "提 壹壹壹壹", 12, rule="zipai.md §8.1"),
+...         ScoreLine("meld", "坎 三三三", 3, rule="zipai.md §8.1"),
+...     ),
+...     total=15,
+...     payments=(Payment(payer=1, payee=0, amount=15), Payment(payer=2, payee=0, amount=15)),
+... )
+>>> print(sheet)
+跑胡子
+  提 壹壹壹壹    +12  zipai.md §8.1
+  坎 三三三       +3  zipai.md §8.1
+  total           15
+  seat 1 pays seat 0: 15
+  seat 2 pays seat 0: 15
+>>> sheet.net()
+{0: 30, 1: -15, 2: -15}
+"""
+
+from __future__ import annotations
+
+import html
+import unicodedata
+from typing import Any
+
+from attrs import frozen
+
+__all__ = ["Payment", "ScoreLine", "ScoreSheet"]
+
+_OPS = ("+", "×", "=", "≥")
+
+
+def _width(text: str) -> int:
+    """Display width in a terminal: CJK characters take two columns."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
+
+
+@frozen
+class ScoreLine:
+    """One item of a score.
+
+    ``key`` is a stable machine name (``"meld"``, ``"mingtang.honghu"``), ``name`` the text a
+    player reads, ``value`` the number, ``op`` how it enters the total (``"+"`` added, ``"×"`` a
+    multiplier, ``"="`` a running result or information, ``"≥"`` a threshold), ``rule`` the section
+    of the rules file it comes from.
+
+    >>> ScoreLine("base", "飄胡", 50, op="+", rule="nantong.md §7").text()
+    '+50'
+    """
+
+    key: str
+    name: str
+    value: int
+    op: str = "+"
+    rule: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.op not in _OPS:
+            raise ValueError(f"score line op {self.op!r} is not one of {_OPS}")
+
+    def text(self) -> str:
+        """The value as printed on the sheet.
+
+        >>> ScoreLine("x", "自摸", 2, op="×").text()
+        '×2'
+        """
+        if self.op == "+":
+            return f"{self.value:+d}"
+        if self.op == "=":
+            return str(self.value)
+        return f"{self.op}{self.value}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> ScoreLine("meld", "碰 一一一", 1).to_dict()["value"]
+        1
+        """
+        return {
+            "key": self.key,
+            "name": self.name,
+            "value": self.value,
+            "op": self.op,
+            "rule": self.rule,
+        }
+
+
+@frozen
+class Payment:
+    """``payer`` pays ``amount`` to ``payee`` (seats are numbered from 0).
+
+    >>> Payment(payer=2, payee=0, amount=6)
+    Payment(payer=2, payee=0, amount=6)
+    """
+
+    payer: int
+    payee: int
+    amount: int
+
+    def to_dict(self) -> dict[str, int]:
+        """A JSON-ready dict.
+
+        >>> Payment(1, 0, 3).to_dict()
+        {'payer': 1, 'payee': 0, 'amount': 3}
+        """
+        return {"payer": self.payer, "payee": self.payee, "amount": self.amount}
+
+
+@frozen
+class ScoreSheet:
+    """The itemized score of one hand: lines, the total, and who pays whom.
+
+    ``facts`` holds named results a program may want without reading lines (for example
+    ``{"huxi": 18, "threshold_met": True}``).
+    """
+
+    title: str
+    lines: tuple[ScoreLine, ...]
+    total: int
+    payments: tuple[Payment, ...] = ()
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def fact(self, key: str, default: Any = None) -> Any:
+        """The value of one named fact.
+
+        >>> ScoreSheet("t", (), 0, facts=(("huxi", 9),)).fact("huxi")
+        9
+        """
+        return dict(self.facts).get(key, default)
+
+    def net(self) -> dict[int, int]:
+        """Each seat's net gain from the payments (seats that neither pay nor receive are absent).
+
+        >>> ScoreSheet("t", (), 0, (Payment(1, 0, 2),)).net()
+        {0: 2, 1: -2}
+        """
+        result: dict[int, int] = {}
+        for payment in self.payments:
+            result[payment.payee] = result.get(payment.payee, 0) + payment.amount
+            result[payment.payer] = result.get(payment.payer, 0) - payment.amount
+        return dict(sorted(result.items()))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the whole sheet.
+
+        >>> ScoreSheet("t", (ScoreLine("k", "n", 1),), 1).to_dict()["total"]
+        1
+        """
+        return {
+            "title": self.title,
+            "lines": [line.to_dict() for line in self.lines],
+            "total": self.total,
+            "payments": [payment.to_dict() for payment in self.payments],
+            "facts": dict(self.facts),
+        }
+
+    def __str__(self) -> str:
+        width = max([_width(line.name) for line in self.lines] + [5]) + 2
+        rows = [self.title]
+        for line in self.lines:
+            rule = f"  {line.rule}" if line.rule else ""
+            rows.append(f"  {_pad(line.name, width)}{line.text():>5}{rule}")
+        rows.append(f"  {_pad('total', width)}{self.total:>5}")
+        rows.extend(f"  seat {p.payer} pays seat {p.payee}: {p.amount}" for p in self.payments)
+        return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        esc = html.escape
+        body = "".join(
+            f"<tr><td>{esc(line.name)}</td><td style='text-align:right'>{esc(line.text())}</td>"
+            f"<td><small>{esc(line.rule)}</small></td></tr>"
+            for line in self.lines
+        )
+        pays = "".join(
+            f"<li>seat {p.payer} pays seat {p.payee}: {p.amount}</li>" for p in self.payments
+        )
+        return (
+            f"<div class='changpai-scoresheet'><b>{esc(self.title)}</b><table>{body}"
+            f"<tr><th>total</th><th style='text-align:right'>{self.total}</th><td></td></tr>"
+            f"</table><ul>{pays}</ul></div>"
+        )

@@ -1,0 +1,72 @@
+"""字牌 / 跑胡子 (Hunan word cards): cards, melds, hand analysis, scoring and the game engine.
+
+>>> from changpai import zipai
+>>> zipai.format(zipai.parse("x1 x2 x3 d2 d7 d10"))
+'一二三貳柒拾'
+>>> zipai.classify(zipai.parse("貳柒拾")).hanzi
+'二七十'
+"""
+
+from __future__ import annotations
+
+from changpai.core.variant import Variant
+from changpai.zipai.cards import CARDS, DECK, KINDS, Card, format, parse
+from changpai.zipai.melds import HUXI_TABLE, Meld, MeldKind, Origin, classify, huxi
+from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, MINGTANG_PRESETS, Rules
+
+__all__ = [
+    "CARDS",
+    "DECK",
+    "HAHA",
+    "HUNAN",
+    "HUXI_TABLE",
+    "KINDS",
+    "LIUHUDAO",
+    "MINGTANG_PRESETS",
+    "VARIANTS",
+    "Card",
+    "Meld",
+    "MeldKind",
+    "Origin",
+    "Rules",
+    "classify",
+    "format",
+    "huxi",
+    "parse",
+]
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        name="hunan",
+        family="zipai",
+        title="跑胡子",
+        aliases=(
+            "paohuzi",
+            "跑胡子",
+            "跑鬍子",
+            "zipai",
+            "字牌",
+            "湖南字牌",
+            "扯二七十",
+            "chuerqishi",
+        ),
+        rules=HUNAN,
+        description="Hunan 跑胡子: 3 players, 21/20/20 cards, 7 門子, 15 胡息, win only on a drawn card.",
+    ),
+    Variant(
+        name="liuhudao",
+        family="zipai",
+        title="字牌6胡倒",
+        aliases=("6hudao", "六胡倒", "6胡倒", "字牌6胡倒", "liuhu"),
+        rules=LIUHUDAO,
+        description="字牌6胡倒: 4 players, 15/14/14/14 cards, 5 門子, 6 胡息.",
+    ),
+    Variant(
+        name="haha",
+        family="zipai",
+        title="哈哈字牌",
+        aliases=("哈哈字牌", "hahazipai", "shuxin", "數信", "数信"),
+        rules=HAHA,
+        description="哈哈字牌: win on any card incl. discards, 數信 seat, 翻信.",
+    ),
+)

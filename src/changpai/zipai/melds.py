@@ -1,0 +1,339 @@
+"""字牌 melds (門子, zipai.md §5): what they are, how they are recognized, what they are worth.
+
+>>> kind = classify(parse("壹貳叄"))
+>>> kind, kind.hanzi
+(MeldKind.JU, '句')
+>>> meld = Meld.parse("碰 一一一")
+>>> meld.exposed, huxi(meld)
+(True, 1)
+>>> huxi(Meld.parse("提 壹壹壹壹"))
+12
+"""
+
+from __future__ import annotations
+
+import enum
+import html
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+from changpai.errors import NotationError
+from changpai.zipai.cards import Card, parse
+from changpai.zipai.rules import HUNAN, Rules
+
+__all__ = ["HUXI_TABLE", "Meld", "MeldKind", "Origin", "classify", "huxi"]
+
+
+class MeldKind(enum.Enum):
+    """The kinds of 門子 (zipai.md §5). Each member carries its hanzi name."""
+
+    JU = "ju"
+    """一句話: n, n+1, n+2 of one case."""
+    ERQISHI = "erqishi"
+    """二七十 / 貳柒拾 of one case."""
+    YIWUSHI = "yiwushi"
+    """一五十 / 壹伍拾 of one case (only with ``Rules.allow_1_5_10``)."""
+    JIAO = "jiao"
+    """絞 (大小三搭): three cards of one value, both cases present."""
+    KAN = "kan"
+    """坎: three identical cards held in hand."""
+    PENG = "peng"
+    """碰: a pair in hand + the same card from another player, face up."""
+    WEI = "wei"
+    """偎 (掃): a pair in hand + the same card drawn by oneself, face down."""
+    CHOUWEI = "chouwei"
+    """臭偎 (過掃): a 偎 of a card the player earlier declined to 碰."""
+    PAO = "pao"
+    """跑 (開舵): four identical, exposed."""
+    TI = "ti"
+    """提 (掃穿): four identical, concealed."""
+    JIANG = "jiang"
+    """將: the one pair of a hand with a 跑 or 提."""
+
+    @property
+    def hanzi(self) -> str:
+        """The hanzi name: ``MeldKind.PAO.hanzi == '跑'``."""
+        return _HANZI[self]
+
+    @property
+    def is_sentence(self) -> bool:
+        """Whether this is a 一句話 / 絞 — the shapes 吃 and 比 make.
+
+        >>> MeldKind.JIAO.is_sentence, MeldKind.KAN.is_sentence
+        (True, False)
+        """
+        return self in _SENTENCES
+
+    def __repr__(self) -> str:
+        return f"MeldKind.{self.name}"
+
+
+_HANZI = {
+    MeldKind.JU: "句",
+    MeldKind.ERQISHI: "二七十",
+    MeldKind.YIWUSHI: "一五十",
+    MeldKind.JIAO: "絞",
+    MeldKind.KAN: "坎",
+    MeldKind.PENG: "碰",
+    MeldKind.WEI: "偎",
+    MeldKind.CHOUWEI: "臭偎",
+    MeldKind.PAO: "跑",
+    MeldKind.TI: "提",
+    MeldKind.JIANG: "將",
+}
+_BY_HANZI = {name: kind for kind, name in _HANZI.items()}
+_BY_HANZI.update(
+    {
+        "贰柒拾": MeldKind.ERQISHI,
+        "貳柒拾": MeldKind.ERQISHI,
+        "绞": MeldKind.JIAO,
+        "臭煨": MeldKind.CHOUWEI,
+        "煨": MeldKind.WEI,
+        "将": MeldKind.JIANG,
+        "對": MeldKind.JIANG,
+        "对": MeldKind.JIANG,
+    }
+)
+_ANY_SENTENCE = HUNAN.evolve(allow_1_5_10=True)  # Meld accepts 一五十; classify() asks the rules
+_SENTENCES = frozenset({MeldKind.JU, MeldKind.ERQISHI, MeldKind.YIWUSHI, MeldKind.JIAO})
+_EXPOSED_KINDS = frozenset({MeldKind.PENG, MeldKind.PAO})
+_CONCEALED_KINDS = frozenset(
+    {MeldKind.KAN, MeldKind.WEI, MeldKind.CHOUWEI, MeldKind.TI, MeldKind.JIANG}
+)
+
+
+class Origin(enum.Enum):
+    """How a meld was formed (zipai.md §5 'how formed')."""
+
+    HAND = "hand"
+    """Made entirely of cards in hand (dealt or, for a 坎/提, held since the deal)."""
+    CHI = "chi"
+    """吃: two hand cards and a card discarded or drawn-and-shown."""
+    BI = "bi"
+    """比: laid from the hand to go with a 吃."""
+    DISCARD = "discard"
+    """Completed by a card discarded from another player's hand."""
+    DRAW = "draw"
+    """Completed by a card drawn from the stock."""
+
+    def __repr__(self) -> str:
+        return f"Origin.{self.name}"
+
+
+def _sentence_kind(a: Card, b: Card, c: Card, rules: Rules) -> MeldKind | None:
+    values = sorted((a.value, b.value, c.value))
+    cases = {a.big, b.big, c.big}
+    if values[0] == values[2]:
+        # Three of one value: both cases present -> 絞; all the same card is a 坎 (handled by caller).
+        return MeldKind.JIAO if len(cases) == 2 else None
+    if len(cases) != 1:
+        return None  # small and big never mix in a sequence (§5)
+    if values[1] == values[0] + 1 and values[2] == values[0] + 2:
+        return MeldKind.JU
+    if values == [2, 7, 10]:
+        return MeldKind.ERQISHI
+    if values == [1, 5, 10] and rules.allow_1_5_10:
+        return MeldKind.YIWUSHI
+    return None
+
+
+def classify(
+    cards: Sequence[Card], *, exposed: bool = False, rules: Rules = HUNAN
+) -> MeldKind | None:
+    """The kind of 門子 these cards make, or ``None``.
+
+    Cards alone cannot tell a 坎 from a 碰 or 偎: three identical cards are read as a 坎 (four as a
+    提), or with ``exposed=True`` as a 碰 (a 跑).
+
+    >>> classify(parse("一一壹")), classify(parse("二七十")), classify(parse("一二")) is None
+    (MeldKind.JIAO, MeldKind.ERQISHI, True)
+    >>> classify(parse("三三三")), classify(parse("三三三"), exposed=True)
+    (MeldKind.KAN, MeldKind.PENG)
+    >>> classify(parse("一五十")), classify(parse("一五十"), rules=_ANY_SENTENCE)
+    (None, MeldKind.YIWUSHI)
+    >>> classify(parse("三四伍")) is None   # small and big never mix in a sequence
+    True
+    """
+    n = len(cards)
+    same = n >= 2 and all(card == cards[0] for card in cards)
+    if n == 2:
+        return MeldKind.JIANG if same else None
+    if n == 4:
+        return (MeldKind.PAO if exposed else MeldKind.TI) if same else None
+    if n != 3:
+        return None
+    if same:
+        return MeldKind.PENG if exposed else MeldKind.KAN
+    return _sentence_kind(cards[0], cards[1], cards[2], rules)
+
+
+def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: (card.value, card.index)))
+
+
+@frozen(repr=False)
+class Meld:
+    """One 門子 with its cards, whether it lies face up, and how it was formed.
+
+    Build melds with :meth:`parse` or :meth:`of`; the constructor checks that the cards make the
+    kind. 碰 and 跑 are always exposed; 坎, 偎, 臭偎, 提 and 將 are never shown in full; a 句 / 絞 is
+    exposed when it was made by 吃 or 比.
+
+    >>> Meld.of(parse("壹壹貳"), MeldKind.JU)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 壹壹貳 is not a 句
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...] = field(converter=_sorted_cards)
+    exposed: bool = False
+    origin: Origin = Origin.HAND
+
+    def __attrs_post_init__(self) -> None:
+        text = "".join(card.hanzi for card in self.cards)
+        same = len(self.cards) >= 2 and all(card == self.cards[0] for card in self.cards)
+        sizes = {MeldKind.JIANG: 2, MeldKind.PAO: 4, MeldKind.TI: 4}
+        if len(self.cards) != sizes.get(self.kind, 3):
+            raise NotationError(f"{text} is not a {self.kind.hanzi}: wrong number of cards")
+        if self.kind.is_sentence:
+            a, b, c = self.cards
+            found = _sentence_kind(a, b, c, _ANY_SENTENCE)
+            if found is not self.kind:
+                raise NotationError(f"{text} is not a {self.kind.hanzi}")
+        elif not same:
+            raise NotationError(f"{text} is not a {self.kind.hanzi}: its cards must be identical")
+        if self.kind in _EXPOSED_KINDS and not self.exposed:
+            raise NotationError(f"a {self.kind.hanzi} is always exposed")
+        if self.kind in _CONCEALED_KINDS and self.exposed:
+            raise NotationError(f"a {self.kind.hanzi} is never exposed")
+
+    @classmethod
+    def of(
+        cls,
+        cards: Sequence[Card],
+        kind: MeldKind | None = None,
+        *,
+        exposed: bool | None = None,
+        origin: Origin | None = None,
+        rules: Rules = HUNAN,
+    ) -> Meld:
+        """A meld of these cards; its kind is found by :func:`classify` when not given.
+
+        ``exposed`` defaults to what the kind implies (碰/跑 exposed, the rest concealed), and
+        ``origin`` to :attr:`Origin.HAND` for concealed melds and :attr:`Origin.DRAW` for 碰/跑.
+
+        >>> Meld.of(parse("x2 x7 x10"))
+        Meld.parse('二七十 二七十')
+        >>> Meld.of(parse("x1 x3"))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: 一三 is not a zipai meld
+        """
+        if kind is None:
+            kind = classify(cards, exposed=bool(exposed), rules=rules)
+            if kind is None:
+                raise NotationError(f"{''.join(c.hanzi for c in cards)} is not a zipai meld")
+        if exposed is None:
+            exposed = kind in _EXPOSED_KINDS
+        if origin is None:
+            origin = Origin.DRAW if kind in _EXPOSED_KINDS else Origin.HAND
+        return cls(kind, tuple(cards), exposed, origin)
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read ``"<kind> <cards>"``, e.g. ``"碰 一一一"``, ``"吃 一二三"``, ``"句 壹貳叄"``.
+
+        The kind is a hanzi name of :class:`MeldKind`; ``吃`` or ``比`` instead of a kind means an
+        exposed 句 / 絞 made by 吃 or 比. Without a kind the cards are classified as in hand.
+
+        >>> Meld.parse("吃 一二三")
+        Meld.parse('吃 一二三')
+        >>> Meld.parse("吃 一二三").kind, Meld.parse("吃 一二三").exposed
+        (MeldKind.JU, True)
+        >>> Meld.parse("跑 x5 x5 x5 x5").exposed
+        True
+        >>> Meld.parse("槓 一一一一")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比
+        """
+        head, _, rest = text.strip().partition(" ")
+        if not rest:
+            return cls.of(parse(head), rules=_ANY_SENTENCE)
+        cards = parse(rest)
+        if head in ("吃", "比"):
+            kind = classify(cards, rules=_ANY_SENTENCE)
+            if kind is None or not kind.is_sentence:
+                raise NotationError(f"{text!r}: {rest.strip()} is not a 句 or 絞 to {head}")
+            return cls(kind, cards, True, Origin.CHI if head == "吃" else Origin.BI)
+        if head not in _BY_HANZI:
+            known = ", ".join([*_HANZI.values(), "吃", "比"])
+            raise NotationError(f"{text!r}: {head!r} is not a meld kind; expected one of {known}")
+        return cls.of(cards, _BY_HANZI[head])
+
+    @property
+    def card(self) -> Card:
+        """The card of a set of identical cards, or the lowest card of a 句.
+
+        >>> Meld.parse("偎 八八八").card
+        Card('x8')
+        """
+        return self.cards[0]
+
+    @property
+    def big(self) -> bool:
+        """Whether the meld's 胡息 is counted as big: every card is big (for sets and 句)."""
+        return all(card.big for card in self.cards)
+
+    def label(self) -> str:
+        """The word written before the cards: ``吃``/``比`` for exposed 句, else the kind.
+
+        >>> Meld.parse("比 一二三").label(), Meld.parse("句 一二三").label()
+        ('比', '句')
+        """
+        if self.kind.is_sentence and self.exposed:
+            return "吃" if self.origin is Origin.CHI else "比"
+        return self.kind.hanzi
+
+    def __str__(self) -> str:
+        return f"{self.label()} {''.join(card.hanzi for card in self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        cards = "".join(card._repr_html_() for card in self.cards)
+        return f"<span>{html.escape(self.label())} {cards}</span>"
+
+
+# zipai.md §8.1 (seed 004, 字牌6胡倒): (big, small) 胡息 per kind; 一二三/二七十 are special 句.
+HUXI_TABLE: dict[MeldKind, tuple[int, int]] = {
+    MeldKind.TI: (12, 9),
+    MeldKind.PAO: (9, 6),
+    MeldKind.WEI: (6, 3),
+    MeldKind.CHOUWEI: (6, 3),
+    MeldKind.KAN: (6, 3),
+    MeldKind.PENG: (3, 1),
+    MeldKind.ERQISHI: (6, 3),
+}
+"""zipai.md §8.1: (big, small) 胡息 of each kind; a 句 scores only as 一二三 / 壹貳叄 (6/3)."""
+
+
+def huxi(meld: Meld, *, rules: Rules = HUNAN) -> int:
+    """The 胡息 of one meld (zipai.md §8.1; 臭偎 by ``rules.chouwei_huxi``, Z5).
+
+    >>> [huxi(Meld.parse(t)) for t in ("跑 五五五五", "偎 伍伍伍", "吃 壹貳叄", "句 四五六", "絞 一一壹")]
+    [6, 6, 6, 0, 0]
+    >>> huxi(Meld.parse("臭偎 一一一"), rules=HUNAN.evolve(chouwei_huxi=(4, 2)))
+    2
+    """
+    kind = meld.kind
+    if kind is MeldKind.JU:
+        big_small = (6, 3) if meld.cards[0].value == 1 else (0, 0)
+    elif kind is MeldKind.CHOUWEI and rules.chouwei_huxi is not None:
+        big_small = rules.chouwei_huxi
+    else:
+        big_small = HUXI_TABLE.get(kind, (0, 0))
+    return big_small[0] if meld.big else big_small[1]

@@ -1,0 +1,157 @@
+"""Rules objects for the 字牌 family: every Ambiguities row of zipai.md §10 is a field.
+
+Presets are module constants; variants of them are made with :meth:`Rules.evolve`.
+
+>>> HUNAN.players, HUNAN.min_huxi, HUNAN.win_on_discard
+(3, 15, False)
+>>> LIUHUDAO.players, LIUHUDAO.hand_size, LIUHUDAO.melds_to_win, LIUHUDAO.min_huxi
+(4, 14, 5, 6)
+>>> HUNAN.evolve(min_huxi=10).min_huxi
+10
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve, field, frozen
+
+from changpai.errors import RulesError
+from changpai.zipai.cards import HUNAN_RED_VALUES
+
+__all__ = ["HAHA", "HUNAN", "LIUHUDAO", "MINGTANG_PRESETS", "Rules"]
+
+MINGTANG_PRESETS: tuple[str, ...] = ("changde_hongheidian", "generic")
+"""名堂 presets of zipai.md §8.6 that :func:`changpai.zipai.score` implements (Z10)."""
+
+_SCORE_MODES = ("huxi", "tun")
+_FANXING_SCOPES = ("all", "hand")
+_FANXING_MATCHES = ("card", "value")
+
+
+def _one_of(name: str, value: object, options: tuple[str, ...]) -> None:
+    if value not in options:
+        raise RulesError(f"{name}={value!r}; expected one of {options}")
+
+
+def _check(rules: Rules) -> None:
+    if rules.players not in (2, 3, 4):
+        raise RulesError(f"players={rules.players}: a zipai hand is played by 2 to 4 players")
+    if rules.shuxin and rules.players != 3:
+        raise RulesError("shuxin=True needs players=3 (the fourth seat is the 數信, zipai.md §2)")
+    if rules.hand_size < 1 or rules.melds_to_win < 1:
+        raise RulesError(
+            f"hand_size={rules.hand_size}, melds_to_win={rules.melds_to_win} must be >= 1"
+        )
+    deal = rules.players * rules.hand_size + 1
+    if deal >= 80:
+        raise RulesError(f"dealing {deal} cards to {rules.players} players leaves no stock of 80")
+    if rules.min_huxi < 0:
+        raise RulesError(f"min_huxi={rules.min_huxi} cannot be negative")
+    _one_of("score_mode", rules.score_mode, _SCORE_MODES)
+    if rules.tun_step < 1:
+        raise RulesError(f"tun_step={rules.tun_step} must be >= 1")
+    _one_of("fanxing_scope", rules.fanxing_scope, _FANXING_SCOPES)
+    _one_of("fanxing_match", rules.fanxing_match, _FANXING_MATCHES)
+    if rules.mingtang is not None:
+        _one_of("mingtang", rules.mingtang, MINGTANG_PRESETS)
+    if not rules.red_values or not rules.red_values <= frozenset(range(1, 11)):
+        raise RulesError(f"red_values={sorted(rules.red_values)} must be card values 1..10")
+
+
+@frozen
+class Rules:
+    """The options of one 字牌 game (zipai.md; the Z-numbers are the §10 Ambiguities rows).
+
+    >>> Rules(players=5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=5: a zipai hand is played by 2 to 4 players
+    """
+
+    name: str = "hunan"
+    players: int = 3
+    """Active players (zipai.md §2); the 數信 seat (``shuxin``) is not counted."""
+    hand_size: int = 20
+    """Cards dealt to each non-dealer; the dealer gets one more, the 亮張 (§3, Z7)."""
+    melds_to_win: int = 7
+    """門子 in a winning hand: 7 (§7), 5 for 6胡倒."""
+    min_huxi: int = 15
+    """Z1: 胡息 needed to win (§8.2)."""
+    win_on_discard: bool = False
+    """Z2: whether a card discarded from a hand can be won on (§7.3)."""
+    score_mode: str = "huxi"
+    """Z3: ``"huxi"`` scores the 胡息 total, ``"tun"`` converts it to 囤 (§8.5)."""
+    tun_step: int = 3
+    """Z3: 胡息 per extra 囤 above the threshold (§8.5)."""
+    allow_1_5_10: bool = False
+    """Z4: whether 一五十 / 壹伍拾 is a 一句話 (0 胡息)."""
+    chouwei_huxi: tuple[int, int] | None = None
+    """Z5: (big, small) 胡息 of a 臭偎; ``None`` = the same as 偎 (6/3)."""
+    ti_face_up: int = 1
+    """Z6: how many cards of a 提 are shown to the others (display only)."""
+    fanxing: bool = False
+    """§8.3 翻信: the winner turns up a stock card and adds 1 舵 per identical card."""
+    fanxing_scope: str = "all"
+    """Z8: ``"all"`` the winner's cards on table and in hand, ``"hand"`` only the hand."""
+    fanxing_match: str = "card"
+    """Z8: ``"card"`` same value and case, ``"value"`` same value only."""
+    shuxin: bool = False
+    """Z9 數信 (§2): a fourth seated person sits out and earns shares after a win."""
+    shuxin_max_shares: int = 3
+    """Z9: at most this many 數信 shares (§2)."""
+    mingtang: str | None = None
+    """Z10: a 名堂 preset of §8.6 (``None``: no 名堂, 番 = 1)."""
+    forbid_hu_after_chongpao: bool = False
+    """Z11: forbid winning right after a 重跑."""
+    paoshuang: bool = True
+    """Z12 跑雙 (§7): 跑/提 then win with one pair left."""
+    tianhu_needs_threshold: bool = False
+    """Z13: whether 天胡 by 3 提 / 5 坎 also needs ``min_huxi``."""
+    red_values: frozenset[int] = field(default=HUNAN_RED_VALUES, converter=frozenset)
+    """Card values that are red (§1: Hunan 二七十); used by 名堂."""
+
+    def __attrs_post_init__(self) -> None:
+        _check(self)
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (checked like a new object).
+
+        >>> HUNAN.evolve(score_mode="tun").score_mode
+        'tun'
+        >>> HUNAN.evolve(score_mode="points")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: score_mode='points'; expected one of ('huxi', 'tun')
+        """
+        unknown = set(changes) - {a.name for a in self.__attrs_attrs__}
+        if unknown:
+            raise RulesError(f"unknown zipai rules option(s): {', '.join(sorted(unknown))}")
+        return evolve(self, **changes)
+
+    def is_red(self, value: int) -> bool:
+        """Whether cards of this value are red under these rules.
+
+        >>> HUNAN.is_red(7), HUNAN.is_red(3)
+        (True, False)
+        """
+        return value in self.red_values
+
+    @property
+    def seats(self) -> int:
+        """Seated people: the players, plus the 數信 when ``shuxin`` is on.
+
+        >>> HAHA.seats
+        4
+        """
+        return self.players + (1 if self.shuxin else 0)
+
+
+HUNAN = Rules()
+"""Hunan 跑胡子 (seeds 000/002): 3 players, 21/20/20, 7 門子, 15 胡息, win only on a drawn card."""
+
+LIUHUDAO = Rules(name="liuhudao", players=4, hand_size=14, melds_to_win=5, min_huxi=6)
+"""字牌6胡倒 (seed 004): 4 players, 15/14/14/14, 5 門子, 6 胡息."""
+
+HAHA = Rules(name="haha", win_on_discard=True, shuxin=True, fanxing=True)
+"""哈哈字牌 (seed 004): win on any card including discards, a 數信 seat, 翻信; 跑雙 allowed."""

@@ -1,0 +1,60 @@
+"""Tests for changpai.core.multiset.Counts: strict, immutable card-count multisets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from changpai.core import Counts
+from changpai.errors import ChangpaiError, NotationError
+
+hands = st.lists(st.integers(0, 19), max_size=40).filter(
+    lambda xs: all(xs.count(i) <= 4 for i in set(xs))
+)
+
+
+@given(hands)
+def test_from_indices_round_trips(indices: list[int]) -> None:
+    counts = Counts.from_indices(indices, size=20)
+    assert list(counts.indices()) == sorted(indices)
+    assert len(counts) == len(indices)
+
+
+@given(hands, st.integers(0, 19))
+def test_add_then_remove_is_identity(indices: list[int], kind: int) -> None:
+    counts = Counts.from_indices(indices, size=20)
+    if counts[kind] < 4:
+        assert counts.add(kind).remove(kind) == counts
+        assert kind in counts.add(kind)
+
+
+def test_fifth_copy_is_an_error_and_leaves_object_unchanged() -> None:
+    counts = Counts((4, 0))
+    with pytest.raises(NotationError, match="5 copies of kind #0"):
+        counts.add(0)
+    assert counts.counts == (4, 0)
+
+
+def test_removing_missing_card_names_it() -> None:
+    with pytest.raises(ChangpaiError, match="only 0 held"):
+        Counts((0, 1), name=lambda i: f"card{i}").remove(0)
+
+
+def test_negative_counts_are_rejected() -> None:
+    with pytest.raises(ChangpaiError, match="cannot be negative"):
+        Counts((-1,))
+
+
+def test_out_of_range_index_is_rejected() -> None:
+    with pytest.raises(NotationError, match="out of range"):
+        Counts.from_indices([5], size=3)
+
+
+def test_subset_add_and_subtract() -> None:
+    a, b = Counts((1, 2, 0)), Counts((1, 0, 0))
+    assert b.issubset(a) and not a.issubset(b)
+    assert (a - b).counts == (0, 2, 0)
+    assert (a + b).counts == (2, 2, 0)
+    with pytest.raises(ChangpaiError, match="cannot remove"):
+        b - a
