@@ -1,0 +1,77 @@
+"""Benchmarks of the 川牌 family: parsing, best decomposition, waits and scoring on random hands.
+
+Run: ``.venv/bin/python benchmarks/bench_chuanpai.py`` (prints figures; nothing is asserted).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from changpai import chuanpai
+
+
+def _rate(label: str, func: Callable[[], object], repeat: int) -> None:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        func()
+    elapsed = time.perf_counter() - start
+    print(f"{label:<44} {repeat / elapsed:>12,.0f} /s   ({elapsed * 1e6 / repeat:,.1f} µs each)")
+
+
+def main() -> None:
+    rng = random.Random(7)
+    deck = list(chuanpai.DECK105)
+    hands = []
+    for _ in range(300):
+        rng.shuffle(deck)
+        hands.append(tuple(deck[:18]))
+    texts = [chuanpai.format(h) for h in hands]
+    print("changpai.chuanpai benchmarks (random 18-card hands from deck105)")
+    it = iter(range(10**9))
+    _rate("parse (18 names)", lambda: chuanpai.parse(texts[next(it) % 300]), 3000)
+    chuanpai.hand._best.cache_clear()
+    it = iter(range(10**9))
+    _rate(
+        "best_decomposition, cold cache (18 cards)",
+        lambda: chuanpai.best_decomposition(hands[next(it) % 300]),
+        300,
+    )
+    _rate(
+        "best_decomposition, warm cache (18 cards)",
+        lambda: chuanpai.best_decomposition(hands[next(it) % 300]),
+        3000,
+    )
+    it = iter(range(10**9))
+    _rate("waits (17 cards)", lambda: chuanpai.waits(hands[next(it) % 300][:17]), 100)
+    complete = [
+        chuanpai.parse("66 44 55 55 16 34 25 33 33 33 13 24 11 26 56 45 46 46"),
+    ]
+    _rate(
+        "decompositions, full list (complete hand)",
+        lambda: list(chuanpai.decompositions(complete[0])),
+        200,
+    )
+    best = chuanpai.best_decomposition(complete[0])
+    assert best is not None
+    _rate("score (complete hand)", lambda: chuanpai.score(best), 5000)
+    formed = sum(chuanpai.is_complete(h) for h in hands)
+    print(f"complete random 18-card hands: {formed}/300")
+
+    for rules in (chuanpai.YAODIREN, chuanpai.GEHU):
+        games = 200
+        start = time.perf_counter()
+        sim = chuanpai.simulate(rules, games=games, seed=1)
+        elapsed = time.perf_counter() - start
+        print(
+            f"random games, {rules.name:<9} {games / elapsed:>10,.0f} games/s  "
+            f"{sim.mean_decisions * games / elapsed:>10,.0f} decisions/s"
+        )
+    game = chuanpai.Game(chuanpai.YAODIREN, seed=3)
+    _rate("Game.copy (fresh 幺地人 game)", game.copy, 2000)
+    _rate("Game.to_json + from_json (fresh game)", lambda: chuanpai.Game.from_json(game.to_json()), 200)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""Benchmarks of the Nantong 長牌 family: hand analysis, scoring and random play.
+
+Run: ``.venv/bin/python benchmarks/bench_nantong.py`` (prints figures; nothing is asserted).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+
+from changpai import nantong
+from changpai.nantong import hand as nantong_hand
+from changpai.nantong.game import Action, ActionKind, Game
+
+
+def _random_hands(n: int, size: int, rng: random.Random) -> list[tuple[nantong.Card, ...]]:
+    return [tuple(rng.sample(nantong.DECK, size)) for _ in range(n)]
+
+
+def _timeit(label: str, count: int, fn: Callable[[], object]) -> None:
+    start = time.perf_counter()
+    fn()
+    elapsed = time.perf_counter() - start
+    print(f"{label:<52} {count / elapsed:>12,.0f} /s   ({elapsed:.3f} s for {count:,})")
+
+
+def _clear() -> None:
+    nantong_hand._can.cache_clear()
+    nantong_hand._all.cache_clear()
+
+
+def main() -> None:
+    rng = random.Random(2024)
+    winning = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
+    piao = "HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
+    randoms = _random_hands(2000, 23, rng)
+    ready = _random_hands(300, 22, rng)
+
+    _clear()
+    _timeit("is_winning, random 23-card hands (cold cache)", len(randoms),
+            lambda: [nantong.is_winning(h) for h in randoms])
+    _timeit("is_winning, same hands (warm cache)", len(randoms),
+            lambda: [nantong.is_winning(h) for h in randoms])
+    _clear()
+    _timeit("best_decomposition, 清胡 hand", 2000,
+            lambda: [nantong.best_decomposition(winning) for _ in range(2000)])
+    _timeit("waits, random 22-card hands", len(ready),
+            lambda: [nantong.waits(h) for h in ready])
+    _timeit("score, 飄胡 with 將 and 三老聚會", 500,
+            lambda: [nantong.score(piao, winning_card="9t", self_drawn=True, jiang="HH 3w")
+                     for _ in range(500)])
+    _timeit("set_value (one call)", 20000,
+            lambda: [nantong.set_value("peng", "HH", jiang=("HH", "BH")) for _ in range(20000)])
+
+    for policy_name, policy in (("random", _random_policy), ("greedy", _greedy_policy)):
+        for rules, label in ((nantong.DUZIHU, "120 cards"), (nantong.DUZIHU_BAIDA, "125 cards, 百搭")):
+            games = 300
+            actions = 0
+            wins = 0
+            start = time.perf_counter()
+            for seed in range(games):
+                game = Game(rules, seed=seed, dealer=seed % 4)
+                prng = random.Random(seed)
+                while not game.is_over:
+                    seat = game.to_act[0]
+                    game.apply(policy(game, seat, prng))
+                    actions += 1
+                wins += game.result is not None and game.result.reason == "win"
+            elapsed = time.perf_counter() - start
+            print(f"{policy_name} play, {label:<39} {games / elapsed:>9,.0f} games/s "
+                  f"({actions / elapsed:,.0f} actions/s, {wins}/{games} won)")
+
+
+def _random_policy(game: Game, seat: int, rng: random.Random) -> Action:
+    """Win whenever legal, otherwise a random legal action."""
+    legal = game.legal_actions(seat)
+    win = [a for a in legal if a.kind == ActionKind.WIN]
+    return win[0] if win else rng.choice(legal)
+
+
+def _greedy_policy(game: Game, seat: int, rng: random.Random) -> Action:
+    """Win whenever legal, take every set, discard the card with the fewest neighbours."""
+    legal = game.legal_actions(seat)
+    for kind in (ActionKind.WIN, ActionKind.GANG, ActionKind.ANGANG, ActionKind.JIAGANG,
+                 ActionKind.PENG, ActionKind.CALL, ActionKind.TING):
+        chosen = [a for a in legal if a.kind == kind]
+        if chosen:
+            return chosen[0]
+    discards = [a for a in legal if a.kind == ActionKind.DISCARD and a.card is not None]
+    if not discards:
+        return legal[-1]
+    held = Counter(game.hand(seat))
+
+    def use(card: nantong.Card) -> float:
+        if card.is_baida:
+            return 99.0
+        value = 3.0 * held[card]
+        if card.number is not None:
+            for step in (-2, -1, 1, 2):
+                if 1 <= card.number + step <= 9:
+                    value += held[nantong.Card(card.index + step)] * (2 if abs(step) == 1 else 1)
+        return value + rng.random()
+
+    return min(discards, key=lambda a: use(a.card))  # type: ignore[arg-type]
+
+
+if __name__ == "__main__":
+    main()

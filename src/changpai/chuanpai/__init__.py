@@ -1,0 +1,133 @@
+"""川牌 (Sichuan long cards with dots): cards, units, hand analysis and scoring of the 擠兒 game
+(幺地人, chuanpai.md §1, §2) and the 14-point 割胡 preset (§4).
+
+>>> from changpai import chuanpai
+>>> hand = chuanpai.parse("天牌 人牌 梅子 梅子 梅子")
+>>> chuanpai.best_decomposition(hand).hu
+4
+>>> chuanpai.score(chuanpai.best_decomposition(hand)).payments[0].amount
+5
+>>> [v.name for v in chuanpai.VARIANTS]
+['yaodiren', 'gehu']
+"""
+
+from __future__ import annotations
+
+from changpai.chuanpai.cards import (
+    CARDS,
+    DECK,
+    DECK84,
+    DECK84_JING,
+    DECK86,
+    DECK105,
+    DECKS,
+    DOT_CARDS,
+    JING_CARDS,
+    SEVENS,
+    Card,
+    ChuoClass,
+    deck,
+    format,
+    parse,
+)
+from changpai.chuanpai.game import (
+    Action,
+    ActionRecord,
+    Game,
+    GameResult,
+    Simulation,
+    TurnClaimGame,
+    perft,
+    simulate,
+)
+from changpai.chuanpai.hand import (
+    Decomposition,
+    best_decomposition,
+    can_jiao,
+    decompositions,
+    has_tuhuo,
+    is_complete,
+    qitou,
+    waits,
+)
+from changpai.chuanpai.melds import (
+    Meld,
+    MeldKind,
+    classify,
+    hu,
+    is_jing_set,
+    is_tuhuo,
+    pair_ok,
+)
+from changpai.chuanpai.rules import GEHU, PRESETS, YAODIREN, Rules
+from changpai.chuanpai.scoring import Analysis, analyze, payments, score
+from changpai.core.variant import Variant
+
+__all__ = [
+    "CARDS",
+    "DECK",
+    "DECK84",
+    "DECK84_JING",
+    "DECK86",
+    "DECK105",
+    "DECKS",
+    "DOT_CARDS",
+    "GEHU",
+    "JING_CARDS",
+    "PRESETS",
+    "SEVENS",
+    "VARIANTS",
+    "YAODIREN",
+    "Action",
+    "ActionRecord",
+    "Analysis",
+    "Card",
+    "ChuoClass",
+    "Decomposition",
+    "Game",
+    "GameResult",
+    "Meld",
+    "MeldKind",
+    "Rules",
+    "Simulation",
+    "TurnClaimGame",
+    "analyze",
+    "best_decomposition",
+    "can_jiao",
+    "classify",
+    "deck",
+    "decompositions",
+    "format",
+    "has_tuhuo",
+    "hu",
+    "is_complete",
+    "is_jing_set",
+    "is_tuhuo",
+    "pair_ok",
+    "parse",
+    "payments",
+    "perft",
+    "qitou",
+    "score",
+    "simulate",
+    "waits",
+]
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        name="yaodiren",
+        family="chuanpai",
+        title="幺地人",
+        aliases=("幺地人", "幺地哥", "殺胡", "yaodige", "shahu", "chuanpai", "川牌"),
+        rules=YAODIREN,
+        description="川牌 擠兒 game: deck105, pairs summing to 10 or 20, 4 players (chuanpai.md §2)",
+    ),
+    Variant(
+        name="gehu",
+        family="chuanpai",
+        title="割胡",
+        aliases=("割胡",),
+        rules=GEHU,
+        description="川北 割胡: deck84, pairs summing to 14, 4 players (chuanpai.md §4)",
+    ),
+)

@@ -1,0 +1,513 @@
+"""The 川牌 cards: 21 dot cards (a double-six domino set) and the word cards 財神 / 聽用 (chuanpai.md §1).
+
+Every dot card is named after the pips on its two halves; its ASCII code is the two pip counts,
+low first (``"66"`` 天牌 … ``"11"`` 地牌). The 經牌 (word cards) are ``"JC"`` 財神 and ``"JT"`` 聽用.
+Cards are interned in :data:`CARDS` and compare by their small-int ``index`` (0..20 the dot cards in
+the order of the table of chuanpai.md §1, 21 財神, 22 聽用).
+
+>>> hand = parse("天牌 人牌 46 斧頭 JC")
+>>> format(hand)
+'天牌 人牌 四六 斧頭 財神'
+>>> format(hand, ascii=True)
+'66 44 46 56 JC'
+>>> Card.parse("紅九").points, Card.parse("45").red_dots
+(9, 4)
+>>> len(DECK84), len(DECK105), len(DECK84_JING), len(DECK86)
+(84, 105, 84, 86)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from enum import Enum
+
+from attrs import field, frozen
+
+from changpai.errors import NotationError
+
+__all__ = [
+    "CARDS",
+    "DECK",
+    "DECK84",
+    "DECK84_JING",
+    "DECK86",
+    "DECK105",
+    "DECKS",
+    "DOT_CARDS",
+    "JING_CARDS",
+    "KINDS",
+    "SEVENS",
+    "Card",
+    "ChuoClass",
+    "deck",
+    "format",
+    "parse",
+]
+
+KINDS = 23
+"""Number of card kinds: 21 dot cards + 財神 + 聽用."""
+
+
+class ChuoClass(Enum):
+    """The class of a card in the trick-taking 戳牌 (chuanpai.md §1 table, §3.2).
+
+    >>> ChuoClass.ZHONGSHAN.hanzi
+    '中山'
+    """
+
+    ZHENGMEN = "zhengmen"
+    ZHONGSHAN = "zhongshan"
+    YAO = "yao"
+    DIANZI = "dianzi"
+    YINGZHANG = "yingzhang"
+    NONE = "none"
+
+    @property
+    def hanzi(self) -> str:
+        """The Chinese name of the class.
+
+        >>> ChuoClass.YINGZHANG.hanzi
+        '硬張'
+        """
+        return _CHUO_HANZI[self]
+
+    @property
+    def zhengmen(self) -> bool:
+        """Whether the class belongs to 正門 (天地人和, 中山, 幺).
+
+        >>> ChuoClass.YAO.zhengmen, ChuoClass.DIANZI.zhengmen
+        (True, False)
+        """
+        return self in (ChuoClass.ZHENGMEN, ChuoClass.ZHONGSHAN, ChuoClass.YAO)
+
+    def __repr__(self) -> str:
+        return f"ChuoClass.{self.name}"
+
+
+_CHUO_HANZI = {
+    ChuoClass.ZHENGMEN: "正門",
+    ChuoClass.ZHONGSHAN: "中山",
+    ChuoClass.YAO: "幺",
+    ChuoClass.DIANZI: "點子",
+    ChuoClass.YINGZHANG: "硬張",
+    ChuoClass.NONE: "—",
+}
+
+_Z, _S, _Y, _D, _H = (
+    ChuoClass.ZHENGMEN,
+    ChuoClass.ZHONGSHAN,
+    ChuoClass.YAO,
+    ChuoClass.DIANZI,
+    ChuoClass.YINGZHANG,
+)
+
+# code, names (first = display name; seed spellings), chuo class, 戳牌 red card (chuanpai.md §1).
+_TABLE: tuple[tuple[str, tuple[str, ...], ChuoClass, bool], ...] = (
+    ("66", ("天牌",), _Z, True),
+    ("56", ("斧頭", "氂牛"), _Y, False),
+    ("46", ("四六", "紅拾", "瘦肉"), _Y, False),
+    ("55", ("梅子",), _S, False),
+    ("45", ("紅九",), _D, True),
+    ("36", ("三六", "彎鞭", "黑九"), _D, False),
+    ("44", ("人牌",), _Z, True),
+    ("26", ("二六", "平八"), _D, False),
+    ("35", ("三五",), _D, False),
+    ("16", ("高高", "高腳", "幺七"), _Y, False),
+    ("34", ("三四", "花七", "紅七"), _D, True),
+    ("25", ("二五", "黑七"), _D, False),
+    ("15", ("貓貓",), _Y, False),
+    ("24", ("二四", "二紅"), _H, False),
+    ("33", ("長三",), _S, False),
+    ("14", ("幺四", "紅五"), _D, True),
+    ("23", ("拐子", "枴子"), _D, False),
+    ("13", ("合牌", "和牌"), _Z, False),
+    ("22", ("長二", "板凳"), _S, False),
+    ("12", ("丁丁",), _H, False),
+    ("11", ("地牌",), _Z, True),
+    ("JC", ("財神",), ChuoClass.NONE, False),
+    ("JT", ("聽用",), ChuoClass.NONE, False),
+)
+
+# Extra spellings accepted on input only: simplified glyphs and one-character names.
+_EXTRA_ALIASES: dict[str, str] = {
+    "天": "66",
+    "地": "11",
+    "人": "44",
+    "和": "13",
+    "牦牛": "56",
+    "斧头": "56",
+    "红拾": "46",
+    "红九": "45",
+    "弯鞭": "36",
+    "高脚": "16",
+    "红七": "34",
+    "猫猫": "15",
+    "二红": "24",
+    "长三": "33",
+    "红五": "14",
+    "长二": "22",
+    "财神": "JC",
+    "听用": "JT",
+    "jc": "JC",
+    "jt": "JT",
+}
+
+_CODES: tuple[str, ...] = tuple(row[0] for row in _TABLE)
+_INDEX: dict[str, int] = {code: i for i, code in enumerate(_CODES)}
+_LOOKUP: dict[str, int] = dict(_INDEX)
+for _i, _row in enumerate(_TABLE):
+    for _name in _row[1]:
+        _LOOKUP[_name] = _i
+for _alias, _code in _EXTRA_ALIASES.items():
+    _LOOKUP[_alias] = _INDEX[_code]
+_TOKENS = sorted(_LOOKUP, key=len, reverse=True)
+_LEFT: tuple[int, ...] = tuple(0 if c.startswith("J") else int(c[0]) for c in _CODES)
+_RIGHT: tuple[int, ...] = tuple(0 if c.startswith("J") else int(c[1]) for c in _CODES)
+_POINTS: tuple[int, ...] = tuple(a + b for a, b in zip(_LEFT, _RIGHT, strict=True))
+_EXPECTED = "expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭"
+_SEPARATORS = set(" \t\r\n,，、;；|")
+
+
+def _to_index(value: int | str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < KINDS:
+            raise NotationError(f"card index {value!r} is out of range 0..{KINDS - 1}")
+        return value
+    if isinstance(value, str):
+        found = _LOOKUP.get(value.strip())
+        if found is None:
+            raise NotationError(f"{value!r} is not a chuanpai card; {_EXPECTED}")
+        return found
+    raise NotationError(f"{value!r} is not a chuanpai card; {_EXPECTED}")
+
+
+def _red(pips: int) -> bool:
+    return pips in (1, 4)
+
+
+@frozen(repr=False, order=True)
+class Card:
+    """One card kind of the 川牌 deck (chuanpai.md §1).
+
+    Build cards with :meth:`parse` or ``Card("66")`` or take them from :data:`CARDS`; two cards are
+    equal when their kinds are. ``str`` is the display name, ``repr`` round-trips. Cards sort in the
+    order of the table (天牌 first, 地牌 last, then the 經牌).
+
+    >>> card = Card("56")
+    >>> card, str(card), card.names, card.points, card.index
+    (Card('56'), '斧頭', ('斧頭', '氂牛'), 11, 1)
+    >>> Card("65")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '65' is not a chuanpai card; expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭
+    """
+
+    index: int = field(converter=_to_index)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """One card from its code or any of its names (traditional or simplified).
+
+        >>> Card.parse("瘦肉") is Card.parse("46")
+        True
+        >>> Card.parse("x")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: 'x' is not a chuanpai card; expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭
+        """
+        return CARDS[_to_index(text)]
+
+    @property
+    def code(self) -> str:
+        """The ASCII code: the two pip counts, low first, or ``JC`` / ``JT``.
+
+        >>> Card.parse("天牌").code
+        '66'
+        """
+        return _CODES[self.index]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the seeds give, display name first.
+
+        >>> Card("34").names
+        ('三四', '花七', '紅七')
+        """
+        return _TABLE[self.index][1]
+
+    @property
+    def name(self) -> str:
+        """The display name.
+
+        >>> Card("12").name
+        '丁丁'
+        """
+        return _TABLE[self.index][1][0]
+
+    @property
+    def number(self) -> int:
+        """The row number in the seed card list (1 天牌 … 21 地牌, 22 for both 經牌).
+
+        >>> Card("11").number, Card("JT").number
+        (21, 22)
+        """
+        return min(self.index + 1, 22)
+
+    @property
+    def is_jing(self) -> bool:
+        """Whether this is a 經牌 (財神 / 聽用), a word card without dots.
+
+        >>> Card("JC").is_jing, Card("12").is_jing
+        (True, False)
+        """
+        return self.index >= 21
+
+    @property
+    def left(self) -> int:
+        """Pips on the left (low) half; 0 for a 經牌.
+
+        >>> Card("36").left, Card("36").right
+        (3, 6)
+        """
+        return _LEFT[self.index]
+
+    @property
+    def right(self) -> int:
+        """Pips on the right (high) half; 0 for a 經牌.
+
+        >>> Card("15").right
+        5
+        """
+        return _RIGHT[self.index]
+
+    @property
+    def points(self) -> int:
+        """Point value: the sum of the pips (2..12); 0 for a 經牌, which has no points.
+
+        >>> [Card(c).points for c in ("66", "11", "JC")]
+        [12, 2, 0]
+        """
+        return _POINTS[self.index]
+
+    @property
+    def left_colour(self) -> str:
+        """Colour of the left half: ``"red"``, ``"black"``, ``"crossed"`` (天牌) or ``""`` (經牌).
+
+        >>> Card("46").left_colour, Card("46").right_colour, Card("66").left_colour
+        ('red', 'black', 'crossed')
+        """
+        return self._colour(self.left)
+
+    @property
+    def right_colour(self) -> str:
+        """Colour of the right half (see :attr:`left_colour`).
+
+        >>> Card("34").right_colour
+        'red'
+        """
+        return self._colour(self.right)
+
+    def _colour(self, pips: int) -> str:
+        if self.is_jing:
+            return ""
+        if self.code == "66":
+            return "crossed"
+        return "red" if _red(pips) else "black"
+
+    @property
+    def red_dots(self) -> int:
+        """Number of red dots: halves of 1 or 4 pips are red, 天牌 has 6 red and 6 black.
+
+        >>> [Card(c).red_dots for c in ("66", "44", "14", "11", "55")]
+        [6, 8, 5, 2, 0]
+        """
+        if self.is_jing:
+            return 0
+        if self.code == "66":
+            return 6
+        return sum(p for p in (self.left, self.right) if _red(p))
+
+    @property
+    def black_dots(self) -> int:
+        """Number of black dots.
+
+        >>> Card("66").black_dots, Card("45").black_dots
+        (6, 5)
+        """
+        return self.points - self.red_dots
+
+    @property
+    def all_red(self) -> bool:
+        """Whether every dot is red (人牌, 幺四, 地牌).
+
+        >>> [c.code for c in DOT_CARDS if c.all_red]
+        ['44', '14', '11']
+        """
+        return not self.is_jing and self.red_dots == self.points
+
+    @property
+    def all_black(self) -> bool:
+        """Whether every dot is black (斧頭, 梅子, 三六 …).
+
+        >>> Card("56").all_black, Card("66").all_black
+        (True, False)
+        """
+        return not self.is_jing and self.red_dots == 0
+
+    @property
+    def chuo_class(self) -> ChuoClass:
+        """The 戳牌 class (正門, 中山, 幺, 點子, 硬張; chuanpai.md §1, §3.2).
+
+        >>> Card("55").chuo_class, Card("24").chuo_class
+        (ChuoClass.ZHONGSHAN, ChuoClass.YINGZHANG)
+        """
+        return _TABLE[self.index][2]
+
+    @property
+    def red(self) -> bool:
+        """Whether the card counts as red in 戳牌 (天 地 人 紅九 三四 紅五; chuanpai.md §3.4).
+
+        >>> [c.code for c in DOT_CARDS if c.red]
+        ['66', '45', '44', '34', '14', '11']
+        """
+        return _TABLE[self.index][3]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def _repr_html_(self) -> str:
+        colour = "#c00" if self.red else "#000"
+        return f"<span style='color:{colour}'>{html.escape(self.name)}</span>"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(KINDS))
+"""One interned :class:`Card` per kind, by index."""
+
+DOT_CARDS: tuple[Card, ...] = CARDS[:21]
+"""The 21 dot cards in table order (天牌 … 地牌)."""
+
+JING_CARDS: tuple[Card, ...] = CARDS[21:]
+"""The 經牌 財神 and 聽用."""
+
+SEVENS: tuple[Card, ...] = (CARDS[9], CARDS[10], CARDS[11])
+"""The three 7-point kinds 高高 ``16``, 三四 ``34``, 二五 ``25`` that form a 燕 (chuanpai.md §2.3)."""
+
+DECK84: tuple[Card, ...] = tuple(c for c in DOT_CARDS for _ in range(4))
+"""21 kinds × 4, no 經牌 (chuanpai.md §1 deck variants)."""
+
+DECK105: tuple[Card, ...] = tuple(c for c in DOT_CARDS for _ in range(5))
+"""21 kinds × 5, no 經牌; the deck of 幺地人."""
+
+DECK84_JING: tuple[Card, ...] = tuple(
+    c for c in DOT_CARDS for _ in range(2 if c.code == "12" else 4)
+) + JING_CARDS
+"""21 × 4 with two 丁丁 ``12`` replaced by 財神 + 聽用 (still 84 cards)."""
+
+DECK86: tuple[Card, ...] = DECK84 + JING_CARDS
+"""``DECK84`` plus 財神 and 聽用."""
+
+DECKS: dict[str, tuple[Card, ...]] = {
+    "deck84": DECK84,
+    "deck105": DECK105,
+    "deck84_jing": DECK84_JING,
+    "deck86": DECK86,
+}
+"""The decks by name."""
+
+DECK = DECK105
+"""The default full deck (``deck105``, used by the 幺地人 preset)."""
+
+
+def deck(name: str) -> tuple[Card, ...]:
+    """A deck by its name (``deck84``, ``deck105``, ``deck84_jing``, ``deck86``).
+
+    >>> len(deck("deck84_jing"))
+    84
+    >>> deck("deck99")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 'deck99' is not a chuanpai deck; expected one of deck84, deck105, deck84_jing, deck86
+    """
+    found = DECKS.get(name)
+    if found is None:
+        raise NotationError(
+            f"{name!r} is not a chuanpai deck; expected one of {', '.join(DECKS)}"
+        )
+    return found
+
+
+def _max_copies(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * KINDS
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+_MAX_ANY = _max_copies(DECK105 + JING_CARDS)
+
+
+def _tokens(text: str) -> list[str]:
+    out: list[str] = []
+    for chunk in "".join(" " if ch in _SEPARATORS else ch for ch in text).split():
+        if chunk.isdigit():
+            if len(chunk) % 2:
+                raise NotationError(
+                    f"{chunk!r} is not a list of chuanpai codes; codes have two digits"
+                )
+            out.extend(chunk[i : i + 2] for i in range(0, len(chunk), 2))
+            continue
+        pos = 0
+        while pos < len(chunk):
+            for token in _TOKENS:
+                if chunk.startswith(token, pos):
+                    out.append(token)
+                    pos += len(token)
+                    break
+            else:
+                raise NotationError(f"{chunk[pos:]!r} is not a chuanpai card; {_EXPECTED}")
+    return out
+
+
+def parse(text: str, *, deck: Iterable[Card] | None = None) -> tuple[Card, ...]:
+    """Cards from codes and names; spaces and commas separate, runs of codes or names may touch.
+
+    Strict: an unknown token, a code written high pip first, or more copies of a kind than the
+    deck holds (``deck``, default: 5 of a dot card, 1 of each 經牌) raise
+    :class:`~changpai.errors.NotationError`.
+
+    >>> parse("6644 天牌地牌 jc")
+    (Card('66'), Card('44'), Card('66'), Card('11'), Card('JC'))
+    >>> parse("66 66 66 66 66", deck=DECK84)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 5 copies of 天牌 ('66'); the deck holds 4
+    >>> parse("61")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '61' is not a chuanpai card; expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭
+    """
+    cards = tuple(CARDS[_to_index(token)] for token in _tokens(text))
+    limits = _MAX_ANY if deck is None else _max_copies(deck)
+    counts = _max_copies(cards)
+    for index, count in enumerate(counts):
+        if count > limits[index]:
+            card = CARDS[index]
+            raise NotationError(
+                f"{count} copies of {card.name} ({card.code!r}); the deck holds {limits[index]}"
+            )
+    return cards
+
+
+def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
+    """Cards as text: display names (or codes with ``ascii=True``) separated by spaces.
+
+    >>> format(parse("11 13 JT"))
+    '地牌 合牌 聽用'
+    >>> format(parse("地牌 合牌"), ascii=True)
+    '11 13'
+    """
+    return " ".join(card.code if ascii else card.name for card in cards)

@@ -1,0 +1,340 @@
+"""Hand analysis for the 川牌 擠兒 game: can every card be formed, every decomposition, the one
+worth the most 胡 (chuanpai.md §2.6), what a hand waits for, the 叫牌 condition (§2.5) and the
+齊頭 rule (§2.4).
+
+A player's cards are the concealed hand plus the units already on the table (``exposed``). The
+concealed hand may be formed into 擠兒 and 經 pairs, and into the sets a player may lay from his
+hand (暗, 燕, 亮, 土夥, 經 set); the best decomposition is the one with the most 胡.
+
+>>> hand = parse("天牌 人牌 梅子 梅子 梅子 合牌 二四")
+>>> best = best_decomposition(hand)
+>>> str(best)
+'擠兒 天牌 人牌 | 暗 梅子 梅子 梅子 | 擠兒 二四 合牌  (4 胡)'
+>>> {card.name: d.hu for card, d in waits(parse("天牌 人牌 長三")).items()}
+{'合牌': 1, '長二': 1}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.chuanpai.cards import CARDS, KINDS, Card
+from changpai.chuanpai.cards import parse as parse  # used by the doctests
+from changpai.chuanpai.melds import (
+    DING_INDEX,
+    SEVEN_INDICES,
+    Meld,
+    MeldKind,
+    hu,
+)
+from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.errors import NotationError
+
+__all__ = [
+    "Decomposition",
+    "best_decomposition",
+    "can_jiao",
+    "decompositions",
+    "has_tuhuo",
+    "is_complete",
+    "qitou",
+    "waits",
+]
+
+_Unit = tuple[MeldKind, tuple[int, ...]]
+_JING = (21, 22)
+
+
+def _counts(cards: Iterable[Card]) -> tuple[int, ...]:
+    counts = [0] * KINDS
+    for card in cards:
+        counts[card.index] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=8)
+def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
+    """Every hand unit, grouped by its lowest card index, each with a global rank."""
+    units: list[_Unit] = []
+    for i in range(21):
+        p = CARDS[i].points
+        for j in range(i, 21):
+            if p + CARDS[j].points in pair_sums:
+                units.append((MeldKind.JIER, (i, j)))
+        for j in _JING:
+            units.append((MeldKind.JING_PAIR, (i, j)))
+        units.append((MeldKind.AN, (i, i, i)))
+        units.append((MeldKind.LIANG, (i, i, i, i)))
+        units.append((MeldKind.TUHUO, (i, i, i, i, i)))
+    sevens = tuple(sorted(SEVEN_INDICES))
+    units.append((MeldKind.YAN, sevens))
+    d = DING_INDEX
+    units.extend(
+        [
+            (MeldKind.AN, (d, d, 21)),
+            (MeldKind.AN, (d, d, 22)),
+            (MeldKind.LIANG, (d, d, 21, 22)),
+            (MeldKind.LIANG, (d, d, d, 21)),
+            (MeldKind.LIANG, (d, d, d, 22)),
+        ]
+    )
+    units.sort(key=lambda u: (u[1], u[0].value))
+    grouped: list[list[tuple[int, _Unit]]] = [[] for _ in range(KINDS)]
+    for rank, unit in enumerate(units):
+        grouped[unit[1][0]].append((rank, unit))
+    return tuple(tuple(g) for g in grouped)
+
+
+def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] | None:
+    out = list(counts)
+    for i in indices:
+        out[i] -= 1
+        if out[i] < 0:
+            return None
+    return tuple(out)
+
+
+def _generate(
+    counts: tuple[int, ...], table: tuple[tuple[tuple[int, _Unit], ...], ...], min_rank: int
+) -> Iterator[list[_Unit]]:
+    low = next((i for i, c in enumerate(counts) if c), -1)
+    if low < 0:
+        yield []
+        return
+    for rank, unit in table[low]:
+        if rank < min_rank:
+            continue
+        rest = _take(counts, unit[1])
+        if rest is None:
+            continue
+        for tail in _generate(rest, table, rank):
+            yield [unit, *tail]
+
+
+@lru_cache(maxsize=200_000)
+def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
+    low = next((i for i, c in enumerate(counts) if c), -1)
+    if low < 0:
+        return (0, ())
+    found: tuple[int, tuple[_Unit, ...]] | None = None
+    for _rank, unit in _units(rules.pair_sums)[low]:
+        rest = _take(counts, unit[1])
+        if rest is None:
+            continue
+        sub = _best(rest, rules)
+        if sub is None:
+            continue
+        value = sub[0] + _unit_hu(unit, rules)
+        if found is None or value > found[0]:
+            found = (value, (unit, *sub[1]))
+    return found
+
+
+def _unit_meld(unit: _Unit) -> Meld:
+    return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
+
+
+@lru_cache(maxsize=4096)
+def _unit_hu(unit: _Unit, rules: Rules) -> int:
+    return hu(_unit_meld(unit), rules)
+
+
+def _check_exposed(exposed: Sequence[Meld], rules: Rules) -> None:
+    for meld in exposed:
+        if meld.kind in (MeldKind.JIER, MeldKind.BAI) and meld.points not in rules.pair_sums:
+            raise NotationError(
+                f"{meld} sums to {meld.points}; {rules.title} pairs sum to "
+                + " or ".join(map(str, rules.pair_sums))
+            )
+
+
+def _rank(units: Iterable[_Unit]) -> tuple[Meld, ...]:
+    return tuple(_unit_meld(u) for u in units)
+
+
+@frozen
+class Decomposition:
+    """One way to form all of a player's cards: the units made from the concealed hand, the units
+    already on the table, and the total 胡 under ``rules``.
+
+    >>> d = best_decomposition(parse("66 44 13 24"))
+    >>> d.hu, [str(m) for m in d.concealed]
+    (1, ['擠兒 天牌 人牌', '擠兒 二四 合牌'])
+    """
+
+    concealed: tuple[Meld, ...]
+    exposed: tuple[Meld, ...] = ()
+    rules: Rules = field(default=YAODIREN, repr=False, eq=False)
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """Every unit, concealed first.
+
+        >>> len(best_decomposition(parse("66 44"), [Meld.parse("碰 55 55 55")]).melds)
+        2
+        """
+        return self.concealed + self.exposed
+
+    @property
+    def hu(self) -> int:
+        """The total 胡 of all units (chuanpai.md §2.6).
+
+        >>> best_decomposition(parse("55 55 55")).hu
+        3
+        """
+        return sum(hu(m, self.rules) for m in self.melds)
+
+    def __str__(self) -> str:
+        return " | ".join(str(m) for m in self.melds) + f"  ({self.hu} 胡)"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> best_decomposition(parse("66 44")).to_dict()["hu"]
+        1
+        """
+        return {
+            "concealed": [m.to_dict() for m in self.concealed],
+            "exposed": [m.to_dict() for m in self.exposed],
+            "hu": self.hu,
+        }
+
+
+def decompositions(
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+) -> Iterator[Decomposition]:
+    """Every way to form the whole concealed hand into units, each exactly once.
+
+    >>> [str(d) for d in decompositions(parse("55 55 55 55"))]
+    ['擠兒 梅子 梅子 | 擠兒 梅子 梅子  (2 胡)', '亮 梅子 梅子 梅子 梅子  (7 胡)']
+    >>> list(decompositions(parse("66 11")))
+    []
+    """
+    _check_exposed(exposed, rules)
+    table = _units(rules.pair_sums)
+    for units in _generate(_counts(concealed), table, 0):
+        yield Decomposition(_rank(units), tuple(exposed), rules)
+
+
+def best_decomposition(
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+) -> Decomposition | None:
+    """The decomposition worth the most 胡, or ``None`` when the cards cannot all be formed.
+
+    >>> str(best_decomposition(parse("66 66 66 44 44 44")))
+    '暗 天牌 天牌 天牌 | 暗 人牌 人牌 人牌  (6 胡)'
+    >>> best_decomposition(parse("66 44 44 44 26 26 26 11")) is None
+    True
+    """
+    _check_exposed(exposed, rules)
+    found = _best(_counts(concealed), rules)
+    if found is None:
+        return None
+    return Decomposition(_rank(found[1]), tuple(exposed), rules)
+
+
+def is_complete(
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+) -> bool:
+    """Whether every concealed card can be formed into a unit (the win of chuanpai.md §2.5).
+
+    >>> is_complete(parse("15 13 16 34 25")), is_complete(parse("15 13 16"))
+    (True, False)
+    """
+    return best_decomposition(concealed, exposed, rules) is not None
+
+
+def waits(
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+) -> dict[Card, Decomposition]:
+    """For every card that would complete the hand, the best decomposition with it (聽牌).
+
+    Only cards still available in the rules' deck (not all copies held or laid) are listed.
+
+    >>> [c.code for c in waits(parse("11 13 24"))]
+    ['44', '26', '35']
+    >>> [c.code for c in waits(parse("12"), rules=YAODIREN.evolve(deck="deck86"))]
+    ['16', '34', '25', 'JC', 'JT']
+    """
+    _check_exposed(exposed, rules)
+    held = list(_counts(concealed))
+    for meld in exposed:
+        for card in meld.cards:
+            held[card.index] += 1
+    limits = _counts(rules.cards())
+    out: dict[Card, Decomposition] = {}
+    for card in CARDS:
+        if held[card.index] >= limits[card.index]:
+            continue
+        found = best_decomposition((*concealed, card), exposed, rules)
+        if found is not None:
+            out[card] = found
+    return out
+
+
+def has_tuhuo(cards: Sequence[Card]) -> bool:
+    """Whether the cards hold a 土夥: four or five of one dot card (chuanpai.md §2.5).
+
+    >>> has_tuhuo(parse("22 22 22 22 66")), has_tuhuo(parse("22 22 22 66"))
+    (True, False)
+    """
+    counts = _counts(cards)
+    return any(counts[i] >= 4 for i in range(21))
+
+
+_JIAO = (Card("14").index, Card("11").index, Card("44").index)
+
+
+def can_jiao(cards: Sequence[Card]) -> bool:
+    """The 叫牌 condition of 幺地人 (chuanpai.md §2.5): at least a pair of 幺四 ``14``, 地牌 ``11``
+    or 人牌 ``44`` among the player's cards, unless he holds a 土夥.
+
+    >>> can_jiao(parse("14 14 66")), can_jiao(parse("14 11 44")), can_jiao(parse("22 22 22 22"))
+    (True, False, True)
+    """
+    counts = _counts(cards)
+    return any(counts[i] >= 2 for i in _JIAO) or has_tuhuo(cards)
+
+
+# 齊頭 partnerships (chuanpai.md §2.4.4): point values of the good class and of the bad class.
+_QITOU: tuple[tuple[frozenset[int], frozenset[int]], ...] = (
+    (frozenset({2, 12}), frozenset({8})),
+    (frozenset({4}), frozenset({6})),
+    (frozenset({11}), frozenset({9})),
+)
+
+
+def qitou(concealed: Sequence[Card], card: Card, rules: Rules = YAODIREN) -> str | None:
+    """Whether the 齊頭 rule makes a 暗 / 碰 / 扛 of ``card`` ``"optional"`` or ``"mandatory"``
+    (chuanpai.md §2.4.4); ``None`` when the card has no good/bad partnership (5, 7, 10 points, the
+    3-point card, 經牌, and every card under the 14-point rule).
+
+    With ``g`` good-class and ``b`` bad-class cards of the partnership in the concealed hand:
+    ``g == b`` or ``g == b + 1`` -> optional; ``b == g + 1`` or ``g >= b + 2`` -> mandatory;
+    ``b >= g + 2`` -> ``rules.qitou_uncovered`` (Ambiguities C9, default mandatory).
+
+    >>> qitou(parse("26 26 26 66 66 66"), Card("26"))
+    'optional'
+    >>> qitou(parse("26 26 26 66 66"), Card("26"))
+    'mandatory'
+    >>> qitou(parse("26 26 66 66 66 66"), Card("66"))
+    'mandatory'
+    >>> qitou(parse("55 55"), Card("55")) is None
+    True
+    """
+    if rules.pair_rule != "10/20" or card.is_jing:
+        return None
+    for good, bad in _QITOU:
+        if card.points in good or card.points in bad:
+            g = sum(1 for c in concealed if not c.is_jing and c.points in good)
+            b = sum(1 for c in concealed if not c.is_jing and c.points in bad)
+            if g in (b, b + 1):
+                return "optional"
+            if b == g + 1 or g >= b + 2:
+                return "mandatory"
+            return rules.qitou_uncovered
+    return None

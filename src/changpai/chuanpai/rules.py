@@ -1,0 +1,209 @@
+"""Rules objects of the 川牌 family: one frozen :class:`Rules` with every option of the Ambiguities
+table of chuanpai.md §5, and the presets :data:`YAODIREN` (幺地人, the 擠兒 game of §2) and
+:data:`GEHU` (割胡, the 14-point game of §4).
+
+>>> YAODIREN.deck, YAODIREN.pair_sums, GEHU.pair_sums
+('deck105', (10, 20), (14,))
+>>> YAODIREN.evolve(deal="16/15").deal_sizes(4)
+(16, 15, 15, 5)
+>>> YAODIREN.evolve(win="points")
+Traceback (most recent call last):
+...
+changpai.errors.RulesError: win='points' is not one of ('formed', 'red_dots', 'cards16')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve, field, fields, frozen
+
+from changpai.chuanpai.cards import DECKS, Card, deck
+from changpai.errors import RulesError
+
+__all__ = ["GEHU", "PRESETS", "YAODIREN", "Rules"]
+
+
+def _choice(*options: Any) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value not in options:
+            raise RulesError(f"{attribute.name}={value!r} is not one of {options}")
+
+    return check
+
+
+def _non_negative(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RulesError(f"{attribute.name}={value!r} must be a non-negative integer")
+
+
+@frozen
+class Rules:
+    """Every option of the 川牌 擠兒 game (chuanpai.md §2, §4) and of 戳牌 (§3), one per row of
+    the Ambiguities table (§5). Change options with :meth:`evolve`.
+
+    Fields (the row of chuanpai.md §5 in brackets):
+
+    - ``deck`` [C1]: ``"deck105"``, ``"deck84"``, ``"deck84_jing"`` or ``"deck86"``.
+    - ``pair_rule`` [C2, C3]: ``"10/20"`` (擠兒 pairs sum to 10 or 20) or ``"14"`` (割胡).
+    - ``win`` [C4]: ``"formed"`` (all cards formed), ``"red_dots"`` (red dots on the 擺牌 reach
+      ``red_dot_targets`` = dealer / other regular players / 摸家) or ``"cards16"`` (16 cards
+      on the table).
+    - ``deal`` [C5]: ``"18/17"`` (dealer 18, others 17, 摸家 5) or ``"16/15"``.
+    - ``jiao`` [C6]: when the 叫牌 condition (a pair of 幺四, 地牌 or 人牌, or a 土夥) is checked:
+      ``"win"`` (at win time), ``"deal"`` (among the dealt cards only) or ``"off"``.
+    - ``hu_jier10``, ``hu_jing_pair``, ``hu_tuhuo`` [C7, C14]: 胡 of a 10-point 擠兒, a 經 pair
+      and a 5-of-a-kind; the other values of the §2.6 table are fields too (``hu_jier20`` …).
+    - ``turned_bai``: whether a turned card may be claimed with 擺 by a regular seat; 割胡 says
+      the others may only 扯 (碰) a turned card (chuanpai.md §4), so :data:`GEHU` sets it False.
+    - ``kang`` [C8]: ``"qitou"`` (扛 follows the 齊頭 rule) or ``"optional"``.
+    - ``qitou_uncovered`` [C9]: ``"mandatory"`` or ``"optional"`` when the bad cards exceed the
+      good ones by two or more.
+    - ``chuo_fifteen`` [C10], ``jia_mult`` / ``fan_mult`` [C11], ``chuo_ties`` [C12]: 戳牌 options.
+    - C13 (氂牛 / 斧頭) is a card alias and C15 (claim order: nearest seat after the source) is
+      fixed; neither is a field.
+
+    >>> YAODIREN.hu_jier20, YAODIREN.hu_an, YAODIREN.jing_multiplier, YAODIREN.base
+    (1, 3, 10, 1)
+    """
+
+    name: str = "yaodiren"
+    title: str = "幺地人"
+    deck: str = field(default="deck105", validator=_choice(*DECKS))
+    pair_rule: str = field(default="10/20", validator=_choice("10/20", "14"))
+    players: int = field(default=4)
+    win: str = field(default="formed", validator=_choice("formed", "red_dots", "cards16"))
+    red_dot_targets: tuple[int, int, int] = (20, 18, 5)
+    cards_to_win: int = field(default=16, validator=_non_negative)
+    deal: str = field(default="18/17", validator=_choice("18/17", "16/15"))
+    mojia_cards: int = field(default=5, validator=_non_negative)
+    jiao: str = field(default="win", validator=_choice("win", "deal", "off"))
+    turned_bai: bool = field(default=True, validator=_choice(True, False))
+    kang: str = field(default="qitou", validator=_choice("qitou", "optional"))
+    qitou_uncovered: str = field(default="mandatory", validator=_choice("mandatory", "optional"))
+    hu_jier20: int = field(default=1, validator=_non_negative)
+    hu_jier10: int = field(default=0, validator=_non_negative)
+    hu_jier14: int = field(default=0, validator=_non_negative)
+    hu_jing_pair: int = field(default=0, validator=_non_negative)
+    hu_peng: int = field(default=2, validator=_non_negative)
+    hu_yan: int = field(default=2, validator=_non_negative)
+    hu_an: int = field(default=3, validator=_non_negative)
+    hu_qi: int = field(default=5, validator=_non_negative)
+    hu_liang: int = field(default=7, validator=_non_negative)
+    hu_kang: int = field(default=7, validator=_non_negative)
+    hu_tuhuo: int = field(default=7, validator=_non_negative)
+    jing_multiplier: int = field(default=10, validator=_non_negative)
+    base: int = field(default=1, validator=_non_negative)
+    chuo_fifteen: str = field(default="draw", validator=_choice("draw", "win"))
+    jia_mult: int = field(default=2, validator=_non_negative)
+    fan_mult: int = field(default=2, validator=_non_negative)
+    chuo_ties: str = field(default="equal", validator=_choice("equal", "leader"))
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.players, int) or not 2 <= self.players <= 7:
+            raise RulesError(f"players={self.players!r} must be between 2 and 7")
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some options changed (unknown option names raise RulesError).
+
+        >>> YAODIREN.evolve(players=3).players
+        3
+        >>> YAODIREN.evolve(colour="red")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: 'colour' is not a chuanpai rules option
+        """
+        known = {a.name for a in fields(Rules)}
+        for key in changes:
+            if key not in known:
+                raise RulesError(f"{key!r} is not a chuanpai rules option")
+        return evolve(self, **changes)
+
+    @property
+    def pair_sums(self) -> tuple[int, ...]:
+        """The point sums a 擠兒 may have: ``(10, 20)`` or ``(14,)`` (chuanpai.md §2.3, §4).
+
+        >>> GEHU.pair_sums
+        (14,)
+        """
+        return (10, 20) if self.pair_rule == "10/20" else (14,)
+
+    def cards(self) -> tuple[Card, ...]:
+        """The full deck of these rules.
+
+        >>> len(GEHU.cards())
+        84
+        """
+        return deck(self.deck)
+
+    def deal_sizes(self, players: int | None = None) -> tuple[int, ...]:
+        """Cards dealt to each seat, dealer first (chuanpai.md §2.1, §4; Ambiguities C5).
+
+        Up to 4 players: dealer 18, the next players 17, the fourth (尾家 / 摸家) 5. A 5th player
+        gets 3; with 6 the 5th gets 5 and the 6th 3; with 7 the 7th gets 1. With 2 or 3 players
+        there is no 摸家 [INF].
+
+        >>> YAODIREN.deal_sizes(4), YAODIREN.deal_sizes(2)
+        ((18, 17, 17, 5), (18, 17))
+        >>> YAODIREN.deal_sizes(7)
+        (18, 17, 17, 5, 5, 3, 1)
+        """
+        n = self.players if players is None else players
+        if not 2 <= n <= 7:
+            raise RulesError(f"players={n!r} must be between 2 and 7")
+        high, low = (18, 17) if self.deal == "18/17" else (16, 15)
+        regular = [high, low, low][: min(n, 3)]
+        extra: list[int] = {
+            3: [],
+            4: [self.mojia_cards],
+            5: [self.mojia_cards, 3],
+            6: [self.mojia_cards, 5, 3],
+            7: [self.mojia_cards, 5, 3, 1],
+        }.get(n, [])
+        return (*regular, *extra)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as a JSON-ready dict.
+
+        >>> GEHU.to_dict()["pair_rule"]
+        '14'
+        """
+        out: dict[str, Any] = {}
+        for attribute in fields(Rules):
+            value = getattr(self, attribute.name)
+            out[attribute.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """The inverse of :meth:`to_dict`.
+
+        >>> Rules.from_dict(GEHU.to_dict()) == GEHU
+        True
+        """
+        known = {a.name for a in fields(Rules)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"{unknown[0]!r} is not a chuanpai rules option")
+        values = dict(data)
+        if "red_dot_targets" in values:
+            values["red_dot_targets"] = tuple(values["red_dot_targets"])
+        return cls(**values)
+
+
+YAODIREN = Rules()
+"""幺地人: the 擠兒 game of chuanpai.md §2 with ``deck105`` and 10/20 pairs, 4 players."""
+
+GEHU = Rules(
+    name="gehu",
+    title="割胡",
+    deck="deck84",
+    pair_rule="14",
+    players=4,
+    jiao="off",
+    turned_bai=False,
+)
+"""割胡 (川北): ``deck84``, 4 players, pairs summing to 14 (chuanpai.md §4)."""
+
+PRESETS: dict[str, Rules] = {"yaodiren": YAODIREN, "gehu": GEHU}
+"""The presets by id."""

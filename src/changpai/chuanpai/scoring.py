@@ -1,0 +1,187 @@
+"""Scoring of the 川牌 擠兒 game (chuanpai.md §2.6): one line per unit of the winner's cards (in
+hand and on the table), the total 胡, and the payments: every loser pays the winner ``胡 + 1``.
+
+>>> melds = [Meld.parse(t) for t in ("擠兒 66 44", "碰 55 55 55", "暗 33 33 33", "擠兒 13 24")]
+>>> sheet = score(melds)
+>>> print(sheet)
+幺地人
+  擠兒 天牌 人牌        +1  chuanpai.md §2.6
+  碰 梅子 梅子 梅子     +2  chuanpai.md §2.6
+  暗 長三 長三 長三     +3  chuanpai.md §2.6
+  擠兒 二四 合牌        +0  chuanpai.md §2.6
+  total                  6
+  seat 1 pays seat 0: 7
+  seat 2 pays seat 0: 7
+  seat 3 pays seat 0: 7
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from changpai.chuanpai.cards import Card, format, parse
+from changpai.chuanpai.hand import Decomposition, best_decomposition, can_jiao, waits
+from changpai.chuanpai.melds import Meld, MeldKind, hu
+from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.errors import RulesError
+
+__all__ = ["Analysis", "analyze", "payments", "score"]
+
+_RULE = "chuanpai.md §2.6"
+
+
+def _key(meld: Meld) -> str:
+    if meld.kind.pair and meld.kind is not MeldKind.JING_PAIR:
+        return f"{meld.kind.value}{meld.points}"
+    return f"jing_{meld.kind.value}" if meld.jing else meld.kind.value
+
+
+def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> tuple[Payment, ...]:
+    """Every loser pays the winner ``total + rules.base`` (chuanpai.md §2.6: 8 胡 -> 9 each).
+
+    >>> payments(8, winner=2, players=3)
+    (Payment(payer=0, payee=2, amount=9), Payment(payer=1, payee=2, amount=9))
+    """
+    if not 0 <= winner < players:
+        raise RulesError(f"winner seat {winner} is not one of the {players} seats")
+    amount = total + rules.base
+    return tuple(Payment(seat, winner, amount) for seat in range(players) if seat != winner)
+
+
+def score(
+    melds: Decomposition | Iterable[Meld],
+    rules: Rules = YAODIREN,
+    *,
+    winner: int = 0,
+    players: int | None = None,
+) -> ScoreSheet:
+    """The score sheet of a winning set of units (chuanpai.md §2.6).
+
+    ``melds`` is a :class:`~changpai.chuanpai.hand.Decomposition` or every unit of the winner's
+    cards; ``players`` defaults to ``rules.players``. A pair whose sum is not a pair sum of
+    ``rules`` raises :class:`~changpai.errors.RulesError`.
+
+    >>> sheet = score([Meld.parse("扛 JC JT 12 12"), Meld.parse("擠兒 56 36")], winner=1, players=2)
+    >>> [line.value for line in sheet.lines], sheet.total, sheet.net()
+    ([70, 1], 71, {0: -72, 1: 72})
+    >>> score([Meld.parse("擠兒 66 11")])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: 擠兒 天牌 地牌 sums to 14; in 幺地人 a pair sums to 10 or 20
+    """
+    units: Sequence[Meld] = melds.melds if isinstance(melds, Decomposition) else tuple(melds)
+    lines: list[ScoreLine] = []
+    for meld in units:
+        if meld.kind in (MeldKind.JIER, MeldKind.BAI) and meld.points not in rules.pair_sums:
+            raise RulesError(
+                f"{meld} sums to {meld.points}; in {rules.title} a pair sums to "
+                + " or ".join(map(str, rules.pair_sums))
+            )
+        lines.append(ScoreLine(_key(meld), str(meld), hu(meld, rules), rule=_RULE))
+    total = sum(line.value for line in lines)
+    n = rules.players if players is None else players
+    pays = payments(total, winner, n, rules)
+    return ScoreSheet(
+        title=rules.title,
+        lines=tuple(lines),
+        total=total,
+        payments=pays,
+        facts=(("hu", total), ("per_loser", total + rules.base), ("units", len(lines))),
+    )
+
+
+@frozen
+class Analysis:
+    """The analysis of one player's cards, as printed by ``changpai analyze``: whether they are
+    all formed, the best decomposition and its score, what the hand waits for, and the 叫牌
+    condition.
+
+    >>> print(analyze("天牌 人牌 長三"))
+    hand: 天牌 人牌 長三  (幺地人)
+    complete: no
+    waits: 合牌 (1 胡), 長二 (1 胡)
+    叫牌 condition: no
+    """
+
+    cards: tuple[Card, ...]
+    exposed: tuple[Meld, ...]
+    rules: Rules
+    best: Decomposition | None
+    sheet: ScoreSheet | None
+    waits: dict[Card, Decomposition]
+    jiao: bool
+
+    def __str__(self) -> str:
+        rows = [f"hand: {format(self.cards)}  ({self.rules.title})"]
+        if self.exposed:
+            rows.append("table: " + " | ".join(str(m) for m in self.exposed))
+        if self.best is None:
+            rows.append("complete: no")
+        else:
+            rows.append(f"complete: yes, best {self.best}")
+        if self.sheet is not None:
+            rows.append(str(self.sheet))
+        if self.waits:
+            rows.append(
+                "waits: " + ", ".join(f"{c.name} ({d.hu} 胡)" for c, d in self.waits.items())
+            )
+        rows.append(f"叫牌 condition: {'yes' if self.jiao else 'no'}")
+        return "\n".join(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> analyze("66 44").to_dict()["complete"]
+        True
+        """
+        return {
+            "cards": [c.code for c in self.cards],
+            "exposed": [m.to_dict() for m in self.exposed],
+            "rules": self.rules.name,
+            "complete": self.best is not None,
+            "best": None if self.best is None else self.best.to_dict(),
+            "score": None if self.sheet is None else self.sheet.to_dict(),
+            "waits": {c.code: d.hu for c, d in self.waits.items()},
+            "jiao": self.jiao,
+        }
+
+
+def analyze(
+    hand: str | Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+) -> Analysis:
+    """Analyse a hand given as text or cards (the function behind ``changpai analyze``).
+
+    In text, units already on the table may follow a ``/``, separated by ``;``, each written as
+    its kind and its cards (``"66 44 11 / 碰 55 55 55; 擺 46 46"``).
+
+    >>> analyze("66 44 11 26").best.hu
+    1
+    >>> analyze("66 44 / 碰 55 55 55; 擺 46 46").best.hu
+    4
+    """
+    if isinstance(hand, str):
+        text, _, table = hand.partition("/")
+        melds = [Meld.parse(part) for part in table.split(";") if part.strip()]
+        exposed = (*exposed, *melds)
+        on_table = [c for m in exposed for c in m.cards]
+        cards = parse(text, deck=rules.cards())
+        parse(format([*cards, *on_table], ascii=True), deck=rules.cards())
+    else:
+        cards = tuple(hand)
+    every = list(cards)
+    for meld in exposed:
+        every.extend(meld.cards)
+    best = best_decomposition(cards, exposed, rules)
+    return Analysis(
+        cards=cards,
+        exposed=tuple(exposed),
+        rules=rules,
+        best=best,
+        sheet=None if best is None else score(best, rules),
+        waits=waits(cards, exposed, rules),
+        jiao=can_jiao(every),
+    )

@@ -1,0 +1,135 @@
+"""Nantong 長牌 — 犢子胡 / 笃子胡 (nantong.md): cards, groups, 將 multipliers, hand analysis,
+scoring and the game engine.
+
+>>> from changpai import nantong
+>>> nantong.parse("1t 二丙 三萬 QZ 紅花")
+(Card('1t'), Card('2b'), Card('3w'), Card('QZ'), Card('HH'))
+>>> nantong.set_value("碰", "紅花", jiang=("紅花", "白花"))
+32
+>>> nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").shape.hanzi
+'清胡'
+>>> nantong.score("123b 456b 789b 123t 456t 789t 123w 5w 5w", winning_card="5w").total
+130
+>>> game = nantong.Game(seed=1)
+>>> game.to_act, game.legal_actions(0)[-1].kind.hanzi
+((0,), '過')
+>>> [v.name for v in nantong.VARIANTS]
+['duzihu', 'duzihu-baida']
+"""
+
+from __future__ import annotations
+
+from changpai.core.variant import Variant
+from changpai.nantong.cards import (
+    BAIDA,
+    CARDS,
+    DECK,
+    DECK_BAIDA,
+    Card,
+    deck,
+    format,
+    is_laojiang,
+    parse,
+)
+from changpai.nantong.game import Action, ActionKind, ActionRecord, Game, GameResult
+from changpai.nantong.hand import (
+    Analysis,
+    Decomposition,
+    Shape,
+    WaitKind,
+    analyze,
+    best_decomposition,
+    check_copies,
+    decompositions,
+    is_winning,
+    parse_melds,
+    placements,
+    waits,
+)
+from changpai.nantong.melds import (
+    JiangKind,
+    JiangStatus,
+    Meld,
+    MeldKind,
+    SetKind,
+    SetValue,
+    classify,
+    jiang_kind,
+    jiang_status,
+    meld_value,
+    multiplier,
+    set_value,
+    set_value_detail,
+)
+from changpai.nantong.rules import DUZIHU, DUZIHU_BAIDA, Rules
+from changpai.nantong.scoring import OtherHand, Win, baida_bonus, score, sets_value
+
+__all__ = [
+    "BAIDA",
+    "CARDS",
+    "DECK",
+    "DECK_BAIDA",
+    "DUZIHU",
+    "DUZIHU_BAIDA",
+    "VARIANTS",
+    "Action",
+    "ActionKind",
+    "ActionRecord",
+    "Analysis",
+    "Card",
+    "Decomposition",
+    "Game",
+    "GameResult",
+    "JiangKind",
+    "JiangStatus",
+    "Meld",
+    "MeldKind",
+    "OtherHand",
+    "Rules",
+    "SetKind",
+    "SetValue",
+    "Shape",
+    "WaitKind",
+    "Win",
+    "analyze",
+    "baida_bonus",
+    "best_decomposition",
+    "check_copies",
+    "classify",
+    "deck",
+    "decompositions",
+    "format",
+    "is_laojiang",
+    "is_winning",
+    "jiang_kind",
+    "jiang_status",
+    "meld_value",
+    "multiplier",
+    "parse",
+    "parse_melds",
+    "placements",
+    "score",
+    "set_value",
+    "set_value_detail",
+    "sets_value",
+    "waits",
+]
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(
+        name="duzihu",
+        family="nantong",
+        title="笃子胡",
+        aliases=("笃子胡", "犢子胡", "nantong", "南通長牌", "南通长牌", "游胡", "搭子胡"),
+        rules=DUZIHU,
+        description="Nantong 長牌 犢子胡: 3 of 4 seated play, 120 cards, 飄胡 / 清胡 / 塌子胡, 將牌 multipliers",
+    ),
+    Variant(
+        name="duzihu-baida",
+        family="nantong",
+        title="笃子胡（百搭）",
+        aliases=("犢子胡百搭", "笃子胡百搭", "nantong-baida"),
+        rules=DUZIHU_BAIDA,
+        description="犢子胡 with the five 百搭 福祿壽喜財 as wild cards and the 喜 count (125 cards)",
+    ),
+)

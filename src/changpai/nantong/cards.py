@@ -1,0 +1,378 @@
+"""Nantong 長牌 cards: 條 / 丙 / 萬 1..9, 千字, 紅花, 白花 and the optional 百搭 (nantong.md §1).
+
+Every card kind has a small index (``0..34``) used by the hot paths, an ASCII code and a hanzi
+name. Card objects are interned: ``Card("1t") is Card("一條")``.
+
+>>> parse("1t 二丙 三萬 QZ 紅花 bh")
+(Card('1t'), Card('2b'), Card('3w'), Card('QZ'), Card('HH'), Card('BH'))
+>>> format(parse("123b 9t"))
+'一丙 二丙 三丙 九條'
+>>> format(parse("一二三並 千升"), ascii=True)
+'1b 2b 3b QZ'
+>>> len(DECK), len(DECK_BAIDA)
+(120, 125)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from changpai.errors import NotationError
+
+__all__ = [
+    "BAIDA",
+    "CARDS",
+    "DECK",
+    "DECK_BAIDA",
+    "Card",
+    "count_tuple",
+    "deck",
+    "format",
+    "is_laojiang",
+    "parse",
+]
+
+N_KINDS = 35  # 27 suit kinds, 3 honours, 5 百搭
+N_PLAIN = 30  # kinds that come in four copies
+QZ, HH, BH = 27, 28, 29
+NINE_TIAO = 8
+BAIDA_INDICES = (30, 31, 32, 33, 34)
+
+_SUITS = ("t", "b", "w")
+_SUIT_HANZI = ("條", "丙", "萬")
+_NUMERALS = "一二三四五六七八九"
+_HONOUR_CODES = ("QZ", "HH", "BH")
+_HONOUR_HANZI = ("千字", "紅花", "白花")
+_BAIDA_CODES = ("FU", "LU", "SHOU", "XI", "CAI")
+_BAIDA_HANZI = ("福", "祿", "壽", "喜", "財")
+
+# Alternative glyphs (traditional / simplified / variant names) -> canonical.
+_SUIT_CHARS = {
+    "條": 0, "条": 0,
+    "丙": 1, "並": 1, "并": 1, "餅": 1, "饼": 1,
+    "萬": 2, "万": 2,
+}  # fmt: skip
+_HONOUR_WORDS = {
+    "千字": QZ, "千升": QZ,
+    "紅花": HH, "红花": HH,
+    "白花": BH, "百花": BH,
+}  # fmt: skip
+_BAIDA_CHARS = {
+    "福": 30, "祿": 31, "禄": 31, "壽": 32, "寿": 32, "喜": 33, "禧": 33, "財": 34, "财": 34,
+}  # fmt: skip
+_EXPECTED = (
+    "expected 1t..9t, 1b..9b, 1w..9w (or runs like 123b), QZ, HH, BH, BD, FU, LU, SHOU, XI, "
+    "CAI, or hanzi such as 一條, 二丙, 三萬, 千字, 紅花, 白花, 福"
+)
+
+
+class Card:
+    """One card kind of the Nantong deck; interned, immutable, ordered by index.
+
+    ``suit`` is ``"t"``, ``"b"``, ``"w"`` for suit cards and ``None`` otherwise; ``number`` is
+    1..9 or ``None``. ``str`` is the hanzi name, ``repr`` round-trips.
+
+    >>> c = Card("2b")
+    >>> c.suit, c.number, c.index, str(c), c is Card("二餅")
+    ('b', 2, 10, '二丙', True)
+    >>> Card("HH").is_honour, Card("FU").is_baida
+    (True, True)
+    >>> Card("10t")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '10t' is not a nantong card; expected ...
+    """
+
+    __slots__ = ("code", "hanzi", "index", "number", "suit")
+    _interned: ClassVar[dict[int, Card]] = {}
+
+    index: int
+    code: str
+    hanzi: str
+    suit: str | None
+    number: int | None
+
+    def __new__(cls, code: str | int) -> Card:
+        index = code if isinstance(code, int) else _token_index(code)
+        if isinstance(index, int) and index in cls._interned:
+            return cls._interned[index]
+        if not isinstance(index, int) or not 0 <= index < N_KINDS:
+            raise NotationError(f"{code!r} is not a nantong card; {_EXPECTED}")
+        self = object.__new__(cls)
+        if index < 27:
+            suit, number = _SUITS[index // 9], index % 9 + 1
+            text_code, hanzi = f"{number}{suit}", _NUMERALS[number - 1] + _SUIT_HANZI[index // 9]
+        elif index < N_PLAIN:
+            suit, number = None, None
+            text_code, hanzi = _HONOUR_CODES[index - QZ], _HONOUR_HANZI[index - QZ]
+        else:
+            suit, number = None, None
+            text_code, hanzi = _BAIDA_CODES[index - 30], _BAIDA_HANZI[index - 30]
+        for name, value in (
+            ("index", index), ("code", text_code), ("hanzi", hanzi), ("suit", suit),
+            ("number", number),
+        ):  # fmt: skip
+            object.__setattr__(self, name, value)
+        cls._interned[index] = self
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card from its ASCII code or hanzi name.
+
+        >>> Card.parse("九万"), Card.parse("hh")
+        (Card('9w'), Card('HH'))
+        """
+        cards = parse(text)
+        if len(cards) != 1:
+            raise NotationError(f"{text!r} is not one nantong card but {len(cards)}")
+        return cards[0]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Card is immutable; cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.hanzi
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    @property
+    def is_suit(self) -> bool:
+        """Whether it is a 條 / 丙 / 萬 card.
+
+        >>> Card("9t").is_suit, Card("QZ").is_suit
+        (True, False)
+        """
+        return self.index < 27
+
+    @property
+    def is_honour(self) -> bool:
+        """Whether it is 千字, 紅花 or 白花.
+
+        >>> Card("BH").is_honour
+        True
+        """
+        return 27 <= self.index < N_PLAIN
+
+    @property
+    def is_baida(self) -> bool:
+        """Whether it is one of the five 百搭 (福 祿 壽 喜 財).
+
+        >>> Card("財").is_baida
+        True
+        """
+        return self.index >= N_PLAIN
+
+    @property
+    def copies(self) -> int:
+        """How many copies the deck holds: 4, or 1 for a 百搭.
+
+        >>> Card("1t").copies, Card("XI").copies
+        (4, 1)
+        """
+        return 1 if self.index >= N_PLAIN else 4
+
+    def html(self) -> str:
+        """An HTML span, red for 紅花.
+
+        >>> Card("HH").html()
+        "<span style='color:#c00'>紅花</span>"
+        """
+        if self.index == HH:
+            return f"<span style='color:#c00'>{self.hanzi}</span>"
+        return f"<span>{self.hanzi}</span>"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(N_KINDS))
+BAIDA: tuple[Card, ...] = CARDS[N_PLAIN:]
+DECK: tuple[Card, ...] = tuple(c for c in CARDS[:N_PLAIN] for _ in range(4))
+DECK_BAIDA: tuple[Card, ...] = DECK + BAIDA
+
+
+def deck(baida: bool = False) -> tuple[Card, ...]:
+    """The full deck: 120 cards, or 125 with the five 百搭 (nantong.md §1).
+
+    >>> len(deck()), len(deck(baida=True))
+    (120, 125)
+    """
+    return DECK_BAIDA if baida else DECK
+
+
+def is_laojiang(card: Card, jiutiao: bool = True) -> bool:
+    """Whether ``card`` is a 老將: 千字, 紅花, 白花 and (option N4) 九條 (nantong.md §1).
+
+    >>> is_laojiang(Card("HH")), is_laojiang(Card("9t")), is_laojiang(Card("9t"), jiutiao=False)
+    (True, True, False)
+    """
+    return 27 <= card.index < N_PLAIN or (jiutiao and card.index == NINE_TIAO)
+
+
+def _token_index(token: str) -> int | None:
+    """The index of a single-card token, or None."""
+    text = token.strip()
+    upper = text.upper()
+    if len(upper) == 2 and upper[0] in "123456789" and upper[1] in "TBW":
+        return "TBW".index(upper[1]) * 9 + int(upper[0]) - 1
+    if upper in _HONOUR_CODES:
+        return QZ + _HONOUR_CODES.index(upper)
+    if upper in _BAIDA_CODES:
+        return 30 + _BAIDA_CODES.index(upper)
+    if text in _HONOUR_WORDS:
+        return _HONOUR_WORDS[text]
+    if len(text) == 1 and text in _BAIDA_CHARS:
+        return _BAIDA_CHARS[text]
+    if len(text) == 2 and text[0] in _NUMERALS and text[1] in _SUIT_CHARS:
+        return _SUIT_CHARS[text[1]] * 9 + _NUMERALS.index(text[0])
+    return None
+
+
+def _is_ascii_word(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+def parse(text: str) -> tuple[Card, ...]:
+    """Read cards written as ASCII codes or hanzi, separated by spaces or commas (strict).
+
+    Runs share a suit: ``123b`` / ``一二三並`` is 一丙 二丙 三丙. ``BD`` (or 百搭) stands for the next
+    百搭 not yet used (福, 祿, 壽, 喜, 財). More copies of a card than the deck holds is an error.
+
+    >>> parse("789t,QZ 百搭 BD")
+    (Card('7t'), Card('8t'), Card('9t'), Card('QZ'), Card('FU'), Card('LU'))
+    >>> parse("1t 1t 1t 1t 1t")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 5 copies of 一條 in '1t 1t 1t 1t 1t'; the deck has 4
+    >>> parse("1x")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '1x' is not a nantong card; expected ...
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a string of nantong cards")
+    indices: list[int] = []
+    pos, n = 0, len(text)
+    while pos < n:
+        ch = text[pos]
+        if ch.isspace() or ch in ",，、":
+            pos += 1
+            continue
+        if _is_ascii_word(ch):
+            end = pos
+            while end < n and _is_ascii_word(text[end]):
+                end += 1
+            word = text[pos:end]
+            indices.extend(_ascii_word(word))
+            pos = end
+            continue
+        two = text[pos : pos + 2]
+        if two in _HONOUR_WORDS:
+            indices.append(_HONOUR_WORDS[two])
+            pos += 2
+            continue
+        if two == "百搭":
+            indices.append(-1)
+            pos += 2
+            continue
+        if ch in _BAIDA_CHARS:
+            indices.append(_BAIDA_CHARS[ch])
+            pos += 1
+            continue
+        if ch in _NUMERALS:
+            end = pos
+            while end < n and text[end] in _NUMERALS:
+                end += 1
+            if end >= n or text[end] not in _SUIT_CHARS:
+                bad = text[pos : end + 1]
+                raise NotationError(f"{bad!r} is not a nantong card; numbers need a suit: {_EXPECTED}")
+            suit = _SUIT_CHARS[text[end]]
+            indices.extend(suit * 9 + _NUMERALS.index(c) for c in text[pos:end])
+            pos = end + 1
+            continue
+        raise NotationError(f"{ch!r} at position {pos} of {text!r} is not a nantong card; {_EXPECTED}")
+    return _resolve(indices, text)
+
+
+def _ascii_word(word: str) -> list[int]:
+    upper = word.upper()
+    if upper == "BD":
+        return [-1]
+    single = _token_index(word)
+    if single is not None:
+        return [single]
+    if len(upper) >= 2 and upper[-1] in "TBW" and all(c in "123456789" for c in upper[:-1]):
+        suit = "TBW".index(upper[-1])
+        return [suit * 9 + int(c) - 1 for c in upper[:-1]]
+    raise NotationError(f"{word!r} is not a nantong card; {_EXPECTED}")
+
+
+def _resolve(indices: list[int], text: str) -> tuple[Card, ...]:
+    counts = [0] * N_KINDS
+    for index in indices:
+        if index >= 0:
+            counts[index] += 1
+    result: list[Card] = []
+    for index in indices:
+        if index < 0:
+            free = next((b for b in BAIDA_INDICES if counts[b] == 0), None)
+            if free is None:
+                raise NotationError(f"more than five 百搭 in {text!r}; the deck has five")
+            counts[free] += 1
+            index = free
+        result.append(CARDS[index])
+    for index, count in enumerate(counts):
+        limit = 1 if index >= N_PLAIN else 4
+        if count > limit:
+            raise NotationError(
+                f"{count} copies of {CARDS[index].hanzi} in {text!r}; the deck has {limit}"
+            )
+    return tuple(result)
+
+
+def format(cards: Iterable[Card], ascii: bool = False) -> str:
+    """Write cards as hanzi (default) or ASCII codes, separated by spaces.
+
+    >>> format([Card("9w"), Card("HH")]), format([Card("9w"), Card("HH")], ascii=True)
+    ('九萬 紅花', '9w HH')
+    """
+    return " ".join(c.code if ascii else c.hanzi for c in cards)
+
+
+def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The count tuple (length 35, indexed by card index) of some cards.
+
+    >>> count_tuple(parse("1t 1t QZ"))[:1], count_tuple(parse("QZ"))[27]
+    ((2,), 1)
+    """
+    counts = [0] * N_KINDS
+    for card in cards:
+        counts[card.index] += 1
+    return tuple(counts)

@@ -1,0 +1,655 @@
+"""Hand analysis of Nantong 長牌: decompositions, winning shapes and waits (nantong.md §4).
+
+A winning hand is one pair and seven groups (23 cards, one more per 杠). Declared sets
+(碰, 杠, 叫牌) are passed as ``exposed`` melds; the concealed cards must then form the pair and the
+remaining groups. With ``rules.baida`` the 百搭 are wild.
+
+>>> hand = "1b 2b 3b 4t 5t 6t 7w 8w 9w 2t 3t 4t HH HH HH QZ QZ QZ 5b 5b 5b 9t 9t"
+>>> d = best_decomposition(hand)
+>>> d.shape, len(d.groups)
+(<Shape.TAZIHU: 'tazihu'>, 7)
+>>> w = waits("1b 2b 3b 4t 5t 6t 7w 8w 9w 2t 3t 4t HH HH HH QZ QZ QZ 5b 5b 9t 9t")
+>>> sorted(str(c) for c in w)
+['九條', '五丙']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+from attrs import frozen
+
+from changpai.errors import NotationError
+from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, parse
+from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
+from changpai.nantong.rules import DUZIHU, Rules
+
+__all__ = [
+    "Analysis",
+    "Decomposition",
+    "Shape",
+    "WaitKind",
+    "analyze",
+    "best_decomposition",
+    "check_copies",
+    "decompositions",
+    "is_winning",
+    "parse_melds",
+    "placements",
+    "waits",
+]
+
+GROUPS_IN_HAND = 7
+
+# A group code is (type, face index, wild mask): type 0 pair, 1 刻子, 2 順子 (face = lowest card);
+# bit j of the mask says the j-th card of the group is a 百搭.
+_Code = tuple[int, int, int]
+
+
+class Shape(enum.Enum):
+    """The three winning shapes of §4 with their hanzi.
+
+    >>> Shape.PIAOHU.hanzi
+    '飄胡'
+    """
+
+    QINGHU = "qinghu"
+    PIAOHU = "piaohu"
+    TAZIHU = "tazihu"
+
+    @property
+    def hanzi(self) -> str:
+        """The Chinese name.
+
+        >>> Shape.TAZIHU.hanzi
+        '塌子胡'
+        """
+        return {"qinghu": "清胡", "piaohu": "飄胡", "tazihu": "塌子胡"}[self.value]
+
+
+class WaitKind(enum.Enum):
+    """Where the winning card sits (§7): 丫子 (middle), 邊張 (3 of 一二三 / 7 of 七八九), 單吊 (pair).
+
+    >>> WaitKind.YAZI.hanzi
+    '丫子'
+    """
+
+    YAZI = "yazi"
+    BIANZHANG = "bianzhang"
+    DANDIAO = "dandiao"
+
+    @property
+    def hanzi(self) -> str:
+        """The Chinese name.
+
+        >>> WaitKind.BIANZHANG.hanzi
+        '邊張'
+        """
+        return {"yazi": "丫子", "bianzhang": "邊張", "dandiao": "單吊"}[self.value]
+
+
+def _to_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse(cards)
+    result = tuple(cards)
+    for c in result:
+        if not isinstance(c, Card):
+            raise NotationError(f"{c!r} is not a nantong Card")
+    return result
+
+
+def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
+    """Melds from a sequence or from text separated by ``;`` or ``|``.
+
+    >>> parse_melds("碰 HH HH HH; 明杠 4b 4b 4b 4b")
+    (Meld.parse('peng HH HH HH'), Meld.parse('exposed4 4b 4b 4b 4b'))
+    """
+    if isinstance(melds, str):
+        parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
+        return tuple(Meld.parse(p) for p in parts)
+    result = tuple(melds)
+    for m in result:
+        if not isinstance(m, Meld):
+            raise NotationError(f"{m!r} is not a nantong Meld")
+    return result
+
+
+@lru_cache(maxsize=1 << 18)
+def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
+    """Whether the counts (30 plain kinds) plus ``wild`` 百搭 form groups (and one pair)."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return (wild - 2 * need_pair) % 3 == 0 and wild >= 2 * need_pair
+    return any(_can(rest, w, np) for _, rest, w, np in _branches(counts, wild, need_pair, i))
+
+
+def _branches(
+    counts: tuple[int, ...], wild: int, need_pair: bool, i: int
+) -> Iterator[tuple[_Code, tuple[int, ...], int, bool]]:
+    """Every group that contains the lowest real card ``i``, yielding what is left."""
+    c = counts[i]
+    lst = list(counts)
+    if need_pair:
+        for real in range(min(c, 2), 0, -1):
+            if 2 - real <= wild:
+                lst[i] -= real
+                yield (0, i, 2 - real), tuple(lst), wild - (2 - real), False
+                lst[i] += real
+    for real in range(min(c, 3), 0, -1):
+        if 3 - real <= wild:
+            lst[i] -= real
+            yield (1, i, 3 - real), tuple(lst), wild - (3 - real), need_pair
+            lst[i] += real
+    if i < 27:
+        base = i - i % 9
+        for start in (i - 2, i - 1, i):
+            if start < base or start + 2 > base + 8:
+                continue
+            # positions before i must be wild (counts there are zero); i real; after: real or wild
+            pre = i - start
+            if pre > wild:
+                continue
+            others = [start + j for j in range(3) if start + j > i]
+            for choice in range(1 << len(others)):
+                mask = (1 << pre) - 1
+                use_wild = pre
+                ok = True
+                taken: list[int] = []
+                for bit, k in enumerate(others):
+                    if choice >> bit & 1:
+                        mask |= 1 << (k - start)
+                        use_wild += 1
+                    elif lst[k] > 0:
+                        taken.append(k)
+                    else:
+                        ok = False
+                        break
+                if not ok or use_wild > wild:
+                    continue
+                lst[i] -= 1
+                for k in taken:
+                    lst[k] -= 1
+                yield (2, start, mask), tuple(lst), wild - use_wild, need_pair
+                lst[i] += 1
+                for k in taken:
+                    lst[k] += 1
+
+
+@lru_cache(maxsize=1 << 16)
+def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """Every decomposition (sorted group codes) of the counts plus ``wild`` 百搭."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return _all_wild(wild, need_pair)
+    found: set[tuple[_Code, ...]] = set()
+    for code, rest, w, np in _branches(counts, wild, need_pair, i):
+        if not _can(rest, w, np):
+            continue
+        for tail in _all(rest, w, np):
+            found.add(tuple(sorted((code, *tail))))
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=64)
+def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """Groups made of 百搭 only: a pair or 刻子 of any plain kind (copies are checked later)."""
+    if wild == 0:
+        return ((),) if not need_pair else ()
+    if need_pair:
+        if wild < 2:
+            return ()
+        return tuple(
+            tuple(sorted(((0, k, 2), *tail))) for k in range(N_PLAIN) for tail in _all_wild(wild - 2, False)
+        )
+    if wild % 3:
+        return ()
+    result = {
+        tuple(sorted(((1, k, 3), *tail))) for k in range(N_PLAIN) for tail in _all_wild(wild - 3, False)
+    }
+    return tuple(sorted(result))
+
+
+def _code_faces(code: _Code) -> tuple[int, ...]:
+    kind, face, _ = code
+    if kind == 2:
+        return (face, face + 1, face + 2)
+    return (face,) * (2 if kind == 0 else 3)
+
+
+def _code_meld(code: _Code, baida: list[Card]) -> Meld:
+    kind, face, mask = code
+    faces = tuple(CARDS[i] for i in _code_faces(code))
+    if kind == 2:
+        wild_faces = [faces[j] for j in range(3) if mask >> j & 1]
+        mk = MeldKind.WENQIAN if face == 9 else MeldKind.SHUNZI
+    else:
+        wild_faces = [faces[0]] * mask
+        mk = MeldKind.PAIR if kind == 0 else MeldKind.KEZI
+    wilds = tuple((baida.pop(0), f) for f in wild_faces)
+    return Meld(mk, faces, None, wilds)
+
+
+@frozen
+class Decomposition:
+    """A winning hand split into its pair and seven groups (§4).
+
+    ``groups`` are the concealed groups found in the hand (刻子 have no ``source``: they are
+    in hand), ``exposed`` the declared melds. ``shape`` is 清胡, 飄胡 or 塌子胡.
+
+    >>> d = best_decomposition("1b 2b 3b 1b 2b 3b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 9t 9t")
+    >>> d.shape.hanzi, d.wenqian, str(d.pair)
+    ('飄胡', 2, '九條九條')
+    """
+
+    pair: Meld
+    groups: tuple[Meld, ...]
+    exposed: tuple[Meld, ...] = ()
+
+    @property
+    def all_groups(self) -> tuple[Meld, ...]:
+        """Concealed groups followed by the exposed melds.
+
+        >>> d = best_decomposition("123t 456t 789t 123w 567w 234b 9b 9b", "碰 HH HH HH")
+        >>> len(d.groups), len(d.all_groups)
+        (6, 7)
+        """
+        return self.groups + self.exposed
+
+    @property
+    def wenqian(self) -> int:
+        """How many 文錢 (一二三丙) the hand holds.
+
+        >>> best_decomposition("123b 123b 456b 789b 123t 456t 789t 5w 5w").wenqian
+        2
+        """
+        return sum(g.kind == MeldKind.WENQIAN for g in self.all_groups)
+
+    @property
+    def shape(self) -> Shape:
+        """清胡 (only 順子), 飄胡 (刻子 / 杠 and 文錢), else 塌子胡 (§4, N20), with the default rules.
+
+        >>> best_decomposition("123b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t").shape
+        <Shape.PIAOHU: 'piaohu'>
+        """
+        return _shape(self.all_groups, DUZIHU)
+
+    def shape_under(self, rules: Rules) -> Shape:
+        """The shape under some rules (N20 changes whether 文錢 may sit in a 飄胡).
+
+        >>> d = best_decomposition("1b 2b 3b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t")
+        >>> d.shape_under(DUZIHU.evolve(wenqian_in_piao=False)).hanzi
+        '塌子胡'
+        """
+        return _shape(self.all_groups, rules)
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every physical card of the concealed part (pair and groups), sorted.
+
+        >>> len(best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").cards())
+        23
+        """
+        return tuple(sorted(c for m in (self.pair, *self.groups) for c in m.cards))
+
+    def __str__(self) -> str:
+        parts = [str(g) for g in self.groups] + [str(m) for m in self.exposed]
+        return " ".join([*parts, f"將頭 {self.pair}"])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").to_dict()["shape"]
+        'qinghu'
+        """
+        return {
+            "shape": self.shape.value,
+            "pair": self.pair.to_dict(),
+            "groups": [g.to_dict() for g in self.groups],
+            "exposed": [m.to_dict() for m in self.exposed],
+        }
+
+
+def _shape(groups: Sequence[Meld], rules: Rules) -> Shape:
+    sets = any(g.kind in (MeldKind.KEZI, MeldKind.GANG) for g in groups)
+    plain = any(g.kind == MeldKind.SHUNZI for g in groups)
+    wen = any(g.kind == MeldKind.WENQIAN for g in groups)
+    if not sets:
+        return Shape.QINGHU
+    if plain or (wen and not rules.wenqian_in_piao):
+        return Shape.TAZIHU
+    return Shape.PIAOHU
+
+
+def _split(
+    concealed: Iterable[Card] | str, exposed: Iterable[Meld] | str, rules: Rules
+) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...], list[Card]]:
+    cards = _to_cards(concealed)
+    melds = parse_melds(exposed)
+    baida = [c for c in cards if c.is_baida]
+    if baida and not rules.baida:
+        raise NotationError(f"{baida[0]} is a 百搭 but these rules play without 百搭 (baida=False)")
+    counts = [0] * N_PLAIN
+    for c in cards:
+        if not c.is_baida:
+            counts[c.index] += 1
+    return cards, melds, tuple(counts), baida
+
+
+def check_copies(
+    cards: Iterable[Card], melds: Iterable[Meld] = (), jiang: Iterable[Card] = ()
+) -> None:
+    """Raise :class:`~changpai.errors.NotationError` if held, declared and flipped cards use more
+    copies of a card than the deck holds.
+
+    >>> check_copies(parse("2t 2t 2t 2t"), jiang=parse("2t"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 5 copies of 二條 among the held, declared and flipped cards; ...
+    """
+    seen = [0] * len(CARDS)
+    for c in cards:
+        seen[c.index] += 1
+    for m in melds:
+        for c in m.cards:
+            seen[c.index] += 1
+    for c in jiang:
+        seen[c.index] += 1
+    for index, n in enumerate(seen):
+        if n > CARDS[index].copies:
+            raise NotationError(
+                f"{n} copies of {CARDS[index]} among the held, declared and flipped cards; "
+                f"the deck has {CARDS[index].copies}"
+            )
+
+
+def _needed(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
+    k = GROUPS_IN_HAND - len(melds)
+    if k < 0:
+        raise NotationError(f"{len(melds)} declared melds; a hand has at most {GROUPS_IN_HAND} groups")
+    return k
+
+
+def _copies_ok(
+    codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Card]
+) -> bool:
+    used = [0] * N_PLAIN
+    for code in codes:
+        for f in _code_faces(code):
+            used[f] += 1
+    for m in melds:
+        for face in m.faces:
+            if not face.is_baida:
+                used[face.index] += 1
+    for flip in flips:
+        if not flip.is_baida:
+            used[flip.index] += 1
+    return all(u <= 4 for u in used)
+
+
+def decompositions(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str = (),
+    rules: Rules = DUZIHU,
+    jiang: Iterable[Card | str] | str = (),
+) -> Iterator[Decomposition]:
+    """Every way to read a winning hand as one pair + seven groups (none if it does not win).
+
+    ``jiang`` (the flipped cards) only matters with 百搭: a wild card cannot stand for a copy
+    that is flipped or already used.
+
+    >>> len(list(decompositions("111222333t 444555666b 777w 5t 5t")))
+    4
+    >>> list(decompositions("1t 2t"))
+    []
+    """
+    cards, melds, counts, baida = _split(concealed, exposed, rules)
+    k = _needed(cards, melds)
+    flips = _jiang(jiang)
+    check_copies(cards, melds, flips)
+    if len(cards) != 3 * k + 2:
+        return
+    if not _can(counts, len(baida), True):
+        return
+    for codes in _all(counts, len(baida), True):
+        if baida and not _copies_ok(codes, melds, flips):
+            continue
+        pool = list(baida)
+        built = [_code_meld(code, pool) for code in codes]
+        pair = next(m for m in built if m.kind == MeldKind.PAIR)
+        groups = tuple(m for m in built if m is not pair)
+        yield Decomposition(pair, groups, melds)
+
+
+def _complete(
+    counts: tuple[int, ...], wild: int, melds: Sequence[Meld], flips: Sequence[Card]
+) -> bool:
+    """Whether 30 plain counts plus ``wild`` 百搭 form one pair + groups, with no 百搭 standing
+    for a copy the deck no longer has (held, declared or flipped)."""
+    if not _can(counts, wild, True):
+        return False
+    return wild == 0 or any(_copies_ok(codes, melds, flips) for codes in _all(counts, wild, True))
+
+
+def is_winning(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str = (),
+    rules: Rules = DUZIHU,
+    jiang: Iterable[Card | str] | str = (),
+) -> bool:
+    """Whether the hand is complete (one pair + seven groups) — a fast cached check.
+
+    A 百搭 never stands for a fifth copy (or a flipped one): four 紅花 and a 百搭 are not a
+    刻子 and a pair.
+
+    >>> is_winning("123b 456b 789b 123t 456t 789t 123w 5w 5w"), is_winning("123b 5w 5w")
+    (True, False)
+    >>> is_winning("123b 5w 5w", exposed="碰 HH HH HH; 碰 QZ QZ QZ; 碰 BH BH BH; 碰 1w 1w 1w; 碰 2w 2w 2w; 碰 3w 3w 3w")
+    True
+    >>> is_winning("HH HH HH HH FU 123t 456t 789t 123w 456w 789w", rules=DUZIHU.evolve(baida=True))
+    False
+    """
+    cards, melds, counts, baida = _split(concealed, exposed, rules)
+    k = _needed(cards, melds)
+    flips = _jiang(jiang)
+    check_copies(cards, melds, flips)
+    return len(cards) == 3 * k + 2 and _complete(counts, len(baida), melds, flips)
+
+
+def _concealed_set_value(
+    meld: Meld, flips: Sequence[Card], rules: Rules, called: frozenset[Card]
+) -> tuple[SetKind, int]:
+    """How a 刻子 found in the hand scores: 在手, or a four of a 真諦 card (§6.2)."""
+    kind = SetKind.CONCEALED3
+    if any(f == meld.card for f in flips):
+        kind = SetKind.DEALT4 if meld.card in called else SetKind.DRAWN4
+    return kind, set_value(kind, meld.card, flips, rules)
+
+
+def _rank(d: Decomposition, flips: Sequence[Card], rules: Rules, called: frozenset[Card]) -> int:
+    """The 胡數 of a decomposition before situational bonuses (used to pick the best one)."""
+    total = sum(meld_value(m, flips, rules) for m in d.exposed)
+    total += sum(
+        _concealed_set_value(g, flips, rules, called)[1] for g in d.groups if g.kind == MeldKind.KEZI
+    )
+    n = d.wenqian
+    if n:
+        total += rules.wenqian_values[min(n, 4) - 1]
+    shape = d.shape_under(rules)
+    if shape == Shape.QINGHU:
+        return rules.qing_base + total
+    if shape == Shape.TAZIHU:
+        return rules.ta_base + total
+    if rules.piao_formula == "50x2":
+        return (rules.piao_base + total) * 2
+    return (20 + total) * 2 + 40
+
+
+def best_decomposition(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str = (),
+    rules: Rules = DUZIHU,
+    jiang: Iterable[Card | str] | str = (),
+    called: Iterable[Card] = (),
+) -> Decomposition | None:
+    """The decomposition with the most 胡數 before situational bonuses (base, sets, 文錢), or None.
+
+    ``called`` lists the 真諦 cards declared by 叫牌 (their concealed three scores as 起手).
+
+    >>> d = best_decomposition("111222333t 444555666b 777w 5t 5t")
+    >>> d.shape.hanzi, str(d)
+    ('飄胡', '一條一條一條 二條二條二條 三條三條三條 四丙四丙四丙 五丙五丙五丙 六丙六丙六丙 七萬七萬七萬 將頭 五條五條')
+    """
+    flips = _jiang(jiang)
+    frozen_called = frozenset(called)
+    best: Decomposition | None = None
+    best_value = -1
+    for d in decompositions(concealed, exposed, rules, flips):
+        value = _rank(d, flips, rules, frozen_called)
+        if value > best_value:
+            best, best_value = d, value
+    return best
+
+
+def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]]:
+    """Where a winning ``card`` can sit in a decomposition: (group index or -1 for the pair,
+    its wait kind). A 百搭 sits in any wild slot.
+
+    >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
+    >>> placements(d, Card("5w")), placements(d, Card("3t"))
+    ([(-1, <WaitKind.DANDIAO: 'dandiao'>)], [(0, <WaitKind.BIANZHANG: 'bianzhang'>)])
+    """
+    result: list[tuple[int, WaitKind | None]] = []
+    for index, group in [(-1, d.pair), *enumerate(d.groups)]:
+        if card.is_baida:
+            slots = [f for p, f in group.wilds if p == card]
+            positions = [group.faces.index(f) for f in slots]
+        else:
+            real = list(group.faces)
+            for _, f in group.wilds:
+                real.remove(f)
+            if card not in real:
+                continue
+            positions = [j for j, f in enumerate(group.faces) if f == card]
+        if not positions:
+            continue
+        if index == -1:
+            result.append((index, WaitKind.DANDIAO))
+        elif group.kind.is_sequence:
+            pos = positions[0]
+            number = group.faces[0].number
+            if pos == 1:
+                result.append((index, WaitKind.YAZI))
+            elif (pos == 2 and number == 1) or (pos == 0 and number == 7):
+                result.append((index, WaitKind.BIANZHANG))
+            else:
+                result.append((index, None))
+        else:
+            result.append((index, None))
+    return result
+
+
+def waits(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str = (),
+    rules: Rules = DUZIHU,
+    jiang: Iterable[Card | str] | str = (),
+) -> dict[Card, Decomposition]:
+    """聽牌: every card that completes the hand, with the best decomposition it gives.
+
+    A card counts only if a copy can still exist (held, declared and flipped copies removed).
+
+    >>> sorted(c.code for c in waits("123b 456b 789b 123t 456t 789t 123w 5w"))
+    ['5w']
+    """
+    cards, melds, _, _ = _split(concealed, exposed, rules)
+    flips = _jiang(jiang)
+    k = _needed(cards, melds)
+    check_copies(cards, melds, flips)
+    if len(cards) != 3 * k + 1:
+        return {}
+    seen = [0] * len(CARDS)
+    for c in cards:
+        seen[c.index] += 1
+    for m in melds:
+        for c in m.cards:
+            seen[c.index] += 1
+    for f in flips:
+        seen[f.index] += 1
+    candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
+    result: dict[Card, Decomposition] = {}
+    for card in candidates:
+        if seen[card.index] >= card.copies:
+            continue
+        more = (*cards, card)
+        if not is_winning(more, melds, rules, flips):
+            continue
+        best = best_decomposition(more, melds, rules, flips)
+        if best is not None:
+            result[card] = best
+    return result
+
+
+@frozen
+class Analysis:
+    """What ``changpai analyze duzihu "<hand>"`` prints: the best reading of a complete hand, or
+    the waits of a ready hand.
+
+    >>> a = analyze("123b 456b 789b 123t 456t 789t 123w 5w")
+    >>> a.winning, [c.code for c in a.waits]
+    (False, ['5w'])
+    >>> print(a)
+    手牌 一條 二條 三條 四條 五條 六條 七條 八條 九條 一丙 二丙 三丙 四丙 五丙 六丙 七丙 八丙 九丙 一萬 二萬 三萬 五萬
+      聽 五萬: 清胡 ...
+    """
+
+    cards: tuple[Card, ...]
+    exposed: tuple[Meld, ...]
+    winning: bool
+    best: Decomposition | None
+    waits: dict[Card, Decomposition]
+
+    def __str__(self) -> str:
+        head = "手牌 " + " ".join(c.hanzi for c in self.cards)
+        if self.exposed:
+            head += " | " + " ".join(str(m) for m in self.exposed)
+        rows = [head]
+        if self.best is not None:
+            rows.append(f"  胡 {self.best.shape.hanzi}: {self.best}")
+        for card, d in self.waits.items():
+            rows.append(f"  聽 {card.hanzi}: {d.shape.hanzi} {d}")
+        if self.best is None and not self.waits:
+            rows.append("  not complete and not ready (不聽)")
+        return "\n".join(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w").to_dict()["waits"][0]["card"]
+        '5w'
+        """
+        return {
+            "cards": [c.code for c in self.cards],
+            "exposed": [m.to_dict() for m in self.exposed],
+            "winning": self.winning,
+            "best": None if self.best is None else self.best.to_dict(),
+            "waits": [{"card": c.code, "decomposition": d.to_dict()} for c, d in self.waits.items()],
+        }
+
+
+def analyze(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str = (),
+    rules: Rules = DUZIHU,
+    jiang: Iterable[Card | str] | str = (),
+) -> Analysis:
+    """Analyze a hand: its best decomposition if complete, otherwise its waits.
+
+    >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w").best.shape.hanzi
+    '清胡'
+    """
+    cards, melds, _, _ = _split(concealed, exposed, rules)
+    best = best_decomposition(cards, melds, rules, jiang)
+    ready = waits(cards, melds, rules, jiang) if best is None else {}
+    return Analysis(tuple(sorted(cards)), melds, best is not None, best, ready)

@@ -1,0 +1,603 @@
+"""Groups, set kinds and the 將 multiplier of Nantong 長牌 (nantong.md §4, §5, §6).
+
+A *group* is a 順子, 文錢, 刻子 or 杠 (§4); a *set* is a 刻子 or 杠 that scores (§5): its value is
+the base of its :class:`SetKind` times the 將 multiplier of its card (§6.2).
+
+>>> from changpai.nantong.cards import parse, Card
+>>> classify(parse("1b 2b 3b")), classify(parse("HH HH HH")), classify(parse("7t 8t 9t"))
+(<MeldKind.WENQIAN: 'wenqian'>, <MeldKind.KEZI: 'kezi'>, <MeldKind.SHUNZI: 'shunzi'>)
+>>> set_value("peng", "HH", jiang=("HH", "BH"))       # 雙龍會 mixed: 紅花 碰 (§6.1)
+32
+>>> set_value(SetKind.DEALT4, Card("4w"), jiang=parse("4b 4b"))
+64
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.errors import NotationError, RulesError
+from changpai.nantong.cards import N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
+from changpai.nantong.rules import DUZIHU, Rules
+
+__all__ = [
+    "JiangKind",
+    "JiangStatus",
+    "Meld",
+    "MeldKind",
+    "SetKind",
+    "SetValue",
+    "classify",
+    "jiang_kind",
+    "jiang_status",
+    "meld_value",
+    "multiplier",
+    "set_value",
+    "set_value_detail",
+]
+
+
+class MeldKind(enum.Enum):
+    """The groups of §4; each member carries its hanzi.
+
+    >>> MeldKind.WENQIAN.hanzi, MeldKind.GANG.hanzi
+    ('文錢', '杠')
+    """
+
+    SHUNZI = "shunzi"
+    WENQIAN = "wenqian"
+    KEZI = "kezi"
+    GANG = "gang"
+    PAIR = "pair"
+
+    @property
+    def hanzi(self) -> str:
+        """The Chinese name.
+
+        >>> MeldKind.SHUNZI.hanzi
+        '順子'
+        """
+        return {"shunzi": "順子", "wenqian": "文錢", "kezi": "刻子", "gang": "杠", "pair": "對子"}[
+            self.value
+        ]
+
+    @property
+    def is_sequence(self) -> bool:
+        """Whether it is a 順子 (文錢 included).
+
+        >>> MeldKind.WENQIAN.is_sequence
+        True
+        """
+        return self in (MeldKind.SHUNZI, MeldKind.WENQIAN)
+
+
+class SetKind(enum.Enum):
+    """How a set was made, with its base value (§5). Neutral names; hanzi of seeds 003 and 000.
+
+    >>> [(k.value, k.base, k.hanzi, k.s000) for k in SetKind][:2]
+    [('peng', 2, '碰', '胖牌'), ('concealed3', 4, '在手', None)]
+    """
+
+    PENG = "peng"
+    CONCEALED3 = "concealed3"
+    EXPOSED4 = "exposed4"
+    DRAWN4 = "drawn4"
+    DEALT4 = "dealt4"
+
+    @property
+    def base(self) -> int:
+        """Base value for an ordinary card (m = 1), §5.
+
+        >>> [k.base for k in SetKind]
+        [2, 4, 8, 12, 16]
+        """
+        return {"peng": 2, "concealed3": 4, "exposed4": 8, "drawn4": 12, "dealt4": 16}[self.value]
+
+    @property
+    def hanzi(self) -> str:
+        """Seed 003 name: 碰, 在手, 明杠, 後摸, 起手.
+
+        >>> SetKind.DRAWN4.hanzi
+        '後摸'
+        """
+        return {"peng": "碰", "concealed3": "在手", "exposed4": "明杠", "drawn4": "後摸",
+                "dealt4": "起手"}[self.value]  # fmt: skip
+
+    @property
+    def s000(self) -> str | None:
+        """Seed 000 name: 胖牌, 開朝, 自摸, 在手 (it has no concealed-three line).
+
+        >>> SetKind.EXPOSED4.s000, SetKind.CONCEALED3.s000
+        ('開朝', None)
+        """
+        return {"peng": "胖牌", "concealed3": None, "exposed4": "開朝", "drawn4": "自摸",
+                "dealt4": "在手"}[self.value]  # fmt: skip
+
+    @property
+    def is_four(self) -> bool:
+        """Whether it is a four (杠) kind.
+
+        >>> SetKind.DRAWN4.is_four, SetKind.PENG.is_four
+        (True, False)
+        """
+        return self in (SetKind.EXPOSED4, SetKind.DRAWN4, SetKind.DEALT4)
+
+    @property
+    def exposed(self) -> bool:
+        """Whether the set lies open on the table (碰, 明杠).
+
+        >>> SetKind.PENG.exposed, SetKind.DEALT4.exposed
+        (True, False)
+        """
+        return self in (SetKind.PENG, SetKind.EXPOSED4)
+
+    @classmethod
+    def get(cls, name: str | SetKind) -> SetKind:
+        """Find a set kind by value or hanzi (碰, 胖牌, 在手三, 明杠, 開朝, 暗杠, 後摸, 提, 起手 …).
+
+        >>> SetKind.get("開朝"), SetKind.get("暗杠")
+        (<SetKind.EXPOSED4: 'exposed4'>, <SetKind.DRAWN4: 'drawn4'>)
+        """
+        if isinstance(name, SetKind):
+            return name
+        table = {
+            "peng": cls.PENG, "碰": cls.PENG, "胖牌": cls.PENG,
+            "concealed3": cls.CONCEALED3, "在手": cls.CONCEALED3, "在手三": cls.CONCEALED3,
+            "exposed4": cls.EXPOSED4, "明杠": cls.EXPOSED4, "杠": cls.EXPOSED4,
+            "開朝": cls.EXPOSED4, "开朝": cls.EXPOSED4,
+            "drawn4": cls.DRAWN4, "後摸": cls.DRAWN4, "后摸": cls.DRAWN4, "暗杠": cls.DRAWN4,
+            "提": cls.DRAWN4, "自摸": cls.DRAWN4,
+            "dealt4": cls.DEALT4, "起手": cls.DEALT4, "叫牌": cls.DEALT4,
+        }  # fmt: skip
+        key = name.strip().lower() if isinstance(name, str) else name
+        if key not in table:
+            raise RulesError(f"{name!r} is not a nantong set kind; expected one of {sorted(table)}")
+        return table[key]
+
+
+    @classmethod
+    def from_s000(cls, word: str) -> SetKind:
+        """Find a set kind by its seed 000 word (胖牌, 開朝, 自摸, 在手 = the four from the deal).
+
+        >>> SetKind.from_s000("在手"), SetKind.get("在手")
+        (<SetKind.DEALT4: 'dealt4'>, <SetKind.CONCEALED3: 'concealed3'>)
+        """
+        for kind in cls:
+            if kind.s000 == word:
+                return kind
+        raise RulesError(f"{word!r} is not a seed 000 set word; expected 胖牌, 開朝, 自摸 or 在手")
+
+
+class JiangKind(enum.Enum):
+    """The names of a pair of flipped 將 cards (§6.2).
+
+    >>> JiangKind.SHUANGLONG.hanzi
+    '雙龍會'
+    """
+
+    NONE = "none"
+    PUTONG = "putong"
+    SHUANG = "shuang"
+    SHUANGLONG = "shuanglong"
+    BANBIAN = "banbian"
+
+    @property
+    def hanzi(self) -> str:
+        """The Chinese name.
+
+        >>> JiangKind.BANBIAN.hanzi
+        '半邊將'
+        """
+        return {"none": "無將", "putong": "普通將", "shuang": "雙將", "shuanglong": "雙龍會",
+                "banbian": "半邊將"}[self.value]  # fmt: skip
+
+
+def _card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise NotationError(f"{value!r} is not a nantong card")
+
+
+def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    cards = parse(jiang) if isinstance(jiang, str) else tuple(_card(c) for c in jiang)
+    if len(cards) > 2:
+        raise RulesError(f"{len(cards)} flipped 將 cards {cards!r}; a hand flips at most two")
+    return cards
+
+
+def _hits(flip: int, card: int, rules: Rules) -> bool:
+    """Whether the flipped kind ``flip`` hits ``card`` (§6.2, N5); small-int hot path."""
+    if flip >= N_PLAIN or card >= N_PLAIN:
+        return False
+    jt = rules.jiutiao_laojiang
+    lf = flip >= 27 or (jt and flip == NINE_TIAO)
+    lc = card >= 27 or (jt and card == NINE_TIAO)
+    if lf and lc:
+        return True
+    if lf or flip >= 27 or card >= 27:
+        return False
+    if not lc:
+        return flip % 9 == card % 9
+    # card is 九條 (a 老將), flip a non-老將 nine of another suit: the N5 cross-hit
+    return rules.nine_cross_hit and flip % 9 == 8
+
+
+@frozen
+class JiangStatus:
+    """How the flipped 將 cards touch one card kind (§6.2).
+
+    ``laojiang`` is L(c), ``hits`` is H(c), ``zhendi`` the number of flips identical to the card
+    (真諦), ``multiplier`` is 2^(L+H); ``term`` is the seed 000 word (普通掰牌, 將牌雙掰真諦 …).
+
+    >>> jiang_status("4b", jiang=("4b", "4t")).term, jiang_status("4w", ("4b", "4t")).multiplier
+    ('普通雙掰真諦', 4)
+    """
+
+    card: Card
+    laojiang: bool
+    hits: int
+    zhendi: int
+    multiplier: int
+    term: str
+
+
+def jiang_status(
+    card: Card | str, jiang: Iterable[Card | str] | str = (), rules: Rules = DUZIHU
+) -> JiangStatus:
+    """The 將 status of ``card`` under the flipped cards ``jiang`` (§6.2).
+
+    >>> s = jiang_status("HH", jiang=("HH", "3t"))
+    >>> s.laojiang, s.hits, s.zhendi, s.multiplier, s.term
+    (True, 1, 1, 4, '將牌真諦')
+    """
+    c = _card(card)
+    flips = _jiang(jiang)
+    lao = is_laojiang(c, rules.jiutiao_laojiang) and not c.is_baida
+    hits = sum(_hits(f.index, c.index, rules) for f in flips)
+    zhendi = sum(f.index == c.index for f in flips)
+    prefix = "將牌" if lao else "普通"
+    if zhendi:
+        term = prefix + ("雙掰" if hits == 2 else "") + "真諦"
+    else:
+        term = prefix + ("", "掰", "雙掰")[hits] + ("牌" if hits or not lao else "")
+    return JiangStatus(c, lao, hits, zhendi, 2 ** (int(lao) + hits), term)
+
+
+def multiplier(card: Card | str, jiang: Iterable[Card | str] | str = (), rules: Rules = DUZIHU) -> int:
+    """The 將 multiplier m(c) = 2^(L(c) + H(c)) of §6.2.
+
+    >>> multiplier("2b", ("2t", "3w")), multiplier("QZ", ("HH", "HH")), multiplier("5t")
+    (2, 8, 1)
+    """
+    return jiang_status(card, jiang, rules).multiplier
+
+
+def jiang_kind(jiang: Iterable[Card | str] | str, rules: Rules = DUZIHU) -> JiangKind:
+    """Name the flipped pair: 普通將, 雙將, 雙龍會 or 半邊將 (§6.2).
+
+    >>> jiang_kind("2t 3w"), jiang_kind("4b 4t"), jiang_kind("HH 9t"), jiang_kind("HH 3t")
+    (<JiangKind.PUTONG: 'putong'>, <JiangKind.SHUANG: 'shuang'>, \
+<JiangKind.SHUANGLONG: 'shuanglong'>, <JiangKind.BANBIAN: 'banbian'>)
+    """
+    flips = _jiang(jiang)
+    if len(flips) < 2:
+        return JiangKind.NONE
+    lao = [is_laojiang(f, rules.jiutiao_laojiang) for f in flips]
+    if all(lao):
+        return JiangKind.SHUANGLONG
+    if any(lao):
+        return JiangKind.BANBIAN
+    a, b = flips
+    if a.number is not None and a.number == b.number:
+        return JiangKind.SHUANG
+    return JiangKind.PUTONG
+
+
+# The seed numbers of nantong.md §6.1, keyed (set kind, L, H, zhendi): the "tables" model (N6).
+_SEED_TABLE: dict[tuple[str, int, int, int], int] = {}
+for _kind, _row in (
+    ("peng", (2, 4, 8, 4, 8, 16)),
+    ("exposed4", (8, 16, 32, 16, 32, 64)),
+    ("drawn4", (12, 24, 48, 24, 48, 96)),
+    ("dealt4", (16, 32, 64, 32, 64, 128)),
+    ("concealed3", (4, 8, 16, 8, 16, 32)),
+):
+    for _i, _v in enumerate(_row):
+        _SEED_TABLE[(_kind, _i // 3, _i % 3, 0)] = _v
+_SEED_TABLE.update({
+    ("peng", 0, 1, 1): 8, ("peng", 0, 2, 1): 16, ("peng", 1, 1, 1): 16, ("peng", 1, 2, 1): 32,
+    ("dealt4", 0, 1, 1): 32, ("dealt4", 0, 2, 1): 64, ("dealt4", 1, 2, 1): 128,
+    ("dealt4", 1, 1, 1): 64, ("dealt4", 0, 2, 2): 64, ("dealt4", 1, 2, 2): 128,
+    ("drawn4", 0, 1, 1): 24, ("drawn4", 0, 2, 1): 48, ("drawn4", 1, 2, 1): 96,
+    ("drawn4", 1, 1, 1): 48,
+})  # fmt: skip
+
+
+@frozen
+class SetValue:
+    """A set's value with its explanation (§5, §6.2).
+
+    >>> d = set_value_detail("peng", "2t", jiang=("2t", "3w"))
+    >>> d.value, d.base, d.multiplier, d.zhendi_factor, d.explain()
+    (8, 2, 2, 2, '碰 2 × 2 (普通將: 普通真諦) × 2 (真諦) = 8')
+    """
+
+    kind: SetKind
+    status: JiangStatus
+    jiang: JiangKind
+    base: int
+    multiplier: int
+    zhendi_factor: int
+    value: int
+
+    def explain(self) -> str:
+        """One line: base × multiplier (× 真諦) = value.
+
+        >>> set_value_detail("明杠", "QZ", jiang="HH HH").explain()
+        '明杠 8 × 8 (雙龍會: 將牌雙掰牌) = 64'
+        """
+        text = f"{self.kind.hanzi} {self.base}"
+        if self.multiplier != 1 or self.status.zhendi or self.status.laojiang:
+            text += f" × {self.multiplier} ({self.jiang.hanzi}: {self.status.term})"
+        if self.zhendi_factor != 1:
+            text += f" × {self.zhendi_factor} (真諦)"
+        return f"{text} = {self.value}"
+
+
+def set_value_detail(
+    kind: SetKind | str,
+    card: Card | str,
+    jiang: Iterable[Card | str] | str = (),
+    rules: Rules = DUZIHU,
+) -> SetValue:
+    """The value of one set with the numbers it is made of (§5, §6.2).
+
+    For a card identical to a flipped one (真諦) only 3 (or 2) copies remain: a 碰 doubles, and the
+    remaining copies score as a four (``dealt4`` held from the deal, ``drawn4`` completed by
+    drawing); a ``concealed3`` or ``exposed4`` of such a card cannot exist.
+
+    >>> set_value_detail("concealed3", "2t", jiang=("2t", "3w"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: a concealed3 of 二條 is impossible when 1 二條 is flipped; ...
+    """
+    k = SetKind.get(kind)
+    status = jiang_status(card, jiang, rules)
+    if status.card.is_baida:
+        raise RulesError(f"{status.card} is a 百搭; it forms no set by itself")
+    z = status.zhendi
+    if z and (k in (SetKind.CONCEALED3, SetKind.EXPOSED4) or (z == 2 and k == SetKind.PENG)):
+        raise RulesError(
+            f"a {k.value} of {status.card} is impossible when {z} {status.card} "
+            f"{'is' if z == 1 else 'are'} flipped; its {4 - z} remaining copies score as "
+            "dealt4 (起手) or drawn4 (後摸)" + (" or peng" if z == 1 else "")
+        )
+    factor = 2 if (z and k == SetKind.PENG) else 1
+    if rules.multiplier_model == "tables":
+        key = (k.value, int(status.laojiang), status.hits, z)
+        if key not in _SEED_TABLE:
+            raise RulesError(
+                f"no seed number for a {k.value} of {status.card} ({status.term}); "
+                "use multiplier_model='model'"
+            )
+        value = _SEED_TABLE[key]
+    else:
+        value = k.base * status.multiplier * factor
+    return SetValue(k, status, jiang_kind(jiang, rules), k.base, status.multiplier, factor, value)
+
+
+def set_value(
+    kind: SetKind | str,
+    card: Card | str,
+    jiang: Iterable[Card | str] | str = (),
+    rules: Rules = DUZIHU,
+) -> int:
+    """What a set is worth: ``set_value(kind, card, jiang=(c1, c2), rules=...)`` (§5, §6.2).
+
+    ``kind`` is a :class:`SetKind` or its name (``"peng"``, ``"碰"``, ``"胖牌"``, ``"明杠"`` …).
+
+    >>> set_value("碰", "紅花", jiang=("紅花", "白花"))
+    32
+    >>> set_value("peng", "HH"), set_value("起手", "QZ", jiang="HH HH")
+    (4, 128)
+    """
+    return set_value_detail(kind, card, jiang, rules).value
+
+
+_KIND_TOKENS = {"碰": "peng", "胖牌": "peng", "在手": "concealed3", "明杠": "exposed4",
+                "開朝": "exposed4", "後摸": "drawn4", "暗杠": "drawn4", "起手": "dealt4"}  # fmt: skip
+
+
+def classify(cards: Sequence[Card]) -> MeldKind | None:
+    """Recognize a group (or pair) of cards as written; 百搭 are not resolved here (§4).
+
+    >>> from changpai.nantong.cards import parse
+    >>> [classify(parse(t)) for t in ("QZ QZ", "5w 5w 5w 5w", "3t 2t 1t", "QZ HH BH", "8t 9t 1t")]
+    [<MeldKind.PAIR: 'pair'>, <MeldKind.GANG: 'gang'>, <MeldKind.SHUNZI: 'shunzi'>, None, None]
+    """
+    n = len(cards)
+    if n < 2 or n > 4 or any(c.is_baida for c in cards):
+        return None
+    first = cards[0]
+    if all(c == first for c in cards):
+        return {2: MeldKind.PAIR, 3: MeldKind.KEZI, 4: MeldKind.GANG}[n]
+    if n == 3 and all(c.is_suit and c.suit == first.suit for c in cards):
+        nums = sorted(c.index for c in cards)
+        if nums[1] == nums[0] + 1 and nums[2] == nums[0] + 2:
+            return MeldKind.WENQIAN if nums[0] == 9 else MeldKind.SHUNZI
+    return None
+
+
+@frozen
+class Meld:
+    """A group, pair or set: the faces it shows, how it was made, and any 百搭 standing in.
+
+    ``faces`` are the cards the group stands for; ``wilds`` pairs each physical 百搭 with the face
+    it replaces. ``source`` is the :class:`SetKind` of a scoring set (None for sequences, pairs
+    and groups found in a hand). A four of a 真諦 card may have 3 (or 2) faces.
+
+    >>> m = Meld.parse("碰 HH HH HH")
+    >>> m.kind, m.source, str(m), m
+    (<MeldKind.KEZI: 'kezi'>, <SetKind.PENG: 'peng'>, '碰 紅花紅花紅花', Meld.parse('peng HH HH HH'))
+    >>> Meld.parse("1b FU:2b 3b").cards
+    (Card('1b'), Card('3b'), Card('FU'))
+    """
+
+    kind: MeldKind
+    faces: tuple[Card, ...]
+    source: SetKind | None = None
+    wilds: tuple[tuple[Card, Card], ...] = field(default=())
+
+    def __attrs_post_init__(self) -> None:
+        four_like = self.source is not None and self.source in (SetKind.DEALT4, SetKind.DRAWN4)
+        found = classify(self.faces)
+        ok = found == self.kind or (
+            four_like and found in (MeldKind.KEZI, MeldKind.PAIR) and self.kind == MeldKind.GANG
+        )
+        if not ok:
+            raise NotationError(
+                f"{' '.join(c.code for c in self.faces)!r} is not a {self.kind.hanzi} "
+                f"({self.kind.value})"
+            )
+        if self.source is not None and self.kind not in (MeldKind.KEZI, MeldKind.GANG):
+            raise NotationError(f"a {self.kind.hanzi} cannot be a {self.source.value} set")
+        if self.source is not None:
+            if self.source.is_four and self.kind != MeldKind.GANG:
+                raise NotationError(f"a {self.source.value} set needs kind GANG, not {self.kind.value}")
+            if not self.source.is_four and self.kind != MeldKind.KEZI:
+                raise NotationError(f"a {self.source.value} set needs three cards")
+        remaining = list(self.faces)
+        for physical, face in self.wilds:
+            if not physical.is_baida:
+                raise NotationError(f"{physical} is not a 百搭 and cannot stand for {face}")
+            if face not in remaining:
+                raise NotationError(f"{physical} stands for {face}, which is not in the group")
+            remaining.remove(face)
+
+    @classmethod
+    def of(cls, cards: Sequence[Card] | str, source: SetKind | str | None = None) -> Meld:
+        """Build a meld from its cards (kind recognized by :func:`classify`).
+
+        >>> Meld.of("4b 4b 4b 4b", "明杠").source
+        <SetKind.EXPOSED4: 'exposed4'>
+        """
+        faces = parse(cards) if isinstance(cards, str) else tuple(cards)
+        src = None if source is None else SetKind.get(source)
+        kind = classify(faces)
+        if src is not None and src.is_four:
+            kind = MeldKind.GANG if kind in (MeldKind.GANG, MeldKind.KEZI, MeldKind.PAIR) else None
+        if kind is None:
+            raise NotationError(f"{' '.join(c.code for c in faces)!r} is not a nantong group")
+        return cls(kind, faces, src)
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read ``[kind] cards`` where kind is peng / concealed3 / exposed4 / drawn4 / dealt4 or
+        碰 / 在手 / 明杠 (開朝) / 後摸 (暗杠) / 起手; ``FU:2b`` is a 百搭 standing for 二丙.
+
+        >>> Meld.parse("dealt4 2t 2t 2t")
+        Meld.parse('dealt4 2t 2t 2t')
+        >>> Meld.parse("7t 8t")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: '7t 8t' is not a nantong group
+        """
+        words = text.split()
+        source: SetKind | None = None
+        if words and (words[0].lower() in {k.value for k in SetKind} or words[0] in _KIND_TOKENS):
+            source = SetKind.get(_KIND_TOKENS.get(words[0], words[0].lower()))
+            words = words[1:]
+        faces: list[Card] = []
+        wilds: list[tuple[Card, Card]] = []
+        for word in words:
+            if ":" in word:
+                physical, face = (Card.parse(part) for part in word.split(":", 1))
+                wilds.append((physical, face))
+                faces.append(face)
+            else:
+                faces.extend(parse(word))
+        meld = cls.of(faces, source)
+        return cls(meld.kind, meld.faces, meld.source, tuple(wilds)) if wilds else meld
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The physical cards (faces with each wild face replaced by its 百搭).
+
+        >>> Meld.parse("HH FU:HH HH").cards
+        (Card('HH'), Card('HH'), Card('FU'))
+        """
+        remaining = list(self.faces)
+        for _, face in self.wilds:
+            remaining.remove(face)
+        return tuple(remaining) + tuple(p for p, _ in self.wilds)
+
+    @property
+    def card(self) -> Card:
+        """The first face (the card of a set).
+
+        >>> Meld.parse("碰 5w 5w 5w").card
+        Card('5w')
+        """
+        return self.faces[0]
+
+    def __str__(self) -> str:
+        prefix = f"{self.source.hanzi} " if self.source is not None else ""
+        return prefix + "".join(c.hanzi for c in self.faces)
+
+    def __repr__(self) -> str:
+        prefix = f"{self.source.value} " if self.source is not None else ""
+        wild_faces = [f for _, f in self.wilds]
+        tokens: list[str] = []
+        used = list(self.wilds)
+        for face in self.faces:
+            if face in wild_faces:
+                pair = next(w for w in used if w[1] == face)
+                used.remove(pair)
+                wild_faces.remove(face)
+                tokens.append(f"{pair[0].code}:{face.code}")
+            else:
+                tokens.append(face.code)
+        return f"Meld.parse({prefix + ' '.join(tokens)!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> Meld.parse("碰 QZ QZ QZ").to_dict()
+        {'kind': 'kezi', 'faces': ['QZ', 'QZ', 'QZ'], 'source': 'peng', 'wilds': []}
+        """
+        return {
+            "kind": self.kind.value,
+            "faces": [c.code for c in self.faces],
+            "source": None if self.source is None else self.source.value,
+            "wilds": [[p.code, f.code] for p, f in self.wilds],
+        }
+
+
+def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules = DUZIHU) -> int:
+    """The value of a scoring set (0 for sequences and pairs); a four of a 真諦 card must have
+    exactly ``4 - flips`` faces (§5, §6.2).
+
+    >>> meld_value(Meld.parse("起手 2t 2t 2t"), jiang="2t 3w"), meld_value(Meld.parse("123b"))
+    (32, 0)
+    >>> meld_value(Meld.parse("起手 2t 2t 2t"), jiang="5t 3w")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: a dealt4 of 二條 needs 4 cards (0 flipped), not 3
+    """
+    if meld.source is None:
+        return 0
+    if meld.source.is_four:
+        z = sum(f.index == meld.card.index for f in _jiang(jiang))
+        if len(meld.faces) != 4 - z:
+            raise RulesError(
+                f"a {meld.source.value} of {meld.card} needs {4 - z} cards "
+                f"({z} flipped), not {len(meld.faces)}"
+            )
+    return set_value(meld.source, meld.card, jiang, rules)
+

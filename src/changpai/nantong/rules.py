@@ -1,0 +1,148 @@
+"""Rules presets of Nantong 長牌 犢子胡 / 笃子胡: one frozen :class:`Rules` object per variant.
+
+Every row of the Ambiguities table of ``nantong.md §9`` that offers an option is a field here,
+with the default the table names; :data:`DUZIHU` is the seed 003 game.
+
+>>> DUZIHU.jiutiao_laojiang, DUZIHU.baida, DUZIHU.piao_formula
+(True, False, '50x2')
+>>> DUZIHU.evolve(baida=True).deck_size
+125
+>>> Rules(piao_formula="x3")
+Traceback (most recent call last):
+...
+changpai.errors.RulesError: piao_formula='x3' is not one of ('50x2', '20x2+40')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve, field, frozen
+
+from changpai.errors import RulesError
+
+__all__ = ["DUZIHU", "DUZIHU_BAIDA", "Rules"]
+
+
+def _one_of(*choices: str) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value not in choices:
+            raise RulesError(f"{attribute.name}={value!r} is not one of {choices}")
+
+    return check
+
+
+def _non_negative_ints(length: int) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if (
+            not isinstance(value, tuple)
+            or len(value) != length
+            or not all(isinstance(v, int) and v >= 0 for v in value)
+        ):
+            raise RulesError(f"{attribute.name}={value!r} must be a tuple of {length} ints >= 0")
+
+    return check
+
+
+@frozen
+class Rules:
+    """Every option of the 犢子胡 family (nantong.md; Ambiguities rows N1..N20 in brackets).
+
+    Attributes:
+        baida: play with the five 百搭 (deck of 125) as wild cards and count them (§1, §7.1).
+        jiutiao_laojiang: 九條 is a 老將 [N4].
+        nine_cross_hit: a flipped 九丙 / 九萬 also hits 九條 [N5].
+        multiplier_model: ``"model"`` (§6.2) or ``"tables"`` (only the seed numbers of §6.1;
+            other situations raise :class:`~changpai.errors.RulesError`) [N6].
+        piao_formula: ``"50x2"`` = (50 + X) × 2, or ``"20x2+40"`` = (20 + X) × 2 + 40 [N7].
+        wait_bonus: ``"one"`` (at most one of 丫子 / 邊張 / 單吊 / 獨張) or ``"cumulative"`` [N8].
+        specials_inside_piao: 單吊 and 杠開 are inside the 飄胡 doubling [N9].
+        sanlao_exposed: exposed (碰 / 明杠) sets count for 三老聚會 [N10].
+        wenqian_values: 付 for 1, 2, 3, 4 文錢 [N12].
+        sanwenqian_double: three 文錢 also count as three concealed 刻子 [N13].
+        baida_settlement: ``"separate"`` (each other player pays the holder) or ``"add"``
+            (added to the winner's 胡數) [N14].
+        baida_values: 付 for 1..5 百搭 held and for 5 held from the deal (§7.1).
+        tianhu_zimo: 天胡 also earns the 自摸 10 [N15].
+        settlement: ``"difference"`` (winner total − loser's own sets) or ``"full"`` [N17].
+        win_triplet_exposed: a triplet completed by the winning discard scores as a 碰 [N18].
+        wenqian_in_piao: a hand of 刻子 and only 文錢 sequences is 飄胡 (else 塌子胡) [N20].
+        houmo_in_sequence: a drawn four scores 12·m even with a copy in a 順子 (§8).
+        piao_base, qing_base, ta_base: 底 of 飄胡 / 清胡 / 塌子胡 (§7).
+        zimo_bonus, wait_bonus_value, gangkai_bonus: the additive 10s (§7).
+        round_to: final rounding up (§7, N16).
+        dealer_cards, other_cards: deal sizes [N2].
+
+    >>> r = Rules(settlement="full", wait_bonus="cumulative")
+    >>> r.settlement, r.piao_base, r == DUZIHU.evolve(settlement="full", wait_bonus="cumulative")
+    ('full', 50, True)
+    """
+
+    baida: bool = False
+    jiutiao_laojiang: bool = True
+    nine_cross_hit: bool = True
+    multiplier_model: str = field(default="model", validator=_one_of("model", "tables"))
+    piao_formula: str = field(default="50x2", validator=_one_of("50x2", "20x2+40"))
+    wait_bonus: str = field(default="one", validator=_one_of("one", "cumulative"))
+    specials_inside_piao: bool = True
+    sanlao_exposed: bool = True
+    wenqian_values: tuple[int, ...] = field(default=(20, 50, 100, 200), validator=_non_negative_ints(4))
+    sanwenqian_double: bool = True
+    baida_settlement: str = field(default="separate", validator=_one_of("separate", "add"))
+    baida_values: tuple[int, ...] = field(
+        default=(10, 30, 50, 100, 200, 400), validator=_non_negative_ints(6)
+    )
+    tianhu_zimo: bool = False
+    settlement: str = field(default="difference", validator=_one_of("difference", "full"))
+    win_triplet_exposed: bool = True
+    wenqian_in_piao: bool = True
+    houmo_in_sequence: bool = False
+    piao_base: int = 50
+    qing_base: int = 100
+    ta_base: int = 20
+    zimo_bonus: int = 10
+    wait_bonus_value: int = 10
+    gangkai_bonus: int = 10
+    round_to: int = 10
+    dealer_cards: int = 23
+    other_cards: int = 22
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("piao_base", "qing_base", "ta_base", "zimo_bonus", "wait_bonus_value",
+                     "gangkai_bonus"):  # fmt: skip
+            if getattr(self, name) < 0:
+                raise RulesError(f"{name}={getattr(self, name)!r} must be >= 0")
+        if self.round_to < 1:
+            raise RulesError(f"round_to={self.round_to!r} must be >= 1")
+        if self.dealer_cards != self.other_cards + 1 or self.other_cards < 1:
+            raise RulesError(
+                f"dealer_cards={self.dealer_cards}, other_cards={self.other_cards}: "
+                "the dealer must take exactly one card more than the others"
+            )
+
+    @property
+    def deck_size(self) -> int:
+        """120, or 125 with 百搭 (nantong.md §1).
+
+        >>> DUZIHU.deck_size
+        120
+        """
+        return 125 if self.baida else 120
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated).
+
+        >>> DUZIHU.evolve(settlement="full").settlement
+        'full'
+        """
+        try:
+            return evolve(self, **changes)
+        except TypeError as error:
+            raise RulesError(f"unknown nantong rules option in {sorted(changes)}: {error}") from None
+
+
+DUZIHU = Rules()
+"""犢子胡 / 笃子胡 as seed 003 plays it: 120 cards, every §9 default."""
+
+DUZIHU_BAIDA = Rules(baida=True)
+"""犢子胡 with the five 百搭 (福 祿 壽 喜 財) as wild cards and the 喜 count of §7.1."""

@@ -1,0 +1,408 @@
+"""Scoring of a Nantong 長牌 win (胡數 / 付數), itemized on a :class:`ScoreSheet` (nantong.md §7).
+
+>>> sheet = score("123b 456b 789b 123t 456t 789t 123w 5w 5w", winning_card="5w", self_drawn=True)
+>>> print(sheet)
+清胡 (winner seat 0)
+  清胡 底                                   +100  nantong.md §7
+  文錢 ×1                                    +20  nantong.md §7
+  自摸                                       +10  nantong.md §7
+  單吊                                       +10  nantong.md §7 N8
+  胡數 (rounded up to 10)                    140  nantong.md §7 N16
+  seat 1 own sets                              0  nantong.md §7.2 N17
+  seat 2 own sets                              0  nantong.md §7.2 N17
+  total                                      140
+  seat 1 pays seat 0: 140
+  seat 2 pays seat 0: 140
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.errors import NotationError, RulesError
+from changpai.nantong.cards import BH, HH, QZ, Card, parse
+from changpai.nantong.hand import (
+    Decomposition,
+    Shape,
+    WaitKind,
+    _concealed_set_value,
+    _to_cards,
+    check_copies,
+    decompositions,
+    parse_melds,
+    placements,
+    waits,
+)
+from changpai.nantong.melds import (
+    Meld,
+    MeldKind,
+    SetKind,
+    _jiang,
+    meld_value,
+    set_value_detail,
+)
+from changpai.nantong.rules import DUZIHU, Rules
+
+__all__ = ["OtherHand", "Win", "baida_bonus", "score", "sets_value"]
+
+R7 = "nantong.md §7"
+
+
+def _cards_field(value: Any) -> tuple[Card, ...]:
+    return _to_cards(value) if not isinstance(value, tuple) else value
+
+
+def _melds_field(value: Any) -> tuple[Meld, ...]:
+    return parse_melds(value)
+
+
+def _jiang_field(value: Any) -> tuple[Card, ...]:
+    return _jiang(value)
+
+
+def _called_field(value: Any) -> frozenset[Card]:
+    if isinstance(value, str):
+        return frozenset(parse(value))
+    return frozenset(value)
+
+
+def _card_field(value: Any) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    return Card.parse(value)
+
+
+@frozen
+class OtherHand:
+    """A non-winner's hand at the end, whose own sets are counted in the settlement (§7.2).
+
+    >>> OtherHand(1, "HH HH HH 2t", "碰 QZ QZ QZ").exposed[0].source
+    <SetKind.PENG: 'peng'>
+    """
+
+    seat: int
+    concealed: tuple[Card, ...] = field(default=(), converter=_cards_field)
+    exposed: tuple[Meld, ...] = field(default=(), converter=_melds_field)
+    called: frozenset[Card] = field(default=frozenset(), converter=_called_field)
+    baida_dealt: bool = False
+
+
+def _others_field(value: Iterable[OtherHand]) -> tuple[OtherHand, ...]:
+    result = tuple(value)
+    for other in result:
+        if not isinstance(other, OtherHand):
+            raise NotationError(f"{other!r} is not an OtherHand")
+    return result
+
+
+@frozen
+class Win:
+    """Everything :func:`score` needs about one win.
+
+    ``concealed`` includes the winning card; ``exposed`` are the declared sets (碰, 杠, 叫牌);
+    ``jiang`` the two flipped cards; ``called`` the 真諦 cards declared by 叫牌; ``others`` the
+    other players' hands (for the settlement of §7.2); ``losers`` the seats that pay (by default
+    the seats of ``others``, else the two seats after the winner among three).
+
+    >>> Win("123b 456b 789b 123t 456t 789t 123w 5w 5w", winning_card="5w").winning_card
+    Card('5w')
+    """
+
+    concealed: tuple[Card, ...] = field(converter=_cards_field)
+    exposed: tuple[Meld, ...] = field(default=(), converter=_melds_field)
+    winning_card: Card | None = field(default=None, converter=_card_field)
+    self_drawn: bool = False
+    jiang: tuple[Card, ...] = field(default=(), converter=_jiang_field)
+    called: frozenset[Card] = field(default=frozenset(), converter=_called_field)
+    gangkai: bool = False
+    tianhu: bool = False
+    dihu: bool = False
+    tianting: bool = False
+    haidi: bool = False
+    baida_dealt: bool = False
+    seat: int = 0
+    others: tuple[OtherHand, ...] = field(default=(), converter=_others_field)
+    losers: tuple[int, ...] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.winning_card is not None and self.winning_card not in self.concealed:
+            raise NotationError(
+                f"the winning card {self.winning_card} is not among the concealed cards"
+            )
+        check_copies(self.concealed, self.exposed, self.jiang)
+        if self.haidi and not self.self_drawn:
+            raise RulesError("海底撈月 is a self-drawn win on the last card; set self_drawn=True")
+
+    def loser_seats(self) -> tuple[int, ...]:
+        """The seats that pay.
+
+        >>> Win("5w 5w", seat=2).loser_seats()
+        (0, 1)
+        """
+        if self.losers is not None:
+            return self.losers
+        if self.others:
+            return tuple(o.seat for o in self.others)
+        return tuple(sorted(((self.seat + 1) % 3, (self.seat + 2) % 3)))
+
+
+def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
+    """付 for holding ``count`` 百搭 (§7.1); five held from the deal (在手) score the last column.
+
+    >>> [baida_bonus(n) for n in range(6)], baida_bonus(5, dealt=True)
+    ([0, 10, 30, 50, 100, 200], 400)
+    """
+    if not 0 <= count <= 5:
+        raise NotationError(f"{count} 百搭; the deck has five")
+    if count == 0:
+        return 0
+    if count == 5 and dealt:
+        return rules.baida_values[5]
+    return rules.baida_values[count - 1]
+
+
+def _round(value: int, step: int) -> int:
+    return -(-value // step) * step
+
+
+def sets_value(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str = (),
+    jiang: Iterable[Card | str] | str = (),
+    rules: Rules = DUZIHU,
+    called: Iterable[Card] = (),
+) -> int:
+    """A player's own sets (§7.2 "三家都要算胡"): declared sets, concealed threes (在手) and
+    undeclared fours (後摸), rounded up to ten.
+
+    >>> sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ", jiang="2t 3w")
+    30
+    """
+    cards = _to_cards(concealed)
+    melds = parse_melds(exposed)
+    flips = _jiang(jiang)
+    check_copies(cards, melds, flips)
+    frozen_called = frozenset(called)
+    total = sum(meld_value(m, flips, rules) for m in melds)
+    counts: dict[Card, int] = {}
+    for c in cards:
+        if not c.is_baida:
+            counts[c] = counts.get(c, 0) + 1
+    for card, n in counts.items():
+        z = sum(f == card for f in flips)
+        if n >= 3 or (z == 2 and n == 2 and card in frozen_called):
+            if n == 4:
+                total += set_value_detail(SetKind.DRAWN4, card, flips, rules).value
+            else:
+                meld = Meld(MeldKind.KEZI if n == 3 else MeldKind.PAIR, (card,) * n)
+                total += _concealed_set_value(meld, flips, rules, frozen_called)[1]
+    return _round(total, rules.round_to)
+
+
+def _baida_count(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
+    return sum(c.is_baida for c in cards) + sum(c.is_baida for m in melds for c in m.cards)
+
+
+def _sheet(
+    win: Win,
+    d: Decomposition,
+    placement: tuple[int, WaitKind | None] | None,
+    single: bool,
+    rules: Rules,
+) -> tuple[list[ScoreLine], int, dict[str, Any]]:
+    flips = win.jiang
+    shape = d.shape_under(rules)
+    lines: list[ScoreLine] = []
+    inside: list[ScoreLine] = []
+    outside: list[ScoreLine] = []
+    if shape == Shape.PIAOHU:
+        base = rules.piao_base if rules.piao_formula == "50x2" else 20
+    else:
+        base = rules.qing_base if shape == Shape.QINGHU else rules.ta_base
+    inside.append(ScoreLine("base", f"{shape.hanzi} 底", base, rule=R7))
+    # sets (§5, §6): declared melds, then 刻子 found in the hand
+    set_lines: list[tuple[Card, bool, ScoreLine]] = []
+    exposed_any = False
+    for m in d.exposed:
+        if m.source is None:
+            continue
+        detail = set_value_detail(m.source, m.card, flips, rules)
+        value = meld_value(m, flips, rules)
+        exposed_any = exposed_any or m.source.exposed
+        line = ScoreLine("set", f"{detail.explain()} [{m}]", value, rule="nantong.md §5 §6.2")
+        set_lines.append((m.card, m.source.exposed, line))
+    four_in_hand = {c for c in set(win.concealed) if win.concealed.count(c) == 4 and not c.is_baida}
+    scored_fours: set[Card] = set()
+    for index, g in enumerate(d.groups):
+        if g.kind != MeldKind.KEZI:
+            continue
+        from_discard = (
+            placement is not None
+            and placement[0] == index
+            and not win.self_drawn
+            and rules.win_triplet_exposed
+        )
+        if from_discard:
+            kind = SetKind.PENG
+            value = set_value_detail(kind, g.card, flips, rules).value
+        elif rules.houmo_in_sequence and g.card in four_in_hand:
+            kind = SetKind.DRAWN4
+            value = set_value_detail(kind, g.card, flips, rules).value
+            scored_fours.add(g.card)
+        else:
+            kind, value = _concealed_set_value(g, flips, rules, win.called)
+        detail = set_value_detail(kind, g.card, flips, rules)
+        exposed_any = exposed_any or kind.exposed
+        note = " (胡 on a discard: N18)" if from_discard else ""
+        line = ScoreLine("set", f"{detail.explain()} [{g}]{note}", value, rule="nantong.md §5 §6.2")
+        set_lines.append((g.card, kind.exposed, line))
+    if rules.houmo_in_sequence:
+        for card in sorted(four_in_hand - scored_fours):
+            detail = set_value_detail(SetKind.DRAWN4, card, flips, rules)
+            line = ScoreLine("set", f"{detail.explain()} (後摸 in 順子, §8)", detail.value,
+                             rule="nantong.md §8")  # fmt: skip
+            set_lines.append((card, False, line))
+    inside.extend(line for _, _, line in set_lines)
+    n_wen = d.wenqian
+    if n_wen >= 3 and rules.sanwenqian_double:
+        for card in parse("1b 2b 3b"):
+            kind, value = _concealed_set_value(Meld(MeldKind.KEZI, (card,) * 3), flips, rules,
+                                               win.called)  # fmt: skip
+            detail = set_value_detail(kind, card, flips, rules)
+            inside.append(ScoreLine("wenqian.kezi", f"三文錢: {detail.explain()} [{card}×3]", value,
+                                    rule="nantong.md §7 N13"))  # fmt: skip
+    if n_wen:
+        inside.append(ScoreLine("wenqian", f"文錢 ×{n_wen}", rules.wenqian_values[min(n_wen, 4) - 1],
+                                rule=R7))  # fmt: skip
+    # 三老聚會 (N10, N11): the three 老將 sets' values doubled
+    laos = [(c, e, line) for c, e, line in set_lines if c.index in (QZ, HH, BH)]
+    if {c.index for c, _, _ in laos} == {QZ, HH, BH} and (
+        rules.sanlao_exposed or not any(e for _, e, _ in laos)
+    ):
+        inside.append(ScoreLine("sanlao", "三老聚會 (三老將 ×2)", sum(ln.value for _, _, ln in laos),
+                                rule="nantong.md §7 N10"))  # fmt: skip
+    if win.self_drawn and (not win.tianhu or rules.tianhu_zimo):
+        inside.append(ScoreLine("zimo", "自摸", rules.zimo_bonus, rule=R7))
+    wait_lines: list[ScoreLine] = []
+    if placement is not None and placement[1] is not None:
+        wait_lines.append(ScoreLine(f"wait.{placement[1].value}", placement[1].hanzi,
+                                    rules.wait_bonus_value, rule="nantong.md §7 N8"))  # fmt: skip
+    if single and (rules.wait_bonus == "cumulative" or not wait_lines):
+        wait_lines.append(ScoreLine("wait.duzhang", "獨張", rules.wait_bonus_value,
+                                    rule="nantong.md §7 N8"))  # fmt: skip
+    for line in wait_lines:
+        outer = line.key == "wait.dandiao" and not rules.specials_inside_piao
+        (outside if outer else inside).append(line)
+    if win.gangkai:
+        line = ScoreLine("gangkai", "杠開", rules.gangkai_bonus, rule=R7)
+        (inside if rules.specials_inside_piao else outside).append(line)
+    lines.extend(inside)
+    running = sum(line.value for line in inside)
+    if shape == Shape.PIAOHU:
+        running *= 2
+        lines.append(ScoreLine("piao", "飄胡 ×2", 2, op="×", rule=R7))
+        if rules.piao_formula == "20x2+40":
+            running += 40
+            lines.append(ScoreLine("piao.alt", "飄胡 +40 (算胡說明)", 40, rule="nantong.md §7 N7"))
+    lines.extend(outside)
+    running += sum(line.value for line in outside)
+    multipliers = [
+        ("menpiao", "悶飄", shape == Shape.PIAOHU and not exposed_any),
+        ("tianhu", "天胡", win.tianhu),
+        ("dihu", "地胡", win.dihu),
+        ("tianting", "天聽", win.tianting),
+        ("haidi", "海底撈月", win.haidi),
+    ]
+    for key, name, on in multipliers:
+        if on:
+            running *= 2
+            lines.append(ScoreLine(key, f"{name} ×2", 2, op="×", rule=R7))
+    baida = _baida_count(win.concealed, win.exposed)
+    if rules.baida_settlement == "add" and baida:
+        bonus = baida_bonus(baida, win.baida_dealt, rules)
+        running += bonus
+        lines.append(ScoreLine("baida", f"百搭 ×{baida}", bonus, rule="nantong.md §7.1 N14"))
+    total = _round(running, rules.round_to)
+    lines.append(ScoreLine("total", f"胡數 (rounded up to {rules.round_to})", total, op="=",
+                           rule="nantong.md §7 N16"))  # fmt: skip
+    facts = {"shape": shape.value, "unrounded": running, "wenqian": n_wen, "baida": baida}
+    return lines, total, facts
+
+
+def score(win: Win | str | Iterable[Card], rules: Rules = DUZIHU, **details: Any) -> ScoreSheet:
+    """Score a win: the best reading of the hand, every line explained, and the settlement.
+
+    ``win`` is a :class:`Win`, or the concealed cards with the other :class:`Win` fields as
+    keywords. Raises :class:`~changpai.errors.RulesError` if the hand does not win.
+
+    >>> s = score("HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
+    ...           winning_card="9t", self_drawn=True, jiang="HH 3w")
+    >>> s.fact("shape"), s.total
+    ('piaohu', 990)
+    >>> score("1t 2t")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: '一條 二條' is not a winning hand (one pair + 7 groups) ...
+    """
+    if not isinstance(win, Win):
+        win = Win(_to_cards(win) if isinstance(win, str) else tuple(win), **details)
+    elif details:
+        raise RulesError(f"pass either a Win or keywords, not both: {sorted(details)}")
+    best: tuple[int, list[ScoreLine], dict[str, Any]] | None = None
+    single = False
+    card = win.winning_card
+    if card is not None:
+        rest = list(win.concealed)
+        rest.remove(card)
+        # 獨張: one card kind completes the hand (a 百搭, which completes anything, not counted)
+        single = sum(not c.is_baida for c in waits(rest, win.exposed, rules, win.jiang)) == 1
+    for d in decompositions(win.concealed, win.exposed, rules, win.jiang):
+        options: list[tuple[int, WaitKind | None] | None] = (
+            list(placements(d, card)) if card is not None else [None]
+        )
+        for placement in options or [None]:
+            lines, total, facts = _sheet(win, d, placement, single, rules)
+            if best is None or total > best[0]:
+                facts["decomposition"] = str(d)
+                best = (total, lines, facts)
+    if best is None:
+        text = " ".join(c.hanzi for c in win.concealed)
+        raise RulesError(
+            f"{text!r} is not a winning hand (one pair + 7 groups) with "
+            f"{len(win.exposed)} declared melds"
+        )
+    total, lines, facts = best
+    payments: list[Payment] = []
+    others = {o.seat: o for o in win.others}
+    for seat in win.loser_seats():
+        other = others.get(seat)
+        own = (
+            sets_value(other.concealed, other.exposed, win.jiang, rules, other.called)
+            if other is not None
+            else 0
+        )
+        lines.append(ScoreLine(f"loser.{seat}", f"seat {seat} own sets", own, op="=",
+                               rule="nantong.md §7.2 N17"))  # fmt: skip
+        amount = total - own if rules.settlement == "difference" else total
+        if amount > 0:
+            payments.append(Payment(seat, win.seat, amount))
+        elif amount < 0:
+            payments.append(Payment(win.seat, seat, -amount))
+    if rules.baida_settlement == "separate":
+        holders = [(win.seat, _baida_count(win.concealed, win.exposed), win.baida_dealt)]
+        holders += [(o.seat, _baida_count(o.concealed, o.exposed), o.baida_dealt) for o in win.others]
+        table = (win.seat, *win.loser_seats())
+        for seat, count, dealt in holders:
+            if not count:
+                continue
+            bonus = baida_bonus(count, dealt, rules)
+            lines.append(ScoreLine(f"baida.{seat}", f"喜: seat {seat} holds {count} 百搭", bonus,
+                                   op="=", rule="nantong.md §7.1 N14"))  # fmt: skip
+            payments.extend(Payment(p, seat, bonus) for p in table if p != seat)
+    facts["total"] = total
+    title = f"{Shape(facts['shape']).hanzi} (winner seat {win.seat})"
+    return ScoreSheet(title, tuple(lines), total, tuple(payments), tuple(facts.items()))

@@ -1,0 +1,198 @@
+"""Tests of the 川牌 cards and notation (chuanpai.md §1)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import chuanpai
+from changpai.chuanpai import (
+    CARDS,
+    DECK84,
+    DECK84_JING,
+    DECK86,
+    DECK105,
+    DOT_CARDS,
+    Card,
+    ChuoClass,
+    format,
+    parse,
+)
+from changpai.errors import NotationError
+
+Z, S, Y, D, H = (
+    ChuoClass.ZHENGMEN,
+    ChuoClass.ZHONGSHAN,
+    ChuoClass.YAO,
+    ChuoClass.DIANZI,
+    ChuoClass.YINGZHANG,
+)
+
+# chuanpai.md §1 card table: #, code, names, points, left colour, right colour, red dots,
+# 戳牌 class, 戳牌 card red, 擠兒 partner point values (10/20).
+TABLE = [
+    (1, "66", ("天牌",), 12, "crossed", "crossed", 6, Z, True, (8,)),
+    (2, "56", ("斧頭", "氂牛"), 11, "black", "black", 0, Y, False, (9,)),
+    (3, "46", ("四六", "紅拾", "瘦肉"), 10, "red", "black", 4, Y, False, (10,)),
+    (4, "55", ("梅子",), 10, "black", "black", 0, S, False, (10,)),
+    (5, "45", ("紅九",), 9, "red", "black", 4, D, True, (11,)),
+    (6, "36", ("三六", "彎鞭", "黑九"), 9, "black", "black", 0, D, False, (11,)),
+    (7, "44", ("人牌",), 8, "red", "red", 8, Z, True, (2, 12)),
+    (8, "26", ("二六", "平八"), 8, "black", "black", 0, D, False, (2, 12)),
+    (9, "35", ("三五",), 8, "black", "black", 0, D, False, (2, 12)),
+    (10, "16", ("高高", "高腳", "幺七"), 7, "red", "black", 1, Y, False, (3,)),
+    (11, "34", ("三四", "花七", "紅七"), 7, "black", "red", 4, D, True, (3,)),
+    (12, "25", ("二五", "黑七"), 7, "black", "black", 0, D, False, (3,)),
+    (13, "15", ("貓貓",), 6, "red", "black", 1, Y, False, (4,)),
+    (14, "24", ("二四", "二紅"), 6, "black", "red", 4, H, False, (4,)),
+    (15, "33", ("長三",), 6, "black", "black", 0, S, False, (4,)),
+    (16, "14", ("幺四", "紅五"), 5, "red", "red", 5, D, True, (5,)),
+    (17, "23", ("拐子", "枴子"), 5, "black", "black", 0, D, False, (5,)),
+    (18, "13", ("合牌", "和牌"), 4, "red", "black", 1, Z, False, (6,)),
+    (19, "22", ("長二", "板凳"), 4, "black", "black", 0, S, False, (6,)),
+    (20, "12", ("丁丁",), 3, "red", "black", 1, H, False, (7,)),
+    (21, "11", ("地牌",), 2, "red", "red", 2, Z, True, (8,)),
+]
+
+
+@pytest.mark.parametrize("row", TABLE, ids=[f"chuanpai.md §1 #{r[0]} {r[1]}" for r in TABLE])
+def test_card_table(row: tuple) -> None:  # type: ignore[type-arg]
+    """chuanpai.md §1: every row of the card table."""
+    number, code, names, points, left, right, red, chuo, chuo_red, partners = row
+    card = Card(code)
+    assert card.number == number
+    assert card.index == number - 1
+    assert card.names == names
+    assert card.points == points
+    assert int(code[0]) == card.left <= card.right == int(code[1])
+    assert (card.left_colour, card.right_colour) == (left, right)
+    assert card.red_dots == red
+    assert card.red_dots + card.black_dots == points
+    assert card.chuo_class is chuo
+    assert card.red is chuo_red
+    for name in names:
+        assert Card.parse(name) is CARDS[card.index]
+    assert Card.parse(code) == card
+    found = tuple(sorted({p.points for p in DOT_CARDS if p.points + points in (10, 20)}))
+    assert found == partners
+
+
+@pytest.mark.parametrize(
+    ("code", "names"), [("JC", ("財神",)), ("JT", ("聽用",))], ids=["§1 #22 財神", "§1 #22 聽用"]
+)
+def test_jing_cards(code: str, names: tuple[str, ...]) -> None:
+    """chuanpai.md §1 row 22: the word cards 財神 / 聽用 (經牌) have no dots and no 戳牌 class."""
+    card = Card(code)
+    assert card.is_jing and card.names == names and card.number == 22
+    assert card.points == 0 and card.red_dots == 0
+    assert card.chuo_class is ChuoClass.NONE
+
+
+def test_colour_rule() -> None:
+    """chuanpai.md §1: a half with 1 or 4 pips is red, 天牌 crossed, 地牌 / 人牌 all red."""
+    for card in DOT_CARDS:
+        if card.code == "66":
+            continue
+        for pips, colour in ((card.left, card.left_colour), (card.right, card.right_colour)):
+            assert (colour == "red") == (pips in (1, 4))
+    assert [c.code for c in DOT_CARDS if c.all_red] == ["44", "14", "11"]
+
+
+@pytest.mark.parametrize(
+    ("name", "deck", "size", "per_kind"),
+    [
+        ("deck84", DECK84, 84, 4),
+        ("deck105", DECK105, 105, 5),
+        ("deck84_jing", DECK84_JING, 84, 4),
+        ("deck86", DECK86, 86, 4),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
+def test_decks(name: str, deck: tuple[Card, ...], size: int, per_kind: int) -> None:
+    """chuanpai.md §1 deck variants."""
+    assert chuanpai.deck(name) is deck
+    assert len(deck) == size
+    for card in DOT_CARDS:
+        expected = 2 if (name == "deck84_jing" and card.code == "12") else per_kind
+        assert deck.count(card) == expected
+    jing = sum(1 for c in deck if c.is_jing)
+    assert jing == (2 if name in ("deck84_jing", "deck86") else 0)
+
+
+@pytest.mark.parametrize(
+    ("points", "count"),
+    [(2, 4), (3, 4), (4, 8), (5, 8), (6, 12), (7, 12), (8, 12), (9, 8), (10, 8), (11, 4), (12, 4)],
+    ids=lambda v: f"{v}",
+)
+def test_deck84_counts_per_point(points: int, count: int) -> None:
+    """chuanpai.md §1: counts per point value in deck84 (used by the 齊頭 rule)."""
+    assert sum(1 for c in DECK84 if c.points == points) == count
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [
+        ("天牌 氂牛 斧頭", ["66", "56", "56"]),
+        ("紅拾 瘦肉 四六", ["46", "46", "46"]),
+        ("彎鞭,黑九、三六", ["36", "36", "36"]),
+        ("高腳高高幺七", ["16", "16", "16"]),
+        ("花七 紅七 黑七", ["34", "34", "25"]),
+        ("拐子 枴子 和牌 合牌 板凳", ["23", "23", "13", "13", "22"]),
+        ("牦牛 斧头 红九 猫猫 长三 长二", ["56", "56", "45", "15", "33", "22"]),
+        ("66561211", ["66", "56", "12", "11"]),
+        ("財神 聽用", ["JC", "JT"]),
+        ("jc JT", ["JC", "JT"]),
+        ("天地人和", ["66", "11", "44", "13"]),
+    ],
+)
+def test_parse_names_and_codes(text: str, codes: list[str]) -> None:
+    """chuanpai.md §1 and rules/README.md notation: codes, every seed name, simplified glyphs."""
+    assert [c.code for c in parse(text)] == codes
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("65", "'65' is not a chuanpai card"),
+        ("77", "'77' is not a chuanpai card"),
+        ("天牌 狗", "'狗' is not a chuanpai card"),
+        ("666", "codes have two digits"),
+        ("66 66 66 66 66 66", "6 copies of 天牌"),
+        ("JC JC", "2 copies of 財神"),
+    ],
+)
+def test_parse_is_strict(text: str, message: str) -> None:
+    """Bad notation raises NotationError naming the input and the reason."""
+    with pytest.raises(NotationError, match=message):
+        parse(text)
+
+
+def test_parse_checks_the_given_deck() -> None:
+    """A fifth copy is an error in deck84; 經牌 are not in deck105."""
+    with pytest.raises(NotationError, match="5 copies of 梅子"):
+        parse("55 55 55 55 55", deck=DECK84)
+    with pytest.raises(NotationError, match="1 copies of 財神"):
+        parse("JC", deck=DECK105)
+    assert len(parse("55 55 55 55 55", deck=DECK105)) == 5
+
+
+def test_card_repr_round_trips_and_sorts() -> None:
+    """repr round-trips; cards sort in table order, 經牌 last."""
+    for card in CARDS:
+        assert eval(repr(card), {"Card": Card}) == card
+    assert sorted(parse("JT 11 66 JC 44")) == list(parse("66 44 11 JC JT"))
+    with pytest.raises(NotationError):
+        Card(23)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(CARDS), max_size=20))
+def test_format_parse_round_trip(cards: list[Card]) -> None:
+    """Property: format then parse gives the same cards, in hanzi and in ASCII."""
+    try:
+        parse(format(cards, ascii=True))
+    except NotationError:
+        return  # more copies than any deck holds
+    assert list(parse(format(cards))) == cards
+    assert list(parse(format(cards, ascii=True))) == cards

@@ -1,0 +1,365 @@
+"""Tests of the 川牌 擠兒 game engine (chuanpai.md §2.1, §2.2, §2.4, §2.5) with stacked decks,
+and hypothesis invariants on random games of both presets."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.chuanpai import GEHU, YAODIREN, Action, Card, Game, MeldKind, Rules, parse
+from changpai.errors import IllegalActionError, RulesError
+
+
+def stack(rules: Rules, hands: list[str], stock: str = "") -> list[Card]:
+    """A deck dealing ``hands`` (dealer first), then ``stock``, then the rest in table order."""
+    cards = [c for h in hands for c in parse(h)] + list(parse(stock))
+    rest = Counter(rules.cards())
+    rest.subtract(Counter(cards))
+    assert all(v >= 0 for v in rest.values())
+    return cards + sorted(rest.elements())
+
+
+def kinds(actions: list[Action]) -> set[str]:
+    return {str(a) for a in actions}
+
+
+TWO = YAODIREN.evolve(players=2)
+# chuanpai.md §2.4 scenario: dealer 8 擠兒 + singles 貓貓 15, 丁丁 12; seat 1 8 擠兒 + single 合牌 13.
+DEALER = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 26 11 15 12"
+SEAT1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 35 11 13"
+
+
+def test_never_break_a_jier_to_discard() -> None:
+    """chuanpai.md §2.4.1 不能拆了擠兒打: only surplus cards may be discarded.
+
+    Dealer: 8 擠兒 + 貓貓 + 丁丁; 二四 and 長三 are surplus too, because 貓貓 can take their place
+    (貓貓+合牌 / 貓貓+長二 keep 8 擠兒)."""
+    game = Game(TWO, deck=stack(TWO, [DEALER, SEAT1]))
+    assert game.phase == "discard" and game.to_act == [0]
+    assert {a.card.code for a in game.legal_actions(0) if a.card} == {"15", "24", "33", "12"}
+    with pytest.raises(IllegalActionError, match="not legal in the discard phase"):
+        game.apply(Action("discard", 0, card=Card("66")))
+
+
+def test_must_eat_and_turned_card_for_everybody_and_guo() -> None:
+    """chuanpai.md §2.2 (unused card -> a card is turned for everybody, the turner first),
+    §2.4.2 能吃必須吃 (碰 forced), §2.3 (偷 after 碰) and §2.4.3 過牌."""
+    game = Game(TWO, deck=stack(TWO, [DEALER, SEAT1], "14 16 12"))
+    game.apply(Action("discard", 0, card=Card("12")))
+    # Nobody can use 丁丁: seat 1 (next) turns 幺四 for everybody, and must 碰 it first.
+    turned = [r for r in game.log if r.forced and r.action.kind == "turn"]
+    assert [(r.action.seat, r.action.card.code) for r in turned if r.action.card] == [(1, "14")]
+    assert game.to_act == [1]
+    peng = Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+    assert game.legal_actions(1) == [peng]  # no pass: both 幺四 are not tied elsewhere
+    game.apply(peng)
+    # The 偷 brings 高高 (7), the partner of 丁丁 that passed seat 1 earlier: a 過牌.
+    assert game.guo[1] == [Card("16")]
+    assert [str(m) for m in game.tables[1]] == ["碰 幺四 幺四 幺四"]
+    # Seat 1 may discard only a surplus card: 合牌, or 長二 (then 合牌 pairs with 長三).
+    assert kinds(game.legal_actions(1)) == {"seat 1 discard 合牌", "seat 1 discard 長二"}
+    game.apply(Action("discard", 1, card=Card("13")))
+    # The dealer must 擺 合牌 (貓貓 is single).
+    assert game.to_act == [0]
+    legal = game.legal_actions(0)
+    assert all(a.kind == "claim" for a in legal)  # no pass
+    game.apply(Action("claim", 0, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+    # Every dealer card is formed, but without a pair of 幺四 / 地牌 / 人牌 he may not win
+    # (§2.5 叫牌); with no surplus card any card may be discarded.
+    assert not game.is_over and game.to_act == [0]
+    assert len(game.legal_actions(0)) == len(set(game.hand(0)))
+    game.apply(Action("discard", 0, card=Card("66")))
+    # Seat 1 may 擺 天牌 (with 二六 or 三五, both tied) but need not.
+    assert game.to_act == [1] and Action("pass", 1) in game.legal_actions(1)
+    game.apply(Action("pass", 1))
+    # Seat 1 turns 丁丁: it must 擺 it with the 過牌 高高.
+    assert game.to_act == [1]
+    guo = Action("claim", 1, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI, guo=True)
+    assert game.legal_actions(1) == [guo]
+    game.apply(guo)
+    assert game.guo[1] == []
+
+
+def test_win_when_all_formed_and_score() -> None:
+    """chuanpai.md §2.5: the first player whose cards are all formed wins; §2.6 score and payment."""
+    rules = TWO.evolve(jiao="off")
+    game = Game(rules, deck=stack(rules, [DEALER, SEAT1], "14 16 12"))
+    game.apply(Action("discard", 0, card=Card("12")))
+    game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
+    game.apply(Action("discard", 1, card=Card("13")))
+    game.apply(Action("claim", 0, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+    assert game.is_over and game.to_act == []
+    result = game.result
+    assert result is not None and result.winner == 0
+    assert result.sheet is not None
+    # 66+44, 56+45, 46+55, 56+36 are 20-point 擠兒 (1 each); the rest are 10-point (0).
+    assert result.sheet.total == 4
+    assert [(p.payer, p.payee, p.amount) for p in result.payments] == [(1, 0, 5)]
+    assert game.log[-1].forced and game.log[-1].action.kind == "win"
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        game.apply(Action("pass", 1))
+
+
+def test_setup_lays_dealt_sets_then_tou() -> None:
+    """chuanpai.md §2.1: dealt 暗 and 燕 are laid, then the 偷 in order; §2.4.4 齊頭 makes the
+    暗 of 二六 / 天牌 (3 each) optional; §2.3 a 偷 that meets a 暗 on the table makes a 起."""
+    dealer = "55 55 55 16 34 25 26 26 26 66 66 66 13 24 22 33 14 23"
+    seat1 = "44 11 44 11 56 45 56 36 46 46 35 11 15 13 22 24 12"
+    game = Game(TWO, deck=stack(TWO, [dealer, seat1], "55 13 15"))
+    assert game.phase == "setup" and game.to_act == [0]
+    assert kinds(game.legal_actions(0)) == {
+        "seat 0 lay 暗 梅子 梅子 梅子",
+        "seat 0 lay 暗 二六 二六 二六",
+        "seat 0 lay 暗 天牌 天牌 天牌",
+        "seat 0 lay 燕 高高 三四 二五",
+    }  # no "ready": the 暗 of 梅子 and the 燕 are mandatory
+    game.apply(Action("lay", 0, cards=parse("55 55 55"), meld=MeldKind.AN))
+    assert Action("ready", 0) not in game.legal_actions(0)
+    game.apply(Action("lay", 0, cards=parse("16 34 25"), meld=MeldKind.YAN))
+    assert Action("ready", 0) in game.legal_actions(0)
+    game.apply(Action("ready", 0))
+    # Seat 1 holds three 地牌 against 人牌 人牌 三五 (齊頭: 3 good, 3 bad): the 暗 is optional.
+    assert game.to_act == [1]
+    assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 地牌 地牌 地牌", "seat 1 ready"}
+    game.apply(Action("ready", 1))
+    # 2 偷: 梅子 joins the 暗 as 起 (one more 偷), then 合牌 and 貓貓 go into the hand.
+    assert [str(m) for m in game.tables[0]] == ["起 梅子 梅子 梅子 梅子", "燕 高高 三四 二五"]
+    tou = [r.action.card.code for r in game.log if r.action.kind == "tou" and r.action.card]
+    assert tou == ["55", "13", "15"]
+    assert Counter(game.hand(0))[Card("13")] == 2
+    # Now every dealer card is formed and the 起 is a 土夥 (叫牌 condition): he wins at once.
+    # Best: 起 5 + 燕 2 + 暗 天牌 3 + 暗 二六 3 (better than three 20-point 擠兒) + 4 × 0 = 13.
+    assert game.result is not None and game.result.winner == 0
+    assert game.result.sheet is not None and game.result.sheet.total == 13
+    assert "暗 天牌 天牌 天牌" in str(game.result.sheet)
+
+
+def test_peng_before_bai() -> None:
+    """chuanpai.md §2.2.3: 碰 / 起 / 扛 are claimed before 擺, whatever the seat order."""
+    rules = YAODIREN.evolve(players=3, jiao="off")
+    dealer = "66 44 56 45 56 36 13 24 22 33 14 23 26 11 35 11 55 12"
+    seat1 = "66 35 45 56 13 15 22 24 14 14 23 23 33 22 44 11 46"
+    seat2 = "55 55 66 44 56 36 45 56 26 11 13 24 16 12 25 12 35"
+    game = Game(rules, deck=stack(rules, [dealer, seat1, seat2], "15"))
+    assert {a.card.code for a in game.legal_actions(0) if a.card} == {"55", "12"}
+    game.apply(Action("discard", 0, card=Card("55")))
+    # Seat 1 (next) could 擺 with 四六, but seat 2's 碰 comes first and is forced.
+    assert game.to_act == [2]
+    assert kinds(game.legal_actions(2)) == {"seat 2 claim 碰 梅子 with 梅子 梅子"}
+
+
+def test_qitou_optional_peng_can_be_passed() -> None:
+    """chuanpai.md §2.4.4: in 齊頭 (two 天牌, two 二六) a 碰 of 二六 is optional."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 11 35 15 26"
+    seat1 = "66 26 66 26 45 56 46 46 36 56 14 14 23 23 22 33 12"
+    game = Game(rules, deck=stack(rules, [dealer, seat1]))
+    game.apply(Action("discard", 0, card=Card("26")))
+    legal = game.legal_actions(1)
+    assert Action("pass", 1) in legal
+    assert {a.meld for a in legal if a.kind == "claim"} == {MeldKind.PENG}
+    game.apply(Action("pass", 1))
+    # The pass stage for 碰 is followed by the optional 擺 stage of the same seat.
+    assert game.to_act == [1] and {a.meld for a in game.legal_actions(1)} == {MeldKind.BAI, None}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_deal_sizes_and_seats(players: int) -> None:
+    """chuanpai.md §2.1: deal 18/17/17/5, 5th 3, 6th 5+3, 7th one card (passive)."""
+    rules = YAODIREN.evolve(players=players)
+    game = Game(rules, seed=1, dealer=players - 1)
+    sizes = rules.deal_sizes()
+    for pos, size in enumerate(sizes):
+        seat = (game.dealer + pos) % players
+        tou = sum(1 for r in game.log if r.action.kind == "tou" and r.action.seat == seat
+                  and r.action.card is not None)
+        held = len(game.hand(seat)) + sum(len(m.cards) for m in game.tables[seat])
+        held += len(game.guo[seat])
+        assert held - tou == size
+        assert game.is_small(seat) == (3 <= pos <= 5)
+        assert game.is_passive(seat) == (pos == 6)
+
+
+def test_bad_games_raise() -> None:
+    """Bad parameters raise RulesError naming the input."""
+    with pytest.raises(RulesError, match="dealer seat 4"):
+        Game(YAODIREN, dealer=4)
+    with pytest.raises(RulesError, match="not a permutation of deck105"):
+        Game(YAODIREN, deck=list(GEHU.cards()))
+
+
+def _play(game: Game, rng: random.Random, check_illegal: bool) -> None:
+    full = Counter(game.rules.cards())
+    while not game.is_over:
+        assert game.to_act
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        assert legal
+        for other in range(game.players):
+            if other != seat:
+                assert game.legal_actions(other) == []
+        if game.is_small(seat):  # chuanpai.md §2.1: the 摸家 and 5th / 6th may not 擺
+            assert all(a.meld not in (MeldKind.BAI, MeldKind.JING_PAIR) for a in legal)
+        if check_illegal and rng.random() < 0.2:
+            before = game.copy()
+            bad = rng.choice(
+                [
+                    Action("pass", (seat + 1) % game.players),
+                    Action("discard", seat, card=Card("JC")),
+                    Action("claim", seat, card=Card("66"), cards=parse("66 66"),
+                           meld=MeldKind.PENG),
+                ]
+            )
+            if bad not in legal:
+                with pytest.raises(IllegalActionError):
+                    game.apply(bad)
+                assert game == before
+        game.apply(rng.choice(legal))
+        counts = game.card_counts()
+        assert all(counts[c.index] == n for c, n in full.items())
+        assert sum(counts) == sum(full.values())
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([YAODIREN, GEHU]),
+    st.integers(2, 7),
+)
+def test_random_games_invariants(seed: int, rules: Rules, players: int) -> None:
+    """Properties on random games of both presets: no card created or lost; legal_actions is
+    non-empty for the seat to act until the end; an illegal action raises and leaves the state
+    equal; replaying the log and reloading JSON give an equal game."""
+    rng = random.Random(seed)
+    game = Game(rules, players=players, seed=seed, dealer=rng.randrange(players))
+    _play(game, rng, check_illegal=True)
+    assert game.result is not None
+    if game.result.winner is not None:
+        sheet = game.result.sheet
+        assert sheet is not None
+        assert sum(game.result.sheet.net().values()) == 0
+        assert all(p.amount == sheet.total + 1 for p in sheet.payments)
+    assert game.replay() == game
+    assert Game.from_json(game.to_json()) == game
+    assert game.copy() == game
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(
+        [
+            YAODIREN.evolve(deck="deck86"),
+            YAODIREN.evolve(deck="deck84_jing", deal="16/15"),
+            YAODIREN.evolve(win="red_dots"),
+            YAODIREN.evolve(win="cards16", jiao="deal"),
+            YAODIREN.evolve(kang="optional", qitou_uncovered="optional"),
+        ]
+    ),
+)
+def test_random_games_with_options(seed: int, rules: Rules) -> None:
+    """The same invariants with the Ambiguities options C1, C4, C5, C6, C8, C9."""
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    _play(game, rng, check_illegal=False)
+    assert Game.from_json(game.to_json()) == game
+
+
+def test_views_hide_other_hands() -> None:
+    """view(seat) shows the own hand only, and other seats' 暗 face down."""
+    game = Game(YAODIREN, seed=3)
+    rng = random.Random(3)
+    for _ in range(10):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.apply(rng.choice(game.legal_actions(seat)))
+    view = game.view(1)
+    assert view["hand"] == [c.code for c in game.hand(1)]
+    assert view["hand_sizes"] == [len(game.hand(s)) for s in range(4)]
+    for s, melds in enumerate(view["tables"]):
+        for meld in melds:
+            if s != 1 and meld["kind"] == "an":
+                assert meld["cards"] == []
+
+
+def test_jing_set_kang_is_forced() -> None:
+    """chuanpai.md §2.3 經 set: one 經 + two 丁丁 may be laid as 暗 (optional); with three of the
+    "real and fake 經" the fourth must be 扛'd (70 胡, §2.6)."""
+    rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
+    seat1 = "66 26 45 56 46 46 36 56 14 13 23 23 22 33 JC 12 12"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1], "15 24"))
+    assert game.to_act == [1]
+    assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 丁丁 丁丁 財神", "seat 1 ready"}
+    game.apply(Action("ready", 1))
+    game.apply(Action("discard", 0, card=Card("12")))
+    legal = game.legal_actions(1)
+    kang = Action("claim", 1, card=Card("12"), cards=parse("12 12 JC"), meld=MeldKind.KANG)
+    assert kang in legal and Action("pass", 1) not in legal
+    game.apply(kang)
+    meld = game.tables[1][0]
+    assert meld.kind is MeldKind.KANG and meld.jing
+    tou = [r for r in game.log if r.action.kind == "tou" and r.action.seat == 1]
+    assert [r.action.card for r in tou] == list(parse("15 24"))
+
+
+@pytest.mark.parametrize(
+    ("rules", "counts"),
+    [(YAODIREN, [10, 72, 324, 648]), (GEHU, [8, 48, 192, 384])],
+    ids=["yaodiren", "gehu"],
+)
+def test_perft(rules: Rules, counts: list[int]) -> None:
+    """Perft-style regression counts: decision sequences to depth 1..4 from the deck dealt in
+    table order (the dealer is dealt five 天牌, five 斧頭, five 四六 and three 梅子 — 土夥 / 亮 /
+    暗 choices in the setup phase)."""
+    from changpai.chuanpai import perft
+
+    game = Game(rules, deck=sorted(rules.cards()))
+    assert [perft(game, depth) for depth in range(1, 5)] == counts
+
+
+def test_gehu_turned_card_only_for_che() -> None:
+    """chuanpai.md §4 割胡: regular seats may only 扯 (碰) a turned card, never 擺 it
+    (``turned_bai=False``); with ``turned_bai=True`` the single 丁丁 must 擺 the turned 斧頭."""
+    dealer = "66 11 56 12 46 13 55 22 45 14 36 23 44 15 16 34 26 13"
+    seat1 = "66 11 56 12 46 13 55 22 45 14 36 23 35 33 44 15 12"
+    for turned_bai in (False, True):
+        rules = GEHU.evolve(players=2, turned_bai=turned_bai)
+        game = Game(rules, deck=stack(rules, [dealer, seat1], "56 46"))
+        game.apply(Action("discard", 0, card=Card("26")))
+        assert game.to_act == [1]  # 擺 with a tied 貓貓 or 長三 is optional
+        game.apply(Action("pass", 1))
+        if turned_bai:
+            bai = Action("claim", 1, card=Card("56"), cards=(Card("12"),), meld=MeldKind.BAI)
+            assert game.legal_actions(1) == [bai]
+        else:
+            assert Card("56") in game.dead
+
+
+def test_qi_is_forced_unless_the_card_wins() -> None:
+    """chuanpai.md §2.3 起: the fourth must join the 暗 "unless that card wins the hand"."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    dealer = "55 66 44 56 45 36 56 26 11 35 11 13 24 22 33 14 23 15"
+    seat1 = "55 55 55 46 66 44 56 45 36 56 26 11 35 11 13 24 22"
+    game = Game(rules, deck=stack(rules, [dealer, seat1], "33"))
+    assert game.to_act == [1]
+    assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 梅子 梅子 梅子"}
+    game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
+    game.apply(Action("discard", 0, card=Card("55")))
+    legal = game.legal_actions(1)
+    assert Action("pass", 1) in legal  # 擺 梅子 with 四六 would win
+    assert MeldKind.QI in {a.meld for a in legal}
+    game.apply(Action("pass", 1))
+    game.apply(Action("claim", 1, card=Card("55"), cards=(Card("46"),), meld=MeldKind.BAI))
+    assert game.result is not None and game.result.winner == 1
+
+
+def test_action_cards_order_does_not_matter() -> None:
+    """An action's own cards are kept sorted; JSON round-trips."""
+    a = Action("claim", 1, card=Card("12"), cards=parse("JC 12 12"), meld=MeldKind.KANG)
+    b = Action("claim", 1, card=Card("12"), cards=parse("12 JC 12"), meld=MeldKind.KANG)
+    assert a == b and Action.from_dict(a.to_dict()) == a

@@ -1,0 +1,201 @@
+"""Tests of the 川牌 hand analysis: decompositions, best, waits (chuanpai.md §2.3, §2.5, §2.6),
+the 叫牌 condition (§2.5) and the 齊頭 rule (§2.4.4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.chuanpai import (
+    DECK86,
+    GEHU,
+    YAODIREN,
+    Card,
+    Meld,
+    Rules,
+    analyze,
+    best_decomposition,
+    can_jiao,
+    classify,
+    decompositions,
+    hu,
+    is_complete,
+    parse,
+    qitou,
+    waits,
+)
+from changpai.errors import NotationError
+
+JING_RULES = YAODIREN.evolve(deck="deck86")
+
+
+def _brute(cards: Sequence[Card], rules: Rules) -> Iterator[tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Every partition of the cards into hand units, by trying every subset with classify."""
+    if not cards:
+        yield ()
+        return
+    first, rest = cards[0], list(cards[1:])
+    n = len(rest)
+    for mask in range(1, 1 << n):
+        chosen = [rest[i] for i in range(n) if mask >> i & 1]
+        if len(chosen) > 4:
+            continue
+        unit = [first, *chosen]
+        kind = classify(unit, rules=rules)
+        if kind is None:
+            continue
+        left = [rest[i] for i in range(n) if not mask >> i & 1]
+        key = (kind.value, tuple(sorted(c.code for c in unit)))
+        for tail in _brute(left, rules):
+            yield tuple(sorted((key, *tail)))
+
+
+def _key(units: Sequence[Meld]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(sorted((m.kind.value, tuple(sorted(c.code for c in m.cards))) for m in units))
+
+
+hands = st.lists(st.integers(0, len(DECK86) - 1), unique=True, max_size=8).map(
+    lambda idx: [DECK86[i] for i in idx]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(hands, st.sampled_from([JING_RULES, GEHU.evolve(deck="deck86")]))
+def test_decompositions_match_brute_force(cards: list[Card], rules: Rules) -> None:
+    """Property (chuanpai.md §2.3, §2.6): decompositions are exactly the partitions of the cards
+    into units, each listed once; each one's 胡 is the sum of its units; the best is the max."""
+    found = [_key(d.concealed) for d in decompositions(cards, rules=rules)]
+    assert len(found) == len(set(found))
+    assert set(found) == set(_brute(cards, rules))
+    for d in decompositions(cards, rules=rules):
+        assert Counter(c for m in d.concealed for c in m.cards) == Counter(cards)
+        assert d.hu == sum(hu(m, rules) for m in d.melds)
+    best = best_decomposition(cards, rules=rules)
+    if not found:
+        assert best is None and not is_complete(cards, rules=rules)
+    else:
+        assert best is not None
+        assert best.hu == max(d.hu for d in decompositions(cards, rules=rules))
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands)
+def test_waits_are_exactly_the_completing_cards(cards: list[Card]) -> None:
+    """Property: a card is a wait if and only if adding it makes the hand complete."""
+    found = waits(cards, rules=JING_RULES)
+    held = Counter(cards)
+    for card in set(DECK86):
+        if held[card] >= DECK86.count(card):
+            assert card not in found
+            continue
+        best = best_decomposition([*cards, card], rules=JING_RULES)
+        assert (card in found) == (best is not None)
+        if best is not None:
+            assert found[card].hu == best.hu
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("66 44 55 55 16 34 25", 4),  # 擠兒20 1 + 擠兒20 1 + 燕 2
+        ("66 66 66 44 44 44", 6),  # two 暗 beat three 20-point 擠兒
+        ("55 55 55 55", 7),  # 亮 beats two 擠兒 (2)
+        ("13 24 22 33", 0),  # two 10-point 擠兒
+        ("JC 12 12 66 44", 31),  # 經 暗 30 + 擠兒 1
+        ("JC 66 JT 11", 0),  # two 經 pairs
+    ],
+)
+def test_best_decomposition_values(text: str, value: int) -> None:
+    """chuanpai.md §2.6: the best decomposition is the one worth the most 胡."""
+    best = best_decomposition(parse(text), rules=JING_RULES)
+    assert best is not None and best.hu == value
+
+
+def test_exposed_units_count_and_are_checked() -> None:
+    """chuanpai.md §2.6: units on the table count with the hand; a bad pair raises."""
+    table = [Meld.parse("碰 55 55 55"), Meld.parse("擺 66 26")]
+    best = best_decomposition(parse("44 66"), table)
+    assert best is not None and best.hu == 1 + 2 + 1
+    assert best.exposed == tuple(table)
+    with pytest.raises(NotationError, match="sums to 14"):
+        best_decomposition(parse("44 66"), [Meld.parse("擺 66 11")])
+    assert best_decomposition(parse("44 66"), [Meld.parse("擺 66 11")], GEHU) is None
+
+
+def test_fourteen_point_rule() -> None:
+    """chuanpai.md §4 割胡: pairs sum to 14 (12+2, 11+3, 10+4, 9+5, 8+6, 7+7)."""
+    hand = parse("66 11 56 12 46 22 45 14 44 33 16 34")
+    assert is_complete(hand, rules=GEHU)
+    assert not is_complete(hand)
+    assert [c.code for c in waits(parse("66"), rules=GEHU)] == ["11"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("14 14 66 44", True),
+        ("11 11", True),
+        ("44 44", True),
+        ("14 11 44 66 55", False),
+        ("22 22 22 22", True),
+        ("22 22 22 22 22", True),
+        ("22 22 22", False),
+    ],
+)
+def test_jiao_condition(text: str, expected: bool) -> None:
+    """chuanpai.md §2.5 叫牌 (幺地人): a pair of 幺四, 地牌 or 人牌, unless a 土夥."""
+    assert can_jiao(parse(text)) is expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "card", "expected"),
+    [
+        ("26 26 26 66 66 66", "26", "optional"),  # g == b: 齊頭
+        ("26 26 26 66 66 11 11", "26", "optional"),  # g == b + 1
+        ("26 26 26 66 66", "26", "mandatory"),  # b == g + 1
+        ("26 26 66 66 66 66", "66", "mandatory"),  # g >= b + 2
+        ("26 26 26 35 66", "26", "mandatory"),  # b >= g + 2: C9 default
+        ("13 13 13 24 24 24", "13", "optional"),  # 4 (good) vs 6 (bad)
+        ("36 36 36 56 56", "36", "mandatory"),  # 11 (good) vs 9 (bad)
+        ("55 55 55", "55", None),  # 10 pairs with itself
+        ("16 16 16", "16", None),  # 7s are resolved by 燕
+    ],
+)
+def test_qitou(hand: str, card: str, expected: str | None) -> None:
+    """chuanpai.md §2.4.4 齊頭: when 暗 / 碰 / 扛 is optional or mandatory."""
+    assert qitou(parse(hand), Card(card)) == expected
+
+
+def test_qitou_uncovered_option() -> None:
+    """Ambiguities C9: the uncovered case b >= g + 2 can be made optional."""
+    rules = YAODIREN.evolve(qitou_uncovered="optional")
+    assert qitou(parse("26 26 26 35 66"), Card("26"), rules) == "optional"
+    assert qitou(parse("26 26 26 66"), Card("26"), GEHU) is None
+
+
+def test_analyze() -> None:
+    """The analysis behind the CLI: complete, best, waits and 叫牌 in str and to_dict."""
+    result = analyze("天牌 人牌 梅子 梅子 梅子 地牌 地牌", [Meld.parse("碰 44 44 44")])
+    data = result.to_dict()
+    assert data["complete"] is False and data["jiao"] is True
+    assert set(data["waits"]) == {"11"}  # 暗 of 地牌; one 8 would leave the other 地牌 single
+    text = str(result)
+    assert "叫牌 condition: yes" in text and "table: 碰 人牌 人牌 人牌" in text
+    done = analyze("66 44")
+    assert done.best is not None and "complete: yes" in str(done)
+    assert done.sheet is not None and done.sheet.total == 1
+    assert done.to_dict()["score"]["payments"][0]["amount"] == 2
+    with pytest.raises(NotationError):
+        analyze("JC 66")
+
+
+def test_analyze_text_with_table() -> None:
+    """analyze reads 'hand / unit; unit' and checks the copies against the deck."""
+    result = analyze("66 44 / 碰 55 55 55; 擺 46 46", rules=GEHU.evolve(pair_rule="10/20"))
+    assert result.best is not None and result.best.hu == 1 + 2 + 1
+    with pytest.raises(NotationError, match="5 copies of 梅子"):
+        analyze("55 55 / 碰 55 55 55", rules=GEHU.evolve(pair_rule="10/20"))

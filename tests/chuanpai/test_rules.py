@@ -1,0 +1,91 @@
+"""Tests of the 川牌 rules objects, presets and variants (chuanpai.md §2.1, §4, §5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from changpai import chuanpai
+from changpai.chuanpai import GEHU, VARIANTS, YAODIREN, Rules
+from changpai.errors import RulesError
+
+
+@pytest.mark.parametrize(
+    ("field", "default", "option"),
+    [
+        ("deck", "deck105", "deck84_jing"),  # C1
+        ("pair_rule", "10/20", "14"),  # C2, C3
+        ("win", "formed", "red_dots"),  # C4
+        ("win", "formed", "cards16"),  # C4
+        ("deal", "18/17", "16/15"),  # C5
+        ("jiao", "win", "deal"),  # C6
+        ("jiao", "win", "off"),  # C6
+        ("hu_jier10", 0, 1),  # C7
+        ("hu_jing_pair", 0, 1),  # C7, C14
+        ("hu_tuhuo", 7, 5),  # C7
+        ("kang", "qitou", "optional"),  # C8
+        ("qitou_uncovered", "mandatory", "optional"),  # C9
+        ("chuo_fifteen", "draw", "win"),  # C10
+        ("jia_mult", 2, 3),  # C11
+        ("fan_mult", 2, 3),  # C11
+        ("chuo_ties", "equal", "leader"),  # C12
+    ],
+)
+def test_every_ambiguity_is_a_field(field: str, default: object, option: object) -> None:
+    """chuanpai.md §5: every Ambiguities row is an option with the documented default."""
+    assert getattr(YAODIREN, field) == default
+    changed = YAODIREN.evolve(**{field: option})
+    assert getattr(changed, field) == option
+    assert Rules.from_dict(changed.to_dict()) == changed
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"deck": "deck99"}, "deck='deck99'"),
+        ({"win": "points"}, "win='points'"),
+        ({"players": 8}, "players=8"),
+        ({"hu_an": -1}, "hu_an=-1"),
+        ({"colour": "red"}, "'colour' is not a chuanpai rules option"),
+    ],
+)
+def test_bad_options_raise(changes: dict[str, object], message: str) -> None:
+    """Invalid options raise RulesError naming the option."""
+    with pytest.raises(RulesError, match=message):
+        YAODIREN.evolve(**changes)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "sizes"),
+    [
+        (YAODIREN, 4, (18, 17, 17, 5)),
+        (YAODIREN, 3, (18, 17, 17)),
+        (YAODIREN, 2, (18, 17)),
+        (YAODIREN, 5, (18, 17, 17, 5, 3)),
+        (YAODIREN, 6, (18, 17, 17, 5, 5, 3)),
+        (YAODIREN, 7, (18, 17, 17, 5, 5, 3, 1)),
+        (YAODIREN.evolve(deal="16/15"), 4, (16, 15, 15, 5)),
+        (GEHU, 4, (18, 17, 17, 5)),
+    ],
+)
+def test_deal_sizes(rules: Rules, players: int, sizes: tuple[int, ...]) -> None:
+    """chuanpai.md §2.1 (seat rules, 5th to 7th players), §4 割胡, Ambiguities C5."""
+    assert rules.deal_sizes(players) == sizes
+    assert sum(sizes) <= len(rules.cards())
+
+
+def test_presets() -> None:
+    """chuanpai.md §5 C1-C3: 幺地人 uses deck105 and 10/20; 割胡 deck84, 14-point pairs, 4 players."""
+    assert (YAODIREN.deck, YAODIREN.pair_sums, YAODIREN.players) == ("deck105", (10, 20), 4)
+    assert (GEHU.deck, GEHU.pair_sums, GEHU.players) == ("deck84", (14,), 4)
+    assert len(YAODIREN.cards()) == 105 and len(GEHU.cards()) == 84
+    assert chuanpai.PRESETS == {"yaodiren": YAODIREN, "gehu": GEHU}
+
+
+def test_variants() -> None:
+    """The family registers 幺地人 and 割胡 with their aliases."""
+    by_name = {v.name: v for v in VARIANTS}
+    assert by_name["yaodiren"].rules is YAODIREN and by_name["gehu"].rules is GEHU
+    assert "幺地人" in by_name["yaodiren"].aliases and "割胡" in by_name["gehu"].aliases
+    assert all(v.family == "chuanpai" for v in VARIANTS)
+    names = [n for v in VARIANTS for n in v.names()]
+    assert len(names) == len(set(names))

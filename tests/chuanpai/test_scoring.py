@@ -1,0 +1,72 @@
+"""Tests of 川牌 scoring (chuanpai.md §2.6) with worked hands through the public API."""
+
+from __future__ import annotations
+
+import pytest
+
+from changpai import chuanpai
+from changpai.chuanpai import GEHU, YAODIREN, Meld, parse, score
+from changpai.errors import RulesError
+
+
+def test_seed_example_eight_hu_pays_nine() -> None:
+    """chuanpai.md §2.6: "數了8個胡，就是9個分值" — 8 胡 -> each loser pays 9."""
+    # Hand: 暗 長三 (3) + 擠兒 天牌/人牌 (1) + 擠兒 合牌/二四 (0); table: 碰 梅子 (2), 燕 (2).
+    table = [Meld.parse("碰 55 55 55"), Meld.parse("燕 16 34 25")]
+    best = chuanpai.best_decomposition(parse("33 33 33 66 44 13 24"), table)
+    assert best is not None
+    sheet = score(best)
+    assert sheet.total == 8
+    assert [p.amount for p in sheet.payments] == [9, 9, 9]
+    assert sheet.net() == {0: 27, 1: -9, 2: -9, 3: -9}
+    assert sheet.fact("per_loser") == 9
+
+
+@pytest.mark.parametrize(
+    ("units", "lines", "total"),
+    [
+        (["擠兒 66 44", "擠兒 56 45", "擠兒 55 46"], [1, 1, 1], 3),
+        (["擺 66 26", "擠兒 22 33", "起 11 11 11 11"], [1, 0, 5], 6),
+        (["扛 36 36 36 36", "亮 15 15 15 15", "擠兒 14 23"], [7, 7, 0], 14),
+        (["碰 JC 12 12", "擠兒 66 44"], [20, 1], 21),
+        (["暗 JT 12 12", "經擠兒 JC 66"], [30, 0], 30),
+        (["起 JC JT 12 12"], [50], 50),
+    ],
+    ids=["three 20-point 擠兒", "擺 + 起", "扛 + 亮", "經 碰", "經 暗 + 經 pair", "經 起"],
+)
+def test_worked_hands(units: list[str], lines: list[int], total: int) -> None:
+    """chuanpai.md §2.6: one line per unit with the table value, total, each loser pays +1."""
+    sheet = score([Meld.parse(u) for u in units], YAODIREN.evolve(deck="deck86"))
+    assert [line.value for line in sheet.lines] == lines
+    assert all(line.rule == "chuanpai.md §2.6" for line in sheet.lines)
+    assert sheet.total == total
+    assert {p.amount for p in sheet.payments} == {total + 1}
+    assert len(sheet.payments) == 3
+
+
+def test_winner_seat_players_and_base() -> None:
+    """Payments go from every other seat to the winner; base is an option."""
+    sheet = score([Meld.parse("碰 55 55 55")], winner=2, players=3)
+    assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [(0, 2, 3), (1, 2, 3)]
+    sheet = score([Meld.parse("碰 55 55 55")], YAODIREN.evolve(base=0, players=2))
+    assert [p.amount for p in sheet.payments] == [2]
+    with pytest.raises(RulesError, match="winner seat 5"):
+        score([Meld.parse("碰 55 55 55")], winner=5)
+
+
+def test_pair_rule_is_checked() -> None:
+    """chuanpai.md §4: a 14-point pair scores under 割胡 only (value 0 by default)."""
+    with pytest.raises(RulesError, match="a pair sums to 10 or 20"):
+        score([Meld.parse("擠兒 66 11")])
+    sheet = score([Meld.parse("擠兒 66 11")], GEHU)
+    assert sheet.total == 0 and [p.amount for p in sheet.payments] == [1, 1, 1]
+
+
+def test_sheet_text_and_dict() -> None:
+    """The sheet is explained: keys, hanzi names, str and to_dict."""
+    sheet = score([Meld.parse("暗 55 55 55"), Meld.parse("擠兒 66 44")])
+    assert [line.key for line in sheet.lines] == ["an", "jier20"]
+    assert "暗 梅子 梅子 梅子" in str(sheet)
+    data = sheet.to_dict()
+    assert data["total"] == 4 and data["facts"]["hu"] == 4
+    assert "<table>" in sheet._repr_html_()

@@ -1,0 +1,81 @@
+"""Cards and notation of Nantong 長牌 (nantong.md §1)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import nantong
+from changpai.errors import ChangpaiError, NotationError
+from changpai.nantong import Card
+
+
+def test_deck_sizes_section_1() -> None:
+    """nantong.md §1: 108 suit cards + 12 honours = 120; with 百搭 125 (N1)."""
+    assert len(nantong.DECK) == 120
+    assert len(nantong.DECK_BAIDA) == 125
+    assert sum(c.is_suit for c in nantong.DECK) == 108
+    assert sum(c.is_honour for c in nantong.DECK) == 12
+    assert [str(c) for c in nantong.BAIDA] == ["福", "祿", "壽", "喜", "財"]
+    assert nantong.deck(baida=True) == nantong.DECK_BAIDA
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("一條", "1t"), ("一条", "1t"), ("二丙", "2b"), ("二並", "2b"), ("二餅", "2b"),
+        ("二饼", "2b"), ("三萬", "3w"), ("三万", "3w"), ("千字", "QZ"), ("千升", "QZ"),
+        ("紅花", "HH"), ("红花", "HH"), ("白花", "BH"), ("百花", "BH"), ("福", "FU"),
+        ("禄", "LU"), ("寿", "SHOU"), ("禧", "XI"), ("财", "CAI"), ("9T", "9t"), ("qz", "QZ"),
+    ],
+)  # fmt: skip
+def test_hanzi_aliases_section_1(text: str, code: str) -> None:
+    """nantong.md §1 and rules README: traditional / simplified / variant glyphs."""
+    assert Card.parse(text) is Card(code)
+
+
+def test_laojiang_section_1() -> None:
+    """nantong.md §1: 老將 = 千字, 紅花, 白花 and 九條 (N4 option)."""
+    assert [c.code for c in nantong.CARDS if nantong.is_laojiang(c)] == ["9t", "QZ", "HH", "BH"]
+    assert not nantong.is_laojiang(Card("9t"), jiutiao=False)
+
+
+def test_runs_and_baida_tokens() -> None:
+    """Runs share a suit; BD / 百搭 take the next free 百搭."""
+    assert nantong.format(nantong.parse("一二三並 789w"), ascii=True) == "1b 2b 3b 7w 8w 9w"
+    # explicit 百搭 are reserved first, BD takes the next one still free
+    assert nantong.parse("BD 福 BD") == (Card("LU"), Card("FU"), Card("SHOU"))
+    assert len(nantong.parse("百搭 BD bd 百搭 BD")) == 5
+
+
+@pytest.mark.parametrize(
+    "bad", ["0t", "10t", "1x", "一", "十條", "QQ", "1t 1t 1t 1t 1t", "福 福", "BD BD BD BD BD BD", "x"]
+)
+def test_strict_parse_errors(bad: str) -> None:
+    """A typed error naming the input; never a silent change."""
+    with pytest.raises(NotationError) as info:
+        nantong.parse(bad)
+    assert isinstance(info.value, ChangpaiError)
+
+
+def test_interned_and_immutable() -> None:
+    card = Card("HH")
+    assert card is Card(28) is Card("紅花")
+    assert copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert repr(card) == "Card('HH')"
+    with pytest.raises(AttributeError):
+        card.code = "QZ"  # type: ignore[misc]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(nantong.DECK_BAIDA), max_size=30).filter(
+    lambda cs: all(cs.count(c) <= c.copies for c in cs)))
+def test_notation_round_trip(cards: list[Card]) -> None:
+    """Property: format then parse gives the same cards, in ASCII and in hanzi."""
+    assert nantong.parse(nantong.format(cards)) == tuple(cards)
+    assert nantong.parse(nantong.format(cards, ascii=True)) == tuple(cards)

@@ -1,0 +1,613 @@
+"""The 犢子胡 engine (nantong.md §2, §3): stacked deals and random-game invariants."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import nantong
+from changpai.errors import IllegalActionError, RulesError
+from changpai.nantong import Card
+from changpai.nantong.game import Action, ActionKind, Game
+
+QING = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
+
+
+def stacked(dealer: str, seat1: str = "", seat2: str = "", stock: str = "", jiang: str = "9w 8w") -> list[Card]:
+    """A deck: dealer 23, seat 1 and seat 2 22 each (filled from the rest), the stock head, and
+    the two 將 at the bottom (the last card is the first flip)."""
+    rest = Counter(nantong.DECK)
+    parts = [list(nantong.parse(t)) for t in (dealer, seat1, seat2, stock, jiang)]
+    for part in parts:
+        rest.subtract(part)
+    assert all(n >= 0 for n in rest.values())
+    pool = sorted(rest.elements(), key=lambda c: (-c.index))
+    hands = []
+    for part, size in zip(parts[:3], (23, 22, 22), strict=True):
+        hand = part + [pool.pop() for _ in range(size - len(part))]
+        hands.append(hand)
+    flips = parts[4]
+    return hands[0] + hands[1] + hands[2] + parts[3] + pool + [flips[1], flips[0]]
+
+
+def act(game: Game, kind: ActionKind, seat: int, card: str | None = None) -> None:
+    game.apply(Action(kind, seat, None if card is None else Card.parse(card)))
+
+
+def test_deal_and_seats_section_2() -> None:
+    """nantong.md §2: 4 seated, 3 play, the dealer's 上家 sits out; 23/22/22; two 將 from the
+    bottom stay out of play; dealer rotates to his 下家."""
+    game = Game(seed=11, dealer=1)
+    assert game.players == (1, 2, 3) and game.sitting_out == 0
+    sizes = [len(game.hand(s)) for s in range(4)]
+    assert sizes == [0, 23, 22, 22]
+    assert game.jiang == (game.deck[-1], game.deck[-2])
+    assert game.stock_left == 120 - 67 - 2
+    assert sum(game.census().values()) == 120
+    assert len(Game(nantong.DUZIHU_BAIDA, seed=1).deck) == 125
+
+
+def test_tianhu_section_3_and_7() -> None:
+    """nantong.md §7: 天胡 = the dealer wins with his initial 23 (×2, no 自摸 by N15)."""
+    game = Game(deck=stacked(QING))
+    assert Action(ActionKind.WIN, 0) in game.legal_actions(0)
+    act(game, ActionKind.WIN, 0)
+    assert game.is_over and game.result is not None and game.result.winner == 0
+    sheet = game.result.sheet
+    assert sheet is not None
+    keys = [line.key for line in sheet.lines]
+    assert "tianhu" in keys and "zimo" not in keys
+    assert game.result.next_dealer == 1
+
+
+def test_dihu_tianting_and_priority_section_3() -> None:
+    """nantong.md §3 and §7: 地胡 (win on the dealer's first discard) and 天聽 (報聽 before the
+    first discard) double; one winner, seat order from the discarder's 下家 (胡 > 碰)."""
+    dealer = "1t 1t 1t 2t 2t 2t 3w 3w 3w 4w 4w 4w 6b 6b 6b 7b 7b 7b HH HH QZ BH 5w"
+    seat1 = "123b 456b 789b 123t 456t 789t 123w 5w"
+    seat2 = "5w 5w 8t 8t 8t"
+    game = Game(deck=stacked(dealer, seat1, seat2))
+    act(game, ActionKind.PASS, 0)
+    assert Action(ActionKind.TING, 1) in game.legal_actions(1)
+    act(game, ActionKind.TING, 1)
+    act(game, ActionKind.PASS, 2)
+    act(game, ActionKind.DISCARD, 0, "5w")
+    assert game.phase == "claim" and set(game.to_act) == {1, 2}
+    assert Action(ActionKind.PENG, 2, Card("5w")) in game.legal_actions(2)
+    act(game, ActionKind.PENG, 2, "5w")
+    assert not game.is_over  # seat 1 has not decided yet
+    act(game, ActionKind.WIN, 1, "5w")
+    assert game.result is not None and game.result.winner == 1
+    keys = [line.key for line in game.result.sheet.lines]  # type: ignore[union-attr]
+    assert "dihu" in keys and "tianting" in keys
+    assert sum(game.census().values()) == 120
+
+
+def test_call_kong_replacement_and_tianting_lock_section_3() -> None:
+    """nantong.md §3: 叫牌 of a four in hand (then a replacement draw) or of three copies of a
+    flipped card; after 報聽 only the drawn card may be discarded."""
+    dealer = "QZ QZ QZ QZ 2t 2t 2t 1b 2b 3b 4b 5b 6b 7b 8b 9b 4w 5w 6w 7w 9t 9t 1w"
+    game = Game(deck=stacked(dealer, stock="HH", jiang="2t 3w"))
+    calls = {a.card.code for a in game.legal_actions(0) if a.kind == ActionKind.CALL and a.card}
+    assert calls == {"QZ", "2t"}
+    before = game.stock_left
+    record = game.apply(Action(ActionKind.CALL, 0, Card("QZ")))
+    assert record.draws == ((0, Card("HH")),) and game.stock_left == before - 1
+    act(game, ActionKind.CALL, 0, "2t")
+    assert [m.source for m in game.melds(0)] == [nantong.SetKind.DEALT4] * 2
+    assert len(game.melds(0)[1].faces) == 3  # the 真諦 four: three cards
+    assert len(game.hand(0)) == 23 - 4 + 1 - 3
+
+
+def test_illegal_actions_leave_state_unchanged() -> None:
+    game = Game(seed=5)
+    snapshot = game.copy()
+    for bad in (
+        Action(ActionKind.DISCARD, 0, game.hand(0)[0]),  # declarations first
+        Action(ActionKind.PASS, 1),  # not to act
+        Action(ActionKind.PENG, 0, Card("HH")),
+    ):
+        assert not game.can(bad)
+        with pytest.raises(IllegalActionError):
+            game.apply(bad)
+        assert game == snapshot
+    with pytest.raises(RulesError):
+        Game(deck=list(nantong.DECK)[:-1])
+    with pytest.raises(RulesError):
+        Game(dealer=4)
+
+
+def test_huang_when_stock_runs_out_section_3() -> None:
+    """A hand where nobody wins ends in 荒牌 when the stock is exhausted; the dealer rotates."""
+    game = Game(seed=21, dealer=2)
+    rng = random.Random(0)
+    while not game.is_over:
+        seat = game.to_act[0]
+        options = [a for a in game.legal_actions(seat) if a.kind not in (ActionKind.WIN,)]
+        passes = [a for a in options if a.kind == ActionKind.PASS]
+        game.apply(passes[0] if passes else rng.choice(options))
+    assert game.result is not None and game.result.reason == "huang"
+    assert game.result.next_dealer == 3 and game.stock_left == 0
+
+
+def _play(seed: int, rng: random.Random, rules: nantong.Rules) -> Game:
+    game = Game(rules, seed=seed, dealer=seed % 4)
+    full = Counter(nantong.deck(rules.baida))
+    while not game.is_over:
+        for seat in game.to_act:
+            assert game.legal_actions(seat), "legal_actions empty for a seat to act"
+        seat = rng.choice(game.to_act)
+        actions = game.legal_actions(seat)
+        wins = [a for a in actions if a.kind == ActionKind.WIN]
+        if rng.random() < 0.2:
+            other = next((s for s in range(4) if s not in game.to_act), None)
+            if other is not None:
+                before = game.copy()
+                with pytest.raises(IllegalActionError):
+                    game.apply(Action(ActionKind.PASS, other))
+                assert game == before
+        game.apply(wins[0] if wins and rng.random() < 0.9 else rng.choice(actions))
+        assert Counter(game.census()) == full
+    return game
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False), st.booleans())
+def test_random_games_invariants(seed: int, rng: random.Random, baida: bool) -> None:
+    """Properties: no card is created or lost; every seat to act has a legal action until the
+    end; an illegal action leaves the game equal; replaying the log or reloading JSON gives an
+    equal game; a finished win carries a score sheet with payments."""
+    rules = nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU
+    game = _play(seed, rng, rules)
+    assert game.is_over and game.to_act == ()
+    replayed = Game(rules, deck=game.deck, dealer=game.dealer)
+    replayed.replay(r.action for r in game.log)
+    assert replayed == game
+    assert Game.from_json(game.to_json()) == game
+    assert game.copy() == game
+    result = game.result
+    assert result is not None
+    if result.reason == "win":
+        assert result.sheet is not None and result.sheet.total > 0
+        assert result.sheet.total % 10 == 0
+    view = game.view(game.players[1])
+    assert view["phase"] == "over" and len(view["hand"]) == len(game.hand(game.players[1]))
+
+
+def test_baoting_locks_the_hand_section_3() -> None:
+    """nantong.md §3 報聽: after it, only the drawn card may be discarded (or 胡)."""
+    dealer = "1t 1t 1t 2t 2t 2t 3w 3w 3w 4w 4w 4w 6b 6b 6b 7b 7b 7b HH HH QZ BH 5w"
+    seat1 = "123b 456b 789b 123t 456t 789t 123w 5w"
+    game = Game(deck=stacked(dealer, seat1, "", stock="9b"))
+    act(game, ActionKind.PASS, 0)
+    act(game, ActionKind.TING, 1)
+    act(game, ActionKind.PASS, 2)
+    act(game, ActionKind.DISCARD, 0, "BH")
+    while game.phase == "claim":
+        act(game, ActionKind.PASS, game.to_act[0])
+    assert game.to_act == (1,)
+    assert game.legal_actions(1) == [Action(ActionKind.DISCARD, 1, Card("9b"))]
+    with pytest.raises(IllegalActionError, match="報聽"):
+        act(game, ActionKind.DISCARD, 1, "1b")
+
+
+def _perft(game: Game, depth: int) -> int:
+    """Legal action sequences to ``depth`` (the first seat of ``to_act`` moves each ply)."""
+    if depth == 0 or game.is_over:
+        return 1
+    total = 0
+    for action in game.legal_actions(game.to_act[0]):
+        child = game.copy()
+        child.apply(action)
+        total += _perft(child, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize(("seed", "counts"), [(1, (1, 1, 1, 16, 200)), (2, (1, 1, 1, 13, 224)),
+                                             (3, (1, 1, 1, 19, 278))])
+def test_perft_regression(seed: int, counts: tuple[int, ...]) -> None:
+    """Perft-style counts from fixed shuffles (DUZIHU, dealer 0), recorded from this engine: three
+    opening declarations (only 過 in these deals), then the dealer's discards and the replies."""
+    game = Game(seed=seed)
+    assert tuple(_perft(game, d) for d in range(1, 6)) == counts
+
+
+# --------------------------------------------------------------------------- stacked scenarios
+# A fuller deck builder: explicit hands (filled up to 23 / 22 / 22 with spread-out cards), a stock
+# head and tail, and the two flips; the rest of the stock in between.
+
+_SPREAD = [0, 4, 8, 11, 15, 19, 22, 26, 27, 28, 29, 2, 6, 9, 13, 17, 20, 24, 1, 5, 12, 16, 21, 25,
+           3, 7, 10, 14, 18, 23]  # fmt: skip
+
+
+def build(
+    hands: tuple[str, str, str],
+    head: str = "",
+    tail: str = "",
+    jiang: str = "7w 8w",
+    exact: bool = False,
+    baida: bool = False,
+) -> list[Card]:
+    """Dealer's hand, his 下家's, the 對門's (the seats dealer, dealer+1, dealer+2), then the
+    stock (``head`` first, ``tail`` last) and the flips (the deck's last card is the first flip).
+    With ``exact`` the hands must be complete; otherwise they are filled with spread cards."""
+    rest = Counter(nantong.deck(baida))
+    parts = [list(nantong.parse(t)) for t in (*hands, head, tail, jiang)]
+    for part in parts:
+        rest.subtract(part)
+    assert all(n >= 0 for n in rest.values()), "more copies than the deck holds"
+    order = [Card(i) for round_ in range(4) for i in _SPREAD]
+    pool = []
+    for card in order:
+        if rest[card] > 0:
+            rest[card] -= 1
+            pool.append(card)
+    full: list[Card] = []
+    for part, size in zip(parts[:3], (23, 22, 22), strict=True):
+        assert len(part) <= size and (not exact or len(part) == size)
+        need = size - len(part)
+        full.extend(part + pool[:need])
+        pool = pool[need:]
+    pool += [c for c in nantong.BAIDA if rest[c] > 0]
+    stock = parts[3] + pool + parts[4]
+    assert len(stock) == (56 if baida else 51)
+    flips = parts[5]
+    return full + stock + [flips[1], flips[0]]
+
+
+def pass_all(game: Game) -> None:
+    """Everybody to act passes (opening declarations or a claim)."""
+    while not game.is_over and game.phase in ("declare", "claim"):
+        act(game, ActionKind.PASS, game.to_act[0])
+
+
+def last_draw(game: Game, seat: int) -> Card:
+    """The card ``seat`` drew most recently (from the log)."""
+    for record in reversed(game.log):
+        for who, card in reversed(record.draws):
+            if who == seat:
+                return card
+    raise AssertionError(f"seat {seat} drew nothing")
+
+
+READY_5W = "123b 456b 789b 123t 456t 789t 4w 6w 9w 9w"  # 22 cards waiting on 五萬 (丫子)
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_who_sits_out_and_rotation_section_2(dealer: int) -> None:
+    """nantong.md §2 [S003 基本玩法]: dealer, his 下家 and the 對門 play; the dealer's 上家 sits out
+    (定醒). After the hand the dealer sits out and his 下家 deals. The sitting-out seat never holds
+    a card nor acts."""
+    game = Game(seed=40 + dealer, dealer=dealer)
+    assert game.players == (dealer, (dealer + 1) % 4, (dealer + 2) % 4)
+    assert game.sitting_out == (dealer + 3) % 4
+    rng = random.Random(dealer)
+    while not game.is_over:
+        assert game.sitting_out not in game.to_act
+        assert game.hand(game.sitting_out) == () and game.river(game.sitting_out) == ()
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert game.result is not None and game.result.next_dealer == (dealer + 1) % 4
+    following = Game(seed=1, dealer=game.result.next_dealer)
+    assert following.sitting_out == dealer
+
+
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_deal_23_22_22_in_order_section_2(dealer: int) -> None:
+    """nantong.md §2 (N2): the dealer takes the first 23 cards, his 下家 the next 22, the 對門 the
+    next 22; the stock is what is left but the two bottom cards, flipped as 將."""
+    deck = build(("", "", ""), jiang="HH 3t")
+    game = Game(deck=deck, dealer=dealer)
+    d, x, y = game.players
+    assert game.hand(d) == tuple(sorted(deck[:23]))
+    assert game.hand(x) == tuple(sorted(deck[23:45]))
+    assert game.hand(y) == tuple(sorted(deck[45:67]))
+    assert game.jiang == (Card("HH"), Card("3t")) and deck[-1] == Card("HH")
+    assert game.stock_left == 51
+
+
+def test_flipped_jiang_never_drawn_and_huang_section_2() -> None:
+    """nantong.md §2: the two flipped 將 stay out of play — a hand that nobody wins draws exactly
+    the 51 stock cards in order and ends in 荒牌 (§3) without touching the flips."""
+    game = Game(deck=build(("", "", ""), jiang="QZ QZ"))
+    pass_all(game)
+    while not game.is_over:
+        if game.phase == "claim":
+            pass_all(game)
+            continue
+        seat = game.to_act[0]
+        discards = [a for a in game.legal_actions(seat) if a.kind == ActionKind.DISCARD]
+        game.apply(discards[0])
+    drawn = [card for record in game.log for _, card in record.draws]
+    assert drawn == list(game.deck[67:118])
+    assert game.result is not None and game.result.reason == "huang"
+    assert game.result.winner is None and game.result.sheet is None
+    assert Counter(game.census())[Card("QZ")] == 4 and game.jiang == (Card("QZ"), Card("QZ"))
+
+
+def test_win_beats_peng_regardless_of_seat_section_3() -> None:
+    """nantong.md §3: 胡 > 碰 — the 下家 wants to 碰 the dealer's 五萬, the 對門 wins on it."""
+    game = Game(deck=build(("5w", "5w 5w", READY_5W)))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "5w")
+    assert Action(ActionKind.PENG, 1, Card("5w")) in game.legal_actions(1)
+    assert Action(ActionKind.WIN, 2, Card("5w")) in game.legal_actions(2)
+    act(game, ActionKind.PENG, 1, "5w")
+    act(game, ActionKind.WIN, 2, "5w")
+    assert game.result is not None and game.result.winner == 2 and game.result.discarder == 0
+    assert game.melds(1) == ()  # the 碰 did not happen
+    assert sum(game.census().values()) == 120
+
+
+def test_win_beats_kong_section_3() -> None:
+    """nantong.md §3: 胡 > 杠 — the 下家 holds three 五條 and calls 杠; the 對門 wins with 四條 六條."""
+    ready = "123b 456b 789b 123w 456w 789w 4t 6t 9t 9t"
+    game = Game(deck=build(("5t", "5t 5t 5t", ready)))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "5t")
+    act(game, ActionKind.GANG, 1, "5t")
+    act(game, ActionKind.WIN, 2, "5t")
+    assert game.result is not None and game.result.winner == 2
+    assert game.melds(1) == ()
+
+
+def test_one_winner_first_from_discarder_section_3() -> None:
+    """nantong.md §3 "沒有一炮多響": both others can win on the dealer's 五萬 — only the
+    discarder's 下家 wins, whatever order they answer in."""
+    game = Game(deck=build(("5w", READY_5W, READY_5W)))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "5w")
+    assert set(game.to_act) == {1, 2}
+    act(game, ActionKind.WIN, 2, "5w")
+    assert not game.is_over
+    act(game, ActionKind.WIN, 1, "5w")
+    assert game.result is not None and game.result.winner == 1
+    assert {p.payee for p in game.result.payments} == {1}
+
+
+def test_claim_order_skips_the_seat_sitting_out_section_3() -> None:
+    """nantong.md §2–§3: with dealer 0 seat 3 sits out, so seat 2's 下家 is seat 0: when seats 0
+    and 1 can both win on seat 2's discard, seat 0 wins."""
+    deck = build(("BH " + READY_5W, READY_5W, "5w"), head="HH 5w")
+    game = Game(deck=deck)
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "BH")
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 1, "HH")  # seat 1 drew 紅花
+    pass_all(game)
+    assert game.to_act == (2,) and last_draw(game, 2) == Card("5w")
+    act(game, ActionKind.DISCARD, 2, "5w")
+    assert set(game.to_act) == {0, 1}
+    act(game, ActionKind.WIN, 1, "5w")
+    act(game, ActionKind.WIN, 0, "5w")
+    assert game.result is not None and game.result.winner == 0 and game.result.discarder == 2
+
+
+def test_angang_replacement_and_gangkai_section_3() -> None:
+    """nantong.md §3 and §7: after a 暗杠 the player draws a replacement from the stock; winning
+    on it is 杠開 (+10). 將 七萬 + 八萬: 後摸 千字 12 × 2 = 24; 20 + 24 + 自摸 10 + 單吊 10 +
+    杠開 10 = 74 → 80."""
+    seat1 = "QZ QZ QZ QZ 123t 456t 789t 123w 456w 7b 9b 9b"
+    game = Game(deck=build(("BH", seat1, ""), head="8b 9b"))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "BH")
+    pass_all(game)
+    assert game.to_act == (1,) and last_draw(game, 1) == Card("8b")
+    assert not any(a.kind == ActionKind.WIN for a in game.legal_actions(1))
+    before = game.stock_left
+    record = game.apply(Action(ActionKind.ANGANG, 1, Card("QZ")))
+    assert record.draws == ((1, Card("9b")),) and game.stock_left == before - 1
+    assert game.melds(1)[0].source is nantong.SetKind.DRAWN4
+    act(game, ActionKind.WIN, 1, "9b")
+    sheet = game.result.sheet  # type: ignore[union-attr]
+    keys = [line.key for line in sheet.lines]  # type: ignore[union-attr]
+    assert "gangkai" in keys and "zimo" in keys
+    assert sheet.total == 80  # type: ignore[union-attr]
+
+
+def test_claimed_kong_replacement_and_gangkai_section_3() -> None:
+    """nantong.md §3: 杠 on a discard (three in hand), then the replacement draw wins: 杠開.
+    明杠 五條 8 + 文錢 20 + 自摸 10 + 單吊 10 + 杠開 10 + 塌子胡 20 = 78 → 80."""
+    seat1 = "5t 5t 5t 123w 456w 789w 123b 456b 789b 9t"
+    game = Game(deck=build(("5t", seat1, ""), head="9t"))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "5t")
+    assert Action(ActionKind.GANG, 1, Card("5t")) in game.legal_actions(1)
+    record = game.apply(Action(ActionKind.GANG, 1, Card("5t")))
+    assert record.draws == ((1, Card("9t")),)
+    assert game.melds(1)[0].source is nantong.SetKind.EXPOSED4
+    assert game.river(0) == ()  # the claimed discard left the river
+    act(game, ActionKind.WIN, 1, "9t")
+    sheet = game.result.sheet  # type: ignore[union-attr]
+    assert "gangkai" in [line.key for line in sheet.lines]  # type: ignore[union-attr]
+    assert sheet.total == 80  # type: ignore[union-attr]
+
+
+def test_peng_then_added_kong_section_3() -> None:
+    """nantong.md §3 [S003 "碰過之後又摸到一張的同杠一樣算胡"]: a 碰 plus the drawn fourth is a 加杠,
+    scored as 明杠 (紅花: 8 × 2 = 16); the replacement wins: 20 + 16 + 文錢 20 + 自摸 10 +
+    單吊 10 + 杠開 10 = 86 → 90."""
+    seat1 = "HH HH QZ 123b 456b 789b 123t 456t 789t 9w"
+    game = Game(deck=build(("HH", seat1, ""), head="1w 5b HH 9w"))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "HH")
+    act(game, ActionKind.PENG, 1, "HH")
+    assert game.to_act == (1,) and game.melds(1)[0].source is nantong.SetKind.PENG
+    act(game, ActionKind.DISCARD, 1, "QZ")
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 2, last_draw(game, 2).code)
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, last_draw(game, 0).code)
+    pass_all(game)
+    assert last_draw(game, 1) == Card("HH")
+    assert Action(ActionKind.JIAGANG, 1, Card("HH")) in game.legal_actions(1)
+    act(game, ActionKind.JIAGANG, 1, "HH")
+    assert game.melds(1)[0].source is nantong.SetKind.EXPOSED4
+    act(game, ActionKind.WIN, 1, "9w")
+    assert game.result is not None and game.result.sheet is not None
+    assert game.result.sheet.total == 90
+
+
+def test_haidi_self_draw_on_last_card_section_7() -> None:
+    """nantong.md §7 海底撈月: everybody discards what he draws; the dealer draws the 51st and last
+    stock card, 五萬, and wins: (100 清胡 + 20 文錢 + 自摸 10 + 單吊 10) × 2 = 280."""
+    dealer = "123b 456b 789b 123t 456t 789t 123w 5w HH"
+    game = Game(deck=build((dealer, "5w 5w", ""), tail="5w"))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "HH")
+    while not game.is_over:
+        if game.phase == "claim":
+            pass_all(game)
+            continue
+        seat = game.to_act[0]
+        wins = [a for a in game.legal_actions(seat) if a.kind == ActionKind.WIN]
+        if seat == 0 and wins:
+            assert game.stock_left == 0
+            game.apply(wins[0])
+        else:
+            act(game, ActionKind.DISCARD, seat, last_draw(game, seat).code)
+    assert game.result is not None and game.result.winner == 0 and game.result.self_drawn
+    keys = [line.key for line in game.result.sheet.lines]  # type: ignore[union-attr]
+    assert "haidi" in keys and "zimo" in keys
+    assert game.result.sheet.total == 280  # type: ignore[union-attr]
+
+
+def test_baoting_rules_section_3() -> None:
+    """nantong.md §3 報聽: only a non-dealer, only with a ready hand, only in the opening round;
+    afterwards he may not 碰 or 杠 (he is not even asked) but may still win."""
+    game = Game(deck=build(("9w QZ", READY_5W, "1t 1t"), jiang="7w 8w"))
+    assert not any(a.kind == ActionKind.TING for a in game.legal_actions(0))  # dealer
+    act(game, ActionKind.PASS, 0)
+    assert Action(ActionKind.TING, 1) in game.legal_actions(1)
+    act(game, ActionKind.TING, 1)
+    assert game.to_act == (2,)
+    assert not any(a.kind == ActionKind.TING for a in game.legal_actions(2))  # not ready
+    act(game, ActionKind.PASS, 2)
+    act(game, ActionKind.DISCARD, 0, "9w")  # seat 1 holds 九萬 九萬 but has declared 報聽
+    assert game.phase == "turn" and game.river(0) == (Card("9w"),)  # nobody was asked
+    assert game.log[-1].draws[0][0] == 1  # seat 1 simply drew
+    # without 報聽 the same seat is asked and may 碰
+    other = Game(deck=build(("9w QZ", READY_5W, "1t 1t"), jiang="7w 8w"))
+    pass_all(other)
+    act(other, ActionKind.DISCARD, 0, "9w")
+    assert Action(ActionKind.PENG, 1, Card("9w")) in other.legal_actions(1)
+
+
+def test_dihu_only_on_dealers_first_discard_section_7() -> None:
+    """nantong.md §7 地胡: a non-dealer's win on the dealer's *first* discard doubles; the same win
+    on a later discard does not. (100 + 20 文錢 + 丫子 10) = 130; 地胡 260."""
+    first = Game(deck=build(("5w", READY_5W, "")))
+    pass_all(first)
+    act(first, ActionKind.DISCARD, 0, "5w")
+    act(first, ActionKind.WIN, 1, "5w")
+    keys = [line.key for line in first.result.sheet.lines]  # type: ignore[union-attr]
+    assert "dihu" in keys and first.result.sheet.total == 260  # type: ignore[union-attr]
+    later = Game(deck=build(("HH 5w", READY_5W, ""), head="QZ BH 5w"))
+    pass_all(later)
+    act(later, ActionKind.DISCARD, 0, "HH")
+    pass_all(later)
+    act(later, ActionKind.DISCARD, 1, "QZ")
+    pass_all(later)
+    act(later, ActionKind.DISCARD, 2, "BH")
+    pass_all(later)
+    act(later, ActionKind.DISCARD, 0, "5w")
+    act(later, ActionKind.WIN, 1, "5w")
+    keys = [line.key for line in later.result.sheet.lines]  # type: ignore[union-attr]
+    assert "dihu" not in keys and later.result.sheet.total == 130  # type: ignore[union-attr]
+
+
+def test_tianhu_only_in_the_opening_round_section_7() -> None:
+    """nantong.md §7 天胡: the dealer may win with his initial 23 cards during the opening round;
+    non-dealers are never offered a win there, and once the dealer has passed the window is shut
+    (his turn offers discards only)."""
+    game = Game(deck=build((QING, READY_5W, "")))
+    assert Action(ActionKind.WIN, 0) in game.legal_actions(0)
+    act(game, ActionKind.PASS, 0)
+    assert not any(a.kind == ActionKind.WIN for a in game.legal_actions(1))
+    pass_all(game)
+    assert game.to_act == (0,)
+    assert {a.kind for a in game.legal_actions(0)} == {ActionKind.DISCARD}
+
+
+def _greedy(game: Game, seat: int, rng: random.Random) -> Action:
+    """Win whenever legal; otherwise take any set; otherwise discard the least useful card."""
+    actions = game.legal_actions(seat)
+    for kind in (ActionKind.WIN, ActionKind.GANG, ActionKind.ANGANG, ActionKind.JIAGANG,
+                 ActionKind.PENG, ActionKind.CALL, ActionKind.TING):  # fmt: skip
+        chosen = [a for a in actions if a.kind == kind]
+        if chosen:
+            return chosen[0]
+    discards = [a for a in actions if a.kind == ActionKind.DISCARD]
+    if not discards:
+        return actions[-1]
+    held = Counter(game.hand(seat))
+
+    def use(card: Card) -> float:
+        if card.is_baida:
+            return 99.0
+        value = 3.0 * held[card]
+        if card.is_suit:
+            for step in (-2, -1, 1, 2):
+                other = (card.number or 0) + step
+                if 1 <= other <= 9:
+                    value += held[Card(card.index + step)] * (2 if abs(step) == 1 else 1)
+        return value + rng.random()
+
+    return min(discards, key=lambda a: use(a.card))  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_greedy_games_invariants(seed: int, baida: bool) -> None:
+    """Properties on games that do reach the win path: a greedy player wins whenever legal.
+    No card is created or lost, every seat to act has a legal action, every win is a scored
+    hand whose winner really holds a winning hand, replay and JSON give equal games."""
+    rules = nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU
+    game = Game(rules, seed=seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    full = Counter(nantong.deck(rules.baida))
+    while not game.is_over:
+        for seat in game.to_act:
+            assert game.legal_actions(seat)
+        game.apply(_greedy(game, game.to_act[0], rng))
+        assert Counter(game.census()) == full
+    assert Game.from_json(game.to_json()) == game
+    result = game.result
+    assert result is not None
+    if result.reason == "win":
+        assert result.winner is not None and result.sheet is not None
+        assert nantong.is_winning(game.hand(result.winner), game.melds(result.winner), rules,
+                                  game.jiang)  # fmt: skip
+        assert result.sheet.total > 0 and result.sheet.total % 10 == 0
+        assert sum(result.sheet.net().values()) == 0
+
+
+def test_greedy_games_do_win() -> None:
+    """The win path is exercised: over 40 fixed shuffles greedy players win most hands, both on
+    discards and by self-draw, with and without 百搭."""
+    reasons: Counter[str] = Counter()
+    for seed in range(40):
+        rules = nantong.DUZIHU_BAIDA if seed % 2 else nantong.DUZIHU
+        game = Game(rules, seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(_greedy(game, game.to_act[0], rng))
+        assert game.result is not None
+        if game.result.reason == "win":
+            reasons["zimo" if game.result.self_drawn else "discard"] += 1
+        else:
+            reasons["huang"] += 1
+    assert reasons["zimo"] >= 5 and reasons["discard"] >= 5
+
+
+def test_baida_discard_is_no_fifth_copy() -> None:
+    """Regression: a player holding four 紅花 and a ready rest was offered 胡 on a discarded 百搭
+    (as a fifth 紅花), and scoring then failed. Now no 胡 is offered."""
+    deck = build(("FU", "HH HH HH HH 123t 456t 789t 123w 456w 789w", ""), baida=True)
+    game = Game(nantong.DUZIHU_BAIDA, deck=deck)
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "FU")
+    assert not any(a.kind == ActionKind.WIN for a in game.legal_actions(1))

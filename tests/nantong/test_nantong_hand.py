@@ -1,0 +1,190 @@
+"""Hand analysis: decompositions, shapes, waits, 百搭 (nantong.md §4)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import nantong
+from changpai.errors import NotationError
+from changpai.nantong import Card, Meld, MeldKind, Shape, WaitKind
+
+PLAIN = nantong.CARDS[:30]
+SUIT = nantong.CARDS[:27]
+BAIDA_RULES = nantong.DUZIHU_BAIDA
+
+
+def _build(pair: Card, groups: list[tuple[bool, Card]]) -> tuple[Card, ...] | None:
+    cards = [pair, pair]
+    for is_set, card in groups:
+        if is_set:
+            cards += [card] * 3
+        else:
+            start = card.index - card.index % 9 + min(card.index % 9, 6)
+            cards += [nantong.CARDS[start + j] for j in range(3)]
+    counts = Counter(cards)
+    return tuple(sorted(cards)) if all(n <= 4 for n in counts.values()) else None
+
+
+def winning_hands(groups: int = 7, pool: tuple[Card, ...] = PLAIN) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A random complete concealed hand: one pair + ``groups`` 刻子 / 順子, at most 4 copies."""
+    spec = st.tuples(
+        st.sampled_from(pool),
+        st.lists(st.tuples(st.booleans(), st.sampled_from(pool)), min_size=groups, max_size=groups),
+    )
+    built = spec.map(lambda s: _build(s[0], [(k or not c.is_suit, c) for k, c in s[1]]))
+    return built.filter(lambda h: h is not None)  # type: ignore[return-value]
+
+
+def test_shapes_section_4() -> None:
+    """nantong.md §4: 清胡 = pair + 7 順子; 飄胡 = 刻子 / 杠 and 文錢; 塌子胡 = a mixture (N20)."""
+    assert nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").shape is Shape.QINGHU
+    piao = nantong.best_decomposition("1b 2b 3b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t")
+    assert piao.shape is Shape.PIAOHU
+    assert piao.shape_under(nantong.DUZIHU.evolve(wenqian_in_piao=False)) is Shape.TAZIHU
+    ta = nantong.best_decomposition("2b 3b 4b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t")
+    assert ta.shape is Shape.TAZIHU
+
+
+def test_exposed_melds_and_kong_size_section_4() -> None:
+    """nantong.md §4: 23 cards + 1 per 杠; declared sets count as groups."""
+    exposed = "明杠 4b 4b 4b 4b; 碰 HH HH HH"
+    concealed = "123t 456t 789t 123w 567w 9b 9b"
+    assert nantong.is_winning(concealed, exposed)
+    d = nantong.best_decomposition(concealed, exposed)
+    assert d is not None and len(d.all_groups) == 7 and d.shape is Shape.TAZIHU
+    assert not nantong.is_winning(concealed + " 1t", exposed)
+    with pytest.raises(NotationError):
+        nantong.is_winning(concealed, exposed + "; 碰 4b 4b 4b")  # a fifth 四丙
+
+
+def test_no_sequences_of_honours() -> None:
+    """nantong.md §4: honours never form sequences; no 吃 means no 順子 across suits."""
+    assert not nantong.is_winning("QZ HH BH 123b 456b 789b 123t 456t 789t 5w 5w")
+
+
+def test_waits_and_placements_section_7() -> None:
+    """nantong.md §7: 丫子 (middle), 邊張 (3 of 一二三 / 7 of 七八九), 單吊 (pair)."""
+    base = "123b 456b 789b 123t 456t HH HH HH 5w 5w"
+    assert sorted(c.code for c in nantong.waits(base + " 7t 9t")) == ["8t"]
+    assert sorted(c.code for c in nantong.waits(base + " 8t 9t")) == ["7t"]
+    d = nantong.best_decomposition(base + " 7t 8t 9t")
+    assert (
+        [w for _, w in nantong.placements(d, Card("8t"))] == [WaitKind.YAZI]
+    )
+    assert [w for _, w in nantong.placements(d, Card("7t"))] == [WaitKind.BIANZHANG]
+    assert [w for _, w in nantong.placements(d, Card("9t"))] == [None]
+    assert [w for _, w in nantong.placements(d, Card("5w"))] == [WaitKind.DANDIAO]
+    # two 8t flipped: two copies remain, still a wait
+    assert Card("8t") in nantong.waits(base + " 7t 9t", jiang="8t 8t")
+
+
+def test_waits_exclude_exhausted_cards() -> None:
+    """A wait needs a copy that can still be drawn (held, declared and flipped copies removed)."""
+    hand = "123b 456b 789b 123t 456t 789t 8w 8w 8w 5w"
+    assert sorted(c.code for c in nantong.waits(hand)) == ["5w"]
+    # 5w held once and flipped twice: one copy remains; held twice + two flipped: none
+    assert Card("5w") in nantong.waits("123b 456b 789b 123t 456t 789t 123w 5w", jiang="5w 5w")
+    assert nantong.waits("123b 456b 789b 123t 456t 789t 5w 5w 6w 7w", jiang="5w 5w") == {
+        Card("8w"): nantong.best_decomposition("123b 456b 789b 123t 456t 789t 5w 5w 6w 7w 8w")
+    }
+
+
+def _brute_force_count(cards: tuple[Card, ...]) -> int:
+    """Independent count of decompositions: choose the pair, then split the rest into groups."""
+    found: set[tuple[tuple[int, ...], ...]] = set()
+
+    def split(rest: tuple[Card, ...], acc: tuple[tuple[int, ...], ...]) -> None:
+        if not rest:
+            found.add(tuple(sorted(acc)))
+            return
+        first = rest[0]
+        for a, b in itertools.combinations(range(1, len(rest)), 2):
+            group = (first, rest[a], rest[b])
+            kind = nantong.classify(group)
+            if kind in (MeldKind.KEZI, MeldKind.SHUNZI, MeldKind.WENQIAN):
+                remaining = tuple(c for j, c in enumerate(rest) if j not in (0, a, b))
+                split(remaining, (*acc, tuple(sorted(c.index for c in group))))
+
+    for pair_card in set(cards):
+        if cards.count(pair_card) >= 2:
+            rest = list(cards)
+            rest.remove(pair_card)
+            rest.remove(pair_card)
+            split(tuple(rest), ((pair_card.index, pair_card.index),))
+    return len(found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(winning_hands(groups=3, pool=nantong.CARDS[:12]))
+def test_decompositions_match_brute_force(cards: tuple[Card, ...]) -> None:
+    """Property (§4): with 4 declared sets, the concealed 11 cards decompose exactly as a brute
+    force finds; each decomposition partitions the cards into legal groups."""
+    exposed = "碰 QZ QZ QZ; 碰 HH HH HH; 碰 BH BH BH; 碰 9w 9w 9w"
+    found = list(nantong.decompositions(cards, exposed))
+    assert len(found) == _brute_force_count(cards)
+    for d in found:
+        assert d.cards() == tuple(sorted(cards))
+        assert all(nantong.classify(g.faces) == g.kind for g in (d.pair, *d.groups))
+
+
+@settings(max_examples=40, deadline=None)
+@given(winning_hands())
+def test_full_hands_are_winning(cards: tuple[Card, ...]) -> None:
+    """Property: every pair + 7 groups is recognized; removing a card gives a wait that includes
+    it (unless every copy is in the hand)."""
+    assert nantong.is_winning(cards)
+    d = nantong.best_decomposition(cards)
+    assert d is not None and d.cards() == tuple(sorted(cards))
+    assert Counter(c for m in (d.pair, *d.groups) for c in m.faces) == Counter(cards)
+    removed = cards[0]
+    rest = list(cards)
+    rest.remove(removed)
+    waits = nantong.waits(rest)
+    assert removed in waits
+    for card in waits:
+        assert nantong.is_winning([*rest, card])
+
+
+def test_baida_wild_section_1() -> None:
+    """nantong.md §1: with 百搭 enabled a 百搭 stands for any card."""
+    hand = "1b FU 3b 456b 789b 123t 456t 789t 123w 5w 5w"
+    assert not nantong.is_winning("1b 3b 456b 789b 123t 456t 789t 123w 5w 5w")
+    with pytest.raises(NotationError, match="百搭"):
+        nantong.is_winning(hand)
+    d = nantong.best_decomposition(hand, rules=BAIDA_RULES)
+    assert d is not None and d.wenqian == 1
+    wild_group = next(g for g in d.groups if g.wilds)
+    assert wild_group.wilds == ((Card("FU"), Card("2b")),)
+    # two 百搭 as the pair, waits include every card with the wild
+    assert nantong.is_winning("123b 456b 789b 123t 456t 789t 123w FU LU", rules=BAIDA_RULES)
+    waits = nantong.waits("123b 456b 789b 123t 456t 789t 123w FU", rules=BAIDA_RULES)
+    assert len(waits) == 30 + 4  # any plain card pairs with 福; or another 百搭
+
+
+def test_analysis_output() -> None:
+    """The CLI object: str and to_dict."""
+    a = nantong.analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w")
+    assert a.winning and "清胡" in str(a)
+    assert a.to_dict()["best"]["shape"] == "qinghu"
+    bad = nantong.analyze("1t 3t 5t")
+    assert "不聽" in str(bad)
+    assert isinstance(Meld.parse("碰 HH HH HH"), Meld)
+
+
+def test_baida_never_a_fifth_copy_section_1() -> None:
+    """nantong.md §1 (百搭 wild) with the deck limit: four 紅花 and a 百搭 are not 刻子 + pair,
+    because the 百搭 would be a fifth 紅花 (regression: ``is_winning`` said True while no
+    decomposition existed, and the engine offered a 胡 it could not score)."""
+    hand = "HH HH HH HH FU 123t 456t 789t 123w 456w 789w"
+    assert not nantong.is_winning(hand, rules=BAIDA_RULES)
+    assert list(nantong.decompositions(hand, rules=BAIDA_RULES)) == []
+    # the 百搭 may stand for a card that still exists: three 紅花 (one flipped) + 福 as 五丙
+    ok = "HH HH HH FU 123t 456t 789t 123w 456w 789w 5b"
+    assert nantong.is_winning(ok, rules=BAIDA_RULES, jiang="HH 3t")
+    d = nantong.best_decomposition(ok, rules=BAIDA_RULES, jiang="HH 3t")
+    assert d is not None and d.pair.wilds == ((Card("FU"), Card("5b")),)

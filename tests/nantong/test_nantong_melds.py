@@ -1,0 +1,202 @@
+"""Groups, set kinds and the 將 multiplier (nantong.md §4, §5, §6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from changpai import nantong
+from changpai.errors import NotationError, RulesError
+from changpai.nantong import Card, JiangKind, Meld, MeldKind, SetKind
+
+TABLES = nantong.DUZIHU.evolve(multiplier_model="tables")
+KINDS5 = ("peng", "concealed3", "exposed4", "drawn4", "dealt4")
+
+
+def _row(situation: str, flips: str, cards: str, values: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """Expand one full row of the §6.1 seed 003 table into (situation, flips, card, kind, value)."""
+    return [
+        (situation, flips, card, kind, value)  # type: ignore[misc]
+        for card in cards.split()
+        for kind, value in zip(KINDS5, values, strict=True)
+    ]
+
+
+# nantong.md §6.1, table 1 (seed 003 四、算胡 and 算胡說明): every number of every row.
+SEED_003 = [
+    *_row("老將 always", "2t 3w", "QZ HH BH 9t", (4, 8, 16, 24, 32)),
+    *_row("not 將", "2t 3w", "5b 1t 7w", (2, 4, 8, 12, 16)),
+    *_row("普通將 二丙/二萬/三條/三丙", "2t 3w", "2b 2w 3t 3b", (4, 8, 16, 24, 32)),
+    ("普通將 二條 itself: 碰", "2t 3w", "2t", "peng", 8),
+    ("普通將 二條 itself: 起手三", "2t 3w", "2t", "dealt4", 32),
+    ("普通將 二條 itself: 後摸三 (在手 24)", "2t 3w", "2t", "drawn4", 24),
+    *_row("雙將 same (two 四丙): 四萬, 四條", "4b 4b", "4w 4t", (8, 16, 32, 48, 64)),
+    ("雙將 same: 起手 two 四丙", "4b 4b", "4b", "dealt4", 64),
+    ("雙將 mixed: 四丙 碰", "4b 4t", "4b", "peng", 16),
+    ("雙將 mixed: 四條 碰", "4b 4t", "4t", "peng", 16),
+    ("雙將 mixed: 四丙 起手三", "4b 4t", "4b", "dealt4", 64),
+    ("雙將 mixed: 四條 起手三", "4b 4t", "4t", "dealt4", 64),
+    ("雙將 mixed: 四丙 在手 (後摸三)", "4b 4t", "4b", "drawn4", 48),
+    ("雙將 mixed: 四條 在手 (後摸三)", "4b 4t", "4t", "drawn4", 48),
+    *_row("雙將 mixed: 四萬", "4b 4t", "4w", (8, 16, 32, 48, 64)),
+    *_row("雙龍會 same (two 紅花): other 三老將", "HH HH", "QZ BH 9t", (16, 32, 64, 96, 128)),
+    ("雙龍會 same: 起手 two 紅花", "HH HH", "HH", "dealt4", 128),
+    ("雙龍會 mixed: 紅花 碰", "HH BH", "HH", "peng", 32),
+    ("雙龍會 mixed: 白花 碰", "HH BH", "BH", "peng", 32),
+    ("雙龍會 mixed: 起手三 紅花", "HH BH", "HH", "dealt4", 128),
+    ("雙龍會 mixed: 起手三 白花", "HH BH", "BH", "dealt4", 128),
+    ("雙龍會 mixed: 後摸三 紅花", "HH BH", "HH", "drawn4", 96),
+    ("雙龍會 mixed: 後摸三 白花", "HH BH", "BH", "drawn4", 96),
+    *_row("雙龍會 mixed: 千字, 九條", "HH BH", "QZ 9t", (16, 32, 64, 96, 128)),
+    ("半邊將: 紅花 碰", "HH 3t", "HH", "peng", 16),
+    ("半邊將: 紅花 起手三", "HH 3t", "HH", "dealt4", 64),
+    ("半邊將: 紅花 後摸三 (在手 48)", "HH 3t", "HH", "drawn4", 48),
+    *_row("半邊將: other 老將", "HH 3t", "QZ BH 9t", (8, 16, 32, 48, 64)),
+    ("後摸 line: 12", "2t 3w", "5b", "drawn4", 12),
+    ("後摸 line: 老將 24", "2t 3w", "QZ", "drawn4", 24),
+    ("後摸 line: 將 24", "2t 3w", "2b", "drawn4", 24),
+    ("後摸 line: 半邊將 48", "HH 3t", "BH", "drawn4", 48),
+    ("後摸 line: 雙將 48", "4b 4b", "4w", "drawn4", 48),
+    ("後摸 line: 雙龍會 96", "HH HH", "QZ", "drawn4", 96),
+]
+
+
+@pytest.mark.parametrize("model", ["model", "tables"])
+@pytest.mark.parametrize(
+    ("situation", "flips", "card", "kind", "value"),
+    SEED_003,
+    ids=[f"§6.1 {s} {c} {k}" for s, _, c, k, _ in SEED_003],
+)
+def test_seed_003_set_values(
+    situation: str, flips: str, card: str, kind: str, value: int, model: str
+) -> None:
+    """nantong.md §6.1 (seed 003): the §6.2 model (and the explicit seed tables, N6) give every
+    number of the table."""
+    rules = nantong.DUZIHU.evolve(multiplier_model=model)
+    assert nantong.set_value(kind, card, jiang=flips, rules=rules) == value
+
+
+# nantong.md §6.1, table 2 (seed 000 付數): (set word, term, card, flips, value)
+TERM_CASES = {
+    "普通牌": ("5b", "2t 3w"),
+    "普通掰牌": ("2b", "2t 3w"),
+    "普通雙掰牌": ("4w", "4b 4t"),
+    "將牌": ("QZ", "2t 3w"),
+    "將牌掰牌": ("QZ", "HH 3t"),
+    "將牌雙掰牌": ("QZ", "HH BH"),
+}
+SEED_000_ROWS = {
+    "胖牌": (2, 4, 8, 4, 8, 16),
+    "開朝": (8, 16, 32, 16, 32, 64),
+    "自摸": (12, 24, 48, 24, 48, 96),
+    "在手": (16, 32, 64, 32, 64, 128),
+}
+SEED_000 = [
+    (word, term, *TERM_CASES[term], value)
+    for word, values in SEED_000_ROWS.items()
+    for term, value in zip(TERM_CASES, values, strict=True)
+] + [
+    ("胖牌", "普通真諦", "2t", "2t 3w", 8),
+    ("胖牌", "普通雙掰真諦", "4b", "4b 4t", 16),
+    ("胖牌", "將牌真諦", "HH", "HH 3t", 16),
+    ("胖牌", "將牌雙掰真諦", "HH", "HH BH", 32),
+]
+
+
+@pytest.mark.parametrize(
+    ("word", "term", "card", "flips", "value"),
+    SEED_000,
+    ids=[f"§6.1 seed000 {w} {t}" for w, t, *_ in SEED_000],
+)
+def test_seed_000_fushu_table(word: str, term: str, card: str, flips: str, value: int) -> None:
+    """nantong.md §6.1 (seed 000 付數 tables): 胖牌 / 開朝 / 自摸 / 在手 × 普通 / 掰 / 雙掰 / 將牌 /
+    真諦; the term the model assigns is the seed's word."""
+    kind = SetKind.from_s000(word)
+    assert nantong.set_value(kind, card, jiang=flips) == value
+    assert nantong.set_value(kind, card, jiang=flips, rules=TABLES) == value
+    assert nantong.jiang_status(card, flips).term == term
+
+
+def test_set_kind_names_section_5() -> None:
+    """nantong.md §5: the five base numbers and both seeds' names."""
+    assert [k.base for k in SetKind] == [2, 4, 8, 12, 16]
+    assert SetKind.get("胖牌") is SetKind.PENG
+    assert SetKind.get("開朝") is SetKind.EXPOSED4
+    assert SetKind.get("自摸") is SetKind.DRAWN4
+    assert SetKind.get("在手") is SetKind.CONCEALED3  # seed 003's 在手 = concealed three
+    assert SetKind.DEALT4.s000 == "在手"  # seed 000's 在手 = four from the deal
+    with pytest.raises(RulesError):
+        SetKind.get("吃")
+
+
+@pytest.mark.parametrize(
+    ("flips", "kind"),
+    [("2t 3w", JiangKind.PUTONG), ("4b 4b", JiangKind.SHUANG), ("4b 4t", JiangKind.SHUANG),
+     ("HH HH", JiangKind.SHUANGLONG), ("HH BH", JiangKind.SHUANGLONG), ("9t QZ", JiangKind.SHUANGLONG),
+     ("HH 3t", JiangKind.BANBIAN), ("5w", JiangKind.NONE)],
+)  # fmt: skip
+def test_jiang_names_section_6_2(flips: str, kind: JiangKind) -> None:
+    """nantong.md §6.2 names: 普通將, 雙將, 雙龍會, 半邊將."""
+    assert nantong.jiang_kind(flips) is kind
+
+
+def test_nine_flips_n5_n4() -> None:
+    """nantong.md §9 N5: a 九條 flip is a 老將 flip; 九丙/九萬 flips also hit 九條 (option off);
+    N4: without 九條 as 老將 it is an ordinary nine."""
+    assert nantong.multiplier("QZ", "9t 2w") == 4  # 9t hits 老將
+    assert nantong.multiplier("9b", "9t 2w") == 1  # ... and not the other nines
+    assert nantong.multiplier("9t", "9b 2w") == 4  # cross-hit: L=1, H=1
+    no_cross = nantong.DUZIHU.evolve(nine_cross_hit=False)
+    assert nantong.multiplier("9t", "9b 2w", no_cross) == 2
+    plain_nine = nantong.DUZIHU.evolve(jiutiao_laojiang=False)
+    assert nantong.multiplier("9t", "9b 2w", plain_nine) == 2
+    assert nantong.multiplier("9t", "2w 3w", plain_nine) == 1
+    assert nantong.multiplier("QZ", "9t 2w", plain_nine) == 2
+
+
+def test_zhendi_impossible_sets_and_tables_gap() -> None:
+    """§6.2: a 真諦 card has only 3 (or 2) copies left; the seed tables (N6) stop where the
+    seeds stop."""
+    with pytest.raises(RulesError, match="impossible"):
+        nantong.set_value("exposed4", "2t", jiang="2t 3w")
+    with pytest.raises(RulesError, match="impossible"):
+        nantong.set_value("peng", "HH", jiang="HH HH")
+    assert nantong.set_value("drawn4", "4b", jiang="4b 4b") == 48  # model only
+    with pytest.raises(RulesError, match="no seed number"):
+        nantong.set_value("drawn4", "4b", jiang="4b 4b", rules=TABLES)
+    with pytest.raises(RulesError, match="百搭"):
+        nantong.set_value("peng", "FU")
+
+
+def test_set_value_detail_explains() -> None:
+    detail = nantong.set_value_detail("碰", "紅花", jiang=("紅花", "白花"))
+    assert (detail.base, detail.multiplier, detail.zhendi_factor, detail.value) == (2, 8, 2, 32)
+    assert "雙龍會" in detail.explain() and "真諦" in detail.explain()
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("1b 2b 3b", MeldKind.WENQIAN), ("2b 3b 4b", MeldKind.SHUNZI), ("9t 8t 7t", MeldKind.SHUNZI),
+     ("QZ QZ QZ", MeldKind.KEZI), ("9t 9t 9t 9t", MeldKind.GANG), ("HH HH", MeldKind.PAIR),
+     ("QZ HH BH", None), ("8t 9t 1b", None), ("1t 2b 3w", None), ("1t", None), ("FU FU", None)],
+)  # fmt: skip
+def test_classify_section_4(text: str, kind: MeldKind | None) -> None:
+    """nantong.md §4: 順子 (same suit, honours never), 文錢 = 1b 2b 3b, 刻子, 杠, 對子."""
+    cards = [Card(t) for t in text.split()]
+    assert nantong.classify(cards) == kind
+
+
+def test_meld_parse_and_validation() -> None:
+    meld = Meld.parse("明杠 4b 4b 4b 4b")
+    assert meld.source is SetKind.EXPOSED4 and meld.kind is MeldKind.GANG
+    assert eval(repr(meld), {"Meld": Meld}) == meld
+    wild = Meld.parse("1b FU:2b 3b")
+    assert wild.kind is MeldKind.WENQIAN and Card("FU") in wild.cards
+    assert eval(repr(wild), {"Meld": Meld}) == wild
+    with pytest.raises(NotationError):
+        Meld.parse("碰 1b 2b 3b")
+    with pytest.raises(NotationError):
+        Meld(MeldKind.KEZI, (Card("1t"),) * 3, SetKind.EXPOSED4)
+    # a 真諦 four declared with its three remaining copies
+    assert nantong.meld_value(Meld.parse("起手 2t 2t 2t"), jiang="2t 3w") == 32
+    with pytest.raises(RulesError):
+        nantong.meld_value(Meld.parse("起手 2t 2t 2t 2t"), jiang="2t 3w")

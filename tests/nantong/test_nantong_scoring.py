@@ -1,0 +1,220 @@
+"""Scoring worked hands through the public API (nantong.md §7, §7.1, §7.2, §9)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from changpai import nantong
+from changpai.errors import NotationError, RulesError
+from changpai.nantong import OtherHand, Win
+
+QING = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
+PIAO = "HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
+TA_CONCEALED = "1b 2b 3b 4t 5t 6t 7w 8w 9w 9t 9t 9t 3w 3w 3w QZ QZ"
+TA_EXPOSED = "碰 HH HH HH; 明杠 5b 5b 5b 5b"
+
+
+def _keys(sheet: nantong.score) -> list[str]:  # type: ignore[valid-type]
+    return [line.key for line in sheet.lines]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "rules", "total"),
+    [
+        # 100 底 + 20 文錢 + 10 單吊 = 130
+        ({"winning_card": "5w"}, nantong.DUZIHU, 130),
+        # + 自摸 10 = 140
+        ({"winning_card": "5w", "self_drawn": True}, nantong.DUZIHU, 140),
+        # N8 cumulative: 單吊 and 獨張 both = 140
+        ({"winning_card": "5w"}, nantong.DUZIHU.evolve(wait_bonus="cumulative"), 140),
+        # 天胡 (no winning card placed, N15 no 自摸): (100 + 20) × 2 = 240
+        ({"tianhu": True, "self_drawn": True}, nantong.DUZIHU, 240),
+        # N15 option: (100 + 20 + 10) × 2 = 260
+        ({"tianhu": True, "self_drawn": True}, nantong.DUZIHU.evolve(tianhu_zimo=True), 260),
+        # 海底撈月: (100 + 20 + 10 自摸 + 10 單吊) × 2 = 280
+        ({"winning_card": "5w", "self_drawn": True, "haidi": True}, nantong.DUZIHU, 280),
+        # 地胡 and 天聽 together: 130 × 2 × 2 = 520
+        ({"winning_card": "5w", "dihu": True, "tianting": True}, nantong.DUZIHU, 520),
+        # 清胡 base set to the §7 numbers: ×1 文錢 = 20
+        ({"winning_card": "5w"}, nantong.DUZIHU.evolve(wenqian_values=(30, 50, 100, 200)), 140),
+    ],
+)
+def test_qinghu_worked_hands_section_7(kwargs: dict[str, object], rules: nantong.Rules, total: int) -> None:
+    """nantong.md §7: 清胡 = 底 100 + 其他; the ×2 items; N8, N15."""
+    assert nantong.score(QING, rules=rules, **kwargs).total == total
+
+
+def test_piaohu_menpiao_sanlao_section_7() -> None:
+    """nantong.md §7 worked by hand, 將 = 紅花 + 三萬 (半邊將):
+    紅花 ×3 in hand is 真諦 (one 紅花 flipped) → 後摸 12 × 4 = 48; 千字, 白花 在手 4 × 4 = 16 each;
+    四萬 五條 七丙 六萬 在手 4 each → sets 96; 三老聚會 doubles 48 + 16 + 16 → +80;
+    (50 + 96 + 80 + 自摸 10 + 單吊 10) × 2 (飄胡) × 2 (悶飄) = 984 → 990."""
+    sheet = nantong.score(PIAO, winning_card="9t", self_drawn=True, jiang="HH 3w")
+    assert sheet.total == 990
+    assert sheet.fact("unrounded") == 984
+    values = {line.key: line.value for line in sheet.lines}
+    assert values["sanlao"] == 80 and values["base"] == 50
+    assert sorted(ln.value for ln in sheet.lines if ln.key == "set") == [4, 4, 4, 4, 16, 16, 48]
+    assert "menpiao" in values and values["piao"] == 2
+    # declared by 叫牌: the 紅花 three score as 起手 16 × 4 = 64 → (50+112+96+20) × 4 = 1112 → 1120
+    assert nantong.score(PIAO, winning_card="9t", self_drawn=True, jiang="HH 3w", called="HH").total == 1120
+    # N7 alternative: ((20 + 196) × 2 + 40) × 2 = 944 → 950
+    alt = nantong.DUZIHU.evolve(piao_formula="20x2+40")
+    assert nantong.score(PIAO, alt, winning_card="9t", self_drawn=True, jiang="HH 3w").total == 950
+    # N9: 杠開 and 單吊 outside the 飄胡 doubling: (236 × 2 + 20) × 2 = 984 → 990; inside: 1030
+    kw = {"winning_card": "9t", "self_drawn": True, "jiang": "HH 3w", "gangkai": True}
+    assert nantong.score(PIAO, **kw).total == 1030
+    outside = nantong.DUZIHU.evolve(specials_inside_piao=False)
+    assert nantong.score(PIAO, outside, **kw).total == 990
+
+
+def test_tazihu_with_settlement_section_7_2() -> None:
+    """nantong.md §7 and §7.2 worked by hand, 將 = 二條 + 三萬 (普通將):
+    碰 紅花 2 × 2 = 4; 明杠 五丙 8; 九條 在手 4 × 2 = 8; 三萬 ×3 is 真諦 → 後摸 12 × 2 = 24 → 44;
+    20 底 + 44 + 文錢 20 + 丫子 10 (五條 between 四條 and 六條) = 94 → 100.
+    Seat 1 owns 白花 在手 8 + 六丙 在手 4 = 12 → 20 and pays 80 (N17); seat 2 pays 100."""
+    others = (OtherHand(1, "BH BH BH 6b 6b 6b 1t 2t"), OtherHand(2, "7b 8b"))
+    win = Win(TA_CONCEALED, TA_EXPOSED, winning_card="5t", jiang="2t 3w", others=others)
+    sheet = nantong.score(win)
+    assert sheet.total == 100 and sheet.fact("unrounded") == 94
+    assert sheet.fact("shape") == "tazihu"
+    assert {(p.payer, p.payee, p.amount) for p in sheet.payments} == {(1, 0, 80), (2, 0, 100)}
+    full = nantong.score(win, nantong.DUZIHU.evolve(settlement="full"))
+    assert {p.amount for p in full.payments} == {100}
+    cumulative = nantong.score(win, nantong.DUZIHU.evolve(wait_bonus="cumulative"))
+    assert cumulative.total == 110  # 丫子 + 獨張
+    assert "wait.yazi" in [line.key for line in sheet.lines]
+
+
+def test_loser_with_more_sets_is_paid() -> None:
+    """N17: when a loser's own sets exceed the winner's total, the difference goes to the loser."""
+    rich = OtherHand(1, "HH HH HH QZ QZ QZ", "明杠 4b 4b 4b 4b")
+    sheet = nantong.score(Win(QING, winning_card="5w", jiang="HH BH", others=(rich,)))
+    own = {line.key: line.value for line in sheet.lines}["loser.1"]
+    # 紅花 三 真諦 後摸 12 × 8 = 96, 千字 在手 4 × 8 = 32, 明杠 四丙 8 → 136 → 140 > 130
+    assert own == 140 and sheet.total == 130
+    assert sheet.payments[0].amount == 10
+    assert sheet.payments[0].payer == 0 and sheet.payments[0].payee == 1
+
+
+def test_three_wenqian_double_count_n13() -> None:
+    """nantong.md §7: three 文錢 100 and also three 在手 刻子 (N13):
+    清胡 100 + 文錢 100 + 一丙 二丙 三丙 在手 4 each + 單吊 10 = 222 → 230; off: 210."""
+    hand = "1b 1b 1b 2b 2b 2b 3b 3b 3b 456t 789t 123w 456w 5w 5w"
+    assert nantong.score(hand, winning_card="5w").total == 230
+    off = nantong.DUZIHU.evolve(sanwenqian_double=False)
+    assert nantong.score(hand, off, winning_card="5w").total == 210
+
+
+def test_triplet_completed_by_discard_n18() -> None:
+    """N18: the triplet completed by the winning discard scores as a 碰 (4 instead of 8 for 紅花)."""
+    hand = "123b 456t 789t 123w 5w 5w QZ QZ QZ HH HH HH 9b 9b 9b"
+    on_discard = nantong.score(hand, winning_card="HH")
+    assert on_discard.fact("unrounded") == 20 + 20 + 8 + 4 + 4  # 底 文錢 千字 紅花(碰) 九丙
+    drawn = nantong.score(hand, winning_card="HH", self_drawn=True)
+    assert drawn.fact("unrounded") == 20 + 20 + 8 + 8 + 4 + 10
+    concealed = nantong.DUZIHU.evolve(win_triplet_exposed=False)
+    assert nantong.score(hand, concealed, winning_card="HH").fact("unrounded") == 60
+
+
+def test_baida_count_section_7_1_n14() -> None:
+    """nantong.md §7.1: 百搭 held 1..5 = 10/30/50/100/200 (400 from the deal); N14 settlement."""
+    assert [nantong.baida_bonus(n) for n in range(1, 6)] == [10, 30, 50, 100, 200]
+    assert nantong.baida_bonus(5, dealt=True) == 400
+    hand = "1b FU 3b 456b 789b 123t 456t 789t 123w 5w 5w"
+    sheet = nantong.score(hand, nantong.DUZIHU_BAIDA, winning_card="5w")
+    assert sheet.total == 130
+    assert sheet.net() == {0: 280, 1: -140, 2: -140}
+    added = nantong.score(hand, nantong.DUZIHU_BAIDA.evolve(baida_settlement="add"), winning_card="5w")
+    assert added.total == 140
+    with pytest.raises(NotationError):
+        nantong.baida_bonus(6)
+
+
+def test_exposed_zhendi_peng_and_rounding() -> None:
+    """§6.2 in a hand: 碰 紅花 with 將 紅花 + 白花 = 2 × 8 × 2 = 32; 塌子胡 20 + 32 = 52 → 60."""
+    sheet = nantong.score("123t 456t 789t 123w 456w 789w 2b 2b", exposed="碰 HH HH HH", jiang="HH BH")
+    assert sheet.fact("unrounded") == 52 and sheet.total == 60
+
+
+def test_errors_leave_nothing_half_done() -> None:
+    with pytest.raises(RulesError, match="not a winning hand"):
+        nantong.score("123t 456t")
+    with pytest.raises(NotationError, match="winning card"):
+        Win(QING, winning_card="9w")
+    with pytest.raises(RulesError, match="海底"):
+        Win(QING, haidi=True)
+    with pytest.raises(RulesError):
+        nantong.score(Win(QING), jiang="2t")
+
+
+def test_sheet_is_explained() -> None:
+    """Every line carries its rule; str / html / dict work."""
+    sheet = nantong.score(PIAO, winning_card="9t", self_drawn=True, jiang="HH 3w")
+    assert all(line.rule.startswith("nantong.md") for line in sheet.lines)
+    text = str(sheet)
+    assert "三老聚會" in text and "悶飄" in text and "真諦" not in text.split("total")[-1]
+    assert sheet.to_dict()["total"] == 990
+    assert "<table>" in sheet._repr_html_()
+
+
+_PLAIN = nantong.CARDS[:30]
+
+
+@st.composite
+def _wins(draw: st.DrawFn) -> tuple[Win, nantong.Rules]:
+    """A random complete hand (some 刻子 declared as 碰), random 將 and situation flags."""
+    pair = draw(st.sampled_from(_PLAIN))
+    cards = [pair, pair]
+    exposed = []
+    for _ in range(7):
+        if draw(st.booleans()):
+            card = draw(st.sampled_from(_PLAIN))
+            group = [card] * 3
+            if draw(st.integers(0, 3)) == 0:
+                exposed.append(nantong.Meld.of(group, "peng"))
+                group = []
+        else:
+            low = draw(st.integers(0, 26))
+            start = low - low % 9 + min(low % 9, 6)
+            group = [nantong.CARDS[start + j] for j in range(3)]
+        cards.extend(group)
+    jiang = draw(st.lists(st.sampled_from(nantong.DECK), min_size=2, max_size=2))
+    used = Counter(cards) + Counter(c for m in exposed for c in m.cards) + Counter(jiang)
+    assume(all(n <= 4 for n in used.values()))
+    zimo = draw(st.booleans())
+    win = Win(tuple(cards), tuple(exposed), winning_card=draw(st.sampled_from(cards)),
+              self_drawn=zimo, jiang=tuple(jiang), gangkai=zimo and draw(st.booleans()),
+              dihu=draw(st.booleans()), tianting=draw(st.booleans()),
+              haidi=zimo and draw(st.booleans()))  # fmt: skip
+    rules = nantong.DUZIHU.evolve(
+        piao_formula=draw(st.sampled_from(["50x2", "20x2+40"])),
+        wait_bonus=draw(st.sampled_from(["one", "cumulative"])),
+        specials_inside_piao=draw(st.booleans()),
+    )
+    return win, rules
+
+
+@settings(max_examples=60, deadline=None)
+@given(_wins())
+def test_sheet_lines_add_up(case: tuple[Win, nantong.Rules]) -> None:
+    """Property (§7, N16): folding the sheet's lines in order (+ adds, × multiplies) gives the
+    unrounded 胡數; the total is it rounded up to ten; every set line's text ends with its value;
+    the payments balance."""
+    win, rules = case
+    sheet = nantong.score(win, rules)
+    running = 0
+    for line in sheet.lines:
+        if line.key == "total":
+            break
+        running = running * line.value if line.op == "×" else running + line.value
+    assert running == sheet.fact("unrounded")
+    assert sheet.total == -(-running // 10) * 10 and sheet.total >= 20
+    for line in sheet.lines:
+        if line.key == "set":
+            assert f"= {line.value} " in line.name + " "
+    assert sum(sheet.net().values()) == 0
