@@ -68,6 +68,10 @@ def main() -> None:
             f"random games, {rules.name:<9} {games / elapsed:>10,.0f} games/s  "
             f"{sim.mean_decisions * games / elapsed:>10,.0f} decisions/s"
         )
+    start = time.perf_counter()
+    match = chuanpai.Match(chuanpai.YAODIREN, seed=1).play(hands=100)
+    elapsed = time.perf_counter() - start
+    print(f"Match.play (幺地人, random play)     {len(match.games) / elapsed:>10,.0f} hands/s")
     game = chuanpai.Game(chuanpai.YAODIREN, seed=3)
     _rate("Game.copy (fresh 幺地人 game)", game.copy, 2000)
     _rate("Game.to_json + from_json (fresh game)", lambda: chuanpai.Game.from_json(game.to_json()), 200)

@@ -144,6 +144,7 @@ def test_deck84_counts_per_point(points: int, count: int) -> None:
         ("財神 聽用", ["JC", "JT"]),
         ("jc JT", ["JC", "JT"]),
         ("天地人和", ["66", "11", "44", "13"]),
+        ("犛牛 么四 么七", ["56", "14", "16"]),
     ],
 )
 def test_parse_names_and_codes(text: str, codes: list[str]) -> None:
@@ -172,7 +173,7 @@ def test_parse_checks_the_given_deck() -> None:
     """A fifth copy is an error in deck84; 經牌 are not in deck105."""
     with pytest.raises(NotationError, match="5 copies of 梅子"):
         parse("55 55 55 55 55", deck=DECK84)
-    with pytest.raises(NotationError, match="1 copies of 財神"):
+    with pytest.raises(NotationError, match="1 copy of 財神"):
         parse("JC", deck=DECK105)
     assert len(parse("55 55 55 55 55", deck=DECK105)) == 5
 
@@ -196,3 +197,48 @@ def test_format_parse_round_trip(cards: list[Card]) -> None:
         return  # more copies than any deck holds
     assert list(parse(format(cards))) == cards
     assert list(parse(format(cards, ascii=True))) == cards
+
+
+# chuanpai.md §3.2, written from the rules text: 正門 天 > 地 > 人 > 和 > 中山 (梅子 長三 長二,
+# equal) > 幺 (貓貓 高腳 四六 斧頭, equal); red 點子 紅九 > 三四 > 紅五; black 點子 黑九 >
+# 平八 = 三五 > 二五 > 拐子.
+CHUO_ORDER = [
+    ("正門", [["66"], ["11"], ["44"], ["13"], ["55", "33", "22"], ["15", "16", "46", "56"]]),
+    ("red 點子", [["45"], ["34"], ["14"]]),
+    ("black 點子", [["36"], ["26", "35"], ["25"], ["23"]]),
+]
+
+
+@pytest.mark.parametrize(("group", "levels"), CHUO_ORDER, ids=[g for g, _ in CHUO_ORDER])
+def test_chuo_ranks(group: str, levels: list[list[str]]) -> None:
+    """chuanpai.md §3.2: the 戳牌 rank order of each class, equal cards at the same level."""
+    ranks = [{Card(code).chuo_rank for code in level} for level in levels]
+    assert all(len(r) == 1 for r in ranks)
+    flat = [next(iter(r)) for r in ranks]
+    assert flat == sorted(flat, reverse=True) and len(set(flat)) == len(flat)
+    red = {"正門": None, "red 點子": True, "black 點子": False}[group]
+    for level in levels:
+        for code in level:
+            card = Card(code)
+            assert card.chuo_class.zhengmen is (group == "正門")
+            if red is not None:
+                assert card.red is red
+
+
+@pytest.mark.parametrize(
+    ("combo", "head", "partners"),
+    [("天九", "66", ("45", "36")), ("地八", "11", ("26", "35")), ("人七", "44", ("34", "25")),
+     ("和五", "13", ("14", "23"))],
+)
+def test_chuo_combos(combo: str, head: str, partners: tuple[str, str]) -> None:
+    """chuanpai.md §3.2 組合: 天九 (天牌 + 紅九 / 黑九), 地八, 人七, 和五 — 12 cards each in deck84."""
+    members = [c for c in DOT_CARDS if c.chuo_combo == combo]
+    assert {c.code for c in members} == {head, *partners}
+    assert sum(1 for c in DECK84 if c.chuo_combo == combo) == 12
+    assert Card(head).chuo_class is ChuoClass.ZHENGMEN
+    assert all(Card(p).chuo_class is ChuoClass.DIANZI for p in partners)
+
+
+def test_yingzhang_and_jing_have_no_rank() -> None:
+    """chuanpai.md §3.1: 硬張 丁丁 / 二紅 are not played; 經牌 are not used in 戳牌."""
+    assert [c.chuo_rank for c in (Card("12"), Card("24"), Card("JC"), Card("JT"))] == [0, 0, 0, 0]

@@ -10,7 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.chuanpai import GEHU, YAODIREN, Action, Card, Game, MeldKind, Rules, parse
+from changpai.chuanpai import (
+    GEHU,
+    YAODIREN,
+    Action,
+    Card,
+    Game,
+    MeldKind,
+    Rules,
+    best_decomposition,
+    can_jiao,
+    parse,
+)
 from changpai.errors import IllegalActionError, RulesError
 
 
@@ -243,6 +254,14 @@ def test_random_games_invariants(seed: int, rules: Rules, players: int) -> None:
         assert sheet is not None
         assert sum(game.result.sheet.net().values()) == 0
         assert all(p.amount == sheet.total + 1 for p in sheet.payments)
+        # chuanpai.md §2.5: the winner's cards are all formed (no 過牌 left), the 叫牌 condition
+        # holds (幺地人), and §2.6: the sheet is the best decomposition's 胡.
+        seat = game.result.winner
+        best = best_decomposition(game.hand(seat), game.tables[seat], rules)
+        assert best is not None and not game.guo[seat]
+        assert sheet.total == best.hu
+        if rules.jiao == "win":
+            assert can_jiao(game.all_cards(seat))
     assert game.replay() == game
     assert Game.from_json(game.to_json()) == game
     assert game.copy() == game
@@ -307,19 +326,30 @@ def test_jing_set_kang_is_forced() -> None:
     assert [r.action.card for r in tou] == list(parse("15 24"))
 
 
-@pytest.mark.parametrize(
-    ("rules", "counts"),
-    [(YAODIREN, [10, 72, 324, 648]), (GEHU, [8, 48, 192, 384])],
-    ids=["yaodiren", "gehu"],
-)
-def test_perft(rules: Rules, counts: list[int]) -> None:
-    """Perft-style regression counts: decision sequences to depth 1..4 from the deck dealt in
-    table order (the dealer is dealt five 天牌, five 斧頭, five 四六 and three 梅子 — 土夥 / 亮 /
-    暗 choices in the setup phase)."""
+@pytest.mark.parametrize("rules", [YAODIREN, GEHU], ids=["yaodiren", "gehu"])
+def test_perft_sorted_deck(rules: Rules) -> None:
+    """Perft from the deck dealt in table order, worked by hand: the dealer is dealt five 天牌,
+    five 斧頭, five 四六 and three 梅子. chuanpai.md §2.1 / §2.3: each group of identical cards is
+    laid whole (土夥, 土夥, 土夥, 暗) and none is optional (5- and 10-point cards have no 齊頭
+    partnership; 11 vs 9 has five good and no bad card: g >= b + 2), so no "ready" is offered
+    and the sequences are the orders of the four lays: 4, 4·3, 4·3·2, 4!."""
     from changpai.chuanpai import perft
 
     game = Game(rules, deck=sorted(rules.cards()))
-    assert [perft(game, depth) for depth in range(1, 5)] == counts
+    assert [perft(game, depth) for depth in range(1, 5)] == [4, 12, 24, 24]
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed", "counts"),
+    [(YAODIREN, 1, [1, 6, 8, 48, 109]), (GEHU, 2, [1, 2, 12, 16, 86])],
+    ids=["yaodiren", "gehu"],
+)
+def test_perft(rules: Rules, seed: int, counts: list[int]) -> None:
+    """Perft-style regression counts: decision sequences to depth 1..5 from seeded deals."""
+    from changpai.chuanpai import perft
+
+    game = Game(rules, seed=seed)
+    assert [perft(game, depth) for depth in range(1, 6)] == counts
 
 
 def test_gehu_turned_card_only_for_che() -> None:

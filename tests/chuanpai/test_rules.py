@@ -63,7 +63,11 @@ def test_bad_options_raise(changes: dict[str, object], message: str) -> None:
         (YAODIREN, 5, (18, 17, 17, 5, 3)),
         (YAODIREN, 6, (18, 17, 17, 5, 5, 3)),
         (YAODIREN, 7, (18, 17, 17, 5, 5, 3, 1)),
-        (YAODIREN.evolve(deal="16/15"), 4, (16, 15, 15, 5)),
+        # [S000] copy: "頭家抓16張，後面各家都是15張" — every other regular player 15.
+        (YAODIREN.evolve(deal="16/15"), 4, (16, 15, 15, 15)),
+        (YAODIREN.evolve(deal="16/15"), 3, (16, 15, 15)),
+        (YAODIREN.evolve(deal="16/15"), 5, (16, 15, 15, 15, 3)),
+        (YAODIREN.evolve(deal="16/15"), 7, (16, 15, 15, 15, 5, 3, 1)),
         (GEHU, 4, (18, 17, 17, 5)),
     ],
 )

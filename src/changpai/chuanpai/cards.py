@@ -147,6 +147,9 @@ _EXTRA_ALIASES: dict[str, str] = {
     "长三": "33",
     "红五": "14",
     "长二": "22",
+    "犛牛": "56",
+    "么四": "14",
+    "么七": "16",
     "财神": "JC",
     "听用": "JT",
     "jc": "JC",
@@ -365,6 +368,29 @@ class Card:
         return _TABLE[self.index][2]
 
     @property
+    def chuo_rank(self) -> int:
+        """Rank of the card within its 戳牌 class, higher beats lower, equal ranks tie
+        (chuanpai.md §3.2): 正門 天 6 > 地 5 > 人 4 > 和 3 > 中山 2 > 幺 1; red 點子 紅九 3 >
+        三四 2 > 紅五 1; black 點子 黑九 4 > 平八 = 三五 3 > 二五 2 > 拐子 1; 硬張 and 經牌 0.
+
+        >>> [Card(c).chuo_rank for c in ("66", "11", "44", "13", "55", "56")]
+        [6, 5, 4, 3, 2, 1]
+        >>> [Card(c).chuo_rank for c in ("36", "26", "35", "25", "23", "12")]
+        [4, 3, 3, 2, 1, 0]
+        """
+        return _CHUO_RANK.get(self.code, 0)
+
+    @property
+    def chuo_combo(self) -> str | None:
+        """The 戳牌 組合 the card belongs to (chuanpai.md §3.2): 天九 (天牌 + 紅九 / 黑九),
+        地八 (地牌 + 平八 / 三五), 人七 (人牌 + 三四 / 二五), 和五 (和牌 + 紅五 / 拐子); else None.
+
+        >>> Card("45").chuo_combo, Card("13").chuo_combo, Card("55").chuo_combo
+        ('天九', '和五', None)
+        """
+        return _CHUO_COMBO.get(self.code)
+
+    @property
     def red(self) -> bool:
         """Whether the card counts as red in 戳牌 (天 地 人 紅九 三四 紅五; chuanpai.md §3.4).
 
@@ -383,6 +409,23 @@ class Card:
         colour = "#c00" if self.red else "#000"
         return f"<span style='color:{colour}'>{html.escape(self.name)}</span>"
 
+
+_CHUO_RANK: dict[str, int] = {
+    "66": 6, "11": 5, "44": 4, "13": 3, "55": 2, "33": 2, "22": 2,
+    "15": 1, "16": 1, "46": 1, "56": 1,
+    "45": 3, "34": 2, "14": 1,
+    "36": 4, "26": 3, "35": 3, "25": 2, "23": 1,
+}  # fmt: skip
+_CHUO_COMBO: dict[str, str] = {
+    code: name
+    for name, codes in (
+        ("天九", ("66", "45", "36")),
+        ("地八", ("11", "26", "35")),
+        ("人七", ("44", "34", "25")),
+        ("和五", ("13", "14", "23")),
+    )
+    for code in codes
+}
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(KINDS))
 """One interned :class:`Card` per kind, by index."""
@@ -496,8 +539,9 @@ def parse(text: str, *, deck: Iterable[Card] | None = None) -> tuple[Card, ...]:
     for index, count in enumerate(counts):
         if count > limits[index]:
             card = CARDS[index]
+            copies = "copy" if count == 1 else "copies"
             raise NotationError(
-                f"{count} copies of {card.name} ({card.code!r}); the deck holds {limits[index]}"
+                f"{count} {copies} of {card.name} ({card.code!r}); the deck holds {limits[index]}"
             )
     return cards
 

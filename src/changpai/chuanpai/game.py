@@ -31,7 +31,7 @@ import copy as _copy
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -50,8 +50,11 @@ __all__ = [
     "ActionRecord",
     "Game",
     "GameResult",
+    "Match",
     "Simulation",
     "TurnClaimGame",
+    "draw_dealer",
+    "next_dealer",
     "perft",
     "simulate",
 ]
@@ -73,7 +76,8 @@ class Action:
     ``kind`` is ``"lay"`` (lay a dealt set during setup), ``"ready"`` (end of laying), ``"discard"``,
     ``"claim"`` (take the offered ``card`` with ``cards`` from hand into a unit of kind ``meld``;
     ``guo=True`` when the own card is a 過牌) or ``"pass"``. Forced records use ``"tou"``,
-    ``"turn"``, ``"draw"``, ``"set"``, ``"guo"``, ``"skip"``, ``"win"`` and ``"end"``. The own
+    ``"turn"``, ``"draw"``, ``"set"``, ``"keep"`` (a 偷 that wins instead of making a 起),
+    ``"guo"``, ``"skip"``, ``"win"`` and ``"end"``. The own
     ``cards`` are kept sorted, so their order does not matter.
 
     >>> a = Action("claim", 1, card=Card("66"), cards=(Card("44"),), meld=MeldKind.BAI)
@@ -239,6 +243,7 @@ class TurnClaimGame(ABC):
                 )
         self.rules = rules
         self.players = n
+        self.deal_sizes: tuple[int, ...] = sizes
         self.dealer = dealer
         self.seed = seed
         self._deck: tuple[Card, ...] = tuple(order)
@@ -255,6 +260,7 @@ class TurnClaimGame(ABC):
         self._setup_pos = 0
         self._turn_seat = dealer
         self._next_turner = dealer
+        self._tou_left = 0
         self._result: GameResult | None = None
         self._legal_cache: tuple[tuple[int, int], tuple[Action, ...]] | None = None
         pos = 0
@@ -277,14 +283,19 @@ class TurnClaimGame(ABC):
         return (seat - self.dealer) % self.players
 
     def is_small(self, seat: int) -> bool:
-        """Whether the seat is a small seat (尾家 / 摸家 and the 5th, 6th players): it may not 擺,
+        """Whether the seat is a small seat (尾家 / 摸家 with 5 cards, the 5th and 6th players with
+        5 or 3): it was dealt fewer cards than a regular player but more than one; it may not 擺,
         and on its turn it draws a card into hand and swaps one out (chuanpai.md §2.1).
 
         >>> g = Game(seed=1)
         >>> [g.is_small(s) for s in range(4)]
         [False, False, False, True]
+        >>> [Game(YAODIREN.evolve(deal="16/15"), seed=1).is_small(s) for s in range(4)]
+        [False, False, False, False]
         """
-        return 3 <= self.position(seat) <= 5
+        pos = self.position(seat)
+        size = self.deal_sizes[pos]
+        return pos > 0 and 1 < size < self.deal_sizes[1]
 
     def is_passive(self, seat: int) -> bool:
         """Whether the seat only holds one card and never plays (the 7th player, §2.1).
@@ -292,7 +303,7 @@ class TurnClaimGame(ABC):
         >>> Game(seed=1, players=7).is_passive(6)
         True
         """
-        return self.position(seat) == 6
+        return self.position(seat) > 0 and self.deal_sizes[self.position(seat)] == 1
 
     def _order_from(self, start: int) -> list[int]:
         return [(start + i) % self.players for i in range(self.players)]
@@ -338,6 +349,39 @@ class TurnClaimGame(ABC):
         True
         """
         return self._result
+
+    @property
+    def hongli(self) -> bool | None:
+        """Whether the 7th player earns his 紅利: three copies of the one card he holds were
+        discarded or turned face up during the hand (chuanpai.md §2.1 "如果他持有的那張牌被打出及
+        翻出3張，則他有點紅利"); ``None`` without a 7th player. The seeds give no amount, so the
+        bonus is reported, not paid.
+
+        >>> Game(seed=1).hongli is None, Game(seed=1, players=7).hongli
+        (True, False)
+        """
+        passive = [s for s in range(self.players) if self.is_passive(s)]
+        if not passive or not self.hand(passive[0]):
+            return None
+        card = self.hand(passive[0])[0]
+        shown = sum(
+            1 for r in self.log if r.action.kind in ("discard", "turn") and r.action.card == card
+        )
+        return shown >= 3
+
+    def next_dealer(self, card: Card) -> int:
+        """The dealer of the next hand once this one is over, given the card that the winner's
+        second-next seat turns after cutting (chuanpai.md §2.2.5; see :func:`next_dealer`).
+
+        >>> g = Game(seed=3)
+        >>> while not g.is_over:
+        ...     _ = g.apply(g.legal_actions(g.to_act[0])[0])
+        >>> g.result.winner, g.next_dealer(Card("26"))  # cutter 2; 8 points: 2 3 0 1 2 3 0 1
+        (0, 1)
+        """
+        if self._result is None:
+            raise IllegalActionError("the hand is not over: no next dealer yet")
+        return next_dealer(self._result.winner, card, self.players, self.dealer)
 
     @property
     def to_act(self) -> list[int]:
@@ -636,7 +680,9 @@ class TurnClaimGame(ABC):
                 return
             card = self.stock.pop(0)
             self._force(Action("tou", seat, card=card))
+            self._tou_left = pending
             pending += self._place_tou(seat, card)
+        self._tou_left = 0
 
     def _start_discard(self, seat: int) -> None:
         if self._check_win(seat):
@@ -724,9 +770,12 @@ class TurnClaimGame(ABC):
         seat = action.seat
         assert self.offer is not None and action.meld is not None and action.card is not None
         card = action.card
+        # The card went past the seats before the claimer in seat order, not those after it
+        # (it never reached them: chuanpai.md §2.4.3 "從你面前經過").
         for other in self._offer_seats():
-            if other != seat:
-                self._note_passed(other, card)
+            if other == seat:
+                break
+            self._note_passed(other, card)
         self.offer = None
         self._candidates = []
         tou = self._form_claim(action)
@@ -809,7 +858,9 @@ class Game(TurnClaimGame):
     :data:`~changpai.chuanpai.GEHU`), chuanpai.md §2.1, §2.2, §2.4, §2.5.
 
     Choices where the rules are silent (see the docs page): the dealer is a parameter (default
-    seat 0); with 2 or 3 players there is no 摸家; a set completed by a 偷 is always laid at once;
+    seat 0; :func:`draw_dealer`, :meth:`next_dealer` and :class:`Match` choose it as §2.1 /
+    §2.2.5 say); with 2 or 3 players there is no 摸家; a set completed by a 偷 is laid at once
+    (a fourth that would win the hand stays in hand instead of making a 起);
     a 3-card 經 set is never forced; 起 applies to a 暗 on the table (not to a 碰); the player
     whose cards are all formed wins as soon as it is his turn to discard or right after his
     discard; an unclaimed card is dead, and the next seat turns a card from the stock.
@@ -854,12 +905,11 @@ class Game(TurnClaimGame):
         for i in range(21):
             c = h[i]
             if c >= 3:
+                # chuanpai.md §2.3: the identical cards are laid together — three as a 暗,
+                # four as a 亮 ("自己手裏組成四張一樣的牌，明擺…叫做亮"), five as a 土夥.
                 card = CARDS[i]
-                out.append(Action("lay", seat, cards=(card,) * 3, meld=MeldKind.AN))
-                if c >= 4:
-                    out.append(Action("lay", seat, cards=(card,) * 4, meld=MeldKind.LIANG))
-                if c >= 5:
-                    out.append(Action("lay", seat, cards=(card,) * 5, meld=MeldKind.TUHUO))
+                kind = {3: MeldKind.AN, 4: MeldKind.LIANG}.get(c, MeldKind.TUHUO)
+                out.append(Action("lay", seat, cards=(card,) * c, meld=kind))
                 if qitou(cards, card, self.rules) != "optional":
                     mandatory = True
         if all(h[i] for i in _SEVENS):
@@ -995,18 +1045,42 @@ class Game(TurnClaimGame):
         return action.meld.tou
 
     # -- 偷 (chuanpai.md §2.3: a 偷 completing a set is laid at once; §2.4.3 過牌)
+    def _tou_wins_in_hand(self, seat: int, card: Card) -> bool:
+        """chuanpai.md §2.3 起: the fourth card must join the 暗 "除非那張牌導致你和牌" — unless
+        it wins the hand; only the last pending 偷 can win at once."""
+        if self._tou_left:
+            return False
+        if not self._wins_with(seat, [*self.hand(seat), card], self.tables[seat], self.guo[seat]):
+            return False
+        self.hands[seat][card.index] += 1
+        self._force(Action("keep", seat, card=card), note="the 4th wins the hand: no 起")
+        return True
+
     def _place_tou(self, seat: int, card: Card) -> int:
         h = self.hands[seat]
         x = card.index
         table = self.tables[seat]
         for k, meld in enumerate(table):
             if meld.kind is MeldKind.AN and meld.jing and is_jing_set((*meld.cards, card)):
+                if self._tou_wins_in_hand(seat, card):
+                    return 0
                 table[k] = Meld(MeldKind.QI, (*meld.cards, card), claimed=card)
                 self._force(Action("set", seat, card=card, meld=MeldKind.QI), note="偷 經 起")
                 return MeldKind.QI.tou
+        threes = self._jing_threes(seat, card)
+        if threes:
+            # chuanpai.md §2.3 經 set: three of the "real and fake 經" + the 4th form one set.
+            three = threes[0]
+            for c in three:
+                h[c.index] -= 1
+            table.append(Meld(MeldKind.LIANG, (*three, card)))
+            self._force(Action("set", seat, card=card, meld=MeldKind.LIANG), note="偷 經 亮")
+            return MeldKind.LIANG.tou
         if not card.is_jing:
             for k, meld in enumerate(table):
                 if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
+                    if self._tou_wins_in_hand(seat, card):
+                        return 0
                     table[k] = Meld(MeldKind.QI, (card,) * 4, claimed=card)
                     self._force(Action("set", seat, card=card, meld=MeldKind.QI), note="偷 起")
                     return MeldKind.QI.tou
@@ -1089,6 +1163,192 @@ class Game(TurnClaimGame):
         best = best_decomposition(self.hand(seat), self.tables[seat], self.rules)
         units = best if best is not None else self.tables[seat]
         return score(units, self.rules, winner=seat, players=self.players)
+
+
+def draw_dealer(
+    players: int, rules: Rules = YAODIREN, *, seed: int | None = None
+) -> tuple[int, tuple[tuple[int, Card], ...]]:
+    """The first dealer (頭家) of a session: every player turns a card at random and the highest
+    point value deals (chuanpai.md §2.1 "用各自隨意翻出的點數大小決定誰是頭家"). Players tied
+    for the highest turn again until one is highest [INF]; a 經牌 counts 0 points.
+
+    Returns the dealer and every ``(seat, card)`` turned, in order.
+
+    >>> dealer, turned = draw_dealer(4, seed=1)
+    >>> dealer, [(s, c.code) for s, c in turned]
+    (0, [(0, '55'), (1, '33'), (2, '11'), (3, '12')])
+    """
+    if not 2 <= players <= 7:
+        raise RulesError(f"players={players!r} must be between 2 and 7")
+    rng = random.Random(seed)
+    order = list(rules.cards())
+    rng.shuffle(order)
+    contenders = list(range(players))
+    turned: list[tuple[int, Card]] = []
+    while True:
+        round_cards: list[tuple[int, Card]] = []
+        for seat in contenders:
+            if not order:
+                order = list(rules.cards())
+                rng.shuffle(order)
+            round_cards.append((seat, order.pop()))
+        turned.extend(round_cards)
+        top = max(card.points for _seat, card in round_cards)
+        contenders = [seat for seat, card in round_cards if card.points == top]
+        if len(contenders) == 1:
+            return contenders[0], tuple(turned)
+
+
+def next_dealer(winner: int | None, card: Card, players: int, dealer: int) -> int:
+    """The next dealer (chuanpai.md §2.2.5): "和牌的人下第二家負責抬牌、翻牌看牌面大小決定下一牌
+    誰是頭家" — the winner's second-next seat (the cutter) cuts and turns ``card``.
+
+    The seed does not say how the face decides; [INF] as with dice in mahjong, the card's points
+    are counted around the table starting with the cutter as 1 (a 經牌 counts 1, the cutter
+    himself). After a drawn hand (no winner) the dealer deals again [INF].
+
+    >>> next_dealer(0, Card("12"), 4, dealer=3)  # cutter seat 2; 3 points: 2, 3, 0
+    0
+    >>> next_dealer(None, Card("66"), 4, dealer=3)
+    3
+    """
+    if not 0 <= dealer < players:
+        raise RulesError(f"dealer seat {dealer} is not one of the {players} seats")
+    if winner is None:
+        return dealer
+    if not 0 <= winner < players:
+        raise RulesError(f"winner seat {winner} is not one of the {players} seats")
+    cutter = (winner + 2) % players
+    return (cutter + max(card.points, 1) - 1) % players
+
+
+Policy = Callable[["Game", int], Action]
+"""A decision rule for :meth:`Match.play`: the game and the seat to act -> a legal action."""
+
+
+class Match:
+    """Hands of the 擠兒 game played in a row (chuanpai.md §2.1, §2.2.5): the first dealer by
+    :func:`draw_dealer`, each next dealer by :func:`next_dealer` from a card turned by the
+    winner's second-next seat, and the running totals of the payments (§2.6).
+
+    ``match.game`` is the hand being played; once it is over :meth:`next_hand` starts the next
+    one. :meth:`play` plays whole hands with a policy (default: a random legal action).
+
+    >>> m = Match(seed=2)
+    >>> m.dealer
+    1
+    >>> _ = m.play(hands=3)
+    >>> len(m.games), sum(m.totals)
+    (3, 0)
+    >>> print(m)  # doctest: +ELLIPSIS
+    幺地人 match: 3 hands
+      hand 1: dealer 1, ...
+    """
+
+    def __init__(
+        self, rules: Rules = YAODIREN, *, players: int | None = None, seed: int | None = 0
+    ) -> None:
+        self.rules = rules
+        self.players = rules.players if players is None else players
+        self.seed = seed
+        self._rng = random.Random(seed)
+        dealer, turned = draw_dealer(self.players, rules, seed=self._rng.randrange(2**32))
+        self.first_turns: tuple[tuple[int, Card], ...] = turned
+        self.dealer = dealer
+        self.games: list[Game] = []
+        self.cuts: list[tuple[int, Card]] = []
+        self.totals: list[int] = [0] * self.players
+        self.game = Game(rules, players=self.players, seed=self._rng.randrange(2**32),
+                         dealer=dealer)
+
+    def next_hand(self) -> Game:
+        """Close the finished hand (add its payments to :attr:`totals`) and deal the next one
+        with the next dealer.
+
+        >>> m = Match(seed=1)
+        >>> m.next_hand()
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: the hand is not over: no next dealer yet
+        """
+        game = self.game
+        if game.result is None:
+            raise IllegalActionError("the hand is not over: no next dealer yet")
+        sheet = game.result.sheet
+        if sheet is not None:
+            for seat, amount in sheet.net().items():
+                self.totals[seat] += amount
+        cutter = (
+            self.dealer if game.result.winner is None else (game.result.winner + 2) % self.players
+        )
+        card = self._rng.choice(self.rules.cards())
+        self.cuts.append((cutter, card))
+        self.games.append(game)
+        self.dealer = game.next_dealer(card)
+        self.game = Game(self.rules, players=self.players, seed=self._rng.randrange(2**32),
+                         dealer=self.dealer)
+        return self.game
+
+    def play(self, hands: int = 1, policy: Policy | None = None) -> Match:
+        """Play ``hands`` whole hands with ``policy`` (default: a random legal action), each
+        followed by :meth:`next_hand`.
+
+        >>> Match(seed=4).play(2).totals == Match(seed=4).play(2).totals
+        True
+        """
+        rng = random.Random(self._rng.random())
+        for _ in range(hands):
+            game = self.game
+            while not game.is_over:
+                seat = game.to_act[0]
+                if policy is None:
+                    action = rng.choice(game.legal_actions(seat))
+                else:
+                    action = policy(game, seat)
+                game.apply(action)
+            self.next_hand()
+        return self
+
+    def __str__(self) -> str:
+        rows = [f"{self.rules.title} match: {len(self.games)} hands"]
+        for number, (game, (cutter, card)) in enumerate(zip(self.games, self.cuts, strict=True)):
+            assert game.result is not None
+            sheet = game.result.sheet
+            won = (
+                "no winner" if game.result.winner is None or sheet is None
+                else f"seat {game.result.winner} wins {sheet.total} 胡"
+            )
+            rows.append(
+                f"  hand {number + 1}: dealer {game.dealer}, {won}; seat {cutter} turns "
+                f"{card.name} -> next dealer {game.next_dealer(card)}"
+            )
+        rows.append("  totals: " + ", ".join(f"seat {s}: {t:+d}" for s, t in enumerate(self.totals)))
+        return "\n".join(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: the first dealer's turns, each hand's dealer, result and cut,
+        and the totals.
+
+        >>> Match(seed=3).play(1).to_dict()["hands"][0]["dealer"]
+        1
+        """
+        return {
+            "rules": self.rules.name,
+            "players": self.players,
+            "seed": self.seed,
+            "first_turns": [[s, c.code] for s, c in self.first_turns],
+            "hands": [
+                {
+                    "dealer": game.dealer,
+                    "result": None if game.result is None else game.result.to_dict(),
+                    "cut": [cutter, card.code],
+                    "next_dealer": game.next_dealer(card),
+                }
+                for game, (cutter, card) in zip(self.games, self.cuts, strict=True)
+            ],
+            "dealer": self.dealer,
+            "totals": list(self.totals),
+        }
 
 
 def perft(game: TurnClaimGame, depth: int) -> int:

@@ -5,7 +5,7 @@ table of chuanpai.md §5, and the presets :data:`YAODIREN` (幺地人, the 擠�
 >>> YAODIREN.deck, YAODIREN.pair_sums, GEHU.pair_sums
 ('deck105', (10, 20), (14,))
 >>> YAODIREN.evolve(deal="16/15").deal_sizes(4)
-(16, 15, 15, 5)
+(16, 15, 15, 15)
 >>> YAODIREN.evolve(win="points")
 Traceback (most recent call last):
 ...
@@ -49,7 +49,8 @@ class Rules:
     - ``win`` [C4]: ``"formed"`` (all cards formed), ``"red_dots"`` (red dots on the 擺牌 reach
       ``red_dot_targets`` = dealer / other regular players / 摸家) or ``"cards16"`` (16 cards
       on the table).
-    - ``deal`` [C5]: ``"18/17"`` (dealer 18, others 17, 摸家 5) or ``"16/15"``.
+    - ``deal`` [C5]: ``"18/17"`` (dealer 18, others 17, 摸家 ``mojia_cards`` = 5) or
+      ``"16/15"`` (dealer 16, every other regular player 15, no 摸家).
     - ``jiao`` [C6]: when the 叫牌 condition (a pair of 幺四, 地牌 or 人牌, or a 土夥) is checked:
       ``"win"`` (at win time), ``"deal"`` (among the dealt cards only) or ``"off"``.
     - ``hu_jier10``, ``hu_jing_pair``, ``hu_tuhuo`` [C7, C14]: 胡 of a 10-point 擠兒, a 經 pair
@@ -139,28 +140,27 @@ class Rules:
     def deal_sizes(self, players: int | None = None) -> tuple[int, ...]:
         """Cards dealt to each seat, dealer first (chuanpai.md §2.1, §4; Ambiguities C5).
 
-        Up to 4 players: dealer 18, the next players 17, the fourth (尾家 / 摸家) 5. A 5th player
-        gets 3; with 6 the 5th gets 5 and the 6th 3; with 7 the 7th gets 1. With 2 or 3 players
-        there is no 摸家 [INF].
+        ``deal="18/17"`` [S001]: dealer 18, the next two 17, the fourth (尾家 / 摸家)
+        ``mojia_cards`` (5). ``deal="16/15"`` ([S000] copy: "頭家抓16張，後面各家都是15張"):
+        dealer 16 and every other regular player (up to the fourth) 15, no 5-card 摸家. In both, a
+        5th player gets 3; with 6 players the 5th gets 5 and the 6th 3; with 7 the 7th gets 1.
+        With 2 or 3 players there is no 摸家 [INF].
 
         >>> YAODIREN.deal_sizes(4), YAODIREN.deal_sizes(2)
         ((18, 17, 17, 5), (18, 17))
         >>> YAODIREN.deal_sizes(7)
         (18, 17, 17, 5, 5, 3, 1)
+        >>> YAODIREN.evolve(deal="16/15").deal_sizes(4)
+        (16, 15, 15, 15)
+        >>> YAODIREN.evolve(deal="16/15").deal_sizes(6)
+        (16, 15, 15, 15, 5, 3)
         """
         n = self.players if players is None else players
         if not 2 <= n <= 7:
             raise RulesError(f"players={n!r} must be between 2 and 7")
-        high, low = (18, 17) if self.deal == "18/17" else (16, 15)
-        regular = [high, low, low][: min(n, 3)]
-        extra: list[int] = {
-            3: [],
-            4: [self.mojia_cards],
-            5: [self.mojia_cards, 3],
-            6: [self.mojia_cards, 5, 3],
-            7: [self.mojia_cards, 5, 3, 1],
-        }.get(n, [])
-        return (*regular, *extra)
+        regular = [18, 17, 17, self.mojia_cards] if self.deal == "18/17" else [16, 15, 15, 15]
+        extra = {5: [3], 6: [5, 3], 7: [5, 3, 1]}.get(n, [])
+        return (*regular[: min(n, 4)], *extra)
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as a JSON-ready dict.

@@ -1,4 +1,9 @@
-"""What two or more families share: strict card-count multisets and itemized score sheets.
+"""What two or more families share: strict card-count multisets and itemized score sheets here;
+in submodules the game-engine machinery: :mod:`~changpai.core.seats` (turn order, 下家 / 上家,
+claim priority), :mod:`~changpai.core.engine` (verify / can / apply, equality, replay),
+:mod:`~changpai.core.serial` (rules and saved games as JSON), :mod:`~changpai.core.deck`
+(shuffled or stacked deal order) and :mod:`~changpai.core.playout` (random play, perft,
+simulations).
 
 >>> from changpai.core import Counts, ScoreSheet, ScoreLine
 >>> Counts.from_indices([0, 0, 2], size=3, max_copies=4).counts

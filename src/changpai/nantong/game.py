@@ -28,16 +28,19 @@ from __future__ import annotations
 
 import copy as _copy
 import enum
-import json
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from attrs import asdict, field, frozen
+from attrs import field, frozen
 
+from changpai.core.deck import deal_order
+from changpai.core.engine import GameBase, replay
 from changpai.core.scoresheet import ScoreSheet
+from changpai.core.seats import SeatRing
+from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
 from changpai.errors import IllegalActionError, RulesError
-from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, deck
+from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card
+from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
@@ -168,19 +171,10 @@ class GameResult:
         }
 
 
-def _rules_to_dict(rules: Rules) -> dict[str, Any]:
-    return asdict(rules)
+_FAMILY = ("family", "nantong")
 
 
-def _rules_from_dict(data: dict[str, Any]) -> Rules:
-    fixed: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    try:
-        return Rules(**fixed)
-    except TypeError as error:
-        raise RulesError(f"bad nantong rules in JSON: {error}") from None
-
-
-class Game:
+class Game(GameBase):
     """One hand of 犢子胡 (see the module docstring for the flow).
 
     Args:
@@ -209,22 +203,16 @@ class Game:
             raise RulesError(f"{rules!r} is not nantong Rules")
         if not 0 <= dealer < SEATS:
             raise RulesError(f"dealer {dealer!r} is not a seat 0..3")
-        full = _full_deck(rules)
-        if deck is None:
-            order = list(full)
-            random.Random(seed).shuffle(order)
-        else:
-            order = list(deck)
-            if sorted(order) != sorted(full):
-                raise RulesError(
-                    f"the stacked deck must hold exactly the {len(full)} cards of these rules"
-                )
+        order = deal_order(deck_of(baida=rules.baida), seed=seed, deck=deck)
         self.rules = rules
         self.seed = seed
         self.deck: tuple[Card, ...] = tuple(order)
         self.dealer = dealer
-        self.players: tuple[int, ...] = tuple((dealer + i) % SEATS for i in range(3))
         self.sitting_out = (dealer + 3) % SEATS
+        ring = SeatRing.of(SEATS, self.sitting_out)
+        self._next = ring.next  # the 下家 of each seat, skipping the one who sits out
+        self._ring = ring
+        self.players: tuple[int, ...] = ring.order_from(dealer)
         self._hands: list[list[int]] = [[0] * N_KINDS for _ in range(SEATS)]
         self._melds: list[list[Meld]] = [[] for _ in range(SEATS)]
         self._rivers: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -326,10 +314,6 @@ class Game:
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
         return counts
-
-    def _next(self, seat: int) -> int:
-        nxt = (seat + 1) % SEATS
-        return nxt if nxt != self.sitting_out else (nxt + 1) % SEATS
 
     def _complete(self, seat: int, extra: Card | None = None) -> bool:
         counts = self._hands[seat]
@@ -438,18 +422,6 @@ class Game:
                 reason = "after 報聽 only the drawn card may be discarded"
             raise IllegalActionError(f"{action} is not legal now: {reason}")
 
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is legal now.
-
-        >>> g = Game(seed=2); g.can(g.legal_actions(0)[-1])
-        True
-        """
-        try:
-            self.verify(action)
-        except IllegalActionError:
-            return False
-        return True
-
     # ----------------------------------------------------------------- changes
     def apply(self, action: Action) -> ActionRecord:
         """Apply a legal action; illegal ones raise and leave the game unchanged.
@@ -475,7 +447,7 @@ class Game:
             else:
                 if kind == ActionKind.TING:
                     self._ting.add(seat)
-                nxt = self._next(seat)
+                nxt = self._next[seat]
                 if nxt == self.dealer:
                     self.phase = "turn"
                     self._drawn = None
@@ -492,8 +464,9 @@ class Game:
                 self._discards_made += 1
                 self._discard, self._discarder = card, seat
                 self._drawn = None
-                order = [self._next(seat), self._next(self._next(seat))]
-                self._claimants = tuple(s for s in order if self._claim_options(s, card))
+                self._claimants = tuple(
+                    s for s in self._ring.after(seat) if self._claim_options(s, card)
+                )
                 self._decisions = {}
                 if self._claimants:
                     self.phase = "claim"
@@ -540,12 +513,12 @@ class Game:
         self._discard = None
         self._claimants = ()
         self._decisions = {}
-        self._draw(self._next(discarder), draws, replacement=False)
+        self._draw(self._next[discarder], draws, replacement=False)
 
     def _resolve_claims(self, draws: list[tuple[int, Card]]) -> None:
         card, discarder = self._discard, self._discarder
         assert card is not None and discarder is not None
-        order = [self._next(discarder), self._next(self._next(discarder))]
+        order = self._ring.after(discarder)
         for wanted in (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG):
             for seat in order:
                 decision = self._decisions.get(seat)
@@ -645,11 +618,6 @@ class Game:
             None if self.result is None else self.result.to_dict(),
         )  # fmt: skip
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"<nantong.Game dealer={self.dealer} phase={self.phase} actions={len(self.log)}>"
 
@@ -667,16 +635,15 @@ class Game:
         >>> import json; sorted(json.loads(Game(seed=1).to_json()))
         ['dealer', 'deck', 'family', 'log', 'rules', 'seed']
         """
-        return json.dumps(
+        return write_document(
+            _FAMILY,
             {
-                "family": "nantong",
-                "rules": _rules_to_dict(self.rules),
+                "rules": rules_to_dict(self.rules),
                 "deck": [c.code for c in self.deck],
                 "dealer": self.dealer,
                 "seed": self.seed,
                 "log": [r.action.to_dict() for r in self.log],
             },
-            ensure_ascii=False,
         )
 
     @classmethod
@@ -687,9 +654,9 @@ class Game:
         >>> Game.from_json(g.to_json()) == g
         True
         """
+        data = read_document(text, _FAMILY, error=RulesError)
         try:
-            data = json.loads(text)
-            rules = _rules_from_dict(data["rules"])
+            rules = rules_from_dict(Rules, data["rules"], family="nantong")
             cards = [Card.parse(code) for code in data["deck"]]
             game = cls(rules, seed=data.get("seed"), deck=cards, dealer=int(data["dealer"]))
             log = data["log"]
@@ -697,8 +664,7 @@ class Game:
             if isinstance(error, RulesError):
                 raise
             raise RulesError(f"not a nantong game in JSON: {error}") from None
-        game.replay(Action.from_dict(a) for a in log)
-        return game
+        return replay(game, (Action.from_dict(a) for a in log))
 
     def replay(self, actions: Iterable[Action]) -> None:
         """Apply actions in order (each checked).
@@ -707,9 +673,4 @@ class Game:
         >>> _ = g.apply(g.legal_actions(0)[-1]); h.replay(r.action for r in g.log); g == h
         True
         """
-        for action in actions:
-            self.apply(action)
-
-
-def _full_deck(rules: Rules) -> tuple[Card, ...]:
-    return deck(baida=rules.baida)
+        replay(self, actions)

@@ -11,8 +11,31 @@ from __future__ import annotations
 
 from changpai.core.variant import Variant
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, format, parse
+from changpai.zipai.game import (
+    Action,
+    ActionKind,
+    ActionRecord,
+    Game,
+    GameResult,
+    GameView,
+    SeatView,
+    SeenMeld,
+    stack_deck,
+)
+from changpai.zipai.hand import (
+    ChiOption,
+    Decomposition,
+    best_decomposition,
+    chi_options,
+    decompositions,
+    is_tianhu,
+    waits,
+)
+from changpai.zipai.match import HandSummary, Match, next_dealer
 from changpai.zipai.melds import HUXI_TABLE, Meld, MeldKind, Origin, classify, huxi
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, MINGTANG_PRESETS, Rules
+from changpai.zipai.scoring import Win, analyze, score
+from changpai.zipai.sim import SimulationStats, random_game, simulate, transcript
 
 __all__ = [
     "CARDS",
@@ -24,15 +47,41 @@ __all__ = [
     "LIUHUDAO",
     "MINGTANG_PRESETS",
     "VARIANTS",
+    "Action",
+    "ActionKind",
+    "ActionRecord",
     "Card",
+    "ChiOption",
+    "Decomposition",
+    "Game",
+    "GameResult",
+    "GameView",
+    "HandSummary",
+    "Match",
     "Meld",
     "MeldKind",
     "Origin",
     "Rules",
+    "SeatView",
+    "SeenMeld",
+    "SimulationStats",
+    "Win",
+    "analyze",
+    "best_decomposition",
+    "chi_options",
     "classify",
+    "decompositions",
     "format",
     "huxi",
+    "is_tianhu",
+    "next_dealer",
     "parse",
+    "random_game",
+    "score",
+    "simulate",
+    "stack_deck",
+    "transcript",
+    "waits",
 ]
 
 VARIANTS: tuple[Variant, ...] = (

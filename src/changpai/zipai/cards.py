@@ -20,7 +20,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.errors import NotationError
 
@@ -52,23 +52,38 @@ _SEPARATORS = set(" \t\r\n,，、;；|")
 _EXPECTED = "expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾"
 
 
+def _to_index(index: int | str) -> int:
+    """The kind index of a Card argument: an int 0..19, or one card's code or glyph."""
+    if isinstance(index, str):
+        found = [i for i, _ in _tokens(index)]
+        if len(found) != 1:
+            raise NotationError(f"{index!r} is not one zipai card; {_EXPECTED}")
+        return found[0]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < KINDS:
+        raise NotationError(f"{index!r} is not a zipai card index; expected 0..{KINDS - 1}")
+    return index
+
+
 @frozen(repr=False)
 class Card:
     """One card kind of the 字牌 deck.
 
     Build cards with :meth:`parse` or take them from :data:`CARDS`; two cards are equal when their
-    kinds are. ``str`` is the hanzi, ``repr`` round-trips.
+    kinds are. ``str`` is the hanzi, ``repr`` round-trips (``Card('d7')`` takes a code or glyph as
+    well as the index 0..19).
 
     >>> card = Card.parse("柒")
     >>> card, str(card), card.code, card.index
     (Card('d7'), '柒', 'd7', 16)
+    >>> Card('d7') == card == Card(16), Card('d7') is CARDS[16]
+    (True, False)
     >>> Card.parse("x11")
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: 'x11' is not a zipai card; expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾
     """
 
-    index: int
+    index: int = field(converter=_to_index)
 
     @property
     def value(self) -> int:

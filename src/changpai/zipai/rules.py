@@ -21,7 +21,12 @@ from changpai.zipai.cards import HUNAN_RED_VALUES
 
 __all__ = ["HAHA", "HUNAN", "LIUHUDAO", "MINGTANG_PRESETS", "Rules"]
 
-MINGTANG_PRESETS: tuple[str, ...] = ("changde_hongheidian", "generic")
+MINGTANG_PRESETS: tuple[str, ...] = (
+    "changde_hongheidian",
+    "generic",
+    "hengyang_honghei",
+    "liuhuqiang",
+)
 """名堂 presets of zipai.md §8.6 that :func:`changpai.zipai.score` implements (Z10)."""
 
 _SCORE_MODES = ("huxi", "tun")
@@ -49,6 +54,8 @@ def _check(rules: Rules) -> None:
     if rules.min_huxi < 0:
         raise RulesError(f"min_huxi={rules.min_huxi} cannot be negative")
     _one_of("score_mode", rules.score_mode, _SCORE_MODES)
+    if rules.shuxin_share < 0 or rules.shuxin_max_shares < 0:
+        raise RulesError("shuxin_share and shuxin_max_shares cannot be negative")
     if rules.tun_step < 1:
         raise RulesError(f"tun_step={rules.tun_step} must be >= 1")
     _one_of("fanxing_scope", rules.fanxing_scope, _FANXING_SCOPES)
@@ -100,6 +107,8 @@ class Rules:
     """Z9 數信 (§2): a fourth seated person sits out and earns shares after a win."""
     shuxin_max_shares: int = 3
     """Z9: at most this many 數信 shares (§2)."""
+    shuxin_share: int = 1
+    """Z9: the agreed amount of one 數信 share, paid by the winner (§2)."""
     mingtang: str | None = None
     """Z10: a 名堂 preset of §8.6 (``None``: no 名堂, 番 = 1)."""
     forbid_hu_after_chongpao: bool = False

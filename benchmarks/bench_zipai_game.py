@@ -1,0 +1,46 @@
+"""Benchmark: random-play 跑胡子 hands per second through the public engine API.
+
+Run: .venv/bin/python benchmarks/bench_zipai_game.py [hands]
+Target (issue 4): >= 300 hands/s for HUNAN in one process.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from changpai.zipai.game import Game
+from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
+
+
+def bench(rules: Rules, hands: int, seed: int = 0) -> tuple[float, float, int]:
+    """Play ``hands`` random hands; return (hands/s, decisions/s, wins)."""
+    chooser = random.Random(seed)
+    decisions = wins = 0
+    start = time.perf_counter()
+    for i in range(hands):
+        game = Game(rules, seed=seed * 1_000_003 + i)
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.apply(chooser.choice(game.legal_actions(seat)))
+            decisions += 1
+        result = game.result
+        if result is not None and result.winner is not None:
+            wins += 1
+    seconds = time.perf_counter() - start
+    return hands / seconds, decisions / seconds, wins
+
+
+def main() -> None:
+    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    for rules in (HUNAN, LIUHUDAO, HAHA):
+        per_hand, per_decision, wins = bench(rules, hands)
+        print(
+            f"{rules.name:9s} {hands} hands: {per_hand:7.0f} hands/s, "
+            f"{per_decision:8.0f} decisions/s, {wins} wins"
+        )
+
+
+if __name__ == "__main__":
+    main()

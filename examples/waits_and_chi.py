@@ -1,0 +1,19 @@
+"""What does a 跑胡子 hand wait for, and how may it 吃 a card (with the compulsory 比)?
+
+Run: python examples/waits_and_chi.py
+"""
+
+from __future__ import annotations
+
+from changpai import zipai
+
+# Twenty cards: one short of a complete hand.
+hand = zipai.parse("壹貳叄 二七十 三三三 四五六 七八九 肆伍陸 柒捌")
+for card, decomposition in zipai.waits(hand, rules=zipai.HUNAN).items():
+    melds = "  ".join(str(meld) for meld in decomposition.melds)
+    print(f"waits for {card} ({card.code}): {decomposition.huxi} 胡息 — {melds}")
+
+# zipai.md §5, the seed example of 吃 and 比: hand x1 x2 x2 x3 x3 x4 d2 d2 takes x2.
+concealed = zipai.parse("x1 x2 x2 x3 x3 x4 d2 d2")
+for option in zipai.chi_options(concealed, zipai.Card.parse("x2")):
+    print("吃", option.chi, "then 比", ", ".join(str(meld) for meld in option.bi) or "nothing")

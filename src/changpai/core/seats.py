@@ -1,0 +1,114 @@
+"""Seat arithmetic: who plays, in which order, and who is whose 下家 / 上家.
+
+Long-card games seat people round a table and play counter-clockwise in seat order; in several
+families one seated person deals no cards (the 數信 of 字牌, the dealer's 上家 in 南通 犢子胡).
+A :class:`SeatRing` holds that order once, as plain tuples that engines index on their hot paths,
+and the claim priority order of every seat (the 下家 first).
+
+>>> ring = SeatRing.of(4, skip=3)
+>>> ring.active, ring.next[0], ring.next[2], ring.previous[0]
+((0, 1, 2), 1, 0, 2)
+>>> ring.order_from(1), ring.after(1)
+((1, 2, 0), (2, 0))
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from attrs import field, frozen
+
+from changpai.errors import RulesError
+
+__all__ = ["SeatRing"]
+
+
+def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+    for seat in range(seats):
+        if seat in active:
+            i = active.index(seat)
+            out.append(active[i:] + active[:i])
+        else:  # a seat that sits out: itself, then the players from its 下家 on
+            later = [s for s in active if s > seat]
+            out.append((seat, *later, *(s for s in active if s < seat)))
+    return tuple(out)
+
+
+@frozen
+class SeatRing:
+    """The seats ``0 .. seats-1`` in turn order, one of them (``skip``) possibly sitting out.
+
+    Every field is a tuple indexed by seat, built once: ``next[s]`` is the 下家 of ``s`` (the
+    next player after it), ``previous[s]`` its 上家, and ``orders[s]`` the players starting at
+    ``s``. A seat that sits out has a 下家 and a 上家 too (its neighbours that play), but is
+    never among the players. Use :meth:`of` to get the shared instance of a shape.
+
+    ``seats`` counts the seated people (2 or more); ``skip`` is the seat that sits out, or -1
+    when everybody plays.
+
+    >>> SeatRing(3).orders
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    >>> SeatRing(4, skip=4)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: skip=4: the seat that sits out must be -1 (none) or a seat 0..3
+    """
+
+    seats: int
+    skip: int = -1
+    active: tuple[int, ...] = field(init=False, repr=False, eq=False)
+    next: tuple[int, ...] = field(init=False, repr=False, eq=False)
+    previous: tuple[int, ...] = field(init=False, repr=False, eq=False)
+    orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.seats, int) or self.seats < 2:
+            raise RulesError(f"seats={self.seats!r}: a table has 2 or more seats")
+        if not isinstance(self.skip, int) or not -1 <= self.skip < self.seats:
+            raise RulesError(
+                f"skip={self.skip!r}: the seat that sits out must be -1 (none) "
+                f"or a seat 0..{self.seats - 1}"
+            )
+        active = tuple(s for s in range(self.seats) if s != self.skip)
+        if len(active) < 2:
+            raise RulesError(f"seats={self.seats}, skip={self.skip}: fewer than two players")
+        orders = _orders(active, self.seats)
+        nxt = tuple(order[1] for order in orders)
+        prev = tuple(order[-1] for order in orders)
+        object.__setattr__(self, "active", active)
+        object.__setattr__(self, "next", nxt)
+        object.__setattr__(self, "previous", prev)
+        object.__setattr__(self, "orders", orders)
+
+    @staticmethod
+    @lru_cache(maxsize=64)
+    def of(seats: int, skip: int = -1) -> SeatRing:
+        """The shared (cached) ring of this shape; rings are immutable.
+
+        >>> SeatRing.of(3) is SeatRing.of(3)
+        True
+        """
+        return SeatRing(seats, skip)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SeatRing:
+        return self
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """``seat`` followed by the players in turn order from its 下家 (the deal order when
+        ``seat`` is the dealer).
+
+        >>> SeatRing.of(4, skip=2).order_from(3)
+        (3, 0, 1)
+        """
+        return self.orders[seat]
+
+    def after(self, seat: int) -> tuple[int, ...]:
+        """The other players in claim priority order: the 下家 first, the 上家 last.
+
+        >>> SeatRing.of(4).after(2)
+        (3, 0, 1)
+        >>> SeatRing.of(4, skip=1).after(0)
+        (2, 3)
+        """
+        return self.orders[seat][1:]

@@ -1,0 +1,122 @@
+"""JSON helpers shared by the game engines: rules objects as plain dicts, and the envelope of a
+saved game (a tag naming what the document is, checked on reading).
+
+A game is saved as its rules, its deck, its dealer and its decisions; loading replays the
+decisions. The helpers here do the parts that do not depend on the family.
+
+>>> from attrs import frozen
+>>> @frozen
+... class Demo:
+...     name: str = "demo"
+...     sizes: tuple[int, ...] = (3, 4)
+...     reds: frozenset[int] = frozenset({7, 2})
+>>> data = rules_to_dict(Demo())
+>>> data
+{'name': 'demo', 'sizes': [3, 4], 'reds': [2, 7]}
+>>> rules_from_dict(Demo, {**data, "reds": frozenset(data["reds"])}, family="demo") == Demo()
+True
+>>> text = write_document(("format", "demo/1"), {"dealer": 2})
+>>> text, read_document(text, ("format", "demo/1"))["dealer"]
+('{"format": "demo/1", "dealer": 2}', 2)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+from attrs import fields
+
+from changpai.errors import ChangpaiError, NotationError, RulesError
+
+__all__ = ["read_document", "rules_from_dict", "rules_to_dict", "write_document"]
+
+_R = TypeVar("_R")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def rules_to_dict(rules: Any) -> dict[str, Any]:
+    """A frozen attrs rules object as a JSON-ready dict, field by field in declaration order:
+    tuples become lists and sets sorted lists (so the text is the same on every run).
+
+    >>> from changpai.nantong import DUZIHU
+    >>> rules_to_dict(DUZIHU)["wenqian_values"]
+    [20, 50, 100, 200]
+    """
+    return {f.name: _plain(getattr(rules, f.name)) for f in fields(type(rules))}
+
+
+def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
+    """Rebuild a rules object of class ``cls`` from :func:`rules_to_dict`: lists become tuples
+    again (a field with a converter, such as a frozenset, converts them itself).
+
+    Unknown or missing options raise :class:`~changpai.errors.RulesError` naming the family;
+    a bad value raises the rules class's own error.
+
+    >>> from changpai.nantong import DUZIHU, Rules
+    >>> rules_from_dict(Rules, rules_to_dict(DUZIHU), family="nantong") == DUZIHU
+    True
+    >>> rules_from_dict(Rules, {"colour": "blue"}, family="nantong")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: {'colour': 'blue'} is not a nantong rules object: ...
+    """
+    if not isinstance(data, dict):
+        raise RulesError(f"{data!r} is not a {family} rules object: expected a JSON object")
+    fixed = {key: _tuples(value) for key, value in data.items()}
+    try:
+        return cls(**fixed)
+    except TypeError as error:
+        raise RulesError(f"{data!r} is not a {family} rules object: {error}") from None
+
+
+def write_document(tag: tuple[str, str], payload: dict[str, Any]) -> str:
+    """The JSON text of a saved game: the ``tag`` entry (key, value) first, then ``payload``;
+    non-ASCII text (hanzi) is kept as it is.
+
+    >>> write_document(("family", "nantong"), {"名": 1})
+    '{"family": "nantong", "名": 1}'
+    """
+    key, value = tag
+    return json.dumps({key: value, **payload}, ensure_ascii=False)
+
+
+def read_document(
+    text: str, tag: tuple[str, str], *, error: type[ChangpaiError] = NotationError
+) -> dict[str, Any]:
+    """Parse the JSON text of a saved game and check its ``tag`` (key, value).
+
+    Text that is not JSON, not an object or carries another tag raises ``error`` (by default
+    :class:`~changpai.errors.NotationError`) naming what was expected.
+
+    >>> read_document('{"format": "chess"}', ("format", "changpai.zipai.game/1"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a changpai.zipai.game/1 JSON document: format 'chess'
+    >>> read_document("[1", ("family", "nantong"), error=RulesError)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: not a nantong JSON document: ...
+    """
+    key, value = tag
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as problem:
+        raise error(f"not a {value} JSON document: {problem}") from None
+    if not isinstance(data, dict) or data.get(key) != value:
+        found = data.get(key) if isinstance(data, dict) else None
+        raise error(f"not a {value} JSON document: {key} {found!r}")
+    return data

@@ -1,0 +1,999 @@
+"""字牌 hand analysis (zipai.md §5, §7): decompositions into 門子, the best one, waits, 天胡, 吃/比.
+
+A whole hand is the player's concealed cards plus the melds lying on the table. In the concealed
+cards four identical cards are a concealed 提 and three identical cards a 坎 that is never split;
+every other card must sit in a 一句話 / 絞, or in the one pair (將) that a hand needs exactly when it
+holds a 跑 or 提 (§5, §7.1). The hand is complete when it makes ``rules.melds_to_win`` 門子.
+
+>>> best = best_decomposition(parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"))
+>>> print(best)
+坎 柒柒柒 坎 捌捌捌 絞 九九玖 句 一二三 二七十 二七十 句 四五六 句 壹貳叄 (24 胡息)
+>>> best.huxi, best.threshold_met
+(24, True)
+
+The hot path works on count tuples packed into one int (3 bits per card kind): 提 and 坎 come
+out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are chosen value by
+value, and each case is then looked up in a table, built at import, of every count tuple of that
+case that splits into sentences (1,300 of them, 1,745 with 一五十), with its best partition.
+:class:`~changpai.zipai.Meld` objects are interned; only the result object is built per call.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterator, Sequence
+from operator import attrgetter
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.errors import ChangpaiError, NotationError
+from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
+from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
+from changpai.zipai.rules import HUNAN, Rules
+
+__all__ = [
+    "ChiOption",
+    "Decomposition",
+    "best_decomposition",
+    "chi_options",
+    "decompositions",
+    "is_tianhu",
+    "waits",
+]
+
+# --------------------------------------------------------------------------------------------
+# Shape tables (built once at import)
+# --------------------------------------------------------------------------------------------
+
+_BITS = 3
+_DIGIT = 7
+_POW = tuple(1 << (_BITS * i) for i in range(KINDS))
+_PAIR_SHIFT = _BITS * KINDS + 1
+_PAIR_FLAG = 1 << _PAIR_SHIFT
+_POOL_MASK = _PAIR_FLAG - 1
+_INDEX = attrgetter("index")
+_QUADS = frozenset({MeldKind.PAO, MeldKind.TI})
+
+
+def _sentence_shapes(allow_1_5_10: bool) -> list[tuple[int, ...]]:
+    """Kind-index tuples of every 一句話 / 絞 (§5), each sorted by index."""
+    shapes: list[tuple[int, ...]] = []
+    for base in (0, 10):
+        shapes.extend((base + i, base + i + 1, base + i + 2) for i in range(8))
+        shapes.append((base + 1, base + 6, base + 9))  # 二七十
+        if allow_1_5_10:
+            shapes.append((base + 0, base + 4, base + 9))  # 一五十
+    for v in range(10):
+        shapes.append((v, v, v + 10))  # 絞 xN xN dN
+        shapes.append((v, v + 10, v + 10))  # 絞 xN dN dN
+    return sorted(shapes)
+
+
+def _make_meld(kinds: tuple[int, ...], kind: MeldKind | None = None) -> Meld:
+    return Meld.of(tuple(CARDS[k] for k in kinds), kind, rules=_ALL_RULES)
+
+
+_ALL_RULES = HUNAN.evolve(allow_1_5_10=True)
+
+
+# Interned melds of identical cards made in hand (提 / 坎).
+_TI = tuple(Meld(MeldKind.TI, (c,) * 4) for c in CARDS)
+_KAN = tuple(Meld(MeldKind.KAN, (c,) * 3) for c in CARDS)
+
+
+_B0 = sum(1 << (_BITS * i) for i in range(KINDS))
+_B1 = _B0 << 1
+_B2 = _B0 << 2
+_MISSING: Any = object()
+
+# kinds (as bit 3k) whose value allows a run k,k+1,k+2 / k-1,k,k+1 / k-2,k-1,k of one case
+_RUN_UP = sum(1 << (_BITS * k) for k in range(KINDS) if k % 10 <= 7)
+_RUN_MID = sum(1 << (_BITS * k) for k in range(KINDS) if 1 <= k % 10 <= 8)
+_RUN_DOWN = sum(1 << (_BITS * k) for k in range(KINDS) if k % 10 >= 2)
+
+_Result = tuple[int, tuple[Meld, ...]]
+
+
+_HALF = 10 * _BITS  # bits of one case (small 一..十 or big 壹..拾)
+_HALF_MASK = (1 << _HALF) - 1
+_HALF_PAIR = 1 << _HALF
+_B0H = _B0 & _HALF_MASK
+_PREFIX_MASK = tuple((1 << (_BITS * v)) - 1 for v in range(11))
+_B1H = _B0H << 1
+
+_HalfOption = tuple[int, Meld, tuple[tuple[int, int], ...], int, int, bool]
+_Choice = tuple[int, int, tuple[Meld, ...]]
+
+
+class _Table:
+    """Shapes and tables of one sentence set (with or without 一五十).
+
+    ``options[low]`` lists the 一句話 / 絞 / pair shapes whose lowest kind is ``low`` as (shape id,
+    meld, need, delta, 胡息, is_pair): ``need`` is ((bit shift, copies), ...) and ``delta`` the
+    packed count of the shape. The solver splits a pool by case: a 絞 is the only shape that mixes
+    small and big cards, so once the 絞 are chosen each case is looked up on its own 10-digit count
+    tuple in ``halves[case]`` (every decomposable tuple with its best partition, built here from
+    the ``half[case]`` shapes), as the mahjong library does per suit.
+    """
+
+    def __init__(self, allow_1_5_10: bool) -> None:
+        sentences = _sentence_shapes(allow_1_5_10)
+        pairs: list[tuple[int, ...]] = [(k, k) for k in range(KINDS)]
+        # ordered by lowest kind, so that non-decreasing shape ids give each partition once
+        self.shapes: list[tuple[int, ...]] = sorted(sentences + pairs)
+        self.options: list[list[_HalfOption]] = [[] for _ in range(KINDS)]
+        self.half: tuple[list[list[_HalfOption]], list[list[_HalfOption]]] = (
+            [[] for _ in range(10)],
+            [[] for _ in range(10)],
+        )
+        for sid, shape in enumerate(self.shapes):
+            meld = _make_meld(shape, MeldKind.JIANG if len(shape) == 2 else None)
+            amounts: dict[int, int] = {}
+            for k in shape:
+                amounts[k] = amounts.get(k, 0) + 1
+            need = tuple((_BITS * k, a) for k, a in sorted(amounts.items()))
+            delta = sum(_POW[k] for k in shape)
+            value = huxi(meld, rules=_ALL_RULES)
+            is_pair = len(shape) == 2
+            self.options[shape[0]].append((sid, meld, need, delta, value, is_pair))
+            if meld.kind is not MeldKind.JIAO:
+                case = 1 if shape[0] >= 10 else 0
+                off = _HALF * case
+                half_need = tuple((s - off, a) for s, a in need)
+                half_delta = (delta >> off) | (_HALF_PAIR if is_pair else 0)
+                option = (sid, meld, half_need, half_delta, value, is_pair)
+                self.half[case][shape[0] % 10].append(option)
+        # 絞 by value: xN xN dN and xN dN dN as (meld, small count, big count, small cards)
+        self.jiao = [
+            (
+                (_make_meld((v, v, v + 10)), 2 * _POW[v], _POW[v], 2),
+                (_make_meld((v, v + 10, v + 10)), _POW[v], 2 * _POW[v], 1),
+            )
+            for v in range(10)
+        ]
+        # jiao_options[v][small digit][big digit]: no 絞, or a 絞 the digits allow, at value v
+        self.jiao_options: list[list[list[tuple[tuple[Meld | None, int, int, int], ...]]]] = [
+            [
+                [
+                    ((None, 0, 0, 0), *(o for o in self.jiao[v] if s >= o[3] and b >= 3 - o[3]))
+                    for b in range(8)
+                ]
+                for s in range(8)
+            ]
+            for v in range(10)
+        ]
+        # the three-kind special sentences (二七十, 一五十) as packed bit masks, for the filter
+        self.specials = [
+            sum(1 << (_BITS * k) for k in s)
+            for s in sentences
+            if len(set(s)) == 3 and not (s[1] == s[0] + 1 and s[2] == s[1] + 1)
+        ]
+        # every decomposable count tuple of one case (with the pair flag) -> its best partition
+        self.halves = (self._halves(0), self._halves(1))
+        # prefixes[pair allowed][case][v]: the digits of kinds below value v of those tuples
+        self.prefixes = tuple(
+            tuple(
+                [
+                    {k & _PREFIX_MASK[v] for k in self.halves[case] if allowed or k < _HALF_PAIR}
+                    for v in range(11)
+                ]
+                for case in (0, 1)
+            )
+            for allowed in (False, True)
+        )
+
+    def _halves(self, case: int) -> dict[int, _Result]:
+        """All count tuples of one case that split into its sentences (and one pair when the
+        pair flag is set), each with its best (胡息, melds); built by adding shapes in order."""
+        sentences = [o for options in self.half[case] for o in options if not o[5]]
+        pairs = [o for options in self.half[case] for o in options if o[5]]
+        best: dict[int, tuple[int, tuple[_HalfOption, ...]]] = {0: (0, ())}
+        frontier: list[tuple[int, int, int, tuple[_HalfOption, ...]]] = [(0, 0, 0, ())]
+        while frontier:
+            grown = []
+            for key, start, value, used in frontier:
+                for i in range(start, len(sentences)):
+                    option = sentences[i]
+                    new = key + option[3]
+                    if any((new >> s) & _DIGIT > 2 for s, _ in option[2]):
+                        continue
+                    total = value + option[4]
+                    if new not in best or total > best[new][0]:
+                        best[new] = (total, (*used, option))
+                    grown.append((new, i, total, (*used, option)))
+            frontier = grown
+        for key, (value, used) in list(best.items()):
+            for option in pairs:
+                ((shift, _),) = option[2]
+                if (key >> shift) & _DIGIT:
+                    continue  # a pair on top of a card already used would make 3 or 4
+                new = key + option[3]  # the pair's delta carries the pair flag
+                if new not in best or value > best[new][0]:
+                    best[new] = (value, (*used, option))
+        return {
+            key: (value, tuple(o[1] for o in sorted(used, key=lambda o: o[0])))
+            for key, (value, used) in best.items()
+        }
+
+
+_TABLES = (_Table(False), _Table(True))
+
+
+def _table(rules: Rules) -> _Table:
+    return _TABLES[1 if rules.allow_1_5_10 else 0]
+
+
+def _jiao_choices(pool: int, table: _Table) -> tuple[tuple[_Choice, ...], ...]:
+    """Every choice of 絞 in a pool as (small-case count used, big-case count used, 絞 melds),
+    grouped by the number of small cards used modulo 3."""
+    small = pool & _HALF_MASK
+    big = pool >> _HALF
+    free = (small | small >> 1) & (big | big >> 1) & _B0H
+    candidates = free & (small >> 1 | big >> 1)
+    choices: list[tuple[int, int, int, tuple[Meld, ...]]] = [(0, 0, 0, ())]
+    while candidates:
+        bit = candidates & -candidates
+        candidates ^= bit
+        v = bit.bit_length() // _BITS
+        first, second = table.jiao[v]
+        options = []
+        if (small >> (_BITS * v)) & 2:
+            options.append(first)
+        if (big >> (_BITS * v)) & 2:
+            options.append(second)
+        choices += [
+            (ds + ds2, db + db2, us + us2, (*melds, meld))
+            for ds, db, us, melds in choices
+            for meld, ds2, db2, us2 in options
+        ]
+    return tuple(
+        tuple((ds, db, melds) for ds, db, us, melds in choices if us % 3 == r) for r in range(3)
+    )
+
+
+def _solve(key: int, table: _Table) -> _Result | None:
+    """Best (胡息, melds) partition of a packed pool; the pair flag asks for one 將.
+
+    The pool holds the cards outside 坎 / 提 (at most two copies of a kind); they go into
+    一句話 / 絞 and the pair. The 絞 are the only shapes mixing the cases: they are chosen value
+    by value (a branch dies as soon as the digits already final in either case are no prefix of
+    a decomposable count tuple), then each case is looked up in its table of decomposable count
+    tuples; the number of small cards left tells which case holds the pair.
+    """
+    pool = key & _POOL_MASK
+    small = pool & _HALF_MASK
+    big = pool >> _HALF
+    pair = key & _PAIR_FLAG
+    free = (small | small >> 1) & (big | big >> 1) & _B0H
+    candidates = free & (small >> 1 | big >> 1)
+    smalls, bigs = table.halves
+    count = (small & _B0H).bit_count() + 2 * (small & _B1H).bit_count()
+    if not candidates:
+        return _finish(small, big, count, pair, (), smalls, bigs)
+    prefix_small, prefix_big = table.prefixes[1 if pair else 0]
+    jiao_options = table.jiao_options
+    # one level per candidate value: its 絞 options, and the digits final after the choice
+    levels = []
+    while candidates:
+        bit = candidates & -candidates
+        candidates ^= bit
+        v = bit.bit_length() // _BITS
+        nv = (candidates & -candidates).bit_length() // _BITS if candidates else 10
+        options = jiao_options[v][(small >> (_BITS * v)) & _DIGIT][(big >> (_BITS * v)) & _DIGIT]
+        levels.append((options, _PREFIX_MASK[nv], prefix_small[nv], prefix_big[nv]))
+    last = len(levels) - 1
+    best: _Result | None = None
+    # depth-first: (level, small used, big used, small cards used, 絞 so far)
+    stack: list[tuple[int, int, int, int, tuple[Meld, ...]]] = [(0, 0, 0, 0, ())]
+    while stack:
+        i, ds, db, used, jiao = stack.pop()
+        options, mask, ok_small, ok_big = levels[i]
+        for meld, es, eb, u in options:
+            ns = ds + es
+            nb = db + eb
+            if (small - ns) & mask in ok_small and (big - nb) & mask in ok_big:
+                chosen = jiao if meld is None else (*jiao, meld)
+                if i < last:
+                    stack.append((i + 1, ns, nb, used + u, chosen))
+                    continue
+                found = _finish(small - ns, big - nb, count - used - u, pair, chosen, smalls, bigs)
+                if found is not None and (best is None or found[0] > best[0]):
+                    best = found
+    return best
+
+
+def _finish(
+    small: int,
+    big: int,
+    count: int,
+    pair: int,
+    jiao: tuple[Meld, ...],
+    smalls: dict[int, _Result],
+    bigs: dict[int, _Result],
+) -> _Result | None:
+    """Look the two cases up once the 絞 are chosen; ``count`` small cards are left."""
+    left = count % 3
+    if pair:
+        if left == 2:
+            small |= _HALF_PAIR
+        elif left == 0:
+            big |= _HALF_PAIR
+        else:
+            return None
+    elif left:
+        return None
+    s = smalls.get(small)
+    if s is None:
+        return None
+    b = bigs.get(big)
+    if b is None:
+        return None
+    return (s[0] + b[0], (*jiao, *s[1], *b[1]))
+
+
+def _enumerate_half(
+    key: int, case: int, table: _Table, start: int = 0
+) -> Iterator[tuple[Meld, ...]]:
+    """Every partition of one case's pool, each once (shapes in non-decreasing order)."""
+    pool = key & _HALF_MASK
+    if not pool:
+        if not key & _HALF_PAIR:
+            yield ()
+        return
+    if key not in table.halves[case]:
+        return
+    low = ((pool & -pool).bit_length() - 1) // _BITS
+    for sid, meld, need, delta, _value, is_pair in table.half[case][low]:
+        if sid < start or (is_pair and not key & _HALF_PAIR):
+            continue
+        if all(amount <= (pool >> s) & _DIGIT for s, amount in need):
+            for rest in _enumerate_half(key - delta, case, table, sid):
+                yield (meld, *rest)
+
+
+def _enumerate(key: int, table: _Table) -> Iterator[tuple[Meld, ...]]:
+    """Every partition of a packed pool, each once."""
+    pool = key & _POOL_MASK
+    small = pool & _HALF_MASK
+    big = pool >> _HALF
+    pairs = ((_HALF_PAIR, 0), (0, _HALF_PAIR)) if key & _PAIR_FLAG else ((0, 0),)
+    for group in _jiao_choices(pool, table):
+        for ds, db, jiao in group:
+            for pair_small, pair_big in pairs:
+                ks = (small - ds) | pair_small
+                kb = (big - db) | pair_big
+                if ks not in table.halves[0] or kb not in table.halves[1]:
+                    continue
+                for s in _enumerate_half(ks, 0, table):
+                    for b in _enumerate_half(kb, 1, table):
+                        yield (*jiao, *s, *b)
+
+
+def _split(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...], int]]:
+    """Ways to lay all three copies of kind ``x`` (a winning card joined to a pair, which is not
+    a 坎) in sentences and the pair: (key left, melds, 胡息), each multiset once."""
+    shapes = [
+        option
+        for options in table.options
+        for option in options
+        if any(s == _BITS * x for s, _ in option[2])
+    ]
+    found: list[tuple[int, tuple[Meld, ...], int]] = []
+
+    def rec(key: int, start: int, melds: tuple[Meld, ...], value: int) -> None:
+        if (key >> (_BITS * x)) & _DIGIT == 0:
+            found.append((key, melds, value))
+            return
+        for i in range(start, len(shapes)):
+            _sid, meld, need, delta, v, is_pair = shapes[i]
+            if is_pair and not key & _PAIR_FLAG:
+                continue
+            if all(amount <= (key >> s) & _DIGIT for s, amount in need):
+                rest_key = (key - delta) ^ (_PAIR_FLAG if is_pair else 0)
+                rec(rest_key, i, (*melds, meld), value + v)
+
+    rec(key, 0, (), 0)
+    return found
+
+
+# (坎 bits, 提 bits) -> (their melds in card order, their 胡息)
+_SETS: dict[int, tuple[tuple[Meld, ...], int]] = {}
+
+
+def _sets(kan: int, quad: int) -> tuple[tuple[Meld, ...], int]:
+    """The 坎 / 提 melds (card order) of packed bit masks, and their 胡息; cached."""
+    melds = []
+    for k in range(KINDS):
+        if kan >> (_BITS * k) & 1:
+            melds.append(_KAN[k])
+        elif quad >> (_BITS * k) & 1:
+            melds.append(_TI[k])
+    found = (tuple(melds), sum(huxi(m) for m in melds))
+    _SETS[kan | quad << 1] = found
+    return found
+
+
+def _strip(key: int, keep: int | None = None) -> tuple[int, tuple[Meld, ...], int]:
+    """Take the 提 (four copies) and 坎 (three copies) out of a packed key (not kind ``keep``).
+
+    Returns the pool left, the 提 / 坎 melds in card order and their 胡息.
+    """
+    kan = key & key >> 1 & _B0
+    if keep is not None:
+        kan &= ~(1 << (_BITS * keep))
+    quad = key >> 2 & _B0
+    sets = _SETS.get(kan | quad << 1)
+    if sets is None:
+        sets = _sets(kan, quad)
+    return key - 3 * kan - 4 * quad, sets[0], sets[1]
+
+
+# --------------------------------------------------------------------------------------------
+# Public values
+# --------------------------------------------------------------------------------------------
+
+
+@frozen(repr=False)
+class Decomposition:
+    """A complete hand split into 門子, with its 胡息 (zipai.md §5, §7, §8.1).
+
+    ``melds`` lists the table melds first (as given, a 碰 / 偎 upgraded by the winning card in
+    place), then the set the winning card made with a pair or 坎 (偎 / 碰 / 提 / 跑), then the
+    concealed 提 and 坎 in card order (small 一..十 before big 壹..拾), then the 絞, then the
+    small and last the big 一句話 (the pair among them, by its card). ``huxi`` is the sum of the melds' 胡息 and
+    ``threshold_met`` whether it reaches ``rules.min_huxi``.
+
+    >>> d = best_decomposition(parse("壹壹壹壹 一二三 四五六 七八九 貳柒拾 陸陸 x10 x10 d10"))
+    >>> d.huxi, d.pair, len(d.melds)
+    (21, Meld.parse('將 陸陸'), 7)
+    """
+
+    melds: tuple[Meld, ...]
+    huxi: int
+    threshold_met: bool
+    card: Card | None = field(default=None, kw_only=True)
+    """The winning card the decomposition was made with, if any."""
+
+    @property
+    def pair(self) -> Meld | None:
+        """The 將 (pair), or ``None`` for a hand without 跑 / 提."""
+        for meld in self.melds:
+            if meld.kind is MeldKind.JIANG:
+                return meld
+        return None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the hand, meld by meld.
+
+        >>> len(best_decomposition(parse("一二三四五六七八九 壹貳叄肆伍陸柒捌玖 拾拾拾"), rules=HUNAN).cards)
+        21
+        """
+        return tuple(card for meld in self.melds for card in meld.cards)
+
+    def __str__(self) -> str:
+        return f"{' '.join(str(m) for m in self.melds)} ({self.huxi} 胡息)"
+
+    def __repr__(self) -> str:
+        return f"<Decomposition {self}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> best_decomposition(parse("一二三四五六七八九 壹貳叄肆伍陸柒捌玖 拾拾拾")).to_dict()["huxi"]
+        15
+        """
+        return {
+            "melds": [str(m) for m in self.melds],
+            "huxi": self.huxi,
+            "threshold_met": self.threshold_met,
+            "card": None if self.card is None else self.card.code,
+        }
+
+    def _repr_html_(self) -> str:
+        melds = " &nbsp; ".join(m._repr_html_() for m in self.melds)
+        flag = "" if self.threshold_met else " (below the threshold)"
+        return f"<span>{melds} &nbsp; <b>{self.huxi}</b> 胡息{html.escape(flag)}</span>"
+
+
+@frozen(repr=False)
+class ChiOption:
+    """One complete way to 吃 a card: the 吃 meld and the compulsory 比 melds (zipai.md §5).
+
+    >>> option = chi_options(parse("x1 x3"), Card.parse("x2"))[0]
+    >>> option
+    ChiOption(吃 一二三)
+    >>> option.hand_cards()
+    (Card('x1'), Card('x3'))
+    """
+
+    chi: Meld
+    bi: tuple[Meld, ...] = ()
+
+    card: Card | None = field(default=None, kw_only=True)
+    """The card taken by the 吃 (set by :func:`chi_options`; needed by :meth:`hand_cards`)."""
+
+    def hand_cards(self) -> tuple[Card, ...]:
+        """The cards this option takes out of the hand: the 吃 meld without the taken card, then
+        every 比 meld.
+
+        >>> [format(o.hand_cards()) for o in chi_options(parse("x1 x2 x3 d2 d2"), Card.parse("x2"))]
+        ['一三二貳貳', '二貳', '貳貳一二三']
+        """
+        if self.card is None or self.card not in self.chi.cards:
+            raise ChangpaiError(f"{self}: the taken card is not known (build it with chi_options)")
+        taken = list(self.chi.cards)
+        taken.remove(self.card)
+        return (*taken, *(card for meld in self.bi for card in meld.cards))
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The 吃 meld followed by the 比 melds."""
+        return (self.chi, *self.bi)
+
+    def __str__(self) -> str:
+        return " ".join(str(m) for m in self.melds)
+
+    def __repr__(self) -> str:
+        return f"ChiOption({self})"
+
+
+# --------------------------------------------------------------------------------------------
+# Input handling
+# --------------------------------------------------------------------------------------------
+
+
+def _counts(concealed: Sequence[Card]) -> list[int]:
+    counts = [0] * KINDS
+    try:
+        for index in map(_INDEX, concealed):
+            counts[index] += 1
+    except (AttributeError, TypeError, IndexError):
+        raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+    return counts
+
+
+def _check_copies(counts: list[int], exposed: Sequence[Meld], card: Card | None) -> None:
+    total = list(counts)
+    for meld in exposed:
+        if not isinstance(meld, Meld):
+            raise NotationError(f"{meld!r} is not a zipai Meld")
+        if meld.kind is MeldKind.JIANG:
+            raise NotationError(f"{meld}: a pair (將) never lies on the table")
+        for c in meld.cards:
+            total[c.index] += 1
+    if card is not None:
+        if not isinstance(card, Card):
+            raise NotationError(f"{card!r} is not a zipai Card")
+        total[card.index] += 1
+    for k, n in enumerate(total):
+        if n > 4:
+            raise NotationError(
+                f"the hand holds {n} copies of {CARDS[k].hanzi} ({CARDS[k].code}); the deck has 4"
+            )
+
+
+class _Variant:
+    """One reading of the hand before its concealed cards are partitioned."""
+
+    __slots__ = ("fixed", "key", "split")
+
+    def __init__(self, fixed: list[Meld], key: int, split: int | None = None) -> None:
+        self.fixed = fixed  # table melds, then the set meld the winning card made
+        self.key = key  # packed counts of the concealed cards (with the joined winning card)
+        self.split = split  # a kind with three copies that is not a 坎 (pair + joined card)
+
+
+def _variants(
+    concealed: Sequence[Card],
+    exposed: Sequence[Meld],
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
+) -> list[_Variant]:
+    """The ways the hand (and the winning card) can be read (contract: `card` semantics)."""
+    counts = _counts(concealed)
+    _check_copies(counts, exposed, card)
+    table_melds = list(exposed)
+    key = sum(n * p for n, p in zip(counts, _POW, strict=True))
+    if card is None:
+        return [_Variant(table_melds, key)]
+    k = card.index
+    n = counts[k]
+    one = _POW[k]
+    others = Origin.DRAW if self_drawn or not from_discard else Origin.DISCARD
+    for i, meld in enumerate(table_melds):
+        if meld.card != card or len(set(meld.cards)) != 1:
+            continue
+        if meld.kind is MeldKind.PENG:
+            if from_discard:
+                break  # a discard never turns a 碰 into a 跑 (§5, §9): the card stays free
+            new = Meld(MeldKind.PAO, (card,) * 4, True, Origin.DRAW)
+        elif self_drawn:  # own 偎 / 臭偎 + self-drawn card -> 提
+            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+        else:  # own 偎 + a card discarded or drawn by another -> 跑
+            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+        return [_Variant([*table_melds[:i], new, *table_melds[i + 1 :]], key)]
+    if n == 3:  # 坎 + card -> 提 (self-drawn) or 跑
+        if self_drawn:
+            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+        else:
+            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+        return [_Variant([*table_melds, new], key - 3 * one)]
+    if n == 2:
+        if self_drawn:  # pair + own draw -> forced 偎
+            kind = MeldKind.CHOUWEI if chouwei else MeldKind.WEI
+            new = Meld(kind, (card,) * 3, False, Origin.DRAW)
+            return [_Variant([*table_melds, new], key - 2 * one)]
+        peng = Meld(MeldKind.PENG, (card,) * 3, True, others)  # 碰 is optional
+        return [_Variant([*table_melds, peng], key - 2 * one), _Variant(table_melds, key + one, k)]
+    return [_Variant(table_melds, key + one)]
+
+
+def _variant_key(variant: _Variant, rules: Rules) -> int | None:
+    """The packed key with the pair flag, or None when the meld count cannot work out (§7)."""
+    key = variant.key
+    cards = (key & _B0).bit_count() + 2 * (key & _B1).bit_count() + 4 * (key & _B2).bit_count()
+    quads = (key & _B2).bit_count()
+    pair = quads > 0 or any(m.kind in _QUADS for m in variant.fixed)
+    rest = cards - 4 * quads - (2 if pair else 0)
+    if rest < 0 or rest % 3:
+        return None
+    if len(variant.fixed) + rest // 3 + quads + pair != rules.melds_to_win:
+        return None
+    return key | (_PAIR_FLAG if pair else 0)
+
+
+def _partitions(variant: _Variant, key: int, table: _Table) -> Iterator[tuple[Meld, ...]]:
+    pool, sets, _value = _strip(key, variant.split)
+    if variant.split is None:
+        for melds in _enumerate(pool, table):
+            yield (*sets, *melds)
+        return
+    for rest_key, split, _split_value in _split(pool, variant.split, table):
+        for rest in _enumerate(rest_key, table):
+            yield (*sets, *split, *rest)
+
+
+def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | None:
+    pool, sets, value = _strip(key, variant.split)
+    if variant.split is None:
+        found = _solve(pool, table)
+        return None if found is None else (found[0] + value, (*sets, *found[1]))
+    best: _Result | None = None
+    for rest_key, split, split_value in _split(pool, variant.split, table):
+        rest = _solve(rest_key, table)
+        if rest is not None and (best is None or rest[0] + split_value > best[0]):
+            best = (rest[0] + split_value, (*split, *rest[1]))
+    return None if best is None else (best[0] + value, (*sets, *best[1]))
+
+
+# --------------------------------------------------------------------------------------------
+# Public functions
+# --------------------------------------------------------------------------------------------
+
+
+def decompositions(
+    concealed: Sequence[Card],
+    exposed: Sequence[Meld] = (),
+    rules: Rules = HUNAN,
+    *,
+    card: Card | None = None,
+    self_drawn: bool = True,
+    from_discard: bool = False,
+    chouwei: bool = False,
+) -> Iterator[Decomposition]:
+    """Every way to split the whole hand into ``rules.melds_to_win`` 門子 (zipai.md §5, §7).
+
+    ``exposed`` are the melds on the table (碰, 偎, 跑, 提, 吃/比 sentences). ``card`` is a card the
+    player would win on that is not in ``concealed``: it joins a 一句話 / 絞 or the pair; with a
+    pair ``X X`` in hand it makes a 偎 if ``self_drawn`` (a 臭偎 with ``chouwei=True``), else a
+    碰 (or, the 碰 being optional, it joins a sentence); with a 坎 it makes a 提 if
+    ``self_drawn`` else a 跑; with a table 碰 it makes a 跑 unless ``from_discard``; with a table
+    偎 a 提 if ``self_drawn`` else a 跑. Each decomposition is yielded once.
+
+    >>> for d in decompositions(parse("一二三 一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖")):
+    ...     print(d)
+    句 一二三 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (12 胡息)
+    絞 一一壹 絞 二二貳 絞 三三叄 句 四五六 句 七八九 句 肆伍陸 句 柒捌玖 (0 胡息)
+    >>> len(list(decompositions(parse("一一一 二二二 三三三 四五六 七八九 壹貳叄 肆伍陸"))))
+    1
+    """
+    if card is None:
+        self_drawn = True
+    table = _table(rules)
+    for variant in _variants(concealed, exposed, card, self_drawn, from_discard, chouwei):
+        key = _variant_key(variant, rules)
+        if key is None:
+            continue
+        fixed = tuple(variant.fixed)
+        fixed_huxi = sum(huxi(m, rules=rules) for m in fixed)
+        for melds in _partitions(variant, key, table):
+            total = fixed_huxi + sum(huxi(m, rules=rules) for m in melds)
+            yield Decomposition((*fixed, *melds), total, total >= rules.min_huxi, card=card)
+
+
+def best_decomposition(
+    concealed: Sequence[Card],
+    exposed: Sequence[Meld] = (),
+    rules: Rules = HUNAN,
+    *,
+    card: Card | None = None,
+    self_drawn: bool = True,
+    from_discard: bool = False,
+    chouwei: bool = False,
+) -> Decomposition | None:
+    """The decomposition of the whole hand with the most 胡息, or ``None`` (zipai.md §5, §7).
+
+    Keywords as in :func:`decompositions`; among equal 胡息 the first found is returned, and it
+    is one of the decompositions :func:`decompositions` yields.
+
+    >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+    <Decomposition 坎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)>
+    >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
+    True
+    """
+    if not exposed and card is None:
+        return _best_plain(concealed, rules)
+    if card is None:
+        self_drawn = True
+    table = _table(rules)
+    best: tuple[int, list[Meld], tuple[Meld, ...]] | None = None
+    for variant in _variants(concealed, exposed, card, self_drawn, from_discard, chouwei):
+        key = _variant_key(variant, rules)
+        if key is None:
+            continue
+        found = _best_partition(variant, key, table)
+        if found is None:
+            continue
+        value = found[0] + sum(huxi(m, rules=rules) for m in variant.fixed)
+        if best is None or value > best[0]:
+            best = (value, variant.fixed, found[1])
+    if best is None:
+        return None
+    value, fixed, melds = best
+    return Decomposition((*fixed, *melds), value, value >= rules.min_huxi, card=card)
+
+
+# Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
+_PLAIN: dict[int, tuple[Rules, dict[int, Decomposition | None]]] = {}
+_PLAIN_LIMIT = 1 << 20
+
+
+# the rules of the last concealed-only call and their cache (a fast path for the same rules)
+_LAST: list[Any] = [None, None]
+
+
+def _clear_cache() -> None:
+    """Empty the whole-hand caches (benchmarks measure cold figures with it)."""
+    for _rules, cache in _PLAIN.values():
+        cache.clear()
+    _PLAIN.clear()
+    _LAST[:] = [None, None]
+
+
+def _make_best_plain() -> Callable[[Sequence[Card], Rules], Decomposition | None]:
+    """Build the hot path of :func:`best_decomposition` (constants bound as closure cells)."""
+    b0, b1, b2 = _B0, _B1, _B2
+    run_up, run_mid, run_down = _RUN_UP, _RUN_MID, _RUN_DOWN
+    pow_of, index_of, missing, pair_flag = _POW.__getitem__, _INDEX, _MISSING, _PAIR_FLAG
+    tables, plain, sets_cache, solve = _TABLES, _PLAIN, _SETS, _solve
+    last = _LAST
+
+    def best_plain(concealed: Sequence[Card], rules: Rules) -> Decomposition | None:
+        """best_decomposition for a concealed-only hand.
+
+        The hand is packed into one int (3 bits per kind); 提 / 坎 come out by bit arithmetic,
+        a necessary test on partner kinds rejects most incomplete hands, and what passes is
+        solved by :func:`_solve` and cached on the packed key.
+        """
+        try:
+            key = sum(map(pow_of, map(index_of, concealed)))
+            n = len(concealed)
+        except (AttributeError, TypeError, IndexError):
+            raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+        quad = key >> 2 & b0
+        quads = quad.bit_count()
+        # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
+        if (
+            key & b2 & (key << 1 | key << 2)
+            or (key & b0).bit_count() + 2 * (key & b1).bit_count() + 4 * quads != n
+        ):
+            _check_copies(_counts(concealed), (), None)
+        rest = n - 4 * quads - (2 if quads else 0)
+        if rest < 0 or rest % 3 or rest // 3 + quads + (quads > 0) != rules.melds_to_win:
+            return None
+        kan = key & key >> 1 & b0
+        pool = key - 3 * kan - 4 * quad
+        # every pool card needs partner kinds for some shape (run, 絞, 二七十 / 一五十, pair)
+        free = (pool | pool >> 1) & b0
+        up = free >> 3
+        down = free << 3
+        cover = (
+            (up & free >> 6 & run_up)
+            | (down & up & run_mid)
+            | (down & free << 6 & run_down)
+            | ((free >> 30 | free << 30) & b0)
+        )
+        table = tables[rules.allow_1_5_10]
+        if free & ~cover:
+            for mask in table.specials:
+                if free & mask == mask:
+                    cover |= mask
+            if quads:
+                cover |= pool >> 1 & free
+            if free & ~cover:
+                return None
+        if rules is last[0]:
+            cache = last[1]
+        else:
+            entry = plain.get(id(rules))
+            if entry is None or entry[0] is not rules:
+                entry = (rules, {})
+                plain[id(rules)] = entry
+            cache = entry[1]
+            last[:] = entry
+        found = cache.get(key, missing)
+        if found is not missing:
+            return found  # type: ignore[no-any-return]
+        result: Decomposition | None = None
+        best = solve(pool | pair_flag if quads else pool, table)
+        if best is not None:
+            sets = sets_cache.get(kan | quad << 1)
+            if sets is None:
+                sets = _sets(kan, quad)
+            value = best[0] + sets[1]
+            result = Decomposition((*sets[0], *best[1]), value, value >= rules.min_huxi)
+        if len(cache) >= _PLAIN_LIMIT:
+            cache.clear()
+        cache[key] = result
+        return result
+
+    return best_plain
+
+
+_best_plain = _make_best_plain()
+
+
+def waits(
+    concealed: Sequence[Card],
+    exposed: Sequence[Meld] = (),
+    rules: Rules = HUNAN,
+    *,
+    winning_only: bool = False,
+) -> dict[Card, Decomposition]:
+    """聽牌: every card that completes the hand, with its best decomposition (zipai.md §7).
+
+    Each candidate is tried as a self-drawn winning card (``card=..., self_drawn=True`` of
+    :func:`best_decomposition`); a card whose four copies are already in the hand is skipped.
+    With ``winning_only`` only cards whose best decomposition reaches ``rules.min_huxi`` are kept.
+
+    >>> w = waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"))
+    >>> {card.code: d.huxi for card, d in w.items()}
+    {'x10': 9, 'd2': 15, 'd10': 15}
+    >>> print(w[Card.parse("d10")])
+    偎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)
+    >>> list(waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"), winning_only=True))
+    [Card('d2'), Card('d10')]
+    """
+    counts = _counts(concealed)
+    _check_copies(counts, exposed, None)
+    for meld in exposed:
+        for c in meld.cards:
+            counts[c.index] += 1
+    result: dict[Card, Decomposition] = {}
+    for candidate in CARDS:
+        if counts[candidate.index] >= 4:
+            continue
+        found = best_decomposition(concealed, exposed, rules, card=candidate, self_drawn=True)
+        if found is not None and (found.threshold_met or not winning_only):
+            result[candidate] = found
+    return result
+
+
+def is_tianhu(concealed: Sequence[Card]) -> bool:
+    """天胡 (a) right after the deal: 3 提, or 提 + 坎 >= 5 (a 提 counts as a 坎) (zipai.md §7).
+
+    >>> is_tianhu(parse("一一一一 二二二二 三三三三")), is_tianhu(parse("一一一一 二二二 三三三 四四四 五五五"))
+    (True, True)
+    >>> is_tianhu(parse("一一一 二二二 三三三 四四四 五五"))
+    False
+    """
+    counts = _counts(concealed)
+    _check_copies(counts, (), None)
+    ti = sum(1 for n in counts if n == 4)
+    kan = sum(1 for n in counts if n == 3)
+    return ti >= 3 or ti + kan >= 5
+
+
+# --------------------------------------------------------------------------------------------
+# 吃 and 比
+# --------------------------------------------------------------------------------------------
+
+_CHI_SHAPES = (_sentence_shapes(False), _sentence_shapes(True))
+
+
+def chi_options(concealed: Sequence[Card], card: Card, rules: Rules = HUNAN) -> list[ChiOption]:
+    """Every legal way to 吃 ``card`` with the compulsory 比 melds (zipai.md §5 吃 and 比).
+
+    The 吃 makes a 一句話 / 絞 of ``card`` and two hand cards; every copy of ``card`` still in hand
+    must then be laid in a further 一句話 / 絞 of hand cards (比), else the 吃 is not allowed.
+    Cards of a 坎 (or 提) in hand are never used, so a 坎 of ``card`` itself forbids the 吃 (it
+    makes a 跑 or 提 instead). Each option lists its 比 melds in one canonical
+    order (the seeds allow either order of laying them).
+
+    >>> for option in chi_options(parse("x1 x2 x2 x3 x3 x4 d2 d2"), Card.parse("x2")):
+    ...     print(option)
+    吃 一二三 比 二二貳
+    吃 一二三 比 二三四 比 二貳貳
+    吃 二二貳 比 一二三
+    吃 二二貳 比 二三四
+    吃 二三四 比 一二三 比 二貳貳
+    吃 二三四 比 二二貳
+    吃 二貳貳 比 一二三 比 二三四
+    >>> chi_options(parse("x1 x2 x3 x3"), Card.parse("x2"))   # the x2 left cannot be laid
+    []
+    """
+    if not isinstance(card, Card):
+        raise NotationError(f"{card!r} is not a zipai Card")
+    counts = _counts(concealed)
+    _check_copies(counts, (), card)
+    free = [n if n < 3 else 0 for n in counts]  # 坎 / 提 cards are never split (§5)
+    x = card.index
+    if counts[x] >= 3:
+        return []  # the copies in a 坎 could never be laid as 比
+    shapes = [s for s in _CHI_SHAPES[1 if rules.allow_1_5_10 else 0] if x in s]
+    options: list[ChiOption] = []
+    for shape in shapes:
+        rest = list(shape)
+        rest.remove(x)
+        if not _take(free, rest):
+            continue
+        chi = _sentence_meld(shape, Origin.CHI)
+        for bis in _bi_sets(free, x, shapes, 0):
+            bi = tuple(_sentence_meld(shapes[i], Origin.BI) for i in bis)
+            options.append(ChiOption(chi, bi, card=card))
+        _give(free, rest)
+    return options
+
+
+def _take(counts: list[int], kinds: Sequence[int]) -> bool:
+    for i, k in enumerate(kinds):
+        if counts[k] == 0:
+            _give(counts, kinds[:i])
+            return False
+        counts[k] -= 1
+    return True
+
+
+def _give(counts: list[int], kinds: Sequence[int]) -> None:
+    for k in kinds:
+        counts[k] += 1
+
+
+def _bi_sets(
+    free: list[int], x: int, shapes: list[tuple[int, ...]], start: int
+) -> Iterator[tuple[int, ...]]:
+    """Multisets (non-decreasing shape indices) of 比 shapes that lay every remaining copy of x."""
+    if free[x] == 0:
+        yield ()
+        return
+    for i in range(start, len(shapes)):
+        if _take(free, shapes[i]):
+            for rest in _bi_sets(free, x, shapes, i):
+                yield (i, *rest)
+            _give(free, shapes[i])
+
+
+_SENTENCE_MELDS: dict[tuple[tuple[int, ...], Origin], Meld] = {}
+
+
+def _sentence_meld(shape: tuple[int, ...], origin: Origin) -> Meld:
+    meld = _SENTENCE_MELDS.get((shape, origin))
+    if meld is None:
+        plain = _make_meld(shape)
+        meld = Meld(plain.kind, plain.cards, True, origin)
+        _SENTENCE_MELDS[(shape, origin)] = meld
+    return meld

@@ -1,0 +1,314 @@
+"""字牌 scoring (zipai.md §8): 胡息 lines, threshold, 囤, 名堂, 翻信, 數信 and the payments.
+
+>>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+>>> sheet = score(Win(d, winner=0, players=3))
+>>> print(sheet)
+hunan: seat 0 胡
+  坎 拾拾拾       +6  zipai.md §8.1
+  句 一二三       +3  zipai.md §8.1
+  句 四五六       +0  zipai.md §8.1
+  句 七八九       +0  zipai.md §8.1
+  句 壹貳叄       +6  zipai.md §8.1
+  句 肆伍陸       +0  zipai.md §8.1
+  句 柒捌玖       +0  zipai.md §8.1
+  胡息            15  zipai.md §8.1
+  起胡           ≥15  zipai.md §8.2
+  total           15
+  seat 1 pays seat 0: 15
+  seat 2 pays seat 0: 15
+>>> sheet.fact("threshold_met"), sheet.net()
+(True, {0: 30, 1: -15, 2: -15})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.errors import IllegalActionError, NotationError
+from changpai.zipai.cards import Card, parse
+from changpai.zipai.hand import Decomposition, best_decomposition, waits
+from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
+from changpai.zipai.rules import HUNAN, Rules
+
+__all__ = ["Win", "analyze", "score"]
+
+_SETS = frozenset(
+    {
+        MeldKind.PENG,
+        MeldKind.TI,
+        MeldKind.PAO,
+        MeldKind.WEI,
+        MeldKind.CHOUWEI,
+        MeldKind.KAN,
+        MeldKind.JIANG,
+    }
+)
+
+
+@frozen
+class Win:
+    """The facts of one win that the score needs (zipai.md §7, §8).
+
+    ``players`` is the number of active players; the payers are the other active seats (seats
+    ``0..players-1``, plus the 數信 seat ``shuxin_seat`` when there is one, which never pays).
+
+    >>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+    >>> Win(d, winner=1, players=3).self_drawn
+    True
+    >>> Win(d, winner=3, players=3)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: winner=3 is not one of the 3 active seats
+    """
+
+    decomposition: Decomposition
+    winner: int
+    players: int
+    self_drawn: bool = True
+    """Won on a card the winner drew himself."""
+    discarder: int | None = None
+    """Seat that discarded the winning card (only when ``Rules.win_on_discard``)."""
+    tianhu: bool = False
+    """§7 天胡."""
+    fanxing_card: Card | None = None
+    """§8.3 翻信: the card turned up from the stock after the win."""
+    shuxin_card: Card | None = None
+    """§2 數信: the card the 數信 turns up."""
+    shuxin_seat: int | None = field(default=None)
+    """§2 數信: the seat of the 數信 (not an active player)."""
+
+    def __attrs_post_init__(self) -> None:
+        seats = self.players + (0 if self.shuxin_seat is None else 1)
+        active = [s for s in range(seats) if s != self.shuxin_seat]
+        if self.players < 2:
+            raise IllegalActionError(f"players={self.players}: a win needs at least 2 players")
+        if self.winner not in active:
+            raise IllegalActionError(
+                f"winner={self.winner} is not one of the {self.players} active seats"
+            )
+        if self.discarder is not None:
+            if self.discarder not in active or self.discarder == self.winner:
+                raise IllegalActionError(
+                    f"discarder={self.discarder} must be another active seat than {self.winner}"
+                )
+            if self.self_drawn:
+                raise IllegalActionError("a win on a discard is not self-drawn")
+
+    @property
+    def payers(self) -> tuple[int, ...]:
+        """The active seats other than the winner."""
+        seats = self.players + (0 if self.shuxin_seat is None else 1)
+        return tuple(s for s in range(seats) if s not in (self.winner, self.shuxin_seat))
+
+
+def _reds(cards: tuple[Card, ...], rules: Rules) -> int:
+    return sum(1 for card in cards if rules.is_red(card.value))
+
+
+def _mingtang(win: Win, rules: Rules) -> tuple[list[ScoreLine], int, int, str]:
+    """名堂 lines of the preset, the 番, the extra 囤, and how the 番 combine ("sum"/"product")."""
+    preset = rules.mingtang
+    cards = win.decomposition.cards
+    reds = _reds(cards, rules)
+    ref = "zipai.md §8.6"
+    found: list[tuple[str, str, int]] = []
+    extra_tun = 0
+    if preset == "changde_hongheidian":
+        if 10 <= reds <= 12:
+            found.append(("honghu", f"紅胡 ({reds} 紅)", 2))
+        if reds == 1:
+            found.append(("dianhu", "點胡 (1 紅)", 3))
+        if reds >= 13:
+            found.append(("hongwu", f"紅烏 ({reds} 紅)", 4))
+        if reds == 0:
+            found.append(("wuhu", "烏胡 (0 紅)", 5))
+        if all(m.kind in _SETS for m in win.decomposition.melds):
+            found.append(("duizihu", "對子胡", 4))
+        lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
+        if win.self_drawn and rules.score_mode == "tun":
+            extra_tun = 1
+            lines.append(ScoreLine("mingtang.zimo", "自摸 +1 囤", 1, "+", ref))
+        fan = sum(v for _, _, v in found) if found else 1
+        return lines, fan, extra_tun, "sum"
+    if preset == "generic":
+        small = sum(1 for card in cards if not card.big)
+        if 10 <= reds <= 12:
+            found.append(("honghu", f"紅胡 ({reds} 紅)", 2))
+        if reds == 1:
+            found.append(("dianhu", "點胡 (1 紅)", 3))
+        if reds >= 13:
+            found.append(("shisanhong", f"十三紅 ({reds} 紅)", 4))
+        if reds == 0:
+            found.append(("heihu", "黑胡 (0 紅)", 5))
+        if small >= 18:
+            found.append(("shibaxiao", f"十八小 ({small} 小)", 6))
+        if win.self_drawn:
+            found.append(("zimo", "自摸", 2))
+        lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
+        fan = 1
+        for _, _, v in found:
+            fan *= v
+        return lines, fan, 0, "product"
+    if preset in _HONGHEI:
+        small_red, big_red = _HONGHEI[preset]
+        if small_red <= reds < big_red:
+            found.append(("xiaohong", f"小紅 ({reds} 紅)", 3))
+        if reds >= big_red:
+            found.append(("dahong", f"大紅 ({reds} 紅)", 5))
+        if reds == 0:
+            found.append(("quanhei", "全黑 (0 紅)", 5))
+        if reds == 1:
+            found.append(("yidianhong", "一點紅 (1 紅)", 4))
+        if win.self_drawn:
+            found.append(("zimo", "自摸", 2))
+        lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
+        fan = 1
+        for _, _, v in found:
+            fan *= v
+        return lines, fan, 0, "product"
+    return [], 1, 0, "none"
+
+
+# 衡陽 紅黑 / 六胡搶 (zipai.md §8.6): red cards for 小紅 and for 大紅
+_HONGHEI = {"hengyang_honghei": (10, 13), "liuhuqiang": (8, 10)}
+
+
+def _matches(card: Card, other: Card, match: str) -> bool:
+    return card.value == other.value if match == "value" else card == other
+
+
+def _scope_cards(melds: tuple[Meld, ...], scope: str) -> tuple[Card, ...]:
+    if scope == "hand":
+        melds = tuple(m for m in melds if m.origin is Origin.HAND)
+    return tuple(card for meld in melds for card in meld.cards)
+
+
+def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
+    """The itemized score of a win (zipai.md §8).
+
+    Lines: one per meld with its 胡息 (§8.1), the 胡息 total, the threshold (§8.2), the 囤 when
+    ``rules.score_mode == "tun"`` (§8.5: 1 + (胡息 − threshold) // tun_step), the 名堂 of the
+    ``rules.mingtang`` preset (§8.6), 翻信 (§8.3). The total is the amount each payer owes:
+    base (胡息 or 囤) × 番 + 翻信 舵. A win below the threshold (not a 天胡 under Z13) scores 0
+    and nobody pays. Payments (§8.4): on a drawn card every other active seat pays the total;
+    on a discard the discarder pays all the shares. 數信 (§2, Z9): the winner pays the 數信
+    seat one ``rules.shuxin_share`` per identical card, at most ``rules.shuxin_max_shares``.
+
+    >>> d = best_decomposition(parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"))
+    >>> rules = HUNAN.evolve(score_mode="tun", mingtang="changde_hongheidian")
+    >>> sheet = score(Win(d, winner=2, players=3), rules)
+    >>> [(line.name, line.text()) for line in sheet.lines[-5:]]
+    [('胡息', '24'), ('起胡', '≥15'), ('囤', '4'), ('自摸 +1 囤', '+1'), ('番', '×1')]
+    >>> sheet.total, sheet.payments[0]
+    (5, Payment(payer=0, payee=2, amount=5))
+    """
+    if not isinstance(win, Win):
+        raise NotationError(f"{win!r} is not a zipai Win")
+    if win.discarder is not None and not rules.win_on_discard:
+        raise IllegalActionError(
+            f"rules {rules.name!r} forbid winning on a discard (zipai.md §7.3, Z2)"
+        )
+    d = win.decomposition
+    lines = [ScoreLine("meld", str(m), huxi(m, rules=rules), "+", "zipai.md §8.1") for m in d.melds]
+    total_huxi = sum(line.value for line in lines)
+    lines.append(ScoreLine("huxi", "胡息", total_huxi, "=", "zipai.md §8.1"))
+    lines.append(ScoreLine("threshold", "起胡", rules.min_huxi, "≥", "zipai.md §8.2"))
+    met = total_huxi >= rules.min_huxi
+    if win.tianhu:
+        lines.append(ScoreLine("tianhu", "天胡", 1, "=", "zipai.md §7"))
+        if not rules.tianhu_needs_threshold:
+            met = True
+    facts: dict[str, Any] = {
+        "huxi": total_huxi,
+        "threshold": rules.min_huxi,
+        "threshold_met": met,
+        "winner": win.winner,
+        "self_drawn": win.self_drawn,
+        "tianhu": win.tianhu,
+        "reds": _reds(d.cards, rules),
+    }
+    if rules.score_mode == "tun":
+        base = max(1, 1 + (total_huxi - rules.min_huxi) // rules.tun_step)
+        lines.append(ScoreLine("tun", "囤", base, "=", "zipai.md §8.5"))
+        facts["tun"] = base
+    else:
+        base = total_huxi
+    mingtang_lines, fan, extra, combine = _mingtang(win, rules)
+    lines.extend(mingtang_lines)
+    base += extra
+    if rules.mingtang is not None:
+        lines.append(ScoreLine("fan", "番", fan, "×", "zipai.md §8.5"))
+    facts["fan"] = fan
+    facts["mingtang"] = combine
+    amount = base * fan
+    if rules.fanxing and win.fanxing_card is not None:
+        cards = _scope_cards(d.melds, rules.fanxing_scope)
+        n = sum(1 for c in cards if _matches(c, win.fanxing_card, rules.fanxing_match))
+        lines.append(ScoreLine("fanxing", f"翻信 {win.fanxing_card} ×{n}", n, "+", "zipai.md §8.3"))
+        facts["fanxing"] = n
+        amount += n
+    if not met:
+        amount = 0
+    payments: list[Payment] = []
+    if amount:
+        if win.discarder is not None:
+            shares = 3 if rules.mingtang in _HONGHEI else len(win.payers)  # 放炮 pays ×3 (§8.6)
+            payments.append(Payment(win.discarder, win.winner, amount * shares))
+        else:
+            payments.extend(Payment(seat, win.winner, amount) for seat in win.payers)
+    if rules.shuxin and win.shuxin_card is not None and win.shuxin_seat is not None and met:
+        n = sum(1 for c in d.cards if c == win.shuxin_card)
+        shares = min(n, rules.shuxin_max_shares)
+        lines.append(
+            ScoreLine("shuxin", f"數信 {win.shuxin_card} ×{n}", shares, "=", "zipai.md §2")
+        )
+        facts["shuxin_shares"] = shares
+        if shares:
+            payments.append(Payment(win.winner, win.shuxin_seat, shares * rules.shuxin_share))
+    facts["total"] = amount
+    return ScoreSheet(
+        title=f"{rules.name}: seat {win.winner} 胡",
+        lines=tuple(lines),
+        total=amount,
+        payments=tuple(payments),
+        facts=tuple(facts.items()),
+    )
+
+
+def analyze(text: str, rules: Rules = HUNAN) -> ScoreSheet:
+    """Analyze a written hand for ``changpai analyze``: its score if complete, else its waits.
+
+    A complete hand is scored as a self-drawn win of seat 0 (:func:`score`); an incomplete one
+    gets a sheet with one line per waiting card and the best 胡息 it would make.
+
+    >>> print(analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"))
+    hunan: 聽牌 一二三四五六七八九壹貳叄肆伍陸柒捌玖拾拾
+      十 → 絞 十拾拾 (胡息 9)        9  zipai.md §7
+      貳 → 二七十 貳柒拾 (胡息 15)   15  zipai.md §7
+      拾 → 偎 拾拾拾 (胡息 15)      15  zipai.md §7
+      total            3
+    """
+    cards = parse(text)
+    d = best_decomposition(cards, rules=rules)
+    if d is not None:
+        return score(Win(d, winner=0, players=rules.players), rules)
+    found = waits(cards, rules=rules)
+    lines = []
+    for card, dec in found.items():
+        changed = [m for m in dec.melds if card in m.cards and m.kind is not MeldKind.JU]
+        shown = changed[0] if changed else next(m for m in dec.melds if card in m.cards)
+        name = f"{card} → {shown} (胡息 {dec.huxi})"
+        lines.append(ScoreLine(f"wait.{card.code}", name, dec.huxi, "=", "zipai.md §7"))
+    return ScoreSheet(
+        title=f"{rules.name}: 聽牌 {''.join(c.hanzi for c in cards)}",
+        lines=tuple(lines),
+        total=len(found),
+        facts=(
+            ("complete", False),
+            ("waits", tuple(c.code for c in found)),
+            ("winning_waits", tuple(c.code for c, x in found.items() if x.threshold_met)),
+        ),
+    )

@@ -1,0 +1,508 @@
+"""Scenario tests of the 川牌 擠兒 game engine on stacked decks, one rule each, citing the section
+of chuanpai.md they check (§2.1 seats and deal, §2.2 flow and claim order, §2.3 偷, §2.4 forced
+rules, §2.5 win, §2.7 / Ambiguities C4 alternative wins, §2.2.5 next dealer)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from changpai.chuanpai import (
+    GEHU,
+    YAODIREN,
+    Action,
+    Card,
+    Game,
+    MeldKind,
+    Rules,
+    best_decomposition,
+    can_jiao,
+    parse,
+)
+from changpai.chuanpai.game import Match, draw_dealer, next_dealer
+from changpai.errors import IllegalActionError, RulesError
+
+
+def stack(rules: Rules, hands: list[str], stock: str = "") -> list[Card]:
+    """A deck dealing ``hands`` (dealer first), then ``stock``, then the rest in table order."""
+    cards = [c for h in hands for c in parse(h)] + list(parse(stock))
+    rest = Counter(rules.cards())
+    rest.subtract(Counter(cards))
+    assert all(v >= 0 for v in rest.values())
+    return cards + sorted(rest.elements())
+
+
+def texts(actions: list[Action]) -> set[str]:
+    return {str(a) for a in actions}
+
+
+def forced(game: Game) -> list[str]:
+    return [str(r.action) for r in game.log if r.forced]
+
+
+# Dealer: 8 擠兒 + the surplus cards 貓貓 15, 二四 24, 長三 33, 丁丁 12 (see test_game.py).
+DEALER = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 26 11 15 12"
+FOUR = YAODIREN.evolve(jiao="off")
+# 4 players: seats 1 and 2 hold no 7-point card; the 摸家 (seat 3) holds 高高 and a pair of 二四.
+S1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 35 11 13"
+S2 = "44 66 45 36 46 55 35 11 26 66 13 24 22 15 33 33 12"
+S3 = "24 24 13 55 16"
+
+
+def test_mojia_draws_into_hand_and_may_not_bai() -> None:
+    """chuanpai.md §2.1: the 尾家 / 摸家 (4th seat, 5 cards) "不能吃牌": a discarded 丁丁 would
+    force a regular seat holding a single 高高 to 擺 (§2.4.2), but the 摸家 is not asked; "輪到他
+    打牌時，可以摸一張牌上手，換一張打出來": on his turn he draws the card into hand (unseen) and
+    discards, instead of turning it for everybody."""
+    game = Game(FOUR, deck=stack(FOUR, [DEALER, S1, S2, S3], "12 12 55"))
+    assert [len(game.hand(s)) for s in range(4)] == [18, 17, 17, 5]
+    assert [game.is_small(s) for s in range(4)] == [False, False, False, True]
+    game.apply(Action("discard", 0, card=Card("12")))
+    # Nobody regular can use 丁丁; seats 1 and 2 turn 丁丁 for everybody; the 摸家 draws 梅子.
+    assert forced(game) == ["seat 1 turn 丁丁", "seat 2 turn 丁丁", "seat 3 draw 梅子"]
+    assert game.phase == "discard" and game.to_act == [3]
+    assert Counter(game.hand(3)) == Counter(parse("55 55 16 24 24 13"))
+    # 梅子 梅子 (20) and 二四 合牌 (10) are 擠兒: only 高高 or one 二四 may go (§2.4.1).
+    assert texts(game.legal_actions(3)) == {"seat 3 discard 高高", "seat 3 discard 二四"}
+    # The drawn card is hidden from the others.
+    assert game.view(0)["hand_sizes"][3] == 6 and "hand" not in game.view(0)["tables"][3]
+
+
+def test_mojia_peng_comes_before_nearer_bai() -> None:
+    """chuanpai.md §2.1 (the 摸家 may 扯 = 碰) and §2.2.3 (碰 before 擺): the discarded 二四 could
+    be 擺'd by seats 1 and 2 (合牌 / 長二), but the 摸家's 碰 is asked first; 齊頭 makes it
+    mandatory (§2.4.4: one good 4-point card against three bad 6-point cards, C9)."""
+    game = Game(FOUR, deck=stack(FOUR, [DEALER, S1, S2, S3], "12"))
+    game.apply(Action("discard", 0, card=Card("24")))
+    assert game.to_act == [3]
+    peng = Action("claim", 3, card=Card("24"), cards=parse("24 24"), meld=MeldKind.PENG)
+    assert game.legal_actions(3) == [peng]
+    game.apply(peng)
+    # §2.3: a 碰 earns one 偷 (丁丁), which pairs with 高高; 梅子 or 合牌 may be discarded.
+    assert [str(m) for m in game.tables[3]] == ["碰 二四 二四 二四"]
+    assert forced(game) == ["seat 3 tou 丁丁"]
+    assert texts(game.legal_actions(3)) == {"seat 3 discard 梅子", "seat 3 discard 合牌"}
+
+
+def test_sixteen_fifteen_deal_has_no_mojia() -> None:
+    """Ambiguities C5 ([S000] copy "頭家抓16張，後面各家都是15張"): 16 / 15 / 15 / 15, every seat a
+    regular player that turns cards for everybody; no seat ever draws into hand."""
+    rules = YAODIREN.evolve(deal="16/15")
+    seen_turn = set()
+    for seed in range(4):
+        game = Game(rules, seed=seed)
+        dealt = []
+        for seat in range(4):
+            tou = sum(1 for r in game.log if r.action.kind == "tou" and r.action.seat == seat
+                      and r.action.card is not None)
+            held = len(game.hand(seat)) + sum(len(m.cards) for m in game.tables[seat])
+            dealt.append(held + len(game.guo[seat]) - tou)
+        assert dealt == [16, 15, 15, 15]
+        assert not any(game.is_small(s) for s in range(4))
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+        assert not any(r.action.kind == "draw" for r in game.log)
+        seen_turn |= {r.action.seat for r in game.log if r.action.kind == "turn"}
+    assert 3 in seen_turn
+
+
+def test_seven_players_seat_rules() -> None:
+    """chuanpai.md §2.1: with 7 players the 5th gets 5 and the 6th 3 (small seats like the
+    摸家), the 7th one card ("一頁"); he never acts, never turns and never draws."""
+    rules = YAODIREN.evolve(players=7)
+    assert rules.deal_sizes() == (18, 17, 17, 5, 5, 3, 1)
+    for seed in range(3):
+        game = Game(rules, seed=seed, dealer=2)
+        seventh = (2 + 6) % 7
+        assert game.is_passive(seventh) and len(game.hand(seventh)) == 1
+        assert [game.is_small((2 + p) % 7) for p in range(7)] == [False] * 3 + [True] * 3 + [False]
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            assert seat != seventh
+            game.apply(rng.choice(game.legal_actions(seat)))
+        assert all(r.action.seat != seventh for r in game.log if r.action.kind != "win")
+        small = {r.action.seat for r in game.log if r.action.kind == "draw"}
+        assert small <= {(2 + p) % 7 for p in (3, 4, 5)}
+
+
+def test_tou_completing_sets_is_laid_at_once() -> None:
+    """chuanpai.md §2.3: "不要把偷上來的這張牌插入手中" — a 偷 that makes three alike is laid
+    straight down as 暗, a 偷 that completes the three sevens as 燕; each earns its own 偷."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    seat1 = "15 15 23 23 16 34 66 44 56 45 46 55 36 56 26 11 35"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1], "23 25 13"))
+    game.apply(Action("discard", 0, card=Card("15")))
+    # No 4-point card against two 貓貓 (§2.4.4, b >= g + 2): the 碰 is the only choice.
+    peng = Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG)
+    assert game.legal_actions(1) == [peng]
+    game.apply(peng)
+    assert forced(game) == [
+        "seat 1 tou 拐子",
+        "seat 1 set 暗 拐子",
+        "seat 1 tou 二五",
+        "seat 1 set 燕 二五",
+        "seat 1 tou 合牌",
+    ]
+    assert [str(m) for m in game.tables[1]] == [
+        "碰 貓貓 貓貓 貓貓",
+        "暗 拐子 拐子 拐子",
+        "燕 高高 三四 二五",
+    ]
+    assert Card("23") not in game.hand(1) and Card("13") in game.hand(1)
+
+
+def test_setup_tou_in_seat_order() -> None:
+    """chuanpai.md §2.1: "抓好牌後…有成了暗牌、燕牌的，都把牌放下去，再按順序偷牌" — all seats
+    lay first, then the 偷 are taken in seat order from the dealer."""
+    rules = YAODIREN.evolve(players=3, jiao="off")
+    dealer = "55 55 55 66 44 56 45 46 46 36 56 13 24 22 33 14 23 26"
+    seat1 = "16 34 25 66 44 56 45 46 36 56 14 14 23 23 22 33 13"
+    seat2 = "33 33 33 66 44 66 35 55 55 46 11 26 14 23 26 11 13"
+    game = Game(rules, deck=stack(rules, [dealer, seat1, seat2], "12 15 24"))
+    assert game.to_act == [0]
+    game.apply(Action("lay", 0, cards=parse("55 55 55"), meld=MeldKind.AN))
+    assert not forced(game)  # no 偷 before every seat has laid
+    game.apply(Action("lay", 1, cards=parse("16 34 25"), meld=MeldKind.YAN))
+    game.apply(Action("lay", 2, cards=parse("33 33 33"), meld=MeldKind.AN))
+    assert forced(game)[:3] == ["seat 0 tou 丁丁", "seat 1 tou 貓貓", "seat 2 tou 二四"]
+
+
+def test_setup_lays_four_alike_as_liang() -> None:
+    """chuanpai.md §2.3 亮: "自己手裏組成四張一樣的牌，明擺…叫做亮" — four alike are laid as one
+    亮 (2 偷), not as a 暗 plus a single."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    dealer = "55 55 55 55 66 44 56 45 46 46 36 56 13 24 22 33 14 23"
+    game = Game(rules, deck=stack(rules, [dealer, "66 44 56 45 36 56 14 14 23 23 22 33 13 24 "
+                                         "26 11 26"], "15 24"))
+    assert texts(game.legal_actions(0)) == {"seat 0 lay 亮 梅子 梅子 梅子 梅子"}
+    game.apply(game.legal_actions(0)[0])
+    assert [str(m) for m in game.tables[0]] == ["亮 梅子 梅子 梅子 梅子"]
+    assert forced(game)[:2] == ["seat 0 tou 貓貓", "seat 0 tou 二四"]
+
+
+def test_turned_card_claim_order() -> None:
+    """chuanpai.md §2.2.2-3: an unused discard is dead and the next seat turns a card from the
+    stock for everybody ("翻牌給大家用", not into his hand); it is asked "自上而下" from the
+    turner (Ambiguities C15): the turner first, then the next seats, the discarder included."""
+    rules = YAODIREN.evolve(players=3, jiao="off")
+    # Seat 1: 天牌 + 二六 is its only 8 / 12 pair -> an optional 擺 of 地牌 with the tied 二六.
+    seat1 = "66 26 56 45 46 55 36 56 14 14 23 23 22 33 13 24 15"
+    # Seat 2: 天牌 against 人牌 and 二六 -> one single 8-point card -> a forced 擺 (§2.4.2).
+    seat2 = "66 44 26 56 45 46 55 36 14 14 23 23 22 33 13 24 15"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "11"))
+    game.apply(Action("discard", 0, card=Card("12")))
+    # Nobody holds a 7-point card: 丁丁 is dead and seat 1 turns 地牌 for everybody.
+    assert forced(game) == ["seat 1 turn 地牌"]
+    assert game.dead == [Card("12")] and Card("11") not in game.hand(1)
+    assert game.to_act == [1]
+    bai1 = Action("claim", 1, card=Card("11"), cards=(Card("26"),), meld=MeldKind.BAI)
+    assert game.legal_actions(1) == [bai1, Action("pass", 1)]
+    game.apply(Action("pass", 1))
+    assert game.to_act == [2]
+    assert texts(game.legal_actions(2)) == {"seat 2 claim 擺 地牌 with 人牌",
+                                           "seat 2 claim 擺 地牌 with 二六"}
+
+
+def test_qi_and_kang_come_before_a_nearer_bai() -> None:
+    """chuanpai.md §2.2.3 "碰、起、槓優先於擺": seat 1 (next after the dealer) must 擺 the
+    discarded 長三 with a single 4-point card, but seat 2 is asked first — for the 起 onto its
+    暗 (forced, §2.3) or, holding three 長三 in 齊頭 (§2.4.4), for an optional 碰 / 扛."""
+    rules = YAODIREN.evolve(players=3, jiao="off")
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
+    # (a) seat 2 was dealt 長三 ×3 with no 4-point card: the 暗 is mandatory, then 起 is forced.
+    seat2 = "33 33 33 66 44 66 35 55 55 46 46 14 23 14 23 11 26"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "16"))
+    assert texts(game.legal_actions(2)) == {"seat 2 lay 暗 長三 長三 長三"}
+    game.apply(game.legal_actions(2)[0])
+    game.apply(Action("discard", 0, card=Card("33")))
+    assert game.to_act == [2]
+    assert texts(game.legal_actions(2)) == {"seat 2 claim 起 長三 with 長三 長三 長三"}
+    game.apply(game.legal_actions(2)[0])
+    assert str(game.tables[2][0]) == "起 長三 長三 長三 長三"
+    # (b) three 長三 against 合牌 合牌 長二 (3 good, 3 bad): the 暗 was optional and kept in hand.
+    seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 46 46 11 26 14"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "16"))
+    game.apply(Action("ready", 2))
+    game.apply(Action("discard", 0, card=Card("33")))
+    assert game.to_act == [2]
+    assert texts(game.legal_actions(2)) == {
+        "seat 2 claim 碰 長三 with 長三 長三",
+        "seat 2 claim 扛 長三 with 長三 長三 長三",
+        "seat 2 pass",
+    }
+    game.apply(Action("pass", 2))
+    # Then the 擺 stage, nearest seat first: seat 1 must 擺 (no pass).
+    assert game.to_act == [1]
+    assert texts(game.legal_actions(1)) == {
+        "seat 1 claim 擺 長三 with 合牌",
+        "seat 1 claim 擺 長三 with 長二",
+    }
+
+
+def test_kang_earns_two_tou() -> None:
+    """chuanpai.md §2.3: 扛 (three alike in hand + the fourth seen) earns two 偷, §2.6 7 胡."""
+    rules = YAODIREN.evolve(players=3, jiao="off")
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
+    seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 46 46 11 26 14"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "16 15"))
+    game.apply(Action("ready", 2))
+    game.apply(Action("discard", 0, card=Card("33")))
+    game.apply(Action("claim", 2, card=Card("33"), cards=parse("33 33 33"), meld=MeldKind.KANG))
+    assert [str(m) for m in game.tables[2]] == ["扛 長三 長三 長三 長三"]
+    assert forced(game) == ["seat 2 tou 高高", "seat 2 tou 貓貓"]
+
+
+def test_qitou_mandatory_peng_even_when_tied() -> None:
+    """chuanpai.md §2.4.4: with four good cards (天牌 天牌 地牌 地牌) against two bad 二六
+    (g >= b + 2) the 碰 of 二六 is mandatory, although both 二六 are tied in 擠兒."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 11 35 15 26"
+    seat1 = "66 66 11 11 26 26 45 56 46 46 36 56 14 14 23 23 55"
+    game = Game(rules, deck=stack(rules, [dealer, seat1]))
+    game.apply(Action("discard", 0, card=Card("26")))
+    assert texts(game.legal_actions(1)) == {"seat 1 claim 碰 二六 with 二六 二六"}
+
+
+def test_red_dot_win_option() -> None:
+    """chuanpai.md §2.7 / Ambiguities C4 ``win="red_dots"``: a regular player wins once the red
+    dots of his 擺牌 reach 18 — 碰 人牌 ×3 = 3 × 8 = 24 red dots; under the default
+    ``win="formed"`` the same 碰 does not end the hand."""
+    dealer = DEALER
+    seat1 = "44 44 66 26 45 56 46 55 36 56 14 14 23 23 22 33 13"
+    for win, over in (("red_dots", True), ("formed", False)):
+        rules = YAODIREN.evolve(players=2, jiao="off", win=win)
+        game = Game(rules, deck=stack(rules, [dealer, seat1], "44"))
+        game.apply(Action("discard", 0, card=Card("12")))
+        game.apply(Action("claim", 1, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG))
+        assert game.is_over is over
+        if over:
+            assert game.result is not None and game.result.winner == 1
+            assert best_decomposition(game.hand(1), game.tables[1], rules) is None
+
+
+def test_red_dot_targets_by_seat() -> None:
+    """chuanpai.md §2.7: targets 20 (dealer), 18 (other regular players), 5 (摸家): a 碰 of 幺四
+    (3 × 5 = 15 red dots) wins for the 摸家 but not for a regular player."""
+    rules = FOUR.evolve(win="red_dots")
+    # The dealer's second 幺四 is surplus (幺四 + 拐子 is his only 5-point pair).
+    dealer = DEALER.replace("12", "14")
+    s1 = S1.replace("14 14", "26 35")
+    game = Game(rules, deck=stack(rules, [dealer, s1, S2, "14 14 13 55 16"], "12"))
+    game.apply(Action("discard", 0, card=Card("14")))
+    assert game.to_act == [3]  # 碰 before 擺, and forced: the two 幺四 are not both tied
+    game.apply(Action("claim", 3, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
+    assert game.result is not None and game.result.winner == 3
+    # The same 碰 by seat 1, a regular player: 15 < 18, the hand goes on.
+    game = Game(rules, deck=stack(rules, [dealer, S1.replace("23 23", "26 35"), S2, S3], "12"))
+    game.apply(Action("discard", 0, card=Card("14")))
+    assert game.to_act == [1]
+    game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
+    assert not game.is_over
+    assert game.rules.red_dot_targets == (20, 18, 5)
+
+
+def test_cards16_win_option() -> None:
+    """Ambiguities C4 ``win="cards16"``: a player wins once ``cards_to_win`` cards lie on his
+    table (16 by default; 3 here so that one 碰 reaches it)."""
+    rules = YAODIREN.evolve(players=2, jiao="off", win="cards16", cards_to_win=3)
+    seat1 = "44 44 66 26 45 56 46 55 36 56 14 14 23 23 22 33 13"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1], "44"))
+    game.apply(Action("discard", 0, card=Card("12")))
+    game.apply(Action("claim", 1, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG))
+    assert game.result is not None and game.result.winner == 1
+
+
+def test_jiao_blocks_the_win_until_a_pair_of_yao_di_ren() -> None:
+    """chuanpai.md §2.5 叫牌 (Ambiguities C6 default ``jiao="win"``): all cards formed but no pair
+    of 幺四 / 地牌 / 人牌 and no 土夥 -> no win; with ``jiao="off"`` the same play wins."""
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 35 11 13"
+    for jiao, over in (("win", False), ("off", True)):
+        rules = YAODIREN.evolve(players=2, jiao=jiao)
+        game = Game(rules, deck=stack(rules, [DEALER, seat1], "14 16 12"))
+        game.apply(Action("discard", 0, card=Card("12")))
+        game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
+        game.apply(Action("discard", 1, card=Card("13")))
+        game.apply(Action("claim", 0, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+        assert game.is_over is over
+        assert not can_jiao(game.all_cards(0))
+
+
+# ---------------------------------------------------------------- dealers and matches (§2.1, §2.2.5)
+
+
+def test_draw_dealer_highest_card_and_ties() -> None:
+    """chuanpai.md §2.1: the first dealer is the player who turns the highest point value; players
+    tied for the highest turn again [INF]."""
+    for seed in range(40):
+        dealer, turned = draw_dealer(4, seed=seed)
+        first = turned[:4]
+        top = max(c.points for _s, c in first)
+        leaders = [s for s, c in first if c.points == top]
+        assert dealer in leaders
+        if len(leaders) == 1:
+            assert len(turned) == 4
+        else:
+            assert [s for s, _c in turned[4:4 + len(leaders)]] == leaders
+    dealer, turned = draw_dealer(4, seed=11)  # 二五 7 and 二五 7 tie; 地牌 2 vs 二四 6
+    assert [(s, c.code) for s, c in turned] == [(0, "25"), (1, "33"), (2, "12"), (3, "25"),
+                                               (0, "11"), (3, "24")]
+    assert dealer == 3
+    with pytest.raises(RulesError, match="players=9"):
+        draw_dealer(9)
+
+
+@pytest.mark.parametrize(
+    ("winner", "code", "dealer", "expected"),
+    [
+        (0, "12", 3, 0),  # cutter 2; 丁丁 3 points: 2, 3, 0
+        (0, "26", 0, 1),  # cutter 2; 8 points: 2 3 0 1 2 3 0 1
+        (1, "66", 1, 2),  # cutter 3; 12 points: 3 0 1 2 ×3 -> 2
+        (3, "11", 0, 2),  # cutter 1; 2 points: 1, 2
+        (None, "66", 2, 2),  # drawn hand: the dealer deals again
+    ],
+)
+def test_next_dealer(winner: int | None, code: str, dealer: int, expected: int) -> None:
+    """chuanpai.md §2.2.5: the winner's second-next seat cuts and turns a card; its points,
+    counted around the table from the cutter, give the next dealer [INF]."""
+    assert next_dealer(winner, Card(code), 4, dealer) == expected
+
+
+def test_match_plays_hands_in_a_row() -> None:
+    """A match: first dealer by turned cards, then each next dealer from the winner's
+    second-next seat's cut; the payments add up to zero."""
+    match = Match(YAODIREN, seed=3)
+    first_dealer, _turned = draw_dealer(4, YAODIREN, seed=random.Random(3).randrange(2**32))
+    assert match.dealer == first_dealer == match.game.dealer
+    with pytest.raises(IllegalActionError, match="not over"):
+        match.next_hand()
+    match.play(hands=5)
+    assert len(match.games) == 5 and sum(match.totals) == 0
+    for game, nxt, (cutter, card) in zip(match.games, [*match.games[1:], match.game], match.cuts,
+                                         strict=True):
+        assert game.result is not None
+        if game.result.winner is not None:
+            assert cutter == (game.result.winner + 2) % 4
+        assert nxt.dealer == next_dealer(game.result.winner, card, 4, game.dealer)
+    net = Counter[int]()
+    for game in match.games:
+        if game.result is not None and game.result.sheet is not None:
+            net.update(game.result.sheet.net())
+    assert [net[s] for s in range(4)] == match.totals
+    data = match.to_dict()
+    assert len(data["hands"]) == 5 and data["totals"] == match.totals
+    assert "match: 5 hands" in str(match)
+
+
+# ---------------------------------------------------------------- wins under a greedy policy
+
+
+def _greedy(game: Game, seat: int, rng: random.Random) -> Action:
+    """Win when an action wins at once, else a random legal action."""
+    legal = game.legal_actions(seat)
+    for action in legal:
+        if action.kind in ("claim", "discard"):
+            child = game.copy()
+            child.apply(action)
+            if child.result is not None and child.result.winner == seat:
+                return action
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("rules", [YAODIREN, GEHU], ids=["yaodiren", "gehu"])
+def test_greedy_games_end_in_correct_wins(rules: Rules) -> None:
+    """chuanpai.md §2.5 / §2.6 on whole games: with a "win when legal" policy most hands are won;
+    every winner's cards are all formed, meet the 叫牌 condition when it applies, and the sheet
+    is the best decomposition's 胡 with total + 1 from each loser."""
+    wins = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.apply(_greedy(game, seat, rng))
+        result = game.result
+        assert result is not None
+        if result.winner is None:
+            continue
+        wins += 1
+        seat = result.winner
+        best = best_decomposition(game.hand(seat), game.tables[seat], rules)
+        assert best is not None and not game.guo[seat]
+        if rules.jiao == "win":
+            assert can_jiao(game.all_cards(seat))
+        assert result.sheet is not None and result.sheet.total == best.hu
+        assert {p.amount for p in result.payments} == {best.hu + 1}
+        assert len(result.payments) == game.players - 1
+    assert wins >= 8
+
+
+def test_tou_fourth_that_wins_is_not_forced_into_qi() -> None:
+    """chuanpai.md §2.3 起: the fourth card must join the 暗 "除非那張牌導致你和牌". Seat 1 has
+    暗 梅子 on the table and a single 四六; the 偷 after its 碰 brings the fourth 梅子, which
+    pairs with 四六 (20) and completes the hand: it stays in hand and the seat wins.
+
+    Score: 天牌 + 人牌, 斧頭 + 紅九, 斧頭 + 三六, 四六 + 梅子 (20-point, 1 each) = 4; 高高 + 丁丁,
+    幺四 + 幺四, 拐子 + 拐子 (10-point) = 0; 暗 3; 碰 2 -> 9 胡, the loser pays 10."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    seat1 = "55 55 55 15 15 46 66 44 56 45 36 56 14 23 14 23 16"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1], "12 55"))
+    game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
+    game.apply(Action("discard", 0, card=Card("15")))
+    game.apply(Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
+    assert forced(game)[-3:] == ["seat 1 tou 梅子", "seat 1 keep 梅子", "seat 1 win"]
+    assert [str(m) for m in game.tables[1]] == ["暗 梅子 梅子 梅子", "碰 貓貓 貓貓 貓貓"]
+    assert game.result is not None and game.result.winner == 1
+    assert game.result.sheet is not None and game.result.sheet.total == 9
+    assert [p.amount for p in game.result.payments] == [10]
+    # With 合牌 instead of 四六 the fourth 梅子 cannot win: it joins the 暗 as a 起, whose 偷
+    # (二四, pairing with 合牌) then completes the hand.
+    seat1 = "55 55 55 15 15 13 66 44 56 45 36 56 14 23 14 23 16"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1], "12 55 24"))
+    game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
+    game.apply(Action("discard", 0, card=Card("15")))
+    game.apply(Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
+    assert forced(game)[-4:] == [
+        "seat 1 tou 梅子", "seat 1 set 起 梅子", "seat 1 tou 二四", "seat 1 win"
+    ]
+    assert str(game.tables[1][0]) == "起 梅子 梅子 梅子 梅子"
+
+
+def test_guo_only_for_seats_the_card_went_past() -> None:
+    """chuanpai.md §2.4.3 過牌: "如果你門前曾經經過一張牌…當時你手裏沒有它的對方" — a card taken
+    by an earlier seat never went past the later seats. The dealer's 丁丁 is 擺'd by seat 1 (a
+    single 高高, forced); seat 2 (no 7-point card) never saw it pass, so when its 偷 later
+    brings 三四 (the partner of 丁丁), the card goes into its hand, not face down as a 過牌."""
+    rules = YAODIREN.evolve(players=3)
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 15 11 16"
+    seat2 = "15 15 66 44 56 45 46 55 55 46 26 11 14 23 14 23 35"
+    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "34"))
+    game.apply(Action("discard", 0, card=Card("12")))
+    bai = Action("claim", 1, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI)
+    assert game.legal_actions(1) == [bai]
+    game.apply(bai)
+    game.apply(Action("discard", 1, card=Card("15")))
+    game.apply(Action("claim", 2, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
+    assert forced(game) == ["seat 2 tou 三四"]
+    assert game.guo[2] == [] and Card("34") in game.hand(2)
+
+
+def test_seventh_player_hongli() -> None:
+    """chuanpai.md §2.1: the 7th player's 紅利 — three copies of his card discarded or turned."""
+    rules = YAODIREN.evolve(players=7)
+    seen = set()
+    for seed in range(12):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+        (card,) = game.hand(6)
+        shown = [r for r in game.log if r.action.kind in ("discard", "turn")
+                 and r.action.card == card]
+        assert game.hongli is (len(shown) >= 3)
+        seen.add(game.hongli)
+    assert seen == {True, False}
+    assert Game(YAODIREN, seed=1).hongli is None

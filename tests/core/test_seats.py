@@ -1,0 +1,73 @@
+"""Tests for changpai.core.seats.SeatRing: turn order, 下家 / 上家 and claim priority order."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.core.seats import SeatRing
+from changpai.errors import RulesError
+
+
+@st.composite
+def rings(draw: st.DrawFn) -> SeatRing:
+    seats = draw(st.integers(3, 7))
+    skip = draw(st.integers(-1, seats - 1))
+    return SeatRing(seats, skip)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rings())
+def test_orders_walk_the_next_links(ring: SeatRing) -> None:
+    """order_from follows next[] round the table and meets every player exactly once."""
+    for seat in range(ring.seats):
+        order = ring.order_from(seat)
+        assert order[0] == seat
+        assert sorted(s for s in order if s != ring.skip) == list(ring.active)
+        for a, b in itertools.pairwise(order):
+            assert ring.next[a] == b
+        assert ring.after(seat) == order[1:]
+        assert ring.skip not in ring.after(seat)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rings())
+def test_next_and_previous_are_inverse_on_players(ring: SeatRing) -> None:
+    for seat in ring.active:
+        assert ring.previous[ring.next[seat]] == seat
+        assert ring.next[ring.previous[seat]] == seat
+        assert ring.next[seat] != ring.skip
+
+
+def test_nantong_three_of_four_play() -> None:
+    """nantong.md §2: four seated, three play; the dealer's 上家 sits out."""
+    dealer = 2
+    ring = SeatRing.of(4, (dealer + 3) % 4)
+    assert ring.order_from(dealer) == (2, 3, 0)
+    assert ring.after(0) == (2, 3)  # the 下家 of seat 0 is 2 when seat 1 sits out
+    assert ring.next[1] == 2 and ring.previous[1] == 0
+
+
+def test_zipai_shuxin_seat_is_skipped() -> None:
+    """zipai.md §2 數信: the seat opposite the dealer is dealt no cards and never plays."""
+    ring = SeatRing.of(4, skip=2)
+    assert ring.active == (0, 1, 3)
+    assert ring.order_from(3) == (3, 0, 1)
+    assert ring.next[1] == 3
+
+
+def test_shared_instances_and_copies() -> None:
+    import copy
+
+    ring = SeatRing.of(3)
+    assert SeatRing.of(3) is ring and copy.deepcopy(ring) is ring
+    assert ring == SeatRing(3) and ring != SeatRing(3, skip=0)
+
+
+@pytest.mark.parametrize(("seats", "skip"), [(1, -1), (4, 4), (4, -2), (2, 0)])
+def test_bad_shapes_raise(seats: int, skip: int) -> None:
+    with pytest.raises(RulesError):
+        SeatRing(seats, skip)

@@ -1,0 +1,60 @@
+"""Tests for changpai.core.serial: rules objects as dicts and the saved-game envelope."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from attrs import frozen
+
+from changpai import nantong
+from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
+from changpai.errors import NotationError, RulesError
+from changpai.zipai import rules as zipai_rules
+
+
+@frozen
+class Demo:
+    name: str = "demo"
+    pairs: tuple[tuple[int, int], ...] = ((1, 2), (3, 4))
+    cap: tuple[int, int] | None = None
+
+
+PRESETS = [
+    (zipai_rules.Rules, "zipai", rules)
+    for rules in (zipai_rules.HUNAN, zipai_rules.LIUHUDAO, zipai_rules.HAHA)
+] + [(nantong.Rules, "nantong", rules) for rules in (nantong.DUZIHU, nantong.DUZIHU_BAIDA)]
+
+
+@pytest.mark.parametrize(("cls", "family", "rules"), PRESETS)
+def test_every_preset_round_trips_through_json(cls: type, family: str, rules: object) -> None:
+    data = json.loads(json.dumps(rules_to_dict(rules)))
+    assert rules_from_dict(cls, data, family=family) == rules
+    assert json.dumps(rules_to_dict(rules)) == json.dumps(data)  # stable text
+
+
+def test_nested_tuples_and_sets_become_lists() -> None:
+    assert rules_to_dict(Demo()) == {"name": "demo", "pairs": [[1, 2], [3, 4]], "cap": None}
+    assert rules_from_dict(Demo, {"pairs": [[5, 6]], "cap": [1, 2]}, family="demo") == Demo(
+        pairs=((5, 6),), cap=(1, 2)
+    )
+    red = zipai_rules.HUNAN.evolve(red_values=frozenset({10, 2, 7}))
+    assert rules_to_dict(red)["red_values"] == [2, 7, 10]
+
+
+@pytest.mark.parametrize("data", [{"colour": "blue"}, [1, 2], "hunan"])
+def test_bad_rules_raise_rules_error(data: object) -> None:
+    with pytest.raises(RulesError, match="not a demo rules object"):
+        rules_from_dict(Demo, data, family="demo")
+
+
+def test_envelope_round_trip_and_checks() -> None:
+    tag = ("format", "changpai.demo.game/1")
+    text = write_document(tag, {"deck": "一二", "dealer": 1})
+    assert text.startswith('{"format": "changpai.demo.game/1"') and "一二" in text
+    assert read_document(text, tag) == {"format": tag[1], "deck": "一二", "dealer": 1}
+    for bad in ("not json", "[]", '{"format": "changpai.other/1"}', "{}"):
+        with pytest.raises(NotationError, match=r"not a changpai\.demo\.game/1 JSON document"):
+            read_document(bad, tag)
+    with pytest.raises(RulesError):
+        read_document("{}", ("family", "nantong"), error=RulesError)

@@ -1,0 +1,59 @@
+"""The `changpai` command line (issue: CLI; README commands)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from changpai.cli import SAMPLE_HANDS, main
+
+
+def test_variants_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "hunan" in out and "跑胡子" in out and "liuhudao" in out
+
+
+def test_analyze_sample_prints_decomposition_and_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "hunan", "--sample"]) == 0
+    out = capsys.readouterr().out
+    assert "提 壹壹壹壹" in out and "total" in out
+
+
+def test_analyze_json_is_machine_readable(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "跑胡子", SAMPLE_HANDS["zipai"], "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["variant"] == "hunan"
+    assert data["decomposition"]["huxi"] == data["score"]["facts"]["huxi"]
+    assert data["score"]["facts"]["threshold_met"] is True
+
+
+def test_incomplete_hand_prints_waits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "hunan", "壹貳叄 二七十 三三三 四五六 七八九 肆伍陸 柒捌"]) == 0
+    assert "Waiting for" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["analyze", "hunan", "x11"], "'x11' is not a zipai card"),
+        (["analyze", "hunan", "一一一一一"], "5 copies"),
+        (["analyze", "bridge", "x1"], "unknown variant 'bridge'"),
+        (["analyze", "hunan"], "needs a hand"),
+    ],
+)
+def test_invalid_input_prints_the_error_and_exits_2(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "changpai", "variants"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and "hunan" in done.stdout

@@ -1,0 +1,103 @@
+"""Tests of the 字牌 deck and card notation (zipai.md §1)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.errors import NotationError
+from changpai.zipai import CARDS, DECK, KINDS, Card, format, parse
+
+
+def test_deck() -> None:
+    """zipai.md §1: 80 cards, 20 kinds × 4 copies, 24 red (二七十 貳柒拾)."""
+    assert len(DECK) == 80 and KINDS == 20 and len(CARDS) == 20
+    assert all(DECK.count(card) == 4 for card in CARDS)
+    assert sum(card.red for card in DECK) == 24
+    assert {card.code for card in CARDS if card.red} == {"x2", "x7", "x10", "d2", "d7", "d10"}
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "value", "big"),
+    [
+        ("一", "x1", 1, False),
+        ("十", "x10", 10, False),
+        ("壹", "d1", 1, True),
+        ("伍", "d5", 5, True),
+        ("拾", "d10", 10, True),
+        ("贰", "d2", 2, True),
+        ("叁", "d3", 3, True),
+        ("陆", "d6", 6, True),
+        ("s4", "x4", 4, False),
+        ("B9", "d9", 9, True),
+        ("x10", "x10", 10, False),
+    ],
+)
+def test_parse_one(text: str, code: str, value: int, big: bool) -> None:
+    """zipai.md §1: codes x1..x10 / d1..d10 (aliases s/b) and hanzi, traditional or simplified."""
+    card = Card.parse(text)
+    assert card.code == code and card.value == value and card.big is big
+    assert card is CARDS[card.index]
+
+
+def test_value_ignores_case() -> None:
+    """zipai.md §1: 牌點 ignores case (伍 and 五 are both 5)."""
+    assert Card.parse("伍").value == Card.parse("五").value == 5
+    assert Card.parse("伍") != Card.parse("五")
+
+
+def test_parse_many() -> None:
+    assert format(parse("一二三 壹贰叁 x4 x5 x6")) == "一二三壹貳叄四五六"
+    assert parse("x1x2,d10|一") == (CARDS[0], CARDS[1], CARDS[19], CARDS[0])
+
+
+@pytest.mark.parametrize("text", ["x11", "y1", "x0", "一A", "d", "中", "x1 q"])
+def test_unknown_tokens(text: str) -> None:
+    """Bad tokens raise NotationError naming the token."""
+    with pytest.raises(NotationError, match="is not a zipai card"):
+        parse(text)
+
+
+def test_five_copies() -> None:
+    """zipai.md §1 / DESIGN: a fifth copy is an error, never a silent change."""
+    with pytest.raises(NotationError, match="5 copies of 拾"):
+        parse("拾拾拾 d10 d10")
+    assert len(parse("拾拾拾 d10")) == 4
+
+
+def test_card_parse_needs_one_card() -> None:
+    with pytest.raises(NotationError, match="not one zipai card"):
+        Card.parse("一二")
+    with pytest.raises(NotationError):
+        parse(5)  # type: ignore[arg-type]
+
+
+def test_repr_str_html() -> None:
+    card = Card.parse("d7")
+    assert repr(card) == "Card('d7')" and str(card) == "柒"
+    assert "#c00" in card._repr_html_() and "#c00" not in Card.parse("d8")._repr_html_()
+
+
+hands = st.lists(st.sampled_from(CARDS), max_size=30).filter(
+    lambda h: all(h.count(c) <= 4 for c in set(h))
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(hands)
+def test_round_trip(hand: list[Card]) -> None:
+    """zipai.md §1: parse(format(cards)) round-trips, in hanzi and in ASCII."""
+    assert parse(format(hand)) == tuple(hand)
+    assert parse(format(hand, ascii=True)) == tuple(hand)
+    for card in hand:
+        assert eval(repr(card)) == card
+        assert Card.parse(card.code) is card
+
+
+def test_constructor_checks() -> None:
+    """Card(...) accepts an index, a code or a glyph, and nothing else."""
+    assert Card("柒") == Card(16) == Card.parse("d7")
+    for bad in (20, -1, "x11", True, 1.5):
+        with pytest.raises(NotationError):
+            Card(bad)  # type: ignore[arg-type]

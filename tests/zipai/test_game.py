@@ -1,0 +1,726 @@
+"""Scenario tests of the 跑胡子 engine on stacked decks; each test names its rule section."""
+
+from __future__ import annotations
+
+import pytest
+
+from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.zipai.cards import Card, format, parse
+from changpai.zipai.game import (
+    Action,
+    ActionKind,
+    Game,
+    stack_deck,
+)
+from changpai.zipai.melds import Meld, MeldKind
+from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
+
+# Two 20-card hands that both win on 十 (八九十): 18 and 24 胡息 (no accidental 坎).
+W1 = "一二三 二七十 四五六 肆肆肆 捌捌捌 六七八 x8 x9"
+W2 = "壹貳叄 貳柒拾 伍伍伍 玖玖玖 陸柒捌 x8 x9"
+# W1 waiting on 九 instead (八九十).
+W3 = "一二三 二七十 四五六 肆肆肆 捌捌捌 六七八 x8 x10"
+# A 20-card hand with a 坎 五五五 and a pair: wins by 跑雙 / 破跑胡 on a fourth 五 (18 胡息).
+PAO_HU = "五五五 一二三 二七十 壹貳叄 柒捌玖 陸柒捌 八八"
+
+A = ActionKind
+
+
+def deal(
+    hands: dict[int, str] | None = None,
+    liang: str | None = None,
+    stock: str = "",
+    dealer: int = 0,
+    rules: Rules = HUNAN,
+) -> Game:
+    deck = stack_deck(rules, hands=hands or {}, liang=liang, stock=stock, dealer=dealer)
+    return Game(rules, deck=deck, dealer=dealer)
+
+
+def act(
+    game: Game, seat: int, kind: ActionKind, card: str | None = None, melds: tuple[str, ...] = ()
+) -> None:
+    game.apply(Action(seat, kind, card, melds))
+
+
+def kinds(game: Game, seat: int) -> set[ActionKind]:
+    return {a.kind for a in game.legal_actions(seat)}
+
+
+def records(game: Game, kind: ActionKind) -> list[str]:
+    """The log entries of one kind, as text (melds made by the engine carry their origin)."""
+    return [str(r.action) for r in game.log if r.action.kind is kind]
+
+
+def text(seat: int, kind: ActionKind, card: str | None = None, melds: tuple[str, ...] = ()) -> str:
+    return str(Action(seat, kind, card, melds))
+
+
+def pass_until(game: Game, stop: object = None) -> None:
+    """PASS every claim (never a 胡 unless stop allows) until a seat must do more than pass."""
+    while game.to_act:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        if Action(seat, A.PASS) not in legal:
+            return
+        if stop is not None and any(a.kind is stop for a in legal):
+            return
+        game.apply(Action(seat, A.PASS))
+
+
+def held(game: Game, seat: int) -> int:
+    return len(game.hand(seat)) + sum(len(m.cards) for m in game.melds(seat))
+
+
+# ------------------------------------------------------------------------------------ §3 deal
+
+
+@pytest.mark.parametrize(
+    ("rules", "sizes", "stock"),
+    [(HUNAN, [21, 20, 20], 19), (LIUHUDAO, [15, 14, 14, 14], 23)],
+    ids=["zipai.md §3 3p 21/20/20", "zipai.md §3 6胡倒 15/14/14/14"],
+)
+def test_deal_sizes(rules: Rules, sizes: list[int], stock: int) -> None:
+    """zipai.md §3: the dealer gets one card more (the 亮張), the rest is the stock."""
+    for seed in range(5):
+        game = Game(rules, seed=seed)
+        assert [held(game, s) for s in game.active_seats] == sizes
+        assert game.stock_size == stock
+        n = rules.players * rules.hand_size
+        assert game.view(1).liang == game.deck[n]
+        assert game.log[1].action == Action(0, A.LIANG, game.deck[n])
+
+
+def test_deal_order_of_a_stacked_deck() -> None:
+    """zipai.md §3 / engine docs: dealer's cards first, then 下家, …, then 亮張, then the stock."""
+    deck = stack_deck(dealer=1)
+    game = Game(deck=deck, dealer=1)
+
+    def srt(cards: tuple[Card, ...]) -> list[Card]:
+        return sorted(cards, key=lambda c: c.index)
+
+    assert srt(game.hand(1)) == srt((*deck[:20], deck[60]))
+    assert srt(game.hand(2)) == srt(deck[20:40])
+    assert srt(game.hand(0)) == srt(deck[40:60])
+    assert game.to_act == [1]
+
+
+def test_shuxin_seat_sits_out() -> None:
+    """zipai.md §2 (seed 004 數信): four seated, the seat opposite the dealer does not play."""
+    game = Game(HAHA, seed=1, dealer=1)
+    assert game.active_seats == (0, 1, 2)
+    with pytest.raises(IllegalActionError, match="數信"):
+        game.hand(3)
+    assert [held(game, s) for s in (1, 2, 0)] == [21, 20, 20]
+    game = Game(HAHA, seed=1, dealer=0)
+    assert game.active_seats == (0, 1, 3)
+    assert [v.seat for v in game.view(0).seats] == [0, 1, 3]
+
+
+def test_bad_decks_are_refused() -> None:
+    """A stacked deck must be the 80 cards of the deck (zipai.md §1)."""
+    with pytest.raises(NotationError, match="80 cards"):
+        Game(deck=parse("一二三"))
+    with pytest.raises(RulesError, match="dealer"):
+        Game(dealer=3)
+    with pytest.raises(NotationError, match="fifth copy"):
+        stack_deck(hands={0: "一一一一"}, liang="一")
+
+
+# ------------------------------------------------------------------------------------ §4 start
+
+
+def test_auto_ti_after_the_deal() -> None:
+    """zipai.md §4: four identical dealt cards are laid as a 提 by the engine (a log record)."""
+    game = deal({1: "壹壹壹壹"})
+    assert game.melds(1) == (Meld.parse("提 壹壹壹壹"),)
+    assert len(game.hand(1)) == 16
+    ti = [r for r in game.log if r.action.kind is A.TI]
+    assert len(ti) == 1 and ti[0].auto and ti[0].action.seat == 1
+    assert kinds(game, 0) == {A.DISCARD}  # one 提 only: the dealer still discards
+
+
+def test_liang_completes_dealer_ti() -> None:
+    """zipai.md §4: the 亮張 belongs to the dealer and can complete his 提."""
+    game = deal({0: "貳貳貳"}, liang="貳")
+    assert game.melds(0) == (Meld.parse("提 貳貳貳貳"),)
+    assert kinds(game, 0) == {A.DISCARD}
+
+
+def test_dealer_with_two_ti_does_not_discard() -> None:
+    """zipai.md §4: a dealer whose 亮張 makes a second 提 does not discard; 下家 draws."""
+    game = deal({0: "壹壹壹壹 貳貳貳"}, liang="貳", stock="陸")
+    assert len(records(game, A.TI)) == 2
+    assert records(game, A.DISCARD) == []
+    assert records(game, A.DRAW)[0] == text(1, A.DRAW, "d6")
+
+
+def test_non_dealer_with_two_ti_skips_first_discard() -> None:
+    """zipai.md §4: a non-dealer with two 提 from the deal does not discard after his first 進牌."""
+    game = deal({0: "三", 1: "壹壹壹壹 貳貳貳貳 三三"}, stock="陸")
+    act(game, 0, A.DISCARD, "x3")
+    assert game.to_act == [1] and kinds(game, 1) == {A.PENG, A.PASS}
+    act(game, 1, A.PENG, "x3")
+    assert records(game, A.DISCARD) == [text(0, A.DISCARD, "x3")]  # seat 1 did not discard
+    assert records(game, A.DRAW)[0].startswith("seat 2 ")
+
+
+def test_non_dealer_with_one_ti_still_discards() -> None:
+    """zipai.md §4 (engine rule): with one 提 a 進牌 is followed by a discard (cards held = 20)."""
+    game = deal({0: "三", 1: "壹壹壹壹 三三"})
+    act(game, 0, A.DISCARD, "x3")
+    act(game, 1, A.PENG, "x3")
+    assert game.to_act == [1] and kinds(game, 1) == {A.DISCARD}
+
+
+def test_first_jinpai_pao_extends_the_exemption() -> None:
+    """zipai.md §4: if the first 進牌 is a 跑, the next 進牌 is also without discard."""
+    game = deal({0: "三", 1: "壹壹壹壹 貳貳貳貳 三三三 九九"}, stock="九")
+    act(game, 0, A.DISCARD, "x3")  # seat 1's 坎 三三三 must 跑: first 進牌, no discard
+    assert text(1, A.PAO, "x3", ("跑 三三三三",)) in records(game, A.PAO)
+    assert records(game, A.DRAW)[0] == text(2, A.DRAW, "x9")
+    pass_until(game, stop=A.PENG)
+    act(game, 1, A.PENG, "x9")  # second 進牌: still no discard
+    assert records(game, A.DISCARD) == [text(0, A.DISCARD, "x3")]
+    assert records(game, A.DRAW)[-1].startswith("seat 2 ")
+
+
+# ------------------------------------------------------------------------------------ §7 天胡
+
+
+@pytest.mark.parametrize(
+    ("hands", "liang", "winner"),
+    [
+        ({2: "一一一一 二二二二 三三三三"}, None, 2),
+        ({1: "四四四 五五五 六六六 七七七 八八八"}, None, 1),
+        ({1: "四四四四 五五五 六六六 七七七 八八八"}, None, 1),
+        ({0: "四四 五五五 六六六 七七七 八八八"}, "四", 0),
+        ({1: "一一一一 二二二二 三三三三", 2: "四四四 五五五 六六六 七七七 八八八"}, None, 1),
+        ({0: "伍伍伍 陸陸陸 柒柒柒 捌捌捌 玖玖玖", 2: "一一一一 二二二二 三三三三"}, None, 0),
+    ],
+    ids=["3提", "5坎", "提+4坎", "亮張 5th 坎 (dealer)", "下家 before 上家", "dealer first"],
+)
+def test_mandatory_tianhu(hands: dict[int, str], liang: str | None, winner: int) -> None:
+    """zipai.md §7 天胡 (a): 3 提 or 提+坎 >= 5 wins at once (dealer, 下家, 上家), no 門子 needed."""
+    game = deal(hands, liang=liang)
+    assert game.is_over and game.to_act == []
+    result = game.result
+    assert result is not None and result.winner == winner
+    assert result.win is not None and result.win.tianhu and result.win.self_drawn
+    assert records(game, A.TIANHU) == [text(winner, A.TIANHU)]
+    assert records(game, A.TI) == []  # §4: no auto-提 step before a 天胡
+
+
+def test_optional_tianhu_on_liang() -> None:
+    """zipai.md §7 天胡 (b): a non-dealer may win on the 亮張 (optional)."""
+    game = deal({1: W1}, liang="十")
+    assert game.to_act == [1] and kinds(game, 1) == {A.HU, A.PASS}
+    act(game, 1, A.HU, "x10")
+    result = game.result
+    assert result is not None and result.winner == 1
+    assert result.win is not None and result.win.tianhu and not result.win.self_drawn
+    assert result.win.decomposition.huxi == 18
+    assert held(game, 0) == 20  # the winner took the dealer's 亮張
+
+
+def test_optional_tianhu_can_be_passed() -> None:
+    """zipai.md §7 天胡 (b) is optional: after a pass the dealer plays on."""
+    game = deal({1: W1}, liang="十")
+    act(game, 1, A.PASS)
+    assert game.to_act == [0] and kinds(game, 0) == {A.DISCARD}
+
+
+def test_optional_tianhu_priority_dealer_then_xiajia() -> None:
+    """zipai.md §7 天胡 (b): several claimants on the 亮張 -> dealer, then 下家, then 上家."""
+    dealer = "壹貳叄 貳柒拾 伍伍伍 玖玖玖 陸柒捌 一二三 八九"  # + 亮張 十 = 7 門子, 27 胡息
+    game = deal({0: dealer, 1: W1}, liang="十")
+    assert game.to_act == [0]
+    act(game, 0, A.PASS)
+    assert game.to_act == [1]
+    act(game, 1, A.HU, "x10")
+    assert game.result is not None and game.result.winner == 1
+
+
+def test_mandatory_tianhu_beats_optional() -> None:
+    """zipai.md §7: mandatory 天胡 (3 提 / 5 坎) has priority over a win on the 亮張."""
+    game = deal({1: W1, 2: "伍伍伍 陸陸陸 柒柒柒 玖玖玖 拾拾拾"}, liang="十")
+    assert game.is_over and game.result is not None and game.result.winner == 2
+
+
+def test_liang_forming_dealer_ti_can_be_won_by_others() -> None:
+    """zipai.md §7 特殊 3: a 亮張 that makes the dealer's 提 can still be won on by others."""
+    game = deal({0: "九九九", 1: W3}, liang="九")
+    assert game.to_act == [1]
+    act(game, 1, A.HU, "x9")
+    assert game.result is not None and game.result.winner == 1
+
+
+# ------------------------------------------------------------------------------------ §5, §6 claims
+
+
+def test_discard_chi_only_by_xiajia() -> None:
+    """zipai.md §5 吃: only the discarder's 下家 may 吃; the 上家 may not."""
+    game = deal({0: "五", 1: "四六", 2: "三四"})
+    act(game, 0, A.DISCARD, "x5")
+    assert game.to_act == [1] and A.CHI in kinds(game, 1)
+    act(game, 1, A.PASS)
+    assert game.to_act != [2] or A.CHI not in kinds(game, 2)
+    assert any(
+        r.action.kind is A.TO_DISCARDS and r.action.card == Card.parse("x5") for r in game.log
+    )
+
+
+def test_chi_with_compulsory_bi_seed_example() -> None:
+    """zipai.md §5 比 seed example: hand x1 x2 x2 x3 x3 x4 d2 d2 taking x2."""
+    game = deal({0: "二", 1: "x1 x2 x2 x3 x3 x4 d2 d2 五五 六六 八八 九九 伍伍 陸陸"})
+    act(game, 0, A.DISCARD, "x2")
+    assert kinds(game, 1) == {A.PENG, A.PASS}  # 碰 comes before 吃 (§6)
+    act(game, 1, A.PASS)
+    chi = sorted(
+        " ".join(str(m) for m in a.melds) for a in game.legal_actions(1) if a.kind is A.CHI
+    )
+    assert chi == [
+        "吃 一二三 比 二三四 比 二貳貳",
+        "吃 一二三 比 二二貳",
+        "吃 二三四 比 一二三 比 二貳貳",
+        "吃 二三四 比 二二貳",
+        "吃 二二貳 比 一二三",
+        "吃 二二貳 比 二三四",
+        "吃 二貳貳 比 一二三 比 二三四",
+    ]
+    # 吃 with d2 d2 -> [x2 d2 d2], then 比 [x1 x2 x3] and [x2 x3 x4]
+    assert "吃 二貳貳 比 一二三 比 二三四" in chi
+    # 吃 with x1 x3 -> [x1 x2 x3], then 比 [x2 x2 d2] (done), or [x2 d2 d2] + [x2 x3 x4]
+    assert "吃 一二三 比 二二貳" in chi
+    assert "吃 一二三 比 二三四 比 二貳貳" in chi
+    # a 吃 without its 比 is illegal
+    with pytest.raises(IllegalActionError, match="比"):
+        act(game, 1, A.CHI, "x2", ("吃 一二三",))
+    # the two 比 may be named in either order (§5); the card may be left out
+    assert game.can(Action(1, A.CHI, "x2", ("吃 二貳貳", "比 二三四", "比 一二三")))
+    assert game.can(Action(1, A.CHI, None, ("吃 二貳貳", "比 一二三", "比 二三四")))
+    assert not game.can(Action(1, A.CHI, "x3", ("吃 二貳貳", "比 一二三", "比 二三四")))
+    act(game, 1, A.CHI, "x2", ("吃 二貳貳", "比 二三四", "比 一二三"))
+    assert [str(m) for m in game.melds(1)] == ["吃 二貳貳", "比 一二三", "比 二三四"]
+    assert game.to_act == [1] and kinds(game, 1) == {A.DISCARD}
+
+
+def test_chi_refused_when_bi_is_impossible() -> None:
+    """zipai.md §5 比: if the copy left in hand cannot be laid, the 吃 is not allowed."""
+    game = deal({0: "二", 1: "x1 x2 x3 x3 五五 六六 八八 九九 伍伍 陸陸 捌捌 玖玖"})
+    act(game, 0, A.DISCARD, "x2")
+    assert game.to_act != [1] or A.CHI not in kinds(game, 1)
+    assert game.offered is None or game.to_act != [1]
+
+
+def test_peng_by_shangjia_and_discard_after() -> None:
+    """zipai.md §5 碰 (optional, any seat) and §6.5: after a 碰 the player discards."""
+    game = deal({0: "九", 2: "九九"})
+    act(game, 0, A.DISCARD, "x9")
+    pass_until(game, stop=A.PENG)
+    assert game.to_act == [2] and kinds(game, 2) == {A.PENG, A.PASS}
+    act(game, 2, A.PENG, "x9")
+    assert "碰 九九九" in [str(m) for m in game.melds(2)]
+    assert game.to_act == [2] and kinds(game, 2) == {A.DISCARD}
+
+
+def test_forced_pao_from_kan_on_a_discard() -> None:
+    """zipai.md §5 跑 (a): a 坎 + a discarded card is a forced 跑 (engine record), then discard."""
+    game = deal({0: "九", 2: "九九九"})
+    act(game, 0, A.DISCARD, "x9")
+    assert records(game, A.PAO) == [text(2, A.PAO, "x9", ("跑 九九九九",))]
+    assert game.to_act == [2] and kinds(game, 2) == {A.DISCARD}
+
+
+def test_draw_forced_wei_is_hidden() -> None:
+    """zipai.md §5 偎 / §6.3: a pair + own draw is a forced 偎; the card is never shown."""
+    game = deal({0: "一", 1: "九九"}, stock="九")
+    act(game, 0, A.DISCARD, "x1")
+    pass_until(game)
+    assert text(1, A.WEI, "x9", ("偎 九九九",)) in records(game, A.WEI)
+    view = game.view(2)
+    seen = view.seats[1].melds
+    assert [str(m) for m in seen] == ["偎 ■■■"]
+    assert str(game.view(1).seats[1].melds[0]) == "偎 九九九"
+    assert game.to_act == [1] and kinds(game, 1) == {A.DISCARD}
+
+
+def test_draw_forced_ti_from_kan() -> None:
+    """zipai.md §5 提 (b): a 坎 + own draw is a forced 提, one card up (Z6)."""
+    game = deal({0: "一", 1: "九九九"}, stock="九")
+    act(game, 0, A.DISCARD, "x1")
+    pass_until(game)
+    assert "提 九九九九" in [str(m) for m in game.melds(1)]
+    assert str(game.view(0).seats[1].melds[0]) == "提 九■■■"
+
+
+def test_chouwei_after_declined_peng() -> None:
+    """zipai.md §5 臭偎: a player who declined to 碰 a card must 臭偎 it when he draws it."""
+    game = deal({0: "九", 1: "九九"}, stock="九")
+    act(game, 0, A.DISCARD, "x9")
+    assert game.to_act == [1] and A.PENG in kinds(game, 1)
+    pass_until(game)
+    assert text(1, A.CHOUWEI, "x9", ("臭偎 九九九",)) in records(game, A.CHOUWEI)
+    assert str(game.view(0).seats[1].melds[0]) == "臭偎 九■■"
+
+
+def test_pao_from_peng_on_a_drawn_card() -> None:
+    """zipai.md §5 跑 (b): an own 碰 + a card drawn (by anyone) is a forced 跑."""
+    game = deal({0: "九", 2: "九九"}, stock="九")
+    act(game, 0, A.DISCARD, "x9")
+    pass_until(game, stop=A.PENG)
+    act(game, 2, A.PENG, "x9")
+    game.apply(game.legal_actions(2)[0])
+    pass_until(game)
+    assert records(game, A.DRAW)[0] == text(0, A.DRAW, "x9")
+    assert records(game, A.PAO) == [text(2, A.PAO, "x9", ("跑 九九九九",))]
+    assert game.to_act == [2] and kinds(game, 2) == {A.DISCARD}
+
+
+def test_no_pao_from_peng_on_a_discard() -> None:
+    """zipai.md §9: a 碰 turns into a 跑 only on a drawn card, never on a discard."""
+    game = deal({0: "九九 一二", 2: "九九"}, stock="三")
+    act(game, 0, A.DISCARD, "x9")
+    pass_until(game, stop=A.PENG)
+    act(game, 2, A.PENG, "x9")
+    game.apply(game.legal_actions(2)[0])
+    pass_until(game, stop=A.CHI)
+    assert game.to_act == [0] and A.CHI in kinds(game, 0)  # the drawer may 吃 his own draw
+    game.apply(next(a for a in game.legal_actions(0) if a.kind is A.CHI))
+    act(game, 0, A.DISCARD, "x9")
+    assert records(game, A.PAO) == []
+    pass_until(game)
+    assert text(0, A.TO_DISCARDS, "x9") in records(game, A.TO_DISCARDS)
+
+
+def test_zhongpao_no_discard() -> None:
+    """zipai.md §5 重跑 / 八塊: a second 跑 / 提 is not followed by a discard."""
+    game = deal({0: "九", 2: "九九九 八八八"}, stock="八")
+    act(game, 0, A.DISCARD, "x9")
+    assert records(game, A.PAO) == [text(2, A.PAO, "x9", ("跑 九九九九",))]
+    assert kinds(game, 2) == {A.DISCARD}  # first 跑: discard
+    game.apply(game.legal_actions(2)[0])
+    pass_until(game)
+    assert records(game, A.PAO)[-1] == text(2, A.PAO, "x8", ("跑 八八八八",))
+    log = [str(r.action) for r in game.log]
+    after = log[log.index(records(game, A.PAO)[-1]) + 1]
+    assert after.startswith("seat 0 摸")  # second 跑: no discard, 下家 draws
+
+
+# ------------------------------------------------------------------------------------ §6, §7 胡
+
+
+def test_hu_priority_drawer_first() -> None:
+    """zipai.md §6 priority: several can win on a drawn card -> the drawer first."""
+    game = deal({1: W1, 2: W2}, stock="十")
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    assert records(game, A.DRAW)[-1] == text(1, A.DRAW, "x10")
+    assert game.to_act == [1] and kinds(game, 1) == {A.HU, A.PASS}
+    act(game, 1, A.PASS)
+    assert game.to_act == [2] and kinds(game, 2) == {A.HU, A.PASS}
+    act(game, 2, A.HU, "x10")
+    result = game.result
+    assert result is not None and result.winner == 2
+    assert result.win is not None and not result.win.self_drawn and result.win.discarder is None
+    assert result.win.decomposition.huxi == 24
+    assert {p.payer for p in result.payments} == {0, 1}
+
+
+def test_hu_priority_xiajia_before_shangjia() -> None:
+    """zipai.md §6 priority: on another's draw the nearest in turn order (下家 before 上家) wins."""
+    game = deal({1: W1, 2: W2}, stock="壹 一 十")
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    assert records(game, A.DRAW)[-1] == text(0, A.DRAW, "x10")
+    assert game.to_act == [1]
+    act(game, 1, A.HU, "x10")
+    assert game.result is not None and game.result.winner == 1
+    assert game.result.win is not None and game.result.win.decomposition.huxi == 18
+
+
+def test_self_drawn_win_and_payments() -> None:
+    """zipai.md §7, §8.4: a win on an own draw is self-drawn; both others pay."""
+    game = deal({1: W1}, stock="十")
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    act(game, 1, A.HU, "x10")
+    result = game.result
+    assert result is not None and result.win is not None and result.win.self_drawn
+    assert sorted(p.payer for p in result.payments) == [0, 2]
+    assert sum(result.net(3).values()) == 0
+
+
+def test_popaohu_beats_forced_pao() -> None:
+    """zipai.md §5 破跑胡: 胡 beats the forced 跑 on the same drawn card."""
+    game = deal({2: PAO_HU}, stock="五")
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    assert game.to_act == [2] and kinds(game, 2) == {A.HU, A.PASS}
+    won = game.copy()
+    act(won, 2, A.HU, "x5")
+    assert won.result is not None and won.result.win is not None
+    assert "跑 五五五五" in str(won.result.win.decomposition)
+    act(game, 2, A.PASS)  # passing the 胡: the 跑 is forced
+    assert records(game, A.PAO) == [text(2, A.PAO, "x5", ("跑 五五五五",))]
+    assert kinds(game, 2) == {A.DISCARD}
+
+
+def test_no_paoshuang_option() -> None:
+    """zipai.md Z12 (`paoshuang=False`): the winning card may not make a 跑 / 提; the 跑 is forced."""
+    game = deal({2: PAO_HU}, stock="五", rules=HUNAN.evolve(paoshuang=False))
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    assert records(game, A.PAO) == [text(2, A.PAO, "x5", ("跑 五五五五",))]
+    assert all(r.action.kind is not A.HU for r in game.log)
+
+
+def test_forbid_hu_after_chongpao_option() -> None:
+    """zipai.md Z11 (`forbid_hu_after_chongpao`): a seat with two 跑 / 提 may not 胡."""
+    dealer = "壹壹壹壹 貳貳貳貳 一二三 二七十 四五六 柒捌"  # + 亮張 玖; 2 提, waits on 八 (將)
+    game = deal({0: dealer}, liang="玖", stock="八")
+    assert records(game, A.DISCARD) == []  # two 提: no discard (§4)
+    pass_until(game, stop=A.HU)
+    assert game.to_act == [0] and A.HU in kinds(game, 0)
+    rules = HUNAN.evolve(forbid_hu_after_chongpao=True)
+    game = deal({0: dealer}, liang="玖", stock="八", rules=rules)
+    pass_until(game, stop=A.HU)
+    assert all(r.action.kind is not A.HU for r in game.log)
+
+
+def test_win_after_forced_wei() -> None:
+    """zipai.md §5 偎 / §7: the drawer may win with the 偎 he was forced to make (self-drawn)."""
+    hand = "一二三 二七十 四五六 肆肆肆 捌捌捌 六七八 九九"
+    game = deal({1: hand}, stock="九")
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    assert text(1, A.WEI, "x9", ("偎 九九九",)) in records(game, A.WEI)
+    assert game.to_act == [1] and kinds(game, 1) == {A.HU, A.PASS}
+    act(game, 1, A.HU, "x9")
+    assert game.result is not None and game.result.winner == 1
+    assert game.result.win is not None and game.result.win.self_drawn
+
+
+def test_no_win_on_a_discard_in_hunan() -> None:
+    """zipai.md §7.3 (Z2 default): a card discarded from a hand can never be won on."""
+    game = deal({0: "十", 1: W1})
+    act(game, 0, A.DISCARD, "x10")
+    assert A.HU not in kinds(game, 1)
+
+
+def test_win_on_a_discard_when_allowed() -> None:
+    """zipai.md §7 [S004] / §8.4: with win_on_discard the discarder pays both shares."""
+    game = deal({0: "十", 1: W1}, rules=HAHA)
+    act(game, 0, A.DISCARD, "x10")
+    assert game.to_act == [1] and A.HU in kinds(game, 1)
+    act(game, 1, A.HU, "x10")
+    result = game.result
+    assert result is not None and result.win is not None
+    assert result.win.discarder == 0 and not result.win.self_drawn
+    assert {p.payer for p in result.payments if p.payee == 1} == {0}
+
+
+def test_chouhu_same_huxi() -> None:
+    """zipai.md §5 臭胡: a passed win may not be taken on the same card while 胡息 is unchanged."""
+    game = deal({1: W1}, stock="十 十")
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    assert game.to_act == [1] and A.HU in kinds(game, 1)
+    act(game, 1, A.PASS)
+    pass_until(game, stop=A.HU)
+    log = [str(r.action) for r in game.log]
+    start, end = log.index(text(2, A.DRAW, "x10")), log.index(text(2, A.TO_DISCARDS, "x10"))
+    assert not any(line.startswith("seat 1 ") for line in log[start + 1 : end])
+    assert all(r.action.kind is not A.HU for r in game.log)
+
+
+# ------------------------------------------------------------------------------------ §5 臭牌
+
+
+def test_passed_chi_makes_a_choupai() -> None:
+    """zipai.md §5 臭牌: a card one could 吃 and passed may not be 吃'd later (own draw too)."""
+    hand = "四六 一一 二二 三三 七七 八八 九九 壹壹 貳貳 叄叄"
+    game = deal({0: "五", 1: hand}, stock="五")
+    act(game, 0, A.DISCARD, "x5")
+    assert game.to_act == [1] and A.CHI in kinds(game, 1)
+    act(game, 1, A.PASS)
+    pass_until(game, stop=A.CHI)
+    assert records(game, A.DRAW)[0] == text(1, A.DRAW, "x5")
+    assert game.to_act != [1] or A.CHI not in kinds(game, 1)
+    # control: without the earlier pass seat 1 may 吃 its own draw
+    game = deal({0: "一", 1: hand}, stock="五")
+    act(game, 0, A.DISCARD, "x1")
+    pass_until(game, stop=A.CHI)
+    assert game.to_act == [1] and A.CHI in kinds(game, 1)
+
+
+def test_own_discard_cannot_be_chi() -> None:
+    """zipai.md §5 臭牌: nobody may 吃 a card he himself discarded earlier."""
+
+    def dealer_may_chi_the_five(first: str) -> bool:
+        game = deal({0: "四六 " + first}, stock="壹 五")
+        act(game, 0, A.DISCARD, first)
+        while not records(game, A.DRAW) or records(game, A.DRAW)[-1] != text(2, A.DRAW, "x5"):
+            game.apply(Action(game.to_act[0], A.PASS))
+        while game.offered == Card.parse("x5") and game.to_act != [0]:
+            game.apply(Action(game.to_act[0], A.PASS))
+        return game.offered == Card.parse("x5") and A.CHI in kinds(game, 0)
+
+    assert not dealer_may_chi_the_five("五")
+    assert dealer_may_chi_the_five("一")  # control: 一 discarded instead
+
+
+def test_chi_blocked_by_peng_is_not_choupai() -> None:
+    """zipai.md §5 exception: wanting to 吃 a card someone else 碰s does not make it 臭."""
+    game = deal({0: "五五 一二", 1: "四六", 2: "五五"}, stock="三")
+    act(game, 0, A.DISCARD, "x5")
+    assert game.to_act == [2]  # 碰 before 吃: seat 1 is never asked
+    act(game, 2, A.PENG, "x5")
+    game.apply(game.legal_actions(2)[0])
+    pass_until(game, stop=A.CHI)
+    game.apply(next(a for a in game.legal_actions(0) if a.kind is A.CHI))
+    act(game, 0, A.DISCARD, "x5")  # the last 五, discarded: a 碰 never 跑s on a discard
+    assert game.to_act == [1] and A.CHI in kinds(game, 1)
+
+
+# ------------------------------------------------------------------------------------ §6 end
+
+
+def passer(game: Game) -> Game:
+    """Play a hand where everybody passes and discards its first legal card."""
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        pass_ = Action(seat, A.PASS)
+        game.apply(pass_ if pass_ in legal else legal[0])
+    return game
+
+
+def test_huangzhuang_when_the_stock_runs_out() -> None:
+    """zipai.md §6.6 荒莊: the stock runs out without a winner."""
+    game = passer(Game(seed=1))
+    result = game.result
+    assert result is not None and result.huangzhuang and result.winner is None
+    assert game.stock_size == 0 and result.payments == ()
+    assert game.log[-1].action.kind is A.HUANGZHUANG and game.log[-1].auto
+    assert str(result) == "荒莊 (no winner)"
+
+
+def test_unused_drawn_card_goes_to_the_drawer() -> None:
+    """zipai.md §6.4: an unused drawn card goes to the drawer's discard area; 下家 draws next."""
+    game = passer(Game(seed=2))
+    log = [r.action for r in game.log]
+    for i, action in enumerate(log[:-1]):
+        if action.kind is A.TO_DISCARDS and log[i - 1].kind is A.DRAW:
+            assert log[i - 1].seat == action.seat
+            assert log[i + 1].kind in (A.DRAW, A.HUANGZHUANG)
+            assert log[i + 1].seat == (action.seat + 1) % 3
+
+
+# ------------------------------------------------------------------------------------ API
+
+
+def test_view_hides_other_hands() -> None:
+    """DESIGN engine face: view(seat) shows its own hand, others' sizes, the offer, the stock."""
+    game = Game(seed=4)
+    view = game.view(1)
+    assert view.hand == game.hand(1)
+    assert [s.hand_size for s in view.seats] == [len(game.hand(s)) for s in (0, 1, 2)]
+    assert view.stock_size == 19 and view.to_act == (0,) and view.legal_actions == ()
+    act(game, 0, A.DISCARD, game.legal_actions(0)[0].card.code)  # type: ignore[union-attr]
+    if game.offered is not None:
+        assert game.view(2).offered == game.offered
+    assert "seat 1 sees" in str(view)
+
+
+def test_illegal_actions_raise_and_change_nothing() -> None:
+    """DESIGN verify/can/apply: an illegal action raises IllegalActionError, state unchanged."""
+    game = Game(seed=6)
+    before = game.copy()
+    for bad in (
+        Action(1, A.DISCARD, "x1"),
+        Action(0, A.PENG, "x1"),
+        Action(0, A.DRAW, "x1"),
+        Action(0, A.DISCARD, None),
+        Action(0, A.DISCARD, "x1", ("吃 一二三",)),
+    ):
+        assert not game.can(bad)
+        with pytest.raises(IllegalActionError):
+            game.apply(bad)
+        assert game == before
+    with pytest.raises(IllegalActionError, match="does not exist"):
+        game.view(7)
+
+
+def test_action_json_and_text() -> None:
+    """Actions are JSON-serializable values."""
+    action = Action(1, A.CHI, "x2", ("吃 一二三", "比 二二貳"))
+    assert Action.from_dict(action.to_dict()) == action
+    assert str(action) == "seat 1 吃 一二三 比 二二貳"
+    with pytest.raises(NotationError):
+        Action.from_dict({"kind": "chi"})
+    assert Card.parse("x2") == action.card
+    assert MeldKind.JU is action.melds[0].kind
+    assert format(parse("一")) == "一"
+
+
+def test_dealer_wins_on_the_liang() -> None:
+    """zipai.md §7 天胡 (b): the dealer's own win with the 亮張 is self-drawn 天胡."""
+    dealer = "壹貳叄 貳柒拾 伍伍伍 玖玖玖 陸柒捌 一二三 八九"
+    game = deal({0: dealer}, liang="十")
+    assert game.to_act == [0] and kinds(game, 0) == {A.HU, A.PASS}
+    act(game, 0, A.HU, "x10")
+    result = game.result
+    assert result is not None and result.win is not None
+    assert result.winner == 0 and result.win.tianhu and result.win.self_drawn
+    assert result.win.decomposition.huxi == 27
+
+
+def test_liuhudao_hand_through_the_engine() -> None:
+    """zipai.md §3, §7 (6胡倒): 4 players, 5 門子, 6 胡息, win on a drawn card."""
+    game = deal({1: "一二三 二七十 四五六 肆肆肆 x8 x9"}, stock="十", rules=LIUHUDAO)
+    assert [held(game, s) for s in (0, 1, 2, 3)] == [15, 14, 14, 14]
+    pass_until(game)  # the filled-in dealer hand may win on its 亮張 (6 胡息): pass
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    assert game.to_act == [1]
+    act(game, 1, A.HU, "x10")
+    result = game.result
+    assert result is not None and result.win is not None
+    assert len(result.win.decomposition.melds) == 5 and result.win.decomposition.huxi == 12
+    assert sorted(p.payer for p in result.payments) == [0, 2, 3]
+
+
+def test_haha_fanxing_and_shuxin_cards() -> None:
+    """zipai.md §2 數信 / §8.3 翻信 (seed 004): after a win the next stock cards are turned up."""
+    game = deal({1: W1}, stock="十 一 二", rules=HAHA)
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.HU)
+    act(game, 1, A.HU, "x10")
+    result = game.result
+    assert result is not None and result.win is not None
+    assert result.win.fanxing_card == Card.parse("x1")
+    assert result.win.shuxin_card == Card.parse("x2")
+    assert result.win.shuxin_seat == 2
+    assert all(2 not in (p.payer,) for p in result.payments)
+
+
+def test_json_round_trip_and_tampering() -> None:
+    """DESIGN: to_json / from_json are lossless; a tampered decision is refused on reload."""
+    import json
+
+    game = Game(HAHA, seed=8, dealer=3)
+    for _ in range(6):
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    text = game.to_json()
+    assert Game.from_json(text) == game
+    data = json.loads(text)
+    assert data["rules"]["name"] == "haha" and data["dealer"] == 3
+    data["actions"][0] = {"seat": data["actions"][0]["seat"], "kind": "peng", "card": "x1"}
+    with pytest.raises(IllegalActionError):
+        Game.from_json(json.dumps(data))
+    with pytest.raises(NotationError):
+        Game.from_json("not json")
+    data["rules"]["colour"] = "blue"
+    with pytest.raises(RulesError):
+        Game.from_json(json.dumps(data))

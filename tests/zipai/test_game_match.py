@@ -1,0 +1,114 @@
+"""Matches (zipai.md §2 dealer rules, running settlement) and random play for the CLI."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from changpai.errors import IllegalActionError, RulesError
+from changpai.zipai.game import Game
+from changpai.zipai.match import HandSummary, Match, next_dealer
+from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO
+from changpai.zipai.sim import SimulationStats, random_game, simulate, transcript
+
+
+@pytest.mark.parametrize(
+    ("dealer", "winner", "streak", "expected"),
+    [
+        (0, 1, 0, (1, 0)),  # the winner deals next
+        (0, 0, 2, (0, 0)),  # the dealer wins: keeps the deal, streak reset
+        (1, None, 0, (1, 1)),  # 荒莊 keeps the dealer
+        (1, None, 1, (1, 2)),
+        (1, None, 2, (2, 0)),  # third 荒莊 in a row: the dealer's 下家 deals
+        (2, None, 2, (0, 0)),
+    ],
+    ids=["winner deals", "dealer wins", "荒莊 1", "荒莊 2", "荒莊 3 -> 下家", "荒莊 3 wraps"],
+)
+def test_next_dealer(
+    dealer: int, winner: int | None, streak: int, expected: tuple[int, int]
+) -> None:
+    """zipai.md §2: winner deals; 荒莊 keeps the dealer; three 荒莊 in a row pass the deal on."""
+    assert next_dealer(HUNAN, dealer, winner, streak) == expected
+
+
+def play(game: Game, chooser: random.Random) -> None:
+    while not game.is_over:
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+
+
+@pytest.mark.parametrize("rules", [HUNAN, LIUHUDAO, HAHA], ids=lambda r: r.name)
+def test_match_follows_the_dealer_rules(rules: object) -> None:
+    """zipai.md §2 over a run of random hands, with the running settlement."""
+    assert rules in (HUNAN, LIUHUDAO, HAHA)
+    match = Match(rules, seed=3, dealer=0)  # type: ignore[arg-type]
+    chooser = random.Random(3)
+    streak = 0
+    for _ in range(12):
+        game = match.new_hand()
+        assert game.dealer == match.dealer
+        play(game, chooser)
+        match.settle()
+        summary = match.hands[-1]
+        assert isinstance(summary, HandSummary)
+        expected, streak = next_dealer(match.rules, summary.dealer, summary.winner, streak)
+        assert match.dealer == expected
+    assert sum(match.totals.values()) == 0
+    for seat in match.totals:
+        assert match.totals[seat] == sum(h.net.get(seat, 0) for h in match.hands)
+    assert len(match.games) == 12
+
+
+def test_match_shuxin_seat_moves_with_the_deal() -> None:
+    """zipai.md §2 數信: the seat opposite the dealer sits out; the winner deals next."""
+    match = Match(HAHA, seed=5, dealer=1)
+    chooser = random.Random(5)
+    dealers = set()
+    for _ in range(15):
+        game = match.new_hand()
+        dealers.add(game.dealer)
+        assert game.active_seats == tuple(s for s in range(4) if s != (game.dealer + 2) % 4)
+        play(game, chooser)
+        result = game.result
+        assert result is not None
+        if result.winner is not None:
+            assert result.winner in game.active_seats
+            assert result.win is not None and result.win.shuxin_seat == (game.dealer + 2) % 4
+    match.settle()
+    assert sum(match.totals.values()) == 0
+
+
+def test_match_refuses_a_new_hand_before_the_end() -> None:
+    """A hand must be over before the next is dealt."""
+    match = Match(seed=0, dealer=0)
+    match.new_hand()
+    with pytest.raises(IllegalActionError, match="not over"):
+        match.new_hand()
+    with pytest.raises(RulesError):
+        Match(dealer=5)
+
+
+def test_random_game_is_reproducible() -> None:
+    """CLI `changpai play hunan --seed N`: the same seed gives the same hand and transcript."""
+    a, b = random_game(HUNAN, 21), random_game(HUNAN, 21)
+    assert a == b and a.is_over
+    text = transcript(a)
+    assert text == transcript(b)
+    assert text.splitlines()[0] == "跑胡子 hunan — dealer seat 0"
+    assert "seat 0 (莊)" in text
+
+
+def test_simulate_statistics() -> None:
+    """CLI `changpai simulate hunan -n N --seed S`: statistics that add up."""
+    seen: list[int] = []
+    stats = simulate(HUNAN, 40, seed=2, progress=lambda done, n: seen.append(done))
+    assert isinstance(stats, SimulationStats)
+    assert seen == list(range(1, 41))
+    assert sum(stats.wins_by_seat) + stats.huangzhuang == 40
+    data = stats.to_dict()
+    assert data["hands"] == 40 and data["action_counts"]["deal"] == 40
+    assert 0.0 <= data["huangzhuang_rate"] <= 1.0
+    assert "荒莊" in str(stats)
+    assert simulate(HUNAN, 5, seed=9).wins_by_seat == simulate(HUNAN, 5, seed=9).wins_by_seat
+    with pytest.raises(RulesError):
+        simulate(HUNAN, -1)

@@ -1,0 +1,259 @@
+"""Invariants of the 跑胡子 engine under random play (hypothesis), replays, JSON and perft counts."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.errors import IllegalActionError
+from changpai.zipai.cards import CARDS, DECK, parse
+from changpai.zipai.game import Action, ActionKind, Game, _may_complete
+from changpai.zipai.hand import best_decomposition
+from changpai.zipai.melds import classify
+from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
+
+PRESETS = {"hunan": HUNAN, "liuhudao": LIUHUDAO, "haha": HAHA}
+
+
+def in_flight(game: Game) -> int:
+    """1 when a drawn or discarded card is on offer (it lies in no area yet), else 0."""
+    if game.offered is None:
+        return 0
+    for record in reversed(game.log):
+        kind = record.action.kind
+        if kind in (ActionKind.DRAW, ActionKind.DISCARD):
+            return 1
+        if kind is ActionKind.LIANG:
+            return 0
+    return 0
+
+
+def counted(game: Game) -> Counter[int]:
+    cards = Counter(c.index for c in game.stock)
+    for seat in game.active_seats:
+        cards.update(c.index for c in game.hand(seat))
+        cards.update(c.index for m in game.melds(seat) for c in m.cards)
+        cards.update(c.index for c in game.discards(seat))
+    if in_flight(game) and game.offered is not None:
+        cards[game.offered.index] += 1
+    result = game.result
+    if result is not None and result.win is not None and result.win.decomposition.card:
+        cards[result.win.decomposition.card.index] += 1  # won on a card from outside the hand
+    return cards
+
+
+FULL = Counter(c.index for c in DECK)
+
+
+def bad_actions(game: Game) -> list[Action]:
+    """Actions that are certainly illegal now."""
+    seat = game.to_act[0]
+    others = [s for s in game.active_seats if s != seat]
+    bad = [Action(others[0], ActionKind.PASS), Action(seat, ActionKind.DRAW, "x1")]
+    held = {c.index for c in game.hand(seat)}
+    missing = [c for c in CARDS if c.index not in held]
+    if missing:
+        bad.append(Action(seat, ActionKind.DISCARD, missing[0]))
+    if game.offered is None:
+        bad.append(Action(seat, ActionKind.PENG, "x1"))
+        if all(a.kind is ActionKind.DISCARD for a in game.legal_actions(seat)):
+            bad.append(Action(seat, ActionKind.PASS))
+    else:
+        bad.append(Action(seat, ActionKind.CHI, game.offered, ("吃 壹貳叄", "吃 四五六")))
+    return bad
+
+
+def play_random(rules: Rules, seed: int, check_every: int = 7) -> Game:
+    game = Game(rules, seed=seed, dealer=seed % rules.seats if not rules.shuxin else 0)
+    chooser = random.Random(seed)
+    step = 0
+    while not game.is_over:
+        assert counted(game) == FULL, "no card is created or lost"
+        assert len(game.to_act) == 1
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        for other in game.active_seats:
+            if other != seat:
+                assert game.legal_actions(other) == []
+        if step % check_every == 0:
+            before = game.copy()
+            assert before == game
+            for bad in bad_actions(game):
+                assert not game.can(bad)
+                with pytest.raises(IllegalActionError):
+                    game.apply(bad)
+                assert game == before, "an illegal action changed the state"
+            for action in legal:
+                assert game.can(action)
+        game.apply(chooser.choice(legal))
+        step += 1
+    assert counted(game) == FULL
+    assert game.legal_actions(game.dealer) == [] and game.to_act == []
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_keep_the_invariants(name: str, seed: int) -> None:
+    """DESIGN property tests: cards conserved, legal_actions non-empty for to_act, illegal actions
+    raise and change nothing, and replaying the log or reloading JSON gives an equal game."""
+    rules = PRESETS[name]
+    game = play_random(rules, seed)
+    assert Game.replay(game.log, rules, deck=game.deck, dealer=game.dealer) == game
+    assert Game.from_json(game.to_json()) == game
+    result = game.result
+    assert result is not None
+    assert sum(result.net(rules.seats).values()) == 0
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_many_seeds_with_wins(name: str) -> None:
+    """Random games reach wins too (so the win paths are exercised), with consistent results."""
+    rules = PRESETS[name]
+    wins = 0
+    for seed in range(60):
+        game = play_random(rules, seed, check_every=50)
+        result = game.result
+        assert result is not None
+        if result.winner is not None:
+            wins += 1
+            assert result.win is not None and result.win.decomposition.threshold_met
+            assert result.win.winner == result.winner
+            assert len(result.win.decomposition.melds) == rules.melds_to_win or result.win.tianhu
+            assert game.log[-1].action.kind in (ActionKind.HU, ActionKind.TIANHU)
+        else:
+            assert game.stock_size == 0
+    assert wins > 0
+
+
+def test_copy_is_independent() -> None:
+    """copy() gives an equal game that evolves independently."""
+    game = Game(seed=9)
+    other = game.copy()
+    assert other == game
+    other.apply(other.legal_actions(0)[0])
+    assert other != game and len(game.log) < len(other.log)
+
+
+# ------------------------------------------------------------------------------------ perft
+
+PERFT_DIR = Path(__file__).parent / "perft"
+
+
+def perft(game: Game, depth: int) -> int:
+    """Number of sequences of ``depth`` decisions (engine records are not choices)."""
+    if depth == 0:
+        return 1
+    if game.is_over:
+        return 0
+    seat = game.to_act[0]
+    total = 0
+    for action in game.legal_actions(seat):
+        child = game.copy()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def read_perft(path: Path) -> list[tuple[str, Rules, int, str, list[tuple[int, int]]]]:
+    cases: list[tuple[str, Rules, int, str, list[tuple[int, int]]]] = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        fields: dict[str, str] = {}
+        counts: list[tuple[int, int]] = []
+        for line in block.splitlines():
+            if not line.strip() or line.startswith("#"):
+                continue
+            key, _, value = line.partition(" ")
+            if key == "perft":
+                depth, count = value.split()
+                counts.append((int(depth), int(count)))
+            else:
+                fields[key] = value
+        if fields:
+            cases.append(
+                (
+                    fields["id"],
+                    PRESETS[fields["rules"]],
+                    int(fields["dealer"]),
+                    fields["deck"],
+                    counts,
+                )
+            )
+    return cases
+
+
+PERFT_CASES = [case for path in sorted(PERFT_DIR.glob("*.perft")) for case in read_perft(path)]
+
+
+@pytest.mark.parametrize("case", PERFT_CASES, ids=[c[0] for c in PERFT_CASES])
+def test_perft(case: tuple[str, Rules, int, str, list[tuple[int, int]]]) -> None:
+    """Perft counts from stacked deals, stored in tests/zipai/perft/*.perft (python-chess style)."""
+    _, rules, dealer, deck, counts = case
+    game = Game(rules, deck=parse(deck), dealer=dealer)
+    for depth, expected in counts:
+        assert perft(game, depth) == expected, f"perft({depth})"
+
+
+def test_perft_depth_one_is_the_dealers_free_kinds() -> None:
+    """Independent check of perft(1): the dealer may discard any kind he holds 1 or 2 of."""
+    assert PERFT_CASES
+    for _, rules, dealer, deck, _ in PERFT_CASES:
+        game = Game(rules, deck=parse(deck), dealer=dealer)
+        if game.to_act != [dealer] or game.offered is not None:
+            continue
+        hand = Counter(c.index for c in game.hand(dealer))
+        assert perft(game, 1) == sum(1 for n in hand.values() if n in (1, 2))
+
+
+# ------------------------------------------------------------------------------------ prefilter
+
+SENTENCES = [
+    (a, b, c)
+    for a in range(20)
+    for b in range(a, 20)
+    for c in range(b, 20)
+    if (kind := classify((CARDS[a], CARDS[b], CARDS[c]))) is not None and kind.is_sentence
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_win_prefilter_never_rejects_a_winning_hand(data: st.DataObject) -> None:
+    """The engine's cheap prefilter (_may_complete) is only a necessary condition: every hand that
+    hand.py can complete with the card passes it."""
+    counts = [0] * 20
+    shapes = data.draw(st.lists(st.sampled_from(SENTENCES), min_size=1, max_size=7))
+    for shape in shapes:
+        for x in shape:
+            counts[x] += 1
+    if max(counts) > 2:  # keep every card free (no 坎) and within the deck
+        return
+    hand = [CARDS[k] for k in range(20) for _ in range(counts[k])]
+    card = data.draw(st.sampled_from(hand))
+    rest = list(hand)
+    rest.remove(card)
+    remaining = [0] * 20
+    for c in rest:
+        remaining[c.index] += 1
+    rules = HUNAN.evolve(melds_to_win=len(shapes))
+    found = best_decomposition(rest, (), rules, card=card, self_drawn=False)
+    if found is not None and remaining[card.index] <= 1:
+        assert _may_complete(remaining, card.index, False)
+    assert found is None or found.card == card
+
+
+def test_win_prefilter_rejects_isolated_cards() -> None:
+    """A free card with no partner at all cannot be in any 門子."""
+    counts = [0] * 20
+    for c in parse("一二 伍"):
+        counts[c.index] += 1
+    assert _may_complete(counts, parse("三")[0].index, False) is False
+    counts[parse("伍")[0].index] = 0
+    assert _may_complete(counts, parse("三")[0].index, False) is True

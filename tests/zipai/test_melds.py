@@ -1,0 +1,160 @@
+"""Tests of 字牌 melds (zipai.md §5) and their 胡息 (the §8.1 seed table)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.errors import NotationError
+from changpai.zipai import CARDS, HUNAN, HUXI_TABLE, Meld, MeldKind, Origin, classify, huxi, parse
+
+# zipai.md §8.1 (seed 004, 字牌6胡倒): every number of the table, big and small.
+SEED_TABLE = [
+    ("提 壹壹壹壹", 12),
+    ("提 一一一一", 9),
+    ("跑 壹壹壹壹", 9),
+    ("跑 一一一一", 6),
+    ("偎 伍伍伍", 6),
+    ("偎 五五五", 3),
+    ("臭偎 伍伍伍", 6),  # Z5: same as 偎
+    ("臭偎 五五五", 3),
+    ("坎 捌捌捌", 6),
+    ("坎 八八八", 3),
+    ("碰 拾拾拾", 3),
+    ("碰 十十十", 1),
+    ("句 壹貳叄", 6),
+    ("句 一二三", 3),
+    ("吃 壹貳叄", 6),
+    ("比 一二三", 3),
+    ("二七十 貳柒拾", 6),
+    ("二七十 二七十", 3),
+    ("吃 貳柒拾", 6),
+    ("句 肆伍陸", 0),
+    ("句 八九十", 0),
+    ("絞 三三叄", 0),
+    ("絞 三叄叄", 0),
+    ("將 玖玖", 0),
+    ("一五十 壹伍拾", 0),  # Z4: 0 胡息 when allowed
+]
+
+
+@pytest.mark.parametrize(("text", "value"), SEED_TABLE, ids=[t for t, _ in SEED_TABLE])
+def test_huxi_seed_table(text: str, value: int) -> None:
+    """zipai.md §8.1: 胡息 per group (big / small)."""
+    assert huxi(Meld.parse(text)) == value
+
+
+def test_huxi_table_constant() -> None:
+    """zipai.md §8.1: the module table is the seed table."""
+    assert HUXI_TABLE[MeldKind.TI] == (12, 9)
+    assert HUXI_TABLE[MeldKind.PAO] == (9, 6)
+    assert HUXI_TABLE[MeldKind.WEI] == HUXI_TABLE[MeldKind.KAN] == (6, 3)
+    assert HUXI_TABLE[MeldKind.PENG] == (3, 1)
+
+
+def test_chouwei_override() -> None:
+    """zipai.md §10 Z5: 臭偎 胡息 can be overridden."""
+    rules = HUNAN.evolve(chouwei_huxi=(4, 2))
+    assert huxi(Meld.parse("臭偎 伍伍伍"), rules=rules) == 4
+    assert huxi(Meld.parse("臭偎 五五五"), rules=rules) == 2
+    assert huxi(Meld.parse("偎 五五五"), rules=rules) == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("一二三", MeldKind.JU),
+        ("捌玖拾", MeldKind.JU),
+        ("二七十", MeldKind.ERQISHI),
+        ("貳柒拾", MeldKind.ERQISHI),
+        ("一一壹", MeldKind.JIAO),
+        ("一壹壹", MeldKind.JIAO),
+        ("三三三", MeldKind.KAN),
+        ("三三三三", MeldKind.TI),
+        ("三三", MeldKind.JIANG),
+        ("一五十", None),  # Z4 off by default
+        ("三四伍", None),  # small and big never mix
+        ("貳七拾", None),
+        ("壹壹壹壹壹"[:3] + "一", None),
+        ("九十壹", None),  # no wrap-around
+        ("一二", None),
+        ("一二四", None),
+    ],
+)
+def test_classify(text: str, kind: MeldKind | None) -> None:
+    """zipai.md §5: the 門子 definitions."""
+    assert classify(parse(text)) is kind
+
+
+def test_classify_exposed_and_options() -> None:
+    """zipai.md §5: exposed triples / quads are 碰 / 跑; 一五十 with the Z4 option."""
+    assert classify(parse("三三三"), exposed=True) is MeldKind.PENG
+    assert classify(parse("三三三三"), exposed=True) is MeldKind.PAO
+    assert classify(parse("壹伍拾"), rules=HUNAN.evolve(allow_1_5_10=True)) is MeldKind.YIWUSHI
+
+
+def test_hanzi_names() -> None:
+    """DESIGN: every enum member carries its hanzi."""
+    assert MeldKind.PAO.hanzi == "跑" and MeldKind.TI.hanzi == "提" and MeldKind.KAN.hanzi == "坎"
+    assert MeldKind.WEI.hanzi == "偎" and MeldKind.JIAO.hanzi == "絞"
+
+
+def test_meld_checks() -> None:
+    """A Meld checks its cards and its visibility (§5 table: 碰/跑 face up, 坎/偎/提 hidden)."""
+    with pytest.raises(NotationError, match="not a 句"):
+        Meld.of(parse("一二四"), MeldKind.JU)
+    with pytest.raises(NotationError, match="always exposed"):
+        Meld(MeldKind.PENG, parse("一一一"), False)
+    with pytest.raises(NotationError, match="never exposed"):
+        Meld(MeldKind.KAN, parse("一一一"), True)
+    with pytest.raises(NotationError, match="wrong number"):
+        Meld(MeldKind.TI, parse("一一一"))
+    with pytest.raises(NotationError, match="not a meld kind"):
+        Meld.parse("槓 一一一一")
+    with pytest.raises(NotationError, match="not a 句 or 絞"):
+        Meld.parse("吃 一一一")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["碰 一一一", "吃 一二三", "比 一壹壹", "偎 八八八", "臭偎 八八八", "跑 伍伍伍伍", "將 二二"],
+)
+def test_repr_round_trip(text: str) -> None:
+    """DESIGN: repr round-trips."""
+    meld = Meld.parse(text)
+    assert eval(repr(meld)) == meld
+    assert str(meld) == text
+
+
+def test_origin_and_html() -> None:
+    assert Meld.parse("吃 一二三").origin is Origin.CHI
+    assert Meld.parse("比 一二三").origin is Origin.BI
+    assert Meld.parse("碰 一一一").origin is Origin.DRAW
+    html = Meld.parse("碰 二二二")._repr_html_()
+    assert html.count("#c00") == 3
+
+
+def bf_kind(kinds: tuple[int, ...]) -> str | None:
+    """Independent §5 definition for three distinct-position cards."""
+    vals = sorted(k % 10 + 1 for k in kinds)
+    cases = {k >= 10 for k in kinds}
+    if len(set(kinds)) == 1:
+        return "kan"
+    if vals[0] == vals[2]:
+        return "jiao"
+    if len(cases) == 2:
+        return None
+    if vals[1] == vals[0] + 1 and vals[2] == vals[0] + 2:
+        return "ju"
+    if vals == [2, 7, 10]:
+        return "erqishi"
+    return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 19), min_size=3, max_size=3))
+def test_classify_matches_definition(kinds: list[int]) -> None:
+    """zipai.md §5: classify agrees with an independent reading of the definitions."""
+    kind = classify(tuple(CARDS[k] for k in kinds))
+    assert (None if kind is None else kind.value) == bf_kind(tuple(kinds))
