@@ -14,7 +14,8 @@ holds a 跑 or 提 (§5, §7.1). The hand is complete when it makes ``rules.meld
 The hot path works on count tuples packed into one int (3 bits per card kind): 提 and 坎 come
 out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are chosen value by
 value, and each case is then looked up in a table, built at import, of every count tuple of that
-case that splits into sentences (1,300 of them, 1,745 with 一五十), with its best partition.
+case that splits into sentences and at most one pair (1,300 entries, 1,745 with 一五十), with its
+best partition.
 :class:`~changpai.zipai.Meld` objects are interned; only the result object is built per call.
 """
 
@@ -289,17 +290,20 @@ def _solve(key: int, table: _Table) -> _Result | None:
     while stack:
         i, ds, db, used, jiao = stack.pop()
         options, mask, ok_small, ok_big = levels[i]
+        if i == last:  # the two cases are final: look them up
+            for meld, es, eb, u in options:
+                chosen = jiao if meld is None else (*jiao, meld)
+                found = _finish(
+                    small - ds - es, big - db - eb, count - used - u, pair, chosen, smalls, bigs
+                )
+                if found is not None and (best is None or found[0] > best[0]):
+                    best = found
+            continue
         for meld, es, eb, u in options:
             ns = ds + es
             nb = db + eb
             if (small - ns) & mask in ok_small and (big - nb) & mask in ok_big:
-                chosen = jiao if meld is None else (*jiao, meld)
-                if i < last:
-                    stack.append((i + 1, ns, nb, used + u, chosen))
-                    continue
-                found = _finish(small - ns, big - nb, count - used - u, pair, chosen, smalls, bigs)
-                if found is not None and (best is None or found[0] > best[0]):
-                    best = found
+                stack.append((i + 1, ns, nb, used + u, jiao if meld is None else (*jiao, meld)))
     return best
 
 
