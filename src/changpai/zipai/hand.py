@@ -7,7 +7,7 @@ holds a 跑 or 提 (§5, §7.1). The hand is complete when it makes ``rules.meld
 
 >>> best = best_decomposition(parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"))
 >>> print(best)
-坎 柒柒柒 坎 捌捌捌 絞 九九玖 句 一二三 二七十 二七十 句 四五六 句 壹貳叄 (24 胡息)
+坎 柒柒柒 坎 捌捌捌 絞 九九玖 句 一二三 句 二七十 句 四五六 句 壹貳叄 (24 胡息)
 >>> best.huxi, best.threshold_met
 (24, True)
 

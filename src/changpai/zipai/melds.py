@@ -96,6 +96,7 @@ _BY_HANZI.update(
     }
 )
 _ANY_SENTENCE = HUNAN.evolve(allow_1_5_10=True)  # Meld accepts 一五十; classify() asks the rules
+_RUNS = frozenset({MeldKind.JU, MeldKind.ERQISHI, MeldKind.YIWUSHI})
 _SENTENCES = frozenset({MeldKind.JU, MeldKind.ERQISHI, MeldKind.YIWUSHI, MeldKind.JIAO})
 _EXPOSED_KINDS = frozenset({MeldKind.PENG, MeldKind.PAO})
 _CONCEALED_KINDS = frozenset(
@@ -225,7 +226,7 @@ class Meld:
         ``origin`` to :attr:`Origin.HAND` for concealed melds and :attr:`Origin.DRAW` for 碰/跑.
 
         >>> Meld.of(parse("x2 x7 x10"))
-        Meld.parse('二七十 二七十')
+        Meld.parse('句 二七十')
         >>> Meld.of(parse("x1 x3"))
         Traceback (most recent call last):
         ...
@@ -271,7 +272,11 @@ class Meld:
         if head not in _BY_HANZI:
             known = ", ".join([*_HANZI.values(), "吃", "比"])
             raise NotationError(f"{text!r}: {head!r} is not a meld kind; expected one of {known}")
-        return cls.of(cards, _BY_HANZI[head])
+        kind = _BY_HANZI[head]
+        if kind is MeldKind.JU:  # 句 names every 一句話: a run, 二七十 or 一五十
+            found = classify(cards, rules=_ANY_SENTENCE)
+            kind = found if found in _RUNS else kind
+        return cls.of(cards, kind)
 
     @property
     def card(self) -> Card:
@@ -288,13 +293,18 @@ class Meld:
         return all(card.big for card in self.cards)
 
     def label(self) -> str:
-        """The word written before the cards: ``吃``/``比`` for exposed 句, else the kind.
+        """The word written before the cards: ``吃``/``比`` for an exposed 句 or 絞, ``句`` for
+        every 一句話 (including 二七十 and 一五十, whose cards already say which), else the kind.
 
         >>> Meld.parse("比 一二三").label(), Meld.parse("句 一二三").label()
         ('比', '句')
+        >>> str(Meld.parse("句 貳柒拾")), Meld.parse("句 貳柒拾").kind
+        ('句 貳柒拾', MeldKind.ERQISHI)
         """
         if self.kind.is_sentence and self.exposed:
             return "吃" if self.origin is Origin.CHI else "比"
+        if self.kind in _RUNS:
+            return "句"
         return self.kind.hanzi
 
     def __str__(self) -> str:

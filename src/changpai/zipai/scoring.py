@@ -286,10 +286,10 @@ def analyze(text: str, rules: Rules = HUNAN) -> ScoreSheet:
 
     >>> print(analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"))
     hunan: 聽牌 一二三四五六七八九壹貳叄肆伍陸柒捌玖拾拾
-      十 → 絞 十拾拾 (胡息 9)        9  zipai.md §7
-      貳 → 二七十 貳柒拾 (胡息 15)   15  zipai.md §7
-      拾 → 偎 拾拾拾 (胡息 15)      15  zipai.md §7
-      total            3
+      十 → 絞 十拾拾 (胡息 9)       9  zipai.md §7
+      貳 → 句 貳柒拾 (胡息 15)     15  zipai.md §7
+      拾 → 偎 拾拾拾 (胡息 15)     15  zipai.md §7
+      total                         3
     """
     cards = parse(text)
     d = best_decomposition(cards, rules=rules)
