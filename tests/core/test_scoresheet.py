@@ -54,3 +54,11 @@ def test_fact_lookup_with_default() -> None:
 def test_unknown_op_is_rejected() -> None:
     with pytest.raises(ValueError, match="op '/'"):
         ScoreLine("k", "n", 1, op="/")
+
+
+def test_line_html_renders_in_the_notebook_view_only() -> None:
+    line = ScoreLine("meld", "碰 貳貳貳", 3, html="<span style='color:#c00'>貳貳貳</span>")
+    page = ScoreSheet("t", (line,), 3)._repr_html_()
+    assert "color:#c00" in page
+    assert "html" not in line.to_dict()
+    assert line == ScoreLine("meld", "碰 貳貳貳", 3)

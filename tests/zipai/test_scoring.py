@@ -265,3 +265,13 @@ def test_honghei_discard_pays_three() -> None:
     d = best("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸")
     sheet = score(Win(d, winner=0, players=3, self_drawn=False, discarder=1), rules)
     assert sheet.total == 5 and [(p.payer, p.amount) for p in sheet.payments] == [(1, 15)]
+
+
+def test_score_sheet_html_shows_red_cards_in_red() -> None:
+    """zipai.md §1 colours: the notebook view of a sheet shows 二七十 / 貳柒拾 in red."""
+    from changpai import zipai
+
+    best = zipai.best_decomposition(zipai.parse("壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌"))
+    assert best is not None
+    page = zipai.score(zipai.Win(best, winner=0, players=3))._repr_html_()
+    assert "color:#c00'>貳<" in page and "color:#000'>壹<" in page

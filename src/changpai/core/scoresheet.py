@@ -29,7 +29,7 @@ import html
 import unicodedata
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 __all__ = ["Payment", "ScoreLine", "ScoreSheet"]
 
@@ -52,7 +52,8 @@ class ScoreLine:
     ``key`` is a stable machine name (``"meld"``, ``"mingtang.honghu"``), ``name`` the text a
     player reads, ``value`` the number, ``op`` how it enters the total (``"+"`` added, ``"×"`` a
     multiplier, ``"="`` a running result or information, ``"≥"`` a threshold), ``rule`` the section
-    of the rules file it comes from.
+    of the rules file it comes from. ``html`` optionally renders ``name`` for notebooks (a family
+    uses it to show red cards in red); it is not part of the line's value or of ``to_dict()``.
 
     >>> ScoreLine("base", "飄胡", 50, op="+", rule="nantong.md §7").text()
     '+50'
@@ -63,6 +64,7 @@ class ScoreLine:
     value: int
     op: str = "+"
     rule: str = ""
+    html: str = field(default="", eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.op not in _OPS:
@@ -177,7 +179,7 @@ class ScoreSheet:
     def _repr_html_(self) -> str:
         esc = html.escape
         body = "".join(
-            f"<tr><td>{esc(line.name)}</td><td style='text-align:right'>{esc(line.text())}</td>"
+            f"<tr><td>{line.html or esc(line.name)}</td><td style='text-align:right'>{esc(line.text())}</td>"
             f"<td><small>{esc(line.rule)}</small></td></tr>"
             for line in self.lines
         )

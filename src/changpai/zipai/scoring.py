@@ -212,7 +212,10 @@ def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
             f"rules {rules.name!r} forbid winning on a discard (zipai.md §7.3, Z2)"
         )
     d = win.decomposition
-    lines = [ScoreLine("meld", str(m), huxi(m, rules=rules), "+", "zipai.md §8.1") for m in d.melds]
+    lines = [
+        ScoreLine("meld", str(m), huxi(m, rules=rules), "+", "zipai.md §8.1", html=m._repr_html_())
+        for m in d.melds
+    ]
     total_huxi = sum(line.value for line in lines)
     lines.append(ScoreLine("huxi", "胡息", total_huxi, "=", "zipai.md §8.1"))
     lines.append(ScoreLine("threshold", "起胡", rules.min_huxi, "≥", "zipai.md §8.2"))
