@@ -2,16 +2,17 @@
 replacement draws (偷), discards and turned cards offered to everybody, claims in seat order with
 碰 / 起 / 扛 / 燕 before 擺, the forced rules, the win and its score.
 
-The flow is written in two layers so that the 孝感 family (same flow with 句 instead of 擠兒,
-xiaogan.md §3) can reuse it: :class:`TurnClaimGame` holds the family-neutral draw / turn / claim
-machinery (deal by seat position, a setup phase, the 偷 queue, discard -> offer -> claims by priority
-class then seat distance -> turn a card from the stock, small seats that draw and swap, win checks,
-log, replay, JSON), and :class:`Game` fills in the 川牌 hooks (which units exist, which claims are
-forced, where a 偷 goes, when a hand has won, the score).
+The family-neutral draw / turn / claim flow (deal by seat position, a setup phase, the 偷 queue,
+discard -> offer -> claims by priority class then seat distance -> turn a card from the stock,
+small seats that draw and swap, win checks, log, replay, JSON) is
+:class:`~changpai.core.turnclaim.TurnClaimGame`, shared with the 孝感 family (same flow with 句
+instead of 擠兒, xiaogan.md §3); :class:`Game` fills in the 川牌 hooks (which units exist, which
+claims are forced, where a 偷 goes, the 過牌, when a hand has won, the score). Random play,
+perft and simulations come from :mod:`changpai.core.playout`.
 
 Forced moves are applied by the engine and written to the log as forced records (偷 draws, sets
 completed by a 偷, 過牌, the turned card, a small seat's draw, the win); every other decision is an
-:class:`Action` of the seat in :attr:`TurnClaimGame.to_act`.
+:class:`Action` of the seat in :attr:`~changpai.core.turnclaim.TurnClaimGame.to_act`.
 
 >>> game = Game(seed=3)
 >>> game.to_act
@@ -27,13 +28,10 @@ True
 
 from __future__ import annotations
 
-import copy as _copy
-import json
 import random
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from attrs import field, frozen
 
@@ -42,7 +40,10 @@ from changpai.chuanpai.hand import best_decomposition, can_jiao, qitou
 from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, is_jing_set, pair_ok
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.scoring import score
+from changpai.core import playout
 from changpai.core.scoresheet import ScoreSheet
+from changpai.core.serial import rules_from_dict
+from changpai.core.turnclaim import ActionRecord, GameResult, TurnClaimGame
 from changpai.errors import IllegalActionError, RulesError
 
 __all__ = [
@@ -60,9 +61,9 @@ __all__ = [
 ]
 
 _JING = (21, 22)
-_G = TypeVar("_G", bound="TurnClaimGame")
 _SEVENS = tuple(c.index for c in SEVENS)
 _POINTS = tuple(c.points for c in CARDS)
+
 
 
 def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -140,699 +141,6 @@ class Action:
         )
 
 
-@frozen
-class ActionRecord:
-    """One entry of :attr:`TurnClaimGame.log`: the action and whether the engine forced it.
-
-    >>> ActionRecord(Action("turn", 2, card=Card("55")), forced=True).forced
-    True
-    """
-
-    action: Action
-    forced: bool = False
-    note: str = ""
-
-    def __str__(self) -> str:
-        mark = "*" if self.forced else " "
-        note = f"  ({self.note})" if self.note else ""
-        return f"{mark} {self.action}{note}"
-
-
-@frozen
-class GameResult:
-    """How a hand ended: the winner (``None`` for a drawn hand), the score sheet and the reason.
-
-    >>> GameResult(None, None, "stock exhausted").to_dict()["winner"] is None
-    True
-    """
-
-    winner: int | None
-    sheet: ScoreSheet | None
-    reason: str
-
-    @property
-    def payments(self) -> tuple[Any, ...]:
-        """The payments of the sheet (empty for a drawn hand).
-
-        >>> GameResult(None, None, "stock exhausted").payments
-        ()
-        """
-        return () if self.sheet is None else self.sheet.payments
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return f"no winner ({self.reason})"
-        return f"seat {self.winner} wins\n{self.sheet}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict.
-
-        >>> GameResult(1, None, "win").to_dict()["reason"]
-        'win'
-        """
-        return {
-            "winner": self.winner,
-            "reason": self.reason,
-            "sheet": None if self.sheet is None else self.sheet.to_dict(),
-        }
-
-
-class TurnClaimGame(ABC):
-    """The draw / turn / claim flow shared by the long-card games where an unused card is turned
-    from the stock for everybody (川牌 擠兒 game, 孝感; chuanpai.md §2.2, xiaogan.md §3).
-
-    Subclasses provide the family hooks (``_setup_options``, ``_claim_options``,
-    ``_discard_options``, ``_place_tou``, ``_has_won``, ``_score``); this class owns the state
-    machine, the log, replay, copies, views and JSON. Seats are numbered from 0; the dealer's
-    position is 0 and positions run in seat order.
-
-    >>> issubclass(Game, TurnClaimGame)
-    True
-    """
-
-    family = "generic"
-    #: The card kinds of the family, by index (a hand is a list of counts over them).
-    card_table: tuple[Card, ...] = CARDS
-    #: Reads one card code (for JSON).
-    parse_card = staticmethod(Card.parse)
-    #: The family's rules class (for JSON).
-    rules_class: type[Rules] = Rules
-
-    def __init__(
-        self,
-        rules: Rules = YAODIREN,
-        *,
-        players: int | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
-        dealer: int = 0,
-    ) -> None:
-        n = rules.players if players is None else players
-        sizes = rules.deal_sizes(n)
-        if not 0 <= dealer < n:
-            raise RulesError(f"dealer seat {dealer} is not one of the {n} seats")
-        full = list(rules.cards())
-        if deck is None:
-            random.Random(seed).shuffle(full)
-            order = full
-        else:
-            order = list(deck)
-            if sorted(order) != sorted(full):
-                raise RulesError(
-                    f"the stacked deck is not a permutation of {rules.deck} ({len(order)} cards)"
-                )
-        self.rules = rules
-        self.players = n
-        self.deal_sizes: tuple[int, ...] = sizes
-        self.dealer = dealer
-        self.seed = seed
-        self._deck: tuple[Card, ...] = tuple(order)
-        self.hands: list[list[int]] = [[0] * len(self.card_table) for _ in range(n)]
-        self.tables: list[list[Meld]] = [[] for _ in range(n)]
-        self.guo: list[list[Card]] = [[] for _ in range(n)]
-        self.passed: list[set[int]] = [set() for _ in range(n)]
-        self.dead: list[Card] = []
-        self.log: list[ActionRecord] = []
-        self.phase = "setup"
-        self.offer: tuple[Card, int, bool] | None = None
-        self._candidates: list[tuple[int, int]] = []
-        self._cand_pos = 0
-        self._setup_pos = 0
-        self._turn_seat = dealer
-        self._next_turner = dealer
-        self._tou_left = 0
-        self._result: GameResult | None = None
-        self._legal_cache: tuple[tuple[int, int], tuple[Action, ...]] | None = None
-        pos = 0
-        for p, size in enumerate(sizes):
-            seat = (dealer + p) % n
-            for card in order[pos : pos + size]:
-                self.hands[seat][card.index] += 1
-            pos += size
-        self.stock: list[Card] = list(order[pos:])
-        self._after_deal()
-        self._advance_setup()
-
-    # ----------------------------------------------------------------- seats
-    def position(self, seat: int) -> int:
-        """The seat's position after the dealer (0 = dealer).
-
-        >>> Game(seed=1, dealer=2).position(0)
-        2
-        """
-        return (seat - self.dealer) % self.players
-
-    def is_small(self, seat: int) -> bool:
-        """Whether the seat is a small seat (尾家 / 摸家 with 5 cards, the 5th and 6th players with
-        5 or 3): it was dealt fewer cards than a regular player but more than one; it may not 擺,
-        and on its turn it draws a card into hand and swaps one out (chuanpai.md §2.1).
-
-        >>> g = Game(seed=1)
-        >>> [g.is_small(s) for s in range(4)]
-        [False, False, False, True]
-        >>> [Game(YAODIREN.evolve(deal="16/15"), seed=1).is_small(s) for s in range(4)]
-        [False, False, False, False]
-        """
-        pos = self.position(seat)
-        size = self.deal_sizes[pos]
-        return pos > 0 and 1 < size < self.deal_sizes[1]
-
-    def is_passive(self, seat: int) -> bool:
-        """Whether the seat only holds one card and never plays (the 7th player, §2.1).
-
-        >>> Game(seed=1, players=7).is_passive(6)
-        True
-        """
-        return self.position(seat) > 0 and self.deal_sizes[self.position(seat)] == 1
-
-    def _order_from(self, start: int) -> list[int]:
-        return [(start + i) % self.players for i in range(self.players)]
-
-    def _active(self, seat: int) -> bool:
-        return not self.is_passive(seat)
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The concealed cards of a seat, sorted.
-
-        >>> len(Game(seed=1, deck=None).hand(3)) >= 5
-        True
-        """
-        table = self.card_table
-        return tuple(table[i] for i in range(len(table)) for _ in range(self.hands[seat][i]))
-
-    def all_cards(self, seat: int) -> list[Card]:
-        """Every card of a seat: hand, units on the table and 過牌.
-
-        >>> len(Game(seed=1).all_cards(0)) >= 18
-        True
-        """
-        every = list(self.hand(seat)) + list(self.guo[seat])
-        for meld in self.tables[seat]:
-            every.extend(meld.cards)
-        return every
-
-    # ----------------------------------------------------------------- public API
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand has ended.
-
-        >>> Game(seed=1).is_over
-        False
-        """
-        return self._result is not None
-
-    @property
-    def result(self) -> GameResult | None:
-        """The result once the hand is over, else ``None``.
-
-        >>> Game(seed=1).result is None
-        True
-        """
-        return self._result
-
-    @property
-    def hongli(self) -> bool | None:
-        """Whether the 7th player earns his 紅利: three copies of the one card he holds were
-        discarded or turned face up during the hand (chuanpai.md §2.1 "如果他持有的那張牌被打出及
-        翻出3張，則他有點紅利"); ``None`` without a 7th player. The seeds give no amount, so the
-        bonus is reported, not paid.
-
-        >>> Game(seed=1).hongli is None, Game(seed=1, players=7).hongli
-        (True, False)
-        """
-        passive = [s for s in range(self.players) if self.is_passive(s)]
-        if not passive or not self.hand(passive[0]):
-            return None
-        card = self.hand(passive[0])[0]
-        shown = sum(
-            1 for r in self.log if r.action.kind in ("discard", "turn") and r.action.card == card
-        )
-        return shown >= 3
-
-    def next_dealer(self, card: Card) -> int:
-        """The dealer of the next hand once this one is over, given the card that the winner's
-        second-next seat turns after cutting (chuanpai.md §2.2.5; see :func:`next_dealer`).
-
-        >>> g = Game(seed=3)
-        >>> while not g.is_over:
-        ...     _ = g.apply(g.legal_actions(g.to_act[0])[0])
-        >>> g.result.winner, g.next_dealer(Card("26"))  # cutter 2; 8 points: 2 3 0 1 2 3 0 1
-        (0, 1)
-        """
-        if self._result is None:
-            raise IllegalActionError("the hand is not over: no next dealer yet")
-        return next_dealer(self._result.winner, card, self.players, self.dealer)
-
-    @property
-    def to_act(self) -> list[int]:
-        """The seats that must decide now (one at a time in this engine; empty when over).
-
-        >>> Game(seed=1, dealer=2).to_act
-        [2]
-        """
-        if self._result is not None:
-            return []
-        if self.phase == "setup":
-            return [self._setup_seat()]
-        if self.phase == "discard":
-            return [self._turn_seat]
-        return [self._candidates[self._cand_pos][1]]
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now (empty when it is not the seat's turn).
-
-        >>> g = Game(seed=5)
-        >>> all(a.seat == g.to_act[0] for a in g.legal_actions(g.to_act[0]))
-        True
-        """
-        if seat not in self.to_act:
-            return []
-        key = (len(self.log), seat)
-        if self._legal_cache is not None and self._legal_cache[0] == key:
-            return list(self._legal_cache[1])
-        found = self._legal_now(seat)
-        self._legal_cache = (key, tuple(found))
-        return found
-
-    def _legal_now(self, seat: int) -> list[Action]:
-        if self.phase == "setup":
-            return self._setup_actions(seat)
-        if self.phase == "discard":
-            table = self.card_table
-            return [Action("discard", seat, card=table[i]) for i in self._discard_options(seat)]
-        cls = self._candidates[self._cand_pos][0]
-        assert self.offer is not None
-        options, forced = self._claim_options(seat, self.offer[0], cls)
-        return options if forced else [*options, Action("pass", seat)]
-
-    def verify(self, action: Action) -> None:
-        """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is not
-        legal now.
-
-        >>> Game(seed=5).verify(Action("pass", 2))
-        Traceback (most recent call last):
-        ...
-        changpai.errors.IllegalActionError: seat 2 pass is not legal: seat 2 is not to act (to act: [0])
-        """
-        if self._result is not None:
-            raise IllegalActionError(f"{action} is not legal: the hand is over")
-        if action.seat not in self.to_act:
-            raise IllegalActionError(
-                f"{action} is not legal: seat {action.seat} is not to act (to act: {self.to_act})"
-            )
-        legal = self.legal_actions(action.seat)
-        if action not in legal:
-            kinds = sorted({a.kind for a in legal})
-            raise IllegalActionError(
-                f"{action} is not legal in the {self.phase} phase; legal kinds: {', '.join(kinds)}"
-            )
-
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is legal now.
-
-        >>> g = Game(seed=5)
-        >>> g.can(g.legal_actions(g.to_act[0])[0])
-        True
-        """
-        try:
-            self.verify(action)
-        except IllegalActionError:
-            return False
-        return True
-
-    def apply(self, action: Action) -> ActionRecord:
-        """Apply a legal action, then every forced move that follows; an illegal action raises
-        :class:`~changpai.errors.IllegalActionError` and leaves the state unchanged.
-
-        >>> g = Game(seed=5)
-        >>> record = g.apply(g.legal_actions(g.to_act[0])[0])
-        >>> record.forced, record in g.log
-        (False, True)
-        """
-        self.verify(action)
-        record = ActionRecord(action)
-        self.log.append(record)
-        if action.kind in ("lay", "ready"):
-            self._apply_setup(action)
-        elif action.kind == "discard":
-            self._apply_discard(action)
-        elif action.kind == "pass":
-            self._cand_pos += 1
-            if self._cand_pos >= len(self._candidates):
-                self._unclaimed()
-                self._turn()
-        else:
-            self._apply_claim(action)
-        return record
-
-    def copy(self: _G) -> _G:
-        """An independent deep copy.
-
-        >>> g = Game(seed=2); h = g.copy(); h == g and h is not g
-        True
-        """
-        return _copy.deepcopy(self)
-
-    def _state(self) -> dict[str, Any]:
-        return {
-            "rules": self.rules,
-            "players": self.players,
-            "dealer": self.dealer,
-            "deck": self._deck,
-            "hands": self.hands,
-            "tables": self.tables,
-            "guo": self.guo,
-            "passed": self.passed,
-            "dead": self.dead,
-            "stock": self.stock,
-            "phase": self.phase,
-            "offer": self.offer,
-            "candidates": self._candidates,
-            "cand_pos": self._cand_pos,
-            "setup_pos": self._setup_pos,
-            "turn_seat": self._turn_seat,
-            "next_turner": self._next_turner,
-            "result": self._result,
-            "log": self.log,
-        }
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TurnClaimGame):
-            return NotImplemented
-        return self._state() == other._state()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, the other hands' sizes, the tables (暗 and 過牌
-        of other seats face down), the offered card, the stock size and its legal actions.
-
-        >>> v = Game(seed=2).view(1)
-        >>> len(v["hand"]), v["hand_sizes"][1]
-        (17, 17)
-        """
-        tables = []
-        for s in range(self.players):
-            melds = []
-            for meld in self.tables[s]:
-                hidden = s != seat and self._face_down(meld)
-                melds.append({"kind": meld.kind.value, "cards": [] if hidden else
-                              [c.code for c in meld.cards], "size": len(meld.cards)})
-            tables.append(melds)
-        return {
-            "seat": seat,
-            "phase": self.phase,
-            "hand": [c.code for c in self.hand(seat)],
-            "hand_sizes": [sum(h) for h in self.hands],
-            "tables": tables,
-            "guo": [
-                [c.code for c in g] if s == seat else len(g) for s, g in enumerate(self.guo)
-            ],
-            "offer": None if self.offer is None else self.offer[0].code,
-            "dead": [c.code for c in self.dead],
-            "stock": len(self.stock),
-            "to_act": self.to_act,
-            "legal_actions": [a.to_dict() for a in self.legal_actions(seat)],
-            "result": None if self._result is None else self._result.to_dict(),
-        }
-
-    def to_json(self) -> str:
-        """The game as JSON: rules, players, dealer, the dealt deck order and the decisions.
-
-        >>> g = Game(seed=4); Game.from_json(g.to_json()) == g
-        True
-        """
-        return json.dumps(
-            {
-                "family": self.family,
-                "rules": self.rules.to_dict(),
-                "players": self.players,
-                "dealer": self.dealer,
-                "seed": self.seed,
-                "deck": [c.code for c in self._deck],
-                "actions": [r.action.to_dict() for r in self.log if not r.forced],
-            },
-            ensure_ascii=False,
-        )
-
-    @classmethod
-    def from_json(cls: type[_G], text: str) -> _G:
-        """Rebuild a game from :meth:`to_json` by replaying its decisions.
-
-        >>> Game.from_json(Game(seed=8).to_json()).seed
-        8
-        """
-        data = json.loads(text)
-        game = cls(
-            cls.rules_class.from_dict(data["rules"]),
-            players=data["players"],
-            seed=data.get("seed"),
-            deck=[cls.parse_card(c) for c in data["deck"]],
-            dealer=data["dealer"],
-        )
-        for item in data["actions"]:
-            game.apply(Action.from_dict(item))
-        return game
-
-    def replay(self: _G) -> _G:
-        """A new game with the same deal, replaying the decisions of :attr:`log`.
-
-        >>> g = Game(seed=4); g.replay() == g
-        True
-        """
-        game = type(self)(
-            self.rules, players=self.players, seed=self.seed, deck=self._deck, dealer=self.dealer
-        )
-        for record in self.log:
-            if not record.forced:
-                game.apply(record.action)
-        return game
-
-    def card_counts(self) -> list[int]:
-        """Every card of the deck, wherever it is now (hands, tables, 過牌, stock, dead, offer),
-        counted by kind; always equal to the deck's counts.
-
-        >>> g = Game(seed=1); sum(g.card_counts()) == len(g.rules.cards())
-        True
-        """
-        size = len(self.card_table)
-        counts = [0] * size
-        for seat in range(self.players):
-            for i in range(size):
-                counts[i] += self.hands[seat][i]
-            for meld in self.tables[seat]:
-                for c in meld.cards:
-                    counts[c.index] += 1
-            for c in self.guo[seat]:
-                counts[c.index] += 1
-        for c in (*self.stock, *self.dead):
-            counts[c.index] += 1
-        if self.offer is not None:
-            counts[self.offer[0].index] += 1
-        return counts
-
-    # ----------------------------------------------------------------- flow
-    def _force(self, action: Action, note: str = "") -> None:
-        self.log.append(ActionRecord(action, forced=True, note=note))
-
-    def _setup_order(self) -> list[int]:
-        return [s for s in self._order_from(self.dealer) if self._active(s)]
-
-    def _setup_seat(self) -> int:
-        return self._setup_order()[self._setup_pos]
-
-    def _setup_actions(self, seat: int) -> list[Action]:
-        options, mandatory = self._setup_options(seat)
-        return options if mandatory else [*options, Action("ready", seat)]
-
-    def _apply_setup(self, action: Action) -> None:
-        seat = action.seat
-        if action.kind == "lay":
-            assert action.meld is not None
-            for c in action.cards:
-                self.hands[seat][c.index] -= 1
-            self.tables[seat].append(Meld(action.meld, action.cards))
-            if self._setup_options(seat)[0]:
-                return
-        self._setup_pos += 1
-        self._advance_setup()
-
-    def _advance_setup(self) -> None:
-        order = self._setup_order()
-        while self._setup_pos < len(order) and not self._setup_options(order[self._setup_pos])[0]:
-            self._setup_pos += 1
-        if self._setup_pos < len(order):
-            return
-        # Replacement draws in seat order (chuanpai.md §2.1).
-        for seat in order:
-            self._tou(seat, sum(m.tou for m in self.tables[seat]))
-        for seat in order:
-            if self._check_win(seat):
-                return
-        self._start_discard(self.dealer)
-
-    def _tou(self, seat: int, count: int) -> None:
-        pending = count
-        while pending > 0:
-            pending -= 1
-            if not self.stock:
-                self._force(Action("tou", seat), note="stock empty")
-                return
-            card = self.stock.pop(0)
-            self._force(Action("tou", seat, card=card))
-            self._tou_left = pending
-            pending += self._place_tou(seat, card)
-        self._tou_left = 0
-
-    def _start_discard(self, seat: int) -> None:
-        if self._check_win(seat):
-            return
-        if sum(self.hands[seat]) == 0:
-            self._force(Action("skip", seat), note="no card to discard")
-            self._next_turner = self._next_active(seat)
-            self._turn()
-            return
-        self.phase = "discard"
-        self._turn_seat = seat
-        self.offer = None
-
-    def _next_active(self, seat: int) -> int:
-        for s in self._order_from(seat)[1:]:
-            if self._active(s):
-                return s
-        return seat
-
-    def _apply_discard(self, action: Action) -> None:
-        seat = action.seat
-        assert action.card is not None
-        self.hands[seat][action.card.index] -= 1
-        if self._check_win(seat):
-            self.dead.append(action.card)
-            return
-        if not self._open_offer(action.card, seat, turned=False):
-            self._turn()
-
-    def _open_offer(self, card: Card, source: int, turned: bool) -> bool:
-        """Offer a card; True when some seat may claim it, else it is dead (and False)."""
-        self.offer = (card, source, turned)
-        seats = self._offer_seats()
-        candidates: list[tuple[int, int]] = []
-        for cls in (0, 1):
-            for seat in seats:
-                if self._claim_options(seat, card, cls)[0]:
-                    candidates.append((cls, seat))
-        self._candidates = candidates
-        self._cand_pos = 0
-        if candidates:
-            self.phase = "claim"
-            return True
-        self._unclaimed()
-        return False
-
-    def _offer_seats(self) -> list[int]:
-        assert self.offer is not None
-        _card, source, turned = self.offer
-        seats = self._order_from(source) if turned else self._order_from(source)[1:]
-        return [s for s in seats if self._active(s)]
-
-    def _unclaimed(self) -> None:
-        assert self.offer is not None
-        card, source, _turned = self.offer
-        for seat in self._offer_seats():
-            self._note_passed(seat, card)
-        self.dead.append(card)
-        self.offer = None
-        self._candidates = []
-        self._next_turner = self._next_active(source)
-
-    def _turn(self) -> None:
-        """Turn cards from the stock (the next seat in turn) until one is claimable, a small
-        seat draws, or the stock runs out."""
-        while True:
-            seat = self._next_turner
-            if not self.stock:
-                self._force(Action("end", seat), note="stock exhausted")
-                self.phase = "over"
-                self.offer = None
-                self._result = GameResult(None, None, "stock exhausted")
-                return
-            card = self.stock.pop(0)
-            if self.is_small(seat):
-                self._force(Action("draw", seat, card=card))
-                self.hands[seat][card.index] += 1
-                self._start_discard(seat)
-                return
-            self._force(Action("turn", seat, card=card))
-            if self._open_offer(card, seat, turned=True):
-                return
-
-    def _apply_claim(self, action: Action) -> None:
-        seat = action.seat
-        assert self.offer is not None and action.meld is not None and action.card is not None
-        card = action.card
-        # The card went past the seats before the claimer in seat order, not those after it
-        # (it never reached them: chuanpai.md §2.4.3 "從你面前經過").
-        for other in self._offer_seats():
-            if other == seat:
-                break
-            self._note_passed(other, card)
-        self.offer = None
-        self._candidates = []
-        tou = self._form_claim(action)
-        self._tou(seat, tou)
-        self._start_discard(seat)
-
-    def _check_win(self, seat: int) -> bool:
-        if not self._has_won(seat):
-            return False
-        sheet = self._score(seat)
-        self._force(Action("win", seat), note=f"{sheet.total} 胡")
-        self.phase = "over"
-        self.offer = None
-        self._result = GameResult(seat, sheet, "win")
-        return True
-
-    # ----------------------------------------------------------------- family hooks
-    @abstractmethod
-    def _after_deal(self) -> None:
-        """Called once after the deal, before the setup phase (e.g. to note dealt conditions)."""
-
-    @abstractmethod
-    def _face_down(self, meld: Meld) -> bool:
-        """Whether other seats see this unit face down."""
-
-    @abstractmethod
-    def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
-        """The sets ``seat`` may lay now during setup, and whether one of them is mandatory."""
-
-    @abstractmethod
-    def _discard_options(self, seat: int) -> list[int]:
-        """The card kinds ``seat`` may discard."""
-
-    @abstractmethod
-    def _claim_options(self, seat: int, card: Card, cls: int) -> tuple[list[Action], bool]:
-        """The claims of priority class ``cls`` (0 before 1) of ``seat`` on ``card``, and whether
-        the seat must claim."""
-
-    @abstractmethod
-    def _form_claim(self, action: Action) -> int:
-        """Form the claimed unit; return the number of replacement draws it earns."""
-
-    @abstractmethod
-    def _place_tou(self, seat: int, card: Card) -> int:
-        """Place a replacement card; return the number of further replacement draws."""
-
-    @abstractmethod
-    def _note_passed(self, seat: int, card: Card) -> None:
-        """Remember that ``card`` passed ``seat`` without being claimed by it."""
-
-    @abstractmethod
-    def _has_won(self, seat: int) -> bool:
-        """Whether ``seat`` has won now."""
-
-    @abstractmethod
-    def _score(self, seat: int) -> ScoreSheet:
-        """The score sheet of the winner ``seat``."""
 
 
 @lru_cache(maxsize=100_000)
@@ -852,8 +160,7 @@ def _max_pairs(counts: tuple[int, ...], pair_sums: tuple[int, ...]) -> int:
             rest[j] += 1
     return best
 
-
-class Game(TurnClaimGame):
+class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     """The 川牌 擠兒 game (presets :data:`~changpai.chuanpai.YAODIREN` and
     :data:`~changpai.chuanpai.GEHU`), chuanpai.md §2.1, §2.2, §2.4, §2.5.
 
@@ -865,19 +172,90 @@ class Game(TurnClaimGame):
     whose cards are all formed wins as soon as it is his turn to discard or right after his
     discard; an unclaimed card is dead, and the next seat turns a card from the stock.
 
+    Besides the state of :class:`~changpai.core.turnclaim.TurnClaimGame`, a game holds the
+    過牌 of every seat (``guo``: cards laid face down, chuanpai.md §2.4.3), the card kinds that
+    passed each seat without a partner in its hand (``passed``) and whether each seat held the
+    叫牌 condition when dealt (``jiao_at_deal``).
+
     >>> g = Game(seed=11)
     >>> g.players, len(g.hand(0)) + sum(m.tou for m in g.tables[0]) >= 18
     (4, True)
     """
 
     family = "chuanpai"
+    card_table = CARDS
+    #: Reads one card code (for JSON).
+    parse_card = staticmethod(Card.parse)
+    #: The family's rules class (for JSON).
+    rules_class = Rules
 
-    # -- deal (chuanpai.md §2.5 叫牌 at deal, Ambiguities C6) and table view (暗 face down)
+    def __init__(
+        self,
+        rules: Rules = YAODIREN,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+        dealer: int = 0,
+    ) -> None:
+        super().__init__(rules, players=players, seed=seed, deck=deck, dealer=dealer)
+
+    def next_dealer(self, card: Card) -> int:
+        """The dealer of the next hand once this one is over, given the card that the winner's
+        second-next seat turns after cutting (chuanpai.md §2.2.5; see :func:`next_dealer`).
+
+        >>> g = Game(seed=3)
+        >>> while not g.is_over:
+        ...     _ = g.apply(g.legal_actions(g.to_act[0])[0])
+        >>> g.result.winner, g.next_dealer(Card("26"))  # cutter 2; 8 points: 2 3 0 1 2 3 0 1
+        (0, 1)
+        """
+        if self._result is None:
+            raise IllegalActionError("the hand is not over: no next dealer yet")
+        return next_dealer(self._result.winner, card, self.players, self.dealer)
+
+    # -- deal (chuanpai.md §2.5 叫牌 at deal, Ambiguities C6), 過牌 state and views
+    def _deck_name(self, rules: Rules) -> str:
+        return rules.deck
+
     def _after_deal(self) -> None:
+        self.guo: list[list[Card]] = [[] for _ in range(self.players)]
+        self.passed: list[set[int]] = [set() for _ in range(self.players)]
         self.jiao_at_deal = [can_jiao(self.all_cards(s)) for s in range(self.players)]
+
+    def _side_cards(self, seat: int) -> Sequence[Card]:
+        return self.guo[seat]
+
+    def _view_extra(self, seat: int) -> Mapping[str, Any]:
+        return {
+            "guo": [[c.code for c in g] if s == seat else len(g) for s, g in enumerate(self.guo)]
+        }
+
+    def _key(self) -> tuple[Any, ...]:
+        return (*super()._key(), self.guo, self.passed)
 
     def _face_down(self, meld: Meld) -> bool:
         return meld.kind is MeldKind.AN
+
+    # -- the family's actions, units and JSON
+    def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
+        return Action(kind, seat, card=card)
+
+    def _lay_unit(self, action: Action) -> Meld:
+        assert action.meld is not None
+        return Meld(action.meld, action.cards)
+
+    @classmethod
+    def _load_rules(cls, data: Any) -> Rules:
+        return rules_from_dict(Rules, data, family=cls.family)
+
+    @classmethod
+    def _load_card(cls, code: str) -> Card:
+        return Card.parse(code)
+
+    @classmethod
+    def _load_action(cls, data: dict[str, Any]) -> Action:
+        return Action.from_dict(data)
 
     # -- helpers
     def _cards(self, seat: int) -> list[Card]:
@@ -1164,7 +542,6 @@ class Game(TurnClaimGame):
         units = best if best is not None else self.tables[seat]
         return score(units, self.rules, winner=seat, players=self.players)
 
-
 def draw_dealer(
     players: int, rules: Rules = YAODIREN, *, seed: int | None = None
 ) -> tuple[int, tuple[tuple[int, Card], ...]]:
@@ -1351,31 +728,26 @@ class Match:
         }
 
 
-def perft(game: TurnClaimGame, depth: int) -> int:
+def perft(game: TurnClaimGame[Any, Any, Any, Any], depth: int) -> int:
     """The number of legal decision sequences of length ``depth`` from ``game`` (a finished game
-    counts as one leaf), as chess engines count moves to check move generation.
+    counts as one leaf), as chess engines count moves to check move generation
+    (:func:`changpai.core.playout.perft`).
 
-    >>> perft(Game(seed=1), 0)
-    1
+    >>> perft(Game(seed=1), 0), perft(Game(seed=1), 2)
+    (1, 6)
     """
-    if depth == 0 or game.is_over:
-        return 1
-    total = 0
-    for seat in game.to_act:
-        for action in game.legal_actions(seat):
-            child = game.copy()
-            child.apply(action)
-            total += perft(child, depth - 1)
-    return total
+    return playout.perft(game, depth)
 
 
 @frozen
 class Simulation:
-    """Summary of games played with random legal decisions (``changpai simulate``).
+    """Summary of games played with random legal decisions (``changpai simulate``): wins by
+    seat, drawn hands, the mean 胡 of a win and the mean number of decisions per hand;
+    ``stats`` holds the shared :class:`~changpai.core.playout.SimulationStats` it was made from.
 
     >>> sim = simulate(YAODIREN, games=3, seed=1)
-    >>> sim.games, sum(sim.wins) + sim.draws
-    (3, 3)
+    >>> sim.games, sum(sim.wins) + sim.draws, sim.stats.hands
+    (3, 3, 3)
     """
 
     rules: Rules
@@ -1384,6 +756,7 @@ class Simulation:
     draws: int
     mean_hu: float
     mean_decisions: float
+    stats: playout.SimulationStats | None = field(default=None, eq=False, repr=False)
 
     def __str__(self) -> str:
         wins = ", ".join(f"seat {s}: {w}" for s, w in enumerate(self.wins))
@@ -1414,38 +787,41 @@ class Simulation:
 def simulate(
     rules: Rules = YAODIREN, games: int = 100, *, seed: int = 0, players: int | None = None
 ) -> Simulation:
-    """Play ``games`` hands choosing uniformly among the legal actions (dealer seat 0).
+    """Play ``games`` hands choosing uniformly among the legal actions (dealer seat 0), with
+    :func:`changpai.core.playout.simulate` (hand ``i`` is dealt and played with the ``i``-th
+    64-bit number drawn from ``random.Random(seed)``).
 
     >>> simulate(games=2, seed=3).games
     2
+    >>> simulate(games=-1)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: games=-1 must be a non-negative number
     """
     if games < 0:
         raise RulesError(f"games={games} must be a non-negative number")
-    rng = random.Random(seed)
     n = rules.players if players is None else players
-    wins = [0] * n
-    draws = 0
-    hu_total = 0
     decisions = 0
-    for _ in range(games):
-        game = Game(rules, players=n, seed=rng.randrange(2**32))
-        while not game.is_over:
-            seat = game.to_act[0]
-            game.apply(rng.choice(game.legal_actions(seat)))
-            decisions += 1
-        result = game.result
-        assert result is not None
-        if result.winner is None or result.sheet is None:
-            draws += 1
-        else:
-            wins[result.winner] += 1
-            hu_total += result.sheet.total
-    won = sum(wins)
+
+    def count(game: Game) -> None:
+        nonlocal decisions
+        decisions += sum(1 for record in game.log if not record.forced)
+
+    stats = playout.simulate(
+        lambda game_seed: Game(rules, players=n, seed=game_seed),
+        games,
+        seed=seed,
+        seats=n,
+        name=rules.name,
+        observe=count,
+        facts=("hu", "units"),
+    )
     return Simulation(
         rules=rules,
         games=games,
-        wins=tuple(wins),
-        draws=draws,
-        mean_hu=hu_total / won if won else 0.0,
+        wins=stats.wins_by_seat,
+        draws=stats.no_winner,
+        mean_hu=stats.mean_score,
         mean_decisions=decisions / games if games else 0.0,
+        stats=stats,
     )

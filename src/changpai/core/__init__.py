@@ -2,8 +2,9 @@
 in submodules the game-engine machinery: :mod:`~changpai.core.seats` (turn order, 下家 / 上家,
 claim priority), :mod:`~changpai.core.engine` (verify / can / apply, equality, replay),
 :mod:`~changpai.core.serial` (rules and saved games as JSON), :mod:`~changpai.core.deck`
-(shuffled or stacked deal order) and :mod:`~changpai.core.playout` (random play, perft,
-simulations).
+(shuffled or stacked deal order), :mod:`~changpai.core.playout` (random play, perft,
+simulations) and :mod:`~changpai.core.turnclaim` (the family-neutral draw / turn / claim flow of
+the 擠兒 and 孝感 games).
 
 >>> from changpai.core import Counts, ScoreSheet, ScoreLine
 >>> Counts.from_indices([0, 0, 2], size=3, max_copies=4).counts

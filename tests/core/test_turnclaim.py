@@ -1,0 +1,362 @@
+"""The draw / turn / claim flow of :mod:`changpai.core.turnclaim` is family-independent: a toy
+family written here (6 card kinds, 4 copies each; units are pairs of equal cards, and, at a lower
+claim priority, pairs of neighbour kinds) plays complete games through it with the engine
+invariants of DESIGN.md ("no card is created or lost, legal_actions is non-empty for every seat
+in to_act until the game ends, an illegal action leaves the state unchanged, and replaying the
+log or reloading JSON gives an equal state"). The flow itself is the one of chuanpai.md §2.2 and
+xiaogan.md §3: discard -> offer -> claims by class then seat distance -> a turned card.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections import Counter
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import pytest
+from attrs import field, frozen
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.serial import rules_from_dict
+from changpai.core.turnclaim import ActionRecord, GameResult, TurnClaimGame
+from changpai.errors import IllegalActionError, NotationError, RulesError
+
+# --------------------------------------------------------------------------- the toy family
+
+
+@frozen(order=True)
+class ToyCard:
+    index: int
+
+    @property
+    def code(self) -> str:
+        return f"k{self.index}"
+
+    @staticmethod
+    def parse(code: str) -> ToyCard:
+        if len(code) != 2 or code[0] != "k" or code[1] not in "012345":
+            raise NotationError(f"{code!r} is not a toy card; expected k0..k5")
+        return CARDS[int(code[1])]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+CARDS = tuple(ToyCard(i) for i in range(6))
+
+
+class ToyKind(Enum):
+    PAIR = "pair"  # two equal cards (class 0 claim)
+    MATE = "mate"  # two neighbour kinds k0-k1, k2-k3, k4-k5 (class 1 claim)
+
+
+@frozen
+class ToyUnit:
+    kind: ToyKind
+    cards: tuple[ToyCard, ...]
+    tou: int = 0
+
+
+def _sorted(cards: Any) -> tuple[ToyCard, ...]:
+    return tuple(sorted(cards))
+
+
+@frozen
+class ToyAction:
+    kind: str
+    seat: int
+    card: ToyCard | None = None
+    cards: tuple[ToyCard, ...] = field(default=(), converter=_sorted)
+    unit: ToyKind | None = None
+
+    def __str__(self) -> str:
+        own = " ".join(c.code for c in self.cards)
+        return f"seat {self.seat} {self.kind} {self.card or ''} {own}".rstrip()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "card": None if self.card is None else self.card.code,
+            "cards": [c.code for c in self.cards],
+            "unit": None if self.unit is None else self.unit.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ToyAction:
+        return cls(
+            data["kind"],
+            data["seat"],
+            None if data["card"] is None else ToyCard.parse(data["card"]),
+            tuple(ToyCard.parse(c) for c in data["cards"]),
+            None if data["unit"] is None else ToyKind(data["unit"]),
+        )
+
+
+@frozen
+class ToyRules:
+    players: int = 3
+    sizes: tuple[int, ...] = (5, 4, 4, 2, 1)
+    copies: int = 4
+
+    def deal_sizes(self, players: int | None = None) -> tuple[int, ...]:
+        n = self.players if players is None else players
+        if not 2 <= n <= len(self.sizes):
+            raise RulesError(f"players={n!r} must be between 2 and {len(self.sizes)}")
+        return self.sizes[:n]
+
+    def cards(self) -> tuple[ToyCard, ...]:
+        return tuple(card for card in CARDS for _ in range(self.copies))
+
+
+TOY = ToyRules()
+
+
+def _mate(index: int) -> int:
+    return index ^ 1
+
+
+class ToyGame(TurnClaimGame[ToyCard, ToyUnit, ToyAction, ToyRules]):
+    """Lay dealt pairs in setup (one replacement draw each); claim a pair of the offered card
+    (class 0) or its neighbour (class 1, not by small seats); win with three units on the table
+    and a hand of pairs."""
+
+    family = "toy"
+    card_table = CARDS
+
+    def __init__(
+        self,
+        rules: ToyRules = TOY,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        deck: Any = None,
+        dealer: int = 0,
+    ) -> None:
+        super().__init__(rules, players=players, seed=seed, deck=deck, dealer=dealer)
+
+    def _new_action(self, kind: str, seat: int, card: ToyCard | None = None) -> ToyAction:
+        return ToyAction(kind, seat, card)
+
+    def _lay_unit(self, action: ToyAction) -> ToyUnit:
+        return ToyUnit(ToyKind.PAIR, action.cards, tou=1)
+
+    def _face_down(self, meld: ToyUnit) -> bool:
+        return False
+
+    def _setup_options(self, seat: int) -> tuple[list[ToyAction], bool]:
+        h = self.hands[seat]
+        pairs = [
+            ToyAction("lay", seat, cards=(CARDS[i], CARDS[i]), unit=ToyKind.PAIR)
+            for i in range(6)
+            if h[i] >= 2
+        ]
+        return pairs, False
+
+    def _discard_options(self, seat: int) -> list[int]:
+        return [i for i in range(6) if self.hands[seat][i]]
+
+    def _claim_options(self, seat: int, card: ToyCard, cls: int) -> tuple[list[ToyAction], bool]:
+        h = self.hands[seat]
+        if cls == 0 and h[card.index]:
+            return [ToyAction("claim", seat, card, (card,), ToyKind.PAIR)], False
+        mate = _mate(card.index)
+        if cls == 1 and h[mate] and not self.is_small(seat):
+            return [ToyAction("claim", seat, card, (CARDS[mate],), ToyKind.MATE)], False
+        return [], False
+
+    def _form_claim(self, action: ToyAction) -> int:
+        assert action.card is not None and action.unit is not None
+        for c in action.cards:
+            self.hands[action.seat][c.index] -= 1
+        self.tables[action.seat].append(ToyUnit(action.unit, (*action.cards, action.card)))
+        return 0
+
+    def _place_tou(self, seat: int, card: ToyCard) -> int:
+        self.hands[seat][card.index] += 1
+        return 0
+
+    def _has_won(self, seat: int) -> bool:
+        h = self.hands[seat]
+        return len(self.tables[seat]) >= 3 and all(c % 2 == 0 for c in h)
+
+    def _score(self, seat: int) -> ScoreSheet:
+        units = len(self.tables[seat])
+        payments = tuple(
+            Payment(s, seat, units) for s in range(self.players) if s != seat and self._active(s)
+        )
+        line = ScoreLine("units", "units", units, rule="toy")
+        return ScoreSheet("toy win", (line,), units, payments)
+
+    @classmethod
+    def _load_rules(cls, data: Any) -> ToyRules:
+        return rules_from_dict(ToyRules, data, family=cls.family)
+
+    @classmethod
+    def _load_card(cls, code: str) -> ToyCard:
+        return ToyCard.parse(code)
+
+    @classmethod
+    def _load_action(cls, data: dict[str, Any]) -> ToyAction:
+        return ToyAction.from_dict(data)
+
+
+def _stacked(*hands: str) -> list[ToyCard]:
+    """The deck whose deal (dealer first) gives these hands; the rest in kind order."""
+    dealt = [ToyCard.parse(code) for hand in hands for code in hand.split()]
+    rest = Counter(ToyRules().cards()) - Counter(dealt)
+    return dealt + sorted(rest.elements())
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+def test_turnclaim_imports_no_family() -> None:
+    """DESIGN.md: core holds what families share and imports none of them."""
+    path = Path(__file__).resolve().parents[2] / "src" / "changpai" / "core" / "turnclaim.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules = [
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    ] + [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+         for alias in node.names]
+    changpai = [m for m in modules if m.startswith("changpai")]
+    assert changpai and all(m.startswith(("changpai.core", "changpai.errors")) for m in changpai)
+
+
+def test_claim_priority_class_then_seat_distance() -> None:
+    """chuanpai.md §2.2.3 / xiaogan.md §3.3: class-0 claims (碰-like, here a pair) come before
+    class-1 claims (擺-like, here a neighbour pair) whatever the seat distance; a pass hands the
+    card to the next candidate; the claimer lays the unit and discards."""
+    game = ToyGame(deck=_stacked("k0 k2 k3 k4 k5", "k1 k2 k4 k5", "k0 k3 k4 k5"))
+    assert game.phase == "discard" and game.to_act == [0]  # no pair dealt: no setup, no 偷
+    assert {a.card for a in game.legal_actions(0)} == {CARDS[i] for i in (0, 2, 3, 4, 5)}
+    game.apply(ToyAction("discard", 0, CARDS[0]))
+    assert game.to_act == [2]  # the pair of seat 2 before the nearer neighbour of seat 1
+    assert game.legal_actions(2) == [
+        ToyAction("claim", 2, CARDS[0], (CARDS[0],), ToyKind.PAIR),
+        ToyAction("pass", 2),
+    ]
+    game.apply(ToyAction("pass", 2))
+    assert game.to_act == [1]
+    game.apply(ToyAction("claim", 1, CARDS[0], (CARDS[1],), ToyKind.MATE))
+    assert game.tables[1] == [ToyUnit(ToyKind.MATE, (CARDS[1], CARDS[0]))]
+    assert game.phase == "discard" and game.to_act == [1] and game.offer is None
+    game.apply(ToyAction("discard", 1, CARDS[2]))
+    # Seat 0's pair of k2 comes before seat 2's (nearer) neighbour k3.
+    assert game.to_act == [0]
+    assert game._candidates == [(0, 0), (1, 2), (1, 0)]
+
+
+def test_unclaimed_card_is_dead_and_the_next_seat_turns() -> None:
+    """chuanpai.md §2.2.2 / xiaogan.md §3.2: an unused card is dead and the next seat turns a
+    card from the stock for everybody, the turner first."""
+    game = ToyGame(deck=_stacked("k0 k2 k4 k1 k3", "k2 k4 k5 k5", "k2 k4 k1 k3"))
+    assert game.phase == "setup" and game.to_act == [1]  # only seat 1 was dealt a pair
+    game.apply(ToyAction("ready", 1))
+    game.apply(ToyAction("discard", 0, CARDS[0]))  # k1 is held by seat 2 (class 1)
+    assert game.to_act == [2]
+    game.apply(ToyAction("pass", 2))
+    assert game.dead[0] == CARDS[0]
+    turned = [r for r in game.log if r.action.kind == "turn"]
+    assert turned and turned[0].forced and turned[0].action.seat == 1
+    assert game.log[-1].forced
+
+
+def test_lay_earns_a_replacement_draw() -> None:
+    """A laid set earns its replacement draws (偷) in seat order after the setup (chuanpai.md
+    §2.1, xiaogan.md §2)."""
+    game = ToyGame(deck=_stacked("k0 k0 k2 k4 k1", "k2 k4 k5 k5", "k2 k4 k1 k3"))
+    assert game.to_act == [0]
+    lay = ToyAction("lay", 0, cards=(CARDS[0], CARDS[0]), unit=ToyKind.PAIR)
+    assert game.legal_actions(0) == [lay, ToyAction("ready", 0)]
+    game.apply(lay)
+    assert game.to_act == [1]
+    game.apply(ToyAction("ready", 1))
+    tou = [r.action for r in game.log if r.action.kind == "tou"]
+    assert [(a.seat, a.card) for a in tou] == [(0, CARDS[0])]  # the stock starts k0 k0 k1 ...
+    assert sum(game.hands[0]) == 4
+
+
+def test_bad_parameters_raise() -> None:
+    """Bad input raises RulesError naming it; a JSON document of another family is refused."""
+    with pytest.raises(RulesError, match="dealer seat 3"):
+        ToyGame(dealer=3)
+    with pytest.raises(RulesError, match="not a permutation of the toy deck"):
+        ToyGame(deck=list(CARDS))
+    with pytest.raises(NotationError, match="not a toy JSON document"):
+        ToyGame.from_json('{"family": "chuanpai"}')
+
+
+def _invariants(game: ToyGame, rng: random.Random) -> None:
+    full = Counter(c.index for c in game.rules.cards())
+    while not game.is_over:
+        assert len(game.to_act) == 1
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        assert not game.is_passive(seat)
+        assert all(game.legal_actions(s) == [] for s in range(game.players) if s != seat)
+        if rng.random() < 0.3:
+            before = game.copy()
+            bad = rng.choice(
+                [
+                    ToyAction("pass", (seat + 1) % game.players),
+                    ToyAction("discard", seat, CARDS[rng.randrange(6)]),
+                    ToyAction("claim", seat, CARDS[0], (CARDS[0],), ToyKind.PAIR),
+                    ToyAction("ready", seat),
+                ]
+            )
+            if bad not in legal:
+                assert not game.can(bad)
+                with pytest.raises(IllegalActionError):
+                    game.apply(bad)
+                assert game == before
+        game.apply(rng.choice(legal))
+        assert game.card_counts() == [full[i] for i in range(6)]
+    assert game.to_act == [] and game.legal_actions(0) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 5))
+def test_random_toy_games_keep_the_engine_invariants(seed: int, players: int) -> None:
+    """DESIGN.md invariants on random toy games: no card created or lost; legal_actions non-empty
+    for the seat to act until the end; an illegal action raises IllegalActionError and leaves
+    the state equal; small seats draw instead of turning, the one-card seat never plays; the
+    log replays and the JSON reloads to an equal game."""
+    rng = random.Random(seed)
+    game = ToyGame(players=players, seed=seed, dealer=rng.randrange(players))
+    _invariants(game, rng)
+    result = game.result
+    assert isinstance(result, GameResult) and result.reason in ("win", "stock exhausted")
+    if result.winner is not None:
+        assert result.sheet is not None and game._has_won(result.winner)
+        assert all(p.payee == result.winner for p in result.payments)
+    for record in game.log:
+        assert isinstance(record, ActionRecord)
+        kind = record.action.kind
+        assert record.forced == (kind in ("tou", "turn", "draw", "skip", "win", "end"))
+        if kind == "draw":
+            assert game.is_small(record.action.seat)
+        if kind == "turn":
+            assert not game.is_small(record.action.seat)
+    assert game.replay() == game
+    assert ToyGame.from_json(game.to_json()) == game
+    assert game.copy() == game and game.copy() is not game
+
+
+def test_small_and_passive_seats() -> None:
+    """Deal sizes decide the seat roles (chuanpai.md §2.1, xiaogan.md §2): fewer cards than a
+    regular player but more than one -> small seat; one card -> never plays."""
+    game = ToyGame(players=5, seed=1, dealer=2)
+    assert [game.position(s) for s in range(5)] == [3, 4, 0, 1, 2]
+    assert [game.is_small(s) for s in range(5)] == [True, False, False, False, False]
+    assert [game.is_passive(s) for s in range(5)] == [False, True, False, False, False]
+    assert game.hongli is False
+    assert sum(len(game.hand(s)) for s in range(5)) + len(game.stock) + sum(
+        len(u.cards) for t in game.tables for u in t
+    ) == 24
