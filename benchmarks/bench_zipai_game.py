@@ -10,20 +10,25 @@ import random
 import sys
 import time
 
-from changpai.zipai.game import Game
+from changpai.zipai.game import ActionKind, Game
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
 
 
-def bench(rules: Rules, hands: int, seed: int = 0) -> tuple[float, float, int]:
-    """Play ``hands`` random hands; return (hands/s, decisions/s, wins)."""
+def bench(
+    rules: Rules, hands: int, seed: int = 0, win_when_legal: bool = False
+) -> tuple[float, float, int]:
+    """Play ``hands`` random hands; return (hands/s, decisions/s, wins).
+
+    With ``win_when_legal`` a seat that may 胡 always does (else it chooses at random)."""
     chooser = random.Random(seed)
     decisions = wins = 0
     start = time.perf_counter()
     for i in range(hands):
         game = Game(rules, seed=seed * 1_000_003 + i)
         while not game.is_over:
-            seat = game.to_act[0]
-            game.apply(chooser.choice(game.legal_actions(seat)))
+            legal = game.legal_actions(game.to_act[0])
+            hu = [a for a in legal if a.kind is ActionKind.HU] if win_when_legal else []
+            game.apply(hu[0] if hu else chooser.choice(legal))
             decisions += 1
         result = game.result
         if result is not None and result.winner is not None:
@@ -34,12 +39,13 @@ def bench(rules: Rules, hands: int, seed: int = 0) -> tuple[float, float, int]:
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    for rules in (HUNAN, LIUHUDAO, HAHA):
-        per_hand, per_decision, wins = bench(rules, hands)
-        print(
-            f"{rules.name:9s} {hands} hands: {per_hand:7.0f} hands/s, "
-            f"{per_decision:8.0f} decisions/s, {wins} wins"
-        )
+    for policy in ("random", "win when legal"):
+        for rules in (HUNAN, LIUHUDAO, HAHA):
+            per_hand, per_decision, wins = bench(rules, hands, win_when_legal=policy != "random")
+            print(
+                f"{rules.name:9s} {policy:14s} {hands} hands: {per_hand:7.0f} hands/s, "
+                f"{per_decision:8.0f} decisions/s, {wins} wins"
+            )
 
 
 if __name__ == "__main__":

@@ -118,3 +118,11 @@ def test_variants() -> None:
     assert names["liuhudao"].rules is LIUHUDAO
     assert names["haha"].rules is HAHA
     assert all(v.family == "zipai" for v in VARIANTS)
+
+
+def test_haha_lays_ti_face_down() -> None:
+    """zipai.md §10 Z6: seed 004 (哈哈字牌) lays a 掃穿 with all four cards face down."""
+    from changpai import zipai
+
+    assert zipai.HAHA.ti_face_up == 0
+    assert zipai.HUNAN.ti_face_up == 1

@@ -304,7 +304,8 @@ class SeatView:
 class GameView:
     """What one seat may see (``Game.view(seat)``): its own hand, every seat's table and discards
     (偎 face down to others, 臭偎 with one card up, 提 with ``rules.ti_face_up`` cards up), the
-    card on offer, the stock size, who must act and this seat's legal actions.
+    card on offer, the stock size, who must act (a pending claim only when it is this seat's
+    own) and this seat's legal actions.
 
     >>> view = Game(seed=3).view(0)
     >>> len(view.hand), view.stock_size, view.to_act, len(view.legal_actions) > 0
@@ -789,12 +790,22 @@ class Game(GameBase):
     def view(self, seat: int) -> GameView:
         """What ``seat`` may see: see :class:`GameView`.
 
+        While a card is on offer (and while a drawer decides whether to 胡 after his forced
+        提 / 偎), which seat is being asked is private: it would tell the others that this seat
+        can 胡, 碰 or 吃 the card. So ``view.to_act`` then holds ``seat`` itself when it must
+        decide, and is empty otherwise; a seat that must discard is public. The 數信 seat
+        (``rules.shuxin``) sees the table with an empty hand.
+
         >>> game = Game(seed=3)
         >>> view = game.view(1)
         >>> len(view.hand), view.stock_size, view.liang == game.deck[60]
         (20, 19, True)
         """
-        me = self._seat(seat)
+        watcher = self._shuxin >= 0 and seat == self._shuxin  # the 數信 sees the table only
+        me = _Seat() if watcher else self._seat(seat)
+        to_act = tuple(self.to_act)
+        if self._phase in (_OFFER, _SELFHU):
+            to_act = tuple(s for s in to_act if s == seat)
         seats = []
         for s in self._ring.active:
             st = self._seat(s)
@@ -809,7 +820,7 @@ class Game(GameBase):
             liang=CARDS[self._liang],
             offered=self.offered,
             stock_size=len(self._stock),
-            to_act=tuple(self.to_act),
+            to_act=to_act,
             legal_actions=tuple(self.legal_actions(seat)),
             result=self._result,
         )

@@ -162,5 +162,6 @@ HUNAN = Rules()
 LIUHUDAO = Rules(name="liuhudao", players=4, hand_size=14, melds_to_win=5, min_huxi=6)
 """字牌6胡倒 (seed 004): 4 players, 15/14/14/14, 5 門子, 6 胡息."""
 
-HAHA = Rules(name="haha", win_on_discard=True, shuxin=True, fanxing=True)
-"""哈哈字牌 (seed 004): win on any card including discards, a 數信 seat, 翻信; 跑雙 allowed."""
+HAHA = Rules(name="haha", win_on_discard=True, shuxin=True, fanxing=True, ti_face_up=0)
+"""哈哈字牌 (seed 004): win on any card including discards, a 數信 seat, 翻信; 跑雙 allowed;
+a 提 (掃穿) lies with all four cards face down (Z6)."""
