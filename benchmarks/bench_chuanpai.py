@@ -5,14 +5,24 @@ Run: ``.venv/bin/python benchmarks/bench_chuanpai.py`` (prints figures; nothing 
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable
 
 from changpai import chuanpai
 
+# CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
+SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
+
+
+def scaled(n: int) -> int:
+    """``n`` times the scale, at least 1."""
+    return max(1, int(n * SCALE))
+
 
 def _rate(label: str, func: Callable[[], object], repeat: int) -> None:
+    repeat = scaled(repeat)
     start = time.perf_counter()
     for _ in range(repeat):
         func()
@@ -60,7 +70,7 @@ def main() -> None:
     print(f"complete random 18-card hands: {formed}/300")
 
     for rules in (chuanpai.YAODIREN, chuanpai.GEHU):
-        games = 200
+        games = scaled(200)
         start = time.perf_counter()
         sim = chuanpai.simulate(rules, games=games, seed=1)
         elapsed = time.perf_counter() - start
@@ -69,12 +79,16 @@ def main() -> None:
             f"{sim.mean_decisions * games / elapsed:>10,.0f} decisions/s"
         )
     start = time.perf_counter()
-    match = chuanpai.Match(chuanpai.YAODIREN, seed=1).play(hands=100)
+    match = chuanpai.Match(chuanpai.YAODIREN, seed=1).play(hands=scaled(100))
     elapsed = time.perf_counter() - start
     print(f"Match.play (幺地人, random play)     {len(match.games) / elapsed:>10,.0f} hands/s")
     game = chuanpai.Game(chuanpai.YAODIREN, seed=3)
     _rate("Game.copy (fresh 幺地人 game)", game.copy, 2000)
-    _rate("Game.to_json + from_json (fresh game)", lambda: chuanpai.Game.from_json(game.to_json()), 200)
+    _rate(
+        "Game.to_json + from_json (fresh game)",
+        lambda: chuanpai.Game.from_json(game.to_json()),
+        200,
+    )
 
 
 if __name__ == "__main__":

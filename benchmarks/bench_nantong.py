@@ -5,6 +5,7 @@ Run: ``.venv/bin/python benchmarks/bench_nantong.py`` (prints figures; nothing i
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections import Counter
@@ -13,6 +14,14 @@ from collections.abc import Callable
 from changpai import nantong
 from changpai.nantong import hand as nantong_hand
 from changpai.nantong.game import Action, ActionKind, Game
+
+# CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
+SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
+
+
+def scaled(n: int) -> int:
+    """``n`` times the scale, at least 1."""
+    return max(1, int(n * SCALE))
 
 
 def _random_hands(n: int, size: int, rng: random.Random) -> list[tuple[nantong.Card, ...]]:
@@ -35,28 +44,47 @@ def main() -> None:
     rng = random.Random(2024)
     winning = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
     piao = "HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
-    randoms = _random_hands(2000, 23, rng)
-    ready = _random_hands(300, 22, rng)
+    randoms = _random_hands(scaled(2000), 23, rng)
+    ready = _random_hands(scaled(300), 22, rng)
 
     _clear()
-    _timeit("is_winning, random 23-card hands (cold cache)", len(randoms),
-            lambda: [nantong.is_winning(h) for h in randoms])
-    _timeit("is_winning, same hands (warm cache)", len(randoms),
-            lambda: [nantong.is_winning(h) for h in randoms])
+    _timeit(
+        "is_winning, random 23-card hands (cold cache)",
+        len(randoms),
+        lambda: [nantong.is_winning(h) for h in randoms],
+    )
+    _timeit(
+        "is_winning, same hands (warm cache)",
+        len(randoms),
+        lambda: [nantong.is_winning(h) for h in randoms],
+    )
     _clear()
-    _timeit("best_decomposition, 清胡 hand", 2000,
-            lambda: [nantong.best_decomposition(winning) for _ in range(2000)])
-    _timeit("waits, random 22-card hands", len(ready),
-            lambda: [nantong.waits(h) for h in ready])
-    _timeit("score, 飄胡 with 將 and 三老聚會", 500,
-            lambda: [nantong.score(piao, winning_card="9t", self_drawn=True, jiang="HH 3w")
-                     for _ in range(500)])
-    _timeit("set_value (one call)", 20000,
-            lambda: [nantong.set_value("peng", "HH", jiang=("HH", "BH")) for _ in range(20000)])
+    _timeit(
+        "best_decomposition, 清胡 hand",
+        scaled(2000),
+        lambda: [nantong.best_decomposition(winning) for _ in range(scaled(2000))],
+    )
+    _timeit("waits, random 22-card hands", len(ready), lambda: [nantong.waits(h) for h in ready])
+    _timeit(
+        "score, 飄胡 with 將 and 三老聚會",
+        scaled(500),
+        lambda: [
+            nantong.score(piao, winning_card="9t", self_drawn=True, jiang="HH 3w")
+            for _ in range(scaled(500))
+        ],
+    )
+    _timeit(
+        "set_value (one call)",
+        scaled(20000),
+        lambda: [nantong.set_value("peng", "HH", jiang=("HH", "BH")) for _ in range(scaled(20000))],
+    )
 
     for policy_name, policy in (("random", _random_policy), ("greedy", _greedy_policy)):
-        for rules, label in ((nantong.DUZIHU, "120 cards"), (nantong.DUZIHU_BAIDA, "125 cards, 百搭")):
-            games = 300
+        for rules, label in (
+            (nantong.DUZIHU, "120 cards"),
+            (nantong.DUZIHU_BAIDA, "125 cards, 百搭"),
+        ):
+            games = scaled(300)
             actions = 0
             wins = 0
             start = time.perf_counter()
@@ -69,8 +97,10 @@ def main() -> None:
                     actions += 1
                 wins += game.result is not None and game.result.reason == "win"
             elapsed = time.perf_counter() - start
-            print(f"{policy_name} play, {label:<39} {games / elapsed:>9,.0f} games/s "
-                  f"({actions / elapsed:,.0f} actions/s, {wins}/{games} won)")
+            print(
+                f"{policy_name} play, {label:<39} {games / elapsed:>9,.0f} games/s "
+                f"({actions / elapsed:,.0f} actions/s, {wins}/{games} won)"
+            )
 
 
 def _random_policy(game: Game, seat: int, rng: random.Random) -> Action:
@@ -83,8 +113,15 @@ def _random_policy(game: Game, seat: int, rng: random.Random) -> Action:
 def _greedy_policy(game: Game, seat: int, rng: random.Random) -> Action:
     """Win whenever legal, take every set, discard the card with the fewest neighbours."""
     legal = game.legal_actions(seat)
-    for kind in (ActionKind.WIN, ActionKind.GANG, ActionKind.ANGANG, ActionKind.JIAGANG,
-                 ActionKind.PENG, ActionKind.CALL, ActionKind.TING):
+    for kind in (
+        ActionKind.WIN,
+        ActionKind.GANG,
+        ActionKind.ANGANG,
+        ActionKind.JIAGANG,
+        ActionKind.PENG,
+        ActionKind.CALL,
+        ActionKind.TING,
+    ):
         chosen = [a for a in legal if a.kind == kind]
         if chosen:
             return chosen[0]
