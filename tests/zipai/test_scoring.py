@@ -274,4 +274,5 @@ def test_score_sheet_html_shows_red_cards_in_red() -> None:
     best = zipai.best_decomposition(zipai.parse("壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌"))
     assert best is not None
     page = zipai.score(zipai.Win(best, winner=0, players=3))._repr_html_()
-    assert "color:#c00'>貳<" in page and "color:#000'>壹<" in page
+    assert zipai.Card.parse("貳")._repr_html_() in page  # a red chip
+    assert "title='d2 貳 (red)'" in page and "title='d1 壹'" in page

@@ -18,12 +18,12 @@ the order of the table of chuanpai.md §1, 21 財神, 22 聽用).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from enum import Enum
 
 from attrs import field, frozen
 
+from changpai.core import render
 from changpai.errors import NotationError
 
 __all__ = [
@@ -406,8 +406,7 @@ class Card:
         return f"Card({self.code!r})"
 
     def _repr_html_(self) -> str:
-        colour = "#c00" if self.red else "#000"
-        return f"<span style='color:{colour}'>{html.escape(self.name)}</span>"
+        return render.card(self)
 
 
 _CHUO_RANK: dict[str, int] = {

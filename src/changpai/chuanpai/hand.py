@@ -32,6 +32,7 @@ from changpai.chuanpai.melds import (
     hu,
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.core import render
 from changpai.errors import NotationError
 
 __all__ = [
@@ -190,6 +191,15 @@ class Decomposition:
 
     def __str__(self) -> str:
         return " | ".join(str(m) for m in self.melds) + f"  ({self.hu} 胡)"
+
+    def _repr_html_(self) -> str:
+        """The decomposition for notebooks: every unit as framed chips, then the total 胡.
+
+        >>> html = best_decomposition(parse("66 44 13 24"))._repr_html_()
+        >>> html.count(">擠兒<"), html.endswith("<b>1 胡</b></div>")
+        (2, True)
+        """
+        return render.line([m._repr_html_() for m in self.melds], note=f"{self.hu} 胡")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.

@@ -20,6 +20,7 @@ from attrs import field, frozen
 
 from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.core import render
 from changpai.errors import NotationError
 
 __all__ = [
@@ -359,6 +360,17 @@ class Meld:
 
     def __str__(self) -> str:
         return f"{self.kind.hanzi} " + " ".join(c.name for c in self.cards)
+
+    def _repr_html_(self) -> str:
+        """The unit for notebooks: its kind and its cards as chips, each with its name (red for
+        a red card) and its pip code, every half in its dot colour (chuanpai.md §1).
+
+        >>> html = Meld.parse("擠兒 66 44")._repr_html_()
+        >>> "擠兒" in html, "天牌" in html, "title='44 人牌 · 8 points (red)'" in html
+        (True, True, True)
+        """
+        claimed = "" if self.claimed is None else f" (claimed {self.claimed.name})"
+        return render.meld(self.kind.hanzi, self.cards, title=f"{self}{claimed}")
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict.

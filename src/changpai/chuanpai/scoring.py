@@ -26,6 +26,7 @@ from changpai.chuanpai.cards import Card, format, parse
 from changpai.chuanpai.hand import Decomposition, best_decomposition, can_jiao, waits
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.core import render
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import RulesError
 
@@ -131,6 +132,30 @@ class Analysis:
             )
         rows.append(f"叫牌 condition: {'yes' if self.jiao else 'no'}")
         return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        """The analysis for notebooks: the hand and table as chips, the best decomposition and
+        its score sheet, the waits and the 叫牌 condition.
+
+        >>> html = analyze("天牌 人牌 長三")._repr_html_()
+        >>> "complete" in html, "合牌" in html, "1 胡" in html
+        (True, True, True)
+        """
+        rows: list[tuple[str, str]] = [("hand", render.cards(self.cards))]
+        if self.exposed:
+            rows.append(("table", render.line([m._repr_html_() for m in self.exposed])))
+        if self.best is None:
+            rows.append(("complete", "no"))
+        else:
+            sheet = "" if self.sheet is None else self.sheet._repr_html_()
+            rows.append(("complete", render.Html(self.best._repr_html_() + sheet)))
+        if self.waits:
+            waits = "".join(
+                f"{render.card(c)} {render.esc(f'{d.hu} 胡')} &nbsp;" for c, d in self.waits.items()
+            )
+            rows.append(("waits", render.Html(waits)))
+        rows.append(("叫牌 condition", "yes" if self.jiao else "no"))
+        return render.fields(rows, title=f"川牌 analysis ({self.rules.title})")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.

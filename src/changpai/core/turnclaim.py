@@ -36,7 +36,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
-from changpai.core import engine
+from changpai.core import engine, render
 from changpai.core.deck import deal_order
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import SeatRing
@@ -559,6 +559,68 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
             "legal_actions": [a.to_dict() for a in self.legal_actions(seat)],
             "result": None if self._result is None else self._result.to_dict(),
         }
+
+    def _repr_html_(self) -> str:
+        """The state for notebooks (the owner of the object sees everything): one row per seat
+        with its hand, its units on the table and its side cards (川牌 過牌, face down to the
+        others), and the cards it discarded (claimed or not); the stock size, the card on offer,
+        the dead cards, who acts; the result and score sheet when over.
+
+        >>> from changpai.chuanpai import Game
+        >>> html = Game(seed=1)._repr_html_()
+        >>> html.count("<tr><td"), "stock</span> " in html, "▶ seat 0" in html
+        (4, True, True)
+        """
+        rows = []
+        for seat in range(self.players):
+            units = [
+                render.meld(getattr(m.kind, "hanzi", m.kind.value), m.cards, title=str(m))
+                for m in self.tables[seat]
+            ]
+            side = self._side_cards(seat)
+            if side:
+                units.append(render.meld("set aside", side, title="side cards (川牌 過牌)"))
+            discards = [
+                r.action.card
+                for r in self.log
+                if r.action.kind == "discard" and r.action.seat == seat and r.action.card
+            ]
+            hand = self.hand(seat)
+            notes = (
+                ("dealer", seat == self.dealer),
+                ("small seat", self.is_small(seat)),
+                ("holds one card", self.is_passive(seat)),
+            )
+            rows.append(
+                render.SeatRow(
+                    seat,
+                    hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
+                    melds=render.line(units),
+                    discards=render.cards(discards),
+                    acting=seat in self.to_act,
+                    note=", ".join(word for word, on in notes if on),
+                )
+            )
+        facts: list[tuple[str, str]] = [("phase", self.phase), ("stock", str(len(self.stock)))]
+        if self.offer is not None:
+            card, source, turned = self.offer
+            how = "turned by" if turned else "discarded by"
+            facts.append(("on offer", render.Html(f"{render.card(card)} {how} seat {source}")))
+        if self.dead:
+            facts.append(("dead", render.cards(self.dead)))
+        if self.to_act:
+            facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
+        footer = ""
+        if self._result is not None:
+            result = self._result
+            head = (
+                f"no winner ({result.reason})" if result.winner is None
+                else f"seat {result.winner} wins ({result.reason})"
+            )  # fmt: skip
+            sheet = "" if result.sheet is None else result.sheet._repr_html_()
+            footer = render.Html(f"<b>{render.esc(head)}</b>{sheet}")
+        title = f"{self.family} {getattr(self.rules, 'title', '')}".strip()
+        return render.seat_table(rows, title=title, facts=facts, footer=footer)
 
     def to_json(self) -> str:
         """The game as JSON: family, rules, players, dealer, seed, the dealt deck order and the

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from changpai.core import render
 from changpai.errors import NotationError
 
 __all__ = [
@@ -210,6 +211,17 @@ class Card:
         if self.index == HH:
             return f"<span style='color:#c00'>{self.hanzi}</span>"
         return f"<span>{self.hanzi}</span>"
+
+    def _repr_html_(self) -> str:
+        """The card as a chip for notebooks (see :mod:`changpai.core.render`): black text, only
+        紅花 in red, as :meth:`html` (the rules give no colours), the code as the title.
+
+        >>> Card("HH")._repr_html_()
+        "<span title='HH 紅花' style='...color:#c00...'>紅花</span>"
+        >>> "color:#111" in Card("3w")._repr_html_()
+        True
+        """
+        return render.card(self, colour=render.RED if self.index == HH else None)
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(N_KINDS))

@@ -33,6 +33,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase, replay
 from changpai.core.scoresheet import ScoreSheet
@@ -620,6 +621,53 @@ class Game(GameBase):
 
     def __repr__(self) -> str:
         return f"<nantong.Game dealer={self.dealer} phase={self.phase} actions={len(self.log)}>"
+
+    def _repr_html_(self) -> str:
+        """The state for notebooks (the owner of the object sees everything): one row per
+        playing seat with its hand, declared sets and discards, the seat(s) to act marked; the
+        stock size, the flipped 將, the discard on offer; the result and score sheet when over.
+
+        >>> html = Game(seed=1)._repr_html_()
+        >>> html.count("<tr><td"), "stock</span> 51" in html, "▶ seat 0" in html, "sits out" in html
+        (3, True, True, True)
+        """
+        face = Card._repr_html_
+        rows = [
+            render.SeatRow(
+                seat,
+                hand=render.Html(
+                    f"{sum(self._hands[seat])}: {render.cards(self.hand(seat), face=face)}"
+                ),
+                melds=render.line([m._repr_html_() for m in self._melds[seat]]),
+                discards=render.cards(self._rivers[seat], face=face),
+                acting=seat in self.to_act,
+                note=" ".join(
+                    w for w, on in (("dealer", seat == self.dealer), ("報聽", seat in self._ting))
+                    if on
+                ),
+            )
+            for seat in range(SEATS)
+            if seat != self.sitting_out
+        ]
+        facts: list[tuple[str, str]] = [
+            ("phase", self.phase),
+            ("stock", str(self.stock_left)),
+            ("將", render.cards(self.jiang, face=face)),
+            ("sits out", f"seat {self.sitting_out}"),
+        ]
+        if self._discard is not None and self.phase == "claim":
+            facts.append(("on offer", render.cards([self._discard], face=face)))
+        if self.to_act:
+            facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
+        footer = ""
+        if self.result is not None:
+            r = self.result
+            head = "荒牌 (stock exhausted, no winner)" if r.winner is None else (
+                f"seat {r.winner} 胡 " + ("自摸" if r.self_drawn else f"on seat {r.discarder}'s discard")
+            )  # fmt: skip
+            sheet = "" if r.sheet is None else r.sheet._repr_html_()
+            footer = render.Html(f"<b>{render.esc(head)}</b>{sheet}")
+        return render.seat_table(rows, title="南通長牌 犢子胡", facts=facts, footer=footer)
 
     def copy(self) -> Game:
         """An independent copy.

@@ -22,6 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
+from changpai.core import render
 from changpai.errors import NotationError
 from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, parse
 from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
@@ -296,6 +297,19 @@ class Decomposition:
     def __str__(self) -> str:
         parts = [str(g) for g in self.groups] + [str(m) for m in self.exposed]
         return " ".join([*parts, f"將頭 {self.pair}"])
+
+    def _repr_html_(self) -> str:
+        """The decomposition for notebooks: the groups, the exposed melds and the 將頭 as
+        framed chips, then the shape.
+
+        >>> html = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")._repr_html_()
+        >>> html.count("將頭"), html.count("順子"), "清胡" in html
+        (1, 6, True)
+        """
+        parts = [m._repr_html_() for m in (*self.groups, *self.exposed)]
+        parts.append(render.meld("將頭", self.pair.cards, face=Card._repr_html_))
+        note = self.shape.hanzi + (f" · {self.wenqian} 文錢" if self.wenqian else "")
+        return render.line(parts, note=note)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
@@ -622,6 +636,25 @@ class Analysis:
         if self.best is None and not self.waits:
             rows.append("  not complete and not ready (不聽)")
         return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        """The analysis for notebooks: the hand, the declared melds, then the best decomposition
+        or one row per wait.
+
+        >>> html = analyze("123b 456b 789b 123t 456t 789t 123w 5w")._repr_html_()
+        >>> "聽 五萬" in html, html.count("<tr>")
+        (True, 2)
+        """
+        rows: list[tuple[str, str]] = [("手牌", render.cards(self.cards, face=Card._repr_html_))]
+        if self.exposed:
+            rows.append(("明", render.line([m._repr_html_() for m in self.exposed])))
+        if self.best is not None:
+            rows.append((f"胡 {self.best.shape.hanzi}", render.Html(self.best._repr_html_())))
+        for card, d in self.waits.items():
+            rows.append((f"聽 {card.hanzi}", render.Html(d._repr_html_())))
+        if self.best is None and not self.waits:
+            rows.append(("不聽", "not complete and not ready"))
+        return render.fields(rows, title="南通長牌 analysis")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.

@@ -20,6 +20,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import render
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
 from changpai.nantong.rules import DUZIHU, Rules
@@ -564,6 +565,30 @@ class Meld:
             else:
                 tokens.append(face.code)
         return f"Meld.parse({prefix + ' '.join(tokens)!r})"
+
+    def _repr_html_(self) -> str:
+        """The meld for notebooks: its set kind (or group kind) and its cards as chips; a 百搭
+        shows the face it stands for in small type.
+
+        >>> html = Meld.parse("碰 HH FU:HH HH")._repr_html_()
+        >>> html.count("color:#c00"), "碰" in html, "title='FU 福 as HH'" in html
+        (2, True, True)
+        """
+        label = self.source.hanzi if self.source is not None else self.kind.hanzi
+        wild = list(self.wilds)
+        parts: list[str] = []
+        for face in self.faces:
+            pair = next((w for w in wild if w[1] == face), None)
+            if pair is None:
+                parts.append(face._repr_html_())
+            else:
+                wild.remove(pair)
+                physical = pair[0]
+                parts.append(render.chip(
+                    physical.hanzi, title=f"{physical.code} {physical.hanzi} as {face.code}",
+                    pips=[(face.hanzi, render.BLACK)],
+                ))  # fmt: skip
+        return render.meld(label, parts, face=str, title=repr(self))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.

@@ -16,12 +16,12 @@ objects, so cards compare by their small-int ``index`` (0..9 small 一..十, 10.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from changpai.core import render
 from changpai.errors import NotationError
 
 __all__ = [
@@ -132,8 +132,7 @@ class Card:
         return self.hanzi
 
     def _repr_html_(self) -> str:
-        colour = "#c00" if self.red else "#000"
-        return f"<span style='color:{colour}'>{html.escape(self.hanzi)}</span>"
+        return render.card(self)
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(KINDS))

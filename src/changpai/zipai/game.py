@@ -36,6 +36,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase, replay
 from changpai.core.scoresheet import Payment, ScoreSheet
@@ -268,6 +269,22 @@ class GameResult:
             return "荒莊 (no winner)"
         return f"seat {self.winner} 胡: {self.win.decomposition}\n{self.sheet}"
 
+    def _repr_html_(self) -> str:
+        """The result for notebooks: who won, the winning decomposition and the score sheet.
+
+        >>> GameResult(None, None, None)._repr_html_()
+        '<div><b>荒莊 (no winner)</b></div>'
+        """
+        if self.win is None or self.sheet is None:
+            return "<div><b>荒莊 (no winner)</b></div>"
+        d = self.win.decomposition
+        melds = render.line(
+            [render.meld(m.label(), m.cards, title=str(m)) for m in d.melds],
+            note=f"{d.huxi} 胡息",
+        )
+        head = render.esc(f"seat {self.winner} 胡")
+        return f"<div><b>{head}</b>{melds}{self.sheet._repr_html_()}</div>"
+
 
 @frozen
 class SeenMeld:
@@ -335,6 +352,52 @@ class GameView:
         if self.offered is not None:
             lines.append(f"  on offer: {self.offered.hanzi}")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """What the seat sees, for notebooks: its own hand as chips, the other hands as a count,
+        every table meld (face-down cards as dark chips) and discard area, the stock size, the
+        亮張, the card on offer and the result when over.
+
+        >>> html = Game(seed=3).view(1)._repr_html_()
+        >>> html.count("<tr><td"), "20 cards" in html, "stock</span> 19" in html
+        (3, True, True)
+        """
+        rows = []
+        for s in self.seats:
+            if s.seat == self.seat:
+                hand = render.Html(f"{len(self.hand)}: {render.cards(self.hand)}")
+            else:
+                hand = render.esc(f"{s.hand_size} cards")
+            melds = [
+                render.meld(m.label or m.kind.hanzi, m.cards, hidden=m.hidden, title=str(m))
+                for m in s.melds
+            ]
+            rows.append(
+                render.SeatRow(
+                    s.seat,
+                    hand=hand,
+                    melds=render.line(melds),
+                    discards=render.cards(s.discards),
+                    acting=s.seat in self.to_act,
+                    note=", ".join(
+                        w for w, on in (("dealer", s.seat == self.dealer), ("you", s.seat == self.seat))
+                        if on
+                    ),
+                )
+            )
+        facts: list[tuple[str, str]] = [
+            ("stock", str(self.stock_size)),
+            ("亮張", render.card(self.liang)),
+        ]
+        if self.offered is not None:
+            facts.append(("on offer", render.card(self.offered)))
+        if self.to_act:
+            facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
+        facts.append(("legal actions", str(len(self.legal_actions))))
+        footer = "" if self.result is None else render.Html(self.result._repr_html_())
+        return render.seat_table(
+            rows, title=f"字牌: what seat {self.seat} sees", facts=facts, footer=footer
+        )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -871,6 +934,45 @@ class Game(GameBase):
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"to act {self.to_act}"
         return f"<zipai.Game {self.rules.name} dealer={self.dealer} {state} log={len(self._log)}>"
+
+    def _repr_html_(self) -> str:
+        """The state for notebooks (the owner of the object sees everything): one row per
+        playing seat with its hand, table melds (face-down ones shown) and discard area, the
+        seat to act marked; the stock size, the 亮張 and the card on offer; the result, winning
+        decomposition and score sheet when over. Red cards (二七十, 貳柒拾) are red.
+
+        >>> html = Game(seed=1)._repr_html_()
+        >>> html.count("<tr><td"), "stock</span> 19" in html, "▶ seat 0" in html
+        (3, True, True)
+        """
+        rows = []
+        for seat in self.active_seats:
+            hand = self.hand(seat)
+            melds = [render.meld(m.label(), m.cards, title=str(m)) for m in self.melds(seat)]
+            rows.append(
+                render.SeatRow(
+                    seat,
+                    hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
+                    melds=render.line(melds),
+                    discards=render.cards(self.discards(seat)),
+                    acting=seat in self.to_act,
+                    note="dealer" if seat == self.dealer else "",
+                )
+            )
+        facts: list[tuple[str, str]] = [
+            ("stock", str(self.stock_size)),
+            ("亮張", render.card(CARDS[self._liang])),
+        ]
+        if self._shuxin >= 0:
+            facts.append(("數信", f"seat {self._shuxin}"))
+        if self.offered is not None:
+            facts.append(("on offer", render.card(self.offered)))
+        if self.to_act:
+            facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
+        footer = "" if self._result is None else render.Html(self._result._repr_html_())
+        return render.seat_table(
+            rows, title=f"字牌 {self.rules.name}", facts=facts, footer=footer
+        )
 
     def to_json(self) -> str:
         """The game as JSON: rules, deck, dealer and the decisions; :meth:`from_json` replays them.

@@ -13,11 +13,11 @@
 from __future__ import annotations
 
 import enum
-import html
 from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from changpai.core import render
 from changpai.errors import NotationError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.rules import HUNAN, Rules
@@ -314,8 +314,7 @@ class Meld:
         return f"Meld.parse({str(self)!r})"
 
     def _repr_html_(self) -> str:
-        cards = "".join(card._repr_html_() for card in self.cards)
-        return f"<span>{html.escape(self.label())} {cards}</span>"
+        return render.meld(self.label(), self.cards)
 
 
 # zipai.md §8.1 (seed 004, 字牌6胡倒): (big, small) 胡息 per kind; 一二三/二七十 are special 句.

@@ -1,0 +1,292 @@
+"""HTML for notebooks: card faces, rows of cards, melds and a table of seats.
+
+Every family's ``_repr_html_`` is built from these helpers, so cards, melds, decompositions and
+games look the same in every family. The HTML is self-contained: inline styles only, no CSS
+classes to load and no JavaScript. Card chips carry their own background and text colour, so
+they read the same in light and dark notebook themes; the rest (labels, table borders) keeps the
+theme's text colour and uses half-transparent greys.
+
+Text is always escaped: a helper escapes every plain ``str`` it is given and passes an
+:class:`Html` fragment (what the helpers return) through unchanged.
+
+>>> from changpai import zipai
+>>> card("<b>")
+Traceback (most recent call last):
+...
+changpai.errors.ChangpaiError: '<b>' is not a card: a card has a str() and an ASCII code
+>>> chip("<&>", colour=RED, title="x2")
+"<span title='x2' style='...color:#c00...'>&lt;&amp;&gt;</span>"
+>>> "color:#c00" in cards(zipai.parse("二三"))
+True
+"""
+
+from __future__ import annotations
+
+import html as _html
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.errors import ChangpaiError
+
+__all__ = [
+    "BLACK",
+    "RED",
+    "Html",
+    "SeatRow",
+    "back",
+    "card",
+    "cards",
+    "chip",
+    "esc",
+    "fields",
+    "line",
+    "meld",
+    "seat_table",
+]
+
+RED = "#c00"
+"""The colour of red cards and red dots."""
+
+BLACK = "#111"
+"""The colour of black cards and black dots."""
+
+_CHIP_BG = "#fffdf6"
+_BACK_BG = "#2f4f6f"
+_CHIP = (
+    "display:inline-block;min-width:1.1em;padding:0 3px;margin:1px;border:1px solid #999;"
+    "border-radius:3px;background:{bg};color:{fg};font-family:serif;line-height:1.4;"
+    "text-align:center;white-space:nowrap"
+)
+_GROUP = (
+    "display:inline-block;padding:1px 3px;margin:1px 6px 1px 0;border:1px solid #8888;"
+    "border-radius:4px;white-space:nowrap;vertical-align:middle"
+)
+_LABEL = "font-size:0.85em;opacity:0.8;margin-right:2px"
+_CELL = "padding:3px 6px;border:1px solid #8886;text-align:left;vertical-align:top"
+
+
+class Html(str):
+    """A fragment of HTML that is already safe: the helpers pass it through without escaping.
+
+    >>> esc("<i>"), esc(Html("<i>x</i>"))
+    ('&lt;i&gt;', '<i>x</i>')
+    """
+
+    __slots__ = ()
+
+
+def esc(value: object) -> Html:
+    """Escape ``value`` for HTML (quotes too), unless it is already an :class:`Html` fragment.
+
+    >>> esc("a 'b' & <c>")
+    'a &#x27;b&#x27; &amp; &lt;c&gt;'
+    >>> esc(3)
+    '3'
+    """
+    if isinstance(value, Html):
+        return value
+    return Html(_html.escape(str(value), quote=True))
+
+
+def chip(
+    text: str,
+    *,
+    colour: str = BLACK,
+    title: str = "",
+    pips: Sequence[tuple[str, str]] = (),
+) -> Html:
+    """One card face: ``text`` on a light chip in ``colour``, ``title`` shown on hover, and
+    optional ``pips`` (``(text, colour)`` pairs, e.g. the two halves of a 川牌 card) in small
+    type after the text.
+
+    >>> chip("二", colour=RED, title="x2 二 (red)")
+    "<span title='x2 二 (red)' style='...background:#fffdf6;color:#c00;...'>二</span>"
+    >>> "<sub" in chip("四六", pips=[("4", RED), ("6", BLACK)])
+    True
+    """
+    small = "".join(f"<span style='color:{esc(c)}'>{esc(t)}</span>" for t, c in pips)
+    tail = f"<sub style='font-size:0.7em;margin-left:2px'>{small}</sub>" if small else ""
+    style = _CHIP.format(bg=_CHIP_BG, fg=esc(colour))
+    return Html(f"<span title='{esc(title)}' style='{style}'>{esc(text)}{tail}</span>")
+
+
+def back(count: int = 1) -> Html:
+    """``count`` face-down cards (dark chips without a face).
+
+    >>> back(2).count("face down")
+    2
+    >>> back(0)
+    ''
+    """
+    style = _CHIP.format(bg=_BACK_BG, fg="#fff")
+    return Html(f"<span title='face down' style='{style}'>&#8203;</span>" * max(count, 0))
+
+
+def _is_red(value: object) -> bool:
+    return value is True
+
+
+def card(value: Any, *, colour: str | None = None) -> Html:
+    """The chip of a card of any family, read from what the card exposes: its ``str`` (the
+    hanzi or name) as the face, its ``code`` (and its ``names`` or ``points``) as the title,
+    red when ``card.red`` is true (or the given ``colour``), and for a card with two pip halves
+    (川牌 ``left`` / ``right`` with ``left_colour`` / ``right_colour``) the pip code with each
+    half in its dot colour (a ``"crossed"`` half of 天牌 shows its red and black dots as a red
+    and a black digit).
+
+    >>> from changpai import chuanpai, zipai
+    >>> card(zipai.Card("x7"))
+    "<span title='x7 七 (red)' style='...color:#c00...'>七</span>"
+    >>> html = card(chuanpai.Card("46"))
+    >>> "四六" in html, "title='46 四六 / 紅拾 / 瘦肉 · 10 points'" in html
+    (True, True)
+    >>> "color:#c00'>4<" in html, "color:#111'>6<" in html
+    (True, True)
+    """
+    code = getattr(value, "code", None)
+    if not isinstance(code, str):
+        raise ChangpaiError(f"{value!r} is not a card: a card has a str() and an ASCII code")
+    text = str(value)
+    red = _is_red(getattr(value, "red", False))
+    names = getattr(value, "names", None)
+    title = f"{code} " + (" / ".join(names) if isinstance(names, tuple) and names else text)
+    points = getattr(value, "points", None)
+    if isinstance(points, int) and points > 0:
+        title += f" · {points} points"
+    if red:
+        title += " (red)"
+    pips: list[tuple[str, str]] = []
+    left, right = getattr(value, "left", 0), getattr(value, "right", 0)
+    halves = getattr(value, "left_colour", None), getattr(value, "right_colour", None)
+    if isinstance(left, int) and isinstance(right, int) and left and right and all(halves):
+        crossed = halves[0] == "crossed"
+        for i, (pip, hue) in enumerate(zip((left, right), halves, strict=True)):
+            red_half = hue == "red" or (crossed and i == 0)
+            pips.append((str(pip), RED if red_half else BLACK))
+    shown = colour if colour is not None else (RED if red else BLACK)
+    return chip(text, colour=shown, title=title, pips=pips)
+
+
+def cards(items: Iterable[Any], *, face: Callable[[Any], str] = card) -> Html:
+    """A row of card chips; ``face`` renders one card (default :func:`card`). An empty row is
+    a dash.
+
+    >>> from changpai import zipai
+    >>> cards(zipai.parse("一二")).count("<span title=")
+    2
+    >>> cards(())
+    '—'
+    """
+    out = "".join(Html(face(c)) for c in items)
+    return Html(out or "—")
+
+
+def meld(
+    label: str,
+    items: Iterable[Any],
+    *,
+    face: Callable[[Any], str] = card,
+    hidden: int = 0,
+    title: str = "",
+) -> Html:
+    """A meld: its label (the kind in hanzi) and its cards in one framed group, with ``hidden``
+    face-down cards after them.
+
+    >>> from changpai import zipai
+    >>> html = meld("坎", zipai.parse("七七七"))
+    >>> html.count("color:#c00"), "坎" in html
+    (3, True)
+    >>> "face down" in meld("偎", (), hidden=3)
+    True
+    """
+    body = "".join(Html(face(c)) for c in items) + back(hidden)
+    head = f"<span style='{_LABEL}'>{esc(label)}</span>" if label else ""
+    return Html(f"<span title='{esc(title)}' style='{_GROUP}'>{head}{body}</span>")
+
+
+def line(parts: Iterable[str], *, note: str = "") -> Html:
+    """Rendered parts (melds) in one line, then a short ``note`` (e.g. the total) in bold.
+
+    >>> line([Html("<i>a</i>"), Html("<i>b</i>")], note="15 胡息 & more")
+    '<div><i>a</i><i>b</i> <b>15 胡息 &amp; more</b></div>'
+    """
+    tail = f" <b>{esc(note)}</b>" if note else ""
+    return Html(f"<div>{''.join(esc(p) for p in parts)}{tail}</div>")
+
+
+def fields(rows: Iterable[tuple[str, str]], *, title: str = "") -> Html:
+    """A two-column table of ``(label, value)`` rows under a bold ``title`` (labels are text;
+    values are text or :class:`Html`).
+
+    >>> html = fields([("hand", "<x>"), ("waits", Html("<i>九</i>"))], title="Analysis")
+    >>> "&lt;x&gt;" in html, "<i>九</i>" in html, html.startswith("<div><b>Analysis</b>")
+    (True, True, True)
+    """
+    body = "".join(
+        f"<tr><th style='{_CELL}'>{esc(k)}</th><td style='{_CELL}'>{esc(v)}</td></tr>"
+        for k, v in rows
+    )
+    head = f"<b>{esc(title)}</b>" if title else ""
+    return Html(f"<div>{head}<table style='border-collapse:collapse'>{body}</table></div>")
+
+
+@frozen
+class SeatRow:
+    """One row of :func:`seat_table`: a seat number, its hand, table melds and discards (text or
+    :class:`Html` from :func:`cards` / :func:`meld`), whether it must act now, and a short
+    note (``"dealer"``, ``"sits out"`` …).
+
+    >>> SeatRow(0, hand=cards(()), acting=True).acting
+    True
+    """
+
+    seat: int
+    hand: str = field(default="")
+    melds: str = field(default="")
+    discards: str = field(default="")
+    acting: bool = False
+    note: str = ""
+
+
+def seat_table(
+    rows: Sequence[SeatRow],
+    *,
+    title: str = "",
+    facts: Sequence[tuple[str, str]] = (),
+    footer: str = "",
+) -> Html:
+    """The state of a game: a bold ``title``, a line of ``facts`` (``(label, value)``: stock
+    size, who acts, the card on offer …), one row per seat (hand, melds, discards; the seat to
+    act is marked ▶ and bold), then a ``footer`` (the result, a score sheet).
+
+    >>> html = seat_table(
+    ...     [SeatRow(0, hand="<x>", acting=True, note="dealer"), SeatRow(1)],
+    ...     title="Game", facts=[("stock", "19")],
+    ... )
+    >>> "&lt;x&gt;" in html, "▶" in html, "stock</span> 19" in html, html.count("<tr")
+    (True, True, True, 3)
+    """
+    head = "".join(f"<th style='{_CELL}'>{h}</th>" for h in ("seat", "hand", "melds", "discards"))
+    body = []
+    for row in rows:
+        mark = "▶ " if row.acting else ""
+        weight = "font-weight:bold;" if row.acting else ""
+        note = f"<br><small>{esc(row.note)}</small>" if row.note else ""
+        body.append(
+            f"<tr><td style='{weight}white-space:nowrap;{_CELL}'>{mark}seat {row.seat}{note}</td>"
+            f"<td style='{_CELL}'>{esc(row.hand)}</td><td style='{_CELL}'>{esc(row.melds)}</td>"
+            f"<td style='{_CELL}'>{esc(row.discards)}</td></tr>"
+        )
+    facts_html = " &nbsp;·&nbsp; ".join(
+        f"<span style='{_LABEL}'>{esc(k)}</span> {esc(v)}" for k, v in facts
+    )
+    parts = [
+        f"<b>{esc(title)}</b>" if title else "",
+        f"<div>{facts_html}</div>" if facts_html else "",
+        f"<table style='border-collapse:collapse;margin:4px 0'><tr>{head}</tr>{''.join(body)}"
+        "</table>",
+        f"<div>{esc(footer)}</div>" if footer else "",
+    ]
+    return Html(f"<div>{''.join(parts)}</div>")

@@ -1,0 +1,103 @@
+"""changpai.core.render: the shared notebook HTML (DESIGN.md "notebooks get _repr_html_ with red
+cards in red"; card colours from zipai.md §1, chuanpai.md §1)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import chuanpai, nantong, zipai
+from changpai.core import render
+from changpai.errors import ChangpaiError
+
+CHIP_RED = "background:#fffdf6;color:#c00"
+CHIP_BLACK = "background:#fffdf6;color:#111"
+
+
+def test_esc_escapes_text_and_passes_html() -> None:
+    assert render.esc("<a href='x'>&</a>") == "&lt;a href=&#x27;x&#x27;&gt;&amp;&lt;/a&gt;"
+    fragment = render.Html("<b>ok</b>")
+    assert render.esc(fragment) is fragment
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text())
+def test_chip_never_leaks_markup(text: str) -> None:
+    """Whatever the text and title, the chip holds exactly one element of ours."""
+    html = render.chip(text, title=text)
+    assert html.count("<") == 2 and html.count(">") == 2
+
+
+def test_chip_has_its_own_background_and_colour() -> None:
+    """Readable in light and dark themes: the chip sets both its background and text colour."""
+    assert CHIP_RED in render.chip("二", colour=render.RED)
+    assert CHIP_BLACK in render.chip("三")
+    assert "face down" in render.back(1) and "background:#2f4f6f" in render.back(1)
+
+
+def test_no_external_css_or_script() -> None:
+    html = render.seat_table([render.SeatRow(0, hand=render.cards(zipai.parse("二三")))])
+    for banned in ("<script", "<link", "<style", "class="):
+        assert banned not in html
+
+
+@pytest.mark.parametrize(
+    ("code", "red"),
+    [("x2", True), ("x7", True), ("x10", True), ("d2", True), ("d7", True), ("d10", True),
+     ("x1", False), ("d5", False)],
+)  # fmt: skip
+def test_zipai_card_colours(code: str, red: bool) -> None:
+    """zipai.md §1: 二七十 and 貳柒拾 are red, the rest black; the title carries the code."""
+    card = zipai.Card(code)
+    html = render.card(card)
+    assert (CHIP_RED in html) is red and (CHIP_BLACK in html) is not red
+    assert f"title='{code} {card.hanzi}" in html and f">{card.hanzi}<" in html
+
+
+def test_chuanpai_card_pips_per_half() -> None:
+    """chuanpai.md §1: halves of 1 or 4 pips are red; 天牌 is crossed (6 red + 6 black)."""
+    html = render.card(chuanpai.Card("14"))
+    assert ">幺四<" in html and "color:#c00'>1<" in html and "color:#c00'>4<" in html
+    html = render.card(chuanpai.Card("36"))
+    assert "color:#111'>3<" in html and "color:#111'>6<" in html
+    html = render.card(chuanpai.Card("66"))
+    assert "color:#c00'>6<" in html and "color:#111'>6<" in html
+    jing = render.card(chuanpai.Card("JC"))
+    assert ">財神<" in jing and "<sub" not in jing
+
+
+def test_card_colour_override_and_bad_card() -> None:
+    assert CHIP_RED in render.card(nantong.Card("3w"), colour=render.RED)
+    with pytest.raises(ChangpaiError, match="is not a card"):
+        render.card(object())
+
+
+def test_cards_meld_line_fields() -> None:
+    row = render.cards(zipai.parse("二二三"))
+    assert row.count(CHIP_RED) == 2 and row.count(CHIP_BLACK) == 1
+    assert render.cards([]) == "—"
+    group = render.meld("<偎>", zipai.parse("七"), hidden=2)
+    assert "&lt;偎&gt;" in group and group.count("face down") == 2
+    assert render.line([group], note="<3>").endswith("<b>&lt;3&gt;</b></div>")
+    table = render.fields([("<k>", "<v>"), ("h", render.Html("<i>x</i>"))], title="<t>")
+    assert "&lt;k&gt;" in table and "&lt;v&gt;" in table and "<i>x</i>" in table
+    assert "&lt;t&gt;" in table
+
+
+def test_seat_table_rows_facts_footer() -> None:
+    rows = [
+        render.SeatRow(0, hand=render.cards(zipai.parse("二")), acting=True, note="<dealer>"),
+        render.SeatRow(1, hand="<script>", melds="", discards=""),
+    ]
+    html = render.seat_table(
+        rows, title="<T>", facts=[("stock", "19"), ("<k>", "<v>")], footer="<end>"
+    )
+    assert len(re.findall(r"<tr><td", html)) == 2
+    assert "▶ seat 0" in html and "seat 1" in html and "▶ seat 1" not in html
+    assert "&lt;dealer&gt;" in html and "&lt;script&gt;" in html and "<script>" not in html
+    assert "stock</span> 19" in html and "&lt;k&gt;</span> &lt;v&gt;" in html
+    assert "&lt;T&gt;" in html and "&lt;end&gt;" in html
+    assert CHIP_RED in html
