@@ -15,15 +15,16 @@ The hot path works on count tuples packed into one int (3 bits per card kind): �
 out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are chosen value by
 value, and each case is then looked up in a table, built at import, of every count tuple of that
 case that splits into sentences and at most one pair (1,300 entries, 1,745 with 一五十), with its
-best partition.
-:class:`~changpai.zipai.Meld` objects are interned; only the result object is built per call.
+best partition. Only the best branch's meld tuple is built.
+:class:`~changpai.zipai.Meld` objects are interned (the 坎 / 提 tuples are cached per case); only
+the result object is built per call. The whole analysis is checked against an independent solver
+written from the rules text (``tests/zipai/test_hand_independent.py``).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterator, Sequence
-from operator import attrgetter
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from attrs import field, frozen
@@ -53,7 +54,6 @@ _POW = tuple(1 << (_BITS * i) for i in range(KINDS))
 _PAIR_SHIFT = _BITS * KINDS + 1
 _PAIR_FLAG = 1 << _PAIR_SHIFT
 _POOL_MASK = _PAIR_FLAG - 1
-_INDEX = attrgetter("index")
 _QUADS = frozenset({MeldKind.PAO, MeldKind.TI})
 
 
@@ -253,6 +253,18 @@ def _jiao_choices(pool: int, table: _Table) -> tuple[tuple[_Choice, ...], ...]:
     )
 
 
+# candidate 絞 values (bit 3v set for each) -> per level (bit shift 3v, mask of the digits
+# below the next candidate value, that next value); 1,024 entries built at import
+_LEVELS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+for _m in range(1 << 10):
+    _vs = [v for v in range(10) if _m >> v & 1]
+    _nexts = [*_vs[1:], 10][: len(_vs)]
+    _LEVELS[sum(1 << (_BITS * v) for v in _vs)] = tuple(
+        (_BITS * v, _PREFIX_MASK[nv], nv) for v, nv in zip(_vs, _nexts, strict=True)
+    )
+del _m, _vs, _nexts
+
+
 def _solve(key: int, table: _Table) -> _Result | None:
     """Best (胡息, melds) partition of a packed pool; the pair flag asks for one 將.
 
@@ -260,7 +272,8 @@ def _solve(key: int, table: _Table) -> _Result | None:
     一句話 / 絞 and the pair. The 絞 are the only shapes mixing the cases: they are chosen value
     by value (a branch dies as soon as the digits already final in either case are no prefix of
     a decomposable count tuple), then each case is looked up in its table of decomposable count
-    tuples; the number of small cards left tells which case holds the pair.
+    tuples; the number of small cards left tells which case holds the pair. Meld tuples are
+    built only for the best result.
     """
     pool = key & _POOL_MASK
     small = pool & _HALF_MASK
@@ -274,37 +287,62 @@ def _solve(key: int, table: _Table) -> _Result | None:
         return _finish(small, big, count, pair, (), smalls, bigs)
     prefix_small, prefix_big = table.prefixes[1 if pair else 0]
     jiao_options = table.jiao_options
-    # one level per candidate value: its 絞 options, and the digits final after the choice
-    levels = []
-    while candidates:
-        bit = candidates & -candidates
-        candidates ^= bit
-        v = bit.bit_length() // _BITS
-        nv = (candidates & -candidates).bit_length() // _BITS if candidates else 10
-        options = jiao_options[v][(small >> (_BITS * v)) & _DIGIT][(big >> (_BITS * v)) & _DIGIT]
-        levels.append((options, _PREFIX_MASK[nv], prefix_small[nv], prefix_big[nv]))
-    last = len(levels) - 1
-    best: _Result | None = None
-    # depth-first: (level, small used, big used, small cards used, 絞 so far)
-    stack: list[tuple[int, int, int, int, tuple[Meld, ...]]] = [(0, 0, 0, 0, ())]
+    plan = _LEVELS[candidates]
+    last = len(plan) - 1
+    levels: list[tuple[tuple[tuple[Meld | None, int, int, int], ...], int, set[int], set[int]]] = []
+    best_value = -1
+    best: tuple[tuple[Meld, ...], Meld | None, tuple[Meld, ...], tuple[Meld, ...]] | None = None
+    # depth-first: (level, small left, big left, small cards left, 絞 so far)
+    stack: list[tuple[int, int, int, int, tuple[Meld, ...]]] = [(0, small, big, count, ())]
+    pop = stack.pop
+    push = stack.append
     while stack:
-        i, ds, db, used, jiao = stack.pop()
-        options, mask, ok_small, ok_big = levels[i]
+        i, s, b, c, jiao = pop()
+        if i == len(levels):  # first visit of this level (most random pools die early)
+            shift, mask, nv = plan[i]
+            options = jiao_options[shift // _BITS][small >> shift & _DIGIT][big >> shift & _DIGIT]
+            ok_small = prefix_small[nv]
+            ok_big = prefix_big[nv]
+            levels.append((options, mask, ok_small, ok_big))
+        else:
+            options, mask, ok_small, ok_big = levels[i]
         if i == last:  # the two cases are final: look them up
             for meld, es, eb, u in options:
-                chosen = jiao if meld is None else (*jiao, meld)
-                found = _finish(
-                    small - ds - es, big - db - eb, count - used - u, pair, chosen, smalls, bigs
-                )
-                if found is not None and (best is None or found[0] > best[0]):
-                    best = found
+                left = (c - u) % 3
+                ks = s - es
+                kb = b - eb
+                if pair:
+                    if left == 2:
+                        ks |= _HALF_PAIR
+                    elif left == 0:
+                        kb |= _HALF_PAIR
+                    else:
+                        continue
+                elif left:
+                    continue
+                found_s = smalls.get(ks)
+                if found_s is None:
+                    continue
+                found_b = bigs.get(kb)
+                if found_b is None:
+                    continue
+                value = found_s[0] + found_b[0]
+                if value > best_value:
+                    best_value = value
+                    best = (jiao, meld, found_s[1], found_b[1])
             continue
         for meld, es, eb, u in options:
-            ns = ds + es
-            nb = db + eb
-            if (small - ns) & mask in ok_small and (big - nb) & mask in ok_big:
-                stack.append((i + 1, ns, nb, used + u, jiao if meld is None else (*jiao, meld)))
-    return best
+            ks = s - es
+            if ks & mask in ok_small:
+                kb = b - eb
+                if kb & mask in ok_big:
+                    push((i + 1, ks, kb, c - u, jiao if meld is None else (*jiao, meld)))
+    if best is None:
+        return None
+    jiao, meld, found_small, found_big = best
+    if meld is None:
+        return (best_value, (*jiao, *found_small, *found_big))
+    return (best_value, (*jiao, meld, *found_small, *found_big))
 
 
 def _finish(
@@ -401,21 +439,48 @@ def _split(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...],
     return found
 
 
-# (坎 bits, 提 bits) -> (their melds in card order, their 胡息)
+# One case's 坎 / 提 bits (坎 at bit 3v, 提 at bit 3v + 1 for value v; the big case is flagged
+# with bit 30) -> (their melds in card order, their 胡息). Cached per case, so that the distinct
+# entries a run of hands needs are few.
 _SETS: dict[int, tuple[tuple[Meld, ...], int]] = {}
+_BIG_SETS = 1 << _HALF
+
+_KAN_HUXI = tuple(huxi(m) for m in _KAN)
+_TI_HUXI = tuple(huxi(m) for m in _TI)
+
+
+def _half_sets(half: int) -> tuple[tuple[Meld, ...], int]:
+    """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached."""
+    melds = []
+    value = 0
+    base = 10 if half & _BIG_SETS else 0
+    bits = half & _HALF_MASK
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        position = low.bit_length() - 1
+        k = base + position // _BITS
+        if position % _BITS:
+            melds.append(_TI[k])
+            value += _TI_HUXI[k]
+        else:
+            melds.append(_KAN[k])
+            value += _KAN_HUXI[k]
+    found = (tuple(melds), value)
+    _SETS[half] = found
+    return found
 
 
 def _sets(kan: int, quad: int) -> tuple[tuple[Meld, ...], int]:
-    """The 坎 / 提 melds (card order) of packed bit masks, and their 胡息; cached."""
-    melds = []
-    for k in range(KINDS):
-        if kan >> (_BITS * k) & 1:
-            melds.append(_KAN[k])
-        elif quad >> (_BITS * k) & 1:
-            melds.append(_TI[k])
-    found = (tuple(melds), sum(huxi(m) for m in melds))
-    _SETS[kan | quad << 1] = found
-    return found
+    """The 坎 / 提 melds (card order) of packed bit masks, and their 胡息."""
+    both = kan | quad << 1
+    small = _SETS.get(both & _HALF_MASK)
+    if small is None:
+        small = _half_sets(both & _HALF_MASK)
+    big = _SETS.get(both >> _HALF | _BIG_SETS)
+    if big is None:
+        big = _half_sets(both >> _HALF | _BIG_SETS)
+    return (*small[0], *big[0]), small[1] + big[1]
 
 
 def _strip(key: int, keep: int | None = None) -> tuple[int, tuple[Meld, ...], int]:
@@ -427,10 +492,8 @@ def _strip(key: int, keep: int | None = None) -> tuple[int, tuple[Meld, ...], in
     if keep is not None:
         kan &= ~(1 << (_BITS * keep))
     quad = key >> 2 & _B0
-    sets = _SETS.get(kan | quad << 1)
-    if sets is None:
-        sets = _sets(kan, quad)
-    return key - 3 * kan - 4 * quad, sets[0], sets[1]
+    melds, value = _sets(kan, quad)
+    return key - 3 * kan - 4 * quad, melds, value
 
 
 # --------------------------------------------------------------------------------------------
@@ -551,8 +614,8 @@ class ChiOption:
 def _counts(concealed: Sequence[Card]) -> list[int]:
     counts = [0] * KINDS
     try:
-        for index in map(_INDEX, concealed):
-            counts[index] += 1
+        for card in concealed:
+            counts[card.index] += 1
     except (AttributeError, TypeError, IndexError):
         raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
     return counts
@@ -601,7 +664,7 @@ def _variants(
     counts = _counts(concealed)
     _check_copies(counts, exposed, card)
     table_melds = list(exposed)
-    key = sum(n * p for n, p in zip(counts, _POW, strict=True))
+    key = sum([_POW[c.index] for c in concealed])
     if card is None:
         return [_Variant(table_melds, key)]
     k = card.index
@@ -719,28 +782,16 @@ def decompositions(
             yield Decomposition((*fixed, *melds), total, total >= rules.min_huxi, card=card)
 
 
-def best_decomposition(
+def _best_general(
     concealed: Sequence[Card],
-    exposed: Sequence[Meld] = (),
-    rules: Rules = HUNAN,
-    *,
-    card: Card | None = None,
-    self_drawn: bool = True,
-    from_discard: bool = False,
-    chouwei: bool = False,
+    exposed: Sequence[Meld],
+    rules: Rules,
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
 ) -> Decomposition | None:
-    """The decomposition of the whole hand with the most 胡息, or ``None`` (zipai.md §5, §7).
-
-    Keywords as in :func:`decompositions`; among equal 胡息 the first found is returned, and it
-    is one of the decompositions :func:`decompositions` yields.
-
-    >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
-    <Decomposition 坎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)>
-    >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
-    True
-    """
-    if not exposed and card is None:
-        return _best_plain(concealed, rules)
+    """:func:`best_decomposition` of a hand with table melds or a winning card."""
     if card is None:
         self_drawn = True
     table = _table(rules)
@@ -771,94 +822,131 @@ _LAST: list[Any] = [None, None]
 
 
 def _clear_cache() -> None:
-    """Empty the whole-hand caches (benchmarks measure cold figures with it)."""
+    """Empty the lazily filled caches: whole hands, and the 坎 / 提 meld tuples (benchmarks
+    measure cold figures with it; the per-case shape tables are built at import)."""
     for _rules, cache in _PLAIN.values():
         cache.clear()
     _PLAIN.clear()
     _LAST[:] = [None, None]
+    _SETS.clear()
 
 
-def _make_best_plain() -> Callable[[Sequence[Card], Rules], Decomposition | None]:
-    """Build the hot path of :func:`best_decomposition` (constants bound as closure cells)."""
-    b0, b1, b2 = _B0, _B1, _B2
-    run_up, run_mid, run_down = _RUN_UP, _RUN_MID, _RUN_DOWN
-    pow_of, index_of, missing, pair_flag = _POW.__getitem__, _INDEX, _MISSING, _PAIR_FLAG
-    tables, plain, sets_cache, solve = _TABLES, _PLAIN, _SETS, _solve
-    last = _LAST
+_new = object.__new__
+_SET_MELDS = Decomposition.__dict__["melds"].__set__
+_SET_HUXI = Decomposition.__dict__["huxi"].__set__
+_SET_MET = Decomposition.__dict__["threshold_met"].__set__
+_SET_CARD = Decomposition.__dict__["card"].__set__
 
-    def best_plain(concealed: Sequence[Card], rules: Rules) -> Decomposition | None:
-        """best_decomposition for a concealed-only hand.
 
-        The hand is packed into one int (3 bits per kind); 提 / 坎 come out by bit arithmetic,
-        a necessary test on partner kinds rejects most incomplete hands, and what passes is
-        solved by :func:`_solve` and cached on the packed key.
-        """
-        try:
-            key = sum(map(pow_of, map(index_of, concealed)))
-            n = len(concealed)
-        except (AttributeError, TypeError, IndexError):
-            raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
-        quad = key >> 2 & b0
-        quads = quad.bit_count()
-        # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
-        if (
-            key & b2 & (key << 1 | key << 2)
-            or (key & b0).bit_count() + 2 * (key & b1).bit_count() + 4 * quads != n
-        ):
-            _check_copies(_counts(concealed), (), None)
-        rest = n - 4 * quads - (2 if quads else 0)
-        if rest < 0 or rest % 3 or rest // 3 + quads + (quads > 0) != rules.melds_to_win:
-            return None
-        kan = key & key >> 1 & b0
-        pool = key - 3 * kan - 4 * quad
-        # every pool card needs partner kinds for some shape (run, 絞, 二七十 / 一五十, pair)
-        free = (pool | pool >> 1) & b0
-        up = free >> 3
-        down = free << 3
-        cover = (
-            (up & free >> 6 & run_up)
-            | (down & up & run_mid)
-            | (down & free << 6 & run_down)
-            | ((free >> 30 | free << 30) & b0)
-        )
-        table = tables[rules.allow_1_5_10]
+def _decomposition(melds: tuple[Meld, ...], value: int, met: bool) -> Decomposition:
+    """``Decomposition(melds, value, met)`` without a winning card, built through the slots
+    (the hot path; the same object as the attrs constructor makes).
+
+    >>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+    >>> _decomposition(d.melds, d.huxi, d.threshold_met) == d
+    True
+    """
+    result: Decomposition = _new(Decomposition)
+    _SET_MELDS(result, melds)
+    _SET_HUXI(result, value)
+    _SET_MET(result, met)
+    _SET_CARD(result, None)
+    return result
+
+
+def best_decomposition(
+    concealed: Sequence[Card],
+    exposed: Sequence[Meld] = (),
+    rules: Rules = HUNAN,
+    *,
+    card: Card | None = None,
+    self_drawn: bool = True,
+    from_discard: bool = False,
+    chouwei: bool = False,
+) -> Decomposition | None:
+    """The decomposition of the whole hand with the most 胡息, or ``None`` (zipai.md §5, §7).
+
+    Keywords as in :func:`decompositions`; among equal 胡息 the first found is returned, and it
+    is one of the decompositions :func:`decompositions` yields.
+
+    >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+    <Decomposition 坎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)>
+    >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
+    True
+    """
+    if exposed or card is not None:
+        return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
+    # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
+    # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
+    # incomplete hands, and what passes is solved by _solve and cached on the packed key.
+    # A list comprehension reading ``card.index`` (a slot) and indexing a tuple is specialized
+    # by CPython 3.11+ and is twice as fast as map(attrgetter("index")) / map(tuple.__getitem__).
+    try:
+        key = sum([_POW[c.index] for c in concealed])
+        n = len(concealed)
+    except (AttributeError, TypeError, IndexError):
+        raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+    quad = key >> 2 & _B0
+    quads = quad.bit_count()
+    # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
+    if (
+        key & _B2 & (key << 1 | key << 2)
+        or (key & _B0).bit_count() + 2 * (key & _B1).bit_count() + 4 * quads != n
+    ):
+        _check_copies(_counts(concealed), (), None)
+    rest = n - 4 * quads - (2 if quads else 0)
+    if rest < 0 or rest % 3 or rest // 3 + quads + (quads > 0) != rules.melds_to_win:
+        return None
+    kan = key & key >> 1 & _B0
+    pool = key - 3 * kan - 4 * quad
+    # every pool card needs partner kinds for some shape (run, 絞, 二七十 / 一五十, pair)
+    free = (pool | pool >> 1) & _B0
+    up = free >> 3
+    down = free << 3
+    cover = (
+        (up & free >> 6 & _RUN_UP)
+        | (down & up & _RUN_MID)
+        | (down & free << 6 & _RUN_DOWN)
+        | ((free >> 30 | free << 30) & _B0)
+    )
+    table = _TABLES[rules.allow_1_5_10]
+    if free & ~cover:
+        for mask in table.specials:
+            if free & mask == mask:
+                cover |= mask
+        if quads:
+            cover |= pool >> 1 & free
         if free & ~cover:
-            for mask in table.specials:
-                if free & mask == mask:
-                    cover |= mask
-            if quads:
-                cover |= pool >> 1 & free
-            if free & ~cover:
-                return None
-        if rules is last[0]:
-            cache = last[1]
-        else:
-            entry = plain.get(id(rules))
-            if entry is None or entry[0] is not rules:
-                entry = (rules, {})
-                plain[id(rules)] = entry
-            cache = entry[1]
-            last[:] = entry
-        found = cache.get(key, missing)
-        if found is not missing:
-            return found  # type: ignore[no-any-return]
-        result: Decomposition | None = None
-        best = solve(pool | pair_flag if quads else pool, table)
-        if best is not None:
-            sets = sets_cache.get(kan | quad << 1)
-            if sets is None:
-                sets = _sets(kan, quad)
-            value = best[0] + sets[1]
-            result = Decomposition((*sets[0], *best[1]), value, value >= rules.min_huxi)
-        if len(cache) >= _PLAIN_LIMIT:
-            cache.clear()
-        cache[key] = result
-        return result
-
-    return best_plain
-
-
-_best_plain = _make_best_plain()
+            return None
+    if rules is _LAST[0]:
+        cache = _LAST[1]
+    else:
+        entry = _PLAIN.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            entry = (rules, {})
+            _PLAIN[id(rules)] = entry
+        cache = entry[1]
+        _LAST[:] = entry
+    found = cache.get(key, _MISSING)
+    if found is not _MISSING:
+        return found  # type: ignore[no-any-return]
+    result: Decomposition | None = None
+    best = _solve(pool | _PAIR_FLAG if quads else pool, table)
+    if best is not None:
+        both = kan | quad << 1
+        small = _SETS.get(both & _HALF_MASK)
+        if small is None:
+            small = _half_sets(both & _HALF_MASK)
+        big = _SETS.get(both >> _HALF | _BIG_SETS)
+        if big is None:
+            big = _half_sets(both >> _HALF | _BIG_SETS)
+        value = best[0] + small[1] + big[1]
+        melds = (*small[0], *big[0], *best[1])
+        result = _decomposition(melds, value, value >= rules.min_huxi)
+    if len(cache) >= _PLAIN_LIMIT:
+        cache.clear()
+    cache[key] = result
+    return result
 
 
 def waits(
