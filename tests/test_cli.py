@@ -27,13 +27,15 @@ def test_analyze_json_is_machine_readable(capsys: pytest.CaptureFixture[str]) ->
     assert main(["analyze", "跑胡子", SAMPLE_HANDS["zipai"], "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["variant"] == "hunan"
+    assert data["complete"] is True
     assert data["decomposition"]["huxi"] == data["score"]["facts"]["huxi"]
     assert data["score"]["facts"]["threshold_met"] is True
 
 
 def test_incomplete_hand_prints_waits(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", "hunan", "壹貳叄 二七十 三三三 四五六 七八九 肆伍陸 柒捌"]) == 0
-    assert "Waiting for" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "waits for" in out and "叄 (12 胡息)" in out
 
 
 @pytest.mark.parametrize(

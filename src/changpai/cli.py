@@ -47,41 +47,14 @@ def _print_json(data: Any) -> None:
 def _analyze_zipai(args: argparse.Namespace, entry: Variant) -> int:
     from changpai import zipai
 
-    rules = entry.rules
-    text = SAMPLE_HANDS["zipai"] if args.sample else args.hand
-    if text is None:
-        raise ChangpaiError(
-            'analyze needs a hand, e.g. changpai analyze hunan "一二三 ...", or --sample'
-        )
-    cards = zipai.parse(text)
-    exposed = tuple(
-        zipai.Meld.parse(part) for part in (args.exposed or "").split(";") if part.strip()
-    )
-    best = zipai.best_decomposition(cards, exposed, rules)
-    sheet = None
-    if best is not None:
-        sheet = zipai.score(zipai.Win(best, winner=0, players=rules.players), rules)
-    waits = zipai.waits(cards, exposed, rules) if best is None else {}
+    analysis = zipai.analyze(_hand_text(args, "zipai"), args.exposed or (), entry.rules)
     if args.json:
-        _print_json(
-            {
-                "variant": entry.name,
-                "hand": zipai.format(cards, ascii=True),
-                "exposed": [str(m) for m in exposed],
-                "decomposition": None if best is None else best.to_dict(),
-                "score": None if sheet is None else sheet.to_dict(),
-                "waits": {card.code: d.huxi for card, d in waits.items()},
-            }
-        )
+        data = analysis.to_dict()
+        data["variant"] = entry.name
+        _print_json(data)
         return 0
-    print(f"{entry.title} ({entry.name}): {zipai.format(cards)}")
-    if best is None:
-        print("These cards do not form a complete hand.")
-        if waits:
-            print("Waiting for: " + ", ".join(f"{c} ({d.huxi} 胡息)" for c, d in waits.items()))
-        return 0
-    print("Best decomposition: " + "  ".join(str(m) for m in best.melds))
-    print(sheet)
+    print(f"{entry.title} ({entry.name})")
+    print(analysis)
     return 0
 
 

@@ -212,14 +212,24 @@ def test_win_checks() -> None:
 
 
 def test_analyze() -> None:
-    """The CLI entry: a complete hand gets its sheet, an incomplete one its waits."""
-    sheet = analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾")
-    assert sheet.total == 15 and sheet.fact("threshold_met")
-    waits_sheet = analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
-    assert waits_sheet.fact("waits") == ("x10", "d2", "d10")
-    assert waits_sheet.fact("winning_waits") == ("d2", "d10")
-    assert "偎 拾拾拾" in str(waits_sheet)
-    assert waits_sheet.to_dict()["total"] == 3
+    """The CLI entry: a complete hand gets its sheet, an incomplete one its waits (§7, §8)."""
+    done = analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾")
+    assert done.complete and done.sheet is not None
+    assert done.sheet.total == 15 and done.sheet.fact("threshold_met")
+    ready = analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
+    assert not ready.complete and ready.sheet is None
+    assert [c.code for c in ready.waits] == ["x10", "d2", "d10"]
+    assert [c.code for c, d in ready.waits.items() if d.threshold_met] == ["d2", "d10"]
+    assert "偎 拾拾拾" in str(ready)
+    assert ready.to_dict()["waits"]["d10"]["huxi"] == 15
+    assert "→" in ready._repr_html_() and "<table>" in done._repr_html_()
+
+
+def test_analyze_reads_exposed_melds_as_text() -> None:
+    """§7: a 跑 on the table needs the one pair (將) in the concealed cards."""
+    a = analyze("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一")
+    assert a.best is not None and a.exposed[0].kind.hanzi == "跑"
+    assert sum(m.kind.hanzi == "將" for m in a.best.melds) == 1
 
 
 @settings(max_examples=40, deadline=None)

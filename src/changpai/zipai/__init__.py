@@ -34,7 +34,7 @@ from changpai.zipai.hand import (
 from changpai.zipai.match import HandSummary, Match, next_dealer
 from changpai.zipai.melds import HUXI_TABLE, Meld, MeldKind, Origin, classify, huxi
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, MINGTANG_PRESETS, Rules
-from changpai.zipai.scoring import Win, analyze, score
+from changpai.zipai.scoring import Analysis, Win, analyze, score
 from changpai.zipai.sim import SimulationStats, random_game, simulate, transcript
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "ActionRecord",
+    "Analysis",
     "Card",
     "ChiOption",
     "Decomposition",

@@ -22,6 +22,7 @@ hunan: seat 0 胡
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import field, frozen
@@ -33,7 +34,7 @@ from changpai.zipai.hand import Decomposition, best_decomposition, waits
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
 from changpai.zipai.rules import HUNAN, Rules
 
-__all__ = ["Win", "analyze", "score"]
+__all__ = ["Analysis", "Win", "analyze", "score"]
 
 _SETS = frozenset(
     {
@@ -281,37 +282,103 @@ def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
     )
 
 
-def analyze(text: str, rules: Rules = HUNAN) -> ScoreSheet:
-    """Analyze a written hand for ``changpai analyze``: its score if complete, else its waits.
+@frozen
+class Analysis:
+    """What ``changpai analyze`` shows for a 字牌 hand: the best decomposition and its score
+    sheet when the cards are complete, else every card the hand waits for with the best
+    decomposition it would make (the same face as ``nantong.analyze`` and ``chuanpai.analyze``).
 
-    A complete hand is scored as a self-drawn win of seat 0 (:func:`score`); an incomplete one
-    gets a sheet with one line per waiting card and the best 胡息 it would make.
-
-    >>> print(analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"))
-    hunan: 聽牌 一二三四五六七八九壹貳叄肆伍陸柒捌玖拾拾
-      十 → 絞 十拾拾 (胡息 9)       9  zipai.md §7
-      貳 → 句 貳柒拾 (胡息 15)     15  zipai.md §7
-      拾 → 偎 拾拾拾 (胡息 15)     15  zipai.md §7
-      total                         3
+    >>> a = analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
+    >>> a.complete, [card.code for card in a.waits]
+    (False, ['x10', 'd2', 'd10'])
+    >>> print(a)
+    hunan: 一二三四五六七八九壹貳叄肆伍陸柒捌玖拾拾
+    not complete; waits for:
+      十 (9 胡息): 絞 十拾拾  句 一二三  句 四五六  句 七八九  句 壹貳叄  句 肆伍陸  句 柒捌玖
+      貳 (15 胡息): 句 一二三  句 四五六  句 七八九  句 壹貳叄  句 貳柒拾  句 肆伍陸  句 捌玖拾
+      拾 (15 胡息): 偎 拾拾拾  句 一二三  句 四五六  句 七八九  句 壹貳叄  句 肆伍陸  句 柒捌玖
     """
-    cards = parse(text)
-    d = best_decomposition(cards, rules=rules)
-    if d is not None:
-        return score(Win(d, winner=0, players=rules.players), rules)
-    found = waits(cards, rules=rules)
-    lines = []
-    for card, dec in found.items():
-        changed = [m for m in dec.melds if card in m.cards and m.kind is not MeldKind.JU]
-        shown = changed[0] if changed else next(m for m in dec.melds if card in m.cards)
-        name = f"{card} → {shown} (胡息 {dec.huxi})"
-        lines.append(ScoreLine(f"wait.{card.code}", name, dec.huxi, "=", "zipai.md §7"))
-    return ScoreSheet(
-        title=f"{rules.name}: 聽牌 {''.join(c.hanzi for c in cards)}",
-        lines=tuple(lines),
-        total=len(found),
-        facts=(
-            ("complete", False),
-            ("waits", tuple(c.code for c in found)),
-            ("winning_waits", tuple(c.code for c, x in found.items() if x.threshold_met)),
-        ),
+
+    cards: tuple[Card, ...]
+    exposed: tuple[Meld, ...]
+    rules: Rules
+    best: Decomposition | None
+    sheet: ScoreSheet | None
+    waits: dict[Card, Decomposition]
+
+    @property
+    def complete(self) -> bool:
+        """Whether the cards form a whole hand (zipai.md §7.1)."""
+        return self.best is not None
+
+    def __str__(self) -> str:
+        head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"
+        if self.exposed:
+            head += " | " + "  ".join(str(m) for m in self.exposed)
+        rows = [head]
+        if self.best is not None:
+            rows.append("best: " + "  ".join(str(m) for m in self.best.melds))
+            if self.sheet is not None:
+                rows.append(str(self.sheet))
+        elif self.waits:
+            rows.append("not complete; waits for:")
+            rows.extend(
+                f"  {card} ({dec.huxi} 胡息): " + "  ".join(str(m) for m in dec.melds)
+                for card, dec in self.waits.items()
+            )
+        else:
+            rows.append("not complete and waiting for no card")
+        return "\n".join(rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").to_dict()["score"]["total"]
+        15
+        """
+        return {
+            "variant": self.rules.name,
+            "hand": " ".join(c.code for c in self.cards),
+            "exposed": [str(m) for m in self.exposed],
+            "complete": self.complete,
+            "decomposition": None if self.best is None else self.best.to_dict(),
+            "score": None if self.sheet is None else self.sheet.to_dict(),
+            "waits": {card.code: dec.to_dict() for card, dec in self.waits.items()},
+        }
+
+    def _repr_html_(self) -> str:
+        if self.best is not None:
+            body = self.best._repr_html_()
+            return body + (self.sheet._repr_html_() if self.sheet is not None else "")
+        rows = "".join(
+            f"<li>{card._repr_html_()} → {dec._repr_html_()}</li>" for card, dec in self.waits.items()
+        )
+        return f"<div>not complete; waits for:<ul>{rows}</ul></div>"
+
+
+def analyze(
+    hand: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    rules: Rules = HUNAN,
+) -> Analysis:
+    """Analyze a hand: the best decomposition and its score (as a self-drawn win of seat 0, §8)
+    if the cards are complete, else what the hand waits for (§7).
+
+    ``hand`` is the concealed cards (text or cards); ``exposed`` the melds on the table, as
+    :class:`Meld` objects or text separated by ``;`` (``"碰 一一一; 吃 壹貳叄"``).
+
+    >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").sheet.total
+    15
+    >>> analyze("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一").best.huxi
+    12
+    """
+    cards = parse(hand) if isinstance(hand, str) else tuple(hand)
+    melds = (
+        tuple(Meld.parse(part) for part in exposed.split(";") if part.strip())
+        if isinstance(exposed, str)
+        else tuple(exposed)
     )
+    best = best_decomposition(cards, melds, rules)
+    sheet = None if best is None else score(Win(best, winner=0, players=rules.players), rules)
+    found = waits(cards, melds, rules) if best is None else {}
+    return Analysis(cards, melds, rules, best, sheet, found)
