@@ -58,3 +58,14 @@ def test_subset_add_and_subtract() -> None:
     assert (a + b).counts == (2, 2, 0)
     with pytest.raises(ChangpaiError, match="cannot remove"):
         b - a
+
+
+def test_per_kind_limits_for_decks_with_single_cards() -> None:
+    """A deck may hold one copy of some kinds (百搭, 經牌): limits are per kind."""
+    names = ("紅花", "福")
+    counts = Counts.from_indices([0, 0, 0, 0, 1], size=2, limits=(4, 1), name=names.__getitem__)
+    assert counts.counts == (4, 1)
+    with pytest.raises(NotationError, match="2 copies of 福; a deck has at most 1"):
+        counts.add(1)
+    with pytest.raises(ChangpaiError, match="2 copy limits for 3 card kinds"):
+        Counts((0, 0, 0), limits=(1, 1))

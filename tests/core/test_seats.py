@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.core.seats import SeatRing
+from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import RulesError
 
 
@@ -71,3 +71,13 @@ def test_shared_instances_and_copies() -> None:
 def test_bad_shapes_raise(seats: int, skip: int) -> None:
     with pytest.raises(RulesError):
         SeatRing(seats, skip)
+
+
+@pytest.mark.parametrize("bad", [True, False, -1, 3, 1.0, "1", None])
+def test_check_seat_rejects_what_is_not_a_seat(bad: object) -> None:
+    with pytest.raises(RulesError, match=r"is not a seat; expected a whole number 0\.\.2"):
+        check_seat(bad, 3, error=RulesError)
+
+
+def test_check_seat_returns_a_valid_seat() -> None:
+    assert check_seat(0, 2) == 0

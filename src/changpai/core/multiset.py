@@ -45,16 +45,23 @@ class Counts:
     counts: tuple[int, ...]
     max_copies: int = 4
     name: Callable[[int], str] = field(default=_default_name, eq=False, repr=False)
+    limits: tuple[int, ...] | None = field(default=None, eq=False, repr=False)
+    """Per-kind copy limits (a deck whose kinds have different counts, e.g. one copy of each
+    百搭 or 經牌); ``None`` means ``max_copies`` for every kind."""
 
     def __attrs_post_init__(self) -> None:
+        limits = self.limits
+        if limits is not None and len(limits) != len(self.counts):
+            raise ChangpaiError(f"{len(limits)} copy limits for {len(self.counts)} card kinds")
         for index, count in enumerate(self.counts):
             if count < 0:
                 raise ChangpaiError(
                     f"{count} copies of {self.name(index)}; counts cannot be negative"
                 )
-            if count > self.max_copies:
+            limit = self.max_copies if limits is None else limits[index]
+            if count > limit:
                 raise NotationError(
-                    f"{count} copies of {self.name(index)}; a deck has at most {self.max_copies}"
+                    f"{count} copies of {self.name(index)}; a deck has at most {limit}"
                 )
 
     @classmethod
@@ -65,8 +72,14 @@ class Counts:
         size: int,
         max_copies: int = 4,
         name: Callable[[int], str] = _default_name,
+        limits: tuple[int, ...] | None = None,
     ) -> Counts:
-        """Count card-kind indices.
+        """Count card-kind indices (checked against ``max_copies`` or the per-kind ``limits``).
+
+        >>> Counts.from_indices([1, 1], size=2, limits=(4, 1), name=lambda i: "百搭")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: 2 copies of 百搭; a deck has at most 1
 
         >>> Counts.from_indices([2, 2], size=3).counts
         (0, 0, 2)
@@ -80,7 +93,7 @@ class Counts:
             if not 0 <= index < size:
                 raise NotationError(f"card kind index {index} is out of range 0..{size - 1}")
             counts[index] += 1
-        return cls(tuple(counts), max_copies, name)
+        return cls(tuple(counts), max_copies, name, limits)
 
     @classmethod
     def empty(
@@ -122,7 +135,7 @@ class Counts:
         """
         counts = list(self.counts)
         counts[index] += copies
-        return Counts(tuple(counts), self.max_copies, self.name)
+        return Counts(tuple(counts), self.max_copies, self.name, self.limits)
 
     def remove(self, index: int, copies: int = 1) -> Counts:
         """A new multiset with ``copies`` fewer of kind ``index``.
@@ -138,7 +151,7 @@ class Counts:
             )
         counts = list(self.counts)
         counts[index] -= copies
-        return Counts(tuple(counts), self.max_copies, self.name)
+        return Counts(tuple(counts), self.max_copies, self.name, self.limits)
 
     def issubset(self, other: Counts) -> bool:
         """Whether every card of this multiset is also in ``other``.
@@ -153,6 +166,7 @@ class Counts:
             tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)),
             self.max_copies,
             self.name,
+            self.limits,
         )
 
     def __sub__(self, other: Counts) -> Counts:
@@ -168,4 +182,5 @@ class Counts:
             tuple(a - b for a, b in zip(self.counts, other.counts, strict=True)),
             self.max_copies,
             self.name,
+            self.limits,
         )

@@ -18,9 +18,9 @@ from functools import lru_cache
 
 from attrs import field, frozen
 
-from changpai.errors import RulesError
+from changpai.errors import ChangpaiError, RulesError
 
-__all__ = ["SeatRing"]
+__all__ = ["SeatRing", "check_seat"]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -112,3 +112,26 @@ class SeatRing:
         (2, 3)
         """
         return self.orders[seat][1:]
+
+
+def check_seat(
+    value: object,
+    seats: int,
+    *,
+    what: str = "seat",
+    error: type[ChangpaiError] = ChangpaiError,
+) -> int:
+    """``value`` as a seat number ``0 .. seats-1``, or raise ``error`` naming it.
+
+    ``True`` and ``False`` are not seats (Python would otherwise read them as 1 and 0).
+
+    >>> check_seat(2, 3)
+    2
+    >>> check_seat(True, 3, what="dealer", error=RulesError)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: dealer=True is not a seat; expected a whole number 0..2
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise error(f"{what}={value!r} is not a seat; expected a whole number 0..{seats - 1}")
+    return value
