@@ -59,3 +59,25 @@ def test_python_dash_m_runs_the_cli() -> None:
         [sys.executable, "-m", "changpai", "variants"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 0 and "hunan" in done.stdout
+
+
+def test_family_options_are_refused_for_other_families(capsys: pytest.CaptureFixture[str]) -> None:
+    """--jiang is a nantong option: given for a zipai variant it is an error, never ignored."""
+    assert main(["analyze", "hunan", "--sample", "--jiang", "HH 3w"]) == 2
+    assert "--jiang is a nantong option" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant", ["hunan", "duzihu", "yaodiren", "gehu"])
+def test_every_family_analyzes_its_sample(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", variant, "--sample", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["variant"] == variant
+
+
+@pytest.mark.parametrize("variant", ["hunan", "liuhudao", "duzihu", "yaodiren"])
+def test_play_and_simulate_every_family(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", variant, "--seed", "3"]) == 0
+    assert capsys.readouterr().out.strip()
+    assert main(["simulate", variant, "-n", "3", "--seed", "1", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["hands"] == 3 and sum(stats["wins_by_seat"]) + stats["no_winner"] == 3

@@ -30,11 +30,13 @@ SAMPLE_HANDS = {
     # 天牌 + 人牌 + 三個 55 暗 ... (chuanpai.md §2.6): 6 胡, each loser pays 7
     "chuanpai": "66 44 55 55 55 13 24 16 34 25",
 }
-SAMPLE_JIANG = "HH 3w"
-"""The flipped 將 cards used with the nantong sample hand."""
 """The built-in sample hand of each family, used by ``changpai analyze <variant> --sample``."""
 
+SAMPLE_JIANG = "HH 3w"
+"""The flipped 將 cards used with the nantong sample hand (``--sample``)."""
+
 Handler = Callable[[argparse.Namespace, Variant], int]
+Analyzer = Callable[[argparse.Namespace, Variant], tuple[Any, Any]]
 
 
 def _print_json(data: Any) -> None:
@@ -42,20 +44,7 @@ def _print_json(data: Any) -> None:
 
 
 # --- analyze -------------------------------------------------------------------------------------
-
-
-def _analyze_zipai(args: argparse.Namespace, entry: Variant) -> int:
-    from changpai import zipai
-
-    analysis = zipai.analyze(_hand_text(args, "zipai"), args.exposed or (), entry.rules)
-    if args.json:
-        data = analysis.to_dict()
-        data["variant"] = entry.name
-        _print_json(data)
-        return 0
-    print(f"{entry.title} ({entry.name})")
-    print(analysis)
-    return 0
+# Each analyzer returns (analysis, extra score sheet or None); the analysis has __str__/to_dict().
 
 
 def _hand_text(args: argparse.Namespace, family: str) -> str:
@@ -67,28 +56,68 @@ def _hand_text(args: argparse.Namespace, family: str) -> str:
     return text
 
 
-def _analyze_nantong(args: argparse.Namespace, entry: Variant) -> int:
+def _analyze_zipai(args: argparse.Namespace, entry: Variant) -> tuple[Any, Any]:
+    from changpai import zipai
+
+    return zipai.analyze(_hand_text(args, "zipai"), args.exposed or (), entry.rules), None
+
+
+def _analyze_nantong(args: argparse.Namespace, entry: Variant) -> tuple[Any, Any]:
     from changpai import nantong
 
     text = _hand_text(args, "nantong")
     jiang = args.jiang if args.jiang is not None else (SAMPLE_JIANG if args.sample else "")
     exposed = args.exposed or ()
     analysis = nantong.analyze(text, exposed, entry.rules, jiang)
-    sheet = None
-    if analysis.winning:
-        win_card = args.win_card if args.win_card is not None else ("9t" if args.sample else None)
-        sheet = nantong.score(
-            text,
-            entry.rules,
-            exposed=exposed,
-            jiang=jiang,
-            winning_card=win_card,
-            self_drawn=args.self_drawn or args.sample,
+    if not analysis.winning:
+        return analysis, None
+    win_card = args.win_card if args.win_card is not None else ("9t" if args.sample else None)
+    sheet = nantong.score(
+        text,
+        entry.rules,
+        exposed=exposed,
+        jiang=jiang,
+        winning_card=win_card,
+        self_drawn=args.self_drawn or args.sample,
+    )
+    return analysis, sheet
+
+
+def _analyze_chuanpai(args: argparse.Namespace, entry: Variant) -> tuple[Any, Any]:
+    from changpai import chuanpai
+
+    text = _hand_text(args, "chuanpai")
+    exposed = [chuanpai.Meld.parse(p) for p in (args.exposed or "").split(";") if p.strip()]
+    return chuanpai.analyze(text, exposed, rules=entry.rules), None
+
+
+_ANALYZERS: dict[str, Analyzer] = {
+    "zipai": _analyze_zipai,
+    "nantong": _analyze_nantong,
+    "chuanpai": _analyze_chuanpai,
+}
+# Options that only one family understands; given for another family they are an error.
+_FAMILY_OPTIONS = {"jiang": "nantong", "win_card": "nantong", "self_drawn": "nantong"}
+
+
+def _analyze(args: argparse.Namespace, entry: Variant) -> int:
+    for option, family in _FAMILY_OPTIONS.items():
+        if getattr(args, option) not in (None, False) and entry.family != family:
+            flag = "--" + option.replace("_", "-")
+            raise ChangpaiError(f"{flag} is a {family} option; {entry.name!r} is {entry.family}")
+    analyzer = _ANALYZERS.get(entry.family)
+    if analyzer is None:
+        families = ", ".join(sorted(_ANALYZERS))
+        raise ChangpaiError(
+            f"'analyze' is not available for {entry.name!r} ({entry.family}); "
+            f"it is for the families: {families}"
         )
+    analysis, sheet = analyzer(args, entry)
     if args.json:
         data = analysis.to_dict()
         data["variant"] = entry.name
-        data["score"] = None if sheet is None else sheet.to_dict()
+        if sheet is not None:
+            data["score"] = sheet.to_dict()
         _print_json(data)
         return 0
     print(f"{entry.title} ({entry.name})")
@@ -98,34 +127,13 @@ def _analyze_nantong(args: argparse.Namespace, entry: Variant) -> int:
     return 0
 
 
-def _analyze_chuanpai(args: argparse.Namespace, entry: Variant) -> int:
-    from changpai import chuanpai
-
-    text = _hand_text(args, "chuanpai")
-    exposed = [chuanpai.Meld.parse(p) for p in (args.exposed or "").split(";") if p.strip()]
-    analysis = chuanpai.analyze(text, exposed, rules=entry.rules)
-    if args.json:
-        data = analysis.to_dict()
-        data["variant"] = entry.name
-        _print_json(data)
-        return 0
-    print(f"{entry.title} ({entry.name})")
-    print(analysis)
-    return 0
-
-
-_ANALYZERS: dict[str, Handler] = {
-    "zipai": _analyze_zipai,
-    "nantong": _analyze_nantong,
-    "chuanpai": _analyze_chuanpai,
-}
-
-
 # --- play and simulate ---------------------------------------------------------------------------
 
 
 def _new_game(entry: Variant, seed: int) -> Engine:
     module = importlib.import_module(f"changpai.{entry.family}")
+    if not hasattr(module, "Game"):
+        raise ChangpaiError(f"{entry.name!r} ({entry.family}) has no game engine yet")
     game: Engine = module.Game(entry.rules, seed=seed)
     return game
 
@@ -184,10 +192,6 @@ def _simulate(args: argparse.Namespace, entry: Variant) -> int:
     return 0
 
 
-_ENGINES: dict[str, Handler] = {"zipai": _play, "nantong": _play, "chuanpai": _play}
-_SIMULATORS: dict[str, Handler] = {"zipai": _simulate, "nantong": _simulate, "chuanpai": _simulate}
-
-
 # --- driver --------------------------------------------------------------------------------------
 
 
@@ -200,17 +204,11 @@ def _variants(args: argparse.Namespace) -> int:
     return 0
 
 
-def _dispatch(table: dict[str, Handler], command: str) -> Callable[[argparse.Namespace], int]:
+def _with_variant(handler: Handler) -> Callable[[argparse.Namespace], int]:
+    """Look the variant argument up (a RulesError names the known ones), then run ``handler``."""
+
     def run(args: argparse.Namespace) -> int:
-        entry = changpai.variant(args.variant)
-        handler = table.get(entry.family)
-        if handler is None:
-            families = ", ".join(sorted(table))
-            raise ChangpaiError(
-                f"'{command}' is not available for {entry.name!r} ({entry.family}); "
-                f"it is for the families: {families}"
-            )
-        return handler(args, entry)
+        return handler(args, changpai.variant(args.variant))
 
     return run
 
@@ -237,13 +235,13 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("--win-card", help="nantong: the card the hand won on")
     analyze.add_argument("--self-drawn", action="store_true", help="nantong: won by 自摸")
     analyze.add_argument("--json", action="store_true", help="print JSON for machines")
-    analyze.set_defaults(run=_dispatch(_ANALYZERS, "analyze"))
+    analyze.set_defaults(run=_with_variant(_analyze))
 
     play = commands.add_parser("play", help="print one hand played by random players")
     play.add_argument("variant", help="variant id or alias")
     play.add_argument("--seed", type=int, default=0, help="shuffle and choices seed (default 0)")
     play.add_argument("--json", action="store_true", help="print the game as JSON (replayable)")
-    play.set_defaults(run=_dispatch(_ENGINES, "play"))
+    play.set_defaults(run=_with_variant(_play))
 
     many = commands.add_parser("simulate", help="play many random hands and print statistics")
     many.add_argument("variant", help="variant id or alias")
@@ -251,7 +249,7 @@ def _parser() -> argparse.ArgumentParser:
     many.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--json", action="store_true", help="print JSON for machines")
-    many.set_defaults(run=_dispatch(_SIMULATORS, "simulate"))
+    many.set_defaults(run=_with_variant(_simulate))
     return parser
 
 
