@@ -14,7 +14,7 @@ from changpai.errors import IllegalActionError
 from changpai.zipai.cards import CARDS, DECK, Card, parse
 from changpai.zipai.game import Action, ActionKind, Game, _may_complete
 from changpai.zipai.hand import best_decomposition
-from changpai.zipai.melds import classify
+from changpai.zipai.melds import Meld, MeldKind, Origin, classify
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
 
 PRESETS = {"hunan": HUNAN, "liuhudao": LIUHUDAO, "haha": HAHA}
@@ -185,6 +185,57 @@ def test_greedy_games_win_under_the_invariants(name: str) -> None:
             assert len(result.win.decomposition.melds) == rules.melds_to_win or result.win.tianhu
             assert sum(result.net(rules.seats).values()) == 0 and result.payments
     assert wins >= 4
+
+
+def kept_fours(game: Game, seat: int) -> set[Card]:
+    """Kinds of which ``seat`` holds all four copies concealed (a kept dealt 掃穿, §9)."""
+    hand = game.hand(seat)
+    return {c for c in hand if hand.count(c) == 4}
+
+
+def test_haha_kept_dealt_fours_under_random_play() -> None:
+    """zipai.md §9 (seed 004): in HAHA games (random and greedy play) where a seat keeps a single
+    dealt four, the four is never a legal discard and never shows in the others' views; it
+    leaves the hand only as a face-down 提 the engine lays when the seat makes another 跑 / 提;
+    a win reads it as a 提; cards are conserved and the game replays and reloads equal."""
+    found = laid = won = 0
+    for seed in range(400):
+        game = Game(HAHA, seed=seed)
+        kept = {s: kept_fours(game, s) for s in game.active_seats if not game.is_over}
+        if not any(kept.values()):
+            continue
+        found += 1
+        assert all(len(cards) <= HAHA.dealt_ti_in_hand for cards in kept.values())
+        chooser = random.Random(seed)
+        while not game.is_over:
+            assert counted(game) == FULL
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            for s, cards in kept.items():
+                still = kept_fours(game, s)
+                assert still <= cards
+                for card in cards - still:
+                    assert Meld(MeldKind.TI, (card,) * 4, False, Origin.HAND) in game.melds(s)
+                    assert sum(len(m.cards) == 4 for m in game.melds(s)) >= 2
+                for card in still:
+                    assert Action(s, ActionKind.DISCARD, card) not in game.legal_actions(s)
+                    for other in game.active_seats:
+                        if other != s:
+                            assert card.hanzi not in str(game.view(other).seats)
+            action = greedy_choice(game, legal, chooser) if seed % 2 else chooser.choice(legal)
+            game.apply(action)
+        laid += sum(kept_fours(game, s) != cards for s, cards in kept.items())
+        result = game.result
+        assert result is not None
+        if result.winner is not None and result.win is not None:
+            for card in kept.get(result.winner, set()) & kept_fours(game, result.winner):
+                won += 1
+                assert Meld(MeldKind.TI, (card,) * 4) in result.win.decomposition.melds
+        assert Game.from_json(game.to_json()) == game
+        assert Game.replay(game.log, HAHA, deck=game.deck, dealer=game.dealer) == game
+        if found >= 30 and laid and won:
+            break
+    assert found >= 10 and laid > 0 and won > 0, (found, laid, won)
 
 
 def test_copy_is_independent() -> None:

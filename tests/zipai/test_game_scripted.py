@@ -514,7 +514,8 @@ def test_huangzhuang_and_the_match_dealer_rules() -> None:
 def test_cards_held_after_every_turn(name: str) -> None:
     """zipai.md §4 / §5 重跑 / §7 card counts: whenever a card is drawn, every seat holds exactly
     ``hand_size + max(跑/提 - 1, 0)`` cards (one less than a winning hand needs), unless it had to
-    discard and held only 坎 cards. This is the rule the first-進牌 exemption follows."""
+    discard and held only 坎 cards. This is the rule the first-進牌 exemption follows. A dealt
+    four kept in hand (§9, HAHA) counts as a 提."""
     rules = PRESETS[name]
     draws = 0
     for seed in range(6):
@@ -525,10 +526,11 @@ def test_cards_held_after_every_turn(name: str) -> None:
                 draws += 1
                 for seat in game.active_seats:
                     melds = game.melds(seat)
-                    quads = sum(1 for m in melds if len(m.cards) == 4)
-                    held = len(game.hand(seat)) + sum(len(m.cards) for m in melds)
-                    needed = rules.hand_size + max(quads - 1, 0)
                     hand = game.hand(seat)
+                    kept = len({c for c in hand if hand.count(c) == 4})  # §9 dealt fours
+                    quads = sum(1 for m in melds if len(m.cards) == 4) + kept
+                    held = len(hand) + sum(len(m.cards) for m in melds)
+                    needed = rules.hand_size + max(quads - 1, 0)
                     dead = all(hand.count(c) >= 3 for c in hand)
                     assert held == needed or (held > needed and dead), (seed, seat)
             game.apply(chooser.choice(game.legal_actions(game.to_act[0])))

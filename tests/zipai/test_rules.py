@@ -85,6 +85,9 @@ def test_haha() -> None:
         {"mingtang": "nope"},
         {"red_values": frozenset({11})},
         {"shuxin_share": -1},
+        {"dealt_ti_in_hand": -1},
+        {"dealt_ti_in_hand": True},
+        {"dealt_ti_in_hand": "1"},
         {"unknown_option": 1},
     ],
 )
@@ -126,3 +129,29 @@ def test_haha_lays_ti_face_down() -> None:
 
     assert zipai.HAHA.ti_face_up == 0
     assert zipai.HUNAN.ti_face_up == 1
+
+
+def test_dealt_ti_in_hand_presets() -> None:
+    """zipai.md §9 (seed 004): a single dealt 掃穿 may stay in hand in 哈哈字牌; seeds 000/002
+    (§4) lay every dealt four (HUNAN, LIUHUDAO)."""
+    assert HAHA.dealt_ti_in_hand == 1
+    assert HUNAN.dealt_ti_in_hand == 0 and LIUHUDAO.dealt_ti_in_hand == 0
+    assert Rules().dealt_ti_in_hand == 0
+
+
+@pytest.mark.parametrize("bad", [-1, True, 1.5, "1", None])
+def test_dealt_ti_in_hand_is_checked(bad: object) -> None:
+    """zipai.md §9: a bad dealt_ti_in_hand raises RulesError naming the option and the reason."""
+    with pytest.raises(RulesError, match=r"dealt_ti_in_hand=.*int >= 0 \(zipai.md §9\)"):
+        HAHA.evolve(dealt_ti_in_hand=bad)
+    assert HAHA.dealt_ti_in_hand == 1
+
+
+def test_dealt_ti_in_hand_json_round_trip() -> None:
+    """zipai.md §9: the option survives the rules JSON of saved games."""
+    from changpai.core.serial import rules_from_dict, rules_to_dict
+
+    for rules in (HAHA, HUNAN, HAHA.evolve(dealt_ti_in_hand=2)):
+        data = rules_to_dict(rules)
+        assert data["dealt_ti_in_hand"] == rules.dealt_ti_in_hand
+        assert rules_from_dict(Rules, data, family="zipai") == rules

@@ -16,11 +16,13 @@ True
 
 **Forced moves** (one rule, zipai.md §5 "Optional vs forced"): the engine applies every move that
 leaves no choice by itself and writes it to :attr:`Game.log` as a record with ``auto=True``: the
-deal and the 亮張, the automatic 提 after the deal, a mandatory 天胡 (3 提 / 5 坎), every draw,
-the drawer's 提 / 偎 / 臭偎 (the card stays hidden), every 跑, an unused card going to a discard
-area, and 荒莊. Every real choice is a decision of one seat, asked one at a time in the priority
-order of §6: 胡 (also 破跑胡, where a forced 跑 would follow a pass), 碰, 吃 with its 比 (one
-action holds the 吃 and all its compulsory 比 melds), discard, and ``PASS``.
+deal and the 亮張, the automatic 提 after the deal (``rules.dealt_ti_in_hand``: a seat dealt at
+most that many fours keeps them concealed, §9; they are laid with its next 跑 / 提), a
+mandatory 天胡 (3 提 / 5 坎), every draw, the drawer's 提 / 偎 / 臭偎 (the card stays hidden),
+every 跑, an unused card going to a discard area, and 荒莊. Every real choice is a decision of
+one seat, asked one at a time in the priority order of §6: 胡 (also 破跑胡, where a forced 跑
+would follow a pass), 碰, 吃 with its 比 (one action holds the 吃 and all its compulsory 比
+melds), discard, and ``PASS``.
 
 **Stacked decks**: ``Game(deck=...)`` takes the 80 cards in deal order: the first ``hand_size``
 cards go to the dealer, the next ``hand_size`` to the dealer's 下家 and so on round the active
@@ -485,7 +487,7 @@ class _Seat:
         self.peng_passed = [False] * KINDS  # declined a 碰 of this card -> later 臭偎
         self.hu_passed: dict[int, int] = {}  # 臭胡: card -> table 胡息 when the 胡 was passed
         self.count = 0  # cards held: hand + table melds
-        self.quads = 0  # 跑 + 提 on the table
+        self.quads = 0  # 跑 + 提 on the table, and dealt fours kept in hand (§9)
 
     def clone(self) -> _Seat:
         other = _Seat.__new__(_Seat)
@@ -722,6 +724,9 @@ class Game(GameBase):
 
         >>> Game(deck=stack_deck(hands={1: "壹壹壹壹"})).melds(1)
         (Meld.parse('提 壹壹壹壹'),)
+        >>> from changpai.zipai.rules import HAHA
+        >>> Game(HAHA, deck=stack_deck(HAHA, hands={1: "壹壹壹壹"})).melds(1)  # §9: kept in hand
+        ()
         """
         return tuple(self._seat(seat).melds)
 
@@ -1300,17 +1305,29 @@ class Game(GameBase):
         self._draw(self._next[src])
 
     def _auto_ti(self) -> None:
-        """§4: every 4 identical cards in a hand are laid as a 提; then the dealer's turn."""
+        """§4: every 4 identical cards in a hand are laid as a 提; then the dealer's turn.
+
+        With ``rules.dealt_ti_in_hand`` (§9, seed 004) a seat dealt at most that many fours
+        keeps them concealed in hand; they count as 跑 / 提 all the same (``quads``)."""
+        keep = self.rules.dealt_ti_in_hand
         for s in self._orders[self.dealer]:
             st = self._seats[s]
             for k in range(KINDS):
                 if st.hand[k] == 4:
-                    st.hand[k] = 0
-                    meld = Meld(MeldKind.TI, (CARDS[k],) * 4, False, Origin.HAND)
-                    st.melds.append(meld)
                     st.quads += 1
-                    self._record(s, ActionKind.TI, k, (meld,))
+            if st.quads > keep:
+                self._lay_kept(s)
         self._end_turn(self.dealer)
+
+    def _lay_kept(self, seat: int) -> None:
+        """Lay every four-of-a-kind still in the hand of ``seat`` as a 提 (§4, §9)."""
+        st = self._seats[seat]
+        for k in range(KINDS):
+            if st.hand[k] == 4:
+                st.hand[k] = 0
+                meld = Meld(MeldKind.TI, (CARDS[k],) * 4, False, Origin.HAND)
+                st.melds.append(meld)
+                self._record(seat, ActionKind.TI, k, (meld,))
 
     def _end_turn(self, seat: int) -> None:
         """After a 進牌: discard if the seat holds too many cards, else the 下家 draws (§4, §5)."""
@@ -1352,6 +1369,8 @@ class Game(GameBase):
         if forced.kind is MeldKind.TI:
             st.quads += 1
             self._record(seat, ActionKind.TI, k, (forced,))
+            if st.quads > self.rules.dealt_ti_in_hand:  # §9: a kept dealt four is laid now
+                self._lay_kept(seat)
         else:
             self._record(seat, ActionKind(forced.kind.value), k, (forced,))
         self._offer = (k, _DRAWN, seat)
@@ -1377,6 +1396,8 @@ class Game(GameBase):
         st.count += 1
         st.quads += 1
         self._record(seat, ActionKind.PAO, k, (meld,))
+        if st.quads > self.rules.dealt_ti_in_hand:  # §9: a kept dealt four is laid now
+            self._lay_kept(seat)
         self._end_turn(seat)
 
     def _do(self, action: Action) -> None:

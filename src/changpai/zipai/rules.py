@@ -8,6 +8,8 @@ Presets are module constants; variants of them are made with :meth:`Rules.evolve
 (4, 14, 5, 6)
 >>> HUNAN.evolve(min_huxi=10).min_huxi
 10
+>>> HUNAN.dealt_ti_in_hand, HAHA.dealt_ti_in_hand
+(0, 1)
 """
 
 from __future__ import annotations
@@ -62,6 +64,12 @@ def _check(rules: Rules) -> None:
     _one_of("fanxing_match", rules.fanxing_match, _FANXING_MATCHES)
     if rules.mingtang is not None:
         _one_of("mingtang", rules.mingtang, MINGTANG_PRESETS)
+    keep = rules.dealt_ti_in_hand
+    if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
+        raise RulesError(
+            f"dealt_ti_in_hand={keep!r}: the number of dealt four-of-a-kind a player may keep"
+            " concealed in hand must be an int >= 0 (zipai.md §9)"
+        )
     if not rules.red_values or not rules.red_values <= frozenset(range(1, 11)):
         raise RulesError(f"red_values={sorted(rules.red_values)} must be card values 1..10")
 
@@ -97,6 +105,11 @@ class Rules:
     """Z5: (big, small) 胡息 of a 臭偎; ``None`` = the same as 偎 (6/3)."""
     ti_face_up: int = 1
     """Z6: how many cards of a 提 are shown to the others (display only)."""
+    dealt_ti_in_hand: int = 0
+    """zipai.md §9 (seed 004): how many dealt four-of-a-kind (起手掃穿) a player may keep
+    concealed in hand. 0 (seeds 000/002, §4): every dealt four is laid as a 提. 1 (seed 004):
+    a single one stays in hand (never split or discarded, read as a 提 when winning and for the
+    card count), and a player with more 跑 / 提 than this, dealt or made later, lays them all."""
     fanxing: bool = False
     """§8.3 翻信: the winner turns up a stock card and adds 1 舵 per identical card."""
     fanxing_scope: str = "all"
@@ -162,6 +175,14 @@ HUNAN = Rules()
 LIUHUDAO = Rules(name="liuhudao", players=4, hand_size=14, melds_to_win=5, min_huxi=6)
 """字牌6胡倒 (seed 004): 4 players, 15/14/14/14, 5 門子, 6 胡息."""
 
-HAHA = Rules(name="haha", win_on_discard=True, shuxin=True, fanxing=True, ti_face_up=0)
+HAHA = Rules(
+    name="haha",
+    win_on_discard=True,
+    shuxin=True,
+    fanxing=True,
+    ti_face_up=0,
+    dealt_ti_in_hand=1,
+)
 """哈哈字牌 (seed 004): win on any card including discards, a 數信 seat, 翻信; 跑雙 allowed;
-a 提 (掃穿) lies with all four cards face down (Z6)."""
+a 提 (掃穿) lies with all four cards face down (Z6); a single dealt 掃穿 stays in hand, two
+must be laid (§9)."""
