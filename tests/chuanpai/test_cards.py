@@ -173,7 +173,7 @@ def test_parse_checks_the_given_deck() -> None:
     """A fifth copy is an error in deck84; 經牌 are not in deck105."""
     with pytest.raises(NotationError, match="5 copies of 梅子"):
         parse("55 55 55 55 55", deck=DECK84)
-    with pytest.raises(NotationError, match="1 copy of 財神"):
+    with pytest.raises(NotationError, match=r"1 copy of 財神 .* of deck105"):
         parse("JC", deck=DECK105)
     assert len(parse("55 55 55 55 55", deck=DECK105)) == 5
 
@@ -242,3 +242,42 @@ def test_chuo_combos(combo: str, head: str, partners: tuple[str, str]) -> None:
 def test_yingzhang_and_jing_have_no_rank() -> None:
     """chuanpai.md §3.1: 硬張 丁丁 / 二紅 are not played; 經牌 are not used in 戳牌."""
     assert [c.chuo_rank for c in (Card("12"), Card("24"), Card("JC"), Card("JT"))] == [0, 0, 0, 0]
+
+
+def test_cards_are_interned_on_every_path() -> None:
+    """DESIGN.md "Card kinds are interned: one object per kind": construction by code, name or
+    index, parse, copy, deepcopy, pickle and attrs.evolve all give the object of CARDS."""
+    import copy
+    import pickle
+
+    import attrs
+
+    card = CARDS[1]
+    assert Card("56") is card and Card("斧頭") is card and Card(1) is card
+    assert Card.parse("氂牛") is card
+    assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert attrs.evolve(card, index=1) is card and attrs.evolve(card, index=0) is CARDS[0]
+    assert all(Card(c.code) is c for c in CARDS)
+    assert pickle.loads(pickle.dumps(parse("66 44 JC"))) == parse("66 44 JC")
+    assert hash(Card("66")) == hash(CARDS[0]) and Card("66") == CARDS[0]
+
+
+def test_parse_accepts_a_deck_name() -> None:
+    """DESIGN.md strict notation: ``deck`` is a deck name as in Rules.deck (chuanpai.md §1 deck
+    variants) or a card sequence; anything else, or text that is not a string, is a
+    NotationError naming it."""
+    assert parse("66 66 66 66", deck="deck84") == parse("66 66 66 66", deck=DECK84)
+    with pytest.raises(NotationError, match=r"5 copies of 天牌 \('66'\) of deck84; .* at most 4"):
+        parse("66 66 66 66 66", deck="deck84")
+    with pytest.raises(NotationError, match=r"1 copy of 聽用 .* of deck105"):
+        parse("JT", deck="deck105")
+    assert parse("JC JT", deck="deck86") == (Card("JC"), Card("JT"))
+    with pytest.raises(NotationError, match="'deck99' is not a chuanpai deck"):
+        parse("66", deck="deck99")
+    with pytest.raises(NotationError, match="deck=5 is not a chuanpai deck"):
+        parse("66", deck=5)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="5 is not chuanpai card text"):
+        parse(5)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="None is not chuanpai card text"):
+        parse(None)  # type: ignore[arg-type]

@@ -22,7 +22,7 @@ from changpai.chuanpai import (
     can_jiao,
     parse,
 )
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 
 def stack(rules: Rules, hands: list[str], stock: str = "") -> list[Card]:
@@ -197,10 +197,30 @@ def test_deal_sizes_and_seats(players: int) -> None:
 
 def test_bad_games_raise() -> None:
     """Bad parameters raise RulesError naming the input."""
-    with pytest.raises(RulesError, match="dealer seat 4"):
+    with pytest.raises(RulesError, match=r"dealer=4 is not a seat; expected a whole number 0\.\.3"):
         Game(YAODIREN, dealer=4)
-    with pytest.raises(RulesError, match="not a permutation of deck105"):
+    with pytest.raises(RulesError, match="must hold exactly the 105 cards of deck105; got 84"):
         Game(YAODIREN, deck=list(GEHU.cards()))
+
+
+def test_bad_seats_and_rules_raise_typed_errors() -> None:
+    """DESIGN.md "Bad input always gets a clear, typed error that names the input and the
+    reason": True is not seat 1, a seat out of range is no IndexError, rules must be a chuanpai
+    Rules (chuanpai.md §2.1 seats 0..players-1)."""
+    with pytest.raises(RulesError, match="dealer=True is not a seat"):
+        Game(YAODIREN, dealer=True)
+    with pytest.raises(RulesError, match=r"players=2\.5 is not a whole number"):
+        Game(YAODIREN, players=2.5)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules='x' is not a chuanpai rules object"):
+        Game(rules="x")  # type: ignore[arg-type]
+    game = Game(seed=1)
+    before = game.copy()
+    for bad in (4, -1, True, "0", None):
+        for query in (game.hand, game.view, game.all_cards, game.legal_actions, game.position,
+                      game.is_small, game.is_passive):
+            with pytest.raises(IllegalActionError, match=f"seat={bad!r} is not a seat"):
+                query(bad)  # type: ignore[operator]
+    assert game == before
 
 
 def _play(game: Game, rng: random.Random, check_illegal: bool) -> None:
@@ -393,3 +413,32 @@ def test_action_cards_order_does_not_matter() -> None:
     a = Action("claim", 1, card=Card("12"), cards=parse("JC 12 12"), meld=MeldKind.KANG)
     b = Action("claim", 1, card=Card("12"), cards=parse("12 JC 12"), meld=MeldKind.KANG)
     assert a == b and Action.from_dict(a.to_dict()) == a
+
+
+def test_from_json_bad_documents_raise_notation_error() -> None:
+    """DESIGN.md typed errors (``to_json`` / ``from_json`` lossless, bad text refused): a saved
+    川牌 game without a key, text that is not JSON, or an action without its seat raise
+    NotationError naming the problem, never KeyError."""
+    import json
+
+    data = json.loads(Game(seed=4).to_json())
+    for key in ("rules", "players", "dealer", "deck", "actions"):
+        broken = {k: v for k, v in data.items() if k != key}
+        with pytest.raises(NotationError, match=f"the key '{key}' is missing"):
+            Game.from_json(json.dumps(broken))
+    with pytest.raises(NotationError, match="not a chuanpai JSON document"):
+        Game.from_json("{not json")
+    with pytest.raises(NotationError, match="the key 'seat' is missing"):
+        Game.from_json(json.dumps({**data, "actions": [{"kind": "ready"}]}))
+    with pytest.raises(NotationError, match="'x' is not a unit kind"):
+        Game.from_json(json.dumps({**data, "actions": [{"kind": "lay", "seat": 0, "meld": "x"}]}))
+
+
+def test_engine_cards_are_the_interned_cards() -> None:
+    """DESIGN.md "Card kinds are interned": the cards of hands, the stock and a reloaded game
+    are the objects of CARDS."""
+    from changpai.chuanpai import CARDS
+
+    game = Game(seed=6)
+    again = Game.from_json(game.to_json())
+    assert all(c is CARDS[c.index] for c in (*again.hand(0), *again.stock, *game.stock))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -28,7 +29,7 @@ from changpai.chuanpai import (
     qitou,
     waits,
 )
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 
 JING_RULES = YAODIREN.evolve(deck="deck86")
 
@@ -199,3 +200,59 @@ def test_analyze_text_with_table() -> None:
     assert result.best is not None and result.best.hu == 1 + 2 + 1
     with pytest.raises(NotationError, match="5 copies of 梅子"):
         analyze("55 55 / 碰 55 55 55", rules=GEHU.evolve(pair_rule="10/20"))
+
+
+IMPOSSIBLE = [
+    # (id, call, message): every public entry checks concealed + exposed against the deck
+    ("six-66-best", lambda: best_decomposition([Card("66")] * 6),
+     r"6 copies of 天牌 \('66'\) of deck105; a deck has at most 5"),
+    ("six-66-decompositions", lambda: decompositions([Card("66")] * 6),
+     "6 copies of 天牌"),
+    ("six-66-waits", lambda: waits([Card("66")] * 6), "6 copies of 天牌"),
+    ("six-66-is_complete", lambda: is_complete([Card("66")] * 6), "6 copies of 天牌"),
+    ("jing-in-deck105", lambda: analyze(parse("66 JC")),
+     r"1 copy of 財神 \('JC'\) of deck105; a deck has none"),
+    ("jing-in-deck105-best", lambda: best_decomposition(parse("66 JC")), "財神 .* of deck105"),
+    ("hand-plus-table", lambda: best_decomposition(
+        parse("55 55 55"), [Meld.parse("碰 55 55 55")]), "6 copies of 梅子 .* of deck105"),
+    ("fifth-in-deck84", lambda: waits(parse("55 55"), [Meld.parse("碰 55 55 55")], GEHU),
+     r"5 copies of 梅子 .* of deck84; a deck has at most 4"),
+    ("qitou", lambda: qitou([Card("26")] * 6, Card("26")), "6 copies of 二六"),
+    ("can_jiao", lambda: can_jiao([Card("11")] * 6), "6 copies of 地牌"),
+    ("not-a-card", lambda: best_decomposition([Card("66"), "44"]),
+     "'44' is not a chuanpai Card"),
+    ("not-a-card-analyze", lambda: analyze([1, 2]), "1 is not a chuanpai Card"),
+    ("text-not-cards", lambda: waits("66 44"), "concealed='66 44' is not a sequence"),
+    ("not-a-meld", lambda: decompositions(parse("66"), [5]), "exposed holds 5"),
+    ("qitou-card", lambda: qitou(parse("66"), "66"), "card='66' is not a chuanpai Card"),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), [(c, m) for _, c, m in IMPOSSIBLE],
+                         ids=[i for i, _, _ in IMPOSSIBLE])
+def test_impossible_hands_raise_notation_error(call: Any, message: str) -> None:
+    """chuanpai.md §1 (deck105: 21 kinds × 5, no 經牌; deck84: × 4) and DESIGN.md "a fifth
+    copy of a card is an error, never a silent change": every public entry of hand.py checks
+    the concealed cards and the units on the table together against the rules' deck and
+    raises NotationError naming the card, its count and the deck."""
+    with pytest.raises(NotationError, match=message):
+        call()
+
+
+def test_bad_rules_raise_rules_error() -> None:
+    """DESIGN.md typed errors: rules that are not a chuanpai Rules raise RulesError."""
+    with pytest.raises(RulesError, match="rules='gehu' is not a chuanpai Rules object"):
+        best_decomposition(parse("66 44"), rules="gehu")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules=None"):
+        analyze("66 44", rules=None)  # type: ignore[arg-type]
+
+
+def test_the_deck_limit_is_the_rules_deck() -> None:
+    """chuanpai.md §1 deck variants: 經牌 are legal under deck86, five of a kind under deck105
+    but not deck84; the input objects are left as they were."""
+    hand = [*parse("12 12"), Card("JC")]
+    assert best_decomposition(hand, rules=YAODIREN.evolve(deck="deck86")) is not None
+    assert best_decomposition(parse("55 55 55 55 55")) is not None
+    with pytest.raises(NotationError, match=r"5 copies of 梅子 .* of deck84"):
+        best_decomposition(parse("55 55 55 55 55"), rules=GEHU)
+    assert hand == [Card("12"), Card("12"), Card("JC")]

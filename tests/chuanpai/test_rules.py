@@ -93,3 +93,49 @@ def test_variants() -> None:
     assert all(v.family == "chuanpai" for v in VARIANTS)
     names = [n for v in VARIANTS for n in v.names()]
     assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"red_dot_targets": (1,)}, r"red_dot_targets=\(1,\) must be a tuple of three"),
+        ({"red_dot_targets": (20, 18, -1)}, "red_dot_targets=.* non-negative whole numbers"),
+        ({"red_dot_targets": [20, 18, 5]}, "red_dot_targets=.* must be a tuple"),
+        ({"red_dot_targets": (20, 18, True)}, "red_dot_targets="),
+        ({"name": 5}, "name=5 must be a non-empty string"),
+        ({"title": ""}, "title='' must be a non-empty string"),
+        ({"players": True}, "players=True must be a whole number between 2 and 7"),
+        ({"players": 8}, "players=8 must be a whole number between 2 and 7"),
+        ({"players": 3.0}, "players=3.0 must be a whole number"),
+        ({"turned_bai": 1}, r"turned_bai=1 is not one of \(True, False\)"),
+        ({"hu_an": -1}, "hu_an=-1 must be a non-negative integer"),
+        ({"hu_an": 2.5}, "hu_an=2.5 must be a non-negative integer"),
+        ({"deck": "deck99"}, "deck='deck99' is not one of"),
+        ({"colour": "red"}, "'colour' is not a chuanpai rules option; expected one of name"),
+    ],
+    ids=lambda v: str(v)[:30],
+)
+def test_rules_fields_are_validated(changes: dict[str, object], message: str) -> None:
+    """chuanpai.md §5 (every Ambiguities option is a typed field) and DESIGN.md "Bad input
+    always gets a clear, typed error that names the input and the reason": evolve and the
+    constructor check types, tuple lengths and ranges and raise RulesError naming the field;
+    the preset is left as it was."""
+    before = YAODIREN.to_dict()
+    with pytest.raises(RulesError, match=message):
+        YAODIREN.evolve(**changes)
+    if "colour" not in changes:
+        with pytest.raises(RulesError, match=message):
+            Rules(**changes)  # type: ignore[arg-type]
+    assert YAODIREN.to_dict() == before
+
+
+def test_from_dict_checks_its_input() -> None:
+    """Rules.from_dict names an unknown option and refuses a non-dict (DESIGN.md typed errors)."""
+    with pytest.raises(RulesError, match="'colour' is not a chuanpai rules option"):
+        Rules.from_dict({"colour": 1})
+    with pytest.raises(RulesError, match="is not a chuanpai rules object"):
+        Rules.from_dict([1])  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="red_dot_targets=5"):
+        Rules.from_dict({"red_dot_targets": 5})
+    assert Rules.from_dict(YAODIREN.evolve(red_dot_targets=(1, 2, 3)).to_dict()).red_dot_targets \
+        == (1, 2, 3)

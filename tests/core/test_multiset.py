@@ -69,3 +69,8 @@ def test_per_kind_limits_for_decks_with_single_cards() -> None:
         counts.add(1)
     with pytest.raises(ChangpaiError, match="2 copy limits for 3 card kinds"):
         Counts((0, 0, 0), limits=(1, 1))
+
+
+def test_a_card_the_deck_lacks_is_named_in_the_singular() -> None:
+    with pytest.raises(NotationError, match="^1 copy of 財神; a deck has none$"):
+        Counts.from_indices([1], size=2, limits=(4, 0), name=("66", "財神").__getitem__)

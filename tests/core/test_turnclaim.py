@@ -284,12 +284,80 @@ def test_lay_earns_a_replacement_draw() -> None:
 
 def test_bad_parameters_raise() -> None:
     """Bad input raises RulesError naming it; a JSON document of another family is refused."""
-    with pytest.raises(RulesError, match="dealer seat 3"):
+    with pytest.raises(RulesError, match=r"dealer=3 is not a seat; expected a whole number 0\.\.2"):
         ToyGame(dealer=3)
-    with pytest.raises(RulesError, match="not a permutation of the toy deck"):
+    with pytest.raises(RulesError, match="dealer=True is not a seat"):
+        ToyGame(dealer=True)
+    with pytest.raises(RulesError, match="players='3' is not a whole number of players"):
+        ToyGame(players="3")  # type: ignore[arg-type]
+    # the deck is named by the family's _deck_name hook, with no message rebuilding
+    with pytest.raises(
+        RulesError, match="the stacked deck must hold exactly the 24 cards of the toy deck; got 6"
+    ):
         ToyGame(deck=list(CARDS))
     with pytest.raises(NotationError, match="not a toy JSON document"):
         ToyGame.from_json('{"family": "chuanpai"}')
+
+
+def test_bad_seats_raise_illegal_action_error() -> None:
+    """DESIGN.md "Bad input always gets a clear, typed error that names the input and the
+    reason": a seat query with a seat that is not 0..players-1 (or a bool) raises
+    IllegalActionError naming it, never IndexError, and True is never seat 1."""
+    game = ToyGame(seed=3)
+    before = game.copy()
+    for bad in (3, -1, True, False, 1.0, "1"):
+        for query in (game.hand, game.view, game.all_cards, game.legal_actions, game.position,
+                      game.is_small, game.is_passive):
+            with pytest.raises(IllegalActionError, match=f"seat={bad!r} is not a seat; expected"):
+                query(bad)
+    assert game == before
+
+
+class _RulesCheckedToy(ToyGame):
+    rules_class = ToyRules
+
+
+def test_rules_of_another_class_raise_rules_error() -> None:
+    """DESIGN.md typed errors: a game whose family names its rules class refuses other rules
+    with RulesError (not AttributeError)."""
+    with pytest.raises(RulesError, match="rules='x' is not a toy rules object; expected a ToyRules"):
+        _RulesCheckedToy(rules="x")  # type: ignore[arg-type]
+    assert _RulesCheckedToy(seed=1).players == 3
+
+
+@pytest.mark.parametrize(
+    ("drop", "message"),
+    [
+        ("rules", "the key 'rules' is missing"),
+        ("players", "the key 'players' is missing"),
+        ("dealer", "the key 'dealer' is missing"),
+        ("deck", "the key 'deck' is missing"),
+        ("actions", "the key 'actions' is missing"),
+    ],
+)
+def test_from_json_with_a_missing_key_names_it(drop: str, message: str) -> None:
+    """DESIGN.md typed errors: a saved game without one of its keys is a NotationError naming
+    the key (not KeyError)."""
+    import json
+
+    data = json.loads(ToyGame(seed=2).to_json())
+    del data[drop]
+    with pytest.raises(NotationError, match=message):
+        ToyGame.from_json(json.dumps(data))
+
+
+def test_from_json_refuses_bad_documents() -> None:
+    """Not JSON, a bad deck list, an action without a key: NotationError naming the problem."""
+    import json
+
+    with pytest.raises(NotationError, match="not a toy JSON document"):
+        ToyGame.from_json("not json {")
+    data = json.loads(ToyGame(seed=2).to_json())
+    with pytest.raises(NotationError, match="'deck' must be a list"):
+        ToyGame.from_json(json.dumps({**data, "deck": "k0"}))
+    with pytest.raises(NotationError, match="an action has no key 'unit'"):
+        ToyGame.from_json(json.dumps({**data, "actions": [{"kind": "pass", "seat": 0,
+                                                           "card": None, "cards": []}]}))
 
 
 def _invariants(game: ToyGame, rng: random.Random) -> None:

@@ -18,12 +18,14 @@ the order of the table of chuanpai.md §1, 21 財神, 22 聽用).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
+from typing import Any
 
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.multiset import Counts
 from changpai.errors import NotationError
 
 __all__ = [
@@ -189,17 +191,23 @@ def _red(pips: int) -> bool:
     return pips in (1, 4)
 
 
+_INTERNED: dict[int, Card] = {}
+
+
 @frozen(repr=False, order=True)
 class Card:
     """One card kind of the 川牌 deck (chuanpai.md §1).
 
-    Build cards with :meth:`parse` or ``Card("66")`` or take them from :data:`CARDS`; two cards are
-    equal when their kinds are. ``str`` is the display name, ``repr`` round-trips. Cards sort in the
-    order of the table (天牌 first, 地牌 last, then the 經牌).
+    Build cards with :meth:`parse` or ``Card("66")`` or take them from :data:`CARDS`. Cards are
+    interned (DESIGN.md: one object per kind): every construction, copy and unpickling returns
+    the one object of its kind in :data:`CARDS`. ``str`` is the display name, ``repr``
+    round-trips. Cards sort in the order of the table (天牌 first, 地牌 last, then the 經牌).
 
     >>> card = Card("56")
     >>> card, str(card), card.names, card.points, card.index
     (Card('56'), '斧頭', ('斧頭', '氂牛'), 11, 1)
+    >>> card is Card("斧頭") is Card(1) is CARDS[1]
+    True
     >>> Card("65")
     Traceback (most recent call last):
     ...
@@ -207,6 +215,24 @@ class Card:
     """
 
     index: int = field(converter=_to_index)
+
+    def __new__(cls, index: int | str) -> Card:
+        found = _to_index(index)
+        interned = _INTERNED.get(found)
+        if interned is not None:
+            return interned
+        card = object.__new__(cls)
+        _INTERNED[found] = card
+        return card
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -474,7 +500,11 @@ def deck(name: str) -> tuple[Card, ...]:
     ...
     changpai.errors.NotationError: 'deck99' is not a chuanpai deck; expected one of deck84, deck105, deck84_jing, deck86
     """
-    found = DECKS.get(name)
+    return _named_deck(name)
+
+
+def _named_deck(name: object) -> tuple[Card, ...]:
+    found = DECKS.get(name) if isinstance(name, str) else None
     if found is None:
         raise NotationError(
             f"{name!r} is not a chuanpai deck; expected one of {', '.join(DECKS)}"
@@ -482,14 +512,77 @@ def deck(name: str) -> tuple[Card, ...]:
     return found
 
 
-def _max_copies(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * KINDS
+def _limits_of(cards: Sequence[Card]) -> tuple[int, ...]:
+    """How many copies of each kind ``cards`` (a deck) holds."""
+    indices = [card.index for card in cards]
+    return Counts.from_indices(indices, size=KINDS, max_copies=len(indices)).counts
+
+
+_ANY_DECK = "any chuanpai deck"
+_LIMITS: dict[str, tuple[int, ...]] = {name: _limits_of(cards) for name, cards in DECKS.items()}
+_LIMITS[_ANY_DECK] = _limits_of(DECK105 + JING_CARDS)
+
+
+def _card_name(label: str) -> Callable[[int], str]:
+    def name(index: int) -> str:
+        card = CARDS[index]
+        return f"{card.name} ({card.code!r}) of {label}"
+
+    return name
+
+
+def _deck_limits(deck: str | Iterable[Card] | None) -> tuple[str, tuple[int, ...]]:
+    """The label and the per-kind copy limits of a deck given by name, as cards, or ``None``
+    (the most copies any chuanpai deck holds: 5 of a dot card, 1 of each 經牌)."""
+    if deck is None:
+        return _ANY_DECK, _LIMITS[_ANY_DECK]
+    if isinstance(deck, str):
+        _named_deck(deck)
+        return deck, _LIMITS[deck]
+    try:
+        cards = tuple(deck)
+    except TypeError:
+        raise NotationError(
+            f"deck={deck!r} is not a chuanpai deck; expected a deck name "
+            f"({', '.join(DECKS)}) or a sequence of cards"
+        ) from None
     for card in cards:
-        counts[card.index] += 1
-    return counts
+        if not isinstance(card, Card):
+            raise NotationError(f"deck holds {card!r}, which is not a chuanpai Card")
+    for name, known in DECKS.items():
+        if cards == known:
+            return name, _LIMITS[name]
+    return f"the given {len(cards)}-card deck", _limits_of(cards)
 
 
-_MAX_ANY = _max_copies(DECK105 + JING_CARDS)
+def _count_copies(cards: Iterable[Card], deck: str | Iterable[Card] | None = None) -> Counts:
+    """The cards as a :class:`~changpai.core.multiset.Counts` over the 23 kinds, checked against
+    the copies ``deck`` holds (a deck name, a sequence of cards, or ``None``: 5 of a dot card and
+    1 of each 經牌). More copies than the deck holds, or anything that is not a :class:`Card`,
+    raise :class:`~changpai.errors.NotationError` naming the card, its count and the deck.
+
+    >>> _count_copies(parse("66 66 JC"))[0]
+    2
+    >>> _count_copies(parse("66 JC"), deck="deck105")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 1 copy of 財神 ('JC') of deck105; a deck has none
+    >>> _count_copies(["66"])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '66' is not a chuanpai Card; build cards with Card(...) or parse(...)
+    """
+    label, limits = _deck_limits(deck)
+    indices: list[int] = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(
+                f"{card!r} is not a chuanpai Card; build cards with Card(...) or parse(...)"
+            )
+        indices.append(card.index)
+    return Counts.from_indices(
+        indices, size=KINDS, max_copies=max(limits), limits=limits, name=_card_name(label)
+    )
 
 
 def _tokens(text: str) -> list[str]:
@@ -514,34 +607,35 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-def parse(text: str, *, deck: Iterable[Card] | None = None) -> tuple[Card, ...]:
+def parse(text: str, *, deck: str | Iterable[Card] | None = None) -> tuple[Card, ...]:
     """Cards from codes and names; spaces and commas separate, runs of codes or names may touch.
 
-    Strict: an unknown token, a code written high pip first, or more copies of a kind than the
-    deck holds (``deck``, default: 5 of a dot card, 1 of each 經牌) raise
-    :class:`~changpai.errors.NotationError`.
+    Strict: an unknown token, a code written high pip first, text that is not a string, or more
+    copies of a kind than the deck holds raise :class:`~changpai.errors.NotationError`. ``deck``
+    is a deck name (``"deck84"``, as in ``Rules.deck``), a sequence of cards, or ``None`` (5 of a
+    dot card, 1 of each 經牌).
 
     >>> parse("6644 天牌地牌 jc")
     (Card('66'), Card('44'), Card('66'), Card('11'), Card('JC'))
-    >>> parse("66 66 66 66 66", deck=DECK84)
+    >>> parse("66 66 66 66 66", deck="deck84")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 5 copies of 天牌 ('66'); the deck holds 4
+    changpai.errors.NotationError: 5 copies of 天牌 ('66') of deck84; a deck has at most 4
     >>> parse("61")
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: '61' is not a chuanpai card; expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭
+    >>> parse(5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 5 is not chuanpai card text; expected a string such as '66 44 天牌'
     """
+    if not isinstance(text, str):
+        raise NotationError(
+            f"{text!r} is not chuanpai card text; expected a string such as '66 44 天牌'"
+        )
     cards = tuple(CARDS[_to_index(token)] for token in _tokens(text))
-    limits = _MAX_ANY if deck is None else _max_copies(deck)
-    counts = _max_copies(cards)
-    for index, count in enumerate(counts):
-        if count > limits[index]:
-            card = CARDS[index]
-            copies = "copy" if count == 1 else "copies"
-            raise NotationError(
-                f"{count} {copies} of {card.name} ({card.code!r}); the deck holds {limits[index]}"
-            )
+    _count_copies(cards, deck)
     return cards
 
 

@@ -44,7 +44,7 @@ from changpai.core import playout
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.serial import rules_from_dict
 from changpai.core.turnclaim import ActionRecord, GameResult, TurnClaimGame
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 __all__ = [
     "Action",
@@ -130,17 +130,34 @@ class Action:
 
         >>> Action.from_dict({"kind": "pass", "seat": 2}).kind
         'pass'
+        >>> Action.from_dict({"kind": "pass"})
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: {'kind': 'pass'} is not a chuanpai action: the key 'seat' is missing
         """
+        if not isinstance(data, dict):
+            raise NotationError(f"{data!r} is not a chuanpai action: expected a JSON object")
+        for key in ("kind", "seat"):
+            if key not in data:
+                raise NotationError(
+                    f"{data!r} is not a chuanpai action: the key {key!r} is missing"
+                )
+        seat, meld = data["seat"], data.get("meld")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise NotationError(f"{data!r} is not a chuanpai action: seat {seat!r} is not a number")
+        if meld is not None and meld not in {k.value for k in MeldKind}:
+            raise NotationError(f"{data!r} is not a chuanpai action: {meld!r} is not a unit kind")
+        cards = data.get("cards", ())
+        if not isinstance(cards, (list, tuple)):
+            raise NotationError(f"{data!r} is not a chuanpai action: cards must be a list")
         return cls(
             kind=data["kind"],
-            seat=int(data["seat"]),
+            seat=seat,
             card=None if data.get("card") is None else Card.parse(data["card"]),
-            cards=tuple(Card.parse(c) for c in data.get("cards", ())),
-            meld=None if data.get("meld") is None else MeldKind(data["meld"]),
+            cards=tuple(Card.parse(c) for c in cards),
+            meld=None if meld is None else MeldKind(meld),
             guo=bool(data.get("guo", False)),
         )
-
-
 
 
 @lru_cache(maxsize=100_000)

@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.chuanpai.cards import CARDS, KINDS, Card
+from changpai.chuanpai.cards import CARDS, KINDS, Card, _count_copies
 from changpai.chuanpai.cards import parse as parse  # used by the doctests
 from changpai.chuanpai.melds import (
     DING_INDEX,
@@ -33,7 +33,8 @@ from changpai.chuanpai.melds import (
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
-from changpai.errors import NotationError
+from changpai.core.multiset import Counts
+from changpai.errors import NotationError, RulesError
 
 __all__ = [
     "Decomposition",
@@ -50,11 +51,39 @@ _Unit = tuple[MeldKind, tuple[int, ...]]
 _JING = (21, 22)
 
 
-def _counts(cards: Iterable[Card]) -> tuple[int, ...]:
-    counts = [0] * KINDS
-    for card in cards:
-        counts[card.index] += 1
-    return tuple(counts)
+def _checked(
+    concealed: object, exposed: object, rules: object
+) -> tuple[tuple[Meld, ...], Counts, Counts]:
+    """Check the input of a public entry (DESIGN.md: bad input gets a typed error naming it):
+    ``concealed`` a sequence of :class:`Card`, ``exposed`` a sequence of :class:`Meld`,
+    ``rules`` a :class:`Rules`, and no card more often, in hand and on the table together, than
+    the rules' deck holds. Returns the units, the concealed counts and the counts of every card
+    held (in hand and on the table)."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    cards = _sequence(concealed, "concealed", "cards")
+    melds = _sequence(exposed, "exposed", "units")
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise NotationError(
+                f"exposed holds {meld!r}, which is not a chuanpai Meld; build units with "
+                "Meld(...) or Meld.parse(...)"
+            )
+    hand = _count_copies(cards, rules.deck)
+    table = _count_copies((c for m in melds for c in m.cards), rules.deck)
+    held = hand + table  # NotationError when hand and table together hold too many copies
+    _check_exposed(melds, rules)
+    return melds, hand, held
+
+
+def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise NotationError(
+            f"{what}={value!r} is not a sequence of chuanpai {of}; parse text with parse(...)"
+            if isinstance(value, str)
+            else f"{what}={value!r} is not a sequence of chuanpai {of}"
+        )
+    return tuple(value)
 
 
 @lru_cache(maxsize=8)
@@ -224,10 +253,16 @@ def decompositions(
     >>> list(decompositions(parse("66 11")))
     []
     """
-    _check_exposed(exposed, rules)
+    melds, hand, _held = _checked(concealed, exposed, rules)
+    return _decompositions(hand.counts, melds, rules)
+
+
+def _decompositions(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules
+) -> Iterator[Decomposition]:
     table = _units(rules.pair_sums)
-    for units in _generate(_counts(concealed), table, 0):
-        yield Decomposition(_rank(units), tuple(exposed), rules)
+    for units in _generate(counts, table, 0):
+        yield Decomposition(_rank(units), melds, rules)
 
 
 def best_decomposition(
@@ -240,8 +275,15 @@ def best_decomposition(
     >>> best_decomposition(parse("66 44 44 44 26 26 26 11")) is None
     True
     """
-    _check_exposed(exposed, rules)
-    found = _best(_counts(concealed), rules)
+    melds, hand, _held = _checked(concealed, exposed, rules)
+    return _best_decomposition(hand.counts, melds, rules)
+
+
+def _best_decomposition(
+    counts: tuple[int, ...], exposed: Sequence[Meld], rules: Rules
+) -> Decomposition | None:
+    """:func:`best_decomposition` on checked counts (the engine's hot path)."""
+    found = _best(counts, rules)
     if found is None:
         return None
     return Decomposition(_rank(found[1]), tuple(exposed), rules)
@@ -270,17 +312,13 @@ def waits(
     >>> [c.code for c in waits(parse("12"), rules=YAODIREN.evolve(deck="deck86"))]
     ['16', '34', '25', 'JC', 'JT']
     """
-    _check_exposed(exposed, rules)
-    held = list(_counts(concealed))
-    for meld in exposed:
-        for card in meld.cards:
-            held[card.index] += 1
-    limits = _counts(rules.cards())
+    melds, hand, held = _checked(concealed, exposed, rules)
+    limits = held.limits or ()
     out: dict[Card, Decomposition] = {}
     for card in CARDS:
         if held[card.index] >= limits[card.index]:
             continue
-        found = best_decomposition((*concealed, card), exposed, rules)
+        found = _best_decomposition(hand.add(card.index).counts, melds, rules)
         if found is not None:
             out[card] = found
     return out
@@ -292,7 +330,10 @@ def has_tuhuo(cards: Sequence[Card]) -> bool:
     >>> has_tuhuo(parse("22 22 22 22 66")), has_tuhuo(parse("22 22 22 66"))
     (True, False)
     """
-    counts = _counts(cards)
+    return _has_tuhuo(_count_copies(_sequence(cards, "cards", "cards")).counts)
+
+
+def _has_tuhuo(counts: Sequence[int]) -> bool:
     return any(counts[i] >= 4 for i in range(21))
 
 
@@ -306,8 +347,12 @@ def can_jiao(cards: Sequence[Card]) -> bool:
     >>> can_jiao(parse("14 14 66")), can_jiao(parse("14 11 44")), can_jiao(parse("22 22 22 22"))
     (True, False, True)
     """
-    counts = _counts(cards)
-    return any(counts[i] >= 2 for i in _JIAO) or has_tuhuo(cards)
+    return _can_jiao(_count_copies(_sequence(cards, "cards", "cards")).counts)
+
+
+def _can_jiao(counts: Sequence[int]) -> bool:
+    """:func:`can_jiao` on the counts of checked cards (the engine's hot path)."""
+    return any(counts[i] >= 2 for i in _JIAO) or _has_tuhuo(counts)
 
 
 # 齊頭 partnerships (chuanpai.md §2.4.4): point values of the good class and of the bad class.
@@ -336,6 +381,14 @@ def qitou(concealed: Sequence[Card], card: Card, rules: Rules = YAODIREN) -> str
     >>> qitou(parse("55 55"), Card("55")) is None
     True
     """
+    _melds, hand, _held = _checked(concealed, (), rules)
+    if not isinstance(card, Card):
+        raise NotationError(f"card={card!r} is not a chuanpai Card")
+    return _qitou(tuple(CARDS[i] for i in hand.indices()), card, rules)
+
+
+def _qitou(concealed: Sequence[Card], card: Card, rules: Rules) -> str | None:
+    """:func:`qitou` on checked cards (the engine's hot path)."""
     if rules.pair_rule != "10/20" or card.is_jing:
         return None
     for good, bad in _QITOU:

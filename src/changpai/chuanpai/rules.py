@@ -26,14 +26,41 @@ __all__ = ["GEHU", "PRESETS", "YAODIREN", "Rules"]
 
 def _choice(*options: Any) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
-        if value not in options:
+        # type(...) too: 1 == True, so a bare ``in`` would accept 1 for a bool option
+        if not any(type(value) is type(o) and value == o for o in options):
             raise RulesError(f"{attribute.name}={value!r} is not one of {options}")
 
     return check
 
 
+def _text(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _players(instance: Any, attribute: Any, value: Any) -> None:
+    if not _whole(value) or not 2 <= value <= 7:
+        raise RulesError(f"{attribute.name}={value!r} must be a whole number between 2 and 7")
+
+
+def _targets(instance: Any, attribute: Any, value: Any) -> None:
+    if (
+        not isinstance(value, tuple)
+        or len(value) != 3
+        or not all(_whole(v) and v >= 0 for v in value)
+    ):
+        raise RulesError(
+            f"{attribute.name}={value!r} must be a tuple of three non-negative whole numbers "
+            "(dealer, other regular players, 摸家)"
+        )
+
+
 def _non_negative(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not _whole(value) or value < 0:
         raise RulesError(f"{attribute.name}={value!r} must be a non-negative integer")
 
 
@@ -68,13 +95,13 @@ class Rules:
     (1, 3, 10, 1)
     """
 
-    name: str = "yaodiren"
-    title: str = "幺地人"
+    name: str = field(default="yaodiren", validator=_text)
+    title: str = field(default="幺地人", validator=_text)
     deck: str = field(default="deck105", validator=_choice(*DECKS))
     pair_rule: str = field(default="10/20", validator=_choice("10/20", "14"))
-    players: int = field(default=4)
+    players: int = field(default=4, validator=_players)
     win: str = field(default="formed", validator=_choice("formed", "red_dots", "cards16"))
-    red_dot_targets: tuple[int, int, int] = (20, 18, 5)
+    red_dot_targets: tuple[int, int, int] = field(default=(20, 18, 5), validator=_targets)
     cards_to_win: int = field(default=16, validator=_non_negative)
     deal: str = field(default="18/17", validator=_choice("18/17", "16/15"))
     mojia_cards: int = field(default=5, validator=_non_negative)
@@ -100,10 +127,6 @@ class Rules:
     fan_mult: int = field(default=2, validator=_non_negative)
     chuo_ties: str = field(default="equal", validator=_choice("equal", "leader"))
 
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.players, int) or not 2 <= self.players <= 7:
-            raise RulesError(f"players={self.players!r} must be between 2 and 7")
-
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some options changed (unknown option names raise RulesError).
 
@@ -112,12 +135,10 @@ class Rules:
         >>> YAODIREN.evolve(colour="red")
         Traceback (most recent call last):
         ...
-        changpai.errors.RulesError: 'colour' is not a chuanpai rules option
+        changpai.errors.RulesError: 'colour' is not a chuanpai rules option; expected one of name, title, deck, ...
         """
-        known = {a.name for a in fields(Rules)}
         for key in changes:
-            if key not in known:
-                raise RulesError(f"{key!r} is not a chuanpai rules option")
+            _check_option(key)
         return evolve(self, **changes)
 
     @property
@@ -181,14 +202,22 @@ class Rules:
         >>> Rules.from_dict(GEHU.to_dict()) == GEHU
         True
         """
-        known = {a.name for a in fields(Rules)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RulesError(f"{unknown[0]!r} is not a chuanpai rules option")
+        if not isinstance(data, dict):
+            raise RulesError(f"{data!r} is not a chuanpai rules object: expected a dict")
+        for key in data:
+            _check_option(key)
         values = dict(data)
-        if "red_dot_targets" in values:
+        if isinstance(values.get("red_dot_targets"), list):
             values["red_dot_targets"] = tuple(values["red_dot_targets"])
         return cls(**values)
+
+
+def _check_option(key: object) -> None:
+    known = [a.name for a in fields(Rules)]
+    if key not in known:
+        raise RulesError(
+            f"{key!r} is not a chuanpai rules option; expected one of {', '.join(known)}"
+        )
 
 
 YAODIREN = Rules()

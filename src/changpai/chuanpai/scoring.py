@@ -23,7 +23,13 @@ from typing import Any
 from attrs import frozen
 
 from changpai.chuanpai.cards import Card, format, parse
-from changpai.chuanpai.hand import Decomposition, best_decomposition, can_jiao, waits
+from changpai.chuanpai.hand import (
+    Decomposition,
+    _sequence,
+    best_decomposition,
+    can_jiao,
+    waits,
+)
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
@@ -187,20 +193,27 @@ def analyze(
     1
     >>> analyze("66 44 / 碰 55 55 55; 擺 46 46").best.hu
     4
+
+    Bad input raises a typed error naming it: a card the rules' deck does not hold (or holds
+    fewer times), anything that is not a card, rules that are not a :class:`Rules`.
+
+    >>> analyze("66 JC")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 1 copy of 財神 ('JC') of deck105; a deck has none
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    given: object = hand
+    on_table: tuple[Meld, ...] = ()
     if isinstance(hand, str):
         text, _, table = hand.partition("/")
-        melds = [Meld.parse(part) for part in table.split(";") if part.strip()]
-        exposed = (*exposed, *melds)
-        on_table = [c for m in exposed for c in m.cards]
-        cards = parse(text, deck=rules.cards())
-        parse(format([*cards, *on_table], ascii=True), deck=rules.cards())
-    else:
-        cards = tuple(hand)
-    every = list(cards)
-    for meld in exposed:
-        every.extend(meld.cards)
-    best = best_decomposition(cards, exposed, rules)
+        on_table = tuple(Meld.parse(part) for part in table.split(";") if part.strip())
+        given = parse(text, deck=rules.deck)
+    cards: tuple[Card, ...] = _sequence(given, "hand", "cards")
+    exposed = (*_sequence(exposed, "exposed", "units"), *on_table)
+    best = best_decomposition(cards, exposed, rules)  # checks the cards against the deck
+    every = [*cards, *(c for meld in exposed for c in meld.cards)]
     return Analysis(
         cards=cards,
         exposed=tuple(exposed),

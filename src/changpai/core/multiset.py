@@ -60,9 +60,9 @@ class Counts:
                 )
             limit = self.max_copies if limits is None else limits[index]
             if count > limit:
-                raise NotationError(
-                    f"{count} copies of {self.name(index)}; a deck has at most {limit}"
-                )
+                copies = "1 copy" if count == 1 else f"{count} copies"
+                has = "has none" if limit == 0 else f"has at most {limit}"
+                raise NotationError(f"{copies} of {self.name(index)}; a deck {has}")
 
     @classmethod
     def from_indices(

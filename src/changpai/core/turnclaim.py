@@ -39,9 +39,9 @@ from attrs import frozen
 from changpai.core import engine, render
 from changpai.core.deck import deal_order
 from changpai.core.scoresheet import ScoreSheet
-from changpai.core.seats import SeatRing
+from changpai.core.seats import SeatRing, check_seat
 from changpai.core.serial import read_document, rules_to_dict, write_document
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 __all__ = [
     "ActionRecord",
@@ -203,6 +203,16 @@ class GameResult:
         }
 
 
+_DOCUMENT_KEYS = ("rules", "players", "dealer", "deck", "actions")
+
+
+def _entries(data: Mapping[str, Any], key: str, family: str) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list):
+        raise NotationError(f"not a {family} JSON document: {key!r} must be a list, not {value!r}")
+    return value
+
+
 @frozen
 class _Seating:
     """The seat orders of one table, shared by every game of that shape (never copied)."""
@@ -246,6 +256,8 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
     family = "generic"
     #: The card kinds of the family, by index (a hand is a list of counts over them).
     card_table: tuple[C, ...]
+    #: The family's rules class: other ``rules`` raise RulesError (``None``: not checked).
+    rules_class: type[Any] | None = None
 
     def __init__(
         self,
@@ -256,18 +268,19 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
         deck: Sequence[C] | None = None,
         dealer: int = 0,
     ) -> None:
-        n = rules.players if players is None else players
-        sizes = rules.deal_sizes(n)
-        if not 0 <= dealer < n:
-            raise RulesError(f"dealer seat {dealer} is not one of the {n} seats")
-        full: list[C] = list(rules.cards())
-        try:
-            order = deal_order(full, seed=seed, deck=deck, what=self._deck_name(rules))
-        except RulesError as error:
-            detail = str(error).partition("; ")[2] or str(error)
+        expected = self.rules_class
+        if expected is not None and not isinstance(rules, expected):
             raise RulesError(
-                f"the stacked deck is not a permutation of {self._deck_name(rules)}: {detail}"
-            ) from None
+                f"rules={rules!r} is not a {self.family} rules object; expected a "
+                f"{expected.__name__} such as a preset or a variant's rules"
+            )
+        n = rules.players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise RulesError(f"players={n!r} is not a whole number of players")
+        sizes = rules.deal_sizes(n)
+        dealer = check_seat(dealer, n, what="dealer", error=RulesError)
+        full: list[C] = list(rules.cards())
+        order = deal_order(full, seed=seed, deck=deck, what=self._deck_name(rules))
         self.rules = rules
         self.players = n
         self.deal_sizes: tuple[int, ...] = sizes
@@ -309,7 +322,11 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
         >>> Game(seed=1, dealer=2).position(0)
         2
         """
-        return (seat - self.dealer) % self.players
+        return (self._seat(seat) - self.dealer) % self.players
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` checked: a whole number ``0 .. players-1``, else IllegalActionError."""
+        return check_seat(seat, self.players, what="seat", error=IllegalActionError)
 
     def is_small(self, seat: int) -> bool:
         """Whether the seat is a small seat (川牌 尾家 / 摸家 with 5 cards, the 5th and 6th
@@ -347,9 +364,14 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
         >>> from changpai.chuanpai import Game
         >>> len(Game(seed=1).hand(3)) >= 5
         True
+        >>> Game(seed=1).hand(4)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat=4 is not a seat; expected a whole number 0..3
         """
         table = self.card_table
-        return tuple(table[i] for i in range(len(table)) for _ in range(self.hands[seat][i]))
+        counts = self.hands[self._seat(seat)]
+        return tuple(table[i] for i in range(len(table)) for _ in range(counts[i]))
 
     def all_cards(self, seat: int) -> list[C]:
         """Every card of a seat: hand, the family's side cards (川牌 過牌) and units on the table.
@@ -358,7 +380,7 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
         >>> len(Game(seed=1).all_cards(0)) >= 18
         True
         """
-        every = [*self.hand(seat), *self._side_cards(seat)]
+        every = [*self.hand(seat), *self._side_cards(self._seat(seat))]
         for meld in self.tables[seat]:
             every.extend(meld.cards)
         return every
@@ -428,6 +450,7 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
         >>> all(a.seat == g.to_act[0] for a in g.legal_actions(g.to_act[0]))
         True
         """
+        seat = self._seat(seat)
         if seat not in self.to_act:
             return []
         key = (len(self.log), seat)
@@ -536,7 +559,12 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
         >>> v = Game(seed=2).view(1)
         >>> len(v["hand"]), v["hand_sizes"][1]
         (17, 17)
+        >>> Game(seed=2).view(True)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
         """
+        seat = self._seat(seat)
         tables = []
         for s in range(self.players):
             melds = []
@@ -654,16 +682,37 @@ class TurnClaimGame(engine.GameBase, Generic[C, U, A, R]):
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: not a chuanpai JSON document: family 'nantong'
+        >>> Game.from_json('{"family": "chuanpai", "players": 4}')
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: not a complete chuanpai JSON document: the key 'rules' is missing (expected 'rules', 'players', 'dealer', 'deck', 'actions')
         """
         data = read_document(text, ("family", cls.family))
+        for key in _DOCUMENT_KEYS:
+            if key not in data:
+                raise NotationError(
+                    f"not a complete {cls.family} JSON document: the key {key!r} is missing "
+                    f"(expected {', '.join(map(repr, _DOCUMENT_KEYS))})"
+                )
+        deck = _entries(data, "deck", cls.family)
+        items = _entries(data, "actions", cls.family)
+        try:
+            cards = [cls._load_card(c) for c in deck]
+            actions = [cls._load_action(item) for item in items]
+        except KeyError as error:
+            raise NotationError(
+                f"not a complete {cls.family} JSON document: an action has no key {error}"
+            ) from None
+        except (TypeError, AttributeError) as error:
+            raise NotationError(f"not a {cls.family} JSON document: {error}") from None
         game = cls(
             cls._load_rules(data["rules"]),
             players=data["players"],
             seed=data.get("seed"),
-            deck=[cls._load_card(c) for c in data["deck"]],
+            deck=cards,
             dealer=data["dealer"],
         )
-        return engine.replay(game, (cls._load_action(item) for item in data["actions"]))
+        return engine.replay(game, actions)
 
     def replay(self: _G) -> _G:
         """A new game with the same deal, replaying the decisions of :attr:`log`.
