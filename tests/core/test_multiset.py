@@ -72,5 +72,5 @@ def test_per_kind_limits_for_decks_with_single_cards() -> None:
 
 
 def test_a_card_the_deck_lacks_is_named_in_the_singular() -> None:
-    with pytest.raises(NotationError, match="^1 copy of 財神; a deck has none$"):
+    with pytest.raises(NotationError, match=r"^1 copy of 財神; a deck has none$"):
         Counts.from_indices([1], size=2, limits=(4, 0), name=("66", "財神").__getitem__)

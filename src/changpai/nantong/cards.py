@@ -15,19 +15,22 @@ name. Card objects are interned: ``Card("1t") is Card("一條")``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from changpai.core import render
+from changpai.core.multiset import Counts
 from changpai.errors import NotationError
 
 __all__ = [
     "BAIDA",
     "CARDS",
+    "COPIES",
     "DECK",
     "DECK_BAIDA",
     "Card",
     "count_tuple",
+    "counts_of",
     "deck",
     "format",
     "is_laojiang",
@@ -83,6 +86,10 @@ class Card:
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: '10t' is not a nantong card; expected ...
+    >>> Card(True)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: True is not a nantong card; a card is named by its code ...
     """
 
     __slots__ = ("code", "hanzi", "index", "number", "suit")
@@ -95,6 +102,11 @@ class Card:
     number: int | None
 
     def __new__(cls, code: str | int) -> Card:
+        if isinstance(code, bool) or not isinstance(code, (int, str)):
+            raise NotationError(
+                f"{code!r} is not a nantong card; a card is named by its code or hanzi (a str) "
+                f"or by its index 0..{N_KINDS - 1} (an int)"
+            )
         index = code if isinstance(code, int) else _token_index(code)
         if isinstance(index, int) and index in cls._interned:
             return cls._interned[index]
@@ -229,6 +241,29 @@ BAIDA: tuple[Card, ...] = CARDS[N_PLAIN:]
 DECK: tuple[Card, ...] = tuple(c for c in CARDS[:N_PLAIN] for _ in range(4))
 DECK_BAIDA: tuple[Card, ...] = DECK + BAIDA
 
+COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)
+"""How many copies of each card kind (by index) the deck holds: 4, or 1 for a 百搭."""
+
+
+def _kind_name(index: int) -> str:
+    return CARDS[index].hanzi
+
+
+def counts_of(indices: Iterable[int], where: str = "") -> Counts:
+    """The strict count multiset (:class:`~changpai.core.multiset.Counts`, 35 kinds) of some
+    card indices: more copies of a kind than the deck holds raise
+    :class:`~changpai.errors.NotationError`, the card named, followed by ``where``.
+
+    >>> counts_of([0, 0, QZ])[0]
+    2
+    >>> counts_of([30, 30], where=" in the hand")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 2 copies of 福 in the hand; a deck has at most 1
+    """
+    name = _kind_name if not where else (lambda i: f"{CARDS[i].hanzi}{where}")
+    return Counts.from_indices(indices, size=N_KINDS, limits=COPIES, name=name)
+
 
 def deck(baida: bool = False) -> tuple[Card, ...]:
     """The full deck: 120 cards, or 125 with the five 百搭 (nantong.md §1).
@@ -282,7 +317,7 @@ def parse(text: str) -> tuple[Card, ...]:
     >>> parse("1t 1t 1t 1t 1t")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 5 copies of 一條 in '1t 1t 1t 1t 1t'; the deck has 4
+    changpai.errors.NotationError: 5 copies of 一條 in '1t 1t 1t 1t 1t'; a deck has at most 4
     >>> parse("1x")
     Traceback (most recent call last):
     ...
@@ -347,29 +382,20 @@ def _ascii_word(word: str) -> list[int]:
 
 
 def _resolve(indices: list[int], text: str) -> tuple[Card, ...]:
-    counts = [0] * N_KINDS
-    for index in indices:
-        if index >= 0:
-            counts[index] += 1
+    """The cards of ``indices``, each ``-1`` (``BD``) taking the next 百搭 not named."""
+    held = counts_of((i for i in indices if i >= 0), where=f" in {text!r}")
+    free = iter([b for b in BAIDA_INDICES if not held[b]])
     result: list[Card] = []
     for index in indices:
         if index < 0:
-            free = next((b for b in BAIDA_INDICES if counts[b] == 0), None)
-            if free is None:
+            index = next(free, -1)
+            if index < 0:
                 raise NotationError(f"more than five 百搭 in {text!r}; the deck has five")
-            counts[free] += 1
-            index = free
         result.append(CARDS[index])
-    for index, count in enumerate(counts):
-        limit = 1 if index >= N_PLAIN else 4
-        if count > limit:
-            raise NotationError(
-                f"{count} copies of {CARDS[index].hanzi} in {text!r}; the deck has {limit}"
-            )
     return tuple(result)
 
 
-def format(cards: Iterable[Card], ascii: bool = False) -> str:
+def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Write cards as hanzi (default) or ASCII codes, separated by spaces.
 
     >>> format([Card("9w"), Card("HH")]), format([Card("9w"), Card("HH")], ascii=True)
@@ -379,12 +405,21 @@ def format(cards: Iterable[Card], ascii: bool = False) -> str:
 
 
 def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The count tuple (length 35, indexed by card index) of some cards.
+    """The count tuple (length 35, indexed by card index) of some cards; more copies of a card
+    than the deck holds raise :class:`~changpai.errors.NotationError` (see :func:`counts_of`).
 
     >>> count_tuple(parse("1t 1t QZ"))[:1], count_tuple(parse("QZ"))[27]
     ((2,), 1)
+    >>> count_tuple([Card("XI"), Card("XI")])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 2 copies of 喜; a deck has at most 1
     """
-    counts = [0] * N_KINDS
+    return counts_of(_card_indices(cards)).counts
+
+
+def _card_indices(cards: Iterable[Card]) -> Iterator[int]:
     for card in cards:
-        counts[card.index] += 1
-    return tuple(counts)
+        if not isinstance(card, Card):
+            raise NotationError(f"{card!r} is not a nantong Card")
+        yield card.index

@@ -36,10 +36,10 @@ from attrs import field, frozen
 from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase, replay
-from changpai.core.scoresheet import ScoreSheet
-from changpai.core.seats import SeatRing
+from changpai.core.scoresheet import Payment, ScoreSheet
+from changpai.core.seats import SeatRing, check_seat
 from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card
 from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.hand import _complete
@@ -80,18 +80,40 @@ class ActionKind(enum.Enum):
                 "peng": "碰", "gang": "杠", "angang": "暗杠", "jiagang": "加杠"}[self.value]  # fmt: skip
 
 
+def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, ActionKind):
+        raise IllegalActionError(f"kind={value!r} is not a nantong ActionKind")
+
+
+def _check_action_seat(instance: Any, attribute: Any, value: Any) -> None:
+    check_seat(value, SEATS, what="seat", error=IllegalActionError)
+
+
+def _check_card(instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, Card):
+        raise IllegalActionError(f"card={value!r} is not a nantong Card (or None)")
+
+
 @frozen
 class Action:
     """One decision of one seat; ``card`` names the card when the kind needs one.
 
+    A seat that is not ``0..3`` (``True`` is not seat 1), a kind that is not an
+    :class:`ActionKind` or a card that is not a :class:`Card` raise
+    :class:`~changpai.errors.IllegalActionError`.
+
     >>> a = Action(ActionKind.PENG, 1, Card("HH"))
     >>> str(a), Action.from_dict(a.to_dict()) == a
     ('seat 1 碰 紅花', True)
+    >>> Action(ActionKind.PASS, True)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
     """
 
-    kind: ActionKind
-    seat: int
-    card: Card | None = None
+    kind: ActionKind = field(validator=_check_kind)
+    seat: int = field(validator=_check_action_seat)
+    card: Card | None = field(default=None, validator=_check_card)
 
     def __str__(self) -> str:
         tail = f" {self.card}" if self.card is not None else ""
@@ -108,16 +130,21 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
-        """Rebuild an action from :meth:`to_dict`.
+        """Rebuild an action from :meth:`to_dict`; a malformed one raises
+        :class:`~changpai.errors.NotationError` naming it and the reason.
 
         >>> Action.from_dict({"kind": "pass", "seat": 2, "card": None})
         Action(kind=<ActionKind.PASS: 'pass'>, seat=2, card=None)
+        >>> Action.from_dict({"kind": "flee", "seat": 2})
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: {'kind': 'flee', 'seat': 2} is not a nantong action: 'flee' is not a valid ActionKind
         """
         try:
             card = None if data.get("card") is None else Card.parse(data["card"])
-            return cls(ActionKind(data["kind"]), int(data["seat"]), card)
-        except (KeyError, ValueError, TypeError) as error:
-            raise IllegalActionError(f"{data!r} is not a nantong action: {error}") from None
+            return cls(ActionKind(data["kind"]), data["seat"], card)
+        except (KeyError, ValueError, TypeError, AttributeError) as error:
+            raise NotationError(f"{data!r} is not a nantong action: {error}") from None
 
 
 @frozen
@@ -154,7 +181,15 @@ class GameResult:
     next_dealer: int
     self_drawn: bool = False
     discarder: int | None = None
-    payments: tuple[Any, ...] = field(default=())
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        """Who pays whom: the payments of the score sheet (empty after 荒牌).
+
+        >>> GameResult("huang", None, None, next_dealer=1).payments
+        ()
+        """
+        return () if self.sheet is None else self.sheet.payments
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
@@ -197,22 +232,21 @@ class Game(GameBase):
         self,
         rules: Rules = DUZIHU,
         seed: int | None = None,
+        *,
         deck: Sequence[Card] | None = None,
         dealer: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"{rules!r} is not nantong Rules")
-        if not 0 <= dealer < SEATS:
-            raise RulesError(f"dealer {dealer!r} is not a seat 0..3")
+        dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
         order = deal_order(deck_of(baida=rules.baida), seed=seed, deck=deck)
         self.rules = rules
         self.seed = seed
         self.deck: tuple[Card, ...] = tuple(order)
         self.dealer = dealer
         self.sitting_out = (dealer + 3) % SEATS
-        ring = SeatRing.of(SEATS, self.sitting_out)
-        self._next = ring.next  # the 下家 of each seat, skipping the one who sits out
-        self._ring = ring
+        # ring.next[s]: the 下家 of each seat, skipping the one who sits out
+        self._ring = ring = SeatRing.of(SEATS, self.sitting_out)
         self.players: tuple[int, ...] = ring.order_from(dealer)
         self._hands: list[list[int]] = [[0] * N_KINDS for _ in range(SEATS)]
         self._melds: list[list[Meld]] = [[] for _ in range(SEATS)]
@@ -237,10 +271,33 @@ class Game(GameBase):
         self._claimants: tuple[int, ...] = ()
         self._discards_made = 0
         self._first_discard = False
-        self.log: list[ActionRecord] = []
-        self.result: GameResult | None = None
+        self._log: list[ActionRecord] = []
+        self._result: GameResult | None = None
 
     # ----------------------------------------------------------------- queries
+    @property
+    def log(self) -> tuple[ActionRecord, ...]:
+        """Every applied action with the cards the engine drew because of it, in order
+        (omniscient: it shows the drawn cards).
+
+        >>> g = Game(seed=4); _ = g.apply(g.legal_actions(0)[-1])
+        >>> [str(r.action) for r in g.log]
+        ['seat 0 過']
+        """
+        return tuple(self._log)
+
+    @property
+    def result(self) -> GameResult | None:
+        """The :class:`GameResult` once the hand is over, else ``None``.
+
+        >>> Game(seed=1).result is None
+        True
+        """
+        return self._result
+
+    def _seat(self, seat: object) -> int:
+        return check_seat(seat, SEATS, what="seat", error=IllegalActionError)
+
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (a win or 荒牌).
@@ -277,7 +334,12 @@ class Game(GameBase):
 
         >>> g = Game(seed=1); len(g.hand(0)), len(g.hand(1)), g.hand(3)
         (23, 22, ())
+        >>> g.hand(4)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat=4 is not a seat; expected a whole number 0..3
         """
+        seat = self._seat(seat)
         return tuple(CARDS[i] for i, n in enumerate(self._hands[seat]) for _ in range(n))
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
@@ -286,7 +348,7 @@ class Game(GameBase):
         >>> Game(seed=1).melds(0)
         ()
         """
-        return tuple(self._melds[seat])
+        return tuple(self._melds[self._seat(seat)])
 
     def river(self, seat: int) -> tuple[Card, ...]:
         """The discards of a seat still on the table (claimed ones moved to melds).
@@ -294,7 +356,7 @@ class Game(GameBase):
         >>> Game(seed=1).river(0)
         ()
         """
-        return tuple(self._rivers[seat])
+        return tuple(self._rivers[self._seat(seat)])
 
     def census(self) -> dict[Card, int]:
         """Every card of the deck by where it is: hands, melds, rivers, stock and the flips —
@@ -363,6 +425,7 @@ class Game(GameBase):
         >>> g.legal_actions(0)[-1].kind, g.legal_actions(1)
         (<ActionKind.PASS: 'pass'>, [])
         """
+        seat = self._seat(seat)
         if seat not in self.to_act:
             return []
         counts = self._hands[seat]
@@ -448,7 +511,7 @@ class Game(GameBase):
             else:
                 if kind == ActionKind.TING:
                     self._ting.add(seat)
-                nxt = self._next[seat]
+                nxt = self._ring.next[seat]
                 if nxt == self.dealer:
                     self.phase = "turn"
                     self._drawn = None
@@ -492,7 +555,7 @@ class Game(GameBase):
             if not self.to_act:
                 self._resolve_claims(draws)
         record = ActionRecord(action, tuple(draws))
-        self.log.append(record)
+        self._log.append(record)
         return record
 
     def _draw(self, seat: int, draws: list[tuple[int, Card]], replacement: bool) -> bool:
@@ -514,7 +577,7 @@ class Game(GameBase):
         self._discard = None
         self._claimants = ()
         self._decisions = {}
-        self._draw(self._next[discarder], draws, replacement=False)
+        self._draw(self._ring.next[discarder], draws, replacement=False)
 
     def _resolve_claims(self, draws: list[tuple[int, Card]]) -> None:
         card, discarder = self._discard, self._discarder
@@ -548,7 +611,7 @@ class Game(GameBase):
 
     def _finish_huang(self) -> None:
         self.phase = "over"
-        self.result = GameResult("huang", None, None, next_dealer=(self.dealer + 1) % SEATS)
+        self._result = GameResult("huang", None, None, next_dealer=(self.dealer + 1) % SEATS)
 
     def _finish_win(
         self,
@@ -577,9 +640,9 @@ class Game(GameBase):
         )
         sheet = score(win, self.rules)
         self.phase = "over"
-        self.result = GameResult(
+        self._result = GameResult(
             "win", seat, sheet, next_dealer=(self.dealer + 1) % SEATS, self_drawn=self_drawn,
-            discarder=discarder, payments=sheet.payments,
+            discarder=discarder,
         )  # fmt: skip
 
     # ----------------------------------------------------------------- views, copies, JSON
@@ -589,7 +652,12 @@ class Game(GameBase):
         >>> v = Game(seed=8).view(1)
         >>> len(v["hand"]), v["hand_sizes"], v["stock_left"]
         (22, [23, 22, 22, 0], 51)
+        >>> Game(seed=8).view(99)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat=99 is not a seat; expected a whole number 0..3
         """
+        seat = self._seat(seat)
         return {
             "seat": seat,
             "dealer": self.dealer,
@@ -605,7 +673,7 @@ class Game(GameBase):
             "stock_left": self.stock_left,
             "discard": None if self._discard is None else self._discard.code,
             "legal_actions": [a.to_dict() for a in self.legal_actions(seat)],
-            "result": None if self.result is None else self.result.to_dict(),
+            "result": None if self._result is None else self._result.to_dict(),
         }
 
     def _key(self) -> tuple[Any, ...]:
@@ -615,12 +683,12 @@ class Game(GameBase):
             self._top, self.phase, self._current, self._drawn, self._replacement,
             tuple(sorted(self._ting)), self._discard, self._discarder,
             tuple(sorted(self._decisions.items())), self._claimants, self._discards_made,
-            self._first_discard, tuple(r.action for r in self.log),
-            None if self.result is None else self.result.to_dict(),
+            self._first_discard, tuple(r.action for r in self._log),
+            None if self._result is None else self._result.to_dict(),
         )  # fmt: skip
 
     def __repr__(self) -> str:
-        return f"<nantong.Game dealer={self.dealer} phase={self.phase} actions={len(self.log)}>"
+        return f"<nantong.Game dealer={self.dealer} phase={self.phase} actions={len(self._log)}>"
 
     def _repr_html_(self) -> str:
         """The state for notebooks (the owner of the object sees everything): one row per
@@ -660,8 +728,8 @@ class Game(GameBase):
         if self.to_act:
             facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
         footer = ""
-        if self.result is not None:
-            r = self.result
+        if self._result is not None:
+            r = self._result
             head = "荒牌 (stock exhausted, no winner)" if r.winner is None else (
                 f"seat {r.winner} 胡 " + ("自摸" if r.self_drawn else f"on seat {r.discarder}'s discard")
             )  # fmt: skip
@@ -690,7 +758,7 @@ class Game(GameBase):
                 "deck": [c.code for c in self.deck],
                 "dealer": self.dealer,
                 "seed": self.seed,
-                "log": [r.action.to_dict() for r in self.log],
+                "log": [r.action.to_dict() for r in self._log],
             },
         )
 
@@ -698,20 +766,38 @@ class Game(GameBase):
     def from_json(cls, text: str) -> Game:
         """Rebuild a game from :meth:`to_json` by replaying its log.
 
+        A document that is not JSON, belongs to another family or lacks a key, a deck that is
+        not the deck of its rules, a bad dealer or a malformed action raise
+        :class:`~changpai.errors.NotationError`; bad rules content raises
+        :class:`~changpai.errors.RulesError`; an action the rules do not allow raises
+        :class:`~changpai.errors.IllegalActionError`.
+
         >>> g = Game(seed=6); _ = g.apply(g.legal_actions(0)[-1])
         >>> Game.from_json(g.to_json()) == g
         True
+        >>> Game.from_json('{"family": "nantong", "rules": {}}')
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: not a nantong game in JSON: it has no 'deck'
         """
-        data = read_document(text, _FAMILY, error=RulesError)
-        try:
-            rules = rules_from_dict(Rules, data["rules"], family="nantong")
-            cards = [Card.parse(code) for code in data["deck"]]
-            game = cls(rules, seed=data.get("seed"), deck=cards, dealer=int(data["dealer"]))
-            log = data["log"]
-        except (KeyError, ValueError, TypeError) as error:
-            if isinstance(error, RulesError):
-                raise
-            raise RulesError(f"not a nantong game in JSON: {error}") from None
+        data = read_document(text, _FAMILY)
+        missing = [key for key in ("rules", "deck", "dealer", "log") if key not in data]
+        if missing:
+            raise NotationError(f"not a nantong game in JSON: it has no {missing[0]!r}")
+        seed, codes, log = data.get("seed"), data["deck"], data["log"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise NotationError(f"not a nantong game in JSON: seed={seed!r} is not a whole number")
+        if not isinstance(codes, list) or not isinstance(log, list):
+            raise NotationError("not a nantong game in JSON: 'deck' and 'log' must be lists")
+        rules = rules_from_dict(Rules, data["rules"], family="nantong")
+        cards = deal_order(
+            deck_of(baida=rules.baida),
+            deck=[Card.parse(code) for code in codes],
+            what="its rules",
+            error=NotationError,
+        )
+        dealer = check_seat(data["dealer"], SEATS, what="dealer", error=NotationError)
+        game = cls(rules, seed=seed, deck=cards, dealer=dealer)
         return replay(game, (Action.from_dict(a) for a in log))
 
     def replay(self, actions: Iterable[Action]) -> None:

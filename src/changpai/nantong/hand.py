@@ -16,6 +16,7 @@ remaining groups. With ``rules.baida`` the 百搭 are wild.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -23,8 +24,9 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import render
+from changpai.core.multiset import Counts
 from changpai.errors import NotationError
-from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, parse
+from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, counts_of, parse
 from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
 from changpai.nantong.rules import DUZIHU, Rules
 
@@ -344,6 +346,8 @@ def _split(
     baida = [c for c in cards if c.is_baida]
     if baida and not rules.baida:
         raise NotationError(f"{baida[0]} is a 百搭 but these rules play without 百搭 (baida=False)")
+    # a plain tally for the cached hot path; the copy limits are checked by check_copies,
+    # which every caller runs on the same cards
     counts = [0] * N_PLAIN
     for c in cards:
         if not c.is_baida:
@@ -353,29 +357,22 @@ def _split(
 
 def check_copies(
     cards: Iterable[Card], melds: Iterable[Meld] = (), jiang: Iterable[Card] = ()
-) -> None:
+) -> Counts:
     """Raise :class:`~changpai.errors.NotationError` if held, declared and flipped cards use more
-    copies of a card than the deck holds.
+    copies of a card than the deck holds; else return how many of each kind they use (a
+    :class:`~changpai.core.multiset.Counts` of the 35 card kinds, indexed by ``Card.index``).
 
     >>> check_copies(parse("2t 2t 2t 2t"), jiang=parse("2t"))
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 5 copies of 二條 among the held, declared and flipped cards; ...
+    changpai.errors.NotationError: 5 copies of 二條 among the held, declared and flipped cards; a deck has at most 4
+    >>> check_copies(parse("2t 2t HH"), jiang=parse("2t 3w"))[Card("2t").index]
+    3
     """
-    seen = [0] * len(CARDS)
-    for c in cards:
-        seen[c.index] += 1
-    for m in melds:
-        for c in m.cards:
-            seen[c.index] += 1
-    for c in jiang:
-        seen[c.index] += 1
-    for index, n in enumerate(seen):
-        if n > CARDS[index].copies:
-            raise NotationError(
-                f"{n} copies of {CARDS[index]} among the held, declared and flipped cards; "
-                f"the deck has {CARDS[index].copies}"
-            )
+    seen = [c.index for c in cards]
+    seen += [c.index for m in melds for c in m.cards]
+    seen += [c.index for c in jiang]
+    return counts_of(seen, where=" among the held, declared and flipped cards")
 
 
 def _needed(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
@@ -388,18 +385,18 @@ def _needed(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
 def _copies_ok(
     codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Card]
 ) -> bool:
-    used = [0] * N_PLAIN
-    for code in codes:
-        for f in _code_faces(code):
-            used[f] += 1
-    for m in melds:
-        for face in m.faces:
-            if not face.is_baida:
-                used[face.index] += 1
-    for flip in flips:
-        if not flip.is_baida:
-            used[flip.index] += 1
-    return all(u <= 4 for u in used)
+    """Whether the faces of ``codes`` (百搭 standing for cards included), the declared melds
+    and the flips use at most the four copies of each plain card kind."""
+    used = itertools.chain(
+        (f for code in codes for f in _code_faces(code)),
+        (face.index for m in melds for face in m.faces if not face.is_baida),
+        (flip.index for flip in flips if not flip.is_baida),
+    )
+    try:
+        Counts.from_indices(used, size=N_PLAIN)
+    except NotationError:
+        return False
+    return True
 
 
 def decompositions(
@@ -580,17 +577,9 @@ def waits(
     cards, melds, _, _ = _split(concealed, exposed, rules)
     flips = _jiang(jiang)
     k = _needed(cards, melds)
-    check_copies(cards, melds, flips)
+    seen = check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 1:
         return {}
-    seen = [0] * len(CARDS)
-    for c in cards:
-        seen[c.index] += 1
-    for m in melds:
-        for c in m.cards:
-            seen[c.index] += 1
-    for f in flips:
-        seen[f.index] += 1
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
     result: dict[Card, Decomposition] = {}
     for card in candidates:

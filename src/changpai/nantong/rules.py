@@ -11,13 +11,17 @@ with the default the table names; :data:`DUZIHU` is the seed 003 game.
 Traceback (most recent call last):
 ...
 changpai.errors.RulesError: piao_formula='x3' is not one of ('50x2', '20x2+40')
+>>> DUZIHU.evolve(piao_base=2.5)
+Traceback (most recent call last):
+...
+changpai.errors.RulesError: piao_base=2.5 must be a whole number (int) >= 0
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field, fields, frozen
 
 from changpai.errors import RulesError
 
@@ -32,16 +36,33 @@ def _one_of(*choices: str) -> Any:
     return check
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _non_negative_ints(length: int) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if (
             not isinstance(value, tuple)
             or len(value) != length
-            or not all(isinstance(v, int) and v >= 0 for v in value)
+            or not all(_is_int(v) and v >= 0 for v in value)
         ):
             raise RulesError(f"{attribute.name}={value!r} must be a tuple of {length} ints >= 0")
 
     return check
+
+
+def _int_at_least(minimum: int) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if not _is_int(value) or value < minimum:
+            raise RulesError(f"{attribute.name}={value!r} must be a whole number (int) >= {minimum}")
+
+    return check
+
+
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name}={value!r} must be True or False")
 
 
 @frozen
@@ -78,46 +99,46 @@ class Rules:
     ('full', 50, True)
     """
 
-    baida: bool = False
-    jiutiao_laojiang: bool = True
-    nine_cross_hit: bool = True
+    baida: bool = field(default=False, validator=_flag)
+    jiutiao_laojiang: bool = field(default=True, validator=_flag)
+    nine_cross_hit: bool = field(default=True, validator=_flag)
     multiplier_model: str = field(default="model", validator=_one_of("model", "tables"))
     piao_formula: str = field(default="50x2", validator=_one_of("50x2", "20x2+40"))
     wait_bonus: str = field(default="one", validator=_one_of("one", "cumulative"))
-    specials_inside_piao: bool = True
-    sanlao_exposed: bool = True
+    specials_inside_piao: bool = field(default=True, validator=_flag)
+    sanlao_exposed: bool = field(default=True, validator=_flag)
     wenqian_values: tuple[int, ...] = field(default=(20, 50, 100, 200), validator=_non_negative_ints(4))
-    sanwenqian_double: bool = True
+    sanwenqian_double: bool = field(default=True, validator=_flag)
     baida_settlement: str = field(default="separate", validator=_one_of("separate", "add"))
     baida_values: tuple[int, ...] = field(
         default=(10, 30, 50, 100, 200, 400), validator=_non_negative_ints(6)
     )
-    tianhu_zimo: bool = False
+    tianhu_zimo: bool = field(default=False, validator=_flag)
     settlement: str = field(default="difference", validator=_one_of("difference", "full"))
-    win_triplet_exposed: bool = True
-    wenqian_in_piao: bool = True
-    houmo_in_sequence: bool = False
-    piao_base: int = 50
-    qing_base: int = 100
-    ta_base: int = 20
-    zimo_bonus: int = 10
-    wait_bonus_value: int = 10
-    gangkai_bonus: int = 10
-    round_to: int = 10
-    dealer_cards: int = 23
-    other_cards: int = 22
+    win_triplet_exposed: bool = field(default=True, validator=_flag)
+    wenqian_in_piao: bool = field(default=True, validator=_flag)
+    houmo_in_sequence: bool = field(default=False, validator=_flag)
+    piao_base: int = field(default=50, validator=_int_at_least(0))
+    qing_base: int = field(default=100, validator=_int_at_least(0))
+    ta_base: int = field(default=20, validator=_int_at_least(0))
+    zimo_bonus: int = field(default=10, validator=_int_at_least(0))
+    wait_bonus_value: int = field(default=10, validator=_int_at_least(0))
+    gangkai_bonus: int = field(default=10, validator=_int_at_least(0))
+    round_to: int = field(default=10, validator=_int_at_least(1))
+    dealer_cards: int = field(default=23, validator=_int_at_least(1))
+    other_cards: int = field(default=22, validator=_int_at_least(1))
 
     def __attrs_post_init__(self) -> None:
-        for name in ("piao_base", "qing_base", "ta_base", "zimo_bonus", "wait_bonus_value",
-                     "gangkai_bonus"):  # fmt: skip
-            if getattr(self, name) < 0:
-                raise RulesError(f"{name}={getattr(self, name)!r} must be >= 0")
-        if self.round_to < 1:
-            raise RulesError(f"round_to={self.round_to!r} must be >= 1")
-        if self.dealer_cards != self.other_cards + 1 or self.other_cards < 1:
+        if self.dealer_cards != self.other_cards + 1:
             raise RulesError(
                 f"dealer_cards={self.dealer_cards}, other_cards={self.other_cards}: "
                 "the dealer must take exactly one card more than the others"
+            )
+        dealt = self.dealer_cards + 2 * self.other_cards + 2  # three hands and the two flips
+        if dealt > self.deck_size:
+            raise RulesError(
+                f"dealer_cards={self.dealer_cards}, other_cards={self.other_cards}: the deal and "
+                f"the two flipped 將 need {dealt} cards; the deck has {self.deck_size}"
             )
 
     @property
@@ -130,15 +151,29 @@ class Rules:
         return 125 if self.baida else 120
 
     def evolve(self, **changes: Any) -> Rules:
-        """A copy with some options changed (validated).
+        """A copy with some options changed (validated): an unknown option name, or a value of
+        the wrong type or out of range, raises :class:`~changpai.errors.RulesError` naming it.
 
         >>> DUZIHU.evolve(settlement="full").settlement
         'full'
+        >>> DUZIHU.evolve(settlement="full", piao_bsae=60)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: unknown nantong rules option 'piao_bsae'; the options are baida, ...
+        >>> DUZIHU.evolve(baida_values=(10, 30))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: baida_values=(10, 30) must be a tuple of 6 ints >= 0
         """
-        try:
-            return evolve(self, **changes)
-        except TypeError as error:
-            raise RulesError(f"unknown nantong rules option in {sorted(changes)}: {error}") from None
+        names = [f.name for f in fields(Rules)]
+        unknown = [name for name in changes if name not in names]
+        if unknown:
+            listed = ", ".join(repr(name) for name in unknown)
+            plural = "s" if len(unknown) > 1 else ""
+            raise RulesError(
+                f"unknown nantong rules option{plural} {listed}; the options are {', '.join(names)}"
+            )
+        return evolve(self, **changes)
 
 
 DUZIHU = Rules()

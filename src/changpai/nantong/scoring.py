@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
 
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import NotationError, RulesError
@@ -148,6 +148,9 @@ class Win:
         if self.others:
             return tuple(o.seat for o in self.others)
         return tuple(sorted(((self.seat + 1) % 3, (self.seat + 2) % 3)))
+
+
+_WIN_KEYWORDS = tuple(f.name for f in fields(Win) if f.name != "concealed")
 
 
 def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
@@ -347,8 +350,21 @@ def score(win: Win | str | Iterable[Card], rules: Rules = DUZIHU, **details: Any
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: '一條 二條' is not a winning hand (one pair + 7 groups) ...
+    >>> score("123b 456b 789b 123t 456t 789t 123w 5w 5w", self_drawm=True)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: unknown keyword 'self_drawm' for nantong.score; the Win fields are exposed, ...
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not nantong Rules")
     if not isinstance(win, Win):
+        unknown = [key for key in details if key not in _WIN_KEYWORDS]
+        if unknown:
+            listed = ", ".join(repr(key) for key in unknown)
+            raise RulesError(
+                f"unknown keyword{'s' if len(unknown) > 1 else ''} {listed} for nantong.score; "
+                f"the Win fields are {', '.join(_WIN_KEYWORDS)}"
+            )
         win = Win(_to_cards(win) if isinstance(win, str) else tuple(win), **details)
     elif details:
         raise RulesError(f"pass either a Win or keywords, not both: {sorted(details)}")

@@ -218,3 +218,15 @@ def test_sheet_lines_add_up(case: tuple[Win, nantong.Rules]) -> None:
         if line.key == "set":
             assert f"= {line.value} " in line.name + " "
     assert sum(sheet.net().values()) == 0
+
+
+def test_score_unknown_keyword_is_named() -> None:
+    """DESIGN "bad input always gets a clear, typed error that names the input": a misspelt
+    keyword of score() is a RulesError naming it, not a TypeError (nothing silently dropped)."""
+    with pytest.raises(RulesError, match=r"unknown keyword 'bogus' for nantong\.score; the Win fields are exposed"):
+        nantong.score(QING, bogus=1)
+    with pytest.raises(RulesError, match="unknown keywords 'self_drawm', 'concealed'"):
+        nantong.score(QING, self_drawm=True, concealed="5w")
+    with pytest.raises(RulesError, match="rules='duzihu' is not nantong Rules"):
+        nantong.score(QING, "duzihu")  # type: ignore[arg-type]
+    assert nantong.score(QING, winning_card="5w").total == 130

@@ -188,3 +188,27 @@ def test_baida_never_a_fifth_copy_section_1() -> None:
     assert nantong.is_winning(ok, rules=BAIDA_RULES, jiang="HH 3t")
     d = nantong.best_decomposition(ok, rules=BAIDA_RULES, jiang="HH 3t")
     assert d is not None and d.pair.wilds == ((Card("FU"), Card("5b")),)
+
+
+def test_check_copies_counts_held_declared_and_flipped() -> None:
+    """nantong.md §1 (four copies, one of each 百搭) and DESIGN "a fifth copy of a card is an
+    error, never a silent change": check_copies counts the held cards, the declared melds and
+    the flipped 將 together (core Counts with per-kind limits) and returns the counts."""
+    seen = nantong.check_copies(nantong.parse("2t 2t FU"), nantong.parse_melds("碰 HH HH HH"),
+                                nantong.parse("2t 3w"))  # fmt: skip
+    assert (seen[Card("2t").index], seen[Card("HH").index], seen[Card("FU").index]) == (3, 3, 1)
+    assert len(seen) == 8  # 3 二條 + 3 紅花 + 福 + 三萬
+    with pytest.raises(NotationError, match="5 copies of 紅花 among the held, declared and flipped cards; "
+                       "a deck has at most 4"):  # fmt: skip
+        nantong.check_copies(nantong.parse("HH HH"), nantong.parse_melds("碰 HH HH HH"))
+    with pytest.raises(NotationError, match="2 copies of 福 among"):
+        nantong.check_copies([Card("FU")], jiang=[Card("FU")])
+
+
+def test_concealed_copies_checked_before_analysis() -> None:
+    """nantong.md §1: five copies given as Card objects (not text) are refused by every analysis
+    entry point with a NotationError naming the card."""
+    five = [Card("5w")] * 5 + list(nantong.parse("123b 456b 789b 123t 456t 789t"))
+    for call in (nantong.is_winning, nantong.waits, nantong.best_decomposition, nantong.analyze):
+        with pytest.raises(NotationError, match="5 copies of 五萬"):
+            call(five)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
+import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai import nantong
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong import Card
 from changpai.nantong.game import Action, ActionKind, Game
 
@@ -611,3 +614,117 @@ def test_baida_discard_is_no_fifth_copy() -> None:
     pass_all(game)
     act(game, ActionKind.DISCARD, 0, "FU")
     assert not any(a.kind == ActionKind.WIN for a in game.legal_actions(1))
+
+
+# --------------------------------------------------------------- bad input, public face (review A3, A6, B2)
+
+
+@pytest.mark.parametrize("bad", [99, 4, -1, True, False, 1.0, "1", None])
+@pytest.mark.parametrize("query", ["hand", "view", "melds", "river", "legal_actions"])
+def test_seat_queries_reject_non_seats(query: str, bad: object) -> None:
+    """DESIGN "bad input always gets a clear, typed error that names the input and the reason,
+    and leaves every object as it was": a seat that is not 0..3 (and ``True``, which Python
+    would read as seat 1) raises IllegalActionError naming it, never IndexError or seat 1."""
+    game = Game(seed=1)
+    snapshot = game.copy()
+    with pytest.raises(IllegalActionError, match=rf"seat={bad!r} is not a seat; expected .*0\.\.3"):
+        getattr(game, query)(bad)
+    assert game == snapshot
+
+
+@pytest.mark.parametrize("bad", [4, -1, True, 1.5, "0", None])
+def test_dealer_must_be_a_seat(bad: object) -> None:
+    """DESIGN "typed error naming the input": Game(dealer=...) takes a seat 0..3 only; ``True``
+    is not seat 1 (nantong.md §2: four seated)."""
+    with pytest.raises(RulesError, match=rf"dealer={bad!r} is not a seat"):
+        Game(dealer=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [((ActionKind.PASS, True), "seat=True"), ((ActionKind.PASS, 7), "seat=7"),
+     (("pass", 0), "kind='pass'"), ((ActionKind.DISCARD, 0, "9w"), "card='9w'")],
+)  # fmt: skip
+def test_action_fields_are_checked(args: tuple[object, ...], what: str) -> None:
+    """DESIGN "typed error naming the input": an Action is built from an ActionKind, a seat
+    0..3 and a Card, or raises IllegalActionError naming the bad field."""
+    with pytest.raises(IllegalActionError, match=what):
+        Action(*args)  # type: ignore[arg-type]
+
+
+def _saved(seed: int = 6) -> tuple[Game, dict[str, object]]:
+    game = Game(seed=seed)
+    game.apply(game.legal_actions(0)[-1])
+    return game, json.loads(game.to_json())
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        (lambda d: "[1", "not a nantong JSON document"),
+        (lambda d: json.dumps({**d, "family": "zipai"}), "family 'zipai'"),
+        (lambda d: json.dumps([d]), "not a nantong JSON document"),
+        (lambda d: json.dumps({k: v for k, v in d.items() if k != "deck"}), "no 'deck'"),
+        (lambda d: json.dumps({k: v for k, v in d.items() if k != "log"}), "no 'log'"),
+        (lambda d: json.dumps({**d, "deck": d["deck"][:-1]}), "stacked deck must hold"),
+        (lambda d: json.dumps({**d, "deck": ["1x", *d["deck"][1:]]}), "'1x' is not a nantong card"),
+        (lambda d: json.dumps({**d, "dealer": 9}), "dealer=9 is not a seat"),
+        (lambda d: json.dumps({**d, "dealer": "0"}), "dealer='0' is not a seat"),
+        (lambda d: json.dumps({**d, "seed": "six"}), "seed='six'"),
+        (lambda d: json.dumps({**d, "log": [{"kind": "flee", "seat": 0}]}), "not a nantong action"),
+        (lambda d: json.dumps({**d, "log": [{"kind": "pass", "seat": True}]}), "seat=True"),
+        (lambda d: json.dumps({**d, "log": "pass"}), "must be lists"),
+    ],
+)
+def test_from_json_malformed_document_is_notation_error(change: Any, match: str) -> None:
+    """DESIGN (typed errors; the same in every family): a document that is not a nantong game
+    (not JSON, another family, a key missing, a wrong deck, a bad dealer, a malformed action)
+    raises NotationError, as zipai / chuanpai do; RulesError is kept for bad rules content."""
+    _, data = _saved()
+    with pytest.raises(NotationError, match=match):
+        Game.from_json(change(data))
+
+
+def test_from_json_rules_content_and_illegal_log() -> None:
+    """DESIGN: bad rules content is a RulesError naming the option; a well-formed action the
+    rules do not allow is an IllegalActionError (nantong.md §3: seat 2 is not to act)."""
+    _, data = _saved()
+    with pytest.raises(RulesError, match=r"piao_base=2\.5"):
+        Game.from_json(json.dumps({**data, "rules": {**data["rules"], "piao_base": 2.5}}))
+    with pytest.raises(RulesError, match="nantong rules object"):
+        Game.from_json(json.dumps({**data, "rules": {**data["rules"], "colour": "blue"}}))
+    with pytest.raises(IllegalActionError, match="not to act"):
+        Game.from_json(json.dumps({**data, "log": [{"kind": "pass", "seat": 2, "card": None}]}))
+
+
+def test_result_payments_come_from_the_sheet() -> None:
+    """Review B2: GameResult.payments is the score sheet's payments (nantong.md §7.2), not a
+    second copy; to_dict() is unchanged; 荒牌 pays nothing."""
+    game = Game(deck=stacked(QING))
+    game.apply(Action(ActionKind.WIN, 0))
+    result = game.result
+    assert result is not None and result.sheet is not None
+    assert result.payments == result.sheet.payments and result.payments
+    assert sorted(result.to_dict()) == ["discarder", "next_dealer", "reason", "self_drawn", "sheet", "winner"]
+    assert nantong.GameResult("huang", None, None, next_dealer=1).payments == ()
+    same = nantong.GameResult("win", 0, result.sheet, next_dealer=1, self_drawn=True)
+    assert same == result
+
+
+def test_game_public_face_matches_zipai() -> None:
+    """DESIGN "the public face of every family (same names everywhere)": Game(rules, seed, *,
+    deck, dealer); game.log a read-only tuple of records; game.result a read-only property."""
+    params = inspect.signature(Game).parameters
+    assert list(params) == ["rules", "seed", "deck", "dealer"]
+    assert params["rules"].kind is params["seed"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert params["deck"].kind is params["dealer"].kind is inspect.Parameter.KEYWORD_ONLY
+    with pytest.raises(TypeError):
+        Game(nantong.DUZIHU, 1, list(nantong.DECK))  # type: ignore[misc]
+    game = Game(seed=4)
+    record = game.apply(game.legal_actions(0)[-1])
+    assert game.log == (record,) and isinstance(game.log, tuple)
+    with pytest.raises(AttributeError):
+        game.log = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        game.result = None  # type: ignore[misc]
+    assert game.result is None and len(game.log) == 1

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -79,3 +81,57 @@ def test_notation_round_trip(cards: list[Card]) -> None:
     """Property: format then parse gives the same cards, in ASCII and in hanzi."""
     assert nantong.parse(nantong.format(cards)) == tuple(cards)
     assert nantong.parse(nantong.format(cards, ascii=True)) == tuple(cards)
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, None, b"1t", ["1t"], Card])
+def test_card_rejects_non_int_non_str(bad: object) -> None:
+    """DESIGN "bad input always gets a clear, typed error that names the input and the reason;
+    nothing is ever silently changed": Card(True) is not Card('2t'), Card(1.0) is not an
+    AttributeError; both raise NotationError naming the value."""
+    with pytest.raises(NotationError, match=re.escape(f"{bad!r} is not a nantong card")):
+        Card(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [-1, 35, 10**9])
+def test_card_index_out_of_range(bad: int) -> None:
+    """nantong.md §1: 35 card kinds, indices 0..34."""
+    with pytest.raises(NotationError, match=f"{bad} is not a nantong card"):
+        Card(bad)
+
+
+def test_count_tuple_is_exported_and_strict() -> None:
+    """Review B1 and DESIGN "a fifth copy of a card is an error, never a silent change":
+    count_tuple / counts_of (exported by the package) count with the deck's copy limits,
+    4 of a plain card and 1 of each 百搭 (nantong.md §1)."""
+    assert nantong.count_tuple is nantong.cards.count_tuple
+    assert set(nantong.cards.__all__) <= set(nantong.__all__)
+    assert nantong.COPIES == (4,) * 30 + (1,) * 5
+    counts = nantong.count_tuple(nantong.parse("1t 1t QZ FU"))
+    assert len(counts) == 35 and (counts[0], counts[27], counts[30], sum(counts)) == (2, 1, 1, 4)
+    assert nantong.counts_of([0, 0, 27]).counts == nantong.count_tuple(nantong.parse("1t 1t QZ"))
+    with pytest.raises(NotationError, match="5 copies of 一條; a deck has at most 4"):
+        nantong.count_tuple([Card("1t")] * 5)
+    with pytest.raises(NotationError, match="2 copies of 福; a deck has at most 1"):
+        nantong.count_tuple([Card("FU"), Card("FU")])
+    with pytest.raises(NotationError, match="'1t' is not a nantong Card"):
+        nantong.count_tuple(["1t"])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("1t 1t 1t 1t 1t", "5 copies of 一條 in '1t 1t 1t 1t 1t'; a deck has at most 4"),
+     ("福 福", "2 copies of 福 in '福 福'; a deck has at most 1"),
+     ("福 BD BD BD BD BD", "more than five 百搭")],
+)  # fmt: skip
+def test_parse_copy_limits_name_the_card_and_text(text: str, message: str) -> None:
+    """nantong.md §1 (four copies, one of each 百搭); the error names the card and the text."""
+    with pytest.raises(NotationError, match=re.escape(message)):
+        nantong.parse(text)
+
+
+def test_format_ascii_is_keyword_only() -> None:
+    """DESIGN "the public face of every family": format(cards, *, ascii=False) like zipai."""
+    param = inspect.signature(nantong.format).parameters["ascii"]
+    assert param.kind is inspect.Parameter.KEYWORD_ONLY and param.default is False
+    with pytest.raises(TypeError):
+        nantong.format([Card("1t")], True)  # type: ignore[misc]
