@@ -101,3 +101,65 @@ def test_constructor_checks() -> None:
     for bad in (20, -1, "x11", True, 1.5):
         with pytest.raises(NotationError):
             Card(bad)  # type: ignore[arg-type]
+
+
+# --- interning (DESIGN "Card kinds are interned: one object per kind") ----------------------
+
+
+@pytest.mark.parametrize("index", range(KINDS))
+def test_every_construction_path_returns_the_interned_card(index: int) -> None:
+    """DESIGN conventions: "Card kinds are interned: one object per kind". Card(index),
+    Card(code), Card(glyph), Card.parse, parse, copy, deepcopy, pickle and attrs.evolve all
+    give the object of CARDS (zipai.md §1: 20 kinds)."""
+    import copy
+    import pickle
+
+    import attrs
+
+    card = CARDS[index]
+    assert Card(index) is card
+    assert Card(index=index) is card
+    assert Card(card.code) is card and Card(card.hanzi) is card and Card(card.code.upper()) is card
+    assert Card.parse(card.code) is card and parse(card.hanzi)[0] is card
+    assert eval(repr(card), {"Card": Card}) is card
+    assert copy.copy(card) is card and copy.deepcopy(card) is card
+    assert copy.deepcopy([card, (card,)])[1][0] is card
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(card, protocol)) is card
+    assert attrs.evolve(card) is card
+    assert attrs.evolve(card, index=(index + 1) % KINDS) is CARDS[(index + 1) % KINDS]
+    assert hash(card) == hash(Card(index)) and card == Card(card.code)
+
+
+def test_interned_cards_are_frozen() -> None:
+    """DESIGN: values are frozen; an interned card cannot be changed (it would change them all)."""
+    import attrs
+
+    card = Card("d7")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        card.index = 3  # type: ignore[misc]
+    assert card.index == 16 and CARDS[16].code == "d7"
+
+
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        (True, "a card is named by its code or glyph"),
+        (False, "a card is named by its code or glyph"),
+        (1.0, "a card is named by its code or glyph"),
+        (None, "a card is named by its code or glyph"),
+        ((1,), "a card is named by its code or glyph"),
+        (20, "expected 0..19"),
+        (-1, "expected 0..19"),
+        ("x11", "is not a zipai card"),
+        ("x1 x2", "is not one zipai card"),
+        ("", "is not one zipai card"),
+    ],
+    ids=repr,
+)
+def test_bad_card_arguments_raise_notation_error(bad: object, reason: str) -> None:
+    """DESIGN conventions: bad input raises a typed error naming the input and the reason; a
+    bool is not the index 1 or 0 (zipai.md §1: cards are x1..x10, d1..d10 or indexes 0..19)."""
+    with pytest.raises(NotationError, match=reason) as caught:
+        Card(bad)  # type: ignore[arg-type]
+    assert repr(bad) in str(caught.value)

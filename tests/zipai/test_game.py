@@ -724,3 +724,123 @@ def test_json_round_trip_and_tampering() -> None:
     data["rules"]["colour"] = "blue"
     with pytest.raises(RulesError):
         Game.from_json(json.dumps(data))
+
+
+# --- seats and saved games: bad input raises a typed error naming it (DESIGN conventions) -----
+
+
+@pytest.mark.parametrize("bad", [True, False, "0", 1.0, None, -1, 3])
+def test_game_dealer_must_be_a_seat(bad: object) -> None:
+    """DESIGN conventions ("Bad input always gets a clear, typed error that names the input and
+    the reason ... Nothing is ever silently changed") and zipai.md §2: ``dealer=True`` is not
+    seat 1 (it was accepted and saved to JSON as ``true``)."""
+    with pytest.raises(RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"):
+        Game(seed=1, dealer=bad)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"0\.\.3"):
+        Game(HAHA, seed=1, dealer=True)
+    assert Game(HAHA, seed=1, dealer=3).dealer == 3
+
+
+def test_saved_dealer_is_an_int() -> None:
+    """DESIGN: to_json is lossless; zipai.md §2: the dealer is a seat number (not a bool)."""
+    import json
+
+    game = Game(seed=2, dealer=1)
+    data = json.loads(game.to_json())
+    assert type(data["dealer"]) is int and data["dealer"] == 1
+    data["dealer"] = True
+    with pytest.raises(RulesError, match="dealer=True is not a seat"):
+        Game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("bad", [True, False, "1", 1.0, None])
+def test_query_seats_reject_bools_and_non_ints(bad: object) -> None:
+    """DESIGN conventions (typed error naming the input; nothing silently changed) and
+    zipai.md §2 (seats are numbered): hand / melds / discards / view / legal_actions refuse
+    ``True`` (not seat 1) and non-ints with IllegalActionError; the game is unchanged."""
+    game = Game(seed=3)
+    before = game.copy()
+    for query in (game.hand, game.melds, game.discards, game.view, game.legal_actions):
+        with pytest.raises(IllegalActionError, match=r"seat=.* is not a seat"):
+            query(bad)  # type: ignore[arg-type]
+    assert game == before
+    assert game.legal_actions(0) and game.legal_actions(1) == []
+
+
+def test_query_seat_out_of_range() -> None:
+    """zipai.md §2: seats are 0..seats-1; a seat that does not exist is refused by name."""
+    game = Game(seed=3)
+    for query in (game.hand, game.view, game.legal_actions):
+        with pytest.raises(IllegalActionError, match=r"seat 3 does not exist; seats are 0\.\.2"):
+            query(3)
+
+
+@pytest.mark.parametrize("bad", [True, -1, "0", 0.0])
+def test_action_seat_must_be_a_whole_number(bad: object) -> None:
+    """DESIGN conventions: ``Action(True, ...)`` would pass ``True in to_act`` for seat 1 and
+    land in the log and the JSON as ``true``; it is refused when built, by name."""
+    with pytest.raises(NotationError, match=r"seat=.* is not a seat"):
+        Action(bad, ActionKind.PASS)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"seat=.* is not a seat"):
+        Action.from_dict({"seat": bad, "kind": "pass"})
+
+
+@pytest.mark.parametrize("key", ["rules", "deck", "dealer", "actions"])
+def test_from_json_missing_key(key: str) -> None:
+    """DESIGN conventions (typed error naming the input and the reason) and the public face
+    (``zipai.Game.from_json(s)``): a saved game missing a key raises NotationError naming the
+    key, never a raw KeyError."""
+    import json
+
+    data = json.loads(Game(seed=4).to_json())
+    del data[key]
+    with pytest.raises(NotationError, match=f"the key\\(s\\) '{key}' are missing"):
+        Game.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("not json", "not a changpai.zipai.game/1 JSON document: Expecting value"),
+        ("[1, 2]", "holds a list, not a JSON object"),
+        ('"game"', "holds a str, not a JSON object"),
+        ("7", "holds a int, not a JSON object"),
+        ('{"format": "chess"}', "format 'chess'"),
+    ],
+)
+def test_from_json_not_a_json_object(text: str, reason: str) -> None:
+    """DESIGN conventions: text that is not JSON or not an object raises NotationError saying
+    why (never a raw KeyError / TypeError)."""
+    with pytest.raises(NotationError, match=reason):
+        Game.from_json(text)
+
+
+def test_from_json_bad_parts() -> None:
+    """DESIGN conventions: a saved game whose parts have the wrong type raises NotationError."""
+    import json
+
+    data = json.loads(Game(seed=4).to_json())
+    for key, value, reason in (
+        ("deck", 5, "deck=5 is not a string"),
+        ("actions", {}, "is not a list of zipai actions"),
+        ("actions", [{"kind": "pass"}], "the key 'seat' is missing"),
+        ("actions", ["pass"], "is not a zipai action"),
+    ):
+        with pytest.raises(NotationError, match=reason):
+            Game.from_json(json.dumps({**data, key: value}))
+    with pytest.raises(NotationError, match=r"is not a changpai\.zipai\.game/1 JSON document"):
+        Game.from_json(None)  # type: ignore[arg-type]
+
+
+def test_stack_deck_seats_are_checked() -> None:
+    """DESIGN conventions (typed error naming the input) and zipai.md §2-§3: stack_deck takes
+    the dealer and the hands' seats as whole numbers; True is not seat 1."""
+    with pytest.raises(RulesError, match="dealer=True is not a seat"):
+        stack_deck(dealer=True)
+    with pytest.raises(RulesError, match="dealer='x' is not a seat"):
+        stack_deck(dealer="x")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="seat True is not an active seat"):
+        stack_deck(hands={True: "一"})
+    with pytest.raises(RulesError, match="is not a zipai Rules object"):
+        stack_deck("hunan")  # type: ignore[arg-type]
+    assert stack_deck(hands={1: "一"}, dealer=2)

@@ -112,3 +112,17 @@ def test_simulate_statistics() -> None:
     assert simulate(HUNAN, 5, seed=9).wins_by_seat == simulate(HUNAN, 5, seed=9).wins_by_seat
     with pytest.raises(RulesError):
         simulate(HUNAN, -1)
+
+
+@pytest.mark.parametrize("bad", [True, False, "1", 1.0, -1, 3, [0]])
+def test_match_dealer_must_be_a_seat(bad: object) -> None:
+    """DESIGN conventions (bad input raises a typed error naming it; nothing is silently
+    changed) and zipai.md §2 (seats 0..2): True is not seat 1."""
+    with pytest.raises(RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"):
+        Match(HUNAN, seed=1, dealer=bad)  # type: ignore[arg-type]
+
+
+def test_match_dealer_none_draws_a_seat() -> None:
+    """zipai.md §2: without a dealer the first one is drawn (an int seat)."""
+    match = Match(HAHA, seed=3)
+    assert type(match.dealer) is int and 0 <= match.dealer < HAHA.seats

@@ -548,3 +548,117 @@ def test_overflowing_copies_are_detected() -> None:
             best_decomposition((CARDS[3],) * n)
     with pytest.raises(NotationError, match="8 copies"):
         best_decomposition((CARDS[0],) * 8 + (CARDS[1],) * 13)
+
+
+# --- Decomposition built by hand: derived values are counted, never trusted (DESIGN) ---------
+
+SEVEN = "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"  # 15 胡息: 坎 拾拾拾 9, 句 壹貳叄 6
+
+
+def test_public_decomposition_counts_its_huxi() -> None:
+    """zipai.md §8.1 (胡息 is the sum of the melds) and §8.2 (threshold): a Decomposition built
+    from melds alone gets its 胡息 and threshold_met counted under its rules, and equals the
+    analysis' own result."""
+    best = best_decomposition(parse(SEVEN))
+    assert best is not None and best.rules is HUNAN
+    d = Decomposition(best.melds)
+    assert (d.huxi, d.threshold_met) == (15, True) and d == best and d.rules is HUNAN
+    assert Decomposition(best.melds, 15, True) == best
+    assert Decomposition(list(best.melds), huxi=15).melds == best.melds
+    high = HUNAN.evolve(min_huxi=16)
+    assert Decomposition(best.melds, rules=high).threshold_met is False
+    assert Decomposition(best.melds, 15, False, rules=high) == best_decomposition(
+        parse(SEVEN), rules=high
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"huxi": 999}, "huxi=999 does not match the melds: their 胡息 is 15 under the hunan"),
+        ({"huxi": 14}, "huxi=14 does not match the melds: their 胡息 is 15"),
+        ({"huxi": "15"}, "huxi='15' does not match the melds"),
+        ({"huxi": 15.5}, "huxi=15.5 does not match"),
+        ({"threshold_met": False}, "threshold_met=False does not match the melds: their 胡息 15"),
+        ({"threshold_met": 1}, "threshold_met=1 does not match"),
+        (
+            {"threshold_met": True, "rules": HUNAN.evolve(min_huxi=20)},
+            "threshold_met=True .* is below min_huxi=20 .* so threshold_met=False",
+        ),
+    ],
+    ids=repr,
+)
+def test_public_decomposition_rejects_wrong_values(changes: dict[str, object], reason: str) -> None:
+    """DESIGN conventions ("Bad input always gets a clear, typed error that names the input and
+    the reason ... Nothing is ever silently changed or dropped") with zipai.md §8.1 / §8.2:
+    ``Decomposition(melds, huxi=999, threshold_met=True)`` is refused, naming both values."""
+    from changpai.errors import RulesError
+
+    best = best_decomposition(parse(SEVEN))
+    assert best is not None
+    with pytest.raises(RulesError, match=reason):
+        Decomposition(best.melds, **changes)  # type: ignore[arg-type]
+
+
+def test_public_decomposition_rejects_bad_parts() -> None:
+    """DESIGN conventions: melds, the winning card and the rules are checked by type, and a
+    fifth copy of a card is an error (zipai.md §1: four copies)."""
+    from changpai.errors import RulesError
+
+    kan = Meld.parse("坎 一一一")
+    with pytest.raises(NotationError, match="is not a sequence of zipai Melds"):
+        Decomposition(("坎 一一一",))  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="is not a sequence of zipai Melds"):
+        Decomposition(kan)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="the melds hold 6 copies of 一"):
+        Decomposition((kan, kan))
+    with pytest.raises(NotationError, match="card='x1' is not a zipai Card"):
+        Decomposition((kan,), card="x1")  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="in none of the melds"):
+        Decomposition((kan,), card=Card("x2"))
+    with pytest.raises(RulesError, match="is not a zipai Rules object"):
+        Decomposition((kan,), rules="hunan")  # type: ignore[arg-type]
+    assert Decomposition((kan,), card=Card("x1")).huxi == 3
+
+
+def test_public_decomposition_under_chouwei_rules() -> None:
+    """zipai.md §10 Z5: the 胡息 of a 臭偎 follows ``rules.chouwei_huxi``; a hand-built
+    Decomposition counts it under the rules it is given, and evolve re-checks under them."""
+    import attrs
+
+    from changpai.errors import RulesError
+
+    rules = HUNAN.evolve(chouwei_huxi=(4, 2), min_huxi=0)
+    melds = (Meld.parse("臭偎 伍伍伍"),)
+    d = Decomposition(melds, rules=rules)
+    assert d.huxi == 4 and d.threshold_met and Decomposition(melds).huxi == 6
+    assert attrs.evolve(d, card=Card("d5")).card == Card("d5")
+    with pytest.raises(RulesError, match="huxi=6 does not match the melds: their 胡息 is 4"):
+        attrs.evolve(d, huxi=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 7).flatmap(built_hands), st.integers(0, 19), st.booleans())
+def test_every_found_decomposition_passes_the_public_checks(
+    kinds: list[int], extra: int, chouwei: bool
+) -> None:
+    """zipai.md §8.1 / §8.2: every decomposition the analysis builds through its fast path (the
+    best of a concealed hand, all of them, with a winning card, the waits) is one the checked
+    public constructor accepts as is, under the rules it was counted with."""
+    hand = cards_of(kinds)
+    melds_to_win = max(1, len(kinds) // 3)
+    for rules in (
+        HUNAN.evolve(melds_to_win=melds_to_win, min_huxi=9),
+        HUNAN.evolve(melds_to_win=melds_to_win, chouwei_huxi=(4, 2), allow_1_5_10=True),
+    ):
+        found = [best_decomposition(hand, rules=rules), *decompositions(hand, rules=rules)]
+        if Counter(kinds)[extra] < 4 and len(hand) > 1:
+            rest, card = hand[1:], CARDS[extra]
+            found.append(best_decomposition(rest, rules=rules, card=card, chouwei=chouwei))
+            found.extend(decompositions(rest, rules=rules, card=card, self_drawn=False))
+        found.extend(waits(hand[1:], rules=rules).values())
+        for d in found:
+            if d is None:
+                continue
+            again = Decomposition(d.melds, d.huxi, d.threshold_met, card=d.card, rules=rules)
+            assert again == d and again.rules is d.rules is rules

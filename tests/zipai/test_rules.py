@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from changpai.errors import RulesError
@@ -155,3 +157,100 @@ def test_dealt_ti_in_hand_json_round_trip() -> None:
         data = rules_to_dict(rules)
         assert data["dealt_ti_in_hand"] == rules.dealt_ti_in_hand
         assert rules_from_dict(Rules, data, family="zipai") == rules
+
+
+# --- every field is type-checked (DESIGN conventions; zipai.md §10) -------------------------
+
+_INTS = (
+    "players",
+    "hand_size",
+    "melds_to_win",
+    "min_huxi",
+    "tun_step",
+    "ti_face_up",
+    "dealt_ti_in_hand",
+    "shuxin_max_shares",
+    "shuxin_share",
+)
+_BOOLS = (
+    "win_on_discard",
+    "allow_1_5_10",
+    "fanxing",
+    "shuxin",
+    "forbid_hu_after_chongpao",
+    "paoshuang",
+    "tianhu_needs_threshold",
+)
+_STRINGS = ("score_mode", "fanxing_scope", "fanxing_match", "mingtang")
+
+
+def test_every_field_is_covered() -> None:
+    """zipai.md §10: the type tests below cover every Rules field."""
+    covered = {*_INTS, *_BOOLS, *_STRINGS, "name", "chouwei_huxi", "red_values"}
+    assert covered == {a.name for a in Rules.__attrs_attrs__}
+
+
+@pytest.mark.parametrize("name", _INTS)
+@pytest.mark.parametrize("bad", [2.5, "x", True, False, None, (3,)], ids=repr)
+def test_int_fields_reject_other_types(name: str, bad: object) -> None:
+    """DESIGN conventions ("Bad input always gets a clear, typed error that names the input and
+    the reason ... Nothing is ever silently changed"), zipai.md §10: ``min_huxi=2.5`` and
+    ``min_huxi=True`` are not accepted, ``min_huxi="x"`` is not a raw TypeError."""
+    with pytest.raises(RulesError, match=re.escape(f"{name}={bad!r}: ")):
+        HUNAN.evolve(**{name: bad})
+    assert Rules() == HUNAN
+
+
+@pytest.mark.parametrize("name", _BOOLS)
+@pytest.mark.parametrize("bad", [0, 1, "yes", None, 1.0], ids=repr)
+def test_bool_fields_reject_other_types(name: str, bad: object) -> None:
+    """DESIGN conventions (typed error naming the option, the value and the reason), zipai.md
+    §10: yes/no options take True or False only."""
+    with pytest.raises(RulesError, match=f"{name}={bad!r}: the option is a bool"):
+        HUNAN.evolve(**{name: bad})
+
+
+@pytest.mark.parametrize("name", _STRINGS)
+@pytest.mark.parametrize("bad", [1, True, ["huxi"], "HUXI"], ids=repr)
+def test_string_fields_take_their_options(name: str, bad: object) -> None:
+    """zipai.md §10 (Z3, Z8, Z10): string options come from their option lists; a non-string
+    is a RulesError naming it, not a raw TypeError."""
+    with pytest.raises(RulesError, match=f"{name}=.*expected one of"):
+        HUNAN.evolve(**{name: bad})
+
+
+@pytest.mark.parametrize("bad", ["", 3, None, b"hunan"], ids=repr)
+def test_name_is_a_string(bad: object) -> None:
+    """DESIGN conventions: the rules name is a non-empty str."""
+    with pytest.raises(RulesError, match=r"name=.*non-empty str"):
+        HUNAN.evolve(name=bad)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [(6,), (6, 3, 1), (6, "3"), (6, 2.5), (True, 3), (-1, 3), [6, 3], 6, "63"],
+    ids=repr,
+)
+def test_chouwei_huxi_shape(bad: object) -> None:
+    """zipai.md §10 Z5: the 臭偎 胡息 is None or a (big, small) tuple of two ints >= 0."""
+    with pytest.raises(RulesError, match=r"chouwei_huxi=.*tuple \(big, small\) of two ints"):
+        HUNAN.evolve(chouwei_huxi=bad)
+    assert HUNAN.evolve(chouwei_huxi=(4, 2)).chouwei_huxi == (4, 2)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [frozenset(), {0}, {11}, {2, 7.0}, {True}, {"7"}, 7, "27", [[2]], None],
+    ids=repr,
+)
+def test_red_values_are_card_values(bad: object) -> None:
+    """zipai.md §1 (red 二七十) and §10: red_values is a non-empty set of card values 1..10;
+    a bool (True == 1) or a float is not a value, and a non-collection is a RulesError."""
+    with pytest.raises(RulesError, match=r"red_values=.*non-empty set of ints 1\.\.10"):
+        HUNAN.evolve(red_values=bad)
+
+
+def test_red_values_collections_are_accepted() -> None:
+    """zipai.md §8.6: other colourings are options; lists (JSON) and sets give a frozenset."""
+    assert HUNAN.evolve(red_values=[1, 5, 10]).red_values == frozenset({1, 5, 10})
+    assert HUNAN.evolve(red_values=(2, 7)).red_values == frozenset({2, 7})

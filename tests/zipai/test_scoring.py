@@ -286,3 +286,23 @@ def test_score_sheet_html_shows_red_cards_in_red() -> None:
     page = zipai.score(zipai.Win(best, winner=0, players=3))._repr_html_()
     assert zipai.Card.parse("貳")._repr_html_() in page  # a red chip
     assert "title='d2 貳 (red)'" in page and "title='d1 壹'" in page
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"winner": True}, "winner=True is not a seat"),
+        ({"winner": "1"}, "winner='1' is not a seat"),
+        ({"players": 3.0}, "players=3.0 is not a whole number"),
+        ({"discarder": True, "self_drawn": False}, "discarder=True is not a seat"),
+        ({"shuxin_seat": False}, "shuxin_seat=False is not a seat"),
+    ],
+    ids=repr,
+)
+def test_win_seats_are_whole_numbers(changes: dict[str, object], reason: str) -> None:
+    """DESIGN conventions (typed error naming the input; nothing silently changed) and
+    zipai.md §8.4 (who pays): a Win's seats are whole numbers, True is not seat 1."""
+    d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+    assert d is not None
+    with pytest.raises(IllegalActionError, match=reason):
+        Win(d, **{"winner": 1, "players": 3, **changes})  # type: ignore[arg-type]

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
-from attrs import field, frozen
+from attrs import frozen
 
 from changpai.core import render
 from changpai.errors import NotationError
@@ -52,38 +53,66 @@ _SEPARATORS = set(" \t\r\n,，、;；|")
 _EXPECTED = "expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾"
 
 
-def _to_index(index: int | str) -> int:
+def _to_index(index: object) -> int:
     """The kind index of a Card argument: an int 0..19, or one card's code or glyph."""
     if isinstance(index, str):
         found = [i for i, _ in _tokens(index)]
         if len(found) != 1:
             raise NotationError(f"{index!r} is not one zipai card; {_EXPECTED}")
         return found[0]
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < KINDS:
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise NotationError(
+            f"{index!r} is not a zipai card; a card is named by its code or glyph (a str) "
+            f"or by its index 0..{KINDS - 1} (an int)"
+        )
+    if not 0 <= index < KINDS:
         raise NotationError(f"{index!r} is not a zipai card index; expected 0..{KINDS - 1}")
     return index
 
 
-@frozen(repr=False)
+@frozen(repr=False, init=False)
 class Card:
-    """One card kind of the 字牌 deck.
+    """One card kind of the 字牌 deck; interned: there is one object per kind.
 
-    Build cards with :meth:`parse` or take them from :data:`CARDS`; two cards are equal when their
-    kinds are. ``str`` is the hanzi, ``repr`` round-trips (``Card('d7')`` takes a code or glyph as
-    well as the index 0..19).
+    ``Card(...)`` takes the index 0..19 or one card's code or glyph and returns the interned
+    object of :data:`CARDS`, as :meth:`parse` does; so do ``copy``, ``deepcopy``, ``pickle`` and
+    ``attrs.evolve``. Cards compare by their kind. ``str`` is the hanzi, ``repr`` round-trips.
 
     >>> card = Card.parse("柒")
     >>> card, str(card), card.code, card.index
     (Card('d7'), '柒', 'd7', 16)
-    >>> Card('d7') == card == Card(16), Card('d7') is CARDS[16]
-    (True, False)
+    >>> Card('d7') is card is Card(16) is CARDS[16]
+    True
     >>> Card.parse("x11")
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: 'x11' is not a zipai card; expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾
+    >>> Card(True)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: True is not a zipai card; a card is named by its code or glyph (a str) or by its index 0..19 (an int)
     """
 
-    index: int = field(converter=_to_index)
+    index: int
+
+    def __new__(cls, index: int | str) -> Card:
+        if index.__class__ is int and 0 <= index < _BUILT:
+            return CARDS[index]
+        k = _to_index(index)
+        if k < _BUILT:
+            return CARDS[k]
+        self = object.__new__(cls)  # only while CARDS itself is built, in index order
+        object.__setattr__(self, "index", k)
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
 
     @property
     def value(self) -> int:
@@ -135,8 +164,10 @@ class Card:
         return render.card(self)
 
 
+_BUILT = 0  # how many kinds of CARDS exist yet (Card.__new__ returns those)
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(KINDS))
-"""The 20 card kinds, indexed by :attr:`Card.index`."""
+"""The 20 card kinds, indexed by :attr:`Card.index`; every :class:`Card` is one of them."""
+_BUILT = KINDS
 
 DECK: tuple[Card, ...] = tuple(card for card in CARDS for _ in range(4))
 """The full 80-card deck, four copies of each kind in index order."""

@@ -33,6 +33,7 @@ from the front.
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -42,7 +43,7 @@ from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase, replay
 from changpai.core.scoresheet import Payment, ScoreSheet
-from changpai.core.seats import SeatRing
+from changpai.core.seats import SeatRing, check_seat
 from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
@@ -139,6 +140,15 @@ def _to_card(value: Card | str | None) -> Card | None:
     return Card.parse(value)
 
 
+def _check_action_seat(_action: object, _attribute: object, seat: Any) -> None:
+    """The validator of ``Action.seat``: a whole number >= 0 (not a bool); the table's own
+    range is checked by :meth:`Game.verify`."""
+    if type(seat) is int and seat >= 0:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise NotationError(f"seat={seat!r} is not a seat; expected a whole number 0, 1, 2 …")
+
+
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
     return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in value)
 
@@ -157,7 +167,7 @@ class Action:
     Action(seat=0, kind=ActionKind.DISCARD, card=Card('d5'), melds=())
     """
 
-    seat: int
+    seat: int = field(validator=_check_action_seat)
     kind: ActionKind
     card: Card | None = field(default=None, converter=_to_card)
     melds: tuple[Meld, ...] = field(default=(), converter=_to_melds)
@@ -182,12 +192,16 @@ class Action:
         """
         try:
             return cls(
-                int(data["seat"]),
+                data["seat"],
                 ActionKind(data["kind"]),
                 data.get("card"),
                 tuple(data.get("melds", ())),
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except KeyError as error:
+            raise NotationError(
+                f"{data!r} is not a zipai action: the key {error} is missing"
+            ) from None
+        except (TypeError, ValueError, AttributeError) as error:
             if isinstance(error, NotationError):
                 raise
             raise NotationError(f"{data!r} is not a zipai action: {error}") from None
@@ -544,6 +558,25 @@ _OFFER, _DISCARD, _SELFHU, _OVER = "offer", "discard", "selfhu", "over"
 
 
 _FORMAT = ("format", "changpai.zipai.game/1")
+_JSON_KEYS = ("rules", "deck", "dealer", "actions")
+
+
+def _read_object(text: object) -> dict[str, Any]:
+    """The JSON object of a saved game, its format tag checked; NotationError naming the
+    problem when ``text`` is not JSON text, not an object or carries another format."""
+    key, value = _FORMAT
+    if not isinstance(text, str):
+        raise NotationError(f"{text!r} is not a {value} JSON document: expected JSON text")
+    try:
+        data = json.loads(text)
+    except ValueError as problem:
+        raise NotationError(f"not a {value} JSON document: {problem}") from None
+    if not isinstance(data, dict):
+        raise NotationError(
+            f"not a {value} JSON document: the text holds a {type(data).__name__}, "
+            "not a JSON object"
+        )
+    return read_document(text, _FORMAT) if data.get(key) != value else data
 
 
 def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[int, ...]:
@@ -608,8 +641,7 @@ class Game(GameBase):
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"{rules!r} is not a zipai Rules object")
-        if not isinstance(dealer, int) or not 0 <= dealer < rules.seats:
-            raise RulesError(f"dealer={dealer!r}; expected a seat 0..{rules.seats - 1}")
+        dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
         self.rules = rules
         self.dealer = dealer
         self._deck = _deck_indices(seed, deck)
@@ -759,6 +791,7 @@ class Game(GameBase):
         >>> game.legal_actions(1)
         []
         """
+        seat = self._check_seat(seat)
         if self._phase == _OVER or seat not in self.to_act:
             return []
         if self._phase == _DISCARD:
@@ -869,6 +902,7 @@ class Game(GameBase):
         >>> len(view.hand), view.stock_size, view.liang == game.deck[60]
         (20, 19, True)
         """
+        seat = self._check_seat(seat)
         watcher = self._shuxin >= 0 and seat == self._shuxin  # the 數信 sees the table only
         me = _Seat() if watcher else self._seat(seat)
         to_act = tuple(self.to_act)
@@ -1003,10 +1037,21 @@ class Game(GameBase):
         ...
         changpai.errors.NotationError: not a changpai.zipai.game/1 JSON document: format 'chess'
         """
-        data = read_document(text, _FORMAT)
+        data = _read_object(text)
+        missing = [key for key in _JSON_KEYS if key not in data]
+        if missing:
+            raise NotationError(
+                f"not a {_FORMAT[1]} JSON document: the key(s) {', '.join(map(repr, missing))} "
+                f"are missing; expected {', '.join(map(repr, _JSON_KEYS))}"
+            )
+        deck, actions = data["deck"], data["actions"]
+        if not isinstance(deck, str):
+            raise NotationError(f"deck={deck!r} is not a string of zipai card codes")
+        if not isinstance(actions, list):
+            raise NotationError(f"actions={actions!r} is not a list of zipai actions")
         rules = rules_from_dict(Rules, data["rules"], family="zipai")
-        game = cls(rules, deck=data["deck"], dealer=data["dealer"])
-        return replay(game, (Action.from_dict(item) for item in data["actions"]))
+        game = cls(rules, deck=deck, dealer=data["dealer"])
+        return replay(game, [Action.from_dict(item) for item in actions])
 
     @classmethod
     def replay(
@@ -1028,11 +1073,19 @@ class Game(GameBase):
 
     # ------------------------------------------------------------------ helpers
 
-    def _seat(self, seat: int) -> _Seat:
-        if not isinstance(seat, int) or not 0 <= seat < len(self._seats):
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` as a seat of this table, or IllegalActionError naming it (bools and
+        non-ints are not seats); the common case is one type test."""
+        if type(seat) is int and 0 <= seat < len(self._seats):
+            return seat
+        if isinstance(seat, int) and not isinstance(seat, bool):
             raise IllegalActionError(
                 f"seat {seat!r} does not exist; seats are 0..{len(self._seats) - 1}"
             )
+        return check_seat(seat, len(self._seats), error=IllegalActionError)
+
+    def _seat(self, seat: int) -> _Seat:
+        seat = self._check_seat(seat)
         if seat == self._shuxin:
             raise IllegalActionError(f"seat {seat} is the 數信 and holds no cards")
         return self._seats[seat]
@@ -1206,8 +1259,7 @@ class Game(GameBase):
                 melds.append(Meld(MeldKind.TI, (CARDS[k],) * 4))
             elif st.hand[k] == 3:
                 melds.append(Meld(MeldKind.KAN, (CARDS[k],) * 3))
-        total = sum(huxi(m, rules=self.rules) for m in melds)
-        return Decomposition(tuple(melds), total, total >= self.rules.min_huxi)
+        return Decomposition(melds, rules=self.rules)
 
     def _open(self, k: int, source: str, src: int, queue: list[tuple[str, int]]) -> None:
         self._phase = _OFFER
@@ -1539,10 +1591,11 @@ def stack_deck(
     changpai.errors.NotationError: '一一一一一' holds 5 copies of 一 (x1); the deck has 4
     """
     hands = dict(hands or {})
+    if not isinstance(rules, Rules):
+        raise RulesError(f"{rules!r} is not a zipai Rules object")
     seats = rules.seats
+    dealer = check_seat(dealer, seats, what="dealer", error=RulesError)
     shuxin = (dealer + 2) % seats if rules.shuxin else -1
-    if not 0 <= dealer < seats:
-        raise RulesError(f"dealer={dealer!r}; expected a seat 0..{seats - 1}")
     order = list(SeatRing.of(seats, shuxin).order_from(dealer))
     pool = [4] * KINDS
     given: dict[int, tuple[Card, ...]] = {}
@@ -1554,7 +1607,7 @@ def stack_deck(
             pool[c.index] -= 1
 
     for seat, cards in hands.items():
-        if seat not in order:
+        if isinstance(seat, bool) or seat not in order:
             raise RulesError(f"seat {seat!r} is not an active seat; active seats are {order}")
         given[seat] = _as_cards(cards)
         if len(given[seat]) > rules.hand_size:

@@ -29,9 +29,10 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.errors import ChangpaiError, NotationError
+from changpai.errors import ChangpaiError, NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
+from changpai.zipai.melds import huxi as _meld_huxi
 from changpai.zipai.rules import HUNAN, Rules
 
 __all__ = [
@@ -501,7 +502,7 @@ def _strip(key: int, keep: int | None = None) -> tuple[int, tuple[Meld, ...], in
 # --------------------------------------------------------------------------------------------
 
 
-@frozen(repr=False)
+@frozen(repr=False, init=False)
 class Decomposition:
     """A complete hand split into 門子, with its 胡息 (zipai.md §5, §7, §8.1).
 
@@ -509,11 +510,23 @@ class Decomposition:
     place), then the set the winning card made with a pair or 坎 (偎 / 碰 / 提 / 跑), then the
     concealed 提 and 坎 in card order (small 一..十 before big 壹..拾), then the 絞, then the
     small and last the big 一句話 (the pair among them, by its card). ``huxi`` is the sum of the melds' 胡息 and
-    ``threshold_met`` whether it reaches ``rules.min_huxi``.
+    ``threshold_met`` whether it reaches ``rules.min_huxi``; ``rules`` are the rules they were
+    counted under (not part of equality).
 
     >>> d = best_decomposition(parse("壹壹壹壹 一二三 四五六 七八九 貳柒拾 陸陸 x10 x10 d10"))
     >>> d.huxi, d.pair, len(d.melds)
     (21, Meld.parse('將 陸陸'), 7)
+
+    Built by hand, the 胡息 and ``threshold_met`` are counted from the melds and ``rules``
+    (zipai.md §8.1, §8.2); values given for them must match (DESIGN: bad input raises a typed
+    error, nothing is silently changed):
+
+    >>> Decomposition(d.melds) == d
+    True
+    >>> Decomposition(d.melds, huxi=999)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: huxi=999 does not match the melds: their 胡息 is 21 under the hunan rules (zipai.md §8.1)
     """
 
     melds: tuple[Meld, ...]
@@ -521,6 +534,53 @@ class Decomposition:
     threshold_met: bool
     card: Card | None = field(default=None, kw_only=True)
     """The winning card the decomposition was made with, if any."""
+    rules: Rules = field(default=HUNAN, kw_only=True, eq=False, repr=False)
+    """The rules the 胡息 and the threshold were counted under."""
+
+    def __init__(
+        self,
+        melds: Sequence[Meld],
+        huxi: int | None = None,
+        threshold_met: bool | None = None,
+        *,
+        card: Card | None = None,
+        rules: Rules = HUNAN,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules={rules!r} is not a zipai Rules object")
+        if not isinstance(melds, (tuple, list)) or not all(isinstance(m, Meld) for m in melds):
+            raise NotationError(f"melds={melds!r} is not a sequence of zipai Melds")
+        melds = tuple(melds)
+        if card is not None and not isinstance(card, Card):
+            raise NotationError(f"card={card!r} is not a zipai Card")
+        counts = [0] * KINDS
+        for meld in melds:
+            for c in meld.cards:
+                counts[c.index] += 1
+        for k, n in enumerate(counts):
+            if n > 4:
+                raise NotationError(
+                    f"the melds hold {n} copies of {CARDS[k].hanzi} ({CARDS[k].code}); "
+                    "the deck has 4"
+                )
+        if card is not None and not counts[card.index]:
+            raise NotationError(f"card={card!r}: the winning card is in none of the melds")
+        value = sum(_meld_huxi(m, rules=rules) for m in melds)
+        met = value >= rules.min_huxi
+        if huxi is not None and (isinstance(huxi, bool) or huxi != value):
+            raise RulesError(
+                f"huxi={huxi!r} does not match the melds: their 胡息 is {value} under the "
+                f"{rules.name} rules (zipai.md §8.1)"
+            )
+        if threshold_met is not None and (
+            not isinstance(threshold_met, bool) or threshold_met != met
+        ):
+            raise RulesError(
+                f"threshold_met={threshold_met!r} does not match the melds: their 胡息 {value} "
+                f"{'reaches' if met else 'is below'} min_huxi={rules.min_huxi} of the "
+                f"{rules.name} rules, so threshold_met={met} (zipai.md §8.2)"
+            )
+        _make(self, melds, value, met, card, rules)
 
     @property
     def pair(self) -> Meld | None:
@@ -562,6 +622,29 @@ class Decomposition:
         melds = " &nbsp; ".join(m._repr_html_() for m in self.melds)
         flag = "" if self.threshold_met else " (below the threshold)"
         return f"<span>{melds} &nbsp; <b>{self.huxi}</b> 胡息{html.escape(flag)}</span>"
+
+
+_new = object.__new__
+_SET_MELDS = Decomposition.__dict__["melds"].__set__
+_SET_HUXI = Decomposition.__dict__["huxi"].__set__
+_SET_MET = Decomposition.__dict__["threshold_met"].__set__
+_SET_CARD = Decomposition.__dict__["card"].__set__
+_SET_RULES = Decomposition.__dict__["rules"].__set__
+
+
+def _make(
+    self: Decomposition,
+    melds: tuple[Meld, ...],
+    value: int,
+    met: bool,
+    card: Card | None,
+    rules: Rules,
+) -> None:
+    _SET_MELDS(self, melds)
+    _SET_HUXI(self, value)
+    _SET_MET(self, met)
+    _SET_CARD(self, card)
+    _SET_RULES(self, rules)
 
 
 @frozen(repr=False)
@@ -779,7 +862,7 @@ def decompositions(
         fixed_huxi = sum(huxi(m, rules=rules) for m in fixed)
         for melds in _partitions(variant, key, table):
             total = fixed_huxi + sum(huxi(m, rules=rules) for m in melds)
-            yield Decomposition((*fixed, *melds), total, total >= rules.min_huxi, card=card)
+            yield _decomposition((*fixed, *melds), total, total >= rules.min_huxi, rules, card)
 
 
 def _best_general(
@@ -809,7 +892,7 @@ def _best_general(
     if best is None:
         return None
     value, fixed, melds = best
-    return Decomposition((*fixed, *melds), value, value >= rules.min_huxi, card=card)
+    return _decomposition((*fixed, *melds), value, value >= rules.min_huxi, rules, card)
 
 
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
@@ -831,26 +914,23 @@ def _clear_cache() -> None:
     _SETS.clear()
 
 
-_new = object.__new__
-_SET_MELDS = Decomposition.__dict__["melds"].__set__
-_SET_HUXI = Decomposition.__dict__["huxi"].__set__
-_SET_MET = Decomposition.__dict__["threshold_met"].__set__
-_SET_CARD = Decomposition.__dict__["card"].__set__
-
-
-def _decomposition(melds: tuple[Meld, ...], value: int, met: bool) -> Decomposition:
-    """``Decomposition(melds, value, met)`` without a winning card, built through the slots
-    (the hot path; the same object as the attrs constructor makes).
+def _decomposition(
+    melds: tuple[Meld, ...], value: int, met: bool, rules: Rules, card: Card | None = None
+) -> Decomposition:
+    """A :class:`Decomposition` of melds the analysis built itself, with their 胡息 ``value``
+    and ``met`` already counted under ``rules``: built through the slots without the checks of
+    the public constructor (the hot path; the same object the constructor makes).
 
     >>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
-    >>> _decomposition(d.melds, d.huxi, d.threshold_met) == d
+    >>> _decomposition(d.melds, d.huxi, d.threshold_met, HUNAN) == d == Decomposition(d.melds)
     True
     """
     result: Decomposition = _new(Decomposition)
     _SET_MELDS(result, melds)
     _SET_HUXI(result, value)
     _SET_MET(result, met)
-    _SET_CARD(result, None)
+    _SET_CARD(result, card)
+    _SET_RULES(result, rules)
     return result
 
 
@@ -942,7 +1022,13 @@ def best_decomposition(
             big = _half_sets(both >> _HALF | _BIG_SETS)
         value = best[0] + small[1] + big[1]
         melds = (*small[0], *big[0], *best[1])
-        result = _decomposition(melds, value, value >= rules.min_huxi)
+        # _decomposition(melds, value, met, rules) inlined: the slots set directly
+        result = _new(Decomposition)
+        _SET_MELDS(result, melds)
+        _SET_HUXI(result, value)
+        _SET_MET(result, value >= rules.min_huxi)
+        _SET_CARD(result, None)
+        _SET_RULES(result, rules)
     if len(cache) >= _PLAIN_LIMIT:
         cache.clear()
     cache[key] = result

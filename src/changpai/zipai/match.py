@@ -19,6 +19,7 @@ from typing import Any
 
 from attrs import frozen
 
+from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, RulesError
 from changpai.zipai.cards import Card
 from changpai.zipai.game import Game
@@ -102,9 +103,7 @@ class Match:
         self._rng = random.Random(seed)
         if dealer is None:
             dealer = self._rng.randrange(rules.seats)
-        if not 0 <= dealer < rules.seats:
-            raise RulesError(f"dealer={dealer!r}; expected a seat 0..{rules.seats - 1}")
-        self.dealer = dealer
+        self.dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
         self.streak = 0
         """荒莊 hands in a row under the current dealer."""
         self.games: list[Game] = []

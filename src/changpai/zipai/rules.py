@@ -36,42 +36,106 @@ _FANXING_SCOPES = ("all", "hand")
 _FANXING_MATCHES = ("card", "value")
 
 
+_INT_FIELDS: tuple[tuple[str, int, str], ...] = (
+    ("players", 2, "the number of players"),
+    ("hand_size", 1, "the number of cards dealt to a non-dealer"),
+    ("melds_to_win", 1, "the number of 門子 in a winning hand"),
+    ("min_huxi", 0, "the 胡息 needed to win"),
+    ("tun_step", 1, "the 胡息 per extra 囤"),
+    ("ti_face_up", 0, "the number of cards of a 提 shown to the others"),
+    ("shuxin_max_shares", 0, "the most 數信 shares"),
+    ("shuxin_share", 0, "the amount of one 數信 share"),
+)
+"""Whole-number options, their least value and what they count (zipai.md §10)."""
+
+_BOOL_FIELDS: tuple[str, ...] = (
+    "win_on_discard",
+    "allow_1_5_10",
+    "fanxing",
+    "shuxin",
+    "forbid_hu_after_chongpao",
+    "paoshuang",
+    "tianhu_needs_threshold",
+)
+"""Yes/no options: ``True`` or ``False`` only (not 0/1 or strings)."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _one_of(name: str, value: object, options: tuple[str, ...]) -> None:
-    if value not in options:
+    if not isinstance(value, str) or value not in options:
         raise RulesError(f"{name}={value!r}; expected one of {options}")
 
 
+def _red_values(value: object) -> object:
+    """The ``red_values`` converter: any collection of values becomes a frozenset; anything
+    else is kept as it is for :func:`_check` to reject with a RulesError naming it."""
+    if isinstance(value, (set, frozenset, list, tuple)):
+        try:
+            return frozenset(value)
+        except TypeError:  # unhashable items: reported by _check
+            return value
+    return value
+
+
+def _check_types(rules: Rules) -> None:
+    """Every field has its type (zipai.md §10): ints are ints and not bools, bools are bools."""
+    if not isinstance(rules.name, str) or not rules.name:
+        raise RulesError(f"name={rules.name!r}: the rules name must be a non-empty str")
+    for name, least, what in _INT_FIELDS:
+        value = getattr(rules, name)
+        if not _is_int(value) or value < least:
+            raise RulesError(f"{name}={value!r}: {what} must be an int >= {least}")
+    for name in _BOOL_FIELDS:
+        value = getattr(rules, name)
+        if not isinstance(value, bool):
+            raise RulesError(f"{name}={value!r}: the option is a bool (True or False)")
+    chouwei = rules.chouwei_huxi
+    if chouwei is not None and not (
+        isinstance(chouwei, tuple)
+        and len(chouwei) == 2
+        and all(_is_int(v) and v >= 0 for v in chouwei)
+    ):
+        raise RulesError(
+            f"chouwei_huxi={chouwei!r}: the 臭偎 胡息 is None or a tuple (big, small) "
+            "of two ints >= 0 (zipai.md §10 Z5)"
+        )
+    reds = rules.red_values
+    if (
+        not isinstance(reds, frozenset)
+        or not reds
+        or not all(_is_int(v) and 1 <= v <= 10 for v in reds)
+    ):
+        shown = sorted(reds, key=repr) if isinstance(reds, frozenset) else reds
+        raise RulesError(
+            f"red_values={shown!r}: the red card values must be a non-empty set of ints 1..10"
+        )
+
+
 def _check(rules: Rules) -> None:
+    _check_types(rules)
     if rules.players not in (2, 3, 4):
         raise RulesError(f"players={rules.players}: a zipai hand is played by 2 to 4 players")
     if rules.shuxin and rules.players != 3:
         raise RulesError("shuxin=True needs players=3 (the fourth seat is the 數信, zipai.md §2)")
-    if rules.hand_size < 1 or rules.melds_to_win < 1:
-        raise RulesError(
-            f"hand_size={rules.hand_size}, melds_to_win={rules.melds_to_win} must be >= 1"
-        )
     deal = rules.players * rules.hand_size + 1
     if deal >= 80:
         raise RulesError(f"dealing {deal} cards to {rules.players} players leaves no stock of 80")
-    if rules.min_huxi < 0:
-        raise RulesError(f"min_huxi={rules.min_huxi} cannot be negative")
+    if rules.ti_face_up > 4:
+        raise RulesError(f"ti_face_up={rules.ti_face_up}: a 提 has 4 cards (zipai.md §10 Z6)")
     _one_of("score_mode", rules.score_mode, _SCORE_MODES)
-    if rules.shuxin_share < 0 or rules.shuxin_max_shares < 0:
-        raise RulesError("shuxin_share and shuxin_max_shares cannot be negative")
-    if rules.tun_step < 1:
-        raise RulesError(f"tun_step={rules.tun_step} must be >= 1")
     _one_of("fanxing_scope", rules.fanxing_scope, _FANXING_SCOPES)
     _one_of("fanxing_match", rules.fanxing_match, _FANXING_MATCHES)
     if rules.mingtang is not None:
         _one_of("mingtang", rules.mingtang, MINGTANG_PRESETS)
     keep = rules.dealt_ti_in_hand
-    if isinstance(keep, bool) or not isinstance(keep, int) or keep < 0:
+    if not _is_int(keep) or keep < 0:
         raise RulesError(
             f"dealt_ti_in_hand={keep!r}: the number of dealt four-of-a-kind a player may keep"
             " concealed in hand must be an int >= 0 (zipai.md §9)"
         )
-    if not rules.red_values or not rules.red_values <= frozenset(range(1, 11)):
-        raise RulesError(f"red_values={sorted(rules.red_values)} must be card values 1..10")
 
 
 @frozen
@@ -130,7 +194,7 @@ class Rules:
     """Z12 跑雙 (§7): 跑/提 then win with one pair left."""
     tianhu_needs_threshold: bool = False
     """Z13: whether 天胡 by 3 提 / 5 坎 also needs ``min_huxi``."""
-    red_values: frozenset[int] = field(default=HUNAN_RED_VALUES, converter=frozenset)
+    red_values: frozenset[int] = field(default=HUNAN_RED_VALUES, converter=_red_values)
     """Card values that are red (§1: Hunan 二七十); used by 名堂."""
 
     def __attrs_post_init__(self) -> None:

@@ -82,6 +82,16 @@ class Win:
     """§2 數信: the seat of the 數信 (not an active player)."""
 
     def __attrs_post_init__(self) -> None:
+        for name in ("winner", "players", "discarder", "shuxin_seat"):
+            value = getattr(self, name)
+            if (value is not None or name in ("winner", "players")) and (
+                isinstance(value, bool) or not isinstance(value, int)
+            ):
+                raise IllegalActionError(
+                    f"{name}={value!r} is not a whole number (a seat count)"
+                    if name == "players"
+                    else f"{name}={value!r} is not a seat; expected a whole number"
+                )
         seats = self.players + (0 if self.shuxin_seat is None else 1)
         active = [s for s in range(seats) if s != self.shuxin_seat]
         if self.players < 2:
