@@ -573,13 +573,13 @@ def _count_copies(cards: Iterable[Card], deck: str | Iterable[Card] | None = Non
     changpai.errors.NotationError: '66' is not a chuanpai Card; build cards with Card(...) or parse(...)
     """
     label, limits = _deck_limits(deck)
-    indices: list[int] = []
-    for card in cards:
-        if not isinstance(card, Card):
-            raise NotationError(
-                f"{card!r} is not a chuanpai Card; build cards with Card(...) or parse(...)"
-            )
-        indices.append(card.index)
+    items = tuple(cards)
+    if not set(map(type, items)) <= {Card}:  # C-level type check of the whole hand (hot path)
+        bad = next(card for card in items if not isinstance(card, Card))
+        raise NotationError(
+            f"{bad!r} is not a chuanpai Card; build cards with Card(...) or parse(...)"
+        )
+    indices = [card.index for card in items]
     return Counts.from_indices(
         indices, size=KINDS, max_copies=max(limits), limits=limits, name=_card_name(label)
     )

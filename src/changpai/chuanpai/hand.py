@@ -70,6 +70,8 @@ def _checked(
                 "Meld(...) or Meld.parse(...)"
             )
     hand = _count_copies(cards, rules.deck)
+    if not melds:
+        return melds, hand, hand
     table = _count_copies((c for m in melds for c in m.cards), rules.deck)
     held = hand + table  # NotationError when hand and table together hold too many copies
     _check_exposed(melds, rules)

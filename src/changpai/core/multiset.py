@@ -15,6 +15,7 @@ every change: a count never goes below zero or above the number of copies in the
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator
 
 from attrs import field, frozen
@@ -50,10 +51,17 @@ class Counts:
     百搭 or 經牌); ``None`` means ``max_copies`` for every kind."""
 
     def __attrs_post_init__(self) -> None:
-        limits = self.limits
-        if limits is not None and len(limits) != len(self.counts):
-            raise ChangpaiError(f"{len(limits)} copy limits for {len(self.counts)} card kinds")
-        for index, count in enumerate(self.counts):
+        counts, limits = self.counts, self.limits
+        if limits is not None and len(limits) != len(counts):
+            raise ChangpaiError(f"{len(limits)} copy limits for {len(counts)} card kinds")
+        # Fast path (hands are checked on every analysis call): C-level min/max/compare.
+        if not counts or min(counts) >= 0:
+            if limits is None:
+                if not counts or max(counts) <= self.max_copies:
+                    return
+            elif not any(map(operator.gt, counts, limits)):
+                return
+        for index, count in enumerate(counts):
             if count < 0:
                 raise ChangpaiError(
                     f"{count} copies of {self.name(index)}; counts cannot be negative"
@@ -88,10 +96,12 @@ class Counts:
         ...
         changpai.errors.NotationError: card kind index 3 is out of range 0..2
         """
+        items = list(indices)
+        if items and (min(items) < 0 or max(items) >= size):
+            bad = next(index for index in items if not 0 <= index < size)
+            raise NotationError(f"card kind index {bad} is out of range 0..{size - 1}")
         counts = [0] * size
-        for index in indices:
-            if not 0 <= index < size:
-                raise NotationError(f"card kind index {index} is out of range 0..{size - 1}")
+        for index in items:
             counts[index] += 1
         return cls(tuple(counts), max_copies, name, limits)
 
