@@ -105,6 +105,25 @@ def test_evolve_keeps_original() -> None:
     assert rules == Rules(min_huxi=10)
 
 
+# 番 of a hand with no red card, won on another player's card (zipai.md §8.6): 烏胡 / 黑胡 /
+# 全黑 in every preset but plain 郴州 (only 自摸翻倍; its 紅黑點 is the other preset)
+_NO_RED_FAN = {
+    "changde_hongheidian": 5,
+    "changde_quanmingtang": 8,
+    "changde_duohongdui": 6,
+    "chenzhou": 1,
+    "chenzhou_hongheidian": 5,
+    "leiyang": 2,
+    "generic": 5,
+    "hengyang_honghei": 5,
+    "liuhuqiang": 5,
+}
+
+
+def test_no_red_fan_covers_every_preset() -> None:
+    assert set(_NO_RED_FAN) == set(MINGTANG_PRESETS)
+
+
 @pytest.mark.parametrize("preset", MINGTANG_PRESETS)
 def test_every_mingtang_preset_is_scored(preset: str) -> None:
     """zipai.md §8.6: each listed 名堂 preset is implemented by score() (0 red → 烏胡 / 黑胡)."""
@@ -112,8 +131,11 @@ def test_every_mingtang_preset_is_scored(preset: str) -> None:
     d = best_decomposition(parse("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸"), rules=rules)
     assert d is not None
     sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
-    assert any(line.key.startswith("mingtang.") for line in sheet.lines)
-    assert sheet.fact("fan") == 5
+    fan = _NO_RED_FAN[preset]
+    assert any(line.key.startswith("mingtang.") for line in sheet.lines) == (fan > 1)
+    assert sheet.fact("fan") == fan
+    zimo = score(Win(d, winner=0, players=3), rules)
+    assert any(line.key.startswith("mingtang.") for line in zimo.lines)  # plain 郴州 too: 自摸翻倍
 
 
 def test_variants() -> None:

@@ -12,8 +12,10 @@ from changpai.zipai import (
     HAHA,
     HUNAN,
     LIUHUDAO,
+    MINGTANG_PRESETS,
     Card,
     Meld,
+    Rules,
     Win,
     analyze,
     best_decomposition,
@@ -306,3 +308,204 @@ def test_win_seats_are_whole_numbers(changes: dict[str, object], reason: str) ->
     assert d is not None
     with pytest.raises(IllegalActionError, match=reason):
         Win(d, **{"winner": 1, "players": 3, **changes})  # type: ignore[arg-type]
+
+
+# --- 名堂 presets of zipai.md §8.6 (issue 3) -------------------------------------------------
+
+_PLAIN = "三四五 四五六 六七八 壹貳叄 肆伍陸 陸柒捌 九九玖"  # 3 red, 6 胡息, no 名堂 anywhere
+_RED10 = "二七十 二七十 貳柒拾 柒捌玖 一一壹 三四五 叄肆伍"  # 10 red, 12 胡息
+_RED13 = "二二二 七七七 十十十 貳柒拾 柒捌玖 一一壹 三四五"  # 13 red, 15 胡息
+_RED7 = "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 十拾拾"  # 7 red, 9 胡息
+_RED1 = "一一壹 二三四 六六陸 八八捌 叄肆伍 九九玖 肆伍陸"  # 1 red, 0 胡息
+_RED0 = "一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸"  # 0 red, 0 胡息
+_DUIZI = ("壹壹壹 伍伍伍 六六 九九九", ("碰 三三三", "跑 肆肆肆肆", "偎 八八八"))  # 0 red, 28
+_TUAN = ("三四五 六七八 叄肆伍 陸柒捌 九九", ("跑 一一一一", "提 壹壹壹壹"))  # 2 red, 18
+_HANG = "一二三 貳柒拾 壹貳叄 二七十 四四四 五五五 六六六"  # every 門子 has 胡息: 27
+_BIG19 = "壹貳叄 壹貳叄 肆伍陸 肆伍陸 捌捌捌 玖玖玖 十十拾"  # 19 big, 5 red, 24 胡息
+_SMALL16 = "一二三 四五六 八八八 九九九 一二三 壹貳叄 七柒柒"  # 16 small, 6 red, 18 胡息
+_KA10 = ("四四四 壹貳叄 五六七 八九十 肆伍陸 柒捌玖", ("碰 三三三",))  # 4 red, 10 胡息
+
+_TUN = {"score_mode": "tun"}  # 0 胡息 hands: 1 囤 at min_huxi=0, so the total is the 番
+
+# (preset, hand, table, Win fields, rules fields, 名堂 lines {key: value}, 胡息, total)
+_PRESET_CASES = [
+    # 常德 全名堂: every 名堂 adds (紅胡 3 + 1 per red above 10, ...)
+    ("changde_quanmingtang", _RED10, (), {}, {}, {"honghu": 3}, 12, 12 * 3),
+    ("changde_quanmingtang", _RED13, (), {}, {}, {"honghu": 6}, 15, 15 * 6),
+    ("changde_quanmingtang", _RED1, (), {}, _TUN, {"dianhu": 6}, 0, 6),
+    ("changde_quanmingtang", _RED0, (), {}, _TUN, {"wuhu": 8}, 0, 8),
+    ("changde_quanmingtang", _RED7, (), {}, {}, {"siqihong": 2}, 9, 9 * 2),
+    (
+        "changde_quanmingtang",
+        *_DUIZI,
+        {},
+        {},
+        {"wuhu": 8, "duizihu": 8, "jiahanghang": 4},
+        28,
+        28 * (8 + 8 + 4),
+    ),
+    ("changde_quanmingtang", _HANG, (), {}, {}, {"hanghangxi": 8}, 27, 27 * 8),
+    ("changde_quanmingtang", _BIG19, (), {}, {}, {"dahu": 9}, 24, 24 * 9),
+    ("changde_quanmingtang", _SMALL16, (), {}, {}, {"xiaohu": 10}, 18, 18 * 10),
+    ("changde_quanmingtang", *_TUAN, {}, {}, {"datuanyuan": 8}, 18, 18 * 8),
+    ("changde_quanmingtang", _PLAIN, (), {"haidi": True}, {}, {"haihu": 6}, 6, 36),
+    ("changde_quanmingtang", _PLAIN, (), {"tianhu": True}, {}, {"tianhu": 6}, 6, 36),
+    ("changde_quanmingtang", _PLAIN, (), {"dihu": True}, {}, {"dihu": 6}, 6, 36),
+    ("changde_quanmingtang", _PLAIN, (), {"tinghu": True}, {}, {"tinghu": 6}, 6, 36),
+    ("changde_quanmingtang", _PLAIN, (), {"shuahou": True}, {}, {"shuahou": 8}, 6, 48),
+    (
+        "changde_quanmingtang",
+        _PLAIN,
+        (),
+        {"haidi": True, "tinghu": True},
+        {},
+        {"haihu": 6, "tinghu": 6},
+        6,
+        6 * 12,
+    ),
+    ("changde_quanmingtang", _PLAIN, (), {"huangfan": 1}, {}, {"huangfan": 2}, 6, 12),
+    ("changde_quanmingtang", _RED1, (), {"huangfan": 2}, _TUN, {"dianhu": 6, "huangfan": 3}, 0, 18),
+    # 自摸 +1 囤: 6 胡息 at threshold 0 → 1 + 6 // 3 = 3 囤, + 1
+    ("changde_quanmingtang", _PLAIN, (), {"self_drawn": True}, _TUN, {"zimo": 1}, 6, 4),
+    # 常德 多紅對: 紅胡 2 + n, 烏胡 6, 點胡 4, 對子胡 6, 海/天/地/聽胡 4 (added); no 自摸, 耍猴
+    ("changde_duohongdui", _RED10, (), {}, {}, {"honghu": 2}, 12, 12 * 2),
+    ("changde_duohongdui", _RED13, (), {}, {}, {"honghu": 5}, 15, 15 * 5),
+    ("changde_duohongdui", _RED1, (), {}, _TUN, {"dianhu": 4}, 0, 4),
+    ("changde_duohongdui", _RED0, (), {}, _TUN, {"wuhu": 6}, 0, 6),
+    ("changde_duohongdui", *_DUIZI, {}, {}, {"wuhu": 6, "duizihu": 6}, 28, 28 * 12),
+    ("changde_duohongdui", _RED7, (), {}, {}, {}, 9, 9),
+    (
+        "changde_duohongdui",
+        _PLAIN,
+        (),
+        {"haidi": True, "tianhu": True, "dihu": True, "tinghu": True, "shuahou": True},
+        {},
+        {"haihu": 4, "tianhu": 4, "dihu": 4, "tinghu": 4},
+        6,
+        6 * 16,
+    ),
+    ("changde_duohongdui", _PLAIN, (), {"self_drawn": True}, _TUN, {}, 6, 3),
+    # 郴州 字牌 (毛胡子): 自摸翻倍; 紅黑點 optional (second preset); 一息一囤 via tun_step=1
+    ("chenzhou", _PLAIN, (), {"self_drawn": True}, {}, {"zimo": 2}, 6, 12),
+    ("chenzhou", _PLAIN, (), {}, {}, {}, 6, 6),
+    ("chenzhou", _RED0, (), {}, {}, {}, 0, 0),
+    (
+        "chenzhou",
+        _RED10,
+        (),
+        {"self_drawn": True},
+        {"min_huxi": 9, "tun_step": 1, "score_mode": "tun"},
+        {"zimo": 2},
+        12,
+        (1 + 12 - 9) * 2,
+    ),
+    ("chenzhou_hongheidian", _RED0, (), {"self_drawn": True}, _TUN, {"wuhu": 5, "zimo": 2}, 0, 10),
+    ("chenzhou_hongheidian", _RED1, (), {}, _TUN, {"dianhu": 3}, 0, 3),
+    ("chenzhou_hongheidian", _RED10, (), {}, {}, {"honghu": 2}, 12, 24),
+    ("chenzhou_hongheidian", _RED13, (), {}, {}, {"hongwu": 4}, 15, 60),
+    ("chenzhou_hongheidian", *_DUIZI, {}, {}, {"wuhu": 5}, 28, 28 * 5),
+    # 耒陽 字牌 (提龍), 起胡 10: 無胡 counts 21; 卡胡, 13紅, 全黑, 一點紅, 天胡, 舉手, 自摸 ×2
+    ("leiyang", _RED0, (), {}, {"min_huxi": 10}, {"wuhu": 21, "quanhei": 2}, 0, 42),
+    (
+        "leiyang",
+        _RED0,
+        (),
+        {"self_drawn": True, "jushou": True},
+        {"min_huxi": 10},
+        {"wuhu": 21, "quanhei": 2, "jushou": 2, "zimo": 2},
+        0,
+        21 * 8,
+    ),
+    ("leiyang", _RED1, (), {}, {"min_huxi": 10}, {"wuhu": 21, "yidianhong": 2}, 0, 42),
+    ("leiyang", _RED13, (), {}, {"min_huxi": 10}, {"shisanhong": 2}, 15, 30),
+    ("leiyang", *_KA10, {}, {"min_huxi": 10}, {"kahu": 2}, 10, 20),
+    ("leiyang", _PLAIN, (), {"tianhu": True}, {"min_huxi": 10}, {"tianhu": 2}, 6, 12),
+    ("leiyang", _PLAIN, (), {}, {"min_huxi": 10}, {}, 6, 0),  # below 起胡 10, no 名堂
+    # 自摸 doubles 囤: 12 胡息 at 起胡 10 → 1 + 2 // 3 = 1 囤, ×2
+    ("leiyang", _RED10, (), {"self_drawn": True}, {"min_huxi": 10, **_TUN}, {"zimo": 2}, 12, 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("preset", "text", "table", "win_fields", "rule_fields", "lines", "huxi_total", "total"),
+    _PRESET_CASES,
+    ids=[f"zipai.md §8.6 {c[0]} {sorted(c[5]) or 'none'} {i}" for i, c in enumerate(_PRESET_CASES)],
+)
+def test_mingtang_preset(
+    preset: str,
+    text: str,
+    table: tuple[str, ...],
+    win_fields: dict[str, object],
+    rule_fields: dict[str, object],
+    lines: dict[str, int],
+    huxi_total: int,
+    total: int,
+) -> None:
+    """zipai.md §8.6: each 名堂 line of the 常德 全名堂 / 多紅對, 郴州 and 耒陽 presets (and
+    their combination: 常德 add, 郴州 / 耒陽 multiply) and the total a payer owes."""
+    rules = HUNAN.evolve(**{"min_huxi": 0, "mingtang": preset, **rule_fields})
+    d = best(text, tuple(Meld.parse(t) for t in table), rules=rules)
+    assert d.huxi == huxi_total
+    fields: dict[str, object] = {"self_drawn": False, **win_fields}
+    sheet = score(Win(d, winner=0, players=3, **fields), rules)  # type: ignore[arg-type]
+    found = {
+        line.key.removeprefix("mingtang."): line.value
+        for line in sheet.lines
+        if line.key.startswith("mingtang.")
+    }
+    assert found == lines
+    assert all(line.rule == "zipai.md §8.6" for line in sheet.lines if "mingtang." in line.key)
+    assert sheet.total == total
+    assert [p.amount for p in sheet.payments] == ([total, total] if total else [])
+
+
+@pytest.mark.parametrize("preset", MINGTANG_PRESETS)
+def test_every_preset_changes_nothing_without_mingtang(preset: str) -> None:
+    """zipai.md §8.6 / §10 Z10: every name of MINGTANG_PRESETS is accepted by Rules, and a hand
+    with no 名堂 (3 red, 6 胡息, won on another's card, no special facts) scores the base."""
+    assert Rules(mingtang=preset).mingtang == preset
+    base_rules = HUNAN.evolve(min_huxi=0)
+    rules = base_rules.evolve(mingtang=preset)
+    d = best(_PLAIN, rules=rules)
+    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
+    plain = score(Win(d, winner=0, players=3, self_drawn=False), base_rules)
+    assert not [line for line in sheet.lines if line.key.startswith("mingtang.")]
+    assert sheet.fact("fan") == 1
+    assert sheet.total == plain.total == 6 and sheet.payments == plain.payments
+
+
+def test_new_presets_listed_and_seed_presets_have_none() -> None:
+    """zipai.md §8.6 presets are options; §10 Z10: the seed presets keep no 名堂."""
+    for name in ("changde_quanmingtang", "changde_duohongdui", "chenzhou", "leiyang"):
+        assert name in MINGTANG_PRESETS
+    assert (HUNAN.mingtang, LIUHUDAO.mingtang, HAHA.mingtang) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"haidi": 1}, "haidi=1: the 名堂 fact is a bool"),
+        ({"jushou": "yes"}, "jushou='yes': the 名堂 fact is a bool"),
+        ({"huangfan": -1}, "huangfan=-1: the number of 荒莊"),
+        ({"huangfan": True}, "huangfan=True: the number of 荒莊"),
+    ],
+    ids=repr,
+)
+def test_win_mingtang_facts_are_checked(changes: dict[str, object], reason: str) -> None:
+    """zipai.md §8.6: the Win facts for 海胡 / 舉手 / 黃番 … are typed; bad ones raise."""
+    d = best(_PLAIN, rules=HUNAN.evolve(min_huxi=0))
+    with pytest.raises(IllegalActionError, match=reason):
+        Win(d, winner=0, players=3, **changes)  # type: ignore[arg-type]
+
+
+def test_win_defaults_keep_old_calls() -> None:
+    """The new Win facts default to 'not given' (False / 0 荒莊)."""
+    win = Win(best_decomposition(HAND), 0, 3)  # type: ignore[arg-type]
+    assert (win.haidi, win.dihu, win.tinghu, win.shuahou, win.jushou, win.huangfan) == (
+        False,
+        False,
+        False,
+        False,
+        False,
+        0,
+    )

@@ -25,11 +25,18 @@ __all__ = ["HAHA", "HUNAN", "LIUHUDAO", "MINGTANG_PRESETS", "Rules"]
 
 MINGTANG_PRESETS: tuple[str, ...] = (
     "changde_hongheidian",
+    "changde_quanmingtang",
+    "changde_duohongdui",
+    "chenzhou",
+    "chenzhou_hongheidian",
+    "leiyang",
     "generic",
     "hengyang_honghei",
     "liuhuqiang",
 )
-"""名堂 presets of zipai.md §8.6 that :func:`changpai.zipai.score` implements (Z10)."""
+"""名堂 presets of zipai.md §8.6 that :func:`changpai.zipai.score` implements (Z10):
+常德 紅黑點, 常德 全名堂, 常德 多紅對, 郴州 字牌 (毛胡子; without and with its optional 紅黑點),
+耒陽 字牌 (提龍), the generic code comment, 衡陽 紅黑 and 六胡搶. None is on in a seed preset."""
 
 _SCORE_MODES = ("huxi", "tun")
 _FANXING_SCOPES = ("all", "hand")
@@ -187,7 +194,9 @@ class Rules:
     shuxin_share: int = 1
     """Z9: the agreed amount of one 數信 share, paid by the winner (§2)."""
     mingtang: str | None = None
-    """Z10: a 名堂 preset of §8.6 (``None``: no 名堂, 番 = 1)."""
+    """Z10: a 名堂 preset of §8.6, one of ``MINGTANG_PRESETS`` (``None``: no 名堂, 番 = 1).
+    A preset sets only the 名堂; its other rules (郴州 起胡 9/6/3 and 一息一囤, 耒陽 起胡 10)
+    are set with ``evolve(min_huxi=..., tun_step=...)``."""
     forbid_hu_after_chongpao: bool = False
     """Z11: forbid winning right after a 重跑."""
     paoshuang: bool = True

@@ -80,6 +80,21 @@ class Win:
     """§2 數信: the card the 數信 turns up."""
     shuxin_seat: int | None = field(default=None)
     """§2 數信: the seat of the 數信 (not an active player)."""
+    haidi: bool = field(default=False, kw_only=True)
+    """§8.6 海胡: won on the last card of the stock (常德 全名堂 / 多紅對)."""
+    dihu: bool = field(default=False, kw_only=True)
+    """§8.6 地胡: won on the first card played after the deal (the dealer's first discard or
+    the first stock card), the winner's hand untouched (常德 全名堂 / 多紅對)."""
+    tinghu: bool = field(default=False, kw_only=True)
+    """§8.6 聽胡: won without ever taking a card in (no 吃 / 碰 / 跑 from others' cards: the
+    hand was ready from the deal) (常德 全名堂 / 多紅對)."""
+    shuahou: bool = field(default=False, kw_only=True)
+    """§8.6 耍猴: won 單釣, with one single card left in hand, on its pair (常德 全名堂)."""
+    jushou: bool = field(default=False, kw_only=True)
+    """§8.6 舉手: the winner had declared ready (報聽) and won without changing his hand
+    (耒陽 字牌)."""
+    huangfan: int = field(default=0, kw_only=True)
+    """§8.6 黃番: the number of consecutive 荒莊 right before this hand (常德 全名堂)."""
 
     def __attrs_post_init__(self) -> None:
         for name in ("winner", "players", "discarder", "shuxin_seat"):
@@ -92,6 +107,16 @@ class Win:
                     if name == "players"
                     else f"{name}={value!r} is not a seat; expected a whole number"
                 )
+        for name in ("haidi", "dihu", "tinghu", "shuahou", "jushou"):
+            if not isinstance(getattr(self, name), bool):
+                raise IllegalActionError(
+                    f"{name}={getattr(self, name)!r}: the 名堂 fact is a bool (True or False)"
+                )
+        huangfan = self.huangfan
+        if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
+            raise IllegalActionError(
+                f"huangfan={self.huangfan!r}: the number of 荒莊 before the hand is an int >= 0"
+            )
         seats = self.players + (0 if self.shuxin_seat is None else 1)
         active = [s for s in range(seats) if s != self.shuxin_seat]
         if self.players < 2:
@@ -144,6 +169,21 @@ def _mingtang(win: Win, rules: Rules) -> tuple[list[ScoreLine], int, int, str]:
             lines.append(ScoreLine("mingtang.zimo", "自摸 +1 囤", 1, "+", ref))
         fan = sum(v for _, _, v in found) if found else 1
         return lines, fan, extra_tun, "sum"
+    if preset in _CHANGDE_ADD:
+        values = _CHANGDE_ADD[preset]
+        found = _changde_found(win, rules, values)
+        lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
+        fan = sum(v for _, _, v in found) if found else 1
+        if preset == "changde_quanmingtang":
+            if win.self_drawn and rules.score_mode == "tun":
+                extra_tun = 1
+                lines.append(ScoreLine("mingtang.zimo", "自摸 +1 囤", 1, "+", ref))
+            if win.huangfan:
+                times = 1 + win.huangfan
+                name = f"黃番 ({win.huangfan} 荒莊)"
+                lines.append(ScoreLine("mingtang.huangfan", name, times, "×", ref))
+                fan *= times
+        return lines, fan, extra_tun, "sum"
     if preset == "generic":
         small = sum(1 for card in cards if not card.big)
         if 10 <= reds <= 12:
@@ -158,12 +198,7 @@ def _mingtang(win: Win, rules: Rules) -> tuple[list[ScoreLine], int, int, str]:
             found.append(("shibaxiao", f"十八小 ({small} 小)", 6))
         if win.self_drawn:
             found.append(("zimo", "自摸", 2))
-        lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
-        fan = 1
-        for _, _, v in found:
-            fan *= v
-        return lines, fan, 0, "product"
-    if preset in _HONGHEI:
+    elif preset in _HONGHEI:
         small_red, big_red = _HONGHEI[preset]
         if small_red <= reds < big_red:
             found.append(("xiaohong", f"小紅 ({reds} 紅)", 3))
@@ -175,16 +210,139 @@ def _mingtang(win: Win, rules: Rules) -> tuple[list[ScoreLine], int, int, str]:
             found.append(("yidianhong", "一點紅 (1 紅)", 4))
         if win.self_drawn:
             found.append(("zimo", "自摸", 2))
-        lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
-        fan = 1
-        for _, _, v in found:
-            fan *= v
-        return lines, fan, 0, "product"
-    return [], 1, 0, "none"
+    elif preset in ("chenzhou", "chenzhou_hongheidian"):
+        if preset == "chenzhou_hongheidian":
+            found.extend(_hongheidian_reds(reds))
+        if win.self_drawn:
+            found.append(("zimo", "自摸翻倍", 2))
+    elif preset == "leiyang":
+        found = _leiyang_found(win, reds)
+    else:
+        return [], 1, 0, "none"
+    lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
+    fan = 1
+    for _, _, v in found:
+        fan *= v
+    return lines, fan, 0, "product"
 
 
 # 衡陽 紅黑 / 六胡搶 (zipai.md §8.6): red cards for 小紅 and for 大紅
 _HONGHEI = {"hengyang_honghei": (10, 13), "liuhuqiang": (8, 10)}
+
+# 常德 全名堂 and 多紅對 (zipai.md §8.6): the 番 of each 名堂; multiple 名堂 add
+_CHANGDE_ADD: dict[str, dict[str, int]] = {
+    "changde_quanmingtang": {
+        "honghu": 3,
+        "wuhu": 8,
+        "dianhu": 6,
+        "duizihu": 8,
+        "dahu": 8,
+        "xiaohu": 10,
+        "haihu": 6,
+        "tianhu": 6,
+        "dihu": 6,
+        "datuanyuan": 8,
+        "hanghangxi": 8,
+        "jiahanghang": 4,
+        "siqihong": 2,
+        "shuahou": 8,
+        "tinghu": 6,
+    },
+    "changde_duohongdui": {
+        "honghu": 2,
+        "wuhu": 6,
+        "dianhu": 4,
+        "duizihu": 6,
+        "haihu": 4,
+        "tianhu": 4,
+        "dihu": 4,
+        "tinghu": 4,
+    },
+}
+
+_QUADS = frozenset({MeldKind.TI, MeldKind.PAO})
+
+# 耒陽 字牌 (zipai.md §8.6): 無胡 counts this many 胡息; 卡胡 at these 胡息
+_LEIYANG_WUHU = 21
+_LEIYANG_KAHU = (10, 20)
+
+
+def _changde_found(win: Win, rules: Rules, values: dict[str, int]) -> list[tuple[str, str, int]]:
+    """The 名堂 of 常德 全名堂 / 多紅對 present in the win, with their 番 (zipai.md §8.6)."""
+    d = win.decomposition
+    reds = _reds(d.cards, rules)
+    big = sum(1 for card in d.cards if card.big)
+    small = len(d.cards) - big
+    found: list[tuple[str, str, int]] = []
+    if reds >= 10:
+        found.append(("honghu", f"紅胡 ({reds} 紅)", values["honghu"] + reds - 10))
+    if reds == 1:
+        found.append(("dianhu", "點胡 (1 紅)", values["dianhu"]))
+    if reds == 0:
+        found.append(("wuhu", "烏胡 (0 紅)", values["wuhu"]))
+    if "siqihong" in values and reds in (4, 7):
+        found.append(("siqihong", f"四七紅 ({reds} 紅)", values["siqihong"]))
+    if all(m.kind in _SETS for m in d.melds):
+        found.append(("duizihu", "對子胡", values["duizihu"]))
+    if "dahu" in values and big >= 18:
+        found.append(("dahu", f"大胡 ({big} 大)", values["dahu"] + big - 18))
+    if "xiaohu" in values and small >= 16:
+        found.append(("xiaohu", f"小胡 ({small} 小)", values["xiaohu"] + small - 16))
+    if "datuanyuan" in values:
+        quads = {(m.card.value, m.card.big) for m in d.melds if m.kind in _QUADS}
+        n = sum(1 for value in range(1, 11) if {(value, False), (value, True)} <= quads)
+        if n:
+            found.append(("datuanyuan", f"大團圓 ×{n}", values["datuanyuan"] * n))
+    if "hanghangxi" in values:
+        rest = [m for m in d.melds if m.kind is not MeldKind.JIANG]
+        if all(huxi(m, rules=rules) > 0 for m in rest):
+            if len(rest) == len(d.melds):
+                found.append(("hanghangxi", "行行息", values["hanghangxi"]))
+            else:
+                found.append(("jiahanghang", "假行行", values["jiahanghang"]))
+    facts = (
+        ("haihu", "海胡", win.haidi),
+        ("tianhu", "天胡", win.tianhu),
+        ("dihu", "地胡", win.dihu),
+        ("tinghu", "聽胡", win.tinghu),
+        ("shuahou", "耍猴", win.shuahou),
+    )
+    found.extend((key, name, values[key]) for key, name, given in facts if given and key in values)
+    return found
+
+
+def _hongheidian_reds(reds: int) -> list[tuple[str, str, int]]:
+    """The red-count 名堂 of 常德 紅黑點 (zipai.md §8.6), used by the 郴州 option."""
+    if reds == 0:
+        return [("wuhu", "烏胡 (0 紅)", 5)]
+    if reds == 1:
+        return [("dianhu", "點胡 (1 紅)", 3)]
+    if 10 <= reds <= 12:
+        return [("honghu", f"紅胡 ({reds} 紅)", 2)]
+    if reds >= 13:
+        return [("hongwu", f"紅烏 ({reds} 紅)", 4)]
+    return []
+
+
+def _leiyang_found(win: Win, reds: int) -> list[tuple[str, str, int]]:
+    """The doubling 名堂 of 耒陽 字牌 (zipai.md §8.6); 無胡 is applied to the 胡息 in score."""
+    total = win.decomposition.huxi
+    found: list[tuple[str, str, int]] = []
+    if reds >= 13:
+        found.append(("shisanhong", f"十三紅 ({reds} 紅)", 2))
+    if reds == 0:
+        found.append(("quanhei", "全黑 (0 紅)", 2))
+    if reds == 1:
+        found.append(("yidianhong", "一點紅 (1 紅)", 2))
+    if total in _LEIYANG_KAHU:
+        found.append(("kahu", f"卡胡 ({total} 胡息)", 2))
+    if win.tianhu:
+        found.append(("tianhu", "天胡", 2))
+    if win.jushou:
+        found.append(("jushou", "舉手", 2))
+    if win.self_drawn:
+        found.append(("zimo", "自摸", 2))
+    return found
 
 
 def _matches(card: Card, other: Card, match: str) -> bool:
@@ -202,8 +360,10 @@ def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
 
     Lines: one per meld with its 胡息 (§8.1), the 胡息 total, the threshold (§8.2), the 囤 when
     ``rules.score_mode == "tun"`` (§8.5: 1 + (胡息 − threshold) // tun_step), the 名堂 of the
-    ``rules.mingtang`` preset (§8.6), 翻信 (§8.3). The total is the amount each payer owes:
-    base (胡息 or 囤) × 番 + 翻信 舵. A win below the threshold (not a 天胡 under Z13) scores 0
+    ``rules.mingtang`` preset (§8.6; see ``MINGTANG_PRESETS`` and docs/zipai.md for each
+    preset's 名堂, values and how they combine; the 名堂 that depend on how the hand was won,
+    such as 海胡 or 黃番, are scored only when the matching :class:`Win` field is given),
+    翻信 (§8.3). The total is the amount each payer owes: base (胡息 or 囤) × 番 + 翻信 舵. A win below the threshold (not a 天胡 under Z13) scores 0
     and nobody pays. Payments (§8.4): on a drawn card every other active seat pays the total;
     on a discard the discarder pays all the shares. 數信 (§2, Z9): the winner pays the 數信
     seat one ``rules.shuxin_share`` per identical card, at most ``rules.shuxin_max_shares``.
@@ -215,6 +375,16 @@ def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
     [('胡息', '24'), ('起胡', '≥15'), ('囤', '4'), ('自摸 +1 囤', '+1'), ('番', '×1')]
     >>> sheet.total, sheet.payments[0]
     (5, Payment(payer=0, payee=2, amount=5))
+
+    常德 全名堂: 名堂 add, 黃番 multiplies (here 10 red: 紅胡 3; 2 荒莊 before: ×3):
+
+    >>> d = best_decomposition(parse("二七十 二七十 貳柒拾 柒捌玖 一一壹 三四五 叄肆伍"))
+    >>> rules = HUNAN.evolve(min_huxi=0, mingtang="changde_quanmingtang")
+    >>> sheet = score(Win(d, winner=0, players=3, self_drawn=False, huangfan=2), rules)
+    >>> [(line.name, line.text()) for line in sheet.lines if line.key.startswith("mingtang")]
+    [('紅胡 (10 紅)', '×3'), ('黃番 (2 荒莊)', '×3')]
+    >>> sheet.fact("fan"), sheet.total == d.huxi * 9
+    (9, True)
     """
     if not isinstance(win, Win):
         raise NotationError(f"{win!r} is not a zipai Win")
@@ -244,12 +414,20 @@ def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
         "tianhu": win.tianhu,
         "reds": _reds(d.cards, rules),
     }
+    counted = total_huxi
+    if rules.mingtang == "leiyang" and total_huxi == 0:  # 耒陽 無胡 counts 21 胡息 (§8.6)
+        counted = _LEIYANG_WUHU
+        met = met or counted >= rules.min_huxi
+        name = f"無胡 (0 胡息 → {counted})"
+        lines.append(ScoreLine("mingtang.wuhu", name, counted, "=", "zipai.md §8.6"))
+        facts["threshold_met"] = met
+        facts["counted_huxi"] = counted
     if rules.score_mode == "tun":
-        base = max(1, 1 + (total_huxi - rules.min_huxi) // rules.tun_step)
+        base = max(1, 1 + (counted - rules.min_huxi) // rules.tun_step)
         lines.append(ScoreLine("tun", "囤", base, "=", "zipai.md §8.5"))
         facts["tun"] = base
     else:
-        base = total_huxi
+        base = counted
     mingtang_lines, fan, extra, combine = _mingtang(win, rules)
     lines.extend(mingtang_lines)
     base += extra
