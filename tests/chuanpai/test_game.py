@@ -21,17 +21,9 @@ from changpai.chuanpai import (
     best_decomposition,
     can_jiao,
     parse,
+    stack_deck,
 )
 from changpai.errors import IllegalActionError, NotationError, RulesError
-
-
-def stack(rules: Rules, hands: list[str], stock: str = "") -> list[Card]:
-    """A deck dealing ``hands`` (dealer first), then ``stock``, then the rest in table order."""
-    cards = [c for h in hands for c in parse(h)] + list(parse(stock))
-    rest = Counter(rules.cards())
-    rest.subtract(Counter(cards))
-    assert all(v >= 0 for v in rest.values())
-    return cards + sorted(rest.elements())
 
 
 def kinds(actions: list[Action]) -> set[str]:
@@ -49,7 +41,7 @@ def test_never_break_a_jier_to_discard() -> None:
 
     Dealer: 8 擠兒 + 貓貓 + 丁丁; 二四 and 長三 are surplus too, because 貓貓 can take their place
     (貓貓+合牌 / 貓貓+長二 keep 8 擠兒)."""
-    game = Game(TWO, deck=stack(TWO, [DEALER, SEAT1]))
+    game = Game(TWO, deck=stack_deck(TWO, [DEALER, SEAT1]))
     assert game.phase == "discard" and game.to_act == [0]
     assert {a.card.code for a in game.legal_actions(0) if a.card} == {"15", "24", "33", "12"}
     with pytest.raises(IllegalActionError, match="not legal in the discard phase"):
@@ -59,7 +51,7 @@ def test_never_break_a_jier_to_discard() -> None:
 def test_must_eat_and_turned_card_for_everybody_and_guo() -> None:
     """chuanpai.md §2.2 (unused card -> a card is turned for everybody, the turner first),
     §2.4.2 能吃必須吃 (碰 forced), §2.3 (偷 after 碰) and §2.4.3 過牌."""
-    game = Game(TWO, deck=stack(TWO, [DEALER, SEAT1], "14 16 12"))
+    game = Game(TWO, deck=stack_deck(TWO, [DEALER, SEAT1], "14 16 12"))
     game.apply(Action("discard", 0, card=Card("12")))
     # Nobody can use 丁丁: seat 1 (next) turns 幺四 for everybody, and must 碰 it first.
     turned = [r for r in game.log if r.forced and r.action.kind == "turn"]
@@ -98,7 +90,7 @@ def test_must_eat_and_turned_card_for_everybody_and_guo() -> None:
 def test_win_when_all_formed_and_score() -> None:
     """chuanpai.md §2.5: the first player whose cards are all formed wins; §2.6 score and payment."""
     rules = TWO.evolve(jiao="off")
-    game = Game(rules, deck=stack(rules, [DEALER, SEAT1], "14 16 12"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, SEAT1], "14 16 12"))
     game.apply(Action("discard", 0, card=Card("12")))
     game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
     game.apply(Action("discard", 1, card=Card("13")))
@@ -120,7 +112,7 @@ def test_setup_lays_dealt_sets_then_tou() -> None:
     暗 of 二六 / 天牌 (3 each) optional; §2.3 a 偷 that meets a 暗 on the table makes a 起."""
     dealer = "55 55 55 16 34 25 26 26 26 66 66 66 13 24 22 33 14 23"
     seat1 = "44 11 44 11 56 45 56 36 46 46 35 11 15 13 22 24 12"
-    game = Game(TWO, deck=stack(TWO, [dealer, seat1], "55 13 15"))
+    game = Game(TWO, deck=stack_deck(TWO, [dealer, seat1], "55 13 15"))
     assert game.phase == "setup" and game.to_act == [0]
     assert kinds(game.legal_actions(0)) == {
         "seat 0 lay 暗 梅子 梅子 梅子",
@@ -155,7 +147,7 @@ def test_peng_before_bai() -> None:
     dealer = "66 44 56 45 56 36 13 24 22 33 14 23 26 11 35 11 55 12"
     seat1 = "66 35 45 56 13 15 22 24 14 14 23 23 33 22 44 11 46"
     seat2 = "55 55 66 44 56 36 45 56 26 11 13 24 16 12 25 12 35"
-    game = Game(rules, deck=stack(rules, [dealer, seat1, seat2], "15"))
+    game = Game(rules, deck=stack_deck(rules, [dealer, seat1, seat2], "15"))
     assert {a.card.code for a in game.legal_actions(0) if a.card} == {"55", "12"}
     game.apply(Action("discard", 0, card=Card("55")))
     # Seat 1 (next) could 擺 with 四六, but seat 2's 碰 comes first and is forced.
@@ -168,7 +160,7 @@ def test_qitou_optional_peng_can_be_passed() -> None:
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 11 35 15 26"
     seat1 = "66 26 66 26 45 56 46 46 36 56 14 14 23 23 22 33 12"
-    game = Game(rules, deck=stack(rules, [dealer, seat1]))
+    game = Game(rules, deck=stack_deck(rules, [dealer, seat1]))
     game.apply(Action("discard", 0, card=Card("26")))
     legal = game.legal_actions(1)
     assert Action("pass", 1) in legal
@@ -186,8 +178,11 @@ def test_deal_sizes_and_seats(players: int) -> None:
     sizes = rules.deal_sizes()
     for pos, size in enumerate(sizes):
         seat = (game.dealer + pos) % players
-        tou = sum(1 for r in game.log if r.action.kind == "tou" and r.action.seat == seat
-                  and r.action.card is not None)
+        tou = sum(
+            1
+            for r in game.log
+            if r.action.kind == "tou" and r.action.seat == seat and r.action.card is not None
+        )
         held = len(game.hand(seat)) + sum(len(m.cards) for m in game.tables[seat])
         held += len(game.guo[seat])
         assert held - tou == size
@@ -216,8 +211,15 @@ def test_bad_seats_and_rules_raise_typed_errors() -> None:
     game = Game(seed=1)
     before = game.copy()
     for bad in (4, -1, True, "0", None):
-        for query in (game.hand, game.view, game.all_cards, game.legal_actions, game.position,
-                      game.is_small, game.is_passive):
+        for query in (
+            game.hand,
+            game.view,
+            game.all_cards,
+            game.legal_actions,
+            game.position,
+            game.is_small,
+            game.is_passive,
+        ):
             with pytest.raises(IllegalActionError, match=f"seat={bad!r} is not a seat"):
                 query(bad)  # type: ignore[operator]
     assert game == before
@@ -241,8 +243,9 @@ def _play(game: Game, rng: random.Random, check_illegal: bool) -> None:
                 [
                     Action("pass", (seat + 1) % game.players),
                     Action("discard", seat, card=Card("JC")),
-                    Action("claim", seat, card=Card("66"), cards=parse("66 66"),
-                           meld=MeldKind.PENG),
+                    Action(
+                        "claim", seat, card=Card("66"), cards=parse("66 66"), meld=MeldKind.PENG
+                    ),
                 ]
             )
             if bad not in legal:
@@ -331,7 +334,7 @@ def test_jing_set_kang_is_forced() -> None:
     "real and fake 經" the fourth must be 扛'd (70 胡, §2.6)."""
     rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
     seat1 = "66 26 45 56 46 46 36 56 14 13 23 23 22 33 JC 12 12"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1], "15 24"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "15 24"))
     assert game.to_act == [1]
     assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 丁丁 丁丁 財神", "seat 1 ready"}
     game.apply(Action("ready", 1))
@@ -379,7 +382,7 @@ def test_gehu_turned_card_only_for_che() -> None:
     seat1 = "66 11 56 12 46 13 55 22 45 14 36 23 35 33 44 15 12"
     for turned_bai in (False, True):
         rules = GEHU.evolve(players=2, turned_bai=turned_bai)
-        game = Game(rules, deck=stack(rules, [dealer, seat1], "56 46"))
+        game = Game(rules, deck=stack_deck(rules, [dealer, seat1], "56 46"))
         game.apply(Action("discard", 0, card=Card("26")))
         assert game.to_act == [1]  # 擺 with a tied 貓貓 or 長三 is optional
         game.apply(Action("pass", 1))
@@ -395,7 +398,7 @@ def test_qi_is_forced_unless_the_card_wins() -> None:
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "55 66 44 56 45 36 56 26 11 35 11 13 24 22 33 14 23 15"
     seat1 = "55 55 55 46 66 44 56 45 36 56 26 11 35 11 13 24 22"
-    game = Game(rules, deck=stack(rules, [dealer, seat1], "33"))
+    game = Game(rules, deck=stack_deck(rules, [dealer, seat1], "33"))
     assert game.to_act == [1]
     assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 梅子 梅子 梅子"}
     game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))

@@ -21,17 +21,8 @@ from changpai.chuanpai import (
     can_jiao,
     parse,
 )
-from changpai.chuanpai.game import Match, draw_dealer, next_dealer
+from changpai.chuanpai.game import Match, draw_dealer, next_dealer, stack_deck
 from changpai.errors import IllegalActionError, RulesError
-
-
-def stack(rules: Rules, hands: list[str], stock: str = "") -> list[Card]:
-    """A deck dealing ``hands`` (dealer first), then ``stock``, then the rest in table order."""
-    cards = [c for h in hands for c in parse(h)] + list(parse(stock))
-    rest = Counter(rules.cards())
-    rest.subtract(Counter(cards))
-    assert all(v >= 0 for v in rest.values())
-    return cards + sorted(rest.elements())
 
 
 def texts(actions: list[Action]) -> set[str]:
@@ -56,7 +47,7 @@ def test_mojia_draws_into_hand_and_may_not_bai() -> None:
     force a regular seat holding a single 高高 to 擺 (§2.4.2), but the 摸家 is not asked; "輪到他
     打牌時，可以摸一張牌上手，換一張打出來": on his turn he draws the card into hand (unseen) and
     discards, instead of turning it for everybody."""
-    game = Game(FOUR, deck=stack(FOUR, [DEALER, S1, S2, S3], "12 12 55"))
+    game = Game(FOUR, deck=stack_deck(FOUR, [DEALER, S1, S2, S3], "12 12 55"))
     assert [len(game.hand(s)) for s in range(4)] == [18, 17, 17, 5]
     assert [game.is_small(s) for s in range(4)] == [False, False, False, True]
     game.apply(Action("discard", 0, card=Card("12")))
@@ -74,7 +65,7 @@ def test_mojia_peng_comes_before_nearer_bai() -> None:
     """chuanpai.md §2.1 (the 摸家 may 扯 = 碰) and §2.2.3 (碰 before 擺): the discarded 二四 could
     be 擺'd by seats 1 and 2 (合牌 / 長二), but the 摸家's 碰 is asked first; 齊頭 makes it
     mandatory (§2.4.4: one good 4-point card against three bad 6-point cards, C9)."""
-    game = Game(FOUR, deck=stack(FOUR, [DEALER, S1, S2, S3], "12"))
+    game = Game(FOUR, deck=stack_deck(FOUR, [DEALER, S1, S2, S3], "12"))
     game.apply(Action("discard", 0, card=Card("24")))
     assert game.to_act == [3]
     peng = Action("claim", 3, card=Card("24"), cards=parse("24 24"), meld=MeldKind.PENG)
@@ -95,8 +86,11 @@ def test_sixteen_fifteen_deal_has_no_mojia() -> None:
         game = Game(rules, seed=seed)
         dealt = []
         for seat in range(4):
-            tou = sum(1 for r in game.log if r.action.kind == "tou" and r.action.seat == seat
-                      and r.action.card is not None)
+            tou = sum(
+                1
+                for r in game.log
+                if r.action.kind == "tou" and r.action.seat == seat and r.action.card is not None
+            )
             held = len(game.hand(seat)) + sum(len(m.cards) for m in game.tables[seat])
             dealt.append(held + len(game.guo[seat]) - tou)
         assert dealt == [16, 15, 15, 15]
@@ -134,7 +128,7 @@ def test_tou_completing_sets_is_laid_at_once() -> None:
     straight down as 暗, a 偷 that completes the three sevens as 燕; each earns its own 偷."""
     rules = YAODIREN.evolve(players=2, jiao="off")
     seat1 = "15 15 23 23 16 34 66 44 56 45 46 55 36 56 26 11 35"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1], "23 25 13"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "23 25 13"))
     game.apply(Action("discard", 0, card=Card("15")))
     # No 4-point card against two 貓貓 (§2.4.4, b >= g + 2): the 碰 is the only choice.
     peng = Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG)
@@ -162,7 +156,7 @@ def test_setup_tou_in_seat_order() -> None:
     dealer = "55 55 55 66 44 56 45 46 46 36 56 13 24 22 33 14 23 26"
     seat1 = "16 34 25 66 44 56 45 46 36 56 14 14 23 23 22 33 13"
     seat2 = "33 33 33 66 44 66 35 55 55 46 11 26 14 23 26 11 13"
-    game = Game(rules, deck=stack(rules, [dealer, seat1, seat2], "12 15 24"))
+    game = Game(rules, deck=stack_deck(rules, [dealer, seat1, seat2], "12 15 24"))
     assert game.to_act == [0]
     game.apply(Action("lay", 0, cards=parse("55 55 55"), meld=MeldKind.AN))
     assert not forced(game)  # no 偷 before every seat has laid
@@ -176,8 +170,12 @@ def test_setup_lays_four_alike_as_liang() -> None:
     亮 (2 偷), not as a 暗 plus a single."""
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "55 55 55 55 66 44 56 45 46 46 36 56 13 24 22 33 14 23"
-    game = Game(rules, deck=stack(rules, [dealer, "66 44 56 45 36 56 14 14 23 23 22 33 13 24 "
-                                         "26 11 26"], "15 24"))
+    game = Game(
+        rules,
+        deck=stack_deck(
+            rules, [dealer, "66 44 56 45 36 56 14 14 23 23 22 33 13 24 26 11 26"], "15 24"
+        ),
+    )
     assert texts(game.legal_actions(0)) == {"seat 0 lay 亮 梅子 梅子 梅子 梅子"}
     game.apply(game.legal_actions(0)[0])
     assert [str(m) for m in game.tables[0]] == ["亮 梅子 梅子 梅子 梅子"]
@@ -193,7 +191,7 @@ def test_turned_card_claim_order() -> None:
     seat1 = "66 26 56 45 46 55 36 56 14 14 23 23 22 33 13 24 15"
     # Seat 2: 天牌 against 人牌 and 二六 -> one single 8-point card -> a forced 擺 (§2.4.2).
     seat2 = "66 44 26 56 45 46 55 36 14 14 23 23 22 33 13 24 15"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "11"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "11"))
     game.apply(Action("discard", 0, card=Card("12")))
     # Nobody holds a 7-point card: 丁丁 is dead and seat 1 turns 地牌 for everybody.
     assert forced(game) == ["seat 1 turn 地牌"]
@@ -203,8 +201,10 @@ def test_turned_card_claim_order() -> None:
     assert game.legal_actions(1) == [bai1, Action("pass", 1)]
     game.apply(Action("pass", 1))
     assert game.to_act == [2]
-    assert texts(game.legal_actions(2)) == {"seat 2 claim 擺 地牌 with 人牌",
-                                           "seat 2 claim 擺 地牌 with 二六"}
+    assert texts(game.legal_actions(2)) == {
+        "seat 2 claim 擺 地牌 with 人牌",
+        "seat 2 claim 擺 地牌 with 二六",
+    }
 
 
 def test_qi_and_kang_come_before_a_nearer_bai() -> None:
@@ -215,7 +215,7 @@ def test_qi_and_kang_come_before_a_nearer_bai() -> None:
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
     # (a) seat 2 was dealt 長三 ×3 with no 4-point card: the 暗 is mandatory, then 起 is forced.
     seat2 = "33 33 33 66 44 66 35 55 55 46 46 14 23 14 23 11 26"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "16"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "16"))
     assert texts(game.legal_actions(2)) == {"seat 2 lay 暗 長三 長三 長三"}
     game.apply(game.legal_actions(2)[0])
     game.apply(Action("discard", 0, card=Card("33")))
@@ -225,7 +225,7 @@ def test_qi_and_kang_come_before_a_nearer_bai() -> None:
     assert str(game.tables[2][0]) == "起 長三 長三 長三 長三"
     # (b) three 長三 against 合牌 合牌 長二 (3 good, 3 bad): the 暗 was optional and kept in hand.
     seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 46 46 11 26 14"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "16"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "16"))
     game.apply(Action("ready", 2))
     game.apply(Action("discard", 0, card=Card("33")))
     assert game.to_act == [2]
@@ -248,7 +248,7 @@ def test_kang_earns_two_tou() -> None:
     rules = YAODIREN.evolve(players=3, jiao="off")
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
     seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 46 46 11 26 14"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "16 15"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "16 15"))
     game.apply(Action("ready", 2))
     game.apply(Action("discard", 0, card=Card("33")))
     game.apply(Action("claim", 2, card=Card("33"), cards=parse("33 33 33"), meld=MeldKind.KANG))
@@ -262,7 +262,7 @@ def test_qitou_mandatory_peng_even_when_tied() -> None:
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 11 35 15 26"
     seat1 = "66 66 11 11 26 26 45 56 46 46 36 56 14 14 23 23 55"
-    game = Game(rules, deck=stack(rules, [dealer, seat1]))
+    game = Game(rules, deck=stack_deck(rules, [dealer, seat1]))
     game.apply(Action("discard", 0, card=Card("26")))
     assert texts(game.legal_actions(1)) == {"seat 1 claim 碰 二六 with 二六 二六"}
 
@@ -275,7 +275,7 @@ def test_red_dot_win_option() -> None:
     seat1 = "44 44 66 26 45 56 46 55 36 56 14 14 23 23 22 33 13"
     for win, over in (("red_dots", True), ("formed", False)):
         rules = YAODIREN.evolve(players=2, jiao="off", win=win)
-        game = Game(rules, deck=stack(rules, [dealer, seat1], "44"))
+        game = Game(rules, deck=stack_deck(rules, [dealer, seat1], "44"))
         game.apply(Action("discard", 0, card=Card("12")))
         game.apply(Action("claim", 1, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG))
         assert game.is_over is over
@@ -291,13 +291,13 @@ def test_red_dot_targets_by_seat() -> None:
     # The dealer's second 幺四 is surplus (幺四 + 拐子 is his only 5-point pair).
     dealer = DEALER.replace("12", "14")
     s1 = S1.replace("14 14", "26 35")
-    game = Game(rules, deck=stack(rules, [dealer, s1, S2, "14 14 13 55 16"], "12"))
+    game = Game(rules, deck=stack_deck(rules, [dealer, s1, S2, "14 14 13 55 16"], "12"))
     game.apply(Action("discard", 0, card=Card("14")))
     assert game.to_act == [3]  # 碰 before 擺, and forced: the two 幺四 are not both tied
     game.apply(Action("claim", 3, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
     assert game.result is not None and game.result.winner == 3
     # The same 碰 by seat 1, a regular player: 15 < 18, the hand goes on.
-    game = Game(rules, deck=stack(rules, [dealer, S1.replace("23 23", "26 35"), S2, S3], "12"))
+    game = Game(rules, deck=stack_deck(rules, [dealer, S1.replace("23 23", "26 35"), S2, S3], "12"))
     game.apply(Action("discard", 0, card=Card("14")))
     assert game.to_act == [1]
     game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
@@ -310,7 +310,7 @@ def test_cards16_win_option() -> None:
     table (16 by default; 3 here so that one 碰 reaches it)."""
     rules = YAODIREN.evolve(players=2, jiao="off", win="cards16", cards_to_win=3)
     seat1 = "44 44 66 26 45 56 46 55 36 56 14 14 23 23 22 33 13"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1], "44"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "44"))
     game.apply(Action("discard", 0, card=Card("12")))
     game.apply(Action("claim", 1, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG))
     assert game.result is not None and game.result.winner == 1
@@ -322,7 +322,7 @@ def test_jiao_blocks_the_win_until_a_pair_of_yao_di_ren() -> None:
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 35 11 13"
     for jiao, over in (("win", False), ("off", True)):
         rules = YAODIREN.evolve(players=2, jiao=jiao)
-        game = Game(rules, deck=stack(rules, [DEALER, seat1], "14 16 12"))
+        game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "14 16 12"))
         game.apply(Action("discard", 0, card=Card("12")))
         game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
         game.apply(Action("discard", 1, card=Card("13")))
@@ -346,10 +346,16 @@ def test_draw_dealer_highest_card_and_ties() -> None:
         if len(leaders) == 1:
             assert len(turned) == 4
         else:
-            assert [s for s, _c in turned[4:4 + len(leaders)]] == leaders
+            assert [s for s, _c in turned[4 : 4 + len(leaders)]] == leaders
     dealer, turned = draw_dealer(4, seed=11)  # 二五 7 and 二五 7 tie; 地牌 2 vs 二四 6
-    assert [(s, c.code) for s, c in turned] == [(0, "25"), (1, "33"), (2, "12"), (3, "25"),
-                                               (0, "11"), (3, "24")]
+    assert [(s, c.code) for s, c in turned] == [
+        (0, "25"),
+        (1, "33"),
+        (2, "12"),
+        (3, "25"),
+        (0, "11"),
+        (3, "24"),
+    ]
     assert dealer == 3
     with pytest.raises(RulesError, match="players=9"):
         draw_dealer(9)
@@ -381,8 +387,9 @@ def test_match_plays_hands_in_a_row() -> None:
         match.next_hand()
     match.play(hands=5)
     assert len(match.games) == 5 and sum(match.totals) == 0
-    for game, nxt, (cutter, card) in zip(match.games, [*match.games[1:], match.game], match.cuts,
-                                         strict=True):
+    for game, nxt, (cutter, card) in zip(
+        match.games, [*match.games[1:], match.game], match.cuts, strict=True
+    ):
         assert game.result is not None
         if game.result.winner is not None:
             assert cutter == (game.result.winner + 2) % 4
@@ -449,7 +456,7 @@ def test_tou_fourth_that_wins_is_not_forced_into_qi() -> None:
     幺四 + 幺四, 拐子 + 拐子 (10-point) = 0; 暗 3; 碰 2 -> 9 胡, the loser pays 10."""
     rules = YAODIREN.evolve(players=2, jiao="off")
     seat1 = "55 55 55 15 15 46 66 44 56 45 36 56 14 23 14 23 16"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1], "12 55"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "12 55"))
     game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
     game.apply(Action("discard", 0, card=Card("15")))
     game.apply(Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
@@ -461,12 +468,15 @@ def test_tou_fourth_that_wins_is_not_forced_into_qi() -> None:
     # With 合牌 instead of 四六 the fourth 梅子 cannot win: it joins the 暗 as a 起, whose 偷
     # (二四, pairing with 合牌) then completes the hand.
     seat1 = "55 55 55 15 15 13 66 44 56 45 36 56 14 23 14 23 16"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1], "12 55 24"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "12 55 24"))
     game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
     game.apply(Action("discard", 0, card=Card("15")))
     game.apply(Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
     assert forced(game)[-4:] == [
-        "seat 1 tou 梅子", "seat 1 set 起 梅子", "seat 1 tou 二四", "seat 1 win"
+        "seat 1 tou 梅子",
+        "seat 1 set 起 梅子",
+        "seat 1 tou 二四",
+        "seat 1 win",
     ]
     assert str(game.tables[1][0]) == "起 梅子 梅子 梅子 梅子"
 
@@ -479,7 +489,7 @@ def test_guo_only_for_seats_the_card_went_past() -> None:
     rules = YAODIREN.evolve(players=3)
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 15 11 16"
     seat2 = "15 15 66 44 56 45 46 55 55 46 26 11 14 23 14 23 35"
-    game = Game(rules, deck=stack(rules, [DEALER, seat1, seat2], "34"))
+    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "34"))
     game.apply(Action("discard", 0, card=Card("12")))
     bai = Action("claim", 1, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI)
     assert game.legal_actions(1) == [bai]
@@ -500,8 +510,9 @@ def test_seventh_player_hongli() -> None:
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions(game.to_act[0])))
         (card,) = game.hand(6)
-        shown = [r for r in game.log if r.action.kind in ("discard", "turn")
-                 and r.action.card == card]
+        shown = [
+            r for r in game.log if r.action.kind in ("discard", "turn") and r.action.card == card
+        ]
         assert game.hongli is (len(shown) >= 3)
         seen.add(game.hongli)
     assert seen == {True, False}

@@ -42,6 +42,7 @@ from changpai.chuanpai.game import (
     next_dealer,
     perft,
     simulate,
+    stack_deck,
 )
 from changpai.chuanpai.hand import (
     Decomposition,
@@ -116,6 +117,7 @@ __all__ = [
     "qitou",
     "score",
     "simulate",
+    "stack_deck",
     "waits",
 ]
 

@@ -58,6 +58,7 @@ __all__ = [
     "next_dealer",
     "perft",
     "simulate",
+    "stack_deck",
 ]
 
 _JING = (21, 22)
@@ -558,6 +559,36 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         best = best_decomposition(self.hand(seat), self.tables[seat], self.rules)
         units = best if best is not None else self.tables[seat]
         return score(units, self.rules, winner=seat, players=self.players)
+
+def stack_deck(rules: Rules, hands: Sequence[str], stock: str = "") -> list[Card]:
+    """A stacked deck for ``Game(rules, deck=...)``: the cards of ``hands`` in deal order (the
+    dealer's first), then ``stock`` (the next cards turned or drawn), then the rest of the rules'
+    deck in table order — to replay a dispute or test one rule (chuanpai.md §2.1).
+
+    >>> deck = stack_deck(YAODIREN, ["66 44", "11"], stock="55")
+    >>> [c.code for c in deck[:4]], len(deck)
+    (['66', '44', '11', '55'], 105)
+    >>> stack_deck(YAODIREN, ["66 66 66", "66 66 66"])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: the stacked cards hold 6 of 天牌 ('66'); deck105 has 5
+    """
+    from changpai.chuanpai.cards import parse
+
+    cards = [c for text in hands for c in parse(text)] + list(parse(stock))
+    rest: dict[Card, int] = {}
+    for card in rules.cards():
+        rest[card] = rest.get(card, 0) + 1
+    for card in cards:
+        if rest.get(card, 0) == 0:
+            held = sum(c == card for c in cards)
+            raise NotationError(
+                f"the stacked cards hold {held} of {card.name} ({card.code!r}); "
+                f"{rules.deck} has {sum(c == card for c in rules.cards())}"
+            )
+        rest[card] -= 1
+    return cards + sorted(c for c, n in rest.items() for _ in range(n))
+
 
 def draw_dealer(
     players: int, rules: Rules = YAODIREN, *, seed: int | None = None
