@@ -81,3 +81,11 @@ def test_play_and_simulate_every_family(variant: str, capsys: pytest.CaptureFixt
     assert main(["simulate", variant, "-n", "3", "--seed", "1", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["hands"] == 3 and sum(stats["wins_by_seat"]) + stats["no_winner"] == 3
+
+
+def test_simulate_names_a_hand_without_winner_as_the_family_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """zipai.md §6: a hand whose stock runs out is a 荒莊; the statistics say so."""
+    assert main(["simulate", "hunan", "-n", "2", "--seed", "1", "--quiet"]) == 0
+    assert "荒莊 (no winner):" in capsys.readouterr().out

@@ -173,6 +173,8 @@ def _progress_bar(done: int, total: int) -> None:
 
 # The score-sheet facts worth averaging over the wins, per family.
 _MEAN_FACTS = {"zipai": ("huxi", "reds"), "nantong": ("total",), "chuanpai": ("hu", "units")}
+# What each family calls a hand that ends without a winner.
+_NO_WINNER = {"zipai": "荒莊 (no winner)", "nantong": "荒牌 (no winner)"}
 
 
 def _simulate(args: argparse.Namespace, entry: Variant) -> int:
@@ -184,6 +186,7 @@ def _simulate(args: argparse.Namespace, entry: Variant) -> int:
         name=entry.name,
         progress=progress,
         facts=_MEAN_FACTS.get(entry.family, ()),
+        no_winner_label=_NO_WINNER.get(entry.family, "no winner"),
     )
     if args.json:
         _print_json(stats.to_dict())

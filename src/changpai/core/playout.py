@@ -121,6 +121,8 @@ class SimulationStats:
     action_counts: dict[str, int]
     seconds: float
     fact_totals: dict[str, float] = field(factory=dict)
+    no_winner_label: str = "no winner"
+    """What the family calls a hand without a winner (字牌 荒莊, 南通 荒牌), for ``str()``."""
 
     @property
     def mean_facts(self) -> dict[str, float]:
@@ -172,7 +174,8 @@ class SimulationStats:
         for seat, wins in enumerate(self.wins_by_seat):
             share = wins / self.hands if self.hands else 0.0
             lines.append(f"  seat {seat} wins: {wins} ({share:.1%})")
-        lines.append(f"  no winner: {self.no_winner} ({self.no_winner_rate:.1%})")
+        label = self.no_winner_label
+        lines.append(f"  {label}: {self.no_winner} ({self.no_winner_rate:.1%})")
         lines.append(f"  mean score of a win: {self.mean_score:.2f}")
         lines.extend(f"  mean {key} of a win: {value:.2f}" for key, value in self.mean_facts.items())
         counts = ", ".join(f"{k} {v}" for k, v in sorted(self.action_counts.items()))
@@ -191,6 +194,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     observe: Callable[[Any], None] | None = None,
     facts: Sequence[str] | None = None,
+    no_winner_label: str = "no winner",
 ) -> SimulationStats:
     """Play ``hands`` random hands, ``new_game(seed)`` making each, and collect statistics.
 
@@ -199,7 +203,8 @@ def simulate(
     to the highest winning seat in any case); ``progress(done, hands)`` is called after every
     hand when given, and ``observe(game)`` with every finished game (for a family's own
     figures, such as 天胡 counts). ``facts`` names the numeric score-sheet facts to average over
-    the wins (``None``: every numeric fact).
+    the wins (``None``: every numeric fact); ``no_winner_label`` names a hand without a winner in
+    the printed statistics (e.g. ``"荒莊"``).
 
     >>> from changpai import nantong
     >>> simulate(lambda s: nantong.Game(seed=s), 2, seed=0, seats=4).hands
@@ -245,5 +250,13 @@ def simulate(
     size = max([seats, *(seat + 1 for seat in wins)])
     by_seat = tuple(wins[seat] for seat in range(size))
     return SimulationStats(
-        name, hands, by_seat, no_winner, total, dict(counts), seconds, dict(fact_sums)
+        name,
+        hands,
+        by_seat,
+        no_winner,
+        total,
+        dict(counts),
+        seconds,
+        dict(fact_sums),
+        no_winner_label,
     )
