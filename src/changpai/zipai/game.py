@@ -421,6 +421,11 @@ class GameView:
 # ----------------------------------------------------------------------------------------------
 
 _SET_KINDS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI)
+# records of a seat taking a card in (進牌) before its win (聽胡 / 地胡, zipai.md §8.6); a 提 counts
+# unless it is a dealt four laid by the engine (origin HAND)
+_TAKE_IN = frozenset(
+    {ActionKind.CHI, ActionKind.PENG, ActionKind.PAO, ActionKind.WEI, ActionKind.CHOUWEI}
+)
 _QUAD_KINDS = (MeldKind.PAO, MeldKind.TI)
 
 
@@ -599,6 +604,13 @@ class Game(GameBase):
         deck: a stacked deck of 80 cards in deal order (see the module docs), as cards or text.
         dealer: the dealer's seat (default 0). With ``rules.shuxin`` there are four seats and the
             seat opposite the dealer is the 數信, who is dealt no cards.
+        huangfan: the number of 荒莊 in a row right before this hand (黃番, zipai.md §8.6); it
+            goes into the :class:`~changpai.zipai.scoring.Win` of the hand (``Match`` fills it).
+
+    The :class:`~changpai.zipai.scoring.Win` of a won hand carries the facts of how it was won
+    that the 名堂 presets of zipai.md §8.6 score (``haidi``, ``dihu``, ``tinghu``, ``shuahou``,
+    ``huangfan``; ``jushou`` stays False: the rules have no 舉手 declaration); see
+    docs/zipai-engine.md.
 
     Seats are numbered ``0 .. rules.seats-1``; play goes 0 -> 1 -> 2 (-> 3), skipping the 數信.
 
@@ -628,6 +640,7 @@ class Game(GameBase):
         "_stock",
         "_turn",
         "dealer",
+        "huangfan",
         "rules",
     )
 
@@ -638,12 +651,19 @@ class Game(GameBase):
         *,
         deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
+        huangfan: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"{rules!r} is not a zipai Rules object")
         dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
+        if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
+            raise RulesError(
+                f"huangfan={huangfan!r}: the number of 荒莊 before the hand (黃番) "
+                "is a whole number >= 0"
+            )
         self.rules = rules
         self.dealer = dealer
+        self.huangfan = huangfan
         self._deck = _deck_indices(seed, deck)
         seats = rules.seats
         shuxin = (dealer + 2) % seats if rules.shuxin else -1
@@ -937,6 +957,7 @@ class Game(GameBase):
         other = Game.__new__(Game)
         other.rules = self.rules
         other.dealer = self.dealer
+        other.huangfan = self.huangfan
         other._deck = self._deck
         other._ring = self._ring
         other._next = self._next
@@ -955,6 +976,8 @@ class Game(GameBase):
         return other
 
     def _key(self) -> tuple[Any, ...]:
+        # ``huangfan`` is match context, not the state of play: it is left out, so a hand
+        # replayed without it equals the original until a win (the Win carries it)
         return (
             self.rules,
             self.dealer,
@@ -1016,16 +1039,22 @@ class Game(GameBase):
     def to_json(self) -> str:
         """The game as JSON: rules, deck, dealer and the decisions; :meth:`from_json` replays them.
 
+        ``huangfan`` is written only when it is not 0 (a document without it reads as 0).
+
         >>> game = Game(seed=5)
         >>> Game.from_json(game.to_json()) == game
         True
+        >>> Game.from_json(Game(seed=5, huangfan=2).to_json()).huangfan
+        2
         """
-        data = {
+        data: dict[str, Any] = {
             "rules": rules_to_dict(self.rules),
             "deck": " ".join(CARDS[k].code for k in self._deck),
             "dealer": self.dealer,
             "actions": [r.action.to_dict() for r in self._log if not r.auto],
         }
+        if self.huangfan:
+            data["huangfan"] = self.huangfan
         return write_document(_FORMAT, data)
 
     @classmethod
@@ -1050,7 +1079,12 @@ class Game(GameBase):
         if not isinstance(actions, list):
             raise NotationError(f"actions={actions!r} is not a list of zipai actions")
         rules = rules_from_dict(Rules, data["rules"], family="zipai")
-        game = cls(rules, deck=deck, dealer=data["dealer"])
+        huangfan = data.get("huangfan", 0)
+        if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
+            raise NotationError(
+                f"huangfan={huangfan!r}: the number of 荒莊 before the hand is a whole number >= 0"
+            )
+        game = cls(rules, deck=deck, dealer=data["dealer"], huangfan=huangfan)
         return replay(game, [Action.from_dict(item) for item in actions])
 
     @classmethod
@@ -1061,6 +1095,7 @@ class Game(GameBase):
         *,
         deck: Sequence[Card] | str,
         dealer: int = 0,
+        huangfan: int = 0,
     ) -> Game:
         """Replay decisions (or a whole log; engine records are skipped) on a stacked deck.
 
@@ -1069,7 +1104,7 @@ class Game(GameBase):
         >>> Game.replay(game.log, deck=game.deck, dealer=game.dealer) == game
         True
         """
-        return replay(cls(rules, deck=deck, dealer=dealer), actions)
+        return replay(cls(rules, deck=deck, dealer=dealer, huangfan=huangfan), actions)
 
     # ------------------------------------------------------------------ helpers
 
@@ -1465,6 +1500,7 @@ class Game(GameBase):
             return
         k = self._offer[0]
         if kind is ActionKind.HU:
+            how = self._how_won(seat)
             if self._phase == _SELFHU:
                 dec = self._win(seat, None, True, False)
                 self_drawn = True
@@ -1488,6 +1524,7 @@ class Game(GameBase):
                 self_drawn=self_drawn,
                 discarder=discarder,
                 tianhu=self._phase == _OFFER and source == _LIANG,
+                how=how,
             )
             return
         if kind is ActionKind.PASS:
@@ -1513,6 +1550,49 @@ class Game(GameBase):
         st.count += 1
         self._end_turn(seat)
 
+    def _how_won(self, seat: int) -> dict[str, bool]:
+        """The 名堂 facts of a 胡 of ``seat`` on the card now concerned (zipai.md §8.6), read
+        before the win changes anything: ``haidi`` (海胡), ``dihu`` (地胡), ``tinghu`` (聽胡),
+        ``shuahou`` (耍猴). A win on the 亮張 is 天胡 and gets none of them.
+
+        "Took a card in" (進牌): a 吃, 碰 or 跑, or a 偎 / 臭偎 / 提 made with a drawn card, before
+        the winning card (the 提 laid right after the deal are dealt cards; a 偎 / 提 made with
+        the winning card itself belongs to the win).
+        """
+        k, source, src = self._offer
+        if source == _LIANG:
+            return {}
+        log = self._log
+        wanted = ActionKind.DRAW if source == _DRAWN else ActionKind.DISCARD
+        start = len(log) - 1
+        while log[start].action.kind is not wanted:  # the record that brought the winning card
+            start -= 1
+        took_in = discarded = dealer_discarded = False
+        for record in log[:start]:
+            action = record.action
+            kind = action.kind
+            if kind is ActionKind.DISCARD and action.seat == self.dealer:
+                dealer_discarded = True
+            if action.seat != seat:
+                continue
+            if kind is ActionKind.DISCARD:
+                discarded = True
+            elif kind in _TAKE_IN or (
+                kind is ActionKind.TI and action.melds[0].origin is not Origin.HAND
+            ):
+                took_in = True
+        dealt = len(self._orders[self.dealer]) * self.rules.hand_size + 1
+        first_stock = source == _DRAWN and len(self._stock) == len(self._deck) - dealt - 1
+        dealer_first = source == _DISCARDED and src == self.dealer and not dealer_discarded
+        dihu = (first_stock or dealer_first) and not took_in and not discarded
+        st = self._seats[seat]
+        return {
+            "haidi": source == _DRAWN and not self._stock,
+            "dihu": dihu,
+            "tinghu": not took_in and not dihu,
+            "shuahou": self._phase == _OFFER and sum(st.hand) == 1 and st.hand[k] == 1,
+        }
+
     def _finish(
         self,
         seat: int,
@@ -1521,13 +1601,16 @@ class Game(GameBase):
         self_drawn: bool,
         discarder: int | None = None,
         tianhu: bool = False,
+        how: Mapping[str, bool] | None = None,
     ) -> None:
         rules = self.rules
         stock = self._stock
         fanxing = CARDS[stock[0]] if rules.fanxing and stock else None
         shuxin_at = 1 if rules.fanxing else 0
         shuxin_card = CARDS[stock[shuxin_at]] if rules.shuxin and len(stock) > shuxin_at else None
-        win = self._make_win(dec, seat, self_drawn, discarder, tianhu, fanxing, shuxin_card)
+        win = self._make_win(
+            dec, seat, self_drawn, discarder, tianhu, fanxing, shuxin_card, how or {}
+        )
         self._phase = _OVER
         self._result = GameResult(seat, win, score(win, rules))
 
@@ -1540,8 +1623,11 @@ class Game(GameBase):
         tianhu: bool,
         fanxing: Card | None,
         shuxin_card: Card | None,
+        how: Mapping[str, bool],
     ) -> Win:
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = dict(how)
+        if self.huangfan:
+            kwargs["huangfan"] = self.huangfan
         if self.rules.shuxin:
             kwargs["shuxin_seat"] = self._shuxin
         return Win(

@@ -86,6 +86,9 @@ class Match:
     Call :meth:`new_hand` for each hand (the previous one must be over), play it through the
     returned :class:`~changpai.zipai.game.Game`, and read :attr:`totals` / :attr:`hands`.
 
+    Each hand is dealt with ``huangfan`` = the 荒莊 in a row right before it (黃番, zipai.md
+    §8.6): :attr:`huangfan` counts them across a change of dealer and a win resets it.
+
     >>> match = Match(seed=1, dealer=1)
     >>> game = match.new_hand()
     >>> game.dealer, match.dealer
@@ -106,6 +109,8 @@ class Match:
         self.dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
         self.streak = 0
         """荒莊 hands in a row under the current dealer."""
+        self.huangfan = 0
+        """荒莊 hands in a row before the next hand, whoever dealt them (黃番, zipai.md §8.6)."""
         self.games: list[Game] = []
         self.hands: list[HandSummary] = []
         self.totals: dict[int, int] = dict.fromkeys(range(rules.seats), 0)
@@ -124,9 +129,10 @@ class Match:
                 f"hand {len(self.games)} is not over yet; finish it before dealing the next"
             )
         if deck is None:
-            game = Game(self.rules, seed=self._rng.getrandbits(64), dealer=self.dealer)
+            seed = self._rng.getrandbits(64)
+            game = Game(self.rules, seed=seed, dealer=self.dealer, huangfan=self.huangfan)
         else:
-            game = Game(self.rules, deck=deck, dealer=self.dealer)
+            game = Game(self.rules, deck=deck, dealer=self.dealer, huangfan=self.huangfan)
         self.games.append(game)
         return game
 
@@ -143,6 +149,7 @@ class Match:
             HandSummary(len(self.games), game.dealer, result.winner, result.huxi, net)
         )
         self.dealer, self.streak = next_dealer(self.rules, game.dealer, result.winner, self.streak)
+        self.huangfan = self.huangfan + 1 if result.winner is None else 0
 
     def settle(self) -> dict[int, int]:
         """Settle the current hand if it is over and return the running totals by seat.
