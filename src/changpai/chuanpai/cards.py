@@ -19,12 +19,12 @@ the order of the table of chuanpai.md §1, 21 財神, 22 聽用).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from enum import Enum
 from typing import Any
 
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
 
@@ -51,28 +51,19 @@ KINDS = 23
 """Number of card kinds: 21 dot cards + 財神 + 聽用."""
 
 
-class ChuoClass(Enum):
+class ChuoClass(HanziEnum, short_repr=True):
     """The class of a card in the trick-taking 戳牌 (chuanpai.md §1 table, §3.2).
 
     >>> ChuoClass.ZHONGSHAN.hanzi
     '中山'
     """
 
-    ZHENGMEN = "zhengmen"
-    ZHONGSHAN = "zhongshan"
-    YAO = "yao"
-    DIANZI = "dianzi"
-    YINGZHANG = "yingzhang"
-    NONE = "none"
-
-    @property
-    def hanzi(self) -> str:
-        """The Chinese name of the class.
-
-        >>> ChuoClass.YINGZHANG.hanzi
-        '硬張'
-        """
-        return _CHUO_HANZI[self]
+    ZHENGMEN = ("zhengmen", "正門")
+    ZHONGSHAN = ("zhongshan", "中山")
+    YAO = ("yao", "幺")
+    DIANZI = ("dianzi", "點子")
+    YINGZHANG = ("yingzhang", "硬張")
+    NONE = ("none", "—")
 
     @property
     def zhengmen(self) -> bool:
@@ -83,18 +74,6 @@ class ChuoClass(Enum):
         """
         return self in (ChuoClass.ZHENGMEN, ChuoClass.ZHONGSHAN, ChuoClass.YAO)
 
-    def __repr__(self) -> str:
-        return f"ChuoClass.{self.name}"
-
-
-_CHUO_HANZI = {
-    ChuoClass.ZHENGMEN: "正門",
-    ChuoClass.ZHONGSHAN: "中山",
-    ChuoClass.YAO: "幺",
-    ChuoClass.DIANZI: "點子",
-    ChuoClass.YINGZHANG: "硬張",
-    ChuoClass.NONE: "—",
-}
 
 _Z, _S, _Y, _D, _H = (
     ChuoClass.ZHENGMEN,

@@ -14,13 +14,13 @@ MeldKind.YAN
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from enum import Enum
 
 from attrs import field, frozen
 
 from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
+from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
 
 __all__ = [
@@ -37,32 +37,23 @@ _DING = 19  # index of 丁丁 ``12``, the "fake 經"
 _SEVEN_INDICES = frozenset(c.index for c in SEVENS)
 
 
-class MeldKind(Enum):
+class MeldKind(HanziEnum, short_repr=True):
     """The kinds of unit (幅), each with its hanzi and number of replacement draws (偷).
 
     >>> [(k.hanzi, k.tou) for k in (MeldKind.AN, MeldKind.LIANG, MeldKind.KANG)]
     [('暗', 1), ('亮', 2), ('扛', 2)]
     """
 
-    JIER = "jier"
-    BAI = "bai"
-    JING_PAIR = "jing_pair"
-    AN = "an"
-    PENG = "peng"
-    YAN = "yan"
-    LIANG = "liang"
-    QI = "qi"
-    KANG = "kang"
-    TUHUO = "tuhuo"
-
-    @property
-    def hanzi(self) -> str:
-        """The Chinese name.
-
-        >>> MeldKind.JIER.hanzi
-        '擠兒'
-        """
-        return _HANZI[self]
+    JIER = ("jier", "擠兒")
+    BAI = ("bai", "擺")
+    JING_PAIR = ("jing_pair", "經擠兒")
+    AN = ("an", "暗")
+    PENG = ("peng", "碰")
+    YAN = ("yan", "燕")
+    LIANG = ("liang", "亮")
+    QI = ("qi", "起")
+    KANG = ("kang", "扛")
+    TUHUO = ("tuhuo", "土夥")
 
     @property
     def tou(self) -> int:
@@ -116,22 +107,7 @@ class MeldKind(Enum):
             )
         return found
 
-    def __repr__(self) -> str:
-        return f"MeldKind.{self.name}"
 
-
-_HANZI = {
-    MeldKind.JIER: "擠兒",
-    MeldKind.BAI: "擺",
-    MeldKind.JING_PAIR: "經擠兒",
-    MeldKind.AN: "暗",
-    MeldKind.PENG: "碰",
-    MeldKind.YAN: "燕",
-    MeldKind.LIANG: "亮",
-    MeldKind.QI: "起",
-    MeldKind.KANG: "扛",
-    MeldKind.TUHUO: "土夥",
-}
 _TOU = {
     MeldKind.JIER: 0,
     MeldKind.BAI: 0,

@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import copy as _copy
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -36,6 +35,7 @@ from attrs import field, frozen
 from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase, replay
+from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreSheet
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
@@ -52,32 +52,22 @@ __all__ = ["Action", "ActionKind", "ActionRecord", "Game", "GameResult"]
 SEATS = 4
 
 
-class ActionKind(enum.Enum):
+class ActionKind(HanziEnum):
     """Every kind of player decision, with its hanzi.
 
     >>> ActionKind.JIAGANG.hanzi
     '加杠'
     """
 
-    CALL = "call"
-    TING = "ting"
-    PASS = "pass"
-    DISCARD = "discard"
-    WIN = "win"
-    PENG = "peng"
-    GANG = "gang"
-    ANGANG = "angang"
-    JIAGANG = "jiagang"
-
-    @property
-    def hanzi(self) -> str:
-        """The Chinese name.
-
-        >>> ActionKind.TING.hanzi
-        '報聽'
-        """
-        return {"call": "叫牌", "ting": "報聽", "pass": "過", "discard": "打", "win": "胡",
-                "peng": "碰", "gang": "杠", "angang": "暗杠", "jiagang": "加杠"}[self.value]  # fmt: skip
+    CALL = ("call", "叫牌")
+    TING = ("ting", "報聽")
+    PASS = ("pass", "過")
+    DISCARD = ("discard", "打")
+    WIN = ("win", "胡")
+    PENG = ("peng", "碰")
+    GANG = ("gang", "杠")
+    ANGANG = ("angang", "暗杠")
+    JIAGANG = ("jiagang", "加杠")
 
 
 def _check_kind(instance: Any, attribute: Any, value: Any) -> None:

@@ -15,7 +15,6 @@ remaining groups. With ``rules.baida`` the 百搭 are wild.
 
 from __future__ import annotations
 
-import enum
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
@@ -24,6 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import render
+from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
 from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, counts_of, parse
@@ -52,46 +52,28 @@ GROUPS_IN_HAND = 7
 _Code = tuple[int, int, int]
 
 
-class Shape(enum.Enum):
+class Shape(HanziEnum):
     """The three winning shapes of §4 with their hanzi.
 
     >>> Shape.PIAOHU.hanzi
     '飄胡'
     """
 
-    QINGHU = "qinghu"
-    PIAOHU = "piaohu"
-    TAZIHU = "tazihu"
-
-    @property
-    def hanzi(self) -> str:
-        """The Chinese name.
-
-        >>> Shape.TAZIHU.hanzi
-        '塌子胡'
-        """
-        return {"qinghu": "清胡", "piaohu": "飄胡", "tazihu": "塌子胡"}[self.value]
+    QINGHU = ("qinghu", "清胡")
+    PIAOHU = ("piaohu", "飄胡")
+    TAZIHU = ("tazihu", "塌子胡")
 
 
-class WaitKind(enum.Enum):
+class WaitKind(HanziEnum):
     """Where the winning card sits (§7): 丫子 (middle), 邊張 (3 of 一二三 / 7 of 七八九), 單吊 (pair).
 
     >>> WaitKind.YAZI.hanzi
     '丫子'
     """
 
-    YAZI = "yazi"
-    BIANZHANG = "bianzhang"
-    DANDIAO = "dandiao"
-
-    @property
-    def hanzi(self) -> str:
-        """The Chinese name.
-
-        >>> WaitKind.BIANZHANG.hanzi
-        '邊張'
-        """
-        return {"yazi": "丫子", "bianzhang": "邊張", "dandiao": "單吊"}[self.value]
+    YAZI = ("yazi", "丫子")
+    BIANZHANG = ("bianzhang", "邊張")
+    DANDIAO = ("dandiao", "單吊")
 
 
 def _to_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:

@@ -14,13 +14,13 @@ the base of its :class:`SetKind` times the 將 multiplier of its card (§6.2).
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
 from changpai.nantong.rules import DUZIHU, Rules
@@ -42,29 +42,18 @@ __all__ = [
 ]
 
 
-class MeldKind(enum.Enum):
+class MeldKind(HanziEnum):
     """The groups of §4; each member carries its hanzi.
 
     >>> MeldKind.WENQIAN.hanzi, MeldKind.GANG.hanzi
     ('文錢', '杠')
     """
 
-    SHUNZI = "shunzi"
-    WENQIAN = "wenqian"
-    KEZI = "kezi"
-    GANG = "gang"
-    PAIR = "pair"
-
-    @property
-    def hanzi(self) -> str:
-        """The Chinese name.
-
-        >>> MeldKind.SHUNZI.hanzi
-        '順子'
-        """
-        return {"shunzi": "順子", "wenqian": "文錢", "kezi": "刻子", "gang": "杠", "pair": "對子"}[
-            self.value
-        ]
+    SHUNZI = ("shunzi", "順子")
+    WENQIAN = ("wenqian", "文錢")
+    KEZI = ("kezi", "刻子")
+    GANG = ("gang", "杠")
+    PAIR = ("pair", "對子")
 
     @property
     def is_sequence(self) -> bool:
@@ -76,18 +65,19 @@ class MeldKind(enum.Enum):
         return self in (MeldKind.SHUNZI, MeldKind.WENQIAN)
 
 
-class SetKind(enum.Enum):
-    """How a set was made, with its base value (§5). Neutral names; hanzi of seeds 003 and 000.
+class SetKind(HanziEnum):
+    """How a set was made, with its base value (§5). Neutral names; ``hanzi`` is the seed 003 name
+    (碰, 在手, 明杠, 後摸, 起手), ``s000`` the seed 000 one.
 
     >>> [(k.value, k.base, k.hanzi, k.s000) for k in SetKind][:2]
     [('peng', 2, '碰', '胖牌'), ('concealed3', 4, '在手', None)]
     """
 
-    PENG = "peng"
-    CONCEALED3 = "concealed3"
-    EXPOSED4 = "exposed4"
-    DRAWN4 = "drawn4"
-    DEALT4 = "dealt4"
+    PENG = ("peng", "碰")
+    CONCEALED3 = ("concealed3", "在手")
+    EXPOSED4 = ("exposed4", "明杠")
+    DRAWN4 = ("drawn4", "後摸")
+    DEALT4 = ("dealt4", "起手")
 
     @property
     def base(self) -> int:
@@ -97,16 +87,6 @@ class SetKind(enum.Enum):
         [2, 4, 8, 12, 16]
         """
         return {"peng": 2, "concealed3": 4, "exposed4": 8, "drawn4": 12, "dealt4": 16}[self.value]
-
-    @property
-    def hanzi(self) -> str:
-        """Seed 003 name: 碰, 在手, 明杠, 後摸, 起手.
-
-        >>> SetKind.DRAWN4.hanzi
-        '後摸'
-        """
-        return {"peng": "碰", "concealed3": "在手", "exposed4": "明杠", "drawn4": "後摸",
-                "dealt4": "起手"}[self.value]  # fmt: skip
 
     @property
     def s000(self) -> str | None:
@@ -173,28 +153,18 @@ class SetKind(enum.Enum):
         raise RulesError(f"{word!r} is not a seed 000 set word; expected 胖牌, 開朝, 自摸 or 在手")
 
 
-class JiangKind(enum.Enum):
+class JiangKind(HanziEnum):
     """The names of a pair of flipped 將 cards (§6.2).
 
     >>> JiangKind.SHUANGLONG.hanzi
     '雙龍會'
     """
 
-    NONE = "none"
-    PUTONG = "putong"
-    SHUANG = "shuang"
-    SHUANGLONG = "shuanglong"
-    BANBIAN = "banbian"
-
-    @property
-    def hanzi(self) -> str:
-        """The Chinese name.
-
-        >>> JiangKind.BANBIAN.hanzi
-        '半邊將'
-        """
-        return {"none": "無將", "putong": "普通將", "shuang": "雙將", "shuanglong": "雙龍會",
-                "banbian": "半邊將"}[self.value]  # fmt: skip
+    NONE = ("none", "無將")
+    PUTONG = ("putong", "普通將")
+    SHUANG = ("shuang", "雙將")
+    SHUANGLONG = ("shuanglong", "雙龍會")
+    BANBIAN = ("banbian", "半邊將")
 
 
 def _card(value: Card | str) -> Card:

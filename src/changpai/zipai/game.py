@@ -32,7 +32,6 @@ from the front.
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -42,6 +41,7 @@ from attrs import field, frozen
 from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase, replay
+from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreSheet
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 
-class ActionKind(enum.Enum):
+class ActionKind(HanziEnum, short_repr=True):
     """What an action or log record does. Each member carries its hanzi (``.hanzi``).
 
     Decisions (a seat chooses): ``DISCARD``, ``CHI``, ``PENG``, ``HU``, ``PASS``. Records the
@@ -82,53 +82,28 @@ class ActionKind(enum.Enum):
     ('碰', True, False)
     """
 
-    DISCARD = "discard"
-    CHI = "chi"
-    PENG = "peng"
-    HU = "hu"
-    PASS = "pass"
-    DEAL = "deal"
-    LIANG = "liang"
-    DRAW = "draw"
-    TI = "ti"
-    WEI = "wei"
-    CHOUWEI = "chouwei"
-    PAO = "pao"
-    TIANHU = "tianhu"
-    TO_DISCARDS = "to_discards"
-    HUANGZHUANG = "huangzhuang"
-
-    @property
-    def hanzi(self) -> str:
-        """The hanzi word of the action (``打``, ``吃``, ``碰``, ``胡``, ``過`` …)."""
-        return _KIND_HANZI[self]
+    DISCARD = ("discard", "打")
+    CHI = ("chi", "吃")
+    PENG = ("peng", "碰")
+    HU = ("hu", "胡")
+    PASS = ("pass", "過")
+    DEAL = ("deal", "發牌")
+    LIANG = ("liang", "亮張")
+    DRAW = ("draw", "摸")
+    TI = ("ti", "提")
+    WEI = ("wei", "偎")
+    CHOUWEI = ("chouwei", "臭偎")
+    PAO = ("pao", "跑")
+    TIANHU = ("tianhu", "天胡")
+    TO_DISCARDS = ("to_discards", "棄")
+    HUANGZHUANG = ("huangzhuang", "荒莊")
 
     @property
     def is_decision(self) -> bool:
         """Whether a seat chooses this action (else the engine applies it)."""
         return self in _DECISIONS
 
-    def __repr__(self) -> str:
-        return f"ActionKind.{self.name}"
 
-
-_KIND_HANZI = {
-    ActionKind.DISCARD: "打",
-    ActionKind.CHI: "吃",
-    ActionKind.PENG: "碰",
-    ActionKind.HU: "胡",
-    ActionKind.PASS: "過",
-    ActionKind.DEAL: "發牌",
-    ActionKind.LIANG: "亮張",
-    ActionKind.DRAW: "摸",
-    ActionKind.TI: "提",
-    ActionKind.WEI: "偎",
-    ActionKind.CHOUWEI: "臭偎",
-    ActionKind.PAO: "跑",
-    ActionKind.TIANHU: "天胡",
-    ActionKind.TO_DISCARDS: "棄",
-    ActionKind.HUANGZHUANG: "荒莊",
-}
 _DECISIONS = frozenset(
     {ActionKind.DISCARD, ActionKind.CHI, ActionKind.PENG, ActionKind.HU, ActionKind.PASS}
 )

@@ -12,12 +12,12 @@
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.rules import HUNAN, Rules
@@ -25,36 +25,31 @@ from changpai.zipai.rules import HUNAN, Rules
 __all__ = ["HUXI_TABLE", "Meld", "MeldKind", "Origin", "classify", "huxi"]
 
 
-class MeldKind(enum.Enum):
+class MeldKind(HanziEnum, short_repr=True):
     """The kinds of 門子 (zipai.md §5). Each member carries its hanzi name."""
 
-    JU = "ju"
+    JU = ("ju", "句")
     """一句話: n, n+1, n+2 of one case."""
-    ERQISHI = "erqishi"
+    ERQISHI = ("erqishi", "二七十")
     """二七十 / 貳柒拾 of one case."""
-    YIWUSHI = "yiwushi"
+    YIWUSHI = ("yiwushi", "一五十")
     """一五十 / 壹伍拾 of one case (only with ``Rules.allow_1_5_10``)."""
-    JIAO = "jiao"
+    JIAO = ("jiao", "絞")
     """絞 (大小三搭): three cards of one value, both cases present."""
-    KAN = "kan"
+    KAN = ("kan", "坎")
     """坎: three identical cards held in hand."""
-    PENG = "peng"
+    PENG = ("peng", "碰")
     """碰: a pair in hand + the same card from another player, face up."""
-    WEI = "wei"
+    WEI = ("wei", "偎")
     """偎 (掃): a pair in hand + the same card drawn by oneself, face down."""
-    CHOUWEI = "chouwei"
+    CHOUWEI = ("chouwei", "臭偎")
     """臭偎 (過掃): a 偎 of a card the player earlier declined to 碰."""
-    PAO = "pao"
+    PAO = ("pao", "跑")
     """跑 (開舵): four identical, exposed."""
-    TI = "ti"
+    TI = ("ti", "提")
     """提 (掃穿): four identical, concealed."""
-    JIANG = "jiang"
+    JIANG = ("jiang", "將")
     """將: the one pair of a hand with a 跑 or 提."""
-
-    @property
-    def hanzi(self) -> str:
-        """The hanzi name: ``MeldKind.PAO.hanzi == '跑'``."""
-        return _HANZI[self]
 
     @property
     def is_sentence(self) -> bool:
@@ -65,24 +60,8 @@ class MeldKind(enum.Enum):
         """
         return self in _SENTENCES
 
-    def __repr__(self) -> str:
-        return f"MeldKind.{self.name}"
 
-
-_HANZI = {
-    MeldKind.JU: "句",
-    MeldKind.ERQISHI: "二七十",
-    MeldKind.YIWUSHI: "一五十",
-    MeldKind.JIAO: "絞",
-    MeldKind.KAN: "坎",
-    MeldKind.PENG: "碰",
-    MeldKind.WEI: "偎",
-    MeldKind.CHOUWEI: "臭偎",
-    MeldKind.PAO: "跑",
-    MeldKind.TI: "提",
-    MeldKind.JIANG: "將",
-}
-_BY_HANZI = {name: kind for kind, name in _HANZI.items()}
+_BY_HANZI = {kind.hanzi: kind for kind in MeldKind}
 _BY_HANZI.update(
     {
         "贰柒拾": MeldKind.ERQISHI,
@@ -104,22 +83,23 @@ _CONCEALED_KINDS = frozenset(
 )
 
 
-class Origin(enum.Enum):
-    """How a meld was formed (zipai.md §5 'how formed')."""
+class Origin(HanziEnum, short_repr=True):
+    """How a meld was formed (zipai.md §5 'how formed'), with its hanzi (手, 吃, 比, 打, 摸).
 
-    HAND = "hand"
+    >>> Origin.DISCARD, Origin.DISCARD.hanzi
+    (Origin.DISCARD, '打')
+    """
+
+    HAND = ("hand", "手")
     """Made entirely of cards in hand (dealt or, for a 坎/提, held since the deal)."""
-    CHI = "chi"
+    CHI = ("chi", "吃")
     """吃: two hand cards and a card discarded or drawn-and-shown."""
-    BI = "bi"
+    BI = ("bi", "比")
     """比: laid from the hand to go with a 吃."""
-    DISCARD = "discard"
+    DISCARD = ("discard", "打")
     """Completed by a card discarded from another player's hand."""
-    DRAW = "draw"
+    DRAW = ("draw", "摸")
     """Completed by a card drawn from the stock."""
-
-    def __repr__(self) -> str:
-        return f"Origin.{self.name}"
 
 
 def _sentence_kind(a: Card, b: Card, c: Card, rules: Rules) -> MeldKind | None:
@@ -270,7 +250,7 @@ class Meld:
                 raise NotationError(f"{text!r}: {rest.strip()} is not a 句 or 絞 to {head}")
             return cls(kind, cards, True, Origin.CHI if head == "吃" else Origin.BI)
         if head not in _BY_HANZI:
-            known = ", ".join([*_HANZI.values(), "吃", "比"])
+            known = ", ".join([*(kind.hanzi for kind in MeldKind), "吃", "比"])
             raise NotationError(f"{text!r}: {head!r} is not a meld kind; expected one of {known}")
         kind = _BY_HANZI[head]
         if kind is MeldKind.JU:  # 句 names every 一句話: a run, 二七十 or 一五十
