@@ -445,3 +445,31 @@ def test_engine_cards_are_the_interned_cards() -> None:
     game = Game(seed=6)
     again = Game.from_json(game.to_json())
     assert all(c is CARDS[c.index] for c in (*again.hand(0), *again.stock, *game.stock))
+
+
+def _brute_max_pairs(cards: list[Card], sums: tuple[int, ...]) -> int:
+    """The most disjoint 擠兒 / 經 pairs, by trying every partner of the first card."""
+    if not cards:
+        return 0
+    first, rest = cards[0], cards[1:]
+    best = _brute_max_pairs(rest, sums)
+    for k, other in enumerate(rest):
+        jing_pair = first.is_jing != other.is_jing
+        if jing_pair or (not first.is_jing and not other.is_jing
+                         and first.points + other.points in sums):
+            best = max(best, 1 + _brute_max_pairs(rest[:k] + rest[k + 1:], sums))
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(list(YAODIREN.evolve(deck="deck86").cards())), max_size=9),
+    st.sampled_from([YAODIREN.pair_sums, GEHU.pair_sums]),
+)
+def test_max_pairs_matches_brute_force(cards: list[Card], sums: tuple[int, ...]) -> None:
+    """Property (chuanpai.md §2.4.1 不能拆了擠兒打): the engine's count of the most disjoint
+    擠兒 (and 經 pairs) in a hand, which decides the surplus cards, equals a brute-force count."""
+    from changpai.chuanpai.game import _max_pairs
+
+    counts = tuple(sum(1 for c in cards if c.index == i) for i in range(23))
+    assert _max_pairs(counts, sums) == _brute_max_pairs(sorted(cards), sums)

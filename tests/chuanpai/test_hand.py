@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.chuanpai import (
+    CARDS,
     DECK86,
     GEHU,
     YAODIREN,
@@ -23,12 +24,14 @@ from changpai.chuanpai import (
     can_jiao,
     classify,
     decompositions,
+    has_tuhuo,
     hu,
     is_complete,
     parse,
     qitou,
     waits,
 )
+from changpai.chuanpai import hand as hand_module
 from changpai.errors import NotationError, RulesError
 
 JING_RULES = YAODIREN.evolve(deck="deck86")
@@ -256,3 +259,46 @@ def test_the_deck_limit_is_the_rules_deck() -> None:
     with pytest.raises(NotationError, match=r"5 copies of 梅子 .* of deck84"):
         best_decomposition(parse("55 55 55 55 55"), rules=GEHU)
     assert hand == [Card("12"), Card("12"), Card("JC")]
+
+
+def _counts(cards: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(sum(1 for c in cards if c.index == i) for i in range(len(CARDS)))
+
+
+_UNITS = ("碰 55 55 55", "擺 66 44", "暗 13 13 13", "燕 16 34 25", "擺 66 11")
+table_units = st.lists(st.sampled_from([Meld.parse(t) for t in _UNITS]), max_size=2)
+
+
+@settings(max_examples=80, deadline=None)
+@given(hands, table_units, st.sampled_from([JING_RULES, GEHU.evolve(deck="deck86")]),
+       st.sampled_from(DECK86))
+def test_internal_entries_agree_with_public(
+    cards: list[Card], table: list[Meld], rules: Rules, card: Card
+) -> None:
+    """Property (chuanpai.md §2.4.4, §2.5, §2.6): the unchecked entries the engine calls give
+    what the checked public functions give, on the counts of the same valid cards."""
+    try:
+        best = best_decomposition(cards, table, rules)
+    except NotationError:
+        return  # too many copies with the table, or a pair of the other rule: tested above
+    counts = _counts(cards)
+    assert hand_module._checked(cards, table, rules)[1] == counts
+    assert hand_module._best_decomposition(counts, table, rules) == best
+    assert hand_module._is_complete(counts, rules) == is_complete(cards, table, rules)
+    every = _counts([*cards, *(c for m in table for c in m.cards)])
+    assert hand_module._waits(counts, every, table, rules) == waits(cards, table, rules)
+    assert hand_module._can_jiao(counts) == can_jiao(cards)
+    assert hand_module._has_tuhuo(counts) == has_tuhuo(cards)
+    assert hand_module._qitou(counts, card.index, rules) == qitou(cards, card, rules)
+
+
+def test_fast_check_falls_back_to_the_full_error() -> None:
+    """DESIGN.md typed errors: the one-pass check of the success path gives way to the full
+    check, with its message, for a list input, a non-card among cards and too many copies."""
+    assert best_decomposition(list(parse("66 44"))) == best_decomposition(parse("66 44"))
+    with pytest.raises(NotationError, match="None is not a chuanpai Card"):
+        is_complete([Card("66"), None])  # type: ignore[list-item]
+    with pytest.raises(NotationError, match=r"5 copies of 梅子 \('55'\) of deck84"):
+        waits(parse("55 55 55 55 55"), rules=GEHU)
+    with pytest.raises(NotationError, match="2 copies of 財神"):
+        has_tuhuo([Card("JC"), Card("JC")])

@@ -36,7 +36,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.chuanpai.cards import CARDS, KINDS, SEVENS, Card
-from changpai.chuanpai.hand import best_decomposition, can_jiao, qitou
+from changpai.chuanpai.hand import _best_decomposition, _can_jiao, _is_complete, _qitou
 from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, is_jing_set, pair_ok
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.scoring import score
@@ -161,22 +161,53 @@ class Action:
         )
 
 
+def _every_counts(hand: Sequence[int], table: Sequence[Meld], guo: Sequence[Card]) -> list[int]:
+    """The counts of every card of a seat: concealed ``hand`` counts, ``guo`` and the table."""
+    every = list(hand)
+    for card in guo:
+        every[card.index] += 1
+    for meld in table:
+        for card in meld.cards:
+            every[card.index] += 1
+    return every
+
+
+@lru_cache(maxsize=8)
+def _pair_partners(pair_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For every dot-card index ``i``, the indices ``j >= i`` (and the 經牌) it forms a 擠兒 or a
+    經 pair with."""
+    return tuple(
+        tuple(
+            j for j in (*range(i, 21), *_JING)
+            if j in _JING or _POINTS[i] + _POINTS[j] in pair_sums
+        )
+        for i in range(21)
+    )
+
+
 @lru_cache(maxsize=100_000)
 def _max_pairs(counts: tuple[int, ...], pair_sums: tuple[int, ...]) -> int:
     """The largest number of disjoint 擠兒 (incl. 經 pairs) in a concealed hand."""
-    low = next((i for i, c in enumerate(counts) if c), -1)
-    if low < 0 or low >= 21:
+    for low in range(21):
+        if counts[low]:
+            break
+    else:
         return 0
+    cap = sum(counts) // 2  # no hand holds more pairs: stop once a branch reaches it
     rest = list(counts)
     rest[low] -= 1
-    best = _max_pairs(tuple(rest), pair_sums)  # leave this card single
-    p = _POINTS[low]
-    for j in (*range(low, 21), *_JING):
-        if rest[j] and (j in _JING or p + _POINTS[j] in pair_sums):
+    best = 0
+    for j in _pair_partners(pair_sums)[low]:
+        if rest[j]:
             rest[j] -= 1
-            best = max(best, 1 + _max_pairs(tuple(rest), pair_sums))
+            found = 1 + _max_pairs(tuple(rest), pair_sums)
             rest[j] += 1
-    return best
+            if found > best:
+                if found == cap:
+                    return found
+                best = found
+    return max(best, _max_pairs(tuple(rest), pair_sums))  # or leave this card single
+
 
 class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     """The 川牌 擠兒 game (presets :data:`~changpai.chuanpai.YAODIREN` and
@@ -239,7 +270,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _after_deal(self) -> None:
         self.guo: list[list[Card]] = [[] for _ in range(self.players)]
         self.passed: list[set[int]] = [set() for _ in range(self.players)]
-        self.jiao_at_deal = [can_jiao(self.all_cards(s)) for s in range(self.players)]
+        self.jiao_at_deal = [
+            _can_jiao(_every_counts(self.hands[s], self.tables[s], self.guo[s]))
+            for s in range(self.players)
+        ]
 
     def _side_cards(self, seat: int) -> Sequence[Card]:
         return self.guo[seat]
@@ -276,9 +310,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return Action.from_dict(data)
 
     # -- helpers
-    def _cards(self, seat: int) -> list[Card]:
-        return list(self.hand(seat))
-
     def _mp(self, counts: Sequence[int]) -> int:
         return _max_pairs(tuple(counts), self.rules.pair_sums)
 
@@ -297,7 +328,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         h = self.hands[seat]
         out: list[Action] = []
         mandatory = False
-        cards = self._cards(seat)
         for i in range(21):
             c = h[i]
             if c >= 3:
@@ -306,7 +336,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 card = CARDS[i]
                 kind = {3: MeldKind.AN, 4: MeldKind.LIANG}.get(c, MeldKind.TUHUO)
                 out.append(Action("lay", seat, cards=(card,) * c, meld=kind))
-                if qitou(cards, card, self.rules) != "optional":
+                if _qitou(h, i, self.rules) != "optional":
                     mandatory = True
         if all(h[i] for i in _SEVENS):
             out.append(Action("lay", seat, cards=SEVENS, meld=MeldKind.YAN))
@@ -340,7 +370,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if not card.is_jing and h[x] >= 2:
                 out.append(Action("claim", seat, card=card, cards=(card, card),
                                   meld=MeldKind.PENG))
-                q = qitou(self._cards(seat), card, self.rules)
+                q = _qitou(h, x, self.rules)
                 both_tied = self._mp(self._minus(seat, x, x)) == self._mp(h) - 2
                 if q == "mandatory" or (q is None and not both_tied):
                     forced = True
@@ -378,7 +408,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(Action("claim", seat, card=card, cards=(card,) * 3,
                                   meld=MeldKind.KANG))
                 if self.rules.kang == "qitou" and (
-                    qitou(self._cards(seat), card, self.rules) == "mandatory"
+                    _qitou(h, x, self.rules) == "mandatory"
                 ):
                     forced = True
             return out, forced
@@ -446,7 +476,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         it wins the hand; only the last pending 偷 can win at once."""
         if self._tou_left:
             return False
-        if not self._wins_with(seat, [*self.hand(seat), card], self.tables[seat], self.guo[seat]):
+        counts = list(self.hands[seat])
+        counts[card.index] += 1
+        if not self._wins_with(seat, counts, self.tables[seat], self.guo[seat]):
             return False
         self.hands[seat][card.index] += 1
         self._force(Action("keep", seat, card=card), note="the 4th wins the hand: no 起")
@@ -530,33 +562,36 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return False
 
     def _has_won(self, seat: int) -> bool:
-        return self._wins_with(seat, list(self.hand(seat)), self.tables[seat], self.guo[seat])
+        return self._wins_with(seat, self.hands[seat], self.tables[seat], self.guo[seat])
 
     def _wins_with(
-        self, seat: int, hand: list[Card], table: list[Meld], guo: list[Card]
+        self, seat: int, hand: Sequence[int], table: list[Meld], guo: list[Card]
     ) -> bool:
+        """Whether the seat wins with the concealed card ``hand`` counts, ``table`` and ``guo``."""
         rules = self.rules
-        every = [*hand, *guo, *(c for m in table for c in m.cards)]
-        if rules.jiao == "win" and not can_jiao(every):
+        if rules.jiao == "win" and not _can_jiao(_every_counts(hand, table, guo)):
             return False
         if rules.jiao == "deal" and not self.jiao_at_deal[seat]:
             return False
-        formed = not guo and best_decomposition(hand, table, rules) is not None
+        formed = not guo and _is_complete(tuple(hand), rules)
         return formed or self._alternative_win(seat, table)
 
     def _claim_wins(self, action: Action) -> bool:
         """Whether a claim of a pair (which earns no 偷) would complete the seat's hand."""
         assert action.card is not None and action.meld is not None
         seat = action.seat
-        hand = list(self.hand(seat))
+        hand = list(self.hands[seat])
         guo = list(self.guo[seat])
         for c in action.cards:
-            (guo if action.guo else hand).remove(c)
+            if action.guo:
+                guo.remove(c)
+            else:
+                hand[c.index] -= 1
         meld = Meld(action.meld, (*action.cards, action.card), claimed=action.card)
         return self._wins_with(seat, hand, [*self.tables[seat], meld], guo)
 
     def _score(self, seat: int) -> ScoreSheet:
-        best = best_decomposition(self.hand(seat), self.tables[seat], self.rules)
+        best = _best_decomposition(tuple(self.hands[seat]), self.tables[seat], self.rules)
         units = best if best is not None else self.tables[seat]
         return score(units, self.rules, winner=seat, players=self.players)
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from operator import gt
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.chuanpai.cards import CARDS, KINDS, Card, _count_copies
+from changpai.chuanpai.cards import CARDS, KINDS, Card, _count_copies, _deck_limits
 from changpai.chuanpai.cards import parse as parse  # used by the doctests
 from changpai.chuanpai.melds import (
     DING_INDEX,
@@ -33,7 +34,6 @@ from changpai.chuanpai.melds import (
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
-from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
 
 __all__ = [
@@ -53,32 +53,71 @@ _JING = (21, 22)
 
 def _checked(
     concealed: object, exposed: object, rules: object
-) -> tuple[tuple[Meld, ...], Counts, Counts]:
+) -> tuple[tuple[Meld, ...], tuple[int, ...], tuple[int, ...]]:
     """Check the input of a public entry (DESIGN.md: bad input gets a typed error naming it):
     ``concealed`` a sequence of :class:`Card`, ``exposed`` a sequence of :class:`Meld`,
     ``rules`` a :class:`Rules`, and no card more often, in hand and on the table together, than
     the rules' deck holds. Returns the units, the concealed counts and the counts of every card
-    held (in hand and on the table)."""
+    held (in hand and on the table).
+
+    The success path counts the cards in one pass and builds no objects; only when that pass
+    finds a fault does it rerun the full check, which raises the error naming it."""
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "units")
-    for meld in melds:
-        if not isinstance(meld, Meld):
-            raise NotationError(
-                f"exposed holds {meld!r}, which is not a chuanpai Meld; build units with "
-                "Meld(...) or Meld.parse(...)"
-            )
-    hand = _count_copies(cards, rules.deck)
+    if melds and not set(map(type, melds)) <= {Meld}:
+        for meld in melds:
+            if not isinstance(meld, Meld):
+                raise NotationError(
+                    f"exposed holds {meld!r}, which is not a chuanpai Meld; build units with "
+                    "Meld(...) or Meld.parse(...)"
+                )
+    limits = _limits(rules.deck)
+    hand = _fast_counts(cards, limits)
+    if hand is None:
+        hand = _count_copies(cards, rules.deck).counts  # raises the error naming the fault
     if not melds:
         return melds, hand, hand
-    table = _count_copies((c for m in melds for c in m.cards), rules.deck)
-    held = hand + table  # NotationError when hand and table together hold too many copies
+    on_table = tuple(c for m in melds for c in m.cards)
+    held = _fast_counts(cards + on_table, limits)
+    if held is None:
+        table = _count_copies(on_table, rules.deck)
+        # NotationError when hand and table together hold too many copies
+        held = (_count_copies(cards, rules.deck) + table).counts
     _check_exposed(melds, rules)
     return melds, hand, held
 
 
+@lru_cache(maxsize=16)
+def _limits(deck: str | None) -> tuple[int, ...]:
+    """The per-kind copy limits of a deck name (``None``: any chuanpai deck)."""
+    return _deck_limits(deck)[1]
+
+
+def _fast_counts(cards: tuple[Any, ...], limits: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The counts of ``cards`` over the 23 kinds, or ``None`` when a card is not a :class:`Card`
+    or a kind exceeds ``limits`` (the caller then reruns the full check for its error)."""
+    if not set(map(type, cards)) <= {Card}:
+        return None
+    counts = [0] * KINDS
+    for card in cards:
+        counts[card.index] += 1
+    if any(map(gt, counts, limits)):
+        return None
+    return tuple(counts)
+
+
+def _plain_counts(cards: object) -> tuple[int, ...]:
+    """The counts of cards checked against any chuanpai deck (:func:`can_jiao`, :func:`has_tuhuo`)."""
+    items = _sequence(cards, "cards", "cards")
+    counts = _fast_counts(items, _limits(None))
+    return _count_copies(items).counts if counts is None else counts
+
+
 def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
+    if type(value) is tuple:  # the common case, without the Iterable ABC check
+        return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise NotationError(
             f"{what}={value!r} is not a sequence of chuanpai {of}; parse text with parse(...)"
@@ -256,7 +295,7 @@ def decompositions(
     []
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
-    return _decompositions(hand.counts, melds, rules)
+    return _decompositions(hand, melds, rules)
 
 
 def _decompositions(
@@ -278,7 +317,7 @@ def best_decomposition(
     True
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
-    return _best_decomposition(hand.counts, melds, rules)
+    return _best_decomposition(hand, melds, rules)
 
 
 def _best_decomposition(
@@ -299,7 +338,13 @@ def is_complete(
     >>> is_complete(parse("15 13 16 34 25")), is_complete(parse("15 13 16"))
     (True, False)
     """
-    return best_decomposition(concealed, exposed, rules) is not None
+    _melds, hand, _held = _checked(concealed, exposed, rules)
+    return _is_complete(hand, rules)
+
+
+def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
+    """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path)."""
+    return _best(counts, rules) is not None
 
 
 def waits(
@@ -315,12 +360,21 @@ def waits(
     ['16', '34', '25', 'JC', 'JT']
     """
     melds, hand, held = _checked(concealed, exposed, rules)
-    limits = held.limits or ()
+    return _waits(hand, held, melds, rules)
+
+
+def _waits(
+    counts: tuple[int, ...], held: Sequence[int], exposed: Sequence[Meld], rules: Rules
+) -> dict[Card, Decomposition]:
+    """:func:`waits` on checked counts: ``counts`` of the concealed hand, ``held`` of every card
+    of the player (hand and table), checked against ``rules.deck``."""
+    limits = _limits(rules.deck)
     out: dict[Card, Decomposition] = {}
     for card in CARDS:
-        if held[card.index] >= limits[card.index]:
+        x = card.index
+        if held[x] >= limits[x]:
             continue
-        found = _best_decomposition(hand.add(card.index).counts, melds, rules)
+        found = _best_decomposition((*counts[:x], counts[x] + 1, *counts[x + 1 :]), exposed, rules)
         if found is not None:
             out[card] = found
     return out
@@ -332,11 +386,12 @@ def has_tuhuo(cards: Sequence[Card]) -> bool:
     >>> has_tuhuo(parse("22 22 22 22 66")), has_tuhuo(parse("22 22 22 66"))
     (True, False)
     """
-    return _has_tuhuo(_count_copies(_sequence(cards, "cards", "cards")).counts)
+    return _has_tuhuo(_plain_counts(cards))
 
 
 def _has_tuhuo(counts: Sequence[int]) -> bool:
-    return any(counts[i] >= 4 for i in range(21))
+    """:func:`has_tuhuo` on the counts of checked cards."""
+    return max(counts[:21]) >= 4
 
 
 _JIAO = (Card("14").index, Card("11").index, Card("44").index)
@@ -349,12 +404,13 @@ def can_jiao(cards: Sequence[Card]) -> bool:
     >>> can_jiao(parse("14 14 66")), can_jiao(parse("14 11 44")), can_jiao(parse("22 22 22 22"))
     (True, False, True)
     """
-    return _can_jiao(_count_copies(_sequence(cards, "cards", "cards")).counts)
+    return _can_jiao(_plain_counts(cards))
 
 
 def _can_jiao(counts: Sequence[int]) -> bool:
     """:func:`can_jiao` on the counts of checked cards (the engine's hot path)."""
-    return any(counts[i] >= 2 for i in _JIAO) or _has_tuhuo(counts)
+    a, b, c = _JIAO
+    return counts[a] >= 2 or counts[b] >= 2 or counts[c] >= 2 or _has_tuhuo(counts)
 
 
 # 齊頭 partnerships (chuanpai.md §2.4.4): point values of the good class and of the bad class.
@@ -386,20 +442,42 @@ def qitou(concealed: Sequence[Card], card: Card, rules: Rules = YAODIREN) -> str
     _melds, hand, _held = _checked(concealed, (), rules)
     if not isinstance(card, Card):
         raise NotationError(f"card={card!r} is not a chuanpai Card")
-    return _qitou(tuple(CARDS[i] for i in hand.indices()), card, rules)
+    return _qitou(hand, card.index, rules)
 
 
-def _qitou(concealed: Sequence[Card], card: Card, rules: Rules) -> str | None:
-    """:func:`qitou` on checked cards (the engine's hot path)."""
-    if rules.pair_rule != "10/20" or card.is_jing:
+def _partners() -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, ...]:
+    """For every card kind, the kinds of the good and of the bad class of its 齊頭 partnership
+    (``None``: no partnership, and always for a 經牌)."""
+    out: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = []
+    for card in CARDS:
+        found = None
+        if not card.is_jing:
+            for good, bad in _QITOU:
+                if card.points in good or card.points in bad:
+                    found = (
+                        tuple(c.index for c in CARDS if not c.is_jing and c.points in good),
+                        tuple(c.index for c in CARDS if not c.is_jing and c.points in bad),
+                    )
+                    break
+        out.append(found)
+    return tuple(out)
+
+
+_PARTNERS = _partners()
+
+
+def _qitou(counts: Sequence[int], index: int, rules: Rules) -> str | None:
+    """:func:`qitou` on the counts of a checked concealed hand and a card index (the engine's hot
+    path)."""
+    if rules.pair_rule != "10/20":
         return None
-    for good, bad in _QITOU:
-        if card.points in good or card.points in bad:
-            g = sum(1 for c in concealed if not c.is_jing and c.points in good)
-            b = sum(1 for c in concealed if not c.is_jing and c.points in bad)
-            if g in (b, b + 1):
-                return "optional"
-            if b == g + 1 or g >= b + 2:
-                return "mandatory"
-            return rules.qitou_uncovered
-    return None
+    partners = _PARTNERS[index]
+    if partners is None:
+        return None
+    g = sum(counts[i] for i in partners[0])
+    b = sum(counts[i] for i in partners[1])
+    if g in (b, b + 1):
+        return "optional"
+    if b == g + 1 or g >= b + 2:
+        return "mandatory"
+    return rules.qitou_uncovered
