@@ -4,7 +4,8 @@ claim priority), :mod:`~changpai.core.engine` (verify / can / apply, equality, r
 :mod:`~changpai.core.serial` (rules and saved games as JSON), :mod:`~changpai.core.deck`
 (shuffled or stacked deal order), :mod:`~changpai.core.playout` (random play, perft,
 simulations) and :mod:`~changpai.core.turnclaim` (the family-neutral draw / turn / claim flow of
-the 擠兒 and 孝感 games).
+the 擠兒 and 孝感 games), and :class:`~changpai.core.hanzi.HanziEnum` for enums whose members
+carry their hanzi.
 
 >>> from changpai.core import Counts, ScoreSheet, ScoreLine
 >>> Counts.from_indices([0, 0, 2], size=3, max_copies=4).counts
@@ -13,8 +14,9 @@ the 擠兒 and 孝感 games).
 
 from __future__ import annotations
 
+from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.variant import Variant
 
-__all__ = ["Counts", "Payment", "ScoreLine", "ScoreSheet", "Variant"]
+__all__ = ["Counts", "HanziEnum", "Payment", "ScoreLine", "ScoreSheet", "Variant"]
