@@ -19,12 +19,12 @@ the order of the table of chuanpai.md §1, 21 財神, 22 聽用).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.hanzi import HanziEnum
+from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
 
@@ -174,7 +174,7 @@ _INTERNED: dict[int, Card] = {}
 
 
 @frozen(repr=False, order=True)
-class Card:
+class Card(Interned):
     """One card kind of the 川牌 deck (chuanpai.md §1).
 
     Build cards with :meth:`parse` or ``Card("66")`` or take them from :data:`CARDS`. Cards are
@@ -203,15 +203,6 @@ class Card:
         card = object.__new__(cls)
         _INTERNED[found] = card
         return card
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Card, (self.code,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> Card:
-        return self
 
     @classmethod
     def parse(cls, text: str) -> Card:

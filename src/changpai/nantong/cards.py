@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from changpai.core import render
+from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
 
@@ -71,7 +72,7 @@ _EXPECTED = (
 )
 
 
-class Card:
+class Card(Interned):
     """One card kind of the Nantong deck; interned, immutable, ordered by index.
 
     ``suit`` is ``"t"``, ``"b"``, ``"w"`` for suit cards and ``None`` otherwise; ``number`` is
@@ -144,15 +145,6 @@ class Card:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Card is immutable; cannot set {name!r}")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Card, (self.code,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> Card:
-        return self
 
     def __repr__(self) -> str:
         return f"Card({self.code!r})"

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 
 from attrs import frozen
 
 from changpai.core import render
+from changpai.core.interned import Interned
 from changpai.errors import NotationError
 
 __all__ = [
@@ -71,7 +71,7 @@ def _to_index(index: object) -> int:
 
 
 @frozen(repr=False, init=False)
-class Card:
+class Card(Interned):
     """One card kind of the 字牌 deck; interned: there is one object per kind.
 
     ``Card(...)`` takes the index 0..19 or one card's code or glyph and returns the interned
@@ -103,15 +103,6 @@ class Card:
             return CARDS[k]
         self = object.__new__(cls)  # only while CARDS itself is built, in index order
         object.__setattr__(self, "index", k)
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Card, (self.index,))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: Any) -> Card:
         return self
 
     @property
