@@ -168,9 +168,7 @@ def read_game_document(
                 f"not a {family} game document: version {version!r} is not one of 1, {VERSION}"
             )
     if data.get("family") != family:
-        raise NotationError(
-            f"not a {family} game document: it is a {data.get('family')} game"
-        )
+        raise NotationError(f"not a {family} game document: it is a {data.get('family')} game")
     missing = [key for key in GAME_KEYS if key not in data]
     if missing:
         raise NotationError(

@@ -148,7 +148,10 @@ class GameResult:
         }
 
     def __str__(self) -> str:
-        lines = [self.headline + ("" if self.next_dealer is None else f"; next dealer seat {self.next_dealer}")]
+        lines = [
+            self.headline
+            + ("" if self.next_dealer is None else f"; next dealer seat {self.next_dealer}")
+        ]
         decomposition = getattr(self.win, "decomposition", None)
         if decomposition is not None:
             lines.append(f"  {decomposition}")

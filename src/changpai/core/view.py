@@ -131,6 +131,7 @@ class GameView:
         >>> sorted(GameView("d", "", 0, 0, "", (), (), None, 0, (), (), None).to_dict())[:4]
         ['dealer', 'facts', 'family', 'hand']
         """
+
         def plain(value: Any) -> Any:
             if isinstance(value, (tuple, list)):
                 return [plain(v) for v in value]
@@ -188,10 +189,12 @@ class GameView:
                 hand = render.Html(f"{len(self.hand)}: {render.cards(self.hand)}")
             else:
                 hand = render.esc(f"{s.hand_size} cards")
-            melds = [
-                render.meld(m.label, m.cards, hidden=m.hidden, title=str(m)) for m in s.melds
+            melds = [render.meld(m.label, m.cards, hidden=m.hidden, title=str(m)) for m in s.melds]
+            notes = [
+                w
+                for w, on in (("dealer", s.seat == self.dealer), ("you", s.seat == self.seat))
+                if on
             ]
-            notes = [w for w, on in (("dealer", s.seat == self.dealer), ("you", s.seat == self.seat)) if on]
             if s.note:
                 notes.append(s.note)
             rows.append(
