@@ -203,8 +203,9 @@ class SimulationStats:
 
 def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
     if isinstance(game, type):
-        chosen = game.default_rules if rules is None else rules
-        return lambda seed: game(chosen, seed)  # type: ignore[no-any-return]
+        cls: Any = game
+        chosen = cls.default_rules if rules is None else rules
+        return lambda seed: cls(chosen, seed)  # type: ignore[no-any-return]
     if rules is not None:
         raise ChangpaiError("rules= goes with a Game class, not with a function making games")
     return game  # type: ignore[no-any-return]
@@ -257,8 +258,9 @@ def simulate(
         result = played.result
         if result is None or result.winner is None:
             no_winner += 1
-            if result is not None and getattr(result, "label", ""):
-                no_winner_label = result.label
+            label = "" if result is None else str(getattr(result, "label", ""))
+            if label:
+                no_winner_label = label
         else:
             wins[result.winner] += 1
             total_value += getattr(result, "value", 0)
