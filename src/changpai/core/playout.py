@@ -205,7 +205,7 @@ def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
     if isinstance(game, type):
         cls: Any = game
         chosen = cls.default_rules if rules is None else rules
-        return lambda seed: cls(chosen, seed)  # type: ignore[no-any-return]
+        return lambda seed: cls(chosen, seed)
     if rules is not None:
         raise ChangpaiError("rules= goes with a Game class, not with a function making games")
     return game  # type: ignore[no-any-return]
