@@ -26,6 +26,8 @@ class Variant:
     description: str = ""
     sample: str = ""
     """A sample hand of this variant in the family's notation (``changpai analyze --sample``)."""
+    sample_options: tuple[tuple[str, Any], ...] = ()
+    """Keywords of the family's ``analyze`` that go with the sample (the 南通 flipped 將 …)."""
 
     @property
     def module(self) -> Any:
