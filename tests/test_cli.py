@@ -140,3 +140,16 @@ def test_the_progress_bar_shows_rate_and_time_left(capsys: pytest.CaptureFixture
     bar(10, 10)
     err = capsys.readouterr().err
     assert "10/10" in err and "/s" in err and "left" in err
+
+
+def test_simulate_in_processes_gives_the_one_process_statistics(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The seeds are split deterministically: --jobs 2 and --jobs 1 agree on every count."""
+    runs = []
+    for jobs in ("1", "2"):
+        assert main(["simulate", "hunan", "-n", "6", "--seed", "2", "--jobs", jobs, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        runs.append({k: v for k, v in data.items() if k not in ("seconds", "hands_per_second")})
+    assert runs[0] == runs[1]
+    assert main(["simulate", "hunan", "--jobs", "-1"]) == 2

@@ -117,6 +117,10 @@ class _Progress:
 
 
 def _simulate(args: argparse.Namespace, entry: Variant) -> int:
+    if args.jobs < 0:
+        raise ChangpaiError(
+            f"--jobs {args.jobs}: the number of processes must be 0 (every core) or more"
+        )
     if not 0 <= args.n <= MAX_HANDS:
         raise ChangpaiError(f"-n {args.n}: the number of hands must be between 0 and {MAX_HANDS:,}")
     show = not (args.quiet or args.json) and sys.stderr.isatty()
@@ -127,6 +131,7 @@ def _simulate(args: argparse.Namespace, entry: Variant) -> int:
         seed=args.seed,
         progress=_Progress() if show else None,
         name=entry.name,
+        jobs=args.jobs,
     )
     if args.json:
         _print_json(stats.to_dict())
@@ -190,6 +195,9 @@ def _parser() -> argparse.ArgumentParser:
     many.add_argument("variant", help="variant id or alias")
     many.add_argument("-n", type=int, default=1000, help="number of hands (default 1000)")
     many.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    many.add_argument(
+        "--jobs", type=int, default=0, help="processes to play in (default 0: one per core)"
+    )
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--json", action="store_true", help="print JSON for machines")
     many.set_defaults(run=_with_variant(_simulate))

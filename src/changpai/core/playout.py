@@ -15,7 +15,9 @@ True
 
 from __future__ import annotations
 
+import concurrent.futures
 import enum
+import os
 import random
 import time
 from collections import Counter
@@ -211,6 +213,61 @@ def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
     return game  # type: ignore[no-any-return]
 
 
+class _Tally:
+    """The running sums of a simulation; tallies of chunks played apart add up exactly."""
+
+    def __init__(self) -> None:
+        self.hands = self.no_winner = self.total_value = self.total_score = self.seats = 0
+        self.wins: Counter[int] = Counter()
+        self.counts: Counter[str] = Counter()
+        self.labels: dict[str, str] = {}
+        self.value_name = ""
+        self.no_winner_label = ""
+        self.name = ""
+
+    def add(self, played: Any) -> None:
+        self.hands += 1
+        self.seats = max(self.seats, len(getattr(played, "seats", ())))
+        self.value_name = str(getattr(played, "value_name", self.value_name))
+        self.name = self.name or str(getattr(getattr(played, "rules", None), "name", ""))
+        result = played.result
+        if result is None or result.winner is None:
+            self.no_winner += 1
+            label = "" if result is None else str(getattr(result, "label", ""))
+            self.no_winner_label = label or self.no_winner_label
+        else:
+            self.wins[result.winner] += 1
+            self.total_value += getattr(result, "value", 0)
+            if result.sheet is not None:
+                self.total_score += result.sheet.total
+        for entry in played.log:
+            code, hanzi = _kind(entry)
+            self.counts[code] += 1
+            self.labels[code] = hanzi
+
+    def merge(self, other: _Tally) -> None:
+        self.hands += other.hands
+        self.no_winner += other.no_winner
+        self.total_value += other.total_value
+        self.total_score += other.total_score
+        self.seats = max(self.seats, other.seats)
+        self.wins.update(other.wins)
+        self.counts.update(other.counts)
+        self.labels.update(other.labels)
+        self.value_name = self.value_name or other.value_name
+        self.no_winner_label = self.no_winner_label or other.no_winner_label
+        self.name = self.name or other.name
+
+
+def _play_chunk(game: Any, rules: Any, seeds: Sequence[int]) -> _Tally:
+    """Play the hands of ``seeds`` in one process (the worker of ``simulate(jobs=...)``)."""
+    new_game = _factory(game, rules)
+    tally = _Tally()
+    for game_seed in seeds:
+        tally.add(random_playout(new_game(game_seed), random.Random(game_seed)))
+    return tally
+
+
 def simulate(
     game: Any,
     n: int = 1000,
@@ -220,14 +277,19 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     observe: Callable[[Any], None] | None = None,
     name: str = "",
+    jobs: int = 1,
 ) -> SimulationStats:
     """Play ``n`` random hands and collect statistics: the one simulation of every family.
 
     ``game`` is a family's ``Game`` class (dealt with ``rules``, default its default preset)
     or a function making a game from a seed. Hand ``i`` is dealt and played with the ``i``-th
     64-bit number of ``random.Random(seed)`` as both its game seed and its chooser's seed, so
-    the same seed gives the same statistics. ``progress(done, n)`` is called after every hand
+    the same seed gives the same statistics. ``progress(done, n)`` is called as hands finish
     and ``observe(game)`` with every finished game (for a family's own figures).
+
+    ``jobs`` > 1 plays the hands in that many processes (``0``: one per core): the seeds are
+    drawn as above and split into chunks, so the statistics equal those of one process (all but
+    ``seconds``). It needs a ``Game`` class (not a function) and no ``observe``.
 
     >>> from changpai import nantong, zipai
     >>> stats = simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
@@ -240,55 +302,49 @@ def simulate(
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ChangpaiError(f"n={n!r}: the number of hands must be a whole number >= 0")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise ChangpaiError(f"jobs={jobs!r}: the number of processes must be a whole number >= 0")
+    workers = jobs or os.cpu_count() or 1
     new_game = _factory(game, rules)
     master = random.Random(seed)
-    wins: Counter[int] = Counter()
-    no_winner = total_value = total_score = 0
-    counts: Counter[str] = Counter()
-    labels: dict[str, str] = {}
-    seats = 0
-    value_name = str(getattr(game, "value_name", "value"))
-    no_winner_label = "no winner"
+    seeds = [master.getrandbits(64) for _ in range(n)]
+    tally = _Tally()
     start = time.perf_counter()
-    for done in range(1, n + 1):
-        game_seed = master.getrandbits(64)
-        played = random_playout(new_game(game_seed), random.Random(game_seed))
-        seats = max(seats, len(getattr(played, "seats", ())))
-        value_name = str(getattr(played, "value_name", value_name))
-        result = played.result
-        if result is None or result.winner is None:
-            no_winner += 1
-            label = "" if result is None else str(getattr(result, "label", ""))
-            if label:
-                no_winner_label = label
-        else:
-            wins[result.winner] += 1
-            total_value += getattr(result, "value", 0)
-            if result.sheet is not None:
-                total_score += result.sheet.total
-        for entry in played.log:
-            code, hanzi = _kind(entry)
-            counts[code] += 1
-            labels[code] = hanzi
-        if observe is not None:
-            observe(played)
-        if progress is not None:
-            progress(done, n)
+    if workers > 1 and n > 1:
+        if not isinstance(game, type) or observe is not None:
+            raise ChangpaiError(
+                "jobs > 1 needs a Game class (a function making games cannot be sent to other "
+                "processes) and no observe callback"
+            )
+        size = max(1, -(-n // (workers * 8)))
+        chunks = [seeds[i : i + size] for i in range(0, n, size)]
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_play_chunk, [game] * len(chunks), [rules] * len(chunks), chunks):
+                tally.merge(part)
+                if progress is not None:
+                    progress(tally.hands, n)
+    else:
+        for game_seed in seeds:
+            played = random_playout(new_game(game_seed), random.Random(game_seed))
+            tally.add(played)
+            if observe is not None:
+                observe(played)
+            if progress is not None:
+                progress(tally.hands, n)
     seconds = time.perf_counter() - start
-    size = max([seats, *(seat + 1 for seat in wins)])
-    rules_name = name or str(getattr(getattr(played, "rules", None), "name", "")) if n else name
+    size = max([tally.seats, *(seat + 1 for seat in tally.wins)])
     return SimulationStats(
-        rules_name,
+        name or tally.name,
         n,
-        tuple(wins[seat] for seat in range(size)),
-        no_winner,
-        total_value,
-        total_score,
-        dict(counts),
+        tuple(tally.wins[seat] for seat in range(size)),
+        tally.no_winner,
+        tally.total_value,
+        tally.total_score,
+        dict(tally.counts),
         seconds,
-        value_name,
-        no_winner_label,
-        labels,
+        tally.value_name or str(getattr(game, "value_name", "value")),
+        tally.no_winner_label or "no winner",
+        tally.labels,
     )
 
 
