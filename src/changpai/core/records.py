@@ -58,6 +58,22 @@ class ActionRecord(Generic[A]):
             out["draws"] = [[seat, card.code] for seat, card in self.draws]
         return out
 
+    @property
+    def decomposition(self) -> Any:
+        """The winning decomposition: ``win.decomposition``, or ``win`` itself when the family's
+        win is its decomposition (川牌); ``None`` without a winner.
+
+        >>> GameResult(None, "huangpai").decomposition is None
+        True
+        """
+        win = self.win
+        if win is None:
+            return None
+        found = getattr(win, "decomposition", None)
+        if found is not None:
+            return found
+        return win if hasattr(win, "melds") else None
+
     def __str__(self) -> str:
         text = f"{self.action}{' (auto)' if self.auto else ''}"
         if self.draws:
@@ -147,12 +163,28 @@ class GameResult:
             "sheet": None if self.sheet is None else self.sheet.to_dict(),
         }
 
+    @property
+    def decomposition(self) -> Any:
+        """The winning decomposition: ``win.decomposition``, or ``win`` itself when the family's
+        win is its decomposition (川牌); ``None`` without a winner.
+
+        >>> GameResult(None, "huangpai").decomposition is None
+        True
+        """
+        win = self.win
+        if win is None:
+            return None
+        found = getattr(win, "decomposition", None)
+        if found is not None:
+            return found
+        return win if hasattr(win, "melds") else None
+
     def __str__(self) -> str:
         lines = [
             self.headline
             + ("" if self.next_dealer is None else f"; next dealer seat {self.next_dealer}")
         ]
-        decomposition = getattr(self.win, "decomposition", None)
+        decomposition = self.decomposition
         if decomposition is not None:
             lines.append(f"  {decomposition}")
         if self.sheet is not None:
@@ -166,7 +198,7 @@ class GameResult:
         '<div><b>荒莊 (no winner)</b></div>'
         """
         parts = [f"<b>{render.esc(self.headline)}</b>"]
-        decomposition = getattr(self.win, "decomposition", None)
+        decomposition = self.decomposition
         if decomposition is not None and hasattr(decomposition, "_repr_html_"):
             parts.append(decomposition._repr_html_())
         if self.sheet is not None:
