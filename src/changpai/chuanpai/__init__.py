@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from changpai.chuanpai.actions import Action, ActionKind
 from changpai.chuanpai.cards import (
     CARDS,
     DECK,
@@ -30,20 +31,7 @@ from changpai.chuanpai.cards import (
     format,
     parse,
 )
-from changpai.chuanpai.game import (
-    Action,
-    ActionRecord,
-    Game,
-    GameResult,
-    Match,
-    Simulation,
-    TurnClaimGame,
-    draw_dealer,
-    next_dealer,
-    perft,
-    simulate,
-    stack_deck,
-)
+from changpai.chuanpai.game import Game
 from changpai.chuanpai.hand import (
     Decomposition,
     best_decomposition,
@@ -54,6 +42,7 @@ from changpai.chuanpai.hand import (
     qitou,
     waits,
 )
+from changpai.chuanpai.match import Match, draw_dealer, next_dealer
 from changpai.chuanpai.melds import (
     Meld,
     MeldKind,
@@ -65,7 +54,10 @@ from changpai.chuanpai.melds import (
 )
 from changpai.chuanpai.rules import GEHU, PRESETS, YAODIREN, Rules
 from changpai.chuanpai.scoring import Analysis, analyze, payments, score
+from changpai.chuanpai.sim import perft, random_game, simulate, stack_deck, transcript
+from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
+from changpai.core.view import GameView
 
 __all__ = [
     "CARDS",
@@ -83,6 +75,7 @@ __all__ = [
     "VARIANTS",
     "YAODIREN",
     "Action",
+    "ActionKind",
     "ActionRecord",
     "Analysis",
     "Card",
@@ -90,12 +83,11 @@ __all__ = [
     "Decomposition",
     "Game",
     "GameResult",
+    "GameView",
     "Match",
     "Meld",
     "MeldKind",
     "Rules",
-    "Simulation",
-    "TurnClaimGame",
     "analyze",
     "best_decomposition",
     "can_jiao",
@@ -115,9 +107,11 @@ __all__ = [
     "payments",
     "perft",
     "qitou",
+    "random_game",
     "score",
     "simulate",
     "stack_deck",
+    "transcript",
     "waits",
 ]
 

@@ -61,8 +61,8 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
 
 def score(
     melds: Decomposition | Iterable[Meld],
-    rules: Rules = YAODIREN,
     *,
+    rules: Rules = YAODIREN,
     winner: int = 0,
     players: int | None = None,
 ) -> ScoreSheet:
@@ -219,7 +219,7 @@ def analyze(
         exposed=tuple(exposed),
         rules=rules,
         best=best,
-        sheet=None if best is None else score(best, rules),
+        sheet=None if best is None else score(best, rules=rules),
         waits=waits(cards, exposed, rules),
         jiao=can_jiao(every),
     )
