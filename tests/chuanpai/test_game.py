@@ -294,7 +294,7 @@ def test_random_games_invariants(seed: int, rules: Rules, players: int) -> None:
         # chuanpai.md §2.5: the winner's cards are all formed (no 過牌 left), the 叫牌 condition
         # holds (幺地人), and §2.6: the sheet is the best decomposition's 胡.
         seat = game.result.winner
-        best = best_decomposition(game.hand(seat), game.melds(seat), rules)
+        best = best_decomposition(game.hand(seat), game.melds(seat), rules=rules)
         assert best is not None and not game.side_cards(seat)
         assert sheet.total == best.hu
         if rules.jiao == "win":

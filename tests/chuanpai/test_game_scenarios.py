@@ -294,7 +294,7 @@ def test_red_dot_win_option() -> None:
         assert game.is_over is over
         if over:
             assert game.result is not None and game.result.winner == 1
-            assert best_decomposition(game.hand(1), game.melds(1), rules) is None
+            assert best_decomposition(game.hand(1), game.melds(1), rules=rules) is None
 
 
 def test_red_dot_targets_by_seat() -> None:
@@ -473,7 +473,7 @@ def test_greedy_games_end_in_correct_wins(rules: Rules) -> None:
             continue
         wins += 1
         seat = result.winner
-        best = best_decomposition(game.hand(seat), game.melds(seat), rules)
+        best = best_decomposition(game.hand(seat), game.melds(seat), rules=rules)
         assert best is not None and not game.side_cards(seat)
         if rules.jiao == "win":
             assert can_jiao(game.all_cards(seat))

@@ -141,7 +141,7 @@ def test_hand8_gehu_fourteen_point_pairs() -> None:
     """
     hand = chuanpai.parse("66 11 56 12 46 13 45 14 44 15 16 34")
     table = _units("碰 55 55 55")
-    best = chuanpai.best_decomposition(hand, table, chuanpai.GEHU)
+    best = chuanpai.best_decomposition(hand, table, rules=chuanpai.GEHU)
     assert best is not None
     assert all(m.points == 14 for m in best.concealed)
     sheet = chuanpai.score(best, rules=chuanpai.GEHU)
