@@ -543,3 +543,12 @@ def test_view_shows_a_pending_claim_only_to_its_seat() -> None:
     other = [m for m in game.view(0).seats[1].melds if m.kind == "side"]
     assert own[0].cards == (Card("16"),) and own[0].label == "過牌"
     assert other[0].cards == () and other[0].hidden == 1
+
+
+def test_a_stacked_deck_may_be_given_as_text() -> None:
+    """deck= takes cards or text in the 川牌 notation (checked against the rules' deck)."""
+    deck = stack_deck(GEHU, hands={1: "66 11"})
+    text = " ".join(card.code for card in deck)
+    assert Game(GEHU, deck=text) == Game(GEHU, deck=deck)
+    with pytest.raises(NotationError, match="JC"):
+        Game(GEHU, deck=text + " JC")
