@@ -217,7 +217,7 @@ def analysis_document(
     >>> best = zipai.best_decomposition(zipai.parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
     >>> doc = analysis_document(family="zipai", variant="hunan", cards=zipai.parse("一"), best=best)
     >>> doc["complete"], doc["value"], doc["cards"], sorted(doc)[:3]
-    (True, 21, ['x1'], ['best', 'cards', 'complete'])
+    (True, 15, ['x1'], ['best', 'cards', 'complete'])
     """
     return {
         "schema": ANALYSIS_SCHEMA,
