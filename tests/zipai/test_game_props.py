@@ -11,11 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.errors import IllegalActionError
+from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, DECK, Card, parse
-from changpai.zipai.game import Action, ActionKind, Game, _may_complete
+from changpai.zipai.game import Game
 from changpai.zipai.hand import best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
+from changpai.zipai.state import _may_complete
 
 PRESETS = {"hunan": HUNAN, "liuhudao": LIUHUDAO, "haha": HAHA}
 
@@ -35,7 +37,7 @@ def in_flight(game: Game) -> int:
 
 def counted(game: Game) -> Counter[int]:
     cards = Counter(c.index for c in game.stock)
-    for seat in game.active_seats:
+    for seat in game.seats:
         cards.update(c.index for c in game.hand(seat))
         cards.update(c.index for m in game.melds(seat) for c in m.cards)
         cards.update(c.index for c in game.discards(seat))
@@ -53,7 +55,7 @@ FULL = Counter(c.index for c in DECK)
 def bad_actions(game: Game) -> list[Action]:
     """Actions that are certainly illegal now."""
     seat = game.to_act[0]
-    others = [s for s in game.active_seats if s != seat]
+    others = [s for s in game.seats if s != seat]
     bad = [Action(others[0], ActionKind.PASS), Action(seat, ActionKind.DRAW, "x1")]
     held = {c.index for c in game.hand(seat)}
     missing = [c for c in CARDS if c.index not in held]
@@ -111,7 +113,7 @@ def play_random(rules: Rules, seed: int, check_every: int = 7, greedy: bool = Fa
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
         assert legal, f"seat {seat} must act but has no legal action"
-        for other in game.active_seats:
+        for other in game.seats:
             if other != seat:
                 assert game.legal_actions(other) == []
         if step % check_every == 0:
@@ -127,7 +129,7 @@ def play_random(rules: Rules, seed: int, check_every: int = 7, greedy: bool = Fa
         game.apply(greedy_choice(game, legal, chooser) if greedy else chooser.choice(legal))
         step += 1
     assert counted(game) == FULL
-    assert game.legal_actions(game.dealer) == [] and game.to_act == []
+    assert game.legal_actions(game.dealer) == [] and game.to_act == ()
     return game
 
 
@@ -201,7 +203,7 @@ def test_haha_kept_dealt_fours_under_random_play() -> None:
     found = laid = won = 0
     for seed in range(400):
         game = Game(HAHA, seed=seed)
-        kept = {s: kept_fours(game, s) for s in game.active_seats if not game.is_over}
+        kept = {s: kept_fours(game, s) for s in game.seats if not game.is_over}
         if not any(kept.values()):
             continue
         found += 1
@@ -219,7 +221,7 @@ def test_haha_kept_dealt_fours_under_random_play() -> None:
                     assert sum(len(m.cards) == 4 for m in game.melds(s)) >= 2
                 for card in still:
                     assert Action(s, ActionKind.DISCARD, card) not in game.legal_actions(s)
-                    for other in game.active_seats:
+                    for other in game.seats:
                         if other != s:
                             assert card.hanzi not in str(game.view(other).seats)
             action = greedy_choice(game, legal, chooser) if seed % 2 else chooser.choice(legal)

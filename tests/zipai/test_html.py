@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from changpai import zipai
-from changpai.zipai.game import stack_deck
+from changpai.zipai.deck import stack_deck
 
 CHIP_RED = "background:#fffdf6;color:#c00"
 CHIP = "background:#fffdf6;color:"
@@ -13,7 +13,7 @@ CHIP = "background:#fffdf6;color:"
 
 def _visible(game: zipai.Game) -> list[zipai.Card]:
     cards: list[zipai.Card] = []
-    for seat in game.active_seats:
+    for seat in game.seats:
         cards += game.hand(seat)
         cards += game.discards(seat)
         for meld in game.melds(seat):
@@ -25,8 +25,8 @@ def test_game_table_shows_every_seat_stock_and_red_cards() -> None:
     """zipai.md §1: every visible card is a chip, the red ones (二七十 貳柒拾) in red."""
     game = zipai.Game(seed=1)
     html = game._repr_html_()
-    assert len(re.findall(r"<tr><td", html)) == len(game.active_seats) == 3
-    for seat in game.active_seats:
+    assert len(re.findall(r"<tr><td", html)) == len(game.seats) == 3
+    for seat in game.seats:
         assert f"seat {seat}" in html
         assert f"{len(game.hand(seat))}: " in html
     assert f"stock</span> {game.stock_size}" in html
@@ -51,7 +51,7 @@ def test_finished_game_shows_the_result() -> None:
     assert "seat 1 胡" in html and "changpai-scoresheet" in html and "▶" not in html
     assert game.result.win is not None
     d = game.result.win.decomposition
-    assert f"<b>{d.huxi} 胡息</b>" in html
+    assert f"<b>{d.huxi}</b> 胡息" in html
     melds = [c for m in d.melds for c in m.cards]
     # the hands, the 亮張, the decomposition and the score sheet's meld lines (the 4 二 of the 提)
     shown = [*_visible(game), game.deck[60], *melds, *melds]

@@ -130,11 +130,11 @@ def test_every_mingtang_preset_is_scored(preset: str) -> None:
     rules = HUNAN.evolve(mingtang=preset, min_huxi=0)
     d = best_decomposition(parse("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸"), rules=rules)
     assert d is not None
-    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
+    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules=rules)
     fan = _NO_RED_FAN[preset]
     assert any(line.key.startswith("mingtang.") for line in sheet.lines) == (fan > 1)
     assert sheet.fact("fan") == fan
-    zimo = score(Win(d, winner=0, players=3), rules)
+    zimo = score(Win(d, winner=0, players=3), rules=rules)
     assert any(line.key.startswith("mingtang.") for line in zimo.lines)  # plain 郴州 too: 自摸翻倍
 
 
