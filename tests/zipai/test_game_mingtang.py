@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from changpai.errors import NotationError, RulesError
+from changpai.errors import RulesError
 from changpai.zipai import (
     HAHA,
     HUNAN,

@@ -121,7 +121,9 @@ def test_match_refuses_a_new_hand_before_the_end() -> None:
 def test_match_dealer_must_be_a_seat(bad: object) -> None:
     """DESIGN conventions (bad input raises a typed error naming it; nothing is silently
     changed) and zipai.md §2 (seats 0..2): True is not seat 1."""
-    with pytest.raises(RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"):
+    with pytest.raises(
+        RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"
+    ):
         Match(HUNAN, seed=1, dealer=bad)  # type: ignore[arg-type]
 
 
