@@ -462,7 +462,9 @@ def test_game_dealer_must_be_a_seat(bad: object) -> None:
     """DESIGN conventions ("Bad input always gets a clear, typed error that names the input and
     the reason ... Nothing is ever silently changed") and zipai.md §2: ``dealer=True`` is not
     seat 1 (it was accepted and saved to JSON as ``true``)."""
-    with pytest.raises(RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"):
+    with pytest.raises(
+        RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"
+    ):
         Game(seed=1, dealer=bad)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"0\.\.3"):
         Game(HAHA, seed=1, dealer=True)
@@ -567,5 +569,3 @@ def test_from_json_bad_parts_of_a_0_1_0_document() -> None:
             Game.from_json(json.dumps({**legacy, key: value}))
     game = Game.from_json(json.dumps({**legacy, "huangfan": 2}))
     assert game.options == {"huangfan": 2} and game.seed is None
-
-

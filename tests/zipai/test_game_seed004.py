@@ -206,7 +206,5 @@ def test_json_round_trip_with_a_kept_four() -> None:
     again = Game.from_json(text)
     assert again == game and again.rules.dealt_ti_in_hand == 1
     assert Game.replay(game.log, HAHA, deck=game.deck) == game
-    other = Game.from_json(
-        Game(HAHA.evolve(dealt_ti_in_hand=0), deck=game.deck).to_json()
-    )
+    other = Game.from_json(Game(HAHA.evolve(dealt_ti_in_hand=0), deck=game.deck).to_json())
     assert other.rules.dealt_ti_in_hand == 0 and other.melds(1) == (Meld.parse("提 拾拾拾拾"),)

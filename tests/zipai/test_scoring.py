@@ -89,7 +89,9 @@ def test_tianhu_without_threshold() -> None:
     d = best("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 十十十")
     sheet = score(Win(d, winner=0, players=3, tianhu=True))
     assert sheet.fact("threshold_met") and sheet.total == 12
-    assert score(Win(d, 0, 3, tianhu=True), rules=HUNAN.evolve(tianhu_needs_threshold=True)).total == 0
+    assert (
+        score(Win(d, 0, 3, tianhu=True), rules=HUNAN.evolve(tianhu_needs_threshold=True)).total == 0
+    )
 
 
 @pytest.mark.parametrize(("huxi_total", "tun"), [(15, 1), (17, 1), (18, 2), (19, 2), (21, 3)])
@@ -535,7 +537,9 @@ def test_score_accepts_a_decomposition() -> None:
 
 def test_analysis_document() -> None:
     """The contract: analysis.to_dict() is the version-2 analysis document of core.document."""
-    doc = analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾", rules=LIUHUDAO.evolve(melds_to_win=7))
+    doc = analyze(
+        "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾", rules=LIUHUDAO.evolve(melds_to_win=7)
+    )
     assert doc.to_dict()["variant"] is None  # rules of one's own
     data = analyze("壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌").to_dict()
     assert (data["schema"], data["version"], data["family"], data["variant"]) == (
