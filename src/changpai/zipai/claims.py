@@ -51,8 +51,13 @@ __all__: list[str] = []
 
 
 class Claims:
-    """The claim half of the engine: the offer queue, its priority and the win test (a mixin
-    of :class:`~changpai.zipai.game.Game`, which holds the state named here)."""
+    """The claim half of the engine: the offer queue, its priority, the win test and the win
+    (a mixin of :class:`~changpai.zipai.game.Game`, which holds the rest of the state).
+
+    >>> from changpai.zipai import Game
+    >>> [cls.__name__ for cls in Game.__mro__][:3], Claims.__slots__
+    (['Game', 'Claims', 'GameBase'], ('_offer', '_phase', '_pos', '_queue', '_result'))
+    """
 
     # the phase; the offer (the card, its source and source seat), the queue of claims and who
     # is asked; the result once won or drawn out
