@@ -1,9 +1,10 @@
-"""字牌 hand analysis (zipai.md §5, §7): decompositions into 門子, the best one, waits, 天胡, 吃/比.
+"""字牌 hand analysis (zipai.md §5, §7): decompositions into 門子, the best one, waits, 天胡.
 
 A whole hand is the player's concealed cards plus the melds lying on the table. In the concealed
 cards four identical cards are a concealed 提 and three identical cards a 坎 that is never split;
 every other card must sit in a 一句話 / 絞, or in the one pair (將) that a hand needs exactly when it
 holds a 跑 or 提 (§5, §7.1). The hand is complete when it makes ``rules.melds_to_win`` 門子.
+(吃 and 比 are in :mod:`changpai.zipai.chi`.)
 
 >>> best = best_decomposition(parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"))
 >>> print(best)
@@ -11,13 +12,8 @@ holds a 跑 or 提 (§5, §7.1). The hand is complete when it makes ``rules.meld
 >>> best.huxi, best.threshold_met
 (24, True)
 
-The hot path works on count tuples packed into one int (3 bits per card kind): 提 and 坎 come
-out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are chosen value by
-value, and each case is then looked up in a table, built at import, of every count tuple of that
-case that splits into sentences and at most one pair (1,300 entries, 1,745 with 一五十), with its
-best partition. Only the best branch's meld tuple is built.
-:class:`~changpai.zipai.Meld` objects are interned (the 坎 / 提 tuples are cached per case); only
-the result object is built per call. The whole analysis is checked against an independent solver
+The hot path works on count tuples packed into one int (3 bits per card kind) and the shape
+tables of :mod:`changpai.zipai.solver`; only the result object is built per call. The whole analysis is checked against an independent solver
 written from the rules text (``tests/zipai/test_hand_independent.py``).
 """
 
