@@ -385,13 +385,19 @@ _KIND_TOKENS = {"碰": "peng", "胖牌": "peng", "在手": "concealed3", "明杠
                 "開朝": "exposed4", "後摸": "drawn4", "暗杠": "drawn4", "起手": "dealt4"}  # fmt: skip
 
 
-def classify(cards: Sequence[Card]) -> MeldKind | None:
+def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind | None:
     """Recognize a group (or pair) of cards as written; 百搭 are not resolved here (§4).
+
+    ``rules`` is accepted like in every family; no 犢子胡 option changes what a group is.
 
     >>> from changpai.nantong.cards import parse
     >>> [classify(parse(t)) for t in ("QZ QZ", "5w 5w 5w 5w", "3t 2t 1t", "QZ HH BH", "8t 9t 1t")]
     [<MeldKind.PAIR: 'pair'>, <MeldKind.GANG: 'gang'>, <MeldKind.SHUNZI: 'shunzi'>, None, None]
+    >>> classify(parse("1b 2b 3b"), rules=DUZIHU)
+    <MeldKind.WENQIAN: 'wenqian'>
     """
+    if rules is not None and not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
     n = len(cards)
     if n < 2 or n > 4 or any(c.is_baida for c in cards):
         return None
