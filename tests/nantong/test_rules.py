@@ -45,7 +45,7 @@ def test_houmo_in_sequence_section_8() -> None:
     hand = "1t 2t 3t 3t 3t 3t 456t 789t 123w 456w 789w 5w 5w"
     on = nantong.DUZIHU.evolve(houmo_in_sequence=True)
     plain = nantong.score(hand, winning_card="5w")
-    extra = nantong.score(hand, on, winning_card="5w")
+    extra = nantong.score(hand, rules=on, winning_card="5w")
     # off: 三條 在手 4: 塌子胡 20 + 4 + 單吊 10 = 34 → 40
     assert plain.fact("unrounded") == 34 and plain.total == 40
     # on: the four 三條 score 後摸 12: 20 + 12 + 10 = 42 → 50
@@ -83,7 +83,7 @@ def test_unknown_option_names_only_the_unknown() -> None:
     with pytest.raises(RulesError) as info:
         nantong.DUZIHU.evolve(settlement="full", piao_bsae=60, colour="red")
     text = str(info.value)
-    assert text.startswith("unknown nantong rules options 'piao_bsae', 'colour'; the options are baida")
+    assert text.startswith("unknown nantong rules options 'piao_bsae', 'colour'; the options are name, title, baida")
     assert "settlement" in text.split(";")[1]
     assert nantong.Rules() == nantong.DUZIHU  # nothing changed
 
