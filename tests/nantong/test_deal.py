@@ -29,7 +29,9 @@ def test_the_dealer_rotates_to_his_xiajia_section_2(dealer: int, winner: int | N
      ((nantong.DUZIHU, True, None), RulesError, "dealer=True"),
      ((nantong.DUZIHU, 0, 4), RulesError, "winner=4")],
 )  # fmt: skip
-def test_next_dealer_checks_its_input(args: tuple[object, ...], error: type[Exception], match: str) -> None:
+def test_next_dealer_checks_its_input(
+    args: tuple[object, ...], error: type[Exception], match: str
+) -> None:
     with pytest.raises(error, match=match):
         next_dealer(*args)  # type: ignore[arg-type]
 
@@ -77,6 +79,8 @@ def test_the_filler_is_fixed_or_seeded() -> None:
      ({"stock": "1x"}, NotationError, "'1x'"),
      ({"hands": {0: ["HH"]}}, NotationError, "is not a nantong Card")],
 )  # fmt: skip
-def test_bad_stacks_raise_typed_errors(keywords: dict[str, object], error: type[Exception], match: str) -> None:
+def test_bad_stacks_raise_typed_errors(
+    keywords: dict[str, object], error: type[Exception], match: str
+) -> None:
     with pytest.raises(error, match=match):
         stack_deck(**keywords)  # type: ignore[arg-type]

@@ -7,7 +7,6 @@ import inspect
 import json
 import random
 from collections import Counter
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,13 +14,15 @@ from hypothesis import strategies as st
 
 from changpai import nantong
 from changpai.core import ActionRecord, GameResult
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import IllegalActionError, RulesError
 from changpai.nantong import Action, ActionKind, Card, Game, stack_deck
 
 QING = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
 
 
-def stacked(dealer: str, seat1: str = "", seat2: str = "", stock: str = "", jiang: str = "9w 8w") -> tuple[Card, ...]:
+def stacked(
+    dealer: str, seat1: str = "", seat2: str = "", stock: str = "", jiang: str = "9w 8w"
+) -> tuple[Card, ...]:
     """A deck for dealer 0: the named cards of seats 0, 1, 2 (filled by stack_deck), the stock
     head, and the two 將 (first flip first)."""
     return stack_deck(hands={0: dealer, 1: seat1, 2: seat2}, stock=stock, jiang=jiang)
@@ -200,8 +201,9 @@ def _perft(game: Game, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize(("seed", "counts"), [(1, (1, 1, 1, 16, 200)), (2, (1, 1, 1, 13, 224)),
-                                             (3, (1, 1, 1, 19, 278))])
+@pytest.mark.parametrize(
+    ("seed", "counts"), [(1, (1, 1, 1, 16, 200)), (2, (1, 1, 1, 13, 224)), (3, (1, 1, 1, 19, 278))]
+)
 def test_perft_regression(seed: int, counts: tuple[int, ...]) -> None:
     """Perft-style counts from fixed shuffles (DUZIHU, dealer 0), recorded from this engine: three
     opening declarations (only 過 in these deals), then the dealer's discards and the replies."""
@@ -213,6 +215,7 @@ def test_perft_regression(seed: int, counts: tuple[int, ...]) -> None:
 # A fuller deck builder: explicit hands (filled up to 23 / 22 / 22 with spread-out cards), a stock
 # head and tail, and the two flips; the rest of the stock in between.
 
+
 def build(
     hands: tuple[str, str, str],
     head: str = "",
@@ -223,9 +226,7 @@ def build(
     """Dealer 0's hand, his 下家's, the 對門's (seats 0, 1, 2; filled with spread-out cards by
     stack_deck), the stock (``head`` first, ``tail`` last) and the flips (first flip first)."""
     rules = nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU
-    return stack_deck(
-        rules, hands=dict(enumerate(hands)), stock=head, stock_tail=tail, jiang=jiang
-    )
+    return stack_deck(rules, hands=dict(enumerate(hands)), stock=head, stock_tail=tail, jiang=jiang)
 
 
 def pass_all(game: Game) -> None:

@@ -99,7 +99,7 @@ def _saved(seed: int = 6) -> tuple[Game, dict[str, Any]]:
 def test_the_document_has_the_one_schema() -> None:
     """docs/core-concepts.md "Documents": schema, version 2, family, variant, the rules with
     their name, the deck always written (a stacked deck round-trips), decisions only."""
-    game, data = _saved()
+    _, data = _saved()
     assert list(data) == ["schema", "version", "family", "variant", "rules", "seed", "deck",
                           "dealer", "options", "actions"]  # fmt: skip
     assert (data["variant"], data["rules"]["name"], data["options"]) == ("duzihu", "duzihu", {})

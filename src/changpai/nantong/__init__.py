@@ -52,6 +52,7 @@ from changpai.nantong.hand import (
     placements,
     waits,
 )
+from changpai.nantong.match import Match, random_game, simulate, transcript
 from changpai.nantong.melds import (
     JiangKind,
     JiangStatus,
@@ -67,7 +68,6 @@ from changpai.nantong.melds import (
     set_value,
     set_value_detail,
 )
-from changpai.nantong.match import Match, random_game, simulate, transcript
 from changpai.nantong.rules import DUZIHU, DUZIHU_BAIDA, Rules
 from changpai.nantong.scoring import OtherHand, Win, baida_bonus, score, sets_value
 

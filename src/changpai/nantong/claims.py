@@ -25,9 +25,7 @@ CLAIM_PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG)
 """胡 > 杠 > 碰: the order claims on one discard are resolved in (nantong.md §3)."""
 
 
-def callable_cards(
-    counts: Sequence[int], jiang: Sequence[Card], *, stock_left: int
-) -> list[Card]:
+def callable_cards(counts: Sequence[int], jiang: Sequence[Card], *, stock_left: int) -> list[Card]:
     """The cards a player may declare by 叫牌 in the opening round (nantong.md §3): a four in
     hand (only while a replacement card can be drawn), or three copies of a card whose fourth
     copy is one of the flipped 將.

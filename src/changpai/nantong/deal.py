@@ -133,7 +133,9 @@ def stack_deck(
         if not rest[card]:
             raise RulesError(f"{card} is not in the deck of these rules (baida={rules.baida})")
         if n > rest[card]:
-            raise RulesError(f"the stacked cards use {n} copies of {card}; the deck holds {rest[card]}")
+            raise RulesError(
+                f"the stacked cards use {n} copies of {card}; the deck holds {rest[card]}"
+            )
     rest.subtract(named)
     if seed is None:
         pool = []

@@ -612,4 +612,3 @@ class Game(GameBase):
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
         return new
-

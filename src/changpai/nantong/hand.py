@@ -185,12 +185,16 @@ def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
         if wild < 2:
             return ()
         return tuple(
-            tuple(sorted(((0, k, 2), *tail))) for k in range(N_PLAIN) for tail in _all_wild(wild - 2, False)
+            tuple(sorted(((0, k, 2), *tail)))
+            for k in range(N_PLAIN)
+            for tail in _all_wild(wild - 2, False)
         )
     if wild % 3:
         return ()
     result = {
-        tuple(sorted(((1, k, 3), *tail))) for k in range(N_PLAIN) for tail in _all_wild(wild - 3, False)
+        tuple(sorted(((1, k, 3), *tail)))
+        for k in range(N_PLAIN)
+        for tail in _all_wild(wild - 3, False)
     }
     return tuple(sorted(result))
 
@@ -405,13 +409,13 @@ def check_copies(
 def _needed(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
     k = GROUPS_IN_HAND - len(melds)
     if k < 0:
-        raise NotationError(f"{len(melds)} declared melds; a hand has at most {GROUPS_IN_HAND} groups")
+        raise NotationError(
+            f"{len(melds)} declared melds; a hand has at most {GROUPS_IN_HAND} groups"
+        )
     return k
 
 
-def _copies_ok(
-    codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Card]
-) -> bool:
+def _copies_ok(codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Card]) -> bool:
     """Whether the faces of ``codes`` (百搭 standing for cards included), the declared melds
     and the flips use at most the four copies of each plain card kind."""
     used = itertools.chain(
@@ -514,7 +518,9 @@ def _rank(d: Decomposition, flips: Sequence[Card], rules: Rules, called: frozens
     """The 胡數 of a decomposition before situational bonuses (used to pick the best one)."""
     total = sum(meld_value(m, flips, rules) for m in d.exposed)
     total += sum(
-        _concealed_set_value(g, flips, rules, called)[1] for g in d.groups if g.kind == MeldKind.KEZI
+        _concealed_set_value(g, flips, rules, called)[1]
+        for g in d.groups
+        if g.kind == MeldKind.KEZI
     )
     n = d.wenqian
     if n:

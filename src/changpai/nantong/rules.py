@@ -66,7 +66,9 @@ def _non_negative_ints(length: int) -> Any:
 def _int_at_least(minimum: int) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if not _is_int(value) or value < minimum:
-            raise RulesError(f"{attribute.name}={value!r} must be a whole number (int) >= {minimum}")
+            raise RulesError(
+                f"{attribute.name}={value!r} must be a whole number (int) >= {minimum}"
+            )
 
     return check
 
@@ -130,7 +132,9 @@ class Rules(RulesBase):
     wait_bonus: str = field(default="one", validator=_one_of("one", "cumulative"))
     specials_inside_piao: bool = field(default=True, validator=_flag)
     sanlao_exposed: bool = field(default=True, validator=_flag)
-    wenqian_values: tuple[int, ...] = field(default=(20, 50, 100, 200), validator=_non_negative_ints(4))
+    wenqian_values: tuple[int, ...] = field(
+        default=(20, 50, 100, 200), validator=_non_negative_ints(4)
+    )
     sanwenqian_double: bool = field(default=True, validator=_flag)
     baida_settlement: str = field(default="separate", validator=_one_of("separate", "add"))
     baida_values: tuple[int, ...] = field(

@@ -397,7 +397,9 @@ def _as_win(
         )
     if players is not None and (isinstance(players, bool) or players != 3):
         raise RulesError(f"players={players!r}: 犢子胡 is played by three (nantong.md §2)")
-    seat = 0 if winner is None else check_seat(winner, players or 4, what="winner", error=RulesError)
+    seat = (
+        0 if winner is None else check_seat(winner, players or 4, what="winner", error=RulesError)
+    )
     if players is not None and "losers" not in details and "others" not in details:
         details["losers"] = tuple(s for s in range(players) if s != seat)
     if isinstance(hand, Decomposition):
@@ -467,8 +469,8 @@ def score(
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a nantong Rules object")
     if isinstance(win, Win):
-        facts = (winner, players, jiang, winning_card, self_drawn)
-        given = [name for name, v in zip(_FACTS, facts, strict=True) if v is not None]
+        keywords = (winner, players, jiang, winning_card, self_drawn)
+        given = [name for name, v in zip(_FACTS, keywords, strict=True) if v is not None]
         if given or details:
             raise RulesError(
                 f"pass either a Win or keywords, not both: {sorted([*given, *details])}"
@@ -525,7 +527,9 @@ def score(
             payments.append(Payment(win.seat, seat, -amount))
     if rules.baida_settlement == "separate":
         holders = [(win.seat, _baida_count(win.concealed, win.exposed), win.baida_dealt)]
-        holders += [(o.seat, _baida_count(o.concealed, o.exposed), o.baida_dealt) for o in win.others]
+        holders += [
+            (o.seat, _baida_count(o.concealed, o.exposed), o.baida_dealt) for o in win.others
+        ]
         table = (win.seat, *win.loser_seats())
         for seat, count, dealt in holders:
             if not count:
