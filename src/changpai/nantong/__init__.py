@@ -141,6 +141,7 @@ VARIANTS: tuple[Variant, ...] = (
         rules=DUZIHU,
         description="Nantong 長牌 犢子胡: 3 of 4 seated play, 120 cards, 飄胡 / 清胡 / 塌子胡, 將牌 multipliers",
         sample="HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
+        sample_options=(("jiang", "HH 3w"),),
     ),
     Variant(
         name="duzihu-baida",
@@ -151,5 +152,6 @@ VARIANTS: tuple[Variant, ...] = (
         description="犢子胡 with the five 百搭 福祿壽喜財 as wild cards and the 喜 count (125 cards)",
         # 福 stands for the third 紅花: 飄胡 of 刻子, and the 喜 of one 百搭
         sample="HH HH FU QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
+        sample_options=(("jiang", "HH 3w"),),
     ),
 )
