@@ -58,22 +58,6 @@ class ActionRecord(Generic[A]):
             out["draws"] = [[seat, card.code] for seat, card in self.draws]
         return out
 
-    @property
-    def decomposition(self) -> Any:
-        """The winning decomposition: ``win.decomposition``, or ``win`` itself when the family's
-        win is its decomposition (川牌); ``None`` without a winner.
-
-        >>> GameResult(None, "huangpai").decomposition is None
-        True
-        """
-        win = self.win
-        if win is None:
-            return None
-        found = getattr(win, "decomposition", None)
-        if found is not None:
-            return found
-        return win if hasattr(win, "melds") else None
-
     def __str__(self) -> str:
         text = f"{self.action}{' (auto)' if self.auto else ''}"
         if self.draws:
