@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 from changpai.zipai import (
     HAHA,
     HUNAN,
@@ -341,7 +341,7 @@ def test_game_huangfan_is_checked(bad: object) -> None:
 
 def test_huangfan_in_json() -> None:
     """DESIGN: to_json keeps ``huangfan`` in the options (only when not 0); a document without
-    it loads with 0; a bad value is a RulesError naming it (a 0.1.0 document: NotationError)."""
+    it loads with 0; a bad value is a NotationError naming it (the document is wrong)."""
     assert json.loads(Game(seed=4).to_json())["options"] == {}
     data = json.loads(Game(seed=4, huangfan=3).to_json())
     assert data["options"] == {"huangfan": 3}
@@ -350,7 +350,7 @@ def test_huangfan_in_json() -> None:
     assert Game.from_json(json.dumps(data)).huangfan == 0
     for bad in (-2, True, "1"):
         data["options"] = {"huangfan": bad}
-        with pytest.raises(RulesError, match="huangfan="):
+        with pytest.raises(NotationError, match="huangfan="):
             Game.from_json(json.dumps(data))
     game = Game(seed=4, huangfan=1)
     assert game.copy().huangfan == 1 and game.options == {"huangfan": 1}

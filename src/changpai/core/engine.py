@@ -248,6 +248,8 @@ class GameBase(ABC):
             game = cls(rules, data["seed"], deck=deck, dealer=data["dealer"], **data["options"])  # type: ignore[call-arg]
         except TypeError as error:
             raise NotationError(f"not a {cls.family} game document: options {error}") from None
+        except RulesError as error:  # a bad deck, dealer or option: the document is wrong
+            raise NotationError(f"not a {cls.family} game document: {error}") from None
         return replay(game, actions)
 
     @classmethod

@@ -165,7 +165,10 @@ class GameView:
                 f"  seat {s.seat} [{s.hand_size} in hand] table: {melds}; discards: {discards}"
             )
         for name, value in self.facts:
-            shown = " ".join(_face(v) for v in value) if isinstance(value, tuple) else _face(value)
+            if isinstance(value, tuple):
+                shown = " ".join(_face(v) for v in value) or "-"
+            else:
+                shown = _face(value)
             lines.append(f"  {name}: {shown}")
         if self.offered is not None:
             lines.append(f"  on offer: {_face(self.offered)}")

@@ -45,7 +45,7 @@ def game_view(game: Game, seat: int) -> GameView:
     >>> from changpai.nantong.game import Game
     >>> lines = str(game_view(Game(seed=8), 2)).splitlines()
     >>> lines[0], lines[2], lines[-1]
-    ('seat 2 sees 笃子胡 (dealer 0, phase declare, stock 51):', '  seat 0 [23 in hand] table: -; discards: -', '  報聽: ')
+    ('seat 2 sees 笃子胡 (dealer 0, phase declare, stock 51):', '  seat 0 [23 in hand] table: -; discards: -', '  報聽: -')
     """
     seats = tuple(
         SeatView(
