@@ -479,7 +479,7 @@ def test_saved_dealer_is_an_int() -> None:
     data = json.loads(game.to_json())
     assert type(data["dealer"]) is int and data["dealer"] == 1
     data["dealer"] = True
-    with pytest.raises(RulesError, match="dealer=True is not a seat"):
+    with pytest.raises(NotationError, match="dealer=True is not a seat"):
         Game.from_json(json.dumps(data))
 
 
