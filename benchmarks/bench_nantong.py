@@ -1,4 +1,4 @@
-"""Benchmarks of the Nantong 長牌 family: hand analysis, scoring and random play.
+"""Benchmarks of the Nantong 長牌 family: hand analysis, scoring, random play, views and documents.
 
 Run: ``.venv/bin/python benchmarks/bench_nantong.py`` (prints figures; nothing is asserted).
 """
@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from changpai import nantong
+from changpai.nantong import Action, ActionKind, Game
 from changpai.nantong import hand as nantong_hand
-from changpai.nantong.game import Action, ActionKind, Game
 
 # CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
 SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
@@ -73,6 +73,17 @@ def main() -> None:
             for _ in range(scaled(500))
         ],
     )
+    best = nantong.best_decomposition(piao, jiang="HH 3w")
+    _timeit(
+        "Decomposition.value (胡數 of a reading)",
+        scaled(500),
+        lambda: [best.value for _ in range(scaled(500))],  # type: ignore[union-attr]
+    )
+    _timeit(
+        "analyze + to_dict, a complete 飄胡 hand",
+        scaled(300),
+        lambda: [nantong.analyze(piao, jiang="HH 3w").to_dict() for _ in range(scaled(300))],
+    )
     _timeit(
         "set_value (one call)",
         scaled(20000),
@@ -101,6 +112,26 @@ def main() -> None:
                 f"{policy_name} play, {label:<39} {games / elapsed:>9,.0f} games/s "
                 f"({actions / elapsed:,.0f} actions/s, {wins}/{games} won)"
             )
+
+    hands = scaled(300)
+    start = time.perf_counter()
+    stats = nantong.simulate(nantong.DUZIHU, hands, seed=1)
+    elapsed = time.perf_counter() - start
+    print(
+        f"{'simulate (core), 120 cards':<52} {hands / elapsed:>12,.0f} hands/s "
+        f"({stats.wins}/{hands} won)"
+    )
+    played = nantong.random_game(nantong.DUZIHU, 7)
+    mid = Game.replay(played.log[: len(played.log) // 2], seed=7)
+    _timeit("view(seat) mid-hand", scaled(3000), lambda: [mid.view(1) for _ in range(scaled(3000))])
+    _timeit("copy() mid-hand", scaled(3000), lambda: [mid.copy() for _ in range(scaled(3000))])
+    text = played.to_json()
+    _timeit(
+        "to_json + from_json of a whole hand",
+        scaled(100),
+        lambda: [Game.from_json(played.to_json()) for _ in range(scaled(100))],
+    )
+    print(f"{'(document size of that hand)':<52} {len(text):>12,} chars")
 
 
 def _random_policy(game: Game, seat: int, rng: random.Random) -> Action:

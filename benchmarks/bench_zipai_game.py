@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from changpai.zipai.game import ActionKind, Game
+from changpai.zipai import ActionKind, Game, simulate
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
 
 # CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
@@ -55,6 +55,12 @@ def main() -> None:
                 f"{rules.name:9s} {policy:14s} {hands} hands: {per_hand:7.0f} hands/s, "
                 f"{per_decision:8.0f} decisions/s, {wins} wins"
             )
+    for rules in (HUNAN, LIUHUDAO, HAHA):
+        stats = simulate(rules, hands, seed=0)
+        print(
+            f"{rules.name:9s} simulate       {hands} hands: {stats.hands_per_second:7.0f} hands/s "
+            f"(zipai.simulate, {stats.wins} wins, {stats.no_winner} 荒莊)"
+        )
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from changpai.zipai import DECK, HUNAN, Card, best_decomposition, hand
+from changpai.zipai import DECK, HUNAN, Card, best_decomposition, hand, solver
 
 
 def random_hands(n: int, seed: int) -> list[tuple[Card, ...]]:
@@ -36,7 +36,7 @@ def random_hands(n: int, seed: int) -> list[tuple[Card, ...]]:
 def complete_hands(n: int, seed: int) -> list[tuple[Card, ...]]:
     """Random complete hands (7 門子, some with 提 and a pair), found by sampling melds."""
     rng = random.Random(seed)
-    shapes = hand._TABLES[0].shapes
+    shapes = solver._TABLES[0].shapes
     sentences = [s for s in shapes if len(s) == 3]
     hands: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()

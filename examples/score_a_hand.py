@@ -15,6 +15,7 @@ assert best is not None, "the sample hand is complete"
 print("hand:", zipai.format(hand), "=", zipai.format(hand, ascii=True))
 for meld in best.melds:
     print(f"  {meld}  {zipai.huxi(meld)} 胡息")
-print("total 胡息:", best.huxi, "(threshold met)" if best.threshold_met else "(below threshold)")
+print("total 胡息:", best.value, "(threshold met)" if best.threshold_met else "(below threshold)")
 print()
-print(zipai.score(zipai.Win(best, winner=0, players=zipai.HUNAN.players), zipai.HUNAN))
+# a self-drawn win of seat 0: each other player pays the total (zipai.md §8.4)
+print(zipai.score(best, rules=zipai.HUNAN, winner=0))

@@ -1,4 +1,4 @@
-"""The `changpai` command line (issue: CLI; README commands)."""
+"""The `changpai` command line: one face for every registered variant (README commands)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ import sys
 
 import pytest
 
-from changpai.cli import SAMPLE_HANDS, main
+import changpai
+from changpai import cli
+from changpai.cli import main
+
+VARIANTS = [v.name for v in changpai.variants()]
+ANALYZED = [v.name for v in changpai.variants() if hasattr(v.module, "analyze")]
 
 
 def test_variants_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
@@ -23,12 +28,13 @@ def test_analyze_sample_prints_decomposition_and_sheet(capsys: pytest.CaptureFix
     assert "提 壹壹壹壹" in out and "total" in out
 
 
-def test_analyze_json_is_machine_readable(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyze", "跑胡子", SAMPLE_HANDS["zipai"], "--json"]) == 0
+def test_analyze_json_is_the_analysis_document(capsys: pytest.CaptureFixture[str]) -> None:
+    sample = changpai.variant("hunan").sample
+    assert main(["analyze", "跑胡子", sample, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["variant"] == "hunan"
-    assert data["complete"] is True
-    assert data["decomposition"]["huxi"] == data["score"]["facts"]["huxi"]
+    assert data["schema"] == "changpai.analysis" and data["version"] == 2
+    assert data["family"] == "zipai" and data["variant"] == "hunan"
+    assert data["complete"] is True and data["value"] == data["best"]["value"] == 18
     assert data["score"]["facts"]["threshold_met"] is True
 
 
@@ -45,6 +51,8 @@ def test_incomplete_hand_prints_waits(capsys: pytest.CaptureFixture[str]) -> Non
         (["analyze", "hunan", "一一一一一"], "5 copies"),
         (["analyze", "bridge", "x1"], "unknown variant 'bridge'"),
         (["analyze", "hunan"], "needs a hand"),
+        (["simulate", "hunan", "-n", "-1"], "between 0 and"),
+        (["simulate", "hunan", "-n", str(cli.MAX_HANDS + 1)], "between 0 and"),
     ],
 )
 def test_invalid_input_prints_the_error_and_exits_2(
@@ -62,25 +70,49 @@ def test_python_dash_m_runs_the_cli() -> None:
 
 
 def test_family_options_are_refused_for_other_families(capsys: pytest.CaptureFixture[str]) -> None:
-    """--jiang is a nantong option: given for a zipai variant it is an error, never ignored."""
+    """--jiang is a 南通 option: given for a 字牌 variant it is an error, never ignored."""
     assert main(["analyze", "hunan", "--sample", "--jiang", "HH 3w"]) == 2
-    assert "--jiang is a nantong option" in capsys.readouterr().err
+    assert "--jiang is not an option of 'hunan'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("variant", ["hunan", "duzihu", "yaodiren", "gehu"])
-def test_every_family_analyzes_its_sample(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("variant", ANALYZED)
+def test_every_variant_analyzes_its_sample(
+    variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["analyze", variant, "--sample", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["variant"] == variant
+    assert data["schema"] == "changpai.analysis" and data["variant"] == variant
+    assert data["complete"] is True and data["score"] is not None
 
 
-@pytest.mark.parametrize("variant", ["hunan", "liuhudao", "duzihu", "yaodiren"])
-def test_play_and_simulate_every_family(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_play_prints_one_transcript_style(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    entry = changpai.variant(variant)
     assert main(["play", variant, "--seed", "3"]) == 0
-    assert capsys.readouterr().out.strip()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{entry.rules.title} ({variant}) — seed 3, dealer seat 0"
+    assert any(line.startswith("   1. ") for line in lines)
+    assert not any("GameResult(" in line for line in lines)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_play_json_is_a_game_document(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    entry = changpai.variant(variant)
+    assert main(["play", variant, "--seed", "4", "--json"]) == 0
+    text = capsys.readouterr().out
+    data = json.loads(text)
+    assert data["schema"] == "changpai.game" and data["family"] == entry.family
+    assert data["variant"] == variant
+    assert entry.module.Game.from_json(text).is_over
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_simulate_every_variant(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", variant, "-n", "3", "--seed", "1", "--json"]) == 0
-    stats = json.loads(capsys.readouterr().out)
+    out, err = capsys.readouterr()
+    stats = json.loads(out)
     assert stats["hands"] == 3 and sum(stats["wins_by_seat"]) + stats["no_winner"] == 3
+    assert err == ""  # no progress bar when stderr is not a terminal
 
 
 def test_simulate_names_a_hand_without_winner_as_the_family_does(
@@ -88,4 +120,36 @@ def test_simulate_names_a_hand_without_winner_as_the_family_does(
 ) -> None:
     """zipai.md §6: a hand whose stock runs out is a 荒莊; the statistics say so."""
     assert main(["simulate", "hunan", "-n", "2", "--seed", "1", "--quiet"]) == 0
-    assert "荒莊 (no winner):" in capsys.readouterr().out
+    assert "荒莊:" in capsys.readouterr().out
+
+
+def test_ctrl_c_stops_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "simulate", interrupted)
+    assert main(["simulate", "hunan", "-n", "5"]) == 130
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "interrupted" in err
+
+
+def test_the_progress_bar_shows_rate_and_time_left(capsys: pytest.CaptureFixture[str]) -> None:
+    bar = cli._Progress()
+    bar(10, 10)
+    err = capsys.readouterr().err
+    assert "10/10" in err and "/s" in err and "left" in err
+
+
+def test_simulate_in_processes_gives_the_one_process_statistics(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The seeds are split deterministically: --jobs 2 and --jobs 1 agree on every count."""
+    runs = []
+    for jobs in ("1", "2"):
+        assert main(["simulate", "hunan", "-n", "6", "--seed", "2", "--jobs", jobs, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        runs.append({k: v for k, v in data.items() if k not in ("seconds", "hands_per_second")})
+    assert runs[0] == runs[1]
+    assert main(["simulate", "hunan", "--jobs", "-1"]) == 2

@@ -11,7 +11,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = [ROOT / "README.md", ROOT / "docs" / "index.md", ROOT / "docs" / "zipai.md"]
+PAGES = [
+    ROOT / "README.md",
+    ROOT / "docs" / "index.md",
+    ROOT / "docs" / "core-concepts.md",
+    ROOT / "docs" / "zipai.md",
+]
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 

@@ -8,36 +8,29 @@ hunan       跑胡子 ...
 from __future__ import annotations
 
 import argparse
-import importlib
+import inspect
 import json
 import os
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import changpai
-from changpai.core.playout import Engine, random_playout, simulate
+from changpai.core.playout import random_playout, simulate
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError
 
-__all__ = ["SAMPLE_HANDS", "SAMPLE_JIANG", "main"]
+__all__ = ["MAX_HANDS", "main"]
 
-SAMPLE_HANDS = {
-    # 提 壹壹壹壹 (12) + 將 貳貳 + 叄肆伍, 二七十 (3), 坎 三三三 (3), 六七八, 陸柒捌: 18 胡息, zipai.md §7
-    "zipai": "壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌",
-    # 飄胡 of 刻子 with 將 紅花 + 三萬 flipped: 990 after ×2 items (nantong.md §7)
-    "nantong": "HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
-    # 天牌 + 人牌 + 三個 55 暗 ... (chuanpai.md §2.6): 6 胡, each loser pays 7
-    "chuanpai": "66 44 55 55 55 13 24 16 34 25",
-}
-"""The built-in sample hand of each family, used by ``changpai analyze <variant> --sample``."""
-
-SAMPLE_JIANG = "HH 3w"
-"""The flipped 將 cards used with the nantong sample hand (``--sample``)."""
+MAX_HANDS = 10_000_000
+"""The most hands ``changpai simulate -n`` plays in one run."""
 
 Handler = Callable[[argparse.Namespace, Variant], int]
-Analyzer = Callable[[argparse.Namespace, Variant], tuple[Any, Any]]
+
+# Options of ``analyze`` that only some families understand: (CLI option, keyword of analyze).
+_FAMILY_OPTIONS = (("jiang", "jiang"), ("win_card", "winning_card"), ("self_drawn", "self_drawn"))
 
 
 def _print_json(data: Any) -> None:
@@ -45,149 +38,100 @@ def _print_json(data: Any) -> None:
 
 
 # --- analyze -------------------------------------------------------------------------------------
-# Each analyzer returns (analysis, extra score sheet or None); the analysis has __str__/to_dict().
-
-
-def _hand_text(args: argparse.Namespace, family: str) -> str:
-    text: str | None = SAMPLE_HANDS[family] if args.sample else args.hand
-    if text is None:
-        raise ChangpaiError(
-            f"analyze needs a hand, e.g. changpai analyze {args.variant} \"<cards>\", or --sample"
-        )
-    return text
-
-
-def _analyze_zipai(args: argparse.Namespace, entry: Variant) -> tuple[Any, Any]:
-    from changpai import zipai
-
-    return zipai.analyze(_hand_text(args, "zipai"), args.exposed or (), entry.rules), None
-
-
-def _analyze_nantong(args: argparse.Namespace, entry: Variant) -> tuple[Any, Any]:
-    from changpai import nantong
-
-    text = _hand_text(args, "nantong")
-    jiang = args.jiang if args.jiang is not None else (SAMPLE_JIANG if args.sample else "")
-    exposed = args.exposed or ()
-    analysis = nantong.analyze(text, exposed, entry.rules, jiang)
-    if not analysis.winning:
-        return analysis, None
-    win_card = args.win_card if args.win_card is not None else ("9t" if args.sample else None)
-    sheet = nantong.score(
-        text,
-        entry.rules,
-        exposed=exposed,
-        jiang=jiang,
-        winning_card=win_card,
-        self_drawn=args.self_drawn or args.sample,
-    )
-    return analysis, sheet
-
-
-def _analyze_chuanpai(args: argparse.Namespace, entry: Variant) -> tuple[Any, Any]:
-    from changpai import chuanpai
-
-    text = _hand_text(args, "chuanpai")
-    exposed = [chuanpai.Meld.parse(p) for p in (args.exposed or "").split(";") if p.strip()]
-    return chuanpai.analyze(text, exposed, rules=entry.rules), None
-
-
-_ANALYZERS: dict[str, Analyzer] = {
-    "zipai": _analyze_zipai,
-    "nantong": _analyze_nantong,
-    "chuanpai": _analyze_chuanpai,
-}
-# Options that only one family understands; given for another family they are an error.
-_FAMILY_OPTIONS = {"jiang": "nantong", "win_card": "nantong", "self_drawn": "nantong"}
 
 
 def _analyze(args: argparse.Namespace, entry: Variant) -> int:
-    for option, family in _FAMILY_OPTIONS.items():
-        if getattr(args, option) not in (None, False) and entry.family != family:
-            flag = "--" + option.replace("_", "-")
-            raise ChangpaiError(f"{flag} is a {family} option; {entry.name!r} is {entry.family}")
-    analyzer = _ANALYZERS.get(entry.family)
-    if analyzer is None:
-        families = ", ".join(sorted(_ANALYZERS))
+    module = entry.module
+    analyze = getattr(module, "analyze", None)
+    if analyze is None:
         raise ChangpaiError(
-            f"'analyze' is not available for {entry.name!r} ({entry.family}); "
-            f"it is for the families: {families}"
+            f"'analyze' reads melds; {entry.name!r} ({entry.title}) is a game without meld "
+            "analysis — try 'changpai play' or 'changpai simulate'"
         )
-    analysis, sheet = analyzer(args, entry)
+    text: str | None = entry.sample if args.sample else args.hand
+    if not text:
+        raise ChangpaiError(
+            f'analyze needs a hand, e.g. changpai analyze {args.variant} "<cards>", or --sample'
+        )
+    accepted = inspect.signature(analyze).parameters
+    keywords: dict[str, Any] = {"rules": entry.rules}
+    for option, keyword in _FAMILY_OPTIONS:
+        value = getattr(args, option)
+        if value in (None, False):
+            continue
+        if keyword not in accepted:
+            flag = "--" + option.replace("_", "-")
+            raise ChangpaiError(f"{flag} is not an option of {entry.name!r} ({entry.family})")
+        keywords[keyword] = value
+    if args.sample:
+        keywords.update((key, value) for key, value in entry.sample_options if key not in keywords)
+    exposed = tuple(
+        module.Meld.parse(part.strip()) for part in (args.exposed or "").split(";") if part.strip()
+    )
+    analysis = analyze(text, exposed, **keywords)
     if args.json:
-        data = analysis.to_dict()
-        data["variant"] = entry.name
-        if sheet is not None:
-            data["score"] = sheet.to_dict()
-        _print_json(data)
+        _print_json(analysis.to_dict())
         return 0
     print(f"{entry.title} ({entry.name})")
     print(analysis)
-    if sheet is not None:
-        print(sheet)
     return 0
 
 
 # --- play and simulate ---------------------------------------------------------------------------
 
 
-def _new_game(entry: Variant, seed: int) -> Engine:
-    module = importlib.import_module(f"changpai.{entry.family}")
-    if not hasattr(module, "Game"):
-        raise ChangpaiError(f"{entry.name!r} ({entry.family}) has no game engine yet")
-    game: Engine = module.Game(entry.rules, seed=seed)
-    return game
-
-
-def _entry_text(entry: Any) -> str:
-    action = getattr(entry, "action", entry)
-    text = str(action)
-    draws = getattr(entry, "draws", ())
-    if draws:
-        text += "  (draws: " + ", ".join(f"seat {seat} {card}" for seat, card in draws) + ")"
-    return text
-
-
 def _play(args: argparse.Namespace, entry: Variant) -> int:
-    game = random_playout(_new_game(entry, args.seed), random.Random(args.seed))
+    game = random_playout(entry.game(args.seed), random.Random(args.seed))
     if args.json:
-        print(game.to_json())  # type: ignore[attr-defined]
+        print(game.to_json())
         return 0
-    module = importlib.import_module(f"changpai.{entry.family}")
-    transcript = getattr(module, "transcript", None)
-    if transcript is not None:
-        print(transcript(game))
-        return 0
-    print(f"{entry.title} ({entry.name}), seed {args.seed}, random players")
-    for number, record in enumerate(game.log, 1):
-        print(f"{number:4d}. {_entry_text(record)}")
-    print(game.result)
+    print(entry.module.transcript(game))
     return 0
 
 
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total if total else width
-    end = "\n" if done == total else ""
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end=end, file=sys.stderr)
+class _Progress:
+    """A progress bar on a terminal: done/total, rate and time left, redrawn at most 10 times a
+    second; nothing when stderr is not a terminal."""
 
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.drawn = 0.0
 
-# The score-sheet facts worth averaging over the wins, per family.
-_MEAN_FACTS = {"zipai": ("huxi", "reds"), "nantong": ("total",), "chuanpai": ("hu", "units")}
-# What each family calls a hand that ends without a winner.
-_NO_WINNER = {"zipai": "荒莊 (no winner)", "nantong": "荒牌 (no winner)"}
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done != total and now - self.drawn < 0.1:
+            return
+        self.drawn = now
+        width = 30
+        filled = width * done // total if total else width
+        rate = done / (now - self.start) if now > self.start else 0.0
+        left = (total - done) / rate if rate else 0.0
+        end = "\n" if done == total else ""
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {rate:,.0f}/s "
+            f"{left:,.0f}s left ",
+            end=end,
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _simulate(args: argparse.Namespace, entry: Variant) -> int:
-    progress = None if args.quiet or args.json else _progress_bar
+    if args.jobs < 0:
+        raise ChangpaiError(
+            f"--jobs {args.jobs}: the number of processes must be 0 (every core) or more"
+        )
+    if not 0 <= args.n <= MAX_HANDS:
+        raise ChangpaiError(f"-n {args.n}: the number of hands must be between 0 and {MAX_HANDS:,}")
+    show = not (args.quiet or args.json) and sys.stderr.isatty()
     stats = simulate(
-        lambda seed: _new_game(entry, seed),
+        entry.module.Game,
         args.n,
+        rules=entry.rules,
         seed=args.seed,
+        progress=_Progress() if show else None,
         name=entry.name,
-        progress=progress,
-        facts=_MEAN_FACTS.get(entry.family, ()),
-        no_winner_label=_NO_WINNER.get(entry.family, "no winner"),
+        jobs=args.jobs,
     )
     if args.json:
         _print_json(stats.to_dict())
@@ -235,9 +179,9 @@ def _parser() -> argparse.ArgumentParser:
         "--exposed", help="exposed melds, ';'-separated, e.g. '碰 一一一; 吃 壹貳叄'"
     )
     analyze.add_argument("--sample", action="store_true", help="analyze the built-in sample hand")
-    analyze.add_argument("--jiang", help="nantong: the two flipped 將 cards, e.g. 'HH 3w'")
-    analyze.add_argument("--win-card", help="nantong: the card the hand won on")
-    analyze.add_argument("--self-drawn", action="store_true", help="nantong: won by 自摸")
+    analyze.add_argument("--jiang", help="南通: the two flipped 將 cards, e.g. 'HH 3w'")
+    analyze.add_argument("--win-card", help="南通: the card the hand won on")
+    analyze.add_argument("--self-drawn", action="store_true", help="南通: won by 自摸")
     analyze.add_argument("--json", action="store_true", help="print JSON for machines")
     analyze.set_defaults(run=_with_variant(_analyze))
 
@@ -251,6 +195,9 @@ def _parser() -> argparse.ArgumentParser:
     many.add_argument("variant", help="variant id or alias")
     many.add_argument("-n", type=int, default=1000, help="number of hands (default 1000)")
     many.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
+    many.add_argument(
+        "--jobs", type=int, default=0, help="processes to play in (default 0: one per core)"
+    )
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--json", action="store_true", help="print JSON for machines")
     many.set_defaults(run=_with_variant(_simulate))
@@ -269,6 +216,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ChangpaiError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader (e.g. `| head`) closed the pipe: stop quietly, as the Python docs advise.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -30,12 +30,13 @@ def test_perft_counts_children() -> None:
 
 def test_simulate_observes_every_game_and_matches_zipai_stats() -> None:
     seen: list[Any] = []
-    stats = simulate(lambda s: ZipaiGame(seed=s), 6, seed=4, seats=3, observe=seen.append)
+    stats = simulate(lambda s: ZipaiGame(seed=s), 6, seed=4, observe=seen.append)
     assert isinstance(stats, SimulationStats) and len(seen) == 6
     assert all(game.is_over for game in seen)
     own = zipai_simulate(n=6, seed=4)
-    assert own.wins_by_seat == stats.wins_by_seat and own.huangzhuang == stats.no_winner
+    assert own.wins_by_seat == stats.wins_by_seat and own.no_winner == stats.no_winner
     assert own.action_counts == stats.action_counts
+    assert own.value_name == "胡息" and own.no_winner_label == "荒莊"
 
 
 def test_simulate_rejects_a_negative_count() -> None:

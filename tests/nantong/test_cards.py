@@ -55,7 +55,8 @@ def test_runs_and_baida_tokens() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["0t", "10t", "1x", "一", "十條", "QQ", "1t 1t 1t 1t 1t", "福 福", "BD BD BD BD BD BD", "x"]
+    "bad",
+    ["0t", "10t", "1x", "一", "十條", "QQ", "1t 1t 1t 1t 1t", "福 福", "BD BD BD BD BD BD", "x"],
 )
 def test_strict_parse_errors(bad: str) -> None:
     """A typed error naming the input; never a silent change."""
@@ -75,8 +76,11 @@ def test_interned_and_immutable() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from(nantong.DECK_BAIDA), max_size=30).filter(
-    lambda cs: all(cs.count(c) <= c.copies for c in cs)))
+@given(
+    st.lists(st.sampled_from(nantong.DECK_BAIDA), max_size=30).filter(
+        lambda cs: all(cs.count(c) <= c.copies for c in cs)
+    )
+)
 def test_notation_round_trip(cards: list[Card]) -> None:
     """Property: format then parse gives the same cards, in ASCII and in hanzi."""
     assert nantong.parse(nantong.format(cards)) == tuple(cards)

@@ -13,7 +13,11 @@ from typing import Any
 import pytest
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "nantong.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S) if DOC.exists() else []
+BLOCKS = (
+    re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    if DOC.exists()
+    else []
+)
 
 
 @pytest.mark.skipif(not DOC.exists(), reason="docs/nantong.md not present")
@@ -33,7 +37,9 @@ def test_docs_examples_run_and_match(block: str) -> None:
                 value = None
         if comment is None or not isinstance(node, ast.Expr):
             continue
-        is_print = isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "print"
+        is_print = (
+            isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "print"
+        )
         got = out.getvalue().rstrip("\n") if is_print else repr(value)
         assert got == comment.group(1).strip(), ast.get_source_segment(block, node)
 

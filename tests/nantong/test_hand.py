@@ -6,7 +6,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from changpai import nantong
@@ -30,7 +30,9 @@ def _build(pair: Card, groups: list[tuple[bool, Card]]) -> tuple[Card, ...] | No
     return tuple(sorted(cards)) if all(n <= 4 for n in counts.values()) else None
 
 
-def winning_hands(groups: int = 7, pool: tuple[Card, ...] = PLAIN) -> st.SearchStrategy[tuple[Card, ...]]:
+def winning_hands(
+    groups: int = 7, pool: tuple[Card, ...] = PLAIN
+) -> st.SearchStrategy[tuple[Card, ...]]:
     """A random complete concealed hand: one pair + ``groups`` 刻子 / 順子, at most 4 copies."""
     spec = st.tuples(
         st.sampled_from(pool),
@@ -42,11 +44,17 @@ def winning_hands(groups: int = 7, pool: tuple[Card, ...] = PLAIN) -> st.SearchS
 
 def test_shapes_section_4() -> None:
     """nantong.md §4: 清胡 = pair + 7 順子; 飄胡 = 刻子 / 杠 and 文錢; 塌子胡 = a mixture (N20)."""
-    assert nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").shape is Shape.QINGHU
-    piao = nantong.best_decomposition("1b 2b 3b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t")
+    assert (
+        nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").shape is Shape.QINGHU
+    )
+    piao = nantong.best_decomposition(
+        "1b 2b 3b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
+    )
     assert piao.shape is Shape.PIAOHU
     assert piao.shape_under(nantong.DUZIHU.evolve(wenqian_in_piao=False)) is Shape.TAZIHU
-    ta = nantong.best_decomposition("2b 3b 4b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t")
+    ta = nantong.best_decomposition(
+        "2b 3b 4b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
+    )
     assert ta.shape is Shape.TAZIHU
 
 
@@ -73,9 +81,7 @@ def test_waits_and_placements_section_7() -> None:
     assert sorted(c.code for c in nantong.waits(base + " 7t 9t")) == ["8t"]
     assert sorted(c.code for c in nantong.waits(base + " 8t 9t")) == ["7t"]
     d = nantong.best_decomposition(base + " 7t 8t 9t")
-    assert (
-        [w for _, w in nantong.placements(d, Card("8t"))] == [WaitKind.YAZI]
-    )
+    assert [w for _, w in nantong.placements(d, Card("8t"))] == [WaitKind.YAZI]
     assert [w for _, w in nantong.placements(d, Card("7t"))] == [WaitKind.BIANZHANG]
     assert [w for _, w in nantong.placements(d, Card("9t"))] == [None]
     assert [w for _, w in nantong.placements(d, Card("5w"))] == [WaitKind.DANDIAO]
@@ -90,7 +96,9 @@ def test_waits_exclude_exhausted_cards() -> None:
     # 5w held once and flipped twice: one copy remains; held twice + two flipped: none
     assert Card("5w") in nantong.waits("123b 456b 789b 123t 456t 789t 123w 5w", jiang="5w 5w")
     assert nantong.waits("123b 456b 789b 123t 456t 789t 5w 5w 6w 7w", jiang="5w 5w") == {
-        Card("8w"): nantong.best_decomposition("123b 456b 789b 123t 456t 789t 5w 5w 6w 7w 8w")
+        Card("8w"): nantong.best_decomposition(
+            "123b 456b 789b 123t 456t 789t 5w 5w 6w 7w 8w", jiang="5w 5w"
+        )
     }
 
 
@@ -212,3 +220,32 @@ def test_concealed_copies_checked_before_analysis() -> None:
     for call in (nantong.is_winning, nantong.waits, nantong.best_decomposition, nantong.analyze):
         with pytest.raises(NotationError, match="5 copies of 五萬"):
             call(five)
+
+
+@settings(max_examples=40, deadline=None)
+@given(winning_hands(), st.lists(st.sampled_from(PLAIN), max_size=2))
+def test_value_is_the_score_with_nothing_else_known_section_7(
+    cards: tuple[Card, ...], jiang: list[Card]
+) -> None:
+    """Property (docs/core-concepts.md: every Decomposition has .value, the family's count):
+    a reading's 胡數 is the total of its score sheet with no winning card and no 自摸, under the
+    flips it was read with; to_dict carries it with the melds, the pair last."""
+    assume(all(Counter(cards)[c] + jiang.count(c) <= 4 for c in jiang))
+    for d in nantong.decompositions(cards, jiang=jiang):
+        assert d.jiang == tuple(jiang) and d.rules is nantong.DUZIHU
+        assert d.value == nantong.score(d).total and d.value % 10 == 0
+        data = d.to_dict()
+        assert data["value"] == d.value and len(data["melds"]) == 8
+        assert data["melds"][-1].startswith("將頭 ") and d.melds[-1] == d.pair
+
+
+def test_rules_and_jiang_are_keywords() -> None:
+    """docs/core-concepts.md: rules= (and the 南通 jiang=) are given by keyword."""
+    with pytest.raises(TypeError):
+        nantong.best_decomposition("123b", (), nantong.DUZIHU)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        nantong.waits("123b", (), nantong.DUZIHU)  # type: ignore[misc]
+    d = nantong.best_decomposition(
+        "1b FU 3b 456b 789b 123t 456t 789t 123w 5w 5w", rules=BAIDA_RULES
+    )
+    assert d is not None and d.rules is BAIDA_RULES and d.value == nantong.score(d).total

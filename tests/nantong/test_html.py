@@ -10,7 +10,7 @@ import pytest
 
 from changpai import nantong
 from changpai.core import render
-from changpai.nantong.game import Action, ActionKind
+from changpai.nantong import Action, ActionKind
 
 CHIP_RED = "background:#fffdf6;color:#c00"
 CHIP = "background:#fffdf6;color:"
@@ -61,7 +61,7 @@ def test_finished_game_shows_result() -> None:
     rest = Counter(nantong.DECK)
     rest.subtract(qing)
     game = nantong.Game(deck=qing + sorted(rest.elements()))
-    game.apply(Action(ActionKind.WIN, 0))
+    game.apply(Action(0, ActionKind.WIN))
     assert game.result is not None and game.result.winner == 0
     html = game._repr_html_()
     assert "seat 0 胡 自摸" in html and "changpai-scoresheet" in html

@@ -200,3 +200,12 @@ def test_meld_parse_and_validation() -> None:
     assert nantong.meld_value(Meld.parse("起手 2t 2t 2t"), jiang="2t 3w") == 32
     with pytest.raises(RulesError):
         nantong.meld_value(Meld.parse("起手 2t 2t 2t 2t"), jiang="2t 3w")
+
+
+def test_classify_takes_rules_by_keyword() -> None:
+    """docs/core-concepts.md: classify(cards, *, rules=...) like every family; no 犢子胡 option
+    changes what a group is (nantong.md §4)."""
+    cards = nantong.parse("1b 2b 3b")
+    assert nantong.classify(cards, rules=nantong.DUZIHU_BAIDA) is nantong.classify(cards)
+    with pytest.raises(RulesError, match="not a nantong Rules"):
+        nantong.classify(cards, rules="duzihu")  # type: ignore[arg-type]

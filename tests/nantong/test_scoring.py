@@ -43,7 +43,9 @@ def _keys(sheet: nantong.score) -> list[str]:  # type: ignore[valid-type]
         ({"winning_card": "5w"}, nantong.DUZIHU.evolve(wenqian_values=(30, 50, 100, 200)), 140),
     ],
 )
-def test_qinghu_worked_hands_section_7(kwargs: dict[str, object], rules: nantong.Rules, total: int) -> None:
+def test_qinghu_worked_hands_section_7(
+    kwargs: dict[str, object], rules: nantong.Rules, total: int
+) -> None:
     """nantong.md §7: 清胡 = 底 100 + 其他; the ×2 items; N8, N15."""
     assert nantong.score(QING, rules=rules, **kwargs).total == total
 
@@ -61,15 +63,21 @@ def test_piaohu_menpiao_sanlao_section_7() -> None:
     assert sorted(ln.value for ln in sheet.lines if ln.key == "set") == [4, 4, 4, 4, 16, 16, 48]
     assert "menpiao" in values and values["piao"] == 2
     # declared by 叫牌: the 紅花 three score as 起手 16 × 4 = 64 → (50+112+96+20) × 4 = 1112 → 1120
-    assert nantong.score(PIAO, winning_card="9t", self_drawn=True, jiang="HH 3w", called="HH").total == 1120
+    assert (
+        nantong.score(PIAO, winning_card="9t", self_drawn=True, jiang="HH 3w", called="HH").total
+        == 1120
+    )
     # N7 alternative: ((20 + 196) × 2 + 40) × 2 = 944 → 950
     alt = nantong.DUZIHU.evolve(piao_formula="20x2+40")
-    assert nantong.score(PIAO, alt, winning_card="9t", self_drawn=True, jiang="HH 3w").total == 950
+    assert (
+        nantong.score(PIAO, rules=alt, winning_card="9t", self_drawn=True, jiang="HH 3w").total
+        == 950
+    )
     # N9: 杠開 and 單吊 outside the 飄胡 doubling: (236 × 2 + 20) × 2 = 984 → 990; inside: 1030
     kw = {"winning_card": "9t", "self_drawn": True, "jiang": "HH 3w", "gangkai": True}
     assert nantong.score(PIAO, **kw).total == 1030
     outside = nantong.DUZIHU.evolve(specials_inside_piao=False)
-    assert nantong.score(PIAO, outside, **kw).total == 990
+    assert nantong.score(PIAO, rules=outside, **kw).total == 990
 
 
 def test_tazihu_with_settlement_section_7_2() -> None:
@@ -83,9 +91,9 @@ def test_tazihu_with_settlement_section_7_2() -> None:
     assert sheet.total == 100 and sheet.fact("unrounded") == 94
     assert sheet.fact("shape") == "tazihu"
     assert {(p.payer, p.payee, p.amount) for p in sheet.payments} == {(1, 0, 80), (2, 0, 100)}
-    full = nantong.score(win, nantong.DUZIHU.evolve(settlement="full"))
+    full = nantong.score(win, rules=nantong.DUZIHU.evolve(settlement="full"))
     assert {p.amount for p in full.payments} == {100}
-    cumulative = nantong.score(win, nantong.DUZIHU.evolve(wait_bonus="cumulative"))
+    cumulative = nantong.score(win, rules=nantong.DUZIHU.evolve(wait_bonus="cumulative"))
     assert cumulative.total == 110  # 丫子 + 獨張
     assert "wait.yazi" in [line.key for line in sheet.lines]
 
@@ -107,7 +115,7 @@ def test_three_wenqian_double_count_n13() -> None:
     hand = "1b 1b 1b 2b 2b 2b 3b 3b 3b 456t 789t 123w 456w 5w 5w"
     assert nantong.score(hand, winning_card="5w").total == 230
     off = nantong.DUZIHU.evolve(sanwenqian_double=False)
-    assert nantong.score(hand, off, winning_card="5w").total == 210
+    assert nantong.score(hand, rules=off, winning_card="5w").total == 210
 
 
 def test_triplet_completed_by_discard_n18() -> None:
@@ -118,7 +126,7 @@ def test_triplet_completed_by_discard_n18() -> None:
     drawn = nantong.score(hand, winning_card="HH", self_drawn=True)
     assert drawn.fact("unrounded") == 20 + 20 + 8 + 8 + 4 + 10
     concealed = nantong.DUZIHU.evolve(win_triplet_exposed=False)
-    assert nantong.score(hand, concealed, winning_card="HH").fact("unrounded") == 60
+    assert nantong.score(hand, rules=concealed, winning_card="HH").fact("unrounded") == 60
 
 
 def test_baida_count_section_7_1_n14() -> None:
@@ -126,10 +134,12 @@ def test_baida_count_section_7_1_n14() -> None:
     assert [nantong.baida_bonus(n) for n in range(1, 6)] == [10, 30, 50, 100, 200]
     assert nantong.baida_bonus(5, dealt=True) == 400
     hand = "1b FU 3b 456b 789b 123t 456t 789t 123w 5w 5w"
-    sheet = nantong.score(hand, nantong.DUZIHU_BAIDA, winning_card="5w")
+    sheet = nantong.score(hand, rules=nantong.DUZIHU_BAIDA, winning_card="5w")
     assert sheet.total == 130
     assert sheet.net() == {0: 280, 1: -140, 2: -140}
-    added = nantong.score(hand, nantong.DUZIHU_BAIDA.evolve(baida_settlement="add"), winning_card="5w")
+    added = nantong.score(
+        hand, rules=nantong.DUZIHU_BAIDA.evolve(baida_settlement="add"), winning_card="5w"
+    )
     assert added.total == 140
     with pytest.raises(NotationError):
         nantong.baida_bonus(6)
@@ -137,7 +147,9 @@ def test_baida_count_section_7_1_n14() -> None:
 
 def test_exposed_zhendi_peng_and_rounding() -> None:
     """§6.2 in a hand: 碰 紅花 with 將 紅花 + 白花 = 2 × 8 × 2 = 32; 塌子胡 20 + 32 = 52 → 60."""
-    sheet = nantong.score("123t 456t 789t 123w 456w 789w 2b 2b", exposed="碰 HH HH HH", jiang="HH BH")
+    sheet = nantong.score(
+        "123t 456t 789t 123w 456w 789w 2b 2b", exposed="碰 HH HH HH", jiang="HH BH"
+    )
     assert sheet.fact("unrounded") == 52 and sheet.total == 60
 
 
@@ -206,7 +218,7 @@ def test_sheet_lines_add_up(case: tuple[Win, nantong.Rules]) -> None:
     unrounded 胡數; the total is it rounded up to ten; every set line's text ends with its value;
     the payments balance."""
     win, rules = case
-    sheet = nantong.score(win, rules)
+    sheet = nantong.score(win, rules=rules)
     running = 0
     for line in sheet.lines:
         if line.key == "total":
@@ -223,10 +235,41 @@ def test_sheet_lines_add_up(case: tuple[Win, nantong.Rules]) -> None:
 def test_score_unknown_keyword_is_named() -> None:
     """DESIGN "bad input always gets a clear, typed error that names the input": a misspelt
     keyword of score() is a RulesError naming it, not a TypeError (nothing silently dropped)."""
-    with pytest.raises(RulesError, match=r"unknown keyword 'bogus' for nantong\.score; the Win fields are exposed"):
+    with pytest.raises(
+        RulesError,
+        match=r"unknown keyword 'bogus' for nantong\.score; the keywords are rules, winner",
+    ):
         nantong.score(QING, bogus=1)
     with pytest.raises(RulesError, match="unknown keywords 'self_drawm', 'concealed'"):
         nantong.score(QING, self_drawm=True, concealed="5w")
-    with pytest.raises(RulesError, match="rules='duzihu' is not nantong Rules"):
-        nantong.score(QING, "duzihu")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules='duzihu' is not a nantong Rules object"):
+        nantong.score(QING, rules="duzihu")  # type: ignore[arg-type]
     assert nantong.score(QING, winning_card="5w").total == 130
+
+
+def test_score_accepts_a_decomposition() -> None:
+    """docs/core-concepts.md: score(decomposition, *, rules, winner, players, ...) scores that
+    reading; its flipped 將 and rules are the defaults; players=3 makes the two other seats of
+    0..2 pay the winner (nantong.md §7.2)."""
+    d = nantong.best_decomposition(PIAO, jiang="HH 3w")
+    assert d is not None
+    sheet = nantong.score(d, winner=2, players=3, winning_card="9t", self_drawn=True)
+    assert sheet.total == 990 and {(p.payer, p.payee) for p in sheet.payments} == {(0, 2), (1, 2)}
+    assert nantong.score(d).total == d.value == 910
+    assert nantong.score(d, jiang="2t 3w").total < d.value  # other flips, other values (§6)
+    baida = nantong.best_decomposition("HH HH FU " + PIAO[9:], rules=nantong.DUZIHU_BAIDA)
+    assert baida is not None and nantong.score(baida).fact("baida") == 1
+
+
+@pytest.mark.parametrize(
+    ("keywords", "match"),
+    [({"players": 4}, "played by three"), ({"winner": 3, "players": 3}, "winner=3"),
+     ({"winner": True}, "winner=True"), ({"exposed": "碰 HH HH HH"}, "carries its exposed melds"),
+     ({"seat": 1}, "unknown keyword 'seat'")],
+)  # fmt: skip
+def test_score_keywords_are_checked(keywords: dict[str, object], match: str) -> None:
+    d = nantong.best_decomposition(QING)
+    with pytest.raises(RulesError, match=match):
+        nantong.score(d, **keywords)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="not both"):
+        nantong.score(Win(QING), winner=1)

@@ -134,7 +134,7 @@ def test_w5_qinghu_three_wenqian_dihu_tianting() -> None:
     assert lines["wenqian"] == 100 and lines["wenqian.kezi"] == 20 and lines["wait.yazi"] == 10
     assert sheet.fact("unrounded") == 920 and sheet.total == 920
     off = nantong.DUZIHU.evolve(sanwenqian_double=False)  # (100 + 100 + 10) × 4 = 840
-    assert nantong.score(hand, off, winning_card="8w", dihu=True, tianting=True,
+    assert nantong.score(hand, rules=off, winning_card="8w", dihu=True, tianting=True,
                          jiang="1t 3t").total == 840  # fmt: skip
 
 
@@ -153,14 +153,14 @@ def test_w6_baida_tazihu_zhendi_peng_on_discard() -> None:
     """
     hand = "1t 2t 3t 4t FU 6t 7b 7b 7b 9t 9t 9t HH HH HH 3w 4w 5w 6w 7w 8w 2b 2b"
     rules = nantong.DUZIHU_BAIDA
-    sheet = nantong.score(hand, rules, winning_card="7b", jiang="7b 2w")
+    sheet = nantong.score(hand, rules=rules, winning_card="7b", jiang="7b 2w")
     lines = _lines(sheet)
     assert sheet.fact("shape") == "tazihu"
     assert lines["set"] == 24
     assert not any(key.startswith("wait") for key in lines)
     assert sheet.fact("unrounded") == 44 and sheet.total == 50
     assert sheet.net() == {0: 120, 1: -60, 2: -60}
-    added = nantong.score(hand, rules.evolve(baida_settlement="add"), winning_card="7b",
+    added = nantong.score(hand, rules=rules.evolve(baida_settlement="add"), winning_card="7b",
                           jiang="7b 2w")  # fmt: skip
     assert added.fact("unrounded") == 54 and added.total == 60
 
@@ -181,7 +181,7 @@ def test_w7_piaohu_shuanglong_bianzhang_on_wenqian() -> None:
     lines = _lines(sheet)
     assert lines["set"] == 96 and lines["wait.bianzhang"] == 10 and lines["wenqian"] == 20
     assert sheet.fact("unrounded") == 352 and sheet.total == 360
-    alt = nantong.score(hand, nantong.DUZIHU.evolve(piao_formula="20x2+40"), **kw)
+    alt = nantong.score(hand, rules=nantong.DUZIHU.evolve(piao_formula="20x2+40"), **kw)
     assert alt.fact("unrounded") == 332 and alt.total == 340
 
 
@@ -202,7 +202,7 @@ def test_w8_tianhu_piaohu_called_zhendi() -> None:
     sheet = nantong.score(hand, called="2t 5b", **kw)
     assert _lines(sheet)["set"] == 84
     assert sheet.fact("unrounded") == 1232 and sheet.total == 1240
-    zimo = nantong.score(hand, nantong.DUZIHU.evolve(tianhu_zimo=True), called="2t 5b", **kw)
+    zimo = nantong.score(hand, rules=nantong.DUZIHU.evolve(tianhu_zimo=True), called="2t 5b", **kw)
     assert zimo.fact("unrounded") == 1312 and zimo.total == 1320
     uncalled = nantong.score(hand, **kw)
     assert uncalled.fact("unrounded") == 1104 and uncalled.total == 1110
@@ -225,7 +225,7 @@ def test_w9_sanlao_with_exposed_sets_n10() -> None:
     assert lines["set"] == 52 and lines["sanlao"] == 48
     assert not any(key.startswith("wait") for key in lines)
     assert sheet.fact("unrounded") == 130 and sheet.total == 130
-    concealed_only = nantong.score(hand, nantong.DUZIHU.evolve(sanlao_exposed=False), **kw)
+    concealed_only = nantong.score(hand, rules=nantong.DUZIHU.evolve(sanlao_exposed=False), **kw)
     assert concealed_only.fact("unrounded") == 82 and concealed_only.total == 90
 
 
@@ -295,7 +295,7 @@ def test_duzhang_ignores_baida_waits_n8() -> None:
     = 140, as without 百搭."""
     rules = nantong.DUZIHU.evolve(wait_bonus="cumulative")
     hand = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
-    plain = nantong.score(hand, rules, winning_card="5w")
-    wild = nantong.score(hand, rules.evolve(baida=True), winning_card="5w")
+    plain = nantong.score(hand, rules=rules, winning_card="5w")
+    wild = nantong.score(hand, rules=rules.evolve(baida=True), winning_card="5w")
     assert plain.total == wild.total == 140
     assert "wait.duzhang" in _lines(wild)

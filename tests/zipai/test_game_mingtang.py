@@ -83,7 +83,7 @@ def check_same_without_mingtang(game: Game, rules: Rules) -> None:
     bare = attrs.evolve(
         game.result.win, haidi=False, dihu=False, tinghu=False, shuahou=False, huangfan=0
     )
-    assert score(game.result.win, plain) == score(bare, plain)
+    assert score(game.result.win, rules=plain) == score(bare, rules=plain)
 
 
 def check_reloads(game: Game) -> None:
@@ -278,7 +278,7 @@ def test_tianhu_gets_no_other_fact() -> None:
 def huangzhuang(game: Game) -> None:
     """Play a hand to 荒莊 (nobody ever 胡)."""
     drive(game)
-    assert game.result is not None and game.result.huangzhuang
+    assert game.result is not None and game.result.reason == "huangzhuang"
 
 
 def test_match_huangfan_after_two_huangzhuang() -> None:
@@ -298,8 +298,8 @@ def test_match_huangfan_after_two_huangzhuang() -> None:
     assert mingtang(game) == {"siqihong": 2, "tinghu": 6, "huangfan": 3}
     assert game.result is not None and game.result.sheet is not None
     assert game.result.sheet.fact("fan") == (2 + 6) * 3
-    assert game.result.sheet.total == game.result.huxi * 24
-    assert match.settle()[1] == 2 * game.result.huxi * 24
+    assert game.result.sheet.total == game.result.value * 24
+    assert match.settle()[1] == 2 * game.result.value * 24
     check_same_without_mingtang(game, QUAN)
     check_reloads(game)
     assert match.huangfan == 0 and match.new_hand().huangfan == 0
@@ -340,18 +340,18 @@ def test_game_huangfan_is_checked(bad: object) -> None:
 
 
 def test_huangfan_in_json() -> None:
-    """DESIGN: to_json keeps ``huangfan`` (only when not 0, so old documents are unchanged); a
-    document without it loads with 0; a bad value is a NotationError."""
-    assert "huangfan" not in json.loads(Game(seed=4).to_json())
+    """DESIGN: to_json keeps ``huangfan`` in the options (only when not 0); a document without
+    it loads with 0; a bad value is a NotationError naming it (the document is wrong)."""
+    assert json.loads(Game(seed=4).to_json())["options"] == {}
     data = json.loads(Game(seed=4, huangfan=3).to_json())
-    assert data["huangfan"] == 3
+    assert data["options"] == {"huangfan": 3}
     assert Game.from_json(json.dumps(data)).huangfan == 3
-    del data["huangfan"]
+    data["options"] = {}
     assert Game.from_json(json.dumps(data)).huangfan == 0
     for bad in (-2, True, "1"):
-        data["huangfan"] = bad
+        data["options"] = {"huangfan": bad}
         with pytest.raises(NotationError, match="huangfan="):
             Game.from_json(json.dumps(data))
     game = Game(seed=4, huangfan=1)
-    assert game.copy().huangfan == 1
-    assert Game.replay(game.log, deck=game.deck, huangfan=1).huangfan == 1
+    assert game.copy().huangfan == 1 and game.options == {"huangfan": 1}
+    assert Game.replay(game.log, deck=game.deck, **game.options).huangfan == 1

@@ -77,7 +77,7 @@ def play(game: Game, steps: Sequence[Step]) -> None:
     """Apply the scripted decisions, checking who is asked, the choices and the forced records."""
     for number, step in enumerate(steps):
         where = f"step {number}: {step.seat} {step.kind.hanzi}"
-        assert game.to_act == [step.seat], where
+        assert game.to_act == (step.seat,), where
         action = Action(step.seat, step.kind, step.card, step.melds)
         assert game.can(action), where
         start = len(game.log)
@@ -87,7 +87,7 @@ def play(game: Game, steps: Sequence[Step]) -> None:
         assert autos_since(game, start + 1) == step.auto, where
         if step.then is not None:
             seat, legal = step.then
-            assert game.to_act == [seat], where
+            assert game.to_act == (seat,), where
             assert legal_text(game, seat) == legal, where
 
 
@@ -176,7 +176,7 @@ def test_hand1_chi_two_bi_choupai_and_xiajia_wins_over_shangjia() -> None:
     play(game, HAND1_STEPS[:3])
     assert sorted(table(game, 1)) == sorted(["吃 二貳貳", "比 一二三", "比 二三四"])
     assert cards_text(game.hand(1)) == "六七八十伍伍伍柒捌玖玖玖"
-    assert game.to_act == [1] and {a.kind for a in game.legal_actions(1)} == {A.DISCARD}
+    assert game.to_act == (1,) and {a.kind for a in game.legal_actions(1)} == {A.DISCARD}
     play(game, HAND1_STEPS[3:5])
     assert game.discards(1) == (card("x10"),) and game.discards(2) == (card("x10"),)
     # seat 2 still holds 八九 (and 七八九): without the 臭牌 it could 吃 its own 十
@@ -185,15 +185,15 @@ def test_hand1_chi_two_bi_choupai_and_xiajia_wins_over_shangjia() -> None:
     # seat 2 could win on 陸 too (it would be asked after a pass of seat 1)
     other = Game.from_json(game.to_json())
     other.apply(Action(1, A.PASS))
-    assert other.to_act == [2] and "seat 2 胡 陸" in legal_text(other, 2)
+    assert other.to_act == (2,) and "seat 2 胡 陸" in legal_text(other, 2)
     play(game, HAND1_STEPS[5:])
     result = game.result
     assert result is not None and result.winner == 1 and result.win is not None
-    assert result.huxi == 15 and not result.win.self_drawn and result.win.discarder is None
+    assert result.value == 15 and not result.win.self_drawn and result.win.discarder is None
     assert melds_of(result) == sorted(
         ["吃 二貳貳", "比 一二三", "比 二三四", "坎 伍伍伍", "坎 玖玖玖", "句 六七八", "句 陸柒捌"]
     )
-    assert result.huxi == 15
+    assert result.value == 15
     assert payments(game) == {(0, 1, 15), (2, 1, 15)}
     assert result.net(3) == {0: -15, 1: 30, 2: -15}
     check_replays(game, HUNAN, HAND1_DECK, HAND1_STEPS)
@@ -251,7 +251,7 @@ def test_hand2_peng_then_pao_on_a_drawn_card_and_chongpao() -> None:
             "句 柒捌玖",
         ]
     )
-    assert result.huxi == 21
+    assert result.value == 21
     assert len(result.win.decomposition.cards) == 22
     assert payments(game) == {(0, 2, 21), (1, 2, 21)}
     check_replays(game, HUNAN, HAND2_DECK, HAND2_STEPS)
@@ -316,7 +316,7 @@ def test_hand3_chouwei_pao_from_kan_wei_then_ti() -> None:
     assert str(game.view(0).seats[2].melds[0]) == "偎 ■■■"  # face down to the others
     assert str(game.view(2).seats[2].melds[0]) == "偎 捌捌捌"
     assert game.view(0).offered is None and game.offered is None  # the 偎 card was not shown
-    assert game.to_act == [2] and game.view(0).to_act == (2,)  # a discard is public
+    assert game.to_act == (2,) and game.view(0).to_act == (2,)  # a discard is public
     play(game, HAND3_STEPS[5:7])
     assert chi_options(game.hand(0), card("x3"))  # 一二 in hand, but 三 was its own discard
     assert game.discards(0) == (card("x4"), card("x3"), card("x3"))
@@ -326,7 +326,7 @@ def test_hand3_chouwei_pao_from_kan_wei_then_ti() -> None:
     play(game, HAND3_STEPS[7:])
     result = game.result
     assert result is not None and result.winner == 2 and result.win is not None
-    assert result.win.self_drawn and result.huxi == 36
+    assert result.win.self_drawn and result.value == 36
     assert melds_of(result) == sorted(
         ["提 捌捌捌捌", "坎 五五五", "坎 肆肆肆", "坎 陸陸陸", "句 一二三", "將 九九", "句 貳柒拾"]
     )
@@ -366,14 +366,14 @@ def test_hand4_popaohu() -> None:
     start = len(passed.log)
     passed.apply(Action(1, A.PASS))
     assert autos_since(passed, start + 1) == ("seat 1 跑 五五五五",)
-    assert passed.to_act == [1] and {a.kind for a in passed.legal_actions(1)} == {A.DISCARD}
+    assert passed.to_act == (1,) and {a.kind for a in passed.legal_actions(1)} == {A.DISCARD}
     play(game, HAND4_STEPS[4:])
     result = game.result
     assert result is not None and result.winner == 1 and result.win is not None
     assert melds_of(result) == sorted(
         ["跑 五五五五", "將 九九", "句 二三四", "句 六七八", "句 壹貳叄", "句 貳柒拾", "句 肆伍陸"]
     )
-    assert result.huxi == 18
+    assert result.value == 18
     assert payments(game) == {(0, 1, 18), (2, 1, 18)}
     check_replays(game, HUNAN, HAND4_DECK, HAND4_STEPS)
 
@@ -398,14 +398,14 @@ def test_hand5_haha_win_on_a_discard_fanxing_shuxin() -> None:
     """zipai.md §7 [S004] win on a discard, §8.4 the discarder pays both shares, §8.3 翻信,
     §2 數信 (the seat opposite the dealer sits out and gets shares)."""
     game = Game(HAHA, deck=HAND5_DECK)
-    assert game.active_seats == (0, 1, 3)
+    assert game.seats == (0, 1, 3)
     watcher = game.view(2)  # the 數信 sees the table, holds nothing
     assert watcher.hand == () and watcher.legal_actions == () and len(watcher.seats) == 3
     play(game, HAND5_STEPS)
     result = game.result
     assert result is not None and result.winner == 3 and result.win is not None
     assert result.win.discarder == 0 and not result.win.self_drawn
-    assert result.huxi == 18
+    assert result.value == 18
     assert melds_of(result) == sorted(
         ["坎 五五五", "句 一二三", "句 六七八", "句 八九十", "句 壹貳叄", "句 貳柒拾", "句 肆伍陸"]
     )
@@ -460,7 +460,7 @@ def test_hand6_liuhudao() -> None:
     play(game, HAND6_STEPS)
     result = game.result
     assert result is not None and result.winner == 1 and result.win is not None
-    assert len(result.win.decomposition.melds) == 5 and result.huxi == 15
+    assert len(result.win.decomposition.melds) == 5 and result.value == 15
     assert melds_of(result) == sorted(
         ["坎 伍伍伍", "句 二七十", "句 四五六", "句 壹貳叄", "句 柒捌玖"]
     )
@@ -498,7 +498,7 @@ def test_huangzhuang_and_the_match_dealer_rules() -> None:
         assert game.dealer == 1
         steps = play_passing(game)
         result = game.result
-        assert result is not None and result.huangzhuang and result.payments == ()
+        assert result is not None and result.reason == "huangzhuang" and result.payments == ()
         assert game.stock_size == 0 and game.log[-1].action.kind is A.HUANGZHUANG
         assert replayed(HUNAN, game.deck, steps, dealer=1) == game
         match.settle()
@@ -524,7 +524,7 @@ def test_cards_held_after_every_turn(name: str) -> None:
         while not game.is_over:
             if game.log[-1].action.kind is A.DRAW:
                 draws += 1
-                for seat in game.active_seats:
+                for seat in game.seats:
                     melds = game.melds(seat)
                     hand = game.hand(seat)
                     kept = len({c for c in hand if hand.count(c) == 4})  # §9 dealt fours
@@ -566,16 +566,17 @@ def test_view_hides_what_the_rules_hide(up: int, seen: str) -> None:
     assert str(game.view(2).seats[2].melds[0]) == "提 捌捌捌捌"
     # a view holds only these: no other hand, no stock order, no log
     assert set(attrs.fields_dict(GameView)) == {
-        "seat", "dealer", "hand", "seats", "liang", "offered",
-        "stock_size", "to_act", "legal_actions", "result",
+        "family", "title", "seat", "dealer", "phase", "hand", "seats", "offered",
+        "stock_size", "to_act", "legal_actions", "result", "facts",
     }  # fmt: skip
-    assert set(attrs.fields_dict(SeatView)) == {"seat", "melds", "discards", "hand_size"}
-    for seat in game.active_seats:
+    assert set(attrs.fields_dict(SeatView)) == {"seat", "melds", "discards", "hand_size", "note"}
+    assert [name for name, _ in game.view(0).facts] == ["亮張"]
+    for seat in game.seats:
         view = game.view(seat)
         assert view.hand == game.hand(seat)
         assert view.stock_size == game.stock_size
-        assert [s.hand_size for s in view.seats] == [len(game.hand(s)) for s in game.active_seats]
-        assert [s.discards for s in view.seats] == [game.discards(s) for s in game.active_seats]
+        assert [s.hand_size for s in view.seats] == [len(game.hand(s)) for s in game.seats]
+        assert [s.discards for s in view.seats] == [game.discards(s) for s in game.seats]
         assert view.legal_actions == tuple(game.legal_actions(seat))
 
 

@@ -7,9 +7,12 @@ import json
 
 import pytest
 
+from changpai.core.view import SeenMeld
 from changpai.errors import IllegalActionError
+from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import Card, parse
-from changpai.zipai.game import Action, ActionKind, Game, SeenMeld, stack_deck
+from changpai.zipai.deck import stack_deck
+from changpai.zipai.game import Game
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
 
@@ -35,7 +38,7 @@ def records(game: Game, kind: ActionKind) -> list[str]:
 
 def peng(game: Game, seat: int, card: str) -> None:
     """碰 the card on offer (passing a 胡 the filler cards may happen to allow first)."""
-    if game.to_act == [seat] and A.HU in {a.kind for a in game.legal_actions(seat)}:
+    if game.to_act == (seat,) and A.HU in {a.kind for a in game.legal_actions(seat)}:
         game.apply(Action(seat, A.PASS))
     game.apply(Action(seat, A.PENG, card))
 
@@ -67,7 +70,7 @@ def test_single_dealt_four_stays_hidden_and_wins_as_a_ti(
         assert card.hanzi not in str(game.view(watcher))
     assert game.view(1).hand.count(card) == 4
     game.apply(Action(0, A.DISCARD, "x8"))  # HAHA: a discard can be won on (Z2)
-    assert game.to_act == [1] and A.HU in {a.kind for a in game.legal_actions(1)}
+    assert game.to_act == (1,) and A.HU in {a.kind for a in game.legal_actions(1)}
     game.apply(Action(1, A.HU, "x8"))
     result = game.result
     assert result is not None and result.win is not None and result.winner == 1
@@ -80,7 +83,7 @@ def test_single_dealt_four_stays_hidden_and_wins_as_a_ti(
     assert laid.melds(1) == (Meld(MeldKind.TI, (card,) * 4, False, Origin.HAND),)
     laid.apply(Action(0, A.DISCARD, "x8"))
     laid.apply(Action(1, A.HU, "x8"))
-    assert laid.result is not None and laid.result.huxi == total
+    assert laid.result is not None and laid.result.value == total
 
 
 def test_kept_four_is_never_discarded_by_the_dealer() -> None:
@@ -134,7 +137,7 @@ def test_second_quad_lays_the_kept_four(hands: dict[int, str], stock: str, made:
     assert log[at + 2].startswith("seat 3 摸")  # 重跑: seat 1 does not discard, its 下家 draws
     assert not any(r.startswith("seat 1 ") for r in records(game, A.DISCARD))
     assert Meld(MeldKind.TI, parse("拾拾拾拾"), False, Origin.HAND) in game.melds(1)
-    assert SeenMeld(MeldKind.TI, (), 4) in game.view(0).seats[1].melds  # HAHA: all face down
+    assert SeenMeld("ti", "提", (), 4) in game.view(0).seats[1].melds  # HAHA: all face down
     assert "d10" not in [c.code for c in game.hand(1)]
     # HUNAN lays the four at the deal; the later 跑 / 提 is a 重跑 there too
     hunan = Game(HUNAN, deck=stack_deck(HUNAN, hands=hands, stock=stock))
@@ -157,7 +160,7 @@ def test_two_dealt_fours_are_laid_face_down() -> None:
     assert HAHA.ti_face_up == 0
     for watcher in (0, 3):
         seen = game.view(watcher).seats[1].melds
-        assert seen == (SeenMeld(MeldKind.TI, (), 4), SeenMeld(MeldKind.TI, (), 4))
+        assert seen == (SeenMeld("ti", "提", (), 4), SeenMeld("ti", "提", (), 4))
         assert [str(m) for m in seen] == ["提 ■■■■", "提 ■■■■"]
     assert [str(m) for m in game.view(1).seats[1].melds] == ["提 九九九九", "提 拾拾拾拾"]
     game.apply(Action(0, A.DISCARD, "x3"))
@@ -203,7 +206,5 @@ def test_json_round_trip_with_a_kept_four() -> None:
     again = Game.from_json(text)
     assert again == game and again.rules.dealt_ti_in_hand == 1
     assert Game.replay(game.log, HAHA, deck=game.deck) == game
-    other = Game.from_json(
-        Game(HAHA.evolve(dealt_ti_in_hand=0), deck=game.deck).to_json()
-    )
+    other = Game.from_json(Game(HAHA.evolve(dealt_ti_in_hand=0), deck=game.deck).to_json())
     assert other.rules.dealt_ti_in_hand == 0 and other.melds(1) == (Meld.parse("提 拾拾拾拾"),)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from changpai.core.serial import rules_from_dict, rules_to_dict
 from changpai.errors import RulesError
 from changpai.zipai import (
     HAHA,
@@ -130,11 +131,11 @@ def test_every_mingtang_preset_is_scored(preset: str) -> None:
     rules = HUNAN.evolve(mingtang=preset, min_huxi=0)
     d = best_decomposition(parse("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸"), rules=rules)
     assert d is not None
-    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
+    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules=rules)
     fan = _NO_RED_FAN[preset]
     assert any(line.key.startswith("mingtang.") for line in sheet.lines) == (fan > 1)
     assert sheet.fact("fan") == fan
-    zimo = score(Win(d, winner=0, players=3), rules)
+    zimo = score(Win(d, winner=0, players=3), rules=rules)
     assert any(line.key.startswith("mingtang.") for line in zimo.lines)  # plain 郴州 too: 自摸翻倍
 
 
@@ -276,3 +277,34 @@ def test_red_values_collections_are_accepted() -> None:
     """zipai.md §8.6: other colourings are options; lists (JSON) and sets give a frozenset."""
     assert HUNAN.evolve(red_values=[1, 5, 10]).red_values == frozenset({1, 5, 10})
     assert HUNAN.evolve(red_values=(2, 7)).red_values == frozenset({2, 7})
+
+
+def test_presets_have_a_title_and_a_short_repr() -> None:
+    """The contract (docs: Core concepts): rules name the variant, carry its hanzi title, and
+    print as the preset or the evolve call that makes them; 0.1.0 rules dicts still load."""
+    assert [(r.name, r.title) for r in (HUNAN, LIUHUDAO, HAHA)] == [
+        ("hunan", "跑胡子"),
+        ("liuhudao", "字牌6胡倒"),
+        ("haha", "哈哈字牌"),
+    ]
+    assert [repr(r) for r in (HUNAN, LIUHUDAO, HAHA)] == [
+        "zipai.HUNAN",
+        "zipai.LIUHUDAO",
+        "zipai.HAHA",
+    ]
+    assert repr(HAHA.evolve(min_huxi=10)) == "zipai.HAHA.evolve(min_huxi=10)"
+    assert repr(Rules(players=2)) == "zipai.HUNAN.evolve(players=2)"
+    assert HUNAN.evolve(name="mine").title == "字牌"
+    assert "title" not in rules_to_dict(HUNAN)
+    assert rules_from_dict(Rules, rules_to_dict(HAHA), family="zipai") == HAHA
+
+
+@pytest.mark.parametrize("entry", VARIANTS, ids=lambda v: v.name)
+def test_every_variant_sample_is_complete_under_its_rules(entry: object) -> None:
+    """zipai.md §7 (7 門子, 6胡倒 5 門子) and §8.2 (起胡): each variant's sample hand is a
+    complete hand reaching its threshold under that variant's own rules."""
+    from changpai.zipai import analyze
+
+    analysis = analyze(entry.sample, rules=entry.rules)  # type: ignore[attr-defined]
+    assert analysis.complete and analysis.best is not None and analysis.best.threshold_met
+    assert len(analysis.best.melds) == entry.rules.melds_to_win  # type: ignore[attr-defined]

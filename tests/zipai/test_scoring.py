@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.errors import IllegalActionError, NotationError
+from changpai.core.scoresheet import Payment
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai import (
     CARDS,
     HAHA,
@@ -59,11 +60,11 @@ def test_payments_discard() -> None:
     d = best_decomposition(HAND)
     assert d is not None
     win = Win(d, winner=1, players=3, self_drawn=False, discarder=2)
-    sheet = score(win, HAHA.evolve(shuxin=False))
+    sheet = score(win, rules=HAHA.evolve(shuxin=False))
     assert sheet.payments[0].payer == 2 and sheet.payments[0].amount == 30
     assert sheet.net() == {1: 30, 2: -30}
     with pytest.raises(IllegalActionError, match="forbid winning on a discard"):
-        score(win, HUNAN)
+        score(win, rules=HUNAN)
 
 
 def test_threshold_not_met() -> None:
@@ -72,14 +73,14 @@ def test_threshold_not_met() -> None:
     sheet = score(Win(d, winner=0, players=3))
     assert sheet.fact("huxi") == 12 and not sheet.fact("threshold_met")
     assert sheet.total == 0 and sheet.payments == ()
-    assert score(Win(d, winner=0, players=3), HUNAN.evolve(min_huxi=10)).total == 12
+    assert score(Win(d, winner=0, players=3), rules=HUNAN.evolve(min_huxi=10)).total == 12
 
 
 def test_liuhudao_threshold() -> None:
     """zipai.md §8.2: 6 胡息 for 6胡倒 (Z1)."""
     d = best_decomposition(parse("壹貳叄 一二三 四五六 七八九 捌玖拾"), rules=LIUHUDAO)
     assert d is not None
-    sheet = score(Win(d, winner=3, players=4), LIUHUDAO)
+    sheet = score(Win(d, winner=3, players=4), rules=LIUHUDAO)
     assert sheet.total == 9 and len(sheet.payments) == 3
 
 
@@ -88,7 +89,9 @@ def test_tianhu_without_threshold() -> None:
     d = best("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 十十十")
     sheet = score(Win(d, winner=0, players=3, tianhu=True))
     assert sheet.fact("threshold_met") and sheet.total == 12
-    assert score(Win(d, 0, 3, tianhu=True), HUNAN.evolve(tianhu_needs_threshold=True)).total == 0
+    assert (
+        score(Win(d, 0, 3, tianhu=True), rules=HUNAN.evolve(tianhu_needs_threshold=True)).total == 0
+    )
 
 
 @pytest.mark.parametrize(("huxi_total", "tun"), [(15, 1), (17, 1), (18, 2), (19, 2), (21, 3)])
@@ -101,9 +104,9 @@ def test_tun_mode() -> None:
     """zipai.md §8.5 / Z3: score_mode="tun" (19 胡息 → 2 囤 example via a 21 胡息 hand)."""
     d = best("壹壹壹壹 一二三 四五六 七八九 貳柒拾 陸陸 x10 x10 d10")
     assert d.huxi == 21
-    sheet = score(Win(d, winner=0, players=3), HUNAN.evolve(score_mode="tun"))
+    sheet = score(Win(d, winner=0, players=3), rules=HUNAN.evolve(score_mode="tun"))
     assert sheet.fact("tun") == 3 and sheet.total == 3
-    sheet = score(Win(d, winner=0, players=3), HUNAN.evolve(score_mode="tun", tun_step=1))
+    sheet = score(Win(d, winner=0, players=3), rules=HUNAN.evolve(score_mode="tun", tun_step=1))
     assert sheet.total == 7
 
 
@@ -120,7 +123,7 @@ def test_changde_hongheidian() -> None:
     expected_fan = {None: 1, "wuhu": 5, "dianhu": 3, "honghu": 2, "hongwu": 4}
     for text, (reds, name) in cases.items():
         d = best(text, rules=rules)
-        sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
+        sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules=rules)
         assert sheet.fact("reds") == reds, text
         keys = {line.key for line in sheet.lines if line.key.startswith("mingtang.")}
         assert keys == (set() if name is None else {f"mingtang.{name}"}), text
@@ -133,7 +136,7 @@ def test_duizihu_and_zimo() -> None:
     rules = HUNAN.evolve(score_mode="tun", mingtang="changde_hongheidian")
     table = (Meld.parse("碰 三三三"), Meld.parse("跑 肆肆肆肆"), Meld.parse("偎 八八八"))
     d = best("壹壹壹 伍伍伍 六六 九九九", table, rules=rules)
-    sheet = score(Win(d, winner=0, players=3), rules)
+    sheet = score(Win(d, winner=0, players=3), rules=rules)
     keys = [line.key for line in sheet.lines if line.key.startswith("mingtang.")]
     assert "mingtang.duizihu" in keys and "mingtang.zimo" in keys
     assert "mingtang.wuhu" in keys  # no red card at all
@@ -146,10 +149,10 @@ def test_generic_preset() -> None:
     """zipai.md §8.6 generic: 紅胡 2, 點胡 3, 十三紅 4, 黑胡 5, 十八小 6, 自摸 2 (multiplied)."""
     rules = HUNAN.evolve(min_huxi=0, mingtang="generic")
     d = best("一一壹 二三四 六六陸 八八捌 叄肆伍 九九玖 肆伍陸", rules=rules)
-    sheet = score(Win(d, winner=0, players=3), rules)
+    sheet = score(Win(d, winner=0, players=3), rules=rules)
     assert sheet.fact("fan") == 3 * 2  # 點胡 × 自摸
     d = best("一二三 四四四 五五五 六六六 八八八 九九九 三叄叄", rules=rules)
-    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
+    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules=rules)
     assert sheet.fact("fan") == 3 * 6  # 點胡 × 十八小
 
 
@@ -158,7 +161,7 @@ def test_no_mingtang_by_default() -> None:
     for rules in (HUNAN, LIUHUDAO, HAHA):
         assert rules.mingtang is None
     d = best("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸")
-    sheet = score(Win(d, winner=0, players=3), HUNAN.evolve(min_huxi=0))
+    sheet = score(Win(d, winner=0, players=3), rules=HUNAN.evolve(min_huxi=0))
     assert not [line for line in sheet.lines if line.key.startswith("mingtang")]
 
 
@@ -169,12 +172,12 @@ def test_fanxing() -> None:
     win = Win(d, winner=0, players=3, fanxing_card=Card.parse("d10"))
     assert score(win).total == 15  # fanxing off in HUNAN
     rules = HUNAN.evolve(fanxing=True)
-    sheet = score(win, rules)
+    sheet = score(win, rules=rules)
     assert sheet.fact("fanxing") == 3 and sheet.total == 18
     value_rules = rules.evolve(fanxing_match="value")
     win10 = Win(d, winner=0, players=3, fanxing_card=Card.parse("x10"))
-    assert score(win10, rules).fact("fanxing") == 0
-    assert score(win10, value_rules).fact("fanxing") == 3
+    assert score(win10, rules=rules).fact("fanxing") == 0
+    assert score(win10, rules=value_rules).fact("fanxing") == 3
 
 
 def test_fanxing_hand_scope() -> None:
@@ -182,9 +185,9 @@ def test_fanxing_hand_scope() -> None:
     table = (Meld.parse("碰 拾拾拾"),)
     d = best("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖", table, rules=HUNAN.evolve(min_huxi=0))
     win = Win(d, winner=0, players=3, fanxing_card=Card.parse("d10"))
-    assert score(win, HUNAN.evolve(fanxing=True, min_huxi=0)).fact("fanxing") == 3
+    assert score(win, rules=HUNAN.evolve(fanxing=True, min_huxi=0)).fact("fanxing") == 3
     hand_rules = HUNAN.evolve(fanxing=True, min_huxi=0, fanxing_scope="hand")
-    assert score(win, hand_rules).fact("fanxing") == 0
+    assert score(win, rules=hand_rules).fact("fanxing") == 0
 
 
 def test_shuxin() -> None:
@@ -192,12 +195,12 @@ def test_shuxin() -> None:
     d = best_decomposition(HAND)
     assert d is not None
     win = Win(d, winner=0, players=3, shuxin_card=Card.parse("d10"), shuxin_seat=3)
-    sheet = score(win, HAHA)
+    sheet = score(win, rules=HAHA)
     assert win.payers == (1, 2)
     assert sheet.fact("shuxin_shares") == 3
     assert sheet.net()[3] == 3
     rules = HAHA.evolve(shuxin_max_shares=2, shuxin_share=5)
-    assert score(win, rules).net()[3] == 10
+    assert score(win, rules=rules).net()[3] == 10
 
 
 def test_win_checks() -> None:
@@ -209,8 +212,14 @@ def test_win_checks() -> None:
         Win(d, winner=0, players=3, self_drawn=False, discarder=0)
     with pytest.raises(IllegalActionError):
         Win(d, winner=1, players=1)
-    with pytest.raises(NotationError):
-        score(d)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="is not a zipai Decomposition or Win"):
+        score(HAND)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="a Win carries its own facts"):
+        score(Win(d, winner=0, players=3), winner=1)
+    with pytest.raises(NotationError, match="unknown keyword"):
+        score(d, colour="red")
+    with pytest.raises(RulesError, match="is not a zipai Rules object"):
+        score(d, rules="hunan")  # type: ignore[arg-type]
 
 
 def test_analyze() -> None:
@@ -223,7 +232,8 @@ def test_analyze() -> None:
     assert [c.code for c in ready.waits] == ["x10", "d2", "d10"]
     assert [c.code for c, d in ready.waits.items() if d.threshold_met] == ["d2", "d10"]
     assert "偎 拾拾拾" in str(ready)
-    assert ready.to_dict()["waits"]["d10"]["huxi"] == 15
+    waits = {w["card"]: w for w in ready.to_dict()["waits"]}
+    assert waits["d10"]["value"] == 15 and waits["d10"]["best"]["huxi"] == 15
     assert "→" in ready._repr_html_() and "<table>" in done._repr_html_()
 
 
@@ -240,7 +250,7 @@ def test_sheet_total_is_consistent(order: list[int], winner: int) -> None:
     """The meld lines add up to the 胡息 fact; payments match the total (§8.1, §8.4)."""
     kinds = [k for k in order[:7] for _ in range(3)]
     d = next(decompositions(tuple(CARDS[k] for k in kinds)))
-    sheet = score(Win(d, winner=winner, players=3), HUNAN.evolve(min_huxi=0))
+    sheet = score(Win(d, winner=winner, players=3), rules=HUNAN.evolve(min_huxi=0))
     assert sum(line.value for line in sheet.lines if line.key == "meld") == sheet.fact("huxi")
     assert sum(p.amount for p in sheet.payments) == 2 * sheet.total
 
@@ -260,14 +270,14 @@ def test_honghei_presets(preset: str, text: str, name: str, fan: int) -> None:
     """zipai.md §8.6 衡陽 紅黑 (小紅 10 / 大紅 13) and 六胡搶 (8 / 10): ×3, ×5, 全黑 ×5, 一點紅 ×4."""
     rules = HUNAN.evolve(min_huxi=0, mingtang=preset)
     d = best(text, rules=rules)
-    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
+    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules=rules)
     keys = {line.key for line in sheet.lines if line.key.startswith("mingtang.")}
     if fan == 1:  # 7 red: below 小紅 of 六胡搶
         assert keys == set() and sheet.fact("reds") == 7
     else:
         assert keys == {f"mingtang.{name}"}
         assert sheet.fact("fan") == fan
-    zimo = score(Win(d, winner=0, players=3), rules)
+    zimo = score(Win(d, winner=0, players=3), rules=rules)
     assert zimo.fact("fan") == 2 * sheet.fact("fan")  # 自摸 ×2
 
 
@@ -275,7 +285,7 @@ def test_honghei_discard_pays_three() -> None:
     """zipai.md §8.6 衡陽 紅黑: 放炮 pays ×3."""
     rules = HAHA.evolve(shuxin=False, min_huxi=0, mingtang="hengyang_honghei", score_mode="tun")
     d = best("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸")
-    sheet = score(Win(d, winner=0, players=3, self_drawn=False, discarder=1), rules)
+    sheet = score(Win(d, winner=0, players=3, self_drawn=False, discarder=1), rules=rules)
     assert sheet.total == 5 and [(p.payer, p.amount) for p in sheet.payments] == [(1, 15)]
 
 
@@ -447,7 +457,7 @@ def test_mingtang_preset(
     d = best(text, tuple(Meld.parse(t) for t in table), rules=rules)
     assert d.huxi == huxi_total
     fields: dict[str, object] = {"self_drawn": False, **win_fields}
-    sheet = score(Win(d, winner=0, players=3, **fields), rules)  # type: ignore[arg-type]
+    sheet = score(Win(d, winner=0, players=3, **fields), rules=rules)  # type: ignore[arg-type]
     found = {
         line.key.removeprefix("mingtang."): line.value
         for line in sheet.lines
@@ -467,8 +477,8 @@ def test_every_preset_changes_nothing_without_mingtang(preset: str) -> None:
     base_rules = HUNAN.evolve(min_huxi=0)
     rules = base_rules.evolve(mingtang=preset)
     d = best(_PLAIN, rules=rules)
-    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules)
-    plain = score(Win(d, winner=0, players=3, self_drawn=False), base_rules)
+    sheet = score(Win(d, winner=0, players=3, self_drawn=False), rules=rules)
+    plain = score(Win(d, winner=0, players=3, self_drawn=False), rules=base_rules)
     assert not [line for line in sheet.lines if line.key.startswith("mingtang.")]
     assert sheet.fact("fan") == 1
     assert sheet.total == plain.total == 6 and sheet.payments == plain.payments
@@ -509,3 +519,36 @@ def test_win_defaults_keep_old_calls() -> None:
         False,
         0,
     )
+
+
+def test_score_accepts_a_decomposition() -> None:
+    """The contract (docs: Core concepts): score(decomposition, *, rules, winner, players, ...)
+    scores the same as the Win with those facts (zipai.md §8.4 payments)."""
+    d = best_decomposition(HAND)
+    assert d is not None
+    assert score(d, winner=1, players=3) == score(Win(d, winner=1, players=3))
+    assert score(d, rules=LIUHUDAO.evolve(melds_to_win=7), winner=3).payments == tuple(
+        score(Win(d, winner=3, players=4), rules=LIUHUDAO.evolve(melds_to_win=7)).payments
+    )  # players default to rules.players
+    on_discard = score(d, rules=HAHA.evolve(shuxin=False), winner=0, discarder=2)
+    assert on_discard.payments == (Payment(2, 0, 2 * on_discard.total),)
+    assert not on_discard.fact("self_drawn")
+
+
+def test_analysis_document() -> None:
+    """The contract: analysis.to_dict() is the version-2 analysis document of core.document."""
+    doc = analyze(
+        "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾", rules=LIUHUDAO.evolve(melds_to_win=7)
+    )
+    assert doc.to_dict()["variant"] is None  # rules of one's own
+    data = analyze("壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌").to_dict()
+    assert (data["schema"], data["version"], data["family"], data["variant"]) == (
+        "changpai.analysis",
+        2,
+        "zipai",
+        "hunan",
+    )
+    assert data["complete"] and data["value"] == data["best"]["value"] == 18
+    assert data["facts"] == {"min_huxi": 15, "threshold_met": True} and data["waits"] == []
+    with pytest.raises(TypeError):
+        analyze("一二三", (), HUNAN)  # type: ignore[misc]

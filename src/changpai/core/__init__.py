@@ -14,9 +14,35 @@ carry their hanzi.
 
 from __future__ import annotations
 
+from changpai.core.engine import GameBase
 from changpai.core.hanzi import HanziEnum
+from changpai.core.match import HandSummary, Match
 from changpai.core.multiset import Counts
+from changpai.core.playout import SimulationStats, random_game, simulate, transcript
+from changpai.core.records import ActionRecord, GameResult
+from changpai.core.rules import RulesBase
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.variant import Variant
+from changpai.core.view import GameView, SeatView, SeenMeld
 
-__all__ = ["Counts", "HanziEnum", "Payment", "ScoreLine", "ScoreSheet", "Variant"]
+__all__ = [
+    "ActionRecord",
+    "Counts",
+    "GameBase",
+    "GameResult",
+    "GameView",
+    "HandSummary",
+    "HanziEnum",
+    "Match",
+    "Payment",
+    "RulesBase",
+    "ScoreLine",
+    "ScoreSheet",
+    "SeatView",
+    "SeenMeld",
+    "SimulationStats",
+    "Variant",
+    "random_game",
+    "simulate",
+    "transcript",
+]

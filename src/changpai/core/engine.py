@@ -1,36 +1,37 @@
-"""The verify / can / apply skeleton every game engine shares (pokerkit style, DESIGN.md).
+"""The engine contract every family's ``Game`` follows (docs: Core concepts).
 
-A family's ``Game`` writes ``verify(action)`` (raise
-:class:`~changpai.errors.IllegalActionError` with the reason), ``apply(action)`` (verify, change
-the state, append a record to the log and return it) and ``_key()`` (a tuple of its whole
-state). :class:`GameBase` adds what follows from those: ``can`` and equality. :func:`replay`
-applies a log or a list of decisions to a fresh game, skipping the records the engine wrote by
-itself (``auto`` / ``forced`` records), since applying the decisions makes them again.
+A family's ``Game`` subclasses :class:`GameBase` and is built as
+``Game(rules=PRESET, seed=None, *, deck=None, dealer=0, **options)``. It writes the state
+machine (``to_act``, ``legal_actions``, ``verify``, ``apply``, ``view``, ``copy``, ``_key``);
+:class:`GameBase` adds, the same for every family:
 
->>> class Counter(GameBase):
-...     def __init__(self) -> None:
-...         self.log: list[int] = []
-...     def verify(self, action: int) -> None:
-...         if action != len(self.log):
-...             raise IllegalActionError(f"{action} is not legal now: expected {len(self.log)}")
-...     def apply(self, action: int) -> int:
-...         self.verify(action)
-...         self.log.append(action)
-...         return action
-...     def _key(self) -> tuple[int, ...]:
-...         return tuple(self.log)
->>> game = replay(Counter(), [0, 1, 2])
->>> game.can(3), game.can(5), game == replay(Counter(), range(3)), game == Counter()
-(True, False, True, False)
+- ``can(action)`` from ``verify`` (pokerkit's verify / can / do);
+- ``==`` from ``_key()`` (games are mutable, hence unhashable) and a short ``repr``;
+- ``to_json()`` / ``from_json(text)`` in the one game document schema of
+  :mod:`changpai.core.document` (0.1.0 documents still load);
+- the classmethod ``replay(actions, rules, *, seed, deck, dealer, **options)``: a new game
+  from the same deal with the decisions applied (engine records in ``actions`` are skipped).
+
+The function :func:`replay` applies actions to an existing game.
+
+>>> from changpai import zipai
+>>> game = zipai.Game(zipai.HUNAN, seed=2)
+>>> _ = game.apply(game.legal_actions(game.to_act[0])[0])
+>>> again = zipai.Game.replay(game.log, game.rules, seed=game.seed, deck=game.deck, dealer=game.dealer)
+>>> again == game, again is game, zipai.Game.from_json(game.to_json()) == game
+(True, False, True)
 """
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
 
-from changpai.errors import IllegalActionError
+from changpai.core import document
+from changpai.core.serial import rules_from_dict, rules_to_dict
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 __all__ = ["GameBase", "replay"]
 
@@ -40,17 +41,86 @@ class _Applies(Protocol):
 
 
 _G = TypeVar("_G", bound=_Applies)
+_Self = TypeVar("_Self", bound="GameBase")
 
 
 class GameBase(ABC):
-    """Mixin of a game engine: :meth:`can` from ``verify``, ``==`` from ``_key()``.
+    """Base of every family's ``Game``: the shared half of the engine contract.
 
-    It adds no state (``__slots__ = ()``), so an engine with slots keeps them; games are
-    mutable, hence unhashable. Two games are equal when they are of the same class and their
-    ``_key()`` tuples are equal.
+    A subclass sets the class attributes :attr:`family`, :attr:`rules_class`,
+    :attr:`action_class` and :attr:`default_rules`, keeps ``rules``, ``seed``, ``dealer`` and
+    ``deck`` (the cards in deal order) as attributes or properties, and writes the abstract
+    members. ``options`` (the family's other constructor keywords, such as ``players``) are
+    saved in documents and given back to the constructor on loading.
+
+    It adds no state (``__slots__ = ()``), so an engine with slots keeps them.
     """
 
     __slots__ = ()
+
+    #: The family's code name (``"zipai"``): the ``family`` of its documents.
+    family: ClassVar[str] = ""
+    #: The family's rules class: the constructor refuses other rules with a RulesError.
+    rules_class: ClassVar[type[Any]]
+    #: The family's action class (its ``from_dict`` reads the actions of a document).
+    action_class: ClassVar[type[Any]]
+    #: The preset used when no rules are given.
+    default_rules: ClassVar[Any]
+    #: What the family calls the value of a winning hand (``"胡息"``, ``"胡數"``, ``"胡"``).
+    value_name: ClassVar[str] = "value"
+
+    rules: Any
+    seed: int | None
+    dealer: int
+
+    # ------------------------------------------------------------------ the family writes
+
+    @property
+    @abstractmethod
+    def deck(self) -> tuple[Any, ...]:
+        """Every card in deal order (a stacked deck is given back as it was)."""
+
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[int, ...]:
+        """The seats that play this hand, in turn order from the dealer."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now (empty once the hand is over)."""
+
+    @property
+    @abstractmethod
+    def log(self) -> tuple[Any, ...]:
+        """Every :class:`~changpai.core.records.ActionRecord` so far, in order."""
+
+    @property
+    @abstractmethod
+    def stock(self) -> tuple[Any, ...]:
+        """The cards left to draw, in draw order (omniscient)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Any:
+        """The :class:`~changpai.core.records.GameResult` once over, else ``None``."""
+
+    @abstractmethod
+    def hand(self, seat: int) -> tuple[Any, ...]:
+        """The concealed cards of ``seat`` (omniscient; ``view`` for one seat's sight)."""
+
+    @abstractmethod
+    def melds(self, seat: int) -> tuple[Any, ...]:
+        """The table melds of ``seat``, face-down ones included (omniscient)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Every legal decision of ``seat`` now (empty when it is not to act)."""
 
     @abstractmethod
     def verify(self, action: Any) -> None:
@@ -58,15 +128,45 @@ class GameBase(ABC):
         not legal now."""
 
     @abstractmethod
+    def apply(self, action: Any) -> Any:
+        """Verify and apply a decision (and the engine's forced moves after it); returns its
+        record. An illegal action raises and leaves the game unchanged."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see: a :class:`~changpai.core.view.GameView`."""
+
+    @abstractmethod
+    def copy(self: _Self) -> _Self:
+        """An independent copy, equal to this game."""
+
+    @abstractmethod
     def _key(self) -> tuple[Any, ...]:
         """The whole state, for equality."""
+
+    @classmethod
+    @abstractmethod
+    def _card(cls, code: str) -> Any:
+        """The family's card with this ASCII code (NotationError if none)."""
+
+    # ------------------------------------------------------------------ shared
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The family's other constructor keywords of this game (saved in documents).
+
+        >>> from changpai import zipai
+        >>> zipai.Game(seed=1).options
+        {}
+        """
+        return {}
 
     def can(self, action: Any) -> bool:
         """Whether ``action`` is legal now (``verify`` does not raise).
 
-        >>> from changpai.nantong.game import Action, ActionKind, Game
-        >>> game = Game(seed=2)
-        >>> game.can(game.legal_actions(0)[-1]), game.can(Action(ActionKind.PASS, 1))
+        >>> from changpai import nantong
+        >>> game = nantong.Game(seed=2)
+        >>> game.can(game.legal_actions(0)[-1]), game.can(nantong.Action(1, nantong.ActionKind.PASS))
         (True, False)
         """
         try:
@@ -83,14 +183,111 @@ class GameBase(ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __repr__(self) -> str:
+        name = getattr(self.rules, "name", "?")
+        state = "over" if self.is_over else f"to_act={self.to_act}"
+        return (
+            f"<{self.family}.Game {name} seed={self.seed} dealer={self.dealer} {state} "
+            f"log={len(self.log)}>"
+        )
+
+    def to_json(self) -> str:
+        """The game as a version-2 game document (:mod:`changpai.core.document`): lossless,
+        :meth:`from_json` replays its decisions.
+
+        >>> from changpai import chuanpai
+        >>> data = json.loads(chuanpai.Game(seed=3).to_json())
+        >>> data["schema"], data["version"], data["family"], data["variant"], data["seed"]
+        ('changpai.game', 2, 'chuanpai', 'yaodiren', 3)
+        """
+        data = document.game_document(
+            family=self.family,
+            variant=document.variant_name(self.family, self.rules),
+            rules=rules_to_dict(self.rules),
+            seed=self.seed,
+            deck=[card.code for card in self.deck],
+            dealer=self.dealer,
+            options=self.options,
+            actions=[r.action.to_dict() for r in self.log if not r.auto],
+        )
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def _legacy_document(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """Convert a 0.1.0 document of this family to version 2 (a family with 0.1.0 documents
+        overrides this); the default refuses it."""
+        raise NotationError(
+            f"not a {cls.family} game document: it has no 'schema' key "
+            f"(expected {document.GAME_SCHEMA!r})"
+        )
+
+    @classmethod
+    def from_json(cls: type[_Self], text: str) -> _Self:
+        """Rebuild a game from :meth:`to_json` (or a 0.1.0 document of the family) by replaying
+        its decisions, each checked.
+
+        A text that is not a game document of this family raises
+        :class:`~changpai.errors.NotationError`; bad rules a
+        :class:`~changpai.errors.RulesError`; a decision the rules do not allow an
+        :class:`~changpai.errors.IllegalActionError`.
+
+        >>> from changpai import zipai
+        >>> zipai.Game.from_json('{"schema": "changpai.game", "version": 2, "family": "nantong"}')
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: not a zipai game document: it is a nantong game
+        """
+        data = document.read_game_document(text, family=cls.family, legacy=cls._legacy_document)
+        rules = rules_from_dict(cls.rules_class, data["rules"], family=cls.family)
+        try:
+            deck = [cls._card(code) for code in data["deck"]]
+            actions = [cls.action_class.from_dict(item) for item in data["actions"]]
+        except (KeyError, TypeError, AttributeError) as error:
+            raise NotationError(f"not a {cls.family} game document: {error}") from None
+        try:
+            game = cls(rules, data["seed"], deck=deck, dealer=data["dealer"], **data["options"])  # type: ignore[call-arg]
+        except TypeError as error:
+            raise NotationError(f"not a {cls.family} game document: options {error}") from None
+        except RulesError as error:  # a bad deck, dealer or option: the document is wrong
+            raise NotationError(f"not a {cls.family} game document: {error}") from None
+        return replay(game, actions)
+
+    @classmethod
+    def replay(
+        cls: type[_Self],
+        actions: Iterable[Any],
+        rules: Any = None,
+        *,
+        seed: int | None = None,
+        deck: Sequence[Any] | str | None = None,
+        dealer: int = 0,
+        **options: Any,
+    ) -> _Self:
+        """A new game dealt from ``rules`` (default: the family's default preset), ``seed`` or
+        ``deck`` and ``dealer``, with ``actions`` applied in order (each checked). ``actions``
+        may be decisions or a whole log: the records the engine wrote itself are skipped.
+
+        >>> from changpai import nantong
+        >>> game = nantong.Game(seed=9)
+        >>> _ = game.apply(game.legal_actions(0)[-1])
+        >>> nantong.Game.replay(game.log, seed=9) == game
+        True
+        """
+        if rules is None:
+            rules = cls.default_rules
+        if not isinstance(rules, cls.rules_class):
+            raise RulesError(f"rules={rules!r} is not a {cls.family} Rules object")
+        game = cls(rules, seed, deck=deck, dealer=dealer, **options)  # type: ignore[call-arg]
+        return replay(game, actions)
+
 
 def replay(game: _G, items: Iterable[Any]) -> _G:
     """Apply actions to ``game`` in order (each one verified) and return it.
 
     ``items`` may mix actions and log records (objects with an ``action`` attribute); records
-    marked ``auto`` or ``forced`` were written by the engine itself and are skipped.
+    marked ``auto`` were written by the engine itself and are skipped.
 
-    >>> from changpai.nantong.game import Game
+    >>> from changpai.nantong import Game
     >>> played = Game(seed=9)
     >>> _ = played.apply(played.legal_actions(0)[-1])
     >>> replay(Game(seed=9), played.log) == played
@@ -99,7 +296,7 @@ def replay(game: _G, items: Iterable[Any]) -> _G:
     for item in items:
         action = getattr(item, "action", None)
         if action is not None:
-            if getattr(item, "auto", False) or getattr(item, "forced", False):
+            if getattr(item, "auto", False):
                 continue
             item = action
         game.apply(item)

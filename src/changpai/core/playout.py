@@ -8,14 +8,16 @@ The functions here use nothing else, so they serve every family.
 >>> game = random_playout(zipai.Game(seed=4), random.Random(4))
 >>> game.is_over
 True
->>> stats = simulate(lambda seed: zipai.Game(seed=seed), 3, seed=1, seats=3)
+>>> stats = simulate(zipai.Game, 3, seed=1)
 >>> stats.hands, sum(stats.wins_by_seat) + stats.no_winner
 (3, 3)
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import enum
+import os
 import random
 import time
 from collections import Counter
@@ -26,7 +28,15 @@ from attrs import field, frozen
 
 from changpai.errors import ChangpaiError
 
-__all__ = ["Engine", "SimulationStats", "perft", "random_playout", "simulate"]
+__all__ = [
+    "Engine",
+    "SimulationStats",
+    "perft",
+    "random_game",
+    "random_playout",
+    "simulate",
+    "transcript",
+]
 
 
 class Engine(Protocol):
@@ -97,53 +107,59 @@ def perft(game: Engine, depth: int) -> int:
     return total
 
 
-def _kind_name(entry: Any) -> str:
+def _kind(entry: Any) -> tuple[str, str]:
     action = getattr(entry, "action", entry)
     kind = getattr(action, "kind", type(action).__name__)
-    return str(kind.value) if isinstance(kind, enum.Enum) else str(kind)
+    if isinstance(kind, enum.Enum):
+        return str(kind.value), str(getattr(kind, "hanzi", kind.value))
+    return str(kind), str(kind)
 
 
 @frozen
 class SimulationStats:
-    """Statistics of many random hands: wins by seat, hands without a winner, mean score of a
-    win (the score sheet's total), the mean of every numeric fact of the winning score sheets
-    (``huxi`` for 字牌, …) and how often each kind of log entry occurred.
+    """Statistics of many random hands, the same fields for every family: wins by seat, hands
+    without a winner, the mean value (胡息 / 胡數 / 胡) and score-sheet total of a win, and how
+    often each kind of log entry occurred (by code name; ``kind_labels`` gives their hanzi).
 
-    >>> SimulationStats("demo", 2, (1, 0), 1, 30, {"discard": 5}, 0.5).mean_score
-    30.0
+    >>> stats = SimulationStats("demo", 2, (1, 0), 1, 18, 30, {"discard": 5}, 0.5)
+    >>> stats.mean_value, stats.mean_score, stats.no_winner_rate
+    (18.0, 30.0, 0.5)
     """
 
     name: str
     hands: int
     wins_by_seat: tuple[int, ...]
     no_winner: int
+    total_value: int
     total_score: int
     action_counts: dict[str, int]
     seconds: float
-    fact_totals: dict[str, float] = field(factory=dict)
+    value_name: str = "value"
+    """What the family calls the value of a winning hand (``"胡息"``, ``"胡數"``, ``"胡"``)."""
     no_winner_label: str = "no winner"
-    """What the family calls a hand without a winner (字牌 荒莊, 南通 荒牌), for ``str()``."""
+    """What the family calls a hand without a winner (字牌 荒莊, 南通 荒牌)."""
+    kind_labels: dict[str, str] = field(factory=dict)
+    """The hanzi of each action kind counted in ``action_counts``."""
 
     @property
-    def mean_facts(self) -> dict[str, float]:
-        """The mean of each numeric score-sheet fact over the won hands.
-
-        >>> SimulationStats("d", 2, (2,), 0, 40, {}, 1.0, {"huxi": 36}).mean_facts
-        {'huxi': 18.0}
-        """
-        wins = sum(self.wins_by_seat)
-        return {key: value / wins for key, value in sorted(self.fact_totals.items())} if wins else {}
+    def wins(self) -> int:
+        """Hands won by somebody."""
+        return sum(self.wins_by_seat)
 
     @property
     def no_winner_rate(self) -> float:
-        """Share of hands without a winner (荒莊 / 荒牌)."""
+        """Share of hands without a winner."""
         return self.no_winner / self.hands if self.hands else 0.0
+
+    @property
+    def mean_value(self) -> float:
+        """Mean value (胡息 / 胡數 / 胡) of the won hands (0 when nobody won)."""
+        return self.total_value / self.wins if self.wins else 0.0
 
     @property
     def mean_score(self) -> float:
         """Mean score-sheet total of the won hands (0 when nobody won)."""
-        wins = sum(self.wins_by_seat)
-        return self.total_score / wins if wins else 0.0
+        return self.total_score / self.wins if self.wins else 0.0
 
     @property
     def hands_per_second(self) -> float:
@@ -153,17 +169,19 @@ class SimulationStats:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
 
-        >>> SimulationStats("demo", 0, (), 0, 0, {}, 0.0).to_dict()["hands"]
-        0
+        >>> sorted(SimulationStats("demo", 0, (), 0, 0, 0, {}, 0.0).to_dict())[:3]
+        ['action_counts', 'hands', 'hands_per_second']
         """
         return {
             "name": self.name,
             "hands": self.hands,
             "wins_by_seat": list(self.wins_by_seat),
             "no_winner": self.no_winner,
+            "no_winner_label": self.no_winner_label,
             "no_winner_rate": self.no_winner_rate,
+            "value_name": self.value_name,
+            "mean_value": self.mean_value,
             "mean_score": self.mean_score,
-            "mean_facts": self.mean_facts,
             "action_counts": dict(sorted(self.action_counts.items())),
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
@@ -174,89 +192,211 @@ class SimulationStats:
         for seat, wins in enumerate(self.wins_by_seat):
             share = wins / self.hands if self.hands else 0.0
             lines.append(f"  seat {seat} wins: {wins} ({share:.1%})")
-        label = self.no_winner_label
-        lines.append(f"  {label}: {self.no_winner} ({self.no_winner_rate:.1%})")
+        lines.append(f"  {self.no_winner_label}: {self.no_winner} ({self.no_winner_rate:.1%})")
+        lines.append(f"  mean {self.value_name} of a win: {self.mean_value:.2f}")
         lines.append(f"  mean score of a win: {self.mean_score:.2f}")
-        lines.extend(f"  mean {key} of a win: {value:.2f}" for key, value in self.mean_facts.items())
-        counts = ", ".join(f"{k} {v}" for k, v in sorted(self.action_counts.items()))
+        counts = ", ".join(
+            f"{self.kind_labels.get(k, k)} ({k}) {v}" for k, v in sorted(self.action_counts.items())
+        )
         lines.append(f"  actions: {counts}")
         lines.append(f"  {self.hands_per_second:.0f} hands/s")
         return "\n".join(lines)
 
 
+def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
+    if isinstance(game, type):
+        cls: Any = game
+        chosen = cls.default_rules if rules is None else rules
+        return lambda seed: cls(chosen, seed)
+    if rules is not None:
+        raise ChangpaiError("rules= goes with a Game class, not with a function making games")
+    return game  # type: ignore[no-any-return]
+
+
+class _Tally:
+    """The running sums of a simulation; tallies of chunks played apart add up exactly."""
+
+    def __init__(self) -> None:
+        self.hands = self.no_winner = self.total_value = self.total_score = self.seats = 0
+        self.wins: Counter[int] = Counter()
+        self.counts: Counter[str] = Counter()
+        self.labels: dict[str, str] = {}
+        self.value_name = ""
+        self.no_winner_label = ""
+        self.name = ""
+
+    def add(self, played: Any) -> None:
+        self.hands += 1
+        self.seats = max(self.seats, len(getattr(played, "seats", ())))
+        self.value_name = str(getattr(played, "value_name", self.value_name))
+        self.name = self.name or str(getattr(getattr(played, "rules", None), "name", ""))
+        result = played.result
+        if result is None or result.winner is None:
+            self.no_winner += 1
+            label = "" if result is None else str(getattr(result, "label", ""))
+            self.no_winner_label = label or self.no_winner_label
+        else:
+            self.wins[result.winner] += 1
+            self.total_value += getattr(result, "value", 0)
+            if result.sheet is not None:
+                self.total_score += result.sheet.total
+        for entry in played.log:
+            code, hanzi = _kind(entry)
+            self.counts[code] += 1
+            self.labels[code] = hanzi
+
+    def merge(self, other: _Tally) -> None:
+        self.hands += other.hands
+        self.no_winner += other.no_winner
+        self.total_value += other.total_value
+        self.total_score += other.total_score
+        self.seats = max(self.seats, other.seats)
+        self.wins.update(other.wins)
+        self.counts.update(other.counts)
+        self.labels.update(other.labels)
+        self.value_name = self.value_name or other.value_name
+        self.no_winner_label = self.no_winner_label or other.no_winner_label
+        self.name = self.name or other.name
+
+
+def _play_chunk(game: Any, rules: Any, seeds: Sequence[int]) -> _Tally:
+    """Play the hands of ``seeds`` in one process (the worker of ``simulate(jobs=...)``)."""
+    new_game = _factory(game, rules)
+    tally = _Tally()
+    for game_seed in seeds:
+        tally.add(random_playout(new_game(game_seed), random.Random(game_seed)))
+    return tally
+
+
 def simulate(
-    new_game: Callable[[int], Engine],
-    hands: int,
+    game: Any,
+    n: int = 1000,
     *,
+    rules: Any = None,
     seed: int | None = None,
-    seats: int = 0,
-    name: str = "",
     progress: Callable[[int, int], None] | None = None,
     observe: Callable[[Any], None] | None = None,
-    facts: Sequence[str] | None = None,
-    no_winner_label: str = "no winner",
+    name: str = "",
+    jobs: int = 1,
 ) -> SimulationStats:
-    """Play ``hands`` random hands, ``new_game(seed)`` making each, and collect statistics.
+    """Play ``n`` random hands and collect statistics: the one simulation of every family.
 
-    Hand ``i`` is dealt and played with the ``i``-th 64-bit number of ``random.Random(seed)``
-    as both its game seed and its chooser's seed. ``seats`` sizes ``wins_by_seat`` (it grows
-    to the highest winning seat in any case); ``progress(done, hands)`` is called after every
-    hand when given, and ``observe(game)`` with every finished game (for a family's own
-    figures, such as 天胡 counts). ``facts`` names the numeric score-sheet facts to average over
-    the wins (``None``: every numeric fact); ``no_winner_label`` names a hand without a winner in
-    the printed statistics (e.g. ``"荒莊"``).
+    ``game`` is a family's ``Game`` class (dealt with ``rules``, default its default preset)
+    or a function making a game from a seed. Hand ``i`` is dealt and played with the ``i``-th
+    64-bit number of ``random.Random(seed)`` as both its game seed and its chooser's seed, so
+    the same seed gives the same statistics. ``progress(done, n)`` is called as hands finish
+    and ``observe(game)`` with every finished game (for a family's own figures).
 
-    >>> from changpai import nantong
-    >>> simulate(lambda s: nantong.Game(seed=s), 2, seed=0, seats=4).hands
-    2
-    >>> simulate(lambda s: nantong.Game(seed=s), -1, seats=4)
+    ``jobs`` > 1 plays the hands in that many processes (``0``: one per core): the seeds are
+    drawn as above and split into chunks, so the statistics equal those of one process (all but
+    ``seconds``). It needs a ``Game`` class (not a function) and no ``observe``.
+
+    >>> from changpai import nantong, zipai
+    >>> stats = simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
+    >>> stats.hands, sum(stats.wins_by_seat) + stats.no_winner, stats.value_name
+    (3, 3, '胡息')
+    >>> simulate(nantong.Game, -1)
     Traceback (most recent call last):
     ...
-    changpai.errors.ChangpaiError: hands=-1: the number of hands must be a whole number >= 0
+    changpai.errors.ChangpaiError: n=-1: the number of hands must be a whole number >= 0
     """
-    if not isinstance(hands, int) or hands < 0:
-        raise ChangpaiError(f"hands={hands!r}: the number of hands must be a whole number >= 0")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ChangpaiError(f"n={n!r}: the number of hands must be a whole number >= 0")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise ChangpaiError(f"jobs={jobs!r}: the number of processes must be a whole number >= 0")
+    workers = jobs or os.cpu_count() or 1
+    new_game = _factory(game, rules)
     master = random.Random(seed)
-    wins: Counter[int] = Counter()
-    no_winner = total = 0
-    counts: Counter[str] = Counter()
-    fact_sums: Counter[str] = Counter()
+    seeds = [master.getrandbits(64) for _ in range(n)]
+    tally = _Tally()
     start = time.perf_counter()
-    for done in range(1, hands + 1):
-        game_seed = master.getrandbits(64)
-        game = random_playout(new_game(game_seed), random.Random(game_seed))
-        result = game.result
-        if result is None or result.winner is None:
-            no_winner += 1
-        else:
-            wins[result.winner] += 1
-            if result.sheet is not None:
-                total += result.sheet.total
-                fact_sums.update(
-                    {
-                        key: value
-                        for key, value in result.sheet.facts
-                        if isinstance(value, (int, float))
-                        and not isinstance(value, bool)
-                        and (facts is None or key in facts)
-                    }
-                )
-        counts.update(_kind_name(entry) for entry in game.log)
-        if observe is not None:
-            observe(game)
-        if progress is not None:
-            progress(done, hands)
+    if workers > 1 and n > 1:
+        if not isinstance(game, type) or observe is not None:
+            raise ChangpaiError(
+                "jobs > 1 needs a Game class (a function making games cannot be sent to other "
+                "processes) and no observe callback"
+            )
+        size = max(1, -(-n // (workers * 8)))
+        chunks = [seeds[i : i + size] for i in range(0, n, size)]
+        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_play_chunk, [game] * len(chunks), [rules] * len(chunks), chunks):
+                tally.merge(part)
+                if progress is not None:
+                    progress(tally.hands, n)
+    else:
+        for game_seed in seeds:
+            played = random_playout(new_game(game_seed), random.Random(game_seed))
+            tally.add(played)
+            if observe is not None:
+                observe(played)
+            if progress is not None:
+                progress(tally.hands, n)
     seconds = time.perf_counter() - start
-    size = max([seats, *(seat + 1 for seat in wins)])
-    by_seat = tuple(wins[seat] for seat in range(size))
+    size = max([tally.seats, *(seat + 1 for seat in tally.wins)])
     return SimulationStats(
-        name,
-        hands,
-        by_seat,
-        no_winner,
-        total,
-        dict(counts),
+        name or tally.name,
+        n,
+        tuple(tally.wins[seat] for seat in range(size)),
+        tally.no_winner,
+        tally.total_value,
+        tally.total_score,
+        dict(tally.counts),
         seconds,
-        dict(fact_sums),
-        no_winner_label,
+        tally.value_name or str(getattr(game, "value_name", "value")),
+        tally.no_winner_label or "no winner",
+        tally.labels,
     )
+
+
+def random_game(
+    game: type[_E], rules: Any = None, seed: int | None = None, *, dealer: int = 0
+) -> _E:
+    """A whole hand of ``game`` (a family's ``Game`` class) played by players who pick
+    uniformly among their legal actions; the deck is shuffled with ``seed`` and the choices use
+    ``random.Random(seed)`` too, so the same seed gives the same hand.
+
+    >>> from changpai import chuanpai
+    >>> random_game(chuanpai.Game, seed=5) == random_game(chuanpai.Game, seed=5)
+    True
+    """
+    chosen = game.default_rules if rules is None else rules  # type: ignore[attr-defined]
+    made = game(chosen, seed, dealer=dealer)  # type: ignore[call-arg]
+    return random_playout(made, random.Random(seed))
+
+
+def transcript(game: Any) -> str:
+    """A readable account of a hand in the one style of every family: a title line, each
+    playing seat's cards after the deal, then every log record numbered, with the hanzi term
+    and its code name (``·`` marks a record the engine applied by itself), then the result.
+
+    >>> from changpai import zipai
+    >>> text = transcript(random_game(zipai.Game, seed=2))
+    >>> text.splitlines()[0]
+    '跑胡子 (hunan) — seed 2, dealer seat 0'
+    >>> "   1. · seat 0 發牌 (deal)" in text
+    True
+    """
+    rules = game.rules
+    lines = [
+        f"{getattr(rules, 'title', rules.name)} ({rules.name}) — seed {game.seed}, "
+        f"dealer seat {game.dealer}"
+    ]
+    fresh = type(game)(rules, game.seed, deck=game.deck, dealer=game.dealer, **game.options)
+    for seat in fresh.seats:
+        role = " (莊)" if seat == game.dealer else ""
+        cards = " ".join(str(c) for c in fresh.hand(seat))
+        melds = "  ".join(str(m) for m in fresh.melds(seat))
+        lines.append(f"  seat {seat}{role}: {cards}{'  | ' + melds if melds else ''}")
+    for number, record in enumerate(game.log, 1):
+        action = record.action
+        kind = action.kind
+        details = getattr(action, "details", "")
+        text = f"seat {action.seat} {kind.hanzi} ({kind.value}){' ' + details if details else ''}"
+        if getattr(record, "draws", ()):
+            text += "  (draws: " + ", ".join(f"seat {s} {c}" for s, c in record.draws) + ")"
+        if getattr(record, "note", ""):
+            text += f"  — {record.note}"
+        lines.append(f"{number:4d}. {'·' if record.auto else ' '} {text}")
+    if game.result is not None:
+        lines.extend(str(game.result).splitlines())
+    return "\n".join(lines)

@@ -24,6 +24,31 @@ class Variant:
     aliases: tuple[str, ...]
     rules: Any
     description: str = ""
+    sample: str = ""
+    """A sample hand of this variant in the family's notation (``changpai analyze --sample``)."""
+    sample_options: tuple[tuple[str, Any], ...] = ()
+    """Keywords of the family's ``analyze`` that go with the sample (the 南通 flipped 將 …)."""
+
+    @property
+    def module(self) -> Any:
+        """The family's module (``changpai.zipai`` …).
+
+        >>> import changpai
+        >>> changpai.variant("跑胡子").module.__name__
+        'changpai.zipai'
+        """
+        import importlib
+
+        return importlib.import_module(f"changpai.{self.family}")
+
+    def game(self, seed: int | None = None, **keywords: Any) -> Any:
+        """A new ``Game`` of this variant: ``variant("跑胡子").game(seed=1)``.
+
+        >>> import changpai
+        >>> changpai.variant("yaodiren").game(seed=1).rules.name
+        'yaodiren'
+        """
+        return self.module.Game(self.rules, seed, **keywords)
 
     def names(self) -> tuple[str, ...]:
         """The id followed by every alias.

@@ -11,15 +11,19 @@ scoring and the game engine.
 >>> nantong.score("123b 456b 789b 123t 456t 789t 123w 5w 5w", winning_card="5w").total
 130
 >>> game = nantong.Game(seed=1)
->>> game.to_act, game.legal_actions(0)[-1].kind.hanzi
-((0,), '過')
+>>> game.to_act, str(game.legal_actions(0)[-1])
+((0,), 'seat 0 過')
 >>> [v.name for v in nantong.VARIANTS]
 ['duzihu', 'duzihu-baida']
 """
 
 from __future__ import annotations
 
+from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
+from changpai.core.view import GameView
+from changpai.nantong.actions import Action, ActionKind
+from changpai.nantong.analysis import Analysis, analyze
 from changpai.nantong.cards import (
     BAIDA,
     CARDS,
@@ -34,13 +38,12 @@ from changpai.nantong.cards import (
     is_laojiang,
     parse,
 )
-from changpai.nantong.game import Action, ActionKind, ActionRecord, Game, GameResult
+from changpai.nantong.deal import next_dealer, stack_deck
+from changpai.nantong.game import Game
 from changpai.nantong.hand import (
-    Analysis,
     Decomposition,
     Shape,
     WaitKind,
-    analyze,
     best_decomposition,
     check_copies,
     decompositions,
@@ -49,6 +52,7 @@ from changpai.nantong.hand import (
     placements,
     waits,
 )
+from changpai.nantong.match import Match, random_game, simulate, transcript
 from changpai.nantong.melds import (
     JiangKind,
     JiangStatus,
@@ -84,8 +88,10 @@ __all__ = [
     "Decomposition",
     "Game",
     "GameResult",
+    "GameView",
     "JiangKind",
     "JiangStatus",
+    "Match",
     "Meld",
     "MeldKind",
     "OtherHand",
@@ -111,13 +117,18 @@ __all__ = [
     "jiang_status",
     "meld_value",
     "multiplier",
+    "next_dealer",
     "parse",
     "parse_melds",
     "placements",
+    "random_game",
     "score",
     "set_value",
     "set_value_detail",
     "sets_value",
+    "simulate",
+    "stack_deck",
+    "transcript",
     "waits",
 ]
 
@@ -129,6 +140,8 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("笃子胡", "犢子胡", "nantong", "南通長牌", "南通长牌", "游胡", "搭子胡"),
         rules=DUZIHU,
         description="Nantong 長牌 犢子胡: 3 of 4 seated play, 120 cards, 飄胡 / 清胡 / 塌子胡, 將牌 multipliers",
+        sample="HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
+        sample_options=(("jiang", "HH 3w"),),
     ),
     Variant(
         name="duzihu-baida",
@@ -137,5 +150,8 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("犢子胡百搭", "笃子胡百搭", "nantong-baida"),
         rules=DUZIHU_BAIDA,
         description="犢子胡 with the five 百搭 福祿壽喜財 as wild cards and the 喜 count (125 cards)",
+        # 福 stands for the third 紅花: 飄胡 of 刻子, and the 喜 of one 百搭
+        sample="HH HH FU QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
+        sample_options=(("jiang", "HH 3w"),),
     ),
 )

@@ -351,12 +351,16 @@ def parse(text: str) -> tuple[Card, ...]:
                 end += 1
             if end >= n or text[end] not in _SUIT_CHARS:
                 bad = text[pos : end + 1]
-                raise NotationError(f"{bad!r} is not a nantong card; numbers need a suit: {_EXPECTED}")
+                raise NotationError(
+                    f"{bad!r} is not a nantong card; numbers need a suit: {_EXPECTED}"
+                )
             suit = _SUIT_CHARS[text[end]]
             indices.extend(suit * 9 + _NUMERALS.index(c) for c in text[pos:end])
             pos = end + 1
             continue
-        raise NotationError(f"{ch!r} at position {pos} of {text!r} is not a nantong card; {_EXPECTED}")
+        raise NotationError(
+            f"{ch!r} at position {pos} of {text!r} is not a nantong card; {_EXPECTED}"
+        )
     return _resolve(indices, text)
 
 

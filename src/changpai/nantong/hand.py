@@ -20,22 +20,20 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, counts_of, parse
 from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
 from changpai.nantong.rules import DUZIHU, Rules
 
 __all__ = [
-    "Analysis",
     "Decomposition",
     "Shape",
     "WaitKind",
-    "analyze",
     "best_decomposition",
     "check_copies",
     "decompositions",
@@ -187,12 +185,16 @@ def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
         if wild < 2:
             return ()
         return tuple(
-            tuple(sorted(((0, k, 2), *tail))) for k in range(N_PLAIN) for tail in _all_wild(wild - 2, False)
+            tuple(sorted(((0, k, 2), *tail)))
+            for k in range(N_PLAIN)
+            for tail in _all_wild(wild - 2, False)
         )
     if wild % 3:
         return ()
     result = {
-        tuple(sorted(((1, k, 3), *tail))) for k in range(N_PLAIN) for tail in _all_wild(wild - 3, False)
+        tuple(sorted(((1, k, 3), *tail)))
+        for k in range(N_PLAIN)
+        for tail in _all_wild(wild - 3, False)
     }
     return tuple(sorted(result))
 
@@ -217,21 +219,58 @@ def _code_meld(code: _Code, baida: list[Card]) -> Meld:
     return Meld(mk, faces, None, wilds)
 
 
+def _meld_text(meld: Meld, label: str = "") -> str:
+    kind = label or (meld.source.hanzi if meld.source is not None else meld.kind.hanzi)
+    return f"{kind} {''.join(c.hanzi for c in meld.faces)}"
+
+
 @frozen
 class Decomposition:
     """A winning hand split into its pair and seven groups (§4).
 
     ``groups`` are the concealed groups found in the hand (刻子 have no ``source``: they are
-    in hand), ``exposed`` the declared melds. ``shape`` is 清胡, 飄胡 or 塌子胡.
+    in hand), ``exposed`` the declared melds. ``shape`` is 清胡, 飄胡 or 塌子胡. The reading
+    keeps the ``rules``, the flipped ``jiang`` and the 叫牌 ``called`` cards it was made under:
+    its :attr:`value` (胡數) depends on them.
 
-    >>> d = best_decomposition("1b 2b 3b 1b 2b 3b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 9t 9t")
-    >>> d.shape.hanzi, d.wenqian, str(d.pair)
-    ('飄胡', 2, '九條九條')
+    >>> from changpai import nantong
+    >>> d = nantong.best_decomposition("1b 2b 3b 1b 2b 3b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 9t 9t")
+    >>> d.shape.hanzi, d.wenqian, str(d.pair), d.value
+    ('飄胡', 2, '九條九條', 520)
     """
 
     pair: Meld
     groups: tuple[Meld, ...]
     exposed: tuple[Meld, ...] = ()
+    rules: Rules = field(default=DUZIHU, kw_only=True)
+    jiang: tuple[Card, ...] = field(default=(), kw_only=True)
+    called: frozenset[Card] = field(default=frozenset(), kw_only=True)
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """Every meld of the reading: the concealed groups, the exposed melds, then the pair.
+
+        >>> len(best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").melds)
+        8
+        """
+        return (*self.groups, *self.exposed, self.pair)
+
+    @property
+    def value(self) -> int:
+        """The 胡數 of the hand read this way (nantong.md §7): the shape's 底, the sets under
+        the flipped 將, the 文錢, 三老聚會, the 飄胡 and 悶飄 doublings, rounded up to ten — what
+        :func:`~changpai.nantong.score` gives for it with nothing else known (no winning card,
+        not 自摸).
+
+        >>> from changpai import nantong
+        >>> nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").value
+        120
+        >>> nantong.best_decomposition("HH HH HH 123t 456t 789t 123w 456w 789w 5w 5w", jiang="HH 3w").value
+        70
+        """
+        from changpai.nantong.scoring import decomposition_value  # scoring imports this module
+
+        return decomposition_value(self)
 
     @property
     def all_groups(self) -> tuple[Meld, ...]:
@@ -254,12 +293,12 @@ class Decomposition:
 
     @property
     def shape(self) -> Shape:
-        """清胡 (only 順子), 飄胡 (刻子 / 杠 and 文錢), else 塌子胡 (§4, N20), with the default rules.
+        """清胡 (only 順子), 飄胡 (刻子 / 杠 and 文錢), else 塌子胡 (§4, N20), under its rules.
 
         >>> best_decomposition("123b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t").shape
         <Shape.PIAOHU: 'piaohu'>
         """
-        return _shape(self.all_groups, DUZIHU)
+        return _shape(self.all_groups, self.rules)
 
     def shape_under(self, rules: Rules) -> Shape:
         """The shape under some rules (N20 changes whether 文錢 may sit in a 飄胡).
@@ -296,12 +335,20 @@ class Decomposition:
         return render.line(parts, note=note)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict.
+        """A JSON-ready dict: the melds as text (pair last), the value (胡數), the shape, and
+        every meld as a dict.
 
-        >>> best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").to_dict()["shape"]
-        'qinghu'
+        >>> from changpai import nantong
+        >>> data = nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w").to_dict()
+        >>> data["melds"][0], data["melds"][-1], data["value"], data["shape"]
+        ('順子 一條二條三條', '將頭 五萬五萬', 120, 'qinghu')
         """
         return {
+            "melds": [
+                *(_meld_text(m) for m in (*self.groups, *self.exposed)),
+                _meld_text(self.pair, "將頭"),
+            ],
+            "value": self.value,
             "shape": self.shape.value,
             "pair": self.pair.to_dict(),
             "groups": [g.to_dict() for g in self.groups],
@@ -323,6 +370,8 @@ def _shape(groups: Sequence[Meld], rules: Rules) -> Shape:
 def _split(
     concealed: Iterable[Card] | str, exposed: Iterable[Meld] | str, rules: Rules
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...], list[Card]]:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
     cards = _to_cards(concealed)
     melds = parse_melds(exposed)
     baida = [c for c in cards if c.is_baida]
@@ -360,13 +409,13 @@ def check_copies(
 def _needed(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
     k = GROUPS_IN_HAND - len(melds)
     if k < 0:
-        raise NotationError(f"{len(melds)} declared melds; a hand has at most {GROUPS_IN_HAND} groups")
+        raise NotationError(
+            f"{len(melds)} declared melds; a hand has at most {GROUPS_IN_HAND} groups"
+        )
     return k
 
 
-def _copies_ok(
-    codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Card]
-) -> bool:
+def _copies_ok(codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Card]) -> bool:
     """Whether the faces of ``codes`` (百搭 standing for cards included), the declared melds
     and the flips use at most the four copies of each plain card kind."""
     used = itertools.chain(
@@ -384,13 +433,16 @@ def _copies_ok(
 def decompositions(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
+    *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
+    called: Iterable[Card] = (),
 ) -> Iterator[Decomposition]:
     """Every way to read a winning hand as one pair + seven groups (none if it does not win).
 
-    ``jiang`` (the flipped cards) only matters with 百搭: a wild card cannot stand for a copy
-    that is flipped or already used.
+    ``jiang`` (the flipped cards) matters for the readings' values and, with 百搭, for the
+    readings themselves: a wild card cannot stand for a copy that is flipped or already used.
+    ``called`` lists the 真諦 cards declared by 叫牌 (their concealed three scores as 起手).
 
     >>> len(list(decompositions("111222333t 444555666b 777w 5t 5t")))
     4
@@ -400,6 +452,7 @@ def decompositions(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
+    frozen_called = frozenset(called)
     check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2:
         return
@@ -412,7 +465,7 @@ def decompositions(
         built = [_code_meld(code, pool) for code in codes]
         pair = next(m for m in built if m.kind == MeldKind.PAIR)
         groups = tuple(m for m in built if m is not pair)
-        yield Decomposition(pair, groups, melds)
+        yield Decomposition(pair, groups, melds, rules=rules, jiang=flips, called=frozen_called)
 
 
 def _complete(
@@ -428,6 +481,7 @@ def _complete(
 def is_winning(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
+    *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
 ) -> bool:
@@ -464,7 +518,9 @@ def _rank(d: Decomposition, flips: Sequence[Card], rules: Rules, called: frozens
     """The 胡數 of a decomposition before situational bonuses (used to pick the best one)."""
     total = sum(meld_value(m, flips, rules) for m in d.exposed)
     total += sum(
-        _concealed_set_value(g, flips, rules, called)[1] for g in d.groups if g.kind == MeldKind.KEZI
+        _concealed_set_value(g, flips, rules, called)[1]
+        for g in d.groups
+        if g.kind == MeldKind.KEZI
     )
     n = d.wenqian
     if n:
@@ -482,6 +538,7 @@ def _rank(d: Decomposition, flips: Sequence[Card], rules: Rules, called: frozens
 def best_decomposition(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
+    *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
     called: Iterable[Card] = (),
@@ -498,7 +555,7 @@ def best_decomposition(
     frozen_called = frozenset(called)
     best: Decomposition | None = None
     best_value = -1
-    for d in decompositions(concealed, exposed, rules, flips):
+    for d in decompositions(concealed, exposed, rules=rules, jiang=flips, called=frozen_called):
         value = _rank(d, flips, rules, frozen_called)
         if value > best_value:
             best, best_value = d, value
@@ -546,6 +603,7 @@ def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]
 def waits(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
+    *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
 ) -> dict[Card, Decomposition]:
@@ -568,92 +626,9 @@ def waits(
         if seen[card.index] >= card.copies:
             continue
         more = (*cards, card)
-        if not is_winning(more, melds, rules, flips):
+        if not is_winning(more, melds, rules=rules, jiang=flips):
             continue
-        best = best_decomposition(more, melds, rules, flips)
+        best = best_decomposition(more, melds, rules=rules, jiang=flips)
         if best is not None:
             result[card] = best
     return result
-
-
-@frozen
-class Analysis:
-    """What ``changpai analyze duzihu "<hand>"`` prints: the best reading of a complete hand, or
-    the waits of a ready hand.
-
-    >>> a = analyze("123b 456b 789b 123t 456t 789t 123w 5w")
-    >>> a.winning, [c.code for c in a.waits]
-    (False, ['5w'])
-    >>> print(a)
-    手牌 一條 二條 三條 四條 五條 六條 七條 八條 九條 一丙 二丙 三丙 四丙 五丙 六丙 七丙 八丙 九丙 一萬 二萬 三萬 五萬
-      聽 五萬: 清胡 ...
-    """
-
-    cards: tuple[Card, ...]
-    exposed: tuple[Meld, ...]
-    winning: bool
-    best: Decomposition | None
-    waits: dict[Card, Decomposition]
-
-    def __str__(self) -> str:
-        head = "手牌 " + " ".join(c.hanzi for c in self.cards)
-        if self.exposed:
-            head += " | " + " ".join(str(m) for m in self.exposed)
-        rows = [head]
-        if self.best is not None:
-            rows.append(f"  胡 {self.best.shape.hanzi}: {self.best}")
-        for card, d in self.waits.items():
-            rows.append(f"  聽 {card.hanzi}: {d.shape.hanzi} {d}")
-        if self.best is None and not self.waits:
-            rows.append("  not complete and not ready (不聽)")
-        return "\n".join(rows)
-
-    def _repr_html_(self) -> str:
-        """The analysis for notebooks: the hand, the declared melds, then the best decomposition
-        or one row per wait.
-
-        >>> html = analyze("123b 456b 789b 123t 456t 789t 123w 5w")._repr_html_()
-        >>> "聽 五萬" in html, html.count("<tr>")
-        (True, 2)
-        """
-        rows: list[tuple[str, str]] = [("手牌", render.cards(self.cards, face=Card._repr_html_))]
-        if self.exposed:
-            rows.append(("明", render.line([m._repr_html_() for m in self.exposed])))
-        if self.best is not None:
-            rows.append((f"胡 {self.best.shape.hanzi}", render.Html(self.best._repr_html_())))
-        for card, d in self.waits.items():
-            rows.append((f"聽 {card.hanzi}", render.Html(d._repr_html_())))
-        if self.best is None and not self.waits:
-            rows.append(("不聽", "not complete and not ready"))
-        return render.fields(rows, title="南通長牌 analysis")
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict.
-
-        >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w").to_dict()["waits"][0]["card"]
-        '5w'
-        """
-        return {
-            "cards": [c.code for c in self.cards],
-            "exposed": [m.to_dict() for m in self.exposed],
-            "winning": self.winning,
-            "best": None if self.best is None else self.best.to_dict(),
-            "waits": [{"card": c.code, "decomposition": d.to_dict()} for c, d in self.waits.items()],
-        }
-
-
-def analyze(
-    concealed: Iterable[Card] | str,
-    exposed: Iterable[Meld] | str = (),
-    rules: Rules = DUZIHU,
-    jiang: Iterable[Card | str] | str = (),
-) -> Analysis:
-    """Analyze a hand: its best decomposition if complete, otherwise its waits.
-
-    >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w").best.shape.hanzi
-    '清胡'
-    """
-    cards, melds, _, _ = _split(concealed, exposed, rules)
-    best = best_decomposition(cards, melds, rules, jiang)
-    ready = waits(cards, melds, rules, jiang) if best is None else {}
-    return Analysis(tuple(sorted(cards)), melds, best is not None, best, ready)

@@ -139,7 +139,6 @@ class SetKind(HanziEnum):
             raise RulesError(f"{name!r} is not a nantong set kind; expected one of {sorted(table)}")
         return table[key]
 
-
     @classmethod
     def from_s000(cls, word: str) -> SetKind:
         """Find a set kind by its seed 000 word (胖牌, 開朝, 自摸, 在手 = the four from the deal).
@@ -240,7 +239,9 @@ def jiang_status(
     return JiangStatus(c, lao, hits, zhendi, 2 ** (int(lao) + hits), term)
 
 
-def multiplier(card: Card | str, jiang: Iterable[Card | str] | str = (), rules: Rules = DUZIHU) -> int:
+def multiplier(
+    card: Card | str, jiang: Iterable[Card | str] | str = (), rules: Rules = DUZIHU
+) -> int:
     """The 將 multiplier m(c) = 2^(L(c) + H(c)) of §6.2.
 
     >>> multiplier("2b", ("2t", "3w")), multiplier("QZ", ("HH", "HH")), multiplier("5t")
@@ -385,13 +386,19 @@ _KIND_TOKENS = {"碰": "peng", "胖牌": "peng", "在手": "concealed3", "明杠
                 "開朝": "exposed4", "後摸": "drawn4", "暗杠": "drawn4", "起手": "dealt4"}  # fmt: skip
 
 
-def classify(cards: Sequence[Card]) -> MeldKind | None:
+def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind | None:
     """Recognize a group (or pair) of cards as written; 百搭 are not resolved here (§4).
+
+    ``rules`` is accepted like in every family; no 犢子胡 option changes what a group is.
 
     >>> from changpai.nantong.cards import parse
     >>> [classify(parse(t)) for t in ("QZ QZ", "5w 5w 5w 5w", "3t 2t 1t", "QZ HH BH", "8t 9t 1t")]
     [<MeldKind.PAIR: 'pair'>, <MeldKind.GANG: 'gang'>, <MeldKind.SHUNZI: 'shunzi'>, None, None]
+    >>> classify(parse("1b 2b 3b"), rules=DUZIHU)
+    <MeldKind.WENQIAN: 'wenqian'>
     """
+    if rules is not None and not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
     n = len(cards)
     if n < 2 or n > 4 or any(c.is_baida for c in cards):
         return None
@@ -440,7 +447,9 @@ class Meld:
             raise NotationError(f"a {self.kind.hanzi} cannot be a {self.source.value} set")
         if self.source is not None:
             if self.source.is_four and self.kind != MeldKind.GANG:
-                raise NotationError(f"a {self.source.value} set needs kind GANG, not {self.kind.value}")
+                raise NotationError(
+                    f"a {self.source.value} set needs kind GANG, not {self.kind.value}"
+                )
             if not self.source.is_four and self.kind != MeldKind.KEZI:
                 raise NotationError(f"a {self.source.value} set needs three cards")
         remaining = list(self.faces)
@@ -595,4 +604,3 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
                 f"({z} flipped), not {len(meld.faces)}"
             )
     return set_value(meld.source, meld.card, jiang, rules)
-

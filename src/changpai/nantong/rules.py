@@ -1,10 +1,16 @@
 """Rules presets of Nantong 長牌 犢子胡 / 笃子胡: one frozen :class:`Rules` object per variant.
 
 Every row of the Ambiguities table of ``nantong.md §9`` that offers an option is a field here,
-with the default the table names; :data:`DUZIHU` is the seed 003 game.
+with the default the table names; :data:`DUZIHU` is the seed 003 game. Every rules object has a
+``name`` (the variant id) and a hanzi ``title``; the repr names the preset and only the options
+that differ from it.
 
 >>> DUZIHU.jiutiao_laojiang, DUZIHU.baida, DUZIHU.piao_formula
 (True, False, '50x2')
+>>> DUZIHU.name, DUZIHU.title, DUZIHU_BAIDA.name
+('duzihu', '笃子胡', 'duzihu-baida')
+>>> DUZIHU, DUZIHU.evolve(settlement="full")
+(nantong.DUZIHU, nantong.DUZIHU.evolve(settlement='full'))
 >>> DUZIHU.evolve(baida=True).deck_size
 125
 >>> Rules(piao_formula="x3")
@@ -23,9 +29,14 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
+from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["DUZIHU", "DUZIHU_BAIDA", "Rules"]
+
+# The variant ids and hanzi titles of the presets; a rules object without a name takes the one
+# its 百搭 option gives (so a 0.1.0 rules dict, which had no name, loads as the right preset).
+_TITLES = {"duzihu": "笃子胡", "duzihu-baida": "笃子胡（百搭）"}
 
 
 def _one_of(*choices: str) -> Any:
@@ -55,7 +66,9 @@ def _non_negative_ints(length: int) -> Any:
 def _int_at_least(minimum: int) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if not _is_int(value) or value < minimum:
-            raise RulesError(f"{attribute.name}={value!r} must be a whole number (int) >= {minimum}")
+            raise RulesError(
+                f"{attribute.name}={value!r} must be a whole number (int) >= {minimum}"
+            )
 
     return check
 
@@ -65,11 +78,19 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
         raise RulesError(f"{attribute.name}={value!r} must be True or False")
 
 
-@frozen
-class Rules:
+def _text(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, str):
+        raise RulesError(f"{attribute.name}={value!r} must be a str")
+
+
+@frozen(repr=False)
+class Rules(RulesBase):
     """Every option of the 犢子胡 family (nantong.md; Ambiguities rows N1..N20 in brackets).
 
     Attributes:
+        name: the variant id (``"duzihu"``, ``"duzihu-baida"``); empty: the preset id that
+            ``baida`` gives.
+        title: the hanzi title (``"笃子胡"``); empty: the title of ``name`` (or of the preset).
         baida: play with the five 百搭 (deck of 125) as wild cards and count them (§1, §7.1).
         jiutiao_laojiang: 九條 is a 老將 [N4].
         nine_cross_hit: a flipped 九丙 / 九萬 also hits 九條 [N5].
@@ -97,8 +118,12 @@ class Rules:
     >>> r = Rules(settlement="full", wait_bonus="cumulative")
     >>> r.settlement, r.piao_base, r == DUZIHU.evolve(settlement="full", wait_bonus="cumulative")
     ('full', 50, True)
+    >>> Rules(baida=True) == DUZIHU_BAIDA, Rules(name="house").title
+    (True, '笃子胡')
     """
 
+    name: str = field(default="", validator=_text)
+    title: str = field(default="", validator=_text)
     baida: bool = field(default=False, validator=_flag)
     jiutiao_laojiang: bool = field(default=True, validator=_flag)
     nine_cross_hit: bool = field(default=True, validator=_flag)
@@ -107,7 +132,9 @@ class Rules:
     wait_bonus: str = field(default="one", validator=_one_of("one", "cumulative"))
     specials_inside_piao: bool = field(default=True, validator=_flag)
     sanlao_exposed: bool = field(default=True, validator=_flag)
-    wenqian_values: tuple[int, ...] = field(default=(20, 50, 100, 200), validator=_non_negative_ints(4))
+    wenqian_values: tuple[int, ...] = field(
+        default=(20, 50, 100, 200), validator=_non_negative_ints(4)
+    )
     sanwenqian_double: bool = field(default=True, validator=_flag)
     baida_settlement: str = field(default="separate", validator=_one_of("separate", "add"))
     baida_values: tuple[int, ...] = field(
@@ -129,6 +156,10 @@ class Rules:
     other_cards: int = field(default=22, validator=_int_at_least(1))
 
     def __attrs_post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", "duzihu-baida" if self.baida else "duzihu")
+        if not self.title:
+            object.__setattr__(self, "title", _TITLES.get(self.name, _TITLES["duzihu"]))
         if self.dealer_cards != self.other_cards + 1:
             raise RulesError(
                 f"dealer_cards={self.dealer_cards}, other_cards={self.other_cards}: "
@@ -159,7 +190,7 @@ class Rules:
         >>> DUZIHU.evolve(settlement="full", piao_bsae=60)
         Traceback (most recent call last):
         ...
-        changpai.errors.RulesError: unknown nantong rules option 'piao_bsae'; the options are baida, ...
+        changpai.errors.RulesError: unknown nantong rules option 'piao_bsae'; the options are name, title, baida, ...
         >>> DUZIHU.evolve(baida_values=(10, 30))
         Traceback (most recent call last):
         ...
@@ -181,3 +212,5 @@ DUZIHU = Rules()
 
 DUZIHU_BAIDA = Rules(baida=True)
 """犢子胡 with the five 百搭 (福 祿 壽 喜 財) as wild cards and the 喜 count of §7.1."""
+
+register_presets(Rules, "nantong", DUZIHU=DUZIHU, DUZIHU_BAIDA=DUZIHU_BAIDA)

@@ -23,6 +23,7 @@ from typing import Any
 from attrs import field, fields, frozen
 
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.seats import check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import BH, HH, QZ, Card, parse
 from changpai.nantong.hand import (
@@ -30,6 +31,7 @@ from changpai.nantong.hand import (
     Shape,
     WaitKind,
     _concealed_set_value,
+    _split,
     _to_cards,
     check_copies,
     decompositions,
@@ -136,6 +138,29 @@ class Win:
         check_copies(self.concealed, self.exposed, self.jiang)
         if self.haidi and not self.self_drawn:
             raise RulesError("海底撈月 is a self-drawn win on the last card; set self_drawn=True")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the cards as codes, the melds as dicts, every flag.
+
+        >>> Win("5w 5w", winning_card="5w", self_drawn=True).to_dict()["concealed"]
+        ['5w', '5w']
+        """
+        return {
+            "concealed": [c.code for c in self.concealed],
+            "exposed": [m.to_dict() for m in self.exposed],
+            "winning_card": None if self.winning_card is None else self.winning_card.code,
+            "self_drawn": self.self_drawn,
+            "jiang": [c.code for c in self.jiang],
+            "called": sorted(c.code for c in self.called),
+            "gangkai": self.gangkai,
+            "tianhu": self.tianhu,
+            "dihu": self.dihu,
+            "tianting": self.tianting,
+            "haidi": self.haidi,
+            "baida_dealt": self.baida_dealt,
+            "seat": self.seat,
+            "losers": list(self.loser_seats()),
+        }
 
     def loser_seats(self) -> tuple[int, ...]:
         """The seats that pay.
@@ -336,16 +361,99 @@ def _sheet(
     return lines, total, facts
 
 
-def score(win: Win | str | Iterable[Card], rules: Rules = DUZIHU, **details: Any) -> ScoreSheet:
+def decomposition_value(d: Decomposition) -> int:
+    """The 胡數 of a reading with nothing else known (its ``Decomposition.value``): the sheet of
+    :func:`score` without a winning card, 自摸 or any other fact of play.
+
+    >>> from changpai.nantong.hand import best_decomposition
+    >>> decomposition_value(best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    120
+    """
+    win = Win(d.cards(), d.exposed, jiang=d.jiang, called=d.called)
+    return _sheet(win, d, None, False, d.rules)[1]
+
+
+_FACTS = ("winner", "players", "jiang", "winning_card", "self_drawn")
+# The other facts of a win that score() takes as keywords (the Win fields but the cards, the
+# seat, which is ``winner``, and the explicit keywords).
+_DETAILS = tuple(k for k in _WIN_KEYWORDS if k not in (*_FACTS, "seat"))
+
+
+def _as_win(
+    hand: Decomposition | str | Iterable[Card],
+    winner: int | None,
+    players: int | None,
+    jiang: Iterable[Card | str] | str | None,
+    winning_card: Card | str | None,
+    self_drawn: bool | None,
+    details: dict[str, Any],
+) -> Win:
+    unknown = [key for key in details if key not in _DETAILS]
+    if unknown:
+        listed = ", ".join(repr(key) for key in unknown)
+        raise RulesError(
+            f"unknown keyword{'s' if len(unknown) > 1 else ''} {listed} for nantong.score; "
+            f"the keywords are rules, {', '.join(_FACTS)}, {', '.join(_DETAILS)}"
+        )
+    if players is not None and (isinstance(players, bool) or players != 3):
+        raise RulesError(f"players={players!r}: 犢子胡 is played by three (nantong.md §2)")
+    seat = (
+        0 if winner is None else check_seat(winner, players or 4, what="winner", error=RulesError)
+    )
+    if players is not None and "losers" not in details and "others" not in details:
+        details["losers"] = tuple(s for s in range(players) if s != seat)
+    if isinstance(hand, Decomposition):
+        if "exposed" in details:
+            raise RulesError("a Decomposition carries its exposed melds; give exposed= with cards")
+        details = {"exposed": hand.exposed, "called": hand.called, **details}
+        cards: tuple[Card, ...] = hand.cards()
+        if jiang is None:
+            jiang = hand.jiang
+    else:
+        cards = _to_cards(hand) if isinstance(hand, str) else tuple(hand)
+    return Win(
+        cards,
+        jiang=() if jiang is None else jiang,
+        winning_card=winning_card,
+        self_drawn=bool(self_drawn),
+        seat=seat,
+        **details,
+    )
+
+
+def score(
+    win: Win | Decomposition | str | Iterable[Card],
+    *,
+    rules: Rules | None = None,
+    winner: int | None = None,
+    players: int | None = None,
+    jiang: Iterable[Card | str] | str | None = None,
+    winning_card: Card | str | None = None,
+    self_drawn: bool | None = None,
+    **details: Any,
+) -> ScoreSheet:
     """Score a win: the best reading of the hand, every line explained, and the settlement.
 
-    ``win`` is a :class:`Win`, or the concealed cards with the other :class:`Win` fields as
-    keywords. Raises :class:`~changpai.errors.RulesError` if the hand does not win.
+    ``win`` is a :class:`Win` (which carries every fact of the win), a
+    :class:`~changpai.nantong.Decomposition` (that reading is scored; its flipped ``jiang``
+    and ``rules`` are the defaults), or the concealed cards. With a decomposition or cards the
+    facts are keywords: ``winner`` (the winning seat, default 0), ``players`` (3: the two other
+    seats of 0..2 pay), ``jiang`` (the flipped 將), ``winning_card``, ``self_drawn`` and the
+    other :class:`Win` fields (``exposed``, ``called``, ``gangkai``, ``tianhu``, ``dihu``,
+    ``tianting``, ``haidi``, ``baida_dealt``, ``others``, ``losers``). ``rules`` defaults to
+    the decomposition's rules, else :data:`~changpai.nantong.DUZIHU`.
+
+    Raises :class:`~changpai.errors.RulesError` if the hand does not win, for an unknown
+    keyword, or for keywords given with a :class:`Win`.
 
     >>> s = score("HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
     ...           winning_card="9t", self_drawn=True, jiang="HH 3w")
     >>> s.fact("shape"), s.total
     ('piaohu', 990)
+    >>> from changpai.nantong.hand import best_decomposition
+    >>> sheet = score(best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w"), winner=1, players=3)
+    >>> sheet.total, [(p.payer, p.payee, p.amount) for p in sheet.payments]
+    (120, [(0, 1, 120), (2, 1, 120)])
     >>> score("1t 2t")
     Traceback (most recent call last):
     ...
@@ -353,21 +461,24 @@ def score(win: Win | str | Iterable[Card], rules: Rules = DUZIHU, **details: Any
     >>> score("123b 456b 789b 123t 456t 789t 123w 5w 5w", self_drawm=True)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: unknown keyword 'self_drawm' for nantong.score; the Win fields are exposed, ...
+    changpai.errors.RulesError: unknown keyword 'self_drawm' for nantong.score; the keywords are rules, winner, ...
     """
+    reading = win if isinstance(win, Decomposition) else None
+    if rules is None:
+        rules = DUZIHU if reading is None else reading.rules
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not nantong Rules")
-    if not isinstance(win, Win):
-        unknown = [key for key in details if key not in _WIN_KEYWORDS]
-        if unknown:
-            listed = ", ".join(repr(key) for key in unknown)
+        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
+    if isinstance(win, Win):
+        keywords = (winner, players, jiang, winning_card, self_drawn)
+        given = [name for name, v in zip(_FACTS, keywords, strict=True) if v is not None]
+        if given or details:
             raise RulesError(
-                f"unknown keyword{'s' if len(unknown) > 1 else ''} {listed} for nantong.score; "
-                f"the Win fields are {', '.join(_WIN_KEYWORDS)}"
+                f"pass either a Win or keywords, not both: {sorted([*given, *details])}"
             )
-        win = Win(_to_cards(win) if isinstance(win, str) else tuple(win), **details)
-    elif details:
-        raise RulesError(f"pass either a Win or keywords, not both: {sorted(details)}")
+    else:
+        win = _as_win(win, winner, players, jiang, winning_card, self_drawn, dict(details))
+    if reading is not None:
+        _split(win.concealed, win.exposed, rules)  # a 百搭 needs rules with 百搭
     best: tuple[int, list[ScoreLine], dict[str, Any]] | None = None
     single = False
     card = win.winning_card
@@ -375,8 +486,14 @@ def score(win: Win | str | Iterable[Card], rules: Rules = DUZIHU, **details: Any
         rest = list(win.concealed)
         rest.remove(card)
         # 獨張: one card kind completes the hand (a 百搭, which completes anything, not counted)
-        single = sum(not c.is_baida for c in waits(rest, win.exposed, rules, win.jiang)) == 1
-    for d in decompositions(win.concealed, win.exposed, rules, win.jiang):
+        ready = waits(rest, win.exposed, rules=rules, jiang=win.jiang)
+        single = sum(not c.is_baida for c in ready) == 1
+    readings = (
+        [reading]
+        if reading is not None
+        else decompositions(win.concealed, win.exposed, rules=rules, jiang=win.jiang)
+    )
+    for d in readings:
         options: list[tuple[int, WaitKind | None] | None] = (
             list(placements(d, card)) if card is not None else [None]
         )
@@ -410,7 +527,9 @@ def score(win: Win | str | Iterable[Card], rules: Rules = DUZIHU, **details: Any
             payments.append(Payment(win.seat, seat, -amount))
     if rules.baida_settlement == "separate":
         holders = [(win.seat, _baida_count(win.concealed, win.exposed), win.baida_dealt)]
-        holders += [(o.seat, _baida_count(o.concealed, o.exposed), o.baida_dealt) for o in win.others]
+        holders += [
+            (o.seat, _baida_count(o.concealed, o.exposed), o.baida_dealt) for o in win.others
+        ]
         table = (win.seat, *win.loser_seats())
         for seat, count, dealt in holders:
             if not count:

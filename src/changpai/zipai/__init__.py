@@ -9,33 +9,27 @@
 
 from __future__ import annotations
 
+from changpai.core.match import HandSummary
+from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
+from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, format, parse
-from changpai.zipai.game import (
-    Action,
-    ActionKind,
-    ActionRecord,
-    Game,
-    GameResult,
-    GameView,
-    SeatView,
-    SeenMeld,
-    stack_deck,
-)
+from changpai.zipai.chi import ChiOption, chi_options
+from changpai.zipai.deck import stack_deck
+from changpai.zipai.game import Game
 from changpai.zipai.hand import (
-    ChiOption,
     Decomposition,
     best_decomposition,
-    chi_options,
     decompositions,
     is_tianhu,
     waits,
 )
-from changpai.zipai.match import HandSummary, Match, next_dealer
+from changpai.zipai.match import Match, next_dealer
 from changpai.zipai.melds import HUXI_TABLE, Meld, MeldKind, Origin, classify, huxi
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, MINGTANG_PRESETS, Rules
 from changpai.zipai.scoring import Analysis, Win, analyze, score
-from changpai.zipai.sim import SimulationStats, random_game, simulate, transcript
+from changpai.zipai.sim import random_game, simulate, transcript
 
 __all__ = [
     "CARDS",
@@ -65,7 +59,6 @@ __all__ = [
     "Rules",
     "SeatView",
     "SeenMeld",
-    "SimulationStats",
     "Win",
     "analyze",
     "best_decomposition",
@@ -101,6 +94,7 @@ VARIANTS: tuple[Variant, ...] = (
             "chuerqishi",
         ),
         rules=HUNAN,
+        sample="壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌",
         description="Hunan 跑胡子: 3 players, 21/20/20 cards, 7 門子, 15 胡息, win only on a drawn card.",
     ),
     Variant(
@@ -109,6 +103,7 @@ VARIANTS: tuple[Variant, ...] = (
         title="字牌6胡倒",
         aliases=("6hudao", "六胡倒", "6胡倒", "字牌6胡倒", "liuhu"),
         rules=LIUHUDAO,
+        sample="壹貳叄 一二三 二七十 捌捌捌 九九玖",
         description="字牌6胡倒: 4 players, 15/14/14/14 cards, 5 門子, 6 胡息.",
     ),
     Variant(
@@ -117,6 +112,7 @@ VARIANTS: tuple[Variant, ...] = (
         title="哈哈字牌",
         aliases=("哈哈字牌", "hahazipai", "shuxin", "數信", "数信"),
         rules=HAHA,
+        sample="一二三 壹貳叄 二七十 貳柒拾 捌捌捌 九九玖 四五六",
         description="哈哈字牌: win on any card incl. discards, 數信 seat, 翻信.",
     ),
 )

@@ -70,13 +70,17 @@ def _to_index(index: object) -> int:
     return index
 
 
-@frozen(repr=False, init=False)
+@frozen(repr=False, init=False, order=True)
 class Card(Interned):
     """One card kind of the 字牌 deck; interned: there is one object per kind.
 
     ``Card(...)`` takes the index 0..19 or one card's code or glyph and returns the interned
     object of :data:`CARDS`, as :meth:`parse` does; so do ``copy``, ``deepcopy``, ``pickle`` and
-    ``attrs.evolve``. Cards compare by their kind. ``str`` is the hanzi, ``repr`` round-trips.
+    ``attrs.evolve``. Cards compare by their kind and sort by index (一..十, then 壹..拾).
+    ``str`` is the hanzi, ``repr`` round-trips.
+
+    >>> sorted(parse("壹 十 一"))
+    [Card('x1'), Card('x10'), Card('d1')]
 
     >>> card = Card.parse("柒")
     >>> card, str(card), card.code, card.index

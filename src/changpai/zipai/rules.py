@@ -10,6 +10,8 @@ Presets are module constants; variants of them are made with :meth:`Rules.evolve
 10
 >>> HUNAN.dealt_ti_in_hand, HAHA.dealt_ti_in_hand
 (0, 1)
+>>> HUNAN, HUNAN.evolve(min_huxi=10), HAHA.title
+(zipai.HUNAN, zipai.HUNAN.evolve(min_huxi=10), '哈哈字牌')
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 from changpai.zipai.cards import HUNAN_RED_VALUES
 
@@ -145,9 +148,16 @@ def _check(rules: Rules) -> None:
         )
 
 
-@frozen
-class Rules:
+_TITLES = {"hunan": "跑胡子", "liuhudao": "字牌6胡倒", "haha": "哈哈字牌"}
+"""The hanzi title of each preset's ``name`` (a rules object of another name is titled 字牌)."""
+
+
+@frozen(repr=False)
+class Rules(RulesBase):
     """The options of one 字牌 game (zipai.md; the Z-numbers are the §10 Ambiguities rows).
+
+    The ``repr`` is short: a preset prints as its constant (``zipai.HUNAN``), a variant of one
+    as the ``evolve`` call that makes it.
 
     >>> Rules(players=5)
     Traceback (most recent call last):
@@ -224,6 +234,15 @@ class Rules:
             raise RulesError(f"unknown zipai rules option(s): {', '.join(sorted(unknown))}")
         return evolve(self, **changes)
 
+    @property
+    def title(self) -> str:
+        """The hanzi title of the variant, read from ``name`` (``"字牌"`` for a name of one's own).
+
+        >>> HUNAN.title, LIUHUDAO.title, HUNAN.evolve(name="mine").title
+        ('跑胡子', '字牌6胡倒', '字牌')
+        """
+        return _TITLES.get(self.name, "字牌")
+
     def is_red(self, value: int) -> bool:
         """Whether cards of this value are red under these rules.
 
@@ -259,3 +278,5 @@ HAHA = Rules(
 """哈哈字牌 (seed 004): win on any card including discards, a 數信 seat, 翻信; 跑雙 allowed;
 a 提 (掃穿) lies with all four cards face down (Z6); a single dealt 掃穿 stays in hand, two
 must be laid (§9)."""
+
+register_presets(Rules, "zipai", HUNAN=HUNAN, LIUHUDAO=LIUHUDAO, HAHA=HAHA)

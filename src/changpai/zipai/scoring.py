@@ -1,7 +1,7 @@
 """字牌 scoring (zipai.md §8): 胡息 lines, threshold, 囤, 名堂, 翻信, 數信 and the payments.
 
 >>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
->>> sheet = score(Win(d, winner=0, players=3))
+>>> sheet = score(d, winner=0, players=3)
 >>> print(sheet)
 hunan: seat 0 胡
   坎 拾拾拾       +6  zipai.md §8.1
@@ -27,8 +27,9 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import document
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.errors import IllegalActionError, NotationError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.hand import Decomposition, best_decomposition, waits
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -355,8 +356,67 @@ def _scope_cards(melds: tuple[Meld, ...], scope: str) -> tuple[Card, ...]:
     return tuple(card for meld in melds for card in meld.cards)
 
 
-def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
+_WIN_FACTS = frozenset(
+    {
+        "self_drawn",
+        "discarder",
+        "tianhu",
+        "fanxing_card",
+        "shuxin_card",
+        "shuxin_seat",
+        "haidi",
+        "dihu",
+        "tinghu",
+        "shuahou",
+        "jushou",
+        "huangfan",
+    }
+)
+
+
+def _as_win(
+    hand: Decomposition | Win, rules: Rules, winner: int, players: int | None, facts: dict[str, Any]
+) -> Win:
+    """The :class:`Win` that :func:`score` scores: ``hand`` itself, or a Win of the
+    decomposition with the keywords (NotationError for anything else)."""
+    if isinstance(hand, Win):
+        if facts or players is not None or winner != 0:
+            given = sorted([*facts, *(["players"] if players is not None else [])])
+            if winner != 0:
+                given.append("winner")
+            raise NotationError(
+                f"score(win, {', '.join(f'{k}=...' for k in given)}): a Win carries its own "
+                "facts; give these keywords with a Decomposition"
+            )
+        return hand
+    if not isinstance(hand, Decomposition):
+        raise NotationError(f"{hand!r} is not a zipai Decomposition or Win")
+    unknown = sorted(set(facts) - _WIN_FACTS)
+    if unknown:
+        raise NotationError(
+            f"score(): unknown keyword(s) {', '.join(unknown)}; the facts of a win are "
+            f"{', '.join(sorted(_WIN_FACTS))}"
+        )
+    if "discarder" in facts and facts["discarder"] is not None:
+        facts.setdefault("self_drawn", False)
+    return Win(hand, winner, rules.players if players is None else players, **facts)
+
+
+def score(
+    hand: Decomposition | Win,
+    *,
+    rules: Rules = HUNAN,
+    winner: int = 0,
+    players: int | None = None,
+    **win_facts: Any,
+) -> ScoreSheet:
     """The itemized score of a win (zipai.md §8).
+
+    ``hand`` is a :class:`~changpai.zipai.hand.Decomposition` — scored as the win of seat
+    ``winner`` among ``players`` active players (default ``rules.players``), with the other
+    facts of the win as keywords: those of :class:`Win` (``self_drawn``, ``discarder``,
+    ``tianhu``, ``fanxing_card``, ``huangfan`` …; a ``discarder`` makes it not self-drawn) —
+    or a :class:`Win` that already carries them (then no other keyword than ``rules``).
 
     Lines: one per meld with its 胡息 (§8.1), the 胡息 total, the threshold (§8.2), the 囤 when
     ``rules.score_mode == "tun"`` (§8.5: 1 + (胡息 − threshold) // tun_step), the 名堂 of the
@@ -370,7 +430,7 @@ def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
 
     >>> d = best_decomposition(parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"))
     >>> rules = HUNAN.evolve(score_mode="tun", mingtang="changde_hongheidian")
-    >>> sheet = score(Win(d, winner=2, players=3), rules)
+    >>> sheet = score(d, rules=rules, winner=2)
     >>> [(line.name, line.text()) for line in sheet.lines[-5:]]
     [('胡息', '24'), ('起胡', '≥15'), ('囤', '4'), ('自摸 +1 囤', '+1'), ('番', '×1')]
     >>> sheet.total, sheet.payments[0]
@@ -380,14 +440,15 @@ def score(win: Win, rules: Rules = HUNAN) -> ScoreSheet:
 
     >>> d = best_decomposition(parse("二七十 二七十 貳柒拾 柒捌玖 一一壹 三四五 叄肆伍"))
     >>> rules = HUNAN.evolve(min_huxi=0, mingtang="changde_quanmingtang")
-    >>> sheet = score(Win(d, winner=0, players=3, self_drawn=False, huangfan=2), rules)
+    >>> sheet = score(Win(d, winner=0, players=3, self_drawn=False, huangfan=2), rules=rules)
     >>> [(line.name, line.text()) for line in sheet.lines if line.key.startswith("mingtang")]
     [('紅胡 (10 紅)', '×3'), ('黃番 (2 荒莊)', '×3')]
     >>> sheet.fact("fan"), sheet.total == d.huxi * 9
     (9, True)
     """
-    if not isinstance(win, Win):
-        raise NotationError(f"{win!r} is not a zipai Win")
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a zipai Rules object")
+    win = _as_win(hand, rules, winner, players, win_facts)
     if win.discarder is not None and not rules.win_on_discard:
         raise IllegalActionError(
             f"rules {rules.name!r} forbid winning on a discard (zipai.md §7.3, Z2)"
@@ -518,28 +579,44 @@ class Analysis:
             rows.append("not complete and waiting for no card")
         return "\n".join(rows)
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict.
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The 字牌 findings of the analysis document: the threshold ``min_huxi`` (§8.2) and,
+        for a complete hand, whether its best reading reaches it (``threshold_met``).
 
-        >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").to_dict()["score"]["total"]
-        15
+        >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").facts
+        {'min_huxi': 15, 'threshold_met': True}
         """
-        return {
-            "variant": self.rules.name,
-            "hand": " ".join(c.code for c in self.cards),
-            "exposed": [str(m) for m in self.exposed],
-            "complete": self.complete,
-            "decomposition": None if self.best is None else self.best.to_dict(),
-            "score": None if self.sheet is None else self.sheet.to_dict(),
-            "waits": {card.code: dec.to_dict() for card, dec in self.waits.items()},
-        }
+        out: dict[str, Any] = {"min_huxi": self.rules.min_huxi}
+        if self.best is not None:
+            out["threshold_met"] = self.best.threshold_met
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis document (:func:`changpai.core.document.analysis_document`).
+
+        >>> doc = analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").to_dict()
+        >>> doc["schema"], doc["variant"], doc["value"], doc["score"]["total"]
+        ('changpai.analysis', 'hunan', 15, 15)
+        """
+        return document.analysis_document(
+            family="zipai",
+            variant=document.variant_name("zipai", self.rules),
+            cards=self.cards,
+            exposed=self.exposed,
+            best=self.best,
+            sheet=self.sheet,
+            waits=self.waits,
+            facts=self.facts,
+        )
 
     def _repr_html_(self) -> str:
         if self.best is not None:
             body = self.best._repr_html_()
             return body + (self.sheet._repr_html_() if self.sheet is not None else "")
         rows = "".join(
-            f"<li>{card._repr_html_()} → {dec._repr_html_()}</li>" for card, dec in self.waits.items()
+            f"<li>{card._repr_html_()} → {dec._repr_html_()}</li>"
+            for card, dec in self.waits.items()
         )
         return f"<div>not complete; waits for:<ul>{rows}</ul></div>"
 
@@ -547,6 +624,7 @@ class Analysis:
 def analyze(
     hand: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
+    *,
     rules: Rules = HUNAN,
 ) -> Analysis:
     """Analyze a hand: the best decomposition and its score (as a self-drawn win of seat 0, §8)
@@ -566,7 +644,9 @@ def analyze(
         if isinstance(exposed, str)
         else tuple(exposed)
     )
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a zipai Rules object")
     best = best_decomposition(cards, melds, rules)
-    sheet = None if best is None else score(Win(best, winner=0, players=rules.players), rules)
+    sheet = None if best is None else score(best, rules=rules)
     found = waits(cards, melds, rules) if best is None else {}
     return Analysis(cards, melds, rules, best, sheet, found)

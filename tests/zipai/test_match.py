@@ -1,4 +1,4 @@
-"""Matches (zipai.md §2 dealer rules, running settlement) and random play for the CLI."""
+"""changpai.zipai.match: matches (zipai.md §2 dealer rules, running settlement)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ import random
 
 import pytest
 
+from changpai.core.match import HandSummary
 from changpai.errors import IllegalActionError, RulesError
 from changpai.zipai.game import Game
-from changpai.zipai.match import HandSummary, Match, next_dealer
+from changpai.zipai.match import Match, next_dealer
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO
-from changpai.zipai.sim import SimulationStats, random_game, simulate, transcript
+from changpai.zipai.sim import random_game
 
 
 @pytest.mark.parametrize(
@@ -29,7 +30,34 @@ def test_next_dealer(
     dealer: int, winner: int | None, streak: int, expected: tuple[int, int]
 ) -> None:
     """zipai.md §2: winner deals; 荒莊 keeps the dealer; three 荒莊 in a row pass the deal on."""
-    assert next_dealer(HUNAN, dealer, winner, streak) == expected
+    assert next_dealer(HUNAN, dealer, winner, streak=streak) == expected[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((object(), 0, None), "is not a zipai Rules object"),
+        ((HUNAN, 3, None), "dealer=3 is not a seat"),
+        ((HUNAN, 0, 5), "winner=5 is not a seat"),
+    ],
+)
+def test_next_dealer_refuses_bad_input(args: tuple[object, ...], error: str) -> None:
+    """DESIGN conventions: bad input raises a RulesError naming it."""
+    with pytest.raises(RulesError, match=error):
+        next_dealer(*args)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="streak=-1"):
+        next_dealer(HUNAN, 0, None, streak=-1)
+
+
+def test_a_hand_knows_the_next_dealer_without_the_streak() -> None:
+    """zipai.md §2 as far as one hand knows it: the result names the winner, or after a 荒莊
+    the dealer; the Match adds the rotation after three 荒莊 in a row."""
+    for seed in range(6):
+        game = random_game(HUNAN, seed, dealer=1)
+        result = game.result
+        assert result is not None
+        expected = 1 if result.winner is None else result.winner
+        assert result.next_dealer == expected
 
 
 def play(game: Game, chooser: random.Random) -> None:
@@ -51,8 +79,9 @@ def test_match_follows_the_dealer_rules(rules: object) -> None:
         match.settle()
         summary = match.hands[-1]
         assert isinstance(summary, HandSummary)
-        expected, streak = next_dealer(match.rules, summary.dealer, summary.winner, streak)
-        assert match.dealer == expected
+        expected = next_dealer(match.rules, summary.dealer, summary.winner, streak=streak)
+        streak = 0 if summary.winner is not None or expected != summary.dealer else streak + 1
+        assert match.dealer == expected == summary.next_dealer and match.streak == streak
     assert sum(match.totals.values()) == 0
     for seat in match.totals:
         assert match.totals[seat] == sum(h.net.get(seat, 0) for h in match.hands)
@@ -67,12 +96,12 @@ def test_match_shuxin_seat_moves_with_the_deal() -> None:
     for _ in range(15):
         game = match.new_hand()
         dealers.add(game.dealer)
-        assert game.active_seats == tuple(s for s in range(4) if s != (game.dealer + 2) % 4)
+        assert sorted(game.seats) == [s for s in range(4) if s != (game.dealer + 2) % 4]
         play(game, chooser)
         result = game.result
         assert result is not None
         if result.winner is not None:
-            assert result.winner in game.active_seats
+            assert result.winner in game.seats
             assert result.win is not None and result.win.shuxin_seat == (game.dealer + 2) % 4
     match.settle()
     assert sum(match.totals.values()) == 0
@@ -88,37 +117,13 @@ def test_match_refuses_a_new_hand_before_the_end() -> None:
         Match(dealer=5)
 
 
-def test_random_game_is_reproducible() -> None:
-    """CLI `changpai play hunan --seed N`: the same seed gives the same hand and transcript."""
-    a, b = random_game(HUNAN, 21), random_game(HUNAN, 21)
-    assert a == b and a.is_over
-    text = transcript(a)
-    assert text == transcript(b)
-    assert text.splitlines()[0] == "跑胡子 hunan — dealer seat 0"
-    assert "seat 0 (莊)" in text
-
-
-def test_simulate_statistics() -> None:
-    """CLI `changpai simulate hunan -n N --seed S`: statistics that add up."""
-    seen: list[int] = []
-    stats = simulate(HUNAN, 40, seed=2, progress=lambda done, n: seen.append(done))
-    assert isinstance(stats, SimulationStats)
-    assert seen == list(range(1, 41))
-    assert sum(stats.wins_by_seat) + stats.huangzhuang == 40
-    data = stats.to_dict()
-    assert data["hands"] == 40 and data["action_counts"]["deal"] == 40
-    assert 0.0 <= data["huangzhuang_rate"] <= 1.0
-    assert "荒莊" in str(stats)
-    assert simulate(HUNAN, 5, seed=9).wins_by_seat == simulate(HUNAN, 5, seed=9).wins_by_seat
-    with pytest.raises(RulesError):
-        simulate(HUNAN, -1)
-
-
 @pytest.mark.parametrize("bad", [True, False, "1", 1.0, -1, 3, [0]])
 def test_match_dealer_must_be_a_seat(bad: object) -> None:
     """DESIGN conventions (bad input raises a typed error naming it; nothing is silently
     changed) and zipai.md §2 (seats 0..2): True is not seat 1."""
-    with pytest.raises(RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"):
+    with pytest.raises(
+        RulesError, match=r"dealer=.* is not a seat; expected a whole number 0\.\.2"
+    ):
         Match(HUNAN, seed=1, dealer=bad)  # type: ignore[arg-type]
 
 
@@ -126,3 +131,13 @@ def test_match_dealer_none_draws_a_seat() -> None:
     """zipai.md §2: without a dealer the first one is drawn (an int seat)."""
     match = Match(HAHA, seed=3)
     assert type(match.dealer) is int and 0 <= match.dealer < HAHA.seats
+
+
+def test_match_is_the_core_match_with_its_repr() -> None:
+    """The contract (docs: Core concepts): Match(rules, seed, *, dealer) with a short repr and
+    core HandSummary rows."""
+    match = Match(HUNAN, 2, dealer=0).play(2)
+    assert repr(match) == f"<zipai.Match hunan hands=2 dealer={match.dealer}>"
+    assert [h.number for h in match.hands] == [1, 2]
+    assert all(isinstance(h, HandSummary) for h in match.hands)
+    assert match.to_dict()["family"] == "zipai"

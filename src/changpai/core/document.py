@@ -1,0 +1,238 @@
+"""The JSON documents of changpai, one schema for every family (docs: Core concepts).
+
+A **game document** (``Game.to_json()``, ``changpai play --json``)::
+
+    {"schema": "changpai.game", "version": 2, "family": "zipai", "variant": "hunan",
+     "rules": {...}, "seed": 7, "deck": ["x3", ...], "dealer": 0, "options": {},
+     "actions": [{"seat": 0, "kind": "discard", "card": "x9"}, ...]}
+
+``variant`` is the registered variant whose rules equal ``rules`` (``null`` for rules of one's
+own); ``deck`` the cards in deal order (always written, so a stacked deck round-trips;
+``seed`` is kept for reference); ``options`` the family's other constructor keywords (the
+number of players of a 川牌 table, the 黃番 count of a 字牌 hand); ``actions`` the decisions
+only (the engine's own records are made again by replaying them).
+
+An **analysis document** (``analysis.to_dict()``, ``changpai analyze --json``)::
+
+    {"schema": "changpai.analysis", "version": 2, "family": "zipai", "variant": "hunan",
+     "cards": [...], "exposed": [...], "complete": true, "best": {"melds": [...], "value": 18},
+     "value": 18, "score": {...sheet...}, "waits": [{"card": "x9", "best": {...}, "value": 15}],
+     "facts": {...}}
+
+Documents written by changpai 0.1.0 (each family had its own tag) are read as version 1 by the
+family's ``Game.from_json``; a version this changpai does not know raises
+:class:`~changpai.errors.NotationError` naming it.
+
+>>> data = game_document(
+...     family="demo", variant=None, rules={"name": "demo"}, seed=1, deck=["a"], dealer=0,
+...     options={}, actions=[])
+>>> read_game_document(json.dumps(data), family="demo")["deck"]
+['a']
+>>> read_game_document('{"schema": "changpai.game", "version": 9, "family": "demo"}', family="demo")
+Traceback (most recent call last):
+...
+changpai.errors.NotationError: a changpai.game document of version 9 cannot be read by this changpai (it reads versions 1 and 2); upgrade changpai
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from changpai.errors import NotationError
+
+__all__ = [
+    "ANALYSIS_SCHEMA",
+    "GAME_KEYS",
+    "GAME_SCHEMA",
+    "VERSION",
+    "analysis_document",
+    "game_document",
+    "read_game_document",
+    "variant_name",
+]
+
+GAME_SCHEMA = "changpai.game"
+ANALYSIS_SCHEMA = "changpai.analysis"
+VERSION = 2
+"""The version of the documents this changpai writes (0.1.0 wrote version 1, untagged)."""
+
+GAME_KEYS = ("family", "variant", "rules", "seed", "deck", "dealer", "options", "actions")
+
+
+def variant_name(family: str, rules: Any) -> str | None:
+    """The id of the registered variant of ``family`` whose rules equal ``rules``, else ``None``.
+
+    >>> from changpai import zipai
+    >>> variant_name("zipai", zipai.HUNAN), variant_name("zipai", zipai.HUNAN.evolve(min_huxi=9))
+    ('hunan', None)
+    """
+    import changpai  # the registry imports every family; import it late
+
+    for entry in changpai.variants():
+        if entry.family == family and entry.rules == rules:
+            return entry.name
+    return None
+
+
+def game_document(
+    *,
+    family: str,
+    variant: str | None,
+    rules: Mapping[str, Any],
+    seed: int | None,
+    deck: Sequence[str],
+    dealer: int,
+    options: Mapping[str, Any],
+    actions: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """A game document (version 2) as a dict, keys in schema order.
+
+    >>> list(game_document(family="f", variant=None, rules={}, seed=None, deck=[], dealer=0,
+    ...                    options={}, actions=[]))[:4]
+    ['schema', 'version', 'family', 'variant']
+    """
+    return {
+        "schema": GAME_SCHEMA,
+        "version": VERSION,
+        "family": family,
+        "variant": variant,
+        "rules": dict(rules),
+        "seed": seed,
+        "deck": list(deck),
+        "dealer": dealer,
+        "options": dict(options),
+        "actions": [dict(a) for a in actions],
+    }
+
+
+def _loads(text: object, what: str) -> dict[str, Any]:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise NotationError(f"{text!r} is not a {what} JSON document: expected JSON text")
+    try:
+        data = json.loads(text)
+    except ValueError as problem:
+        raise NotationError(f"not a {what} JSON document: {problem}") from None
+    if not isinstance(data, dict):
+        raise NotationError(
+            f"not a {what} JSON document: the text holds a {type(data).__name__}, not an object"
+        )
+    return data
+
+
+def read_game_document(
+    text: object,
+    *,
+    family: str,
+    legacy: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """Parse a game document of ``family`` and check its envelope; returns the dict with every
+    key of :data:`GAME_KEYS`.
+
+    A document without ``schema`` is a 0.1.0 one (version 1): ``legacy(data)`` converts it (a
+    family without 0.1.0 documents gives none, and such a text raises). Text that is not JSON,
+    another schema, another family, an unknown version or a missing or mistyped key raise
+    :class:`~changpai.errors.NotationError` naming the problem.
+
+    >>> read_game_document('{"schema": "changpai.game", "version": 2, "family": "zipai"}',
+    ...                    family="nantong")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a nantong game document: it is a zipai game
+    >>> read_game_document("[1]", family="zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a zipai game JSON document: the text holds a list, not an object
+    """
+    data = _loads(text, f"{family} game")
+    if "schema" not in data:
+        if legacy is None:
+            raise NotationError(
+                f"not a {family} game document: it has no 'schema' key (expected {GAME_SCHEMA!r})"
+            )
+        data = legacy(data)
+    elif data["schema"] != GAME_SCHEMA:
+        raise NotationError(
+            f"not a {family} game document: schema {data['schema']!r} (expected {GAME_SCHEMA!r})"
+        )
+    else:
+        version = data.get("version")
+        if version != VERSION:
+            if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+                raise NotationError(
+                    f"a {GAME_SCHEMA} document of version {version} cannot be read by this "
+                    f"changpai (it reads versions 1 and {VERSION}); upgrade changpai"
+                )
+            raise NotationError(
+                f"not a {family} game document: version {version!r} is not one of 1, {VERSION}"
+            )
+    if data.get("family") != family:
+        raise NotationError(f"not a {family} game document: it is a {data.get('family')} game")
+    missing = [key for key in GAME_KEYS if key not in data]
+    if missing:
+        raise NotationError(
+            f"not a complete {family} game document: the key(s) "
+            f"{', '.join(map(repr, missing))} are missing"
+        )
+    checks: tuple[tuple[str, type | tuple[type, ...]], ...] = (
+        ("deck", list),
+        ("actions", list),
+        ("options", dict),
+        ("rules", dict),
+    )
+    for key, kind in checks:
+        if not isinstance(data[key], kind):
+            raise NotationError(
+                f"not a {family} game document: {key}={data[key]!r} is not a JSON "
+                f"{'list' if kind is list else 'object'}"
+            )
+    seed = data["seed"]
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise NotationError(f"not a {family} game document: seed={seed!r} is not a whole number")
+    if not all(isinstance(code, str) for code in data["deck"]):
+        raise NotationError(f"not a {family} game document: the deck must be a list of card codes")
+    if not all(isinstance(a, dict) for a in data["actions"]):
+        raise NotationError(f"not a {family} game document: every action must be a JSON object")
+    return data
+
+
+def analysis_document(
+    *,
+    family: str,
+    variant: str | None,
+    cards: Iterable[Any],
+    exposed: Iterable[Any] = (),
+    best: Any = None,
+    sheet: Any = None,
+    waits: Mapping[Any, Any] | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The analysis document (version 2) of a hand: ``best`` and the values of ``waits`` are
+    the family's decompositions (each with ``to_dict()`` holding ``"melds"`` and ``.value``),
+    ``sheet`` the score sheet of ``best`` when there is one; ``facts`` the family's extra
+    findings (the 川牌 叫牌 condition, the 南通 shape …).
+
+    >>> from changpai import zipai
+    >>> best = zipai.best_decomposition(zipai.parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+    >>> doc = analysis_document(family="zipai", variant="hunan", cards=zipai.parse("一"), best=best)
+    >>> doc["complete"], doc["value"], doc["cards"], sorted(doc)[:3]
+    (True, 15, ['x1'], ['best', 'cards', 'complete'])
+    """
+    return {
+        "schema": ANALYSIS_SCHEMA,
+        "version": VERSION,
+        "family": family,
+        "variant": variant,
+        "cards": [getattr(c, "code", str(c)) for c in cards],
+        "exposed": [str(m) for m in exposed],
+        "complete": best is not None,
+        "best": None if best is None else best.to_dict(),
+        "value": None if best is None else best.value,
+        "score": None if sheet is None else sheet.to_dict(),
+        "waits": [
+            {"card": getattr(card, "code", str(card)), "best": d.to_dict(), "value": d.value}
+            for card, d in (waits or {}).items()
+        ],
+        "facts": dict(facts or {}),
+    }

@@ -1,0 +1,226 @@
+"""Hands played one after another: :class:`Match`, the same face for every family.
+
+A family's ``Match`` subclasses :class:`Match`, names its ``Game`` class and writes
+:meth:`Match._next_dealer` (the family's rule for who deals next); the rest — dealing each hand
+with a seed drawn from the match's own random numbers, settling the payments into running
+totals, playing whole hands with a policy — is shared.
+
+>>> from changpai import zipai
+>>> match = zipai.Match(zipai.HUNAN, seed=4, dealer=0)
+>>> _ = match.play(3)
+>>> len(match.hands), sum(match.totals.values()), match
+(3, 0, <zipai.Match hunan hands=3 dealer=...>)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from attrs import frozen
+
+from changpai.core.seats import check_seat
+from changpai.errors import IllegalActionError, RulesError
+
+__all__ = ["HandSummary", "Match", "Policy"]
+
+G = TypeVar("G")
+
+Policy = Callable[[Any, int], Any]
+"""A decision rule for :meth:`Match.play`: ``policy(game, seat)`` returns a legal action."""
+
+
+@frozen
+class HandSummary:
+    """One finished hand of a :class:`Match`: its number, dealer, winner, the value of the win
+    (胡息 / 胡數 / 胡), the net gain of every seat and the next dealer.
+
+    >>> HandSummary(1, 0, 2, 18, {0: -18, 1: -18, 2: 36}, 2).to_dict()["net"]
+    {'0': -18, '1': -18, '2': 36}
+    """
+
+    number: int
+    dealer: int
+    winner: int | None
+    value: int
+    net: dict[int, int]
+    next_dealer: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "winner": self.winner,
+            "value": self.value,
+            "net": {str(k): v for k, v in self.net.items()},
+            "next_dealer": self.next_dealer,
+        }
+
+
+class Match(Generic[G]):
+    """Hands of one family played in a row, with the family's dealer rule and running totals.
+
+    Args:
+        rules: the rules of every hand (default: the family's default preset).
+        seed: seeds the shuffles, the first dealer when ``dealer`` is None, and any card the
+            dealer rule turns.
+        dealer: the first dealer (None: drawn at random from ``seed``).
+
+    Call :meth:`new_hand` for each hand (the previous one must be over) and play it through
+    the returned game, or :meth:`play` whole hands with a policy; read :attr:`totals`,
+    :attr:`hands` and :attr:`games`.
+    """
+
+    #: The family's ``Game`` class.
+    game_class: ClassVar[type[Any]]
+
+    def __init__(self, rules: Any = None, seed: int | None = None, *, dealer: int | None = None):
+        game_class = self.game_class
+        if rules is None:
+            rules = game_class.default_rules
+        if not isinstance(rules, game_class.rules_class):
+            raise RulesError(f"rules={rules!r} is not a {game_class.family} Rules object")
+        self.rules = rules
+        self.seed = seed
+        self._rng = random.Random(seed)
+        seats = self._seat_count()
+        if dealer is None:
+            dealer = self._first_dealer()
+        self.dealer: int = check_seat(dealer, seats, what="dealer", error=RulesError)
+        self.games: list[G] = []
+        self.hands: list[HandSummary] = []
+        self.totals: dict[int, int] = dict.fromkeys(range(seats), 0)
+
+    # ------------------------------------------------------------------ family hooks
+
+    def _seat_count(self) -> int:
+        """The number of seats at the table."""
+        return int(getattr(self.rules, "seats", getattr(self.rules, "players", 4)))
+
+    def _first_dealer(self) -> int:
+        """The first dealer when none is given: a seat drawn with the match's random numbers."""
+        return self._rng.randrange(self._seat_count())
+
+    def _game_options(self) -> dict[str, Any]:
+        """Extra keywords for each new game (e.g. the 黃番 count of 字牌)."""
+        return {}
+
+    def _next_dealer(self, game: G) -> int:
+        """The dealer of the hand after ``game`` (default: the result's ``next_dealer``)."""
+        result = game.result  # type: ignore[attr-defined]
+        return self.dealer if result.next_dealer is None else int(result.next_dealer)
+
+    # ------------------------------------------------------------------ shared
+
+    @property
+    def game(self) -> G | None:
+        """The current (last dealt) hand, or ``None`` before the first."""
+        return self.games[-1] if self.games else None
+
+    def new_hand(self, deck: Sequence[Any] | str | None = None) -> G:
+        """Settle the finished hand (if any) and deal the next one (optionally a stacked deck).
+
+        >>> from changpai import nantong
+        >>> match = nantong.Match(seed=1, dealer=0)
+        >>> _ = match.new_hand()
+        >>> match.new_hand()
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: hand 1 is not over yet; finish it before dealing the next
+        """
+        current = self.game
+        if current is not None and not current.is_over:  # type: ignore[attr-defined]
+            raise IllegalActionError(
+                f"hand {len(self.games)} is not over yet; finish it before dealing the next"
+            )
+        self._settle()
+        options = self._game_options()
+        if deck is None:
+            seed = self._rng.getrandbits(64)
+            game = self.game_class(self.rules, seed, dealer=self.dealer, **options)
+        else:
+            game = self.game_class(self.rules, None, deck=deck, dealer=self.dealer, **options)
+        self.games.append(game)
+        return game  # type: ignore[no-any-return]
+
+    def _settle(self) -> None:
+        game = self.game
+        if game is None or not game.is_over or len(self.hands) == len(self.games):  # type: ignore[attr-defined]
+            return
+        result = game.result  # type: ignore[attr-defined]
+        net = result.net(len(self.totals))
+        for seat, amount in net.items():
+            self.totals[seat] = self.totals.get(seat, 0) + amount
+        dealer = self.dealer
+        self.dealer = self._next_dealer(game)
+        self.hands.append(
+            HandSummary(len(self.games), dealer, result.winner, result.value, net, self.dealer)
+        )
+
+    def settle(self) -> dict[int, int]:
+        """Settle the current hand if it is over and return the running totals by seat.
+
+        >>> from changpai import chuanpai
+        >>> chuanpai.Match(seed=0, dealer=0).settle()
+        {0: 0, 1: 0, 2: 0, 3: 0}
+        """
+        self._settle()
+        return dict(self.totals)
+
+    def play(self, hands: int = 1, policy: Policy | None = None) -> Match[G]:
+        """Play ``hands`` whole hands, each seat choosing with ``policy(game, seat)`` (default:
+        a random legal action from the match's random numbers), and settle them.
+
+        >>> from changpai import zipai
+        >>> zipai.Match(seed=4).play(2).totals == zipai.Match(seed=4).play(2).totals
+        True
+        """
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+            raise RulesError(f"hands={hands!r}: the number of hands must be a whole number >= 0")
+        chooser = random.Random(self._rng.getrandbits(64))
+        for _ in range(hands):
+            game: Any = self.new_hand()
+            while not game.is_over:
+                seat = game.to_act[0]
+                if policy is None:
+                    action = chooser.choice(game.legal_actions(seat))
+                else:
+                    action = policy(game, seat)
+                game.apply(action)
+            self._settle()
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: the rules' name, the seed, every hand and the totals.
+
+        >>> from changpai import zipai
+        >>> sorted(zipai.Match(seed=1, dealer=0).play(1).to_dict())
+        ['dealer', 'family', 'hands', 'rules', 'seed', 'totals']
+        """
+        self._settle()
+        return {
+            "family": self.game_class.family,
+            "rules": getattr(self.rules, "name", None),
+            "seed": self.seed,
+            "hands": [h.to_dict() for h in self.hands],
+            "dealer": self.dealer,
+            "totals": {str(k): v for k, v in self.totals.items()},
+        }
+
+    def __str__(self) -> str:
+        self._settle()
+        title = getattr(self.rules, "title", self.rules.name)
+        rows = [f"{title} ({self.rules.name}) match: {len(self.hands)} hands"]
+        for h in self.hands:
+            won = "no winner" if h.winner is None else f"seat {h.winner} wins ({h.value})"
+            rows.append(f"  hand {h.number}: dealer {h.dealer}, {won}; next dealer {h.next_dealer}")
+        rows.append("  totals: " + ", ".join(f"seat {s}: {t:+d}" for s, t in self.totals.items()))
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return (
+            f"<{self.game_class.family}.Match {self.rules.name} hands={len(self.games)} "
+            f"dealer={self.dealer}>"
+        )

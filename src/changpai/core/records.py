@@ -1,0 +1,190 @@
+"""The log records and the result of a hand, one class each for every family (docs: Core concepts).
+
+Every family's ``Game.log`` is a tuple of :class:`ActionRecord` and every finished hand has one
+:class:`GameResult`, so a program that reads the log or settles a hand runs unchanged on every
+family.
+
+>>> from changpai.core.scoresheet import Payment, ScoreSheet
+>>> sheet = ScoreSheet("demo", (), 6, (Payment(1, 0, 6), Payment(2, 0, 6)))
+>>> result = GameResult(0, "win", sheet, next_dealer=0, value=18, label="胡")
+>>> result.payments[0].amount, result.net(3), result.value
+(6, {0: 12, 1: -6, 2: -6}, 18)
+>>> print(GameResult(None, "huangzhuang", label="荒莊", next_dealer=0))
+荒莊 (no winner); next dealer seat 0
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from attrs import field, frozen
+
+from changpai.core import render
+from changpai.core.scoresheet import Payment, ScoreSheet
+
+__all__ = ["ActionRecord", "GameResult"]
+
+A = TypeVar("A")
+
+
+@frozen
+class ActionRecord(Generic[A]):
+    """One entry of ``Game.log``: the action, whether the engine applied it by itself
+    (``auto``: the deal, draws, forced moves), a short ``note`` and the cards the engine drew
+    because of it (``draws``: ``(seat, card)`` pairs; private to their seat in views).
+
+    >>> from changpai.zipai import Action, ActionKind
+    >>> record = ActionRecord(Action(0, ActionKind.DRAW, "x3"), auto=True)
+    >>> str(record), record.to_dict()["auto"]
+    ('seat 0 摸 三 (auto)', True)
+    """
+
+    action: A
+    auto: bool = False
+    note: str = ""
+    draws: tuple[tuple[int, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the action's own dict, ``auto``, and ``note`` / ``draws`` when set.
+
+        >>> from changpai.zipai import Action, ActionKind
+        >>> ActionRecord(Action(1, ActionKind.PASS), note="n").to_dict()
+        {'action': {'seat': 1, 'kind': 'pass'}, 'auto': False, 'note': 'n'}
+        """
+        out: dict[str, Any] = {"action": self.action.to_dict(), "auto": self.auto}  # type: ignore[attr-defined]
+        if self.note:
+            out["note"] = self.note
+        if self.draws:
+            out["draws"] = [[seat, card.code] for seat, card in self.draws]
+        return out
+
+    def __str__(self) -> str:
+        text = f"{self.action}{' (auto)' if self.auto else ''}"
+        if self.draws:
+            text += "  (draws: " + ", ".join(f"seat {s} {c}" for s, c in self.draws) + ")"
+        return f"{text}  ({self.note})" if self.note else text
+
+
+@frozen
+class GameResult:
+    """How a hand ended, the same for every family.
+
+    ``winner`` is the winning seat or ``None``; ``reason`` the code name of the ending
+    (``"win"``, or the family's word for a hand without a winner such as ``"huangzhuang"``) and
+    ``label`` its hanzi (``"胡"``, ``"荒莊"``, ``"荒牌"``); ``sheet`` the itemized score sheet
+    with the payments; ``next_dealer`` the seat that deals the next hand by the family's rule
+    (``None`` where it depends on something after the hand, such as the 川牌 cut);
+    ``value`` the family's count of the winning hand (胡息 / 胡數 / 胡; 0 without a winner);
+    ``win`` the family's win object (the decomposition and how it was won) when there is one;
+    ``discarder`` the seat whose discard was won on, and ``self_drawn`` whether the winner drew
+    the winning card himself.
+
+    >>> GameResult(None, "huangpai", label="荒牌").payments
+    ()
+    """
+
+    winner: int | None
+    reason: str
+    sheet: ScoreSheet | None = None
+    next_dealer: int | None = None
+    value: int = 0
+    label: str = ""
+    win: Any = field(default=None)
+    discarder: int | None = None
+    self_drawn: bool = False
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        """Who pays whom (empty when nobody won)."""
+        return () if self.sheet is None else self.sheet.payments
+
+    def net(self, seats: int) -> dict[int, int]:
+        """Net gain of every seat ``0 .. seats-1`` from the payments.
+
+        >>> GameResult(None, "huangzhuang").net(3)
+        {0: 0, 1: 0, 2: 0}
+        """
+        out = dict.fromkeys(range(seats), 0)
+        if self.sheet is not None:
+            for seat, amount in self.sheet.net().items():
+                out[seat] = out.get(seat, 0) + amount
+        return out
+
+    @property
+    def headline(self) -> str:
+        """One line: who won and how, or the ending without a winner.
+
+        >>> GameResult(2, "win", label="胡", discarder=0).headline
+        "seat 2 胡 on seat 0's discard"
+        """
+        if self.winner is None:
+            return f"{self.label or self.reason} (no winner)"
+        how = ""
+        if self.discarder is not None:
+            how = f" on seat {self.discarder}'s discard"
+        elif self.self_drawn:
+            how = " 自摸"
+        label = self.label or self.reason
+        reason = "" if self.reason in ("win", label) else f" ({self.reason})"
+        return f"seat {self.winner} {label}{reason}{how}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the same keys in every family).
+
+        >>> sorted(GameResult(None, "huangzhuang").to_dict())
+        ['discarder', 'label', 'next_dealer', 'reason', 'self_drawn', 'sheet', 'value', 'win', 'winner']
+        """
+        win = self.win
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "label": self.label,
+            "value": self.value,
+            "next_dealer": self.next_dealer,
+            "discarder": self.discarder,
+            "self_drawn": self.self_drawn,
+            "win": win.to_dict() if hasattr(win, "to_dict") else None,
+            "sheet": None if self.sheet is None else self.sheet.to_dict(),
+        }
+
+    @property
+    def decomposition(self) -> Any:
+        """The winning decomposition: ``win.decomposition``, or ``win`` itself when the family's
+        win is its decomposition (川牌); ``None`` without a winner.
+
+        >>> GameResult(None, "huangpai").decomposition is None
+        True
+        """
+        win = self.win
+        if win is None:
+            return None
+        found = getattr(win, "decomposition", None)
+        if found is not None:
+            return found
+        return win if hasattr(win, "melds") else None
+
+    def __str__(self) -> str:
+        lines = [
+            self.headline
+            + ("" if self.next_dealer is None else f"; next dealer seat {self.next_dealer}")
+        ]
+        decomposition = self.decomposition
+        if decomposition is not None:
+            lines.append(f"  {decomposition}")
+        if self.sheet is not None:
+            lines.append(str(self.sheet))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The result for notebooks: the headline, the winning melds when known, the score sheet.
+
+        >>> GameResult(None, "huangzhuang", label="荒莊")._repr_html_()
+        '<div><b>荒莊 (no winner)</b></div>'
+        """
+        parts = [f"<b>{render.esc(self.headline)}</b>"]
+        decomposition = self.decomposition
+        if decomposition is not None and hasattr(decomposition, "_repr_html_"):
+            parts.append(decomposition._repr_html_())
+        if self.sheet is not None:
+            parts.append(self.sheet._repr_html_())
+        return f"<div>{''.join(parts)}</div>"

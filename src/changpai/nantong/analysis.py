@@ -1,0 +1,144 @@
+"""The analysis of one 南通 hand (``changpai analyze duzihu "<hand>"``): the best reading and its
+score sheet when the hand is complete, else every card it waits on (nantong.md §4, §7).
+
+>>> a = analyze("123b 456b 789b 123t 456t 789t 123w 5w")
+>>> a.complete, [c.code for c in a.waits]
+(False, ['5w'])
+>>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w").sheet.total
+120
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.core import render
+from changpai.core.document import analysis_document, variant_name
+from changpai.core.scoresheet import ScoreSheet
+from changpai.nantong.cards import Card
+from changpai.nantong.hand import Decomposition, _split, best_decomposition, waits
+from changpai.nantong.melds import Meld, _jiang
+from changpai.nantong.rules import DUZIHU, Rules
+from changpai.nantong.scoring import score
+
+__all__ = ["Analysis", "analyze"]
+
+
+@frozen
+class Analysis:
+    """What :func:`analyze` finds: the hand (sorted) and its declared melds; ``best``, the best
+    reading of a complete hand, and its score ``sheet`` (nothing else known: no winning card,
+    not 自摸); or the ``waits`` of a ready hand ({card: best reading}).
+
+    >>> a = analyze("123b 456b 789b 123t 456t 789t 123w 5w")
+    >>> print(a)
+    手牌 一條 二條 三條 四條 五條 六條 七條 八條 九條 一丙 二丙 三丙 四丙 五丙 六丙 七丙 八丙 九丙 一萬 二萬 三萬 五萬
+      聽 五萬: 清胡 ...
+    """
+
+    cards: tuple[Card, ...]
+    exposed: tuple[Meld, ...]
+    best: Decomposition | None
+    waits: dict[Card, Decomposition]
+    sheet: ScoreSheet | None = None
+    rules: Rules = field(default=DUZIHU, kw_only=True)
+    jiang: tuple[Card, ...] = field(default=(), kw_only=True)
+
+    @property
+    def complete(self) -> bool:
+        """Whether the hand is a winning hand (one pair + seven groups).
+
+        >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w").complete
+        True
+        """
+        return self.best is not None
+
+    @property
+    def winning(self) -> bool:
+        """The same as :attr:`complete` (the 0.1.0 name).
+
+        >>> analyze("1t 3t 5t").winning
+        False
+        """
+        return self.complete
+
+    def __str__(self) -> str:
+        head = "手牌 " + " ".join(c.hanzi for c in self.cards)
+        if self.exposed:
+            head += " | " + " ".join(str(m) for m in self.exposed)
+        rows = [head]
+        if self.best is not None:
+            rows.append(f"  胡 {self.best.shape.hanzi}: {self.best}")
+        for card, d in self.waits.items():
+            rows.append(f"  聽 {card.hanzi}: {d.shape.hanzi} {d}")
+        if self.best is None and not self.waits:
+            rows.append("  not complete and not ready (不聽)")
+        return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        """The analysis for notebooks: the hand, the declared melds, then the best decomposition
+        or one row per wait.
+
+        >>> html = analyze("123b 456b 789b 123t 456t 789t 123w 5w")._repr_html_()
+        >>> "聽 五萬" in html, html.count("<tr>")
+        (True, 2)
+        """
+        rows: list[tuple[str, str]] = [("手牌", render.cards(self.cards, face=Card._repr_html_))]
+        if self.exposed:
+            rows.append(("明", render.line([m._repr_html_() for m in self.exposed])))
+        if self.best is not None:
+            rows.append((f"胡 {self.best.shape.hanzi}", render.Html(self.best._repr_html_())))
+        for card, d in self.waits.items():
+            rows.append((f"聽 {card.hanzi}", render.Html(d._repr_html_())))
+        if self.best is None and not self.waits:
+            rows.append(("不聽", "not complete and not ready"))
+        return render.fields(rows, title="南通長牌 analysis")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis document (:func:`changpai.core.document.analysis_document`); its facts
+        are the shape and 文錢 of the best reading and the flipped 將.
+
+        >>> doc = analyze("123b 456b 789b 123t 456t 789t 123w 5w").to_dict()
+        >>> doc["schema"], doc["variant"], doc["complete"], doc["waits"][0]["card"], doc["facts"]
+        ('changpai.analysis', 'duzihu', False, '5w', {'shape': None, 'wenqian': 0, 'jiang': []})
+        """
+        best = self.best
+        facts = {
+            "shape": None if best is None else best.shape.value,
+            "wenqian": 0 if best is None else best.wenqian,
+            "jiang": [c.code for c in self.jiang],
+        }
+        return analysis_document(
+            family="nantong",
+            variant=variant_name("nantong", self.rules),
+            cards=self.cards,
+            exposed=self.exposed,
+            best=best,
+            sheet=self.sheet,
+            waits=self.waits,
+            facts=facts,
+        )
+
+
+def analyze(
+    hand: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str = (),
+    *,
+    rules: Rules = DUZIHU,
+    jiang: Iterable[Card | str] | str = (),
+) -> Analysis:
+    """Analyze a hand: its best decomposition and score sheet if complete, otherwise its waits.
+
+    >>> a = analyze("HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t", jiang="HH 3w")
+    >>> a.best.shape.hanzi, a.best.value, a.sheet.total
+    ('飄胡', 910, 910)
+    """
+    cards, melds, _, _ = _split(hand, exposed, rules)
+    flips = _jiang(jiang)
+    best = best_decomposition(cards, melds, rules=rules, jiang=flips)
+    ready = waits(cards, melds, rules=rules, jiang=flips) if best is None else {}
+    sheet = None if best is None else score(best, rules=rules)
+    return Analysis(tuple(sorted(cards)), melds, best, ready, sheet, rules=rules, jiang=flips)

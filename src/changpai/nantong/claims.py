@@ -1,0 +1,81 @@
+"""Who may declare or claim what in a 犢子胡 hand, and which claim wins (nantong.md §3).
+
+These are the rules of the opening declarations and of claims on a discard, as small functions
+on card counts; :class:`~changpai.nantong.Game` applies them.
+
+>>> from changpai.nantong.cards import Card, count_tuple, parse
+>>> counts = count_tuple(parse("QZ QZ QZ QZ 2t 2t 2t 5w"))
+>>> [c.code for c in callable_cards(counts, (Card("2t"), Card("3w")), stock_left=51)]
+['2t', 'QZ']
+>>> decisions = {1: Action(1, ActionKind.PENG, Card("5w")), 2: Action(2, ActionKind.WIN, Card("5w"))}
+>>> str(winning_claim(decisions, order=(1, 2)))
+'seat 2 胡 五萬'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from changpai.nantong.actions import Action, ActionKind
+from changpai.nantong.cards import CARDS, N_PLAIN, Card
+
+__all__ = ["CLAIM_PRIORITY", "callable_cards", "claim_options", "winning_claim"]
+
+CLAIM_PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG)
+"""胡 > 杠 > 碰: the order claims on one discard are resolved in (nantong.md §3)."""
+
+
+def callable_cards(counts: Sequence[int], jiang: Sequence[Card], *, stock_left: int) -> list[Card]:
+    """The cards a player may declare by 叫牌 in the opening round (nantong.md §3): a four in
+    hand (only while a replacement card can be drawn), or three copies of a card whose fourth
+    copy is one of the flipped 將.
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> callable_cards(count_tuple(parse("HH HH HH 1t")), (Card("HH"), Card("HH")), stock_left=9)
+    []
+    """
+    found = []
+    for i in range(N_PLAIN):
+        flips = sum(f.index == i for f in jiang)
+        if (counts[i] == 4 and stock_left > 0) or (counts[i] == 3 and flips == 1):
+            found.append(CARDS[i])
+    return found
+
+
+def claim_options(
+    seat: int, card: Card, *, held: int, can_win: bool, ting: bool, stock_left: int
+) -> list[Action]:
+    """The claims ``seat`` may make on the discard ``card`` (nantong.md §3): 胡 when the card
+    completes his hand (``can_win``), 杠 with three copies ``held`` while a replacement can be
+    drawn, 碰 with two — but after 報聽 (``ting``) only 胡, and a 百搭 is never claimed for a set.
+
+    >>> [str(a) for a in claim_options(1, Card("5w"), held=3, can_win=False, ting=False, stock_left=4)]
+    ['seat 1 杠 五萬', 'seat 1 碰 五萬']
+    >>> claim_options(1, Card("5w"), held=3, can_win=False, ting=True, stock_left=4)
+    []
+    """
+    options: list[Action] = []
+    if can_win:
+        options.append(Action(seat, ActionKind.WIN, card))
+    if not ting and not card.is_baida:
+        if held >= 3 and stock_left > 0:
+            options.append(Action(seat, ActionKind.GANG, card))
+        if held >= 2:
+            options.append(Action(seat, ActionKind.PENG, card))
+    return options
+
+
+def winning_claim(decisions: Mapping[int, Action], *, order: Sequence[int]) -> Action | None:
+    """The claim that takes the discard: the highest kind of :data:`CLAIM_PRIORITY`, and among
+    equal kinds the first seat of ``order`` (the discarder's 下家 first; one winner per discard,
+    "沒有一炮多響", nantong.md §3). ``None`` when everybody passed.
+
+    >>> winning_claim({1: Action(1, ActionKind.PASS)}, order=(1, 2)) is None
+    True
+    """
+    for wanted in CLAIM_PRIORITY:
+        for seat in order:
+            decision = decisions.get(seat)
+            if decision is not None and decision.kind is wanted:
+                return decision
+    return None

@@ -1,0 +1,182 @@
+"""The actions of a 跑胡子 hand (zipai.md §4-§7): what a seat decides and what the engine records.
+
+An :class:`Action` is ``Action(seat, kind, card, melds)``: the seat first, then the kind (an
+:class:`ActionKind`), then the card concerned and the melds it makes. ``str(action)`` reads
+``seat 1 碰 三``; :attr:`Action.details` is the part after the kind.
+
+>>> action = Action(1, ActionKind.CHI, "x2", ("吃 一二三", "比 二二貳"))
+>>> str(action), action.details
+('seat 1 吃 一二三 比 二二貳', '一二三 比 二二貳')
+>>> Action.from_dict(action.to_dict()) == action
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.core.hanzi import HanziEnum
+from changpai.errors import NotationError
+from changpai.zipai.cards import CARDS, Card
+from changpai.zipai.melds import Meld
+
+__all__ = ["Action", "ActionKind"]
+
+
+class ActionKind(HanziEnum, short_repr=True):
+    """What an action or log record does. Each member carries its hanzi (``.hanzi``).
+
+    Decisions (a seat chooses): ``DISCARD``, ``CHI``, ``PENG``, ``HU``, ``PASS``. Records the
+    engine writes itself (``auto=True``): ``DEAL``, ``LIANG``, ``DRAW``, ``TI``, ``WEI``,
+    ``CHOUWEI``, ``PAO``, ``TIANHU``, ``TO_DISCARDS``, ``HUANGZHUANG``.
+
+    >>> ActionKind.PENG.hanzi, ActionKind.PENG.is_decision, ActionKind.TI.is_decision
+    ('碰', True, False)
+    """
+
+    DISCARD = ("discard", "打")
+    CHI = ("chi", "吃")
+    PENG = ("peng", "碰")
+    HU = ("hu", "胡")
+    PASS = ("pass", "過")
+    DEAL = ("deal", "發牌")
+    LIANG = ("liang", "亮張")
+    DRAW = ("draw", "摸")
+    TI = ("ti", "提")
+    WEI = ("wei", "偎")
+    CHOUWEI = ("chouwei", "臭偎")
+    PAO = ("pao", "跑")
+    TIANHU = ("tianhu", "天胡")
+    TO_DISCARDS = ("to_discards", "棄")
+    HUANGZHUANG = ("huangzhuang", "荒莊")
+
+    @property
+    def is_decision(self) -> bool:
+        """Whether a seat chooses this action (else the engine applies it)."""
+        return self in _DECISIONS
+
+
+_DECISIONS = frozenset(
+    {ActionKind.DISCARD, ActionKind.CHI, ActionKind.PENG, ActionKind.HU, ActionKind.PASS}
+)
+
+
+def _to_card(value: Card | str | None) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    return Card.parse(value)
+
+
+def _check_action_seat(_action: object, _attribute: object, seat: Any) -> None:
+    """The validator of ``Action.seat``: a whole number >= 0 (not a bool); the table's own
+    range is checked by ``Game.verify``."""
+    if type(seat) is int and seat >= 0:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise NotationError(f"seat={seat!r} is not a seat; expected a whole number 0, 1, 2 …")
+
+
+def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
+    return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in value)
+
+
+@frozen
+class Action:
+    """One action of one seat: a decision, or a record the engine applied (see :class:`ActionKind`).
+
+    ``card`` is the card concerned (discarded, claimed, drawn, won on); ``melds`` the melds it
+    makes — for ``CHI`` the 吃 meld followed by every compulsory 比 meld. Cards and melds may be
+    given as text.
+
+    >>> Action(1, ActionKind.CHI, "x2", ("吃 一二三", "比 二二貳"))
+    Action(seat=1, kind=ActionKind.CHI, card=Card('x2'), melds=(Meld.parse('吃 一二三'), Meld.parse('比 二二貳')))
+    >>> Action.from_dict(Action(0, ActionKind.DISCARD, "d5").to_dict())
+    Action(seat=0, kind=ActionKind.DISCARD, card=Card('d5'), melds=())
+    """
+
+    seat: int = field(validator=_check_action_seat)
+    kind: ActionKind
+    card: Card | None = field(default=None, converter=_to_card)
+    melds: tuple[Meld, ...] = field(default=(), converter=_to_melds)
+
+    @property
+    def details(self) -> str:
+        """The part of ``str(action)`` after the kind: the melds (the first one without its
+        label when that is the kind's own word), else the card, else ``""``.
+
+        >>> Action(0, ActionKind.TI, "d1", ("提 壹壹壹壹",)).details
+        '壹壹壹壹'
+        >>> Action(2, ActionKind.DISCARD, "x3").details, Action(2, ActionKind.PASS).details
+        ('三', '')
+        """
+        if self.melds:
+            first, *rest = self.melds
+            label = first.label()
+            head = "".join(c.hanzi for c in first.cards)
+            if label != self.kind.hanzi:
+                head = f"{label} {head}"
+            return " ".join([head, *(str(m) for m in rest)])
+        return "" if self.card is None else self.card.hanzi
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (cards as ASCII codes, melds as text).
+
+        >>> Action(1, ActionKind.PENG, "x3").to_dict()
+        {'seat': 1, 'kind': 'peng', 'card': 'x3'}
+        """
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind.value}
+        if self.card is not None:
+            out["card"] = self.card.code
+        if self.melds:
+            out["melds"] = [str(m) for m in self.melds]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Read an action written by :meth:`to_dict`.
+
+        >>> Action.from_dict({"seat": 2, "kind": "flee"})
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: {'seat': 2, 'kind': 'flee'} is not a zipai action: 'flee' is not a valid ActionKind
+        """
+        try:
+            return cls(
+                data["seat"],
+                ActionKind(data["kind"]),
+                data.get("card"),
+                tuple(data.get("melds", ())),
+            )
+        except KeyError as error:
+            raise NotationError(
+                f"{data!r} is not a zipai action: the key {error} is missing"
+            ) from None
+        except (TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, NotationError):
+                raise
+            raise NotationError(f"{data!r} is not a zipai action: {error}") from None
+
+    def __str__(self) -> str:
+        details = self.details
+        text = f"seat {self.seat} {self.kind.hanzi}"
+        return f"{text} {details}" if details else text
+
+
+_ACTIONS: dict[tuple[int, ActionKind, int], Action] = {}
+
+
+def _act(seat: int, kind: ActionKind, k: int = -1) -> Action:
+    """Interned simple actions (no melds) for the hot path.
+
+    >>> _act(0, ActionKind.DISCARD, 2) is _act(0, ActionKind.DISCARD, 2)
+    True
+    """
+    key = (seat, kind, k)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = Action(seat, kind, None if k < 0 else CARDS[k])
+        _ACTIONS[key] = action
+    return action

@@ -1,0 +1,398 @@
+"""Claims on a card on offer and their priority (zipai.md §5-§7): who may 胡, 跑, 碰 or 吃 a
+drawn or discarded card, in the order of §6, whether a hand wins on it, and the win itself
+(its :class:`~changpai.zipai.scoring.Win`, score sheet and result, §7-§8).
+
+The methods here are half of :class:`~changpai.zipai.game.Game` (a mixin: the flow of the hand
+is in :mod:`changpai.zipai.game`). A card on offer opens a queue of ``(claim, seat)`` entries
+in priority order — every 胡 first (also 破跑胡: a 胡 where a forced 跑 would follow a pass),
+then the one forced 跑, else every 碰 and then the 吃 of the drawer and his 下家 (of a drawn
+card) or of the discarder's 下家 (of a discard); each seat is asked in turn.
+
+>>> from changpai.zipai import Action, ActionKind, Game, stack_deck
+>>> game = Game(deck=stack_deck(hands={0: "九", 1: "九九"}))
+>>> _ = game.apply(Action(0, ActionKind.DISCARD, "x9"))
+>>> game.to_act, [str(a) for a in game.legal_actions(1)]
+((1,), ['seat 1 碰 九', 'seat 1 過'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from changpai.core.records import GameResult
+from changpai.zipai.actions import Action, ActionKind
+from changpai.zipai.cards import CARDS, KINDS, Card
+from changpai.zipai.chi import ChiOption, chi_options
+from changpai.zipai.hand import Decomposition, best_decomposition
+from changpai.zipai.melds import Meld, MeldKind, Origin
+from changpai.zipai.rules import Rules
+from changpai.zipai.scoring import Win, score
+from changpai.zipai.state import (
+    _CACHE_LIMIT,
+    _CHI,
+    _CHI_OF,
+    _DISCARD,
+    _DISCARDED,
+    _DRAWN,
+    _HU,
+    _LIANG,
+    _OFFER,
+    _OVER,
+    _PAO,
+    _PENG,
+    _SELFHU,
+    _TAKE_IN,
+    _may_complete,
+    _Seat,
+)
+
+__all__: list[str] = []
+
+
+class Claims:
+    """The claim half of the engine: the offer queue, its priority, the win test and the win
+    (a mixin of :class:`~changpai.zipai.game.Game`, which holds the rest of the state).
+
+    >>> from changpai.zipai import Game
+    >>> [cls.__name__ for cls in Game.__mro__][:3], Claims.__slots__
+    (['Game', 'Claims', 'GameBase'], ('_offer', '_phase', '_pos', '_queue', '_result'))
+    """
+
+    # the phase; the offer (the card, its source and source seat), the queue of claims and who
+    # is asked; the result once won or drawn out
+    __slots__ = ("_offer", "_phase", "_pos", "_queue", "_result")
+
+    rules: Rules
+    dealer: int
+    _seats: list[_Seat]
+    _stock: list[int]
+    _deck: tuple[int, ...]
+    _log: list[Any]
+    _orders: Sequence[tuple[int, ...]]
+    _phase: str
+    _offer: tuple[int, str, int]
+    _queue: list[tuple[str, int]]
+    _pos: int
+    _result: GameResult | None
+    _shuxin: int
+    huangfan: int
+
+    def _legal(self, action: Action) -> bool:
+        """The checks behind :meth:`verify` and :meth:`legal_actions` (seat already to act)."""
+        kind, seat = action.kind, action.seat
+        if self._phase == _DISCARD:
+            card = action.card
+            return (
+                kind is ActionKind.DISCARD
+                and card is not None
+                and not action.melds
+                and 1 <= self._seats[seat].hand[card.index] <= 2
+            )
+        k = self._offer[0]
+        if action.card is not None and action.card is not CARDS[k]:
+            return False  # the card may be left out; if given it must be the one concerned
+        if kind is ActionKind.PASS:
+            return not action.melds
+        entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        if entry == _HU:
+            return kind is ActionKind.HU and not action.melds
+        if entry == _PENG:
+            return kind is ActionKind.PENG and not action.melds
+        return kind is ActionKind.CHI and self._match_chi(seat, k, action.melds) is not None
+
+    def _match_chi(self, seat: int, k: int, melds: tuple[Meld, ...]) -> ChiOption | None:
+        """The 吃 option these melds name: the 吃 meld first, its 比 melds in any order."""
+        if not melds:
+            return None
+
+        def key(m: Meld) -> tuple[str, tuple[int, ...]]:
+            return (m.kind.value, tuple(c.index for c in m.cards))
+
+        chi, bi = key(melds[0]), sorted(key(m) for m in melds[1:])
+        for option in self._chi_options(seat, k):
+            if key(option.chi) == chi and sorted(key(m) for m in option.bi) == bi:
+                return option
+        return None
+
+    def _chi_options(self, seat: int, k: int) -> tuple[ChiOption, ...]:
+        st = self._seats[seat]
+        if st.chou[k] or st.hand[k] >= 3:
+            return ()
+        card = CARDS[k]
+        v = k % 10
+        base = k - v
+        hand = st.hand
+        # cheap test: some partner card in hand (same value other case, or same case nearby / 2-7-10)
+        other = (k + 10) % 20
+        if not (
+            hand[other]
+            or hand[k]
+            or any(hand[base + u] for u in range(max(0, v - 2), min(10, v + 3)) if u != v)
+            or (v in (1, 6, 9) and any(hand[base + u] for u in (1, 6, 9) if u != v))
+            or (self.rules.allow_1_5_10 and v in (0, 4, 9))
+        ):
+            return ()
+        key = (tuple(hand), k, self.rules.allow_1_5_10)
+        options = _CHI_OF.get(key)
+        if options is None:
+            if len(_CHI_OF) > _CACHE_LIMIT:
+                _CHI_OF.clear()
+            options = tuple(chi_options(st.cards(), card, self.rules))
+            _CHI_OF[key] = options
+        return options
+
+    def _win(
+        self, seat: int, k: int | None, self_drawn: bool, from_discard: bool
+    ) -> Decomposition | None:
+        """The best winning decomposition of ``seat`` on card k (None: the hand alone)."""
+        st = self._seats[seat]
+        if self.rules.forbid_hu_after_chongpao and st.quads >= 2:
+            return None
+        if k is not None and k in st.hu_passed and st.hu_passed[k] == st.table_huxi(self.rules):
+            return None  # 臭胡 (§5)
+        if not self.rules.paoshuang and k is not None and self._makes_quad(st, k, from_discard):
+            return None  # Z12: no 跑雙 — the winning card may not make a 跑 / 提
+        if (
+            k is not None
+            and st.hand[k] <= 1
+            and st.set_meld(k) < 0
+            and not _may_complete(st.hand, k, self.rules.allow_1_5_10)
+        ):
+            return None  # a free card with no meld to go into: no need to ask hand.py
+        card = None if k is None else CARDS[k]
+        dec = best_decomposition(
+            st.cards(),
+            st.melds,
+            self.rules,
+            card=card,
+            self_drawn=self_drawn,
+            from_discard=from_discard,
+            chouwei=k is not None and st.peng_passed[k],
+        )
+        if dec is None or not dec.threshold_met:
+            return None
+        return dec
+
+    @staticmethod
+    def _makes_quad(st: _Seat, k: int, from_discard: bool) -> bool:
+        """Whether card k would make a 跑 / 提 for this seat (a 坎, or a 偎 / 碰 on the table)."""
+        if st.hand[k] == 3:
+            return True
+        i = st.set_meld(k)
+        return i >= 0 and not (from_discard and st.melds[i].kind is MeldKind.PENG)
+
+    def _why_illegal(self, action: Action) -> str:
+        seat, kind = action.seat, action.kind
+        if self._phase == _DISCARD:
+            if kind is not ActionKind.DISCARD:
+                return f"{action}: seat {seat} must discard (打) a card now"
+            k = action.card.index if action.card else -1
+            if k < 0:
+                return f"{action}: name the card to discard"
+            return f"seat {seat} cannot 打 {CARDS[k].hanzi}: it holds no free {CARDS[k].hanzi} (a 坎 is never discarded)"
+        card = CARDS[self._offer[0]]
+        if self._phase == _SELFHU:
+            return f"{action}: seat {seat} may only 胡 {card.hanzi} or pass now"
+        entry = self._queue[self._pos][0]
+        if entry == _HU:
+            return (
+                f"{action}: seat {seat} may only 胡 {card.hanzi} or pass now (胡 comes first, §6)"
+            )
+        if entry == _PENG:
+            return f"{action}: seat {seat} may only 碰 {card.hanzi} or pass now"
+        if kind is ActionKind.CHI:
+            options = "; ".join(str(o) for o in self._chi_options(seat, self._offer[0]))
+            return (
+                f"{action}: not a legal 吃 of {card.hanzi} with its compulsory 比 (§5); "
+                f"legal: {options}"
+            )
+        return f"{action}: seat {seat} may only 吃 {card.hanzi} or pass now"
+
+    def _open(self, k: int, source: str, src: int, queue: list[tuple[str, int]]) -> None:
+        self._phase = _OFFER
+        self._offer = (k, source, src)
+        self._queue = queue
+        self._pos = 0
+
+    def _offer_draw(self, k: int, d: int) -> None:
+        """A drawn card shown face up: 胡, 跑, 碰, 吃 candidates in priority order (§6)."""
+        order = self._orders[d]
+        queue: list[tuple[str, int]] = []
+        for s in order:
+            if self._win(s, k, s == d, False) is not None:
+                queue.append((_HU, s))
+        pao = -1
+        for s in order:
+            st = self._seats[s]
+            i = st.set_meld(k)
+            if (s != d and (st.hand[k] == 3 or i >= 0)) or (
+                s == d and i >= 0 and st.melds[i].kind is MeldKind.PENG
+            ):
+                pao = s
+                break
+        if pao >= 0:
+            queue.append((_PAO, pao))
+        else:
+            for s in order[1:]:
+                st = self._seats[s]
+                if st.hand[k] == 2 and not st.chou[k]:
+                    queue.append((_PENG, s))
+            for s in order[:2]:
+                if self._chi_options(s, k):
+                    queue.append((_CHI, s))
+        self._open(k, _DRAWN, d, queue)
+
+    def _offer_discard(self, k: int, d: int) -> None:
+        """A discarded card: 胡 (only if rules.win_on_discard), 跑, 碰, then 吃 by 下家 (§5, §6)."""
+        order = self._orders[d][1:]
+        queue: list[tuple[str, int]] = []
+        if self.rules.win_on_discard:
+            for s in order:
+                if self._win(s, k, False, True) is not None:
+                    queue.append((_HU, s))
+        pao = -1
+        for s in order:
+            st = self._seats[s]
+            i = st.set_meld(k)
+            if st.hand[k] == 3 or (i >= 0 and st.melds[i].kind is not MeldKind.PENG):
+                pao = s
+                break
+        if pao >= 0:
+            queue.append((_PAO, pao))
+        else:
+            for s in order:
+                st = self._seats[s]
+                if st.hand[k] == 2 and not st.chou[k]:
+                    queue.append((_PENG, s))
+            if self._chi_options(order[0], k):
+                queue.append((_CHI, order[0]))
+        self._open(k, _DISCARDED, d, queue)
+
+    def _commit_passes(self, taker: int) -> None:
+        """臭牌 (§5): every seat that could 吃 / 碰 this card and passed (and did not take it)."""
+        k = self._offer[0]
+        for entry, s in self._queue[: self._pos]:
+            if s == taker:
+                continue
+            st = self._seats[s]
+            if entry == _PENG:
+                st.chou[k] = True
+                st.peng_passed[k] = True
+            elif entry == _CHI:
+                st.chou[k] = True
+
+    def _how_won(self, seat: int) -> dict[str, bool]:
+        """The 名堂 facts of a 胡 of ``seat`` on the card now concerned (zipai.md §8.6), read
+        before the win changes anything: ``haidi`` (海胡), ``dihu`` (地胡), ``tinghu`` (聽胡),
+        ``shuahou`` (耍猴). A win on the 亮張 is 天胡 and gets none of them.
+
+        "Took a card in" (進牌): a 吃, 碰 or 跑, or a 偎 / 臭偎 / 提 made with a drawn card, before
+        the winning card (the 提 laid right after the deal are dealt cards; a 偎 / 提 made with
+        the winning card itself belongs to the win).
+        """
+        k, source, src = self._offer
+        if source == _LIANG:
+            return {}
+        log = self._log
+        wanted = ActionKind.DRAW if source == _DRAWN else ActionKind.DISCARD
+        start = len(log) - 1
+        while log[start].action.kind is not wanted:  # the record that brought the winning card
+            start -= 1
+        took_in = discarded = dealer_discarded = False
+        for record in log[:start]:
+            action = record.action
+            kind = action.kind
+            if kind is ActionKind.DISCARD and action.seat == self.dealer:
+                dealer_discarded = True
+            if action.seat != seat:
+                continue
+            if kind is ActionKind.DISCARD:
+                discarded = True
+            elif kind in _TAKE_IN or (
+                kind is ActionKind.TI and action.melds[0].origin is not Origin.HAND
+            ):
+                took_in = True
+        dealt = len(self._orders[self.dealer]) * self.rules.hand_size + 1
+        first_stock = source == _DRAWN and len(self._stock) == len(self._deck) - dealt - 1
+        dealer_first = source == _DISCARDED and src == self.dealer and not dealer_discarded
+        dihu = (first_stock or dealer_first) and not took_in and not discarded
+        st = self._seats[seat]
+        return {
+            "haidi": source == _DRAWN and not self._stock,
+            "dihu": dihu,
+            "tinghu": not took_in and not dihu,
+            "shuahou": self._phase == _OFFER and sum(st.hand) == 1 and st.hand[k] == 1,
+        }
+
+    def _tianhu_dec(self, seat: int) -> Decomposition:
+        st = self._seats[seat]
+        dec = best_decomposition(st.cards(), (), self.rules)
+        if dec is not None:
+            return dec
+        melds = []
+        for k in range(KINDS):
+            if st.hand[k] == 4:
+                melds.append(Meld(MeldKind.TI, (CARDS[k],) * 4))
+            elif st.hand[k] == 3:
+                melds.append(Meld(MeldKind.KAN, (CARDS[k],) * 3))
+        return Decomposition(melds, rules=self.rules)
+
+    def _finish(
+        self,
+        seat: int,
+        dec: Decomposition,
+        *,
+        self_drawn: bool,
+        discarder: int | None = None,
+        tianhu: bool = False,
+        how: Mapping[str, bool] | None = None,
+    ) -> None:
+        rules = self.rules
+        stock = self._stock
+        fanxing = CARDS[stock[0]] if rules.fanxing and stock else None
+        shuxin_at = 1 if rules.fanxing else 0
+        shuxin_card = CARDS[stock[shuxin_at]] if rules.shuxin and len(stock) > shuxin_at else None
+        win = self._make_win(
+            dec, seat, self_drawn, discarder, tianhu, fanxing, shuxin_card, how or {}
+        )
+        self._phase = _OVER
+        self._result = GameResult(
+            seat,
+            "win",
+            score(win, rules=rules),
+            next_dealer=seat,  # §2: the winner deals next
+            value=dec.huxi,
+            label=ActionKind.HU.hanzi,
+            win=win,
+            discarder=discarder,
+            self_drawn=self_drawn,
+        )
+
+    def _make_win(
+        self,
+        dec: Decomposition,
+        seat: int,
+        self_drawn: bool,
+        discarder: int | None,
+        tianhu: bool,
+        fanxing: Card | None,
+        shuxin_card: Card | None,
+        how: Mapping[str, bool],
+    ) -> Win:
+        kwargs: dict[str, Any] = dict(how)
+        if self.huangfan:
+            kwargs["huangfan"] = self.huangfan
+        if self.rules.shuxin:
+            kwargs["shuxin_seat"] = self._shuxin
+        return Win(
+            dec,
+            seat,
+            self.rules.players,
+            self_drawn=self_drawn,
+            discarder=discarder,
+            tianhu=tianhu,
+            fanxing_card=fanxing,
+            shuxin_card=shuxin_card,
+            **kwargs,
+        )

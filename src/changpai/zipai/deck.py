@@ -1,0 +1,131 @@
+"""Decks of a 跑胡子 hand: the deal order of a shuffled or stacked deck (zipai.md §3).
+
+``Game(deck=...)`` takes the 80 cards in deal order: the first ``hand_size`` cards go to the
+dealer, the next ``hand_size`` to the dealer's 下家 and so on round the active seats; the next
+card is the 亮張 (the dealer's extra card); the rest is the stock (墩), drawn from the front.
+:func:`stack_deck` builds such a deck from the cards a test or a puzzle wants dealt.
+
+>>> deck = stack_deck(hands={0: "壹貳叄"}, liang="拾")
+>>> len(deck), deck[:3], deck[60]
+(80, (Card('d1'), Card('d2'), Card('d3')), Card('d10'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from changpai.core.deck import deal_order
+from changpai.core.seats import SeatRing, check_seat
+from changpai.errors import NotationError, RulesError
+from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
+from changpai.zipai.rules import HUNAN, Rules
+
+__all__ = ["stack_deck"]
+
+
+def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[int, ...]:
+    """The card kinds of the deal, in order: ``deck`` as given (checked to be the whole
+    zipai deck), else the deck shuffled with ``seed``.
+
+    >>> _deck_indices(None, stack_deck())[:3]
+    (0, 1, 2)
+    """
+    cards = None
+    if deck is not None:
+        cards = parse(deck) if isinstance(deck, str) else tuple(deck)
+        if not all(isinstance(c, Card) for c in cards):
+            raise NotationError(f"deck {deck!r} must hold zipai Cards")
+    what = "zipai.DECK (4 of each kind)"
+    order = deal_order(DECK, seed=seed, deck=cards, what=what, error=NotationError)
+    return tuple(c.index for c in order)
+
+
+def _as_cards(value: str | Card | Sequence[Card]) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse(value)
+    if isinstance(value, Card):
+        return (value,)
+    return tuple(value)
+
+
+def stack_deck(
+    rules: Rules = HUNAN,
+    *,
+    hands: Mapping[int, str | Sequence[Card]] | None = None,
+    liang: str | Card | None = None,
+    stock: str | Sequence[Card] = "",
+    dealer: int = 0,
+) -> tuple[Card, ...]:
+    """An 80-card deck in deal order that deals the given cards (for ``Game(deck=...)``).
+
+    ``hands`` maps seats to some or all of their dealt cards (the dealer's ``hand_size`` cards
+    without the 亮張), ``liang`` is the 亮張 and ``stock`` the first cards of the stock, in draw
+    order. Every card not given is filled in deterministically from the cards left over: each
+    hand takes the kinds it holds least of first (so filler rarely makes a pair), the stock takes
+    the rest in kind order.
+
+    >>> from changpai.zipai import Game
+    >>> deck = stack_deck(hands={1: "壹壹壹壹 二二二"}, liang="拾", stock="九 九")
+    >>> game = Game(deck=deck)
+    >>> game.melds(1), game.stock_size, game.deck[61:63]
+    ((Meld.parse('提 壹壹壹壹'),), 19, (Card('x9'), Card('x9')))
+    >>> stack_deck(hands={0: "一一一一一"})
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '一一一一一' holds 5 copies of 一 (x1); the deck has 4
+    """
+    hands = dict(hands or {})
+    if not isinstance(rules, Rules):
+        raise RulesError(f"{rules!r} is not a zipai Rules object")
+    seats = rules.seats
+    dealer = check_seat(dealer, seats, what="dealer", error=RulesError)
+    shuxin = (dealer + 2) % seats if rules.shuxin else -1
+    order = list(SeatRing.of(seats, shuxin).order_from(dealer))
+    pool = [4] * KINDS
+    given: dict[int, tuple[Card, ...]] = {}
+
+    def take(cards: tuple[Card, ...], what: str) -> None:
+        for c in cards:
+            if pool[c.index] == 0:
+                raise NotationError(f"{what} needs a fifth copy of {c.hanzi} ({c.code})")
+            pool[c.index] -= 1
+
+    for seat, cards in hands.items():
+        if isinstance(seat, bool) or seat not in order:
+            raise RulesError(f"seat {seat!r} is not an active seat; active seats are {order}")
+        given[seat] = _as_cards(cards)
+        if len(given[seat]) > rules.hand_size:
+            raise NotationError(
+                f"seat {seat} is given {len(given[seat])} cards; a hand has {rules.hand_size}"
+            )
+        take(given[seat], f"seat {seat}'s hand")
+    liang_cards = () if liang is None else _as_cards(liang)
+    if len(liang_cards) > 1:
+        raise NotationError(f"liang={liang!r}: the 亮張 is one card")
+    take(liang_cards, "the 亮張")
+    stock_cards = _as_cards(stock)
+    take(stock_cards, "the stock")
+    deck: list[Card] = []
+    dealer_held = [0] * KINDS
+    for seat in order:
+        hand = list(given.get(seat, ()))
+        held = dealer_held if seat == dealer else [0] * KINDS
+        for c in hand:
+            held[c.index] += 1
+        while len(hand) < rules.hand_size:
+            k = min(
+                (k for k in range(KINDS) if pool[k]),
+                key=lambda k: (held[k], -pool[k], k),
+            )
+            pool[k] -= 1
+            held[k] += 1
+            hand.append(CARDS[k])
+        deck.extend(hand)
+    if not liang_cards:
+        k = min((k for k in range(KINDS) if pool[k]), key=lambda k: (dealer_held[k], -pool[k], k))
+        pool[k] -= 1
+        liang_cards = (CARDS[k],)
+    deck.extend(liang_cards)
+    deck.extend(stock_cards)
+    deck.extend(CARDS[k] for k in range(KINDS) for _ in range(pool[k]))
+    return tuple(deck)

@@ -1,0 +1,472 @@
+"""The 字牌 hand solver (zipai.md §5, §7): the shape tables and the partition search behind
+:func:`~changpai.zipai.hand.best_decomposition` and :func:`~changpai.zipai.hand.decompositions`.
+
+A hand is packed into one int, 3 bits per card kind (``_POW[k]`` is one card of kind ``k``): 提
+and 坎 come out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are
+chosen value by value, and each case is then looked up in a table, built at import, of every
+count tuple of that case that splits into sentences and at most one pair (1,300 entries, 1,745
+with 一五十), with its best partition. Only the best branch's meld tuple is built; :class:`Meld`
+objects are interned (the 坎 / 提 tuples are cached per case).
+
+>>> from changpai.zipai.cards import parse
+>>> key = sum(_POW[c.index] for c in parse("一二三 四五六 壹貳叄"))
+>>> value, melds = _solve(key, _TABLES[0])
+>>> value, [str(m) for m in melds]
+(9, ['句 一二三', '句 四五六', '句 壹貳叄'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from changpai.zipai.cards import CARDS, KINDS
+from changpai.zipai.melds import Meld, MeldKind, huxi
+from changpai.zipai.rules import HUNAN, Rules
+
+_BITS = 3
+_DIGIT = 7
+_POW = tuple(1 << (_BITS * i) for i in range(KINDS))
+_PAIR_SHIFT = _BITS * KINDS + 1
+_PAIR_FLAG = 1 << _PAIR_SHIFT
+_POOL_MASK = _PAIR_FLAG - 1
+_QUADS = frozenset({MeldKind.PAO, MeldKind.TI})
+
+
+def _sentence_shapes(allow_1_5_10: bool) -> list[tuple[int, ...]]:
+    """Kind-index tuples of every 一句話 / 絞 (§5), each sorted by index."""
+    shapes: list[tuple[int, ...]] = []
+    for base in (0, 10):
+        shapes.extend((base + i, base + i + 1, base + i + 2) for i in range(8))
+        shapes.append((base + 1, base + 6, base + 9))  # 二七十
+        if allow_1_5_10:
+            shapes.append((base + 0, base + 4, base + 9))  # 一五十
+    for v in range(10):
+        shapes.append((v, v, v + 10))  # 絞 xN xN dN
+        shapes.append((v, v + 10, v + 10))  # 絞 xN dN dN
+    return sorted(shapes)
+
+
+def _make_meld(kinds: tuple[int, ...], kind: MeldKind | None = None) -> Meld:
+    return Meld.of(tuple(CARDS[k] for k in kinds), kind, rules=_ALL_RULES)
+
+
+_ALL_RULES = HUNAN.evolve(allow_1_5_10=True)
+
+
+# Interned melds of identical cards made in hand (提 / 坎).
+_TI = tuple(Meld(MeldKind.TI, (c,) * 4) for c in CARDS)
+_KAN = tuple(Meld(MeldKind.KAN, (c,) * 3) for c in CARDS)
+
+
+_B0 = sum(1 << (_BITS * i) for i in range(KINDS))
+_B1 = _B0 << 1
+_B2 = _B0 << 2
+_MISSING: Any = object()
+
+# kinds (as bit 3k) whose value allows a run k,k+1,k+2 / k-1,k,k+1 / k-2,k-1,k of one case
+_RUN_UP = sum(1 << (_BITS * k) for k in range(KINDS) if k % 10 <= 7)
+_RUN_MID = sum(1 << (_BITS * k) for k in range(KINDS) if 1 <= k % 10 <= 8)
+_RUN_DOWN = sum(1 << (_BITS * k) for k in range(KINDS) if k % 10 >= 2)
+
+_Result = tuple[int, tuple[Meld, ...]]
+
+
+_HALF = 10 * _BITS  # bits of one case (small 一..十 or big 壹..拾)
+_HALF_MASK = (1 << _HALF) - 1
+_HALF_PAIR = 1 << _HALF
+_B0H = _B0 & _HALF_MASK
+_PREFIX_MASK = tuple((1 << (_BITS * v)) - 1 for v in range(11))
+_B1H = _B0H << 1
+
+_HalfOption = tuple[int, Meld, tuple[tuple[int, int], ...], int, int, bool]
+_Choice = tuple[int, int, tuple[Meld, ...]]
+
+
+class _Table:
+    """Shapes and tables of one sentence set (with or without 一五十).
+
+    ``options[low]`` lists the 一句話 / 絞 / pair shapes whose lowest kind is ``low`` as (shape id,
+    meld, need, delta, 胡息, is_pair): ``need`` is ((bit shift, copies), ...) and ``delta`` the
+    packed count of the shape. The solver splits a pool by case: a 絞 is the only shape that mixes
+    small and big cards, so once the 絞 are chosen each case is looked up on its own 10-digit count
+    tuple in ``halves[case]`` (every decomposable tuple with its best partition, built here from
+    the ``half[case]`` shapes), as the mahjong library does per suit.
+    """
+
+    def __init__(self, allow_1_5_10: bool) -> None:
+        sentences = _sentence_shapes(allow_1_5_10)
+        pairs: list[tuple[int, ...]] = [(k, k) for k in range(KINDS)]
+        # ordered by lowest kind, so that non-decreasing shape ids give each partition once
+        self.shapes: list[tuple[int, ...]] = sorted(sentences + pairs)
+        self.options: list[list[_HalfOption]] = [[] for _ in range(KINDS)]
+        self.half: tuple[list[list[_HalfOption]], list[list[_HalfOption]]] = (
+            [[] for _ in range(10)],
+            [[] for _ in range(10)],
+        )
+        for sid, shape in enumerate(self.shapes):
+            meld = _make_meld(shape, MeldKind.JIANG if len(shape) == 2 else None)
+            amounts: dict[int, int] = {}
+            for k in shape:
+                amounts[k] = amounts.get(k, 0) + 1
+            need = tuple((_BITS * k, a) for k, a in sorted(amounts.items()))
+            delta = sum(_POW[k] for k in shape)
+            value = huxi(meld, rules=_ALL_RULES)
+            is_pair = len(shape) == 2
+            self.options[shape[0]].append((sid, meld, need, delta, value, is_pair))
+            if meld.kind is not MeldKind.JIAO:
+                case = 1 if shape[0] >= 10 else 0
+                off = _HALF * case
+                half_need = tuple((s - off, a) for s, a in need)
+                half_delta = (delta >> off) | (_HALF_PAIR if is_pair else 0)
+                option = (sid, meld, half_need, half_delta, value, is_pair)
+                self.half[case][shape[0] % 10].append(option)
+        # 絞 by value: xN xN dN and xN dN dN as (meld, small count, big count, small cards)
+        self.jiao = [
+            (
+                (_make_meld((v, v, v + 10)), 2 * _POW[v], _POW[v], 2),
+                (_make_meld((v, v + 10, v + 10)), _POW[v], 2 * _POW[v], 1),
+            )
+            for v in range(10)
+        ]
+        # jiao_options[v][small digit][big digit]: no 絞, or a 絞 the digits allow, at value v
+        self.jiao_options: list[list[list[tuple[tuple[Meld | None, int, int, int], ...]]]] = [
+            [
+                [
+                    ((None, 0, 0, 0), *(o for o in self.jiao[v] if s >= o[3] and b >= 3 - o[3]))
+                    for b in range(8)
+                ]
+                for s in range(8)
+            ]
+            for v in range(10)
+        ]
+        # the three-kind special sentences (二七十, 一五十) as packed bit masks, for the filter
+        self.specials = [
+            sum(1 << (_BITS * k) for k in s)
+            for s in sentences
+            if len(set(s)) == 3 and not (s[1] == s[0] + 1 and s[2] == s[1] + 1)
+        ]
+        # every decomposable count tuple of one case (with the pair flag) -> its best partition
+        self.halves = (self._halves(0), self._halves(1))
+        # prefixes[pair allowed][case][v]: the digits of kinds below value v of those tuples
+        self.prefixes = tuple(
+            tuple(
+                [
+                    {k & _PREFIX_MASK[v] for k in self.halves[case] if allowed or k < _HALF_PAIR}
+                    for v in range(11)
+                ]
+                for case in (0, 1)
+            )
+            for allowed in (False, True)
+        )
+
+    def _halves(self, case: int) -> dict[int, _Result]:
+        """All count tuples of one case that split into its sentences (and one pair when the
+        pair flag is set), each with its best (胡息, melds); built by adding shapes in order."""
+        sentences = [o for options in self.half[case] for o in options if not o[5]]
+        pairs = [o for options in self.half[case] for o in options if o[5]]
+        best: dict[int, tuple[int, tuple[_HalfOption, ...]]] = {0: (0, ())}
+        frontier: list[tuple[int, int, int, tuple[_HalfOption, ...]]] = [(0, 0, 0, ())]
+        while frontier:
+            grown = []
+            for key, start, value, used in frontier:
+                for i in range(start, len(sentences)):
+                    option = sentences[i]
+                    new = key + option[3]
+                    if any((new >> s) & _DIGIT > 2 for s, _ in option[2]):
+                        continue
+                    total = value + option[4]
+                    if new not in best or total > best[new][0]:
+                        best[new] = (total, (*used, option))
+                    grown.append((new, i, total, (*used, option)))
+            frontier = grown
+        for key, (value, used) in list(best.items()):
+            for option in pairs:
+                ((shift, _),) = option[2]
+                if (key >> shift) & _DIGIT:
+                    continue  # a pair on top of a card already used would make 3 or 4
+                new = key + option[3]  # the pair's delta carries the pair flag
+                if new not in best or value > best[new][0]:
+                    best[new] = (value, (*used, option))
+        return {
+            key: (value, tuple(o[1] for o in sorted(used, key=lambda o: o[0])))
+            for key, (value, used) in best.items()
+        }
+
+
+_TABLES = (_Table(False), _Table(True))
+
+
+def _table(rules: Rules) -> _Table:
+    return _TABLES[1 if rules.allow_1_5_10 else 0]
+
+
+def _jiao_choices(pool: int, table: _Table) -> tuple[tuple[_Choice, ...], ...]:
+    """Every choice of 絞 in a pool as (small-case count used, big-case count used, 絞 melds),
+    grouped by the number of small cards used modulo 3."""
+    small = pool & _HALF_MASK
+    big = pool >> _HALF
+    free = (small | small >> 1) & (big | big >> 1) & _B0H
+    candidates = free & (small >> 1 | big >> 1)
+    choices: list[tuple[int, int, int, tuple[Meld, ...]]] = [(0, 0, 0, ())]
+    while candidates:
+        bit = candidates & -candidates
+        candidates ^= bit
+        v = bit.bit_length() // _BITS
+        first, second = table.jiao[v]
+        options = []
+        if (small >> (_BITS * v)) & 2:
+            options.append(first)
+        if (big >> (_BITS * v)) & 2:
+            options.append(second)
+        choices += [
+            (ds + ds2, db + db2, us + us2, (*melds, meld))
+            for ds, db, us, melds in choices
+            for meld, ds2, db2, us2 in options
+        ]
+    return tuple(
+        tuple((ds, db, melds) for ds, db, us, melds in choices if us % 3 == r) for r in range(3)
+    )
+
+
+# candidate 絞 values (bit 3v set for each) -> per level (bit shift 3v, mask of the digits
+# below the next candidate value, that next value); 1,024 entries built at import
+_LEVELS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+for _m in range(1 << 10):
+    _vs = [v for v in range(10) if _m >> v & 1]
+    _nexts = [*_vs[1:], 10][: len(_vs)]
+    _LEVELS[sum(1 << (_BITS * v) for v in _vs)] = tuple(
+        (_BITS * v, _PREFIX_MASK[nv], nv) for v, nv in zip(_vs, _nexts, strict=True)
+    )
+del _m, _vs, _nexts
+
+
+def _solve(key: int, table: _Table) -> _Result | None:
+    """Best (胡息, melds) partition of a packed pool; the pair flag asks for one 將.
+
+    The pool holds the cards outside 坎 / 提 (at most two copies of a kind); they go into
+    一句話 / 絞 and the pair. The 絞 are the only shapes mixing the cases: they are chosen value
+    by value (a branch dies as soon as the digits already final in either case are no prefix of
+    a decomposable count tuple), then each case is looked up in its table of decomposable count
+    tuples; the number of small cards left tells which case holds the pair. Meld tuples are
+    built only for the best result.
+    """
+    pool = key & _POOL_MASK
+    small = pool & _HALF_MASK
+    big = pool >> _HALF
+    pair = key & _PAIR_FLAG
+    free = (small | small >> 1) & (big | big >> 1) & _B0H
+    candidates = free & (small >> 1 | big >> 1)
+    smalls, bigs = table.halves
+    count = (small & _B0H).bit_count() + 2 * (small & _B1H).bit_count()
+    if not candidates:
+        return _finish(small, big, count, pair, (), smalls, bigs)
+    prefix_small, prefix_big = table.prefixes[1 if pair else 0]
+    jiao_options = table.jiao_options
+    plan = _LEVELS[candidates]
+    last = len(plan) - 1
+    levels: list[tuple[tuple[tuple[Meld | None, int, int, int], ...], int, set[int], set[int]]] = []
+    best_value = -1
+    best: tuple[tuple[Meld, ...], Meld | None, tuple[Meld, ...], tuple[Meld, ...]] | None = None
+    # depth-first: (level, small left, big left, small cards left, 絞 so far)
+    stack: list[tuple[int, int, int, int, tuple[Meld, ...]]] = [(0, small, big, count, ())]
+    pop = stack.pop
+    push = stack.append
+    while stack:
+        i, s, b, c, jiao = pop()
+        if i == len(levels):  # first visit of this level (most random pools die early)
+            shift, mask, nv = plan[i]
+            options = jiao_options[shift // _BITS][small >> shift & _DIGIT][big >> shift & _DIGIT]
+            ok_small = prefix_small[nv]
+            ok_big = prefix_big[nv]
+            levels.append((options, mask, ok_small, ok_big))
+        else:
+            options, mask, ok_small, ok_big = levels[i]
+        if i == last:  # the two cases are final: look them up
+            for meld, es, eb, u in options:
+                left = (c - u) % 3
+                ks = s - es
+                kb = b - eb
+                if pair:
+                    if left == 2:
+                        ks |= _HALF_PAIR
+                    elif left == 0:
+                        kb |= _HALF_PAIR
+                    else:
+                        continue
+                elif left:
+                    continue
+                found_s = smalls.get(ks)
+                if found_s is None:
+                    continue
+                found_b = bigs.get(kb)
+                if found_b is None:
+                    continue
+                value = found_s[0] + found_b[0]
+                if value > best_value:
+                    best_value = value
+                    best = (jiao, meld, found_s[1], found_b[1])
+            continue
+        for meld, es, eb, u in options:
+            ks = s - es
+            if ks & mask in ok_small:
+                kb = b - eb
+                if kb & mask in ok_big:
+                    push((i + 1, ks, kb, c - u, jiao if meld is None else (*jiao, meld)))
+    if best is None:
+        return None
+    jiao, meld, found_small, found_big = best
+    if meld is None:
+        return (best_value, (*jiao, *found_small, *found_big))
+    return (best_value, (*jiao, meld, *found_small, *found_big))
+
+
+def _finish(
+    small: int,
+    big: int,
+    count: int,
+    pair: int,
+    jiao: tuple[Meld, ...],
+    smalls: dict[int, _Result],
+    bigs: dict[int, _Result],
+) -> _Result | None:
+    """Look the two cases up once the 絞 are chosen; ``count`` small cards are left."""
+    left = count % 3
+    if pair:
+        if left == 2:
+            small |= _HALF_PAIR
+        elif left == 0:
+            big |= _HALF_PAIR
+        else:
+            return None
+    elif left:
+        return None
+    s = smalls.get(small)
+    if s is None:
+        return None
+    b = bigs.get(big)
+    if b is None:
+        return None
+    return (s[0] + b[0], (*jiao, *s[1], *b[1]))
+
+
+def _enumerate_half(
+    key: int, case: int, table: _Table, start: int = 0
+) -> Iterator[tuple[Meld, ...]]:
+    """Every partition of one case's pool, each once (shapes in non-decreasing order)."""
+    pool = key & _HALF_MASK
+    if not pool:
+        if not key & _HALF_PAIR:
+            yield ()
+        return
+    if key not in table.halves[case]:
+        return
+    low = ((pool & -pool).bit_length() - 1) // _BITS
+    for sid, meld, need, delta, _value, is_pair in table.half[case][low]:
+        if sid < start or (is_pair and not key & _HALF_PAIR):
+            continue
+        if all(amount <= (pool >> s) & _DIGIT for s, amount in need):
+            for rest in _enumerate_half(key - delta, case, table, sid):
+                yield (meld, *rest)
+
+
+def _enumerate(key: int, table: _Table) -> Iterator[tuple[Meld, ...]]:
+    """Every partition of a packed pool, each once."""
+    pool = key & _POOL_MASK
+    small = pool & _HALF_MASK
+    big = pool >> _HALF
+    pairs = ((_HALF_PAIR, 0), (0, _HALF_PAIR)) if key & _PAIR_FLAG else ((0, 0),)
+    for group in _jiao_choices(pool, table):
+        for ds, db, jiao in group:
+            for pair_small, pair_big in pairs:
+                ks = (small - ds) | pair_small
+                kb = (big - db) | pair_big
+                if ks not in table.halves[0] or kb not in table.halves[1]:
+                    continue
+                for s in _enumerate_half(ks, 0, table):
+                    for b in _enumerate_half(kb, 1, table):
+                        yield (*jiao, *s, *b)
+
+
+def _split(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...], int]]:
+    """Ways to lay all three copies of kind ``x`` (a winning card joined to a pair, which is not
+    a 坎) in sentences and the pair: (key left, melds, 胡息), each multiset once."""
+    shapes = [
+        option
+        for options in table.options
+        for option in options
+        if any(s == _BITS * x for s, _ in option[2])
+    ]
+    found: list[tuple[int, tuple[Meld, ...], int]] = []
+
+    def rec(key: int, start: int, melds: tuple[Meld, ...], value: int) -> None:
+        if (key >> (_BITS * x)) & _DIGIT == 0:
+            found.append((key, melds, value))
+            return
+        for i in range(start, len(shapes)):
+            _sid, meld, need, delta, v, is_pair = shapes[i]
+            if is_pair and not key & _PAIR_FLAG:
+                continue
+            if all(amount <= (key >> s) & _DIGIT for s, amount in need):
+                rest_key = (key - delta) ^ (_PAIR_FLAG if is_pair else 0)
+                rec(rest_key, i, (*melds, meld), value + v)
+
+    rec(key, 0, (), 0)
+    return found
+
+
+# One case's 坎 / 提 bits (坎 at bit 3v, 提 at bit 3v + 1 for value v; the big case is flagged
+# with bit 30) -> (their melds in card order, their 胡息). Cached per case, so that the distinct
+# entries a run of hands needs are few.
+_SETS: dict[int, tuple[tuple[Meld, ...], int]] = {}
+_BIG_SETS = 1 << _HALF
+
+_KAN_HUXI = tuple(huxi(m) for m in _KAN)
+_TI_HUXI = tuple(huxi(m) for m in _TI)
+
+
+def _half_sets(half: int) -> tuple[tuple[Meld, ...], int]:
+    """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached."""
+    melds = []
+    value = 0
+    base = 10 if half & _BIG_SETS else 0
+    bits = half & _HALF_MASK
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        position = low.bit_length() - 1
+        k = base + position // _BITS
+        if position % _BITS:
+            melds.append(_TI[k])
+            value += _TI_HUXI[k]
+        else:
+            melds.append(_KAN[k])
+            value += _KAN_HUXI[k]
+    found = (tuple(melds), value)
+    _SETS[half] = found
+    return found
+
+
+def _sets(kan: int, quad: int) -> tuple[tuple[Meld, ...], int]:
+    """The 坎 / 提 melds (card order) of packed bit masks, and their 胡息."""
+    both = kan | quad << 1
+    small = _SETS.get(both & _HALF_MASK)
+    if small is None:
+        small = _half_sets(both & _HALF_MASK)
+    big = _SETS.get(both >> _HALF | _BIG_SETS)
+    if big is None:
+        big = _half_sets(both >> _HALF | _BIG_SETS)
+    return (*small[0], *big[0]), small[1] + big[1]
+
+
+def _strip(key: int, keep: int | None = None) -> tuple[int, tuple[Meld, ...], int]:
+    """Take the 提 (four copies) and 坎 (three copies) out of a packed key (not kind ``keep``).
+
+    Returns the pool left, the 提 / 坎 melds in card order and their 胡息.
+    """
+    kan = key & key >> 1 & _B0
+    if keep is not None:
+        kan &= ~(1 << (_BITS * keep))
+    quad = key >> 2 & _B0
+    melds, value = _sets(kan, quad)
+    return key - 3 * kan - 4 * quad, melds, value

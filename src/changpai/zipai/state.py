@@ -1,0 +1,152 @@
+"""The mutable state of a 跑胡子 hand, kept on small ints and count lists for speed.
+
+A seat's state is a :class:`_Seat` (counts of its concealed cards, its table melds, its
+discard area and the flags of zipai.md §5: 臭牌, a declined 碰, a passed 胡). The tables here
+are built once at import: :func:`_may_complete` rejects most cards that cannot complete a hand
+before the hand analysis is asked.
+
+>>> seat = _Seat()
+>>> seat.hand[0] = 2
+>>> seat.cards(), seat.clone().key() == seat.key()
+((Card('x1'), Card('x1')), True)
+>>> _may_complete([0] * KINDS, 0, False)  # a lone 一 has no meld to go into
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from changpai.zipai.actions import ActionKind
+from changpai.zipai.cards import CARDS, KINDS, Card
+from changpai.zipai.chi import ChiOption
+from changpai.zipai.melds import Meld, MeldKind, classify, huxi
+from changpai.zipai.rules import HUNAN, Rules
+
+_SET_KINDS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI)
+# records of a seat taking a card in (進牌) before its win (聽胡 / 地胡, zipai.md §8.6); a 提 counts
+# unless it is a dealt four laid by the engine (origin HAND)
+_TAKE_IN = frozenset(
+    {ActionKind.CHI, ActionKind.PENG, ActionKind.PAO, ActionKind.WEI, ActionKind.CHOUWEI}
+)
+_QUAD_KINDS = (MeldKind.PAO, MeldKind.TI)
+
+
+def _shape_masks(allow_1_5_10: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per card kind, the (kinds present, kinds doubled) bit masks of each 一句話 / 絞 it is in."""
+    rules = HUNAN.evolve(allow_1_5_10=allow_1_5_10)
+    per: list[list[tuple[int, int]]] = [[] for _ in range(KINDS)]
+    for a in range(KINDS):
+        for b in range(a, KINDS):
+            for c in range(b, KINDS):
+                kind = classify((CARDS[a], CARDS[b], CARDS[c]), rules=rules)
+                if kind is None or not kind.is_sentence:
+                    continue
+                present = (1 << a) | (1 << b) | (1 << c)
+                doubled = (1 << b) if a == b or b == c else 0
+                for x in {a, b, c}:
+                    per[x].append((present, doubled))
+    return tuple(tuple(shapes) for shapes in per)
+
+
+_SHAPES = (_shape_masks(False), _shape_masks(True))
+
+
+def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
+    """A cheap necessary condition for a win with card k joining the free cards of ``hand``:
+    every free card (not in a 坎 / 提) has some 一句話 / 絞 to go into, or a second copy for the
+    pair. False means that no decomposition exists; True decides nothing."""
+    present = doubled = 0
+    for c in range(KINDS):
+        n = hand[c] + (c == k)
+        if n == 1:
+            present |= 1 << c
+        elif n == 2:
+            present |= 1 << c
+            doubled |= 1 << c
+    shapes = _SHAPES[allow_1_5_10]
+    rest = present & ~doubled
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        rest ^= low
+        for need, twice in shapes[c]:
+            if present & need == need and doubled & twice == twice:
+                break
+        else:
+            return False
+    return True
+
+
+_CACHE_LIMIT = 200_000
+_CARDS_OF: dict[tuple[int, ...], tuple[Card, ...]] = {}
+_CHI_OF: dict[tuple[tuple[int, ...], int, bool], tuple[ChiOption, ...]] = {}
+
+
+class _Seat:
+    """Mutable per-seat state (counts lists, no object churn)."""
+
+    __slots__ = ("chou", "count", "discards", "hand", "hu_passed", "melds", "peng_passed", "quads")
+
+    def __init__(self) -> None:
+        self.hand = [0] * KINDS  # concealed counts
+        self.melds: list[Meld] = []  # table melds, in the order they were made
+        self.discards: list[int] = []  # discard area (own discards and unused own draws)
+        self.chou = [False] * KINDS  # 臭牌: may not 吃 / 碰 this card (passed, or own discard)
+        self.peng_passed = [False] * KINDS  # declined a 碰 of this card -> later 臭偎
+        self.hu_passed: dict[int, int] = {}  # 臭胡: card -> table 胡息 when the 胡 was passed
+        self.count = 0  # cards held: hand + table melds
+        self.quads = 0  # 跑 + 提 on the table, and dealt fours kept in hand (§9)
+
+    def clone(self) -> _Seat:
+        other = _Seat.__new__(_Seat)
+        other.hand = self.hand[:]
+        other.melds = self.melds[:]
+        other.discards = self.discards[:]
+        other.chou = self.chou[:]
+        other.peng_passed = self.peng_passed[:]
+        other.hu_passed = dict(self.hu_passed)
+        other.count = self.count
+        other.quads = self.quads
+        return other
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            tuple(self.hand),
+            tuple(self.melds),
+            tuple(self.discards),
+            tuple(self.chou),
+            tuple(self.peng_passed),
+            tuple(sorted(self.hu_passed.items())),
+            self.count,
+            self.quads,
+        )
+
+    def cards(self) -> tuple[Card, ...]:
+        key = tuple(self.hand)
+        cards = _CARDS_OF.get(key)
+        if cards is None:
+            if len(_CARDS_OF) > _CACHE_LIMIT:
+                _CARDS_OF.clear()
+            cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(key[k]))
+            _CARDS_OF[key] = cards
+        return cards
+
+    def set_meld(self, k: int) -> int:
+        """Index of the 碰 / 偎 / 臭偎 of card k on the table, or -1."""
+        card = CARDS[k]
+        for i, m in enumerate(self.melds):
+            if m.kind in _SET_KINDS and m.cards[0] is card:
+                return i
+        return -1
+
+    def table_huxi(self, rules: Rules) -> int:
+        return sum(huxi(m, rules=rules) for m in self.melds)
+
+
+# Offer sources and queue entries
+_LIANG, _DRAWN, _DISCARDED = "liang", "draw", "discard"
+_HU, _PAO, _PENG, _CHI = "hu", "pao", "peng", "chi"
+
+# Phases
+_OFFER, _DISCARD, _SELFHU, _OVER = "offer", "discard", "selfhu", "over"

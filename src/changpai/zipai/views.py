@@ -1,0 +1,187 @@
+"""What one seat may see of a 跑胡子 hand, the whole table for notebooks (zipai.md §4, §5, Z6),
+and the 0.1.0 game documents.
+
+:func:`view` builds the core :class:`~changpai.core.view.GameView` of one seat: a 偎 lies face
+down to the others, a 臭偎 with one card up, a 提 with ``rules.ti_face_up`` cards up (Z6);
+the 亮張 and, with ``rules.shuxin``, the 數信 seat are the family's facts. :func:`table_html`
+is the omniscient ``Game._repr_html_``; :func:`legacy_document` reads a game saved by changpai
+0.1.0 for ``Game.from_json``.
+
+>>> from changpai.zipai import Game, stack_deck
+>>> game = Game(deck=stack_deck(hands={2: "一一一一"}, liang="九"))
+>>> view(game, 0).seats[2].melds, view(game, 0).fact("亮張")
+((SeenMeld(kind='ti', label='提', cards=(Card('x1'),), hidden=3),), Card('x9'))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from changpai.core import document, render
+from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.errors import NotationError
+from changpai.zipai.cards import CARDS
+from changpai.zipai.melds import Meld, MeldKind
+
+if TYPE_CHECKING:
+    from changpai.zipai.game import Game
+
+__all__ = ["legacy_document", "seen_meld", "table_html", "view"]
+
+_LEGACY_FORMAT = "changpai.zipai.game/1"
+_LEGACY_KEYS = ("rules", "deck", "dealer", "actions")
+
+
+def seen_meld(meld: Meld, *, own: bool, ti_face_up: int = 1) -> SeenMeld:
+    """A table meld as a seat sees it: all of it when it is the seat's own or exposed; else a
+    偎 face down, a 臭偎 with one card up, a 提 with ``ti_face_up`` cards up (zipai.md Z6).
+
+    >>> str(seen_meld(Meld.parse("臭偎 三三三"), own=False)), str(seen_meld(Meld.parse("偎 三三三"), own=True))
+    ('臭偎 三■■', '偎 三三三')
+    """
+    kind = meld.kind
+    if own or meld.exposed:
+        return SeenMeld(kind.value, meld.label(), meld.cards)
+    if kind is MeldKind.WEI:
+        return SeenMeld(kind.value, kind.hanzi, (), 3)
+    if kind is MeldKind.CHOUWEI:
+        return SeenMeld(kind.value, kind.hanzi, meld.cards[:1], 2)
+    if kind is MeldKind.TI:
+        up = max(0, min(4, ti_face_up))
+        return SeenMeld(kind.value, kind.hanzi, meld.cards[:up], 4 - up)
+    return SeenMeld(kind.value, kind.hanzi, (), len(meld.cards))
+
+
+def view(game: Game, seat: int) -> GameView:
+    """What ``seat`` may see (``Game.view``).
+
+    While a card is on offer (and while a drawer decides whether to 胡 after his forced 提 /
+    偎), which seat is being asked is private: it would tell the others that this seat can 胡,
+    碰 or 吃 the card. So ``to_act`` then holds ``seat`` itself when it must decide, and is
+    empty otherwise; a seat that must discard is public. The 數信 seat (``rules.shuxin``) sees
+    the table with an empty hand.
+
+    >>> from changpai.zipai import Game
+    >>> game = Game(seed=3)
+    >>> v = view(game, 1)
+    >>> len(v.hand), v.stock_size, v.fact("亮張") == game.deck[60], v.phase
+    (20, 19, True, 'discard')
+    """
+    seat = game._check_seat(seat)
+    shuxin = game._shuxin
+    hand = () if seat == shuxin else game._seats[seat].cards()
+    to_act = game.to_act
+    if game._phase in ("offer", "selfhu"):
+        to_act = tuple(s for s in to_act if s == seat)
+    up = game.rules.ti_face_up
+    seats = []
+    for s in game.seats:
+        st = game._seats[s]
+        seen = tuple(seen_meld(m, own=(s == seat), ti_face_up=up) for m in st.melds)
+        discards = tuple(CARDS[k] for k in st.discards)
+        seats.append(SeatView(s, sum(st.hand), seen, discards))
+    facts: list[tuple[str, object]] = [("亮張", CARDS[game._liang])]
+    if shuxin >= 0:
+        facts.append(("數信", shuxin))
+    return GameView(
+        family="zipai",
+        title=game.rules.title,
+        seat=seat,
+        dealer=game.dealer,
+        phase=game._phase,
+        hand=hand,
+        seats=tuple(seats),
+        offered=game.offered,
+        stock_size=len(game._stock),
+        to_act=to_act,
+        legal_actions=tuple(game.legal_actions(seat)),
+        result=game.result,
+        facts=tuple(facts),
+    )
+
+
+def table_html(game: Game) -> str:
+    """The whole table for notebooks (the owner of the object sees everything): one row per
+    playing seat with its hand, table melds (face-down ones shown) and discard area, the seat
+    to act marked; the stock size, the 亮張, the 數信 and the card on offer; the result with
+    the winning decomposition and score sheet when over. Red cards (二七十, 貳柒拾) are red.
+
+    >>> from changpai.zipai import Game
+    >>> html = table_html(Game(seed=1))
+    >>> html.count("<tr><td"), "stock</span> 19" in html, "▶ seat 0" in html
+    (3, True, True)
+    """
+    rows = []
+    for seat in game.seats:
+        hand = game.hand(seat)
+        melds = [render.meld(m.label(), m.cards, title=str(m)) for m in game.melds(seat)]
+        rows.append(
+            render.SeatRow(
+                seat,
+                hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
+                melds=render.line(melds),
+                discards=render.cards(game.discards(seat)),
+                acting=seat in game.to_act,
+                note="dealer" if seat == game.dealer else "",
+            )
+        )
+    facts: list[tuple[str, str]] = [
+        ("stock", str(len(game._stock))),
+        ("亮張", render.card(CARDS[game._liang])),
+    ]
+    if game._shuxin >= 0:
+        facts.append(("數信", f"seat {game._shuxin}"))
+    if game.offered is not None:
+        facts.append(("on offer", render.card(game.offered)))
+    if game.to_act:
+        facts.append(("to act", ", ".join(f"seat {s}" for s in game.to_act)))
+    result = game.result
+    footer = "" if result is None else render.Html(result._repr_html_())
+    return render.seat_table(
+        rows, title=f"{game.rules.title} ({game.rules.name})", facts=facts, footer=footer
+    )
+
+
+def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
+    """A game document written by changpai 0.1.0 (``{"format": "changpai.zipai.game/1",
+    "rules", "deck": "x5 d1 …", "dealer", "actions", "huangfan"?}``) as a version-2 dict.
+
+    >>> legacy_document({"format": "chess"})
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a zipai game document: format 'chess' (expected 'changpai.zipai.game/1')
+    """
+    tag = data.get("format")
+    if tag != _LEGACY_FORMAT:
+        raise NotationError(
+            f"not a zipai game document: format {tag!r} (expected {_LEGACY_FORMAT!r})"
+        )
+    missing = [key for key in _LEGACY_KEYS if key not in data]
+    if missing:
+        raise NotationError(
+            f"not a {_LEGACY_FORMAT} document: the key(s) {', '.join(map(repr, missing))} "
+            "are missing"
+        )
+    deck = data["deck"]
+    if not isinstance(deck, str):
+        raise NotationError(f"deck={deck!r} is not a string of zipai card codes")
+    huangfan = data.get("huangfan", 0)
+    if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
+        raise NotationError(
+            f"huangfan={huangfan!r}: the number of 荒莊 before the hand is a whole number >= 0"
+        )
+    rules, actions = data["rules"], data["actions"]
+    if not isinstance(rules, dict):
+        raise NotationError(f"rules={rules!r} is not a JSON object of zipai rules")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise NotationError(f"actions={actions!r} is not a list of zipai actions")
+    return document.game_document(
+        family="zipai",
+        variant=None,
+        rules=rules,
+        seed=None,
+        deck=deck.split(),
+        dealer=data["dealer"],
+        options={"huangfan": huangfan} if huangfan else {},
+        actions=actions,
+    )

@@ -1,0 +1,312 @@
+"""The one public face of every family (docs/core-concepts.md), checked on every registered variant.
+
+The same script of calls runs on each variant of ``changpai.variants()``: a new family is checked by
+registering it. Nothing here knows a family's rules; it only uses the contract.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import random
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import attrs
+import pytest
+
+import changpai
+from changpai.core import (
+    ActionRecord,
+    GameBase,
+    GameResult,
+    GameView,
+    HanziEnum,
+    ScoreSheet,
+    SimulationStats,
+)
+from changpai.core.match import Match as MatchBase
+from changpai.core.playout import random_playout
+from changpai.errors import IllegalActionError, NotationError, RulesError
+
+VARIANTS = changpai.variants()
+LEGACY = Path(__file__).parent / "legacy"
+
+
+# Families whose hands are not read as melds (the trick-taking 戳牌): no decomposition contract.
+TRICK_TAKING = frozenset({"chuanpai.chuopai"})
+
+
+def family(entry: changpai.Variant) -> ModuleType:
+    module: ModuleType = entry.module
+    assert module is importlib.import_module(f"changpai.{entry.family}")
+    return module
+
+
+def by_variant(test: Any) -> Any:
+    return pytest.mark.parametrize("entry", VARIANTS, ids=[v.name for v in VARIANTS])(test)
+
+
+def parameters(function: Any) -> list[tuple[str, Any]]:
+    """(name, kind) of every parameter of ``function``."""
+    return [(p.name, p.kind) for p in inspect.signature(function).parameters.values()]
+
+
+POS = inspect.Parameter.POSITIONAL_OR_KEYWORD
+KW = inspect.Parameter.KEYWORD_ONLY
+
+PUBLIC_NAMES = (
+    "Card", "DECK", "parse", "format", "score", "Rules", "VARIANTS",
+    "Game", "Action", "ActionKind", "ActionRecord", "GameResult", "GameView",
+    "Match", "simulate", "random_game", "transcript", "stack_deck", "next_dealer",
+)  # fmt: skip
+ANALYSIS_NAMES = (
+    "Meld", "MeldKind", "classify",
+    "Decomposition", "best_decomposition", "decompositions", "waits", "analyze", "Analysis",
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------- the names
+
+
+@by_variant
+def test_every_family_has_the_public_names(entry: changpai.Variant) -> None:
+    module = family(entry)
+    names = PUBLIC_NAMES if entry.family in TRICK_TAKING else PUBLIC_NAMES + ANALYSIS_NAMES
+    missing = [name for name in names if not hasattr(module, name)]
+    assert missing == []
+    assert issubclass(module.Game, GameBase)
+    assert issubclass(module.ActionKind, HanziEnum)
+    assert module.ActionRecord is ActionRecord
+    assert module.GameResult is GameResult
+    assert module.GameView is GameView
+    assert issubclass(module.Match, MatchBase) and module.Match.game_class is module.Game
+    assert entry in module.VARIANTS and entry.module is module
+
+
+@by_variant
+def test_the_signatures_are_the_same_everywhere(entry: changpai.Variant) -> None:
+    module = family(entry)
+    game = parameters(module.Game)
+    assert game[:4] == [("rules", POS), ("seed", POS), ("deck", KW), ("dealer", KW)]
+    assert all(kind == KW for _name, kind in game[4:])
+    assert parameters(module.simulate) == [
+        ("rules", POS),
+        ("n", POS),
+        ("seed", KW),
+        ("progress", KW),
+    ]
+    assert parameters(module.random_game) == [("rules", POS), ("seed", POS), ("dealer", KW)]
+    assert parameters(module.transcript) == [("game", POS)]
+    assert parameters(module.Match)[:3] == [("rules", POS), ("seed", POS), ("dealer", KW)]
+    stack = parameters(module.stack_deck)
+    assert stack[0] == ("rules", POS) and ("hands", KW) in stack and ("stock", KW) in stack
+    nxt = parameters(module.next_dealer)
+    assert nxt[:3] == [("rules", POS), ("dealer", POS), ("winner", POS)]
+    assert all(kind == KW for _name, kind in nxt[3:])
+    if entry.family not in TRICK_TAKING:
+        score = parameters(module.score)
+        assert score[0][1] == POS and {("rules", KW), ("winner", KW), ("players", KW)} <= set(score)
+    fields = [f.name for f in attrs.fields(module.Action)]
+    assert fields[:2] == ["seat", "kind"]
+    assert module.Game.family == entry.family and module.Game.rules_class is module.Rules
+
+
+@by_variant
+def test_rules_have_a_name_a_title_and_a_short_repr(entry: changpai.Variant) -> None:
+    rules = entry.rules
+    assert rules.name == entry.name and isinstance(rules.title, str) and rules.title
+    text = repr(rules)
+    assert text.startswith(f"{entry.family}.") and len(text) <= 40
+    assert len(repr(rules.evolve())) <= 40
+
+
+# ---------------------------------------------------------------------------------- one game
+
+
+@by_variant
+def test_the_game_script(entry: changpai.Variant) -> None:
+    module = family(entry)
+    game = module.Game(entry.rules, 7)
+    assert game.rules == entry.rules and game.seed == 7 and game.dealer == 0
+    for name in ("to_act", "log", "stock", "deck", "seats"):
+        assert isinstance(getattr(game, name), tuple), name
+    assert game == module.Game(entry.rules, seed=7, dealer=0)
+    assert game.options == {} or isinstance(game.options, dict)
+    text = repr(game)
+    assert text.startswith(f"<{entry.family}.Game {entry.name}") and len(text) <= 100
+
+    seat = game.to_act[0]
+    actions = game.legal_actions(seat)
+    assert isinstance(actions, list) and actions
+    for action in actions:
+        assert isinstance(action, module.Action) and action.seat == seat
+        assert isinstance(action.kind, module.ActionKind)
+        assert str(action).startswith(f"seat {seat} {action.kind.hanzi}")
+        assert isinstance(action.details, str)
+        assert module.Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+        assert game.can(action)
+    others = [s for s in game.seats if s not in game.to_act]
+    assert all(game.legal_actions(s) == [] for s in others)
+
+    before = game.to_json()
+    for bad in (None, "discard", 5):
+        with pytest.raises(IllegalActionError):
+            game.apply(bad)
+        assert not game.can(bad)
+    with pytest.raises(IllegalActionError):
+        game.legal_actions(99)
+    with pytest.raises(IllegalActionError):
+        game.view(-1)
+    assert game.to_json() == before
+
+    copy = game.copy()
+    assert copy == game and copy is not game
+    record = copy.apply(actions[0])
+    assert isinstance(record, ActionRecord) and record.action == actions[0] and not record.auto
+    assert copy.log[len(game.log)] == record
+    assert game.to_json() == before  # the copy is independent
+
+    data = json.loads(copy.to_json())
+    assert data["schema"] == "changpai.game" and data["version"] == 2
+    assert data["family"] == entry.family and data["variant"] == entry.name
+    assert data["seed"] == 7 and data["dealer"] == 0 and len(data["deck"]) == len(copy.deck)
+    assert len(data["actions"]) == sum(1 for r in copy.log if not r.auto)
+    assert module.Game.from_json(copy.to_json()) == copy
+    again = module.Game.replay(
+        copy.log, copy.rules, seed=copy.seed, deck=copy.deck, dealer=copy.dealer, **copy.options
+    )
+    assert again == copy and again is not copy
+
+    view = copy.view(copy.to_act[0])
+    assert isinstance(view, GameView) and view.family == entry.family
+    assert view.legal_actions == tuple(copy.legal_actions(copy.to_act[0]))
+    assert "<table" in view._repr_html_() and isinstance(str(view), str)
+    json.dumps(view.to_dict())
+    assert "<table" in copy._repr_html_()
+
+
+@by_variant
+def test_a_played_hand_ends_with_one_result(entry: changpai.Variant) -> None:
+    module = family(entry)
+    game = random_playout(module.Game(entry.rules, 3), random.Random(3))
+    assert game.is_over and game.to_act == ()
+    assert all(game.legal_actions(s) == [] for s in game.seats)
+    result = game.result
+    assert isinstance(result, GameResult) and isinstance(result.reason, str) and result.label
+    assert result.winner is None or result.winner in game.seats
+    assert result.next_dealer is None or result.next_dealer in range(len(result.net(8)))
+    if result.winner is not None:
+        assert isinstance(result.sheet, ScoreSheet) and isinstance(result.value, int)
+    json.dumps(result.to_dict())
+    assert module.Game.from_json(game.to_json()) == game
+    decision = next(r.action for r in game.log if not r.auto)
+    with pytest.raises(IllegalActionError):
+        game.apply(decision)
+
+
+@by_variant
+def test_constructor_errors_are_typed(entry: changpai.Variant) -> None:
+    module = family(entry)
+    with pytest.raises(RulesError):
+        module.Game(object())
+    with pytest.raises(RulesError):
+        module.Game(entry.rules, 1, dealer=99)
+    with pytest.raises(NotationError):
+        module.Game.from_json("[")
+    with pytest.raises(NotationError):
+        module.Game.from_json('{"schema": "changpai.game", "version": 3, "family": "x"}')
+    other = next(v for v in VARIANTS if v.family != entry.family)
+    with pytest.raises(NotationError):
+        module.Game.from_json(other.module.Game(other.rules, 1).to_json())
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+@by_variant
+def test_simulate_random_game_transcript_match(entry: changpai.Variant) -> None:
+    module = family(entry)
+    stats = module.simulate(entry.rules, 3, seed=1)
+    assert isinstance(stats, SimulationStats) and stats.hands == 3
+    assert sum(stats.wins_by_seat) + stats.no_winner == 3
+    again = module.simulate(entry.rules, 3, seed=1)
+    assert (again.wins_by_seat, again.no_winner, again.action_counts) == (
+        stats.wins_by_seat,
+        stats.no_winner,
+        stats.action_counts,
+    )
+    game = module.random_game(entry.rules, 5)
+    assert game.is_over and game == module.random_game(entry.rules, 5)
+    lines = module.transcript(game).splitlines()
+    assert lines[0].startswith(f"{entry.rules.title} ({entry.name}) — seed 5, dealer seat 0")
+    numbered = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(numbered) == len(game.log)
+    assert all("(" in line for line in numbered)  # the hanzi term and its code name
+    match = module.Match(entry.rules, 1, dealer=0)
+    match.play(2)
+    assert len(match.hands) == 2 and len(match.games) == 2
+    assert sum(match.totals.values()) == 0
+    assert repr(match).startswith(f"<{entry.family}.Match {entry.name}")
+    json.dumps(match.to_dict())
+    assert isinstance(module.next_dealer(entry.rules, 0, None), int)
+
+
+@by_variant
+def test_stack_deck_deals_the_named_cards(entry: changpai.Variant) -> None:
+    module = family(entry)
+    game = module.Game(entry.rules, 1)
+    wanted = tuple(game.deck[:2])
+    deck = module.stack_deck(entry.rules, hands={1: wanted})
+    assert isinstance(deck, tuple) and sorted(deck) == sorted(game.deck)
+    stacked = module.Game(entry.rules, deck=deck)
+    held = list(stacked.hand(1)) + [c for m in stacked.melds(1) for c in m.cards]
+    for card in wanted:
+        assert card in held
+        held.remove(card)
+
+
+# ---------------------------------------------------------------------------------- analysis
+
+
+@by_variant
+def test_scoring_accepts_a_decomposition(entry: changpai.Variant) -> None:
+    if entry.family in TRICK_TAKING:
+        pytest.skip("a trick-taking game reads no melds; its settlement is tested with its engine")
+    module = family(entry)
+    assert entry.sample, "every variant has a sample hand"
+    cards = module.parse(entry.sample)
+    best = module.best_decomposition(cards, rules=entry.rules)
+    assert isinstance(best, module.Decomposition) and isinstance(best.value, int)
+    data = best.to_dict()
+    assert "melds" in data and data["value"] == best.value
+    sheet = module.score(best, rules=entry.rules, winner=1, players=3)
+    assert isinstance(sheet, ScoreSheet)
+    assert all(p.payee == 1 for p in sheet.payments)
+    analysis = module.analyze(entry.sample, rules=entry.rules)
+    doc = analysis.to_dict()
+    assert doc["schema"] == "changpai.analysis" and doc["version"] == 2
+    assert doc["family"] == entry.family and doc["complete"] is True
+    assert sorted(doc) == sorted(
+        ["schema", "version", "family", "variant", "cards", "exposed", "complete", "best",
+         "value", "score", "waits", "facts"]
+    )  # fmt: skip
+    json.dumps(doc)
+
+
+# ---------------------------------------------------------------------------------- 0.1.0 documents
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.stem for p in LEGACY.glob("*.json") if ".expected" not in p.name)
+)
+def test_documents_written_by_0_1_0_still_load(name: str) -> None:
+    text = (LEGACY / f"{name}.json").read_text(encoding="utf-8")
+    expected = json.loads((LEGACY / f"{name}.expected.json").read_text(encoding="utf-8"))
+    module = importlib.import_module(f"changpai.{name.split('-')[0]}")
+    game = module.Game.from_json(text)
+    assert game.is_over and game.result.winner == expected["winner"]
+    assert [[p.payer, p.payee, p.amount] for p in game.result.payments] == expected["payments"]
+    assert module.Game.from_json(game.to_json()) == game

@@ -1,0 +1,84 @@
+"""Tests for changpai.core.document: the one game and analysis document schema."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from changpai.core import document
+from changpai.errors import NotationError
+
+
+def doc(**changes: Any) -> str:
+    base = document.game_document(
+        family="demo", variant=None, rules={"name": "demo"}, seed=None, deck=["a", "b"],
+        dealer=1, options={}, actions=[{"seat": 1, "kind": "pass"}],
+    )  # fmt: skip
+    return json.dumps({**base, **changes})
+
+
+def test_a_game_document_has_every_key_in_order() -> None:
+    data = json.loads(doc())
+    assert list(data) == ["schema", "version", *document.GAME_KEYS]
+    assert document.read_game_document(doc(), family="demo")["dealer"] == 1
+
+
+def test_a_legacy_document_goes_through_the_family_converter() -> None:
+    def convert(data: dict[str, Any]) -> dict[str, Any]:
+        return json.loads(doc(deck=data["cards"]))
+
+    read = document.read_game_document('{"cards": ["z"]}', family="demo", legacy=convert)
+    assert read["deck"] == ["z"]
+    with pytest.raises(NotationError, match="no 'schema' key"):
+        document.read_game_document('{"cards": ["z"]}', family="demo")
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("", "not a demo game JSON document"),
+        ("5", "holds a int"),
+        (doc(version=7), "version 7 cannot be read"),
+        (doc(version=True), "version True is not one of"),
+        (doc(family="x"), "it is a x game"),
+        (doc(options=[]), "options=[] is not a JSON object"),
+        (doc(rules=None), "rules=None is not a JSON object"),
+        (doc(deck=[1]), "list of card codes"),
+        (doc(seed=1.5), "seed=1.5 is not a whole number"),
+    ],
+)
+def test_bad_documents_raise_notation_errors_naming_the_problem(text: str, needle: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(needle)):
+        document.read_game_document(text, family="demo")
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(NotationError, match="expected JSON text"):
+        document.read_game_document(None, family="demo")
+
+
+class Dec:
+    value = 7
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"melds": ["句 一二三"], "value": 7}
+
+
+class Card:
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+
+def test_the_analysis_document() -> None:
+    data = document.analysis_document(
+        family="demo", variant="d", cards=[Card("x1")], exposed=["碰 一一一"], best=None,
+        waits={Card("x2"): Dec()}, facts={"jiao": True},
+    )  # fmt: skip
+    assert data["complete"] is False and data["best"] is None and data["value"] is None
+    assert data["waits"] == [{"card": "x2", "best": Dec().to_dict(), "value": 7}]
+    assert data["exposed"] == ["碰 一一一"] and data["facts"] == {"jiao": True}
+    done = document.analysis_document(family="demo", variant=None, cards=[], best=Dec())
+    assert done["complete"] is True and done["value"] == 7 and done["score"] is None

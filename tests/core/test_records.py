@@ -1,0 +1,66 @@
+"""Tests for changpai.core.records: the one ActionRecord and GameResult of every family."""
+
+from __future__ import annotations
+
+import json
+
+from changpai.core.records import ActionRecord, GameResult
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+
+
+class Act:
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def to_dict(self) -> dict[str, int]:
+        return {"seat": self.seat}
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} 摸"
+
+
+class Code:
+    code = "x1"
+
+    def __str__(self) -> str:
+        return "一"
+
+
+SHEET = ScoreSheet("t", (ScoreLine("k", "胡息", 18),), 18, (Payment(1, 0, 18), Payment(2, 0, 18)))
+
+
+def test_records_print_and_serialize_their_parts() -> None:
+    record = ActionRecord(Act(0), auto=True, note="forced", draws=((1, Code()),))
+    assert str(record) == "seat 0 摸 (auto)  (draws: seat 1 一)  (forced)"
+    assert record.to_dict() == {
+        "action": {"seat": 0},
+        "auto": True,
+        "note": "forced",
+        "draws": [[1, "x1"]],
+    }
+    assert ActionRecord(Act(2)).to_dict() == {"action": {"seat": 2}, "auto": False}
+
+
+def test_a_win_has_payments_net_and_a_headline() -> None:
+    result = GameResult(0, "win", SHEET, next_dealer=0, value=18, label="胡", self_drawn=True)
+    assert result.payments == SHEET.payments
+    assert result.net(4) == {0: 36, 1: -18, 2: -18, 3: 0}
+    assert result.headline == "seat 0 胡 自摸"
+    assert str(result).startswith("seat 0 胡 自摸; next dealer seat 0\nt")
+    data = result.to_dict()
+    assert data["sheet"]["total"] == 18 and data["value"] == 18 and data["win"] is None
+    json.dumps(data)
+    assert "<b>seat 0 胡 自摸</b>" in result._repr_html_()
+
+
+def test_an_ending_without_winner() -> None:
+    result = GameResult(None, "huangzhuang", label="荒莊", next_dealer=1)
+    assert result.payments == () and result.net(3) == {0: 0, 1: 0, 2: 0}
+    assert result.headline == "荒莊 (no winner)"
+    assert str(result) == "荒莊 (no winner); next dealer seat 1"
+    assert GameResult(None, "exhausted").headline == "exhausted (no winner)"
+
+
+def test_a_special_reason_is_named_next_to_its_label() -> None:
+    assert GameResult(1, "yijia", label="一甲").headline == "seat 1 一甲 (yijia)"
+    assert GameResult(1, "win", label="胡", discarder=2).headline == "seat 1 胡 on seat 2's discard"

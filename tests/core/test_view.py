@@ -1,0 +1,58 @@
+"""Tests for changpai.core.view: one GameView for every family."""
+
+from __future__ import annotations
+
+import json
+
+from changpai.core.records import GameResult
+from changpai.core.view import GameView, SeatView, SeenMeld
+
+
+class Card:
+    def __init__(self, code: str, hanzi: str) -> None:
+        self.code, self.hanzi = code, hanzi
+
+    def __str__(self) -> str:
+        return self.hanzi
+
+
+NINE = Card("x9", "九")
+
+
+def view(**changes: object) -> GameView:
+    base: dict[str, object] = dict(
+        family="demo", title="演示", seat=1, dealer=0, phase="play", hand=(NINE,),
+        seats=(
+            SeatView(0, 20, (SeenMeld("wei", "偎", (), hidden=3),), (NINE,), note="報聽"),
+            SeatView(1, 1, (), ()),
+        ),
+        offered=NINE, stock_size=19, to_act=(1,), legal_actions=(), result=None,
+        facts=(("亮張", NINE), ("將", (NINE, NINE)), ("數信", 2)),
+    )  # fmt: skip
+    base.update(changes)
+    return GameView(**base)  # type: ignore[arg-type]
+
+
+def test_the_text_form_hides_face_down_cards() -> None:
+    text = str(view())
+    assert "seat 0 [20 in hand] table: 偎 ■■■; discards: 九" in text
+    assert "亮張: 九" in text and "將: 九 九" in text and "on offer: 九" in text
+
+
+def test_to_dict_is_json_with_codes() -> None:
+    data = view(result=GameResult(None, "huangzhuang", label="荒莊")).to_dict()
+    json.dumps(data)
+    assert data["hand"] == ["x9"] and data["offered"] == "x9"
+    assert data["facts"] == {"亮張": "x9", "將": ["x9", "x9"], "數信": 2}
+    assert data["seats"][0]["melds"][0] == {"kind": "wei", "label": "偎", "cards": [], "hidden": 3}
+    assert data["result"]["reason"] == "huangzhuang"
+
+
+def test_html_shows_the_own_hand_and_counts_the_others() -> None:
+    html = view()._repr_html_()
+    assert "20 cards" in html and "face down" in html and "報聽" in html
+    assert "what seat 1 sees" in html and "on offer" in html
+
+
+def test_fact_lookup() -> None:
+    assert view().fact("數信") == 2 and view().fact("none", 0) == 0

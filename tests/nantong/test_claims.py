@@ -1,0 +1,69 @@
+"""Who may declare or claim what, and which claim wins (changpai.nantong.claims; nantong.md §3).
+The engine scenarios of the same rules are in test_game.py."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from changpai import nantong
+from changpai.nantong import Action, ActionKind, Card
+from changpai.nantong.claims import CLAIM_PRIORITY, callable_cards, claim_options, winning_claim
+
+FIVE = Card("5w")
+
+
+def counts(text: str) -> tuple[int, ...]:
+    return nantong.count_tuple(nantong.parse(text))
+
+
+def test_call_a_four_or_three_of_a_flipped_card_section_3() -> None:
+    """nantong.md §3 叫牌: (a) four identical in hand, (b) three copies of a card whose fourth is
+    one of the flipped 將; a four needs a replacement card to be left in the stock."""
+    hand = counts("QZ QZ QZ QZ 2t 2t 2t 5w 5w 5w")
+    flips = (Card("2t"), Card("3w"))
+    assert callable_cards(hand, flips, stock_left=51) == [Card("2t"), Card("QZ")]
+    assert callable_cards(hand, flips, stock_left=0) == [Card("2t")]
+    # both flips 二條: only two copies remain — the engine offers no two-card 叫牌 (docs)
+    assert callable_cards(counts("2t 2t"), (Card("2t"), Card("2t")), stock_left=9) == []
+
+
+@pytest.mark.parametrize(("held", "stock_left"), list(itertools.product(range(4), (0, 5))))
+def test_peng_and_gang_on_a_discard_section_3(held: int, stock_left: int) -> None:
+    """nantong.md §3: 碰 with a pair in hand, 杠 with three (then a replacement draw, so only
+    while the stock is not empty); 胡 when the discard completes the hand."""
+    kinds = [a.kind for a in claim_options(1, FIVE, held=held, can_win=True, ting=False,
+                                           stock_left=stock_left)]  # fmt: skip
+    expected = [ActionKind.WIN]
+    if held >= 3 and stock_left:
+        expected.append(ActionKind.GANG)
+    if held >= 2:
+        expected.append(ActionKind.PENG)
+    assert kinds == expected
+
+
+def test_after_baoting_only_a_win_section_3() -> None:
+    """nantong.md §3 報聽 (docs "Choices"): after it the player may not 碰 or 杠 a discard."""
+    assert claim_options(1, FIVE, held=3, can_win=False, ting=True, stock_left=5) == []
+    assert claim_options(1, FIVE, held=3, can_win=True, ting=True, stock_left=5) == [
+        Action(1, ActionKind.WIN, FIVE)
+    ]
+
+
+def test_a_baida_is_never_claimed_for_a_set_section_1() -> None:
+    """nantong.md §1: 百搭 are one copy each: no pair of them to 碰."""
+    assert claim_options(2, Card("FU"), held=2, can_win=False, ting=False, stock_left=5) == []
+
+
+def test_win_beats_gang_beats_peng_one_winner_section_3() -> None:
+    """nantong.md §3: 胡 > 杠 > 碰, one winner per discard ("沒有一炮多響"), seat order from the
+    discarder's 下家; nobody claiming leaves the discard."""
+    assert CLAIM_PRIORITY == (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG)
+    peng, gang = Action(1, ActionKind.PENG, FIVE), Action(2, ActionKind.GANG, FIVE)
+    assert winning_claim({1: peng, 2: gang}, order=(1, 2)) == gang
+    both = {1: Action(1, ActionKind.WIN, FIVE), 2: Action(2, ActionKind.WIN, FIVE)}
+    assert winning_claim(both, order=(2, 1)).seat == 2  # type: ignore[union-attr]
+    assert winning_claim(both, order=(1, 2)).seat == 1  # type: ignore[union-attr]
+    passes = {1: Action(1, ActionKind.PASS), 2: Action(2, ActionKind.PASS)}
+    assert winning_claim(passes, order=(1, 2)) is None
