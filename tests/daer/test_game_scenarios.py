@@ -154,15 +154,17 @@ def test_jiagang_on_ones_own_peng() -> None:
 
 def test_nearest_winner_wins_alone() -> None:
     """daer.md §3 [INF]: one winner — the nearest seat after the discarder."""
-    hands = dict(CLAIMS)
-    hands[1] = "x1 x2 x3 x4 x5 x6 x7 x8 x9 d6 d7 d8 d5"
-    hands[2] = "d5 d5 d10 d10 d10 d9 d9 d9 x10 x10 x10 d7 d7"
-    hands[3] = "d1 d2 d3 d1 d2 d3 x10 d4 d4 d4 d9 d7 d8"
-    hands[0] = "d5 d6 d6 d8 d8 d1 d1 x1 x2 x3 x4 x5 x6 x7"
+    hands = {
+        0: "d5 d6 d6 d8 d8 d1 d1 x1 x2 x3 x4 x5 x6 x7",
+        1: "x1 x2 x3 x4 x5 x6 x7 x8 x9 d6 d7 d8 d5",
+        2: "d5 d5 d10 d10 d10 d9 d9 d9 x10 x10 x10 x8 x8",
+        3: "d1 d1 d2 d2 d2 d2 d3 d3 d4 d6 d7 d7 d7",
+    }
     g = game(hands)
     g.apply(Action(0, K.DISCARD, "d5"))
-    assert Action(1, K.WIN, "d5") in g.legal_actions(1)
-    decide(g, *(a for s in g.to_act for a in g.legal_actions(s)[:1]))
+    assert g.legal_actions(1)[0] == Action(1, K.WIN, "d5")
+    assert g.legal_actions(3)[0] == Action(3, K.WIN, "d5")
+    decide(g, Action(3, K.WIN, "d5"), Action(2, K.PENG, "d5"), Action(1, K.WIN, "d5"))
     assert g.result.winner == 1
 
 

@@ -592,9 +592,11 @@ class Game(GameBase):
     def _resolve(self) -> None:
         card, discarder = self._offer, self._discarder
         assert card is not None
+        # 胡 > 杠 > 碰 > 吃; among equals the nearest seat after the discarder (daer.md §3)
+        decided = [self._decisions[s] for s in self._options]
         chosen = None
         for kind in _PRIORITY:
-            chosen = next((a for a in self._decisions.values() if a.kind is kind), None)
+            chosen = next((a for a in decided if a.kind is kind), None)
             if chosen is not None:
                 break
         if self.rules.guozhang:  # daer.md §7: a card one could eat and passed is a 過張

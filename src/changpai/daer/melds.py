@@ -272,10 +272,10 @@ class Meld:
 
     def label(self) -> str:
         """The word written before the cards: ``吃`` for a sentence taken by 吃, ``暗杠`` /
-        ``加杠`` for those fours, else the kind's hanzi.
+        ``加杠`` / ``垅`` (four from the hand, shown) for those fours, else the kind's hanzi.
 
         >>> Meld.parse("加杠 五五五五").label(), Meld.parse("垅 五五五五").label()
-        ('加杠', '杠')
+        ('加杠', '垅')
         """
         if self.origin is Origin.CHI:
             return "吃"
@@ -283,6 +283,8 @@ class Meld:
             return "暗杠"
         if self.kind is MeldKind.GANG and self.origin is Origin.DRAW:
             return "加杠"
+        if self.kind is MeldKind.GANG and self.origin is Origin.HAND:
+            return "垅"
         return self.kind.hanzi
 
     def zipai(self) -> zipai.Meld:
