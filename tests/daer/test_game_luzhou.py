@@ -132,3 +132,21 @@ def test_discard_win_is_paid_by_the_discarder_only() -> None:
         g.apply(Action(2, K.PASS))
     assert g.result.winner == 1 and g.result.discarder == 0
     assert [(p.payer, p.payee, p.amount) for p in g.result.payments] == [(0, 1, 18)]
+
+
+def test_no_claim_leaves_a_hand_with_nothing_to_discard() -> None:
+    """A 吃 / 碰 / 招 that would put every card on the table and still ask for a discard is not
+    offered (regression: ``luzhou`` seed 0 played with random.Random(154) reached a seat that had
+    eaten its last two cards and had to discard from an empty hand)."""
+    import random
+
+    g = Game(LUZHOU, 0)
+    rng = random.Random(154)
+    while not g.is_over:
+        seat = g.to_act[0]
+        actions = g.legal_actions(seat)
+        assert actions, (seat, g.melds(seat))
+        for a in actions:
+            if a.kind in (K.CHI, K.PENG):
+                assert len(g.hand(seat)) >= 3
+        g.apply(rng.choice(actions))

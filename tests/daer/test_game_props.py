@@ -34,7 +34,7 @@ def census(g: Game) -> Counter[Card]:
     st.integers(0, 3),
     st.randoms(use_true_random=False),
 )
-@settings(max_examples=40)
+@settings(max_examples=30)
 def test_random_games_keep_every_invariant(
     name: str, seed: int, dealer: int, chooser: random.Random
 ) -> None:

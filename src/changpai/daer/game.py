@@ -397,6 +397,15 @@ class Game(GameBase):
         table = self._exposed_hu(seat)
         return wins(high + table, self.rules) or wins(low + table, self.rules)
 
+    def _keeps_a_discard(self, seat: int, used: int, taken: int, quad: bool) -> bool:
+        """Whether ``seat`` still has a card to discard (or needs none) after laying ``used``
+        hand cards and ``taken`` new ones into a set: a claim that would leave a hand with
+        nothing to discard is not offered (the ``luzhou`` 21 cards can all be on the table)."""
+        if sum(self._hands[seat]) - used >= 1 or (quad and self.rules.gang_draw):
+            return True
+        total = self._total(seat) + taken
+        return total <= self.rules.rest_size(self._quads(seat) + quad)
+
     def _locked(self, seat: int, k: int) -> bool:
         return self.rules.kan_locked and self._hands[seat][k] >= 3
 
@@ -410,7 +419,12 @@ class Game(GameBase):
                 if counts[k] == 4 and not self.rules.kan_locked:
                     out.append(Action(seat, ActionKind.GANG, CARDS[k]))
             for m in self._melds[seat]:
-                if m.kind is MeldKind.PENG and counts[m.card.index]:
+                k = m.card.index
+                if (
+                    m.kind is MeldKind.PENG
+                    and counts[k]
+                    and self._keeps_a_discard(seat, 1, 0, True)
+                ):
                     out.append(Action(seat, ActionKind.GANG, m.card))
         free = [k for k in range(KINDS) if counts[k] and not self._locked(seat, k)]
         if not free:  # only 坎 left: one of them must go
@@ -447,11 +461,21 @@ class Game(GameBase):
         out: list[Action] = []
         if self.rules.win_on_discard and self._can_win(seat, k):
             out.append(Action(seat, ActionKind.WIN, card))
-        if n == 3 and (not self.rules.gang_draw or self._top < len(self._deck)):
+        if (
+            n == 3
+            and (not self.rules.gang_draw or self._top < len(self._deck))
+            and self._keeps_a_discard(seat, 3, 1, True)
+        ):
             out.append(Action(seat, ActionKind.GANG, card))
-        if n == 2 or (n == 3 and not self.rules.kan_locked):
+        if not self._keeps_a_discard(seat, 2, 1, False):
+            pass  # a 碰 or 吃 would leave nothing to discard
+        elif n == 2 or (n == 3 and not self.rules.kan_locked):
             out.append(Action(seat, ActionKind.PENG, card))
-        if seat == self._ring.next[discarder] and k not in self._passed[seat]:
+        if (
+            seat == self._ring.next[discarder]
+            and k not in self._passed[seat]
+            and self._keeps_a_discard(seat, 2, 1, False)
+        ):
             for a, b in self._chi_pairs(seat, k):
                 out.append(Action(seat, ActionKind.CHI, card, (CARDS[a], CARDS[b])))
         if out:
