@@ -625,8 +625,7 @@ class Game(GameBase):
                 break
         if self.rules.guozhang:  # daer.md §7: a card one could eat and passed is a 過張
             for seat, options in self._options.items():
-                decided = self._decisions[seat]
-                if decided.kind is ActionKind.PASS and any(
+                if self._decisions[seat].kind is ActionKind.PASS and any(
                     a.kind is ActionKind.CHI for a in options
                 ):
                     self._passed[seat].add(card.index)
