@@ -69,6 +69,8 @@ def _card(value: Card | str | None) -> Card | None:
 
 
 def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
+    if value == ():
+        return ()
     if isinstance(value, str):
         raise IllegalActionError(f"cards={value!r}: give a tuple of cards")
     try:

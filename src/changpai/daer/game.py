@@ -34,6 +34,7 @@ engine and logged with ``auto=True``; every choice, 過 included, is among
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from changpai.core import render
@@ -53,6 +54,13 @@ from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 __all__ = ["Game"]
 
 _PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
+
+
+@cache
+def _act(seat: int, kind: ActionKind, k: int = -1) -> Action:
+    """The shared (frozen) action of a seat, a kind and a card index (-1: no card): the hot
+    path builds each action once."""
+    return Action(seat, kind, None if k < 0 else CARDS[k])
 
 
 def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:
@@ -413,11 +421,11 @@ class Game(GameBase):
         counts = self._hands[seat]
         out: list[Action] = []
         if self._self_drawn and self._can_win(seat):
-            out.append(Action(seat, ActionKind.WIN))
+            out.append(_act(seat, ActionKind.WIN))
         if not self.rules.gang_draw or self._top < len(self._deck):
             for k in range(KINDS):
                 if counts[k] == 4 and not self.rules.kan_locked:
-                    out.append(Action(seat, ActionKind.GANG, CARDS[k]))
+                    out.append(_act(seat, ActionKind.GANG, k))
             for m in self._melds[seat]:
                 k = m.card.index
                 if (
@@ -425,11 +433,11 @@ class Game(GameBase):
                     and counts[k]
                     and self._keeps_a_discard(seat, 1, 0, True)
                 ):
-                    out.append(Action(seat, ActionKind.GANG, m.card))
+                    out.append(_act(seat, ActionKind.GANG, k))
         free = [k for k in range(KINDS) if counts[k] and not self._locked(seat, k)]
         if not free:  # only 坎 left: one of them must go
             free = [k for k in range(KINDS) if counts[k]]
-        out.extend(Action(seat, ActionKind.DISCARD, CARDS[k]) for k in free)
+        out.extend([_act(seat, ActionKind.DISCARD, k) for k in free])
         return out
 
     def _chi_pairs(self, seat: int, k: int) -> list[tuple[int, int]]:
@@ -460,17 +468,17 @@ class Game(GameBase):
         n = self._hands[seat][k]
         out: list[Action] = []
         if self.rules.win_on_discard and self._can_win(seat, k):
-            out.append(Action(seat, ActionKind.WIN, card))
+            out.append(_act(seat, ActionKind.WIN, k))
         if (
             n == 3
             and (not self.rules.gang_draw or self._top < len(self._deck))
             and self._keeps_a_discard(seat, 3, 1, True)
         ):
-            out.append(Action(seat, ActionKind.GANG, card))
+            out.append(_act(seat, ActionKind.GANG, k))
         if not self._keeps_a_discard(seat, 2, 1, False):
             pass  # a 碰 or 吃 would leave nothing to discard
         elif n == 2 or (n == 3 and not self.rules.kan_locked):
-            out.append(Action(seat, ActionKind.PENG, card))
+            out.append(_act(seat, ActionKind.PENG, k))
         if (
             seat == self._ring.next[discarder]
             and k not in self._passed[seat]
@@ -479,7 +487,7 @@ class Game(GameBase):
             for a, b in self._chi_pairs(seat, k):
                 out.append(Action(seat, ActionKind.CHI, card, (CARDS[a], CARDS[b])))
         if out:
-            out.append(Action(seat, ActionKind.PASS))
+            out.append(_act(seat, ActionKind.PASS))
         return out
 
     def _why(self, action: Action) -> str:
@@ -553,7 +561,7 @@ class Game(GameBase):
         self._hands[seat][card.index] += 1
         self._last = card
         self._auto(
-            Action(seat, ActionKind.DRAW),
+            _act(seat, ActionKind.DRAW),
             note="replacement" if replacement else "",
             draws=((seat, card),),
         )
