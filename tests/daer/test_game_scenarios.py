@@ -117,9 +117,9 @@ def test_gang_on_a_discard_beats_chi() -> None:
     assert g.to_act == (2,) and len(g.hand(2)) == 11
 
 
-def test_angang_and_jiagang_in_ones_turn() -> None:
-    """daer.md §3: in one's turn, four in hand (暗杠) or a 碰 and the fourth (加杠), each with a
-    replacement draw; others see an 暗杠 face down."""
+def test_angang_in_ones_turn() -> None:
+    """daer.md §3: in one's turn, four in hand may be an 暗杠, with a replacement draw; the
+    others see it face down."""
     hands = {0: "d6 d6 d6 d6 d8 d8 d8 x1 x2 x3 x4 x5 x6 x7"}
     g = game(hands, stock="d2 d1")
     assert "seat 0 杠 陸" in kinds(g, 0)
@@ -132,14 +132,14 @@ def test_angang_and_jiagang_in_ones_turn() -> None:
 
 
 def test_jiagang_on_ones_own_peng() -> None:
-    """加杠: a 碰 and its fourth card drawn later, with a replacement draw."""
+    """daer.md §3: a 碰 and its fourth card drawn later make a 加杠, with a replacement draw."""
     hands = {
         0: "d5 d6 d6 d6 d8 d8 d8 x1 x2 x3 x4 x5 x6 x7",
         1: "d3 d4 x1 x2 x3 x4 x5 x6 x7 x8 x9 x10 d1",
         2: "d5 d5 d10 d10 d10 d9 d9 d9 x10 x10 x10 d7 d7",
         3: "x1 x2 x3 x4 x5 x6 x7 x8 x9 d1 d2 d3 d7",
     }
-    # 碰 by seat 2, who throws 陸; seats 3, 0 draw and throw; seat 2 draws the fourth 伍.
+    # 碰 by seat 2, who throws 柒; the others draw and throw until seat 2 draws the fourth 伍.
     g = game(hands, stock="x8 d2 d4 d5 d1")
     decide(g, Action(0, K.DISCARD, "d5"), Action(1, K.PASS), Action(2, K.PENG, "d5"))
     decide(g, Action(2, K.DISCARD, "d7"))
