@@ -117,6 +117,8 @@ def test_meld_rejects_cards_of_another_family() -> None:
 
     with pytest.raises(NotationError, match="not a 大貳"):
         Meld(MeldKind.KE, nantong.parse("1t 1t 1t"))
+    with pytest.raises(NotationError, match="not a 大貳"):
+        classify(nantong.parse("1t 2t 3t"))
     with pytest.raises(NotationError, match="never exposed"):
         Meld(MeldKind.KE, parse("x1 x1 x1"), True)
     with pytest.raises(NotationError, match="always exposed"):

@@ -139,6 +139,9 @@ def classify(
     >>> classify(parse("二七十"), rules=DAER.evolve(erqishi=False)) is None
     True
     """
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(f"{card!r} is not a 大貳 (字牌) card")
     n = len(cards)
     same = n >= 2 and all(card == cards[0] for card in cards)
     if n == 2:
