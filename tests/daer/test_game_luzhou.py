@@ -150,3 +150,22 @@ def test_no_claim_leaves_a_hand_with_nothing_to_discard() -> None:
             if a.kind in (K.CHI, K.PENG):
                 assert len(g.hand(seat)) >= 3
         g.apply(rng.choice(actions))
+
+
+def test_responses_hu_before_zhao_before_chi() -> None:
+    """daer.md §7: responses 胡 > 招 > 碰 > 吃 (here 招 beats the 下家's 吃, and 胡 beats 招)."""
+    g = game({0: "六", 1: "四 五", 2: "六六六"})
+    g.apply(Action(0, K.DISCARD, "x6"))
+    assert g.to_act == (1, 2)
+    chi = next(a for a in g.legal_actions(1) if a.kind is K.CHI)
+    g.apply(chi)
+    g.apply(Action(2, K.GANG, "x6"))
+    assert g.melds(1) == () and [m.kind.value for m in g.melds(2)] == ["gang"]
+
+    waiting = "一二三 壹貳叄 二七十 四五 肆伍陸 柒捌玖 拾拾拾"  # waits on 三 or 六
+    g = game({0: "六", 1: waiting, 2: "六六六"})
+    g.apply(Action(0, K.DISCARD, "x6"))
+    assert g.legal_actions(1)[0] == Action(1, K.WIN, "x6")
+    g.apply(Action(2, K.GANG, "x6"))
+    g.apply(Action(1, K.WIN, "x6"))
+    assert g.result.winner == 1 and g.melds(2) == ()

@@ -293,3 +293,11 @@ def test_e7_no_name_collision_with_zipai() -> None:
     assert changpai.variant("大貳").family == "daer"
     assert changpai.variant("四川大貳") is changpai.variant("daer")
     assert changpai.variant("瀘州大貳") is changpai.variant("luzhou")
+
+
+def test_win_on_discard_can_be_switched_off() -> None:
+    """daer.md §5 ("win on a discard or self-draw"): ``win_on_discard=False`` keeps only 自摸."""
+    rules = DAER.evolve(win_on_discard=False)
+    g = game(CLAIMS, rules=rules)
+    g.apply(Action(0, K.DISCARD, "d5"))
+    assert all(a.kind is not K.WIN for a in g.legal_actions(3))
