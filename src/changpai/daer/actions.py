@@ -53,7 +53,11 @@ class ActionKind(HanziEnum, short_repr=True):
 
     @property
     def is_decision(self) -> bool:
-        """Whether a player chooses this (the others are written by the engine)."""
+        """Whether a player chooses this (the others are written by the engine).
+
+        >>> ActionKind.PASS.is_decision, ActionKind.LONG.is_decision
+        (True, False)
+        """
         return self not in (ActionKind.DEAL, ActionKind.DRAW, ActionKind.LONG)
 
 

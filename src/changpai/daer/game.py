@@ -137,7 +137,11 @@ class Game(GameBase):
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """Every card in deal order."""
+        """Every card in deal order.
+
+        >>> len(Game(seed=1).deck), Game(seed=1).deck == Game(seed=1).deck
+        (80, True)
+        """
         return self._deck
 
     @property
@@ -152,7 +156,11 @@ class Game(GameBase):
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now: the seat in turn, or every claimant that has not yet
-        decided on a discard (nearest to the discarder first)."""
+        decided on a discard (nearest to the discarder first).
+
+        >>> Game(seed=1, dealer=3).to_act
+        (3,)
+        """
         if self._phase == "over":
             return ()
         if self._phase == "claim":
@@ -161,53 +169,96 @@ class Game(GameBase):
 
     @property
     def log(self) -> tuple[ActionRecord[Action], ...]:
-        """Every record so far (the engine's own ones have ``auto=True``)."""
+        """Every record so far (the engine's own ones have ``auto=True``).
+
+        >>> [str(r) for r in Game(seed=1).log]
+        ['seat 0 發牌 (auto)  (stock 27)']
+        """
         return tuple(self._log)
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """The cards left to draw, in order (omniscient)."""
+        """The cards left to draw, in order (omniscient).
+
+        >>> g = Game(seed=1); g.stock == g.deck[53:]
+        True
+        """
         return self._deck[self._top :]
 
     @property
     def is_over(self) -> bool:
-        """Whether the hand has ended (a win or 荒莊)."""
+        """Whether the hand has ended (a win or 荒莊).
+
+        >>> Game(seed=1).is_over
+        False
+        """
         return self._phase == "over"
 
     @property
     def result(self) -> GameResult | None:
-        """The :class:`~changpai.core.GameResult` once over, else ``None``."""
+        """The :class:`~changpai.core.GameResult` once over, else ``None``.
+
+        >>> first = parse("一二三四五六七八九壹貳叄伍伍")  # the dealer's 14 cards: a winning hand
+        >>> rest = list(DECK); _ = [rest.remove(c) for c in first]
+        >>> g = Game(deck=first + tuple(rest))
+        >>> _ = g.apply(Action(0, ActionKind.WIN)); g.result.headline
+        'seat 0 胡 自摸'
+        """
         return self._result
 
     @property
     def phase(self) -> str:
         """``"turn"`` (the seat in turn decides), ``"claim"`` (a discard is on offer) or
-        ``"over"``."""
+        ``"over"``.
+
+        >>> Game(seed=1).phase
+        'turn'
+        """
         return self._phase
 
     @property
     def offered(self) -> Card | None:
-        """The discard on offer during a claim, else ``None``."""
+        """The discard on offer during a claim, else ``None``.
+
+        >>> Game(seed=1).offered is None
+        True
+        """
         return self._offer if self._phase == "claim" else None
 
     def _seat(self, seat: object) -> int:
         return check_seat(seat, self.rules.players, what="seat", error=IllegalActionError)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The concealed cards of ``seat``, sorted (omniscient)."""
+        """The concealed cards of ``seat``, sorted (omniscient).
+
+        >>> len(Game(seed=1).hand(0)), len(Game(seed=1).hand(3))
+        (14, 13)
+        """
         counts = self._hands[self._seat(seat)]
         return tuple(CARDS[i] for i in range(KINDS) for _ in range(counts[i]))
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
-        """The table sets of ``seat`` (暗杠 included)."""
+        """The table sets of ``seat`` (暗杠 included).
+
+        >>> Game(seed=1).melds(0)
+        ()
+        """
         return tuple(self._melds[self._seat(seat)])
 
     def discards(self, seat: int) -> tuple[Card, ...]:
-        """The discards of ``seat`` still on the table (claimed ones went to a set)."""
+        """The discards of ``seat`` still on the table (claimed ones went to a set).
+
+        >>> Game(seed=1).discards(0)
+        ()
+        """
         return tuple(self._discards[self._seat(seat)])
 
     def passed(self, seat: int) -> tuple[Card, ...]:
-        """``luzhou`` 過張: the cards ``seat`` passed on eating and may not eat any more."""
+        """``luzhou`` 過張: the cards ``seat`` passed on eating and may not eat any more.
+
+        >>> Game(seed=1).passed(1)
+        ()
+        """
         return tuple(CARDS[i] for i in sorted(self._passed[self._seat(seat)]))
 
     # ------------------------------------------------------------------ contract: decisions
@@ -249,7 +300,12 @@ class Game(GameBase):
 
     def apply(self, action: Any) -> ActionRecord[Action]:
         """Verify and apply a decision, then the engine's forced moves after it; returns the
-        decision's record. An illegal action raises and leaves the game unchanged."""
+        decision's record. An illegal action raises and leaves the game unchanged.
+
+        >>> g = Game(seed=1)
+        >>> str(g.apply(g.legal_actions(0)[0])), g.phase in ("claim", "turn")
+        ('seat 0 打 一', True)
+        """
         self.verify(action)
         record: ActionRecord[Action] = ActionRecord(action)
         self._log.append(record)
@@ -339,7 +395,11 @@ class Game(GameBase):
         )
 
     def copy(self) -> Game:
-        """An independent copy, equal to this game."""
+        """An independent copy, equal to this game.
+
+        >>> g = Game(seed=1); c = g.copy(); c == g, c is g
+        (True, False)
+        """
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
         new._hands = [list(h) for h in self._hands]

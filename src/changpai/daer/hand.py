@@ -170,27 +170,49 @@ class Decomposition:
 
     @property
     def melds(self) -> tuple[Meld, ...]:
-        """Every set of the hand: the table ones, then the concealed ones (將 last)."""
+        """Every set of the hand: the table ones, then the concealed ones (將 last).
+
+        >>> [str(m) for m in best_decomposition("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾").melds][:2]
+        ['碰 拾拾拾', '順 一二三']
+        """
         return self.exposed + self.concealed
 
     @property
     def value(self) -> int:
         """The family's count of the hand (the contract's ``value``): 胡, or 1 under flat
-        scoring."""
+        scoring.
+
+        >>> hand = "一二三 四五六 七八九 壹貳叄 伍伍"
+        >>> best_decomposition(hand).value, best_decomposition(hand, rules=DAER.evolve(scoring="huxi")).value
+        (1, 9)
+        """
         return self.hu if self.rules.scoring == "huxi" else 1
 
     @property
     def jiang(self) -> Meld | None:
-        """The 將 (對子) pair, or ``None`` for a hand of sets only (``luzhou`` without a four)."""
+        """The 將 (對子) pair, or ``None`` for a hand of sets only (``luzhou`` without a four).
+
+        >>> from changpai.daer.rules import LUZHOU
+        >>> best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU).jiang is None
+        True
+        """
         return next((m for m in self.concealed if m.kind is MeldKind.JIANG), None)
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """Every card of the hand, table and concealed."""
+        """Every card of the hand, table and concealed.
+
+        >>> len(best_decomposition("一二三 四五六 七八九 伍伍", "杠 拾拾拾拾").cards)
+        15
+        """
         return tuple(card for meld in self.melds for card in meld.cards)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``melds`` (text), ``value``, ``hu`` and ``jiang``."""
+        """A JSON-ready dict: ``melds`` (text), ``value``, ``hu`` and ``jiang``.
+
+        >>> best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍").to_dict()["jiang"]
+        '將 伍伍'
+        """
         return {
             "melds": [str(m) for m in self.melds],
             "value": self.value,

@@ -78,7 +78,11 @@ class Win:
 
     @property
     def payers(self) -> tuple[int, ...]:
-        """The seats that pay: every other player when self-drawn, else the discarder."""
+        """The seats that pay: every other player when self-drawn, else the discarder.
+
+        >>> Win(best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍"), winner=1, players=3).payers
+        (0, 2)
+        """
         if self.discarder is not None:
             return (self.discarder,)
         return tuple(s for s in range(self.players) if s != self.winner)
@@ -165,7 +169,11 @@ class Analysis:
 
     @property
     def complete(self) -> bool:
-        """Whether the hand wins as it is."""
+        """Whether the hand wins as it is.
+
+        >>> analyze("一二三 四五六 七八九 壹貳叄 伍伍").complete
+        True
+        """
         return self.best is not None
 
     def to_dict(self) -> dict[str, Any]:
