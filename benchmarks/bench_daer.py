@@ -33,6 +33,8 @@ def _timeit(label: str, count: int, fn: Callable[[], object]) -> None:
 def _clear() -> None:
     daer_hand._readings.cache_clear()
     daer_hand.hu_range.cache_clear()
+    daer_hand._meld.cache_clear()
+    daer_hand._set_hu.cache_clear()
 
 
 def _complete_hands(n: int, rng: random.Random) -> list[tuple[daer.Card, ...]]:

@@ -116,8 +116,13 @@ def _order(item: _Set) -> tuple[bool, int, int]:
 
 
 @lru_cache(maxsize=4096)
+def _meld(kind: MeldKind, idx: tuple[int, ...]) -> Meld:
+    return Meld(kind, tuple(CARDS[i] for i in idx))
+
+
+@lru_cache(maxsize=4096)
 def _set_hu(kind: MeldKind, idx: tuple[int, ...]) -> int:
-    return meld_hu(Meld(kind, tuple(CARDS[i] for i in idx)))
+    return meld_hu(_meld(kind, idx))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -324,7 +329,7 @@ def _prepare(
 
 
 def _build(reading: _Reading, exposed: tuple[Meld, ...], rules: Rules) -> Decomposition:
-    concealed = tuple(Meld(kind, tuple(CARDS[i] for i in idx)) for kind, idx in reading)
+    concealed = tuple(_meld(kind, idx) for kind, idx in reading)
     hu = sum(_set_hu(kind, idx) for kind, idx in reading) + sum(meld_hu(m) for m in exposed)
     return Decomposition(exposed, concealed, hu, rules)
 
