@@ -176,6 +176,34 @@ class Analysis:
         """
         return self.best is not None
 
+    def __str__(self) -> str:
+        """The analysis as ``changpai analyze`` prints it.
+
+        >>> print(analyze("一二三 四五六 七八九 壹貳叄 伍"))
+        daer: 一二三四五六七八九壹貳叄伍
+        not complete; waits for:
+          伍 (1; 9 胡): 順 一二三  順 四五六  順 七八九  順 壹貳叄  將 伍伍
+        """
+        head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"
+        if self.exposed:
+            head += "  table: " + "  ".join(str(m) for m in self.exposed)
+        lines = [head]
+        if self.best is not None:
+            lines.append(f"complete: {self._reading(self.best)}")
+            if self.sheet is not None:
+                lines.append(str(self.sheet))
+        elif self.waits:
+            lines.append("not complete; waits for:")
+            lines.extend(f"  {card} {self._reading(d)}" for card, d in self.waits.items())
+        else:
+            lines.append("not complete; waits for nothing")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _reading(d: Decomposition) -> str:
+        melds = "  ".join(str(m) for m in d.melds)
+        return f"({d.value}; {d.hu} 胡): {melds}"
+
     def to_dict(self) -> dict[str, Any]:
         """The analysis document (``changpai.analysis`` version 2).
 
