@@ -1,15 +1,22 @@
-"""A griffe extension for the docs build: show doctests as Python console code blocks.
+"""A griffe extension for the docs build: show doctests as Python console code blocks, and Sphinx
+cross-reference roles as code.
 
 Docstrings in changpai carry plain doctests (``>>>`` lines and their output). Markdown would read
 ``>`` as a quote and ``[a][b]`` as a link, so this extension wraps every doctest run in a ``pycon``
-fence before mkdocstrings renders the docstring. It only changes what the docs show.
+fence before mkdocstrings renders the docstring. Docstrings also name other objects with Sphinx
+roles (``:class:`~changpai.zipai.Card```), which Markdown would print as they are; the extension
+writes them as code (``Card``), the name a reader sees in the API reference. It only changes
+what the docs show.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import griffe
+
+ROLE = re.compile(r":(?:class|func|meth|attr|mod|data|exc|obj|const):`(~?)([^`]+)`")
 
 
 def fence_doctests(text: str) -> str:
@@ -33,9 +40,27 @@ def fence_doctests(text: str) -> str:
     return "\n".join(out)
 
 
+def plain_roles(text: str) -> str:
+    """Write Sphinx roles as code: ``:class:`~a.b.Card``` -> ```Card```, ``:func:`parse``` ->
+    ```parse``` (a leading ``~`` keeps the last dotted part, as in Sphinx).
+
+    >>> plain_roles("a :class:`~changpai.zipai.Card` or :func:`changpai.variant`")
+    'a `Card` or `changpai.variant`'
+    """
+    return ROLE.sub(
+        lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text
+    )
+
+
 class FenceDoctests(griffe.Extension):
-    """Fence doctests in every docstring griffe loads."""
+    """Fence doctests and write Sphinx roles as code in every docstring griffe loads."""
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
-        if obj.docstring is not None and ">>>" in obj.docstring.value:
-            obj.docstring.value = fence_doctests(obj.docstring.value)
+        if obj.docstring is None:
+            return
+        text = obj.docstring.value
+        if ">>>" in text:
+            text = fence_doctests(text)
+        if ":`" in text:
+            text = plain_roles(text)
+        obj.docstring.value = text
