@@ -5,8 +5,9 @@ Docstrings in changpai carry plain doctests (``>>>`` lines and their output). Ma
 ``>`` as a quote and ``[a][b]`` as a link, so this extension wraps every doctest run in a ``pycon``
 fence before mkdocstrings renders the docstring. Docstrings also name other objects with Sphinx
 roles (``:class:`~changpai.zipai.Card```), which Markdown would print as they are; the extension
-writes them as code (``Card``), the name a reader sees in the API reference. It only changes
-what the docs show.
+writes them as code (``Card``) linked to the object's entry of the API reference when there is
+one (an optional autorefs cross-reference: a name the reference does not document stays plain
+code). It only changes what the docs show.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 import griffe
 
-ROLE = re.compile(r":(?:class|func|meth|attr|mod|data|exc|obj|const):`(~?)([^`]+)`")
+ROLE = re.compile(r":(class|func|meth|attr|mod|data|exc|obj|const):`(~?)([^`]+)`")
 
 
 def fence_doctests(text: str) -> str:
@@ -40,16 +41,35 @@ def fence_doctests(text: str) -> str:
     return "\n".join(out)
 
 
-def plain_roles(text: str) -> str:
+def plain_roles(text: str, module: str = "", cls: str = "") -> str:
     """Write Sphinx roles as code: ``:class:`~a.b.Card``` -> ```Card```, ``:func:`parse``` ->
-    ```parse``` (a leading ``~`` keeps the last dotted part, as in Sphinx).
+    ```parse``` (a leading ``~`` keeps the last dotted part, as in Sphinx). With ``module`` (the
+    module of the docstring), each becomes an optional cross-reference to the named object: a
+    name without a ``changpai.`` prefix is looked up in ``module``, a ``:meth:`` or ``:attr:``
+    without a dot in ``cls`` (the class of the docstring) when there is one.
 
     >>> plain_roles("a :class:`~changpai.zipai.Card` or :func:`changpai.variant`")
     'a `Card` or `changpai.variant`'
+    >>> plain_roles(":func:`parse`", "changpai.zipai.cards")
+    '<autoref identifier="changpai.zipai.cards.parse" optional><code>parse</code></autoref>'
+    >>> plain_roles(":meth:`of`", "changpai.zipai.melds", "changpai.zipai.melds.Meld")
+    '<autoref identifier="changpai.zipai.melds.Meld.of" optional><code>of</code></autoref>'
     """
-    return ROLE.sub(
-        lambda m: f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`", text
-    )
+
+    def replace(match: re.Match[str]) -> str:
+        role, tilde, name = match.groups()
+        shown = name.rsplit(".", 1)[-1] if tilde else name
+        if not module:
+            return f"`{shown}`"
+        if name.startswith("changpai."):
+            identifier = name
+        elif cls and role in ("meth", "attr") and "." not in name:
+            identifier = f"{cls}.{name}"
+        else:
+            identifier = f"{module}.{name}"
+        return f'<autoref identifier="{identifier}" optional><code>{shown}</code></autoref>'
+
+    return ROLE.sub(replace, text)
 
 
 class FenceDoctests(griffe.Extension):
@@ -62,5 +82,7 @@ class FenceDoctests(griffe.Extension):
         if ">>>" in text:
             text = fence_doctests(text)
         if ":`" in text:
-            text = plain_roles(text)
+            owner = obj if obj.is_class else obj.parent
+            cls = owner.path if owner is not None and owner.is_class else ""
+            text = plain_roles(text, obj.module.path, cls)
         obj.docstring.value = text

@@ -154,10 +154,16 @@ def test_rules_pages_are_in_the_nav() -> None:
 
 
 def test_griffe_extension_fences_doctests_and_plain_roles() -> None:
-    """docs/griffe_doctests.py: doctests become pycon fences, Sphinx roles become code."""
+    """docs/griffe_doctests.py: doctests become pycon fences, Sphinx roles become code linked
+    (optionally) to the API reference."""
     pytest.importorskip("griffe")
     extension = runpy.run_path(str(DOCS / "griffe_doctests.py"))
     fenced = extension["fence_doctests"]("Text.\n\n>>> 1 + 1\n2\n\nMore.")
     assert fenced == "Text.\n\n```pycon\n>>> 1 + 1\n2\n```\n\nMore."
     plain = extension["plain_roles"](":class:`~changpai.zipai.Card` and :func:`changpai.variant`")
     assert plain == "`Card` and `changpai.variant`"
+    linked = extension["plain_roles"](":class:`Decomposition`", "changpai.zipai.hand")
+    assert linked == (
+        '<autoref identifier="changpai.zipai.hand.Decomposition" optional>'
+        "<code>Decomposition</code></autoref>"
+    )
