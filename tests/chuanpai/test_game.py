@@ -14,8 +14,10 @@ from changpai.chuanpai import (
     GEHU,
     YAODIREN,
     Action,
+    ActionKind,
     Card,
     Game,
+    GameView,
     MeldKind,
     Rules,
     best_decomposition,
@@ -41,70 +43,74 @@ def test_never_break_a_jier_to_discard() -> None:
 
     Dealer: 8 擠兒 + 貓貓 + 丁丁; 二四 and 長三 are surplus too, because 貓貓 can take their place
     (貓貓+合牌 / 貓貓+長二 keep 8 擠兒)."""
-    game = Game(TWO, deck=stack_deck(TWO, [DEALER, SEAT1]))
-    assert game.phase == "discard" and game.to_act == [0]
+    game = Game(TWO, deck=stack_deck(TWO, hands=[DEALER, SEAT1]))
+    assert game.phase == "discard" and game.to_act == (0,)
     assert {a.card.code for a in game.legal_actions(0) if a.card} == {"15", "24", "33", "12"}
     with pytest.raises(IllegalActionError, match="not legal in the discard phase"):
-        game.apply(Action("discard", 0, card=Card("66")))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("66")))
 
 
 def test_must_eat_and_turned_card_for_everybody_and_guo() -> None:
     """chuanpai.md §2.2 (unused card -> a card is turned for everybody, the turner first),
     §2.4.2 能吃必須吃 (碰 forced), §2.3 (偷 after 碰) and §2.4.3 過牌."""
-    game = Game(TWO, deck=stack_deck(TWO, [DEALER, SEAT1], "14 16 12"))
-    game.apply(Action("discard", 0, card=Card("12")))
+    game = Game(TWO, deck=stack_deck(TWO, hands=[DEALER, SEAT1], stock="14 16 12"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
     # Nobody can use 丁丁: seat 1 (next) turns 幺四 for everybody, and must 碰 it first.
-    turned = [r for r in game.log if r.forced and r.action.kind == "turn"]
+    turned = [r for r in game.log if r.auto and r.action.kind is ActionKind.TURN]
     assert [(r.action.seat, r.action.card.code) for r in turned if r.action.card] == [(1, "14")]
-    assert game.to_act == [1]
-    peng = Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+    assert game.to_act == (1,)
+    peng = Action(1, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
     assert game.legal_actions(1) == [peng]  # no pass: both 幺四 are not tied elsewhere
     game.apply(peng)
     # The 偷 brings 高高 (7), the partner of 丁丁 that passed seat 1 earlier: a 過牌.
-    assert game.guo[1] == [Card("16")]
-    assert [str(m) for m in game.tables[1]] == ["碰 幺四 幺四 幺四"]
+    assert game.side_cards(1) == (Card("16"),)
+    assert [str(m) for m in game.melds(1)] == ["碰 幺四 幺四 幺四"]
     # Seat 1 may discard only a surplus card: 合牌, or 長二 (then 合牌 pairs with 長三).
-    assert kinds(game.legal_actions(1)) == {"seat 1 discard 合牌", "seat 1 discard 長二"}
-    game.apply(Action("discard", 1, card=Card("13")))
+    assert kinds(game.legal_actions(1)) == {"seat 1 打 合牌", "seat 1 打 長二"}
+    game.apply(Action(1, ActionKind.DISCARD, card=Card("13")))
     # The dealer must 擺 合牌 (貓貓 is single).
-    assert game.to_act == [0]
+    assert game.to_act == (0,)
     legal = game.legal_actions(0)
-    assert all(a.kind == "claim" for a in legal)  # no pass
-    game.apply(Action("claim", 0, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+    assert all(a.kind is ActionKind.CLAIM for a in legal)  # no pass
+    game.apply(Action(0, ActionKind.CLAIM, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
     # Every dealer card is formed, but without a pair of 幺四 / 地牌 / 人牌 he may not win
     # (§2.5 叫牌); with no surplus card any card may be discarded.
-    assert not game.is_over and game.to_act == [0]
+    assert not game.is_over and game.to_act == (0,)
     assert len(game.legal_actions(0)) == len(set(game.hand(0)))
-    game.apply(Action("discard", 0, card=Card("66")))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("66")))
     # Seat 1 may 擺 天牌 (with 二六 or 三五, both tied) but need not.
-    assert game.to_act == [1] and Action("pass", 1) in game.legal_actions(1)
-    game.apply(Action("pass", 1))
+    assert game.to_act == (1,) and Action(1, ActionKind.PASS) in game.legal_actions(1)
+    game.apply(Action(1, ActionKind.PASS))
     # Seat 1 turns 丁丁: it must 擺 it with the 過牌 高高.
-    assert game.to_act == [1]
-    guo = Action("claim", 1, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI, guo=True)
+    assert game.to_act == (1,)
+    guo = Action(
+        1, ActionKind.CLAIM, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI, guo=True
+    )
     assert game.legal_actions(1) == [guo]
     game.apply(guo)
-    assert game.guo[1] == []
+    assert game.side_cards(1) == ()
 
 
 def test_win_when_all_formed_and_score() -> None:
     """chuanpai.md §2.5: the first player whose cards are all formed wins; §2.6 score and payment."""
     rules = TWO.evolve(jiao="off")
-    game = Game(rules, deck=stack_deck(rules, [DEALER, SEAT1], "14 16 12"))
-    game.apply(Action("discard", 0, card=Card("12")))
-    game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
-    game.apply(Action("discard", 1, card=Card("13")))
-    game.apply(Action("claim", 0, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
-    assert game.is_over and game.to_act == []
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, SEAT1], stock="14 16 12"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+    )
+    game.apply(Action(1, ActionKind.DISCARD, card=Card("13")))
+    game.apply(Action(0, ActionKind.CLAIM, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+    assert game.is_over and game.to_act == ()
     result = game.result
     assert result is not None and result.winner == 0
     assert result.sheet is not None
     # 66+44, 56+45, 46+55, 56+36 are 20-point 擠兒 (1 each); the rest are 10-point (0).
     assert result.sheet.total == 4
     assert [(p.payer, p.payee, p.amount) for p in result.payments] == [(1, 0, 5)]
-    assert game.log[-1].forced and game.log[-1].action.kind == "win"
+    assert game.log[-1].auto and game.log[-1].action.kind is ActionKind.WIN
     with pytest.raises(IllegalActionError, match="the hand is over"):
-        game.apply(Action("pass", 1))
+        game.apply(Action(1, ActionKind.PASS))
 
 
 def test_setup_lays_dealt_sets_then_tou() -> None:
@@ -112,26 +118,28 @@ def test_setup_lays_dealt_sets_then_tou() -> None:
     暗 of 二六 / 天牌 (3 each) optional; §2.3 a 偷 that meets a 暗 on the table makes a 起."""
     dealer = "55 55 55 16 34 25 26 26 26 66 66 66 13 24 22 33 14 23"
     seat1 = "44 11 44 11 56 45 56 36 46 46 35 11 15 13 22 24 12"
-    game = Game(TWO, deck=stack_deck(TWO, [dealer, seat1], "55 13 15"))
-    assert game.phase == "setup" and game.to_act == [0]
+    game = Game(TWO, deck=stack_deck(TWO, hands=[dealer, seat1], stock="55 13 15"))
+    assert game.phase == "setup" and game.to_act == (0,)
     assert kinds(game.legal_actions(0)) == {
-        "seat 0 lay 暗 梅子 梅子 梅子",
-        "seat 0 lay 暗 二六 二六 二六",
-        "seat 0 lay 暗 天牌 天牌 天牌",
-        "seat 0 lay 燕 高高 三四 二五",
+        "seat 0 攤 暗 梅子 梅子 梅子",
+        "seat 0 攤 暗 二六 二六 二六",
+        "seat 0 攤 暗 天牌 天牌 天牌",
+        "seat 0 攤 燕 高高 三四 二五",
     }  # no "ready": the 暗 of 梅子 and the 燕 are mandatory
-    game.apply(Action("lay", 0, cards=parse("55 55 55"), meld=MeldKind.AN))
-    assert Action("ready", 0) not in game.legal_actions(0)
-    game.apply(Action("lay", 0, cards=parse("16 34 25"), meld=MeldKind.YAN))
-    assert Action("ready", 0) in game.legal_actions(0)
-    game.apply(Action("ready", 0))
+    game.apply(Action(0, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
+    assert Action(0, ActionKind.READY) not in game.legal_actions(0)
+    game.apply(Action(0, ActionKind.LAY, cards=parse("16 34 25"), meld=MeldKind.YAN))
+    assert Action(0, ActionKind.READY) in game.legal_actions(0)
+    game.apply(Action(0, ActionKind.READY))
     # Seat 1 holds three 地牌 against 人牌 人牌 三五 (齊頭: 3 good, 3 bad): the 暗 is optional.
-    assert game.to_act == [1]
-    assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 地牌 地牌 地牌", "seat 1 ready"}
-    game.apply(Action("ready", 1))
+    assert game.to_act == (1,)
+    assert kinds(game.legal_actions(1)) == {"seat 1 攤 暗 地牌 地牌 地牌", "seat 1 攤完"}
+    game.apply(Action(1, ActionKind.READY))
     # 2 偷: 梅子 joins the 暗 as 起 (one more 偷), then 合牌 and 貓貓 go into the hand.
-    assert [str(m) for m in game.tables[0]] == ["起 梅子 梅子 梅子 梅子", "燕 高高 三四 二五"]
-    tou = [r.action.card.code for r in game.log if r.action.kind == "tou" and r.action.card]
+    assert [str(m) for m in game.melds(0)] == ["起 梅子 梅子 梅子 梅子", "燕 高高 三四 二五"]
+    tou = [
+        r.action.card.code for r in game.log if r.action.kind is ActionKind.TOU and r.action.card
+    ]
     assert tou == ["55", "13", "15"]
     assert Counter(game.hand(0))[Card("13")] == 2
     # Now every dealer card is formed and the 起 is a 土夥 (叫牌 condition): he wins at once.
@@ -147,12 +155,12 @@ def test_peng_before_bai() -> None:
     dealer = "66 44 56 45 56 36 13 24 22 33 14 23 26 11 35 11 55 12"
     seat1 = "66 35 45 56 13 15 22 24 14 14 23 23 33 22 44 11 46"
     seat2 = "55 55 66 44 56 36 45 56 26 11 13 24 16 12 25 12 35"
-    game = Game(rules, deck=stack_deck(rules, [dealer, seat1, seat2], "15"))
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1, seat2], stock="15"))
     assert {a.card.code for a in game.legal_actions(0) if a.card} == {"55", "12"}
-    game.apply(Action("discard", 0, card=Card("55")))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("55")))
     # Seat 1 (next) could 擺 with 四六, but seat 2's 碰 comes first and is forced.
-    assert game.to_act == [2]
-    assert kinds(game.legal_actions(2)) == {"seat 2 claim 碰 梅子 with 梅子 梅子"}
+    assert game.to_act == (2,)
+    assert kinds(game.legal_actions(2)) == {"seat 2 吃 碰 梅子 with 梅子 梅子"}
 
 
 def test_qitou_optional_peng_can_be_passed() -> None:
@@ -160,14 +168,14 @@ def test_qitou_optional_peng_can_be_passed() -> None:
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 11 35 15 26"
     seat1 = "66 26 66 26 45 56 46 46 36 56 14 14 23 23 22 33 12"
-    game = Game(rules, deck=stack_deck(rules, [dealer, seat1]))
-    game.apply(Action("discard", 0, card=Card("26")))
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1]))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("26")))
     legal = game.legal_actions(1)
-    assert Action("pass", 1) in legal
-    assert {a.meld for a in legal if a.kind == "claim"} == {MeldKind.PENG}
-    game.apply(Action("pass", 1))
+    assert Action(1, ActionKind.PASS) in legal
+    assert {a.meld for a in legal if a.kind is ActionKind.CLAIM} == {MeldKind.PENG}
+    game.apply(Action(1, ActionKind.PASS))
     # The pass stage for 碰 is followed by the optional 擺 stage of the same seat.
-    assert game.to_act == [1] and {a.meld for a in game.legal_actions(1)} == {MeldKind.BAI, None}
+    assert game.to_act == (1,) and {a.meld for a in game.legal_actions(1)} == {MeldKind.BAI, None}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
@@ -181,10 +189,12 @@ def test_deal_sizes_and_seats(players: int) -> None:
         tou = sum(
             1
             for r in game.log
-            if r.action.kind == "tou" and r.action.seat == seat and r.action.card is not None
+            if r.action.kind is ActionKind.TOU
+            and r.action.seat == seat
+            and r.action.card is not None
         )
-        held = len(game.hand(seat)) + sum(len(m.cards) for m in game.tables[seat])
-        held += len(game.guo[seat])
+        held = len(game.hand(seat)) + sum(len(m.cards) for m in game.melds(seat))
+        held += len(game.side_cards(seat))
         assert held - tou == size
         assert game.is_small(seat) == (3 <= pos <= 5)
         assert game.is_passive(seat) == (pos == 6)
@@ -241,10 +251,14 @@ def _play(game: Game, rng: random.Random, check_illegal: bool) -> None:
             before = game.copy()
             bad = rng.choice(
                 [
-                    Action("pass", (seat + 1) % game.players),
-                    Action("discard", seat, card=Card("JC")),
+                    Action((seat + 1) % game.players, ActionKind.PASS),
+                    Action(seat, ActionKind.DISCARD, card=Card("JC")),
                     Action(
-                        "claim", seat, card=Card("66"), cards=parse("66 66"), meld=MeldKind.PENG
+                        seat,
+                        ActionKind.CLAIM,
+                        card=Card("66"),
+                        cards=parse("66 66"),
+                        meld=MeldKind.PENG,
                     ),
                 ]
             )
@@ -280,12 +294,12 @@ def test_random_games_invariants(seed: int, rules: Rules, players: int) -> None:
         # chuanpai.md §2.5: the winner's cards are all formed (no 過牌 left), the 叫牌 condition
         # holds (幺地人), and §2.6: the sheet is the best decomposition's 胡.
         seat = game.result.winner
-        best = best_decomposition(game.hand(seat), game.tables[seat], rules)
-        assert best is not None and not game.guo[seat]
+        best = best_decomposition(game.hand(seat), game.melds(seat), rules=rules)
+        assert best is not None and not game.side_cards(seat)
         assert sheet.total == best.hu
         if rules.jiao == "win":
             assert can_jiao(game.all_cards(seat))
-    assert game.replay() == game
+    assert Game.replay(game.log, rules, seed=seed, dealer=game.dealer, players=players) == game
     assert Game.from_json(game.to_json()) == game
     assert game.copy() == game
 
@@ -321,12 +335,14 @@ def test_views_hide_other_hands() -> None:
         seat = game.to_act[0]
         game.apply(rng.choice(game.legal_actions(seat)))
     view = game.view(1)
-    assert view["hand"] == [c.code for c in game.hand(1)]
-    assert view["hand_sizes"] == [len(game.hand(s)) for s in range(4)]
-    for s, melds in enumerate(view["tables"]):
-        for meld in melds:
-            if s != 1 and meld["kind"] == "an":
-                assert meld["cards"] == []
+    assert isinstance(view, GameView) and view.hand == game.hand(1)
+    assert [s.hand_size for s in view.seats] == [len(game.hand(s)) for s in range(4)]
+    for seat_view in view.seats:
+        for meld in seat_view.melds:
+            if seat_view.seat != 1 and meld.kind == "an":
+                assert meld.cards == () and meld.hidden == 3
+    data = view.to_dict()
+    assert data["hand"] == [c.code for c in game.hand(1)]
 
 
 def test_jing_set_kang_is_forced() -> None:
@@ -334,18 +350,18 @@ def test_jing_set_kang_is_forced() -> None:
     "real and fake 經" the fourth must be 扛'd (70 胡, §2.6)."""
     rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
     seat1 = "66 26 45 56 46 46 36 56 14 13 23 23 22 33 JC 12 12"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "15 24"))
-    assert game.to_act == [1]
-    assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 丁丁 丁丁 財神", "seat 1 ready"}
-    game.apply(Action("ready", 1))
-    game.apply(Action("discard", 0, card=Card("12")))
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="15 24"))
+    assert game.to_act == (1,)
+    assert kinds(game.legal_actions(1)) == {"seat 1 攤 暗 丁丁 丁丁 財神", "seat 1 攤完"}
+    game.apply(Action(1, ActionKind.READY))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
     legal = game.legal_actions(1)
-    kang = Action("claim", 1, card=Card("12"), cards=parse("12 12 JC"), meld=MeldKind.KANG)
-    assert kang in legal and Action("pass", 1) not in legal
+    kang = Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("12 12 JC"), meld=MeldKind.KANG)
+    assert kang in legal and Action(1, ActionKind.PASS) not in legal
     game.apply(kang)
-    meld = game.tables[1][0]
+    meld = game.melds(1)[0]
     assert meld.kind is MeldKind.KANG and meld.jing
-    tou = [r for r in game.log if r.action.kind == "tou" and r.action.seat == 1]
+    tou = [r for r in game.log if r.action.kind is ActionKind.TOU and r.action.seat == 1]
     assert [r.action.card for r in tou] == list(parse("15 24"))
 
 
@@ -382,12 +398,14 @@ def test_gehu_turned_card_only_for_che() -> None:
     seat1 = "66 11 56 12 46 13 55 22 45 14 36 23 35 33 44 15 12"
     for turned_bai in (False, True):
         rules = GEHU.evolve(players=2, turned_bai=turned_bai)
-        game = Game(rules, deck=stack_deck(rules, [dealer, seat1], "56 46"))
-        game.apply(Action("discard", 0, card=Card("26")))
-        assert game.to_act == [1]  # 擺 with a tied 貓貓 or 長三 is optional
-        game.apply(Action("pass", 1))
+        game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1], stock="56 46"))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("26")))
+        assert game.to_act == (1,)  # 擺 with a tied 貓貓 or 長三 is optional
+        game.apply(Action(1, ActionKind.PASS))
         if turned_bai:
-            bai = Action("claim", 1, card=Card("56"), cards=(Card("12"),), meld=MeldKind.BAI)
+            bai = Action(
+                1, ActionKind.CLAIM, card=Card("56"), cards=(Card("12"),), meld=MeldKind.BAI
+            )
             assert game.legal_actions(1) == [bai]
         else:
             assert Card("56") in game.dead
@@ -398,23 +416,23 @@ def test_qi_is_forced_unless_the_card_wins() -> None:
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "55 66 44 56 45 36 56 26 11 35 11 13 24 22 33 14 23 15"
     seat1 = "55 55 55 46 66 44 56 45 36 56 26 11 35 11 13 24 22"
-    game = Game(rules, deck=stack_deck(rules, [dealer, seat1], "33"))
-    assert game.to_act == [1]
-    assert kinds(game.legal_actions(1)) == {"seat 1 lay 暗 梅子 梅子 梅子"}
-    game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
-    game.apply(Action("discard", 0, card=Card("55")))
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1], stock="33"))
+    assert game.to_act == (1,)
+    assert kinds(game.legal_actions(1)) == {"seat 1 攤 暗 梅子 梅子 梅子"}
+    game.apply(Action(1, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("55")))
     legal = game.legal_actions(1)
-    assert Action("pass", 1) in legal  # 擺 梅子 with 四六 would win
+    assert Action(1, ActionKind.PASS) in legal  # 擺 梅子 with 四六 would win
     assert MeldKind.QI in {a.meld for a in legal}
-    game.apply(Action("pass", 1))
-    game.apply(Action("claim", 1, card=Card("55"), cards=(Card("46"),), meld=MeldKind.BAI))
+    game.apply(Action(1, ActionKind.PASS))
+    game.apply(Action(1, ActionKind.CLAIM, card=Card("55"), cards=(Card("46"),), meld=MeldKind.BAI))
     assert game.result is not None and game.result.winner == 1
 
 
 def test_action_cards_order_does_not_matter() -> None:
     """An action's own cards are kept sorted; JSON round-trips."""
-    a = Action("claim", 1, card=Card("12"), cards=parse("JC 12 12"), meld=MeldKind.KANG)
-    b = Action("claim", 1, card=Card("12"), cards=parse("12 JC 12"), meld=MeldKind.KANG)
+    a = Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("JC 12 12"), meld=MeldKind.KANG)
+    b = Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("12 JC 12"), meld=MeldKind.KANG)
     assert a == b and Action.from_dict(a.to_dict()) == a
 
 
@@ -425,11 +443,11 @@ def test_from_json_bad_documents_raise_notation_error() -> None:
     import json
 
     data = json.loads(Game(seed=4).to_json())
-    for key in ("rules", "players", "dealer", "deck", "actions"):
+    for key in ("rules", "seed", "dealer", "deck", "options", "actions"):
         broken = {k: v for k, v in data.items() if k != key}
-        with pytest.raises(NotationError, match=f"the key '{key}' is missing"):
+        with pytest.raises(NotationError, match=f"the key\\(s\\) '{key}' are missing"):
             Game.from_json(json.dumps(broken))
-    with pytest.raises(NotationError, match="not a chuanpai JSON document"):
+    with pytest.raises(NotationError, match="not a chuanpai game JSON document"):
         Game.from_json("{not json")
     with pytest.raises(NotationError, match="the key 'seat' is missing"):
         Game.from_json(json.dumps({**data, "actions": [{"kind": "ready"}]}))
@@ -455,9 +473,10 @@ def _brute_max_pairs(cards: list[Card], sums: tuple[int, ...]) -> int:
     best = _brute_max_pairs(rest, sums)
     for k, other in enumerate(rest):
         jing_pair = first.is_jing != other.is_jing
-        if jing_pair or (not first.is_jing and not other.is_jing
-                         and first.points + other.points in sums):
-            best = max(best, 1 + _brute_max_pairs(rest[:k] + rest[k + 1:], sums))
+        if jing_pair or (
+            not first.is_jing and not other.is_jing and first.points + other.points in sums
+        ):
+            best = max(best, 1 + _brute_max_pairs(rest[:k] + rest[k + 1 :], sums))
     return best
 
 

@@ -13,15 +13,19 @@ from changpai.chuanpai import (
     GEHU,
     YAODIREN,
     Action,
+    ActionKind,
     Card,
     Game,
+    Match,
     MeldKind,
     Rules,
     best_decomposition,
     can_jiao,
+    draw_dealer,
+    next_dealer,
     parse,
+    stack_deck,
 )
-from changpai.chuanpai.game import Match, draw_dealer, next_dealer, stack_deck
 from changpai.errors import IllegalActionError, RulesError
 
 
@@ -30,7 +34,7 @@ def texts(actions: list[Action]) -> set[str]:
 
 
 def forced(game: Game) -> list[str]:
-    return [str(r.action) for r in game.log if r.forced]
+    return [str(r.action) for r in game.log if r.auto]
 
 
 # Dealer: 8 擠兒 + the surplus cards 貓貓 15, 二四 24, 長三 33, 丁丁 12 (see test_game.py).
@@ -47,34 +51,35 @@ def test_mojia_draws_into_hand_and_may_not_bai() -> None:
     force a regular seat holding a single 高高 to 擺 (§2.4.2), but the 摸家 is not asked; "輪到他
     打牌時，可以摸一張牌上手，換一張打出來": on his turn he draws the card into hand (unseen) and
     discards, instead of turning it for everybody."""
-    game = Game(FOUR, deck=stack_deck(FOUR, [DEALER, S1, S2, S3], "12 12 55"))
+    game = Game(FOUR, deck=stack_deck(FOUR, hands=[DEALER, S1, S2, S3], stock="12 12 55"))
     assert [len(game.hand(s)) for s in range(4)] == [18, 17, 17, 5]
     assert [game.is_small(s) for s in range(4)] == [False, False, False, True]
-    game.apply(Action("discard", 0, card=Card("12")))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
     # Nobody regular can use 丁丁; seats 1 and 2 turn 丁丁 for everybody; the 摸家 draws 梅子.
-    assert forced(game) == ["seat 1 turn 丁丁", "seat 2 turn 丁丁", "seat 3 draw 梅子"]
-    assert game.phase == "discard" and game.to_act == [3]
+    assert forced(game) == ["seat 1 翻 丁丁", "seat 2 翻 丁丁", "seat 3 摸 梅子"]
+    assert game.phase == "discard" and game.to_act == (3,)
     assert Counter(game.hand(3)) == Counter(parse("55 55 16 24 24 13"))
     # 梅子 梅子 (20) and 二四 合牌 (10) are 擠兒: only 高高 or one 二四 may go (§2.4.1).
-    assert texts(game.legal_actions(3)) == {"seat 3 discard 高高", "seat 3 discard 二四"}
+    assert texts(game.legal_actions(3)) == {"seat 3 打 高高", "seat 3 打 二四"}
     # The drawn card is hidden from the others.
-    assert game.view(0)["hand_sizes"][3] == 6 and "hand" not in game.view(0)["tables"][3]
+    view = game.view(0)
+    assert view.seats[3].hand_size == 6 and len(view.hand) == 17
 
 
 def test_mojia_peng_comes_before_nearer_bai() -> None:
     """chuanpai.md §2.1 (the 摸家 may 扯 = 碰) and §2.2.3 (碰 before 擺): the discarded 二四 could
     be 擺'd by seats 1 and 2 (合牌 / 長二), but the 摸家's 碰 is asked first; 齊頭 makes it
     mandatory (§2.4.4: one good 4-point card against three bad 6-point cards, C9)."""
-    game = Game(FOUR, deck=stack_deck(FOUR, [DEALER, S1, S2, S3], "12"))
-    game.apply(Action("discard", 0, card=Card("24")))
-    assert game.to_act == [3]
-    peng = Action("claim", 3, card=Card("24"), cards=parse("24 24"), meld=MeldKind.PENG)
+    game = Game(FOUR, deck=stack_deck(FOUR, hands=[DEALER, S1, S2, S3], stock="12"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("24")))
+    assert game.to_act == (3,)
+    peng = Action(3, ActionKind.CLAIM, card=Card("24"), cards=parse("24 24"), meld=MeldKind.PENG)
     assert game.legal_actions(3) == [peng]
     game.apply(peng)
     # §2.3: a 碰 earns one 偷 (丁丁), which pairs with 高高; 梅子 or 合牌 may be discarded.
-    assert [str(m) for m in game.tables[3]] == ["碰 二四 二四 二四"]
-    assert forced(game) == ["seat 3 tou 丁丁"]
-    assert texts(game.legal_actions(3)) == {"seat 3 discard 梅子", "seat 3 discard 合牌"}
+    assert [str(m) for m in game.melds(3)] == ["碰 二四 二四 二四"]
+    assert forced(game) == ["seat 3 偷 丁丁"]
+    assert texts(game.legal_actions(3)) == {"seat 3 打 梅子", "seat 3 打 合牌"}
 
 
 def test_sixteen_fifteen_deal_has_no_mojia() -> None:
@@ -89,17 +94,19 @@ def test_sixteen_fifteen_deal_has_no_mojia() -> None:
             tou = sum(
                 1
                 for r in game.log
-                if r.action.kind == "tou" and r.action.seat == seat and r.action.card is not None
+                if r.action.kind is ActionKind.TOU
+                and r.action.seat == seat
+                and r.action.card is not None
             )
-            held = len(game.hand(seat)) + sum(len(m.cards) for m in game.tables[seat])
-            dealt.append(held + len(game.guo[seat]) - tou)
+            held = len(game.hand(seat)) + sum(len(m.cards) for m in game.melds(seat))
+            dealt.append(held + len(game.side_cards(seat)) - tou)
         assert dealt == [16, 15, 15, 15]
         assert not any(game.is_small(s) for s in range(4))
         rng = random.Random(seed)
         while not game.is_over:
             game.apply(rng.choice(game.legal_actions(game.to_act[0])))
-        assert not any(r.action.kind == "draw" for r in game.log)
-        seen_turn |= {r.action.seat for r in game.log if r.action.kind == "turn"}
+        assert not any(r.action.kind is ActionKind.DRAW for r in game.log)
+        seen_turn |= {r.action.seat for r in game.log if r.action.kind is ActionKind.TURN}
     assert 3 in seen_turn
 
 
@@ -119,7 +126,7 @@ def test_seven_players_seat_rules() -> None:
             assert seat != seventh
             game.apply(rng.choice(game.legal_actions(seat)))
         assert all(r.action.seat != seventh for r in game.log if r.action.kind != "win")
-        small = {r.action.seat for r in game.log if r.action.kind == "draw"}
+        small = {r.action.seat for r in game.log if r.action.kind is ActionKind.DRAW}
         assert small <= {(2 + p) % 7 for p in (3, 4, 5)}
 
 
@@ -128,20 +135,20 @@ def test_tou_completing_sets_is_laid_at_once() -> None:
     straight down as 暗, a 偷 that completes the three sevens as 燕; each earns its own 偷."""
     rules = YAODIREN.evolve(players=2, jiao="off")
     seat1 = "15 15 23 23 16 34 66 44 56 45 46 55 36 56 26 11 35"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "23 25 13"))
-    game.apply(Action("discard", 0, card=Card("15")))
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="23 25 13"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("15")))
     # No 4-point card against two 貓貓 (§2.4.4, b >= g + 2): the 碰 is the only choice.
-    peng = Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG)
+    peng = Action(1, ActionKind.CLAIM, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG)
     assert game.legal_actions(1) == [peng]
     game.apply(peng)
     assert forced(game) == [
-        "seat 1 tou 拐子",
-        "seat 1 set 暗 拐子",
-        "seat 1 tou 二五",
-        "seat 1 set 燕 二五",
-        "seat 1 tou 合牌",
+        "seat 1 偷 拐子",
+        "seat 1 成幅 暗 拐子",
+        "seat 1 偷 二五",
+        "seat 1 成幅 燕 二五",
+        "seat 1 偷 合牌",
     ]
-    assert [str(m) for m in game.tables[1]] == [
+    assert [str(m) for m in game.melds(1)] == [
         "碰 貓貓 貓貓 貓貓",
         "暗 拐子 拐子 拐子",
         "燕 高高 三四 二五",
@@ -156,13 +163,13 @@ def test_setup_tou_in_seat_order() -> None:
     dealer = "55 55 55 66 44 56 45 46 46 36 56 13 24 22 33 14 23 26"
     seat1 = "16 34 25 66 44 56 45 46 36 56 14 14 23 23 22 33 13"
     seat2 = "33 33 33 66 44 66 35 55 55 46 11 26 14 23 26 11 13"
-    game = Game(rules, deck=stack_deck(rules, [dealer, seat1, seat2], "12 15 24"))
-    assert game.to_act == [0]
-    game.apply(Action("lay", 0, cards=parse("55 55 55"), meld=MeldKind.AN))
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1, seat2], stock="12 15 24"))
+    assert game.to_act == (0,)
+    game.apply(Action(0, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
     assert not forced(game)  # no 偷 before every seat has laid
-    game.apply(Action("lay", 1, cards=parse("16 34 25"), meld=MeldKind.YAN))
-    game.apply(Action("lay", 2, cards=parse("33 33 33"), meld=MeldKind.AN))
-    assert forced(game)[:3] == ["seat 0 tou 丁丁", "seat 1 tou 貓貓", "seat 2 tou 二四"]
+    game.apply(Action(1, ActionKind.LAY, cards=parse("16 34 25"), meld=MeldKind.YAN))
+    game.apply(Action(2, ActionKind.LAY, cards=parse("33 33 33"), meld=MeldKind.AN))
+    assert forced(game)[:3] == ["seat 0 偷 丁丁", "seat 1 偷 貓貓", "seat 2 偷 二四"]
 
 
 def test_setup_lays_four_alike_as_liang() -> None:
@@ -173,13 +180,15 @@ def test_setup_lays_four_alike_as_liang() -> None:
     game = Game(
         rules,
         deck=stack_deck(
-            rules, [dealer, "66 44 56 45 36 56 14 14 23 23 22 33 13 24 26 11 26"], "15 24"
+            rules,
+            hands=[dealer, "66 44 56 45 36 56 14 14 23 23 22 33 13 24 26 11 26"],
+            stock="15 24",
         ),
     )
-    assert texts(game.legal_actions(0)) == {"seat 0 lay 亮 梅子 梅子 梅子 梅子"}
+    assert texts(game.legal_actions(0)) == {"seat 0 攤 亮 梅子 梅子 梅子 梅子"}
     game.apply(game.legal_actions(0)[0])
-    assert [str(m) for m in game.tables[0]] == ["亮 梅子 梅子 梅子 梅子"]
-    assert forced(game)[:2] == ["seat 0 tou 貓貓", "seat 0 tou 二四"]
+    assert [str(m) for m in game.melds(0)] == ["亮 梅子 梅子 梅子 梅子"]
+    assert forced(game)[:2] == ["seat 0 偷 貓貓", "seat 0 偷 二四"]
 
 
 def test_turned_card_claim_order() -> None:
@@ -191,19 +200,19 @@ def test_turned_card_claim_order() -> None:
     seat1 = "66 26 56 45 46 55 36 56 14 14 23 23 22 33 13 24 15"
     # Seat 2: 天牌 against 人牌 and 二六 -> one single 8-point card -> a forced 擺 (§2.4.2).
     seat2 = "66 44 26 56 45 46 55 36 14 14 23 23 22 33 13 24 15"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "11"))
-    game.apply(Action("discard", 0, card=Card("12")))
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="11"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
     # Nobody holds a 7-point card: 丁丁 is dead and seat 1 turns 地牌 for everybody.
-    assert forced(game) == ["seat 1 turn 地牌"]
-    assert game.dead == [Card("12")] and Card("11") not in game.hand(1)
-    assert game.to_act == [1]
-    bai1 = Action("claim", 1, card=Card("11"), cards=(Card("26"),), meld=MeldKind.BAI)
-    assert game.legal_actions(1) == [bai1, Action("pass", 1)]
-    game.apply(Action("pass", 1))
-    assert game.to_act == [2]
+    assert forced(game) == ["seat 1 翻 地牌"]
+    assert game.dead == (Card("12"),) and Card("11") not in game.hand(1)
+    assert game.to_act == (1,)
+    bai1 = Action(1, ActionKind.CLAIM, card=Card("11"), cards=(Card("26"),), meld=MeldKind.BAI)
+    assert game.legal_actions(1) == [bai1, Action(1, ActionKind.PASS)]
+    game.apply(Action(1, ActionKind.PASS))
+    assert game.to_act == (2,)
     assert texts(game.legal_actions(2)) == {
-        "seat 2 claim 擺 地牌 with 人牌",
-        "seat 2 claim 擺 地牌 with 二六",
+        "seat 2 吃 擺 地牌 with 人牌",
+        "seat 2 吃 擺 地牌 with 二六",
     }
 
 
@@ -215,31 +224,31 @@ def test_qi_and_kang_come_before_a_nearer_bai() -> None:
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
     # (a) seat 2 was dealt 長三 ×3 with no 4-point card: the 暗 is mandatory, then 起 is forced.
     seat2 = "33 33 33 66 44 66 35 55 55 46 46 14 23 14 23 11 26"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "16"))
-    assert texts(game.legal_actions(2)) == {"seat 2 lay 暗 長三 長三 長三"}
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="16"))
+    assert texts(game.legal_actions(2)) == {"seat 2 攤 暗 長三 長三 長三"}
     game.apply(game.legal_actions(2)[0])
-    game.apply(Action("discard", 0, card=Card("33")))
-    assert game.to_act == [2]
-    assert texts(game.legal_actions(2)) == {"seat 2 claim 起 長三 with 長三 長三 長三"}
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("33")))
+    assert game.to_act == (2,)
+    assert texts(game.legal_actions(2)) == {"seat 2 吃 起 長三 with 長三 長三 長三"}
     game.apply(game.legal_actions(2)[0])
-    assert str(game.tables[2][0]) == "起 長三 長三 長三 長三"
+    assert str(game.melds(2)[0]) == "起 長三 長三 長三 長三"
     # (b) three 長三 against 合牌 合牌 長二 (3 good, 3 bad): the 暗 was optional and kept in hand.
     seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 46 46 11 26 14"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "16"))
-    game.apply(Action("ready", 2))
-    game.apply(Action("discard", 0, card=Card("33")))
-    assert game.to_act == [2]
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="16"))
+    game.apply(Action(2, ActionKind.READY))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("33")))
+    assert game.to_act == (2,)
     assert texts(game.legal_actions(2)) == {
-        "seat 2 claim 碰 長三 with 長三 長三",
-        "seat 2 claim 扛 長三 with 長三 長三 長三",
-        "seat 2 pass",
+        "seat 2 吃 碰 長三 with 長三 長三",
+        "seat 2 吃 扛 長三 with 長三 長三 長三",
+        "seat 2 過",
     }
-    game.apply(Action("pass", 2))
+    game.apply(Action(2, ActionKind.PASS))
     # Then the 擺 stage, nearest seat first: seat 1 must 擺 (no pass).
-    assert game.to_act == [1]
+    assert game.to_act == (1,)
     assert texts(game.legal_actions(1)) == {
-        "seat 1 claim 擺 長三 with 合牌",
-        "seat 1 claim 擺 長三 with 長二",
+        "seat 1 吃 擺 長三 with 合牌",
+        "seat 1 吃 擺 長三 with 長二",
     }
 
 
@@ -248,12 +257,14 @@ def test_kang_earns_two_tou() -> None:
     rules = YAODIREN.evolve(players=3, jiao="off")
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
     seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 46 46 11 26 14"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "16 15"))
-    game.apply(Action("ready", 2))
-    game.apply(Action("discard", 0, card=Card("33")))
-    game.apply(Action("claim", 2, card=Card("33"), cards=parse("33 33 33"), meld=MeldKind.KANG))
-    assert [str(m) for m in game.tables[2]] == ["扛 長三 長三 長三 長三"]
-    assert forced(game) == ["seat 2 tou 高高", "seat 2 tou 貓貓"]
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="16 15"))
+    game.apply(Action(2, ActionKind.READY))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("33")))
+    game.apply(
+        Action(2, ActionKind.CLAIM, card=Card("33"), cards=parse("33 33 33"), meld=MeldKind.KANG)
+    )
+    assert [str(m) for m in game.melds(2)] == ["扛 長三 長三 長三 長三"]
+    assert forced(game) == ["seat 2 偷 高高", "seat 2 偷 貓貓"]
 
 
 def test_qitou_mandatory_peng_even_when_tied() -> None:
@@ -262,9 +273,9 @@ def test_qitou_mandatory_peng_even_when_tied() -> None:
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 11 35 15 26"
     seat1 = "66 66 11 11 26 26 45 56 46 46 36 56 14 14 23 23 55"
-    game = Game(rules, deck=stack_deck(rules, [dealer, seat1]))
-    game.apply(Action("discard", 0, card=Card("26")))
-    assert texts(game.legal_actions(1)) == {"seat 1 claim 碰 二六 with 二六 二六"}
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1]))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("26")))
+    assert texts(game.legal_actions(1)) == {"seat 1 吃 碰 二六 with 二六 二六"}
 
 
 def test_red_dot_win_option() -> None:
@@ -275,13 +286,15 @@ def test_red_dot_win_option() -> None:
     seat1 = "44 44 66 26 45 56 46 55 36 56 14 14 23 23 22 33 13"
     for win, over in (("red_dots", True), ("formed", False)):
         rules = YAODIREN.evolve(players=2, jiao="off", win=win)
-        game = Game(rules, deck=stack_deck(rules, [dealer, seat1], "44"))
-        game.apply(Action("discard", 0, card=Card("12")))
-        game.apply(Action("claim", 1, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG))
+        game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1], stock="44"))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+        game.apply(
+            Action(1, ActionKind.CLAIM, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG)
+        )
         assert game.is_over is over
         if over:
             assert game.result is not None and game.result.winner == 1
-            assert best_decomposition(game.hand(1), game.tables[1], rules) is None
+            assert best_decomposition(game.hand(1), game.melds(1), rules=rules) is None
 
 
 def test_red_dot_targets_by_seat() -> None:
@@ -291,16 +304,23 @@ def test_red_dot_targets_by_seat() -> None:
     # The dealer's second 幺四 is surplus (幺四 + 拐子 is his only 5-point pair).
     dealer = DEALER.replace("12", "14")
     s1 = S1.replace("14 14", "26 35")
-    game = Game(rules, deck=stack_deck(rules, [dealer, s1, S2, "14 14 13 55 16"], "12"))
-    game.apply(Action("discard", 0, card=Card("14")))
-    assert game.to_act == [3]  # 碰 before 擺, and forced: the two 幺四 are not both tied
-    game.apply(Action("claim", 3, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, s1, S2, "14 14 13 55 16"], stock="12"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("14")))
+    assert game.to_act == (3,)  # 碰 before 擺, and forced: the two 幺四 are not both tied
+    game.apply(
+        Action(3, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+    )
     assert game.result is not None and game.result.winner == 3
     # The same 碰 by seat 1, a regular player: 15 < 18, the hand goes on.
-    game = Game(rules, deck=stack_deck(rules, [dealer, S1.replace("23 23", "26 35"), S2, S3], "12"))
-    game.apply(Action("discard", 0, card=Card("14")))
-    assert game.to_act == [1]
-    game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
+    game = Game(
+        rules,
+        deck=stack_deck(rules, hands=[dealer, S1.replace("23 23", "26 35"), S2, S3], stock="12"),
+    )
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("14")))
+    assert game.to_act == (1,)
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+    )
     assert not game.is_over
     assert game.rules.red_dot_targets == (20, 18, 5)
 
@@ -310,9 +330,11 @@ def test_cards16_win_option() -> None:
     table (16 by default; 3 here so that one 碰 reaches it)."""
     rules = YAODIREN.evolve(players=2, jiao="off", win="cards16", cards_to_win=3)
     seat1 = "44 44 66 26 45 56 46 55 36 56 14 14 23 23 22 33 13"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "44"))
-    game.apply(Action("discard", 0, card=Card("12")))
-    game.apply(Action("claim", 1, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG))
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="44"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("44"), cards=parse("44 44"), meld=MeldKind.PENG)
+    )
     assert game.result is not None and game.result.winner == 1
 
 
@@ -322,11 +344,15 @@ def test_jiao_blocks_the_win_until_a_pair_of_yao_di_ren() -> None:
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 35 11 13"
     for jiao, over in (("win", False), ("off", True)):
         rules = YAODIREN.evolve(players=2, jiao=jiao)
-        game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "14 16 12"))
-        game.apply(Action("discard", 0, card=Card("12")))
-        game.apply(Action("claim", 1, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG))
-        game.apply(Action("discard", 1, card=Card("13")))
-        game.apply(Action("claim", 0, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+        game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="14 16 12"))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+        game.apply(
+            Action(1, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+        )
+        game.apply(Action(1, ActionKind.DISCARD, card=Card("13")))
+        game.apply(
+            Action(0, ActionKind.CLAIM, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI)
+        )
         assert game.is_over is over
         assert not can_jiao(game.all_cards(0))
 
@@ -338,7 +364,7 @@ def test_draw_dealer_highest_card_and_ties() -> None:
     """chuanpai.md §2.1: the first dealer is the player who turns the highest point value; players
     tied for the highest turn again [INF]."""
     for seed in range(40):
-        dealer, turned = draw_dealer(4, seed=seed)
+        dealer, turned = draw_dealer(YAODIREN, seed)
         first = turned[:4]
         top = max(c.points for _s, c in first)
         leaders = [s for s, c in first if c.points == top]
@@ -347,7 +373,7 @@ def test_draw_dealer_highest_card_and_ties() -> None:
             assert len(turned) == 4
         else:
             assert [s for s, _c in turned[4 : 4 + len(leaders)]] == leaders
-    dealer, turned = draw_dealer(4, seed=11)  # 二五 7 and 二五 7 tie; 地牌 2 vs 二四 6
+    dealer, turned = draw_dealer(YAODIREN, 11)  # 二五 7 and 二五 7 tie; 地牌 2 vs 二四 6
     assert [(s, c.code) for s, c in turned] == [
         (0, "25"),
         (1, "33"),
@@ -358,7 +384,7 @@ def test_draw_dealer_highest_card_and_ties() -> None:
     ]
     assert dealer == 3
     with pytest.raises(RulesError, match="players=9"):
-        draw_dealer(9)
+        draw_dealer(YAODIREN, players=9)
 
 
 @pytest.mark.parametrize(
@@ -374,34 +400,44 @@ def test_draw_dealer_highest_card_and_ties() -> None:
 def test_next_dealer(winner: int | None, code: str, dealer: int, expected: int) -> None:
     """chuanpai.md §2.2.5: the winner's second-next seat cuts and turns a card; its points,
     counted around the table from the cutter, give the next dealer [INF]."""
-    assert next_dealer(winner, Card(code), 4, dealer) == expected
+    assert next_dealer(YAODIREN, dealer, winner, card=Card(code)) == expected
 
 
 def test_match_plays_hands_in_a_row() -> None:
     """A match: first dealer by turned cards, then each next dealer from the winner's
     second-next seat's cut; the payments add up to zero."""
-    match = Match(YAODIREN, seed=3)
-    first_dealer, _turned = draw_dealer(4, YAODIREN, seed=random.Random(3).randrange(2**32))
-    assert match.dealer == first_dealer == match.game.dealer
+    match = Match(YAODIREN, 3)
+    first_dealer, turned = draw_dealer(YAODIREN, random.Random(3).getrandbits(32))
+    assert match.dealer == first_dealer and match.first_turns == turned
+    game = match.new_hand()
+    assert game.dealer == first_dealer
     with pytest.raises(IllegalActionError, match="not over"):
-        match.next_hand()
-    match.play(hands=5)
-    assert len(match.games) == 5 and sum(match.totals) == 0
-    for game, nxt, (cutter, card) in zip(
-        match.games, [*match.games[1:], match.game], match.cuts, strict=True
-    ):
-        assert game.result is not None
-        if game.result.winner is not None:
+        match.new_hand()
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    match.play(5)
+    assert len(match.games) == 6 and sum(match.totals.values()) == 0
+    cuts = iter(match.cuts)
+    for game, summary in zip(match.games, match.hands, strict=False):
+        assert game.result is not None and summary.dealer == game.dealer
+        if game.result.winner is None:
+            assert summary.next_dealer == game.dealer and game.result.next_dealer == game.dealer
+        else:
+            assert game.result.next_dealer is None  # the cut decides (§2.2.5)
+            cutter, card = next(cuts)
             assert cutter == (game.result.winner + 2) % 4
-        assert nxt.dealer == next_dealer(game.result.winner, card, 4, game.dealer)
+            assert summary.next_dealer == next_dealer(
+                YAODIREN, game.dealer, game.result.winner, card=card
+            )
     net = Counter[int]()
     for game in match.games:
         if game.result is not None and game.result.sheet is not None:
             net.update(game.result.sheet.net())
-    assert [net[s] for s in range(4)] == match.totals
+    assert {s: net[s] for s in range(4)} == match.totals
     data = match.to_dict()
-    assert len(data["hands"]) == 5 and data["totals"] == match.totals
-    assert "match: 5 hands" in str(match)
+    assert len(data["hands"]) == 6 and len(data["cuts"]) == len(match.cuts)
+    assert "match: 6 hands" in str(match)
 
 
 # ---------------------------------------------------------------- wins under a greedy policy
@@ -411,7 +447,7 @@ def _greedy(game: Game, seat: int, rng: random.Random) -> Action:
     """Win when an action wins at once, else a random legal action."""
     legal = game.legal_actions(seat)
     for action in legal:
-        if action.kind in ("claim", "discard"):
+        if action.kind in (ActionKind.CLAIM, ActionKind.DISCARD):
             child = game.copy()
             child.apply(action)
             if child.result is not None and child.result.winner == seat:
@@ -437,8 +473,8 @@ def test_greedy_games_end_in_correct_wins(rules: Rules) -> None:
             continue
         wins += 1
         seat = result.winner
-        best = best_decomposition(game.hand(seat), game.tables[seat], rules)
-        assert best is not None and not game.guo[seat]
+        best = best_decomposition(game.hand(seat), game.melds(seat), rules=rules)
+        assert best is not None and not game.side_cards(seat)
         if rules.jiao == "win":
             assert can_jiao(game.all_cards(seat))
         assert result.sheet is not None and result.sheet.total == best.hu
@@ -456,29 +492,33 @@ def test_tou_fourth_that_wins_is_not_forced_into_qi() -> None:
     幺四 + 幺四, 拐子 + 拐子 (10-point) = 0; 暗 3; 碰 2 -> 9 胡, the loser pays 10."""
     rules = YAODIREN.evolve(players=2, jiao="off")
     seat1 = "55 55 55 15 15 46 66 44 56 45 36 56 14 23 14 23 16"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "12 55"))
-    game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
-    game.apply(Action("discard", 0, card=Card("15")))
-    game.apply(Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
-    assert forced(game)[-3:] == ["seat 1 tou 梅子", "seat 1 keep 梅子", "seat 1 win"]
-    assert [str(m) for m in game.tables[1]] == ["暗 梅子 梅子 梅子", "碰 貓貓 貓貓 貓貓"]
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="12 55"))
+    game.apply(Action(1, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("15")))
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG)
+    )
+    assert forced(game)[-3:] == ["seat 1 偷 梅子", "seat 1 留 梅子", "seat 1 胡"]
+    assert [str(m) for m in game.melds(1)] == ["暗 梅子 梅子 梅子", "碰 貓貓 貓貓 貓貓"]
     assert game.result is not None and game.result.winner == 1
     assert game.result.sheet is not None and game.result.sheet.total == 9
     assert [p.amount for p in game.result.payments] == [10]
     # With 合牌 instead of 四六 the fourth 梅子 cannot win: it joins the 暗 as a 起, whose 偷
     # (二四, pairing with 合牌) then completes the hand.
     seat1 = "55 55 55 15 15 13 66 44 56 45 36 56 14 23 14 23 16"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1], "12 55 24"))
-    game.apply(Action("lay", 1, cards=parse("55 55 55"), meld=MeldKind.AN))
-    game.apply(Action("discard", 0, card=Card("15")))
-    game.apply(Action("claim", 1, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="12 55 24"))
+    game.apply(Action(1, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("15")))
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG)
+    )
     assert forced(game)[-4:] == [
-        "seat 1 tou 梅子",
-        "seat 1 set 起 梅子",
-        "seat 1 tou 二四",
-        "seat 1 win",
+        "seat 1 偷 梅子",
+        "seat 1 成幅 起 梅子",
+        "seat 1 偷 二四",
+        "seat 1 胡",
     ]
-    assert str(game.tables[1][0]) == "起 梅子 梅子 梅子 梅子"
+    assert str(game.melds(1)[0]) == "起 梅子 梅子 梅子 梅子"
 
 
 def test_guo_only_for_seats_the_card_went_past() -> None:
@@ -489,15 +529,17 @@ def test_guo_only_for_seats_the_card_went_past() -> None:
     rules = YAODIREN.evolve(players=3)
     seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 15 11 16"
     seat2 = "15 15 66 44 56 45 46 55 55 46 26 11 14 23 14 23 35"
-    game = Game(rules, deck=stack_deck(rules, [DEALER, seat1, seat2], "34"))
-    game.apply(Action("discard", 0, card=Card("12")))
-    bai = Action("claim", 1, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI)
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="34"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    bai = Action(1, ActionKind.CLAIM, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI)
     assert game.legal_actions(1) == [bai]
     game.apply(bai)
-    game.apply(Action("discard", 1, card=Card("15")))
-    game.apply(Action("claim", 2, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG))
-    assert forced(game) == ["seat 2 tou 三四"]
-    assert game.guo[2] == [] and Card("34") in game.hand(2)
+    game.apply(Action(1, ActionKind.DISCARD, card=Card("15")))
+    game.apply(
+        Action(2, ActionKind.CLAIM, card=Card("15"), cards=parse("15 15"), meld=MeldKind.PENG)
+    )
+    assert forced(game) == ["seat 2 偷 三四"]
+    assert game.side_cards(2) == () and Card("34") in game.hand(2)
 
 
 def test_seventh_player_hongli() -> None:
@@ -511,7 +553,9 @@ def test_seventh_player_hongli() -> None:
             game.apply(rng.choice(game.legal_actions(game.to_act[0])))
         (card,) = game.hand(6)
         shown = [
-            r for r in game.log if r.action.kind in ("discard", "turn") and r.action.card == card
+            r
+            for r in game.log
+            if r.action.kind in (ActionKind.DISCARD, ActionKind.TURN) and r.action.card == card
         ]
         assert game.hongli is (len(shown) >= 3)
         seen.add(game.hongli)

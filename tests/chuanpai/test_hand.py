@@ -127,7 +127,7 @@ def test_exposed_units_count_and_are_checked() -> None:
     assert best.exposed == tuple(table)
     with pytest.raises(NotationError, match="sums to 14"):
         best_decomposition(parse("44 66"), [Meld.parse("擺 66 11")])
-    assert best_decomposition(parse("44 66"), [Meld.parse("擺 66 11")], GEHU) is None
+    assert best_decomposition(parse("44 66"), [Meld.parse("擺 66 11")], rules=GEHU) is None
 
 
 def test_fourteen_point_rule() -> None:
@@ -185,8 +185,10 @@ def test_analyze() -> None:
     """The analysis behind the CLI: complete, best, waits and 叫牌 in str and to_dict."""
     result = analyze("天牌 人牌 梅子 梅子 梅子 地牌 地牌", [Meld.parse("碰 44 44 44")])
     data = result.to_dict()
-    assert data["complete"] is False and data["jiao"] is True
-    assert set(data["waits"]) == {"11"}  # 暗 of 地牌; one 8 would leave the other 地牌 single
+    assert data["complete"] is False and data["facts"] == {"jiao": True}
+    # 暗 of 地牌; one 8 would leave the other 地牌 single
+    assert [w["card"] for w in data["waits"]] == ["11"]
+    assert data["exposed"] == ["碰 人牌 人牌 人牌"] and data["schema"] == "changpai.analysis"
     text = str(result)
     assert "叫牌 condition: yes" in text and "table: 碰 人牌 人牌 人牌" in text
     done = analyze("66 44")
@@ -218,7 +220,7 @@ IMPOSSIBLE = [
     ("jing-in-deck105-best", lambda: best_decomposition(parse("66 JC")), "財神 .* of deck105"),
     ("hand-plus-table", lambda: best_decomposition(
         parse("55 55 55"), [Meld.parse("碰 55 55 55")]), "6 copies of 梅子 .* of deck105"),
-    ("fifth-in-deck84", lambda: waits(parse("55 55"), [Meld.parse("碰 55 55 55")], GEHU),
+    ("fifth-in-deck84", lambda: waits(parse("55 55"), [Meld.parse("碰 55 55 55")], rules=GEHU),
      r"5 copies of 梅子 .* of deck84; a deck has at most 4"),
     ("qitou", lambda: qitou([Card("26")] * 6, Card("26")), "6 copies of 二六"),
     ("can_jiao", lambda: can_jiao([Card("11")] * 6), "6 copies of 地牌"),
@@ -278,15 +280,15 @@ def test_internal_entries_agree_with_public(
     """Property (chuanpai.md §2.4.4, §2.5, §2.6): the unchecked entries the engine calls give
     what the checked public functions give, on the counts of the same valid cards."""
     try:
-        best = best_decomposition(cards, table, rules)
+        best = best_decomposition(cards, table, rules=rules)
     except NotationError:
         return  # too many copies with the table, or a pair of the other rule: tested above
     counts = _counts(cards)
     assert hand_module._checked(cards, table, rules)[1] == counts
     assert hand_module._best_decomposition(counts, table, rules) == best
-    assert hand_module._is_complete(counts, rules) == is_complete(cards, table, rules)
+    assert hand_module._is_complete(counts, rules) == is_complete(cards, table, rules=rules)
     every = _counts([*cards, *(c for m in table for c in m.cards)])
-    assert hand_module._waits(counts, every, table, rules) == waits(cards, table, rules)
+    assert hand_module._waits(counts, every, table, rules) == waits(cards, table, rules=rules)
     assert hand_module._can_jiao(counts) == can_jiao(cards)
     assert hand_module._has_tuhuo(counts) == has_tuhuo(cards)
     assert hand_module._qitou(counts, card.index, rules) == qitou(cards, card, rules)

@@ -70,6 +70,6 @@ def test_game_table_escapes_text_and_shows_result() -> None:
         game.apply(game.legal_actions(game.to_act[0])[-1])
     html = game._repr_html_()
     assert game.result is not None and game.result.winner == 0  # this deal ends in a win
-    assert "seat 0 wins" in html and "changpai-scoresheet" in html and "▶" not in html
-    discarded = [r.action.card for r in game.log if r.action.kind == "discard"]
+    assert "seat 0 胡" in html and "changpai-scoresheet" in html and "▶" not in html
+    discarded = [r.action.card for r in game.log if r.action.kind is chuanpai.ActionKind.DISCARD]
     assert html.count(CHIP) >= len(discarded)

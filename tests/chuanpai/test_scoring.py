@@ -36,7 +36,7 @@ def test_seed_example_eight_hu_pays_nine() -> None:
 )
 def test_worked_hands(units: list[str], lines: list[int], total: int) -> None:
     """chuanpai.md §2.6: one line per unit with the table value, total, each loser pays +1."""
-    sheet = score([Meld.parse(u) for u in units], YAODIREN.evolve(deck="deck86"))
+    sheet = score([Meld.parse(u) for u in units], rules=YAODIREN.evolve(deck="deck86"))
     assert [line.value for line in sheet.lines] == lines
     assert all(line.rule == "chuanpai.md §2.6" for line in sheet.lines)
     assert sheet.total == total
@@ -48,7 +48,7 @@ def test_winner_seat_players_and_base() -> None:
     """Payments go from every other seat to the winner; base is an option."""
     sheet = score([Meld.parse("碰 55 55 55")], winner=2, players=3)
     assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [(0, 2, 3), (1, 2, 3)]
-    sheet = score([Meld.parse("碰 55 55 55")], YAODIREN.evolve(base=0, players=2))
+    sheet = score([Meld.parse("碰 55 55 55")], rules=YAODIREN.evolve(base=0, players=2))
     assert [p.amount for p in sheet.payments] == [2]
     with pytest.raises(RulesError, match="winner seat 5"):
         score([Meld.parse("碰 55 55 55")], winner=5)
@@ -58,7 +58,7 @@ def test_pair_rule_is_checked() -> None:
     """chuanpai.md §4: a 14-point pair scores under 割胡 only (value 0 by default)."""
     with pytest.raises(RulesError, match="a pair sums to 10 or 20"):
         score([Meld.parse("擠兒 66 11")])
-    sheet = score([Meld.parse("擠兒 66 11")], GEHU)
+    sheet = score([Meld.parse("擠兒 66 11")], rules=GEHU)
     assert sheet.total == 0 and [p.amount for p in sheet.payments] == [1, 1, 1]
 
 

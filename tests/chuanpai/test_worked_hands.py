@@ -33,8 +33,11 @@ def test_hand1_jier_of_ten_and_twenty() -> None:
     sheet = chuanpai.score(best)
     assert sorted(line.value for line in sheet.lines) == [0, 0, 1, 1]
     assert sheet.total == 2
-    assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [(1, 0, 3), (2, 0, 3),
-                                                                       (3, 0, 3)]
+    assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [
+        (1, 0, 3),
+        (2, 0, 3),
+        (3, 0, 3),
+    ]
 
 
 def test_hand2_bai_an_peng() -> None:
@@ -88,11 +91,11 @@ def test_hand5_jing_an_and_jing_pair() -> None:
     hand = chuanpai.parse("財神 丁丁 丁丁 聽用 天牌 天牌 三五", deck=DECK86.cards())
     best = chuanpai.best_decomposition(hand, rules=DECK86)
     assert best is not None
-    sheet = chuanpai.score(best, DECK86)
+    sheet = chuanpai.score(best, rules=DECK86)
     assert sorted(line.value for line in sheet.lines) == [0, 1, 30]
     assert sheet.total == 31 and {p.amount for p in sheet.payments} == {32}
     # C14 option: a 經 pair worth 1 -> 32, each pays 33.
-    assert chuanpai.score(best, DECK86.evolve(hu_jing_pair=1)).total == 32
+    assert chuanpai.score(best, rules=DECK86.evolve(hu_jing_pair=1)).total == 32
 
 
 @pytest.mark.parametrize(
@@ -107,8 +110,8 @@ def test_hand5_jing_an_and_jing_pair() -> None:
 )
 def test_hand6_jing_sets_are_ten_times(unit: str, plain: str, value: int) -> None:
     """chuanpai.md §2.6: 經牌 碰 20, 暗 30, 起 50, 亮 / 扛 70 — ten times the plain unit."""
-    jing = chuanpai.score(_units(unit, "擠兒 66 44"), DECK86, players=2)
-    normal = chuanpai.score(_units(plain, "擠兒 66 44"), DECK86, players=2)
+    jing = chuanpai.score(_units(unit, "擠兒 66 44"), rules=DECK86, players=2)
+    normal = chuanpai.score(_units(plain, "擠兒 66 44"), rules=DECK86, players=2)
     assert jing.lines[0].value == value == 10 * normal.lines[0].value
     # + 1 for the 20-point 擠兒; one loser pays total + 1.
     assert jing.total == value + 1 and [p.amount for p in jing.payments] == [value + 2]
@@ -138,10 +141,10 @@ def test_hand8_gehu_fourteen_point_pairs() -> None:
     """
     hand = chuanpai.parse("66 11 56 12 46 13 45 14 44 15 16 34")
     table = _units("碰 55 55 55")
-    best = chuanpai.best_decomposition(hand, table, chuanpai.GEHU)
+    best = chuanpai.best_decomposition(hand, table, rules=chuanpai.GEHU)
     assert best is not None
     assert all(m.points == 14 for m in best.concealed)
-    sheet = chuanpai.score(best, chuanpai.GEHU)
+    sheet = chuanpai.score(best, rules=chuanpai.GEHU)
     assert sheet.total == 2 and [p.amount for p in sheet.payments] == [3, 3, 3]
     assert chuanpai.best_decomposition(hand) is None
     with pytest.raises(RulesError, match="sums to 14"):
@@ -184,4 +187,4 @@ def test_hand11_ten_point_option() -> None:
     units = _units("擠兒 13 24", "擠兒 14 23")
     assert chuanpai.score(units).total == 0
     assert [p.amount for p in chuanpai.score(units).payments] == [1, 1, 1]
-    assert chuanpai.score(units, chuanpai.YAODIREN.evolve(hu_jier10=1)).total == 2
+    assert chuanpai.score(units, rules=chuanpai.YAODIREN.evolve(hu_jier10=1)).total == 2

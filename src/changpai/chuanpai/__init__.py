@@ -1,18 +1,23 @@
-"""川牌 (Sichuan long cards with dots): cards, units, hand analysis and scoring of the 擠兒 game
-(幺地人, chuanpai.md §1, §2) and the 14-point 割胡 preset (§4).
+"""川牌 (Sichuan long cards with dots): cards, units, hand analysis, scoring and the engine of the
+擠兒 game (幺地人, chuanpai.md §1, §2) and of the 14-point 割胡 preset (§4), with the public face
+of every family (docs: Core concepts).
 
 >>> from changpai import chuanpai
 >>> hand = chuanpai.parse("天牌 人牌 梅子 梅子 梅子")
->>> chuanpai.best_decomposition(hand).hu
+>>> chuanpai.best_decomposition(hand).value
 4
 >>> chuanpai.score(chuanpai.best_decomposition(hand)).payments[0].amount
 5
->>> [v.name for v in chuanpai.VARIANTS]
-['yaodiren', 'gehu']
+>>> [(v.name, chuanpai.analyze(v.sample, rules=v.rules).complete) for v in chuanpai.VARIANTS]
+[('yaodiren', True), ('gehu', True)]
+>>> game = chuanpai.random_game(chuanpai.YAODIREN, 7)
+>>> game.result.label in ("胡", "荒牌"), chuanpai.Game.from_json(game.to_json()) == game
+(True, True)
 """
 
 from __future__ import annotations
 
+from changpai.chuanpai.actions import Action, ActionKind
 from changpai.chuanpai.cards import (
     CARDS,
     DECK,
@@ -30,20 +35,7 @@ from changpai.chuanpai.cards import (
     format,
     parse,
 )
-from changpai.chuanpai.game import (
-    Action,
-    ActionRecord,
-    Game,
-    GameResult,
-    Match,
-    Simulation,
-    TurnClaimGame,
-    draw_dealer,
-    next_dealer,
-    perft,
-    simulate,
-    stack_deck,
-)
+from changpai.chuanpai.game import Game
 from changpai.chuanpai.hand import (
     Decomposition,
     best_decomposition,
@@ -54,6 +46,7 @@ from changpai.chuanpai.hand import (
     qitou,
     waits,
 )
+from changpai.chuanpai.match import Match, draw_dealer, next_dealer
 from changpai.chuanpai.melds import (
     Meld,
     MeldKind,
@@ -65,7 +58,10 @@ from changpai.chuanpai.melds import (
 )
 from changpai.chuanpai.rules import GEHU, PRESETS, YAODIREN, Rules
 from changpai.chuanpai.scoring import Analysis, analyze, payments, score
+from changpai.chuanpai.sim import perft, random_game, simulate, stack_deck, transcript
+from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
+from changpai.core.view import GameView
 
 __all__ = [
     "CARDS",
@@ -83,6 +79,7 @@ __all__ = [
     "VARIANTS",
     "YAODIREN",
     "Action",
+    "ActionKind",
     "ActionRecord",
     "Analysis",
     "Card",
@@ -90,12 +87,11 @@ __all__ = [
     "Decomposition",
     "Game",
     "GameResult",
+    "GameView",
     "Match",
     "Meld",
     "MeldKind",
     "Rules",
-    "Simulation",
-    "TurnClaimGame",
     "analyze",
     "best_decomposition",
     "can_jiao",
@@ -115,9 +111,11 @@ __all__ = [
     "payments",
     "perft",
     "qitou",
+    "random_game",
     "score",
     "simulate",
     "stack_deck",
+    "transcript",
     "waits",
 ]
 
@@ -129,6 +127,7 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("幺地人", "幺地哥", "殺胡", "yaodige", "shahu", "chuanpai", "川牌"),
         rules=YAODIREN,
         description="川牌 擠兒 game: deck105, pairs summing to 10 or 20, 4 players (chuanpai.md §2)",
+        sample="66 44 55 55 55 13 24 16 34 25",
     ),
     Variant(
         name="gehu",
@@ -137,5 +136,6 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("割胡",),
         rules=GEHU,
         description="川北 割胡: deck84, pairs summing to 14, 4 players (chuanpai.md §4)",
+        sample="66 11 56 12 46 13 55 55 55 16 34 25",
     ),
 )

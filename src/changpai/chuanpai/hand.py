@@ -271,21 +271,36 @@ class Decomposition:
         """
         return render.line([m._repr_html_() for m in self.melds], note=f"{self.hu} 胡")
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict.
+    @property
+    def value(self) -> int:
+        """The family's count of the hand, the same for every family's decompositions: here
+        its 胡 (:attr:`hu`).
 
-        >>> best_decomposition(parse("66 44")).to_dict()["hu"]
-        1
+        >>> best_decomposition(parse("55 55 55")).value
+        3
         """
+        return self.hu
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: every unit as text (``melds``), the ``value`` (= ``hu``) and the
+        concealed and exposed units as dicts.
+
+        >>> data = best_decomposition(parse("66 44")).to_dict()
+        >>> data["melds"], data["value"], data["hu"]
+        (['擠兒 天牌 人牌'], 1, 1)
+        """
+        total = self.hu
         return {
+            "melds": [str(m) for m in self.melds],
+            "value": total,
+            "hu": total,
             "concealed": [m.to_dict() for m in self.concealed],
             "exposed": [m.to_dict() for m in self.exposed],
-            "hu": self.hu,
         }
 
 
 def decompositions(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
 ) -> Iterator[Decomposition]:
     """Every way to form the whole concealed hand into units, each exactly once.
 
@@ -307,7 +322,7 @@ def _decompositions(
 
 
 def best_decomposition(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
 ) -> Decomposition | None:
     """The decomposition worth the most 胡, or ``None`` when the cards cannot all be formed.
 
@@ -331,7 +346,7 @@ def _best_decomposition(
 
 
 def is_complete(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
 ) -> bool:
     """Whether every concealed card can be formed into a unit (the win of chuanpai.md §2.5).
 
@@ -348,7 +363,7 @@ def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
 
 
 def waits(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
 ) -> dict[Card, Decomposition]:
     """For every card that would complete the hand, the best decomposition with it (聽牌).
 

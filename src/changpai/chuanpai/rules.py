@@ -6,6 +6,8 @@ table of chuanpai.md §5, and the presets :data:`YAODIREN` (幺地人, the 擠�
 ('deck105', (10, 20), (14,))
 >>> YAODIREN.evolve(deal="16/15").deal_sizes(4)
 (16, 15, 15, 15)
+>>> GEHU, YAODIREN.evolve(players=3)
+(chuanpai.GEHU, chuanpai.YAODIREN.evolve(players=3))
 >>> YAODIREN.evolve(win="points")
 Traceback (most recent call last):
 ...
@@ -19,6 +21,7 @@ from typing import Any
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
+from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["GEHU", "PRESETS", "YAODIREN", "Rules"]
@@ -64,8 +67,8 @@ def _non_negative(instance: Any, attribute: Any, value: Any) -> None:
         raise RulesError(f"{attribute.name}={value!r} must be a non-negative integer")
 
 
-@frozen
-class Rules:
+@frozen(repr=False)
+class Rules(RulesBase):
     """Every option of the 川牌 擠兒 game (chuanpai.md §2, §4) and of 戳牌 (§3), one per row of
     the Ambiguities table (§5). Change options with :meth:`evolve`.
 
@@ -236,3 +239,5 @@ GEHU = Rules(
 
 PRESETS: dict[str, Rules] = {"yaodiren": YAODIREN, "gehu": GEHU}
 """The presets by id."""
+
+register_presets(Rules, "chuanpai", YAODIREN=YAODIREN, GEHU=GEHU)

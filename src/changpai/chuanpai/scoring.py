@@ -32,7 +32,7 @@ from changpai.chuanpai.hand import (
 )
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core import render
+from changpai.core import document, render
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import RulesError
 
@@ -61,8 +61,8 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
 
 def score(
     melds: Decomposition | Iterable[Meld],
-    rules: Rules = YAODIREN,
     *,
+    rules: Rules = YAODIREN,
     winner: int = 0,
     players: int | None = None,
 ) -> ScoreSheet:
@@ -122,6 +122,15 @@ class Analysis:
     waits: dict[Card, Decomposition]
     jiao: bool
 
+    @property
+    def complete(self) -> bool:
+        """Whether every card is formed (there is a best decomposition).
+
+        >>> analyze("66 44").complete, analyze("66 33").complete
+        (True, False)
+        """
+        return self.best is not None
+
     def __str__(self) -> str:
         rows = [f"hand: {format(self.cards)}  ({self.rules.title})"]
         if self.exposed:
@@ -164,25 +173,27 @@ class Analysis:
         return render.fields(rows, title=f"川牌 analysis ({self.rules.title})")
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict.
+        """The analysis document (:func:`changpai.core.document.analysis_document`); its
+        ``facts`` hold the 叫牌 condition (``jiao``, chuanpai.md §2.5).
 
-        >>> analyze("66 44").to_dict()["complete"]
-        True
+        >>> data = analyze("66 44").to_dict()
+        >>> data["schema"], data["variant"], data["complete"], data["value"], data["facts"]
+        ('changpai.analysis', 'yaodiren', True, 1, {'jiao': False})
         """
-        return {
-            "cards": [c.code for c in self.cards],
-            "exposed": [m.to_dict() for m in self.exposed],
-            "rules": self.rules.name,
-            "complete": self.best is not None,
-            "best": None if self.best is None else self.best.to_dict(),
-            "score": None if self.sheet is None else self.sheet.to_dict(),
-            "waits": {c.code: d.hu for c, d in self.waits.items()},
-            "jiao": self.jiao,
-        }
+        return document.analysis_document(
+            family="chuanpai",
+            variant=document.variant_name("chuanpai", self.rules),
+            cards=self.cards,
+            exposed=self.exposed,
+            best=self.best,
+            sheet=self.sheet,
+            waits=self.waits,
+            facts={"jiao": self.jiao},
+        )
 
 
 def analyze(
-    hand: str | Sequence[Card], exposed: Sequence[Meld] = (), rules: Rules = YAODIREN
+    hand: str | Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
 ) -> Analysis:
     """Analyse a hand given as text or cards (the function behind ``changpai analyze``).
 
@@ -212,14 +223,14 @@ def analyze(
         given = parse(text, deck=rules.deck)
     cards: tuple[Card, ...] = _sequence(given, "hand", "cards")
     exposed = (*_sequence(exposed, "exposed", "units"), *on_table)
-    best = best_decomposition(cards, exposed, rules)  # checks the cards against the deck
+    best = best_decomposition(cards, exposed, rules=rules)  # checks the cards against the deck
     every = [*cards, *(c for meld in exposed for c in meld.cards)]
     return Analysis(
         cards=cards,
         exposed=tuple(exposed),
         rules=rules,
         best=best,
-        sheet=None if best is None else score(best, rules),
-        waits=waits(cards, exposed, rules),
+        sheet=None if best is None else score(best, rules=rules),
+        waits=waits(cards, exposed, rules=rules),
         jiao=can_jiao(every),
     )

@@ -1,0 +1,144 @@
+"""Around the 擠兒 engine: stacked decks (:func:`stack_deck`), random hands
+(:func:`random_game`), simulations (:func:`simulate`), the transcript of a hand
+(:func:`transcript`) and perft counts (:func:`perft`) — the shared tools of
+:mod:`changpai.core.playout` with the 川牌 defaults.
+
+>>> stats = simulate(YAODIREN, 3, seed=1)
+>>> stats.hands, sum(stats.wins_by_seat) + stats.no_winner, stats.value_name
+(3, 3, '胡')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+
+from changpai.chuanpai.cards import Card, parse
+from changpai.chuanpai.game import Game
+from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.core import playout
+from changpai.core.playout import SimulationStats
+from changpai.errors import NotationError, RulesError
+
+__all__ = ["perft", "random_game", "simulate", "stack_deck", "transcript"]
+
+
+def _cards(value: str | Sequence[Card], rules: Rules, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse(value, deck=rules.deck)
+    cards = tuple(value)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(f"{what} holds {card!r}, which is not a chuanpai Card")
+    return cards
+
+
+def stack_deck(
+    rules: Rules = YAODIREN,
+    *,
+    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] = (),
+    stock: str | Sequence[Card] = "",
+    dealer: int = 0,
+    players: int | None = None,
+) -> tuple[Card, ...]:
+    """A stacked deck for ``Game(rules, deck=..., dealer=dealer, players=players)``: each seat
+    of ``hands`` (``{seat: cards}``; a sequence is read as seats 0, 1, …) is dealt the given
+    cards, filled up to its deal size (chuanpai.md §2.1) with the rest of the deck in table
+    order; then the stock starts with ``stock`` (the next cards drawn or turned) and goes on
+    with the rest in table order — to replay a dispute or test one rule.
+
+    >>> deck = stack_deck(YAODIREN, hands={1: "66 44"}, stock="55")
+    >>> game = Game(YAODIREN, deck=deck)
+    >>> Card("66") in game.hand(1), Card("44") in game.hand(1), game.stock[0]
+    (True, True, Card('55'))
+    >>> stack_deck(YAODIREN, hands=["66 66 66", "66 66 66"])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: the stacked cards hold 6 of 天牌 ('66'); deck105 has 5
+    >>> stack_deck(YAODIREN, hands={3: "11 11 11 12 12 12"})
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: seat 3 is dealt 5 cards in 幺地人 with 4 players; 6 given
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    n = rules.players if players is None else players
+    sizes = rules.deal_sizes(n)
+    given = dict(enumerate(hands)) if not isinstance(hands, Mapping) else dict(hands)
+    seats: dict[int, tuple[Card, ...]] = {}
+    for seat, value in given.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise NotationError(f"hands names seat {seat!r}; expected a seat 0..{n - 1}")
+        seats[seat] = _cards(value, rules, f"the hand of seat {seat}")
+    top = _cards(stock, rules, "stock")
+    rest = Counter(rules.cards())
+    wanted = Counter([c for cards in seats.values() for c in cards] + list(top))
+    for card, count in wanted.items():
+        if count > rest[card]:
+            raise NotationError(
+                f"the stacked cards hold {count} of {card.name} ({card.code!r}); "
+                f"{rules.deck} has {rest[card]}"
+            )
+    rest -= wanted
+    filler = iter(sorted(rest.elements()))
+    order: list[Card] = []
+    for position, size in enumerate(sizes):
+        seat = (dealer + position) % n
+        cards = seats.get(seat, ())
+        if len(cards) > size:
+            raise NotationError(
+                f"seat {seat} is dealt {size} cards in {rules.title} with {n} players; "
+                f"{len(cards)} given"
+            )
+        order.extend(cards)
+        order.extend(next(filler) for _ in range(size - len(cards)))
+    return (*order, *top, *filler)
+
+
+def random_game(rules: Rules = YAODIREN, seed: int | None = None, *, dealer: int = 0) -> Game:
+    """One hand played by players who choose uniformly among their legal actions (the deck and
+    the choices both from ``seed``).
+
+    >>> random_game(YAODIREN, 5) == random_game(YAODIREN, 5)
+    True
+    """
+    return playout.random_game(Game, rules, seed, dealer=dealer)
+
+
+def simulate(
+    rules: Rules = YAODIREN,
+    n: int = 1000,
+    *,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationStats:
+    """``n`` hands played by random players (:func:`changpai.core.playout.simulate`): wins by
+    seat, hands without a winner (荒牌), the mean 胡 of a win, the kinds of log records.
+
+    >>> stats = simulate(YAODIREN, 2, seed=3)
+    >>> stats.hands, stats.no_winner_label in ("荒牌", "no winner")
+    (2, True)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    return playout.simulate(Game, n, rules=rules, seed=seed, progress=progress)
+
+
+def transcript(game: Game) -> str:
+    """The numbered account of a hand (:func:`changpai.core.playout.transcript`).
+
+    >>> print(transcript(random_game(YAODIREN, 2)).splitlines()[0])
+    幺地人 (yaodiren) — seed 2, dealer seat 0
+    """
+    return playout.transcript(game)
+
+
+def perft(game: Game, depth: int) -> int:
+    """The number of legal decision sequences of length ``depth`` from ``game`` (a finished game
+    counts as one leaf), as chess engines count moves to check move generation
+    (:func:`changpai.core.playout.perft`).
+
+    >>> perft(Game(seed=1), 0), perft(Game(seed=1), 2)
+    (1, 6)
+    """
+    return playout.perft(game, depth)

@@ -1,0 +1,321 @@
+"""The flow of a draw / turn / claim hand (chuanpai.md §2.1, §2.2; xiaogan.md §2, §3): the
+setup where seats lay the sets they were dealt, the replacement draws (偷) in seat order, then
+discard -> offer -> claims by priority class (0 before 1: 碰 / 起 / 扛 before 擺) and seat
+distance from the source -> a card turned from the stock for everybody; small seats draw and
+swap instead of turning; the win checks; ``to_act``, ``legal_actions``, ``verify`` and
+``apply`` (:class:`TurnClaimFlow`).
+
+>>> from changpai import chuanpai
+>>> game = chuanpai.Game(seed=3)
+>>> game.phase, game.to_act
+('setup', (0,))
+>>> record = game.apply(game.legal_actions(0)[0])
+>>> record.auto, game.log[0] == record
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from changpai.core.records import ActionRecord, GameResult
+from changpai.core.turnclaim.protocols import (
+    TurnClaimAction,
+    TurnClaimCard,
+    TurnClaimRules,
+    TurnClaimUnit,
+)
+from changpai.core.turnclaim.state import TurnClaimState
+from changpai.errors import IllegalActionError
+
+__all__ = ["TurnClaimFlow"]
+
+C = TypeVar("C", bound=TurnClaimCard)
+U = TypeVar("U", bound="TurnClaimUnit[Any]")
+A = TypeVar("A", bound="TurnClaimAction[Any]")
+R = TypeVar("R", bound=TurnClaimRules)
+
+
+class TurnClaimFlow(TurnClaimState[C, U, A, R]):
+    """The decisions and the engine's forced moves of a draw / turn / claim hand; the base of
+    :class:`~changpai.core.turnclaim.TurnClaimGame` (use that class)."""
+
+    # ----------------------------------------------------------------- deciding
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now (one at a time in this flow; empty once over).
+
+        >>> from changpai.chuanpai import Game
+        >>> Game(seed=1, dealer=2).to_act
+        (2,)
+        """
+        if self._result is not None:
+            return ()
+        if self._phase == "setup":
+            return (self._seating.orders[self.dealer][self._setup_pos],)
+        if self._phase == "discard":
+            return (self._turn_seat,)
+        return (self._candidates[self._cand_pos][1],)
+
+    def legal_actions(self, seat: int) -> list[A]:
+        """Every legal decision of ``seat`` now (empty when the seat is not to act).
+
+        >>> from changpai.chuanpai import Game
+        >>> g = Game(seed=5)
+        >>> all(a.seat == g.to_act[0] for a in g.legal_actions(g.to_act[0])), g.legal_actions(1)
+        (True, [])
+        """
+        seat = self._seat(seat)
+        if seat not in self.to_act:
+            return []
+        key = (len(self._log), seat)
+        if self._legal_cache is not None and self._legal_cache[0] == key:
+            return list(self._legal_cache[1])
+        found = self._legal_now(seat)
+        self._legal_cache = (key, tuple(found))
+        return found
+
+    def _legal_now(self, seat: int) -> list[A]:
+        if self._phase == "setup":
+            options, mandatory = self._setup_options(seat)
+            return options if mandatory else [*options, self._new_action("ready", seat)]
+        if self._phase == "discard":
+            table = self.card_table
+            return [
+                self._new_action("discard", seat, table[i]) for i in self._discard_options(seat)
+            ]
+        cls = self._candidates[self._cand_pos][0]
+        assert self._offer is not None
+        options, forced = self._claim_options(seat, self._offer[0], cls)
+        return options if forced else [*options, self._new_action("pass", seat)]
+
+    def verify(self, action: A) -> None:
+        """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is not
+        legal now.
+
+        >>> from changpai.chuanpai import Action, ActionKind, Game
+        >>> Game(seed=5).verify(Action(2, ActionKind.PASS))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat 2 過 is not legal: seat 2 is not to act (to act: (0,))
+        >>> Game(seed=5).verify("discard")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: 'discard' is not a chuanpai Action
+        """
+        if not isinstance(action, self.action_class):
+            raise IllegalActionError(f"{action!r} is not a {self.family} Action")
+        if self._result is not None:
+            raise IllegalActionError(f"{action} is not legal: the hand is over")
+        if action.seat not in self.to_act:
+            raise IllegalActionError(
+                f"{action} is not legal: seat {action.seat} is not to act (to act: {self.to_act})"
+            )
+        legal = self.legal_actions(action.seat)
+        if action not in legal:
+            kinds = sorted({a.kind.value for a in legal})
+            raise IllegalActionError(
+                f"{action} is not legal in the {self._phase} phase; legal kinds: {', '.join(kinds)}"
+            )
+
+    def apply(self, action: A) -> ActionRecord[A]:
+        """Apply a legal decision, then every forced move that follows (written to the log as
+        ``auto`` records); an illegal action raises :class:`~changpai.errors.IllegalActionError`
+        and leaves the state unchanged. Returns the decision's record.
+
+        >>> from changpai.chuanpai import Game
+        >>> g = Game(seed=5)
+        >>> record = g.apply(g.legal_actions(g.to_act[0])[0])
+        >>> record.auto, record in g.log
+        (False, True)
+        """
+        self.verify(action)
+        record: ActionRecord[A] = ActionRecord(action)
+        self._log.append(record)
+        kind = action.kind.value
+        if kind in ("lay", "ready"):
+            self._apply_setup(action)
+        elif kind == "discard":
+            self._apply_discard(action)
+        elif kind == "pass":
+            self._cand_pos += 1
+            if self._cand_pos >= len(self._candidates):
+                self._unclaimed()
+                self._turn()
+        else:
+            self._apply_claim(action)
+        return record
+
+    # ----------------------------------------------------------------- setup and 偷
+    def _force(self, action: A, note: str = "") -> None:
+        self._log.append(ActionRecord(action, auto=True, note=note))
+
+    def _apply_setup(self, action: A) -> None:
+        seat = action.seat
+        if action.kind.value == "lay":
+            for c in action.cards:
+                self._hands[seat][c.index] -= 1
+            self._tables[seat].append(self._lay_unit(action))
+            if self._setup_options(seat)[0]:
+                return
+        self._setup_pos += 1
+        self._advance_setup()
+
+    def _advance_setup(self) -> None:
+        order = self._seating.orders[self.dealer]
+        while self._setup_pos < len(order) and not self._setup_options(order[self._setup_pos])[0]:
+            self._setup_pos += 1
+        if self._setup_pos < len(order):
+            return
+        # Replacement draws in seat order (chuanpai.md §2.1, xiaogan.md §2).
+        for seat in order:
+            self._tou(seat, sum(m.tou for m in self._tables[seat]))
+        for seat in order:
+            if self._check_win(seat):
+                return
+        self._start_discard(self.dealer)
+
+    def _draw(self) -> C:
+        card: C = self._deck[self._drawn]
+        self._drawn += 1
+        return card
+
+    def _tou(self, seat: int, count: int) -> None:
+        pending = count
+        while pending > 0:
+            pending -= 1
+            if self._drawn >= len(self._deck):
+                self._force(self._new_action("tou", seat), note="stock empty")
+                return
+            card = self._draw()
+            self._force(self._new_action("tou", seat, card))
+            self._tou_left = pending
+            pending += self._place_tou(seat, card)
+        self._tou_left = 0
+
+    # ----------------------------------------------------------------- discard, offer, turn
+    def _start_discard(self, seat: int) -> None:
+        if self._check_win(seat):
+            return
+        if sum(self._hands[seat]) == 0:
+            self._force(self._new_action("skip", seat), note="no card to discard")
+            self._next_turner = self._next_active(seat)
+            self._turn()
+            return
+        self._phase = "discard"
+        self._turn_seat = seat
+        self._offer = None
+
+    def _next_active(self, seat: int) -> int:
+        after = self._seating.afters[seat]
+        return after[0] if after else seat
+
+    def _apply_discard(self, action: A) -> None:
+        seat = action.seat
+        card = action.card
+        assert card is not None
+        self._hands[seat][card.index] -= 1
+        self._gain = None
+        if self._check_win(seat):
+            self._dead.append(card)
+            return
+        if not self._open_offer(card, seat, turned=False):
+            self._turn()
+
+    def _open_offer(self, card: C, source: int, turned: bool) -> bool:
+        """Offer a card; True when some seat may claim it, else it is dead (and False)."""
+        self._offer = (card, source, turned)
+        seats = self._offer_seats()
+        candidates: list[tuple[int, int]] = []
+        for cls in (0, 1):
+            for seat in seats:
+                if self._claim_options(seat, card, cls)[0]:
+                    candidates.append((cls, seat))
+        self._candidates = candidates
+        self._cand_pos = 0
+        if candidates:
+            self._phase = "claim"
+            return True
+        self._unclaimed()
+        return False
+
+    def _offer_seats(self) -> tuple[int, ...]:
+        assert self._offer is not None
+        _card, source, turned = self._offer
+        return self._seating.orders[source] if turned else self._seating.afters[source]
+
+    def _unclaimed(self) -> None:
+        assert self._offer is not None
+        card, source, _turned = self._offer
+        for seat in self._offer_seats():
+            self._note_passed(seat, card)
+        self._dead.append(card)
+        self._offer = None
+        self._candidates = []
+        self._next_turner = self._next_active(source)
+
+    def _turn(self) -> None:
+        """Turn cards from the stock (the next seat in turn) until one is claimable, a small
+        seat draws, or the stock runs out."""
+        while True:
+            seat = self._next_turner
+            if self._drawn >= len(self._deck):
+                self._force(self._new_action("end", seat), note="stock exhausted")
+                self._phase = "over"
+                self._offer = None
+                reason, label = self.drawn
+                self._result = GameResult(
+                    None, reason, label=label, next_dealer=self._next_dealer(None)
+                )
+                return
+            card = self._draw()
+            if self.is_small(seat):
+                self._force(self._new_action("draw", seat, card))
+                self._hands[seat][card.index] += 1
+                self._gain = (seat, True)
+                self._start_discard(seat)
+                return
+            self._force(self._new_action("turn", seat, card))
+            if self._open_offer(card, seat, turned=True):
+                return
+
+    # ----------------------------------------------------------------- claims and the win
+    def _apply_claim(self, action: A) -> None:
+        seat = action.seat
+        assert self._offer is not None and action.card is not None
+        card, source, turned = self._offer
+        # The card went past the seats before the claimer in seat order, not those after it
+        # (it never reached them: chuanpai.md §2.4.3 "從你面前經過").
+        for other in self._offer_seats():
+            if other == seat:
+                break
+            self._note_passed(other, card)
+        self._offer = None
+        self._candidates = []
+        tou = self._form_claim(action)
+        self._gain = (source, turned)
+        self._tou(seat, tou)
+        self._start_discard(seat)
+
+    def _check_win(self, seat: int) -> bool:
+        if not self._has_won(seat):
+            return False
+        sheet = self._score(seat)
+        value = self._win_value(seat, sheet)
+        self._force(self._new_action("win", seat), note=f"{value} {self.value_name}")
+        gain = self._gain
+        discarder = gain[0] if gain is not None and not gain[1] and gain[0] != seat else None
+        self._phase = "over"
+        self._offer = None
+        self._result = GameResult(
+            seat,
+            "win",
+            sheet,
+            next_dealer=self._next_dealer(seat),
+            value=value,
+            label=self.win_label,
+            win=self._win(seat),
+            discarder=discarder,
+            self_drawn=gain is not None and gain == (seat, True),
+        )
+        return True

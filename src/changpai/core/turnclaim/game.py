@@ -1,0 +1,233 @@
+"""What is shown and saved of a draw / turn / claim hand: one seat's :class:`~changpai.core.view.GameView`,
+the omniscient HTML table for notebooks, and the reading of the family's 0.1.0 documents
+(:class:`TurnClaimGame`, the class a family subclasses).
+
+>>> from changpai import chuanpai
+>>> view = chuanpai.Game(seed=2).view(1)
+>>> len(view.hand), [s.hand_size for s in view.seats], view.stock_size
+(17, [18, 17, 17, 5], 48)
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from changpai.core import document, render
+from changpai.core.turnclaim.flow import TurnClaimFlow
+from changpai.core.turnclaim.protocols import (
+    TurnClaimAction,
+    TurnClaimCard,
+    TurnClaimRules,
+    TurnClaimUnit,
+)
+from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.errors import NotationError
+
+__all__ = ["TurnClaimGame"]
+
+C = TypeVar("C", bound=TurnClaimCard)
+U = TypeVar("U", bound="TurnClaimUnit[Any]")
+A = TypeVar("A", bound="TurnClaimAction[Any]")
+R = TypeVar("R", bound=TurnClaimRules)
+
+_LEGACY_KEYS = ("rules", "players", "dealer", "deck", "actions")
+
+
+class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
+    """The draw / turn / claim flow shared by the long-card games where an unused card is turned
+    from the stock for everybody (川牌 擠兒 game, 孝感; chuanpai.md §2.2, xiaogan.md §3), on the
+    engine contract of :class:`~changpai.core.engine.GameBase`.
+
+    Generic over the family's card ``C``, unit ``U``, action ``A`` and rules ``R`` classes.
+    A subclass sets the class attributes ``family``, ``rules_class``, ``action_class``,
+    ``default_rules``, ``value_name`` and :attr:`card_table`, writes ``_card(code)`` and the
+    hooks (the abstract methods of :class:`~changpai.core.turnclaim.state.TurnClaimState`), and
+    may override the optional hooks (``_next_dealer``, ``_win``, ``_side_cards``,
+    ``_view_facts`` …). The constructor is the contract's
+    ``Game(rules=None, seed=None, *, deck=None, dealer=0, players=None)``; ``players`` (the
+    number of seats, default ``rules.players``) is kept in ``options`` when it differs.
+    ``can``, ``==``, ``repr``, ``to_json`` / ``from_json`` and the classmethod ``replay`` come
+    from :class:`~changpai.core.engine.GameBase`.
+
+    >>> from changpai.chuanpai import Game
+    >>> from changpai.core.turnclaim import TurnClaimGame
+    >>> issubclass(Game, TurnClaimGame), Game(seed=4).to_act
+    (True, (1,))
+    """
+
+    # ----------------------------------------------------------------- what one seat sees
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may see: its own hand, the other hands' sizes, every playing seat's
+        units (those face down, such as 暗, hidden from the other seats) and side cards (face
+        down to the others), the cards each seat discarded, the card on offer, the dead cards,
+        the stock size and its own legal actions; the seat being asked about a claim is shown
+        only to itself.
+
+        >>> from changpai.chuanpai import Game
+        >>> v = Game(seed=2).view(1)
+        >>> len(v.hand), v.seats[1].hand_size, v.to_act
+        (17, 17, (0,))
+        >>> Game(seed=2).view(True)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
+        """
+        seat = self._seat(seat)
+        discards: dict[int, list[Any]] = {s: [] for s in range(self.players)}
+        for record in self._log:
+            action = record.action
+            if action.kind.value == "discard" and action.card is not None:
+                discards[action.seat].append(action.card)
+        seats = []
+        for s in self.seats:
+            melds = []
+            for meld in self._tables[s]:
+                hidden = s != seat and self._face_down(meld)
+                melds.append(
+                    SeenMeld(
+                        meld.kind.value,
+                        meld.kind.hanzi,
+                        () if hidden else tuple(meld.cards),
+                        hidden=len(meld.cards) if hidden else 0,
+                    )
+                )
+            side = tuple(self._side_cards(s))
+            if side:
+                own = s == seat
+                melds.append(
+                    SeenMeld("side", self.side_label, side if own else (), 0 if own else len(side))
+                )
+            notes = (("small seat", self.is_small(s)),)
+            seats.append(
+                SeatView(
+                    s,
+                    sum(self._hands[s]),
+                    tuple(melds),
+                    tuple(discards[s]),
+                    ", ".join(word for word, on in notes if on),
+                )
+            )
+        to_act = self.to_act
+        if self._phase == "claim" and seat not in to_act:
+            to_act = ()
+        facts: list[tuple[str, Any]] = []
+        if self._offer is not None:
+            _card, source, turned = self._offer
+            facts.append(("offered by", f"seat {source} ({'turned' if turned else 'discarded'})"))
+        if self._dead:
+            facts.append(("dead", tuple(self._dead)))
+        return GameView(
+            family=self.family,
+            title=str(getattr(self.rules, "title", self.family)),
+            seat=seat,
+            dealer=self.dealer,
+            phase=self._phase,
+            hand=self.hand(seat),
+            seats=tuple(seats),
+            offered=None if self._offer is None else self._offer[0],
+            stock_size=len(self._deck) - self._drawn,
+            to_act=to_act,
+            legal_actions=tuple(self.legal_actions(seat)),
+            result=self._result,
+            facts=(*facts, *self._view_facts(seat)),
+        )
+
+    def _repr_html_(self) -> str:
+        """The state for notebooks (the owner of the object sees everything): one row per seat
+        with its hand, its units on the table and its side cards (川牌 過牌, face down to the
+        others), and the cards it discarded (claimed or not); the stock size, the card on offer,
+        the dead cards, who acts; the result and score sheet when over.
+
+        >>> from changpai.chuanpai import Game
+        >>> html = Game(seed=1)._repr_html_()
+        >>> html.count("<tr><td"), "stock</span> " in html, "▶ seat 0" in html
+        (4, True, True)
+        """
+        rows = []
+        for seat in range(self.players):
+            units = [render.meld(m.kind.hanzi, m.cards, title=str(m)) for m in self._tables[seat]]
+            side = self._side_cards(seat)
+            if side:
+                units.append(render.meld(self.side_label, side, title=self.side_label))
+            discards = [
+                r.action.card
+                for r in self._log
+                if r.action.kind.value == "discard" and r.action.seat == seat and r.action.card
+            ]
+            hand = self.hand(seat)
+            notes = (
+                ("dealer", seat == self.dealer),
+                ("small seat", self.is_small(seat)),
+                ("holds one card", self._is_passive(seat)),
+            )
+            rows.append(
+                render.SeatRow(
+                    seat,
+                    hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
+                    melds=render.line(units),
+                    discards=render.cards(discards),
+                    acting=seat in self.to_act,
+                    note=", ".join(word for word, on in notes if on),
+                )
+            )
+        facts: list[tuple[str, str]] = [("phase", self._phase), ("stock", str(len(self.stock)))]
+        if self._offer is not None:
+            card, source, turned = self._offer
+            how = "turned by" if turned else "discarded by"
+            facts.append(("on offer", render.Html(f"{render.card(card)} {how} seat {source}")))
+        if self._dead:
+            facts.append(("dead", render.cards(self._dead)))
+        if self.to_act:
+            facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
+        footer = "" if self._result is None else render.Html(self._result._repr_html_())
+        title = f"{self.family} {getattr(self.rules, 'title', '')}".strip()
+        return render.seat_table(rows, title=title, facts=facts, footer=footer)
+
+    # ----------------------------------------------------------------- 0.1.0 documents
+    @classmethod
+    def _legacy_document(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A 0.1.0 document of the family (``{"family", "rules", "players", "dealer", "seed",
+        "deck", "actions"}``) as a version-1 game document: ``players`` becomes an option when
+        it is not the rules' own number, the actions are read by ``_legacy_action``.
+
+        >>> from changpai.chuanpai import Game
+        >>> Game._legacy_document({"family": "chuanpai", "players": 4})
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: not a complete chuanpai game document (0.1.0): the key 'rules' is missing (expected 'rules', 'players', 'dealer', 'deck', 'actions')
+        """
+        if data.get("family") != cls.family:
+            raise NotationError(
+                f"not a {cls.family} game document: it has no 'schema' key and its family is "
+                f"{data.get('family')!r}"
+            )
+        for key in _LEGACY_KEYS:
+            if key not in data:
+                raise NotationError(
+                    f"not a complete {cls.family} game document (0.1.0): the key {key!r} is "
+                    f"missing (expected {', '.join(map(repr, _LEGACY_KEYS))})"
+                )
+        rules, players, actions = data["rules"], data["players"], data["actions"]
+        same = isinstance(rules, dict) and rules.get("players") == players
+        return {
+            "schema": document.GAME_SCHEMA,
+            "version": 1,
+            "family": cls.family,
+            "variant": None,
+            "rules": rules,
+            "seed": data.get("seed"),
+            "deck": data["deck"],
+            "dealer": data["dealer"],
+            "options": {} if same else {"players": players},
+            "actions": (
+                [cls._legacy_action(a) if isinstance(a, dict) else a for a in actions]
+                if isinstance(actions, list)
+                else actions
+            ),
+        }
+
+    @classmethod
+    def _legacy_action(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """An action of a 0.1.0 document as the family's ``Action.from_dict`` reads it (the
+        same dict by default)."""
+        return data
