@@ -12,7 +12,10 @@
 
 from __future__ import annotations
 
+from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
+from changpai.core.view import GameView
+from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import (
     CARDS,
     CHARACTERS,
@@ -23,17 +26,21 @@ from changpai.xiaogan.cards import (
     format,
     parse,
 )
+from changpai.xiaogan.game import Game, next_dealer, tied
 from changpai.xiaogan.hand import (
     MIN_CARDS,
     Decomposition,
     best_decomposition,
+    best_layout,
     decompositions,
     is_complete,
     waits,
 )
+from changpai.xiaogan.match import Match
 from changpai.xiaogan.melds import HU_TABLE, RUNS, Meld, MeldKind, classify, hu, meld_allowed
 from changpai.xiaogan.rules import PRESETS, XIAOGAN, Rules
 from changpai.xiaogan.scoring import Analysis, Win, analyze, score
+from changpai.xiaogan.sim import perft, random_game, simulate, stack_deck, transcript
 
 __all__ = [
     "CARDS",
@@ -47,23 +54,38 @@ __all__ = [
     "RUNS",
     "VARIANTS",
     "XIAOGAN",
+    "Action",
+    "ActionKind",
+    "ActionRecord",
     "Analysis",
     "Card",
     "Decomposition",
+    "Game",
+    "GameResult",
+    "GameView",
+    "Match",
     "Meld",
     "MeldKind",
     "Rules",
     "Win",
     "analyze",
     "best_decomposition",
+    "best_layout",
     "classify",
     "decompositions",
     "format",
     "hu",
     "is_complete",
     "meld_allowed",
+    "next_dealer",
     "parse",
+    "perft",
+    "random_game",
     "score",
+    "simulate",
+    "stack_deck",
+    "tied",
+    "transcript",
     "waits",
 ]
 

@@ -42,6 +42,7 @@ __all__ = [
     "MIN_CARDS",
     "Decomposition",
     "best_decomposition",
+    "best_layout",
     "decompositions",
     "is_complete",
     "waits",
@@ -142,6 +143,70 @@ def _generate(counts: tuple[int, ...], table: _Table, min_rank: int) -> Iterator
             yield [unit, *tail]
 
 
+# The sets of a concealed hand never mix phrases (a 句 is one phrase, identical sets one kind),
+# except the number runs of X5 (phrases D and F) and a wild 混江: the best laying-out is found
+# phrase group by phrase group, each group's answer cached.
+_GROUPS = tuple((3 * p, 3 * p + 1, 3 * p + 2) for p in range(8))
+_GROUPS_NUMERIC = (*_GROUPS[:3], (9, 10, 11, 15, 16, 17), _GROUPS[4], *_GROUPS[6:])
+_Layout = tuple[int, int, int, tuple[_Unit, ...], tuple[int, ...]]  # laid, hu, -loose, units, loose
+
+
+@lru_cache(maxsize=200_000)
+def _partial(counts: tuple[int, ...], table: _Table, face_down: bool) -> _Layout:
+    """The best laying-out of ``counts`` with loose cards allowed: most cards laid out, then
+    fewest loose cards, then most 胡."""
+    low = next((i for i, c in enumerate(counts) if c), -1)
+    if low < 0:
+        return (0, 0, 0, (), ())
+    rest = list(counts)
+    rest[low] -= 1
+    sub = _partial(tuple(rest), table, face_down)
+    best: _Layout = (sub[0], sub[1], sub[2] - 1, sub[3], (low, *sub[4]))
+    for _rank, unit in table[low]:
+        left = _take(counts, unit[1])
+        if left is None:
+            continue
+        sub = _partial(left, table, face_down)
+        found = (sub[0] + _laid(unit, face_down), sub[1] + HU_TABLE[unit[0]], sub[2])
+        if found > best[:3]:
+            best = (*found, (unit, *sub[3]), sub[4])
+    return best
+
+
+def layout_units(counts: Sequence[int], rules: Rules) -> _Layout:
+    """The best laying-out of concealed ``counts`` under ``rules``: (laid-out count, 胡,
+    minus the loose cards, units, loose card indices). Hot path of the engine."""
+    table = _table(rules)
+    face_down = rules.count_face_down
+    groups = _GROUPS_NUMERIC if rules.numeric_sentences else _GROUPS
+    size = len(counts)
+    parts: list[_Layout] = []
+    subs: list[list[int]] = []
+    for group in groups:
+        sub = [0] * size
+        for i in group:
+            sub[i] = counts[i]
+        subs.append(sub)
+        parts.append(_partial(tuple(sub), table, face_down))
+    joker = counts[HJ]
+    if joker and rules.hunjiang == "wild":
+        gains = []
+        for k, sub in enumerate(subs):
+            sub[HJ] = 1
+            found = _partial(tuple(sub), table, face_down)
+            old = parts[k]
+            gains.append(((found[0] - old[0], found[2] - old[2] + 1, found[1] - old[1]), k, found))
+        gain, k, found = max(gains, key=lambda g: g[0])
+        if gain > (0, 0, 0):
+            parts[k] = found
+            joker = 0
+    laid = sum(p[0] for p in parts)
+    hu = sum(p[1] for p in parts)
+    units = tuple(u for p in parts for u in p[3])
+    loose = tuple(i for p in parts for i in p[4]) + (HJ,) * joker
+    return (laid, hu, -len(loose), units, loose)
+
+
 # ------------------------------------------------------------------------------ input checks
 
 
@@ -220,6 +285,8 @@ class Decomposition:
     concealed: tuple[Meld, ...]
     exposed: tuple[Meld, ...] = ()
     rules: Rules = field(default=XIAOGAN, repr=False, eq=False)
+    loose: tuple[Card, ...] = ()
+    """Concealed cards left out of every set (only in a :func:`best_layout`)."""
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -267,8 +334,18 @@ class Decomposition:
         the hand (xiaogan.md §5, X8)."""
         return self.laid_out == self.rules.win_count - 1
 
+    @property
+    def complete(self) -> bool:
+        """Whether every card is in a set (no :attr:`loose` card).
+
+        >>> best_layout(parse("上大人 邱乙己 化三千 七十士 爾小 HJ")).complete
+        False
+        """
+        return not self.loose
+
     def __str__(self) -> str:
-        return " | ".join(str(m) for m in self.melds) + f"  ({self.laid_out} 張)"
+        loose = f" | loose {' '.join(c.hanzi for c in self.loose)}" if self.loose else ""
+        return " | ".join(str(m) for m in self.melds) + f"{loose}  ({self.laid_out} 張)"
 
     def _repr_html_(self) -> str:
         """The reading for notebooks: every set as framed chips, then the laid-out count.
@@ -282,12 +359,13 @@ class Decomposition:
         """A JSON-ready dict: ``melds`` (as text), the sets as dicts, ``value`` and ``hu``.
 
         >>> sorted(best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")).to_dict())
-        ['concealed', 'exposed', 'hu', 'laid_out', 'melds', 'value', 'wins']
+        ['concealed', 'exposed', 'hu', 'laid_out', 'loose', 'melds', 'value', 'wins']
         """
         return {
             "melds": [str(m) for m in self.melds],
             "concealed": [m.to_dict() for m in self.concealed],
             "exposed": [m.to_dict() for m in self.exposed],
+            "loose": [c.code for c in self.loose],
             "value": self.value,
             "laid_out": self.laid_out,
             "hu": self.hu,
@@ -334,6 +412,26 @@ def best_decomposition(
     if found is None:
         return None
     return Decomposition(tuple(_unit_meld(u) for u in found[2]), melds, rules)
+
+
+def best_layout(
+    cards: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+) -> Decomposition:
+    """The laying-out of a hand that lays out the most cards, with the cards left out of every
+    set in ``loose`` (xiaogan.md §5: a player wins as soon as the cards he lays out number
+    ``win_count`` or more, whatever is left in his hand). Ties go to fewer loose cards, then to
+    more borrowed 胡.
+
+    >>> d = best_layout(parse("上大人 邱乙己 化三千 七十士 九九九九 HJ"))
+    >>> d.laid_out, d.wins, [c.hanzi for c in d.loose]
+    (16, True, ['混江'])
+    >>> str(best_layout(parse("上大人 邱乙己 化三千 七十士 爾小 可")))
+    '句 上 大 人 | 句 邱 乙 己 | 句 化 三 千 | 句 七 十 士 | loose 爾 小 可  (12 張)'
+    """
+    _cards, melds, hand = checked(cards, exposed, rules)
+    found = layout_units(hand, rules)
+    concealed = tuple(_unit_meld(u) for u in found[3])
+    return Decomposition(concealed, melds, rules, tuple(CARDS[i] for i in found[4]))
 
 
 def is_complete(

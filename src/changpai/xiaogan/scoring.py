@@ -93,13 +93,15 @@ def score(
     rules: Rules | None = None,
     winner: int | None = None,
     players: int | None = None,
+    payers: Sequence[int] | None = None,
 ) -> ScoreSheet:
     """The score sheet of a won hand (xiaogan.md §6): one unit from each loser by default, or
     the borrowed 川牌 胡 table (every set's 胡, each loser pays 胡 + 1).
 
     ``win`` is a :class:`~changpai.xiaogan.hand.Decomposition` or a :class:`Win`; ``rules``
     defaults to the decomposition's rules, ``winner`` to the win's seat (else 0), ``players``
-    to ``rules.players``; every other seat pays. A reading that does not lay out ``win_count``
+    to ``rules.players``; ``payers`` (default: every other seat) are the seats that pay — the
+    engine leaves out a 7th player who holds one card and never plays. A reading that does not lay out ``win_count``
     cards is no win and raises :class:`~changpai.errors.RulesError`.
 
     >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")))
@@ -154,7 +156,13 @@ def score(
                 "win", "和牌: one unit from each loser", rules.unit, rule="xiaogan.md §6 [INF]"
             )
         )
-    payments = tuple(Payment(p, seat, amount) for p in range(n) if p != seat)
+    if payers is None:
+        payers = [p for p in range(n) if p != seat]
+    elif any(
+        isinstance(p, bool) or not isinstance(p, int) or p == seat or not 0 <= p < n for p in payers
+    ):
+        raise RulesError(f"payers={payers!r} must be seats 0..{n - 1} other than the winner {seat}")
+    payments = tuple(Payment(p, seat, amount) for p in payers)
     return ScoreSheet(
         title=rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else ""),
         lines=tuple(lines),
