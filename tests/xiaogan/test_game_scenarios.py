@@ -114,7 +114,10 @@ def test_dealt_identical_sets_are_laid_then_tou_in_seat_order() -> None:
     """§2: after the deal the dealt sets are laid (three untied identical cards are a 暗, with
     no 'ready'), then the replacement draws (偷) are taken in seat order, dealer first."""
     game = table(
-        {0: "上上 佳佳佳 邱 化 七 爾 八 可 乙 三 十 小 九", 1: "大大大 邱乙己 化三千 七十士 可知禮"},
+        {
+            0: "上上 佳佳佳 邱 化 七 爾 八 可 乙 三 十 小 九",
+            1: "大大大 邱乙己 化三千 七十士 可知禮",
+        },
         stock="生 仁 禮",
     )
     do(game, "seat 0 放 門將 上 上")
