@@ -87,8 +87,15 @@ def units_table(wild: bool, numeric: bool, wuzhang: bool) -> _Table:
     return tuple(tuple(g) for g in grouped)
 
 
+_Options = tuple[bool, bool, bool]  # wild 混江, number runs, 五張: the key of a units table
+
+
+def _options(rules: Rules) -> _Options:
+    return (rules.hunjiang == "wild", rules.numeric_sentences, rules.wuzhang)
+
+
 def _table(rules: Rules) -> _Table:
-    return units_table(rules.hunjiang == "wild", rules.numeric_sentences, rules.wuzhang)
+    return units_table(*_options(rules))
 
 
 def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -106,19 +113,21 @@ def _laid(unit: _Unit, face_down: bool) -> int:
 
 @lru_cache(maxsize=200_000)
 def best_units(
-    counts: tuple[int, ...], table: _Table, face_down: bool
+    counts: tuple[int, ...], options: _Options, face_down: bool
 ) -> tuple[int, int, tuple[_Unit, ...]] | None:
     """The best reading of concealed ``counts`` (laid-out count, 胡, units), or None when the
-    cards cannot all be formed. Hot path of the engine: counts in, no public objects."""
+    cards cannot all be formed; ``options`` name the units table (:func:`units_table`).
+    Counts in, no public objects; cached on small keys (a tuple of units would be hashed anew
+    on every call)."""
     low = next((i for i, c in enumerate(counts) if c), -1)
     if low < 0:
         return (0, 0, ())
     found: tuple[int, int, tuple[_Unit, ...]] | None = None
-    for _rank, unit in table[low]:
+    for _rank, unit in units_table(*options)[low]:
         rest = _take(counts, unit[1])
         if rest is None:
             continue
-        sub = best_units(rest, table, face_down)
+        sub = best_units(rest, options, face_down)
         if sub is None:
             continue
         laid = sub[0] + _laid(unit, face_down)
@@ -152,7 +161,7 @@ _Layout = tuple[int, int, int, tuple[_Unit, ...], tuple[int, ...]]  # laid, hu, 
 
 
 @lru_cache(maxsize=200_000)
-def _partial(counts: tuple[int, ...], table: _Table, face_down: bool) -> _Layout:
+def _partial(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Layout:
     """The best laying-out of ``counts`` with loose cards allowed: most cards laid out, then
     fewest loose cards, then most 胡."""
     low = next((i for i, c in enumerate(counts) if c), -1)
@@ -160,13 +169,13 @@ def _partial(counts: tuple[int, ...], table: _Table, face_down: bool) -> _Layout
         return (0, 0, 0, (), ())
     rest = list(counts)
     rest[low] -= 1
-    sub = _partial(tuple(rest), table, face_down)
+    sub = _partial(tuple(rest), options, face_down)
     best: _Layout = (sub[0], sub[1], sub[2] - 1, sub[3], (low, *sub[4]))
-    for _rank, unit in table[low]:
+    for _rank, unit in units_table(*options)[low]:
         left = _take(counts, unit[1])
         if left is None:
             continue
-        sub = _partial(left, table, face_down)
+        sub = _partial(left, options, face_down)
         found = (sub[0] + _laid(unit, face_down), sub[1] + HU_TABLE[unit[0]], sub[2])
         if found > best[:3]:
             best = (*found, (unit, *sub[3]), sub[4])
@@ -175,10 +184,15 @@ def _partial(counts: tuple[int, ...], table: _Table, face_down: bool) -> _Layout
 
 def layout_units(counts: Sequence[int], rules: Rules) -> _Layout:
     """The best laying-out of concealed ``counts`` under ``rules``: (laid-out count, 胡,
-    minus the loose cards, units, loose card indices). Hot path of the engine."""
-    table = _table(rules)
-    face_down = rules.count_face_down
-    groups = _GROUPS_NUMERIC if rules.numeric_sentences else _GROUPS
+    minus the loose cards, units, loose card indices). Hot path of the engine (cached on the
+    counts)."""
+    return _layout(tuple(counts), _options(rules), rules.count_face_down)
+
+
+@lru_cache(maxsize=100_000)
+def _layout(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Layout:
+    wild, numeric, _wuzhang = options
+    groups = _GROUPS_NUMERIC if numeric else _GROUPS
     size = len(counts)
     parts: list[_Layout] = []
     subs: list[list[int]] = []
@@ -187,13 +201,13 @@ def layout_units(counts: Sequence[int], rules: Rules) -> _Layout:
         for i in group:
             sub[i] = counts[i]
         subs.append(sub)
-        parts.append(_partial(tuple(sub), table, face_down))
+        parts.append(_partial(tuple(sub), options, face_down))
     joker = counts[HJ]
-    if joker and rules.hunjiang == "wild":
+    if joker and wild:
         gains = []
         for k, sub in enumerate(subs):
             sub[HJ] = 1
-            found = _partial(tuple(sub), table, face_down)
+            found = _partial(tuple(sub), options, face_down)
             old = parts[k]
             gains.append(((found[0] - old[0], found[2] - old[2] + 1, found[1] - old[1]), k, found))
         gain, k, found = max(gains, key=lambda g: g[0])
@@ -408,7 +422,7 @@ def best_decomposition(
     changpai.errors.NotationError: '天' is not a xiaogan card; expected a code A1..H3 or HJ, or a character 上 大 人 … 可 知 禮 or 混江
     """
     _cards, melds, hand = checked(cards, exposed, rules)
-    found = best_units(hand, _table(rules), rules.count_face_down)
+    found = best_units(hand, _options(rules), rules.count_face_down)
     if found is None:
         return None
     return Decomposition(tuple(_unit_meld(u) for u in found[2]), melds, rules)
@@ -443,7 +457,7 @@ def is_complete(
     (True, False)
     """
     _cards, _melds, hand = checked(cards, exposed, rules)
-    return best_units(hand, _table(rules), rules.count_face_down) is not None
+    return best_units(hand, _options(rules), rules.count_face_down) is not None
 
 
 def waits(
@@ -462,14 +476,14 @@ def waits(
     for meld in melds:
         for card in meld.cards:
             held[card.index] += 1
-    table = _table(rules)
+    options = _options(rules)
     out: dict[Card, Decomposition] = {}
     for i in range(KINDS):
         if held[i] >= _LIMITS[i]:
             continue
         more = list(hand)
         more[i] += 1
-        found = best_units(tuple(more), table, rules.count_face_down)
+        found = best_units(tuple(more), options, rules.count_face_down)
         if found is not None:
             out[CARDS[i]] = Decomposition(tuple(_unit_meld(u) for u in found[2]), melds, rules)
     return out
