@@ -276,7 +276,7 @@ def test_a_win_right_after_the_deal() -> None:
     do(game, "seat 1 放 亮 可 可 可 可")
     result = game.result
     assert result is not None and result.winner == 1 and result.value == 16
-    assert result.win.self_drawn and result.discarder is None
+    assert not result.win.turned and result.discarder is None and not result.self_drawn
     assert [str(c) for c in result.win.decomposition.loose] == ["仁"]
     assert [(p.payer, p.payee, p.amount) for p in result.payments] == [(0, 1, 1)]
 

@@ -25,8 +25,9 @@ from typing import Any
 
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
+from changpai.core.seats import check_seat
 from changpai.core.turnclaim import TurnClaimGame
-from changpai.errors import IllegalActionError
+from changpai.errors import IllegalActionError, RulesError
 from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import CARDS, Card, parse
 from changpai.xiaogan.hand import Decomposition, layout_units
@@ -91,9 +92,6 @@ def next_dealer(
     ...
     changpai.errors.RulesError: after a win the next dealer is decided by the card the cutter turns: give card=
     """
-    from changpai.core.seats import check_seat
-    from changpai.errors import RulesError
-
     n = rules.players if players is None else players
     if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
         raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
@@ -319,7 +317,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             winner=seat,
             discarder=discarder,
             turned=turned,
-            self_drawn=gain is None or gain == (seat, True),
+            self_drawn=gain == (seat, True),
         )
 
     def _score(self, seat: int) -> ScoreSheet:

@@ -61,8 +61,13 @@ _LIMITS = (COPIES,) * 24 + (1,)
 
 @lru_cache(maxsize=8)
 def units_table(wild: bool, numeric: bool, wuzhang: bool) -> _Table:
-    """Every set a concealed hand may form under the options, grouped by its lowest real card
-    index, each with a global rank (so a search takes each multiset of sets once)."""
+    """Every set a concealed hand may form under the options (wild 混江, number runs, 五張),
+    grouped by its lowest real card index, each with a global rank (so a search takes each
+    multiset of sets once).
+
+    >>> [(rank, kind.hanzi, cards) for rank, (kind, cards) in units_table(False, False, True)[0]]
+    [(0, '暗', (0, 0, 0)), (1, '亮', (0, 0, 0, 0)), (2, '五張', (0, 0, 0, 0, 0)), (3, '句', (0, 1, 2))]
+    """
     units: list[_Unit] = []
     bases: list[_Unit] = []
     for p in range(8):
@@ -118,7 +123,11 @@ def best_units(
     """The best reading of concealed ``counts`` (laid-out count, 胡, units), or None when the
     cards cannot all be formed; ``options`` name the units table (:func:`units_table`).
     Counts in, no public objects; cached on small keys (a tuple of units would be hashed anew
-    on every call)."""
+    on every call).
+
+    >>> best_units((1, 1, 1) + (0,) * 22, (False, False, True), True)
+    (3, 0, ((MeldKind.JU, (0, 1, 2)),))
+    """
     low = next((i for i, c in enumerate(counts) if c), -1)
     if low < 0:
         return (0, 0, ())
@@ -185,7 +194,11 @@ def _partial(counts: tuple[int, ...], options: _Options, face_down: bool) -> _La
 def layout_units(counts: Sequence[int], rules: Rules) -> _Layout:
     """The best laying-out of concealed ``counts`` under ``rules``: (laid-out count, 胡,
     minus the loose cards, units, loose card indices). Hot path of the engine (cached on the
-    counts)."""
+    counts).
+
+    >>> layout_units((1, 1, 1, 1) + (0,) * 21, XIAOGAN)
+    (3, 0, -1, ((MeldKind.JU, (0, 1, 2)),), (3,))
+    """
     return _layout(tuple(counts), _options(rules), rules.count_face_down)
 
 
@@ -325,7 +338,11 @@ class Decomposition:
 
     @property
     def value(self) -> int:
-        """The family's count of the hand: the laid-out count (see :attr:`laid_out`)."""
+        """The family's count of the hand: the laid-out count (see :attr:`laid_out`).
+
+        >>> best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")).value
+        16
+        """
         return self.laid_out
 
     @property
@@ -339,13 +356,21 @@ class Decomposition:
 
     @property
     def wins(self) -> bool:
-        """Whether the laid-out count reaches ``rules.win_count`` (16; xiaogan.md §5)."""
+        """Whether the laid-out count reaches ``rules.win_count`` (16; xiaogan.md §5).
+
+        >>> best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")).wins
+        True
+        """
         return self.laid_out >= self.rules.win_count
 
     @property
     def may_abandon(self) -> bool:
         """Whether the laid-out count is exactly one short of a win: the player may abandon
-        the hand (xiaogan.md §5, X8)."""
+        the hand (xiaogan.md §5, X8).
+
+        >>> best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")).may_abandon
+        True
+        """
         return self.laid_out == self.rules.win_count - 1
 
     @property

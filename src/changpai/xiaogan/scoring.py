@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import field, frozen
+from attrs import frozen
 
 from changpai.core import document, render
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
@@ -47,8 +47,9 @@ _BORROWED = "chuanpai.md §2.6 (borrowed, xiaogan.md §6)"
 @frozen
 class Win:
     """A won hand as the engine records it: the winning reading, the winner, and how the last
-    card came (a discard of ``discarder``, a card ``turned`` from the stock, or the winner's own
-    cards — ``self_drawn``: dealt or drawn as 偷). xiaogan.md §5: winning on a discard and on
+    card came: a discard of ``discarder``, a card ``turned`` from the stock, or a card the
+    winner drew himself (``self_drawn``: a small seat's draw); a win on the dealt cards and
+    their 偷 has none of the three. xiaogan.md §5: winning on a discard and on
     a turned card are the same and the discarder bears nothing extra; these facts are kept for
     the record only.
 
@@ -62,13 +63,12 @@ class Win:
     discarder: int | None = None
     turned: bool = False
     self_drawn: bool = False
-    card: Card | None = field(default=None)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
 
         >>> sorted(Win(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九"))).to_dict())
-        ['card', 'decomposition', 'discarder', 'self_drawn', 'turned', 'winner']
+        ['decomposition', 'discarder', 'self_drawn', 'turned', 'winner']
         """
         return {
             "decomposition": self.decomposition.to_dict(),
@@ -76,7 +76,6 @@ class Win:
             "discarder": self.discarder,
             "turned": self.turned,
             "self_drawn": self.self_drawn,
-            "card": None if self.card is None else self.card.code,
         }
 
 
@@ -202,7 +201,11 @@ class Analysis:
 
     @property
     def value(self) -> int | None:
-        """The laid-out count of the best reading (``None`` when incomplete)."""
+        """The laid-out count of the best reading (``None`` when incomplete).
+
+        >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").value
+        15
+        """
         return None if self.best is None else self.best.value
 
     @property
