@@ -34,6 +34,7 @@ from changpai.xiaogan.hand import (
     Decomposition,
     _sequence,
     best_decomposition,
+    best_layout,
     waits,
 )
 from changpai.xiaogan.melds import HU_TABLE, Meld
@@ -174,13 +175,17 @@ def score(
 @frozen
 class Analysis:
     """The analysis of one player's cards, as ``changpai analyze`` prints it: whether they are
-    all formed, the best reading, its laid-out count and score when it wins, and the cards the
-    hand waits for when it is not complete.
+    all formed (``best``, the best complete reading), what they lay out now (``layout``, loose
+    cards allowed, xiaogan.md §5) and its score when that wins, and the cards the hand waits
+    for when it is not complete.
 
     >>> print(analyze("上大人 邱乙己 化三千 九九九九 爾小"))
     hand: 上 大 人 邱 乙 己 化 三 千 九 九 九 九 爾 小  (孝感長牌)
     complete: no
+    laid out: 13 張 (loose 爾 小): no win yet
     waits: 生 (16 張)
+    >>> analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").sheet.total  # 16 laid out, 混江 loose
+    1
     """
 
     cards: tuple[Card, ...]
@@ -189,6 +194,7 @@ class Analysis:
     best: Decomposition | None
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
+    layout: Decomposition | None = None
 
     @property
     def complete(self) -> bool:
@@ -210,15 +216,21 @@ class Analysis:
 
     @property
     def facts(self) -> dict[str, Any]:
-        """The 孝感 findings: laid-out count, whether it wins, whether its owner may abandon.
+        """The 孝感 findings of the laying-out (loose cards allowed): the laid-out count, whether
+        it wins, whether its owner may abandon, the loose cards.
 
         >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").facts
-        {'laid_out': 15, 'wins': False, 'may_abandon': True}
+        {'laid_out': 15, 'wins': False, 'may_abandon': True, 'loose': []}
         """
-        best = self.best
-        if best is None:
-            return {"laid_out": None, "wins": False, "may_abandon": False}
-        return {"laid_out": best.laid_out, "wins": best.wins, "may_abandon": best.may_abandon}
+        shown = self.layout if self.layout is not None else self.best
+        if shown is None:
+            return {"laid_out": None, "wins": False, "may_abandon": False, "loose": []}
+        return {
+            "laid_out": shown.laid_out,
+            "wins": shown.wins,
+            "may_abandon": shown.may_abandon,
+            "loose": [c.code for c in shown.loose],
+        }
 
     def __str__(self) -> str:
         rows = [f"hand: {format(self.cards)}  ({self.rules.title})"]
@@ -228,9 +240,13 @@ class Analysis:
             rows.append("complete: no")
         else:
             rows.append(f"complete: yes, best {self.best}")
-            if not self.best.wins:
-                verdict = "may abandon (§5)" if self.best.may_abandon else "no win yet"
-                rows.append(f"{self.best.laid_out} 張 laid out: {verdict}")
+        shown = self.layout if self.layout is not None else self.best
+        if shown is not None and not (shown.wins and shown.complete):
+            verdict = (
+                "wins" if shown.wins else "may abandon (§5)" if shown.may_abandon else "no win yet"
+            )
+            loose = f" (loose {' '.join(c.hanzi for c in shown.loose)})" if shown.loose else ""
+            rows.append(f"laid out: {shown.laid_out} 張{loose}: {verdict}")
         if self.sheet is not None:
             rows.append(str(self.sheet))
         if self.waits:
@@ -307,6 +323,7 @@ def analyze(
     cards: tuple[Card, ...] = _sequence(given, "hand", "cards")
     melds = (*_sequence(exposed, "exposed", "sets"), *on_table)
     best = best_decomposition(cards, melds, rules=rules)  # checks every input
-    sheet = None if best is None or not best.wins else score(best, rules=rules)
+    layout = best_layout(cards, melds, rules=rules)
+    sheet = score(layout, rules=rules) if layout.wins else None
     found = waits(cards, melds, rules=rules) if best is None else {}
-    return Analysis(cards, tuple(melds), rules, best, sheet, found)
+    return Analysis(cards, tuple(melds), rules, best, sheet, found, layout)
