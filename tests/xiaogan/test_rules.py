@@ -46,6 +46,6 @@ def test_bad_options_raise(change: dict[str, object]) -> None:
 def test_repr_is_short_and_the_variant_is_registered() -> None:
     assert repr(XIAOGAN) == "xiaogan.XIAOGAN"
     assert repr(XIAOGAN.evolve(tuo_zhuang=True)) == "xiaogan.XIAOGAN.evolve(tuo_zhuang=True)"
-    for name in ("xiaogan", "孝感長牌", "孝感长牌", "上大人", "Xiaogan Changpai"):
+    for name in ("xiaogan", "孝感長牌", "孝感长牌", "上大人", "Xiaogan Changpai", "shangdaren"):
         assert changpai.variant(name).rules is XIAOGAN
     assert Rules() == XIAOGAN

@@ -94,7 +94,7 @@ VARIANTS: tuple[Variant, ...] = (
         name="xiaogan",
         family="xiaogan",
         title="孝感長牌",
-        aliases=("孝感長牌", "孝感长牌", "孝感", "xiaogan changpai", "上大人"),
+        aliases=("孝感長牌", "孝感长牌", "孝感", "xiaogan changpai", "上大人", "shangdaren"),
         rules=XIAOGAN,
         description=(
             "孝感長牌: 121 word cards (8 phrases × 3 characters × 5 + 混江), 句 and identical "
