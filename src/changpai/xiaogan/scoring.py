@@ -268,14 +268,21 @@ class Analysis:
         if self.best is None:
             rows.append(("complete", "no"))
         else:
-            sheet = "" if self.sheet is None else self.sheet._repr_html_()
-            rows.append(("complete", render.Html(self.best._repr_html_() + sheet)))
+            rows.append(("complete", render.Html(self.best._repr_html_())))
+        shown = self.layout if self.layout is not None else self.best
+        if shown is not None and not (shown.wins and shown.complete):
+            verdict = (
+                "wins" if shown.wins else "may abandon (§5)" if shown.may_abandon else "no win yet"
+            )
+            rows.append(("laid out", render.Html(f"{shown._repr_html_()} {render.esc(verdict)}")))
+        if self.sheet is not None:
+            rows.append(("score", render.Html(self.sheet._repr_html_())))
         if self.waits:
-            shown = "".join(
+            chips = "".join(
                 f"{render.card(c)} {render.esc(f'{d.value} 張')} &nbsp;"
                 for c, d in self.waits.items()
             )
-            rows.append(("waits", render.Html(shown)))
+            rows.append(("waits", render.Html(chips)))
         return render.fields(rows, title=f"孝感長牌 analysis ({self.rules.title})")
 
     def to_dict(self) -> dict[str, Any]:
