@@ -23,6 +23,7 @@ from changpai.chuanpai import (
     best_decomposition,
     can_jiao,
     parse,
+    random_game,
     stack_deck,
 )
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -365,32 +366,6 @@ def test_jing_set_kang_is_forced() -> None:
     assert [r.action.card for r in tou] == list(parse("15 24"))
 
 
-@pytest.mark.parametrize("rules", [YAODIREN, GEHU], ids=["yaodiren", "gehu"])
-def test_perft_sorted_deck(rules: Rules) -> None:
-    """Perft from the deck dealt in table order, worked by hand: the dealer is dealt five 天牌,
-    five 斧頭, five 四六 and three 梅子. chuanpai.md §2.1 / §2.3: each group of identical cards is
-    laid whole (土夥, 土夥, 土夥, 暗) and none is optional (5- and 10-point cards have no 齊頭
-    partnership; 11 vs 9 has five good and no bad card: g >= b + 2), so no "ready" is offered
-    and the sequences are the orders of the four lays: 4, 4·3, 4·3·2, 4!."""
-    from changpai.chuanpai import perft
-
-    game = Game(rules, deck=sorted(rules.cards()))
-    assert [perft(game, depth) for depth in range(1, 5)] == [4, 12, 24, 24]
-
-
-@pytest.mark.parametrize(
-    ("rules", "seed", "counts"),
-    [(YAODIREN, 1, [1, 6, 8, 48, 109]), (GEHU, 2, [1, 2, 12, 16, 86])],
-    ids=["yaodiren", "gehu"],
-)
-def test_perft(rules: Rules, seed: int, counts: list[int]) -> None:
-    """Perft-style regression counts: decision sequences to depth 1..5 from seeded deals."""
-    from changpai.chuanpai import perft
-
-    game = Game(rules, seed=seed)
-    assert [perft(game, depth) for depth in range(1, 6)] == counts
-
-
 def test_gehu_turned_card_only_for_che() -> None:
     """chuanpai.md §4 割胡: regular seats may only 扯 (碰) a turned card, never 擺 it
     (``turned_bai=False``); with ``turned_bai=True`` the single 丁丁 must 擺 the turned 斧頭."""
@@ -427,13 +402,6 @@ def test_qi_is_forced_unless_the_card_wins() -> None:
     game.apply(Action(1, ActionKind.PASS))
     game.apply(Action(1, ActionKind.CLAIM, card=Card("55"), cards=(Card("46"),), meld=MeldKind.BAI))
     assert game.result is not None and game.result.winner == 1
-
-
-def test_action_cards_order_does_not_matter() -> None:
-    """An action's own cards are kept sorted; JSON round-trips."""
-    a = Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("JC 12 12"), meld=MeldKind.KANG)
-    b = Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("12 JC 12"), meld=MeldKind.KANG)
-    assert a == b and Action.from_dict(a.to_dict()) == a
 
 
 def test_from_json_bad_documents_raise_notation_error() -> None:
@@ -492,3 +460,95 @@ def test_max_pairs_matches_brute_force(cards: list[Card], sums: tuple[int, ...])
 
     counts = tuple(sum(1 for c in cards if c.index == i) for i in range(23))
     assert _max_pairs(counts, sums) == _brute_max_pairs(sorted(cards), sums)
+
+
+# ---------------------------------------------------------------- the engine contract (Core concepts)
+
+
+def test_bad_actions_raise_illegal_action_error_and_change_nothing() -> None:
+    """Game(seed=1).apply(None) (and verify, can, apply("discard")) raise IllegalActionError,
+    never AttributeError; the state is unchanged."""
+    game = Game(seed=1)
+    before = game.copy()
+    for bad in (None, "discard", 5, Action(3, ActionKind.PASS), Action(0, ActionKind.WIN)):
+        with pytest.raises(IllegalActionError):
+            game.apply(bad)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError):
+            game.verify(bad)  # type: ignore[arg-type]
+        assert not game.can(bad)  # type: ignore[arg-type]
+    assert game == before
+
+
+def test_state_is_read_only_tuples() -> None:
+    """log, stock, to_act, seats, deck, dead are tuples: g.log.clear() can no longer corrupt a
+    game; hands and tables are read through hand(seat) / melds(seat)."""
+    game = Game(seed=2)
+    _ = game.apply(game.legal_actions(game.to_act[0])[0])
+    for name in ("log", "stock", "to_act", "seats", "deck", "dead"):
+        assert isinstance(getattr(game, name), tuple), name
+    for name in ("hands", "tables", "guo", "passed"):
+        assert not hasattr(game, name), name
+    assert isinstance(game.melds(0), tuple) and isinstance(game.side_cards(0), tuple)
+    assert repr(game).startswith("<chuanpai.Game yaodiren seed=2 dealer=0 ") and "log=" in repr(
+        game
+    )
+
+
+def test_players_is_an_option_and_seats_leave_out_the_one_card_seat() -> None:
+    """chuanpai.md §2.1: the 7th player holds one card and never plays; players= other than the
+    rules' number is kept in options (and in documents)."""
+    game = Game(YAODIREN, 3, dealer=2, players=7)
+    assert game.options == {"players": 7} and game.seats == (2, 3, 4, 5, 6, 0)
+    assert Game.from_json(game.to_json()).options == {"players": 7}
+    assert Game(YAODIREN.evolve(players=7), 3).options == {}
+
+
+def test_result_fields_after_a_win_and_a_drawn_hand() -> None:
+    """The core GameResult: reason "win" labelled 胡, value = the 胡 of the sheet, the winning
+    decomposition, next_dealer None (the cut decides, §2.2.5), the discarder when the win came
+    from a claimed discard; a drawn hand (荒牌) keeps the dealer."""
+    rules = TWO.evolve(jiao="off")
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, SEAT1], stock="14 16 12"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    game.apply(Action(1, ActionKind.CLAIM, Card("14"), parse("14 14"), MeldKind.PENG))
+    game.apply(Action(1, ActionKind.DISCARD, card=Card("13")))
+    game.apply(Action(0, ActionKind.CLAIM, Card("13"), (Card("15"),), MeldKind.BAI))
+    result = game.result
+    assert result is not None and (result.winner, result.reason, result.label) == (0, "win", "胡")
+    assert result.value == result.sheet.total == 4 and result.next_dealer is None  # type: ignore[union-attr]
+    assert result.discarder == 1 and not result.self_drawn
+    assert result.win == best_decomposition(game.hand(0), game.melds(0), rules=rules)
+    assert result.headline == "seat 0 胡 on seat 1's discard"
+    drawn = next(
+        g
+        for seed in range(200)
+        if (g := random_game(GEHU, seed)).result is not None and g.result.winner is None
+    )
+    assert drawn.result is not None
+    assert (drawn.result.reason, drawn.result.label) == ("huangpai", "荒牌")
+    assert drawn.result.next_dealer == drawn.dealer and drawn.result.payments == ()
+    assert drawn.log[-1].action.kind is ActionKind.END and drawn.log[-1].auto
+
+
+def test_view_shows_a_pending_claim_only_to_its_seat() -> None:
+    """GameView.to_act holds a pending claim only for the seat asked (docs: Core concepts); the
+    過牌 of other seats are face down."""
+    game = Game(TWO, deck=stack_deck(TWO, hands=[DEALER, SEAT1], stock="14 16 12"))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    assert game.phase == "claim" and game.to_act == (1,)
+    assert game.view(1).to_act == (1,) and game.view(0).to_act == ()
+    assert game.view(0).legal_actions == () and game.view(1).offered == Card("14")
+    game.apply(Action(1, ActionKind.CLAIM, Card("14"), parse("14 14"), MeldKind.PENG))
+    own = [m for m in game.view(1).seats[1].melds if m.kind == "side"]
+    other = [m for m in game.view(0).seats[1].melds if m.kind == "side"]
+    assert own[0].cards == (Card("16"),) and own[0].label == "過牌"
+    assert other[0].cards == () and other[0].hidden == 1
+
+
+def test_a_stacked_deck_may_be_given_as_text() -> None:
+    """deck= takes cards or text in the 川牌 notation (checked against the rules' deck)."""
+    deck = stack_deck(GEHU, hands={1: "66 11"})
+    text = " ".join(card.code for card in deck)
+    assert Game(GEHU, deck=text) == Game(GEHU, deck=deck)
+    with pytest.raises(NotationError, match="JC"):
+        Game(GEHU, deck=text + " JC")

@@ -16,17 +16,13 @@ from changpai.chuanpai import (
     ActionKind,
     Card,
     Game,
-    Match,
     MeldKind,
     Rules,
     best_decomposition,
     can_jiao,
-    draw_dealer,
-    next_dealer,
     parse,
     stack_deck,
 )
-from changpai.errors import IllegalActionError, RulesError
 
 
 def texts(actions: list[Action]) -> set[str]:
@@ -355,89 +351,6 @@ def test_jiao_blocks_the_win_until_a_pair_of_yao_di_ren() -> None:
         )
         assert game.is_over is over
         assert not can_jiao(game.all_cards(0))
-
-
-# ---------------------------------------------------------------- dealers and matches (§2.1, §2.2.5)
-
-
-def test_draw_dealer_highest_card_and_ties() -> None:
-    """chuanpai.md §2.1: the first dealer is the player who turns the highest point value; players
-    tied for the highest turn again [INF]."""
-    for seed in range(40):
-        dealer, turned = draw_dealer(YAODIREN, seed)
-        first = turned[:4]
-        top = max(c.points for _s, c in first)
-        leaders = [s for s, c in first if c.points == top]
-        assert dealer in leaders
-        if len(leaders) == 1:
-            assert len(turned) == 4
-        else:
-            assert [s for s, _c in turned[4 : 4 + len(leaders)]] == leaders
-    dealer, turned = draw_dealer(YAODIREN, 11)  # 二五 7 and 二五 7 tie; 地牌 2 vs 二四 6
-    assert [(s, c.code) for s, c in turned] == [
-        (0, "25"),
-        (1, "33"),
-        (2, "12"),
-        (3, "25"),
-        (0, "11"),
-        (3, "24"),
-    ]
-    assert dealer == 3
-    with pytest.raises(RulesError, match="players=9"):
-        draw_dealer(YAODIREN, players=9)
-
-
-@pytest.mark.parametrize(
-    ("winner", "code", "dealer", "expected"),
-    [
-        (0, "12", 3, 0),  # cutter 2; 丁丁 3 points: 2, 3, 0
-        (0, "26", 0, 1),  # cutter 2; 8 points: 2 3 0 1 2 3 0 1
-        (1, "66", 1, 2),  # cutter 3; 12 points: 3 0 1 2 ×3 -> 2
-        (3, "11", 0, 2),  # cutter 1; 2 points: 1, 2
-        (None, "66", 2, 2),  # drawn hand: the dealer deals again
-    ],
-)
-def test_next_dealer(winner: int | None, code: str, dealer: int, expected: int) -> None:
-    """chuanpai.md §2.2.5: the winner's second-next seat cuts and turns a card; its points,
-    counted around the table from the cutter, give the next dealer [INF]."""
-    assert next_dealer(YAODIREN, dealer, winner, card=Card(code)) == expected
-
-
-def test_match_plays_hands_in_a_row() -> None:
-    """A match: first dealer by turned cards, then each next dealer from the winner's
-    second-next seat's cut; the payments add up to zero."""
-    match = Match(YAODIREN, 3)
-    first_dealer, turned = draw_dealer(YAODIREN, random.Random(3).getrandbits(32))
-    assert match.dealer == first_dealer and match.first_turns == turned
-    game = match.new_hand()
-    assert game.dealer == first_dealer
-    with pytest.raises(IllegalActionError, match="not over"):
-        match.new_hand()
-    rng = random.Random(3)
-    while not game.is_over:
-        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
-    match.play(5)
-    assert len(match.games) == 6 and sum(match.totals.values()) == 0
-    cuts = iter(match.cuts)
-    for game, summary in zip(match.games, match.hands, strict=False):
-        assert game.result is not None and summary.dealer == game.dealer
-        if game.result.winner is None:
-            assert summary.next_dealer == game.dealer and game.result.next_dealer == game.dealer
-        else:
-            assert game.result.next_dealer is None  # the cut decides (§2.2.5)
-            cutter, card = next(cuts)
-            assert cutter == (game.result.winner + 2) % 4
-            assert summary.next_dealer == next_dealer(
-                YAODIREN, game.dealer, game.result.winner, card=card
-            )
-    net = Counter[int]()
-    for game in match.games:
-        if game.result is not None and game.result.sheet is not None:
-            net.update(game.result.sheet.net())
-    assert {s: net[s] for s in range(4)} == match.totals
-    data = match.to_dict()
-    assert len(data["hands"]) == 6 and len(data["cuts"]) == len(match.cuts)
-    assert "match: 6 hands" in str(match)
 
 
 # ---------------------------------------------------------------- wins under a greedy policy

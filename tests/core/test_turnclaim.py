@@ -489,3 +489,17 @@ def test_small_and_passive_seats() -> None:
         == 24
     )
     assert game.seats == (2, 3, 4, 0)  # seat 1 (one card) never plays
+
+
+def test_views_repr_and_copies_of_a_toy_game() -> None:
+    """The contract's view, repr and copy on a family the flow does not know: the view is a core
+    GameView with every playing seat; a copy is independent."""
+    game = ToyGame(seed=6, players=4)
+    view = game.view(0)
+    assert view.family == "toy" and view.title == "玩具" and view.hand == game.hand(0)
+    assert [s.seat for s in view.seats] == list(game.seats)
+    assert repr(game).startswith("<toy.Game toy seed=6 dealer=0 ")
+    copy = game.copy()
+    copy.apply(copy.legal_actions(copy.to_act[0])[0])
+    assert copy != game and len(game.log) == 0 < len(copy.log)
+    assert "<table" in game._repr_html_()

@@ -38,7 +38,16 @@ R = TypeVar("R", bound=TurnClaimRules)
 
 class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     """The decisions and the engine's forced moves of a draw / turn / claim hand; the base of
-    :class:`~changpai.core.turnclaim.TurnClaimGame` (use that class)."""
+    :class:`~changpai.core.turnclaim.TurnClaimGame` (use that class).
+
+    >>> from changpai.chuanpai import Game
+    >>> game = Game(seed=5)
+    >>> game.phase, game.to_act
+    ('discard', (0,))
+    >>> _ = game.apply(game.legal_actions(0)[0])
+    >>> game.phase, game.offer[0].name, game.to_act
+    ('claim', '梅子', (1,))
+    """
 
     # ----------------------------------------------------------------- deciding
     @property

@@ -85,6 +85,11 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
     the table units of a seat a list (``self._tables[seat]``); the family's hooks change them
     in place. Every other piece of state a family adds must be a list, set or dict of
     immutable values (or of such containers): :meth:`copy` copies them one level deep.
+
+    >>> from changpai.chuanpai import Game
+    >>> game = Game(seed=1, dealer=1)
+    >>> game.position(1), game.deal_sizes, len(game.hand(1)) + len(game.melds(1)) > 0
+    (0, (18, 17, 17, 5), True)
     """
 
     #: The card kinds of the family, by index (a hand is a list of counts over them).
