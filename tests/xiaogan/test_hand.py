@@ -20,6 +20,7 @@ from changpai.xiaogan import (
     MeldKind,
     Rules,
     best_decomposition,
+    best_layout,
     classify,
     decompositions,
     is_complete,
@@ -81,11 +82,10 @@ def test_hunjiang_in_hand_is_dead_by_default() -> None:
 
 
 def test_wrong_card_count_is_a_notation_error() -> None:
-    """A hand of fewer than 15 cards (xiaogan.md §2) is refused, naming the cards."""
-    for function in (best_decomposition, decompositions, waits, is_complete):
+    """A hand of fewer than 15 cards (xiaogan.md §2) is refused at once, naming the cards."""
+    for function in (best_decomposition, decompositions, waits, is_complete, best_layout):
         with pytest.raises(NotationError, match=r"14 cards \(上 大 人"):
-            result = function(parse("上大人 邱乙己 化三千 七十士 爾小"))
-            list(result) if hasattr(result, "__next__") else None  # type: ignore[call-overload]
+            function(parse("上大人 邱乙己 化三千 七十士 爾小"))
 
 
 def test_cards_of_another_family_are_a_notation_error() -> None:

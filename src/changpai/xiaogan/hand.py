@@ -423,9 +423,14 @@ def decompositions(
     >>> list(decompositions(parse("上大人 邱乙己 化三千 七十士 爾小 混江")))
     []
     """
-    _cards, melds, hand = checked(cards, exposed, rules)
-    table = _table(rules)
-    for units in _generate(hand, table, 0):
+    _cards, melds, hand = checked(cards, exposed, rules)  # checked now, not when iterated
+    return _decompositions(hand, melds, rules)
+
+
+def _decompositions(
+    hand: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules
+) -> Iterator[Decomposition]:
+    for units in _generate(hand, _table(rules), 0):
         yield Decomposition(tuple(_unit_meld(u) for u in units), melds, rules)
 
 
