@@ -217,14 +217,15 @@ def test_peng_qi_gang_come_before_bai() -> None:
 
 
 def test_the_fourth_of_a_an_must_be_taken_as_qi() -> None:
-    """§4: the fourth card of a 暗 on the table must be taken (起): no pass is offered."""
+    """§4: the fourth card of a 暗 on the table must be taken (起): no pass is offered (only
+    the abandon of §5, as the seat lays out 15: 暗 3 + four 句 12)."""
     game = table(
         {0: DEALER.replace("佳", "大"), 1: "大大大 邱乙己 化三千 七十士 可知禮"}, stock="生 仁"
     )
     do(game, "seat 0 放 門將 上 上")
     do(game, "seat 1 放 暗 大 大 大")
     do(game, "seat 0 打 大")
-    assert texts(game) == ["seat 1 用 起 大 with 大 大 大"]
+    assert texts(game) == ["seat 1 用 起 大 with 大 大 大", "seat 1 放棄"]
     do(game, "seat 1 用 起 大 with 大 大 大")
     assert any(m.kind is MeldKind.QI for m in game.melds(1))
 
@@ -340,6 +341,21 @@ def test_abandon_at_15() -> None:
     assert result is not None and result.winner is None and result.reason == "abandon"
     assert result.label == "放棄" and result.next_dealer == 0 and result.payments == ()
     assert game.to_act == () and game.legal_actions(1) == []
+
+
+def test_abandon_when_asked_about_a_claim() -> None:
+    """§5 [INF]: the abandon is offered whenever the seat at 15 decides, also on a claim."""
+    game = table(
+        {
+            0: "上上 人 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作",
+            1: "上大人 邱乙己 化三千 七十士 爾小生",
+        }
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 人")
+    assert texts(game) == ["seat 1 用 句 人 with 上 大", "seat 1 過", "seat 1 放棄"]
+    do(game, "seat 1 放棄")
+    assert game.result is not None and game.result.reason == "abandon"
 
 
 @pytest.mark.parametrize("tuo_zhuang, next_dealer", [(False, 1), (True, 0)])

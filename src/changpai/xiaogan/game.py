@@ -126,7 +126,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     A seat wins as soon as it lays out ``win_count`` cards (§5): the sets on its table plus
     the sets its concealed hand forms (:func:`~changpai.xiaogan.best_layout`), checked when it
     is to discard and after every discard; with exactly one fewer it may ``ABANDON`` the hand
-    instead of discarding (§5, X8).
+    whenever it decides — instead of discarding or of answering a claim (§5, X8).
 
     >>> g = Game(seed=11)
     >>> g.players, len(g.deck), len(g.hand(1)) + len(g.stock) >= 60
@@ -329,7 +329,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     def _legal_now(self, seat: int) -> list[Action]:
         found = super()._legal_now(seat)
-        if self._phase == "discard" and self._may_abandon(seat):
+        if self._phase in ("discard", "claim") and self._may_abandon(seat):
             found.append(Action(seat, K.ABANDON))
         return found
 
