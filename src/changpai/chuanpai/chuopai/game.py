@@ -73,7 +73,7 @@ def _deck_cards(deck: Sequence[Any] | str | None) -> list[Card] | None:
     if deck is None:
         return None
     if isinstance(deck, str):
-        return list(parse(deck))
+        return list(parse(deck, deck="deck84"))
     out: list[Card] = []
     for item in deck:
         out.append(Card.parse(item) if isinstance(item, str) else item)
