@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from changpai.chuanpai.cards import CARDS, DECK84, Card, parse
@@ -67,6 +68,12 @@ __all__ = ["Game"]
 _RING = SeatRing.of(PLAYERS)
 _YING = frozenset(c.index for c in DECK84 if c.code in ("12", "24"))
 _TIANJIU = frozenset(c.index for c in DECK84 if c.code in ("66", "45", "36"))
+
+
+@lru_cache(maxsize=1 << 16)
+def _action(seat: int, kind: ActionKind, indices: tuple[int, ...]) -> Action:
+    """The (immutable, shared) action of ``seat`` playing the cards with these kind indices."""
+    return Action(seat, kind, tuple(CARDS[i] for i in indices))
 
 
 def _deck_cards(deck: Sequence[Any] | str | None) -> list[Card] | None:
@@ -324,21 +331,16 @@ class Game(GameBase):
             return []
         counts = self._hands[seat]
         if self._phase == "lead":
-            return [
-                Action(seat, ActionKind.LEAD, tuple(CARDS[i] for i in play))
-                for play in lead_sets(counts)
-            ]
+            return [_action(seat, ActionKind.LEAD, play) for play in lead_sets(counts)]
         actions: list[Action] = []
         if not self._cover and self._sizes[seat] >= self._size:
             assert self._best is not None
             actions = [
-                Action(seat, ActionKind.BEAT, tuple(CARDS[i] for i in play))
+                _action(seat, ActionKind.BEAT, play)
                 for play in beat_sets(counts, self._best[1], self._ties)
             ]
         if not actions or not self.strict:
-            actions.extend(
-                Action(seat, ActionKind.COVER, (CARDS[i],)) for i in range(DOTS) if counts[i]
-            )
+            actions.extend(_action(seat, ActionKind.COVER, (i,)) for i in range(DOTS) if counts[i])
         return actions
 
     @property
@@ -364,16 +366,22 @@ class Game(GameBase):
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not a 戳牌 Action")
+        if not isinstance(action.kind, ActionKind):
+            raise IllegalActionError(f"{action!r}: kind {action.kind!r} is not an ActionKind")
         if self._result is not None:
             raise IllegalActionError(f"{action}: the hand is over ({self._result.headline})")
         seat = check_seat(action.seat, PLAYERS, error=IllegalActionError)
-        if not isinstance(action.kind, ActionKind) or action.kind not in DECISIONS:
-            raise IllegalActionError(f"{action}: {action.kind!r} is applied by the engine")
+        if action.kind not in DECISIONS:
+            raise IllegalActionError(f"{action}: {action.kind.hanzi} is applied by the engine")
         if seat != self._turn:
             raise IllegalActionError(f"{action}: seat {self._turn} is to play, not seat {seat}")
         cards = action.cards
         if not cards or not all(isinstance(c, Card) and c.index < DOTS for c in cards):
             raise IllegalActionError(f"{action}: {cards!r} are not 戳牌 cards")
+        if any(c.index in _YING for c in cards):
+            raise IllegalActionError(
+                f"{action}: 丁丁 and 二紅 are 硬張, never played (chuanpai.md §3.1)"
+            )
         have = self._hands[seat]
         need: dict[int, int] = {}
         for card in cards:
