@@ -180,6 +180,34 @@ def test_tuoshou_wins_with_chuo_fifteen() -> None:
     assert pays(game) == [(1, 0, 1), (2, 0, 1)] and result.next_dealer == 0
 
 
+def test_tuoshou_does_not_undo_a_win_already_reached() -> None:
+    """[S000] "誰先…擺夠15張（脫手）或者16張即勝利": once a seat has 16, a later 脫手 of another
+    seat does not end the hand [INF]."""
+    deck = stack_deck(
+        hands={
+            0: XIAOHU,
+            1: "23 23 23 23 13 13 13 13 22 55 55 55 55 33 33 33 26 26 26 26 35 35 35 44 44 44 44 36",
+        }
+    )
+    game = Game(deck=deck)
+    for _ in range(8):  # 地牌 and 天牌 singles nobody can beat: seat 0 reaches 16
+        lead = next(a for a in game.legal_actions(0) if a.cards in (parse("11"), parse("66")))
+        game.apply(lead)
+        game.apply(next(a for a in game.legal_actions(1) if a.cards[0].code in ("23", "13")))
+        game.apply(game.legal_actions(2)[0])
+    assert game.bai_count(0) == 16 and game.to_act == (0,)
+    game.apply(Action(0, K.LEAD, "56"))
+    game.apply(Action(1, K.BEAT, "22"))
+    game.apply(game.legal_actions(2)[0])
+    for lead in ("55 55 55 55 33 33 33", "26 26 26 26 35 35 35"):
+        game.apply(Action(1, K.LEAD, lead))
+        while game.to_act != (1,) and not game.is_over:
+            game.apply(game.legal_actions(game.to_act[0])[0])
+    assert game.bai_count(1) == 15 and len(game.hand(1)) == 5 and not game.is_over
+    play_out(game)
+    assert game.result is not None and game.result.winner == 0
+
+
 # 包牌 deal: the dealer has one 天牌 and weak cards; seat 1 has the 硬張 and the strong cards.
 BAOPAI = {
     0: "66 " + "56 " * 4 + "46 " * 4 + "16 " * 4 + "15 " * 4 + "55 " * 4 + "23 " * 4 + "25 25 25",

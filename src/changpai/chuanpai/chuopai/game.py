@@ -20,8 +20,8 @@ The hand, step by step:
 4. **Trick** (auto ``bai`` record): the highest play wins; its owner lays his own cards face
    up as 擺牌, every other card of the trick lies face down; he leads next (or, with an empty
    hand, the next seat holding cards).
-5. **End**: 脫手 when a trick's winner then has 15 擺牌 with 5 cards in hand (a draw, or a
-   小胡 with ``chuo_fifteen="win"``). Otherwise play goes on until fewer than two seats hold
+5. **End**: 脫手 when a trick's winner then has 15 擺牌 with 5 cards in hand and nobody has
+   reached 16 yet (a draw, or a 小胡 with ``chuo_fifteen="win"``). Otherwise play goes on until fewer than two seats hold
    cards (the last seat's cards stay unplayed [INF]); the first seat to have reached 16 擺牌
    wins — 小胡, 一甲 from 21, 兩甲 from 23 by his final count — else 黃牌 (§3.4).
 
@@ -558,7 +558,8 @@ class Game(GameBase):
         )
         self._trick, self._best, self._followers, self._size = [], None, [], 0
         rules = self.rules
-        if count == rules.tuoshou_cards and self._sizes[winner] == rules.tuoshou_hand:
+        tuoshou = count == rules.tuoshou_cards and self._sizes[winner] == rules.tuoshou_hand
+        if tuoshou and not self._reached:  # after a win is reached, 脫手 no longer ends the hand
             self._tuoshou(winner)
             return
         holders = [s for s in _RING.order_from(winner) if self._sizes[s] > 0]
