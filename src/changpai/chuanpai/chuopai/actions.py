@@ -150,7 +150,11 @@ class Pile:
 
     @property
     def face_up(self) -> bool:
-        """Whether the pile lies face up (硬張 and 擺牌)."""
+        """Whether the pile lies face up (硬張 and 擺牌).
+
+        >>> Pile(PileKind.YINGZHANG, parse("12")).face_up
+        True
+        """
         return self.kind is not PileKind.COVERED
 
     def __str__(self) -> str:

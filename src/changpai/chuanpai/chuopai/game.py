@@ -1,29 +1,19 @@
 """The 戳牌 engine (chuanpai.md §3.1, §3.3): deal, 硬張, 無天無九, tricks, 擺牌 and the result.
 
-The hand, step by step:
-
-1. **Deal** (auto): 28 cards each (see :mod:`~changpai.chuanpai.chuopai.deal`). Every 硬張
-   (丁丁 ``12``, 二紅 ``24``) a seat receives is laid face up at once and counts as 擺牌
-   (auto ``yingzhang`` record). If a seat's 28 cards hold no 天牌, 紅九 or 黑九 the hand is
-   void (無天無九不打牌, auto ``void`` record; result ``"void"`` 流局).
-2. **Lead**: the dealer leads any play (:mod:`~changpai.chuanpai.chuopai.plays`). The first
-   lead of the hand holding 天牌, 紅九 or 黑九 makes the leader liable (包牌, §3.3; noted on
-   the record).
-3. **Follow**: each other seat in turn, with the highest play so far to beat, must beat it if
-   he can (``beat``: any beating play — a middle one the next player can still beat, 過牌, or
-   one nobody after him can, 佔張; the record notes which). A seat that cannot beat covers as
-   many cards as were led, face down, **one card per decision** (``cover``), so the list of
-   choices stays short and every set of covered cards can be reached. With fewer cards than
-   were led he covers all of them; a seat with no cards is skipped. ``Game(strict=False)``
-   also offers ``cover`` to a seat that could beat: taking it is 罰牌 — recorded, and the hand
-   stops (result ``"fapai"``).
-4. **Trick** (auto ``bai`` record): the highest play wins; its owner lays his own cards face
-   up as 擺牌, every other card of the trick lies face down; he leads next (or, with an empty
-   hand, the next seat holding cards).
-5. **End**: 脫手 when a trick's winner then has 15 擺牌 with 5 cards in hand and nobody has
-   reached 16 yet (a draw, or a 小胡 with ``chuo_fifteen="win"``). Otherwise play goes on until fewer than two seats hold
-   cards (the last seat's cards stay unplayed [INF]); the first seat to have reached 16 擺牌
-   wins — 小胡, 一甲 from 21, 兩甲 from 23 by his final count — else 黃牌 (§3.4).
+1. **Deal** (auto): 28 cards each (:mod:`~changpai.chuanpai.chuopai.deal`); every 硬張 (丁丁
+   ``12``, 二紅 ``24``) is laid face up as 擺牌 (``yingzhang``); a seat without 天牌, 紅九 and
+   黑九 voids the hand (無天無九不打牌, ``void``).
+2. **Lead**: the dealer leads any play (:mod:`~changpai.chuanpai.chuopai.plays`); a first lead
+   holding 天牌, 紅九 or 黑九 makes the leader liable (包牌, §3.3).
+3. **Follow**: each other seat must beat the highest play so far if he can (``beat``: 過牌 or
+   佔張, noted on the record); otherwise he covers as many cards as were led, face down, one
+   card per decision (``cover``; all his cards when he holds fewer). ``strict=False`` also
+   offers ``cover`` to a seat able to beat: taking it is 罰牌 and the hand stops.
+4. **Trick** (auto ``bai``): the highest play's owner lays his own cards face up as 擺牌, the
+   rest lie face down; he leads next (or the next seat holding cards).
+5. **End** (:mod:`~changpai.chuanpai.chuopai.ending`): 脫手 when a trick's winner then has 15
+   擺牌 and 5 cards in hand while nobody has 16; else when fewer than two seats hold cards the
+   first seat to have reached 16 wins (小胡, 一甲 from 21, 兩甲 from 23), or 黃牌.
 
 >>> game = Game(seed=11)
 >>> game.to_act, len(game.hand(0)) + len(game.bai(0)), game.legal_actions(0)[0]
@@ -44,7 +34,14 @@ from typing import Any
 
 from changpai.chuanpai.cards import CARDS, DECK84, Card, parse
 from changpai.chuanpai.chuopai.actions import DECISIONS, Action, ActionKind, Pile, PileKind
-from changpai.chuanpai.chuopai.deal import HAND, PLAYERS, deal_blocks, next_dealer
+from changpai.chuanpai.chuopai.deal import HAND, PLAYERS, deal_blocks
+from changpai.chuanpai.chuopai.ending import (
+    fapai_result,
+    huangpai_result,
+    tuoshou_result,
+    void_result,
+    win_result,
+)
 from changpai.chuanpai.chuopai.plays import (
     DOTS,
     Shape,
@@ -55,7 +52,6 @@ from changpai.chuanpai.chuopai.plays import (
     play_order,
 )
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.chuanpai.chuopai.scoring import fapai_sheet, level, score
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.records import ActionRecord, GameResult
@@ -219,13 +215,17 @@ class Game(GameBase):
                         "(chuanpai.md §3.1)",
                     )
                 )
-            self._end(GameResult(None, "void", None, next_dealer=self.dealer, label="流局"))
+            self._end(void_result(self.dealer))
 
     # ------------------------------------------------------------------ the contract
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The 84 cards in deal order."""
+        """The 84 cards in deal order (the dealer's 28 first).
+
+        >>> len(Game(seed=1).deck)
+        84
+        """
         return self._deck
 
     @property
@@ -248,41 +248,78 @@ class Game(GameBase):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The seat that must play now (empty once over)."""
+        """The seat that must play now (empty once over).
+
+        >>> Game(seed=1, dealer=1).to_act
+        (1,)
+        """
         return () if self._result is not None else (self._turn,)
 
     @property
     def log(self) -> tuple[ActionRecord[Action], ...]:
-        """Every record so far."""
+        """Every record so far (the deal and the 硬張 are the engine's).
+
+        >>> [str(r) for r in Game(seed=11).log][:2]
+        ['seat 0 發牌 (auto)  (28 cards each)', 'seat 0 硬張 二四 二四 二四 丁丁 (auto)  (硬張 laid face up as 擺牌 (chuanpai.md §3.1))']
+        """
         return tuple(self._log)
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """Always empty: 戳牌 deals every card."""
+        """Always empty: 戳牌 deals every card.
+
+        >>> Game(seed=1).stock
+        ()
+        """
         return ()
 
     @property
     def is_over(self) -> bool:
-        """Whether the hand has ended."""
+        """Whether the hand has ended.
+
+        >>> Game(seed=1).is_over
+        False
+        """
         return self._result is not None
 
     @property
     def result(self) -> GameResult | None:
-        """The result once over (see the module text for the reasons)."""
+        """The result once over (see the module text for the reasons), else ``None``.
+
+        >>> Game(seed=1).result is None
+        True
+        """
         return self._result
 
     @property
     def phase(self) -> str:
-        """``"lead"``, ``"follow"`` or ``"over"``."""
+        """``"lead"``, ``"follow"`` or ``"over"``.
+
+        >>> Game(seed=1).phase
+        'lead'
+        """
         return "over" if self._result is not None else self._phase
 
     @property
     def liable(self) -> int | None:
-        """The seat liable for 包牌 (its first lead held 天 or a 九), if any."""
+        """The seat liable for 包牌 (its first lead held 天 or a 九), if any.
+
+        >>> game = Game(seed=1)
+        >>> game.hand(0)[0], game.liable
+        (Card('66'), None)
+        >>> _ = game.apply(Action(0, ActionKind.LEAD, "66"))
+        >>> game.liable
+        0
+        """
         return self._liable
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` still holds, in table order (omniscient)."""
+        """The cards ``seat`` still holds, in table order (omniscient).
+
+        >>> game = Game(seed=1)
+        >>> len(game.hand(2)), game.bai_count(2)
+        (26, 2)
+        """
         seat = check_seat(seat, PLAYERS, error=IllegalActionError)
         return tuple(CARDS[i] for i, n in enumerate(self._hands[seat]) for _ in range(n))
 
@@ -298,13 +335,21 @@ class Game(GameBase):
         return self._ying[seat] + tuple(c for _t, cards in self._bai_piles[seat] for c in cards)
 
     def bai_count(self, seat: int) -> int:
-        """How many 擺牌 ``seat`` has."""
+        """How many 擺牌 ``seat`` has (its 硬張 included).
+
+        >>> [Game(seed=11).bai_count(s) for s in range(3)]
+        [4, 1, 3]
+        """
         seat = check_seat(seat, PLAYERS, error=IllegalActionError)
         return self._bai[seat]
 
     def melds(self, seat: int) -> tuple[Pile, ...]:
         """The piles in front of ``seat``: its 硬張, one 擺牌 pile per trick won, and its
-        face-down cards (omniscient)."""
+        face-down cards (omniscient).
+
+        >>> [str(p) for p in Game(seed=11).melds(1)]
+        ['硬張 丁丁']
+        """
         seat = check_seat(seat, PLAYERS, error=IllegalActionError)
         piles = []
         if self._ying[seat]:
@@ -315,7 +360,13 @@ class Game(GameBase):
         return tuple(piles)
 
     def trick(self) -> tuple[tuple[int, tuple[Card, ...], bool], ...]:
-        """The plays of the trick in progress: ``(seat, cards, face_up)`` in order."""
+        """The plays of the trick in progress: ``(seat, cards, face_up)`` in order.
+
+        >>> game = Game(seed=11)
+        >>> _ = game.apply(game.legal_actions(0)[0])
+        >>> game.trick()
+        ((0, (Card('56'),), True),)
+        """
         return tuple(self._trick)
 
     # ------------------------------------------------------------------ choices
@@ -445,7 +496,12 @@ class Game(GameBase):
     def apply(self, action: Any) -> ActionRecord[Action]:
         """Verify ``action`` and play it, then the engine's own moves (the trick's 擺牌, the
         end of the hand); returns the record of ``action``. An illegal action raises
-        :class:`~changpai.errors.IllegalActionError` and changes nothing."""
+        :class:`~changpai.errors.IllegalActionError` and changes nothing.
+
+        >>> game = Game(seed=11)
+        >>> str(game.apply(game.legal_actions(0)[0])), game.to_act
+        ('seat 0 出牌 斧頭', (1,))
+        """
         self.verify(action)
         seat = action.seat
         cards = action.cards
@@ -513,9 +569,7 @@ class Game(GameBase):
             record = self._record(
                 action, f"罰牌: seat {seat} could beat {best} and did not (chuanpai.md §3.3)"
             )
-            sheet = fapai_sheet(seat, rules=self.rules, players=PLAYERS)
-            nxt = next_dealer(self.rules, self.dealer, None)
-            self._end(GameResult(None, "fapai", sheet, next_dealer=nxt, label="罰牌"))
+            self._end(fapai_result(self.rules, self.dealer, seat))
             return record
         self._cover.append(card)
         record = self._record(action)
@@ -570,35 +624,14 @@ class Game(GameBase):
         self._turn = holders[0]
 
     def _tuoshou(self, seat: int) -> None:
-        rules = self.rules
-        if rules.chuo_fifteen == "win":
-            liable = self._liable if self._liable != seat else None
-            sheet = score(self.bai(seat), rules=rules, winner=seat, players=PLAYERS, liable=liable)
-            nxt = next_dealer(rules, self.dealer, seat)
-            result = GameResult(
-                seat, "tuoshou", sheet, next_dealer=nxt, value=self._bai[seat], label="脫手"
-            )
-        else:
-            nxt = next_dealer(rules, self.dealer, None)
-            result = GameResult(None, "tuoshou", None, next_dealer=nxt, label="脫手")
-        self._end(result)
+        self._end(tuoshou_result(self.rules, self.dealer, seat, self.bai(seat), self._liable))
 
     def _final(self) -> None:
-        rules = self.rules
         if not self._reached:
-            nxt = next_dealer(rules, self.dealer, None)
-            self._end(GameResult(None, "huangpai", None, next_dealer=nxt, label="黃牌"))
+            self._end(huangpai_result(self.rules, self.dealer))
             return
         winner = self._reached[0]
-        count = self._bai[winner]
-        found = level(count, rules)
-        assert found is not None
-        liable = self._liable if self._liable != winner else None
-        sheet = score(self.bai(winner), rules=rules, winner=winner, players=PLAYERS, liable=liable)
-        nxt = next_dealer(rules, self.dealer, winner)
-        self._end(
-            GameResult(winner, found.value, sheet, next_dealer=nxt, value=count, label=found.hanzi)
-        )
+        self._end(win_result(self.rules, self.dealer, winner, self.bai(winner), self._liable))
 
     def _end(self, result: GameResult) -> None:
         self._result = result

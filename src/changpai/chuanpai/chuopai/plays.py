@@ -308,17 +308,29 @@ class Play:
 
     @property
     def size(self) -> int:
-        """The number of cards."""
+        """The number of cards.
+
+        >>> Play.parse("天牌 天牌 紅九").size
+        3
+        """
         return len(self.cards)
 
     @property
     def name(self) -> str:
-        """The rank's name: 天 … 幺, 紅九 … 紅五, 黑九 … 拐子, or the 組合 天九 … 和五."""
+        """The rank's name: 天 … 幺, 紅九 … 紅五, 黑九 … 拐子, or the 組合 天九 … 和五.
+
+        >>> Play.parse("三五").name, Play.parse("人牌 二五").name
+        ('平八', '人七')
+        """
         return _RANK_NAMES[(_KINDS.index(self.kind), self.rank)]
 
     @property
     def shape(self) -> Shape:
-        """``(kind, rank, size)`` as the engine compares them."""
+        """``(kind, rank, size)`` as the engine compares them.
+
+        >>> Play.parse("紅九 紅九").shape
+        (1, 3, 2)
+        """
         return (_KINDS.index(self.kind), self.rank, len(self.cards))
 
     def beats(self, led: Play | str | Iterable[Card], rules: Rules = CHUOPAI) -> bool:

@@ -25,7 +25,12 @@ def _counts(game: Game) -> str:
 
 
 def game_view(game: Game, seat: int) -> GameView:
-    """The :class:`~changpai.core.GameView` of ``seat`` (see :meth:`Game.view`)."""
+    """The :class:`~changpai.core.GameView` of ``seat`` (see :meth:`Game.view`).
+
+    >>> from changpai.chuanpai.chuopai import Game
+    >>> game_view(Game(seed=11), 2).legal_actions
+    ()
+    """
     seats = []
     trick = game.trick()
     for s in game.seats:
