@@ -413,3 +413,23 @@ def test_transcript_and_html() -> None:
     assert "硬張 (yingzhang)" in text and "擺牌 (bai)" in text and "小胡" in text
     html = game._repr_html_()
     assert "<table" in html and "小胡" in html
+
+
+def test_bad_documents_raise_notation_errors() -> None:
+    """A game document of another family, with unknown options or foreign cards is refused."""
+    data = json.loads(Game(seed=1).to_json())
+    assert data["family"] == "chuanpai.chuopai" and data["variant"] == "chuopai"
+    for change, message in [
+        ({"family": "zipai"}, "it is a zipai game"),
+        ({"options": {"players": 4}}, "unexpected keyword argument 'players'"),
+        ({"deck": ["JC", *data["deck"][1:]]}, "戳牌 uses no 經牌"),
+        (
+            {"actions": [{"seat": 0, "kind": "lead", "cards": ["xx"]}]},
+            "'xx' is not a chuanpai card",
+        ),
+    ]:
+        with pytest.raises(NotationError, match=message):
+            Game.from_json(json.dumps({**data, **change}))
+    bad_play = {**data, "actions": [{"seat": 1, "kind": "lead", "cards": ["66"]}]}
+    with pytest.raises(IllegalActionError, match="seat 0 is to play, not seat 1"):
+        Game.from_json(json.dumps(bad_play))
