@@ -183,3 +183,27 @@ def test_plays_is_every_play_and_beaters_are_exactly_those_that_beat(
     for rules in (CHUOPAI, TIES):
         found = {p.cards for p in plays(hand, target, rules)}
         assert found == {p.cards for p in leads if beats(p, target, rules)}
+
+
+plays_st = st.lists(st.sampled_from(DECK84), min_size=1, max_size=5).filter(
+    lambda cards: max(Counter(cards).values()) <= 4
+)
+
+
+@settings(max_examples=200)
+@given(one=plays_st, two=plays_st, three=plays_st)
+def test_beating_is_a_strict_order_within_a_shape(
+    one: list[Card], two: list[Card], three: list[Card]
+) -> None:
+    """Strictly higher beats (chuanpai.md §3.2): never both ways, never a play itself, and
+    transitive; with ``chuo_ties="beat"`` an equal play beats both ways."""
+    try:
+        a, b, c = Play.of(one), Play.of(two), Play.of(three)
+    except NotationError:
+        return
+    assert not (beats(a, b) and beats(b, a))
+    assert not beats(a, a) and beats(a, a, TIES)
+    if beats(a, b) and beats(b, c):
+        assert beats(a, c)
+    if beats(a, b, TIES) and beats(b, a, TIES):
+        assert a.shape == b.shape
