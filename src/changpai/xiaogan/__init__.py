@@ -103,3 +103,5 @@ VARIANTS: tuple[Variant, ...] = (
         sample="上大人 邱乙己 化三千 七十士 九九九九",
     ),
 )
+"""The registered variants of the 孝感長牌 family (found by ``changpai.variant(name)``), each
+with its rules preset and a sample hand."""
