@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "examples" / "notebooks").glob("*.ipynb"))
-FAMILIES = ("zipai", "nantong", "chuanpai", "daer")
+FAMILIES = ("zipai", "nantong", "chuanpai", "daer", "xiaogan", "chuopai")
 
 
 def _read(path: Path) -> Any:
