@@ -229,7 +229,13 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """What ``agent`` sees now, as arrays: ``{"observation", "action_mask"}``."""
         seat = self.seat_of(agent)
         view = self.game.view(seat)
-        legal = self.legal_actions(agent) if view.legal_actions else []
+        if agent == self.agent_selection:
+            if self._legal is None:  # the view lists them already: no second legal_actions
+                self._legal = canonical(view.legal_actions)
+                self.encoder.check(self._legal)
+            legal = self._legal
+        else:
+            legal = canonical(view.legal_actions)
         out: Observation = {
             "observation": self.encoder.observation(view),
             "action_mask": self.encoder.action_mask(legal),

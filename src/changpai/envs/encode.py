@@ -49,8 +49,17 @@ MAX_ACTIONS = 64
 Array = npt.NDArray[Any]
 
 
+_keys: dict[Any, str] = {}
+
+
 def _sort_key(action: Any) -> str:
-    return json.dumps(action.to_dict(), sort_keys=True, ensure_ascii=False)
+    # Actions are frozen values and recur from hand to hand: their keys are kept (bounded).
+    key = _keys.get(action)
+    if key is None:
+        if len(_keys) >= 100_000:
+            _keys.clear()
+        key = _keys[action] = json.dumps(action.to_dict(), sort_keys=True, ensure_ascii=False)
+    return key
 
 
 def canonical(actions: Iterable[Any]) -> list[Any]:
@@ -109,6 +118,13 @@ class Encoder:
         #: The card kinds (codes) in deck order: the columns of every card-count block.
         self.kinds: tuple[str, ...] = tuple(kinds)
         self.index: dict[str, int] = {code: i for i, code in enumerate(kinds)}
+        # Card kinds are interned (one object per kind), so the cards of the decks map to their
+        # column by identity, skipping the family's ``code`` property on the hot path; the decks
+        # are kept so that those objects live as long as the encoder.
+        self._decks = (tuple(module.DECK), cards)
+        self._by_id: dict[int, int] = {
+            id(card): self.index[_code(card)] for deck_cards in self._decks for card in deck_cards
+        }
         #: The most copies of one card kind in the deck.
         self.copies: int = max(counts.values())
         #: The number of cards in the deck.
@@ -163,7 +179,12 @@ class Encoder:
 
     def _count(self, out: Array, block: slice, cards: Iterable[Any]) -> None:
         base = block.start
+        by_id = self._by_id
         for card in cards:
+            column = by_id.get(id(card))
+            if column is not None:
+                out[base + column] += 1
+                continue
             code = _code(card)
             try:
                 out[base + self.index[code]] += 1

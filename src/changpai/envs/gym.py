@@ -60,7 +60,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     exactly. A hand that ends before the agent's first decision is redealt (the next seed).
 
     The reward is 0 until the hand ends, then the seat's net from the payments; an episode
-    always ends by termination. ``action_masks()`` gives the mask as booleans, as
+    always ends by termination. ``illegal_action`` says what an action outside the mask does:
+    ``"raise"`` (an :class:`~changpai.errors.IllegalActionError`, nothing changes),
+    ``"random"`` (a random legal action is played instead and ``info["illegal"]`` is true) or
+    ``"terminate"`` (the episode ends with reward ``illegal_reward``), for learners that do not
+    use the mask. ``action_masks()`` gives the mask as booleans, as
     sb3-contrib's ``MaskablePPO`` expects.
 
     >>> env = SingleAgentEnv("yaodiren", seat=2)
@@ -75,8 +79,18 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         variant: str | changpai.Variant = "hunan",
         seat: int = 0,
         opponents: str | Policy | Mapping[int, Policy] = "random",
+        *,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
         **keywords: Any,
     ) -> None:
+        if illegal_action not in ("raise", "random", "terminate"):
+            raise RulesError(
+                f"illegal_action={illegal_action!r} is not one of 'raise', 'random', 'terminate'"
+            )
+        self.illegal_action: str = illegal_action
+        self.illegal_reward: float = illegal_reward
+        self._abandoned = False
         self.aec: ChangpaiEnv = ChangpaiEnv(variant, **keywords)
         if seat not in self.aec.seats:
             raise RulesError(
@@ -103,6 +117,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
+        self._abandoned = False
         self.aec.reset(seed=seed)
         for _ in range(_MAX_REDEALS):
             self._play_opponents()
@@ -131,12 +146,21 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         aec = self.aec
         if aec.game is None:
             raise RulesError("reset() the environment before step()")
-        if aec.terminations[self.agent]:
+        if aec.terminations[self.agent] or self._abandoned:
             raise RulesError("the hand is over: reset() the environment")
+        info: dict[str, Any] = {}
+        mask = aec.observe(self.agent)["action_mask"]
+        legal = isinstance(action, (int, np.integer)) and 0 <= action < len(mask)
+        if not (legal and mask[int(action)]) and self.illegal_action != "raise":
+            info["illegal"] = True
+            if self.illegal_action == "terminate":
+                self._abandoned = True
+                return aec.observe(self.agent), self.illegal_reward, True, False, info
+            action = random_policy({"action_mask": mask}, self._rng)
         aec.step(action)
         reward = aec.rewards[self.agent] + self._play_opponents()
         terminated = aec.terminations[self.agent]
-        return aec.observe(self.agent), float(reward), terminated, False, {}
+        return aec.observe(self.agent), float(reward), terminated, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as a boolean mask (``MaskablePPO``'s hook)."""
