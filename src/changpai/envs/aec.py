@@ -115,11 +115,20 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     # ------------------------------------------------------------------ spaces and seats
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object on every call)."""
+        """The observation space of ``agent`` (the same object on every call).
+
+        >>> space = ChangpaiEnv("hunan").observation_space("player_0")
+        >>> sorted(space), space["action_mask"].shape
+        (['action_mask', 'observation'], (64,))
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(max_actions)``."""
+        """The action space of ``agent``: ``Discrete(max_actions)``.
+
+        >>> ChangpaiEnv("hunan", max_actions=32).action_space("player_2")
+        Discrete(32)
+        """
         return self.action_spaces[agent]
 
     def seat_of(self, agent: str) -> int:
@@ -226,7 +235,14 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return legal[int(index)]
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` sees now, as arrays: ``{"observation", "action_mask"}``."""
+        """What ``agent`` sees now, as arrays: ``{"observation", "action_mask"}`` (and
+        ``"action_features"`` when asked for). An agent that is not to act has an empty mask.
+
+        >>> env = ChangpaiEnv("daer")
+        >>> env.reset(seed=1)
+        >>> int(env.observe("player_0")["action_mask"].sum()) > 0, int(env.observe("player_1")["action_mask"].sum())
+        (True, 0)
+        """
         seat = self.seat_of(agent)
         view = self.game.view(seat)
         if agent == self.agent_selection:
@@ -286,7 +302,10 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return text
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Nothing to release.
+
+        >>> ChangpaiEnv("hunan").close()
+        """
 
     def __repr__(self) -> str:
         return f"<ChangpaiEnv {self.variant.name} seats={self.seats}>"

@@ -107,13 +107,25 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
 
     @property
     def game(self) -> Any:
-        """The engine's game of the current episode."""
+        """The engine's game of the current episode (``None`` before the first reset).
+
+        >>> env = SingleAgentEnv("daer")
+        >>> _ = env.reset(seed=2)
+        >>> env.game.seed
+        2
+        """
         return self.aec.game
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a hand and play the opponents up to the agent's first decision."""
+        """Deal a hand and play the opponents up to the agent's first decision.
+
+        >>> env = SingleAgentEnv("hunan", seat=2)
+        >>> obs, info = env.reset(seed=1)
+        >>> env.game.to_act[0], info
+        (2, {})
+        """
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
@@ -142,7 +154,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play ``action`` (an index the mask allows), then the opponents up to the agent's
-        next decision or the end of the hand."""
+        next decision or the end of the hand.
+
+        >>> env = SingleAgentEnv("hunan")
+        >>> _ = env.reset(seed=1)
+        >>> obs, reward, terminated, truncated, info = env.step(0)
+        >>> reward, terminated, truncated, env.game.to_act[0]
+        (0.0, False, False, 0)
+        """
         aec = self.aec
         if aec.game is None:
             raise RulesError("reset() the environment before step()")
@@ -163,16 +182,35 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         return aec.observe(self.agent), float(reward), terminated, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions as a boolean mask (``MaskablePPO``'s hook)."""
+        """The legal actions as a boolean mask (``MaskablePPO``'s hook).
+
+        >>> env = SingleAgentEnv("hunan")
+        >>> _ = env.reset(seed=1)
+        >>> mask = env.action_masks()
+        >>> mask.dtype, int(mask.sum()) == len(env.legal_actions())
+        (dtype('bool'), True)
+        """
         mask: npt.NDArray[np.bool_] = self.aec.observe(self.agent)["action_mask"].astype(bool)
         return mask
 
     def legal_actions(self) -> list[Any]:
-        """The agent's legal actions in the order of the action space."""
+        """The agent's legal actions in the order of the action space.
+
+        >>> env = SingleAgentEnv("hunan")
+        >>> _ = env.reset(seed=1)
+        >>> str(env.legal_actions()[0])
+        'seat 0 打 壹'
+        """
         return self.aec.legal_actions(self.agent)
 
     def render(self) -> str | None:
-        """The agent's view as text (``"ansi"``), printed for ``"human"``."""
+        """The agent's view as text (``"ansi"``), printed for ``"human"``.
+
+        >>> env = SingleAgentEnv("hunan", render_mode="ansi")
+        >>> _ = env.reset(seed=1)
+        >>> env.render().splitlines()[1].startswith("  hand: ")
+        True
+        """
         if self.render_mode is None or self.aec.game is None:
             return None
         text = str(self.aec.game.view(self.seat))
