@@ -158,7 +158,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand. With ``seed`` the hand is ``variant.game(seed)`` and the later
-        resets without a seed follow from it; without one the deal is random.
+        resets without a seed follow from it; without one the deal is random. ``options`` is
+        part of PettingZoo's signature; the table is set by the constructor, so it is not read.
 
         >>> env = ChangpaiEnv("daer")
         >>> env.reset(seed=5)
