@@ -30,7 +30,7 @@ def encoder_for(name: str) -> Encoder:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_max_actions_has_a_wide_margin(name: str) -> None:
-    """Random play never comes near MAX_ACTIONS (the largest seen over every variant is 22)."""
+    """Random play never comes near MAX_ACTIONS (the largest seen in 400 hands of every variant is 24)."""
     entry = changpai.variant(name)
     largest = 0
     for seed in range(8):
