@@ -176,7 +176,7 @@ def test_win_on_a_discard_is_paid_by_the_discarder() -> None:
     result = g.result
     assert result.reason == "win" and result.label == "胡" and not result.self_drawn
     assert [(p.payer, p.payee, p.amount) for p in result.payments] == [(0, 3, 1)]
-    assert result.next_dealer == 3 and result.value == 1
+    assert result.next_dealer == 3 and result.value == 9 and result.sheet.total == 1
     assert str(result.win.decomposition.jiang) == "將 伍伍"
 
 

@@ -23,6 +23,7 @@ from changpai.daer import (
     decompositions,
     meld_hu,
     parse,
+    score,
     waits,
 )
 from changpai.errors import NotationError
@@ -55,13 +56,14 @@ def test_a_hand_may_read_several_ways_and_the_best_has_the_most_hu() -> None:
     assert best is not None and best.hu == max(d.hu for d in found) and best.value == best.hu
 
 
-def test_value_is_one_flat_unit_by_default() -> None:
-    """daer.md §6: flat settlement — the value of a winning hand is 1 unit; its 胡 is informative."""
+def test_value_is_the_hu_and_the_flat_settlement_pays_one_unit() -> None:
+    """daer.md §6: the value of a winning hand is its 胡; the flat settlement pays 1 unit."""
     d = best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍")
-    assert d is not None and d.value == 1 and d.hu == 9
+    assert d is not None and d.value == 9 and d.hu == 9
+    assert score(d).total == 1
     assert d.to_dict() == {
         "melds": ["順 一二三", "順 四五六", "順 七八九", "順 壹貳叄", "將 伍伍"],
-        "value": 1,
+        "value": 9,
         "hu": 9,
         "jiang": "將 伍伍",
     }

@@ -76,7 +76,7 @@ def test_analysis_of_a_complete_and_a_waiting_hand() -> None:
     done = analyze(HAND)
     assert done.complete and done.best is not None and done.sheet is not None
     doc = done.to_dict()
-    assert doc["family"] == "daer" and doc["variant"] == "daer" and doc["value"] == 1
+    assert doc["family"] == "daer" and doc["variant"] == "daer" and doc["value"] == 9
     assert doc["facts"] == {"hu": 9, "jiang": "將 伍伍"}
     json.dumps(doc)
     waiting = analyze("一二三 四五六 七八九 壹貳叄 伍")

@@ -11,7 +11,7 @@ readings are found lowest kind first and cached on the counts and the shape opti
 
 >>> best = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 伍伍"))
 >>> best
-<Decomposition 順 一二三 順 四五六 順 七八九 順 壹貳叄 將 伍伍 (1; 9 胡)>
+<Decomposition 順 一二三 順 四五六 順 七八九 順 壹貳叄 將 伍伍 (9 胡)>
 >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 六六")) is None  # 六六 is no 將
 True
 >>> sorted(card.code for card in waits(parse("一二三 四五六 七八九 壹貳叄 伍")))
@@ -163,7 +163,7 @@ class Decomposition:
 
     >>> d = best_decomposition("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾")
     >>> d.value, d.hu, str(d.jiang), [str(m) for m in d.exposed]
-    (1, 12, '將 伍伍', ['碰 拾拾拾'])
+    (12, 12, '將 伍伍', ['碰 拾拾拾'])
     >>> d.to_dict()["melds"][:2]
     ['碰 拾拾拾', '順 一二三']
     """
@@ -184,14 +184,14 @@ class Decomposition:
 
     @property
     def value(self) -> int:
-        """The family's count of the hand (the contract's ``value``): 胡, or 1 under flat
-        scoring.
+        """The family's count of the hand (the contract's ``value``): its 胡, whatever the
+        settlement (the flat settlement pays units; see :func:`~changpai.daer.score`).
 
         >>> hand = "一二三 四五六 七八九 壹貳叄 伍伍"
         >>> best_decomposition(hand).value, best_decomposition(hand, rules=DAER.evolve(scoring="huxi")).value
-        (1, 9)
+        (9, 9)
         """
-        return self.hu if self.rules.scoring == "huxi" else 1
+        return self.hu
 
     @property
     def jiang(self) -> Meld | None:
@@ -229,11 +229,11 @@ class Decomposition:
         return " ".join(str(m) for m in self.melds)
 
     def __repr__(self) -> str:
-        return f"<Decomposition {self} ({self.value}; {self.hu} 胡)>"
+        return f"<Decomposition {self} ({self.hu} 胡)>"
 
     def _repr_html_(self) -> str:
         parts = [m._repr_html_() for m in self.melds]
-        return render.line(parts, note=f"{self.value} ({self.hu} 胡)")
+        return render.line(parts, note=f"{self.hu} 胡")
 
 
 def read_hand(cards: str | Sequence[Card]) -> tuple[Card, ...]:

@@ -182,7 +182,7 @@ class Analysis:
         >>> print(analyze("一二三 四五六 七八九 壹貳叄 伍"))
         daer: 一二三四五六七八九壹貳叄伍
         not complete; waits for:
-          伍 (1; 9 胡): 順 一二三  順 四五六  順 七八九  順 壹貳叄  將 伍伍
+          伍 (9 胡): 順 一二三  順 四五六  順 七八九  順 壹貳叄  將 伍伍
         """
         head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"
         if self.exposed:
@@ -202,7 +202,7 @@ class Analysis:
     @staticmethod
     def _reading(d: Decomposition) -> str:
         melds = "  ".join(str(m) for m in d.melds)
-        return f"({d.value}; {d.hu} 胡): {melds}"
+        return f"({d.hu} 胡): {melds}"
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis document (``changpai.analysis`` version 2).
@@ -235,7 +235,7 @@ def analyze(
     cards) → its best reading and settlement; waiting (``hand_size`` cards) → its waits.
 
     >>> analyze("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾").best.value
-    1
+    12
     >>> analyze("一二三")
     Traceback (most recent call last):
     ...
