@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
-from changpai.envs.encode import MAX_ACTIONS, Encoder, canonical
+from changpai.envs.encode import Encoder, canonical, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
 
 __all__ = ["ChangpaiEnv"]
@@ -40,7 +40,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     ``variant`` is a variant name or alias (``"hunan"``, ``"跑胡子"``) or a
     :class:`~changpai.core.variant.Variant`; ``dealer`` the dealer's seat (fixed for every
-    episode); ``max_actions`` the size of the action space; ``action_features=True`` adds the
+    episode); ``max_actions`` the size of the action space (default: :func:`~changpai.envs.encode.max_actions_of` the family); ``action_features=True`` adds the
     key ``"action_features"`` (:meth:`~changpai.envs.encode.Encoder.action_features`) to every
     observation; ``render_mode`` is ``None``, ``"ansi"`` or ``"human"``; other keywords are the
     family's game options (``players=3`` for 川牌 …).
@@ -67,7 +67,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         variant: str | changpai.Variant = "hunan",
         *,
         dealer: int = 0,
-        max_actions: int = MAX_ACTIONS,
+        max_actions: int | None = None,
         action_features: bool = False,
         render_mode: str | None = None,
         **options: Any,
@@ -85,7 +85,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.encoder: Encoder = Encoder(
             entry.module,
             self.seats,
-            max_actions,
+            max_actions_of(entry.family) if max_actions is None else max_actions,
             deck=probe.deck,
             action_features=action_features,
         )
@@ -95,18 +95,18 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         shape = (self.encoder.size,)
         parts: dict[str, spaces.Space[Any]] = {
             "observation": spaces.Box(0.0, self.encoder.high, shape, np.float32),
-            "action_mask": spaces.Box(0, 1, (max_actions,), np.int8),
+            "action_mask": spaces.Box(0, 1, (self.encoder.max_actions,), np.int8),
         }
         if action_features:
             width = self.encoder.feature_size
             parts["action_features"] = spaces.Box(
-                0.0, float(self.encoder.deck_size), (max_actions, width), np.float32
+                0.0, float(self.encoder.deck_size), (self.encoder.max_actions, width), np.float32
             )
         self.observation_spaces: dict[str, spaces.Space[Any]] = {
             agent: spaces.Dict(parts) for agent in self.possible_agents
         }
         self.action_spaces: dict[str, spaces.Space[Any]] = {
-            agent: spaces.Discrete(max_actions) for agent in self.possible_agents
+            agent: spaces.Discrete(self.encoder.max_actions) for agent in self.possible_agents
         }
         self._rng = random.Random()
         self.game: Any = None

@@ -39,13 +39,27 @@ import numpy.typing as npt
 
 from changpai.errors import RulesError
 
-__all__ = ["MAX_ACTIONS", "Encoder", "canonical"]
+__all__ = ["FAMILY_MAX_ACTIONS", "MAX_ACTIONS", "Encoder", "canonical", "max_actions_of"]
 
 #: The default size of the action space. Random play of 400 hands of every registered variant
 #: (dealers rotating) never offered more than 24 legal actions at once (the 字牌 variants; the
 #: tests check a margin of half); a table that ever offers more raises a RulesError naming
 #: ``max_actions=``.
 MAX_ACTIONS = 64
+
+#: Families whose tables offer many more choices at once: a 戳牌 lead may be any single, pair,
+#: larger same-shape play or 組合 of a 28-card hand (random play of 400 hands offered at most 198).
+FAMILY_MAX_ACTIONS: dict[str, int] = {"chuanpai.chuopai": 512}
+
+
+def max_actions_of(family: str) -> int:
+    """The default size of the action space of a family's environment.
+
+    >>> max_actions_of("zipai"), max_actions_of("chuanpai.chuopai")
+    (64, 512)
+    """
+    return FAMILY_MAX_ACTIONS.get(family, MAX_ACTIONS)
+
 
 Array = npt.NDArray[Any]
 
@@ -82,7 +96,8 @@ class Encoder:
     """Encodes the views and legal actions of one family's table as fixed-size arrays.
 
     ``module`` is the family module (``variant.module``), ``seats`` the playing seats in turn
-    order (``game.seats``), ``max_actions`` the size of the action space, ``deck`` the cards
+    order (``game.seats``), ``max_actions`` the size of the action space (default
+    :func:`max_actions_of` the family), ``deck`` the cards
     of the table (``game.deck``; default the family's ``DECK``). With
     ``action_features=True`` :meth:`action_features` describes every slot of the action space
     (its kind, one-hot, and the cards it names, counted by kind).
@@ -98,11 +113,13 @@ class Encoder:
         self,
         module: Any,
         seats: Sequence[int],
-        max_actions: int = MAX_ACTIONS,
+        max_actions: int | None = None,
         *,
         deck: Sequence[Any] | None = None,
         action_features: bool = False,
     ) -> None:
+        if max_actions is None:
+            max_actions = max_actions_of(str(module.Game.family))
         if max_actions < 1:
             raise RulesError(f"max_actions={max_actions!r} must be at least 1")
         if not seats:
