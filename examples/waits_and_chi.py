@@ -14,6 +14,9 @@ for card, decomposition in zipai.waits(hand, rules=zipai.HUNAN).items():
     print(f"waits for {card} ({card.code}): {decomposition.huxi} 胡息 — {melds}")
 
 # zipai.md §5, the seed example of 吃 and 比: hand x1 x2 x2 x3 x3 x4 d2 d2 takes x2.
+# A meld prints with the label of how it was made ("吃 一二三", "比 二二貳"), so each option reads
+# as its 吃 meld, then the compulsory 比 melds that lay out the other copies of the card.
 concealed = zipai.parse("x1 x2 x2 x3 x3 x4 d2 d2")
 for option in zipai.chi_options(concealed, zipai.Card.parse("x2")):
-    print("吃", option.chi, "then 比", ", ".join(str(meld) for meld in option.bi) or "nothing")
+    bi = ", ".join(str(meld) for meld in option.bi) or "no 比"
+    print(f"{option.chi}, then {bi} (from the hand: {zipai.format(option.hand_cards())})")

@@ -41,7 +41,7 @@ def test_analyze_json_is_the_analysis_document(capsys: pytest.CaptureFixture[str
 def test_incomplete_hand_prints_waits(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", "hunan", "壹貳叄 二七十 三三三 四五六 七八九 肆伍陸 柒捌"]) == 0
     out = capsys.readouterr().out
-    assert "waits for" in out and "叄 (12 胡息)" in out
+    assert "waits for" in out and "  叄: 12 胡息: 坎 三三三" in out
 
 
 @pytest.mark.parametrize(

@@ -18,3 +18,13 @@ def test_there_are_examples() -> None:
 def test_example_runs(script: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     runpy.run_path(str(script), run_name="__main__")
     assert capsys.readouterr().out.strip()
+
+
+def test_chi_options_print_each_label_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/waits_and_chi.py (zipai.md §5 比牌): every 吃 option of the seed example is printed
+    once, with its 吃 meld and each 比 meld labelled once (a Meld prints its own label)."""
+    runpy.run_path(str(EXAMPLES[0].parent / "waits_and_chi.py"), run_name="__main__")
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("吃")]
+    assert len(lines) == 7  # the seven complete choices of the seed example
+    assert not any("吃 吃" in line or "比 比" in line for line in lines)
+    assert "吃 二貳貳, then 比 一二三, 比 二三四 (from the hand: 貳貳一二三二三四)" in lines

@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 # The families whose presets are registered; each package exposes ``VARIANTS``.
-_FAMILIES = ("zipai", "nantong", "chuanpai")
+_FAMILIES = ("zipai", "nantong", "chuanpai", "chuanpai.chuopai", "daer", "xiaogan")
 _registry: dict[str, Variant] | None = None
 _ordered: tuple[Variant, ...] = ()
 

@@ -22,7 +22,7 @@ from changpai.core.playout import random_playout, simulate
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError
 
-__all__ = ["MAX_HANDS", "main"]
+__all__ = ["MAX_HANDS", "analysis_text", "main"]
 
 MAX_HANDS = 10_000_000
 """The most hands ``changpai simulate -n`` plays in one run."""
@@ -72,9 +72,46 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
     if args.json:
         _print_json(analysis.to_dict())
         return 0
-    print(f"{entry.title} ({entry.name})")
-    print(analysis)
+    print(analysis_text(analysis, entry))
     return 0
+
+
+def _reading(decomposition: Any, value_name: str) -> str:
+    melds = "  ".join(str(meld) for meld in decomposition.melds)
+    return f"{decomposition.value} {value_name}: {melds}"
+
+
+def analysis_text(analysis: Any, entry: Variant) -> str:
+    """The one printed layout of ``changpai analyze`` for every family: the variant, the cards
+    (and table melds), then the best reading and its score sheet, or every wait with the reading
+    it would make.
+
+    >>> import changpai
+    >>> entry = changpai.variant("hunan")
+    >>> text = analysis_text(entry.module.analyze(entry.sample, rules=entry.rules), entry)
+    >>> for line in text.splitlines()[:3]:
+    ...     print(line)
+    跑胡子 (hunan)
+    cards: 壹 壹 壹 壹 貳 貳 叄 肆 伍 二 七 十 三 三 三 六 七 八 陸 柒 捌
+    complete: 18 胡息: 坎 三三三  提 壹壹壹壹  句 二七十  句 六七八  將 貳貳  句 叄肆伍  句 陸柒捌
+    """
+    value_name = str(getattr(entry.module.Game, "value_name", "value"))
+    lines = [f"{entry.title} ({entry.name})", "cards: " + " ".join(str(c) for c in analysis.cards)]
+    if analysis.exposed:
+        lines.append("table: " + "  ".join(str(m) for m in analysis.exposed))
+    if analysis.best is not None:
+        lines.append("complete: " + _reading(analysis.best, value_name))
+        if analysis.sheet is not None:
+            lines.append(str(analysis.sheet))
+    elif analysis.waits:
+        lines.append("not complete; waits for:")
+        lines.extend(f"  {card}: {_reading(d, value_name)}" for card, d in analysis.waits.items())
+    else:
+        lines.append("not complete; waits for nothing")
+    facts = {k: v for k, v in analysis.to_dict()["facts"].items() if v not in (None, "", [], {})}
+    if facts:
+        lines.append("facts: " + ", ".join(f"{k} {v}" for k, v in facts.items()))
+    return "\n".join(lines)
 
 
 # --- play and simulate ---------------------------------------------------------------------------

@@ -286,6 +286,7 @@ def test_scoring_accepts_a_decomposition(entry: changpai.Variant) -> None:
     assert isinstance(sheet, ScoreSheet)
     assert all(p.payee == 1 for p in sheet.payments)
     analysis = module.analyze(entry.sample, rules=entry.rules)
+    assert not str(analysis).startswith("Analysis(")  # printed for people by changpai analyze
     doc = analysis.to_dict()
     assert doc["schema"] == "changpai.analysis" and doc["version"] == 2
     assert doc["family"] == entry.family and doc["complete"] is True

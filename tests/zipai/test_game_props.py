@@ -41,10 +41,7 @@ def counted(game: Game) -> Counter[int]:
         cards.update(c.index for c in game.discards(seat))
     if in_flight(game) and game.offered is not None:
         cards[game.offered.index] += 1
-    result = game.result
-    if result is not None and result.win is not None and result.win.decomposition.card:
-        cards[result.win.decomposition.card.index] += 1  # won on a card from outside the hand
-    return cards
+    return cards  # a card won on is in the winner's hand
 
 
 FULL = Counter(c.index for c in DECK)

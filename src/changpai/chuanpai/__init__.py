@@ -139,3 +139,5 @@ VARIANTS: tuple[Variant, ...] = (
         sample="66 11 56 12 46 13 55 55 55 16 34 25",
     ),
 )
+"""The registered variants of the 川牌 family (found by ``changpai.variant(name)``), each with
+its rules preset and a sample hand."""

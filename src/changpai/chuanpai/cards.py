@@ -178,7 +178,7 @@ class Card(Interned):
     """One card kind of the 川牌 deck (chuanpai.md §1).
 
     Build cards with :meth:`parse` or ``Card("66")`` or take them from :data:`CARDS`. Cards are
-    interned (DESIGN.md: one object per kind): every construction, copy and unpickling returns
+    interned (one object per kind, docs: Core concepts): every construction, copy and unpickling returns
     the one object of its kind in :data:`CARDS`. ``str`` is the display name, ``repr``
     round-trips. Cards sort in the order of the table (天牌 first, 地牌 last, then the 經牌).
 

@@ -54,8 +54,8 @@ _JING = (21, 22)
 def _checked(
     concealed: object, exposed: object, rules: object
 ) -> tuple[tuple[Meld, ...], tuple[int, ...], tuple[int, ...]]:
-    """Check the input of a public entry (DESIGN.md: bad input gets a typed error naming it):
-    ``concealed`` a sequence of :class:`Card`, ``exposed`` a sequence of :class:`Meld`,
+    """Check the input of a public entry (docs: Core concepts, "Errors": bad input gets a typed
+    error naming it): ``concealed`` a sequence of :class:`Card`, ``exposed`` a sequence of :class:`Meld`,
     ``rules`` a :class:`Rules`, and no card more often, in hand and on the table together, than
     the rules' deck holds. Returns the units, the concealed counts and the counts of every card
     held (in hand and on the table).

@@ -1,5 +1,5 @@
-"""Interned card kinds: one object per kind, kept by copies and pickles (DESIGN.md: "Card kinds
-are interned: one object per kind, compared by identity or a small int").
+"""Interned card kinds: one object per kind, kept by copies and pickles (compared
+by identity or by a small int).
 
 Every family's ``Card`` takes this mixin; its constructor returns the one object of each kind
 (``Card(index)``), and the mixin makes ``copy``, ``deepcopy`` and ``pickle`` return that object

@@ -1,6 +1,6 @@
 """Engine-independent tools for game engines: random playouts, perft counts and simulations.
 
-Every family's ``Game`` follows one protocol (DESIGN.md): ``to_act``, ``legal_actions(seat)``,
+Every family's ``Game`` follows one protocol (docs: Core concepts): ``to_act``, ``legal_actions(seat)``,
 ``apply(action)``, ``is_over``, ``copy()``, ``log`` and ``result`` (with ``winner`` and ``sheet``).
 The functions here use nothing else, so they serve every family.
 
@@ -40,7 +40,7 @@ __all__ = [
 
 
 class Engine(Protocol):
-    """What a game engine offers (pokerkit-style verify / can / apply; DESIGN.md)."""
+    """What a game engine offers (pokerkit-style verify / can / apply; docs: Core concepts)."""
 
     @property
     def to_act(self) -> Sequence[int]: ...

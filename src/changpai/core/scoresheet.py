@@ -1,7 +1,8 @@
 """Itemized score sheets: every line of a score with its rule reference, the total and payments.
 
 A family's ``score`` function builds a :class:`ScoreSheet`; the sheet never computes anything the
-family did not put into it, so that each line can be checked against the tables of the rules files.
+family did not put into it, so that each line can be checked against the tables of the rules
+summaries of the docs (a line's ``rule`` ``"zipai.md §8.1"`` is section 8.1 of the 字牌 rules page).
 
 >>> sheet = ScoreSheet(
 ...     title="跑胡子",
@@ -52,7 +53,7 @@ class ScoreLine:
     ``key`` is a stable machine name (``"meld"``, ``"mingtang.honghu"``), ``name`` the text a
     player reads, ``value`` the number, ``op`` how it enters the total (``"+"`` added, ``"×"`` a
     multiplier, ``"="`` a running result or information, ``"≥"`` a threshold), ``rule`` the section
-    of the rules file it comes from. ``html`` optionally renders ``name`` for notebooks (a family
+    of the family's rules page (docs: Rules summaries) it comes from, as ``"zipai.md §8.1"``. ``html`` optionally renders ``name`` for notebooks (a family
     uses it to show red cards in red); it is not part of the line's value or of ``to_dict()``.
 
     >>> ScoreLine("base", "飄胡", 50, op="+", rule="nantong.md §7").text()

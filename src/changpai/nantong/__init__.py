@@ -155,3 +155,5 @@ VARIANTS: tuple[Variant, ...] = (
         sample_options=(("jiang", "HH 3w"),),
     ),
 )
+"""The registered variants of the 南通長牌 family (found by ``changpai.variant(name)``), each with
+its rules preset and a sample hand."""

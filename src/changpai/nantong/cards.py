@@ -229,9 +229,13 @@ class Card(Interned):
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(N_KINDS))
+"""One interned :class:`Card` per kind, by index: the 30 plain kinds, then the five 百搭."""
 BAIDA: tuple[Card, ...] = CARDS[N_PLAIN:]
+"""The five 百搭 (福 祿 壽 喜 財), one copy each (nantong.md §1)."""
 DECK: tuple[Card, ...] = tuple(c for c in CARDS[:N_PLAIN] for _ in range(4))
+"""The 120-card deck: four copies of each plain kind (nantong.md §1)."""
 DECK_BAIDA: tuple[Card, ...] = DECK + BAIDA
+"""The 125-card deck with the five 百搭 (``Rules.baida``)."""
 
 COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)
 """How many copies of each card kind (by index) the deck holds: 4, or 1 for a 百搭."""

@@ -116,3 +116,5 @@ VARIANTS: tuple[Variant, ...] = (
         description="哈哈字牌: win on any card incl. discards, 數信 seat, 翻信.",
     ),
 )
+"""The registered variants of the 字牌 family (found by ``changpai.variant(name)``), each with
+its rules preset and a sample hand."""

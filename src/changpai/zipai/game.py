@@ -662,9 +662,14 @@ class Game(Claims, GameBase):
                     if not self_drawn:  # the winner takes the dealer's 亮張
                         self._seats[self.dealer].hand[k] -= 1
                         self._seats[self.dealer].count -= 1
+                        st.hand[k] += 1
+                        st.count += 1
                 else:
                     self_drawn = source == _DRAWN and seat == src
                     dec = self._win(seat, k, self_drawn, source == _DISCARDED)
+                    # the card won on joins the winner's hand, so no card leaves the game
+                    st.hand[k] += 1
+                    st.count += 1
             assert dec is not None
             source, src = self._offer[1], self._offer[2]
             discarder = src if source == _DISCARDED and self._phase == _OFFER else None

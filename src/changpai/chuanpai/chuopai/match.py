@@ -1,0 +1,64 @@
+"""Around the 戳牌 engine, with the signatures of every family: :class:`Match` (hands in a row,
+the deal rotating, 佔莊), :func:`simulate`, :func:`random_game` and :func:`transcript`.
+
+>>> match = Match(CHUOPAI, seed=2, dealer=0).play(3)
+>>> len(match.hands), sum(match.totals.values())
+(3, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from changpai.chuanpai.chuopai.game import Game
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core import playout
+from changpai.core.match import Match as MatchBase
+from changpai.core.playout import SimulationStats
+
+__all__ = ["Match", "random_game", "simulate", "transcript"]
+
+
+class Match(MatchBase[Game]):
+    """戳牌 hands in a row (three seats); the next dealer follows :func:`next_dealer`.
+
+    >>> match = Match(seed=1, dealer=0).play(4)
+    >>> [h.dealer for h in match.hands][0], sum(match.settle().values())
+    (0, 0)
+    """
+
+    game_class = Game
+
+
+def simulate(
+    rules: Rules = CHUOPAI,
+    n: int = 1000,
+    *,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationStats:
+    """Statistics of ``n`` hands played by random players (:func:`changpai.core.simulate`).
+
+    >>> stats = simulate(CHUOPAI, 5, seed=1)
+    >>> stats.hands, stats.value_name
+    (5, '張')
+    """
+    return playout.simulate(Game, n, rules=rules, seed=seed, progress=progress)
+
+
+def random_game(rules: Rules = CHUOPAI, seed: int | None = None, *, dealer: int = 0) -> Game:
+    """One hand played by random players; the same seed gives the same hand.
+
+    >>> random_game(CHUOPAI, 3) == random_game(CHUOPAI, 3)
+    True
+    """
+    return playout.random_game(Game, rules, seed, dealer=dealer)
+
+
+def transcript(game: Game) -> str:
+    """The numbered account of a hand (as ``changpai play`` prints it).
+
+    >>> print(transcript(random_game(CHUOPAI, 3)).splitlines()[0])
+    戳牌 (chuopai) — seed 3, dealer seat 0
+    """
+    return playout.transcript(game)

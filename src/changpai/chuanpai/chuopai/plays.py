@@ -1,0 +1,424 @@
+"""Plays of 戳牌 and how they compare (chuanpai.md §3.2), as pure functions.
+
+A **play** is one of:
+
+- a *group*: one or more cards of one rank of one class — 正門 (天 > 地 > 人 > 和 > 中山 > 幺),
+  red 點子 (紅九 > 三四 > 紅五) or black 點子 (黑九 > 平八 = 三五 > 二五 > 拐子). Cards of equal
+  rank go together: 梅子 + 長三 is a pair of 中山, 平八 + 三五 a pair of black eights [INF: the
+  seeds call them 平級 / 一樣大];
+- a *組合*: head cards 天 / 地 / 人 / 和 (at least one, "至少一張") with the 點子 of their combo —
+  天九 (天 + 紅九 / 黑九) > 地八 (地 + 平八 / 三五) > 人七 (人 + 三四 / 二五) > 和五 (和 + 紅五 /
+  拐子); larger shapes such as 天天九 or 天九九 are 組合 of the same rank [INF].
+
+A play beats another of the same class (組合 only 組合, 正門 only 正門, 點子 only 點子 of its own
+colour) and the same number of cards when its rank is strictly higher; an equal rank does not
+beat unless ``rules.chuo_ties == "beat"`` (C12). The 硬張 丁丁 and 二紅 are never played.
+
+>>> beats("天牌", "地牌"), beats("地牌", "天牌"), beats("紅九", "平八")
+(True, False, False)
+>>> beats("三四 三四", "紅五 紅五"), beats("梅子", "長三"), beats("梅子", "長三", CHUOPAI.evolve(chuo_ties="beat"))
+(True, False, True)
+>>> [str(p) for p in plays("紅九 紅九 三四 三四 紅五", led="紅五 紅五")]
+['三四 三四 (紅點子 三四)', '紅九 紅九 (紅點子 紅九)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from attrs import frozen
+
+from changpai.chuanpai.cards import CARDS, Card, ChuoClass, parse
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core import render
+from changpai.core.hanzi import HanziEnum
+from changpai.errors import NotationError
+
+__all__ = ["Play", "PlayKind", "beats", "play_order", "plays"]
+
+DOTS = 21
+"""Kinds of dot cards (indices 0..20 of :data:`~changpai.chuanpai.cards.CARDS`)."""
+
+
+class PlayKind(HanziEnum, short_repr=True):
+    """The class of a play (chuanpai.md §3.2): a play beats only a play of its own class.
+
+    >>> PlayKind.COMBO.hanzi, PlayKind("red").hanzi
+    ('組合', '紅點子')
+    """
+
+    ZHENGMEN = ("zhengmen", "正門")
+    RED = ("red", "紅點子")
+    BLACK = ("black", "黑點子")
+    COMBO = ("zuhe", "組合")
+
+
+_KINDS: tuple[PlayKind, ...] = tuple(PlayKind)
+_K_ZHENGMEN, _K_RED, _K_BLACK, _K_COMBO = 0, 1, 2, 3
+
+
+def _card_kind(card: Card) -> int | None:
+    cls = card.chuo_class
+    if cls.zhengmen:
+        return _K_ZHENGMEN
+    if cls is ChuoClass.DIANZI:
+        return _K_RED if card.red else _K_BLACK
+    return None  # 硬張, 經牌: never played
+
+
+# Per kind index: (play kind, rank) of the card as a group, or None (硬張).
+_GROUP_OF: tuple[tuple[int, int] | None, ...] = tuple(
+    None if (k := _card_kind(c)) is None else (k, c.chuo_rank) for c in CARDS[:DOTS]
+)
+# (kind, rank) -> the kind indices of that rank, e.g. 中山 -> 梅子, 長三, 長二.
+_GROUPS: dict[tuple[int, int], tuple[int, ...]] = {}
+for _i, _g in enumerate(_GROUP_OF):
+    if _g is not None:
+        _GROUPS[_g] = (*_GROUPS.get(_g, ()), _i)
+# Combos: (rank, head index, partner indices); 天九 4 > 地八 3 > 人七 2 > 和五 1.
+_COMBO_LIST: list[tuple[int, int, tuple[int, int]]] = []
+for _head in CARDS[:DOTS]:
+    if _head.chuo_combo is not None and _head.chuo_class is ChuoClass.ZHENGMEN:
+        _p, _q = (
+            c.index for c in CARDS[:DOTS] if c.chuo_combo == _head.chuo_combo and c is not _head
+        )
+        _COMBO_LIST.append((_head.chuo_rank - 2, _head.index, (_p, _q)))
+_COMBOS: tuple[tuple[int, int, tuple[int, int]], ...] = tuple(sorted(_COMBO_LIST, reverse=True))
+_COMBO_OF: dict[int, tuple[int, int, tuple[int, int]]] = {
+    i: combo for combo in _COMBOS for i in (combo[1], *combo[2])
+}
+_RANK_NAMES: dict[tuple[int, int], str] = {
+    (_K_ZHENGMEN, 6): "天", (_K_ZHENGMEN, 5): "地", (_K_ZHENGMEN, 4): "人",
+    (_K_ZHENGMEN, 3): "和", (_K_ZHENGMEN, 2): "中山", (_K_ZHENGMEN, 1): "幺",
+    (_K_RED, 3): "紅九", (_K_RED, 2): "三四", (_K_RED, 1): "紅五",
+    (_K_BLACK, 4): "黑九", (_K_BLACK, 3): "平八", (_K_BLACK, 2): "二五", (_K_BLACK, 1): "拐子",
+    (_K_COMBO, 4): "天九", (_K_COMBO, 3): "地八", (_K_COMBO, 2): "人七", (_K_COMBO, 1): "和五",
+}  # fmt: skip
+
+Shape = tuple[int, int, int]
+"""The engine's description of a play: (kind, rank, number of cards)."""
+
+
+def describe(indices: Sequence[int]) -> Shape | None:
+    """The shape ``(kind, rank, size)`` of the cards with these kind indices, or ``None`` when
+    they are not a play (the engine's fast path; :meth:`Play.of` is the public one).
+
+    >>> describe((0, 0)), describe((0, 4)), describe((4, 5)), describe(())
+    ((0, 6, 2), (3, 4, 2), None, None)
+    """
+    if not indices:
+        return None
+    first = indices[0]
+    if not 0 <= first < DOTS:
+        return None
+    group = _GROUP_OF[first]
+    if group is not None and all(0 <= i < DOTS and _GROUP_OF[i] == group for i in indices):
+        return (group[0], group[1], len(indices))
+    combo = _COMBO_OF.get(first)
+    if combo is None:
+        return None
+    rank, head, partners = combo
+    heads = 0
+    for i in indices:
+        if i == head:
+            heads += 1
+        elif i not in partners:
+            return None
+    if heads == 0 or heads == len(indices):
+        return None
+    return (_K_COMBO, rank, len(indices))
+
+
+def shape_beats(play: Shape, led: Shape, ties: bool) -> bool:
+    """Whether a play of shape ``play`` beats one of shape ``led`` (same class and size, rank
+    strictly higher, or equal when ``ties``).
+
+    >>> shape_beats((0, 6, 1), (0, 5, 1), False), shape_beats((0, 2, 1), (0, 2, 1), True)
+    (True, True)
+    """
+    if play[0] != led[0] or play[2] != led[2]:
+        return False
+    return play[1] > led[1] or (ties and play[1] == led[1])
+
+
+@lru_cache(maxsize=200_000)
+def _group_sets(
+    kinds: tuple[int, ...], avail: tuple[int, ...], n: int
+) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``n`` cards over ``kinds`` with at most ``avail[i]`` of ``kinds[i]``,
+    each as a sorted tuple of kind indices."""
+    if n == 0:
+        return ((),)
+    if not kinds or sum(avail) < n:
+        return ()
+    out: list[tuple[int, ...]] = []
+    head, rest_kinds, rest_avail = kinds[0], kinds[1:], avail[1:]
+    for take in range(min(avail[0], n), -1, -1):
+        for tail in _group_sets(rest_kinds, rest_avail, n - take):
+            out.append((head,) * take + tail)
+    return tuple(sorted(out))
+
+
+def _combo_sets(
+    combo: tuple[int, int, tuple[int, int]], counts: Sequence[int], n: int | None
+) -> list[tuple[int, ...]]:
+    """Every 組合 of ``combo`` in ``counts`` (of ``n`` cards, or of every size when None)."""
+    _rank, head, (p, q) = combo
+    out: list[tuple[int, ...]] = []
+    for a in range(1, counts[head] + 1):
+        for x in range(counts[p] + 1):
+            for y in range(counts[q] + 1):
+                if x + y == 0 or (n is not None and a + x + y != n):
+                    continue
+                out.append(tuple(sorted((head,) * a + (p,) * x + (q,) * y)))
+    return out
+
+
+def _avail(kinds: tuple[int, ...], counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(counts[i] for i in kinds)
+
+
+def lead_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every play (as sorted kind indices) that a hand with these counts can lead.
+
+    >>> counts = [0] * 21; counts[0] = 2; counts[4] = 1
+    >>> lead_sets(counts)
+    [(0,), (0, 0), (4,), (0, 4), (0, 0, 4)]
+    """
+    out: list[tuple[int, ...]] = []
+    for kinds in _GROUPS.values():
+        avail = _avail(kinds, counts)
+        for n in range(1, sum(avail) + 1):
+            out.extend(_group_sets(kinds, avail, n))
+    for combo in _COMBOS:
+        out.extend(_combo_sets(combo, counts, None))
+    return out
+
+
+def beat_sets(counts: Sequence[int], led: Shape, ties: bool) -> list[tuple[int, ...]]:
+    """Every play (as sorted kind indices) in ``counts`` that beats a play of shape ``led``.
+
+    >>> counts = [0] * 21; counts[4] = 2; counts[10] = 2
+    >>> beat_sets(counts, (1, 1, 2), False)
+    [(4, 4), (10, 10)]
+    """
+    kind, rank, n = led
+    out: list[tuple[int, ...]] = []
+    if kind == _K_COMBO:
+        for combo in _COMBOS:
+            if combo[0] > rank or (ties and combo[0] == rank):
+                out.extend(_combo_sets(combo, counts, n))
+        return out
+    for (k, r), kinds in _GROUPS.items():
+        if k == kind and (r > rank or (ties and r == rank)):
+            out.extend(_group_sets(kinds, _avail(kinds, counts), n))
+    return out
+
+
+def can_beat(counts: Sequence[int], led: Shape, ties: bool) -> bool:
+    """Whether ``counts`` hold a play that beats a play of shape ``led`` (without listing them).
+
+    >>> counts = [0] * 21; counts[20] = 1; counts[7] = 1
+    >>> can_beat(counts, (3, 2, 2), False), can_beat(counts, (3, 3, 2), False)
+    (True, False)
+    """
+    kind, rank, n = led
+    if kind == _K_COMBO:
+        for r, head, (p, q) in _COMBOS:
+            higher = r > rank or (ties and r == rank)
+            if (
+                higher
+                and counts[head]
+                and counts[p] + counts[q]
+                and counts[head] + counts[p] + counts[q] >= n
+            ):
+                return True
+        return False
+    for (k, r), kinds in _GROUPS.items():
+        higher = r > rank or (ties and r == rank)
+        if k == kind and higher and sum(counts[i] for i in kinds) >= n:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------- public
+
+
+def play_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards in the order plays show them: the head cards 天 地 人 和 first (a 組合 reads 天牌
+    紅九), then the rest, each in table order.
+
+    >>> [c.code for c in play_order(parse("45 66 36"))]
+    ['66', '45', '36']
+    """
+    return tuple(sorted(cards, key=_play_key))
+
+
+def _play_key(card: Card) -> tuple[int, int]:
+    return (0 if card.chuo_class is ChuoClass.ZHENGMEN else 1, card.index)
+
+
+@frozen
+class Play:
+    """A play of 戳牌: its class (:class:`PlayKind`), rank within the class and its cards
+    (sorted in table order). Build one with :meth:`of` or :meth:`parse`.
+
+    >>> play = Play.parse("天牌 紅九 黑九")
+    >>> play.kind, play.rank, play.size, play.name, str(play)
+    (PlayKind.COMBO, 4, 3, '天九', '天牌 紅九 三六 (組合 天九)')
+    >>> Play.parse("天牌 地牌")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '天牌 地牌' is not a 戳牌 play: cards of one rank of one class, or a 組合 of head cards 天 / 地 / 人 / 和 with their 點子 (chuanpai.md §3.2)
+    """
+
+    kind: PlayKind
+    rank: int
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Play:
+        """The play made of ``cards`` (any order); NotationError when they are not a play.
+
+        >>> Play.of(parse("長三 梅子")).name
+        '中山'
+        """
+        items = tuple(cards)
+        if not all(isinstance(c, Card) for c in items):
+            raise NotationError(f"{items!r} is not a 戳牌 play: expected chuanpai cards")
+        items = play_order(items)
+        shape = describe(tuple(c.index for c in items))
+        if shape is None:
+            text = " ".join(c.name for c in items) or "no cards"
+            raise NotationError(
+                f"{text!r} is not a 戳牌 play: cards of one rank of one class, or a 組合 of head "
+                "cards 天 / 地 / 人 / 和 with their 點子 (chuanpai.md §3.2)"
+            )
+        return cls(_KINDS[shape[0]], shape[1], items)
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """The play written in ``text`` (codes or names, see :func:`~changpai.chuanpai.parse`).
+
+        >>> Play.parse("26 35").name
+        '平八'
+        """
+        return cls.of(parse(text, deck="deck84"))
+
+    @property
+    def size(self) -> int:
+        """The number of cards.
+
+        >>> Play.parse("天牌 天牌 紅九").size
+        3
+        """
+        return len(self.cards)
+
+    @property
+    def name(self) -> str:
+        """The rank's name: 天 … 幺, 紅九 … 紅五, 黑九 … 拐子, or the 組合 天九 … 和五.
+
+        >>> Play.parse("三五").name, Play.parse("人牌 二五").name
+        ('平八', '人七')
+        """
+        return _RANK_NAMES[(_KINDS.index(self.kind), self.rank)]
+
+    @property
+    def shape(self) -> Shape:
+        """``(kind, rank, size)`` as the engine compares them.
+
+        >>> Play.parse("紅九 紅九").shape
+        (1, 3, 2)
+        """
+        return (_KINDS.index(self.kind), self.rank, len(self.cards))
+
+    def beats(self, led: Play | str | Iterable[Card], rules: Rules = CHUOPAI) -> bool:
+        """Whether this play beats ``led`` (see :func:`beats`).
+
+        >>> Play.parse("人牌 三四").beats("和牌 紅五")
+        True
+        """
+        return beats(self, led, rules)
+
+    def __str__(self) -> str:
+        cards = " ".join(c.name for c in self.cards)
+        return f"{cards} ({self.kind.hanzi} {self.name})"
+
+    def _repr_html_(self) -> str:
+        return render.meld(f"{self.kind.hanzi} {self.name}", self.cards)
+
+
+def _as_play(value: Play | str | Iterable[Card], what: str) -> Play:
+    if isinstance(value, Play):
+        return value
+    if isinstance(value, str):
+        return Play.parse(value)
+    try:
+        return Play.of(value)
+    except TypeError:
+        raise NotationError(f"{what}={value!r} is not a 戳牌 play") from None
+
+
+def _check_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        from changpai.errors import RulesError
+
+        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
+    return rules
+
+
+def beats(
+    play: Play | str | Iterable[Card], led: Play | str | Iterable[Card], rules: Rules = CHUOPAI
+) -> bool:
+    """Whether ``play`` beats ``led`` (chuanpai.md §3.2): same class (組合 / 正門 / red 點子 /
+    black 點子), same number of cards, strictly higher rank — or an equal rank when
+    ``rules.chuo_ties == "beat"`` (C12). Plays are :class:`Play` objects, card text or cards;
+    something that is not a play raises :class:`~changpai.errors.NotationError`.
+
+    >>> beats("天牌 紅九", "地牌 平八"), beats("天牌", "地牌 平八"), beats("黑九", "紅九")
+    (True, False, False)
+    >>> beats("平八", "三五"), beats("平八", "三五", CHUOPAI.evolve(chuo_ties="beat"))
+    (False, True)
+    """
+    rules = _check_rules(rules)
+    mine, theirs = _as_play(play, "play"), _as_play(led, "led")
+    return shape_beats(mine.shape, theirs.shape, rules.chuo_ties == "beat")
+
+
+def _counts(hand: str | Iterable[Card]) -> list[int]:
+    cards = parse(hand, deck="deck84") if isinstance(hand, str) else tuple(hand)
+    counts = [0] * DOTS
+    for card in cards:
+        if not isinstance(card, Card) or card.is_jing:
+            raise NotationError(f"hand holds {card!r}, which is not a 戳牌 card")
+        counts[card.index] += 1
+    return counts
+
+
+def plays(
+    hand: str | Iterable[Card],
+    led: Play | str | Iterable[Card] | None = None,
+    rules: Rules = CHUOPAI,
+) -> list[Play]:
+    """Every play ``hand`` can make: every lead when ``led`` is None, else every play that
+    beats ``led`` (chuanpai.md §3.2, §3.3). An empty list means the hand cannot beat ``led``
+    and its owner covers cards face down instead. Plays come class by class, then by size,
+    rank and cards.
+
+    >>> [p.name for p in plays("天牌 地牌 紅九")]
+    ['地', '天', '紅九', '天九']
+    >>> [str(p) for p in plays("天牌 地牌 平八 三五", led="人牌 三四")]
+    ['地牌 二六 (組合 地八)', '地牌 三五 (組合 地八)']
+    >>> plays("長三 長二", led="梅子 梅子")
+    []
+    """
+    rules = _check_rules(rules)
+    counts = _counts(hand)
+    if led is None:
+        found = lead_sets(counts)
+    else:
+        found = beat_sets(counts, _as_play(led, "led").shape, rules.chuo_ties == "beat")
+    made = [Play.of(CARDS[i] for i in indices) for indices in found]
+    made.sort(key=lambda p: (_KINDS.index(p.kind), p.size, p.rank, [c.index for c in p.cards]))
+    return made

@@ -1,0 +1,233 @@
+"""Settlement of a 戳牌 hand (chuanpai.md §3.4) as pure functions: the result level of a count of
+擺牌, the 翻 of 三紅四黑, and the itemized :class:`~changpai.core.ScoreSheet` of a win, of 包牌
+and of 罰牌.
+
+The recommended defaults of §3.4 [INF]: 小胡 (16 擺牌) = 1 unit; 一甲 (21) ×2; 兩甲 (23) ×4
+(``jia_mult`` and its square); each 翻 ×2 (``fan_mult``). 翻 are counted as: for each red kind
+(天 地 人 紅九 三四 紅五) with ``n >= 3`` copies among the 擺牌 add ``n - 2``; for each black kind
+with 4 copies add 1; the number awarded is ``min(翻, 擺牌 - 16)``.
+
+>>> bai = parse("66 66 66 11 11 44 45 34 14 56 46 55 33 22 16 15 12")
+>>> sheet = score(bai, winner=0)
+>>> sheet.total, sheet.fact("fan"), [(p.payer, p.payee, p.amount) for p in sheet.payments]
+(2, 1, [(1, 0, 2), (2, 0, 2)])
+>>> print(sheet)
+戳牌 小胡: 17 擺牌
+  擺牌 17 張                                  17  chuanpai.md §3.4
+  小胡 (16 擺牌 or more)                      +1  chuanpai.md §3.4
+  三紅: 天牌 ×3                                1  chuanpai.md §3.4
+  翻 1 (counted 1, at most 擺牌 − 16 = 1)     ×2  chuanpai.md §3.4
+  total                                        2
+  seat 1 pays seat 0: 2
+  seat 2 pays seat 0: 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from changpai.chuanpai.cards import DOT_CARDS, Card, parse
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core.hanzi import HanziEnum
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.seats import check_seat
+from changpai.errors import RulesError
+
+__all__ = ["Level", "fan", "fapai_sheet", "level", "score"]
+
+RULE = "chuanpai.md §3.4"
+
+
+class Level(HanziEnum, short_repr=True):
+    """How far a seat's 擺牌 reached (chuanpai.md §3.4): the reason codes of a won hand.
+
+    >>> Level.YIJIA.hanzi, Level("liangjia")
+    ('一甲', Level.LIANGJIA)
+    """
+
+    XIAOHU = ("xiaohu", "小胡")
+    YIJIA = ("yijia", "一甲")
+    LIANGJIA = ("liangjia", "兩甲")
+
+
+def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
+    """The win a count of 擺牌 makes: 小胡 from 16, 一甲 from 21, 兩甲 from 23; ``None``
+    below 16 (chuanpai.md §3.4).
+
+    >>> [None if level(n) is None else level(n).hanzi for n in (15, 16, 20, 21, 22, 23, 28)]
+    [None, '小胡', '小胡', '一甲', '一甲', '兩甲', '兩甲']
+    """
+    if count >= rules.liangjia_cards:
+        return Level.LIANGJIA
+    if count >= rules.yijia_cards:
+        return Level.YIJIA
+    if count >= rules.win_cards:
+        return Level.XIAOHU
+    return None
+
+
+def _bai_counts(bai: str | Iterable[Card]) -> list[int]:
+    cards = parse(bai, deck="deck84") if isinstance(bai, str) else tuple(bai)
+    counts = [0] * len(DOT_CARDS)
+    for card in cards:
+        if not isinstance(card, Card) or card.is_jing:
+            raise RulesError(f"擺牌 holds {card!r}, which is not a 戳牌 card")
+        counts[card.index] += 1
+        if counts[card.index] > 4:
+            raise RulesError(f"擺牌 holds {counts[card.index]} of {card.name}; deck84 has 4")
+    return counts
+
+
+def _fan_items(counts: list[int]) -> list[tuple[Card, int, int]]:
+    """(card, copies, 翻) of every kind that counts for 三紅四黑."""
+    out = []
+    for card in DOT_CARDS:
+        n = counts[card.index]
+        if card.red and n >= 3:
+            out.append((card, n, n - 2))
+        elif not card.red and n == 4:
+            out.append((card, n, 1))
+    return out
+
+
+def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
+    """The 翻 of 三紅四黑 among ``bai`` (a seat's 擺牌): ``(counted, awarded)`` where
+    ``awarded = min(counted, 擺牌 − 16)`` (chuanpai.md §3.4, recommended counting).
+
+    >>> fan(parse("66 66 66 66 11 11 11") + parse("56") * 4 + parse("55") * 4 + parse("33 22"))
+    (5, 1)
+    """
+    counts = _bai_counts(bai)
+    counted = sum(f for _card, _n, f in _fan_items(counts))
+    return counted, max(0, min(counted, sum(counts) - rules.win_cards))
+
+
+def score(
+    bai: str | Iterable[Card],
+    *,
+    rules: Rules = CHUOPAI,
+    winner: int = 0,
+    players: int = 3,
+    liable: int | None = None,
+) -> ScoreSheet:
+    """The settlement of a won 戳牌 hand (chuanpai.md §3.4): ``bai`` is the winner's 擺牌 (the
+    硬張 included), cards or text.
+
+    The value is ``unit`` (小胡) × the 甲 multiplier (一甲 ``jia_mult``, 兩甲 its square) ×
+    ``fan_mult`` per awarded 翻; every other seat pays it to ``winner``. With ``liable`` (the
+    seat that made the first lead with 天 or a 九, 包牌) other than the winner, that seat alone
+    pays for every loser and the third player neither wins nor loses. A count below 16 is no
+    win (15 is one only with ``rules.chuo_fifteen == "win"``: 脫手) and raises
+    :class:`~changpai.errors.RulesError`.
+
+    >>> score("66 " * 4 + "11 " * 4 + "44 " * 4 + "45 45 45 45 34 34 34", winner=1).total
+    8
+    >>> sheet = score("56 46 16 15 " * 4, liable=2)
+    >>> [(p.payer, p.payee, p.amount) for p in sheet.payments]
+    [(2, 0, 2)]
+    >>> score("66 " * 3 + "11 " * 4 + "44 " * 4 + "45 45 45 34")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise RulesError(f"players={players!r} must be a whole number >= 2")
+    check_seat(winner, players, what="winner", error=RulesError)
+    if liable is not None:
+        check_seat(liable, players, what="liable", error=RulesError)
+    counts = _bai_counts(bai)
+    count = sum(counts)
+    found = level(count, rules)
+    tuoshou = found is None and count == rules.tuoshou_cards and rules.chuo_fifteen == "win"
+    if found is None and not tuoshou:
+        raise RulesError(
+            f"{count} 擺牌 is no win: a win needs {rules.win_cards} "
+            f"({rules.tuoshou_cards} wins only with chuo_fifteen='win', 脫手)"
+        )
+    level_ = found or Level.XIAOHU
+    lines = [ScoreLine("bai", f"擺牌 {count} 張", count, op="=", rule=RULE)]
+    if tuoshou:
+        lines.append(
+            ScoreLine("tuoshou", f"脫手 counted as 小胡 ({count} 擺牌)", rules.unit, rule=RULE)
+        )
+    else:
+        lines.append(
+            ScoreLine("xiaohu", f"小胡 ({rules.win_cards} 擺牌 or more)", rules.unit, rule=RULE)
+        )
+    total = rules.unit
+    if level_ is Level.YIJIA:
+        lines.append(
+            ScoreLine("jia", f"一甲 ({rules.yijia_cards} 擺牌)", rules.jia_mult, op="×", rule=RULE)
+        )
+        total *= rules.jia_mult
+    elif level_ is Level.LIANGJIA:
+        mult = rules.jia_mult**2
+        lines.append(
+            ScoreLine("jia", f"兩甲 ({rules.liangjia_cards} 擺牌)", mult, op="×", rule=RULE)
+        )
+        total *= mult
+    items = _fan_items(counts)
+    counted = sum(f for _card, _n, f in items)
+    awarded = max(0, min(counted, count - rules.win_cards))
+    for card, n, f in items:
+        word = "三紅" if card.red else "四黑"
+        lines.append(
+            ScoreLine(f"fan.{card.code}", f"{word}: {card.name} ×{n}", f, op="=", rule=RULE)
+        )
+    if awarded:
+        mult = rules.fan_mult**awarded
+        lines.append(
+            ScoreLine(
+                "fan",
+                f"翻 {awarded} (counted {counted}, at most 擺牌 − {rules.win_cards} = "
+                f"{count - rules.win_cards})",
+                mult,
+                op="×",
+                rule=RULE,
+            )
+        )
+        total *= mult
+    losers = [seat for seat in range(players) if seat != winner]
+    if liable is not None and liable != winner:
+        lines.append(
+            ScoreLine(
+                "baopai",
+                f"包牌: seat {liable} pays for all {len(losers)} losers",
+                total * len(losers),
+                op="=",
+                rule="chuanpai.md §3.3, §3.4",
+            )
+        )
+        payments: tuple[Payment, ...] = (Payment(liable, winner, total * len(losers)),)
+    else:
+        payments = tuple(Payment(seat, winner, total) for seat in losers)
+    title = f"戳牌 {'脫手' if tuoshou else level_.hanzi}: {count} 擺牌"
+    facts = (
+        ("bai", count),
+        ("level", "tuoshou" if tuoshou else level_.value),
+        ("fan", awarded),
+        ("fan_counted", counted),
+        ("liable", liable),
+    )
+    return ScoreSheet(title, tuple(lines), total, payments, facts)
+
+
+def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> ScoreSheet:
+    """The settlement of 罰牌 (chuanpai.md §3.4): ``offender`` did not beat when able; the hand
+    stops and he pays ``rules.fapai_units`` to every other player (the size is [INF]).
+
+    >>> sheet = fapai_sheet(1)
+    >>> sheet.total, [(p.payer, p.payee, p.amount) for p in sheet.payments]
+    (1, [(1, 0, 1), (1, 2, 1)])
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
+    check_seat(offender, players, what="offender", error=RulesError)
+    amount = rules.fapai_units
+    line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
+    payments = tuple(
+        Payment(offender, seat, amount) for seat in range(players) if seat != offender and amount
+    )
+    return ScoreSheet("戳牌 罰牌", (line,), amount, payments, (("offender", offender),))

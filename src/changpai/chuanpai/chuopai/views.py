@@ -1,0 +1,97 @@
+"""What a seat sees of a 戳牌 hand (:class:`~changpai.core.GameView`) and the omniscient HTML
+table of a game for notebooks.
+
+>>> from changpai.chuanpai.chuopai import Game
+>>> view = Game(seed=11).view(0)
+>>> view.phase, len(view.hand), view.fact("擺牌")
+('lead', 24, 'seat 0: 4 · seat 1: 1 · seat 2: 3')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from changpai.core import render
+from changpai.core.view import GameView, SeatView, SeenMeld
+
+if TYPE_CHECKING:
+    from changpai.chuanpai.chuopai.game import Game
+
+__all__ = ["game_html", "game_view"]
+
+
+def _counts(game: Game) -> str:
+    return " · ".join(f"seat {s}: {game.bai_count(s)}" for s in range(3))
+
+
+def game_view(game: Game, seat: int) -> GameView:
+    """The :class:`~changpai.core.GameView` of ``seat`` (see :meth:`Game.view`).
+
+    >>> from changpai.chuanpai.chuopai import Game
+    >>> game_view(Game(seed=11), 2).legal_actions
+    ()
+    """
+    seats = []
+    trick = game.trick()
+    for s in game.seats:
+        melds = []
+        for pile in game.melds(s):
+            if pile.face_up or s == seat:
+                melds.append(SeenMeld(pile.kind.value, pile.kind.hanzi, pile.cards))
+            else:
+                melds.append(SeenMeld(pile.kind.value, pile.kind.hanzi, (), hidden=len(pile.cards)))
+        played = next((cards for owner, cards, up in trick if owner == s and up), ())
+        note = f"擺牌 {game.bai_count(s)}" + (", 包牌" if game.liable == s else "")
+        seats.append(SeatView(s, len(game.hand(s)), tuple(melds), played, note))
+    facts: list[tuple[str, object]] = [("擺牌", _counts(game))]
+    if game.phase == "follow":
+        best = next(cards for owner, cards, up in reversed(trick) if up)
+        facts.append(("to beat", best))
+    if game.liable is not None:
+        facts.append(("包牌", f"seat {game.liable}"))
+    return GameView(
+        family=game.family,
+        title=game.rules.title,
+        seat=seat,
+        dealer=game.dealer,
+        phase=game.phase,
+        hand=game.hand(seat),
+        seats=tuple(seats),
+        offered=None,
+        stock_size=0,
+        to_act=game.to_act,
+        legal_actions=tuple(game.legal_actions(seat)),
+        result=game.result,
+        facts=tuple(facts),
+    )
+
+
+def game_html(game: Game) -> str:
+    """The whole game for notebooks (omniscient): every hand, pile and the trick in progress.
+
+    >>> from changpai.chuanpai.chuopai import Game
+    >>> html = game_html(Game(seed=11))
+    >>> html.count("<tr><td"), "face down" in html
+    (3, False)
+    """
+    rows = []
+    trick = game.trick()
+    for s in game.seats:
+        played = [cards for owner, cards, up in trick if owner == s]
+        notes = [w for w, on in (("dealer", s == game.dealer), ("包牌", game.liable == s)) if on]
+        notes.append(f"擺牌 {game.bai_count(s)}")
+        rows.append(
+            render.SeatRow(
+                s,
+                hand=render.cards(game.hand(s)),
+                melds=render.line([p._repr_html_() for p in game.melds(s)]),
+                discards=render.cards(c for cards in played for c in cards),
+                acting=s in game.to_act,
+                note=", ".join(notes),
+            )
+        )
+    facts = [("phase", game.phase), ("擺牌", _counts(game))]
+    footer = "" if game.result is None else render.Html(game.result._repr_html_())
+    return render.seat_table(
+        rows, title=f"{game.rules.title} ({game.rules.name})", facts=facts, footer=footer
+    )

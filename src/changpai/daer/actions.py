@@ -1,0 +1,168 @@
+"""The decisions of a 大貳 hand and the moves the engine makes by itself (docs: Core concepts).
+
+>>> a = Action(1, ActionKind.CHI, "x3", ("x1", "x2"))
+>>> str(a), a.details, Action.from_dict(a.to_dict()) == a
+('seat 1 吃 三 (一二)', '三 (一二)', True)
+>>> ActionKind.GANG.hanzi, ActionKind.DRAW.is_decision
+('杠', False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.core.hanzi import HanziEnum
+from changpai.errors import IllegalActionError, NotationError
+from changpai.zipai import Card
+
+__all__ = ["Action", "ActionKind"]
+
+MAX_SEATS = 4
+
+
+class ActionKind(HanziEnum, short_repr=True):
+    """Every kind of log entry, with its hanzi. ``DEAL``, ``DRAW`` and ``LONG`` are the
+    engine's forced moves (``auto`` records); the others are decisions.
+
+    >>> [k.hanzi for k in ActionKind if k.is_decision]
+    ['打', '吃', '碰', '杠', '胡', '過']
+    """
+
+    DEAL = ("deal", "發牌")
+    """The deal (engine)."""
+    DRAW = ("draw", "摸")
+    """A draw from the stock, or a replacement draw after a 杠 (engine)."""
+    LONG = ("long", "垅")
+    """``luzhou``: four identical cards in hand are laid at once (engine, daer.md §7)."""
+    DISCARD = ("discard", "打")
+    """Discard a card from hand."""
+    CHI = ("chi", "吃")
+    """Take the 上家's discard with two hand cards into a 順 / 二七十 / 絞 (daer.md §3)."""
+    PENG = ("peng", "碰")
+    """Take a discard with a pair from hand."""
+    GANG = ("gang", "杠")
+    """A four: on a discard with three in hand (明杠, ``luzhou`` 招), or in one's turn from
+    four in hand (暗杠) or a 碰 and the fourth in hand (加杠)."""
+    WIN = ("win", "胡")
+    """Win: on a discard, or self-drawn (自摸) in one's turn."""
+    PASS = ("pass", "過")
+    """Let a discard go."""
+
+    @property
+    def is_decision(self) -> bool:
+        """Whether a player chooses this (the others are written by the engine).
+
+        >>> ActionKind.PASS.is_decision, ActionKind.LONG.is_decision
+        (True, False)
+        """
+        return self not in (ActionKind.DEAL, ActionKind.DRAW, ActionKind.LONG)
+
+
+def _card(value: Card | str | None) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except NotationError as error:
+            raise IllegalActionError(str(error)) from None
+    raise IllegalActionError(f"card={value!r} is not a 大貳 (字牌) card")
+
+
+def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
+    if value == ():
+        return ()
+    if isinstance(value, str):
+        raise IllegalActionError(f"cards={value!r}: give a tuple of cards")
+    try:
+        items = tuple(value)
+    except TypeError:
+        raise IllegalActionError(f"cards={value!r} is not a tuple of cards") from None
+    out = tuple(_card(v) for v in items)
+    return tuple(sorted((c for c in out if c is not None), key=lambda c: c.index))
+
+
+def _check_seat(_instance: Any, _attribute: Any, seat: Any) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
+        raise IllegalActionError(
+            f"seat={seat!r} is not a seat; expected a whole number 0..{MAX_SEATS - 1}"
+        )
+
+
+def _check_kind(_instance: Any, _attribute: Any, kind: Any) -> None:
+    if not isinstance(kind, ActionKind):
+        raise IllegalActionError(f"kind={kind!r} is not a 大貳 ActionKind")
+
+
+@frozen
+class Action:
+    """One entry of a hand: the seat, the kind, the card it concerns (the discard, the card
+    taken or laid) and, for a 吃, the two hand cards (``cards``) that go with it.
+
+    Bad fields raise :class:`~changpai.errors.IllegalActionError`.
+
+    >>> Action(0, ActionKind.DISCARD, "d2")
+    Action(seat=0, kind=ActionKind.DISCARD, card=Card('d2'), cards=())
+    >>> Action(7, ActionKind.PASS)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: seat=7 is not a seat; expected a whole number 0..3
+    """
+
+    seat: int = field(validator=_check_seat)
+    kind: ActionKind = field(validator=_check_kind)
+    card: Card | None = field(default=None, converter=_card)
+    cards: tuple[Card, ...] = field(default=(), converter=_cards)
+
+    @property
+    def details(self) -> str:
+        """The part after the kind: the card, and the hand cards of a 吃 in brackets.
+
+        >>> Action(2, ActionKind.PASS).details, Action(2, ActionKind.PENG, "x5").details
+        ('', '五')
+        """
+        text = "" if self.card is None else self.card.hanzi
+        if self.cards:
+            text += f" ({''.join(c.hanzi for c in self.cards)})"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (cards as codes; empty fields left out).
+
+        >>> Action(1, ActionKind.CHI, "x3", ("x1", "x2")).to_dict()
+        {'seat': 1, 'kind': 'chi', 'card': 'x3', 'cards': ['x1', 'x2']}
+        """
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind.value}
+        if self.card is not None:
+            out["card"] = self.card.code
+        if self.cards:
+            out["cards"] = [c.code for c in self.cards]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Rebuild an action from :meth:`to_dict`; a malformed one raises
+        :class:`~changpai.errors.NotationError` naming it.
+
+        >>> Action.from_dict({"seat": 0, "kind": "fly"})
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: {'seat': 0, 'kind': 'fly'} is not a 大貳 action: 'fly' is not a valid ActionKind
+        """
+        try:
+            return cls(
+                data["seat"],
+                ActionKind(data["kind"]),
+                data.get("card"),
+                tuple(data.get("cards", ())),
+            )
+        except (KeyError, ValueError, TypeError, AttributeError) as error:
+            text = str(error) if not isinstance(error, KeyError) else f"missing {error}"
+            raise NotationError(f"{data!r} is not a 大貳 action: {text}") from None
+
+    def __str__(self) -> str:
+        details = self.details
+        return f"seat {self.seat} {self.kind.hanzi}{' ' + details if details else ''}"

@@ -1,0 +1,765 @@
+"""The 大貳 game engine (daer.md §2, §3, §5, §7): one :class:`Game` is one hand.
+
+Deal (daer.md §2): in turn order from the dealer, the dealer takes ``hand_size + 1`` cards and
+every other player ``hand_size``; the rest is the stock, drawn from the front. The dealer
+starts as if he had just drawn (he may win, 杠 or must discard).
+
+A turn (daer.md §3): draw one card into the hand; then win (自摸), 杠 (暗杠 of four in hand or
+加杠 on one's own 碰, with a replacement draw) or discard. A discard is offered to the other
+players: **胡 > 杠 > 碰 > 吃**; 吃 only by the discarder's 下家 (so only from one's 上家); 碰 /
+杠 by anyone; among several winners the nearest in turn order from the discarder wins. Every
+player with a claim decides (過 included) before the claim with the highest priority is
+carried out. After a 碰 or 吃 the claimer discards; after a 杠 he draws a replacement.
+荒莊 when the stock is empty and the last discard is not claimed.
+
+``luzhou`` (daer.md §7): 3 players, 21 / 20 cards; four identical cards in hand are laid at
+once as a 垅 (an engine move); a 坎 (three identical in hand) is never split, discarded or used
+in a 吃; a 杠 (招) draws no replacement, and a second or later four spares its maker one discard
+(八塊); a card a player could 吃 and passed (過張) may not be eaten by him later.
+
+Forced moves (the rule of every family): the deal, the draws and the 垅 are applied by the
+engine and logged with ``auto=True``; every choice, 過 included, is among
+:meth:`Game.legal_actions`.
+
+>>> game = Game(seed=3)
+>>> game.to_act, len(game.hand(0)), len(game.hand(1)), len(game.stock)
+((0,), 14, 13, 27)
+>>> while not game.is_over:
+...     seat = game.to_act[0]
+...     _ = game.apply(game.legal_actions(seat)[-1])
+>>> game.result.reason in ("win", "huangzhuang"), Game.from_json(game.to_json()) == game
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from changpai.core import render
+from changpai.core.deck import deal_order
+from changpai.core.engine import GameBase
+from changpai.core.records import ActionRecord, GameResult
+from changpai.core.seats import SeatRing, check_seat
+from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.daer.actions import Action, ActionKind
+from changpai.daer.hand import best_decomposition, hu_range, shape_key, wins
+from changpai.daer.melds import Meld, MeldKind, Origin, classify, meld_hu
+from changpai.daer.rules import DAER, Rules
+from changpai.daer.scoring import Win, score
+from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.zipai import CARDS, DECK, KINDS, Card, parse
+
+__all__ = ["Game"]
+
+_PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
+
+
+@cache
+def _act(seat: int, kind: ActionKind, k: int = -1) -> Action:
+    """The shared (frozen) action of a seat, a kind and a card index (-1: no card): the hot
+    path builds each action once."""
+    return Action(seat, kind, None if k < 0 else CARDS[k])
+
+
+def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:
+    if isinstance(deck, str):
+        deck = parse(deck)
+    elif deck is not None:
+        deck = tuple(deck)
+        for card in deck:
+            if not isinstance(card, Card):
+                raise NotationError(f"{card!r} in the stacked deck is not a 大貳 (字牌) card")
+    return tuple(deal_order(DECK, seed=seed, deck=deck, what="the 80-card 大貳 deck"))
+
+
+class Game(GameBase):
+    """One hand of 大貳 (see the module docstring for the flow).
+
+    Args:
+        rules: a :class:`~changpai.daer.rules.Rules` preset (:data:`DAER`, :data:`LUZHOU` …).
+        seed: shuffles the deck (ignored when ``deck`` is given).
+        deck: a stacked deck in deal order (see :func:`~changpai.daer.play.stack_deck`).
+        dealer: the dealer's seat.
+
+    >>> Game(dealer=4)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: dealer=4 is not a seat; expected a whole number 0..3
+    """
+
+    family = "daer"
+    rules_class = Rules
+    action_class = Action
+    default_rules = DAER
+    value_name = "胡"
+
+    rules: Rules
+
+    def __init__(
+        self,
+        rules: Rules = DAER,
+        seed: int | None = None,
+        *,
+        deck: Sequence[Card] | str | None = None,
+        dealer: int = 0,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"seed={seed!r} is not a whole number (or None)")
+        self.rules = rules
+        self.seed = seed
+        self.dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)
+        self._deck = _deck(seed, deck)
+        self._ring = SeatRing.of(rules.players)
+        self._shape = shape_key(rules)
+        n = rules.players
+        self._hands: list[list[int]] = [[0] * KINDS for _ in range(n)]
+        self._melds: list[list[Meld]] = [[] for _ in range(n)]
+        self._discards: list[list[Card]] = [[] for _ in range(n)]
+        self._passed: list[set[int]] = [set() for _ in range(n)]
+        self._top = 0
+        self._phase = "turn"
+        self._current = self.dealer
+        self._self_drawn = True
+        self._last: Card | None = None
+        self._offer: Card | None = None
+        self._discarder = -1
+        self._options: dict[int, list[Action]] = {}
+        self._decisions: dict[int, Action] = {}
+        self._log: list[ActionRecord[Action]] = []
+        self._result: GameResult | None = None
+        self._deal()
+
+    # ------------------------------------------------------------------ contract: state
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card in deal order.
+
+        >>> len(Game(seed=1).deck), Game(seed=1).deck == Game(seed=1).deck
+        (80, True)
+        """
+        return self._deck
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats in turn order from the dealer.
+
+        >>> Game(seed=1, dealer=2).seats
+        (2, 3, 0, 1)
+        """
+        return self._ring.order_from(self.dealer)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now: the seat in turn, or every claimant that has not yet
+        decided on a discard (nearest to the discarder first).
+
+        >>> Game(seed=1, dealer=3).to_act
+        (3,)
+        """
+        if self._phase == "over":
+            return ()
+        if self._phase == "claim":
+            return tuple(s for s in self._options if s not in self._decisions)
+        return (self._current,)
+
+    @property
+    def log(self) -> tuple[ActionRecord[Action], ...]:
+        """Every record so far (the engine's own ones have ``auto=True``).
+
+        >>> [str(r) for r in Game(seed=1).log]
+        ['seat 0 發牌 (auto)  (stock 27)']
+        """
+        return tuple(self._log)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left to draw, in order (omniscient).
+
+        >>> g = Game(seed=1); g.stock == g.deck[53:]
+        True
+        """
+        return self._deck[self._top :]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended (a win or 荒莊).
+
+        >>> Game(seed=1).is_over
+        False
+        """
+        return self._phase == "over"
+
+    @property
+    def result(self) -> GameResult | None:
+        """The :class:`~changpai.core.GameResult` once over, else ``None``.
+
+        >>> first = parse("一二三四五六七八九壹貳叄伍伍")  # the dealer's 14 cards: a winning hand
+        >>> rest = list(DECK); _ = [rest.remove(c) for c in first]
+        >>> g = Game(deck=first + tuple(rest))
+        >>> _ = g.apply(Action(0, ActionKind.WIN)); g.result.headline
+        'seat 0 胡 自摸'
+        """
+        return self._result
+
+    @property
+    def phase(self) -> str:
+        """``"turn"`` (the seat in turn decides), ``"claim"`` (a discard is on offer) or
+        ``"over"``.
+
+        >>> Game(seed=1).phase
+        'turn'
+        """
+        return self._phase
+
+    @property
+    def offered(self) -> Card | None:
+        """The discard on offer during a claim, else ``None``.
+
+        >>> Game(seed=1).offered is None
+        True
+        """
+        return self._offer if self._phase == "claim" else None
+
+    def _seat(self, seat: object) -> int:
+        return check_seat(seat, self.rules.players, what="seat", error=IllegalActionError)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The concealed cards of ``seat``, sorted (omniscient).
+
+        >>> len(Game(seed=1).hand(0)), len(Game(seed=1).hand(3))
+        (14, 13)
+        """
+        counts = self._hands[self._seat(seat)]
+        return tuple(CARDS[i] for i in range(KINDS) for _ in range(counts[i]))
+
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        """The table sets of ``seat`` (暗杠 included).
+
+        >>> Game(seed=1).melds(0)
+        ()
+        """
+        return tuple(self._melds[self._seat(seat)])
+
+    def discards(self, seat: int) -> tuple[Card, ...]:
+        """The discards of ``seat`` still on the table (claimed ones went to a set).
+
+        >>> Game(seed=1).discards(0)
+        ()
+        """
+        return tuple(self._discards[self._seat(seat)])
+
+    def passed(self, seat: int) -> tuple[Card, ...]:
+        """``luzhou`` 過張: the cards ``seat`` passed on eating and may not eat any more.
+
+        >>> Game(seed=1).passed(1)
+        ()
+        """
+        return tuple(CARDS[i] for i in sorted(self._passed[self._seat(seat)]))
+
+    # ------------------------------------------------------------------ contract: decisions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal decision of ``seat`` now (empty when it is not to act).
+
+        >>> g = Game(seed=1)
+        >>> [str(a) for a in g.legal_actions(0)][:3], g.legal_actions(1)
+        (['seat 0 打 一', 'seat 0 打 二', 'seat 0 打 三'], [])
+        """
+        seat = self._seat(seat)
+        if seat not in self.to_act:
+            return []
+        if self._phase == "claim":
+            return list(self._options[seat])
+        return self._turn_actions(seat)
+
+    def verify(self, action: Any) -> None:
+        """Raise :class:`~changpai.errors.IllegalActionError` naming the reason if ``action``
+        is not legal now.
+
+        >>> Game(seed=1).verify(Action(1, ActionKind.PASS))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
+        """
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not a 大貳 Action")
+        if self._phase == "over":
+            raise IllegalActionError(f"{action} is not legal now: the hand is over")
+        if action.seat not in self.to_act:
+            raise IllegalActionError(
+                f"{action} is not legal now: seat {action.seat} is not to act "
+                f"(to act: {self.to_act})"
+            )
+        if action not in self.legal_actions(action.seat):
+            raise IllegalActionError(f"{action} is not legal now: {self._why(action)}")
+
+    def apply(self, action: Any) -> ActionRecord[Action]:
+        """Verify and apply a decision, then the engine's forced moves after it; returns the
+        decision's record. An illegal action raises and leaves the game unchanged.
+
+        >>> g = Game(seed=1)
+        >>> str(g.apply(g.legal_actions(0)[0])), g.phase in ("claim", "turn")
+        ('seat 0 打 一', True)
+        """
+        self.verify(action)
+        record: ActionRecord[Action] = ActionRecord(action)
+        self._log.append(record)
+        if self._phase == "claim":
+            self._decisions[action.seat] = action
+            if len(self._decisions) == len(self._options):
+                self._resolve()
+        else:
+            self._turn(action)
+        return record
+
+    # ------------------------------------------------------------------ views
+
+    def _seen(self, meld: Meld, own: bool) -> SeenMeld:
+        if meld.exposed or own:
+            return SeenMeld(meld.kind.value, meld.label(), meld.cards)
+        return SeenMeld(meld.kind.value, meld.label(), (), hidden=len(meld.cards))
+
+    def view(self, seat: int) -> GameView:
+        """What ``seat`` may see: its own hand, every table set (others' 暗杠 face down), the
+        discards, the card on offer, the stock size and its own pending decision.
+
+        >>> v = Game(seed=1).view(1)
+        >>> len(v.hand), v.stock_size, v.to_act, v.legal_actions
+        (13, 27, (0,), ())
+        """
+        seat = self._seat(seat)
+        seats = tuple(
+            SeatView(
+                s,
+                sum(self._hands[s]),
+                tuple(self._seen(m, s == seat) for m in self._melds[s]),
+                tuple(self._discards[s]),
+                "dealer" if s == self.dealer else "",
+            )
+            for s in self.seats
+        )
+        if self._phase == "claim":
+            to_act = tuple(s for s in self.to_act if s == seat)
+        else:
+            to_act = self.to_act
+        facts: tuple[tuple[str, Any], ...] = ()
+        if self.rules.guozhang and self._passed[seat]:
+            facts = (("過張", self.passed(seat)),)
+        return GameView(
+            family=self.family,
+            title=self.rules.title,
+            seat=seat,
+            dealer=self.dealer,
+            phase=self._phase,
+            hand=self.hand(seat),
+            seats=seats,
+            offered=self.offered,
+            stock_size=len(self._deck) - self._top,
+            to_act=to_act,
+            legal_actions=tuple(self.legal_actions(seat)),
+            result=self._result,
+            facts=facts,
+        )
+
+    def _repr_html_(self) -> str:
+        """The whole state for notebooks (omniscient): every seat's hand, sets and discards.
+
+        >>> html = Game(seed=1)._repr_html_()
+        >>> html.count("<tr><td"), "▶ seat 0" in html
+        (4, True)
+        """
+        rows = []
+        for seat in self.seats:
+            hand = self.hand(seat)
+            rows.append(
+                render.SeatRow(
+                    seat,
+                    hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
+                    melds=render.line([m._repr_html_() for m in self._melds[seat]]),
+                    discards=render.cards(self._discards[seat]),
+                    acting=seat in self.to_act,
+                    note="dealer" if seat == self.dealer else "",
+                )
+            )
+        facts = [("phase", self._phase), ("stock", str(len(self._deck) - self._top))]
+        if self.offered is not None:
+            facts.append(("on offer", render.card(self.offered)))
+        footer = "" if self._result is None else render.Html(self._result._repr_html_())
+        return render.seat_table(
+            rows, title=f"{self.rules.title} ({self.rules.name})", facts=facts, footer=footer
+        )
+
+    def copy(self) -> Game:
+        """An independent copy, equal to this game.
+
+        >>> g = Game(seed=1); c = g.copy(); c == g, c is g
+        (True, False)
+        """
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new._hands = [list(h) for h in self._hands]
+        new._melds = [list(m) for m in self._melds]
+        new._discards = [list(d) for d in self._discards]
+        new._passed = [set(p) for p in self._passed]
+        new._options = {s: list(o) for s, o in self._options.items()}
+        new._decisions = dict(self._decisions)
+        new._log = list(self._log)
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.seed,
+            self.dealer,
+            self._deck,
+            tuple(map(tuple, self._hands)),
+            tuple(map(tuple, self._melds)),
+            tuple(map(tuple, self._discards)),
+            tuple(tuple(sorted(p)) for p in self._passed),
+            self._top,
+            self._phase,
+            self._current,
+            self._self_drawn,
+            self._last,
+            self._offer,
+            self._discarder,
+            tuple((s, tuple(o)) for s, o in self._options.items()),
+            tuple(sorted(self._decisions.items())),
+            tuple(self._log),
+            self._result,
+        )
+
+    @classmethod
+    def _card(cls, code: str) -> Card:
+        return Card.parse(code)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _total(self, seat: int) -> int:
+        return sum(self._hands[seat]) + sum(len(m.cards) for m in self._melds[seat])
+
+    def _quads(self, seat: int) -> int:
+        return sum(m.quad for m in self._melds[seat])
+
+    def _must_discard(self, seat: int) -> bool:
+        return self._total(seat) > self.rules.rest_size(self._quads(seat))
+
+    def _exposed_hu(self, seat: int) -> int:
+        return sum(meld_hu(m) for m in self._melds[seat])
+
+    def _can_win(self, seat: int, extra: int = -1) -> bool:
+        counts = list(self._hands[seat])
+        if extra >= 0:
+            counts[extra] += 1
+        found = hu_range(tuple(counts), self._shape)
+        if found is None:
+            return False
+        if self.rules.min_hu == 0:
+            return True
+        low, high = found
+        table = self._exposed_hu(seat)
+        return wins(high + table, self.rules) or wins(low + table, self.rules)
+
+    def _keeps_a_discard(self, seat: int, used: int, taken: int, quad: bool) -> bool:
+        """Whether ``seat`` still has a card to discard (or needs none) after laying ``used``
+        hand cards and ``taken`` new ones into a set: a claim that would leave a hand with
+        nothing to discard is not offered (the ``luzhou`` 21 cards can all be on the table)."""
+        if sum(self._hands[seat]) - used >= 1 or (quad and self.rules.gang_draw):
+            return True
+        total = self._total(seat) + taken
+        return total <= self.rules.rest_size(self._quads(seat) + quad)
+
+    def _locked(self, seat: int, k: int) -> bool:
+        return self.rules.kan_locked and self._hands[seat][k] >= 3
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        counts = self._hands[seat]
+        out: list[Action] = []
+        if self._self_drawn and self._can_win(seat):
+            out.append(_act(seat, ActionKind.WIN))
+        if not self.rules.gang_draw or self._top < len(self._deck):
+            for k in range(KINDS):
+                if counts[k] == 4 and not self.rules.kan_locked:
+                    out.append(_act(seat, ActionKind.GANG, k))
+            for m in self._melds[seat]:
+                k = m.card.index
+                if (
+                    m.kind is MeldKind.PENG
+                    and counts[k]
+                    and self._keeps_a_discard(seat, 1, 0, True)
+                ):
+                    out.append(_act(seat, ActionKind.GANG, k))
+        free = [k for k in range(KINDS) if counts[k] and not self._locked(seat, k)]
+        if not free:  # only 坎 left: one of them must go
+            free = [k for k in range(KINDS) if counts[k]]
+        out.extend([_act(seat, ActionKind.DISCARD, k) for k in free])
+        return out
+
+    def _chi_pairs(self, seat: int, k: int) -> list[tuple[int, int]]:
+        counts = self._hands[seat]
+        rules = self.rules
+        v, base = k % 10, k - k % 10
+        wanted: list[tuple[int, int]] = []
+        for start in (v - 2, v - 1, v):
+            if 0 <= start <= 7:
+                others = [base + x for x in (start, start + 1, start + 2) if x != v]
+                wanted.append((others[0], others[1]))
+        if rules.erqishi and v in (1, 6, 9):
+            others = [base + x for x in (1, 6, 9) if x != v]
+            wanted.append((others[0], others[1]))
+        if rules.jiao:
+            o = k + 10 if k < 10 else k - 10
+            wanted.extend([(min(k, o), max(k, o)), (o, o)])
+        out = []
+        for a, b in dict.fromkeys(wanted):
+            if self._locked(seat, a) or self._locked(seat, b):
+                continue
+            if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
+                out.append((a, b))
+        return out
+
+    def _claim_options(self, seat: int, card: Card, discarder: int) -> list[Action]:
+        k = card.index
+        n = self._hands[seat][k]
+        out: list[Action] = []
+        if self.rules.win_on_discard and self._can_win(seat, k):
+            out.append(_act(seat, ActionKind.WIN, k))
+        if (
+            n == 3
+            and (not self.rules.gang_draw or self._top < len(self._deck))
+            and self._keeps_a_discard(seat, 3, 1, True)
+        ):
+            out.append(_act(seat, ActionKind.GANG, k))
+        if not self._keeps_a_discard(seat, 2, 1, False):
+            pass  # a 碰 or 吃 would leave nothing to discard
+        elif n == 2 or (n == 3 and not self.rules.kan_locked):
+            out.append(_act(seat, ActionKind.PENG, k))
+        if (
+            seat == self._ring.next[discarder]
+            and k not in self._passed[seat]
+            and self._keeps_a_discard(seat, 2, 1, False)
+        ):
+            for a, b in self._chi_pairs(seat, k):
+                out.append(Action(seat, ActionKind.CHI, card, (CARDS[a], CARDS[b])))
+        if out:
+            out.append(_act(seat, ActionKind.PASS))
+        return out
+
+    def _why(self, action: Action) -> str:
+        seat, kind, card = action.seat, action.kind, action.card
+        if self._phase == "claim":
+            if kind is ActionKind.DISCARD:
+                return f"seat {seat} may claim {self._offer} or pass, not discard"
+            if card is not None and card != self._offer:
+                return f"the card on offer is {self._offer}, not {card}"
+            if kind is ActionKind.CHI and seat != self._ring.next[self._discarder]:
+                return f"only seat {self._ring.next[self._discarder]} (the 下家) may 吃"
+            if kind is ActionKind.CHI and card is not None and card.index in self._passed[seat]:
+                return f"seat {seat} passed {card} before (過張) and may not eat it"
+            return f"seat {seat} cannot {kind.hanzi} {self._offer} with this hand"
+        if kind is ActionKind.PASS:
+            return f"seat {seat} must act in its turn (nothing is on offer)"
+        if kind is ActionKind.DISCARD and card is not None:
+            if not self._hands[seat][card.index]:
+                return f"seat {seat} holds no {card}"
+            return f"{card} belongs to a 坎 and cannot be split (daer.md §7)"
+        if kind is ActionKind.WIN:
+            if not self._self_drawn:
+                return "a hand completed by a 碰 or 吃 cannot win before a new card"
+            return f"seat {seat}'s hand is not a winning hand"
+        return f"seat {seat} cannot {kind.hanzi} {card or ''} now".rstrip()
+
+    # ------------------------------------------------------------------ flow
+
+    def _auto(self, action: Action, *, note: str = "", draws: tuple[Any, ...] = ()) -> None:
+        self._log.append(ActionRecord(action, auto=True, note=note, draws=draws))
+
+    def _deal(self) -> None:
+        top = 0
+        for seat in self.seats:
+            n = self.rules.hand_size + (self.rules.dealer_extra if seat == self.dealer else 0)
+            for card in self._deck[top : top + n]:
+                self._hands[seat][card.index] += 1
+            top += n
+        self._top = top
+        self._auto(Action(self.dealer, ActionKind.DEAL), note=f"stock {len(self._deck) - top}")
+        if self.rules.kan_locked:
+            for seat in self.seats:
+                self._lay_long(seat)
+        self._after_take(self.dealer, drawn=True)
+
+    def _lay_long(self, seat: int) -> None:
+        counts = self._hands[seat]
+        for k in range(KINDS):
+            if counts[k] == 4:  # daer.md §7: a 垅 (four in hand) must be shown
+                counts[k] = 0
+                self._melds[seat].append(Meld(MeldKind.GANG, (CARDS[k],) * 4, True, Origin.HAND))
+                self._auto(Action(seat, ActionKind.LONG, CARDS[k]))
+
+    def _after_take(self, seat: int, *, drawn: bool) -> None:
+        """``seat`` took a card (drawn or claimed): its turn, or — with nothing to discard
+        (八塊) — the next player's draw."""
+        if self.rules.kan_locked:
+            self._lay_long(seat)
+        self._current = seat
+        self._self_drawn = drawn
+        self._phase = "turn"
+        if not self._must_discard(seat):
+            self._draw(self._ring.next[seat])
+
+    def _draw(self, seat: int, *, replacement: bool = False) -> None:
+        if self._top >= len(self._deck):
+            self._finish(None)
+            return
+        card = self._deck[self._top]
+        self._top += 1
+        self._hands[seat][card.index] += 1
+        self._last = card
+        self._auto(
+            _act(seat, ActionKind.DRAW),
+            note="replacement" if replacement else "",
+            draws=((seat, card),),
+        )
+        self._after_take(seat, drawn=True)
+
+    def _turn(self, action: Action) -> None:
+        seat, kind, card = action.seat, action.kind, action.card
+        counts = self._hands[seat]
+        if kind is ActionKind.WIN:
+            self._win(seat, None, self._last)
+            return
+        assert card is not None
+        k = card.index
+        if kind is ActionKind.GANG:
+            melds = self._melds[seat]
+            if counts[k] == 4:
+                counts[k] = 0
+                melds.append(Meld(MeldKind.GANG, (card,) * 4, False, Origin.HAND))
+            else:
+                counts[k] -= 1
+                i = next(
+                    i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.card == card
+                )
+                melds[i] = Meld(MeldKind.GANG, (card,) * 4, True, Origin.DRAW)
+            self._after_gang(seat)
+            return
+        counts[k] -= 1  # DISCARD
+        self._discards[seat].append(card)
+        self._offer_discard(seat, card)
+
+    def _after_gang(self, seat: int) -> None:
+        if self.rules.gang_draw:
+            self._draw(seat, replacement=True)
+        elif self._must_discard(seat):
+            self._phase = "turn"
+        else:  # 八塊: a second or later four spares one discard (daer.md §7)
+            self._draw(self._ring.next[seat])
+
+    def _offer_discard(self, seat: int, card: Card) -> None:
+        self._offer = card
+        self._discarder = seat
+        options: dict[int, list[Action]] = {}
+        for other in self._ring.after(seat):
+            found = self._claim_options(other, card, seat)
+            if found:
+                options[other] = found
+        self._options = options
+        self._decisions = {}
+        if options:
+            self._phase = "claim"
+        else:
+            self._close_offer()
+            self._draw(self._ring.next[seat])
+
+    def _close_offer(self) -> None:
+        self._offer = None
+        self._options = {}
+        self._decisions = {}
+
+    def _resolve(self) -> None:
+        card, discarder = self._offer, self._discarder
+        assert card is not None
+        # 胡 > 杠 > 碰 > 吃; among equals the nearest seat after the discarder (daer.md §3)
+        decided = [self._decisions[s] for s in self._options]
+        chosen = None
+        for kind in _PRIORITY:
+            chosen = next((a for a in decided if a.kind is kind), None)
+            if chosen is not None:
+                break
+        if self.rules.guozhang:  # daer.md §7: a card one could eat and passed is a 過張
+            for seat, options in self._options.items():
+                if self._decisions[seat].kind is ActionKind.PASS and any(
+                    a.kind is ActionKind.CHI for a in options
+                ):
+                    self._passed[seat].add(card.index)
+        self._close_offer()
+        if chosen is None:
+            self._draw(self._ring.next[discarder])
+            return
+        seat, kind = chosen.seat, chosen.kind
+        self._discards[discarder].pop()
+        if kind is ActionKind.WIN:
+            self._win(seat, discarder, card)
+            return
+        counts = self._hands[seat]
+        k = card.index
+        if kind is ActionKind.GANG:
+            counts[k] -= 3
+            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * 4, True, Origin.CLAIM))
+            self._current = seat
+            self._self_drawn = False
+            self._phase = "turn"
+            self._after_gang(seat)
+            return
+        if kind is ActionKind.PENG:
+            counts[k] -= 2
+            meld = Meld(MeldKind.PENG, (card,) * 3, True, Origin.CLAIM)
+        else:
+            for c in chosen.cards:
+                counts[c.index] -= 1
+            cards = (*chosen.cards, card)
+            found = classify(cards, rules=self.rules)
+            assert found is not None and found.is_sentence
+            meld = Meld(found, cards, True, Origin.CHI)
+        self._melds[seat].append(meld)
+        self._after_take(seat, drawn=False)
+
+    def _win(self, seat: int, discarder: int | None, card: Card | None) -> None:
+        if discarder is not None and card is not None:
+            self._hands[seat][card.index] += 1
+        best = best_decomposition(self.hand(seat), self.melds(seat), rules=self.rules)
+        assert best is not None
+        win = Win(
+            best,
+            winner=seat,
+            players=self.rules.players,
+            self_drawn=discarder is None,
+            discarder=discarder,
+            winning_card=card,
+        )
+        self._finish(win)
+
+    def _finish(self, win: Win | None) -> None:
+        self._phase = "over"
+        self._close_offer()
+        if win is None:
+            self._result = GameResult(
+                None, "huangzhuang", None, next_dealer=self.dealer, label="荒莊"
+            )
+            return
+        self._result = GameResult(
+            win.winner,
+            "win",
+            score(win, rules=self.rules),
+            next_dealer=win.winner,
+            value=win.decomposition.value,
+            label="胡",
+            win=win,
+            discarder=win.discarder,
+            self_drawn=win.self_drawn,
+        )

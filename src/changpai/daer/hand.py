@@ -1,0 +1,413 @@
+"""大貳 hand analysis (daer.md §4, §5, §7): every reading of a hand into sets and a 將, the best
+one, and what a hand waits for.
+
+A winning hand holds ``hand_size + 1`` cards (13 + 1 in 四川大貳; one more per 杠, which draws a
+replacement). Its concealed cards are read as sets (順, 二七十, 絞, 刻) and, when their number
+is 3n + 2, one 將 pair (貳伍捌 by default, [S001]). Without replacement draws (``luzhou``) a
+hand with a four holds a 對子 (any pair), and three identical concealed cards are always a 坎.
+
+Hot path: the hand is a tuple of 20 counts (one per card kind, :attr:`zipai.Card.index`); its
+readings are found lowest kind first and cached on the counts and the shape options.
+
+>>> best = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 伍伍"))
+>>> best
+<Decomposition 順 一二三 順 四五六 順 七八九 順 壹貳叄 將 伍伍 (9 胡)>
+>>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 六六")) is None  # 六六 is no 將
+True
+>>> sorted(card.code for card in waits(parse("一二三 四五六 七八九 壹貳叄 伍")))
+['d5']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+from attrs import frozen
+
+from changpai.core import render
+from changpai.daer.melds import Meld, MeldKind, meld_hu
+from changpai.daer.rules import DAER, Rules
+from changpai.errors import NotationError, RulesError
+from changpai.zipai import CARDS, KINDS, Card, parse
+
+__all__ = [
+    "Decomposition",
+    "best_decomposition",
+    "decompositions",
+    "read_exposed",
+    "read_hand",
+    "waits",
+]
+
+# A reading of concealed counts: sorted ((kind, (card indices …)), …).
+_Set = tuple[MeldKind, tuple[int, ...]]
+_Reading = tuple[_Set, ...]
+_Shape = tuple[bool, bool, bool, tuple[bool, ...]]
+
+
+def shape_key(rules: Rules) -> _Shape:
+    """The options that decide how concealed cards are read (the cache key of a reading).
+
+    >>> shape_key(DAER)[:3]
+    (True, False, False)
+    """
+    return (rules.erqishi, rules.jiao, rules.kan_locked, tuple(map(rules.jiang_ok, range(KINDS))))
+
+
+@lru_cache(maxsize=1 << 16)
+def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
+    n = sum(counts)
+    if n % 3 == 1:
+        return ()
+    need_pair = n % 3 == 2
+    erqishi, jiao, kan_locked, jiang = shape
+    c = list(counts)
+    fixed: list[_Set] = []
+    if kan_locked:  # daer.md §7: a 坎 cannot be split
+        for i in range(KINDS):
+            if c[i] >= 3:
+                c[i] -= 3
+                fixed.append((MeldKind.KE, (i, i, i)))
+    found: set[_Reading] = set()
+    acc: list[_Set] = []
+
+    def take(kind: MeldKind, idx: tuple[int, ...], start: int, pair: bool) -> None:
+        for j in idx:
+            c[j] -= 1
+        acc.append((kind, idx))
+        walk(start, pair)
+        acc.pop()
+        for j in idx:
+            c[j] += 1
+
+    def walk(start: int, pair: bool) -> None:
+        i = start
+        while i < KINDS and not c[i]:
+            i += 1
+        if i == KINDS:
+            if pair == need_pair:
+                found.add(tuple(sorted(fixed + acc, key=_order)))
+            return
+        v = i % 10  # value - 1
+        if c[i] >= 3:
+            take(MeldKind.KE, (i, i, i), i, pair)
+        if need_pair and not pair and c[i] >= 2 and jiang[i]:
+            take(MeldKind.JIANG, (i, i), i, True)
+        if v <= 7 and c[i + 1] and c[i + 2]:
+            take(MeldKind.SHUN, (i, i + 1, i + 2), i, pair)
+        if erqishi and v == 1 and c[i + 5] and c[i + 8]:
+            take(MeldKind.ERQISHI, (i, i + 5, i + 8), i, pair)
+        if jiao and i < 10:
+            j = i + 10
+            if c[i] >= 2 and c[j]:
+                take(MeldKind.JIAO, (i, i, j), i, pair)
+            if c[j] >= 2:
+                take(MeldKind.JIAO, (i, j, j), i, pair)
+
+    walk(0, False)
+    return tuple(sorted(found, key=lambda r: [_order(s) for s in r]))
+
+
+def _order(item: _Set) -> tuple[bool, int, int]:
+    kind, idx = item
+    return (kind is MeldKind.JIANG, idx[0], idx[-1])
+
+
+@lru_cache(maxsize=4096)
+def _meld(kind: MeldKind, idx: tuple[int, ...]) -> Meld:
+    return Meld(kind, tuple(CARDS[i] for i in idx))
+
+
+@lru_cache(maxsize=4096)
+def _set_hu(kind: MeldKind, idx: tuple[int, ...]) -> int:
+    return meld_hu(_meld(kind, idx))
+
+
+@lru_cache(maxsize=1 << 16)
+def hu_range(counts: tuple[int, ...], shape: _Shape) -> tuple[int, int] | None:
+    """The least and the most 胡 (字牌 胡息 table) over the readings of concealed counts, or
+    ``None`` when they cannot be read as sets (and a 將): the engine's cached test.
+
+    >>> hu_range((1, 1, 1, 0, 0, 2) + (0,) * 14, shape_key(DAER)) is None  # 六六 is no 將
+    True
+    >>> counts = [0] * 20
+    >>> for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 4, 4): counts[i] += 1
+    >>> hu_range(tuple(counts), shape_key(DAER))
+    (9, 9)
+    """
+    readings = _readings(counts, shape)
+    if not readings:
+        return None
+    values = [sum(_set_hu(kind, idx) for kind, idx in r) for r in readings]
+    return min(values), max(values)
+
+
+def wins(hu: int, rules: Rules) -> bool:
+    """Whether a complete hand of ``hu`` 胡 may win: at least ``min_hu``, or 0 with
+    ``zero_hu`` (daer.md §7).
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> wins(9, LUZHOU), wins(10, LUZHOU), wins(0, LUZHOU), wins(0, LUZHOU.evolve(zero_hu=True))
+    (False, True, False, True)
+    """
+    return hu >= rules.min_hu or (hu == 0 and rules.zero_hu)
+
+
+@frozen(repr=False)
+class Decomposition:
+    """One reading of a hand: its table sets (``exposed``) and concealed sets, the 將 among
+    them, its 胡 (字牌 胡息 table, informative under flat scoring) and its ``value``: the
+    胡 when the rules count 胡 (E5), else 1 — one flat unit (daer.md §6).
+
+    >>> d = best_decomposition("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾")
+    >>> d.value, d.hu, str(d.jiang), [str(m) for m in d.exposed]
+    (12, 12, '將 伍伍', ['碰 拾拾拾'])
+    >>> d.to_dict()["melds"][:2]
+    ['碰 拾拾拾', '順 一二三']
+    """
+
+    exposed: tuple[Meld, ...]
+    concealed: tuple[Meld, ...]
+    hu: int
+    rules: Rules
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """Every set of the hand: the table ones, then the concealed ones (將 last).
+
+        >>> [str(m) for m in best_decomposition("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾").melds][:2]
+        ['碰 拾拾拾', '順 一二三']
+        """
+        return self.exposed + self.concealed
+
+    @property
+    def value(self) -> int:
+        """The family's count of the hand (the contract's ``value``): its 胡, whatever the
+        settlement (the flat settlement pays units; see :func:`~changpai.daer.score`).
+
+        >>> hand = "一二三 四五六 七八九 壹貳叄 伍伍"
+        >>> best_decomposition(hand).value, best_decomposition(hand, rules=DAER.evolve(scoring="huxi")).value
+        (9, 9)
+        """
+        return self.hu
+
+    @property
+    def jiang(self) -> Meld | None:
+        """The 將 (對子) pair, or ``None`` for a hand of sets only (``luzhou`` without a four).
+
+        >>> from changpai.daer.rules import LUZHOU
+        >>> best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU).jiang is None
+        True
+        """
+        return next((m for m in self.concealed if m.kind is MeldKind.JIANG), None)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the hand, table and concealed.
+
+        >>> len(best_decomposition("一二三 四五六 七八九 伍伍", "杠 拾拾拾拾").cards)
+        15
+        """
+        return tuple(card for meld in self.melds for card in meld.cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``melds`` (text), ``value``, ``hu`` and ``jiang``.
+
+        >>> best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍").to_dict()["jiang"]
+        '將 伍伍'
+        """
+        return {
+            "melds": [str(m) for m in self.melds],
+            "value": self.value,
+            "hu": self.hu,
+            "jiang": None if self.jiang is None else str(self.jiang),
+        }
+
+    def __str__(self) -> str:
+        return " ".join(str(m) for m in self.melds)
+
+    def __repr__(self) -> str:
+        return f"<Decomposition {self} ({self.hu} 胡)>"
+
+    def _repr_html_(self) -> str:
+        parts = [m._repr_html_() for m in self.melds]
+        return render.line(parts, note=f"{self.hu} 胡")
+
+
+def read_hand(cards: str | Sequence[Card]) -> tuple[Card, ...]:
+    """Cards from text (字牌 notation) or a sequence of :class:`~changpai.zipai.Card`; anything
+    else raises :class:`~changpai.errors.NotationError` naming it.
+
+    >>> read_hand("一 x2")
+    (Card('x1'), Card('x2'))
+    >>> read_hand(["x1"])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 'x1' is not a 大貳 (字牌) card; give Card objects or a text of cards
+    """
+    if isinstance(cards, str):
+        return parse(cards)
+    try:
+        out = tuple(cards)
+    except TypeError:
+        raise NotationError(f"{cards!r} is not a hand of 大貳 (字牌) cards") from None
+    for card in out:
+        if not isinstance(card, Card):
+            raise NotationError(
+                f"{card!r} is not a 大貳 (字牌) card; give Card objects or a text of cards"
+            )
+    return out
+
+
+def read_exposed(exposed: str | Sequence[Meld | str]) -> tuple[Meld, ...]:
+    """Table sets from :class:`Meld` objects or texts (a text may hold several, separated by
+    ``;``).
+
+    >>> read_exposed("碰 一一一; 吃 壹貳叄")
+    (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
+    """
+    items = exposed.split(";") if isinstance(exposed, str) else list(exposed)
+    out = []
+    for item in items:
+        if isinstance(item, Meld):
+            out.append(item)
+        elif isinstance(item, str):
+            if item.strip():
+                out.append(Meld.parse(item))
+        else:
+            raise NotationError(f"{item!r} is not a 大貳 meld (a Meld or its text)")
+    return tuple(out)
+
+
+def _counts(cards: Sequence[Card], exposed: Sequence[Meld], what: str) -> list[int]:
+    counts = [0] * KINDS
+    for card in cards:
+        counts[card.index] += 1
+    seen = list(counts)
+    for meld in exposed:
+        for card in meld.cards:
+            seen[card.index] += 1
+    for i, n in enumerate(seen):
+        if n > 4:
+            raise NotationError(
+                f"{what} holds {n} copies of {CARDS[i].hanzi} ({CARDS[i].code}); the deck has 4"
+            )
+    return counts
+
+
+def _check_size(
+    cards: Sequence[Card], exposed: Sequence[Meld], rules: Rules, *, complete: bool
+) -> None:
+    quads = sum(m.quad for m in exposed)
+    total = len(cards) + sum(len(m.cards) for m in exposed)
+    want = rules.rest_size(quads) + (1 if complete else 0)
+    if total != want:
+        text = "".join(c.hanzi for c in cards)
+        role = "a complete" if complete else "a waiting"
+        extra = " (+1 per 杠)" if rules.gang_draw else ""
+        raise NotationError(
+            f"{text or 'the hand'} with {len(exposed)} table set(s) holds {total} cards; "
+            f"{role} {rules.title} hand holds {want}{extra}"
+        )
+
+
+def _prepare(
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld | str],
+    rules: Rules,
+    complete: bool,
+) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...]]:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+    hand = read_hand(cards)
+    melds = read_exposed(exposed)
+    counts = _counts(hand, melds, "".join(c.hanzi for c in hand) or "the hand")
+    _check_size(hand, melds, rules, complete=complete)
+    return hand, melds, tuple(counts)
+
+
+def _build(reading: _Reading, exposed: tuple[Meld, ...], rules: Rules) -> Decomposition:
+    concealed = tuple(_meld(kind, idx) for kind, idx in reading)
+    hu = sum(_set_hu(kind, idx) for kind, idx in reading) + sum(meld_hu(m) for m in exposed)
+    return Decomposition(exposed, concealed, hu, rules)
+
+
+def decompositions(
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld | str] = (),
+    *,
+    rules: Rules = DAER,
+) -> Iterator[Decomposition]:
+    """Every reading of a complete hand into sets (and a 將), whether or not it reaches the
+    rules' least 胡. ``cards`` are the concealed cards, ``exposed`` the table sets.
+
+    A hand of the wrong size or with a card of another family raises
+    :class:`~changpai.errors.NotationError` naming it.
+
+    >>> [str(d) for d in decompositions("一一一 二二二 三三三 四五六 伍伍")]
+    ['刻 一一一 刻 二二二 刻 三三三 順 四五六 將 伍伍', '順 一二三 順 一二三 順 一二三 順 四五六 將 伍伍']
+    >>> list(decompositions("一二三"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a complete 大貳 hand holds 14 (+1 per 杠)
+    """
+    _hand, melds, counts = _prepare(cards, exposed, rules, True)
+    for reading in _readings(counts, shape_key(rules)):
+        yield _build(reading, melds, rules)
+
+
+def best_decomposition(
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld | str] = (),
+    *,
+    rules: Rules = DAER,
+) -> Decomposition | None:
+    """The reading with the most ``value`` (then the most 胡) among those that win under the
+    rules (daer.md §5; ``luzhou``: at least ``min_hu`` 胡), or ``None``.
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU).hu
+    18
+    >>> best_decomposition("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 三四五 六七八", rules=LUZHOU) is None
+    True
+    """
+    best: Decomposition | None = None
+    for d in decompositions(cards, exposed, rules=rules):
+        if wins(d.hu, rules) and (best is None or (d.value, d.hu) > (best.value, best.hu)):
+            best = d
+    return best
+
+
+def waits(
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld | str] = (),
+    *,
+    rules: Rules = DAER,
+) -> dict[Card, Decomposition]:
+    """聽牌: every card that would complete a waiting hand (``hand_size`` cards with the table
+    sets) into a winning one, with the best reading it makes.
+
+    >>> w = waits("一二三 四五六 七八九 二三 伍伍")
+    >>> {c.code: d.hu for c, d in w.items()}
+    {'x1': 6, 'x4': 3, 'x7': 3, 'x10': 3}
+    """
+    hand, melds, counts = _prepare(cards, exposed, rules, False)
+    seen = list(counts)
+    for meld in melds:
+        for card in meld.cards:
+            seen[card.index] += 1
+    shape = shape_key(rules)
+    out: dict[Card, Decomposition] = {}
+    for card in CARDS:
+        if seen[card.index] >= 4:
+            continue
+        more = list(counts)
+        more[card.index] += 1
+        if hu_range(tuple(more), shape) is None:
+            continue
+        best = best_decomposition((*hand, card), melds, rules=rules)
+        if best is not None:
+            out[card] = best
+    return out

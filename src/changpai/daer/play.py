@@ -1,0 +1,152 @@
+"""Around the 大貳 engine (docs: Core concepts): stacked decks, the dealer rule, matches,
+random play, simulations and transcripts.
+
+>>> deck = stack_deck(DAER, hands={1: "伍伍 一二三"})
+>>> game = Game(deck=deck)
+>>> game.hand(1).count(Card("d5")), game.hand(1).count(Card("x1"))
+(2, 2)
+>>> next_dealer(DAER, 0, None), next_dealer(DAER, 0, 2)
+(0, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from changpai.core import playout
+from changpai.core.match import Match as MatchBase
+from changpai.core.playout import SimulationStats
+from changpai.core.seats import SeatRing, check_seat
+from changpai.daer.game import Game
+from changpai.daer.hand import read_hand
+from changpai.daer.rules import DAER, Rules
+from changpai.errors import IllegalActionError, RulesError
+from changpai.zipai import CARDS, Card
+
+__all__ = ["Match", "next_dealer", "random_game", "simulate", "stack_deck", "transcript"]
+
+
+def _rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+    return rules
+
+
+def stack_deck(
+    rules: Rules = DAER,
+    *,
+    hands: Mapping[int, str | Sequence[Card]] | None = None,
+    stock: str | Sequence[Card] = (),
+    dealer: int = 0,
+) -> tuple[Card, ...]:
+    """A deck in deal order for ``Game(rules, deck=..., dealer=dealer)``: each seat of
+    ``hands`` gets the named cards first in its hand, the stock starts with ``stock`` (the next
+    draws in order); every other place is filled from the rest of the deck one kind after the
+    other (一 … 十, 壹 … 拾, then again), so that a filled hand holds few pairs and no 坎.
+
+    The deal order is: the dealer's ``hand_size + dealer_extra`` cards, then each other seat's
+    ``hand_size`` in turn order, then the stock. Too many cards for a hand, or more copies of a
+    card than the deck holds, raise :class:`~changpai.errors.RulesError`.
+
+    >>> deck = stack_deck(DAER, hands={0: "壹壹壹壹"}, stock="拾")
+    >>> Game(deck=deck).hand(0)[-4:], Game(deck=deck).stock[0]
+    ((Card('d1'), Card('d1'), Card('d1'), Card('d1')), Card('d10'))
+    >>> stack_deck(DAER, hands={1: "一" * 5})
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '一一一一一' holds 5 copies of 一 (x1); the deck has 4
+    """
+    rules = _rules(rules)
+    dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)
+    order = SeatRing.of(rules.players).order_from(dealer)
+    pool = list(CARDS * 4)
+
+    def take(cards: Sequence[Card], what: str) -> list[Card]:
+        for card in cards:
+            if card not in pool:
+                raise RulesError(f"{what}: no copy of {card} is left in the deck")
+            pool.remove(card)
+        return list(cards)
+
+    wanted: dict[int, list[Card]] = {}
+    for seat, cards in (hands or {}).items():
+        check_seat(seat, rules.players, what="seat", error=RulesError)
+        chosen = read_hand(cards)
+        size = rules.hand_size + (rules.dealer_extra if seat == dealer else 0)
+        if len(chosen) > size:
+            raise RulesError(f"seat {seat} is dealt {size} cards, not {len(chosen)}")
+        wanted[seat] = take(chosen, f"seat {seat}")
+    first = take(read_hand(stock), "stock")
+    deck: list[Card] = []
+    for seat in order:
+        size = rules.hand_size + (rules.dealer_extra if seat == dealer else 0)
+        mine = wanted.get(seat, [])
+        fill = size - len(mine)
+        deck.extend(mine)
+        deck.extend(pool[:fill])
+        del pool[:fill]
+    deck.extend(first)
+    deck.extend(pool)
+    return tuple(deck)
+
+
+def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
+    """Who deals the next hand: the winner; after a 荒莊 the dealer keeps the deal ([INF], as
+    in 字牌, zipai.md §2; daer.md is silent).
+
+    >>> next_dealer(DAER, 3, None), next_dealer(DAER, 3, 1)
+    (3, 1)
+    """
+    rules = _rules(rules)
+    dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)
+    if winner is None:
+        return dealer
+    return check_seat(winner, rules.players, what="winner", error=RulesError)
+
+
+class Match(MatchBase[Game]):
+    """大貳 hands in a row with the dealer rule of :func:`next_dealer` and running totals.
+
+    >>> m = Match(DAER, 1, dealer=0).play(3)
+    >>> len(m.hands), sum(m.totals.values())
+    (3, 0)
+    """
+
+    game_class = Game
+
+
+def simulate(
+    rules: Rules,
+    n: int,
+    *,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationStats:
+    """Statistics of ``n`` hands played by random players (the one
+    :func:`changpai.core.simulate`).
+
+    >>> stats = simulate(DAER, 4, seed=1)
+    >>> stats.hands, sum(stats.wins_by_seat) + stats.no_winner
+    (4, 4)
+    """
+    return playout.simulate(Game, n, rules=_rules(rules), seed=seed, progress=progress)
+
+
+def random_game(rules: Rules, seed: int | None, *, dealer: int = 0) -> Game:
+    """One hand played by players who choose uniformly among their legal actions.
+
+    >>> random_game(DAER, 5) == random_game(DAER, 5)
+    True
+    """
+    return playout.random_game(Game, _rules(rules), seed, dealer=dealer)
+
+
+def transcript(game: Game) -> str:
+    """The numbered account of a hand (the one :func:`changpai.core.transcript`).
+
+    >>> print(transcript(random_game(DAER, 2)).splitlines()[0])
+    大貳 (daer) — seed 2, dealer seat 0
+    """
+    if not isinstance(game, Game):
+        raise IllegalActionError(f"{game!r} is not a 大貳 Game")
+    return playout.transcript(game)

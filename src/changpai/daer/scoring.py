@@ -1,0 +1,262 @@
+"""大貳 settlement (daer.md §6, E5, §7): flat units or 胡 by the 字牌 胡息 table, and who pays.
+
+- ``flat`` (default, [INF] daer.md §6): a win is 1 unit; self-drawn, every other player pays it;
+  on a discard, the discarder pays it.
+- ``huxi`` (E5 option, ``luzhou``): the unit is the hand's 胡 (zipai.md §8.1); a self-drawn
+  win is paid by every other player ``zimo_multiplier`` times (``luzhou``: double), a discard by
+  the discarder alone.
+
+>>> print(score(best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍"), winner=0))
+大貳: seat 0 胡
+  胡 (flat unit)     +1  daer.md §6
+  total               1
+  seat 1 pays seat 0: 1
+  seat 2 pays seat 0: 1
+  seat 3 pays seat 0: 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from changpai.core import document
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.seats import check_seat
+from changpai.daer.hand import (
+    Decomposition,
+    best_decomposition,
+    read_exposed,
+    read_hand,
+    waits,
+)
+from changpai.daer.melds import Meld, meld_hu
+from changpai.daer.rules import DAER, Rules
+from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.zipai import Card
+
+__all__ = ["Analysis", "Win", "analyze", "score"]
+
+
+@frozen
+class Win:
+    """The facts of a win that the settlement needs: the reading, the winner, the number of
+    players, and whether it was self-drawn or on whose discard.
+
+    >>> d = best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍")
+    >>> Win(d, winner=2, players=4, self_drawn=False, discarder=1).payers
+    (1,)
+    >>> Win(d, winner=2, players=4, self_drawn=False)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: a win that is not self-drawn needs the discarder's seat
+    """
+
+    decomposition: Decomposition
+    winner: int
+    players: int
+    self_drawn: bool = True
+    discarder: int | None = None
+    winning_card: Card | None = None
+
+    def __attrs_post_init__(self) -> None:
+        players = self.players
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise IllegalActionError(f"players={players!r}: a 大貳 table has 2 to 4 players")
+        check_seat(self.winner, players, what="winner", error=IllegalActionError)
+        if self.self_drawn:
+            if self.discarder is not None:
+                raise IllegalActionError("a self-drawn win has no discarder")
+        else:
+            if self.discarder is None:
+                raise IllegalActionError("a win that is not self-drawn needs the discarder's seat")
+            check_seat(self.discarder, players, what="discarder", error=IllegalActionError)
+            if self.discarder == self.winner:
+                raise IllegalActionError(f"discarder={self.discarder} is the winner")
+
+    @property
+    def payers(self) -> tuple[int, ...]:
+        """The seats that pay: every other player when self-drawn, else the discarder.
+
+        >>> Win(best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍"), winner=1, players=3).payers
+        (0, 2)
+        """
+        if self.discarder is not None:
+            return (self.discarder,)
+        return tuple(s for s in range(self.players) if s != self.winner)
+
+
+def score(
+    win: Win | Decomposition,
+    *,
+    rules: Rules = DAER,
+    winner: int = 0,
+    players: int | None = None,
+    self_drawn: bool = True,
+    discarder: int | None = None,
+) -> ScoreSheet:
+    """The itemized settlement of a win. ``win`` is a :class:`Win`, or a
+    :class:`~changpai.daer.hand.Decomposition` scored as a win of ``winner`` among ``players``
+    (default ``rules.players``), self-drawn unless a ``discarder`` is given.
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
+    >>> sheet = score(d, rules=LUZHOU, winner=1)
+    >>> sheet.total, [(p.payer, p.amount) for p in sheet.payments]
+    (36, [(0, 36), (2, 36)])
+    >>> score(d, rules=LUZHOU, winner=1, self_drawn=False, discarder=2).payments
+    (Payment(payer=2, payee=1, amount=18),)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+    if isinstance(win, Decomposition):
+        if discarder is not None:
+            self_drawn = False
+        win = Win(
+            win,
+            winner=winner,
+            players=rules.players if players is None else players,
+            self_drawn=self_drawn,
+            discarder=discarder,
+        )
+    elif not isinstance(win, Win):
+        raise IllegalActionError(f"{win!r} is not a 大貳 Win or Decomposition")
+    d = win.decomposition
+    lines: list[ScoreLine] = []
+    if rules.scoring == "huxi":
+        for meld in d.melds:
+            lines.append(ScoreLine("meld", str(meld), meld_hu(meld), rule="zipai.md §8.1"))
+        lines.append(ScoreLine("hu", "胡", d.hu, op="=", rule="daer.md E5"))
+        if rules.min_hu:
+            lines.append(ScoreLine("min_hu", "起胡", rules.min_hu, op="≥", rule="daer.md §7"))
+        unit = d.hu
+    else:
+        lines.append(ScoreLine("unit", "胡 (flat unit)", 1, rule="daer.md §6"))
+        unit = 1
+    amount = unit
+    if win.self_drawn and rules.zimo_multiplier > 1:
+        amount = unit * rules.zimo_multiplier
+        lines.append(ScoreLine("zimo", "自摸", rules.zimo_multiplier, op="×", rule="daer.md §7"))
+    payments = tuple(Payment(p, win.winner, amount) for p in win.payers)
+    how = "自摸" if win.self_drawn else f"on seat {win.discarder}'s discard"
+    return ScoreSheet(
+        title=f"{rules.title}: seat {win.winner} 胡" + ("" if win.self_drawn else f" {how}"),
+        lines=tuple(lines),
+        total=amount,
+        payments=payments,
+        facts=(("hu", d.hu), ("value", d.value), ("self_drawn", win.self_drawn)),
+    )
+
+
+@frozen
+class Analysis:
+    """What :func:`analyze` finds: the cards, the table sets, whether the hand wins, its best
+    reading and settlement (as a self-drawn win of seat 0), or what it waits for.
+
+    >>> a = analyze("一二三 四五六 七八九 壹貳叄 伍")
+    >>> a.complete, sorted(c.code for c in a.waits)
+    (False, ['d5'])
+    """
+
+    cards: tuple[Card, ...]
+    exposed: tuple[Meld, ...]
+    rules: Rules
+    best: Decomposition | None
+    sheet: ScoreSheet | None
+    waits: dict[Card, Decomposition]
+
+    @property
+    def complete(self) -> bool:
+        """Whether the hand wins as it is.
+
+        >>> analyze("一二三 四五六 七八九 壹貳叄 伍伍").complete
+        True
+        """
+        return self.best is not None
+
+    def __str__(self) -> str:
+        """The analysis as ``changpai analyze`` prints it.
+
+        >>> print(analyze("一二三 四五六 七八九 壹貳叄 伍"))
+        daer: 一二三四五六七八九壹貳叄伍
+        not complete; waits for:
+          伍 (9 胡): 順 一二三  順 四五六  順 七八九  順 壹貳叄  將 伍伍
+        """
+        head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"
+        if self.exposed:
+            head += "  table: " + "  ".join(str(m) for m in self.exposed)
+        lines = [head]
+        if self.best is not None:
+            lines.append(f"complete: {self._reading(self.best)}")
+            if self.sheet is not None:
+                lines.append(str(self.sheet))
+        elif self.waits:
+            lines.append("not complete; waits for:")
+            lines.extend(f"  {card} {self._reading(d)}" for card, d in self.waits.items())
+        else:
+            lines.append("not complete; waits for nothing")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _reading(d: Decomposition) -> str:
+        melds = "  ".join(str(m) for m in d.melds)
+        return f"({d.hu} 胡): {melds}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis document (``changpai.analysis`` version 2).
+
+        >>> sorted(analyze("一二三 四五六 七八九 壹貳叄 伍伍").to_dict())[:4]
+        ['best', 'cards', 'complete', 'exposed']
+        """
+        facts: dict[str, Any] = {"hu": None if self.best is None else self.best.hu}
+        if self.best is not None and self.best.jiang is not None:
+            facts["jiang"] = str(self.best.jiang)
+        return document.analysis_document(
+            family="daer",
+            variant=document.variant_name("daer", self.rules),
+            cards=self.cards,
+            exposed=self.exposed,
+            best=self.best,
+            sheet=self.sheet,
+            waits=self.waits,
+            facts=facts,
+        )
+
+
+def analyze(
+    hand: str | Sequence[Card],
+    exposed: str | Sequence[Meld | str] = (),
+    *,
+    rules: Rules = DAER,
+) -> Analysis:
+    """Analyze a hand of concealed cards with its table sets: complete (``hand_size + 1``
+    cards) → its best reading and settlement; waiting (``hand_size`` cards) → its waits.
+
+    >>> analyze("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾").best.value
+    12
+    >>> analyze("一二三")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+    cards = read_hand(hand)
+    melds = read_exposed(exposed)
+    quads = sum(m.quad for m in melds)
+    total = len(cards) + sum(len(m.cards) for m in melds)
+    rest = rules.rest_size(quads)
+    if total == rest + 1:
+        best = best_decomposition(cards, melds, rules=rules)
+        sheet = None if best is None else score(best, rules=rules)
+        return Analysis(cards, melds, rules, best, sheet, {})
+    if total == rest:
+        return Analysis(cards, melds, rules, None, None, waits(cards, melds, rules=rules))
+    extra = " (+1 per 杠)" if rules.gang_draw else ""
+    text = "".join(c.hanzi for c in cards) or "the hand"
+    raise NotationError(
+        f"{text} with {len(melds)} table set(s) holds {total} cards; a {rules.title} hand "
+        f"holds {rest} (waiting) or {rest + 1} (complete) cards{extra}"
+    )

@@ -1,0 +1,237 @@
+"""A Gymnasium single-agent view of one seat, the other seats played by fixed policies (docs: RL).
+
+>>> from changpai.envs import gym_env
+>>> env = gym_env("hunan", seat=1)
+>>> obs, info = env.reset(seed=4)
+>>> sorted(obs), int(env.action_masks().sum()) == len(env.legal_actions())
+(['action_mask', 'observation'], True)
+>>> total = 0.0
+>>> terminated = False
+>>> while not terminated:
+...     action = int(env.action_masks().nonzero()[0][0])
+...     obs, reward, terminated, truncated, info = env.step(action)
+...     total += reward
+>>> total == env.unwrapped.game.result.net(3)[1]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+import changpai
+from changpai.envs.aec import ChangpaiEnv, Observation
+from changpai.errors import RulesError
+
+__all__ = ["Policy", "SingleAgentEnv", "random_policy"]
+
+#: An opponent: given its observation (the dict of arrays) and a ``random.Random``, the index
+#: of its action (one the mask allows).
+Policy = Callable[[Observation, random.Random], int]
+
+#: Hands redealt at most this many times in a row when they end before the agent's first turn.
+_MAX_REDEALS = 100
+
+
+def random_policy(observation: Observation, rng: random.Random) -> int:
+    """Pick uniformly among the actions the mask allows.
+
+    >>> import numpy as np
+    >>> random_policy({"action_mask": np.array([0, 1, 1, 0], dtype=np.int8)}, random.Random(1))
+    1
+    """
+    legal = np.flatnonzero(observation["action_mask"])
+    return int(legal[rng.randrange(len(legal))])
+
+
+class SingleAgentEnv(gymnasium.Env[Observation, int]):
+    """One seat of a variant as a Gymnasium environment; the other seats play ``opponents``.
+
+    ``variant`` and the keywords are those of :class:`~changpai.envs.aec.ChangpaiEnv`; ``seat``
+    the engine seat the agent plays; ``opponents`` ``"random"`` (uniform over the legal
+    actions), one :data:`Policy` for every other seat, or a mapping from seat to policy. The
+    opponents draw from a generator seeded by ``reset(seed=...)``, so a seeded episode repeats
+    exactly. A hand that ends before the agent's first decision is redealt (the next seed).
+
+    The reward is 0 until the hand ends, then the seat's net from the payments; an episode
+    always ends by termination. ``illegal_action`` says what an action outside the mask does:
+    ``"raise"`` (an :class:`~changpai.errors.IllegalActionError`, nothing changes),
+    ``"random"`` (a random legal action is played instead and ``info["illegal"]`` is true) or
+    ``"terminate"`` (the episode ends with reward ``illegal_reward``), for learners that do not
+    use the mask. ``action_masks()`` gives the mask as booleans, as
+    sb3-contrib's ``MaskablePPO`` expects.
+
+    >>> env = SingleAgentEnv("yaodiren", seat=2)
+    >>> env.action_space, env.observation_space["observation"].shape
+    (Discrete(64), (262,))
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        variant: str | changpai.Variant = "hunan",
+        seat: int = 0,
+        opponents: str | Policy | Mapping[int, Policy] = "random",
+        *,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
+        **keywords: Any,
+    ) -> None:
+        if illegal_action not in ("raise", "random", "terminate"):
+            raise RulesError(
+                f"illegal_action={illegal_action!r} is not one of 'raise', 'random', 'terminate'"
+            )
+        self.illegal_action: str = illegal_action
+        self.illegal_reward: float = illegal_reward
+        self._abandoned = False
+        self.aec: ChangpaiEnv = ChangpaiEnv(variant, **keywords)
+        if seat not in self.aec.seats:
+            raise RulesError(
+                f"seat={seat!r} does not play {self.aec.variant.name}; the seats are {self.aec.seats}"
+            )
+        self.seat: int = seat
+        self.agent: str = self.aec.agent_of(seat)
+        others = [s for s in self.aec.seats if s != seat]
+        self.opponents: dict[int, Policy] = _policies(opponents, others)
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self.render_mode = self.aec.render_mode
+        self._rng = random.Random()
+
+    @property
+    def game(self) -> Any:
+        """The engine's game of the current episode (``None`` before the first reset).
+
+        >>> env = SingleAgentEnv("daer")
+        >>> _ = env.reset(seed=2)
+        >>> env.game.seed
+        2
+        """
+        return self.aec.game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a hand and play the opponents up to the agent's first decision.
+
+        >>> env = SingleAgentEnv("hunan", seat=2)
+        >>> obs, info = env.reset(seed=1)
+        >>> env.game.to_act[0], info
+        (2, {})
+        """
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._abandoned = False
+        self.aec.reset(seed=seed)
+        for _ in range(_MAX_REDEALS):
+            self._play_opponents()
+            if not self.aec.terminations[self.agent]:
+                return self.aec.observe(self.agent), {}
+            self.aec.reset()
+        raise RulesError(  # pragma: no cover - never seen: every variant lets the agent act
+            f"{_MAX_REDEALS} hands in a row ended before seat {self.seat} could act"
+        )
+
+    def _play_opponents(self) -> float:
+        """Step the other seats until the agent must act or the hand is over; the agent's
+        reward meanwhile."""
+        aec = self.aec
+        reward = 0.0
+        while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
+            other = aec.agent_selection
+            policy = self.opponents[aec.seat_of(other)]
+            aec.step(policy(aec.observe(other), self._rng))
+            reward += aec.rewards[self.agent]
+        return reward
+
+    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` (an index the mask allows), then the opponents up to the agent's
+        next decision or the end of the hand.
+
+        >>> env = SingleAgentEnv("hunan")
+        >>> _ = env.reset(seed=1)
+        >>> obs, reward, terminated, truncated, info = env.step(0)
+        >>> reward, terminated, truncated, env.game.to_act[0]
+        (0.0, False, False, 0)
+        """
+        aec = self.aec
+        if aec.game is None:
+            raise RulesError("reset() the environment before step()")
+        if aec.terminations[self.agent] or self._abandoned:
+            raise RulesError("the hand is over: reset() the environment")
+        info: dict[str, Any] = {}
+        mask = aec.observe(self.agent)["action_mask"]
+        legal = isinstance(action, (int, np.integer)) and 0 <= action < len(mask)
+        if not (legal and mask[int(action)]) and self.illegal_action != "raise":
+            info["illegal"] = True
+            if self.illegal_action == "terminate":
+                self._abandoned = True
+                return aec.observe(self.agent), self.illegal_reward, True, False, info
+            action = random_policy({"action_mask": mask}, self._rng)
+        aec.step(action)
+        reward = aec.rewards[self.agent] + self._play_opponents()
+        terminated = aec.terminations[self.agent]
+        return aec.observe(self.agent), float(reward), terminated, False, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as a boolean mask (``MaskablePPO``'s hook).
+
+        >>> env = SingleAgentEnv("hunan")
+        >>> _ = env.reset(seed=1)
+        >>> mask = env.action_masks()
+        >>> mask.dtype, int(mask.sum()) == len(env.legal_actions())
+        (dtype('bool'), True)
+        """
+        mask: npt.NDArray[np.bool_] = self.aec.observe(self.agent)["action_mask"].astype(bool)
+        return mask
+
+    def legal_actions(self) -> list[Any]:
+        """The agent's legal actions in the order of the action space.
+
+        >>> env = SingleAgentEnv("hunan")
+        >>> _ = env.reset(seed=1)
+        >>> str(env.legal_actions()[0])
+        'seat 0 打 壹'
+        """
+        return self.aec.legal_actions(self.agent)
+
+    def render(self) -> str | None:
+        """The agent's view as text (``"ansi"``), printed for ``"human"``.
+
+        >>> env = SingleAgentEnv("hunan", render_mode="ansi")
+        >>> _ = env.reset(seed=1)
+        >>> env.render().splitlines()[1].startswith("  hand: ")
+        True
+        """
+        if self.render_mode is None or self.aec.game is None:
+            return None
+        text = str(self.aec.game.view(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def _policies(
+    opponents: str | Policy | Mapping[int, Policy], seats: list[int]
+) -> dict[int, Policy]:
+    if isinstance(opponents, str):
+        if opponents != "random":
+            raise RulesError(f"opponents={opponents!r}: expected 'random', a policy or a mapping")
+        return dict.fromkeys(seats, random_policy)
+    if isinstance(opponents, Mapping):
+        missing = [s for s in seats if s not in opponents]
+        if missing:
+            raise RulesError(f"opponents has no policy for seats {missing}")
+        return {s: opponents[s] for s in seats}
+    if callable(opponents):
+        return dict.fromkeys(seats, opponents)
+    raise RulesError(f"opponents={opponents!r}: expected 'random', a policy or a mapping")

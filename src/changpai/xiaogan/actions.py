@@ -1,0 +1,186 @@
+"""The actions of 孝感長牌: :class:`ActionKind` (every decision and every record the engine
+writes itself, with its hanzi) and :class:`Action` (xiaogan.md §2, §3, §5).
+
+>>> a = Action(1, ActionKind.CLAIM, Card("A3"), (Card("A1"), Card("A2")), MeldKind.JU)
+>>> str(a), a.details
+('seat 1 用 句 人 with 上 大', '句 人 with 上 大')
+>>> Action.from_dict(a.to_dict()) == a
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from attrs import field, frozen
+
+from changpai.core.hanzi import HanziEnum
+from changpai.errors import IllegalActionError, NotationError
+from changpai.xiaogan.cards import Card
+from changpai.xiaogan.melds import MeldKind
+
+__all__ = ["Action", "ActionKind"]
+
+_MAX_SEATS = 7  # xiaogan.md §2: up to 7 players
+
+
+class ActionKind(HanziEnum, short_repr=True):
+    """Every kind of action of 孝感長牌, with its hanzi.
+
+    Decisions: ``LAY`` (lay a dealt set — the dealer's 門將, a 暗 / 亮 / 五張 — during setup,
+    xiaogan.md §2), ``READY`` (end of laying), ``DISCARD``, ``CLAIM`` (use the offered card,
+    "如有人用": 碰 / 起 / 杠, or 擺 it into a 句, §3), ``PASS`` and ``ABANDON`` (give the hand up
+    with 15 cards laid out, §5). Records the engine writes itself (``auto``): ``TOU`` (a
+    replacement draw), ``SET`` (a set a 偷 completed, laid at once), ``TURN`` (a card turned for
+    everybody), ``DRAW`` (a small seat's draw), ``SKIP`` (a seat with no card to discard),
+    ``WIN`` (和牌) and ``END`` (the stock ran out).
+
+    >>> ActionKind.CLAIM.value, ActionKind.CLAIM.hanzi, ActionKind("abandon").hanzi
+    ('claim', '用', '放棄')
+    """
+
+    LAY = ("lay", "放")
+    READY = ("ready", "放完")
+    DISCARD = ("discard", "打")
+    CLAIM = ("claim", "用")
+    PASS = ("pass", "過")
+    ABANDON = ("abandon", "放棄")
+    TOU = ("tou", "偷")
+    SET = ("set", "成牌")
+    TURN = ("turn", "翻")
+    DRAW = ("draw", "摸")
+    SKIP = ("skip", "輪空")
+    WIN = ("win", "和")
+    END = ("end", "荒牌")
+
+
+def _check_seat(instance: Any, attribute: Any, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _MAX_SEATS:
+        raise IllegalActionError(
+            f"seat={value!r} is not a seat; expected a whole number 0..{_MAX_SEATS - 1}"
+        )
+
+
+def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, ActionKind):
+        raise IllegalActionError(f"kind={value!r} is not a xiaogan ActionKind")
+
+
+def _check_card(instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None and type(value) is not Card:
+        raise IllegalActionError(f"card={value!r} is not a xiaogan Card (or None)")
+
+
+def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise IllegalActionError(f"cards={cards!r} is not a sequence of xiaogan Cards")
+    cards = tuple(cards)
+    for card in cards:
+        if type(card) is not Card:
+            raise IllegalActionError(f"cards holds {card!r}, which is not a xiaogan Card")
+    return tuple(sorted(cards))
+
+
+def _check_meld(instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, MeldKind):
+        raise IllegalActionError(f"meld={value!r} is not a xiaogan MeldKind (or None)")
+
+
+@frozen
+class Action:
+    """One decision (or, in the log, one record the engine wrote itself) of a seat.
+
+    ``card`` is the offered, discarded, turned or drawn card; ``cards`` the seat's own cards the
+    action uses (kept sorted; for a 起 the three cards of the 暗 on the table); ``meld`` the
+    kind of set laid or claimed. A bad seat, kind or card raises
+    :class:`~changpai.errors.IllegalActionError`.
+
+    >>> Action(0, ActionKind.DISCARD, Card("A1"))
+    Action(seat=0, kind=ActionKind.DISCARD, card=Card('A1'), cards=(), meld=None)
+    >>> Action(0, "discard")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: kind='discard' is not a xiaogan ActionKind
+    """
+
+    seat: int = field(validator=_check_seat)
+    kind: ActionKind = field(validator=_check_kind)
+    card: Card | None = field(default=None, validator=_check_card)
+    cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
+    meld: MeldKind | None = field(default=None, validator=_check_meld)
+
+    @property
+    def details(self) -> str:
+        """What follows the kind in ``str(action)``: the set kind, the card and the own cards.
+
+        >>> Action(2, ActionKind.LAY, cards=(Card("A1"),) * 3, meld=MeldKind.AN).details
+        '暗 上 上 上'
+        """
+        parts = []
+        if self.meld is not None:
+            parts.append(self.meld.hanzi)
+        if self.card is not None:
+            parts.append(self.card.hanzi)
+        if self.cards:
+            own = " ".join(c.hanzi for c in self.cards)
+            parts.append(f"with {own}" if self.kind is ActionKind.CLAIM else own)
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        details = self.details
+        return f"seat {self.seat} {self.kind.hanzi}{' ' + details if details else ''}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (keys without a value left out).
+
+        >>> Action(0, ActionKind.DISCARD, Card("A1")).to_dict()
+        {'seat': 0, 'kind': 'discard', 'card': 'A1'}
+        """
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind.value}
+        if self.card is not None:
+            out["card"] = self.card.code
+        if self.cards:
+            out["cards"] = [c.code for c in self.cards]
+        if self.meld is not None:
+            out["meld"] = self.meld.value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """The inverse of :meth:`to_dict`; a bad dict raises
+        :class:`~changpai.errors.NotationError` naming it.
+
+        >>> Action.from_dict({"seat": 2, "kind": "pass"})
+        Action(seat=2, kind=ActionKind.PASS, card=None, cards=(), meld=None)
+        >>> Action.from_dict({"seat": 2, "kind": "chi"})
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: {'seat': 2, 'kind': 'chi'} is not a xiaogan action: 'chi' is not a kind
+        """
+        if not isinstance(data, dict):
+            raise NotationError(f"{data!r} is not a xiaogan action: expected a JSON object")
+        for key in ("kind", "seat"):
+            if key not in data:
+                raise NotationError(f"{data!r} is not a xiaogan action: the key {key!r} is missing")
+        kind, meld = data["kind"], data.get("meld")
+        if kind not in {k.value for k in ActionKind}:
+            raise NotationError(f"{data!r} is not a xiaogan action: {kind!r} is not a kind")
+        if meld is not None and meld not in {k.value for k in MeldKind}:
+            raise NotationError(f"{data!r} is not a xiaogan action: {meld!r} is not a set kind")
+        cards = data.get("cards") or ()
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
+            raise NotationError(f"{data!r} is not a xiaogan action: cards must be a list of codes")
+        card = data.get("card")
+        if card is not None and not isinstance(card, str):
+            raise NotationError(f"{data!r} is not a xiaogan action: card {card!r} is not a code")
+        try:
+            return cls(
+                seat=data["seat"],
+                kind=ActionKind(kind),
+                card=None if card is None else Card.parse(card),
+                cards=tuple(Card.parse(c) for c in cards),
+                meld=None if meld is None else MeldKind(meld),
+            )
+        except IllegalActionError as error:
+            raise NotationError(f"{data!r} is not a xiaogan action: {error}") from None

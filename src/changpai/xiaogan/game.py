@@ -1,0 +1,377 @@
+"""The 孝感長牌 engine (xiaogan.md §2, §3, §5): the deal (頭家 16, the others 15, small seats),
+the dealer's 門將 and the dealt sets laid, replacement draws (偷) in seat order, discards and
+turned cards offered to everybody, claims with 碰 / 起 / 杠 before 擺, the win at 16 cards
+laid out, the abandon at 15, and the score.
+
+The family-neutral draw / turn / claim flow is :class:`~changpai.core.turnclaim.TurnClaimGame`
+(shared with the 川牌 擠兒 game); :class:`Game` fills in the 孝感 hooks. Choices where the
+rules are silent are listed on the class and in the docs page.
+
+>>> game = Game(seed=3)
+>>> game.to_act, [str(a) for a in game.legal_actions(0)][:2]
+((0,), ['seat 0 放 門將 三 三', 'seat 0 放 門將 十 十'])
+>>> while not game.is_over:
+...     _ = game.apply(game.legal_actions(game.to_act[0])[0])
+>>> game.result.reason in ("win", "huangpai", "abandon")
+True
+>>> Game.from_json(game.to_json()) == game
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from changpai.core.records import ActionRecord, GameResult
+from changpai.core.scoresheet import ScoreSheet
+from changpai.core.seats import check_seat
+from changpai.core.turnclaim import TurnClaimGame
+from changpai.errors import IllegalActionError, RulesError
+from changpai.xiaogan.actions import Action, ActionKind
+from changpai.xiaogan.cards import CARDS, Card, parse
+from changpai.xiaogan.hand import Decomposition, layout_units
+from changpai.xiaogan.melds import HJ, RUNS, Meld, MeldKind
+from changpai.xiaogan.rules import XIAOGAN, Rules
+from changpai.xiaogan.scoring import Win, score
+
+__all__ = ["Game", "next_dealer"]
+
+K = ActionKind
+
+
+def tied(hand: Sequence[int], index: int) -> bool:
+    """Whether every copy of kind ``index`` in ``hand`` can be in its own 句: the hand holds at
+    least as many of each of the two other characters of its phrase. Three identical cards that
+    are all tied may stay in hand (the seed's "都有配偶拴著（否則就暗下去了）", read for 句
+    [INF]); otherwise they are laid as a 暗.
+
+    >>> tied([3, 3, 3] + [0] * 22, 0), tied([3, 2, 3] + [0] * 22, 0)
+    (True, False)
+    """
+    base = index - index % 3
+    return all(hand[j] >= hand[index] for j in (base, base + 1, base + 2) if j != index)
+
+
+def _identical(card: Card, count: int, wuzhang: bool) -> tuple[MeldKind, tuple[Card, ...]]:
+    """The set ``count`` identical cards are laid as: 3 a 暗, 4 a 亮, 5 a 五張 (or a 亮 and one
+    card left in hand when five split 4 + 1, X6)."""
+    if count == 3:
+        return MeldKind.AN, (card,) * 3
+    if count == 5 and wuzhang:
+        return MeldKind.WUZHANG, (card,) * 5
+    return MeldKind.LIANG, (card,) * 4
+
+
+def next_dealer(
+    rules: Rules,
+    dealer: int,
+    winner: int | None,
+    *,
+    card: Card | None = None,
+    players: int | None = None,
+    abandoned_by: int | None = None,
+) -> int:
+    """The dealer of the next hand (xiaogan.md §3.5, §5, X8).
+
+    After a win "和牌的人下第二家負責抬牌、翻牌看牌面大小決定下一牌誰是頭家": the winner's
+    second-next seat cuts and turns ``card``; [INF] its phrase number (上大人 1 … 可知禮 8,
+    混江 1) is counted around the table from the cutter as 1. After a hand abandoned by the
+    dealer, the deal passes to the next seat unless 拖庄 is allowed (``rules.tuo_zhuang``);
+    after a hand abandoned by another seat, or one where the stock ran out, the dealer deals
+    again [INF]. ``players`` defaults to ``rules.players``.
+
+    >>> next_dealer(XIAOGAN, 3, 0, card=Card("化"))  # cutter seat 2; phrase 3: seats 2, 3, 0
+    0
+    >>> next_dealer(XIAOGAN, 3, None), next_dealer(XIAOGAN, 3, None, abandoned_by=3)
+    (3, 0)
+    >>> next_dealer(XIAOGAN.evolve(tuo_zhuang=True), 3, None, abandoned_by=3)
+    3
+    >>> next_dealer(XIAOGAN, 3, 0)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: after a win the next dealer is decided by the card the cutter turns: give card=
+    """
+    n = rules.players if players is None else players
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
+        raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
+    dealer = check_seat(dealer, n, what="dealer", error=RulesError)
+    if winner is None:
+        if abandoned_by is not None:
+            abandoned_by = check_seat(abandoned_by, n, what="abandoned_by", error=RulesError)
+            if abandoned_by == dealer and not rules.tuo_zhuang:
+                return (dealer + 1) % n
+        return dealer
+    winner = check_seat(winner, n, what="winner", error=RulesError)
+    if type(card) is not Card:
+        raise RulesError(
+            "after a win the next dealer is decided by the card the cutter turns: give card="
+        )
+    count = 1 if card.is_hunjiang else card.index // 3 + 1
+    return ((winner + 2) % n + count - 1) % n
+
+
+class Game(TurnClaimGame[Card, Meld, Action, Rules]):
+    """One hand of 孝感長牌 (xiaogan.md §2, §3, §5) on the draw / turn / claim flow.
+
+    Choices where the rules are silent ([INF], see the docs page): the dealer is a parameter
+    (default seat 0; :func:`next_dealer` and :class:`~changpai.xiaogan.Match` choose the next);
+    the dealer must place his 門將 first when he holds a pair or 混江 (X4), else he plays
+    without one; three or more identical dealt cards must be laid (3 a 暗, 4 a 亮, 5 a 五張)
+    unless every copy is tied into its own 句 (:func:`tied`), and the same when a 偷 makes
+    them; a 偷 that is the fourth of a 暗 on the table makes a 起 at once; a passing fourth of
+    a 暗 must be taken as a 起 (xiaogan.md §4 "must"); 起 applies to a 暗, not to a 碰; a
+    passing 混江 is never claimed; the 7th player (one card) neither plays nor pays.
+
+    A seat wins as soon as it lays out ``win_count`` cards (§5): the sets on its table plus
+    the sets its concealed hand forms (:func:`~changpai.xiaogan.best_layout`), checked when it
+    is to discard and after every discard; with exactly one fewer it may ``ABANDON`` the hand
+    whenever it decides — instead of discarding or of answering a claim (§5, X8).
+
+    >>> g = Game(seed=11)
+    >>> g.players, len(g.deck), len(g.hand(1)) + len(g.stock) >= 60
+    (4, 121, True)
+    """
+
+    family = "xiaogan"
+    rules_class = Rules
+    action_class = Action
+    default_rules = XIAOGAN
+    value_name = "張"
+    card_table = CARDS
+    win_label = "和"
+
+    @classmethod
+    def _card(cls, code: str) -> Card:
+        return Card.parse(code)
+
+    def _parse_deck(self, text: str, rules: Rules) -> list[Card]:
+        return list(parse(text))
+
+    def _deck_name(self, rules: Rules) -> str:
+        return "the 孝感 deck"
+
+    # ----------------------------------------------------------------- what a seat has laid
+    def laid_out(self, seat: int) -> int:
+        """The cards ``seat`` lays out now (xiaogan.md §5, X2): its table sets and the sets its
+        concealed hand forms (omniscient).
+
+        >>> Game(seed=11).laid_out(1) >= 0
+        True
+        """
+        seat = self._seat(seat)
+        table = sum(m.laid_out(self.rules) for m in self._tables[seat])
+        return table + layout_units(self._hands[seat], self.rules)[0]
+
+    def _face_down(self, meld: Meld) -> bool:
+        return meld.kind is MeldKind.AN
+
+    def _view_facts(self, seat: int) -> tuple[tuple[str, Any], ...]:
+        shown = ", ".join(
+            f"seat {s}: {sum(m.laid_out(self.rules) for m in self._tables[s])}" for s in self.seats
+        )
+        return (("cards on the tables", shown),)
+
+    # ----------------------------------------------------------------- actions and units
+    def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
+        return Action(seat, K(kind), card)
+
+    def _lay_unit(self, action: Action) -> Meld:
+        assert action.meld is not None
+        return Meld(action.meld, action.cards)
+
+    def _lay(self, seat: int, kind: MeldKind, cards: tuple[Card, ...]) -> Action:
+        return Action(seat, K.LAY, cards=cards, meld=kind)
+
+    # ----------------------------------------------------------------- setup (§2, X4)
+    def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
+        h = self._hands[seat]
+        if seat == self.dealer and not any(m.kind is MeldKind.MENJIANG for m in self._tables[seat]):
+            # X4: the dealer places his 門將 before play: a pair, or 混江 and any card (X3).
+            pairs = [
+                self._lay(seat, MeldKind.MENJIANG, (CARDS[i], CARDS[i]))
+                for i in range(24)
+                if h[i] >= 2
+            ]
+            if h[HJ]:
+                pairs += [
+                    self._lay(seat, MeldKind.MENJIANG, (CARDS[i], CARDS[HJ]))
+                    for i in range(24)
+                    if h[i]
+                ]
+            if pairs:
+                return pairs, True
+        out: list[Action] = []
+        mandatory = False
+        wild = self.rules.hunjiang == "wild" and h[HJ] > 0
+        for i in range(24):
+            c = h[i]
+            if c >= 3:
+                kind, cards = _identical(CARDS[i], c, self.rules.wuzhang)
+                out.append(self._lay(seat, kind, cards))
+                mandatory = mandatory or not tied(h, i)
+            if wild and 2 <= c <= (4 if self.rules.wuzhang else 3):
+                kind = (MeldKind.AN, MeldKind.LIANG, MeldKind.WUZHANG)[c - 2]
+                out.append(self._lay(seat, kind, (CARDS[i],) * c + (CARDS[HJ],)))
+        return out, mandatory
+
+    # ----------------------------------------------------------------- discard and claims (§3)
+    def _discard_options(self, seat: int) -> list[int]:
+        h = self._hands[seat]
+        return [i for i in range(len(h)) if h[i]]
+
+    def _claim(self, seat: int, card: Card, kind: MeldKind, own: Sequence[int]) -> Action:
+        return Action(seat, K.CLAIM, card, tuple(CARDS[i] for i in own), kind)
+
+    def _claim_options(self, seat: int, card: Card, cls: int) -> tuple[list[Action], bool]:
+        x = card.index
+        if x == HJ:
+            return [], False
+        h = self._hands[seat]
+        wild = self.rules.hunjiang == "wild" and h[HJ] > 0
+        out: list[Action] = []
+        if cls == 0:
+            if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
+                # xiaogan.md §4: the fourth of a 暗 must be taken as a 起.
+                return [self._claim(seat, card, MeldKind.QI, (x, x, x))], True
+            if h[x] >= 2:
+                out.append(self._claim(seat, card, MeldKind.PENG, (x, x)))
+            if h[x] >= 3:
+                out.append(self._claim(seat, card, MeldKind.GANG, (x, x, x)))
+            if wild and h[x] >= 1:
+                out.append(self._claim(seat, card, MeldKind.PENG, (x, HJ)))
+            if wild and h[x] >= 2:
+                out.append(self._claim(seat, card, MeldKind.GANG, (x, x, HJ)))
+            return out, False
+        if self.is_small(seat):
+            return [], False  # xiaogan.md §2: a small seat may not 擺
+        base = x - x % 3
+        shapes: list[tuple[MeldKind, tuple[int, ...]]] = [
+            (MeldKind.JU, tuple(j for j in (base, base + 1, base + 2) if j != x))
+        ]
+        if self.rules.numeric_sentences:
+            shapes += [(MeldKind.SHUN, tuple(j for j in run if j != x)) for run in RUNS if x in run]
+        for kind, (a, b) in shapes:
+            if h[a] and h[b]:
+                out.append(self._claim(seat, card, kind, (a, b)))
+            if wild and h[a]:
+                out.append(self._claim(seat, card, kind, (a, HJ)))
+            if wild and h[b]:
+                out.append(self._claim(seat, card, kind, (b, HJ)))
+        return out, False
+
+    def _form_claim(self, action: Action) -> int:
+        seat, card, kind = action.seat, action.card, action.meld
+        assert card is not None and kind is not None
+        table = self._tables[seat]
+        if kind is MeldKind.QI:
+            k = next(
+                k for k, m in enumerate(table) if m.kind is MeldKind.AN and m.cards == action.cards
+            )
+            table[k] = Meld(MeldKind.QI, (*action.cards, card), claimed=card)
+            return kind.tou
+        for own in action.cards:
+            self._hands[seat][own.index] -= 1
+        table.append(Meld(kind, (*action.cards, card), claimed=card))
+        return kind.tou
+
+    # ----------------------------------------------------------------- 偷 (§2, §4)
+    def _place_tou(self, seat: int, card: Card) -> int:
+        x = card.index
+        table = self._tables[seat]
+        if x != HJ:
+            for k, meld in enumerate(table):
+                if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
+                    table[k] = Meld(MeldKind.QI, (card,) * 4, claimed=card)
+                    self._force(Action(seat, K.SET, card, (card,) * 3, MeldKind.QI), note="偷 起")
+                    return MeldKind.QI.tou
+        h = self._hands[seat]
+        h[x] += 1
+        if x == HJ or h[x] < 3 or tied(h, x):
+            return 0
+        kind, cards = _identical(card, h[x], self.rules.wuzhang)
+        h[x] -= len(cards)
+        table.append(Meld(kind, cards))
+        self._force(Action(seat, K.SET, card, cards, kind), note=f"偷 {kind.hanzi}")
+        return kind.tou
+
+    # ----------------------------------------------------------------- the win and the abandon (§5)
+    def _has_won(self, seat: int) -> bool:
+        return self.laid_out(seat) >= self.rules.win_count
+
+    def _may_abandon(self, seat: int) -> bool:
+        return self.laid_out(seat) == self.rules.win_count - 1
+
+    def _layout(self, seat: int) -> Decomposition:
+        found = layout_units(self._hands[seat], self.rules)
+        concealed = tuple(Meld(kind, tuple(CARDS[i] for i in cards)) for kind, cards in found[3])
+        loose = tuple(CARDS[i] for i in found[4])
+        return Decomposition(concealed, tuple(self._tables[seat]), self.rules, loose)
+
+    def _win(self, seat: int) -> Win:
+        gain = self._gain
+        discarder = gain[0] if gain is not None and not gain[1] and gain[0] != seat else None
+        turned = gain is not None and gain[1] and gain[0] != seat
+        return Win(
+            self._layout(seat),
+            winner=seat,
+            discarder=discarder,
+            turned=turned,
+            self_drawn=gain == (seat, True),
+        )
+
+    def _score(self, seat: int) -> ScoreSheet:
+        payers = tuple(s for s in self.seats if s != seat)
+        return score(self._win(seat), rules=self.rules, players=self.players, payers=payers)
+
+    def _win_value(self, seat: int, sheet: ScoreSheet) -> int:
+        return int(sheet.fact("laid_out", 0))
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        found = super()._legal_now(seat)
+        if self._phase in ("discard", "claim") and self._may_abandon(seat):
+            found.append(Action(seat, K.ABANDON))
+        return found
+
+    def apply(self, action: Action) -> ActionRecord[Action]:
+        """Apply a legal decision (an ``ABANDON`` ends the hand without a winner, xiaogan.md
+        §5), then every forced move that follows; an illegal action raises
+        :class:`~changpai.errors.IllegalActionError` and leaves the game unchanged.
+
+        >>> g = Game(seed=3)
+        >>> g.apply(Action(0, K.ABANDON))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat 0 放棄 is not legal in the setup phase; legal kinds: lay
+        """
+        if not (isinstance(action, Action) and action.kind is K.ABANDON):
+            return super().apply(action)
+        self.verify(action)
+        record: ActionRecord[Action] = ActionRecord(action)
+        self._log.append(record)
+        self._phase = "over"
+        self._offer = None
+        self._result = GameResult(
+            None,
+            "abandon",
+            label="放棄",
+            next_dealer=next_dealer(
+                self.rules, self.dealer, None, players=self.players, abandoned_by=action.seat
+            ),
+        )
+        return record
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is
+        not legal now (see :class:`~changpai.core.turnclaim.TurnClaimGame`).
+
+        >>> Game(seed=3).verify(Action(1, K.PASS))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat 1 過 is not legal: seat 1 is not to act (to act: (0,))
+        """
+        if isinstance(action, Action) and action.seat >= self.players:
+            raise IllegalActionError(
+                f"{action} is not legal: seat {action.seat} is not at this table of {self.players}"
+            )
+        super().verify(action)

@@ -1,0 +1,160 @@
+"""Rules of 孝感長牌: one frozen :class:`Rules` object with every option of the Ambiguities table
+of xiaogan.md §7, and the preset :data:`XIAOGAN` (every default).
+
+>>> XIAOGAN
+xiaogan.XIAOGAN
+>>> XIAOGAN.deal_sizes(), XIAOGAN.deal_sizes(7)
+((16, 15, 15, 15), (16, 15, 15, 15, 5, 3, 1))
+>>> XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True)
+xiaogan.XIAOGAN.evolve(hunjiang='wild', numeric_sentences=True)
+>>> Rules(hunjiang="joker")
+Traceback (most recent call last):
+...
+changpai.errors.RulesError: hunjiang='joker' is not one of ('menjiang', 'wild')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve, field, fields, frozen
+
+from changpai.core.rules import RulesBase, register_presets
+from changpai.errors import RulesError
+from changpai.xiaogan.cards import DECK
+
+__all__ = ["PRESETS", "XIAOGAN", "Rules"]
+
+# xiaogan.md §2: 頭家 16, the other regular players 15; the small seats of 5, 6 and 7 players.
+_SMALL: dict[int, tuple[int, ...]] = {5: (3,), 6: (5, 3), 7: (5, 3, 1)}
+
+
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name}={value!r} must be True or False")
+
+
+def _one_of(*choices: str) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value not in choices:
+            raise RulesError(f"{attribute.name}={value!r} is not one of {choices}")
+
+    return check
+
+
+def _int_in(low: int, high: int) -> Any:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RulesError(f"{attribute.name}={value!r} must be a whole number {low}..{high}")
+
+    return check
+
+
+def _text(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, str) or not value:
+        raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
+
+
+@frozen(repr=False)
+class Rules(RulesBase):
+    """Every option of 孝感長牌 (xiaogan.md; Ambiguities rows X1..X10 in brackets).
+
+    Attributes:
+        name, title: the variant id and its hanzi name.
+        players: the default number of players, 2..7 (§2; a game may be dealt for another
+            number with ``Game(players=...)``).
+        count_face_down: the laid-out count of §5 includes face-down cards (暗, the three
+            hidden cards of a 起) [X2]; ``False``: face-up cards only.
+        hunjiang: ``"menjiang"``: 混江 only stands in for one card of the dealer's 門將
+            [X3 default]; ``"wild"``: it stands in for any one card of any set.
+        numeric_sentences: the number runs 七八九 and 八九十 are sets (順) [X5].
+        wuzhang: five identical cards are one set, 五張 [X6]; ``False``: they split 4 + 1.
+        use_chuanpai_hu_table: score with the borrowed 川牌 胡 table [X7] instead of one unit
+            per loser (§6).
+        tuo_zhuang: a dealer who abandons a hand at 15 keeps the deal (拖庄) [X8].
+        win_count: the laid-out cards a win needs (§5: 16); one fewer allows the abandon.
+        unit: what each loser pays the winner by default, and the base added to the 胡 with the
+            borrowed table (§6: 胡 + 1).
+
+    >>> Rules(players=8)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=8 must be a whole number 2..7
+    """
+
+    name: str = field(default="xiaogan", validator=_text)
+    title: str = field(default="孝感長牌", validator=_text)
+    players: int = field(default=4, validator=_int_in(2, 7))
+    count_face_down: bool = field(default=True, validator=_flag)
+    hunjiang: str = field(default="menjiang", validator=_one_of("menjiang", "wild"))
+    numeric_sentences: bool = field(default=False, validator=_flag)
+    wuzhang: bool = field(default=True, validator=_flag)
+    use_chuanpai_hu_table: bool = field(default=False, validator=_flag)
+    tuo_zhuang: bool = field(default=False, validator=_flag)
+    win_count: int = field(default=16, validator=_int_in(2, 121))
+    unit: int = field(default=1, validator=_int_in(0, 1_000_000))
+
+    @property
+    def wild(self) -> bool:
+        """Whether 混江 is fully wild [X3].
+
+        >>> XIAOGAN.wild, XIAOGAN.evolve(hunjiang="wild").wild
+        (False, True)
+        """
+        return self.hunjiang == "wild"
+
+    def deal_sizes(self, players: int | None = None) -> tuple[int, ...]:
+        """Cards dealt to each position from the dealer (xiaogan.md §2): 頭家 16, each other
+        regular player 15; with 5 players the 5th gets 3, with 6 the 5th 5 and the 6th 3, with 7
+        as 6 plus a 7th with one card.
+
+        >>> XIAOGAN.deal_sizes(2), XIAOGAN.deal_sizes(5)
+        ((16, 15), (16, 15, 15, 15, 3))
+        >>> XIAOGAN.deal_sizes(1)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: players=1: 孝感長牌 is played by 2..7 players
+        """
+        n = self.players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
+            raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
+        regular = min(n, 4)
+        return (16, *(15,) * (regular - 1), *_SMALL.get(n, ()))
+
+    def cards(self) -> tuple[Any, ...]:
+        """Every card of the deck (121, xiaogan.md §1).
+
+        >>> len(XIAOGAN.cards())
+        121
+        """
+        return DECK
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated): an unknown option name or a bad value
+        raises :class:`~changpai.errors.RulesError` naming it.
+
+        >>> XIAOGAN.evolve(tuo_zhuang=True).tuo_zhuang
+        True
+        >>> XIAOGAN.evolve(tuozhuang=True)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: unknown xiaogan rules option 'tuozhuang'; the options are name, title, players, ...
+        """
+        names = [f.name for f in fields(Rules)]
+        unknown = [name for name in changes if name not in names]
+        if unknown:
+            listed = ", ".join(repr(name) for name in unknown)
+            plural = "s" if len(unknown) > 1 else ""
+            raise RulesError(
+                f"unknown xiaogan rules option{plural} {listed}; the options are {', '.join(names)}"
+            )
+        return evolve(self, **changes)
+
+
+XIAOGAN = Rules()
+"""孝感長牌 with every default of xiaogan.md §7."""
+
+PRESETS: dict[str, Rules] = {"xiaogan": XIAOGAN}
+"""The presets by name."""
+
+register_presets(Rules, "xiaogan", XIAOGAN=XIAOGAN)

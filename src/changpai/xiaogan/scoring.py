@@ -1,0 +1,336 @@
+"""Scoring of 孝感長牌 (xiaogan.md §6) and the analysis of one hand (``changpai analyze``).
+
+No seed gives a 孝感 score. By default [INF] every loser pays the winner one unit
+(``Rules.unit``). With ``use_chuanpai_hu_table`` the sets are counted with the 川牌 胡 table
+— borrowed, clearly marked as such on the sheet (chuanpai.md §2.6: 碰 2, 暗 3, 起 5, 亮 / 扛 7,
+句 0) — and every loser pays 胡 + 1.
+
+>>> win = best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九"))
+>>> print(score(win, winner=1))
+孝感長牌
+  擺牌 16 張 (a win needs 16)       16  xiaogan.md §5
+  和牌: one unit from each loser    +1  xiaogan.md §6 [INF]
+  total                              1
+  seat 0 pays seat 1: 1
+  seat 2 pays seat 1: 1
+  seat 3 pays seat 1: 1
+>>> sheet = score(win, rules=XIAOGAN.evolve(use_chuanpai_hu_table=True))
+>>> sheet.total, [p.amount for p in sheet.payments]
+(7, [8, 8, 8])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import frozen
+
+from changpai.core import document, render
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.errors import RulesError
+from changpai.xiaogan.cards import Card, format, parse
+from changpai.xiaogan.hand import (
+    Decomposition,
+    _sequence,
+    best_decomposition,
+    best_layout,
+    waits,
+)
+from changpai.xiaogan.melds import HU_TABLE, Meld
+from changpai.xiaogan.rules import XIAOGAN, Rules
+
+__all__ = ["Analysis", "Win", "analyze", "score"]
+
+_BORROWED = "chuanpai.md §2.6 (borrowed, xiaogan.md §6)"
+
+
+@frozen
+class Win:
+    """A won hand as the engine records it: the winning reading, the winner, and how the last
+    card came: a discard of ``discarder``, a card ``turned`` from the stock, or a card the
+    winner drew himself (``self_drawn``: a small seat's draw); a win on the dealt cards and
+    their 偷 has none of the three. xiaogan.md §5: winning on a discard and on
+    a turned card are the same and the discarder bears nothing extra; these facts are kept for
+    the record only.
+
+    >>> w = Win(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")), winner=2, turned=True)
+    >>> score(w).payments[0]
+    Payment(payer=0, payee=2, amount=1)
+    """
+
+    decomposition: Decomposition
+    winner: int = 0
+    discarder: int | None = None
+    turned: bool = False
+    self_drawn: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict.
+
+        >>> sorted(Win(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九"))).to_dict())
+        ['decomposition', 'discarder', 'self_drawn', 'turned', 'winner']
+        """
+        return {
+            "decomposition": self.decomposition.to_dict(),
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "turned": self.turned,
+            "self_drawn": self.self_drawn,
+        }
+
+
+def _players(players: object, rules: Rules) -> int:
+    n = rules.players if players is None else players
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
+        raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
+    return n
+
+
+def score(
+    win: Decomposition | Win,
+    *,
+    rules: Rules | None = None,
+    winner: int | None = None,
+    players: int | None = None,
+    payers: Sequence[int] | None = None,
+) -> ScoreSheet:
+    """The score sheet of a won hand (xiaogan.md §6): one unit from each loser by default, or
+    the borrowed 川牌 胡 table (every set's 胡, each loser pays 胡 + 1).
+
+    ``win`` is a :class:`~changpai.xiaogan.hand.Decomposition` or a :class:`Win`; ``rules``
+    defaults to the decomposition's rules, ``winner`` to the win's seat (else 0), ``players``
+    to ``rules.players``; ``payers`` (default: every other seat) are the seats that pay — the
+    engine leaves out a 7th player who holds one card and never plays. A reading that does not lay out ``win_count``
+    cards is no win and raises :class:`~changpai.errors.RulesError`.
+
+    >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: 句 上 大 人 | 句 邱 乙 己 | 句 化 三 千 | 句 七 十 士 | 句 爾 小 生  (15 張) lays out 15 cards; a win needs 16 (xiaogan.md §5)
+    >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")), winner=4)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: winner=4 is not one of the 4 seats
+    """
+    if isinstance(win, Win):
+        decomposition = win.decomposition
+        seat = win.winner if winner is None else winner
+    elif isinstance(win, Decomposition):
+        decomposition, seat = win, 0 if winner is None else winner
+    else:
+        raise RulesError(f"{win!r} is not a xiaogan Decomposition or Win")
+    if rules is None:
+        rules = decomposition.rules
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    n = _players(players, rules)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise RulesError(f"winner={seat!r} is not one of the {n} seats")
+    counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)
+    laid = counted.laid_out
+    if laid < rules.win_count:
+        raise RulesError(
+            f"{counted} lays out {laid} cards; a win needs {rules.win_count} (xiaogan.md §5)"
+        )
+    lines = [
+        ScoreLine(
+            "laid_out", f"擺牌 {laid} 張 (a win needs {rules.win_count})", laid, op="=",
+            rule="xiaogan.md §5",
+        )
+    ]  # fmt: skip
+    if rules.use_chuanpai_hu_table:
+        for meld in counted.melds:
+            lines.append(ScoreLine(meld.kind.value, str(meld), HU_TABLE[meld.kind], rule=_BORROWED))
+        total = counted.hu
+        amount = total + rules.unit
+        lines.append(
+            ScoreLine(
+                "per_loser", f"each loser pays 胡 + {rules.unit}", amount, op="=", rule=_BORROWED
+            )
+        )
+    else:
+        total = amount = rules.unit
+        lines.append(
+            ScoreLine(
+                "win", "和牌: one unit from each loser", rules.unit, rule="xiaogan.md §6 [INF]"
+            )
+        )
+    if payers is None:
+        payers = [p for p in range(n) if p != seat]
+    elif any(
+        isinstance(p, bool) or not isinstance(p, int) or p == seat or not 0 <= p < n for p in payers
+    ):
+        raise RulesError(f"payers={payers!r} must be seats 0..{n - 1} other than the winner {seat}")
+    payments = tuple(Payment(p, seat, amount) for p in payers)
+    return ScoreSheet(
+        title=rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else ""),
+        lines=tuple(lines),
+        total=total,
+        payments=payments,
+        facts=(("laid_out", laid), ("hu", counted.hu), ("per_loser", amount)),
+    )
+
+
+@frozen
+class Analysis:
+    """The analysis of one player's cards, as ``changpai analyze`` prints it: whether they are
+    all formed (``best``, the best complete reading), what they lay out now (``layout``, loose
+    cards allowed, xiaogan.md §5) and its score when that wins, and the cards the hand waits
+    for when it is not complete.
+
+    >>> print(analyze("上大人 邱乙己 化三千 九九九九 爾小"))
+    hand: 上 大 人 邱 乙 己 化 三 千 九 九 九 九 爾 小  (孝感長牌)
+    complete: no
+    laid out: 13 張 (loose 爾 小): no win yet
+    waits: 生 (16 張)
+    >>> analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").sheet.total  # 16 laid out, 混江 loose
+    1
+    """
+
+    cards: tuple[Card, ...]
+    exposed: tuple[Meld, ...]
+    rules: Rules
+    best: Decomposition | None
+    sheet: ScoreSheet | None
+    waits: dict[Card, Decomposition]
+    layout: Decomposition | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card is formed.
+
+        >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").complete
+        True
+        """
+        return self.best is not None
+
+    @property
+    def value(self) -> int | None:
+        """The laid-out count of the best reading (``None`` when incomplete).
+
+        >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").value
+        15
+        """
+        return None if self.best is None else self.best.value
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The 孝感 findings of the laying-out (loose cards allowed): the laid-out count, whether
+        it wins, whether its owner may abandon, the loose cards.
+
+        >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").facts
+        {'laid_out': 15, 'wins': False, 'may_abandon': True, 'loose': []}
+        """
+        shown = self.layout if self.layout is not None else self.best
+        if shown is None:
+            return {"laid_out": None, "wins": False, "may_abandon": False, "loose": []}
+        return {
+            "laid_out": shown.laid_out,
+            "wins": shown.wins,
+            "may_abandon": shown.may_abandon,
+            "loose": [c.code for c in shown.loose],
+        }
+
+    def __str__(self) -> str:
+        rows = [f"hand: {format(self.cards)}  ({self.rules.title})"]
+        if self.exposed:
+            rows.append("table: " + " | ".join(str(m) for m in self.exposed))
+        if self.best is None:
+            rows.append("complete: no")
+        else:
+            rows.append(f"complete: yes, best {self.best}")
+        shown = self.layout if self.layout is not None else self.best
+        if shown is not None and not (shown.wins and shown.complete):
+            verdict = (
+                "wins" if shown.wins else "may abandon (§5)" if shown.may_abandon else "no win yet"
+            )
+            loose = f" (loose {' '.join(c.hanzi for c in shown.loose)})" if shown.loose else ""
+            rows.append(f"laid out: {shown.laid_out} 張{loose}: {verdict}")
+        if self.sheet is not None:
+            rows.append(str(self.sheet))
+        if self.waits:
+            rows.append(
+                "waits: " + ", ".join(f"{c.hanzi} ({d.value} 張)" for c, d in self.waits.items())
+            )
+        return "\n".join(rows)
+
+    def _repr_html_(self) -> str:
+        """The analysis for notebooks.
+
+        >>> html = analyze("上大人 邱乙己 化三千 九九九九 爾小")._repr_html_()
+        >>> "complete" in html, "16 張" in html
+        (True, True)
+        """
+        rows: list[tuple[str, str]] = [("hand", render.cards(self.cards))]
+        if self.exposed:
+            rows.append(("table", render.line([m._repr_html_() for m in self.exposed])))
+        if self.best is None:
+            rows.append(("complete", "no"))
+        else:
+            rows.append(("complete", render.Html(self.best._repr_html_())))
+        shown = self.layout if self.layout is not None else self.best
+        if shown is not None and not (shown.wins and shown.complete):
+            verdict = (
+                "wins" if shown.wins else "may abandon (§5)" if shown.may_abandon else "no win yet"
+            )
+            rows.append(("laid out", render.Html(f"{shown._repr_html_()} {render.esc(verdict)}")))
+        if self.sheet is not None:
+            rows.append(("score", render.Html(self.sheet._repr_html_())))
+        if self.waits:
+            chips = "".join(
+                f"{render.card(c)} {render.esc(f'{d.value} 張')} &nbsp;"
+                for c, d in self.waits.items()
+            )
+            rows.append(("waits", render.Html(chips)))
+        return render.fields(rows, title=f"孝感長牌 analysis ({self.rules.title})")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis document (``changpai.analysis`` version 2, docs: Core concepts).
+
+        >>> doc = analyze("上大人 邱乙己 化三千 七十士 九九九九").to_dict()
+        >>> doc["schema"], doc["family"], doc["variant"], doc["complete"], doc["value"]
+        ('changpai.analysis', 'xiaogan', 'xiaogan', True, 16)
+        """
+        return document.analysis_document(
+            family="xiaogan",
+            variant=document.variant_name("xiaogan", self.rules),
+            cards=self.cards,
+            exposed=self.exposed,
+            best=self.best,
+            sheet=self.sheet,
+            waits=self.waits,
+            facts=self.facts,
+        )
+
+
+def analyze(
+    hand: str | Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+) -> Analysis:
+    """Analyse a hand given as text or cards (the function behind ``changpai analyze``).
+
+    In text, the sets already on the table may follow a ``/``, separated by ``;``, each written
+    as its kind and its cards (``"上大人 … / 碰 子子子; 門將 上 HJ"``).
+
+    >>> analyze("上大人 邱乙己 化三千 七十士 / 碰 子子子; 門將 仁 HJ").best.value
+    17
+    >>> analyze("上大人 邱乙己")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 6 cards (上 大 人 邱 乙 己) are not a xiaogan hand: a player holds at least 15 cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    given: object = hand
+    on_table: tuple[Meld, ...] = ()
+    if isinstance(hand, str):
+        text, _, table = hand.partition("/")
+        on_table = tuple(Meld.parse(part) for part in table.split(";") if part.strip())
+        given = parse(text)
+    cards: tuple[Card, ...] = _sequence(given, "hand", "cards")
+    melds = (*_sequence(exposed, "exposed", "sets"), *on_table)
+    best = best_decomposition(cards, melds, rules=rules)  # checks every input
+    layout = best_layout(cards, melds, rules=rules)
+    sheet = score(layout, rules=rules) if layout.wins else None
+    found = waits(cards, melds, rules=rules) if best is None else {}
+    return Analysis(cards, tuple(melds), rules, best, sheet, found, layout)

@@ -1,0 +1,142 @@
+"""Around the 孝感 engine: stacked decks (:func:`stack_deck`), random hands (:func:`random_game`),
+simulations (:func:`simulate`), the transcript of a hand (:func:`transcript`) and perft counts
+(:func:`perft`) — the shared tools of :mod:`changpai.core.playout` with the 孝感 defaults.
+
+>>> stats = simulate(XIAOGAN, 3, seed=1)
+>>> stats.hands, sum(stats.wins_by_seat) + stats.no_winner, stats.value_name
+(3, 3, '張')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+
+from changpai.core import playout
+from changpai.core.playout import SimulationStats
+from changpai.errors import NotationError, RulesError
+from changpai.xiaogan.cards import Card, parse
+from changpai.xiaogan.game import Game
+from changpai.xiaogan.rules import XIAOGAN, Rules
+
+__all__ = ["perft", "random_game", "simulate", "stack_deck", "transcript"]
+
+
+def _cards(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse(value)
+    cards = tuple(value)
+    for card in cards:
+        if type(card) is not Card:
+            raise NotationError(f"{what} holds {card!r}, which is not a xiaogan Card")
+    return cards
+
+
+def stack_deck(
+    rules: Rules = XIAOGAN,
+    *,
+    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] = (),
+    stock: str | Sequence[Card] = "",
+    dealer: int = 0,
+    players: int | None = None,
+) -> tuple[Card, ...]:
+    """A stacked deck for ``Game(rules, deck=..., dealer=dealer, players=players)``: each seat
+    of ``hands`` (``{seat: cards}``; a sequence is read as seats 0, 1, …) is dealt the given
+    cards, filled up to its deal size (xiaogan.md §2) with the rest of the deck in deck order;
+    then the stock starts with ``stock`` (the next cards drawn as 偷, turned or drawn by a
+    small seat) and goes on with the rest in deck order.
+
+    >>> deck = stack_deck(XIAOGAN, hands={1: "上大人"}, stock="混江")
+    >>> game = Game(XIAOGAN, deck=deck)
+    >>> Card("上") in game.hand(1), game.stock[0]
+    (True, Card('HJ'))
+    >>> stack_deck(XIAOGAN, hands=["上上上", "上上上"])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: the stacked cards hold 6 of 上 ('A1'); the deck has 5
+    >>> stack_deck(XIAOGAN, hands={1: "上大人邱乙己化三千七十士爾小生八九子"})
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: seat 1 is dealt 15 cards in 孝感長牌 with 4 players; 18 given
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    n = rules.players if players is None else players
+    sizes = rules.deal_sizes(n)
+    given = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
+    seats: dict[int, tuple[Card, ...]] = {}
+    for seat, value in given.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise NotationError(f"hands names seat {seat!r}; expected a seat 0..{n - 1}")
+        seats[seat] = _cards(value, f"the hand of seat {seat}")
+    top = _cards(stock, "stock")
+    rest = Counter(rules.cards())
+    wanted = Counter([c for cards in seats.values() for c in cards] + list(top))
+    for card, count in wanted.items():
+        if count > rest[card]:
+            raise NotationError(
+                f"the stacked cards hold {count} of {card.hanzi} ({card.code!r}); "
+                f"the deck has {rest[card]}"
+            )
+    rest -= wanted
+    filler = iter(sorted(rest.elements()))
+    order: list[Card] = []
+    for position, size in enumerate(sizes):
+        seat = (dealer + position) % n
+        cards = seats.get(seat, ())
+        if len(cards) > size:
+            raise NotationError(
+                f"seat {seat} is dealt {size} cards in {rules.title} with {n} players; "
+                f"{len(cards)} given"
+            )
+        order.extend(cards)
+        order.extend(next(filler) for _ in range(size - len(cards)))
+    return (*order, *top, *filler)
+
+
+def random_game(rules: Rules = XIAOGAN, seed: int | None = None, *, dealer: int = 0) -> Game:
+    """One hand played by players who choose uniformly among their legal actions (the deck and
+    the choices both from ``seed``).
+
+    >>> random_game(XIAOGAN, 5) == random_game(XIAOGAN, 5)
+    True
+    """
+    return playout.random_game(Game, rules, seed, dealer=dealer)
+
+
+def simulate(
+    rules: Rules = XIAOGAN,
+    n: int = 1000,
+    *,
+    seed: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationStats:
+    """``n`` hands played by random players (:func:`changpai.core.playout.simulate`): wins by
+    seat, hands without a winner (荒牌 or abandoned), the mean laid-out count of a win, the
+    kinds of log records.
+
+    >>> simulate(XIAOGAN, 2, seed=3).hands
+    2
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    return playout.simulate(Game, n, rules=rules, seed=seed, progress=progress)
+
+
+def transcript(game: Game) -> str:
+    """The numbered account of a hand (:func:`changpai.core.playout.transcript`).
+
+    >>> print(transcript(random_game(XIAOGAN, 2)).splitlines()[0])
+    孝感長牌 (xiaogan) — seed 2, dealer seat 0
+    """
+    return playout.transcript(game)
+
+
+def perft(game: Game, depth: int) -> int:
+    """The number of legal decision sequences of length ``depth`` from ``game`` (a finished game
+    counts as one leaf), as chess engines count moves to check move generation.
+
+    >>> perft(Game(seed=1), 0)
+    1
+    """
+    return playout.perft(game, depth)

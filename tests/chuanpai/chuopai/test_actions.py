@@ -1,0 +1,59 @@
+"""Actions and piles of 戳牌: text, JSON round trips and typed errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from changpai.chuanpai.chuopai import Action, ActionKind, Game, Pile, PileKind, parse
+from changpai.errors import IllegalActionError, NotationError
+
+
+@pytest.mark.parametrize("kind", list(ActionKind))
+def test_every_kind_has_hanzi_and_round_trips(kind: ActionKind) -> None:
+    action = Action(2, kind, parse("45 66"))
+    assert str(action) == f"seat 2 {kind.hanzi} 天牌 紅九"
+    assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+def test_cards_are_kept_heads_first_whatever_the_order() -> None:
+    assert Action(0, ActionKind.LEAD, "26 11").cards == parse("11 26")
+    assert Action(0, ActionKind.LEAD, "紅九 天牌") == Action(0, ActionKind.LEAD, parse("66 45"))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1], "expected a JSON object"),
+        ({"kind": "lead"}, "the key 'seat' is missing"),
+        ({"seat": "0", "kind": "lead"}, "seat '0' is not a number"),
+        ({"seat": True, "kind": "lead"}, "seat True is not a number"),
+        ({"seat": 0, "kind": "discard"}, "'discard' is not one of"),
+        ({"seat": 0, "kind": "lead", "cards": "66"}, "cards must be a list of codes"),
+        ({"seat": 0, "kind": "lead", "cards": ["61"]}, "'61' is not a chuanpai card"),
+    ],
+)
+def test_bad_action_documents(data: object, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        Action.from_dict(data)
+
+
+def test_a_malformed_action_is_refused_with_its_reason() -> None:
+    game = Game(seed=8)
+    before = game.to_json()
+    for bad, message in [
+        (Action(0, "lead", parse("66")), "kind 'lead' is not an ActionKind"),  # type: ignore[arg-type]
+        (Action(0, ActionKind.LEAD, ("66",)), "are not 戳牌 cards"),
+        (Action(0, ActionKind.LEAD, parse("12")), "硬張, never played"),
+    ]:
+        with pytest.raises(IllegalActionError, match=message):
+            game.apply(bad)
+    assert game.to_json() == before
+
+
+def test_piles() -> None:
+    up = Pile(PileKind.BAI, parse("66 45"), 3)
+    down = Pile(PileKind.COVERED, parse("56 46"))
+    assert (str(up), up.face_up, down.face_up) == ("擺牌 天牌紅九", True, False)
+    assert "face down" in down._repr_html_() and "face down" not in up._repr_html_()

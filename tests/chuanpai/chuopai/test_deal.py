@@ -1,0 +1,50 @@
+"""The 戳牌 deal: 28 cards each from deck84, stacked decks and the next dealer (chuanpai.md §3.1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from changpai.chuanpai.chuopai import CHUOPAI, DECK, Game, parse, stack_deck
+from changpai.chuanpai.chuopai.deal import deal_blocks
+from changpai.errors import NotationError, RulesError
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_blocks_of_28_from_the_dealer(dealer: int) -> None:
+    """chuanpai.md §3.1: all 84 cards dealt, 28 to each of the three players."""
+    game = Game(seed=5, dealer=dealer)
+    blocks = deal_blocks(game.deck, dealer)
+    assert [len(blocks[s]) for s in range(3)] == [28, 28, 28]
+    assert blocks[dealer] == game.deck[:28]
+    assert Counter(c for s in range(3) for c in blocks[s]) == Counter(DECK)
+    for seat in range(3):
+        held = Counter(game.hand(seat)) + Counter(c for p in game.melds(seat) for c in p.cards)
+        assert held == Counter(blocks[seat])
+
+
+def test_stacked_hands_land_on_their_seats() -> None:
+    deck = stack_deck(CHUOPAI, hands={2: "66 66 45", 0: "天牌"}, dealer=1, seed=3)
+    game = Game(deck=deck, dealer=1)
+    assert Counter(deck) == Counter(DECK)
+    assert deck[56:57] == parse("66") and deck[28:31] == parse("66 66 45")
+    assert parse("66") <= game.hand(0) + game.bai(0)
+    assert stack_deck(hands={0: "66"}, seed=3) != stack_deck(hands={0: "66"}, seed=4)
+    assert stack_deck(hands={0: "66"}) == stack_deck(hands={0: "66"})
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: stack_deck(hands={0: "66 66 66", 1: "66 66"}), NotationError, "5 copies of 天牌"),
+        (lambda: stack_deck(hands={0: [1]}), NotationError, "not a chuanpai Card"),
+        (lambda: stack_deck(hands={"0": "66"}), RulesError, "hands seat='0' is not a seat"),
+        (lambda: stack_deck(dealer=3), RulesError, "dealer=3 is not a seat"),
+        (lambda: stack_deck("chuopai"), RulesError, "is not a 戳牌 Rules object"),  # type: ignore[arg-type]
+        (lambda: stack_deck(hands={0: parse("56 46 16 15") * 7 + parse("55")}), RulesError, "holds 29 cards"),
+    ],
+)  # fmt: skip
+def test_bad_stacks(call: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        call()  # type: ignore[operator]

@@ -1,0 +1,136 @@
+"""Every result row of chuanpai.md §3.4 and the settlement: 小胡 / 一甲 / 兩甲, 翻 (三紅四黑), 包牌,
+脫手 and 罰牌, with the options jia_mult, fan_mult and chuo_fifteen."""
+
+from __future__ import annotations
+
+import pytest
+
+from changpai.chuanpai.chuopai import CHUOPAI, Level, fan, fapai_sheet, level, parse, score
+from changpai.errors import RulesError
+
+# 16 black cards without any 四黑 (no kind four times) and without red cards: 翻 0.
+PLAIN16 = "56 56 56 46 46 46 16 16 16 15 15 15 55 55 55 33"
+
+
+def bai(extra: str = "", base: str = PLAIN16) -> str:
+    return f"{base} {extra}".strip()
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [(14, None), (15, None), (16, Level.XIAOHU), (20, Level.XIAOHU), (21, Level.YIJIA),
+     (22, Level.YIJIA), (23, Level.LIANGJIA), (28, Level.LIANGJIA)],
+)  # fmt: skip
+def test_result_rows(count: int, expected: Level | None) -> None:
+    """chuanpai.md §3.4: 16 小胡, 21 一甲, 23 兩甲; fewer than 16 is no win."""
+    assert level(count) is expected
+
+
+def test_xiaohu_is_one_unit() -> None:
+    """chuanpai.md §3.4: 16 擺牌 = 小胡, 1 unit from each loser (recommended default)."""
+    sheet = score(bai(), winner=2)
+    assert sheet.total == 1 and sheet.fact("level") == "xiaohu"
+    assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [(0, 2, 1), (1, 2, 1)]
+    assert all(line.rule.startswith("chuanpai.md §3.4") for line in sheet.lines)
+
+
+def test_yijia_doubles_and_liangjia_quadruples() -> None:
+    """chuanpai.md §3.4: 一甲 (21) = ×2 ("一甲也就是翻一倍"); 兩甲 (23) ×4 (recommended)."""
+    yijia = bai("33 33 33 22 22")  # 21 cards: 長三 ×4 is a 四黑, but 翻 ≤ 21 − 16
+    assert yijia.count(" ") + 1 == 21
+    sheet = score(yijia)
+    assert sheet.fact("level") == "yijia" and sheet.fact("fan") == 1
+    assert sheet.total == 2 * 2
+    liangjia = bai("33 33 33 22 22 22 22")  # 23 cards: 長三 ×4 and 長二 ×4
+    sheet = score(liangjia)
+    assert sheet.fact("level") == "liangjia" and sheet.fact("fan") == 2
+    assert sheet.total == 4 * 2 * 2
+
+
+def test_jia_mult_and_fan_mult_are_honoured() -> None:
+    """chuanpai.md §5 C11: the 甲 and 翻 multipliers are options."""
+    rules = CHUOPAI.evolve(jia_mult=3, fan_mult=5)
+    assert score(bai("33 33 33 22 22"), rules=rules).total == 3 * 5
+    assert score(bai("33 33 33 22 22 22 22"), rules=rules).total == 9 * 5 * 5
+    assert score(bai(), rules=CHUOPAI.evolve(unit=4)).total == 4
+
+
+@pytest.mark.parametrize(
+    ("cards", "counted", "awarded"),
+    [
+        # 三天 with 17 擺牌 -> 1 翻 (chuanpai.md §3.4 "三天…17張為一翻")
+        ("66 66 66 56 56 56 46 46 46 16 16 16 15 15 15 33 33", 1, 1),
+        # 三紅 (three of one red kind) with 17 -> 1 翻
+        ("45 45 45 56 56 56 46 46 46 16 16 16 15 15 15 33 33", 1, 1),
+        # 四黑 with 17 -> 1 翻
+        ("56 56 56 56 46 46 46 16 16 16 15 15 15 33 33 33 55", 1, 1),
+        # 四天 with 18 -> 2 翻 ("四天…18張為二翻")
+        ("66 66 66 66 56 56 56 46 46 46 16 16 16 15 15 15 33 33", 2, 2),
+        # two sets of 四黑 with 18 -> 2 翻 ("有兩種四張黑牌")
+        ("56 56 56 56 46 46 46 46 16 16 16 15 15 15 33 33 33 55", 2, 2),
+        # 四天 but only 17 擺牌 -> 翻 limited to 擺牌 − 16 = 1 (以此類推 with the card count)
+        ("66 66 66 66 56 56 56 46 46 46 16 16 16 15 15 15 33", 2, 1),
+        # 三天 with only 16 -> no 翻
+        ("66 66 66 56 56 56 46 46 46 16 16 16 15 15 15 33", 1, 0),
+        # 硬張 count: four 丁丁 are a 四黑
+        ("12 12 12 12 56 56 56 46 46 46 16 16 16 15 15 15 33", 1, 1),
+    ],
+)
+def test_fan_san_hong_si_hei(cards: str, counted: int, awarded: int) -> None:
+    """chuanpai.md §3.4 翻 (三紅四黑) with the recommended counting: red kind n ≥ 3 adds n − 2,
+    a black kind ×4 adds 1, at most 擺牌 − 16 翻; each 翻 doubles."""
+    assert fan(cards) == (counted, awarded)
+    assert score(cards).total == 2**awarded
+
+
+def test_red_cards_are_the_six_of_section_3_4() -> None:
+    """chuanpai.md §3.4: 天 地 人 紅九 三四 紅五 are red for 翻; 四六 ×3 is black and adds nothing."""
+    assert fan("46 46 46")[0] == 0
+    assert [fan(f"{code} {code} {code}")[0] for code in ("66", "11", "44", "45", "34", "14")] == [
+        1
+    ] * 6
+
+
+def test_baopai_liable_seat_pays_for_both_losers() -> None:
+    """chuanpai.md §3.4 包牌: the liable player alone pays the winner; the third neither wins
+    nor loses."""
+    sheet = score(bai("33 33 33 22 22"), winner=1, liable=2)
+    assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [(2, 1, 8)]
+    assert sheet.net() == {1: 8, 2: -8}
+    # the liable winner is paid as usual
+    own = score(bai(), winner=2, liable=2)
+    assert [(p.payer, p.payee, p.amount) for p in own.payments] == [(0, 2, 1), (1, 2, 1)]
+
+
+def test_fifteen_is_no_win_unless_chuo_fifteen() -> None:
+    """chuanpai.md §3.4 / §5 C10: 脫手 (15) is a draw; ``chuo_fifteen="win"`` scores it 小胡."""
+    fifteen = PLAIN16.rsplit(" ", 1)[0]
+    with pytest.raises(RulesError, match="15 擺牌 is no win"):
+        score(fifteen)
+    sheet = score(fifteen, rules=CHUOPAI.evolve(chuo_fifteen="win"))
+    assert sheet.total == 1 and sheet.fact("level") == "tuoshou"
+    with pytest.raises(RulesError, match="14 擺牌 is no win"):
+        score(fifteen.rsplit(" ", 1)[0], rules=CHUOPAI.evolve(chuo_fifteen="win"))
+
+
+def test_fapai_offender_pays() -> None:
+    """chuanpai.md §3.4 罰牌: the offender is penalised (1 unit to each other player [INF])."""
+    sheet = fapai_sheet(0)
+    assert sheet.net() == {0: -2, 1: 1, 2: 1}
+    assert fapai_sheet(2, rules=CHUOPAI.evolve(fapai_units=3)).net() == {0: 3, 1: 3, 2: -6}
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: score(PLAIN16, winner=3), "winner=3 is not a seat"),
+        (lambda: score(PLAIN16, liable=-1), "liable=-1 is not a seat"),
+        (lambda: score(PLAIN16, players=1), "players=1 must be"),
+        (lambda: score(PLAIN16, rules="chuopai"), "is not a 戳牌 Rules object"),  # type: ignore[arg-type]
+        (lambda: score(parse("56") * 5), "5 of 斧頭"),
+        (lambda: fapai_sheet(5), "offender=5 is not a seat"),
+    ],
+)
+def test_bad_input_raises_rules_error(call: object, error: str) -> None:
+    with pytest.raises(RulesError, match=error):
+        call()  # type: ignore[operator]

@@ -1,0 +1,240 @@
+"""大貳 hand analysis (daer.md §4, §5, §7): readings, the best one, waits, and bad input."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import nantong
+from changpai.daer import (
+    CARDS,
+    DAER,
+    LUZHOU,
+    Card,
+    Meld,
+    MeldKind,
+    Rules,
+    best_decomposition,
+    classify,
+    decompositions,
+    meld_hu,
+    parse,
+    score,
+    waits,
+)
+from changpai.errors import NotationError
+
+# ------------------------------------------------------------------------ §5 the winning shape
+
+
+def test_four_sets_and_a_jiang_of_2_5_8() -> None:
+    """daer.md §5: 14 cards = 4 sets + 1 將 of value 2, 5 or 8 (either case, E2)."""
+    for pair in ("二二", "貳貳", "五五", "伍伍", "八八", "捌捌"):
+        assert best_decomposition(f"一二三 四五六 七八九 壹貳叄 {pair}") is not None
+    for pair in ("一一", "三三", "六六", "拾拾"):
+        assert best_decomposition(f"一二三 四五六 七八九 壹貳叄 {pair}") is None
+
+
+def test_exposed_sets_count_toward_the_four() -> None:
+    """daer.md §5: table sets (碰, 吃, 杠) are among the four; a 杠 holds one card more."""
+    assert best_decomposition("一二三 四五六 伍伍", "碰 拾拾拾; 吃 壹貳叄") is not None
+    d = best_decomposition("一二三 四五六 七八九 伍伍", "杠 拾拾拾拾")
+    assert d is not None and [m.kind for m in d.exposed] == [MeldKind.GANG]
+
+
+def test_a_hand_may_read_several_ways_and_the_best_has_the_most_hu() -> None:
+    """Readings differ in 胡 (E5): 一一一 二二二 三三三 as three 刻 (9 胡) or three 順 (9 胡)."""
+    found = list(
+        decompositions("一一一 二二二 三三三 四五六 伍伍", rules=DAER.evolve(scoring="huxi"))
+    )
+    assert len(found) == 2
+    best = best_decomposition("一一一 二二二 三三三 四五六 伍伍", rules=DAER.evolve(scoring="huxi"))
+    assert best is not None and best.hu == max(d.hu for d in found) and best.value == best.hu
+
+
+def test_value_is_the_hu_and_the_flat_settlement_pays_one_unit() -> None:
+    """daer.md §6: the value of a winning hand is its 胡; the flat settlement pays 1 unit."""
+    d = best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍")
+    assert d is not None and d.value == 9 and d.hu == 9
+    assert score(d).total == 1
+    assert d.to_dict() == {
+        "melds": ["順 一二三", "順 四五六", "順 七八九", "順 壹貳叄", "將 伍伍"],
+        "value": 9,
+        "hu": 9,
+        "jiang": "將 伍伍",
+    }
+
+
+def test_luzhou_kan_is_never_split() -> None:
+    """daer.md §7: in ``luzhou`` three identical concealed cards are always a 坎."""
+    hand = "一一一 二二二 三三三 四五六 七八九 肆伍陸 柒捌玖"
+    readings = list(decompositions(hand, rules=LUZHOU))
+    assert len(readings) == 1 and [m.kind for m in readings[0].melds[:3]] == [MeldKind.KE] * 3
+    assert len(list(decompositions(hand, rules=LUZHOU.evolve(kan_locked=False)))) == 2
+
+
+def test_luzhou_a_four_asks_for_a_pair() -> None:
+    """daer.md §7: without replacement draws, a hand with a four holds a 對子 (any value)."""
+    d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 八八", "垅 拾拾拾拾", rules=LUZHOU)
+    assert d is not None and str(d.jiang) == "將 八八" and d.hu == 3 + 6 + 3 + 12
+
+
+def test_luzhou_needs_10_hu() -> None:
+    """daer.md §7: at least 10 胡."""
+    poor = "四五六 七八九 肆伍陸 柒捌玖 三四五 六七八 伍陸柒"
+    assert list(decompositions(poor, rules=LUZHOU)) != []
+    assert best_decomposition(poor, rules=LUZHOU) is None
+    assert best_decomposition(poor, rules=LUZHOU.evolve(zero_hu=True)) is not None
+    assert best_decomposition(poor, rules=LUZHOU.evolve(min_hu=0)) is not None
+
+
+# ------------------------------------------------------------------------ waits
+
+
+def test_waits_list_every_winning_card() -> None:
+    w = waits("一二三 四五六 七八九 壹貳叄 伍")
+    assert list(w) == [Card("d5")]
+    assert waits("一二三 四五六 七八九 壹貳叄 六") == {}
+
+
+def test_waits_skip_a_card_whose_four_copies_are_seen() -> None:
+    assert list(waits("一二三 四五六 七八九 伍伍 壹貳")) == [Card("d3")]
+    full = waits("二三 四五六 七八九 伍伍", "杠 一一一一")
+    assert Card("x1") not in full and Card("x4") in full
+
+
+# ------------------------------------------------------------------------ bad input
+
+
+@pytest.mark.parametrize(
+    ("cards", "exposed", "message"),
+    [
+        ("一二三", "", "holds 3 cards; a complete 大貳 hand holds 14"),
+        ("一二三 四五六 七八九 壹貳叄 伍伍 六", "", "holds 15 cards"),
+        ("一一一一一 二三四 五六七 八九十 伍", "", "5 copies of 一"),
+        ("一一一 二三四 五六七 八九十 伍伍", "碰 一一一", "copies of 一"),
+        ("1t 2t 3t", "", "'1t' is not a zipai card"),
+    ],
+)
+def test_wrong_hands_raise_notation_errors(cards: str, exposed: str, message: str) -> None:
+    """A hand with the wrong card count or a card of another family names the problem."""
+    with pytest.raises(NotationError, match=message):
+        list(decompositions(cards, exposed))
+
+
+def test_cards_of_another_family_are_refused() -> None:
+    with pytest.raises(NotationError, match="not a 大貳"):
+        best_decomposition(nantong.parse("1t 2t 3t"))
+    with pytest.raises(NotationError, match="not a 大貳 meld"):
+        best_decomposition("一二三", [42])  # type: ignore[list-item]
+
+
+# ------------------------------------------------------------------------ properties
+
+SETS: list[tuple[int, ...]] = []
+for i in range(20):
+    SETS.append((i, i, i))
+    if i % 10 <= 7:
+        SETS.append((i, i + 1, i + 2))
+    if i % 10 == 1:
+        SETS.append((i, i + 5, i + 8))
+JIANGS = [(i, i) for i in range(20) if DAER.jiang_ok(i)]
+
+
+@st.composite
+def complete_hands(draw: st.DrawFn) -> tuple[Card, ...]:
+    chosen = [draw(st.sampled_from(SETS)) for _ in range(4)] + [draw(st.sampled_from(JIANGS))]
+    cards = [i for s in chosen for i in s]
+    counts = Counter(cards)
+    if max(counts.values()) > 4:
+        from hypothesis import reject
+
+        reject()
+    return tuple(CARDS[i] for i in cards)
+
+
+@given(complete_hands())
+@settings(max_examples=150)
+def test_every_reading_partitions_the_hand_and_sums_its_hu(hand: tuple[Card, ...]) -> None:
+    """Property: every reading uses exactly the hand's cards in legal sets; its 胡 is the sum
+    of its sets' 胡; the best one is a reading with the most value and 胡."""
+    rules = DAER.evolve(scoring="huxi")
+    found = list(decompositions(hand, rules=rules))
+    assert found
+    for d in found:
+        assert Counter(d.cards) == Counter(hand)
+        assert d.hu == sum(meld_hu(m) for m in d.melds)
+        for m in d.concealed:
+            assert classify(m.cards, rules=rules) is m.kind
+    best = best_decomposition(hand, rules=rules)
+    assert best is not None and best.hu == max(d.hu for d in found) and best in found
+
+
+def _brute(cards: tuple[Card, ...], rules: Rules) -> Counter[tuple[tuple[str, str], ...]]:
+    """Every partition into sets (and one 將 when 3n + 2 cards) by trying all combinations."""
+    out: Counter[tuple[tuple[str, str], ...]] = Counter()
+    need_pair = len(cards) % 3 == 2
+
+    def walk(rest: tuple[Card, ...], pair: bool, acc: list[tuple[str, str]]) -> None:
+        if not rest:
+            if pair == need_pair:
+                out[tuple(sorted(acc))] += 1
+            return
+        first, others = rest[0], rest[1:]
+        tried = set()
+        for size in (1, 2):
+            for combo in combinations(range(len(others)), size):
+                group = (first, *(others[j] for j in combo))
+                key = tuple(sorted(c.index for c in group))
+                if key in tried:
+                    continue
+                tried.add(key)
+                kind = classify(group, rules=rules)
+                if kind is None or (size == 1 and (pair or not need_pair)):
+                    continue
+                left = tuple(c for j, c in enumerate(others) if j not in combo)
+                text = "".join(c.code for c in sorted(group, key=lambda c: c.index))
+                walk(left, pair or size == 1, [*acc, (kind.value, text)])
+
+    walk(tuple(sorted(cards, key=lambda c: c.index)), False, [])
+    return Counter(set(out))
+
+
+@given(st.lists(st.integers(0, 19), min_size=8, max_size=8), st.booleans(), st.booleans())
+@settings(max_examples=200)
+def test_readings_agree_with_brute_force(indices: list[int], jiao: bool, erqishi: bool) -> None:
+    """Property: on small hands (8 cards, 2 sets and a 將) the readings are exactly the
+    partitions a brute-force search finds."""
+    if max(Counter(indices).values()) > 4:
+        return
+    rules = DAER.evolve(hand_size=7, jiao=jiao, erqishi=erqishi)
+    cards = tuple(CARDS[i] for i in indices)
+    mine = Counter(
+        {
+            tuple(
+                sorted(
+                    (m.kind.value, "".join(c.code for c in sorted(m.cards, key=lambda c: c.index)))
+                    for m in d.melds
+                )
+            ): 1
+            for d in decompositions(cards, rules=rules)
+        }
+    )
+    assert mine == _brute(cards, rules)
+
+
+@given(complete_hands(), st.integers(0, 13))
+@settings(max_examples=100)
+def test_a_card_taken_out_is_waited_for(hand: tuple[Card, ...], i: int) -> None:
+    """Property: removing one card of a winning hand leaves a hand that waits for it."""
+    rest = hand[:i] + hand[i + 1 :]
+    assert hand[i] in waits(rest)
+
+
+def test_meld_objects_are_accepted_as_exposed() -> None:
+    d = best_decomposition(parse("一二三 四五六 伍伍"), [Meld.parse("碰 拾拾拾"), "吃 壹貳叄"])
+    assert d is not None and len(d.melds) == 5

@@ -1,0 +1,125 @@
+"""大貳 sets (daer.md §4, §7) and their 胡 by the 字牌 胡息 table (zipai.md §8.1, daer.md E5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from changpai import zipai
+from changpai.daer import DAER, LUZHOU, Meld, MeldKind, Origin, classify, meld_hu, parse
+from changpai.errors import NotationError
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind"),
+    [
+        ("x3 x4 x5", MeldKind.SHUN),  # 順: same case, consecutive
+        ("d7 d8 d9", MeldKind.SHUN),
+        ("x2 x7 x10", MeldKind.ERQISHI),  # 二七十 (E3 default on)
+        ("d2 d7 d10", MeldKind.ERQISHI),
+        ("x6 x6 x6", MeldKind.KE),  # 刻: three identical
+        ("d5 d5", MeldKind.JIANG),  # 將: 貳伍捌 only
+        ("x8 x8", MeldKind.JIANG),
+        ("x9 x9 x9 x9", MeldKind.GANG),  # 杠: four identical
+        ("x3 x4 d5", None),  # small and big never mix in a sequence
+        ("x1 x1 d1", None),  # 絞 is off by default (E4)
+        ("x6 x6", None),  # 六 cannot be the 將
+        ("x8 x9 x10", MeldKind.SHUN),
+        ("x9 x10 x1", None),  # no wrap-around
+    ],
+)
+def test_the_set_table_of_section_4(cards: str, kind: MeldKind | None) -> None:
+    """daer.md §4: the table of sets under the default rules."""
+    assert classify(parse(cards), rules=DAER) is kind
+
+
+def test_options_change_what_is_a_set() -> None:
+    """E2, E3, E4: 將 big only, 二七十 off, 絞 on."""
+    assert classify(parse("x5 x5"), rules=DAER.evolve(jiang_big_only=True)) is None
+    assert classify(parse("d5 d5"), rules=DAER.evolve(jiang_big_only=True)) is MeldKind.JIANG
+    assert classify(parse("x2 x7 x10"), rules=DAER.evolve(erqishi=False)) is None
+    assert classify(parse("x1 x1 d1"), rules=DAER.evolve(jiao=True)) is MeldKind.JIAO
+    assert classify(parse("x1 d1 d1"), rules=LUZHOU) is MeldKind.JIAO  # 大小混搭
+    assert classify(parse("x6 x6"), rules=LUZHOU) is MeldKind.JIANG  # 對子: any pair
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "exposed", "origin", "label"),
+    [
+        ("順 一二三", MeldKind.SHUN, False, Origin.HAND, "順"),
+        ("列 一二三", MeldKind.SHUN, False, Origin.HAND, "順"),
+        ("吃 壹貳叄", MeldKind.SHUN, True, Origin.CHI, "吃"),
+        ("吃 二七十", MeldKind.ERQISHI, True, Origin.CHI, "吃"),
+        ("坎 三三三", MeldKind.KE, False, Origin.HAND, "刻"),
+        ("碰 三三三", MeldKind.PENG, True, Origin.CLAIM, "碰"),
+        ("杠 三三三三", MeldKind.GANG, True, Origin.CLAIM, "杠"),
+        ("招 三三三三", MeldKind.GANG, True, Origin.CLAIM, "杠"),
+        ("暗杠 三三三三", MeldKind.GANG, False, Origin.HAND, "暗杠"),
+        ("加杠 三三三三", MeldKind.GANG, True, Origin.DRAW, "加杠"),
+        ("垅 三三三三", MeldKind.GANG, True, Origin.HAND, "垅"),
+        ("大小混搭 一一壹", MeldKind.JIAO, False, Origin.HAND, "絞"),
+        ("對子 六六", MeldKind.JIANG, False, Origin.HAND, "將"),
+    ],
+)
+def test_meld_names_of_both_presets(
+    text: str, kind: MeldKind, exposed: bool, origin: Origin, label: str
+) -> None:
+    """daer.md §4 and the ``luzhou`` names of §7 (列, 坎, 垅, 招, 大小混搭, 對子)."""
+    meld = Meld.parse(text)
+    assert (meld.kind, meld.exposed, meld.origin, meld.label()) == (kind, exposed, origin, label)
+    assert Meld.parse(str(meld)).cards == meld.cards
+    assert eval(repr(meld), {"Meld": Meld}).kind is meld.kind
+
+
+@pytest.mark.parametrize(
+    ("text", "hu"),
+    [
+        ("坎 拾拾拾", 6),  # 坎 big 6 / small 3
+        ("坎 三三三", 3),
+        ("碰 壹壹壹", 3),  # 碰 big 3 / small 1
+        ("碰 三三三", 1),
+        ("垅 壹壹壹壹", 12),  # a four from the hand counts as 提: 12 / 9
+        ("暗杠 三三三三", 9),
+        ("招 壹壹壹壹", 9),  # a four with a taken card counts as 跑: 9 / 6
+        ("加杠 三三三三", 6),
+        ("吃 壹貳叄", 6),  # 一二三 / 壹貳叄 6 / 3
+        ("順 一二三", 3),
+        ("順 四五六", 0),
+        ("二七十 貳柒拾", 6),
+        ("二七十 二七十", 3),
+        ("絞 一一壹", 0),
+        ("將 伍伍", 0),
+    ],
+)
+def test_hu_by_the_zipai_huxi_table(text: str, hu: int) -> None:
+    """daer.md E5 / §7: 胡 counted by the 字牌 胡息 table (zipai.md §8.1, seed 004)."""
+    meld = Meld.parse(text)
+    assert meld_hu(meld) == hu == zipai.huxi(meld.zipai())
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("順 一二四", "is not a 順"),
+        ("碰 一一", "wrong number of cards"),
+        ("刻 一一二", "must be identical"),
+        ("龍 一一一", "is not a 大貳 set name"),
+        ("吃 一一一", "is not a sentence to 吃"),
+        ("碰 1t 1t 1t", "is not a zipai card"),
+    ],
+)
+def test_bad_melds_raise_notation_errors(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        Meld.parse(text)
+
+
+def test_meld_rejects_cards_of_another_family() -> None:
+    from changpai import nantong
+
+    with pytest.raises(NotationError, match="not a 大貳"):
+        Meld(MeldKind.KE, nantong.parse("1t 1t 1t"))
+    with pytest.raises(NotationError, match="not a 大貳"):
+        classify(nantong.parse("1t 2t 3t"))
+    with pytest.raises(NotationError, match="never exposed"):
+        Meld(MeldKind.KE, parse("x1 x1 x1"), True)
+    with pytest.raises(NotationError, match="always exposed"):
+        Meld(MeldKind.PENG, parse("x1 x1 x1"))

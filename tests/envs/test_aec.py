@@ -1,0 +1,239 @@
+"""The PettingZoo AEC environment on every registered variant (docs/rl.md)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+import changpai
+from changpai.envs import ChangpaiEnv, canonical, env, raw_env
+from changpai.errors import IllegalActionError, RulesError
+
+VARIANTS = changpai.variants()
+NAMES = [v.name for v in VARIANTS]
+
+
+def play(game_env: ChangpaiEnv, seed: int, chooser: random.Random) -> list[dict[str, Any]]:
+    """One episode with random legal indices; the observations of the acting agents."""
+    seen = []
+    game_env.reset(seed=seed)
+    for agent in game_env.agent_iter():
+        obs, _reward, terminated, truncated, _info = game_env.last()
+        if terminated or truncated:
+            game_env.step(None)
+            continue
+        seen.append(obs)
+        legal = np.flatnonzero(obs["action_mask"])
+        game_env.step(int(legal[chooser.randrange(len(legal))]))
+        assert agent in game_env.possible_agents
+    return seen
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pettingzoo_api_test(name: str) -> None:
+    with warnings.catch_warnings():
+        # The Dict observation with an action mask is PettingZoo's own convention for games;
+        # api_test only whitelists its bundled games for it.
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        api_test(env(name), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pettingzoo_seed_test(name: str) -> None:
+    seed_test(lambda: env(name), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_seed_same_episode(name: str) -> None:
+    first = play(raw_env(name), 11, random.Random(1))
+    second = play(raw_env(name), 11, random.Random(1))
+    assert len(first) == len(second) > 0
+    for a, b in zip(first, second, strict=True):
+        assert np.array_equal(a["observation"], b["observation"])
+        assert np.array_equal(a["action_mask"], b["action_mask"])
+
+
+def test_unseeded_resets_follow_the_seed() -> None:
+    one, two = raw_env("hunan"), raw_env("hunan")
+    one.reset(seed=5)
+    two.reset(seed=5)
+    one.reset()
+    two.reset()
+    assert one.game == two.game
+    assert one.game.seed != 5
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_mask_is_exactly_the_legal_actions(name: str) -> None:
+    game_env = raw_env(name)
+    chooser = random.Random(3)
+    game_env.reset(seed=3)
+    steps = 0
+    while game_env.agents and steps < 300:
+        agent = game_env.agent_selection
+        if game_env.terminations[agent]:
+            game_env.step(None)
+            continue
+        seat = game_env.seat_of(agent)
+        engine = game_env.game.legal_actions(seat)
+        mask = game_env.observe(agent)["action_mask"]
+        assert int(mask.sum()) == len(engine) and mask[: len(engine)].all()
+        listed = game_env.legal_actions()
+        assert sorted(repr(a.to_dict()) for a in listed) == sorted(
+            repr(a.to_dict()) for a in engine
+        )
+        assert listed == canonical(engine)
+        for other in game_env.agents:
+            if other != agent:
+                other_mask = game_env.observe(other)["action_mask"]
+                other_legal = game_env.game.legal_actions(game_env.seat_of(other))
+                assert int(other_mask.sum()) == len(other_legal)
+        index = chooser.randrange(len(engine))
+        expected = listed[index]
+        game_env.step(index)
+        decisions = [r.action for r in game_env.game.log if not r.auto]
+        assert decisions[-1] == expected
+        steps += 1
+    assert steps > 0
+
+
+@pytest.mark.parametrize("name", ["hunan", "duzihu", "yaodiren", "daer"])
+def test_a_masked_out_action_raises_and_changes_nothing(name: str) -> None:
+    game_env = raw_env(name)
+    game_env.reset(seed=2)
+    before = game_env.game.copy()
+    legal = len(game_env.legal_actions())
+    for bad in (legal, game_env.encoder.max_actions - 1, -1, 1.5, None):
+        with pytest.raises(IllegalActionError):
+            game_env.step(bad)  # type: ignore[arg-type]
+    assert game_env.game == before
+    assert not any(game_env.terminations.values())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_rewards_are_the_payments(name: str) -> None:
+    """Each agent's reward is its seat's net from result.payments (0 for a hand without a
+    winner); several hands so that wins and draws both occur."""
+    winners = 0
+    for seed in range(12):
+        game_env = raw_env(name)
+        chooser = random.Random(seed)
+        total: dict[str, float] = dict.fromkeys(game_env.possible_agents, 0.0)
+        game_env.reset(seed=seed)
+        for agent in game_env.agent_iter():
+            _obs, reward, terminated, _truncated, _info = game_env.last()
+            total[agent] += reward
+            if terminated:
+                game_env.step(None)
+            else:
+                legal = game_env.legal_actions()
+                game_env.step(chooser.randrange(len(legal)))
+        result = game_env.game.result
+        net: dict[int, int] = {}
+        for payment in result.payments:
+            net[payment.payee] = net.get(payment.payee, 0) + payment.amount
+            net[payment.payer] = net.get(payment.payer, 0) - payment.amount
+        for agent, seat in zip(game_env.possible_agents, game_env.seats, strict=True):
+            assert total[agent] == net.get(seat, 0)
+        if result.winner is None:
+            assert all(value == 0 for value in total.values())
+        else:
+            winners += 1
+            assert total[game_env.agent_of(result.winner)] > 0
+    assert game_env.agents == []
+
+
+def test_agents_are_the_playing_seats() -> None:
+    """哈哈: with dealer 0 the seat opposite sits out (zipai.md), so there is no player_2."""
+    assert raw_env("haha").possible_agents == ["player_0", "player_1", "player_3"]
+    assert raw_env("duzihu", dealer=2).possible_agents == ["player_2", "player_3", "player_0"]
+    assert raw_env("yaodiren", players=3).possible_agents == ["player_0", "player_1", "player_2"]
+
+
+def test_the_observation_reads_the_view() -> None:
+    game_env = raw_env("yaodiren")
+    game_env.reset(seed=4)
+    chooser = random.Random(4)
+    layout = game_env.encoder.layout
+    for _ in range(40):
+        agent = game_env.agent_selection
+        if game_env.terminations[agent]:
+            break
+        seat = game_env.seat_of(agent)
+        view = game_env.game.view(seat)
+        obs = game_env.observe(agent)["observation"]
+        assert obs[layout["hand"]].sum() == len(view.hand)
+        assert obs[layout["stock_size"]][0] == view.stock_size
+        n = len(game_env.seats)
+        me = game_env.seats.index(seat)
+        for seat_view in view.seats:
+            p = (game_env.seats.index(seat_view.seat) - me) % n
+            assert obs[layout[f"hand_size_{p}"]][0] == seat_view.hand_size
+            assert obs[layout[f"discards_{p}"]].sum() == len(seat_view.discards)
+            assert obs[layout[f"melds_{p}"]].sum() == sum(len(m.cards) for m in seat_view.melds)
+            assert obs[layout[f"hidden_{p}"]][0] == sum(m.hidden for m in seat_view.melds)
+        assert obs[layout["to_act"]][0] == 1
+        game_env.step(chooser.randrange(len(game_env.legal_actions())))
+
+
+def test_bad_arguments_raise_rules_errors() -> None:
+    with pytest.raises(RulesError, match="unknown variant"):
+        raw_env("no such game")
+    with pytest.raises(RulesError):
+        raw_env("hunan", dealer=3)
+    with pytest.raises(RulesError, match="render_mode"):
+        raw_env("hunan", render_mode="rgb_array")
+    with pytest.raises(RulesError, match="does not play"):
+        raw_env("haha").seat_of("player_2")
+    with pytest.raises(RulesError, match="reset"):
+        raw_env("hunan").legal_actions()
+    with pytest.raises(RulesError, match="max_actions"):
+        raw_env("hunan", max_actions=0)
+
+
+def test_too_small_an_action_space_is_a_clear_error() -> None:
+    game_env = raw_env("hunan", max_actions=3)
+    with pytest.raises(
+        RulesError, match=r"legal actions but the action space holds 3; pass a larger max_actions="
+    ):
+        game_env.reset(seed=1)
+        game_env.observe(game_env.agent_selection)
+
+
+def test_action_features_option() -> None:
+    game_env = raw_env("daer", action_features=True)
+    game_env.reset(seed=1)
+    obs = game_env.observe(game_env.agent_selection)
+    assert obs["action_features"].shape == (64, game_env.encoder.feature_size)
+    assert game_env.observation_space(game_env.agent_selection).contains(obs)
+
+
+def test_render_and_repr() -> None:
+    game_env = raw_env("daer", render_mode="ansi")
+    game_env.reset(seed=1)
+    text = game_env.render()
+    assert text is not None and text.startswith("seat 0 sees")
+    assert repr(game_env) == "<ChangpaiEnv daer seats=(0, 1, 2, 3)>"
+    assert str(game_env) == "changpai_daer_v0"
+    assert raw_env("daer").render() is None
+
+
+def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    game_env = raw_env("hunan", render_mode="human")
+    game_env.reset(seed=1)
+    game_env.step(0)
+    assert "sees 跑胡子" in capsys.readouterr().out
+
+
+def test_variant_objects_and_aliases() -> None:
+    assert raw_env(changpai.variant("跑胡子")).variant.name == "hunan"
+    assert raw_env("跑胡子").metadata["name"] == "changpai_hunan_v0"

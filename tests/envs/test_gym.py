@@ -1,0 +1,137 @@
+"""The Gymnasium single-seat wrapper with random or given opponents (docs/rl.md)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import pytest
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from gymnasium.utils.env_checker import check_env
+
+import changpai
+from changpai.envs import SingleAgentEnv, gym_env, random_policy
+from changpai.envs.aec import Observation
+from changpai.errors import IllegalActionError, RulesError
+
+NAMES = [v.name for v in changpai.variants()]
+
+
+def episode(env: SingleAgentEnv, seed: int) -> tuple[float, int, list[int]]:
+    """Play the agent's seat at random: the total reward, the steps, the actions."""
+    chooser = random.Random(seed)
+    obs, info = env.reset(seed=seed)
+    assert info == {}
+    total, steps, actions = 0.0, 0, []
+    terminated = False
+    while not terminated:
+        assert env.observation_space.contains(obs)
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) == len(env.legal_actions()) > 0
+        assert np.array_equal(env.action_masks(), obs["action_mask"].astype(bool))
+        action = int(legal[chooser.randrange(len(legal))])
+        actions.append(action)
+        obs, reward, terminated, truncated, _info = env.step(action)
+        assert not truncated
+        total += reward
+        steps += 1
+    return total, steps, actions
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_episodes_end_with_the_seat_net(name: str) -> None:
+    for seat in changpai.variant(name).game(0).seats[:2]:
+        env = gym_env(name, seat=seat)
+        for seed in range(3):
+            total, steps, _ = episode(env, seed)
+            result = env.game.result
+            assert steps > 0 and env.game.is_over
+            assert total == result.net(max(env.aec.seats) + 1)[seat]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seeded_episodes_repeat(name: str) -> None:
+    one = episode(gym_env(name, seat=0 if name != "duzihu" else 1), 9)
+    two = episode(gym_env(name, seat=0 if name != "duzihu" else 1), 9)
+    assert one == two
+
+
+@pytest.mark.parametrize("name", ["hunan", "duzihu-baida", "gehu", "luzhou"])
+def test_gymnasium_env_checker(name: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the checker's warnings are failures here
+        check_env(gym_env(name, illegal_action="random"), skip_render_check=True)
+
+
+def test_given_opponents_play() -> None:
+    calls: list[int] = []
+
+    def first_legal(observation: Observation, rng: random.Random) -> int:
+        calls.append(1)
+        return int(np.flatnonzero(observation["action_mask"])[0])
+
+    env = gym_env("daer", seat=2, opponents=first_legal)
+    episode(env, 1)
+    assert calls
+    env = gym_env("daer", seat=2, opponents={0: first_legal, 1: random_policy, 3: random_policy})
+    episode(env, 1)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(RulesError, match=r"seat=2 does not play haha"):
+        gym_env("haha", seat=2)
+    with pytest.raises(RulesError, match="opponents='greedy'"):
+        gym_env("hunan", opponents="greedy")
+    with pytest.raises(RulesError, match=r"no policy for seats \[2\]"):
+        gym_env("hunan", opponents={1: random_policy})
+    with pytest.raises(RulesError, match="opponents=3"):
+        gym_env("hunan", opponents=3)
+    env = gym_env("hunan")
+    with pytest.raises(RulesError, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        env.step(60)
+    while True:
+        _obs, _reward, terminated, _t, _i = env.step(0)
+        if terminated:
+            break
+    with pytest.raises(RulesError, match="the hand is over"):
+        env.step(0)
+
+
+def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gym_env("hunan", seat=1, render_mode="ansi")
+    assert env.render() is None
+    env.reset(seed=2)
+    text = env.render()
+    assert text is not None and text.startswith("seat 1 sees")
+    env = gym_env("hunan", render_mode="human")
+    env.reset(seed=2)
+    assert env.render() is None
+    assert "sees 跑胡子" in capsys.readouterr().out
+
+
+def test_illegal_actions_for_learners_without_the_mask() -> None:
+    env = gym_env("hunan", illegal_action="random")
+    env.reset(seed=3)
+    _obs, reward, terminated, _t, info = env.step(63)
+    assert info == {"illegal": True} and reward == 0.0 and not terminated
+    assert [r.auto for r in env.game.log].count(False) >= 1
+    env = gym_env("hunan", illegal_action="terminate", illegal_reward=-5.0)
+    env.reset(seed=3)
+    before = env.game.copy()
+    _obs, reward, terminated, _t, info = env.step(63)
+    assert (reward, terminated, info) == (-5.0, True, {"illegal": True})
+    assert env.game == before
+    with pytest.raises(RulesError, match="the hand is over"):
+        env.step(0)
+    env.reset(seed=3)
+    _obs, _reward, terminated, _t, info = env.step(0)
+    assert info == {}
+    with pytest.raises(RulesError, match="illegal_action='ignore'"):
+        gym_env("hunan", illegal_action="ignore")

@@ -1,0 +1,481 @@
+"""Stacked-deck scenarios of the 孝感 engine: one test per rule line of xiaogan.md §2, §3, §4, §5
+and per option of the Ambiguities table (§7)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from changpai.errors import IllegalActionError
+from changpai.xiaogan import (
+    XIAOGAN,
+    Action,
+    ActionKind,
+    Card,
+    Game,
+    Meld,
+    MeldKind,
+    Rules,
+    stack_deck,
+)
+
+K = ActionKind
+
+
+def table(
+    hands: dict[int, str],
+    stock: str = "",
+    *,
+    rules: Rules = XIAOGAN,
+    players: int = 2,
+    dealer: int = 0,
+) -> Game:
+    deck = stack_deck(rules, hands=hands, stock=stock, players=players, dealer=dealer)
+    return Game(rules, deck=deck, dealer=dealer, players=players)
+
+
+def texts(game: Game, seat: int | None = None) -> list[str]:
+    seat = game.to_act[0] if seat is None else seat
+    return [str(a) for a in game.legal_actions(seat)]
+
+
+def do(game: Game, text: str) -> Any:
+    """Apply the legal action of the seat to act whose str() is ``text``."""
+    for action in game.legal_actions(game.to_act[0]):
+        if str(action) == text:
+            return game.apply(action)
+    raise AssertionError(f"{text!r} is not legal; legal: {texts(game)}")
+
+
+def kinds(game: Game, start: int = 0) -> list[str]:
+    return [f"{r.action.seat}:{r.action.kind.value}" for r in game.log[start:]]
+
+
+# A dealer's hand with one pair (上上) and nothing else that claims the cards used below.
+DEALER = "上上 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作 知"
+
+
+# ------------------------------------------------------------------------------ §2 the deal
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_deal_sizes_and_seats(players: int) -> None:
+    """xiaogan.md §2: 頭家 16, others 15; the 5th gets 3 (5 players), the 5th 5 and the 6th 3
+    (6 players), and a 7th one card: he neither plays nor is a seat of the hand."""
+    game = Game(XIAOGAN, 1, players=players)
+    held = [len(game.hand(s)) + sum(len(m.cards) for m in game.melds(s)) for s in range(players)]
+    dealt = list(XIAOGAN.deal_sizes(players))
+    taken = [
+        len([r for r in game.log if r.action.seat == s and r.action.kind is K.TOU])
+        for s in range(players)
+    ]
+    assert [h - t for h, t in zip(held, taken, strict=True)] == dealt
+    assert len(game.stock) == 121 - sum(dealt) - sum(taken)
+    small = [s for s in range(players) if game.is_small(s)]
+    assert small == {5: [4], 6: [4, 5], 7: [4, 5]}.get(players, [])
+    assert game.seats == tuple(range(min(players, 6)))
+
+
+def test_the_dealer_places_his_menjiang_first() -> None:
+    """X4 / §4: the dealer must place a 門將 (a pair) before play; there is no 'ready'."""
+    game = table({0: DEALER, 1: "上大人 邱乙己 化三千 七十士 爾小生"})
+    assert texts(game) == ["seat 0 放 門將 上 上"]
+    do(game, "seat 0 放 門將 上 上")
+    assert game.melds(0) == (Meld.parse("門將 上上"),) and game.phase == "discard"
+
+
+def test_hunjiang_stands_in_for_a_menjiang_card() -> None:
+    """X3 default: 混江 + any card is a valid 門將."""
+    game = table(
+        {
+            0: "邱 化 七 爾 八 佳 可 乙 三 十 小 九 作 知 大 HJ",
+            1: "上大人 邱乙己 化三千 七十士 爾小生",
+        }
+    )
+    options = texts(game)
+    assert len(options) == 15 and "seat 0 放 門將 上 混江" not in options
+    assert "seat 0 放 門將 大 混江" in options and all("混江" in o for o in options)
+
+
+def test_a_dealer_without_a_pair_plays_without_menjiang() -> None:
+    """X4 [INF]: with no pair and no 混江 the dealer cannot place a 門將 and play goes on."""
+    game = table(
+        {
+            0: "上 大 人 邱 乙 己 化 三 千 七 十 士 爾 小 生 八",
+            1: "佳作仁 可知禮 佳作仁 可知禮 九九 子",
+        }
+    )
+    assert game.phase == "discard" and game.melds(0) == ()
+
+
+def test_dealt_identical_sets_are_laid_then_tou_in_seat_order() -> None:
+    """§2: after the deal the dealt sets are laid (three untied identical cards are a 暗, with
+    no 'ready'), then the replacement draws (偷) are taken in seat order, dealer first."""
+    game = table(
+        {
+            0: "上上 佳佳佳 邱 化 七 爾 八 可 乙 三 十 小 九",
+            1: "大大大 邱乙己 化三千 七十士 可知禮",
+        },
+        stock="生 仁 禮",
+    )
+    do(game, "seat 0 放 門將 上 上")
+    assert texts(game) == ["seat 0 放 暗 佳 佳 佳"]
+    do(game, "seat 0 放 暗 佳 佳 佳")
+    assert texts(game) == ["seat 1 放 暗 大 大 大"]
+    do(game, "seat 1 放 暗 大 大 大")
+    assert kinds(game) == ["0:lay", "0:lay", "1:lay", "0:tou", "1:tou"]
+    tou = [(r.action.seat, r.action.card) for r in game.log if r.action.kind is K.TOU]
+    assert tou == [(0, Card("生")), (1, Card("仁"))]
+    assert Card("生") in game.hand(0) and Card("仁") in game.hand(1)
+
+
+def test_tied_identical_cards_may_stay_in_hand() -> None:
+    """§4 [INF]: three identical cards each tied into its own 句 may stay in hand (the seed's
+    "都有配偶拴著"): laying them is offered with 'ready'."""
+    game = table({0: DEALER, 1: "上上上 大大大 人人人 邱乙己 化三千"})
+    do(game, "seat 0 放 門將 上 上")
+    assert texts(game) == [
+        "seat 1 放 暗 上 上 上",
+        "seat 1 放 暗 大 大 大",
+        "seat 1 放 暗 人 人 人",
+        "seat 1 放完",
+    ]
+    do(game, "seat 1 放完")
+    assert game.phase == "discard" and game.melds(1) == ()
+    # two untied 大 pairs: 大大大 with one 上 and one 人 in hand must be laid
+    game = table({0: DEALER, 1: "上大大大人 邱乙己 化三千 七十士 知"})
+    do(game, "seat 0 放 門將 上 上")
+    assert texts(game) == ["seat 1 放 暗 大 大 大"]
+
+
+def test_a_tou_that_makes_three_lays_a_an_and_draws_again() -> None:
+    """§4: a 暗 completed by a 偷 is laid at once and earns its own 偷."""
+    game = table(
+        {0: DEALER, 1: "大大大 邱乙己 化三千 七十士 可可 知"},
+        stock="可 生 仁",
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    assert kinds(game)[-4:] == ["1:tou", "1:set", "1:tou", "0:discard"] or kinds(game)[-3:] == [
+        "1:tou",
+        "1:set",
+        "1:tou",
+    ]
+    assert Meld.parse("暗 可可可") in game.melds(1) and Card("生") in game.hand(1)
+
+
+def test_a_tou_that_is_the_fourth_of_a_an_makes_a_qi() -> None:
+    """§4: a 暗 on the table and its fourth card (here a 偷) make a 起 (one more 偷)."""
+    game = table({0: DEALER, 1: "大大大 邱乙己 化三千 七十士 可知禮"}, stock="大 生")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    assert Meld(MeldKind.QI, (Card("大"),) * 4, claimed=Card("大")) in game.melds(1)
+    assert Card("生") in game.hand(1)
+
+
+# ------------------------------------------------------------------------------ §3 the turn
+
+
+def test_discard_then_a_turned_card_offered_to_everybody() -> None:
+    """§3.1-3.2: the dealer discards; nobody uses it, so the next card of the stock is turned
+    face up for everybody (the turner too) and goes into nobody's hand."""
+    game = table({0: DEALER, 1: "佳作仁 可知禮 佳作仁 可知禮 九九 子"}, stock="人 大 生")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 邱")
+    # 邱 is dead; seat 1 turns 人 (nobody can use it), then seat 0 turns 大 (dead too), then
+    # seat 1 turns 生, which the dealer may 擺 with his 爾 小.
+    turned = [(r.action.seat, r.action.card) for r in game.log if r.action.kind is K.TURN]
+    assert turned == [(1, Card("人")), (0, Card("大")), (1, Card("生"))]
+    assert game.dead == (Card("邱"), Card("人"), Card("大"))
+    assert Card("人") not in game.hand(1) and game.to_act == (0,)
+    assert texts(game) == ["seat 0 用 句 生 with 爾 小", "seat 0 過"]
+
+
+def test_peng_qi_gang_come_before_bai() -> None:
+    """§3.3: claims go in seat order from the source, but 碰 / 起 / 杠 before 擺: seat 2's 碰
+    is asked before the nearer seat 1's 擺; when seat 2 passes, seat 1 may 擺."""
+    game = table(
+        {
+            0: "上上 大 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作",
+            1: "上人 邱乙己 化三千 七十士 可知禮 生",
+            2: "大大 佳作仁 可知禮 佳作仁 爾小生 子",
+        },
+        players=3,
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 大")
+    assert game.to_act == (2,) and texts(game) == ["seat 2 用 碰 大 with 大 大", "seat 2 過"]
+    do(game, "seat 2 過")
+    assert game.to_act == (1,) and texts(game) == ["seat 1 用 句 大 with 上 人", "seat 1 過"]
+    do(game, "seat 1 用 句 大 with 上 人")
+    assert Meld(
+        MeldKind.JU, (Card("上"), Card("大"), Card("人")), claimed=Card("大")
+    ) in game.melds(1)
+    assert game.to_act == (1,) and game.phase == "discard"
+
+
+def test_the_fourth_of_a_an_must_be_taken_as_qi() -> None:
+    """§4: the fourth card of a 暗 on the table must be taken (起): no pass is offered (only
+    the abandon of §5, as the seat lays out 15: 暗 3 + four 句 12)."""
+    game = table(
+        {0: DEALER.replace("佳", "大"), 1: "大大大 邱乙己 化三千 七十士 可知禮"}, stock="生 仁"
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 0 打 大")
+    assert texts(game) == ["seat 1 用 起 大 with 大 大 大", "seat 1 放棄"]
+    do(game, "seat 1 用 起 大 with 大 大 大")
+    assert any(m.kind is MeldKind.QI for m in game.melds(1))
+
+
+def test_gang_with_three_tied_in_hand_draws_two() -> None:
+    """§4: three identical in hand and the fourth seen make a 杠, with two 偷."""
+    game = table(
+        {
+            0: "上上 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作 作",
+            1: "作作作 佳佳佳 仁仁仁 邱乙己 化三千",
+        },
+        stock="生 禮 禮",
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放完")
+    do(game, "seat 0 打 作")
+    assert "seat 1 用 杠 作 with 作 作 作" in texts(game)
+    before = len(game.log)
+    do(game, "seat 1 用 杠 作 with 作 作 作")
+    assert kinds(game, before + 1)[:2] == ["1:tou", "1:tou"]
+
+
+def test_a_discarded_hunjiang_is_never_claimed() -> None:
+    """X3 default [INF]: a passing 混江 has no use; it is dead."""
+    game = table(
+        {
+            0: "上上 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作 HJ",
+            1: "佳作仁 可知禮 佳作仁 可知禮 九九 子",
+        },
+        stock="生",
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 混江")
+    assert Card("HJ") in game.dead
+
+
+# ------------------------------------------------------------------------------ §5 the win
+
+
+WINNER = "可可可可 邱乙己 化三千 七十士 爾 仁"
+DEALER2 = "上上 生 邱 化 七 八 佳 乙 三 十 九 作 知 仁 禮"
+
+
+def test_a_win_right_after_the_deal() -> None:
+    """§5: a seat wins as soon as it lays out 16 cards — here after laying a dealt 亮 and its
+    two 偷 (4 on the table + 12 formed in hand, one card loose)."""
+    game = table({0: DEALER2, 1: WINNER}, stock="小 生")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    result = game.result
+    assert result is not None and result.winner == 1 and result.value == 16
+    assert not result.win.turned and result.discarder is None and not result.self_drawn
+    assert [str(c) for c in result.win.decomposition.loose] == ["仁"]
+    assert [(p.payer, p.payee, p.amount) for p in result.payments] == [(0, 1, 1)]
+
+
+def test_a_claim_that_lays_out_16_wins_and_the_discarder_pays_no_more() -> None:
+    """§5: winning on a discard — the claimer lays out 16; every loser pays one unit (§6) and
+    the discarder nothing more."""
+    game = table({0: DEALER2, 1: WINNER}, stock="小 佳")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    assert game.result is None and game.laid_out(1) == 13
+    do(game, "seat 0 打 生")
+    do(game, "seat 1 用 句 生 with 爾 小")
+    result = game.result
+    assert result is not None and result.winner == 1 and result.discarder == 0
+    assert result.value == 16 and result.headline == "seat 1 和 on seat 0's discard"
+    assert [(p.payer, p.payee, p.amount) for p in result.payments] == [(0, 1, 1)]
+
+
+def test_a_win_on_a_turned_card_is_the_same() -> None:
+    """§5: winning on a turned card is the same as on a discard."""
+    game = table({0: DEALER2, 1: WINNER}, stock="小 佳 人 生")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    do(game, "seat 0 打 九")  # dead; seat 1 turns 人 (dead), seat 0 turns 生
+    assert game.to_act == (1,)
+    do(game, "seat 1 用 句 生 with 爾 小")
+    result = game.result
+    assert result is not None and result.winner == 1 and result.discarder is None
+    assert result.win.turned and [p.amount for p in result.payments] == [1]
+
+
+def test_the_borrowed_hu_table_in_play() -> None:
+    """X7 option: the 川牌 胡 table (亮 7, 句 0): each loser pays 胡 + 1."""
+    rules = XIAOGAN.evolve(use_chuanpai_hu_table=True)
+    game = table({0: DEALER2, 1: WINNER}, stock="小 生", rules=rules)
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    result = game.result
+    assert result is not None and result.sheet is not None
+    assert result.sheet.total == 7 and [p.amount for p in result.payments] == [8]
+    assert result.value == 16
+
+
+ABANDON_DEALER = "上上 佳佳佳 邱乙己 化三千 七十士 爾 可"
+ABANDON_OTHER = "大人 仁 九九 子子 八 生生 禮禮 作作 小"
+
+
+def test_abandon_at_15() -> None:
+    """§5, X8: with exactly 15 laid out a seat may abandon instead of discarding; the hand has
+    no winner and no payment; a seat other than the dealer abandoning leaves the deal [INF]."""
+    game = table(
+        {0: DEALER.replace("爾", "大"), 1: "佳佳 邱乙己 化三千 七十士 可知禮 生"}, stock="禮"
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 佳")
+    do(game, "seat 1 用 碰 佳 with 佳 佳")
+    assert game.laid_out(1) == 15 and "seat 1 放棄" in texts(game)
+    do(game, "seat 1 放棄")
+    result = game.result
+    assert result is not None and result.winner is None and result.reason == "abandon"
+    assert result.label == "放棄" and result.next_dealer == 0 and result.payments == ()
+    assert game.to_act == () and game.legal_actions(1) == []
+
+
+def test_abandon_when_asked_about_a_claim() -> None:
+    """§5 [INF]: the abandon is offered whenever the seat at 15 decides, also on a claim."""
+    game = table(
+        {
+            0: "上上 人 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作",
+            1: "上大人 邱乙己 化三千 七十士 爾小生",
+        }
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 人")
+    assert texts(game) == ["seat 1 用 句 人 with 上 大", "seat 1 過", "seat 1 放棄"]
+    do(game, "seat 1 放棄")
+    assert game.result is not None and game.result.reason == "abandon"
+
+
+@pytest.mark.parametrize("tuo_zhuang, next_dealer", [(False, 1), (True, 0)])
+def test_the_dealer_abandons_and_tuo_zhuang(tuo_zhuang: bool, next_dealer: int) -> None:
+    """X8: a dealer who abandons at 15 keeps the deal only if 拖庄 is allowed. Here the dealer
+    lays 門將 (2), a 暗 that a 偷 turns into a 起 (4) and three 句 in hand (9)."""
+    rules = XIAOGAN.evolve(tuo_zhuang=tuo_zhuang)
+    game = table({0: ABANDON_DEALER, 1: ABANDON_OTHER}, stock="佳 知", rules=rules)
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 放 暗 佳 佳 佳")
+    assert [m.kind for m in game.melds(0)] == [MeldKind.MENJIANG, MeldKind.QI]
+    assert game.laid_out(0) == 15 and "seat 0 放棄" in texts(game)
+    do(game, "seat 0 放棄")
+    assert game.result is not None and game.result.next_dealer == next_dealer
+
+
+def test_face_up_only_counting() -> None:
+    """X2 option: only face-up cards count: the 起 shows one card, so 12 are laid out and the
+    abandon is not offered."""
+    rules = XIAOGAN.evolve(count_face_down=False)
+    game = table({0: ABANDON_DEALER, 1: ABANDON_OTHER}, stock="佳 知", rules=rules)
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 放 暗 佳 佳 佳")
+    assert game.laid_out(0) == 12 and "seat 0 放棄" not in texts(game)
+
+
+def test_an_illegal_abandon_is_refused() -> None:
+    game = table({0: DEALER, 1: "上大人 邱乙己 化三千 七十士 爾小生"})
+    before = game.to_json()
+    with pytest.raises(IllegalActionError):
+        game.apply(Action(0, K.ABANDON))
+    assert game.to_json() == before
+
+
+# ------------------------------------------------------------------------------ options
+
+
+def test_wild_hunjiang_in_claims() -> None:
+    """X3 option: a fully wild 混江 stands in for a card of a 碰 or a 句 claimed."""
+    hands = {
+        0: "上上 佳 邱 化 七 八 乙 三 十 九 作 知 仁 禮 小",
+        1: "HJ 佳 邱乙己 化三千 七十士 可可 子 子",
+    }
+    game = table(hands)
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 佳")
+    assert game.phase == "discard" or "混江" not in " ".join(texts(game))
+    wild = table(hands, rules=XIAOGAN.evolve(hunjiang="wild"))
+    do(wild, "seat 0 放 門將 上 上")
+    # wild, 混江 also makes a 暗 of a pair (laying it is optional)
+    assert texts(wild) == ["seat 1 放 暗 子 子 混江", "seat 1 放 暗 可 可 混江", "seat 1 放完"]
+    do(wild, "seat 1 放完")
+    do(wild, "seat 0 打 佳")
+    assert texts(wild) == ["seat 1 用 碰 佳 with 佳 混江", "seat 1 過"]
+    do(wild, "seat 1 過")
+    # 佳 佳 混江 is no 句 (混江 stands for one card, and 佳 佳 are the same character)
+    assert Card("佳") in wild.dead
+
+
+def test_numeric_runs_in_claims() -> None:
+    """X5 option: 七八 + a passing 九 is a 順 (擺)."""
+    hands = {
+        0: "上上 九 邱 化 爾 佳 可 乙 三 十 小 作 知 仁 禮",
+        1: "七八 邱乙己 化三千 爾小生 可知禮 子",
+    }
+    plain = table(hands)
+    do(plain, "seat 0 放 門將 上 上")
+    do(plain, "seat 0 打 九")
+    assert all("順" not in t for t in (texts(plain) if plain.phase == "claim" else []))
+    runs = table(hands, rules=XIAOGAN.evolve(numeric_sentences=True))
+    do(runs, "seat 0 放 門將 上 上")
+    do(runs, "seat 0 打 九")
+    assert "seat 1 用 順 九 with 七 八" in texts(runs)
+
+
+@pytest.mark.parametrize(
+    "wuzhang, laid", [(True, "五張 可 可 可 可 可"), (False, "亮 可 可 可 可")]
+)
+def test_five_of_a_kind(wuzhang: bool, laid: str) -> None:
+    """X6: five identical dealt cards are laid as one 五張 (2 偷); split 4 + 1 with the
+    option off (a 亮 and one card left in hand)."""
+    rules = XIAOGAN.evolve(wuzhang=wuzhang)
+    game = table({0: DEALER2, 1: "可可可可可 邱乙己 化三千 七十士 爾"}, stock="小 佳", rules=rules)
+    do(game, "seat 0 放 門將 上 上")
+    assert texts(game) == [f"seat 1 放 {laid}"]
+    do(game, f"seat 1 放 {laid}")
+    assert str(game.melds(1)[0]) == laid
+    assert (Card("可") in game.hand(1)) is (not wuzhang)
+
+
+# ------------------------------------------------------------------------------ small seats
+
+
+def test_small_seats_draw_and_never_bai() -> None:
+    """§2: the 5th player (3 cards) may not 擺, only 碰 / 杠; on his turn the card is his and
+    he swaps one out (a draw, then a discard)."""
+    draws = 0
+    for seed in range(12):
+        game = Game(XIAOGAN, seed, players=5)
+        while not game.is_over:
+            seat = game.to_act[0]
+            actions = game.legal_actions(seat)
+            if game.is_small(seat):
+                assert not any(a.meld in (MeldKind.JU, MeldKind.SHUN) for a in actions)
+            game.apply(actions[0])
+        draws += sum(1 for r in game.log if r.action.kind is K.DRAW and r.action.seat == 4)
+        assert all(r.action.seat == 4 for r in game.log if r.action.kind is K.DRAW)
+    assert draws > 0
+
+
+def test_the_seventh_player_never_plays_nor_pays() -> None:
+    """§2: the 7th player holds one card and never plays; [INF] he does not pay a winner."""
+    for seed in range(300):
+        game = Game(XIAOGAN, seed, players=7)
+        assert 6 not in game.seats and game.hongli is False
+        chooser = random.Random(seed)
+        while not game.is_over:
+            assert 6 not in game.to_act
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+        if game.result is not None and game.result.winner is not None:
+            assert {p.payer for p in game.result.payments} == set(game.seats) - {game.result.winner}
+            return
+    pytest.fail("no won hand among the seeds")

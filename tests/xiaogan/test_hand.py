@@ -1,0 +1,181 @@
+"""孝感 hand analysis (xiaogan.md §4, §5): readings, the best one, waits and the input checks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import zipai
+from changpai.errors import NotationError, RulesError
+from changpai.xiaogan import (
+    CARDS,
+    XIAOGAN,
+    Card,
+    Meld,
+    MeldKind,
+    Rules,
+    best_decomposition,
+    best_layout,
+    classify,
+    decompositions,
+    is_complete,
+    parse,
+    waits,
+)
+
+# 12 cards on the table from phrases G and H, so that small concealed hands of phrases A..F
+# still make a hand of at least 15 cards (xiaogan.md §2).
+PAD = (
+    Meld.parse("句 佳作仁"),
+    Meld.parse("句 佳作仁"),
+    Meld.parse("句 可知禮"),
+    Meld.parse("碰 可可可"),
+)
+OPTIONS = [
+    XIAOGAN,
+    XIAOGAN.evolve(hunjiang="wild"),
+    XIAOGAN.evolve(numeric_sentences=True, wuzhang=False),
+    XIAOGAN.evolve(count_face_down=False),
+]
+
+
+def test_a_complete_hand_at_16_wins() -> None:
+    """xiaogan.md §5: a complete hand that lays out 16 cards wins."""
+    best = best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九"))
+    assert best is not None and best.value == best.laid_out == 16 and best.wins
+
+
+def test_at_15_the_owner_may_abandon() -> None:
+    """xiaogan.md §5: with exactly 15 laid out the player may abandon."""
+    best = best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生"))
+    assert best is not None and not best.wins and best.may_abandon
+
+
+def test_menjiang_on_the_table_counts() -> None:
+    """xiaogan.md §5 [INF]: the 門將 pair counts as laid out."""
+    best = best_decomposition(
+        parse("上大人 邱乙己 化三千 七十士 爾小生"), [Meld.parse("門將 仁 HJ")]
+    )
+    assert best is not None and best.laid_out == 17 and best.wins
+
+
+def test_face_up_only_option() -> None:
+    """X2 option: face-down cards (暗, the three under a 起) do not count."""
+    rules = XIAOGAN.evolve(count_face_down=False)
+    hand = parse("上上上 大大大 人人人 邱乙己 化三千 九")
+    best = best_decomposition(hand[:-1], [Meld.parse("起 子子子子")], rules=rules)
+    assert best is not None
+    # three 句 of 上大人 (face up) beat three 暗 (face down); the 起 shows one card
+    assert [m.kind for m in best.concealed].count(MeldKind.JU) == 5 and best.laid_out == 16
+
+
+def test_hunjiang_in_hand_is_dead_by_default() -> None:
+    """X3 default: a 混江 in hand cannot be formed."""
+    hand = parse("上大人 邱乙己 化三千 七十士 爾小 HJ")
+    assert not is_complete(hand)
+    assert is_complete(hand, rules=XIAOGAN.evolve(hunjiang="wild"))
+
+
+def test_wrong_card_count_is_a_notation_error() -> None:
+    """A hand of fewer than 15 cards (xiaogan.md §2) is refused at once, naming the cards."""
+    for function in (best_decomposition, decompositions, waits, is_complete, best_layout):
+        with pytest.raises(NotationError, match=r"14 cards \(上 大 人"):
+            function(parse("上大人 邱乙己 化三千 七十士 爾小"))
+
+
+def test_cards_of_another_family_are_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="Card\\('x1'\\) is not a xiaogan Card"):
+        best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小") + zipai.parse("一"))
+    with pytest.raises(NotationError, match="not a sequence"):
+        best_decomposition("上大人")  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生"), rules=zipai.HUNAN)  # type: ignore[arg-type]
+
+
+def test_exposed_sets_are_checked_against_the_rules() -> None:
+    hand = parse("上大人 邱乙己 化三千 七十士")
+    with pytest.raises(NotationError, match="混江 stands in only"):
+        best_decomposition(hand, [Meld.parse("句 爾小 HJ")])
+    with pytest.raises(NotationError, match="at most one 門將"):
+        best_decomposition(hand, [Meld.parse("門將 爾爾"), Meld.parse("門將 生 HJ")])
+    with pytest.raises(NotationError, match="7 copies of 上"):
+        best_decomposition(hand + parse("上上上"), [Meld.parse("碰 上上上")])
+
+
+def test_waits() -> None:
+    found = waits(parse("上大人 邱乙己 化三千 九九九九 上大"))
+    assert {c.hanzi: d.value for c, d in found.items()} == {"人": 16}
+    # no fifth copy is waited for once four are held
+    found = waits(parse("上大人 邱乙己 化三千 八九"), [Meld.parse("亮 九九九九")])
+    assert list(found) == [Card("子")]
+
+
+# ------------------------------------------------------------------------------ properties
+
+
+def brute(counts: Counter[Card], rules: Rules) -> Iterator[list[tuple[MeldKind, tuple[Card, ...]]]]:
+    """Every partition of the cards into concealed sets, by trying every group."""
+    if not counts:
+        yield []
+        return
+    low = min(counts)
+    rest = list((counts - Counter([low])).elements())
+    seen: set[tuple[Card, ...]] = set()
+    for size in (2, 3, 4):
+        for others in combinations(sorted(rest), size):
+            group = tuple(sorted((low, *others)))
+            if group in seen:
+                continue
+            seen.add(group)
+            kind = classify(group, rules=rules)
+            if kind is None or kind is MeldKind.MENJIANG:
+                continue
+            for tail in brute(counts - Counter(group), rules):
+                yield [(kind, group), *tail]
+
+
+def canonical(
+    parts: Sequence[tuple[MeldKind, tuple[Card, ...]]],
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(sorted((k.value, tuple(c.code for c in cs)) for k, cs in parts))
+
+
+small_hands = st.lists(st.sampled_from(CARDS[:18] + CARDS[24:]), min_size=3, max_size=9).filter(
+    lambda cs: all(cs.count(c) <= (1 if c.is_hunjiang else 2) for c in set(cs))
+)
+
+
+@settings(max_examples=60)
+@given(small_hands, st.sampled_from(OPTIONS))
+def test_decompositions_match_brute_force(cards: list[Card], rules: Rules) -> None:
+    """Every reading partitions exactly the concealed cards into legal sets; the readings are
+    those of a brute-force search, each once; the best has the largest (laid-out, 胡)."""
+    found = list(decompositions(cards, PAD, rules=rules))
+    keys = [canonical([(m.kind, m.cards) for m in d.concealed]) for d in found]
+    assert len(keys) == len(set(keys))
+    assert set(keys) == {canonical(p) for p in brute(Counter(cards), rules)}
+    for d in found:
+        assert Counter(c for m in d.concealed for c in m.cards) == Counter(cards)
+        assert all(classify(m.cards, rules=rules) is m.kind for m in d.concealed)
+        assert d.exposed == PAD and d.value == sum(m.laid_out(rules) for m in d.melds)
+    best = best_decomposition(cards, PAD, rules=rules)
+    assert (best is None) == (not found) == (not is_complete(cards, PAD, rules=rules))
+    if best is not None:
+        assert (best.value, best.hu) == max((d.value, d.hu) for d in found)
+
+
+@settings(max_examples=40)
+@given(small_hands)
+def test_waits_are_exactly_the_completing_cards(cards: list[Card]) -> None:
+    found = waits(cards, PAD)
+    for card in CARDS:
+        held = Counter(cards)[card] + sum(m.cards.count(card) for m in PAD)
+        if held >= (1 if card.is_hunjiang else 5):
+            assert card not in found
+            continue
+        assert (card in found) == is_complete([*cards, card], PAD)

@@ -1,0 +1,130 @@
+"""孝感 sets (xiaogan.md §4)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from changpai.errors import NotationError
+from changpai.xiaogan import (
+    CHARACTERS,
+    PHRASES,
+    XIAOGAN,
+    Card,
+    Meld,
+    MeldKind,
+    classify,
+    hu,
+    meld_allowed,
+    parse,
+)
+
+WILD = XIAOGAN.evolve(hunjiang="wild")
+NUMERIC = XIAOGAN.evolve(numeric_sentences=True)
+
+
+@pytest.mark.parametrize("phrase", PHRASES)
+def test_a_phrase_is_a_ju(phrase: str) -> None:
+    """xiaogan.md §4: one card of each character of one phrase is a 句 ("3字成句")."""
+    assert classify(parse(phrase)) is MeldKind.JU
+    assert Meld(MeldKind.JU, parse(phrase)).tou == 0
+
+
+def test_no_other_three_different_cards_are_a_set() -> None:
+    """xiaogan.md §4: any 3-card combination other than a phrase is not a 句."""
+    found = [trio for trio in combinations(CHARACTERS, 3) if classify(trio) is not None]
+    assert sorted("".join(c.hanzi for c in t) for t in found) == sorted(PHRASES)
+
+
+def test_identical_sets_and_their_tou() -> None:
+    """xiaogan.md §4 table: 暗 1, 碰 1, 亮 2, 起 1, 杠 2, 五張 2 replacement draws."""
+    three, four, five = parse("上上上"), parse("上上上上"), parse("上上上上上")
+    assert classify(three) is MeldKind.AN and MeldKind.AN.tou == 1
+    assert classify(three, claimed=True) is MeldKind.PENG and MeldKind.PENG.tou == 1
+    assert classify(four) is MeldKind.LIANG and MeldKind.LIANG.tou == 2
+    assert classify(four, claimed=True, attached=True) is MeldKind.QI and MeldKind.QI.tou == 1
+    assert classify(four, claimed=True) is MeldKind.GANG and MeldKind.GANG.tou == 2
+    assert classify(five) is MeldKind.WUZHANG and MeldKind.WUZHANG.tou == 2
+
+
+def test_five_of_a_kind_option() -> None:
+    """X6: five identical are one set by default; split 4 + 1 when wuzhang is off."""
+    assert classify(parse("子子子子子"), rules=XIAOGAN.evolve(wuzhang=False)) is None
+    assert meld_allowed(Meld.parse("五張 子子子子子"), XIAOGAN.evolve(wuzhang=False))
+
+
+def test_numeric_runs_option() -> None:
+    """X5: 七八九 and 八九十 (D1 F1 F2, F1 F2 D2) are sets only with numeric_sentences."""
+    for run in ("七八九", "八九十"):
+        assert classify(parse(run)) is None
+        assert classify(parse(run), rules=NUMERIC) is MeldKind.SHUN
+    assert classify(parse("乙三七"), rules=NUMERIC) is None
+    assert meld_allowed(Meld.parse("順 七八九"), XIAOGAN) is not None
+    assert meld_allowed(Meld.parse("順 七八九"), NUMERIC) is None
+
+
+def test_hunjiang_default_is_only_for_the_menjiang() -> None:
+    """X3 default: 混江 + any card is a valid 門將; it has no other use."""
+    for card in CHARACTERS:
+        assert classify((card, Card("HJ"))) is MeldKind.MENJIANG
+        assert classify((card, card)) is MeldKind.MENJIANG
+    assert classify(parse("上大 HJ")) is None and classify(parse("上上 HJ")) is None
+    assert classify(parse("上大")) is None
+
+
+def test_hunjiang_fully_wild_option() -> None:
+    """X3 option: 混江 stands in for any one card of any set."""
+    assert classify(parse("上人 HJ"), rules=WILD) is MeldKind.JU
+    assert classify(parse("上上 HJ"), rules=WILD) is MeldKind.AN
+    assert classify(parse("上上 HJ"), rules=WILD, claimed=True) is MeldKind.PENG
+    assert classify(parse("上上上 HJ"), rules=WILD) is MeldKind.LIANG
+    assert classify(parse("上上上上 HJ"), rules=WILD) is MeldKind.WUZHANG
+    assert classify(parse("上 HJ"), rules=WILD) is MeldKind.MENJIANG
+    assert classify(parse("上化 HJ"), rules=WILD) is None
+
+
+def test_meld_shapes_are_checked() -> None:
+    with pytest.raises(NotationError, match="is not a 句"):
+        Meld.parse("句 上大仁")
+    with pytest.raises(NotationError, match="is not a 碰"):
+        Meld.parse("碰 上上上上")
+    with pytest.raises(NotationError, match="claimed card"):
+        Meld(MeldKind.JU, parse("上大人"), claimed=Card("邱"))
+    with pytest.raises(NotationError, match="not a xiaogan set"):
+        Meld.parse("擠兒 上上")
+
+
+def test_borrowed_hu_table() -> None:
+    """xiaogan.md §6 / chuanpai.md §2.6: 碰 2, 暗 3, 起 5, 亮 / 扛 7, 句 0."""
+    table = {
+        "碰 上上上": 2,
+        "暗 上上上": 3,
+        "起 上上上上": 5,
+        "亮 上上上上": 7,
+        "杠 上上上上": 7,
+        "句 上大人": 0,
+    }
+    assert {t: hu(Meld.parse(t)) for t in table} == table
+
+
+def test_laid_out_counts_face_down_cards_by_default() -> None:
+    """X2: every card of a set counts by default; face-up cards only as the option."""
+    up = XIAOGAN.evolve(count_face_down=False)
+    assert [Meld.parse(t).laid_out() for t in ("暗 上上上", "起 上上上上", "門將 上 HJ")] == [
+        3,
+        4,
+        2,
+    ]
+    assert [Meld.parse(t).laid_out(up) for t in ("暗 上上上", "起 上上上上", "門將 上 HJ")] == [
+        0,
+        1,
+        2,
+    ]
+
+
+def test_meld_round_trips() -> None:
+    for text in ("句 上大人", "碰 九九九", "門將 上 HJ", "五張 子子子子子"):
+        meld = Meld.parse(text)
+        assert Meld.parse(str(meld)) == meld and eval(repr(meld)) == meld
+        assert meld.to_dict()["kind"] == meld.kind.value

@@ -1,0 +1,93 @@
+"""孝感 scoring and the analysis (xiaogan.md §5, §6)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from changpai.errors import NotationError, RulesError
+from changpai.xiaogan import XIAOGAN, Meld, Win, analyze, best_decomposition, parse, score
+
+WINNING = "上大人 邱乙己 化三千 七十士 九九九九"
+HU = XIAOGAN.evolve(use_chuanpai_hu_table=True)
+
+
+def winning(rules=XIAOGAN):  # type: ignore[no-untyped-def]
+    best = best_decomposition(parse(WINNING), rules=rules)
+    assert best is not None
+    return best
+
+
+def test_default_one_unit_per_loser() -> None:
+    """xiaogan.md §6 [INF] / X7 default: each loser pays the winner one unit."""
+    sheet = score(winning(), winner=2, players=4)
+    assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [
+        (0, 2, 1),
+        (1, 2, 1),
+        (3, 2, 1),
+    ]
+    assert sheet.total == 1 and sheet.fact("laid_out") == 16
+    assert sheet.net() == {0: -1, 1: -1, 2: 3, 3: -1}
+
+
+def test_unit_is_an_option() -> None:
+    sheet = score(winning(), rules=XIAOGAN.evolve(unit=5), players=3)
+    assert [p.amount for p in sheet.payments] == [5, 5]
+
+
+def test_borrowed_chuanpai_hu_table() -> None:
+    """X7 option: the 川牌 胡 table of chuanpai.md §2.6, payment 胡 + 1, marked as borrowed."""
+    sheet = score(winning(HU), rules=HU, winner=0, players=3)
+    assert sheet.total == 7 and [p.amount for p in sheet.payments] == [8, 8]
+    assert "borrowed" in sheet.title
+    assert all("borrowed" in line.rule for line in sheet.lines if line.key in ("ju", "liang"))
+    hand = best_decomposition(
+        parse("上大人 邱乙己 化三千"),
+        [Meld.parse("碰 子子子"), Meld.parse("起 九九九九")],
+        rules=HU,
+    )
+    assert hand is not None and score(hand, rules=HU).total == 2 + 5
+
+
+def test_a_hand_under_16_is_no_win() -> None:
+    """xiaogan.md §5: fewer than 16 laid out is no win; scoring it is a RulesError."""
+    best = best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生"))
+    assert best is not None
+    with pytest.raises(RulesError, match="a win needs 16"):
+        score(best)
+
+
+def test_score_accepts_a_win() -> None:
+    win = Win(winning(), winner=3, discarder=1)
+    assert {p.payer for p in score(win).payments} == {0, 1, 2}
+    assert score(win, winner=1).payments[0].payee == 1
+    with pytest.raises(RulesError):
+        score("上大人")  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        score(win, players=8)
+
+
+def test_analysis_document() -> None:
+    doc = analyze(WINNING).to_dict()
+    assert doc["schema"] == "changpai.analysis" and doc["complete"] and doc["value"] == 16
+    assert doc["facts"] == {"laid_out": 16, "wins": True, "may_abandon": False, "loose": []}
+    assert doc["score"]["payments"][0]["amount"] == 1
+    json.dumps(doc)
+    waiting = analyze("上大人 邱乙己 化三千 九九九九 爾小").to_dict()
+    assert not waiting["complete"] and [w["card"] for w in waiting["waits"]] == ["E3"]
+
+
+def test_analysis_reads_table_sets_after_a_slash() -> None:
+    a = analyze("上大人 邱乙己 化三千 七十士 / 碰 子子子; 門將 仁 HJ")
+    assert a.complete and a.value == 17 and len(a.exposed) == 2 and a.sheet is not None
+    assert "complete: yes" in str(a) and "<table" in a._repr_html_()
+
+
+def test_analysis_errors_name_the_input() -> None:
+    with pytest.raises(NotationError, match="not a xiaogan card"):
+        analyze("上大人 天牌")
+    with pytest.raises(NotationError, match="at least 15 cards"):
+        analyze("上大人")
+    with pytest.raises(RulesError):
+        analyze(WINNING, rules="xiaogan")  # type: ignore[arg-type]
