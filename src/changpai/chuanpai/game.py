@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from changpai.chuanpai.actions import Action
@@ -43,6 +42,7 @@ from changpai.chuanpai.hand import (
 from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, is_jing_set, pair_ok
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.scoring import score
+from changpai.core import caches
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.turnclaim import TurnClaimGame
 
@@ -64,7 +64,7 @@ def _every_counts(hand: Sequence[int], table: Sequence[Meld], guo: Sequence[Card
     return every
 
 
-@lru_cache(maxsize=8)
+@caches.lru("chuanpai", maxsize=8)
 def _pair_partners(pair_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For every dot-card index ``i``, the indices ``j >= i`` (and the 經牌) it forms a 擠兒 or a
     經 pair with."""
@@ -76,7 +76,7 @@ def _pair_partners(pair_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
-@lru_cache(maxsize=100_000)
+@caches.lru("chuanpai", maxsize=1 << 16)
 def _max_pairs(counts: tuple[int, ...], pair_sums: tuple[int, ...]) -> int:
     """The largest number of disjoint 擠兒 (incl. 經 pairs) in a concealed hand."""
     for low in range(21):

@@ -17,7 +17,6 @@ hand (暗, 燕, 亮, 土夥, 經 set); the best decomposition is the one with th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from operator import gt
 from typing import Any
 
@@ -33,7 +32,7 @@ from changpai.chuanpai.melds import (
     hu,
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.errors import NotationError, RulesError
 
 __all__ = [
@@ -89,7 +88,8 @@ def _checked(
     return melds, hand, held
 
 
-@lru_cache(maxsize=16)
+# Bounded caches (caches.stats('chuanpai')): at most 2**16 best readings, 4096 unit values.
+@caches.lru("chuanpai", maxsize=16)
 def _limits(deck: str | None) -> tuple[int, ...]:
     """The per-kind copy limits of a deck name (``None``: any chuanpai deck)."""
     return _deck_limits(deck)[1]
@@ -127,7 +127,7 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
-@lru_cache(maxsize=8)
+@caches.lru("chuanpai", maxsize=8)
 def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
     """Every hand unit, grouped by its lowest card index, each with a global rank."""
     units: list[_Unit] = []
@@ -186,7 +186,7 @@ def _generate(
             yield [unit, *tail]
 
 
-@lru_cache(maxsize=200_000)
+@caches.lru("chuanpai", maxsize=1 << 16)
 def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
     low = next((i for i, c in enumerate(counts) if c), -1)
     if low < 0:
@@ -209,7 +209,7 @@ def _unit_meld(unit: _Unit) -> Meld:
     return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
 
 
-@lru_cache(maxsize=4096)
+@caches.lru("chuanpai", maxsize=4096)
 def _unit_hu(unit: _Unit, rules: Rules) -> int:
     return hu(_unit_meld(unit), rules)
 

@@ -34,10 +34,9 @@ engine and logged with ``auto=True``; every choice, 過 included, is among
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.records import ActionRecord, GameResult
@@ -56,7 +55,7 @@ __all__ = ["Game"]
 _PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
 
 
-@cache
+@caches.lru("daer", maxsize=1024)  # seats x kinds x cards: a few hundred
 def _act(seat: int, kind: ActionKind, k: int = -1) -> Action:
     """The shared (frozen) action of a seat, a kind and a card index (-1: no card): the hot
     path builds each action once."""

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
@@ -100,7 +99,8 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     return result
 
 
-@lru_cache(maxsize=1 << 18)
+# Bounded caches (caches.stats('nantong')): at most 2**16 / 2**14 / 64 entries.
+@caches.lru("nantong", maxsize=1 << 16)
 def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
     """Whether the counts (30 plain kinds) plus ``wild`` 百搭 form groups (and one pair)."""
     i = next((k for k, c in enumerate(counts) if c), -1)
@@ -161,7 +161,7 @@ def _branches(
                     lst[k] += 1
 
 
-@lru_cache(maxsize=1 << 16)
+@caches.lru("nantong", maxsize=1 << 14)
 def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
     """Every decomposition (sorted group codes) of the counts plus ``wild`` 百搭."""
     i = next((k for k, c in enumerate(counts) if c), -1)
@@ -176,7 +176,7 @@ def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Co
     return tuple(sorted(found))
 
 
-@lru_cache(maxsize=64)
+@caches.lru("nantong", maxsize=64)
 def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
     """Groups made of 百搭 only: a pair or 刻子 of any plain kind (copies are checked later)."""
     if wild == 0:

@@ -25,6 +25,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import caches
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -432,8 +433,11 @@ def _best_general(
 
 
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
+# Bounded: at most _PLAIN_RULES rules objects, each with at most _PLAIN_LIMIT hands (a full
+# table is emptied), so at most 4 * 2**16 entries (caches.stats("zipai")).
 _PLAIN: dict[int, tuple[Rules, dict[int, Decomposition | None]]] = {}
-_PLAIN_LIMIT = 1 << 20
+_PLAIN_LIMIT = 1 << 16
+_PLAIN_RULES = 4
 
 
 # the rules of the last concealed-only call and their cache (a fast path for the same rules)
@@ -448,6 +452,15 @@ def _clear_cache() -> None:
     _PLAIN.clear()
     _LAST[:] = [None, None]
     _SETS.clear()
+
+
+caches.register(
+    "zipai",
+    f"{__name__}._PLAIN",
+    _clear_cache,
+    lambda: sum(len(cache) for _rules, cache in _PLAIN.values()),
+    _PLAIN_RULES * _PLAIN_LIMIT,
+)
 
 
 def _decomposition(
@@ -539,6 +552,8 @@ def best_decomposition(
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
+            if len(_PLAIN) >= _PLAIN_RULES:
+                _PLAIN.clear()
             entry = (rules, {})
             _PLAIN[id(rules)] = entry
         cache = entry[1]
