@@ -39,7 +39,7 @@ from changpai.chuanpai.hand import (
     _is_complete,
     _qitou,
 )
-from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, is_jing_set, pair_ok
+from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, _pair_ok, is_jing_set
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.scoring import score
 from changpai.core import caches
@@ -301,13 +301,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(
                     Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.JING_PAIR)
                 )
-            elif pair_ok(card, other, self.rules):
+            elif _pair_ok(card, other, self.rules):
                 out.append(Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.BAI))
                 if self._surplus(seat, i):
                     forced = True
         if x in self._passed[seat]:
             for g in sorted(set(self._guo[seat])):
-                if pair_ok(card, g, self.rules):
+                if _pair_ok(card, g, self.rules):
                     out.append(
                         Action(seat, K.CLAIM, card=card, cards=(g,), meld=MeldKind.BAI, guo=True)
                     )
@@ -409,7 +409,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     self._force(Action(seat, K.SET, card=card, meld=MeldKind.YAN), note="偷 燕")
                     return MeldKind.YAN.tou
             if not self.is_small(seat) and any(
-                pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
+                _pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
             ):
                 self._guo[seat].append(card)
                 self._force(Action(seat, K.GUO, card=card), note="過牌")
@@ -421,7 +421,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if card.is_jing or self.is_small(seat):
             return
         h = self._hands[seat]
-        if not any(h[i] and pair_ok(card, CARDS[i], self.rules) for i in range(21)):
+        if not any(h[i] and _pair_ok(card, CARDS[i], self.rules) for i in range(21)):
             self._passed[seat].add(card.index)
 
     # -- the win (chuanpai.md §2.5, Ambiguities C4, C6) and the score (§2.6)

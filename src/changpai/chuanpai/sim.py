@@ -17,6 +17,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import playout
+from changpai.core.guard import instance_arg, int_arg
 from changpai.core.playout import SimulationStats
 from changpai.errors import NotationError, RulesError
 
@@ -130,7 +131,7 @@ def transcript(game: Game) -> str:
     >>> print(transcript(random_game(YAODIREN, 2)).splitlines()[0])
     幺地人 (yaodiren) — seed 2, dealer seat 0
     """
-    return playout.transcript(game)
+    return playout.transcript(instance_arg(game, Game, "game"))
 
 
 def perft(game: Game, depth: int) -> int:
@@ -141,4 +142,5 @@ def perft(game: Game, depth: int) -> int:
     >>> perft(Game(seed=1), 0), perft(Game(seed=1), 2)
     (1, 6)
     """
-    return playout.perft(game, depth)
+    instance_arg(game, Game, "game")
+    return playout.perft(game, int_arg(depth, "depth", low=0))
