@@ -210,3 +210,25 @@ def test_targets_cover_every_family() -> None:
         assert f"{family}.parse" in TARGETS
         assert f"{family}.Meld.parse" in TARGETS
     assert "changpai.variant" in TARGETS
+
+
+# The breaks named in issue 12, kept as explicit cases besides the generated ones.
+_ISSUE_12 = [
+    ("zipai.Meld.parse", (None,)),
+    ("nantong.Meld.parse", (None,)),
+    ("chuanpai.Meld.parse", (None,)),
+    ("chuanpai.MeldKind.parse", (None,)),
+    ("nantong.parse_melds", (5,)),
+    ("nantong.is_winning", (None,)),
+    ("nantong.best_decomposition", (None,)),
+    ("zipai.analyze", (5,)),
+    ("changpai.variant", (None,)),
+    *[(f"{module.__name__.rsplit('.', 1)[-1]}.format", ([1, 2],)) for module in _families()],
+]
+
+
+@pytest.mark.parametrize(("target", "args"), _ISSUE_12, ids=[t for t, _ in _ISSUE_12])
+def test_issue_12_examples_raise_typed_errors(target: str, args: tuple[Any, ...]) -> None:
+    function, _module = TARGETS[target]
+    with pytest.raises(ChangpaiError):
+        function(*args)

@@ -325,3 +325,35 @@ def test_fast_check_falls_back_to_the_full_error() -> None:
         waits(parse("55 55 55 55 55"), rules=GEHU)
     with pytest.raises(NotationError, match="2 copies of 財神"):
         has_tuhuo([Card("JC"), Card("JC")])
+
+
+def test_hands_no_game_reaches_are_refused_at_once() -> None:
+    """chuanpai.md §2.1-2.3 / issue 12: a hand holds at most the largest deal and the card just
+    taken (19 in 幺地人), hand and table at most twice that; a 64-card hand (legal copies of
+    deck84) is refused with a NotationError naming the count and the limit, not searched."""
+    from changpai.chuanpai import DECK84
+
+    assert hand_module.hand_limits(YAODIREN) == (19, 38)
+    big = DECK84[:64]
+    rules = YAODIREN.evolve(deck="deck84")
+    for function in (is_complete, best_decomposition, decompositions, waits):
+        with pytest.raises(
+            NotationError, match="holds 64 幺地人 cards; no hand holds more than 19"
+        ):
+            function(big, rules=rules)
+    with pytest.raises(NotationError, match="no hand holds more than 19"):
+        analyze(big, rules=rules)
+    assert is_complete(DECK84[:19], rules=rules) in (True, False)  # 19 cards are read
+    table = (Meld.parse("暗 66 66 66"),) * 7  # 21 cards on the table: 40 held in all
+    with pytest.raises(
+        NotationError, match="together holds 40 幺地人 cards; no hand holds more than 38"
+    ):
+        is_complete(DECK84[30:49], table, rules=rules)
+
+
+def test_an_empty_hand_is_no_win() -> None:
+    """chuanpai.md §2.5 / issue 12: the winner has every card formed; no cards form nothing."""
+    assert not is_complete(())
+    assert best_decomposition(()) is None
+    assert list(decompositions(())) == []
+    assert analyze("").best is None and not analyze("").complete
