@@ -15,6 +15,7 @@ at once).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import itertools
 import types
@@ -232,3 +233,25 @@ def test_issue_12_examples_raise_typed_errors(target: str, args: tuple[Any, ...]
     function, _module = TARGETS[target]
     with pytest.raises(ChangpaiError):
         function(*args)
+
+
+def _rules_targets() -> list[str]:
+    """Hand functions of a family that take ``rules``: fuzzed with a real hand and bad rules."""
+    return [
+        name
+        for name in _hand_targets()
+        if "rules" in inspect.signature(TARGETS[name][0]).parameters
+    ]
+
+
+@pytest.mark.parametrize("target", _rules_targets())
+@_SETTINGS
+@given(data=st.data())
+def test_bad_rules_raise_rules_errors(target: str, data: st.DataObject) -> None:
+    """A real hand with garbage for ``rules`` raises a ChangpaiError (a RulesError naming it)."""
+    function, module = TARGETS[target]
+    assert module is not None
+    hand = tuple(module.DECK[:3])
+    others = [module.DECK[0]] * (len(_fuzzed_parameters(function)) - 1)
+    rules = data.draw(_garbage, label="rules")
+    _check_call(target, functools.partial(function, rules=rules), [hand, *others])

@@ -52,7 +52,7 @@ def register(
     now, and the most it may hold.
 
     >>> box: dict[int, int] = {}
-    >>> register("example", "box", box.clear, lambda: len(box), 10)
+    >>> register("example", "box", box.clear, box.__len__, 10)
     >>> stats("example")["box"]
     (0, 10)
     """

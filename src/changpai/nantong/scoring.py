@@ -210,6 +210,8 @@ def sets_value(
     >>> sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ", jiang="2t 3w")
     30
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a nantong Rules object")
     cards = _to_cards(concealed)
     melds = parse_melds(exposed)
     flips = _jiang(jiang)

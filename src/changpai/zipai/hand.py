@@ -388,6 +388,8 @@ def decompositions(
     >>> len(list(decompositions(parse("一一一 二二二 三三三 四五六 七八九 壹貳叄 肆伍陸"))))
     1
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     if card is None:
         self_drawn = True
     table = _table(rules)
@@ -503,6 +505,8 @@ def best_decomposition(
     >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
     True
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     if exposed or card is not None:
         return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
@@ -607,6 +611,8 @@ def waits(
     >>> list(waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"), winning_only=True))
     [Card('d2'), Card('d10')]
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
     for meld in exposed:
