@@ -16,7 +16,7 @@ changpai.errors.NotationError: cards=None is not a string
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from changpai.errors import ChangpaiError, NotationError, RulesError
@@ -26,6 +26,7 @@ __all__ = [
     "instance_arg",
     "int_arg",
     "items_arg",
+    "mapping_arg",
     "size_arg",
     "text_arg",
 ]
@@ -80,6 +81,23 @@ def items_arg(value: object, what: str, of: str) -> tuple[Any, ...]:
         raise
     except Exception as error:  # an iterable that fails while iterated (a broken generator …)
         raise NotationError(f"{what}={shown(value)} cannot be read: {error}") from None
+
+
+def mapping_arg(value: object, what: str) -> dict[Any, Any]:
+    """A ``dict`` copy of a mapping (``None``: empty), else a :class:`NotationError`.
+
+    >>> mapping_arg({0: "x1"}, "hands"), mapping_arg(None, "hands")
+    ({0: 'x1'}, {})
+    >>> mapping_arg([1], "hands")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: hands=[1] is not a mapping (e.g. {seat: cards})
+    """
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise NotationError(f"{what}={shown(value)} is not a mapping (e.g. {{seat: cards}})")
+    return dict(value)
 
 
 def cards_arg(

@@ -39,6 +39,7 @@ from typing import Any
 from changpai.core import caches, render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
+from changpai.core.guard import items_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView, SeatView, SeenMeld
@@ -66,7 +67,7 @@ def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ..
     if isinstance(deck, str):
         deck = parse(deck)
     elif deck is not None:
-        deck = tuple(deck)
+        deck = items_arg(deck, "deck", "大貳 (字牌) cards")
         for card in deck:
             if not isinstance(card, Card):
                 raise NotationError(f"{card!r} in the stacked deck is not a 大貳 (字牌) card")
