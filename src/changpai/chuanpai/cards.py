@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import cards_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
@@ -440,9 +441,9 @@ DECK84: tuple[Card, ...] = tuple(c for c in DOT_CARDS for _ in range(4))
 DECK105: tuple[Card, ...] = tuple(c for c in DOT_CARDS for _ in range(5))
 """21 kinds × 5, no 經牌; the deck of 幺地人."""
 
-DECK84_JING: tuple[Card, ...] = tuple(
-    c for c in DOT_CARDS for _ in range(2 if c.code == "12" else 4)
-) + JING_CARDS
+DECK84_JING: tuple[Card, ...] = (
+    tuple(c for c in DOT_CARDS for _ in range(2 if c.code == "12" else 4)) + JING_CARDS
+)
 """21 × 4 with two 丁丁 ``12`` replaced by 財神 + 聽用 (still 84 cards)."""
 
 DECK86: tuple[Card, ...] = DECK84 + JING_CARDS
@@ -476,9 +477,7 @@ def deck(name: str) -> tuple[Card, ...]:
 def _named_deck(name: object) -> tuple[Card, ...]:
     found = DECKS.get(name) if isinstance(name, str) else None
     if found is None:
-        raise NotationError(
-            f"{name!r} is not a chuanpai deck; expected one of {', '.join(DECKS)}"
-        )
+        raise NotationError(f"{name!r} is not a chuanpai deck; expected one of {', '.join(DECKS)}")
     return found
 
 
@@ -617,4 +616,5 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> format(parse("地牌 合牌"), ascii=True)
     '11 13'
     """
+    cards = cards_arg(cards, Card, "cards", "chuanpai cards")
     return " ".join(card.code if ascii else card.name for card in cards)

@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from changpai.chuanpai.actions import Action
@@ -40,9 +39,10 @@ from changpai.chuanpai.hand import (
     _is_complete,
     _qitou,
 )
-from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, is_jing_set, pair_ok
+from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, _pair_ok, is_jing_set
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.scoring import score
+from changpai.core import caches
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.turnclaim import TurnClaimGame
 
@@ -64,7 +64,7 @@ def _every_counts(hand: Sequence[int], table: Sequence[Meld], guo: Sequence[Card
     return every
 
 
-@lru_cache(maxsize=8)
+@caches.lru("chuanpai", maxsize=8)
 def _pair_partners(pair_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For every dot-card index ``i``, the indices ``j >= i`` (and the 經牌) it forms a 擠兒 or a
     經 pair with."""
@@ -76,7 +76,7 @@ def _pair_partners(pair_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     )
 
 
-@lru_cache(maxsize=100_000)
+@caches.lru("chuanpai", maxsize=1 << 16)
 def _max_pairs(counts: tuple[int, ...], pair_sums: tuple[int, ...]) -> int:
     """The largest number of disjoint 擠兒 (incl. 經 pairs) in a concealed hand."""
     for low in range(21):
@@ -301,13 +301,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(
                     Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.JING_PAIR)
                 )
-            elif pair_ok(card, other, self.rules):
+            elif _pair_ok(card, other, self.rules):
                 out.append(Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.BAI))
                 if self._surplus(seat, i):
                     forced = True
         if x in self._passed[seat]:
             for g in sorted(set(self._guo[seat])):
-                if pair_ok(card, g, self.rules):
+                if _pair_ok(card, g, self.rules):
                     out.append(
                         Action(seat, K.CLAIM, card=card, cards=(g,), meld=MeldKind.BAI, guo=True)
                     )
@@ -409,7 +409,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     self._force(Action(seat, K.SET, card=card, meld=MeldKind.YAN), note="偷 燕")
                     return MeldKind.YAN.tou
             if not self.is_small(seat) and any(
-                pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
+                _pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
             ):
                 self._guo[seat].append(card)
                 self._force(Action(seat, K.GUO, card=card), note="過牌")
@@ -421,7 +421,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if card.is_jing or self.is_small(seat):
             return
         h = self._hands[seat]
-        if not any(h[i] and pair_ok(card, CARDS[i], self.rules) for i in range(21)):
+        if not any(h[i] and _pair_ok(card, CARDS[i], self.rules) for i in range(21)):
             self._passed[seat].add(card.index)
 
     # -- the win (chuanpai.md §2.5, Ambiguities C4, C6) and the score (§2.6)

@@ -17,7 +17,6 @@ hand (暗, 燕, 亮, 土夥, 經 set); the best decomposition is the one with th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from operator import gt
 from typing import Any
 
@@ -33,7 +32,8 @@ from changpai.chuanpai.melds import (
     hu,
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core import render
+from changpai.core import caches, render
+from changpai.core.guard import size_arg
 from changpai.errors import NotationError, RulesError
 
 __all__ = [
@@ -66,6 +66,7 @@ def _checked(
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "units")
+    _check_size(len(cards), sum(len(m.cards) for m in melds if isinstance(m, Meld)), rules)
     if melds and not set(map(type, melds)) <= {Meld}:
         for meld in melds:
             if not isinstance(meld, Meld):
@@ -89,7 +90,29 @@ def _checked(
     return melds, hand, held
 
 
-@lru_cache(maxsize=16)
+def hand_limits(rules: Rules) -> tuple[int, int]:
+    """The most cards a player can hold under ``rules``: in hand, and in hand and on the table
+    together (chuanpai.md §2.1-2.3). A hand is at most the largest deal and the card just taken
+    (every claim is followed by a discard; a 偷 replaces cards laid down). On the table, each
+    set of ``s`` cards brought at most ``s / 2`` replacement draws (暗 / 碰 / 燕 one, 亮 / 扛 two),
+    so the cards held are at most twice the hand limit.
+
+    >>> hand_limits(YAODIREN), hand_limits(YAODIREN.evolve(deal="16/15"))
+    ((19, 38), (17, 34))
+    """
+    most = max(rules.deal_sizes()) + 1
+    return most, 2 * most
+
+
+def _check_size(in_hand: int, on_table: int, rules: Rules) -> None:
+    """A :class:`NotationError` for more cards than any player can hold (bounds the search)."""
+    most, held = hand_limits(rules)
+    size_arg(in_hand, most, "concealed", f"{rules.title} cards")
+    size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
+
+
+# Bounded caches (caches.stats('chuanpai')): at most 2**16 best readings, 4096 unit values.
+@caches.lru("chuanpai", maxsize=16)
 def _limits(deck: str | None) -> tuple[int, ...]:
     """The per-kind copy limits of a deck name (``None``: any chuanpai deck)."""
     return _deck_limits(deck)[1]
@@ -127,7 +150,7 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
-@lru_cache(maxsize=8)
+@caches.lru("chuanpai", maxsize=8)
 def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
     """Every hand unit, grouped by its lowest card index, each with a global rank."""
     units: list[_Unit] = []
@@ -186,7 +209,7 @@ def _generate(
             yield [unit, *tail]
 
 
-@lru_cache(maxsize=200_000)
+@caches.lru("chuanpai", maxsize=1 << 16)
 def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
     low = next((i for i, c in enumerate(counts) if c), -1)
     if low < 0:
@@ -209,7 +232,7 @@ def _unit_meld(unit: _Unit) -> Meld:
     return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
 
 
-@lru_cache(maxsize=4096)
+@caches.lru("chuanpai", maxsize=4096)
 def _unit_hu(unit: _Unit, rules: Rules) -> int:
     return hu(_unit_meld(unit), rules)
 
@@ -310,6 +333,8 @@ def decompositions(
     []
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
+    if not melds and not any(hand):
+        return iter(())  # no cards formed is no win (issue 12)
     return _decompositions(hand, melds, rules)
 
 
@@ -332,6 +357,8 @@ def best_decomposition(
     True
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
+    if not melds and not any(hand):
+        return None  # no cards formed is no win (issue 12)
     return _best_decomposition(hand, melds, rules)
 
 
@@ -352,9 +379,11 @@ def is_complete(
 
     >>> is_complete(parse("15 13 16 34 25")), is_complete(parse("15 13 16"))
     (True, False)
+    >>> is_complete(())  # an empty hand forms nothing: it is no win
+    False
     """
-    _melds, hand, _held = _checked(concealed, exposed, rules)
-    return _is_complete(hand, rules)
+    melds, hand, _held = _checked(concealed, exposed, rules)
+    return bool(melds or any(hand)) and _is_complete(hand, rules)  # no cards: no win
 
 
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:

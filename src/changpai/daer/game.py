@@ -34,12 +34,12 @@ engine and logged with ``auto=True``; every choice, 過 included, is among
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
+from changpai.core.guard import items_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView, SeatView, SeenMeld
@@ -56,7 +56,7 @@ __all__ = ["Game"]
 _PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
 
 
-@cache
+@caches.lru("daer", maxsize=1024)  # seats x kinds x cards: a few hundred
 def _act(seat: int, kind: ActionKind, k: int = -1) -> Action:
     """The shared (frozen) action of a seat, a kind and a card index (-1: no card): the hot
     path builds each action once."""
@@ -67,7 +67,7 @@ def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ..
     if isinstance(deck, str):
         deck = parse(deck)
     elif deck is not None:
-        deck = tuple(deck)
+        deck = items_arg(deck, "deck", "大貳 (字牌) cards")
         for card in deck:
             if not isinstance(card, Card):
                 raise NotationError(f"{card!r} in the stacked deck is not a 大貳 (字牌) card")

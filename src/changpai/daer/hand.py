@@ -21,12 +21,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from attrs import frozen
 
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -56,7 +55,8 @@ def shape_key(rules: Rules) -> _Shape:
     return (rules.erqishi, rules.jiao, rules.kan_locked, tuple(map(rules.jiang_ok, range(KINDS))))
 
 
-@lru_cache(maxsize=1 << 16)
+# Bounded caches (caches.stats('daer')): at most 2**16 readings, 2**16 ranges, 4096 melds.
+@caches.lru("daer", maxsize=1 << 16)
 def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
     n = sum(counts)
     if n % 3 == 1:
@@ -115,17 +115,17 @@ def _order(item: _Set) -> tuple[bool, int, int]:
     return (kind is MeldKind.JIANG, idx[0], idx[-1])
 
 
-@lru_cache(maxsize=4096)
+@caches.lru("daer", maxsize=4096)
 def _meld(kind: MeldKind, idx: tuple[int, ...]) -> Meld:
     return Meld(kind, tuple(CARDS[i] for i in idx))
 
 
-@lru_cache(maxsize=4096)
+@caches.lru("daer", maxsize=4096)
 def _set_hu(kind: MeldKind, idx: tuple[int, ...]) -> int:
     return meld_hu(_meld(kind, idx))
 
 
-@lru_cache(maxsize=1 << 16)
+@caches.lru("daer", maxsize=1 << 16)
 def hu_range(counts: tuple[int, ...], shape: _Shape) -> tuple[int, int] | None:
     """The least and the most 胡 (字牌 胡息 table) over the readings of concealed counts, or
     ``None`` when they cannot be read as sets (and a 將): the engine's cached test.

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core import render
+from changpai.core import caches, render
+from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
@@ -77,11 +77,7 @@ class WaitKind(HanziEnum):
 def _to_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse(cards)
-    result = tuple(cards)
-    for c in result:
-        if not isinstance(c, Card):
-            raise NotationError(f"{c!r} is not a nantong Card")
-    return result
+    return cards_arg(cards, Card, "cards", "nantong cards")
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
@@ -93,14 +89,11 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     if isinstance(melds, str):
         parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
         return tuple(Meld.parse(p) for p in parts)
-    result = tuple(melds)
-    for m in result:
-        if not isinstance(m, Meld):
-            raise NotationError(f"{m!r} is not a nantong Meld")
-    return result
+    return cards_arg(melds, Meld, "melds", "nantong melds (Meld)")
 
 
-@lru_cache(maxsize=1 << 18)
+# Bounded caches (caches.stats('nantong')): at most 2**16 / 2**14 / 64 entries.
+@caches.lru("nantong", maxsize=1 << 16)
 def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
     """Whether the counts (30 plain kinds) plus ``wild`` 百搭 form groups (and one pair)."""
     i = next((k for k, c in enumerate(counts) if c), -1)
@@ -161,7 +154,7 @@ def _branches(
                     lst[k] += 1
 
 
-@lru_cache(maxsize=1 << 16)
+@caches.lru("nantong", maxsize=1 << 14)
 def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
     """Every decomposition (sorted group codes) of the counts plus ``wild`` 百搭."""
     i = next((k for k, c in enumerate(counts) if c), -1)
@@ -176,7 +169,7 @@ def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Co
     return tuple(sorted(found))
 
 
-@lru_cache(maxsize=64)
+@caches.lru("nantong", maxsize=64)
 def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
     """Groups made of 百搭 only: a pair or 刻子 of any plain kind (copies are checked later)."""
     if wild == 0:
@@ -374,6 +367,8 @@ def _split(
         raise RulesError(f"rules={rules!r} is not a nantong Rules object")
     cards = _to_cards(concealed)
     melds = parse_melds(exposed)
+    # nantong.md §3: a hand is 7 groups and a pair; the declared melds are groups of it
+    size_arg(len(cards), 3 * max(GROUPS_IN_HAND - len(melds), 0) + 2, "concealed", "nantong cards")
     baida = [c for c in cards if c.is_baida]
     if baida and not rules.baida:
         raise NotationError(f"{baida[0]} is a 百搭 but these rules play without 百搭 (baida=False)")
@@ -400,9 +395,9 @@ def check_copies(
     >>> check_copies(parse("2t 2t HH"), jiang=parse("2t 3w"))[Card("2t").index]
     3
     """
-    seen = [c.index for c in cards]
-    seen += [c.index for m in melds for c in m.cards]
-    seen += [c.index for c in jiang]
+    seen = [c.index for c in cards_arg(cards, Card, "cards", "nantong cards")]
+    seen += [c.index for m in cards_arg(melds, Meld, "melds", "nantong melds") for c in m.cards]
+    seen += [c.index for c in cards_arg(jiang, Card, "jiang", "nantong cards")]
     return counts_of(seen, where=" among the held, declared and flipped cards")
 
 
@@ -570,6 +565,8 @@ def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]
     >>> placements(d, Card("5w")), placements(d, Card("3t"))
     ([(-1, <WaitKind.DANDIAO: 'dandiao'>)], [(0, <WaitKind.BIANZHANG: 'bianzhang'>)])
     """
+    instance_arg(d, Decomposition, "d")
+    instance_arg(card, Card, "card")
     result: list[tuple[int, WaitKind | None]] = []
     for index, group in [(-1, d.pair), *enumerate(d.groups)]:
         if card.is_baida:

@@ -101,6 +101,23 @@ class Claims:
             return kind is ActionKind.PENG and not action.melds
         return kind is ActionKind.CHI and self._match_chi(seat, k, action.melds) is not None
 
+    def _canonical(self, action: Action) -> Action:
+        """The one spelling of a legal decision, as :meth:`legal_actions` lists it: in a claim
+        the card is the offered card (a 過 carries none) and a 吃's 比 melds follow its option's
+        order, so that equal moves give equal logs, games and documents (issue 12)."""
+        if self._phase == _DISCARD:
+            return action
+        k = self._offer[0]
+        seat, kind = action.seat, action.kind
+        if kind is ActionKind.PASS:
+            return Action(seat, kind) if action.card is not None else action
+        if kind is ActionKind.CHI:
+            option = self._match_chi(seat, k, action.melds)
+            assert option is not None  # verified legal
+            canonical = Action(seat, kind, CARDS[k], option.melds)
+            return action if canonical == action else canonical
+        return action if action.card is CARDS[k] else Action(seat, kind, CARDS[k])
+
     def _match_chi(self, seat: int, k: int, melds: tuple[Meld, ...]) -> ChiOption | None:
         """The 吃 option these melds name: the 吃 meld first, its 比 melds in any order."""
         if not melds:

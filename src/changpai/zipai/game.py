@@ -364,6 +364,7 @@ class Game(Claims, GameBase):
         :class:`~changpai.errors.IllegalActionError` and leaves the game unchanged.
         """
         self.verify(action)
+        action = self._canonical(action)  # one spelling per move (card given or left out)
         record: ActionRecord[Action] = ActionRecord(action)
         self._log.append(record)
         self._do(action)

@@ -25,6 +25,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import caches
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -387,6 +388,8 @@ def decompositions(
     >>> len(list(decompositions(parse("一一一 二二二 三三三 四五六 七八九 壹貳叄 肆伍陸"))))
     1
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     if card is None:
         self_drawn = True
     table = _table(rules)
@@ -432,8 +435,11 @@ def _best_general(
 
 
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
+# Bounded: at most _PLAIN_RULES rules objects, each with at most _PLAIN_LIMIT hands (a full
+# table is emptied), so at most 4 * 2**16 entries (caches.stats("zipai")).
 _PLAIN: dict[int, tuple[Rules, dict[int, Decomposition | None]]] = {}
-_PLAIN_LIMIT = 1 << 20
+_PLAIN_LIMIT = 1 << 16
+_PLAIN_RULES = 4
 
 
 # the rules of the last concealed-only call and their cache (a fast path for the same rules)
@@ -448,6 +454,15 @@ def _clear_cache() -> None:
     _PLAIN.clear()
     _LAST[:] = [None, None]
     _SETS.clear()
+
+
+caches.register(
+    "zipai",
+    f"{__name__}._PLAIN",
+    _clear_cache,
+    lambda: sum(len(cache) for _rules, cache in _PLAIN.values()),
+    _PLAIN_RULES * _PLAIN_LIMIT,
+)
 
 
 def _decomposition(
@@ -490,6 +505,8 @@ def best_decomposition(
     >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
     True
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     if exposed or card is not None:
         return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
@@ -539,6 +556,8 @@ def best_decomposition(
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
+            if len(_PLAIN) >= _PLAIN_RULES:
+                _PLAIN.clear()
             entry = (rules, {})
             _PLAIN[id(rules)] = entry
         cache = entry[1]
@@ -592,6 +611,8 @@ def waits(
     >>> list(waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"), winning_only=True))
     [Card('d2'), Card('d10')]
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
     for meld in exposed:

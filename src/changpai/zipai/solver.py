@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from changpai.core import caches
 from changpai.zipai.cards import CARDS, KINDS
 from changpai.zipai.melds import Meld, MeldKind, huxi
 from changpai.zipai.rules import HUNAN, Rules
@@ -417,8 +418,10 @@ def _split(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...],
 
 # One case's 坎 / 提 bits (坎 at bit 3v, 提 at bit 3v + 1 for value v; the big case is flagged
 # with bit 30) -> (their melds in card order, their 胡息). Cached per case, so that the distinct
-# entries a run of hands needs are few.
+# entries a run of hands needs are few; bounded by its keys: each value holds nothing, a 坎 or a
+# 提, so at most 2 * 3**10 entries (cleared with the hand cache, zipai.clear_caches()).
 _SETS: dict[int, tuple[tuple[Meld, ...], int]] = {}
+caches.register("zipai", f"{__name__}._SETS", _SETS.clear, _SETS.__len__, 2 * 3**10)
 _BIG_SETS = 1 << _HALF
 
 _KAN_HUXI = tuple(huxi(m) for m in _KAN)
