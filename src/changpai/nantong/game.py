@@ -42,7 +42,7 @@ from changpai.core.view import GameView
 from changpai.errors import IllegalActionError, RulesError
 from changpai.nantong import claims, views
 from changpai.nantong.actions import SEATS, Action, ActionKind
-from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card
+from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, parse
 from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.deal import next_dealer
 from changpai.nantong.hand import _complete
@@ -90,12 +90,14 @@ class Game(GameBase):
         rules: Rules = DUZIHU,
         seed: int | None = None,
         *,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules={rules!r} is not a nantong Rules object")
         dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
+        if isinstance(deck, str):  # card codes or hanzi, as in every family
+            deck = parse(deck)
         order = deal_order(deck_of(baida=rules.baida), seed=seed, deck=deck)
         self.rules = rules
         self.seed = seed
