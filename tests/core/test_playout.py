@@ -107,6 +107,7 @@ class _RecordingRay:
 
     def __init__(self, initialized: bool) -> None:
         self.initialized = initialized
+        self.cpus = 6.0  # a cluster's, unless a local instance is started with num_cpus
         self.calls: list[tuple[str, dict[str, Any]]] = []
 
     def is_initialized(self) -> bool:
@@ -114,19 +115,20 @@ class _RecordingRay:
 
     def init(self, **options: Any) -> None:
         self.calls.append(("init", options))
+        self.cpus = options.get("num_cpus") or self.cpus
 
     def shutdown(self) -> None:
         self.calls.append(("shutdown", {}))
 
     def cluster_resources(self) -> dict[str, float]:
-        return {"CPU": 6.0}
+        return {"CPU": self.cpus}
 
 
 def test_a_ray_session_uses_the_connection_it_finds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RAY_ADDRESS", "ray://elsewhere:10001")
     ray = _RecordingRay(initialized=True)
-    with playout._ray_session(ray, 0) as workers:
-        assert workers == 6  # the cluster's CPUs
+    with playout._ray_session(ray, 1) as workers:
+        assert workers == 6  # the cluster's CPUs, whatever jobs says
     assert ray.calls == []  # neither connected nor shut down: not ours
 
 
@@ -135,8 +137,8 @@ def test_a_ray_session_connects_to_the_cluster_of_ray_address(
 ) -> None:
     monkeypatch.setenv("RAY_ADDRESS", "ray://elsewhere:10001")
     ray = _RecordingRay(initialized=False)
-    with playout._ray_session(ray, 3) as workers:
-        assert workers == 3
+    with playout._ray_session(ray, 1) as workers:
+        assert workers == 6
     (kind, options), closing = ray.calls
     assert kind == "init" and "address" not in options and "num_cpus" not in options
     assert closing == ("shutdown", {})

@@ -294,7 +294,7 @@ def _import_ray() -> Any:
 def _ray_session(ray: Any, jobs: int) -> Iterator[int]:
     """Use the Ray connection this process already has, or connect to the cluster that
     ``RAY_ADDRESS`` names, or else start a small local instance (``jobs`` CPUs, ``0``: every
-    core); yields how many CPUs the work is split for, and closes what it opened."""
+    core); yields the CPUs of the cluster (the work is split for them), closes what it opened."""
     opened = not ray.is_initialized()
     if opened and os.environ.get("RAY_ADDRESS"):
         ray.init(log_to_driver=False, logging_level=logging.WARNING)
@@ -308,7 +308,7 @@ def _ray_session(ray: Any, jobs: int) -> Iterator[int]:
             logging_level=logging.WARNING,
         )
     try:
-        yield jobs or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        yield max(1, int(ray.cluster_resources().get("CPU", 1)))
     finally:
         if opened:
             ray.shutdown()
@@ -371,9 +371,9 @@ def simulate(
     drawn as above and split into chunks, so the statistics equal those of one process (all but
     ``seconds``). ``backend="ray"`` sends the same chunks to Ray as remote tasks (the
     ``changpai[ray]`` extra): to the cluster this process is connected to, or the one the
-    ``RAY_ADDRESS`` variable names, or else to a local instance of ``jobs`` CPUs (``0``: every
-    core) started for this call and shut down after it. Both need a ``Game`` class (not a
-    function) and no ``observe``.
+    ``RAY_ADDRESS`` variable names (split for all its CPUs; its workers need changpai), or else
+    to a local instance of ``jobs`` CPUs (``0``: every core) started for this call and shut down
+    after it. Both need a ``Game`` class (not a function) and no ``observe``.
 
     >>> from changpai import nantong, zipai
     >>> stats = simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
