@@ -38,11 +38,6 @@ _PARSERS = ("parse", "from_dict", "from_json")
 # for the exception named. Keyed by target id, or by ``*.<suffix>`` for every family's target.
 # Remove an entry once the break is fixed.
 KNOWN_CORE_BREAKS: dict[str, tuple[type[BaseException], ...]] = {
-    # core/playout.py: random_game / simulate / transcript take a game class or a game and do not
-    # check it (fix: raise NotationError / RulesError when it is not a GameBase subclass/instance).
-    "core.random_game": (AttributeError, TypeError),
-    "core.simulate": (AttributeError, TypeError),
-    "core.transcript": (AttributeError, TypeError),
 }
 
 # Documented TypeErrors: target ids whose docs say that a wrong *type* raises TypeError. None

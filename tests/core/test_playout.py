@@ -192,3 +192,31 @@ def test_ray_uses_the_instance_already_running(ray_module: Any) -> None:
             simulate(lambda s: NantongGame(seed=s), 2, backend="ray")
     finally:
         ray_module.shutdown()
+
+
+def test_two_runs_of_one_seed_are_equal_statistics() -> None:
+    """The wall-clock time is left out of ==; the JSON names its schema."""
+    from changpai import zipai
+    from changpai.core.playout import simulate as core_simulate
+
+    first = zipai.simulate(zipai.HUNAN, 3, seed=1)
+    assert first == zipai.simulate(zipai.HUNAN, 3, seed=1)
+    assert first == core_simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
+    data = first.to_dict()
+    assert data["schema"] == "changpai.simulation" and data["version"] == 2
+
+
+def test_a_game_class_is_checked() -> None:
+    import pytest
+
+    from changpai.core.playout import random_game as core_random_game
+    from changpai.core.playout import simulate as core_simulate
+    from changpai.core.playout import transcript as core_transcript
+    from changpai.errors import NotationError, RulesError
+
+    with pytest.raises(RulesError, match="not a changpai Game class"):
+        core_simulate(int, 2)
+    with pytest.raises(RulesError, match="not a changpai Game class"):
+        core_random_game(str)  # type: ignore[type-var]
+    with pytest.raises(NotationError, match="not a changpai game"):
+        core_transcript("game")

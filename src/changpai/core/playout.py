@@ -29,7 +29,8 @@ from typing import Any, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from changpai.errors import ChangpaiError
+from changpai.core.engine import GameBase
+from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
     "BACKENDS",
@@ -137,7 +138,8 @@ class SimulationStats:
     total_value: int
     total_score: int
     action_counts: dict[str, int]
-    seconds: float
+    seconds: float = field(eq=False)
+    """Wall-clock time of the run (left out of ``==``: two runs of the same seed are equal)."""
     value_name: str = "value"
     """What the family calls the value of a winning hand (``"胡息"``, ``"胡數"``, ``"胡"``)."""
     no_winner_label: str = "no winner"
@@ -177,6 +179,8 @@ class SimulationStats:
         ['action_counts', 'hands', 'hands_per_second']
         """
         return {
+            "schema": "changpai.simulation",
+            "version": 2,
             "name": self.name,
             "hands": self.hands,
             "wins_by_seat": list(self.wins_by_seat),
@@ -207,11 +211,23 @@ class SimulationStats:
         return "\n".join(lines)
 
 
+def _game_class(game: Any) -> Any:
+    """``game`` if it is a family's ``Game`` class, else RulesError naming it."""
+    if isinstance(game, type) and issubclass(game, GameBase):
+        return game
+    raise RulesError(
+        f"{game!r} is not a changpai Game class (such as changpai.zipai.Game or a variant's "
+        "module.Game)"
+    )
+
+
 def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
     if isinstance(game, type):
-        cls: Any = game
+        cls: Any = _game_class(game)
         chosen = cls.default_rules if rules is None else rules
         return lambda seed: cls(chosen, seed)
+    if not callable(game):
+        raise RulesError(f"{game!r} is neither a changpai Game class nor a function making games")
     if rules is not None:
         raise ChangpaiError("rules= goes with a Game class, not with a function making games")
     return game  # type: ignore[no-any-return]
@@ -456,9 +472,10 @@ def random_game(
     >>> random_game(chuanpai.Game, seed=5) == random_game(chuanpai.Game, seed=5)
     True
     """
-    chosen = game.default_rules if rules is None else rules  # type: ignore[attr-defined]
-    made = game(chosen, seed, dealer=dealer)  # type: ignore[call-arg]
-    return random_playout(made, random.Random(seed))
+    cls = _game_class(game)
+    chosen = cls.default_rules if rules is None else rules
+    made = cls(chosen, seed, dealer=dealer)
+    return random_playout(made, random.Random(seed))  # type: ignore[no-any-return]
 
 
 def transcript(game: Any) -> str:
@@ -473,12 +490,15 @@ def transcript(game: Any) -> str:
     >>> "   1. · seat 0 發牌 (deal)" in text
     True
     """
+    if not isinstance(game, GameBase):
+        raise NotationError(f"{game!r} is not a changpai game: transcript() takes a family's Game")
     rules = game.rules
     lines = [
         f"{getattr(rules, 'title', rules.name)} ({rules.name}) — seed {game.seed}, "
         f"dealer seat {game.dealer}"
     ]
-    fresh = type(game)(rules, game.seed, deck=game.deck, dealer=game.dealer, **game.options)
+    family: Any = type(game)
+    fresh = family(rules, game.seed, deck=game.deck, dealer=game.dealer, **game.options)
     for seat in fresh.seats:
         role = " (莊)" if seat == game.dealer else ""
         cards = " ".join(str(c) for c in fresh.hand(seat))
