@@ -117,19 +117,22 @@ def chunked_rate(
     items: Sequence[T],
     run: Callable[[Sequence[T]], object],
     before: Callable[[], object] | None = None,
-    chunk: int = 2000,
-    repeat: int = REPEAT,
+    chunk: int = 500,
+    repeat: int = 0,
 ) -> float:
     """Items per second of ``run`` over ``items``, timed chunk by chunk: each chunk is timed
-    ``repeat`` times (``before`` is called before each, e.g. to empty the caches) and its best
-    time is kept; the rate is the number of items over the sum of those best times.
+    ``repeat`` times (default ``max(REPEAT, 5)``; ``before`` is called before each, e.g. to
+    empty the caches) and its best time is kept; the rate is the number of items over the sum
+    of those best times.
 
     On a busy machine a long pass is always cut by other processes (4 ms time slices here);
-    short chunks timed several times are mostly not, so the figure is close to a quiet run's.
+    short chunks (a few ms) timed several times are mostly not, so the figure is close to a
+    quiet run's.
 
     >>> chunked_rate(list(range(10)), lambda xs: sum(xs), chunk=4) > 0
     True
     """
+    repeat = repeat or max(REPEAT, 5)
     total = 0.0
     for first in range(0, len(items), chunk):
         part = items[first : first + chunk]

@@ -39,7 +39,7 @@ def _cold(label: str, hands: list[tuple[chuanpai.Card, ...]], fn: Callable[..., 
         for cards in part:
             fn(cards)
 
-    rate = chunked_rate(hands, run, chuanpai.hand._best.cache_clear, chunk=500)
+    rate = chunked_rate(hands, run, chuanpai.hand._best.cache_clear, chunk=100)
     print(BASELINE.line(label, rate, "hands/s"))
     return rate
 

@@ -38,7 +38,7 @@ def _cold(label: str, hands: list[tuple[nantong.Card, ...]], fn: Callable[..., o
         for cards in part:
             fn(cards)
 
-    rate = chunked_rate(hands, run, _clear, chunk=500)
+    rate = chunked_rate(hands, run, _clear, chunk=100)
     print(BASELINE.line(label, rate, "hands/s"))
     return rate
 

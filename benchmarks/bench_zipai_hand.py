@@ -6,7 +6,7 @@ Cards are parsed (drawn as Card objects) before timing; each figure is hands per
 distinct hands, each result holding its full decomposition (Meld objects and 胡息). "cold" empties
 the caches before each timed pass (the whole-hand cache and the 坎 / 提 meld tuples; the per-case
 shape tables are built at import), "warm" repeats the same hands (the whole-hand cache answers).
-Hands are timed in chunks of 2,000, each chunk the best of ``--repeat`` passes (see
+Hands are timed in chunks of 500, each chunk the best of ``--repeat`` passes (see
 ``_baseline.chunked_rate``). Next to each figure: its ratio to the plain baseline of the run
 (``_baseline.py``), and the clean-room reference solver of ``tests/zipai/test_hand_independent.py``
 timed cold on the first hands of the same lists ("x reference").
@@ -124,10 +124,10 @@ def reference_rate(ref: ModuleType, hands: list[tuple[Card, ...]], repeat: int) 
         for concealed in part:
             ref.ref_best(ref.ref_decompositions(concealed, [], HUNAN))
 
-    return chunked_rate(kinds, run, ref.ref_free.cache_clear, chunk=500, repeat=repeat)
+    return chunked_rate(kinds, run, ref.ref_free.cache_clear, chunk=100, repeat=repeat)
 
 
-def zipai_cold_rate(n: int, seed: int = 7, repeat: int = REPEAT) -> float:
+def zipai_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
     """Cold ``best_decomposition`` hands per second on ``n`` random 21-card hands: the yardstick
     the other families' analyses are compared with in their benchmarks."""
     hands = random_hands(n, seed)
@@ -146,7 +146,7 @@ def main() -> None:
     # CHANGPAI_BENCH_SCALE shrinks the default size (the test suite runs every benchmark at 0.01).
     parser.add_argument("--hands", type=int, default=max(4, scaled(200_000)))
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--repeat", type=int, default=REPEAT)
+    parser.add_argument("--repeat", type=int, default=max(REPEAT, 5))
     args = parser.parse_args()
     baseline = Baseline()
     print(baseline.header())

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.zipai.cards import DECK, parse
-from changpai.zipai.melds import Meld, huxi
+from changpai.zipai.cards import CARDS, DECK, parse
+from changpai.zipai.melds import Meld, MeldKind, huxi
 from changpai.zipai.solver import (
     _B0H,
+    _BIG_SETS,
     _HALF,
     _HALF_MASK,
     _HALF_PAIR,
@@ -22,6 +23,7 @@ from changpai.zipai.solver import (
     _POW,
     _TABLES,
     _enumerate,
+    _half_sets,
     _solve,
     _Table,
 )
@@ -175,3 +177,20 @@ def test_solve_equals_the_former_search_on_dealt_hands() -> None:
             assert result == reference_solve(key, table)
             found += result is not None
     assert found > 50  # some of them do split
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from([None, "kan", "ti"]), min_size=10, max_size=10), st.booleans())
+def test_property_half_sets(states: list[str | None], big: bool) -> None:
+    """Property: the 坎 / 提 melds of one case's bits, looked up in the two five-value tables,
+    are the 坎 and 提 of the flagged values in card order, with their 胡息 (§5, §8.1)."""
+    bits = sum(1 << (3 * v + (state == "ti")) for v, state in enumerate(states) if state)
+    melds, value = _half_sets(bits | (_BIG_SETS if big else 0))
+    want = [
+        (MeldKind.TI if state == "ti" else MeldKind.KAN, CARDS[v + (10 if big else 0)])
+        for v, state in enumerate(states)
+        if state
+    ]
+    assert [(m.kind, m.cards[0]) for m in melds] == want
+    assert all(len(set(m.cards)) == 1 for m in melds)
+    assert value == sum(huxi(m) for m in melds)

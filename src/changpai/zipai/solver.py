@@ -440,24 +440,42 @@ _KAN_HUXI = tuple(huxi(m) for m in _KAN)
 _TI_HUXI = tuple(huxi(m) for m in _TI)
 
 
+def _quarter_sets(base: int, values: range) -> dict[int, tuple[tuple[Meld, ...], int]]:
+    """Every 坎 / 提 bit pattern of five values of one case -> (melds in card order, 胡息)."""
+    found: dict[int, tuple[tuple[Meld, ...], int]] = {0: ((), 0)}
+    for v in values:
+        k = base + v
+        found |= {
+            bits | 1 << (_BITS * v + extra): (
+                (*melds, meld),
+                value + meld_huxi,
+            )
+            for bits, (melds, value) in found.items()
+            for extra, meld, meld_huxi in ((0, _KAN[k], _KAN_HUXI[k]), (1, _TI[k], _TI_HUXI[k]))
+        }
+    return found
+
+
+# the 坎 / 提 of values 1..5 and of 6..10 of each case (243 patterns each), so that a case's
+# entry of ``_SETS`` is two lookups and a concatenation
+_QUARTERS = tuple(
+    (_quarter_sets(base, range(5)), _quarter_sets(base, range(5, 10))) for base in (0, 10)
+)
+_LOW_VALUES = (1 << (5 * _BITS)) - 1
+_HIGH_VALUES = _HALF_MASK ^ _LOW_VALUES
+
+
 def _half_sets(half: int) -> tuple[tuple[Meld, ...], int]:
-    """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached."""
-    melds = []
-    value = 0
-    base = 10 if half & _BIG_SETS else 0
-    bits = half & _HALF_MASK
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        position = low.bit_length() - 1
-        k = base + position // _BITS
-        if position % _BITS:
-            melds.append(_TI[k])
-            value += _TI_HUXI[k]
-        else:
-            melds.append(_KAN[k])
-            value += _KAN_HUXI[k]
-    found = (tuple(melds), value)
+    """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached.
+
+    >>> melds, value = _half_sets(1 << 3 | 2 << 27 | _BIG_SETS)  # 坎 of 貳, 提 of 拾
+    >>> [str(m) for m in melds], value
+    (['坎 貳貳貳', '提 拾拾拾拾'], 18)
+    """
+    low, high = _QUARTERS[1 if half & _BIG_SETS else 0]
+    first = low[half & _LOW_VALUES]
+    second = high[half & _HIGH_VALUES]
+    found = (first[0] + second[0], first[1] + second[1])
     _SETS[half] = found
     return found
 
