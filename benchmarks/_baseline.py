@@ -93,15 +93,23 @@ def baseline_loop() -> int:
     return sum(_complete(counts) for counts in _INPUTS)
 
 
-def best_rate(count: int, fn: Callable[[], object], repeat: int = REPEAT) -> list[float]:
+def best_rate(
+    count: int,
+    fn: Callable[[], object],
+    repeat: int = REPEAT,
+    before: Callable[[], object] | None = None,
+) -> list[float]:
     """``count / seconds`` of ``repeat`` calls of ``fn`` (each timed alone, the cyclic GC off as
-    in timeit); the caller takes the best.
+    in timeit; ``before``, untimed, before each, e.g. to empty the caches for a cold figure);
+    the caller takes the best.
 
     >>> len(best_rate(3, lambda: None, repeat=2))
     2
     """
     rates = []
     for _ in range(repeat):
+        if before is not None:
+            before()
         gc.collect()
         gc.disable()
         try:

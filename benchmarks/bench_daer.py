@@ -22,13 +22,7 @@ BASELINE = Baseline()
 
 def _timeit(label: str, count: int, fn: Callable[[], object], cold: bool = False) -> None:
     """Print the best of the passes of ``fn`` (the caches emptied before each when ``cold``)."""
-
-    def run() -> None:
-        if cold:
-            _clear()
-        fn()
-
-    print(BASELINE.line(label, best_rate(count, run)))
+    print(BASELINE.line(label, best_rate(count, fn, before=_clear if cold else None)))
 
 
 def _clear() -> None:
