@@ -5,8 +5,11 @@ A hand is packed into one int, 3 bits per card kind (``_POW[k]`` is one card of 
 and 坎 come out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are
 chosen value by value, and each case is then looked up in a table, built at import, of every
 count tuple of that case that splits into sentences and at most one pair (1,300 entries, 1,745
-with 一五十), with its best partition. Only the best branch's meld tuple is built; :class:`Meld`
-objects are interned (the 坎 / 提 tuples are cached per case).
+with 一五十), with its best partition. The search works on the two cases as separate ints below
+2**30 (one CPython digit each, so their arithmetic is cheap), follows a plan per set of candidate
+絞 values made at import, and builds a meld tuple only for a better result; :class:`Meld`
+objects are interned (the 坎 / 提 tuples come from two tables of five values and are cached per
+case).
 
 >>> from changpai.zipai.cards import parse
 >>> key = sum(_POW[c.index] for c in parse("一二三 四五六 壹貳叄"))
@@ -108,7 +111,9 @@ class _Table:
     packed count of the shape. The solver splits a pool by case: a 絞 is the only shape that mixes
     small and big cards, so once the 絞 are chosen each case is looked up on its own 10-digit count
     tuple in ``halves[case]`` (every decomposable tuple with its best partition, built here from
-    the ``half[case]`` shapes), as the mahjong library does per suit.
+    the ``half[case]`` shapes), as the mahjong library does per suit. ``prefixes`` hold the
+    leading digits of those tuples, ``plans`` the search levels per set of candidate 絞 values,
+    ``jiao_options`` / ``final_options`` the 絞 a value's two digits allow.
     """
 
     def __init__(self, allow_1_5_10: bool) -> None:
