@@ -23,8 +23,8 @@ from typing import Any
 from changpai.core.records import GameResult
 from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
-from changpai.zipai.chi import ChiOption, chi_options
-from changpai.zipai.hand import Decomposition, best_decomposition
+from changpai.zipai.chi import ChiOption, _options_of
+from changpai.zipai.hand import Decomposition, _best_counts, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import Rules
 from changpai.zipai.scoring import Win, score
@@ -155,7 +155,7 @@ class Claims:
         if options is None:
             if len(_CHI_OF) > _CACHE_LIMIT:
                 _CHI_OF.clear()
-            options = tuple(chi_options(st.cards(), card, self.rules))
+            options = tuple(_options_of(hand, card, self.rules.allow_1_5_10))
             _CHI_OF[key] = options
         return options
 
@@ -177,16 +177,15 @@ class Claims:
             and not _may_complete(st.hand, k, self.rules.allow_1_5_10)
         ):
             return None  # a free card with no meld to go into: no need to ask hand.py
-        card = None if k is None else CARDS[k]
-        dec = best_decomposition(
-            st.cards(),
-            st.melds,
-            self.rules,
-            card=card,
-            self_drawn=self_drawn,
-            from_discard=from_discard,
-            chouwei=k is not None and st.peng_passed[k],
-        )
+        if k is None:
+            if st.melds:
+                dec = _best_counts(st.hand, st.melds, self.rules, None, True, False, False)
+            else:
+                dec = best_decomposition(st.cards(), (), self.rules)
+        else:
+            dec = _best_counts(
+                st.hand, st.melds, self.rules, CARDS[k], self_drawn, from_discard, st.peng_passed[k]
+            )
         if dec is None or not dec.threshold_met:
             return None
         return dec

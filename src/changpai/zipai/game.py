@@ -44,7 +44,7 @@ from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.chi import ChiOption
 from changpai.zipai.claims import Claims
 from changpai.zipai.deck import _deck_indices
-from changpai.zipai.hand import is_tianhu
+from changpai.zipai.hand import _same_meld, is_tianhu
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import HUNAN, Rules
 from changpai.zipai.state import (
@@ -58,7 +58,6 @@ from changpai.zipai.state import (
     _PAO,
     _PENG,
     _SELFHU,
-    _same_meld,
     _Seat,
 )
 

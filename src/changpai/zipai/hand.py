@@ -283,8 +283,39 @@ def _variants(
     """The ways the hand (and the winning card) can be read (contract: `card` semantics)."""
     counts = _counts(concealed)
     _check_copies(counts, exposed, card)
-    table_melds = list(exposed)
     key = sum([_POW[c.index] for c in concealed])
+    return _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
+
+
+_SAME_MELDS: dict[tuple[MeldKind, int, bool, Origin], Meld] = {}
+
+
+def _same_meld(kind: MeldKind, k: int, exposed: bool, origin: Origin) -> Meld:
+    """The meld of identical cards k (碰 / 偎 / 臭偎 / 跑 / 提), interned: melds are immutable and
+    the same few recur (at most 20 kinds x 5 meld kinds x 2 x 4 origins).
+
+    >>> _same_meld(MeldKind.PENG, 0, True, Origin.DRAW) is _same_meld(MeldKind.PENG, 0, True, Origin.DRAW)
+    True
+    """
+    key = (kind, k, exposed, origin)
+    meld = _SAME_MELDS.get(key)
+    if meld is None:
+        size = 4 if kind in _QUADS else 3
+        meld = _SAME_MELDS[key] = Meld(kind, (CARDS[k],) * size, exposed, origin)
+    return meld
+
+
+def _variants_of(
+    counts: Sequence[int],
+    key: int,
+    exposed: Sequence[Meld],
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
+) -> list[_Variant]:
+    """:func:`_variants` of checked counts and their packed ``key``."""
+    table_melds = list(exposed)
     if card is None:
         return [_Variant(table_melds, key)]
     k = card.index
@@ -297,24 +328,24 @@ def _variants(
         if meld.kind is MeldKind.PENG:
             if from_discard:
                 break  # a discard never turns a 碰 into a 跑 (§5, §9): the card stays free
-            new = Meld(MeldKind.PAO, (card,) * 4, True, Origin.DRAW)
+            new = _same_meld(MeldKind.PAO, k, True, Origin.DRAW)
         elif self_drawn:  # own 偎 / 臭偎 + self-drawn card -> 提
-            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+            new = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
         else:  # own 偎 + a card discarded or drawn by another -> 跑
-            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+            new = _same_meld(MeldKind.PAO, k, True, others)
         return [_Variant([*table_melds[:i], new, *table_melds[i + 1 :]], key)]
     if n == 3:  # 坎 + card -> 提 (self-drawn) or 跑
         if self_drawn:
-            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+            new = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
         else:
-            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+            new = _same_meld(MeldKind.PAO, k, True, others)
         return [_Variant([*table_melds, new], key - 3 * one)]
     if n == 2:
         if self_drawn:  # pair + own draw -> forced 偎
             kind = MeldKind.CHOUWEI if chouwei else MeldKind.WEI
-            new = Meld(kind, (card,) * 3, False, Origin.DRAW)
+            new = _same_meld(kind, k, False, Origin.DRAW)
             return [_Variant([*table_melds, new], key - 2 * one)]
-        peng = Meld(MeldKind.PENG, (card,) * 3, True, others)  # 碰 is optional
+        peng = _same_meld(MeldKind.PENG, k, True, others)  # 碰 is optional
         return [_Variant([*table_melds, peng], key - 2 * one), _Variant(table_melds, key + one, k)]
     return [_Variant(table_melds, key + one)]
 
@@ -416,9 +447,14 @@ def _best_general(
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
     if card is None:
         self_drawn = True
+    variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
+    return _best_of(variants, rules, card)
+
+
+def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
     table = _table(rules)
     best: tuple[int, list[Meld], tuple[Meld, ...]] | None = None
-    for variant in _variants(concealed, exposed, card, self_drawn, from_discard, chouwei):
+    for variant in variants:
         key = _variant_key(variant, rules)
         if key is None:
             continue
@@ -432,6 +468,37 @@ def _best_general(
         return None
     value, fixed, melds = best
     return _decomposition((*fixed, *melds), value, value >= rules.min_huxi, rules, card)
+
+
+def _best_counts(
+    counts: Sequence[int],
+    exposed: Sequence[Meld],
+    rules: Rules,
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
+) -> Decomposition | None:
+    """:func:`best_decomposition` of concealed ``counts`` the caller knows to be valid (the
+    engine's hands: no checks, no card tuples); the same result.
+
+    >>> counts = [0] * KINDS
+    >>> for c in parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"):
+    ...     counts[c.index] += 1
+    >>> print(_best_counts(counts, (), HUNAN, Card.parse("d10"), True, False, False))
+    偎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)
+    """
+    if not exposed and card is None:
+        cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(counts[k]))
+        return best_decomposition(cards, (), rules)
+    if card is None:
+        self_drawn = True
+    key = 0
+    for k in range(KINDS):
+        if counts[k]:
+            key += counts[k] * _POW[k]
+    variants = _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
+    return _best_of(variants, rules, card)
 
 
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).

@@ -20,7 +20,7 @@ from typing import Any
 from changpai.zipai.actions import ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.chi import ChiOption
-from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
+from changpai.zipai.melds import Meld, MeldKind, classify, huxi
 from changpai.zipai.rules import HUNAN, Rules
 
 _SET_KINDS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI)
@@ -76,25 +76,6 @@ def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
         else:
             return False
     return True
-
-
-_SAME_MELDS: dict[tuple[MeldKind, int, bool, Origin], Meld] = {}
-
-
-def _same_meld(kind: MeldKind, k: int, exposed: bool, origin: Origin) -> Meld:
-    """The meld of identical cards k (碰 / 偎 / 臭偎 / 跑 / 提), interned: melds are immutable, and
-    the engine lays the same few of them in every hand (at most 20 kinds x 5 kinds x 4 origins
-    x 2 entries).
-
-    >>> _same_meld(MeldKind.PENG, 0, True, Origin.DRAW) is _same_meld(MeldKind.PENG, 0, True, Origin.DRAW)
-    True
-    """
-    key = (kind, k, exposed, origin)
-    meld = _SAME_MELDS.get(key)
-    if meld is None:
-        size = 4 if kind in _QUAD_KINDS else 3
-        meld = _SAME_MELDS[key] = Meld(kind, (CARDS[k],) * size, exposed, origin)
-    return meld
 
 
 _CACHE_LIMIT = 200_000
