@@ -16,7 +16,7 @@ def test_seat_clone_is_independent_and_equal() -> None:
     """A copied game must not share a seat's lists (Game.copy, DESIGN: an independent copy)."""
     seat = _Seat()
     seat.hand[3] = 2
-    seat.melds.append(Meld.parse("碰 一一一"))
+    seat.lay(Meld.parse("碰 一一一"))
     seat.hu_passed[4] = 6
     other = seat.clone()
     assert other.key() == seat.key()
@@ -34,9 +34,11 @@ def test_seat_cards_and_set_melds() -> None:
     for card in parse("三 一 三"):
         seat.hand[card.index] += 1
     assert seat.cards() == parse("一三三")
-    seat.melds.extend([Meld.parse("吃 四五六"), Meld.parse("偎 九九九")])
+    seat.lay(Meld.parse("吃 四五六"), Meld.parse("偎 九九九"))
     assert seat.set_meld(parse("九")[0].index) == 1 and seat.set_meld(0) == -1
     assert seat.table_huxi(HUNAN) == 3
+    seat.replace(1, Meld.parse("提 九九九九"))  # a 偎 turned 提 is no longer a set meld
+    assert seat.set_meld(parse("九")[0].index) == -1 and seat.sets == 0
     assert len(seat.hand) == KINDS
 
 

@@ -153,7 +153,7 @@ class Claims:
         key = (tuple(hand), k, self.rules.allow_1_5_10)
         options = _CHI_OF.get(key)
         if options is None:
-            if len(_CHI_OF) > _CACHE_LIMIT:
+            if len(_CHI_OF) >= _CACHE_LIMIT:
                 _CHI_OF.clear()
             options = tuple(_options_of(hand, card, self.rules.allow_1_5_10))
             _CHI_OF[key] = options

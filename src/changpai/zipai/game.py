@@ -603,7 +603,7 @@ class Game(Claims, GameBase):
             if st.hand[k] == 4:
                 st.hand[k] = 0
                 meld = _same_meld(MeldKind.TI, k, False, Origin.HAND)
-                st.melds.append(meld)
+                st.lay(meld)
                 self._record(seat, ActionKind.TI, k, (meld,))
 
     def _end_turn(self, seat: int) -> None:
@@ -632,15 +632,15 @@ class Game(Claims, GameBase):
         if st.hand[k] == 3:
             st.hand[k] = 0
             forced = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
-            st.melds.append(forced)
+            st.lay(forced)
         elif i >= 0 and st.melds[i].kind is not MeldKind.PENG:
             forced = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
-            st.melds[i] = forced
+            st.replace(i, forced)
         elif st.hand[k] == 2:
             st.hand[k] = 0
             kind = MeldKind.CHOUWEI if st.peng_passed[k] else MeldKind.WEI
             forced = _same_meld(kind, k, False, Origin.DRAW)
-            st.melds.append(forced)
+            st.lay(forced)
         if forced is None:
             self._offer_draw(k, seat)
             return
@@ -667,10 +667,10 @@ class Game(Claims, GameBase):
         meld = _same_meld(MeldKind.PAO, k, True, origin)
         i = st.set_meld(k)
         if i >= 0:
-            st.melds[i] = meld
+            st.replace(i, meld)
         else:
             st.hand[k] = 0
-            st.melds.append(meld)
+            st.lay(meld)
         st.count += 1
         st.quads += 1
         self._record(seat, ActionKind.PAO, k, (meld,))
@@ -736,13 +736,13 @@ class Game(Claims, GameBase):
         origin = Origin.DISCARD if self._offer[1] == _DISCARDED else Origin.DRAW
         if kind is ActionKind.PENG:
             st.hand[k] -= 2
-            st.melds.append(_same_meld(MeldKind.PENG, k, True, origin))
+            st.lay(_same_meld(MeldKind.PENG, k, True, origin))
         else:  # CHI with its 比 melds, as the canonical option
             if option is None:
                 option = self._match_chi(seat, k, action.melds)
             assert option is not None
             for c in option.hand_cards():
                 st.hand[c.index] -= 1
-            st.melds.extend(option.melds)
+            st.lay(*option.melds)
         st.count += 1
         self._end_turn(seat)

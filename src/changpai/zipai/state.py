@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from changpai.core import caches
 from changpai.zipai.actions import ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.chi import ChiOption
@@ -56,14 +57,31 @@ def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
     """A cheap necessary condition for a win with card k joining the free cards of ``hand``:
     every free card (not in a 坎 / 提) has some 一句話 / 絞 to go into, or a second copy for the
     pair. False means that no decomposition exists; True decides nothing."""
-    present = doubled = 0
-    for c in range(KINDS):
-        n = hand[c] + (c == k)
-        if n == 1:
-            present |= 1 << c
-        elif n == 2:
-            present |= 1 << c
-            doubled |= 1 << c
+    key = tuple(hand)
+    masks = _MASKS.get(key)
+    if masks is None:
+        if len(_MASKS) >= _CACHE_LIMIT:
+            _MASKS.clear()
+        present = doubled = 0
+        for c in range(KINDS):
+            n = key[c]
+            if n == 1:
+                present |= 1 << c
+            elif n == 2:
+                present |= 1 << c
+                doubled |= 1 << c
+        masks = _MASKS[key] = (present, doubled)
+    present, doubled = masks
+    # card k joins: a single becomes a pair, a pair a 坎 (no longer free)
+    n = key[k]
+    bit = 1 << k
+    if n == 0:
+        present |= bit
+    elif n == 1:
+        doubled |= bit
+    elif n == 2:
+        present &= ~bit
+        doubled &= ~bit
     shapes = _SHAPES[allow_1_5_10]
     rest = present & ~doubled
     while rest:
@@ -80,13 +98,28 @@ def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
 
 _CACHE_LIMIT = 200_000
 _CARDS_OF: dict[tuple[int, ...], tuple[Card, ...]] = {}
+# the (single, pair) bit masks of the free cards of a hand (see _may_complete)
+_MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
 _CHI_OF: dict[tuple[tuple[int, ...], int, bool], tuple[ChiOption, ...]] = {}
+# the engine's caches on whole hands, each emptied when full (zipai.clear_caches empties them)
+for _name, _cache in (("_CARDS_OF", _CARDS_OF), ("_MASKS", _MASKS), ("_CHI_OF", _CHI_OF)):
+    caches.register("zipai", f"{__name__}.{_name}", _cache.clear, _cache.__len__, _CACHE_LIMIT)
 
 
 class _Seat:
     """Mutable per-seat state (counts lists, no object churn)."""
 
-    __slots__ = ("chou", "count", "discards", "hand", "hu_passed", "melds", "peng_passed", "quads")
+    __slots__ = (
+        "chou",
+        "count",
+        "discards",
+        "hand",
+        "hu_passed",
+        "melds",
+        "peng_passed",
+        "quads",
+        "sets",
+    )
 
     def __init__(self) -> None:
         self.hand = [0] * KINDS  # concealed counts
@@ -97,6 +130,7 @@ class _Seat:
         self.hu_passed: dict[int, int] = {}  # 臭胡: card -> table 胡息 when the 胡 was passed
         self.count = 0  # cards held: hand + table melds
         self.quads = 0  # 跑 + 提 on the table, and dealt fours kept in hand (§9)
+        self.sets = 0  # bit k: a 碰 / 偎 / 臭偎 of card k lies on the table (see set_meld)
 
     def clone(self) -> _Seat:
         other = _Seat.__new__(_Seat)
@@ -108,6 +142,7 @@ class _Seat:
         other.hu_passed = dict(self.hu_passed)
         other.count = self.count
         other.quads = self.quads
+        other.sets = self.sets
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -126,14 +161,33 @@ class _Seat:
         key = tuple(self.hand)
         cards = _CARDS_OF.get(key)
         if cards is None:
-            if len(_CARDS_OF) > _CACHE_LIMIT:
+            if len(_CARDS_OF) >= _CACHE_LIMIT:
                 _CARDS_OF.clear()
             cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(key[k]))
             _CARDS_OF[key] = cards
         return cards
 
+    def lay(self, *melds: Meld) -> None:
+        """Put ``melds`` on the table (every change of ``melds`` goes through here or
+        :meth:`replace`, which keep the bit mask ``sets`` of :meth:`set_meld`)."""
+        for meld in melds:
+            self.melds.append(meld)
+            if meld.kind in _SET_KINDS:
+                self.sets |= 1 << meld.cards[0].index
+
+    def replace(self, i: int, meld: Meld) -> None:
+        """Put ``meld`` in place of the table meld at index ``i`` (a 偎 / 碰 turned 提 / 跑)."""
+        old = self.melds[i]
+        if old.kind in _SET_KINDS:
+            self.sets &= ~(1 << old.cards[0].index)
+        self.melds[i] = meld
+        if meld.kind in _SET_KINDS:
+            self.sets |= 1 << meld.cards[0].index
+
     def set_meld(self, k: int) -> int:
         """Index of the 碰 / 偎 / 臭偎 of card k on the table, or -1."""
+        if not self.sets >> k & 1:
+            return -1
         card = CARDS[k]
         for i, m in enumerate(self.melds):
             if m.kind in _SET_KINDS and m.cards[0] is card:
