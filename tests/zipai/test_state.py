@@ -85,3 +85,48 @@ def test_win_prefilter_rejects_isolated_cards() -> None:
     assert _may_complete(counts, parse("三")[0].index, False) is False
     counts[parse("伍")[0].index] = 0
     assert _may_complete(counts, parse("三")[0].index, False) is True
+
+
+def _may_complete_reference(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
+    """_may_complete as first written: every single free card (k joined) has a 一句話 / 絞 of
+    free cards present, computed from scratch."""
+    counts = list(hand)
+    counts[k] += 1
+    free = [n if n <= 2 else 0 for n in counts]
+    for c in range(20):
+        if free[c] != 1:
+            continue
+        if not any(
+            all(free[x] >= shape.count(x) for x in shape)
+            for shape in (SENTENCES_1510 if allow_1_5_10 else SENTENCES)
+            if c in shape
+        ):
+            return False
+    return True
+
+
+SENTENCES_1510 = [
+    (a, b, c)
+    for a in range(20)
+    for b in range(a, 20)
+    for c in range(b, 20)
+    if (kind := classify((CARDS[a], CARDS[b], CARDS[c]), rules=HUNAN.evolve(allow_1_5_10=True)))
+    is not None
+    and kind.is_sentence
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    hand=st.lists(st.integers(0, 4), min_size=20, max_size=20),
+    k=st.integers(0, 19),
+    allow=st.booleans(),
+)
+def test_win_prefilter_matches_its_definition(hand: list[int], k: int, allow: bool) -> None:
+    """The cached, incremental _may_complete (per-hand masks, then card k joined) answers as the
+    definition computed from scratch, for any counts and card (zipai.md §5: 坎 / 提 cards are
+    not free)."""
+    if hand[k] == 4:
+        hand[k] = 3
+    assert _may_complete(hand, k, allow) == _may_complete_reference(hand, k, allow)
+    assert _may_complete(hand, k, allow) == _may_complete_reference(hand, k, allow)  # cached

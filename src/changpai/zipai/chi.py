@@ -65,9 +65,14 @@ class ChiOption:
 
 
 _CHI_SHAPES = (_sentence_shapes(False), _sentence_shapes(True))
-# per rules.allow_1_5_10 and card kind: the sentence shapes holding that kind
+# per rules.allow_1_5_10 and card kind: the sentence shapes holding that kind, and the kinds
+# of those shapes (the only cards the options of a 吃 of that kind depend on)
 _SHAPES_WITH = tuple(
     tuple([shape for shape in shapes if x in shape] for x in range(20)) for shapes in _CHI_SHAPES
+)
+_PARTNERS = tuple(
+    tuple(tuple(sorted({k for shape in per[x] for k in shape})) for x in range(20))
+    for per in _SHAPES_WITH
 )
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from changpai.core.records import GameResult
 from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
-from changpai.zipai.chi import ChiOption, _options_of
+from changpai.zipai.chi import _PARTNERS, ChiOption, _options_of
 from changpai.zipai.hand import Decomposition, _best_counts, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import Rules
@@ -134,28 +134,17 @@ class Claims:
 
     def _chi_options(self, seat: int, k: int) -> tuple[ChiOption, ...]:
         st = self._seats[seat]
-        if st.chou[k] or st.hand[k] >= 3:
-            return ()
-        card = CARDS[k]
-        v = k % 10
-        base = k - v
         hand = st.hand
-        # cheap test: some partner card in hand (same value other case, or same case nearby / 2-7-10)
-        other = (k + 10) % 20
-        if not (
-            hand[other]
-            or hand[k]
-            or any(hand[base + u] for u in range(max(0, v - 2), min(10, v + 3)) if u != v)
-            or (v in (1, 6, 9) and any(hand[base + u] for u in (1, 6, 9) if u != v))
-            or (self.rules.allow_1_5_10 and v in (0, 4, 9))
-        ):
+        if st.chou[k] or hand[k] >= 3:
             return ()
-        key = (tuple(hand), k, self.rules.allow_1_5_10)
+        # the options depend only on the counts of the kinds sharing a shape with k
+        allow = self.rules.allow_1_5_10
+        key = (k, allow, *[hand[c] for c in _PARTNERS[allow][k]])
         options = _CHI_OF.get(key)
         if options is None:
             if len(_CHI_OF) >= _CACHE_LIMIT:
                 _CHI_OF.clear()
-            options = tuple(_options_of(hand, card, self.rules.allow_1_5_10))
+            options = tuple(_options_of(hand, CARDS[k], allow))
             _CHI_OF[key] = options
         return options
 

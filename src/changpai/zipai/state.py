@@ -53,54 +53,96 @@ def _shape_masks(allow_1_5_10: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
 _SHAPES = (_shape_masks(False), _shape_masks(True))
 
 
+def _near(shapes: tuple[tuple[int, int], ...]) -> int:
+    """The kinds in any of these shapes, as a bit mask."""
+    mask = 0
+    for present, _twice in shapes:
+        mask |= present
+    return mask
+
+
+# per kind: the kinds that share some 一句話 / 絞 with it
+_NEAR = tuple(tuple(_near(per[k]) for k in range(KINDS)) for per in _SHAPES)
+
+
+def _hand_masks(key: tuple[int, ...], allow_1_5_10: bool) -> tuple[int, int, int]:
+    """The bit masks of a hand's free cards (not in a 坎 / 提): present, doubled (a pair), and
+    the single cards that no 一句話 / 絞 of present cards can take (cached per hand)."""
+    masks = _MASKS.get((key, allow_1_5_10))
+    if masks is not None:
+        return masks
+    present = doubled = 0
+    for c in range(KINDS):
+        n = key[c]
+        if n == 1:
+            present |= 1 << c
+        elif n == 2:
+            present |= 1 << c
+            doubled |= 1 << c
+    stuck = _stuck(present & ~doubled, present, doubled, _SHAPES[allow_1_5_10], False)
+    if len(_MASKS) >= _CACHE_LIMIT:
+        _MASKS.clear()
+    masks = _MASKS[key, allow_1_5_10] = (present, doubled, stuck)
+    return masks
+
+
+def _stuck(
+    singles: int,
+    present: int,
+    doubled: int,
+    shapes: tuple[tuple[tuple[int, int], ...], ...],
+    first: bool,
+) -> int:
+    """The cards of ``singles`` with no 一句話 / 絞 among the present cards (with ``first``:
+    stop at the first one)."""
+    stuck = 0
+    while singles:
+        low = singles & -singles
+        c = low.bit_length() - 1
+        singles ^= low
+        for need, twice in shapes[c]:
+            if present & need == need and doubled & twice == twice:
+                break
+        else:
+            stuck |= low
+            if first:
+                return stuck
+    return stuck
+
+
 def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
     """A cheap necessary condition for a win with card k joining the free cards of ``hand``:
     every free card (not in a 坎 / 提) has some 一句話 / 絞 to go into, or a second copy for the
     pair. False means that no decomposition exists; True decides nothing."""
     key = tuple(hand)
-    masks = _MASKS.get(key)
-    if masks is None:
-        if len(_MASKS) >= _CACHE_LIMIT:
-            _MASKS.clear()
-        present = doubled = 0
-        for c in range(KINDS):
-            n = key[c]
-            if n == 1:
-                present |= 1 << c
-            elif n == 2:
-                present |= 1 << c
-                doubled |= 1 << c
-        masks = _MASKS[key] = (present, doubled)
-    present, doubled = masks
-    # card k joins: a single becomes a pair, a pair a 坎 (no longer free)
+    present, doubled, stuck = _hand_masks(key, allow_1_5_10)
     n = key[k]
     bit = 1 << k
-    if n == 0:
-        present |= bit
-    elif n == 1:
-        doubled |= bit
-    elif n == 2:
+    shapes = _SHAPES[allow_1_5_10]
+    if n >= 3:  # card k joins a 坎 / 提: the free cards do not change
+        return not stuck
+    if n == 2:  # a pair becomes a 坎 (no longer free): check every single card again
         present &= ~bit
         doubled &= ~bit
-    shapes = _SHAPES[allow_1_5_10]
-    rest = present & ~doubled
-    while rest:
-        low = rest & -rest
-        c = low.bit_length() - 1
-        rest ^= low
-        for need, twice in shapes[c]:
-            if present & need == need and doubled & twice == twice:
-                break
-        else:
-            return False
-    return True
+        return not _stuck(present & ~doubled, present, doubled, shapes, True)
+    # card k joins a single (making a pair) or comes alone: the masks only grow, so a single
+    # that had a shape keeps it, and a stuck one can only be freed by a shape with k in it
+    present |= bit
+    if n == 1:
+        doubled |= bit
+    stuck &= ~bit
+    if stuck & ~_NEAR[allow_1_5_10][k]:
+        return False
+    if n == 0:
+        stuck |= bit
+    return not _stuck(stuck, present, doubled, shapes, True)
 
 
 _CACHE_LIMIT = 200_000
 _CARDS_OF: dict[tuple[int, ...], tuple[Card, ...]] = {}
 # the (single, pair) bit masks of the free cards of a hand (see _may_complete)
-_MASKS: dict[tuple[int, ...], tuple[int, int]] = {}
-_CHI_OF: dict[tuple[tuple[int, ...], int, bool], tuple[ChiOption, ...]] = {}
+_MASKS: dict[tuple[tuple[int, ...], bool], tuple[int, int, int]] = {}
+_CHI_OF: dict[tuple[Any, ...], tuple[ChiOption, ...]] = {}
 # the engine's caches on whole hands, each emptied when full (zipai.clear_caches empties them)
 for _name, _cache in (("_CARDS_OF", _CARDS_OF), ("_MASKS", _MASKS), ("_CHI_OF", _CHI_OF)):
     caches.register("zipai", f"{__name__}.{_name}", _cache.clear, _cache.__len__, _CACHE_LIMIT)
