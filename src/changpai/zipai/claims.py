@@ -49,6 +49,8 @@ from changpai.zipai.state import (
 
 __all__: list[str] = []
 
+_NO_CHI: list[Any] = [(), (), (), (), ()]  # the entry of a seat that may not 吃 (no options)
+
 
 class Claims:
     """The claim half of the engine: the offer queue, its priority, the win test and the win
@@ -133,20 +135,27 @@ class Claims:
         return None
 
     def _chi_options(self, seat: int, k: int) -> tuple[ChiOption, ...]:
+        """Every 吃 option of ``seat`` on card k (zipai.md §5), in :func:`chi_options` order."""
+        options: tuple[ChiOption, ...] = self._chi_entry(seat, k)[0]
+        return options
+
+    def _chi_entry(self, seat: int, k: int) -> list[Any]:
+        """The cached entry of the 吃 options of ``seat`` on card k: ``[options, actions of seat
+        0, of seat 1, …]`` (the actions are built once, by ``legal_actions``)."""
         st = self._seats[seat]
         hand = st.hand
         if st.chou[k] or hand[k] >= 3:
-            return ()
+            return _NO_CHI
         # the options depend only on the counts of the kinds sharing a shape with k
         allow = self.rules.allow_1_5_10
         key = (k, allow, *[hand[c] for c in _PARTNERS[allow][k]])
-        options = _CHI_OF.get(key)
-        if options is None:
+        entry = _CHI_OF.get(key)
+        if entry is None:
             if len(_CHI_OF) >= _CACHE_LIMIT:
                 _CHI_OF.clear()
-            options = tuple(_options_of(hand, CARDS[k], allow))
-            _CHI_OF[key] = options
-        return options
+            entry = [tuple(_options_of(hand, CARDS[k], allow)), None, None, None, None]
+            _CHI_OF[key] = entry
+        return entry
 
     def _win(
         self, seat: int, k: int | None, self_drawn: bool, from_discard: bool

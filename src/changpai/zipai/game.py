@@ -337,10 +337,15 @@ class Game(Claims, GameBase):
             elif entry == _PENG:
                 actions = [_act(seat, ActionKind.PENG, k), _act(seat, ActionKind.PASS)]
             else:
-                card = CARDS[k]
-                options = self._chi_options(seat, k)
-                actions = [Action(seat, ActionKind.CHI, card, o.melds) for o in options]
-                actions.append(_act(seat, ActionKind.PASS))
+                chi_entry = self._chi_entry(seat, k)
+                options = chi_entry[0]
+                chi = chi_entry[1 + seat]
+                if chi is None:  # built once per options and seat (actions are immutable)
+                    card = CARDS[k]
+                    chi = chi_entry[1 + seat] = tuple(
+                        Action(seat, ActionKind.CHI, card, o.melds) for o in options
+                    )
+                actions = [*chi, _act(seat, ActionKind.PASS)]
         # kept until the next apply: an action given back from this list is known legal and
         # canonical (and a 吃 knows its option), so apply skips verify for it
         self._choices = (seat, tuple(actions), options)

@@ -20,7 +20,6 @@ from typing import Any
 from changpai.core import caches
 from changpai.zipai.actions import ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
-from changpai.zipai.chi import ChiOption
 from changpai.zipai.melds import Meld, MeldKind, classify, huxi
 from changpai.zipai.rules import HUNAN, Rules
 
@@ -142,7 +141,7 @@ _CACHE_LIMIT = 200_000
 _CARDS_OF: dict[tuple[int, ...], tuple[Card, ...]] = {}
 # the (single, pair) bit masks of the free cards of a hand (see _may_complete)
 _MASKS: dict[tuple[tuple[int, ...], bool], tuple[int, int, int]] = {}
-_CHI_OF: dict[tuple[Any, ...], tuple[ChiOption, ...]] = {}
+_CHI_OF: dict[tuple[Any, ...], list[Any]] = {}  # see Claims._chi_entry
 # the engine's caches on whole hands, each emptied when full (zipai.clear_caches empties them)
 for _name, _cache in (("_CARDS_OF", _CARDS_OF), ("_MASKS", _MASKS), ("_CHI_OF", _CHI_OF)):
     caches.register("zipai", f"{__name__}.{_name}", _cache.clear, _cache.__len__, _CACHE_LIMIT)
