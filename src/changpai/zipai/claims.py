@@ -21,10 +21,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from changpai.core.records import GameResult
-from changpai.zipai.actions import Action, ActionKind
+from changpai.zipai.actions import Action, ActionKind, _act
 from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.chi import _PARTNERS, ChiOption, _options_of
-from changpai.zipai.hand import Decomposition, _best_counts, best_decomposition
+from changpai.zipai.hand import Decomposition, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import Rules
 from changpai.zipai.scoring import Win, score
@@ -43,12 +43,15 @@ from changpai.zipai.state import (
     _PENG,
     _SELFHU,
     _TAKE_IN,
+    _best_counts,
     _may_complete,
     _Seat,
 )
 
 __all__: list[str] = []
 
+# the 打 of each card by each seat, interned
+_DISCARDS = tuple(tuple(_act(s, ActionKind.DISCARD, k) for k in range(KINDS)) for s in range(4))
 _NO_CHI: list[Any] = [(), (), (), (), ()]  # the entry of a seat that may not 吃 (no options)
 
 
@@ -79,6 +82,30 @@ class Claims:
     _result: GameResult | None
     _shuxin: int
     huangfan: int
+
+    def _decisions(self, seat: int) -> tuple[list[Action], tuple[ChiOption, ...]]:
+        """The legal decisions of ``seat``, to act now (``legal_actions``), and the 吃 options
+        of its 吃 actions, in the same order."""
+        options: tuple[ChiOption, ...] = ()
+        if self._phase == _DISCARD:
+            hand = self._seats[seat].hand
+            discards = _DISCARDS[seat]
+            return [discards[k] for k in range(KINDS) if 1 <= hand[k] <= 2], options
+        k = self._offer[0]
+        entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        if entry == _HU:
+            return [_act(seat, ActionKind.HU, k), _act(seat, ActionKind.PASS)], options
+        if entry == _PENG:
+            return [_act(seat, ActionKind.PENG, k), _act(seat, ActionKind.PASS)], options
+        chi_entry = self._chi_entry(seat, k)
+        options = chi_entry[0]
+        chi = chi_entry[1 + seat]
+        if chi is None:  # built once per options and seat (actions are immutable)
+            card = CARDS[k]
+            chi = chi_entry[1 + seat] = tuple(
+                Action(seat, ActionKind.CHI, card, o.melds) for o in options
+            )
+        return [*chi, _act(seat, ActionKind.PASS)], options
 
     def _legal(self, action: Action) -> bool:
         """The checks behind :meth:`verify` and :meth:`legal_actions` (seat already to act)."""

@@ -39,7 +39,7 @@ from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
 from changpai.errors import IllegalActionError, RulesError
 from changpai.zipai import views
-from changpai.zipai.actions import Action, ActionKind, _act
+from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.chi import ChiOption
 from changpai.zipai.claims import Claims
@@ -56,18 +56,12 @@ from changpai.zipai.state import (
     _OFFER,
     _OVER,
     _PAO,
-    _PENG,
     _SELFHU,
+    _auto_record,
     _Seat,
 )
 
 __all__ = ["Game"]
-
-# the engine's own records by (seat, kind, card[, meld kind, exposed, origin]); bounded by the
-# few values of each (at most 4 x 15 x 21 x 5 x 2 x 4 entries)
-# the 打 of each card by each seat, interned
-_DISCARDS = tuple(tuple(_act(s, ActionKind.DISCARD, k) for k in range(KINDS)) for s in range(4))
-_RECORDS: dict[tuple[Any, ...], ActionRecord[Action]] = {}
 
 
 class Game(Claims, GameBase):
@@ -324,28 +318,7 @@ class Game(Claims, GameBase):
             return list(choices[1])
         if self._phase == _OVER or seat not in self.to_act:
             return []
-        options: tuple[ChiOption, ...] = ()
-        if self._phase == _DISCARD:
-            hand = self._seats[seat].hand
-            discards = _DISCARDS[seat]
-            actions = [discards[k] for k in range(KINDS) if 1 <= hand[k] <= 2]
-        else:
-            k = self._offer[0]
-            entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
-            if entry == _HU:
-                actions = [_act(seat, ActionKind.HU, k), _act(seat, ActionKind.PASS)]
-            elif entry == _PENG:
-                actions = [_act(seat, ActionKind.PENG, k), _act(seat, ActionKind.PASS)]
-            else:
-                chi_entry = self._chi_entry(seat, k)
-                options = chi_entry[0]
-                chi = chi_entry[1 + seat]
-                if chi is None:  # built once per options and seat (actions are immutable)
-                    card = CARDS[k]
-                    chi = chi_entry[1 + seat] = tuple(
-                        Action(seat, ActionKind.CHI, card, o.melds) for o in options
-                    )
-                actions = [*chi, _act(seat, ActionKind.PASS)]
+        actions, options = self._decisions(seat)
         # kept until the next apply: an action given back from this list is known legal and
         # canonical (and a 吃 knows its option), so apply skips verify for it
         self._choices = (seat, tuple(actions), options)
@@ -503,21 +476,7 @@ class Game(Claims, GameBase):
     def _record(
         self, seat: int, kind: ActionKind, card: int | None = None, melds: tuple[Meld, ...] = ()
     ) -> None:
-        # records are immutable: the few distinct ones are interned (a meld of the engine's is
-        # one of identical cards, named by its kind, exposure and origin)
-        key = (
-            (seat, kind, card, melds[0].kind, melds[0].exposed, melds[0].origin)
-            if melds
-            else (seat, kind, card)
-        )
-        record = _RECORDS.get(key)
-        if record is None or record.action.melds != melds:
-            record = ActionRecord(
-                Action(seat, kind, None if card is None else CARDS[card], melds), True
-            )
-            if len(melds) <= 1:
-                _RECORDS[key] = record
-        self._log.append(record)
+        self._log.append(_auto_record(seat, kind, card, melds))
 
     def _needed(self, st: _Seat) -> int:
         """Cards a seat holds after its turn: hand_size, +1 per 跑/提 beyond the first (§4, §5)."""

@@ -512,37 +512,6 @@ def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decom
     return _decomposition((*fixed, *melds), value, value >= rules.min_huxi, rules, card)
 
 
-def _best_counts(
-    counts: Sequence[int],
-    exposed: Sequence[Meld],
-    rules: Rules,
-    card: Card | None,
-    self_drawn: bool,
-    from_discard: bool,
-    chouwei: bool,
-) -> Decomposition | None:
-    """:func:`best_decomposition` of concealed ``counts`` the caller knows to be valid (the
-    engine's hands: no checks, no card tuples); the same result.
-
-    >>> counts = [0] * KINDS
-    >>> for c in parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"):
-    ...     counts[c.index] += 1
-    >>> print(_best_counts(counts, (), HUNAN, Card.parse("d10"), True, False, False))
-    偎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)
-    """
-    if not exposed and card is None:
-        cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(counts[k]))
-        return best_decomposition(cards, (), rules)
-    if card is None:
-        self_drawn = True
-    key = 0
-    for k in range(KINDS):
-        if counts[k]:
-            key += counts[k] * _POW[k]
-    variants = _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
-    return _best_of(variants, rules, card)
-
-
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
 # Bounded: at most _PLAIN_RULES rules objects, each with at most _PLAIN_LIMIT hands (a full
 # table is emptied), so at most 4 * 2**16 entries (caches.stats("zipai")).

@@ -15,13 +15,17 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from changpai.core import caches
-from changpai.zipai.actions import ActionKind
+from changpai.core.records import ActionRecord
+from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
+from changpai.zipai.hand import Decomposition, _best_of, _variants_of, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, classify, huxi
 from changpai.zipai.rules import HUNAN, Rules
+from changpai.zipai.solver import _POW
 
 _SET_KINDS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI)
 # records of a seat taking a card in (進牌) before its win (聽胡 / 地胡, zipai.md §8.6); a 提 counts
@@ -137,6 +141,38 @@ def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
     return not _stuck(stuck, present, doubled, shapes, True)
 
 
+def _best_counts(
+    counts: Sequence[int],
+    exposed: Sequence[Meld],
+    rules: Rules,
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
+) -> Decomposition | None:
+    """:func:`best_decomposition` of concealed ``counts`` the caller knows to be valid (the
+    engine's hands: no checks, no card tuples); the same result.
+
+    >>> from changpai.zipai.cards import parse
+    >>> counts = [0] * KINDS
+    >>> for c in parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"):
+    ...     counts[c.index] += 1
+    >>> print(_best_counts(counts, (), HUNAN, Card.parse("d10"), True, False, False))
+    偎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)
+    """
+    if not exposed and card is None:
+        cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(counts[k]))
+        return best_decomposition(cards, (), rules)
+    if card is None:
+        self_drawn = True
+    key = 0
+    for k in range(KINDS):
+        if counts[k]:
+            key += counts[k] * _POW[k]
+    variants = _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
+    return _best_of(variants, rules, card)
+
+
 _CACHE_LIMIT = 200_000
 _CARDS_OF: dict[tuple[int, ...], tuple[Card, ...]] = {}
 # the (single, pair) bit masks of the free cards of a hand (see _may_complete)
@@ -237,6 +273,36 @@ class _Seat:
 
     def table_huxi(self, rules: Rules) -> int:
         return sum(huxi(m, rules=rules) for m in self.melds)
+
+
+# the engine's own records by (seat, kind, card[, meld kind, exposed, origin]); bounded by the
+# few values of each (at most 4 x 15 x 21 x 5 x 2 x 4 entries)
+_RECORDS: dict[tuple[Any, ...], ActionRecord[Action]] = {}
+
+
+def _auto_record(
+    seat: int, kind: ActionKind, card: int | None, melds: tuple[Meld, ...]
+) -> ActionRecord[Action]:
+    """The record of a move the engine applies by itself (``auto=True``), interned: records are
+    immutable, and a meld of the engine's is one of identical cards, named by its kind,
+    exposure and origin.
+
+    >>> _auto_record(0, ActionKind.DRAW, 3, ()) is _auto_record(0, ActionKind.DRAW, 3, ())
+    True
+    """
+    key = (
+        (seat, kind, card, melds[0].kind, melds[0].exposed, melds[0].origin)
+        if melds
+        else (seat, kind, card)
+    )
+    record = _RECORDS.get(key)
+    if record is None or record.action.melds != melds:
+        record = ActionRecord(
+            Action(seat, kind, None if card is None else CARDS[card], melds), True
+        )
+        if len(melds) <= 1:
+            _RECORDS[key] = record
+    return record
 
 
 # Offer sources and queue entries
