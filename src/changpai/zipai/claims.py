@@ -50,8 +50,12 @@ from changpai.zipai.state import (
 
 __all__: list[str] = []
 
-# the 打 of each card by each seat, interned
-_DISCARDS = tuple(tuple(_act(s, ActionKind.DISCARD, k) for k in range(KINDS)) for s in range(4))
+# the 打 / 胡 / 碰 of each card and the 過 of each seat, interned (the objects of _act)
+_DISCARDS, _HUS, _PENGS = (
+    tuple(tuple(_act(s, kind, k) for k in range(KINDS)) for s in range(4))
+    for kind in (ActionKind.DISCARD, ActionKind.HU, ActionKind.PENG)
+)
+_PASSES = tuple(_act(s, ActionKind.PASS) for s in range(4))
 _NO_CHI: list[Any] = [(), (), (), (), ()]  # the entry of a seat that may not 吃 (no options)
 
 
@@ -94,9 +98,9 @@ class Claims:
         k = self._offer[0]
         entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
         if entry == _HU:
-            return [_act(seat, ActionKind.HU, k), _act(seat, ActionKind.PASS)], options
+            return [_HUS[seat][k], _PASSES[seat]], options
         if entry == _PENG:
-            return [_act(seat, ActionKind.PENG, k), _act(seat, ActionKind.PASS)], options
+            return [_PENGS[seat][k], _PASSES[seat]], options
         chi_entry = self._chi_entry(seat, k)
         options = chi_entry[0]
         chi = chi_entry[1 + seat]
@@ -105,7 +109,7 @@ class Claims:
             chi = chi_entry[1 + seat] = tuple(
                 Action(seat, ActionKind.CHI, card, o.melds) for o in options
             )
-        return [*chi, _act(seat, ActionKind.PASS)], options
+        return [*chi, _PASSES[seat]], options
 
     def _legal(self, action: Action) -> bool:
         """The checks behind :meth:`verify` and :meth:`legal_actions` (seat already to act)."""
