@@ -36,6 +36,8 @@ from changpai.zipai.solver import (
     _B1,
     _B2,
     _BIG_SETS,
+    _BITS,
+    _DIGIT,
     _HALF,
     _HALF_MASK,
     _MISSING,
@@ -51,7 +53,6 @@ from changpai.zipai.solver import (
     _half_sets,
     _Result,
     _solve,
-    _split,
     _strip,
     _Table,
     _table,
@@ -283,8 +284,39 @@ def _variants(
     """The ways the hand (and the winning card) can be read (contract: `card` semantics)."""
     counts = _counts(concealed)
     _check_copies(counts, exposed, card)
-    table_melds = list(exposed)
     key = sum([_POW[c.index] for c in concealed])
+    return _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
+
+
+_SAME_MELDS: dict[tuple[MeldKind, int, bool, Origin], Meld] = {}
+
+
+def _same_meld(kind: MeldKind, k: int, exposed: bool, origin: Origin) -> Meld:
+    """The meld of identical cards k (碰 / 偎 / 臭偎 / 跑 / 提), interned: melds are immutable and
+    the same few recur (at most 20 kinds x 5 meld kinds x 2 x 4 origins).
+
+    >>> _same_meld(MeldKind.PENG, 0, True, Origin.DRAW) is _same_meld(MeldKind.PENG, 0, True, Origin.DRAW)
+    True
+    """
+    key = (kind, k, exposed, origin)
+    meld = _SAME_MELDS.get(key)
+    if meld is None:
+        size = 4 if kind in _QUADS else 3
+        meld = _SAME_MELDS[key] = Meld(kind, (CARDS[k],) * size, exposed, origin)
+    return meld
+
+
+def _variants_of(
+    counts: Sequence[int],
+    key: int,
+    exposed: Sequence[Meld],
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
+) -> list[_Variant]:
+    """:func:`_variants` of checked counts and their packed ``key``."""
+    table_melds = list(exposed)
     if card is None:
         return [_Variant(table_melds, key)]
     k = card.index
@@ -297,24 +329,24 @@ def _variants(
         if meld.kind is MeldKind.PENG:
             if from_discard:
                 break  # a discard never turns a 碰 into a 跑 (§5, §9): the card stays free
-            new = Meld(MeldKind.PAO, (card,) * 4, True, Origin.DRAW)
+            new = _same_meld(MeldKind.PAO, k, True, Origin.DRAW)
         elif self_drawn:  # own 偎 / 臭偎 + self-drawn card -> 提
-            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+            new = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
         else:  # own 偎 + a card discarded or drawn by another -> 跑
-            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+            new = _same_meld(MeldKind.PAO, k, True, others)
         return [_Variant([*table_melds[:i], new, *table_melds[i + 1 :]], key)]
     if n == 3:  # 坎 + card -> 提 (self-drawn) or 跑
         if self_drawn:
-            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+            new = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
         else:
-            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+            new = _same_meld(MeldKind.PAO, k, True, others)
         return [_Variant([*table_melds, new], key - 3 * one)]
     if n == 2:
         if self_drawn:  # pair + own draw -> forced 偎
             kind = MeldKind.CHOUWEI if chouwei else MeldKind.WEI
-            new = Meld(kind, (card,) * 3, False, Origin.DRAW)
+            new = _same_meld(kind, k, False, Origin.DRAW)
             return [_Variant([*table_melds, new], key - 2 * one)]
-        peng = Meld(MeldKind.PENG, (card,) * 3, True, others)  # 碰 is optional
+        peng = _same_meld(MeldKind.PENG, k, True, others)  # 碰 is optional
         return [_Variant([*table_melds, peng], key - 2 * one), _Variant(table_melds, key + one, k)]
     return [_Variant(table_melds, key + one)]
 
@@ -339,9 +371,50 @@ def _partitions(variant: _Variant, key: int, table: _Table) -> Iterator[tuple[Me
         for melds in _enumerate(pool, table):
             yield (*sets, *melds)
         return
-    for rest_key, split, _split_value in _split(pool, variant.split, table):
+    for rest_key, split, _split_value in _split_fast(pool, variant.split, table):
         for rest in _enumerate(rest_key, table):
             yield (*sets, *split, *rest)
+
+
+# per shape table and kind x: the shapes of the table holding x (solver._split's scan, kept)
+_SPLIT_SHAPES: dict[tuple[int, int], list[Any]] = {}
+
+
+def _split_fast(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...], int]]:
+    """:func:`changpai.zipai.solver._split` with its shape list built once per table and kind
+    (the same results in the same order; ``_split`` scans every shape on each call).
+
+    >>> from changpai.zipai.solver import _POW, _PAIR_FLAG, _split
+    >>> key = 2 * _POW[0] + _POW[1] + _POW[2] + _POW[10] | _PAIR_FLAG
+    >>> _split_fast(key, 0, _table(HUNAN)) == _split(key, 0, _table(HUNAN))
+    True
+    """
+    shapes = _SPLIT_SHAPES.get((id(table), x))
+    if shapes is None:
+        shapes = [
+            option
+            for options in table.options
+            for option in options
+            if any(s == _BITS * x for s, _ in option[2])
+        ]
+        _SPLIT_SHAPES[id(table), x] = shapes
+    found: list[tuple[int, tuple[Meld, ...], int]] = []
+    shift = _BITS * x
+
+    def rec(key: int, start: int, melds: tuple[Meld, ...], value: int) -> None:
+        if (key >> shift) & _DIGIT == 0:
+            found.append((key, melds, value))
+            return
+        for i in range(start, len(shapes)):
+            _sid, meld, need, delta, v, is_pair = shapes[i]
+            if is_pair and not key & _PAIR_FLAG:
+                continue
+            if all(amount <= (key >> s) & _DIGIT for s, amount in need):
+                rest_key = (key - delta) ^ (_PAIR_FLAG if is_pair else 0)
+                rec(rest_key, i, (*melds, meld), value + v)
+
+    rec(key, 0, (), 0)
+    return found
 
 
 def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | None:
@@ -350,7 +423,7 @@ def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | Non
         found = _solve(pool, table)
         return None if found is None else (found[0] + value, (*sets, *found[1]))
     best: _Result | None = None
-    for rest_key, split, split_value in _split(pool, variant.split, table):
+    for rest_key, split, split_value in _split_fast(pool, variant.split, table):
         rest = _solve(rest_key, table)
         if rest is not None and (best is None or rest[0] + split_value > best[0]):
             best = (rest[0] + split_value, (*split, *rest[1]))
@@ -416,9 +489,14 @@ def _best_general(
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
     if card is None:
         self_drawn = True
+    variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
+    return _best_of(variants, rules, card)
+
+
+def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
     table = _table(rules)
     best: tuple[int, list[Meld], tuple[Meld, ...]] | None = None
-    for variant in _variants(concealed, exposed, card, self_drawn, from_discard, chouwei):
+    for variant in variants:
         key = _variant_key(variant, rules)
         if key is None:
             continue
