@@ -43,8 +43,8 @@ from changpai.core.guard import items_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView, SeatView, SeenMeld
-from changpai.daer.actions import Action, ActionKind
-from changpai.daer.hand import best_decomposition, hu_range, shape_key, wins
+from changpai.daer.actions import MAX_SEATS, Action, ActionKind
+from changpai.daer.hand import best_decomposition, hu_range, readable, shape_key, wins
 from changpai.daer.melds import Meld, MeldKind, Origin, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.daer.scoring import Win, score
@@ -56,11 +56,54 @@ __all__ = ["Game"]
 _PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
 
 
-@caches.lru("daer", maxsize=1024)  # seats x kinds x cards: a few hundred
-def _act(seat: int, kind: ActionKind, k: int = -1) -> Action:
-    """The shared (frozen) action of a seat, a kind and a card index (-1: no card): the hot
-    path builds each action once."""
-    return Action(seat, kind, None if k < 0 else CARDS[k])
+# The shared (frozen) actions of the hot path, built once: [seat][card index] (or [seat]).
+def _per_card(kind: ActionKind) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(Action(s, kind, card) for card in CARDS) for s in range(MAX_SEATS))
+
+
+_DISCARD = _per_card(ActionKind.DISCARD)
+_GANG = _per_card(ActionKind.GANG)
+_PENG = _per_card(ActionKind.PENG)
+_WIN_ON = _per_card(ActionKind.WIN)
+_WIN = tuple(Action(s, ActionKind.WIN) for s in range(MAX_SEATS))
+_PASS = tuple(Action(s, ActionKind.PASS) for s in range(MAX_SEATS))
+_DRAW = tuple(Action(s, ActionKind.DRAW) for s in range(MAX_SEATS))
+
+
+def _chi_wanted(k: int, erqishi: bool, jiao: bool) -> tuple[tuple[int, int], ...]:
+    """The hand-card pairs (indices) that make a sentence with card ``k`` (daer.md §4)."""
+    v, base = k % 10, k - k % 10
+    wanted: list[tuple[int, int]] = []
+    for start in (v - 2, v - 1, v):
+        if 0 <= start <= 7:
+            others = [base + x for x in (start, start + 1, start + 2) if x != v]
+            wanted.append((others[0], others[1]))
+    if erqishi and v in (1, 6, 9):
+        others = [base + x for x in (1, 6, 9) if x != v]
+        wanted.append((others[0], others[1]))
+    if jiao:
+        o = k + 10 if k < 10 else k - 10
+        wanted.extend([(min(k, o), max(k, o)), (o, o)])
+    return tuple(dict.fromkeys(wanted))
+
+
+# [erqishi][jiao][k]: the pairs to look for when card k is offered to eat.
+_CHI_WANTED = tuple(
+    tuple(tuple(_chi_wanted(k, erqishi, jiao) for k in range(KINDS)) for jiao in (False, True))
+    for erqishi in (False, True)
+)
+# The 吃 actions met so far, by (seat, card, first, second) indices (at most 4 x 20 x 7).
+_CHI: caches.BoundedDict[tuple[int, int, int, int], Action] = caches.BoundedDict(
+    "daer", "changpai.daer.game._CHI", 1024
+)
+
+
+def _chi(seat: int, k: int, a: int, b: int) -> Action:
+    key = (seat, k, a, b)
+    action = _CHI.get(key)
+    if action is None:
+        action = _CHI[key] = Action(seat, ActionKind.CHI, CARDS[k], (CARDS[a], CARDS[b]))
+    return action
 
 
 def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:
@@ -131,6 +174,7 @@ class Game(GameBase):
         self._decisions: dict[int, Action] = {}
         self._log: list[ActionRecord[Action]] = []
         self._result: GameResult | None = None
+        self._turn_legal: tuple[Action, ...] | None = None  # derived: not part of _key
         self._deal()
 
     # ------------------------------------------------------------------ contract: state
@@ -271,11 +315,14 @@ class Game(GameBase):
         (['seat 0 打 一', 'seat 0 打 二', 'seat 0 打 三'], [])
         """
         seat = self._seat(seat)
-        if seat not in self.to_act:
+        phase = self._phase
+        if phase == "claim":
+            if seat in self._decisions:
+                return []
+            return list(self._options.get(seat, ()))
+        if phase == "over" or seat != self._current:
             return []
-        if self._phase == "claim":
-            return list(self._options[seat])
-        return self._turn_actions(seat)
+        return list(self._legal_turn())
 
     def verify(self, action: Any) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` naming the reason if ``action``
@@ -290,12 +337,19 @@ class Game(GameBase):
             raise IllegalActionError(f"{action!r} is not a 大貳 Action")
         if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
-        if action.seat not in self.to_act:
+        seat = action.seat
+        if self._phase == "claim":
+            acting = seat in self._options and seat not in self._decisions
+            legal: Sequence[Action] = self._options[seat] if acting else ()
+        else:
+            acting = seat == self._current
+            legal = self._legal_turn() if acting else ()
+        if not acting:
             raise IllegalActionError(
                 f"{action} is not legal now: seat {action.seat} is not to act "
                 f"(to act: {self.to_act})"
             )
-        if action not in self.legal_actions(action.seat):
+        if action not in legal:
             raise IllegalActionError(f"{action} is not legal now: {self._why(action)}")
 
     def apply(self, action: Any) -> ActionRecord[Action]:
@@ -307,6 +361,7 @@ class Game(GameBase):
         ('seat 0 打 一', True)
         """
         self.verify(action)
+        self._turn_legal = None
         record: ActionRecord[Action] = ActionRecord(action)
         self._log.append(record)
         if self._phase == "claim":
@@ -453,14 +508,18 @@ class Game(GameBase):
         return sum(meld_hu(m) for m in self._melds[seat])
 
     def _can_win(self, seat: int, extra: int = -1) -> bool:
-        counts = list(self._hands[seat])
         if extra >= 0:
-            counts[extra] += 1
-        found = hu_range(tuple(counts), self._shape)
-        if found is None:
+            more = self._hands[seat][:]
+            more[extra] += 1
+            counts = tuple(more)
+        else:
+            counts = tuple(self._hands[seat])
+        if not readable(counts, self._shape):  # the fast test first (most hands do not read)
             return False
         if self.rules.min_hu == 0:
             return True
+        found = hu_range(counts, self._shape)
+        assert found is not None
         low, high = found
         table = self._exposed_hu(seat)
         return wins(high + table, self.rules) or wins(low + table, self.rules)
@@ -474,18 +533,22 @@ class Game(GameBase):
         total = self._total(seat) + taken
         return total <= self.rules.rest_size(self._quads(seat) + quad)
 
-    def _locked(self, seat: int, k: int) -> bool:
-        return self.rules.kan_locked and self._hands[seat][k] >= 3
+    def _legal_turn(self) -> tuple[Action, ...]:
+        """The decisions of the seat in turn, computed once per state (cleared by apply)."""
+        found = self._turn_legal
+        if found is None:
+            found = self._turn_legal = tuple(self._turn_actions(self._current))
+        return found
 
     def _turn_actions(self, seat: int) -> list[Action]:
         counts = self._hands[seat]
+        rules = self.rules
         out: list[Action] = []
         if self._self_drawn and self._can_win(seat):
-            out.append(_act(seat, ActionKind.WIN))
-        if not self.rules.gang_draw or self._top < len(self._deck):
-            for k in range(KINDS):
-                if counts[k] == 4 and not self.rules.kan_locked:
-                    out.append(_act(seat, ActionKind.GANG, k))
+            out.append(_WIN[seat])
+        if not rules.gang_draw or self._top < len(self._deck):
+            if not rules.kan_locked and 4 in counts:
+                out.extend(_GANG[seat][k] for k in range(KINDS) if counts[k] == 4)
             for m in self._melds[seat]:
                 k = m.card.index
                 if (
@@ -493,31 +556,24 @@ class Game(GameBase):
                     and counts[k]
                     and self._keeps_a_discard(seat, 1, 0, True)
                 ):
-                    out.append(_act(seat, ActionKind.GANG, k))
-        free = [k for k in range(KINDS) if counts[k] and not self._locked(seat, k)]
-        if not free:  # only 坎 left: one of them must go
-            free = [k for k in range(KINDS) if counts[k]]
-        out.extend([_act(seat, ActionKind.DISCARD, k) for k in free])
+                    out.append(_GANG[seat][k])
+        discard = _DISCARD[seat]
+        if rules.kan_locked:  # a 坎 is not split (daer.md §7) ...
+            free = [discard[k] for k in range(KINDS) if 0 < counts[k] < 3]
+            if not free:  # ... unless only 坎 are left: one of them must go
+                free = [discard[k] for k in range(KINDS) if counts[k]]
+        else:
+            free = [discard[k] for k in range(KINDS) if counts[k]]
+        out.extend(free)
         return out
 
     def _chi_pairs(self, seat: int, k: int) -> list[tuple[int, int]]:
         counts = self._hands[seat]
         rules = self.rules
-        v, base = k % 10, k - k % 10
-        wanted: list[tuple[int, int]] = []
-        for start in (v - 2, v - 1, v):
-            if 0 <= start <= 7:
-                others = [base + x for x in (start, start + 1, start + 2) if x != v]
-                wanted.append((others[0], others[1]))
-        if rules.erqishi and v in (1, 6, 9):
-            others = [base + x for x in (1, 6, 9) if x != v]
-            wanted.append((others[0], others[1]))
-        if rules.jiao:
-            o = k + 10 if k < 10 else k - 10
-            wanted.extend([(min(k, o), max(k, o)), (o, o)])
+        locked = rules.kan_locked
         out = []
-        for a, b in dict.fromkeys(wanted):
-            if self._locked(seat, a) or self._locked(seat, b):
+        for a, b in _CHI_WANTED[rules.erqishi][rules.jiao][k]:
+            if locked and (counts[a] >= 3 or counts[b] >= 3):
                 continue
             if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
                 out.append((a, b))
@@ -526,28 +582,31 @@ class Game(GameBase):
     def _claim_options(self, seat: int, card: Card, discarder: int) -> list[Action]:
         k = card.index
         n = self._hands[seat][k]
+        rules = self.rules
         out: list[Action] = []
-        if self.rules.win_on_discard and self._can_win(seat, k):
-            out.append(_act(seat, ActionKind.WIN, k))
-        if (
-            n == 3
-            and (not self.rules.gang_draw or self._top < len(self._deck))
-            and self._keeps_a_discard(seat, 3, 1, True)
-        ):
-            out.append(_act(seat, ActionKind.GANG, k))
-        if not self._keeps_a_discard(seat, 2, 1, False):
-            pass  # a 碰 or 吃 would leave nothing to discard
-        elif n == 2 or (n == 3 and not self.rules.kan_locked):
-            out.append(_act(seat, ActionKind.PENG, k))
+        if rules.win_on_discard and self._can_win(seat, k):
+            out.append(_WIN_ON[seat][k])
+        if n >= 2:
+            if (
+                n == 3
+                and (not rules.gang_draw or self._top < len(self._deck))
+                and self._keeps_a_discard(seat, 3, 1, True)
+            ):
+                out.append(_GANG[seat][k])
+            # a 碰 or 吃 that would leave nothing to discard is not offered
+            if (n == 2 or (n == 3 and not rules.kan_locked)) and self._keeps_a_discard(
+                seat, 2, 1, False
+            ):
+                out.append(_PENG[seat][k])
         if (
             seat == self._ring.next[discarder]
             and k not in self._passed[seat]
             and self._keeps_a_discard(seat, 2, 1, False)
         ):
             for a, b in self._chi_pairs(seat, k):
-                out.append(Action(seat, ActionKind.CHI, card, (CARDS[a], CARDS[b])))
+                out.append(_chi(seat, k, a, b))
         if out:
-            out.append(_act(seat, ActionKind.PASS))
+            out.append(_PASS[seat])
         return out
 
     def _why(self, action: Action) -> str:
@@ -621,7 +680,7 @@ class Game(GameBase):
         self._hands[seat][card.index] += 1
         self._last = card
         self._auto(
-            _act(seat, ActionKind.DRAW),
+            _DRAW[seat],
             note="replacement" if replacement else "",
             draws=((seat, card),),
         )

@@ -110,6 +110,117 @@ def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
     return tuple(sorted(found, key=lambda r: [_order(s) for s in r]))
 
 
+def _fits(
+    c: list[int], i: int, pair: bool, erqishi: bool, jiao: bool, jiang: Sequence[bool]
+) -> bool:
+    """Whether counts ``c`` (from kind ``i`` on) read as sets, with one 將 when ``pair``: the
+    search of :func:`_readings` that stops at the first reading (the engine's win test)."""
+    n = len(c)
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        return not pair
+    v = i % 10  # value - 1
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _fits(c, i, pair, erqishi, jiao, jiang)
+        c[i] += 3
+        if ok:
+            return True
+    if pair and c[i] >= 2 and jiang[i]:
+        c[i] -= 2
+        ok = _fits(c, i, False, erqishi, jiao, jiang)
+        c[i] += 2
+        if ok:
+            return True
+    for idx in _SENTENCES_FROM[erqishi][v]:
+        j, k = i + idx[0], i + idx[1]
+        if c[j] and c[k]:
+            c[i] -= 1
+            c[j] -= 1
+            c[k] -= 1
+            ok = _fits(c, i, pair, erqishi, jiao, jiang)
+            c[i] += 1
+            c[j] += 1
+            c[k] += 1
+            if ok:
+                return True
+    if jiao and i < 10:
+        j = i + 10
+        for a, b in ((2, 1), (1, 2)):  # 絞: two small and a big, or a small and two big
+            if c[i] >= a and c[j] >= b:
+                c[i] -= a
+                c[j] -= b
+                ok = _fits(c, i, pair, erqishi, jiao, jiang)
+                c[i] += a
+                c[j] += b
+                if ok:
+                    return True
+    return False
+
+
+# The sentences a lowest card of value index v starts, as offsets of the other two cards:
+# 順 (v <= 7) and, with erqishi, 二七十 from 二 (v == 1).
+_SENTENCES_FROM = tuple(
+    tuple(
+        ([(1, 2)] if v <= 7 else []) + ([(5, 8)] if erqishi and v == 1 else []) for v in range(10)
+    )
+    for erqishi in (False, True)
+)
+
+
+@caches.lru("daer", maxsize=1 << 16)
+def _half_fits(
+    counts: tuple[int, ...], erqishi: bool, kan_locked: bool, jiang: tuple[bool, ...]
+) -> int:
+    """The readings of one case's 10 counts (no 絞): bit 1 as sets only, bit 2 as sets and a
+    將. Without 絞 no set mixes small and big cards, so a hand reads iff both cases do."""
+    c = list(counts)
+    if kan_locked:  # daer.md §7: a 坎 cannot be split
+        c = [n - 3 if n >= 3 else n for n in c]
+    r = sum(c) % 3
+    if r == 0:
+        return 1 if _fits(c, 0, False, erqishi, False, jiang) else 0
+    if r == 2:
+        return 2 if _fits(c, 0, True, erqishi, False, jiang) else 0
+    return 0
+
+
+@caches.lru("daer", maxsize=1 << 16)
+def _full_fits(counts: tuple[int, ...], shape: _Shape) -> bool:
+    erqishi, jiao, kan_locked, jiang = shape
+    c = list(counts)
+    if kan_locked:  # daer.md §7: a 坎 cannot be split
+        c = [n - 3 if n >= 3 else n for n in c]
+    return _fits(c, 0, sum(counts) % 3 == 2, erqishi, jiao, jiang)
+
+
+def readable(counts: tuple[int, ...], shape: _Shape) -> bool:
+    """Whether concealed counts read as sets (and a 將 when their number is 3n + 2): the
+    engine's fast win test, the same answer as ``hu_range(counts, shape) is not None``.
+
+    >>> counts = [0] * 20
+    >>> for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 4, 4): counts[i] += 1
+    >>> readable(tuple(counts), shape_key(DAER))
+    True
+    >>> counts[4] -= 2; counts[5] += 2; readable(tuple(counts), shape_key(DAER))  # 六六 no 將
+    False
+    """
+    r = sum(counts) % 3
+    if r == 1:
+        return False
+    erqishi, jiao, kan_locked, jiang = shape
+    if jiao:
+        return _full_fits(counts, shape)
+    small = _half_fits(counts[:10], erqishi, kan_locked, jiang[:10])
+    if not small:
+        return False
+    big = _half_fits(counts[10:], erqishi, kan_locked, jiang[10:])
+    if r == 2:
+        return (small == 1 and big == 2) or (small == 2 and big == 1)
+    return small == 1 and big == 1
+
+
 def _order(item: _Set) -> tuple[bool, int, int]:
     kind, idx = item
     return (kind is MeldKind.JIANG, idx[0], idx[-1])
