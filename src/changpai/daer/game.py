@@ -54,6 +54,7 @@ from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 __all__ = ["Game"]
 
 _PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
+_RANK = {kind.value: rank for rank, kind in enumerate(_PRIORITY)}  # by value: str hashing
 
 
 # The shared (frozen) actions of the hot path, built once: [seat][card index] (or [seat]).
@@ -68,6 +69,15 @@ _WIN_ON = _per_card(ActionKind.WIN)
 _WIN = tuple(Action(s, ActionKind.WIN) for s in range(MAX_SEATS))
 _PASS = tuple(Action(s, ActionKind.PASS) for s in range(MAX_SEATS))
 _DRAW = tuple(Action(s, ActionKind.DRAW) for s in range(MAX_SEATS))
+_LONG = tuple(tuple(Action(s, ActionKind.LONG, card) for card in CARDS) for s in range(MAX_SEATS))
+
+# The shared (frozen) sets of identical cards the engine lays, by card index: 碰, and the
+# fours 暗杠 (hidden), 垅 (shown from the hand), 明杠 / 招 (on a discard) and 加杠.
+_PENG_MELD = tuple(Meld(MeldKind.PENG, (card,) * 3, True, Origin.CLAIM) for card in CARDS)
+_ANGANG = tuple(Meld(MeldKind.GANG, (card,) * 4, False, Origin.HAND) for card in CARDS)
+_LONG_MELD = tuple(Meld(MeldKind.GANG, (card,) * 4, True, Origin.HAND) for card in CARDS)
+_MINGGANG = tuple(Meld(MeldKind.GANG, (card,) * 4, True, Origin.CLAIM) for card in CARDS)
+_JIAGANG = tuple(Meld(MeldKind.GANG, (card,) * 4, True, Origin.DRAW) for card in CARDS)
 
 
 def _chi_wanted(k: int, erqishi: bool, jiao: bool) -> tuple[tuple[int, int], ...]:
@@ -95,6 +105,11 @@ _CHI_WANTED = tuple(
 # The 吃 actions met so far, by (seat, card, first, second) indices (at most 4 x 20 x 7).
 _CHI: caches.BoundedDict[tuple[int, int, int, int], Action] = caches.BoundedDict(
     "daer", "changpai.daer.game._CHI", 1024
+)
+
+# The 吃 sets made so far, by (first, second, taken) card indices (at most 20 x 7).
+_CHI_MELD: caches.BoundedDict[tuple[int, int, int], Meld] = caches.BoundedDict(
+    "daer", "changpai.daer.game._CHI_MELD", 256
 )
 
 
@@ -163,6 +178,9 @@ class Game(GameBase):
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._discards: list[list[Card]] = [[] for _ in range(n)]
         self._passed: list[set[int]] = [set() for _ in range(n)]
+        # derived from _melds (not part of _key): table cards and fours per seat
+        self._laid = [0] * n
+        self._fours = [0] * n
         self._top = 0
         self._phase = "turn"
         self._current = self.dealer
@@ -461,6 +479,8 @@ class Game(GameBase):
         new._melds = [list(m) for m in self._melds]
         new._discards = [list(d) for d in self._discards]
         new._passed = [set(p) for p in self._passed]
+        new._laid = list(self._laid)
+        new._fours = list(self._fours)
         new._options = {s: list(o) for s, o in self._options.items()}
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
@@ -495,11 +515,17 @@ class Game(GameBase):
 
     # ------------------------------------------------------------------ helpers
 
+    def _tally(self, seat: int) -> None:
+        """Recount the table cards and fours of ``seat`` after its sets changed."""
+        melds = self._melds[seat]
+        self._laid[seat] = sum(len(m.cards) for m in melds)
+        self._fours[seat] = sum(m.quad for m in melds)
+
     def _total(self, seat: int) -> int:
-        return sum(self._hands[seat]) + sum(len(m.cards) for m in self._melds[seat])
+        return sum(self._hands[seat]) + self._laid[seat]
 
     def _quads(self, seat: int) -> int:
-        return sum(m.quad for m in self._melds[seat])
+        return self._fours[seat]
 
     def _must_discard(self, seat: int) -> bool:
         return self._total(seat) > self.rules.rest_size(self._quads(seat))
@@ -657,8 +683,9 @@ class Game(GameBase):
         for k in range(KINDS):
             if counts[k] == 4:  # daer.md §7: a 垅 (four in hand) must be shown
                 counts[k] = 0
-                self._melds[seat].append(Meld(MeldKind.GANG, (CARDS[k],) * 4, True, Origin.HAND))
-                self._auto(Action(seat, ActionKind.LONG, CARDS[k]))
+                self._melds[seat].append(_LONG_MELD[k])
+                self._tally(seat)
+                self._auto(_LONG[seat][k])
 
     def _after_take(self, seat: int, *, drawn: bool) -> None:
         """``seat`` took a card (drawn or claimed): its turn, or — with nothing to discard
@@ -698,13 +725,14 @@ class Game(GameBase):
             melds = self._melds[seat]
             if counts[k] == 4:
                 counts[k] = 0
-                melds.append(Meld(MeldKind.GANG, (card,) * 4, False, Origin.HAND))
+                melds.append(_ANGANG[k])
             else:
                 counts[k] -= 1
                 i = next(
                     i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.card == card
                 )
-                melds[i] = Meld(MeldKind.GANG, (card,) * 4, True, Origin.DRAW)
+                melds[i] = _JIAGANG[k]
+            self._tally(seat)
             self._after_gang(seat)
             return
         counts[k] -= 1  # DISCARD
@@ -744,15 +772,17 @@ class Game(GameBase):
         card, discarder = self._offer, self._discarder
         assert card is not None
         # 胡 > 杠 > 碰 > 吃; among equals the nearest seat after the discarder (daer.md §3)
-        decided = [self._decisions[s] for s in self._options]
+        decisions = self._decisions
         chosen = None
-        for kind in _PRIORITY:
-            chosen = next((a for a in decided if a.kind is kind), None)
-            if chosen is not None:
-                break
+        rank = len(_PRIORITY)
+        for s in self._options:  # nearest first
+            decided = decisions[s]
+            mine = _RANK.get(decided.kind.value, rank)
+            if mine < rank:
+                chosen, rank = decided, mine
         if self.rules.guozhang:  # daer.md §7: a card one could eat and passed is a 過張
             for seat, options in self._options.items():
-                if self._decisions[seat].kind is ActionKind.PASS and any(
+                if decisions[seat].kind is ActionKind.PASS and any(
                     a.kind is ActionKind.CHI for a in options
                 ):
                     self._passed[seat].add(card.index)
@@ -769,7 +799,8 @@ class Game(GameBase):
         k = card.index
         if kind is ActionKind.GANG:
             counts[k] -= 3
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * 4, True, Origin.CLAIM))
+            self._melds[seat].append(_MINGGANG[k])
+            self._tally(seat)
             self._current = seat
             self._self_drawn = False
             self._phase = "turn"
@@ -777,16 +808,25 @@ class Game(GameBase):
             return
         if kind is ActionKind.PENG:
             counts[k] -= 2
-            meld = Meld(MeldKind.PENG, (card,) * 3, True, Origin.CLAIM)
+            meld = _PENG_MELD[k]
         else:
             for c in chosen.cards:
                 counts[c.index] -= 1
-            cards = (*chosen.cards, card)
+            meld = self._chi_meld(chosen.cards, card)
+        self._melds[seat].append(meld)
+        self._tally(seat)
+        self._after_take(seat, drawn=False)
+
+    def _chi_meld(self, pair: tuple[Card, ...], card: Card) -> Meld:
+        key = (pair[0].index, pair[1].index, card.index)
+        meld = _CHI_MELD.get(key)
+        if meld is None:
+            cards = (*pair, card)
             found = classify(cards, rules=self.rules)
             assert found is not None and found.is_sentence
-            meld = Meld(found, cards, True, Origin.CHI)
-        self._melds[seat].append(meld)
-        self._after_take(seat, drawn=False)
+            # a sentence is one kind whatever the rules that allowed it (daer.md §4)
+            meld = _CHI_MELD[key] = Meld(found, cards, True, Origin.CHI)
+        return meld
 
     def _win(self, seat: int, discarder: int | None, card: Card | None) -> None:
         if discarder is not None and card is not None:

@@ -176,7 +176,7 @@ def _half_fits(
     """The readings of one case's 10 counts (no 絞): bit 1 as sets only, bit 2 as sets and a
     將. Without 絞 no set mixes small and big cards, so a hand reads iff both cases do."""
     c = list(counts)
-    if kan_locked:  # daer.md §7: a 坎 cannot be split
+    if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
         c = [n - 3 if n >= 3 else n for n in c]
     r = sum(c) % 3
     if r == 0:
@@ -190,7 +190,7 @@ def _half_fits(
 def _full_fits(counts: tuple[int, ...], shape: _Shape) -> bool:
     erqishi, jiao, kan_locked, jiang = shape
     c = list(counts)
-    if kan_locked:  # daer.md §7: a 坎 cannot be split
+    if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
         c = [n - 3 if n >= 3 else n for n in c]
     return _fits(c, 0, sum(counts) % 3 == 2, erqishi, jiao, jiang)
 
