@@ -332,7 +332,8 @@ class Game(GameBase):
         >>> [str(a) for a in g.legal_actions(0)][:3], g.legal_actions(1)
         (['seat 0 打 一', 'seat 0 打 二', 'seat 0 打 三'], [])
         """
-        seat = self._seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            seat = self._seat(seat)  # raises for a bad seat
         phase = self._phase
         if phase == "claim":
             if seat in self._decisions:
@@ -367,6 +368,9 @@ class Game(GameBase):
                 f"{action} is not legal now: seat {action.seat} is not to act "
                 f"(to act: {self.to_act})"
             )
+        for candidate in legal:  # the shared objects of legal_actions: no field comparisons
+            if candidate is action:
+                return
         if action not in legal:
             raise IllegalActionError(f"{action} is not legal now: {self._why(action)}")
 

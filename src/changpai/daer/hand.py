@@ -44,6 +44,7 @@ __all__ = [
 _Set = tuple[MeldKind, tuple[int, ...]]
 _Reading = tuple[_Set, ...]
 _Shape = tuple[bool, bool, bool, tuple[bool, ...]]
+_Offsets = tuple[tuple[tuple[int, int], ...], ...]
 
 
 def shape_key(rules: Rules) -> _Shape:
@@ -111,10 +112,17 @@ def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
 
 
 def _fits(
-    c: list[int], i: int, pair: bool, erqishi: bool, jiao: bool, jiang: Sequence[bool]
+    c: list[int],
+    i: int,
+    pair: bool,
+    sentences: _Offsets,
+    jiao: bool,
+    jiang: Sequence[bool],
 ) -> bool:
     """Whether counts ``c`` (from kind ``i`` on) read as sets, with one 將 when ``pair``: the
-    search of :func:`_readings` that stops at the first reading (the engine's win test)."""
+    search of :func:`_readings` that stops at the first reading (the engine's win test).
+    ``sentences[v]``: the offsets of the other cards of each sentence a lowest card of value
+    index ``v`` starts (see ``_SENTENCES_FROM``)."""
     n = len(c)
     while i < n and not c[i]:
         i += 1
@@ -123,23 +131,23 @@ def _fits(
     v = i % 10  # value - 1
     if c[i] >= 3:
         c[i] -= 3
-        ok = _fits(c, i, pair, erqishi, jiao, jiang)
+        ok = _fits(c, i, pair, sentences, jiao, jiang)
         c[i] += 3
         if ok:
             return True
     if pair and c[i] >= 2 and jiang[i]:
         c[i] -= 2
-        ok = _fits(c, i, False, erqishi, jiao, jiang)
+        ok = _fits(c, i, False, sentences, jiao, jiang)
         c[i] += 2
         if ok:
             return True
-    for idx in _SENTENCES_FROM[erqishi][v]:
-        j, k = i + idx[0], i + idx[1]
+    for dj, dk in sentences[v]:
+        j, k = i + dj, i + dk
         if c[j] and c[k]:
             c[i] -= 1
             c[j] -= 1
             c[k] -= 1
-            ok = _fits(c, i, pair, erqishi, jiao, jiang)
+            ok = _fits(c, i, pair, sentences, jiao, jiang)
             c[i] += 1
             c[j] += 1
             c[k] += 1
@@ -151,7 +159,7 @@ def _fits(
             if c[i] >= a and c[j] >= b:
                 c[i] -= a
                 c[j] -= b
-                ok = _fits(c, i, pair, erqishi, jiao, jiang)
+                ok = _fits(c, i, pair, sentences, jiao, jiang)
                 c[i] += a
                 c[j] += b
                 if ok:
@@ -161,12 +169,11 @@ def _fits(
 
 # The sentences a lowest card of value index v starts, as offsets of the other two cards:
 # 順 (v <= 7) and, with erqishi, 二七十 from 二 (v == 1).
-_SENTENCES_FROM = tuple(
-    tuple(
-        ([(1, 2)] if v <= 7 else []) + ([(5, 8)] if erqishi and v == 1 else []) for v in range(10)
-    )
-    for erqishi in (False, True)
-)
+def _offsets(erqishi: bool) -> _Offsets:
+    return tuple(((1, 2),) * (v <= 7) + ((5, 8),) * (erqishi and v == 1) for v in range(10))
+
+
+_SENTENCES_FROM = (_offsets(False), _offsets(True))
 
 
 @caches.lru("daer", maxsize=1 << 16)
@@ -180,9 +187,9 @@ def _half_fits(
         c = [n - 3 if n >= 3 else n for n in c]
     r = sum(c) % 3
     if r == 0:
-        return 1 if _fits(c, 0, False, erqishi, False, jiang) else 0
+        return 1 if _fits(c, 0, False, _SENTENCES_FROM[erqishi], False, jiang) else 0
     if r == 2:
-        return 2 if _fits(c, 0, True, erqishi, False, jiang) else 0
+        return 2 if _fits(c, 0, True, _SENTENCES_FROM[erqishi], False, jiang) else 0
     return 0
 
 
@@ -192,7 +199,7 @@ def _full_fits(counts: tuple[int, ...], shape: _Shape) -> bool:
     c = list(counts)
     if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
         c = [n - 3 if n >= 3 else n for n in c]
-    return _fits(c, 0, sum(counts) % 3 == 2, erqishi, jiao, jiang)
+    return _fits(c, 0, sum(counts) % 3 == 2, _SENTENCES_FROM[erqishi], jiao, jiang)
 
 
 def readable(counts: tuple[int, ...], shape: _Shape) -> bool:
