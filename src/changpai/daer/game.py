@@ -69,6 +69,7 @@ _WIN_ON = _per_card(ActionKind.WIN)
 _WIN = tuple(Action(s, ActionKind.WIN) for s in range(MAX_SEATS))
 _PASS = tuple(Action(s, ActionKind.PASS) for s in range(MAX_SEATS))
 _DRAW = tuple(Action(s, ActionKind.DRAW) for s in range(MAX_SEATS))
+_DEAL = tuple(Action(s, ActionKind.DEAL) for s in range(MAX_SEATS))
 _LONG = tuple(tuple(Action(s, ActionKind.LONG, card) for card in CARDS) for s in range(MAX_SEATS))
 
 # The shared (frozen) sets of identical cards the engine lays, by card index: 碰, and the
@@ -676,7 +677,7 @@ class Game(GameBase):
                 self._hands[seat][card.index] += 1
             top += n
         self._top = top
-        self._auto(Action(self.dealer, ActionKind.DEAL), note=f"stock {len(self._deck) - top}")
+        self._auto(_DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
         if self.rules.kan_locked:
             for seat in self.seats:
                 self._lay_long(seat)
@@ -684,6 +685,8 @@ class Game(GameBase):
 
     def _lay_long(self, seat: int) -> None:
         counts = self._hands[seat]
+        if 4 not in counts:
+            return
         for k in range(KINDS):
             if counts[k] == 4:  # daer.md §7: a 垅 (four in hand) must be shown
                 counts[k] = 0
