@@ -7,7 +7,9 @@ is 3n + 2, one 將 pair (貳伍捌 by default, [S001]). Without replacement draw
 hand with a four holds a 對子 (any pair), and three identical concealed cards are always a 坎.
 
 Hot path: the hand is a tuple of 20 counts (one per card kind, :attr:`zipai.Card.index`); its
-readings are found lowest kind first and cached on the counts and the shape options.
+readings are found lowest kind first and cached on the counts and the shape options. The
+engine's win test (:func:`readable`) stops at the first reading and, without 絞 (no set mixes
+small and big cards), answers from the two cases' 10 counts, each cached on its own.
 
 >>> best = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 伍伍"))
 >>> best
