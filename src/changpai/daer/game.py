@@ -36,18 +36,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from changpai.core import caches, render
+from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import items_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView, SeatView, SeenMeld
-from changpai.daer.actions import MAX_SEATS, Action, ActionKind
+from changpai.daer.actions import Action, ActionKind
 from changpai.daer.hand import best_decomposition, hu_range, readable, shape_key, wins
-from changpai.daer.melds import Meld, MeldKind, Origin, classify, meld_hu
+from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.daer.scoring import Win, score
+from changpai.daer.tables import (
+    ANGANG,
+    CHI_WANTED,
+    DEAL,
+    DISCARD,
+    DRAW,
+    GANG,
+    JIAGANG,
+    LONG,
+    LONG_MELD,
+    MINGGANG,
+    PASS,
+    PENG,
+    PENG_MELD,
+    WIN,
+    WIN_ON,
+    chi_action,
+    chi_meld,
+)
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 
@@ -55,71 +74,6 @@ __all__ = ["Game"]
 
 _PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
 _RANK = {kind.value: rank for rank, kind in enumerate(_PRIORITY)}  # by value: str hashing
-
-
-# The shared (frozen) actions of the hot path, built once: [seat][card index] (or [seat]).
-def _per_card(kind: ActionKind) -> tuple[tuple[Action, ...], ...]:
-    return tuple(tuple(Action(s, kind, card) for card in CARDS) for s in range(MAX_SEATS))
-
-
-_DISCARD = _per_card(ActionKind.DISCARD)
-_GANG = _per_card(ActionKind.GANG)
-_PENG = _per_card(ActionKind.PENG)
-_WIN_ON = _per_card(ActionKind.WIN)
-_WIN = tuple(Action(s, ActionKind.WIN) for s in range(MAX_SEATS))
-_PASS = tuple(Action(s, ActionKind.PASS) for s in range(MAX_SEATS))
-_DRAW = tuple(Action(s, ActionKind.DRAW) for s in range(MAX_SEATS))
-_DEAL = tuple(Action(s, ActionKind.DEAL) for s in range(MAX_SEATS))
-_LONG = tuple(tuple(Action(s, ActionKind.LONG, card) for card in CARDS) for s in range(MAX_SEATS))
-
-# The shared (frozen) sets of identical cards the engine lays, by card index: 碰, and the
-# fours 暗杠 (hidden), 垅 (shown from the hand), 明杠 / 招 (on a discard) and 加杠.
-_PENG_MELD = tuple(Meld(MeldKind.PENG, (card,) * 3, True, Origin.CLAIM) for card in CARDS)
-_ANGANG = tuple(Meld(MeldKind.GANG, (card,) * 4, False, Origin.HAND) for card in CARDS)
-_LONG_MELD = tuple(Meld(MeldKind.GANG, (card,) * 4, True, Origin.HAND) for card in CARDS)
-_MINGGANG = tuple(Meld(MeldKind.GANG, (card,) * 4, True, Origin.CLAIM) for card in CARDS)
-_JIAGANG = tuple(Meld(MeldKind.GANG, (card,) * 4, True, Origin.DRAW) for card in CARDS)
-
-
-def _chi_wanted(k: int, erqishi: bool, jiao: bool) -> tuple[tuple[int, int], ...]:
-    """The hand-card pairs (indices) that make a sentence with card ``k`` (daer.md §4)."""
-    v, base = k % 10, k - k % 10
-    wanted: list[tuple[int, int]] = []
-    for start in (v - 2, v - 1, v):
-        if 0 <= start <= 7:
-            others = [base + x for x in (start, start + 1, start + 2) if x != v]
-            wanted.append((others[0], others[1]))
-    if erqishi and v in (1, 6, 9):
-        others = [base + x for x in (1, 6, 9) if x != v]
-        wanted.append((others[0], others[1]))
-    if jiao:
-        o = k + 10 if k < 10 else k - 10
-        wanted.extend([(min(k, o), max(k, o)), (o, o)])
-    return tuple(dict.fromkeys(wanted))
-
-
-# [erqishi][jiao][k]: the pairs to look for when card k is offered to eat.
-_CHI_WANTED = tuple(
-    tuple(tuple(_chi_wanted(k, erqishi, jiao) for k in range(KINDS)) for jiao in (False, True))
-    for erqishi in (False, True)
-)
-# The 吃 actions met so far, by (seat, card, first, second) indices (at most 4 x 20 x 7).
-_CHI: caches.BoundedDict[tuple[int, int, int, int], Action] = caches.BoundedDict(
-    "daer", "changpai.daer.game._CHI", 1024
-)
-
-# The 吃 sets made so far, by (first, second, taken) card indices (at most 20 x 7).
-_CHI_MELD: caches.BoundedDict[tuple[int, int, int], Meld] = caches.BoundedDict(
-    "daer", "changpai.daer.game._CHI_MELD", 256
-)
-
-
-def _chi(seat: int, k: int, a: int, b: int) -> Action:
-    key = (seat, k, a, b)
-    action = _CHI.get(key)
-    if action is None:
-        action = _CHI[key] = Action(seat, ActionKind.CHI, CARDS[k], (CARDS[a], CARDS[b]))
-    return action
 
 
 def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:
@@ -576,10 +530,10 @@ class Game(GameBase):
         rules = self.rules
         out: list[Action] = []
         if self._self_drawn and self._can_win(seat):
-            out.append(_WIN[seat])
+            out.append(WIN[seat])
         if not rules.gang_draw or self._top < len(self._deck):
             if not rules.kan_locked and 4 in counts:
-                out.extend(_GANG[seat][k] for k in range(KINDS) if counts[k] == 4)
+                out.extend(GANG[seat][k] for k in range(KINDS) if counts[k] == 4)
             for m in self._melds[seat]:
                 k = m.card.index
                 if (
@@ -587,8 +541,8 @@ class Game(GameBase):
                     and counts[k]
                     and self._keeps_a_discard(seat, 1, 0, True)
                 ):
-                    out.append(_GANG[seat][k])
-        discard = _DISCARD[seat]
+                    out.append(GANG[seat][k])
+        discard = DISCARD[seat]
         if rules.kan_locked:  # a 坎 is not split (daer.md §7) ...
             free = [discard[k] for k in range(KINDS) if 0 < counts[k] < 3]
             if not free:  # ... unless only 坎 are left: one of them must go
@@ -603,7 +557,7 @@ class Game(GameBase):
         rules = self.rules
         locked = rules.kan_locked
         out = []
-        for a, b in _CHI_WANTED[rules.erqishi][rules.jiao][k]:
+        for a, b in CHI_WANTED[rules.erqishi][rules.jiao][k]:
             if locked and (counts[a] >= 3 or counts[b] >= 3):
                 continue
             if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
@@ -616,28 +570,28 @@ class Game(GameBase):
         rules = self.rules
         out: list[Action] = []
         if rules.win_on_discard and self._can_win(seat, k):
-            out.append(_WIN_ON[seat][k])
+            out.append(WIN_ON[seat][k])
         if n >= 2:
             if (
                 n == 3
                 and (not rules.gang_draw or self._top < len(self._deck))
                 and self._keeps_a_discard(seat, 3, 1, True)
             ):
-                out.append(_GANG[seat][k])
+                out.append(GANG[seat][k])
             # a 碰 or 吃 that would leave nothing to discard is not offered
             if (n == 2 or (n == 3 and not rules.kan_locked)) and self._keeps_a_discard(
                 seat, 2, 1, False
             ):
-                out.append(_PENG[seat][k])
+                out.append(PENG[seat][k])
         if (
             seat == self._ring.next[discarder]
             and k not in self._passed[seat]
             and self._keeps_a_discard(seat, 2, 1, False)
         ):
             for a, b in self._chi_pairs(seat, k):
-                out.append(_chi(seat, k, a, b))
+                out.append(chi_action(seat, k, a, b))
         if out:
-            out.append(_PASS[seat])
+            out.append(PASS[seat])
         return out
 
     def _why(self, action: Action) -> str:
@@ -677,7 +631,7 @@ class Game(GameBase):
                 self._hands[seat][card.index] += 1
             top += n
         self._top = top
-        self._auto(_DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
+        self._auto(DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
         if self.rules.kan_locked:
             for seat in self.seats:
                 self._lay_long(seat)
@@ -690,9 +644,9 @@ class Game(GameBase):
         for k in range(KINDS):
             if counts[k] == 4:  # daer.md §7: a 垅 (four in hand) must be shown
                 counts[k] = 0
-                self._melds[seat].append(_LONG_MELD[k])
+                self._melds[seat].append(LONG_MELD[k])
                 self._tally(seat)
-                self._auto(_LONG[seat][k])
+                self._auto(LONG[seat][k])
 
     def _after_take(self, seat: int, *, drawn: bool) -> None:
         """``seat`` took a card (drawn or claimed): its turn, or — with nothing to discard
@@ -714,7 +668,7 @@ class Game(GameBase):
         self._hands[seat][card.index] += 1
         self._last = card
         self._auto(
-            _DRAW[seat],
+            DRAW[seat],
             note="replacement" if replacement else "",
             draws=((seat, card),),
         )
@@ -732,13 +686,13 @@ class Game(GameBase):
             melds = self._melds[seat]
             if counts[k] == 4:
                 counts[k] = 0
-                melds.append(_ANGANG[k])
+                melds.append(ANGANG[k])
             else:
                 counts[k] -= 1
                 i = next(
                     i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.card == card
                 )
-                melds[i] = _JIAGANG[k]
+                melds[i] = JIAGANG[k]
             self._tally(seat)
             self._after_gang(seat)
             return
@@ -806,7 +760,7 @@ class Game(GameBase):
         k = card.index
         if kind is ActionKind.GANG:
             counts[k] -= 3
-            self._melds[seat].append(_MINGGANG[k])
+            self._melds[seat].append(MINGGANG[k])
             self._tally(seat)
             self._current = seat
             self._self_drawn = False
@@ -815,25 +769,14 @@ class Game(GameBase):
             return
         if kind is ActionKind.PENG:
             counts[k] -= 2
-            meld = _PENG_MELD[k]
+            meld = PENG_MELD[k]
         else:
             for c in chosen.cards:
                 counts[c.index] -= 1
-            meld = self._chi_meld(chosen.cards, card)
+            meld = chi_meld(chosen.cards, card, self.rules)
         self._melds[seat].append(meld)
         self._tally(seat)
         self._after_take(seat, drawn=False)
-
-    def _chi_meld(self, pair: tuple[Card, ...], card: Card) -> Meld:
-        key = (pair[0].index, pair[1].index, card.index)
-        meld = _CHI_MELD.get(key)
-        if meld is None:
-            cards = (*pair, card)
-            found = classify(cards, rules=self.rules)
-            assert found is not None and found.is_sentence
-            # a sentence is one kind whatever the rules that allowed it (daer.md §4)
-            meld = _CHI_MELD[key] = Meld(found, cards, True, Origin.CHI)
-        return meld
 
     def _win(self, seat: int, discarder: int | None, card: Card | None) -> None:
         if discarder is not None and card is not None:
