@@ -36,44 +36,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import items_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
-from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.core.view import GameView
+from changpai.daer import views
 from changpai.daer.actions import Action, ActionKind
+from changpai.daer.claims import ClaimsMixin
 from changpai.daer.hand import best_decomposition, hu_range, readable, shape_key, wins
 from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.daer.scoring import Win, score
-from changpai.daer.tables import (
-    ANGANG,
-    CHI_WANTED,
-    DEAL,
-    DISCARD,
-    DRAW,
-    GANG,
-    JIAGANG,
-    LONG,
-    LONG_MELD,
-    MINGGANG,
-    PASS,
-    PENG,
-    PENG_MELD,
-    WIN,
-    WIN_ON,
-    chi_action,
-    chi_meld,
-)
+from changpai.daer.tables import ANGANG, DEAL, DISCARD, DRAW, GANG, JIAGANG, LONG, LONG_MELD, WIN
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 
 __all__ = ["Game"]
-
-_PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
-_RANK = {kind.value: rank for rank, kind in enumerate(_PRIORITY)}  # by value: str hashing
 
 
 def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:
@@ -87,8 +67,9 @@ def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ..
     return tuple(deal_order(DECK, seed=seed, deck=deck, what="the 80-card 大貳 deck"))
 
 
-class Game(GameBase):
-    """One hand of 大貳 (see the module docstring for the flow).
+class Game(ClaimsMixin, GameBase):
+    """One hand of 大貳 (see the module docstring for the flow; the claims on a discard are
+    :class:`~changpai.daer.claims.ClaimsMixin`, the views :mod:`changpai.daer.views`).
 
     Args:
         rules: a :class:`~changpai.daer.rules.Rules` preset (:data:`DAER`, :data:`LUZHOU` …).
@@ -351,52 +332,16 @@ class Game(GameBase):
 
     # ------------------------------------------------------------------ views
 
-    def _seen(self, meld: Meld, own: bool) -> SeenMeld:
-        if meld.exposed or own:
-            return SeenMeld(meld.kind.value, meld.label(), meld.cards)
-        return SeenMeld(meld.kind.value, meld.label(), (), hidden=len(meld.cards))
-
     def view(self, seat: int) -> GameView:
         """What ``seat`` may see: its own hand, every table set (others' 暗杠 face down), the
-        discards, the card on offer, the stock size and its own pending decision.
+        discards, the card on offer, the stock size and its own pending decision
+        (:func:`changpai.daer.views.game_view`).
 
         >>> v = Game(seed=1).view(1)
         >>> len(v.hand), v.stock_size, v.to_act, v.legal_actions
         (13, 27, (0,), ())
         """
-        seat = self._seat(seat)
-        seats = tuple(
-            SeatView(
-                s,
-                sum(self._hands[s]),
-                tuple(self._seen(m, s == seat) for m in self._melds[s]),
-                tuple(self._discards[s]),
-                "dealer" if s == self.dealer else "",
-            )
-            for s in self.seats
-        )
-        if self._phase == "claim":
-            to_act = tuple(s for s in self.to_act if s == seat)
-        else:
-            to_act = self.to_act
-        facts: tuple[tuple[str, Any], ...] = ()
-        if self.rules.guozhang and self._passed[seat]:
-            facts = (("過張", self.passed(seat)),)
-        return GameView(
-            family=self.family,
-            title=self.rules.title,
-            seat=seat,
-            dealer=self.dealer,
-            phase=self._phase,
-            hand=self.hand(seat),
-            seats=seats,
-            offered=self.offered,
-            stock_size=len(self._deck) - self._top,
-            to_act=to_act,
-            legal_actions=tuple(self.legal_actions(seat)),
-            result=self._result,
-            facts=facts,
-        )
+        return views.game_view(self, self._seat(seat))
 
     def _repr_html_(self) -> str:
         """The whole state for notebooks (omniscient): every seat's hand, sets and discards.
@@ -405,26 +350,7 @@ class Game(GameBase):
         >>> html.count("<tr><td"), "▶ seat 0" in html
         (4, True)
         """
-        rows = []
-        for seat in self.seats:
-            hand = self.hand(seat)
-            rows.append(
-                render.SeatRow(
-                    seat,
-                    hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
-                    melds=render.line([m._repr_html_() for m in self._melds[seat]]),
-                    discards=render.cards(self._discards[seat]),
-                    acting=seat in self.to_act,
-                    note="dealer" if seat == self.dealer else "",
-                )
-            )
-        facts = [("phase", self._phase), ("stock", str(len(self._deck) - self._top))]
-        if self.offered is not None:
-            facts.append(("on offer", render.card(self.offered)))
-        footer = "" if self._result is None else render.Html(self._result._repr_html_())
-        return render.seat_table(
-            rows, title=f"{self.rules.title} ({self.rules.name})", facts=facts, footer=footer
-        )
+        return views.game_html(self)
 
     def copy(self) -> Game:
         """An independent copy, equal to this game.
@@ -552,48 +478,6 @@ class Game(GameBase):
         out.extend(free)
         return out
 
-    def _chi_pairs(self, seat: int, k: int) -> list[tuple[int, int]]:
-        counts = self._hands[seat]
-        rules = self.rules
-        locked = rules.kan_locked
-        out = []
-        for a, b in CHI_WANTED[rules.erqishi][rules.jiao][k]:
-            if locked and (counts[a] >= 3 or counts[b] >= 3):
-                continue
-            if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
-                out.append((a, b))
-        return out
-
-    def _claim_options(self, seat: int, card: Card, discarder: int) -> list[Action]:
-        k = card.index
-        n = self._hands[seat][k]
-        rules = self.rules
-        out: list[Action] = []
-        if rules.win_on_discard and self._can_win(seat, k):
-            out.append(WIN_ON[seat][k])
-        if n >= 2:
-            if (
-                n == 3
-                and (not rules.gang_draw or self._top < len(self._deck))
-                and self._keeps_a_discard(seat, 3, 1, True)
-            ):
-                out.append(GANG[seat][k])
-            # a 碰 or 吃 that would leave nothing to discard is not offered
-            if (n == 2 or (n == 3 and not rules.kan_locked)) and self._keeps_a_discard(
-                seat, 2, 1, False
-            ):
-                out.append(PENG[seat][k])
-        if (
-            seat == self._ring.next[discarder]
-            and k not in self._passed[seat]
-            and self._keeps_a_discard(seat, 2, 1, False)
-        ):
-            for a, b in self._chi_pairs(seat, k):
-                out.append(chi_action(seat, k, a, b))
-        if out:
-            out.append(PASS[seat])
-        return out
-
     def _why(self, action: Action) -> str:
         seat, kind, card = action.seat, action.kind, action.card
         if self._phase == "claim":
@@ -707,76 +591,6 @@ class Game(GameBase):
             self._phase = "turn"
         else:  # 八塊: a second or later four spares one discard (daer.md §7)
             self._draw(self._ring.next[seat])
-
-    def _offer_discard(self, seat: int, card: Card) -> None:
-        self._offer = card
-        self._discarder = seat
-        options: dict[int, list[Action]] = {}
-        for other in self._ring.after(seat):
-            found = self._claim_options(other, card, seat)
-            if found:
-                options[other] = found
-        self._options = options
-        self._decisions = {}
-        if options:
-            self._phase = "claim"
-        else:
-            self._close_offer()
-            self._draw(self._ring.next[seat])
-
-    def _close_offer(self) -> None:
-        self._offer = None
-        self._options = {}
-        self._decisions = {}
-
-    def _resolve(self) -> None:
-        card, discarder = self._offer, self._discarder
-        assert card is not None
-        # 胡 > 杠 > 碰 > 吃; among equals the nearest seat after the discarder (daer.md §3)
-        decisions = self._decisions
-        chosen = None
-        rank = len(_PRIORITY)
-        for s in self._options:  # nearest first
-            decided = decisions[s]
-            mine = _RANK.get(decided.kind.value, rank)
-            if mine < rank:
-                chosen, rank = decided, mine
-        if self.rules.guozhang:  # daer.md §7: a card one could eat and passed is a 過張
-            for seat, options in self._options.items():
-                if decisions[seat].kind is ActionKind.PASS and any(
-                    a.kind is ActionKind.CHI for a in options
-                ):
-                    self._passed[seat].add(card.index)
-        self._close_offer()
-        if chosen is None:
-            self._draw(self._ring.next[discarder])
-            return
-        seat, kind = chosen.seat, chosen.kind
-        self._discards[discarder].pop()
-        if kind is ActionKind.WIN:
-            self._win(seat, discarder, card)
-            return
-        counts = self._hands[seat]
-        k = card.index
-        if kind is ActionKind.GANG:
-            counts[k] -= 3
-            self._melds[seat].append(MINGGANG[k])
-            self._tally(seat)
-            self._current = seat
-            self._self_drawn = False
-            self._phase = "turn"
-            self._after_gang(seat)
-            return
-        if kind is ActionKind.PENG:
-            counts[k] -= 2
-            meld = PENG_MELD[k]
-        else:
-            for c in chosen.cards:
-                counts[c.index] -= 1
-            meld = chi_meld(chosen.cards, card, self.rules)
-        self._melds[seat].append(meld)
-        self._tally(seat)
-        self._after_take(seat, drawn=False)
 
     def _win(self, seat: int, discarder: int | None, card: Card | None) -> None:
         if discarder is not None and card is not None:
