@@ -41,7 +41,7 @@ from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
 from changpai.errors import IllegalActionError, RulesError
 from changpai.nantong import claims, views
-from changpai.nantong.actions import SEATS, Action, ActionKind
+from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind, _action
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, parse
 from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.deal import next_dealer
@@ -132,6 +132,10 @@ class Game(GameBase):
         self._first_discard = False
         self._log: list[ActionRecord[Action]] = []
         self._result: GameResult | None = None
+        # derived, not part of the state (_key): the claims each claimant may make on the
+        # current discard, and the legal actions of one seat, both until the next apply
+        self._options: dict[int, list[Action]] = {}
+        self._legal: tuple[int, tuple[Action, ...]] | None = None
 
     # ----------------------------------------------------------------- queries
     @property
@@ -331,38 +335,48 @@ class Game(GameBase):
         (<ActionKind.PASS: 'pass'>, [])
         """
         seat = self._seat(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return list(cached[1])
         if seat not in self.to_act:
             return []
+        actions = self._legal_now(seat)
+        self._legal = (seat, tuple(actions))
+        return actions
+
+    def _legal_now(self, seat: int) -> list[Action]:
         counts = self._hands[seat]
         actions: list[Action] = []
         if self.phase == "declare":
             if seat == self.dealer and self._complete(seat):
-                actions.append(Action(seat, ActionKind.WIN))
+                actions.append(_action(seat, ActionKind.WIN))
             callable_ = claims.callable_cards(counts, self.jiang, stock_left=self.stock_left)
-            actions.extend(Action(seat, ActionKind.CALL, c) for c in callable_)
+            actions.extend(_action(seat, ActionKind.CALL, c) for c in callable_)
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
-                actions.append(Action(seat, ActionKind.TING))
-            actions.append(Action(seat, ActionKind.PASS))
+                actions.append(_action(seat, ActionKind.TING))
+            actions.append(_action(seat, ActionKind.PASS))
         elif self.phase == "turn":
             if self._drawn is not None and self._complete(seat):
-                actions.append(Action(seat, ActionKind.WIN, self._drawn))
+                actions.append(_action(seat, ActionKind.WIN, self._drawn))
             if seat in self._ting and self._drawn is not None:
-                actions.append(Action(seat, ActionKind.DISCARD, self._drawn))
+                actions.append(_action(seat, ActionKind.DISCARD, self._drawn))
                 return actions
-            if self.stock_left > 0:
+            if self._top < self._bottom:
                 for i in range(N_PLAIN):
                     if counts[i] == 4:
-                        actions.append(Action(seat, ActionKind.ANGANG, CARDS[i]))
+                        actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
                 for m in self._melds[seat]:
                     if m.source == SetKind.PENG and counts[m.card.index] >= 1:
-                        actions.append(Action(seat, ActionKind.JIAGANG, m.card))
-            actions.extend(
-                Action(seat, ActionKind.DISCARD, CARDS[i]) for i in range(N_KINDS) if counts[i]
-            )
+                        actions.append(_action(seat, ActionKind.JIAGANG, m.card))
+            discards = _MADE[ActionKind.DISCARD][seat]
+            actions.extend([discards[i] for i in range(N_KINDS) if counts[i]])
         elif self.phase == "claim":
             assert self._discard is not None
-            actions.extend(self._claim_options(seat, self._discard))
-            actions.append(Action(seat, ActionKind.PASS))
+            options = self._options.get(seat)
+            if options is None:
+                options = self._claim_options(seat, self._discard)
+            actions.extend(options)
+            actions.append(_action(seat, ActionKind.PASS))
         return actions
 
     def verify(self, action: Action) -> None:
@@ -399,6 +413,7 @@ class Game(GameBase):
         (<ActionKind.PASS: 'pass'>, False, (1,))
         """
         self.verify(action)
+        self._legal = None
         draws: list[tuple[int, Card]] = []
         kind, seat, card = action.kind, action.seat, action.card
         if self.phase == "declare":
@@ -449,9 +464,9 @@ class Game(GameBase):
             self._discards_made += 1
             self._discard, self._discarder = card, seat
             self._drawn = None
-            self._claimants = tuple(
-                s for s in self._ring.after(seat) if self._claim_options(s, card)
-            )
+            options = {s: self._claim_options(s, card) for s in self._ring.after(seat)}
+            self._options = {s: o for s, o in options.items() if o}
+            self._claimants = tuple(self._options)
             self._decisions = {}
             if self._claimants:
                 self.phase = "claim"

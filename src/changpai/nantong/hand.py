@@ -95,11 +95,67 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
 # Bounded caches (caches.stats('nantong')): at most 2**16 / 2**14 / 64 entries.
 @caches.lru("nantong", maxsize=1 << 16)
 def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
-    """Whether the counts (30 plain kinds) plus ``wild`` 百搭 form groups (and one pair)."""
-    i = next((k for k, c in enumerate(counts) if c), -1)
+    """Whether the counts (30 plain kinds) plus ``wild`` 百搭 form groups (and one pair).
+
+    The three suits and the honours share no group, so each part is solved alone for the
+    fewest 百搭 it needs, with and without the pair (:func:`_need`); spare 百搭 make whole
+    groups (or the pair) on their own, which the size check below leaves a multiple of three.
+    """
+    if (sum(counts) + wild - 2 * need_pair) % 3:
+        return False
+    t0, t1 = _need(counts[0:9])
+    b0, b1 = _need(counts[9:18])
+    w0, w1 = _need(counts[18:27])
+    h0, h1 = _need(counts[27:30])
+    plain = t0 + b0 + w0 + h0
+    if not need_pair:
+        return plain <= wild
+    return plain + min(t1 - t0, b1 - b0, w1 - w0, h1 - h0) <= wild
+
+
+@caches.lru("nantong", maxsize=1 << 15)
+def _need(part: tuple[int, ...]) -> tuple[int, int]:
+    """The fewest 百搭 that complete one suit's counts (9 kinds, 順子 allowed) or the honours'
+    (3 kinds, only pairs and 刻子) into groups: without the pair, and with it."""
+    return _fewest(part, False), _fewest(part, True)
+
+
+@caches.lru("nantong", maxsize=1 << 16)
+def _fewest(part: tuple[int, ...], pair: bool) -> int:
+    """:func:`_need` for one pair flag, by the group that holds the lowest real card. A 百搭
+    never replaces a real card that could fill the same slot (swapping them keeps the count)."""
+    i = next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
-        return (wild - 2 * need_pair) % 3 == 0 and wild >= 2 * need_pair
-    return any(_can(rest, w, np) for _, rest, w, np in _branches(counts, wild, need_pair, i))
+        return 2 if pair else 0
+    c = part[i]
+    lst = list(part)
+    best = 99
+    if pair:
+        for real in range(min(c, 2), 0, -1):
+            lst[i] -= real
+            best = min(best, 2 - real + _fewest(tuple(lst), False))
+            lst[i] += real
+    for real in range(min(c, 3), 0, -1):
+        lst[i] -= real
+        best = min(best, 3 - real + _fewest(tuple(lst), pair))
+        lst[i] += real
+    if len(part) == 9:  # a suit: 順子 within it
+        for start in (i - 2, i - 1, i):
+            if start < 0 or start > 6:
+                continue
+            used = i - start  # the slots below the lowest real card are 百搭
+            taken = [i]
+            for k in range(i + 1, start + 3):
+                if lst[k]:
+                    taken.append(k)
+                else:
+                    used += 1
+            for k in taken:
+                lst[k] -= 1
+            best = min(best, used + _fewest(tuple(lst), pair))
+            for k in taken:
+                lst[k] += 1
+    return best
 
 
 def _branches(
