@@ -45,7 +45,7 @@ from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind, _action
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, parse
 from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.deal import next_dealer
-from changpai.nantong.hand import _complete
+from changpai.nantong.hand import _can_plus, _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
@@ -298,20 +298,31 @@ class Game(GameBase):
         return views.legacy_document(data)
 
     # ----------------------------------------------------------------- rules of the hand
-    def _complete(self, seat: int, extra: Card | None = None) -> bool:
+    def _complete(self, seat: int, extra: Card | None = None, *, drawn: bool = False) -> bool:
+        """Whether the hand of ``seat`` (plus ``extra``; or with ``drawn``, whose ``extra`` is
+        already in it) is a winning hand."""
         counts = self._hands[seat]
-        plain = list(counts[:N_PLAIN])
+        plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
+        x = -1
         if extra is not None:
             if extra.index >= N_PLAIN:
-                wild += 1
+                if not drawn:
+                    wild += 1
             else:
-                plain[extra.index] += 1
-        size = sum(plain) + wild
+                x = extra.index
+                if drawn:  # the hand before the draw: the one its claims were checked on
+                    plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
+        size = sum(plain) + wild + (x >= 0)
         groups = 7 - len(self._melds[seat])
-        if size != 3 * groups + 2:
+        if size != 3 * groups + 2 or not _can_plus(plain, wild, x):
             return False
-        return _complete(tuple(plain), wild, self._melds[seat], self.jiang)
+        if wild == 0:
+            return True
+        if x >= 0:
+            plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
+        # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
+        return _complete(plain, wild, self._melds[seat], self.jiang)
 
     def _ready(self, seat: int) -> bool:
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
@@ -356,7 +367,7 @@ class Game(GameBase):
                 actions.append(_action(seat, ActionKind.TING))
             actions.append(_action(seat, ActionKind.PASS))
         elif self.phase == "turn":
-            if self._drawn is not None and self._complete(seat):
+            if self._drawn is not None and self._complete(seat, self._drawn, drawn=True):
                 actions.append(_action(seat, ActionKind.WIN, self._drawn))
             if seat in self._ting and self._drawn is not None:
                 actions.append(_action(seat, ActionKind.DISCARD, self._drawn))
@@ -396,7 +407,8 @@ class Game(GameBase):
             raise IllegalActionError(
                 f"{action} is not legal now: seat {action.seat} is not to act (to act: {self.to_act})"
             )
-        if action not in self.legal_actions(action.seat):
+        legal = self.legal_actions(action.seat)
+        if not any(a is action for a in legal) and action not in legal:
             reason = _REASONS[self.phase]
             if action.seat in self._ting and self.phase == "turn":
                 reason = "after 報聽 only the drawn card may be discarded"

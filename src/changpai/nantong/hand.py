@@ -113,6 +113,48 @@ def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
     return plain + min(t1 - t0, b1 - b0, w1 - w0, h1 - h0) <= wild
 
 
+# the four parts of the 30 plain kinds that share no group: 條, 丙, 萬 and the honours
+_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 30))
+_PART = (0,) * 9 + (1,) * 9 + (2,) * 9 + (3,) * 3
+
+
+@caches.lru("nantong", maxsize=1 << 12)
+def _part_needs(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """For 30 plain counts: the fewest 百搭 completing them with the pair, and, for each part,
+    what the other three parts need without the pair and the least extra the pair costs there.
+    """
+    (t, tp), (b, bp), (w, wp), (h, hp) = (
+        _need(counts[0:9]), _need(counts[9:18]), _need(counts[18:27]), _need(counts[27:30])
+    )  # fmt: skip
+    tp, bp, wp, hp = tp - t, bp - b, wp - w, hp - h
+    others = (
+        (b + w + h, min(bp, wp, hp)),
+        (t + w + h, min(tp, wp, hp)),
+        (t + b + h, min(tp, bp, hp)),
+        (t + b + w, min(tp, bp, wp)),
+    )
+    return t + b + w + h + min(tp, bp, wp, hp), others
+
+
+def _can_plus(counts: tuple[int, ...], wild: int, extra: int) -> bool:
+    """``_can(counts + one card of kind extra, wild, True)`` (``extra`` -1 adds nothing) for a
+    caller that has checked the size (pair + groups): the parts the extra card leaves alone
+    are looked up once per hand, and most hands fail on them before the last part is solved.
+    """
+    whole, others = _part_needs(counts)
+    if extra < 0:
+        return whole <= wild
+    p = _PART[extra]
+    rest, pair = others[p]
+    if rest + (pair if pair < 0 else 0) > wild:  # the changed part needs at least nothing
+        return False
+    lo, hi = _BOUNDS[p]
+    part = list(counts[lo:hi])
+    part[extra - lo] += 1
+    a, b = _need(tuple(part))
+    return rest + a + (pair if pair < b - a else b - a) <= wild
+
+
 @caches.lru("nantong", maxsize=1 << 15)
 def _need(part: tuple[int, ...]) -> tuple[int, int]:
     """The fewest 百搭 that complete one suit's counts (9 kinds, 順子 allowed) or the honours'
