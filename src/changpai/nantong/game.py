@@ -45,7 +45,7 @@ from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind, _action
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, parse
 from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.deal import next_dealer
-from changpai.nantong.hand import _can_plus, _complete
+from changpai.nantong.hand import UNCAPPED, _can_plus, _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
@@ -315,7 +315,8 @@ class Game(GameBase):
                     plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
         size = sum(plain) + wild + (x >= 0)
         groups = 7 - len(self._melds[seat])
-        if size != 3 * groups + 2 or not _can_plus(plain, wild, x):
+        limit = UNCAPPED if self.rules.baida else 0
+        if size != 3 * groups + 2 or not _can_plus(plain, wild, x, limit):
             return False
         if wild == 0:
             return True

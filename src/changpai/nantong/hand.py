@@ -103,14 +103,25 @@ def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
     """
     if (sum(counts) + wild - 2 * need_pair) % 3:
         return False
-    t0, t1 = _need(counts[0:9])
-    b0, b1 = _need(counts[9:18])
-    w0, w1 = _need(counts[18:27])
-    h0, h1 = _need(counts[27:30])
+    limit = _limit(wild)
+    t0, t1 = _need(counts[0:9], limit)
+    b0, b1 = _need(counts[9:18], limit)
+    w0, w1 = _need(counts[18:27], limit)
+    h0, h1 = _need(counts[27:30], limit)
     plain = t0 + b0 + w0 + h0
     if not need_pair:
         return plain <= wild
     return plain + min(t1 - t0, b1 - b0, w1 - w0, h1 - h0) <= wild
+
+
+# No cap on the needs of _need (a hand needs at most two 百搭 a card): hands with and without
+# 百搭 share the cached answers. A plain check (cap 0) is faster where no 百搭 can turn up.
+UNCAPPED = 99
+
+
+def _limit(wild: int) -> int:
+    """The cap on the needs of :func:`_need` for a hand holding ``wild`` 百搭."""
+    return 0 if wild == 0 else UNCAPPED
 
 
 # the four parts of the 30 plain kinds that share no group: 條, 丙, 萬 and the honours
@@ -119,12 +130,14 @@ _PART = (0,) * 9 + (1,) * 9 + (2,) * 9 + (3,) * 3
 
 
 @caches.lru("nantong", maxsize=1 << 12)
-def _part_needs(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+def _part_needs(counts: tuple[int, ...], limit: int) -> tuple[int, tuple[tuple[int, int], ...]]:
     """For 30 plain counts: the fewest 百搭 completing them with the pair, and, for each part,
-    what the other three parts need without the pair and the least extra the pair costs there.
+    what the other three parts need without the pair and the least extra the pair costs there
+    (every need capped as in :func:`_need`).
     """
     (t, tp), (b, bp), (w, wp), (h, hp) = (
-        _need(counts[0:9]), _need(counts[9:18]), _need(counts[18:27]), _need(counts[27:30])
+        _need(counts[0:9], limit), _need(counts[9:18], limit),
+        _need(counts[18:27], limit), _need(counts[27:30], limit),
     )  # fmt: skip
     tp, bp, wp, hp = tp - t, bp - b, wp - w, hp - h
     others = (
@@ -136,12 +149,13 @@ def _part_needs(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ..
     return t + b + w + h + min(tp, bp, wp, hp), others
 
 
-def _can_plus(counts: tuple[int, ...], wild: int, extra: int) -> bool:
+def _can_plus(counts: tuple[int, ...], wild: int, extra: int, limit: int) -> bool:
     """``_can(counts + one card of kind extra, wild, True)`` (``extra`` -1 adds nothing) for a
-    caller that has checked the size (pair + groups): the parts the extra card leaves alone
-    are looked up once per hand, and most hands fail on them before the last part is solved.
+    caller that has checked the size (pair + groups) and that caps the needs at ``limit`` (at
+    least ``wild``): the parts the extra card leaves alone are looked up once per hand, and
+    most hands fail on them before the last part is solved.
     """
-    whole, others = _part_needs(counts)
+    whole, others = _part_needs(counts, limit)
     if extra < 0:
         return whole <= wild
     p = _PART[extra]
@@ -151,52 +165,67 @@ def _can_plus(counts: tuple[int, ...], wild: int, extra: int) -> bool:
     lo, hi = _BOUNDS[p]
     part = list(counts[lo:hi])
     part[extra - lo] += 1
-    a, b = _need(tuple(part))
+    a, b = _need(tuple(part), limit)
     return rest + a + (pair if pair < b - a else b - a) <= wild
 
 
 @caches.lru("nantong", maxsize=1 << 15)
-def _need(part: tuple[int, ...]) -> tuple[int, int]:
+def _need(part: tuple[int, ...], limit: int) -> tuple[int, int]:
     """The fewest 百搭 that complete one suit's counts (9 kinds, 順子 allowed) or the honours'
-    (3 kinds, only pairs and 刻子) into groups: without the pair, and with it."""
-    return _fewest(part, False), _fewest(part, True)
+    (3 kinds, only pairs and 刻子) into groups: without the pair, and with it — each capped
+    at ``limit + 1`` (any need above ``limit`` is "too many": a sum with one is too)."""
+    return _fewest(part, False, limit), _fewest(part, True, limit)
 
 
 @caches.lru("nantong", maxsize=1 << 16)
-def _fewest(part: tuple[int, ...], pair: bool) -> int:
-    """:func:`_need` for one pair flag, by the group that holds the lowest real card. A 百搭
-    never replaces a real card that could fill the same slot (swapping them keeps the count)."""
+def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
+    """:func:`_need` for one pair flag, by the group that holds the lowest real card, trying
+    only groups that can beat the best found so far (the cap stays ``limit`` all the way down,
+    so that the cached answers serve every hand). A 百搭 never replaces a real card that could
+    fill the same slot (swapping them keeps the count)."""
     i = next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
-        return 2 if pair else 0
+        return limit + 1 if pair and limit < 2 else 2 * pair
     c = part[i]
     lst = list(part)
-    best = 99
+    best = limit + 1
     if pair:
         for real in range(min(c, 2), 0, -1):
-            lst[i] -= real
-            best = min(best, 2 - real + _fewest(tuple(lst), False))
-            lst[i] += real
+            cost = 2 - real
+            if cost < best:
+                lst[i] -= real
+                cost += _fewest(tuple(lst), False, limit)
+                lst[i] += real
+                if cost < best:
+                    best = cost
     for real in range(min(c, 3), 0, -1):
-        lst[i] -= real
-        best = min(best, 3 - real + _fewest(tuple(lst), pair))
-        lst[i] += real
+        cost = 3 - real
+        if cost < best:
+            lst[i] -= real
+            cost += _fewest(tuple(lst), pair, limit)
+            lst[i] += real
+            if cost < best:
+                best = cost
     if len(part) == 9:  # a suit: 順子 within it
         for start in (i - 2, i - 1, i):
-            if start < 0 or start > 6:
+            if start < 0 or start > 6 or i - start >= best:
                 continue
-            used = i - start  # the slots below the lowest real card are 百搭
+            cost = i - start  # the slots below the lowest real card are 百搭
             taken = [i]
             for k in range(i + 1, start + 3):
                 if lst[k]:
                     taken.append(k)
                 else:
-                    used += 1
+                    cost += 1
+            if cost >= best:
+                continue
             for k in taken:
                 lst[k] -= 1
-            best = min(best, used + _fewest(tuple(lst), pair))
+            cost += _fewest(tuple(lst), pair, limit)
             for k in taken:
                 lst[k] += 1
+            if cost < best:
+                best = cost
     return best
 
 
