@@ -183,6 +183,8 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
     only groups that can beat the best found so far (the cap stays ``limit`` all the way down,
     so that the cached answers serve every hand). A 百搭 never replaces a real card that could
     fill the same slot (swapping them keeps the count)."""
+    if limit == 0:
+        return _plain_fewest(part, pair)
     i = next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
         return limit + 1 if pair and limit < 2 else 2 * pair
@@ -227,6 +229,37 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
             if cost < best:
                 best = cost
     return best
+
+
+def _groups_only(part: list[int]) -> bool:
+    """Whether the counts of one part form groups with no 百搭 (changes ``part``). Three of
+    the lowest card go as a 刻子 (three 順子 from it hold the same cards as three 刻子), the
+    rest start 順子."""
+    suit = len(part) == 9
+    for i, c in enumerate(part):
+        r = c % 3
+        if r:
+            if not suit or i > 6 or part[i + 1] < r or part[i + 2] < r:
+                return False
+            part[i + 1] -= r
+            part[i + 2] -= r
+    return True
+
+
+def _plain_fewest(part: tuple[int, ...], pair: bool) -> int:
+    """:func:`_fewest` capped at 0: 0 if the part forms its groups (and the pair) with no
+    百搭, else 1."""
+    if not pair:
+        return 0 if _groups_only(list(part)) else 1
+    if sum(part) % 3 != 2:
+        return 1
+    for i, c in enumerate(part):
+        if c >= 2:
+            rest = list(part)
+            rest[i] -= 2
+            if _groups_only(rest):
+                return 0
+    return 1
 
 
 def _branches(
