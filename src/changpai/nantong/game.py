@@ -381,7 +381,7 @@ class Game(GameBase):
                     if m.source == SetKind.PENG and counts[m.card.index] >= 1:
                         actions.append(_action(seat, ActionKind.JIAGANG, m.card))
             discards = _MADE[ActionKind.DISCARD][seat]
-            actions.extend([discards[i] for i in range(N_KINDS) if counts[i]])
+            actions.extend([discards[i] for i, n in enumerate(counts) if n])
         elif self.phase == "claim":
             assert self._discard is not None
             options = self._options.get(seat)
@@ -409,7 +409,10 @@ class Game(GameBase):
                 f"{action} is not legal now: seat {action.seat} is not to act (to act: {self.to_act})"
             )
         legal = self.legal_actions(action.seat)
-        if not any(a is action for a in legal) and action not in legal:
+        for a in legal:  # the engine's own actions are shared objects: no == needed
+            if a is action:
+                return
+        if action not in legal:
             reason = _REASONS[self.phase]
             if action.seat in self._ting and self.phase == "turn":
                 reason = "after 報聽 only the drawn card may be discarded"
