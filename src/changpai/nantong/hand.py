@@ -16,6 +16,7 @@ remaining groups. With ``rules.baida`` the 百搭 are wild.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -26,7 +27,7 @@ from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
-from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, counts_of, parse
+from changpai.nantong.cards import BAIDA, CARDS, COPIES, N_KINDS, N_PLAIN, Card, counts_of, parse
 from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
 from changpai.nantong.rules import DUZIHU, Rules
 
@@ -360,6 +361,17 @@ def _code_faces(code: _Code) -> tuple[int, ...]:
 
 
 def _code_meld(code: _Code, baida: list[Card]) -> Meld:
+    """The meld of a group code, its 百搭 taken in order from ``baida`` (which loses them)."""
+    kind, _, mask = code
+    n = mask.bit_count() if kind == 2 else mask
+    used = tuple(baida[:n])
+    del baida[:n]
+    return _code_meld_of(code, used)
+
+
+# Melds are immutable: one per group code and 百搭 used (at most 2**12 entries).
+@caches.lru("nantong", maxsize=1 << 12)
+def _code_meld_of(code: _Code, used: tuple[Card, ...]) -> Meld:
     kind, face, mask = code
     faces = tuple(CARDS[i] for i in _code_faces(code))
     if kind == 2:
@@ -368,7 +380,7 @@ def _code_meld(code: _Code, baida: list[Card]) -> Meld:
     else:
         wild_faces = [faces[0]] * mask
         mk = MeldKind.PAIR if kind == 0 else MeldKind.KEZI
-    wilds = tuple((baida.pop(0), f) for f in wild_faces)
+    wilds = tuple(zip(used, wild_faces, strict=True))
     return Meld(mk, faces, None, wilds)
 
 
@@ -529,16 +541,33 @@ def _split(
     melds = parse_melds(exposed)
     # nantong.md §3: a hand is 7 groups and a pair; the declared melds are groups of it
     size_arg(len(cards), 3 * max(GROUPS_IN_HAND - len(melds), 0) + 2, "concealed", "nantong cards")
-    baida = [c for c in cards if c.is_baida]
-    if baida and not rules.baida:
-        raise NotationError(f"{baida[0]} is a 百搭 but these rules play without 百搭 (baida=False)")
     # a plain tally for the cached hot path; the copy limits are checked by check_copies,
     # which every caller runs on the same cards
     counts = [0] * N_PLAIN
+    baida = []
     for c in cards:
-        if not c.is_baida:
+        if c.index < N_PLAIN:
             counts[c.index] += 1
+        else:
+            baida.append(c)
+    if baida and not rules.baida:
+        raise NotationError(f"{baida[0]} is a 百搭 but these rules play without 百搭 (baida=False)")
     return cards, melds, tuple(counts), baida
+
+
+def _check_copies(cards: Sequence[Card], melds: Sequence[Meld], flips: Sequence[Card]) -> None:
+    """:func:`check_copies` for cards, melds and flips already checked to be such: a plain
+    tally, and the full check (with its error) only when a kind is over its copies."""
+    counts = [0] * N_KINDS
+    for c in cards:
+        counts[c.index] += 1
+    for m in melds:
+        for c in m.cards:
+            counts[c.index] += 1
+    for c in flips:
+        counts[c.index] += 1
+    if any(map(operator.gt, counts, COPIES)):
+        check_copies(cards, melds, flips)
 
 
 def check_copies(
@@ -608,7 +637,7 @@ def decompositions(
     k = _needed(cards, melds)
     flips = _jiang(jiang)
     frozen_called = frozenset(called)
-    check_copies(cards, melds, flips)
+    _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2:
         return
     if not _can(counts, len(baida), True):
@@ -616,11 +645,7 @@ def decompositions(
     for codes in _all(counts, len(baida), True):
         if baida and not _copies_ok(codes, melds, flips):
             continue
-        pool = list(baida)
-        built = [_code_meld(code, pool) for code in codes]
-        pair = next(m for m in built if m.kind == MeldKind.PAIR)
-        groups = tuple(m for m in built if m is not pair)
-        yield Decomposition(pair, groups, melds, rules=rules, jiang=flips, called=frozen_called)
+        yield _build(codes, baida, melds, rules, flips, frozen_called)
 
 
 def _complete(
@@ -655,7 +680,7 @@ def is_winning(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
-    check_copies(cards, melds, flips)
+    _check_copies(cards, melds, flips)
     return len(cards) == 3 * k + 2 and _complete(counts, len(baida), melds, flips)
 
 
@@ -708,13 +733,90 @@ def best_decomposition(
     """
     flips = _jiang(jiang)
     frozen_called = frozenset(called)
-    best: Decomposition | None = None
+    cards, melds, counts, baida = _split(concealed, exposed, rules)
+    k = _needed(cards, melds)
+    _check_copies(cards, melds, flips)
+    if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
+        return None
+    # the readings are ranked on their group codes; only the best one is built (the first of
+    # the best in the order of decompositions())
+    ranks: _CodeRanks | None = None
+    best: tuple[_Code, ...] | None = None
     best_value = -1
-    for d in decompositions(concealed, exposed, rules=rules, jiang=flips, called=frozen_called):
-        value = _rank(d, flips, rules, frozen_called)
+    for codes in _all(counts, len(baida), True):
+        if baida and not _copies_ok(codes, melds, flips):
+            continue
+        if ranks is None:
+            ranks = _CodeRanks(melds, flips, rules, frozen_called)
+        value = ranks.rank(codes)
         if value > best_value:
-            best, best_value = d, value
-    return best
+            best, best_value = codes, value
+    if best is None:
+        return None
+    return _build(best, baida, melds, rules, flips, frozen_called)
+
+
+class _CodeRanks:
+    """:func:`_rank` of readings given as group codes, for one hand's declared melds, flips,
+    rules and 叫牌 cards (the exposed part is the same for every reading)."""
+
+    def __init__(
+        self, melds: Sequence[Meld], flips: Sequence[Card], rules: Rules, called: frozenset[Card]
+    ) -> None:
+        self.melds, self.flips, self.rules, self.called = melds, flips, rules, called
+        self.exposed = sum(meld_value(m, flips, rules) for m in melds)
+        kinds = [m.kind for m in melds]
+        self.sets = any(k in (MeldKind.KEZI, MeldKind.GANG) for k in kinds)
+        self.plain = any(k == MeldKind.SHUNZI for k in kinds)
+        self.wen = sum(k == MeldKind.WENQIAN for k in kinds)
+        self.kezi: dict[int, int] = {}
+
+    def _kezi(self, face: int) -> int:
+        value = self.kezi.get(face)
+        if value is None:
+            meld = _code_meld_of((1, face, 0), ())
+            value = _concealed_set_value(meld, self.flips, self.rules, self.called)[1]
+            self.kezi[face] = value
+        return value
+
+    def rank(self, codes: Sequence[_Code]) -> int:
+        rules = self.rules
+        total = self.exposed
+        sets, plain, wen = self.sets, self.plain, self.wen
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                total += self._kezi(face)
+            elif kind == 2:
+                if face == 9:  # 一二三丙, 文錢
+                    wen += 1
+                else:
+                    plain = True
+        if wen:
+            total += rules.wenqian_values[min(wen, 4) - 1]
+        if not sets:
+            return rules.qing_base + total
+        if plain or (wen and not rules.wenqian_in_piao):
+            return rules.ta_base + total
+        if rules.piao_formula == "50x2":
+            return (rules.piao_base + total) * 2
+        return (20 + total) * 2 + 40
+
+
+def _build(
+    codes: Sequence[_Code],
+    baida: Sequence[Card],
+    melds: tuple[Meld, ...],
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition:
+    """The :class:`Decomposition` of one reading given as group codes."""
+    pool = list(baida)
+    built = [_code_meld(code, pool) for code in codes]
+    pair = next(m for m in built if m.kind == MeldKind.PAIR)
+    groups = tuple(m for m in built if m is not pair)
+    return Decomposition(pair, groups, melds, rules=rules, jiang=flips, called=called)
 
 
 def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]]:
@@ -771,7 +873,7 @@ def waits(
     >>> sorted(c.code for c in waits("123b 456b 789b 123t 456t 789t 123w 5w"))
     ['5w']
     """
-    cards, melds, _, _ = _split(concealed, exposed, rules)
+    cards, melds, counts, baida = _split(concealed, exposed, rules)
     flips = _jiang(jiang)
     k = _needed(cards, melds)
     seen = check_copies(cards, melds, flips)
@@ -782,9 +884,15 @@ def waits(
     for card in candidates:
         if seen[card.index] >= card.copies:
             continue
-        more = (*cards, card)
-        if not is_winning(more, melds, rules=rules, jiang=flips):
+        # is_winning of the hand with the card (its sizes and copies are checked above)
+        i, wild = card.index, len(baida)
+        if i < N_PLAIN:
+            plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
+        else:
+            plus, wild = counts, wild + 1
+        if not _complete(plus, wild, melds, flips):
             continue
+        more = (*cards, card)
         best = best_decomposition(more, melds, rules=rules, jiang=flips)
         if best is not None:
             result[card] = best
