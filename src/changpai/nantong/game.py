@@ -45,10 +45,11 @@ from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind, _action
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, parse
 from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.deal import next_dealer
-from changpai.nantong.hand import UNCAPPED, _can_plus, _complete
+from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
+from changpai.nantong.solver import UNCAPPED, _can_plus
 
 __all__ = ["Action", "ActionKind", "Game"]
 

@@ -1,23 +1,20 @@
-"""The fast paths of the 南通 engine agree with plain searches (nantong.md §4: a pair and groups;
-§3: the legal actions of a seat).
+"""The win checks of :mod:`changpai.nantong.solver` agree with a full search (nantong.md §4: a
+pair and groups).
 
-The win check solves each suit and the honours alone (``hand._can``), reuses a hand's per-part
-needs for one more card (``hand._can_plus``) and, with no 百搭, uses a linear plain check
-(``hand._plain_fewest``); the engine hands out shared actions and keeps a seat's legal actions
-until the next apply. Each is checked here against a direct search.
+The win check solves each suit and the honours alone (``_can``), reuses a hand's per-part needs
+for one more card (``_can_plus``) and, with no 百搭, uses a linear plain check
+(``_plain_fewest``); each is checked here against the search over every group (``_branches``).
 """
 
 from __future__ import annotations
 
 import functools
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai import nantong
-from changpai.nantong import Game
-from changpai.nantong import hand as nantong_hand
+from changpai.nantong import solver
 from changpai.nantong.cards import N_PLAIN
 
 
@@ -28,8 +25,7 @@ def _search(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
     if i < 0:
         return (wild - 2 * need_pair) % 3 == 0 and wild >= 2 * need_pair
     return any(
-        _search(rest, w, np)
-        for _, rest, w, np in nantong_hand._branches(counts, wild, need_pair, i)
+        _search(rest, w, np) for _, rest, w, np in solver._branches(counts, wild, need_pair, i)
     )
 
 
@@ -59,7 +55,7 @@ def test_win_check_by_parts_agrees_with_a_full_search_section_4(
     counts = _counts(chosen)
     if max(counts, default=0) > 4:
         return
-    assert nantong_hand._can(counts, wild, need_pair) == _search(counts, wild, need_pair)
+    assert solver._can(counts, wild, need_pair) == _search(counts, wild, need_pair)
 
 
 @settings(max_examples=300, deadline=None)
@@ -77,8 +73,8 @@ def test_win_check_with_one_more_card_section_4(
     if (sum(plus) + wild) % 3 != 2 or max(plus) > 4:
         return  # the engine checks the size first
     expected = _search(tuple(plus), wild, True)
-    for limit in {wild, nantong_hand.UNCAPPED} - ({0} if wild else set()):
-        assert nantong_hand._can_plus(tuple(counts), wild, extra, limit) == expected
+    for limit in {wild, solver.UNCAPPED} - ({0} if wild else set()):
+        assert solver._can_plus(tuple(counts), wild, extra, limit) == expected
 
 
 @settings(max_examples=300, deadline=None)
@@ -86,47 +82,20 @@ def test_win_check_with_one_more_card_section_4(
 def test_plain_check_of_one_suit_section_4(part: list[int], pair: bool) -> None:
     counts = (*part, *([0] * (N_PLAIN - 9)))
     expected = 0 if _search(counts, 0, pair) else 1
-    assert nantong_hand._plain_fewest(tuple(part), pair) == expected
+    assert solver._plain_fewest(tuple(part), pair) == expected
 
 
 def test_honours_form_only_pairs_and_kezi_section_4() -> None:
-    assert nantong_hand._plain_fewest((3, 2, 0), True) == 0
-    assert nantong_hand._plain_fewest((1, 1, 1), False) == 1  # 千字紅花白花 is no group
-    assert nantong_hand._need((1, 1, 1), nantong_hand.UNCAPPED) == (6, 5)
-
-
-def test_legal_actions_are_shared_and_kept_per_state_section_3() -> None:
-    game = Game(nantong.DUZIHU_BAIDA, seed=11)
-    rng = random.Random(11)
-    while not game.is_over:
-        seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        again = game.legal_actions(seat)
-        assert legal == again and legal is not again
-        assert all(a is b for a, b in zip(legal, again, strict=True))
-        legal.clear()  # the caller's list is its own
-        assert game.legal_actions(seat) == again
-        copy = game.copy()
-        copy.apply(rng.choice(again))
-        # the copy moved on; the original still offers what it offered
-        assert game.legal_actions(seat) == again
-        assert game == Game.replay(game.log, rules=game.rules, seed=game.seed)
-        game = copy
-
-
-def test_an_equal_action_built_by_hand_is_legal_section_3() -> None:
-    game = Game(seed=5)
-    chosen = game.legal_actions(0)[-1]
-    built = nantong.Action(chosen.seat, chosen.kind, chosen.card)
-    assert built is not chosen and game.can(built)
-    assert game.apply(built).action == chosen
+    assert solver._plain_fewest((3, 2, 0), True) == 0
+    assert solver._plain_fewest((1, 1, 1), False) == 1  # 千字紅花白花 is no group
+    assert solver._need((1, 1, 1), solver.UNCAPPED) == (6, 5)
 
 
 def test_a_ready_hand_wins_on_its_wait_only_section_4() -> None:
     held = nantong.parse("123b 456b 789b 123t 456t 789t 123w 5w")
     counts = _counts([c.index for c in held])
-    wins = [k for k in range(N_PLAIN) if nantong_hand._can_plus(counts, 0, k, 0)]
+    wins = [k for k in range(N_PLAIN) if solver._can_plus(counts, 0, k, 0)]
     assert wins == [nantong.Card("5w").index]
     # two 百搭 make the pair of seven groups
     groups = _counts([c.index for c in held[:-1]])
-    assert nantong_hand._can_plus(groups, 2, -1, nantong_hand.UNCAPPED)
+    assert solver._can_plus(groups, 2, -1, solver.UNCAPPED)
