@@ -331,11 +331,15 @@ class Game(GameBase):
         return any(self._complete(seat, c) for c in candidates)
 
     def _claim_options(self, seat: int, card: Card) -> list[Action]:
+        held = self._hands[seat][card.index]
+        can_win = self._complete(seat, card)
+        if not can_win and (held < 2 or card.index >= N_PLAIN or seat in self._ting):
+            return []  # what claims.claim_options says then, without building its arguments
         return claims.claim_options(
             seat,
             card,
-            held=self._hands[seat][card.index],
-            can_win=self._complete(seat, card),
+            held=held,
+            can_win=can_win,
             ting=seat in self._ting,
             stock_left=self.stock_left,
         )
@@ -375,9 +379,10 @@ class Game(GameBase):
                 actions.append(_action(seat, ActionKind.DISCARD, self._drawn))
                 return actions
             if self._top < self._bottom:
-                for i in range(N_PLAIN):
-                    if counts[i] == 4:
-                        actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
+                if 4 in counts:  # (a 百搭 has one copy)
+                    for i in range(N_PLAIN):
+                        if counts[i] == 4:
+                            actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
                 for m in self._melds[seat]:
                     if m.source == SetKind.PENG and counts[m.card.index] >= 1:
                         actions.append(_action(seat, ActionKind.JIAGANG, m.card))
