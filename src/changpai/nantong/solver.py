@@ -201,6 +201,21 @@ def _branches(
     """Every group that contains the lowest real card ``i``, yielding what is left."""
     c = counts[i]
     lst = list(counts)
+    if wild == 0:  # the same groups, without trying 百搭 in their slots
+        if need_pair and c >= 2:
+            lst[i] -= 2
+            yield (0, i, 0), tuple(lst), 0, False
+            lst[i] += 2
+        if c >= 3:
+            lst[i] -= 3
+            yield (1, i, 0), tuple(lst), 0, need_pair
+            lst[i] += 3
+        if i < 27 and i % 9 < 7 and counts[i + 1] and counts[i + 2]:
+            lst[i] -= 1
+            lst[i + 1] -= 1
+            lst[i + 2] -= 1
+            yield (2, i, 0), tuple(lst), 0, need_pair
+        return
     if need_pair:
         for real in range(min(c, 2), 0, -1):
             if 2 - real <= wild:
