@@ -50,7 +50,7 @@ __all__ = ["Game"]
 
 _JING = (21, 22)
 _SEVENS = tuple(c.index for c in SEVENS)
-_POINTS = tuple(c.points for c in CARDS)
+_DOT_POINTS = tuple(c.points for c in CARDS[:21])
 
 
 def _every_counts(hand: Sequence[int], table: Sequence[Meld], guo: Sequence[Card]) -> list[int]:
@@ -64,40 +64,107 @@ def _every_counts(hand: Sequence[int], table: Sequence[Meld], guo: Sequence[Card
     return every
 
 
+# A 擠兒 depends only on the points of its two dot cards, so the most disjoint pairs of a hand
+# are counted on the counts by point value (2 .. 12). Under both pair rules (10/20 and 14) every
+# component of the graph "these points make a 擠兒" is a star (a point and the points it pairs
+# with, which pair with nothing else: 8 with 2 and 12 under 10/20) or a single point paired with
+# itself (5 and 10 under 10/20, 7 under 14), so its most pairs is a min or a half; a 經牌 pairs
+# with any dot card (chuanpai.md §2.3, §2.4.1, §4).
+_Star = tuple[int, tuple[int, ...]]
+
+
 @caches.lru("chuanpai", maxsize=8)
-def _pair_partners(pair_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For every dot-card index ``i``, the indices ``j >= i`` (and the 經牌) it forms a 擠兒 or a
-    經 pair with."""
-    return tuple(
-        tuple(
-            j for j in (*range(i, 21), *_JING) if j in _JING or _POINTS[i] + _POINTS[j] in pair_sums
-        )
-        for i in range(21)
-    )
+def _stars(pair_sums: tuple[int, ...]) -> tuple[_Star, ...]:
+    """The components of the pair graph on point values as ``(centre, leaves)``; ``leaves`` is
+    empty for a point that pairs only with itself."""
+    points = sorted(set(_DOT_POINTS))
+    partners = {p: {q for q in points if p + q in pair_sums} for p in points}
+    stars: list[_Star] = []
+    seen: set[int] = set()
+    for p in points:
+        if p in seen or not partners[p]:
+            continue
+        component = {p}
+        todo = [p]
+        while todo:
+            for q in partners[todo.pop()]:
+                if q not in component:
+                    component.add(q)
+                    todo.append(q)
+        seen |= component
+        if len(component) == 1:
+            stars.append((p, ()))
+            continue
+        centre = next(c for c in sorted(component) if partners[c] == component - {c})
+        leaves = tuple(sorted(component - {centre}))
+        # a star: no leaf pairs with itself or with another leaf
+        assert all(partners[q] == {centre} for q in leaves), pair_sums
+        stars.append((centre, leaves))
+    return tuple(stars)
 
 
-@caches.lru("chuanpai", maxsize=1 << 16)
-def _max_pairs(counts: tuple[int, ...], pair_sums: tuple[int, ...]) -> int:
+def _by_points(counts: Sequence[int]) -> list[int]:
+    """The counts of the dot cards of ``counts`` by point value (index 0 .. 12)."""
+    by = [0] * 13
+    for p, k in zip(_DOT_POINTS, counts):
+        by[p] += k
+    return by
+
+
+def _dot_pairs(by: Sequence[int], stars: tuple[_Star, ...]) -> int:
+    """The most disjoint 擠兒 among the dot cards counted ``by`` point value."""
+    pairs = 0
+    for centre, leaves in stars:
+        if leaves:
+            pairs += min(by[centre], sum([by[q] for q in leaves]))
+        else:
+            pairs += by[centre] >> 1
+    return pairs
+
+
+def _with_jing(pairs: int, dots: int, jing: int) -> int:
+    """The most disjoint pairs of ``dots`` dot cards, at most ``pairs`` of them 擠兒, and
+    ``jing`` 經牌 (each pairs with any dot card): ``y`` 擠兒 leave ``dots - 2y`` cards for the
+    經牌, so the best ``y`` is the most below ``(dots - jing) / 2``."""
+    if dots - 2 * pairs >= jing:
+        return pairs + jing
+    y = max(0, (dots - jing) // 2)
+    return y + min(jing, dots - 2 * y)
+
+
+def _max_pairs(counts: Sequence[int], pair_sums: tuple[int, ...]) -> int:
     """The largest number of disjoint 擠兒 (incl. 經 pairs) in a concealed hand."""
-    for low in range(21):
-        if counts[low]:
-            break
-    else:
-        return 0
-    cap = sum(counts) // 2  # no hand holds more pairs: stop once a branch reaches it
-    rest = list(counts)
-    rest[low] -= 1
-    best = 0
-    for j in _pair_partners(pair_sums)[low]:
-        if rest[j]:
-            rest[j] -= 1
-            found = 1 + _max_pairs(tuple(rest), pair_sums)
-            rest[j] += 1
-            if found > best:
-                if found == cap:
-                    return found
-                best = found
-    return max(best, _max_pairs(tuple(rest), pair_sums))  # or leave this card single
+    by = _by_points(counts)
+    return _with_jing(_dot_pairs(by, _stars(pair_sums)), sum(by), counts[21] + counts[22])
+
+
+def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bool]:
+    """For every card kind held, whether one card of it can go without lowering the most
+    disjoint pairs of the hand (chuanpai.md §2.4.1 不能拆了擠兒打); False for kinds not held."""
+    by = _by_points(counts)
+    stars = _stars(pair_sums)
+    dots = sum(by)
+    jing = counts[21] + counts[22]
+    pairs = _dot_pairs(by, stars)
+    best = _with_jing(pairs, dots, jing)
+    # Removing a dot card of point p loses a 擠兒 of its component or not:
+    free = [True] * 13
+    for centre, leaves in stars:
+        if leaves:
+            ends = sum([by[q] for q in leaves])
+            free[centre] = by[centre] > ends
+            for q in leaves:
+                free[q] = ends > by[centre]
+        else:
+            free[centre] = by[centre] % 2 == 1
+    ok = [
+        _with_jing(pairs, dots - 1, jing) == best,  # a dot card that is in no 擠兒
+        _with_jing(pairs - 1, dots - 1, jing) == best,  # one that breaks a 擠兒
+    ]
+    out = [counts[i] > 0 and ok[not free[p]] for i, p in enumerate(_DOT_POINTS)]
+    jing_ok = _with_jing(pairs, dots, jing - 1) == best
+    out.extend(counts[i] > 0 and jing_ok for i in _JING)
+    return out
 
 
 class Game(TurnClaimGame[Card, Meld, Action, Rules]):
@@ -184,7 +251,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     # -- helpers
     def _mp(self, counts: Sequence[int]) -> int:
-        return _max_pairs(tuple(counts), self.rules.pair_sums)
+        return _max_pairs(counts, self.rules.pair_sums)
 
     def _minus(self, seat: int, *indices: int) -> list[int]:
         h = list(self._hands[seat])
@@ -192,9 +259,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             h[i] -= 1
         return h
 
-    def _surplus(self, seat: int, index: int) -> bool:
-        h = self._hands[seat]
-        return h[index] > 0 and self._mp(self._minus(seat, index)) == self._mp(h)
 
     # -- setup (chuanpai.md §2.1: lay dealt 暗 and 燕)
     def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
@@ -230,9 +294,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     # -- discard (chuanpai.md §2.4.1 不能拆了擠兒打)
     def _discard_options(self, seat: int) -> list[int]:
         h = self._hands[seat]
-        held = [i for i in range(KINDS) if h[i]]
-        surplus = [i for i in held if self._surplus(seat, i)]
-        return surplus or held
+        surplus = _surplus_kinds(h, self.rules.pair_sums)
+        return [i for i in range(KINDS) if surplus[i]] or [i for i in range(KINDS) if h[i]]
 
     # -- claims (chuanpai.md §2.2.3, §2.3, §2.4.2, §2.4.3)
     def _claim_options(self, seat: int, card: Card, cls: int) -> tuple[list[Action], bool]:
@@ -293,6 +356,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         turned = self._offer is not None and self._offer[2]
         if self.is_small(seat) or (turned and not self.rules.turned_bai):
             return [], False
+        surplus: list[bool] | None = None
         for i in range(KINDS):
             if not h[i]:
                 continue
@@ -303,7 +367,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 )
             elif _pair_ok(card, other, self.rules):
                 out.append(Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.BAI))
-                if self._surplus(seat, i):
+                if surplus is None:
+                    surplus = _surplus_kinds(h, self.rules.pair_sums)
+                if surplus[i]:
                     forced = True
         if x in self._passed[seat]:
             for g in sorted(set(self._guo[seat])):
