@@ -167,6 +167,23 @@ def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bo
     return out
 
 
+@caches.lru("chuanpai", maxsize=8)
+def _claim_partners(
+    pair_sums: tuple[int, ...],
+) -> tuple[tuple[tuple[int, MeldKind], ...], ...]:
+    """For every card kind, the kinds (ascending) it forms a pair with, and the pair: a 擺 of
+    two dot cards whose points sum to one of ``pair_sums`` or a 經 pair of a 經牌 and a dot card
+    (chuanpai.md §2.3, §4)."""
+    return tuple(
+        tuple(
+            (b.index, MeldKind.JING_PAIR if a.is_jing != b.is_jing else MeldKind.BAI)
+            for b in CARDS
+            if a.is_jing != b.is_jing or (not a.is_jing and a.points + b.points in pair_sums)
+        )
+        for a in CARDS
+    )
+
+
 class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     """The 川牌 擠兒 game (presets :data:`~changpai.chuanpai.YAODIREN` and
     :data:`~changpai.chuanpai.GEHU`), chuanpai.md §2.1, §2.2, §2.4, §2.5.
@@ -209,6 +226,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return rules.deck
 
     def _after_deal(self) -> None:
+        self._partners = _claim_partners(self.rules.pair_sums)
         self._guo: list[list[Card]] = [[] for _ in range(self.players)]
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
         self._jiao_at_deal = [
@@ -354,19 +372,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     forced = True
             return out, forced
         turned = self._offer is not None and self._offer[2]
-        if self.is_small(seat) or (turned and not self.rules.turned_bai):
+        if self._small[seat] or (turned and not self.rules.turned_bai):
             return [], False
         surplus: list[bool] | None = None
-        for i in range(KINDS):
+        for i, kind in self._partners[x]:
             if not h[i]:
                 continue
-            other = CARDS[i]
-            if card.is_jing != other.is_jing:
-                out.append(
-                    Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.JING_PAIR)
-                )
-            elif _pair_ok(card, other, self.rules):
-                out.append(Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.BAI))
+            out.append(Action(seat, K.CLAIM, card=card, cards=(CARDS[i],), meld=kind))
+            if kind is MeldKind.BAI:
                 if surplus is None:
                     surplus = _surplus_kinds(h, self.rules.pair_sums)
                 if surplus[i]:
@@ -379,6 +392,34 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     )
                     forced = True
         return out, forced
+
+    def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
+        # The test of _claim_options without building the actions (asked of every seat at
+        # every offer); tests/chuanpai/test_game.py checks that both agree.
+        h = self._hands[seat]
+        x = card.index
+        if cls == 0:
+            if h[DING_INDEX] >= 2 if card.is_jing else h[x] >= 2:
+                return True
+            if x == DING_INDEX and h[x] and (h[21] or h[22]):
+                return True
+            if x in _SEVENS and all(h[i] for i in _SEVENS if i != x):
+                return True
+            if self._jing_threes(seat, card):
+                return True
+            return any(
+                meld.kind is MeldKind.AN
+                and (meld.cards == (card,) * 3 or (meld.jing and is_jing_set((*meld.cards, card))))
+                for meld in self._tables[seat]
+            )
+        turned = self._offer is not None and self._offer[2]
+        if self._small[seat] or (turned and not self.rules.turned_bai):
+            return False
+        if any(h[i] for i, _kind in self._partners[x]):
+            return True
+        return x in self._passed[seat] and any(
+            _pair_ok(card, g, self.rules) for g in self._guo[seat]
+        )
 
     def _jing_threes(self, seat: int, card: Card) -> list[tuple[Card, ...]]:
         """The 經-set cards in hand (three of 丁丁 / 財神 / 聽用) that ``card`` makes a 4-card 經 set."""
@@ -474,7 +515,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     table.append(Meld(MeldKind.YAN, SEVENS))
                     self._force(Action(seat, K.SET, card=card, meld=MeldKind.YAN), note="偷 燕")
                     return MeldKind.YAN.tou
-            if not self.is_small(seat) and any(
+            if not self._small[seat] and any(
                 _pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
             ):
                 self._guo[seat].append(card)
@@ -484,10 +525,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return 0
 
     def _note_passed(self, seat: int, card: Card) -> None:
-        if card.is_jing or self.is_small(seat):
+        if card.is_jing or self._small[seat]:
             return
         h = self._hands[seat]
-        if not any(h[i] and _pair_ok(card, CARDS[i], self.rules) for i in range(21)):
+        if not any(h[i] for i, kind in self._partners[card.index] if kind is MeldKind.BAI):
             self._passed[seat].add(card.index)
 
     # -- the win (chuanpai.md §2.5, Ambiguities C4, C6) and the score (§2.6)
@@ -498,11 +539,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             return len(cards) >= rules.cards_to_win
         if rules.win == "red_dots":
             pos = self.position(seat)
-            target = rules.red_dot_targets[0 if pos == 0 else 2 if self.is_small(seat) else 1]
+            target = rules.red_dot_targets[0 if pos == 0 else 2 if self._small[seat] else 1]
             if sum(c.red_dots for c in cards) >= target:
                 return True
             return (
-                self.is_small(seat)
+                self._small[seat]
                 and len(cards) >= rules.red_dot_targets[2]
                 and all(c.all_black or c.code in ("12", "56") for c in cards)
             )

@@ -238,7 +238,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         candidates: list[tuple[int, int]] = []
         for cls in (0, 1):
             for seat in seats:
-                if self._claim_options(seat, card, cls)[0]:
+                if self._can_claim(seat, card, cls):
                     candidates.append((cls, seat))
         self._candidates = candidates
         self._cand_pos = 0
@@ -278,7 +278,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
                 )
                 return
             card = self._draw()
-            if self.is_small(seat):
+            if self._small[seat]:
                 self._force(self._new_action("draw", seat, card))
                 self._hands[seat][card.index] += 1
                 self._gain = (seat, True)
