@@ -106,7 +106,7 @@ def _stars(pair_sums: tuple[int, ...]) -> tuple[_Star, ...]:
 def _by_points(counts: Sequence[int]) -> list[int]:
     """The counts of the dot cards of ``counts`` by point value (index 0 .. 12)."""
     by = [0] * 13
-    for p, k in zip(_DOT_POINTS, counts):
+    for p, k in zip(_DOT_POINTS, counts[:21], strict=True):
         by[p] += k
     return by
 
@@ -165,6 +165,13 @@ def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bo
     jing_ok = _with_jing(pairs, dots, jing - 1) == best
     out.extend(counts[i] > 0 and jing_ok for i in _JING)
     return out
+
+
+@caches.lru("chuanpai", maxsize=4096)
+def _record(kind: str, seat: int, card: Card | None) -> Action:
+    """The action of the flow's ``kind`` by ``seat`` with ``card`` (actions are immutable, so
+    one object serves every game: at most 14 kinds x 7 seats x 24 cards)."""
+    return Action(seat, K(kind), card)
 
 
 @caches.lru("chuanpai", maxsize=8)
@@ -261,7 +268,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     # -- the family's actions and units
     def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
-        return Action(seat, K(kind), card)
+        return _record(kind, seat, card)
 
     def _lay_unit(self, action: Action) -> Meld:
         assert action.meld is not None
@@ -276,7 +283,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         for i in indices:
             h[i] -= 1
         return h
-
 
     # -- setup (chuanpai.md §2.1: lay dealt 暗 and 燕)
     def _setup_options(self, seat: int) -> tuple[list[Action], bool]:

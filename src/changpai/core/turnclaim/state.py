@@ -153,7 +153,7 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         self._seating = _seating(n, tuple(s for s in range(n) if self._is_passive(s)))
         #: Whether each seat is a small seat (:meth:`is_small`), fixed by the deal.
         self._small: tuple[bool, ...] = tuple(
-            0 < p and 1 < sizes[p] < sizes[1] for p in ((s - dealer) % n for s in range(n))
+            p > 0 and 1 < sizes[p] < sizes[1] for p in ((s - dealer) % n for s in range(n))
         )
         pos = 0
         for p, size in enumerate(sizes):
