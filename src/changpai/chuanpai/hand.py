@@ -168,9 +168,9 @@ def _generate(
 @caches.lru("chuanpai", maxsize=1 << 16)
 def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
     """The most 胡 of the concealed hand ``counts`` formed whole, with its units; ``None``
-    when it cannot be formed. Of the best decompositions it is the first in the order of
-    :func:`decompositions`: the units are taken lowest card first, each time the first unit
-    (in the order of the unit table) that still leaves a best decomposition of the rest."""
+    when it cannot be formed. Of the best decompositions it is the one found by taking the
+    units lowest card first, each time the first unit (in the order of the unit table) that
+    still leaves a best decomposition of the rest."""
     total = _value(counts, rules)
     if total is None:
         return None
