@@ -596,3 +596,18 @@ def test_a_stacked_deck_may_be_given_as_text() -> None:
     assert Game(GEHU, deck=text) == Game(GEHU, deck=deck)
     with pytest.raises(NotationError, match="JC"):
         Game(GEHU, deck=text + " JC")
+
+
+def test_counts_by_points_follow_the_cards() -> None:
+    """The engine's counts by point value (written out per kind) follow the points of every
+    card (chuanpai.md §1)."""
+    from changpai.chuanpai import CARDS
+    from changpai.chuanpai.game import _by_points
+
+    for card in CARDS:
+        counts = [0] * 23
+        counts[card.index] = 1
+        expected = [0] * 13
+        if not card.is_jing:
+            expected[card.points] = 1
+        assert _by_points(counts) == expected

@@ -103,12 +103,24 @@ def _stars(pair_sums: tuple[int, ...]) -> tuple[_Star, ...]:
     return tuple(stars)
 
 
-def _by_points(counts: Sequence[int]) -> list[int]:
-    """The counts of the dot cards of ``counts`` by point value (index 0 .. 12)."""
-    by = [0] * 13
-    for p, k in zip(_DOT_POINTS, counts[:21], strict=True):
-        by[p] += k
-    return by
+def _by_points(c: Sequence[int]) -> list[int]:
+    """The counts of the dot cards of ``c`` by point value (index 0 .. 12), the kinds of each
+    point written out (_DOT_POINTS; a test checks both agree)."""
+    return [
+        0,
+        0,
+        c[20],
+        c[19],
+        c[17] + c[18],
+        c[15] + c[16],
+        c[12] + c[13] + c[14],
+        c[9] + c[10] + c[11],
+        c[6] + c[7] + c[8],
+        c[4] + c[5],
+        c[2] + c[3],
+        c[1],
+        c[0],
+    ]
 
 
 def _dot_pairs(by: Sequence[int], stars: tuple[_Star, ...]) -> int:
@@ -142,28 +154,31 @@ def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bo
     """For every card kind held, whether one card of it can go without lowering the most
     disjoint pairs of the hand (chuanpai.md §2.4.1 不能拆了擠兒打); False for kinds not held."""
     by = _by_points(counts)
-    stars = _stars(pair_sums)
     dots = sum(by)
     jing = counts[21] + counts[22]
-    pairs = _dot_pairs(by, stars)
-    best = _with_jing(pairs, dots, jing)
     # Removing a dot card of point p loses a 擠兒 of its component or not:
     free = [True] * 13
-    for centre, leaves in stars:
+    pairs = 0
+    for centre, leaves in _stars(pair_sums):
+        n = by[centre]
         if leaves:
             ends = sum([by[q] for q in leaves])
-            free[centre] = by[centre] > ends
+            pairs += min(n, ends)
+            free[centre] = n > ends
             for q in leaves:
-                free[q] = ends > by[centre]
+                free[q] = ends > n
         else:
-            free[centre] = by[centre] % 2 == 1
-    ok = [
-        _with_jing(pairs, dots - 1, jing) == best,  # a dot card that is in no 擠兒
-        _with_jing(pairs - 1, dots - 1, jing) == best,  # one that breaks a 擠兒
-    ]
-    out = [counts[i] > 0 and ok[not free[p]] for i, p in enumerate(_DOT_POINTS)]
+            pairs += n >> 1
+            free[centre] = n & 1 == 1
+    best = _with_jing(pairs, dots, jing)
+    ok = (
+        _with_jing(pairs - 1, dots - 1, jing) == best,  # a dot card that breaks a 擠兒
+        _with_jing(pairs, dots - 1, jing) == best,  # one that is in no 擠兒
+    )
+    out = [k > 0 and ok[free[p]] for k, p in zip(counts[:21], _DOT_POINTS, strict=True)]
     jing_ok = _with_jing(pairs, dots, jing - 1) == best
-    out.extend(counts[i] > 0 and jing_ok for i in _JING)
+    out.append(counts[21] > 0 and jing_ok)
+    out.append(counts[22] > 0 and jing_ok)
     return out
 
 
@@ -563,12 +578,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     ) -> bool:
         """Whether the seat wins with the concealed card ``hand`` counts, ``table`` and ``guo``."""
         rules = self.rules
-        if rules.jiao == "win" and not _can_jiao(_every_counts(hand, table, guo)):
-            return False
         if rules.jiao == "deal" and not self._jiao_at_deal[seat]:
             return False
         formed = not guo and _is_complete(tuple(hand), rules)
-        return formed or self._alternative_win(seat, table)
+        if not formed and not self._alternative_win(seat, table):
+            return False
+        return rules.jiao != "win" or _can_jiao(_every_counts(hand, table, guo))
 
     def _claim_wins(self, action: Action) -> bool:
         """Whether a claim of a pair (which earns no 偷) would complete the seat's hand."""
