@@ -50,6 +50,8 @@ __all__ = ["Game"]
 
 _JING = (21, 22)
 _SEVENS = tuple(c.index for c in SEVENS)
+# The kinds of a 經 set (chuanpai.md §2.3): 丁丁 and the 經牌.
+_JING_SET_KINDS = frozenset((DING_INDEX, *_JING))
 _DOT_POINTS = tuple(c.points for c in CARDS[:21])
 
 
@@ -183,6 +185,13 @@ def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bo
 
 
 @caches.lru("chuanpai", maxsize=4096)
+def _meld(kind: MeldKind, cards: tuple[Card, ...], claimed: Card | None = None) -> Meld:
+    """The unit ``Meld(kind, cards, claimed)`` (units are immutable, so one object serves every
+    game; the engine lays a few hundred different ones)."""
+    return Meld(kind, cards, claimed=claimed)
+
+
+@caches.lru("chuanpai", maxsize=4096)
 def _record(kind: str, seat: int, card: Card | None) -> Action:
     """The action of the flow's ``kind`` by ``seat`` with ``card`` (actions are immutable, so
     one object serves every game: at most 14 kinds x 7 seats x 24 cards)."""
@@ -287,7 +296,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     def _lay_unit(self, action: Action) -> Meld:
         assert action.meld is not None
-        return Meld(action.meld, action.cards)
+        return _meld(action.meld, action.cards)
 
     # -- helpers
     def _mp(self, counts: Sequence[int]) -> int:
@@ -384,7 +393,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(Action(seat, K.CLAIM, card=card, cards=three, meld=MeldKind.KANG))
                 forced = True
             for meld in self._tables[seat]:
-                if meld.kind is MeldKind.AN and meld.jing and is_jing_set((*meld.cards, card)):
+                if (
+                    x in _JING_SET_KINDS
+                    and meld.kind is MeldKind.AN
+                    and meld.jing
+                    and is_jing_set((*meld.cards, card))
+                ):
                     out.append(Action(seat, K.CLAIM, card=card, cards=meld.cards, meld=MeldKind.QI))
                     forced = True
             if not card.is_jing and h[x] == 3:
@@ -428,9 +442,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 return True
             if self._jing_threes(seat, card):
                 return True
+            three = (card,) * 3
+            jing_set = x in _JING_SET_KINDS
             return any(
                 meld.kind is MeldKind.AN
-                and (meld.cards == (card,) * 3 or (meld.jing and is_jing_set((*meld.cards, card))))
+                and (
+                    meld.cards == three
+                    or (jing_set and meld.jing and is_jing_set((*meld.cards, card)))
+                )
                 for meld in self._tables[seat]
             )
         turned = self._offer is not None and self._offer[2]
@@ -472,11 +491,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 for k, m in enumerate(table)
                 if m.kind is MeldKind.AN and m.cards == tuple(sorted(action.cards))
             )
-            table[at] = Meld(MeldKind.QI, (*action.cards, action.card), claimed=action.card)
+            table[at] = _meld(MeldKind.QI, (*action.cards, action.card), action.card)
         else:
-            self._tables[seat].append(
-                Meld(action.meld, (*action.cards, action.card), claimed=action.card)
-            )
+            self._tables[seat].append(_meld(action.meld, (*action.cards, action.card), action.card))
         return action.meld.tou
 
     # -- 偷 (chuanpai.md §2.3: a 偷 completing a set is laid at once; §2.4.3 過牌)
@@ -498,10 +515,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         x = card.index
         table = self._tables[seat]
         for k, meld in enumerate(table):
-            if meld.kind is MeldKind.AN and meld.jing and is_jing_set((*meld.cards, card)):
+            if (
+                x in _JING_SET_KINDS
+                and meld.kind is MeldKind.AN
+                and meld.jing
+                and is_jing_set((*meld.cards, card))
+            ):
                 if self._tou_wins_in_hand(seat, card):
                     return 0
-                table[k] = Meld(MeldKind.QI, (*meld.cards, card), claimed=card)
+                table[k] = _meld(MeldKind.QI, (*meld.cards, card), card)
                 self._force(Action(seat, K.SET, card=card, meld=MeldKind.QI), note="偷 經 起")
                 return MeldKind.QI.tou
         threes = self._jing_threes(seat, card)
@@ -510,7 +532,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             three = threes[0]
             for c in three:
                 h[c.index] -= 1
-            table.append(Meld(MeldKind.LIANG, (*three, card)))
+            table.append(_meld(MeldKind.LIANG, (*three, card)))
             self._force(Action(seat, K.SET, card=card, meld=MeldKind.LIANG), note="偷 經 亮")
             return MeldKind.LIANG.tou
         if not card.is_jing:
@@ -518,14 +540,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
                     if self._tou_wins_in_hand(seat, card):
                         return 0
-                    table[k] = Meld(MeldKind.QI, (card,) * 4, claimed=card)
+                    table[k] = _meld(MeldKind.QI, (card,) * 4, card)
                     self._force(Action(seat, K.SET, card=card, meld=MeldKind.QI), note="偷 起")
                     return MeldKind.QI.tou
             kind = {2: MeldKind.AN, 3: MeldKind.LIANG, 4: MeldKind.TUHUO}.get(h[x])
             if kind is not None:
                 cards = (card,) * (h[x] + 1)
                 h[x] = 0
-                table.append(Meld(kind, cards))
+                table.append(_meld(kind, cards))
                 self._force(Action(seat, K.SET, card=card, meld=kind), note=f"偷 {kind.hanzi}")
                 return kind.tou
             if x in _SEVENS:
@@ -533,7 +555,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if all(h[i] for i in others):
                     for i in others:
                         h[i] -= 1
-                    table.append(Meld(MeldKind.YAN, SEVENS))
+                    table.append(_meld(MeldKind.YAN, SEVENS))
                     self._force(Action(seat, K.SET, card=card, meld=MeldKind.YAN), note="偷 燕")
                     return MeldKind.YAN.tou
             if not self._small[seat] and any(
@@ -596,7 +618,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 guo.remove(c)
             else:
                 hand[c.index] -= 1
-        meld = Meld(action.meld, (*action.cards, action.card), claimed=action.card)
+        meld = _meld(action.meld, (*action.cards, action.card), action.card)
         return self._wins_with(seat, hand, [*self._tables[seat], meld], guo)
 
     def _score(self, seat: int) -> ScoreSheet:

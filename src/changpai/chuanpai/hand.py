@@ -328,7 +328,7 @@ def is_complete(
 
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
     """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path)."""
-    return _best(counts, rules) is not None
+    return _value(counts, rules) is not None
 
 
 def waits(
