@@ -172,6 +172,10 @@ def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bo
         else:
             pairs += n >> 1
             free[centre] = n & 1 == 1
+    if not jing:  # then a card may go only if it is in no 擠兒
+        out = [k > 0 and free[p] for k, p in zip(counts[:21], _DOT_POINTS, strict=True)]
+        out += (False, False)
+        return out
     best = _with_jing(pairs, dots, jing)
     ok = (
         _with_jing(pairs - 1, dots - 1, jing) == best,  # a dot card that breaks a 擠兒
@@ -258,6 +262,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     def _after_deal(self) -> None:
         self._partners = _claim_partners(self.rules.pair_sums)
+        self._partner_kinds = tuple(tuple(i for i, _kind in row) for row in self._partners)
         self._guo: list[list[Card]] = [[] for _ in range(self.players)]
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
         self._jiao_at_deal = [
@@ -455,7 +460,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         turned = self._offer is not None and self._offer[2]
         if self._small[seat] or (turned and not self.rules.turned_bai):
             return False
-        if any(h[i] for i, _kind in self._partners[x]):
+        if any(map(h.__getitem__, self._partner_kinds[x])):
             return True
         return x in self._passed[seat] and any(
             _pair_ok(card, g, self.rules) for g in self._guo[seat]

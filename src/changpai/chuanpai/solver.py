@@ -26,7 +26,9 @@ rebuilds the units with it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import product
+from operator import itemgetter
 
 from changpai.chuanpai.cards import CARDS, KINDS
 from changpai.chuanpai.melds import DING_INDEX, SEVEN_INDICES, Meld, MeldKind, hu
@@ -101,7 +103,7 @@ class _Part:
     stars (``leaves`` empty for a point that pairs with itself) with the 胡 of each pair, and
     the sets its kinds may form."""
 
-    __slots__ = ("ding", "kinds", "stars", "yan")
+    __slots__ = ("ding", "held", "kinds", "stars", "yan")
 
     def __init__(
         self,
@@ -112,6 +114,10 @@ class _Part:
     ) -> None:
         #: the dot kinds of the component (their points are in ``stars``)
         self.kinds = kinds
+        #: the counts of those kinds in a hand's counts, as a tuple
+        self.held: Callable[[Sequence[int]], tuple[int, ...]] = (
+            itemgetter(*kinds) if len(kinds) > 1 else lambda counts: (counts[kinds[0]],)
+        )
         #: (centre, ((leaf, 胡 of a centre-leaf pair), ...) best first, 胡 of a centre pair)
         self.stars = stars
         #: the 胡 of a 燕 when the three sevens are here, else None
@@ -325,7 +331,7 @@ def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
     if not total:
         value = 0
         for k, part in enumerate(plan.parts):
-            held = tuple([counts[i] for i in part.kinds])
+            held = part.held(counts)
             if any(held):
                 values = _part_values(rules, k, held, jing)
                 if not values or values[0][0]:
@@ -334,7 +340,7 @@ def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
         return value
     reach = {0: 0}  # 經牌 used so far -> most 胡
     for k, part in enumerate(plan.parts):
-        held = tuple([counts[i] for i in part.kinds])
+        held = part.held(counts)
         if not any(held):
             continue
         grown: dict[int, int] = {}
