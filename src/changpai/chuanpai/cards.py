@@ -174,7 +174,8 @@ def _red(pips: int) -> bool:
 _INTERNED: dict[int, Card] = {}
 
 
-@frozen(repr=False)
+# cache_hash: cards are keys of the engines' caches (the same hash, computed once).
+@frozen(repr=False, cache_hash=True)
 class Card(Interned):
     """One card kind of the 川牌 deck (chuanpai.md §1).
 

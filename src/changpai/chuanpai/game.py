@@ -263,6 +263,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _after_deal(self) -> None:
         self._partners = _claim_partners(self.rules.pair_sums)
         self._partner_kinds = tuple(tuple(i for i, _kind in row) for row in self._partners)
+        self._bai_kinds = tuple(
+            tuple(i for i, kind in row if kind is MeldKind.BAI) for row in self._partners
+        )
         self._guo: list[list[Card]] = [[] for _ in range(self.players)]
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
         self._jiao_at_deal = [
@@ -449,14 +452,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 return True
             three = (card,) * 3
             jing_set = x in _JING_SET_KINDS
-            return any(
-                meld.kind is MeldKind.AN
-                and (
+            for meld in self._tables[seat]:
+                if meld.kind is MeldKind.AN and (
                     meld.cards == three
                     or (jing_set and meld.jing and is_jing_set((*meld.cards, card)))
-                )
-                for meld in self._tables[seat]
-            )
+                ):
+                    return True
+            return False
         turned = self._offer is not None and self._offer[2]
         if self._small[seat] or (turned and not self.rules.turned_bai):
             return False
@@ -576,7 +578,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if card.is_jing or self._small[seat]:
             return
         h = self._hands[seat]
-        if not any(h[i] for i, kind in self._partners[card.index] if kind is MeldKind.BAI):
+        if not any(map(h.__getitem__, self._bai_kinds[card.index])):
             self._passed[seat].add(card.index)
 
     # -- the win (chuanpai.md §2.5, Ambiguities C4, C6) and the score (§2.6)
