@@ -195,6 +195,15 @@ def _meld(kind: MeldKind, cards: tuple[Card, ...], claimed: Card | None = None) 
     return Meld(kind, cards, claimed=claimed)
 
 
+@caches.lru("chuanpai", maxsize=1 << 14)
+def _claim(
+    seat: int, card: Card, cards: tuple[Card, ...], meld: MeldKind, guo: bool = False
+) -> Action:
+    """The claim of ``card`` by ``seat`` with its own ``cards`` into a ``meld`` (one object
+    serves every game, as for :func:`_record`)."""
+    return Action(seat, K.CLAIM, card=card, cards=cards, meld=meld, guo=guo)
+
+
 @caches.lru("chuanpai", maxsize=4096)
 def _record(kind: str, seat: int, card: Card | None) -> Action:
     """The action of the flow's ``kind`` by ``seat`` with ``card`` (actions are immutable, so
@@ -361,7 +370,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         forced = False
         if cls == 0:
             if not card.is_jing and h[x] >= 2:
-                out.append(Action(seat, K.CLAIM, card=card, cards=(card, card), meld=MeldKind.PENG))
+                out.append(_claim(seat, card, (card, card), MeldKind.PENG))
                 q = _qitou(h, x, self.rules)
                 both_tied = self._mp(self._minus(seat, x, x)) == self._mp(h) - 2
                 if q == "mandatory" or (q is None and not both_tied):
@@ -370,35 +379,30 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if x == DING_INDEX and h[x] >= 1:
                 for j in _JING:
                     if h[j]:
-                        out.append(
-                            Action(
-                                seat, K.CLAIM, card=card, cards=(ding, CARDS[j]), meld=MeldKind.PENG
-                            )
-                        )
+                        out.append(_claim(seat, card, (ding, CARDS[j]), MeldKind.PENG))
             if card.is_jing and h[DING_INDEX] >= 2:
-                out.append(Action(seat, K.CLAIM, card=card, cards=(ding, ding), meld=MeldKind.PENG))
+                out.append(_claim(seat, card, (ding, ding), MeldKind.PENG))
             if x in _SEVENS:
                 others = [i for i in _SEVENS if i != x]
                 if all(h[i] for i in others):
                     out.append(
-                        Action(
+                        _claim(
                             seat,
-                            K.CLAIM,
-                            card=card,
-                            cards=tuple(CARDS[i] for i in others),
+                            card,
+                            tuple(CARDS[i] for i in others),
                             meld=MeldKind.YAN,
                         )
                     )
                     if self._mp(self._minus(seat, *others)) > self._mp(h) - 2:
                         forced = True
             if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
-                out.append(Action(seat, K.CLAIM, card=card, cards=(card,) * 3, meld=MeldKind.QI))
+                out.append(_claim(seat, card, (card,) * 3, MeldKind.QI))
                 # chuanpai.md §2.3: the 4th must join the 暗 unless that card wins the hand.
                 if not any(self._claim_wins(a) for a in self._claim_options(seat, card, 1)[0]):
                     forced = True
             for three in self._jing_threes(seat, card):
                 # chuanpai.md §2.3: three of the "real and fake 經" + the 4th must be 扛'd.
-                out.append(Action(seat, K.CLAIM, card=card, cards=three, meld=MeldKind.KANG))
+                out.append(_claim(seat, card, three, MeldKind.KANG))
                 forced = True
             for meld in self._tables[seat]:
                 if (
@@ -407,10 +411,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     and meld.jing
                     and is_jing_set((*meld.cards, card))
                 ):
-                    out.append(Action(seat, K.CLAIM, card=card, cards=meld.cards, meld=MeldKind.QI))
+                    out.append(_claim(seat, card, meld.cards, MeldKind.QI))
                     forced = True
             if not card.is_jing and h[x] == 3:
-                out.append(Action(seat, K.CLAIM, card=card, cards=(card,) * 3, meld=MeldKind.KANG))
+                out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
                 if self.rules.kang == "qitou" and (_qitou(h, x, self.rules) == "mandatory"):
                     forced = True
             return out, forced
@@ -421,7 +425,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         for i, kind in self._partners[x]:
             if not h[i]:
                 continue
-            out.append(Action(seat, K.CLAIM, card=card, cards=(CARDS[i],), meld=kind))
+            out.append(_claim(seat, card, (CARDS[i],), kind))
             if kind is MeldKind.BAI:
                 if surplus is None:
                     surplus = _surplus_kinds(h, self.rules.pair_sums)
@@ -430,9 +434,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if x in self._passed[seat]:
             for g in sorted(set(self._guo[seat])):
                 if _pair_ok(card, g, self.rules):
-                    out.append(
-                        Action(seat, K.CLAIM, card=card, cards=(g,), meld=MeldKind.BAI, guo=True)
-                    )
+                    out.append(_claim(seat, card, (g,), MeldKind.BAI, True))
                     forced = True
         return out, forced
 
