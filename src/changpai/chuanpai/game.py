@@ -130,7 +130,10 @@ def _dot_pairs(by: Sequence[int], stars: tuple[_Star, ...]) -> int:
     pairs = 0
     for centre, leaves in stars:
         if leaves:
-            pairs += min(by[centre], sum([by[q] for q in leaves]))
+            ends = 0
+            for q in leaves:
+                ends += by[q]
+            pairs += min(by[centre], ends)
         else:
             pairs += by[centre] >> 1
     return pairs
@@ -152,37 +155,50 @@ def _max_pairs(counts: Sequence[int], pair_sums: tuple[int, ...]) -> int:
     return _with_jing(_dot_pairs(by, _stars(pair_sums)), sum(by), counts[21] + counts[22])
 
 
-def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bool]:
-    """For every card kind held, whether one card of it can go without lowering the most
-    disjoint pairs of the hand (chuanpai.md §2.4.1 不能拆了擠兒打); False for kinds not held."""
+def _surplus_points(counts: Sequence[int], pair_sums: tuple[int, ...]) -> tuple[list[bool], bool]:
+    """Whether one card can go without lowering the most disjoint pairs of the hand
+    (chuanpai.md §2.4.1 不能拆了擠兒打): for a dot card of each point value (index 0 .. 12),
+    and for a 經牌."""
     by = _by_points(counts)
-    dots = sum(by)
-    jing = counts[21] + counts[22]
-    # Removing a dot card of point p loses a 擠兒 of its component or not:
+    # A dot card of point p that is in no 擠兒 of some largest set (free) keeps the most 擠兒.
     free = [True] * 13
     pairs = 0
     for centre, leaves in _stars(pair_sums):
         n = by[centre]
         if leaves:
-            ends = sum([by[q] for q in leaves])
-            pairs += min(n, ends)
-            free[centre] = n > ends
+            ends = 0
             for q in leaves:
-                free[q] = ends > n
+                ends += by[q]
+            if n > ends:  # centre cards left over: the leaves are all paired
+                pairs += ends
+                for q in leaves:
+                    free[q] = False
+            else:
+                pairs += n
+                free[centre] = False
+                if ends == n:
+                    for q in leaves:
+                        free[q] = False
         else:
             pairs += n >> 1
             free[centre] = n & 1 == 1
+    jing = counts[21] + counts[22]
     if not jing:  # then a card may go only if it is in no 擠兒
-        out = [k > 0 and free[p] for k, p in zip(counts[:21], _DOT_POINTS, strict=True)]
-        out += (False, False)
-        return out
+        return free, False
+    dots = sum(by)
     best = _with_jing(pairs, dots, jing)
     ok = (
         _with_jing(pairs - 1, dots - 1, jing) == best,  # a dot card that breaks a 擠兒
         _with_jing(pairs, dots - 1, jing) == best,  # one that is in no 擠兒
     )
-    out = [k > 0 and ok[free[p]] for k, p in zip(counts[:21], _DOT_POINTS, strict=True)]
-    jing_ok = _with_jing(pairs, dots, jing - 1) == best
+    return [ok[f] for f in free], _with_jing(pairs, dots, jing - 1) == best
+
+
+def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bool]:
+    """For every card kind held, whether one card of it can go without lowering the most
+    disjoint pairs of the hand (chuanpai.md §2.4.1); False for kinds not held."""
+    points, jing_ok = _surplus_points(counts, pair_sums)
+    out = [k > 0 and points[p] for k, p in zip(counts[:21], _DOT_POINTS, strict=True)]
     out.append(counts[21] > 0 and jing_ok)
     out.append(counts[22] > 0 and jing_ok)
     return out
@@ -359,8 +375,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     # -- discard (chuanpai.md §2.4.1 不能拆了擠兒打)
     def _discard_options(self, seat: int) -> list[int]:
         h = self._hands[seat]
-        surplus = _surplus_kinds(h, self.rules.pair_sums)
-        return [i for i in range(KINDS) if surplus[i]] or [i for i in range(KINDS) if h[i]]
+        points, jing_ok = _surplus_points(h, self.rules.pair_sums)
+        pts = _DOT_POINTS
+        surplus = [i for i in range(21) if h[i] and points[pts[i]]]
+        if jing_ok:
+            surplus += [i for i in _JING if h[i]]
+        return surplus or [i for i in range(KINDS) if h[i]]
 
     # -- claims (chuanpai.md §2.2.3, §2.3, §2.4.2, §2.4.3)
     def _claim_options(self, seat: int, card: Card, cls: int) -> tuple[list[Action], bool]:
@@ -426,10 +446,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if not h[i]:
                 continue
             out.append(_claim(seat, card, (CARDS[i],), kind))
-            if kind is MeldKind.BAI:
+            if kind is MeldKind.BAI:  # a dot card of a dot card
                 if surplus is None:
-                    surplus = _surplus_kinds(h, self.rules.pair_sums)
-                if surplus[i]:
+                    surplus = _surplus_points(h, self.rules.pair_sums)[0]
+                if surplus[_DOT_POINTS[i]]:
                     forced = True
         if x in self._passed[seat]:
             for g in sorted(set(self._guo[seat])):
