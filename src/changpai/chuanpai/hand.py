@@ -64,7 +64,8 @@ def _checked(
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "units")
-    _check_size(len(cards), sum(len(m.cards) for m in melds if isinstance(m, Meld)), rules)
+    laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0
+    _check_size(len(cards), laid, rules)
     if melds and not set(map(type, melds)) <= {Meld}:
         for meld in melds:
             if not isinstance(meld, Meld):
@@ -102,11 +103,18 @@ def hand_limits(rules: Rules) -> tuple[int, int]:
     return most, 2 * most
 
 
+@caches.lru("chuanpai", maxsize=16)
+def _hand_limits(rules: Rules) -> tuple[int, int]:
+    """:func:`hand_limits`, kept per rules object (asked by every public entry)."""
+    return hand_limits(rules)
+
+
 def _check_size(in_hand: int, on_table: int, rules: Rules) -> None:
     """A :class:`NotationError` for more cards than any player can hold (bounds the search)."""
-    most, held = hand_limits(rules)
-    size_arg(in_hand, most, "concealed", f"{rules.title} cards")
-    size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
+    most, held = _hand_limits(rules)
+    if in_hand > most or in_hand + on_table > held:
+        size_arg(in_hand, most, "concealed", f"{rules.title} cards")
+        size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
 
 
 # Bounded caches (caches.stats('chuanpai')): at most 2**16 best readings, 4096 unit values.

@@ -310,12 +310,10 @@ def _ding_choices(part: _Part, dings: int, jing: tuple[int, int]) -> list[tuple[
     return out
 
 
-def _part_value(
-    rules: Rules, k: int, kinds: tuple[int, ...], counts: tuple[int, ...]
-) -> int | None:
+def _part_value(rules: Rules, k: int, part: _Part, counts: tuple[int, ...]) -> int | None:
     """The most 胡 of the cards of component ``k`` of a hand without 經牌 (``None``: they cannot
     be formed)."""
-    held = tuple([counts[i] for i in kinds])
+    held = part.held(counts)
     if not any(held):
         return 0
     values = _part_values(rules, k, held, (0, 0))
@@ -354,16 +352,25 @@ def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
     return reach.get(total)
 
 
+@caches.lru("chuanpai", maxsize=8)
+def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
+    """The unit table of ``rules`` (:func:`_units`) with the 胡 of every unit."""
+    return tuple(
+        tuple((unit, _unit_hu(unit, rules)) for _rank, unit in group)
+        for group in _units(rules.pair_sums)
+    )
+
+
 def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, ...]:
     """The units of the first best decomposition of ``counts`` worth ``total`` (see
     :func:`changpai.chuanpai.hand.best_decomposition`): lowest card first, each time the first
     unit of the table that leaves a best decomposition of the rest."""
-    table = _units(rules.pair_sums)
+    table = _rows(rules)
     plan = _plan(rules)
     no_jing = not counts[21] and not counts[22]
     # Without 經牌 a unit changes one component only: compare that component's value.
     worth_of = (
-        {k: _part_value(rules, k, part.kinds, counts) for k, part in enumerate(plan.parts)}
+        {k: _part_value(rules, k, part, counts) for k, part in enumerate(plan.parts)}
         if no_jing
         else {}
     )
@@ -371,16 +378,15 @@ def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, 
     rest, left = counts, total
     while left or any(rest):
         low = next(i for i, c in enumerate(rest) if c)
-        for _rank, unit in table[low]:
+        for unit, worth in table[low]:
+            if worth > left:
+                continue
             after = _take(rest, unit[1])
             if after is None:
                 continue
-            worth = _unit_hu(unit, rules)
-            if worth > left:
-                continue
             if no_jing:
                 k = plan.part_of[low]
-                now = _part_value(rules, k, plan.parts[k].kinds, after)
+                now = _part_value(rules, k, plan.parts[k], after)
                 before = worth_of[k]
                 fits = now is not None and before is not None and now == before - worth
                 if fits:
