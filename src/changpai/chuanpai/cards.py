@@ -174,7 +174,8 @@ def _red(pips: int) -> bool:
 _INTERNED: dict[int, Card] = {}
 
 
-@frozen(repr=False, order=True)
+# cache_hash: cards are keys of the engines' caches (the same hash, computed once).
+@frozen(repr=False, cache_hash=True)
 class Card(Interned):
     """One card kind of the 川牌 deck (chuanpai.md §1).
 
@@ -204,6 +205,28 @@ class Card(Interned):
         card = object.__new__(cls)
         _INTERNED[found] = card
         return card
+
+    # Cards sort by index (the order of the table); written out, as sorting units is a hot
+    # path of the engines (attrs' order=True builds tuples on every comparison).
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index >= other.index
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -25,13 +25,12 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import CARDS, KINDS, Card, _count_copies, _deck_limits
 from changpai.chuanpai.cards import parse as parse  # used by the doctests
 from changpai.chuanpai.melds import (
-    DING_INDEX,
-    SEVEN_INDICES,
     Meld,
     MeldKind,
     hu,
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.chuanpai.solver import _rebuild, _take, _Unit, _unit_meld, _units, _value
 from changpai.core import caches, render
 from changpai.core.guard import size_arg
 from changpai.errors import NotationError, RulesError
@@ -47,7 +46,6 @@ __all__ = [
     "waits",
 ]
 
-_Unit = tuple[MeldKind, tuple[int, ...]]
 _JING = (21, 22)
 
 
@@ -66,7 +64,8 @@ def _checked(
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "units")
-    _check_size(len(cards), sum(len(m.cards) for m in melds if isinstance(m, Meld)), rules)
+    laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0
+    _check_size(len(cards), laid, rules)
     if melds and not set(map(type, melds)) <= {Meld}:
         for meld in melds:
             if not isinstance(meld, Meld):
@@ -104,11 +103,18 @@ def hand_limits(rules: Rules) -> tuple[int, int]:
     return most, 2 * most
 
 
+@caches.lru("chuanpai", maxsize=16)
+def _hand_limits(rules: Rules) -> tuple[int, int]:
+    """:func:`hand_limits`, kept per rules object (asked by every public entry)."""
+    return hand_limits(rules)
+
+
 def _check_size(in_hand: int, on_table: int, rules: Rules) -> None:
     """A :class:`NotationError` for more cards than any player can hold (bounds the search)."""
-    most, held = hand_limits(rules)
-    size_arg(in_hand, most, "concealed", f"{rules.title} cards")
-    size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
+    most, held = _hand_limits(rules)
+    if in_hand > most or in_hand + on_table > held:
+        size_arg(in_hand, most, "concealed", f"{rules.title} cards")
+        size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
 
 
 # Bounded caches (caches.stats('chuanpai')): at most 2**16 best readings, 4096 unit values.
@@ -150,48 +156,6 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
-@caches.lru("chuanpai", maxsize=8)
-def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
-    """Every hand unit, grouped by its lowest card index, each with a global rank."""
-    units: list[_Unit] = []
-    for i in range(21):
-        p = CARDS[i].points
-        for j in range(i, 21):
-            if p + CARDS[j].points in pair_sums:
-                units.append((MeldKind.JIER, (i, j)))
-        for j in _JING:
-            units.append((MeldKind.JING_PAIR, (i, j)))
-        units.append((MeldKind.AN, (i, i, i)))
-        units.append((MeldKind.LIANG, (i, i, i, i)))
-        units.append((MeldKind.TUHUO, (i, i, i, i, i)))
-    sevens = tuple(sorted(SEVEN_INDICES))
-    units.append((MeldKind.YAN, sevens))
-    d = DING_INDEX
-    units.extend(
-        [
-            (MeldKind.AN, (d, d, 21)),
-            (MeldKind.AN, (d, d, 22)),
-            (MeldKind.LIANG, (d, d, 21, 22)),
-            (MeldKind.LIANG, (d, d, d, 21)),
-            (MeldKind.LIANG, (d, d, d, 22)),
-        ]
-    )
-    units.sort(key=lambda u: (u[1], u[0].value))
-    grouped: list[list[tuple[int, _Unit]]] = [[] for _ in range(KINDS)]
-    for rank, unit in enumerate(units):
-        grouped[unit[1][0]].append((rank, unit))
-    return tuple(tuple(g) for g in grouped)
-
-
-def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] | None:
-    out = list(counts)
-    for i in indices:
-        out[i] -= 1
-        if out[i] < 0:
-            return None
-    return tuple(out)
-
-
 def _generate(
     counts: tuple[int, ...], table: tuple[tuple[tuple[int, _Unit], ...], ...], min_rank: int
 ) -> Iterator[list[_Unit]]:
@@ -211,30 +175,14 @@ def _generate(
 
 @caches.lru("chuanpai", maxsize=1 << 16)
 def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
-    low = next((i for i, c in enumerate(counts) if c), -1)
-    if low < 0:
-        return (0, ())
-    found: tuple[int, tuple[_Unit, ...]] | None = None
-    for _rank, unit in _units(rules.pair_sums)[low]:
-        rest = _take(counts, unit[1])
-        if rest is None:
-            continue
-        sub = _best(rest, rules)
-        if sub is None:
-            continue
-        value = sub[0] + _unit_hu(unit, rules)
-        if found is None or value > found[0]:
-            found = (value, (unit, *sub[1]))
-    return found
-
-
-def _unit_meld(unit: _Unit) -> Meld:
-    return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
-
-
-@caches.lru("chuanpai", maxsize=4096)
-def _unit_hu(unit: _Unit, rules: Rules) -> int:
-    return hu(_unit_meld(unit), rules)
+    """The most 胡 of the concealed hand ``counts`` formed whole, with its units; ``None``
+    when it cannot be formed. Of the best decompositions it is the one found by taking the
+    units lowest card first, each time the first unit (in the order of the unit table) that
+    still leaves a best decomposition of the rest."""
+    total = _value(counts, rules)
+    if total is None:
+        return None
+    return (total, _rebuild(counts, rules, total))
 
 
 def _check_exposed(exposed: Sequence[Meld], rules: Rules) -> None:
@@ -388,7 +336,7 @@ def is_complete(
 
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
     """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path)."""
-    return _best(counts, rules) is not None
+    return _value(counts, rules) is not None
 
 
 def waits(
