@@ -19,7 +19,7 @@ import unicodedata
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ChangpaiError",
