@@ -2,52 +2,80 @@
 the 擠兒 engine: random games, legal actions, copies, documents and a match.
 
 Run: ``.venv/bin/python benchmarks/bench_chuanpai.py`` (prints figures; nothing is asserted).
+
+Each figure is the best of ``CHANGPAI_BENCH_REPEAT`` passes (default 3) with its ratio to the
+plain baseline of the run (``_baseline.py``); the cold analyses are also compared with the cold
+字牌 ``best_decomposition`` of random 21-card hands measured in the same run ("x 字牌").
 """
 
 from __future__ import annotations
 
-import os
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from _baseline import Baseline, best_rate, chunked_rate, scaled
+from bench_zipai_hand import zipai_cold_rate
 
 from changpai import chuanpai
 
-# CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
-SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
+BASELINE = Baseline()
 
 
-def scaled(n: int) -> int:
-    """``n`` times the scale, at least 1."""
-    return max(1, int(n * SCALE))
-
-
-def _rate(label: str, func: Callable[[], object], repeat: int) -> None:
+def _rate(
+    label: str, func: Callable[[], object], repeat: int, before: Callable[[], object] | None = None
+) -> None:
     repeat = scaled(repeat)
-    start = time.perf_counter()
-    for _ in range(repeat):
-        func()
-    elapsed = time.perf_counter() - start
-    print(f"{label:<44} {repeat / elapsed:>12,.0f} /s   ({elapsed * 1e6 / repeat:,.1f} µs each)")
+
+    def run() -> None:
+        for _ in range(repeat):
+            func()
+
+    rates = best_rate(repeat, run, before=before)
+    print(BASELINE.line(label, rates) + f"  {1e6 / max(rates):,.1f} µs each")
+
+
+def _cold(label: str, hands: list[tuple[chuanpai.Card, ...]], fn: Callable[..., object]) -> float:
+    """Hands per second of ``fn`` on fresh hands, the cache emptied before each timed pass."""
+
+    def run(part: Sequence[tuple[chuanpai.Card, ...]]) -> None:
+        for cards in part:
+            fn(cards)
+
+    rate = chunked_rate(hands, run, chuanpai.hand._best.cache_clear, chunk=100)
+    print(BASELINE.line(label, rate, "hands/s"))
+    return rate
 
 
 def main() -> None:
+    print(BASELINE.header())
+    zipai = zipai_cold_rate(scaled(20_000))
+    print(BASELINE.line("字牌 best_decomposition, random 21 cards, cold", zipai, "hands/s"))
     rng = random.Random(7)
     deck = list(chuanpai.DECK105)
     hands = []
     for _ in range(300):
         rng.shuffle(deck)
         hands.append(tuple(deck[:18]))
+    fresh = []
+    for _ in range(scaled(10_000)):
+        rng.shuffle(deck)
+        fresh.append(tuple(deck[:18]))
     texts = [chuanpai.format(h) for h in hands]
     print("changpai.chuanpai benchmarks (random 18-card hands from deck105)")
+    rate = _cold(
+        "best_decomposition, fresh 18-card hands, cold", fresh, chuanpai.best_decomposition
+    )
+    print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
+    rate = _cold("is_complete, fresh 18-card hands, cold", fresh, chuanpai.is_complete)
+    print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
     it = iter(range(10**9))
     _rate("parse (18 names)", lambda: chuanpai.parse(texts[next(it) % 300]), 3000)
-    chuanpai.hand._best.cache_clear()
     it = iter(range(10**9))
     _rate(
         "best_decomposition, cold cache (18 cards)",
         lambda: chuanpai.best_decomposition(hands[next(it) % 300]),
         300,
+        before=chuanpai.hand._best.cache_clear,
     )
     _rate(
         "best_decomposition, warm cache (18 cards)",
@@ -72,22 +100,18 @@ def main() -> None:
 
     for rules in (chuanpai.YAODIREN, chuanpai.GEHU):
         games = scaled(200)
-        start = time.perf_counter()
         stats = chuanpai.simulate(rules, games, seed=1)
-        elapsed = time.perf_counter() - start
         decisions = sum(
             count
             for kind, count in stats.action_counts.items()
             if kind in ("lay", "ready", "discard", "claim", "pass")
         )
-        print(
-            f"random games, {rules.name:<9} {games / elapsed:>10,.0f} games/s  "
-            f"{decisions / elapsed:>10,.0f} decisions/s"
-        )
-    start = time.perf_counter()
-    match = chuanpai.Match(chuanpai.YAODIREN, 1).play(scaled(100))
-    elapsed = time.perf_counter() - start
-    print(f"Match.play (幺地人, random play)     {len(match.games) / elapsed:>10,.0f} hands/s")
+        rates = best_rate(games, lambda r=rules, n=games: chuanpai.simulate(r, n, seed=1))
+        print(BASELINE.line(f"random games, {rules.name}", rates, "games/s"))
+        print(f"{'':<52} ({decisions / games:,.0f} decisions a game)")
+    hands_played = scaled(100)
+    rates = best_rate(hands_played, lambda: chuanpai.Match(chuanpai.YAODIREN, 1).play(hands_played))
+    print(BASELINE.line("Match.play (幺地人, random play)", rates, "hands/s"))
     game = chuanpai.Game(chuanpai.YAODIREN, seed=3)
     _rate("Game.copy (fresh 幺地人 game)", game.copy, 2000)
     played = chuanpai.random_game(chuanpai.YAODIREN, 3)
@@ -108,6 +132,8 @@ def main() -> None:
         lambda: chuanpai.Game.from_json(game.to_json()),
         200,
     )
+    BASELINE.again()
+    print(BASELINE.footer())
 
 
 if __name__ == "__main__":

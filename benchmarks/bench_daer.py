@@ -1,33 +1,28 @@
 """Benchmarks of the 大貳 family: hand analysis, waits and random play of both presets.
 
 Run: ``.venv/bin/python benchmarks/bench_daer.py`` (prints figures; nothing is asserted).
+
+Each figure is the best of ``CHANGPAI_BENCH_REPEAT`` passes (default 3, the caches emptied before
+each pass of a cold figure) with its ratio to the plain baseline of the run (``_baseline.py``).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import time
 from collections.abc import Callable
+
+from _baseline import Baseline, best_rate, scaled
 
 from changpai import daer
 from changpai.core.playout import random_playout
 from changpai.daer import hand as daer_hand
 
-# CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01).
-SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
+BASELINE = Baseline()
 
 
-def scaled(n: int) -> int:
-    """``n`` times the scale, at least 1."""
-    return max(1, int(n * SCALE))
-
-
-def _timeit(label: str, count: int, fn: Callable[[], object]) -> None:
-    start = time.perf_counter()
-    fn()
-    elapsed = time.perf_counter() - start
-    print(f"{label:<56} {count / elapsed:>12,.0f} /s   ({elapsed:.3f} s for {count:,})")
+def _timeit(label: str, count: int, fn: Callable[[], object], cold: bool = False) -> None:
+    """Print the best of the passes of ``fn`` (the caches emptied before each when ``cold``)."""
+    print(BASELINE.line(label, best_rate(count, fn, before=_clear if cold else None)))
 
 
 def _clear() -> None:
@@ -56,41 +51,42 @@ def _games(rules: daer.Rules, n: int) -> None:
 
 
 def main() -> None:
+    print(BASELINE.header())
     rng = random.Random(2024)
     complete = _complete_hands(scaled(3000), rng)
     randoms = [tuple(rng.sample(daer.DECK, 14)) for _ in range(scaled(3000))]
     waiting = [h[:13] for h in complete[: scaled(500)]]
 
-    _clear()
     _timeit(
         "best_decomposition, winning 14-card hands (cold cache)",
         len(complete),
         lambda: [daer.best_decomposition(h) for h in complete],
+        cold=True,
     )
     _timeit(
         "best_decomposition, same hands (warm cache)",
         len(complete),
         lambda: [daer.best_decomposition(h) for h in complete],
     )
-    _clear()
     _timeit(
         "best_decomposition, random 14-card hands (cold cache)",
         len(randoms),
         lambda: [daer.best_decomposition(h) for h in randoms],
+        cold=True,
     )
-    _clear()
     _timeit(
         "waits, 13-card ready hands (cold cache)",
         len(waiting),
         lambda: [daer.waits(h) for h in waiting],
+        cold=True,
     )
     shape = daer_hand.shape_key(daer.DAER)
     counts = [tuple(sum(1 for c in h if c.index == i) for i in range(20)) for h in complete]
-    _clear()
     _timeit(
         "hu_range (the engine's win test), count tuples, cold",
         len(counts),
         lambda: [daer_hand.hu_range(c, shape) for c in counts],
+        cold=True,
     )
     for rules in (daer.DAER, daer.LUZHOU):
         n = scaled(400)
@@ -99,11 +95,13 @@ def main() -> None:
             n,
             lambda r=rules, k=n: _games(r, k),
         )
-    stats = daer.simulate(daer.DAER, scaled(300), seed=1)
-    print(
-        f"simulate(DAER, {stats.hands}): {stats.hands_per_second:,.0f} hands/s, "
-        f"no winner {stats.no_winner_rate:.1%}"
-    )
+    hands = scaled(300)
+    stats = daer.simulate(daer.DAER, hands, seed=1)
+    rates = best_rate(hands, lambda: daer.simulate(daer.DAER, hands, seed=1))
+    print(BASELINE.line(f"simulate(DAER, {hands})", rates, "hands/s"))
+    print(f"{'':<52} (no winner {stats.no_winner_rate:.1%})")
+    BASELINE.again()
+    print(BASELINE.footer())
 
 
 if __name__ == "__main__":

@@ -2,44 +2,48 @@
 environment of every variant next to the bare engine, the Gymnasium wrapper, and one observation.
 
 Run: ``.venv/bin/python benchmarks/bench_envs.py`` (prints figures; nothing is asserted).
+
+Each figure is the best of ``CHANGPAI_BENCH_REPEAT`` passes (default 3) with its ratio to the
+plain baseline of the run (``_baseline.py``).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import time
+from collections.abc import Callable
+from functools import partial
 
 import numpy as np
+from _baseline import Baseline, best_rate, scaled
 
 import changpai
 from changpai.envs import gym_env, raw_env
 
-# CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
-SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
+BASELINE = Baseline()
 
 
-def scaled(n: int) -> int:
-    """``n`` times the scale, at least 1."""
-    return max(1, int(n * SCALE))
+def _rates(run: Callable[[], int]) -> list[float]:
+    """Decisions per second of each pass of ``run``, which returns how many it made."""
+    made: list[int] = []
+    return [r * n for r, n in zip(best_rate(1, lambda: made.append(run())), made, strict=True)]
 
 
-def engine_steps(name: str, hands: int) -> tuple[int, float]:
-    """Random decisions on the bare engine: (decisions, seconds)."""
+def engine_steps(name: str, hands: int) -> int:
+    """Random decisions on the bare engine over ``hands`` hands: how many."""
     entry = changpai.variant(name)
-    steps, start = 0, time.perf_counter()
+    steps = 0
     for seed in range(hands):
         game, chooser = entry.game(seed), random.Random(seed)
         while not game.is_over:
             game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
             steps += 1
-    return steps, time.perf_counter() - start
+    return steps
 
 
-def aec_steps(name: str, hands: int) -> tuple[int, float]:
-    """Random decisions through the AEC environment, observing before each: (decisions, seconds)."""
+def aec_steps(name: str, hands: int) -> int:
+    """Random decisions through the AEC environment, observing before each: how many."""
     game_env, chooser = raw_env(name), random.Random(0)
-    steps, start = 0, time.perf_counter()
+    steps = 0
     for seed in range(hands):
         game_env.reset(seed=seed)
         for _agent in game_env.agent_iter():
@@ -50,22 +54,13 @@ def aec_steps(name: str, hands: int) -> tuple[int, float]:
             legal = np.flatnonzero(obs["action_mask"])
             game_env.step(int(legal[chooser.randrange(len(legal))]))
             steps += 1
-    return steps, time.perf_counter() - start
+    return steps
 
 
-def main() -> None:
-    hands = scaled(200)
-    print(f"changpai.envs benchmarks ({hands} random hands per variant)")
-    print(f"{'variant':<14} {'engine':>14} {'AEC env':>14}   overhead")
-    for entry in changpai.variants():
-        n1, t1 = engine_steps(entry.name, hands)
-        n2, t2 = aec_steps(entry.name, hands)
-        print(
-            f"{entry.name:<14} {n1 / t1:>10,.0f} /s {n2 / t2:>10,.0f} /s   "
-            f"{(t2 / n2) / (t1 / n1):.1f}x per decision"
-        )
-    env = gym_env("hunan")
-    steps, start = 0, time.perf_counter()
+def gym_steps(name: str, hands: int) -> int:
+    """Agent steps through the Gymnasium wrapper (first legal action, random opponents)."""
+    env = gym_env(name)
+    steps = 0
     for seed in range(hands):
         obs, _ = env.reset(seed=seed)
         terminated = False
@@ -73,18 +68,28 @@ def main() -> None:
             legal = np.flatnonzero(obs["action_mask"])
             obs, _r, terminated, _t, _i = env.step(int(legal[0]))
             steps += 1
-    elapsed = time.perf_counter() - start
-    print(f"{'gym hunan':<14} {steps / elapsed:>10,.0f} /s agent steps (random opponents)")
+    return steps
+
+
+def main() -> None:
+    print(BASELINE.header())
+    hands = scaled(200)
+    print(f"changpai.envs: {hands} random hands per variant, decisions per second")
+    for entry in changpai.variants():
+        engine = _rates(partial(engine_steps, entry.name, hands))
+        aec = _rates(partial(aec_steps, entry.name, hands))
+        print(BASELINE.line(f"{entry.name}, engine", engine))
+        print(BASELINE.line(f"{entry.name}, AEC env", aec))
+        print(f"{'':<52} (AEC overhead {max(engine) / max(aec):.1f}x per decision)")
+    rates = _rates(lambda: gym_steps("hunan", hands))
+    print(BASELINE.line("hunan, gym agent steps (random opponents)", rates))
     game_env = raw_env("duzihu")
     game_env.reset(seed=1)
-    repeat = scaled(20_000)
-    start = time.perf_counter()
-    for _ in range(repeat):
-        game_env.observe(game_env.agent_selection)
-    elapsed = time.perf_counter() - start
-    print(
-        f"{'observe duzihu':<14} {repeat / elapsed:>10,.0f} /s   ({elapsed * 1e6 / repeat:,.1f} µs each)"
-    )
+    n = scaled(20_000)
+    rates = best_rate(n, lambda: [game_env.observe(game_env.agent_selection) for _ in range(n)])
+    print(BASELINE.line("duzihu, observe", rates))
+    BASELINE.again()
+    print(BASELINE.footer())
 
 
 if __name__ == "__main__":

@@ -1,27 +1,26 @@
 """Benchmarks of the Nantong 長牌 family: hand analysis, scoring, random play, views and documents.
 
 Run: ``.venv/bin/python benchmarks/bench_nantong.py`` (prints figures; nothing is asserted).
+
+Each figure is the best of ``CHANGPAI_BENCH_REPEAT`` passes (default 3) with its ratio to the
+plain baseline of the run (``_baseline.py``); the cold analyses are also compared with the cold
+字牌 ``best_decomposition`` of random 21-card hands measured in the same run ("x 字牌").
 """
 
 from __future__ import annotations
 
-import os
 import random
-import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from _baseline import Baseline, best_rate, chunked_rate, scaled
+from bench_zipai_hand import zipai_cold_rate
 
 from changpai import nantong
 from changpai.nantong import Action, ActionKind, Game
 from changpai.nantong import hand as nantong_hand
 
-# CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
-SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
-
-
-def scaled(n: int) -> int:
-    """``n`` times the scale, at least 1."""
-    return max(1, int(n * SCALE))
+BASELINE = Baseline()
 
 
 def _random_hands(n: int, size: int, rng: random.Random) -> list[tuple[nantong.Card, ...]]:
@@ -29,10 +28,19 @@ def _random_hands(n: int, size: int, rng: random.Random) -> list[tuple[nantong.C
 
 
 def _timeit(label: str, count: int, fn: Callable[[], object]) -> None:
-    start = time.perf_counter()
-    fn()
-    elapsed = time.perf_counter() - start
-    print(f"{label:<52} {count / elapsed:>12,.0f} /s   ({elapsed:.3f} s for {count:,})")
+    print(BASELINE.line(label, best_rate(count, fn)))
+
+
+def _cold(label: str, hands: list[tuple[nantong.Card, ...]], fn: Callable[..., object]) -> float:
+    """Hands per second of ``fn`` on fresh hands, the caches emptied before each timed pass."""
+
+    def run(part: Sequence[tuple[nantong.Card, ...]]) -> None:
+        for cards in part:
+            fn(cards)
+
+    rate = chunked_rate(hands, run, _clear, chunk=100)
+    print(BASELINE.line(label, rate, "hands/s"))
+    return rate
 
 
 def _clear() -> None:
@@ -41,23 +49,28 @@ def _clear() -> None:
 
 
 def main() -> None:
+    print(BASELINE.header())
+    zipai = zipai_cold_rate(scaled(20_000))
+    print(BASELINE.line("字牌 best_decomposition, random 21 cards, cold", zipai, "hands/s"))
     rng = random.Random(2024)
     winning = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
     piao = "HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
-    randoms = _random_hands(scaled(2000), 23, rng)
+    randoms = _random_hands(scaled(10_000), 23, rng)
     ready = _random_hands(scaled(300), 22, rng)
 
-    _clear()
-    _timeit(
-        "is_winning, random 23-card hands (cold cache)",
-        len(randoms),
-        lambda: [nantong.is_winning(h) for h in randoms],
-    )
+    rate = _cold("is_winning, random 23-card hands (cold cache)", randoms, nantong.is_winning)
+    print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
     _timeit(
         "is_winning, same hands (warm cache)",
         len(randoms),
         lambda: [nantong.is_winning(h) for h in randoms],
     )
+    rate = _cold(
+        "best_decomposition, random 23-card hands (cold)", randoms, nantong.best_decomposition
+    )
+    print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
+    complete = [h for h in randoms if nantong.is_winning(h)]
+    print(f"{'(complete random 23-card hands)':<52} {len(complete):>11,} of {len(randoms):,}")
     _clear()
     _timeit(
         "best_decomposition, 清胡 hand",
@@ -96,31 +109,14 @@ def main() -> None:
             (nantong.DUZIHU_BAIDA, "125 cards, 百搭"),
         ):
             games = scaled(300)
-            actions = 0
-            wins = 0
-            start = time.perf_counter()
-            for seed in range(games):
-                game = Game(rules, seed=seed, dealer=seed % 4)
-                prng = random.Random(seed)
-                while not game.is_over:
-                    seat = game.to_act[0]
-                    game.apply(policy(game, seat, prng))
-                    actions += 1
-                wins += game.result is not None and game.result.reason == "win"
-            elapsed = time.perf_counter() - start
-            print(
-                f"{policy_name} play, {label:<39} {games / elapsed:>9,.0f} games/s "
-                f"({actions / elapsed:,.0f} actions/s, {wins}/{games} won)"
-            )
+            counts = Counter[str]()
+            rates = best_rate(games, lambda r=rules, p=policy, c=counts, n=games: _play(r, p, n, c))
+            print(BASELINE.line(f"{policy_name} play, {label}", rates, "games/s"))
+            print(f"{'':<52} ({counts['actions']:,} actions, {counts['wins']}/{games} won)")
 
     hands = scaled(300)
-    start = time.perf_counter()
-    stats = nantong.simulate(nantong.DUZIHU, hands, seed=1)
-    elapsed = time.perf_counter() - start
-    print(
-        f"{'simulate (core), 120 cards':<52} {hands / elapsed:>12,.0f} hands/s "
-        f"({stats.wins}/{hands} won)"
-    )
+    rates = best_rate(hands, lambda: nantong.simulate(nantong.DUZIHU, hands, seed=1))
+    print(BASELINE.line("simulate (core), 120 cards", rates, "hands/s"))
     played = nantong.random_game(nantong.DUZIHU, 7)
     mid = Game.replay(played.log[: len(played.log) // 2], seed=7)
     _timeit("view(seat) mid-hand", scaled(3000), lambda: [mid.view(1) for _ in range(scaled(3000))])
@@ -131,7 +127,24 @@ def main() -> None:
         scaled(100),
         lambda: [Game.from_json(played.to_json()) for _ in range(scaled(100))],
     )
-    print(f"{'(document size of that hand)':<52} {len(text):>12,} chars")
+    print(f"{'(document size of that hand)':<52} {len(text):>11,} chars")
+    BASELINE.again()
+    print(BASELINE.footer())
+
+
+def _play(
+    rules: nantong.Rules, policy: Callable[..., Action], games: int, counts: Counter[str]
+) -> None:
+    """Play ``games`` hands with ``policy`` at every seat; count the actions and the wins."""
+    counts.clear()
+    for seed in range(games):
+        game = Game(rules, seed=seed, dealer=seed % 4)
+        prng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.apply(policy(game, seat, prng))
+            counts["actions"] += 1
+        counts["wins"] += game.result is not None and game.result.reason == "win"
 
 
 def _random_policy(game: Game, seat: int, rng: random.Random) -> Action:

@@ -2,25 +2,21 @@
 
 Run: .venv/bin/python benchmarks/bench_zipai_game.py [hands]
 Target (issue 4): >= 300 hands/s for HUNAN in one process.
+
+Each figure is the best of ``CHANGPAI_BENCH_REPEAT`` passes (default 3) with its ratio to the
+plain baseline of the run (``_baseline.py``).
 """
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time
 
+from _baseline import REPEAT, Baseline, best_rate, scaled
+
 from changpai.zipai import ActionKind, Game, simulate
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, Rules
-
-# CHANGPAI_BENCH_SCALE shrinks every size (the test suite runs each benchmark at 0.01 to keep it runnable).
-SCALE = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
-
-
-def scaled(n: int) -> int:
-    """``n`` times the scale, at least 1."""
-    return max(1, int(n * SCALE))
 
 
 def bench(
@@ -48,19 +44,22 @@ def bench(
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else scaled(1000)
+    baseline = Baseline()
+    print(baseline.header())
     for policy in ("random", "win when legal"):
         for rules in (HUNAN, LIUHUDAO, HAHA):
-            per_hand, per_decision, wins = bench(rules, hands, win_when_legal=policy != "random")
-            print(
-                f"{rules.name:9s} {policy:14s} {hands} hands: {per_hand:7.0f} hands/s, "
-                f"{per_decision:8.0f} decisions/s, {wins} wins"
-            )
+            runs = [bench(rules, hands, win_when_legal=policy != "random") for _ in range(REPEAT)]
+            label = f"{rules.name} {policy}, {hands} hands"
+            print(baseline.line(label, [run[0] for run in runs], "hands/s"))
+            best = max(runs)
+            print(f"{'':<52} ({best[1]:,.0f} decisions/s, {best[2]} wins)")
     for rules in (HUNAN, LIUHUDAO, HAHA):
         stats = simulate(rules, hands, seed=0)
-        print(
-            f"{rules.name:9s} simulate       {hands} hands: {stats.hands_per_second:7.0f} hands/s "
-            f"(zipai.simulate, {stats.wins} wins, {stats.no_winner} 荒莊)"
-        )
+        rates = best_rate(hands, lambda r=rules: simulate(r, hands, seed=0))
+        print(baseline.line(f"{rules.name} zipai.simulate, {hands} hands", rates, "hands/s"))
+        print(f"{'':<52} ({stats.wins} wins, {stats.no_winner} 荒莊)")
+    baseline.again()
+    print(baseline.footer())
 
 
 if __name__ == "__main__":

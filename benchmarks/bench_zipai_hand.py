@@ -1,26 +1,31 @@
 """Benchmark of 字牌 hand analysis: best_decomposition on random and on complete 21-card hands.
 
-Run: .venv/bin/python benchmarks/bench_zipai_hand.py [--hands N] [--seed S]
+Run: .venv/bin/python benchmarks/bench_zipai_hand.py [--hands N] [--seed S] [--repeat R]
 
 Cards are parsed (drawn as Card objects) before timing; each figure is hands per second over many
-distinct hands, each result holding its full decomposition (Meld objects and 胡息). "cold" starts
-each pass from empty caches (the whole-hand cache and the 坎 / 提 meld tuples; the per-case shape
-tables are built at import), "warm" repeats the same hands (the whole-hand cache answers). The
-figures are the best of ``--repeat`` passes; the load average printed first tells whether another
-process shared the machine.
+distinct hands, each result holding its full decomposition (Meld objects and 胡息). "cold" empties
+the caches before each timed pass (the whole-hand cache and the 坎 / 提 meld tuples; the per-case
+shape tables are built at import), "warm" repeats the same hands (the whole-hand cache answers).
+Hands are timed in chunks of 500, each chunk the best of ``--repeat`` passes (see
+``_baseline.chunked_rate``). Next to each figure: its ratio to the plain baseline of the run
+(``_baseline.py``), and the clean-room reference solver of ``tests/zipai/test_hand_independent.py``
+timed cold on the first hands of the same lists ("x reference").
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
-import os
-import platform
+import importlib.util
 import random
-import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+
+from _baseline import REPEAT, Baseline, chunked_rate, scaled
 
 from changpai.zipai import DECK, HUNAN, Card, best_decomposition, hand, solver
+
+_REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "zipai" / "test_hand_independent.py"
 
 
 def random_hands(n: int, seed: int) -> list[tuple[Card, ...]]:
@@ -84,48 +89,68 @@ def clear_caches() -> None:
     hand._clear_cache()
 
 
-def rate(fn: Callable[[Sequence[Card]], object], hands: list[tuple[Card, ...]]) -> float:
-    """Hands per second of one pass (the cyclic GC is off while timing, as in timeit)."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        for cards in hands:
-            fn(cards)
-        return len(hands) / (time.perf_counter() - start)
-    finally:
-        gc.enable()
-
-
 def measure(
     fn: Callable[[Sequence[Card]], object], hands: list[tuple[Card, ...]], repeat: int
-) -> tuple[list[float], list[float]]:
-    """``repeat`` times: a cold pass (caches emptied first), then a warm pass over the same hands."""
-    cold, warm = [], []
-    for _ in range(repeat):
-        clear_caches()
-        cold.append(rate(fn, hands))
-        warm.append(rate(fn, hands))
+) -> tuple[float, float]:
+    """(cold, warm) hands per second: chunk by chunk, the best of ``repeat`` passes, the caches
+    emptied before each cold pass; the warm passes follow a cold one over the same chunk."""
+
+    def run(part: Sequence[tuple[Card, ...]]) -> None:
+        for cards in part:
+            fn(cards)
+
+    cold = chunked_rate(hands, run, clear_caches, repeat=repeat)
+    clear_caches()
+    warm = chunked_rate(hands, run, repeat=repeat)
     return cold, warm
 
 
-def show(cold: list[float], warm: list[float]) -> None:
-    every = ", ".join(f"{x:,.0f}" for x in cold)
-    print(f"  cold (empty caches):   {max(cold):12,.0f} hands/s  (best of {len(cold)}: {every})")
-    every = ", ".join(f"{x:,.0f}" for x in warm)
-    print(f"  warm (same hands):     {max(warm):12,.0f} hands/s  (best of {len(warm)}: {every})")
+def reference() -> ModuleType | None:
+    """The clean-room solver of the tests (None when the tests are not around)."""
+    if not _REFERENCE.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("zipai_reference", _REFERENCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def reference_rate(ref: ModuleType, hands: list[tuple[Card, ...]], repeat: int) -> float:
+    """Hands per second of the reference's best 胡息 (its decomposition cache emptied first)."""
+    kinds = [[c.index for c in cards] for cards in hands]
+
+    def run(part: Sequence[list[int]]) -> None:
+        for concealed in part:
+            ref.ref_best(ref.ref_decompositions(concealed, [], HUNAN))
+
+    return chunked_rate(kinds, run, ref.ref_free.cache_clear, chunk=100, repeat=repeat)
+
+
+def zipai_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
+    """Cold ``best_decomposition`` hands per second on ``n`` random 21-card hands: the yardstick
+    the other families' analyses are compared with in their benchmarks."""
+    hands = random_hands(n, seed)
+
+    def run(part: Sequence[tuple[Card, ...]]) -> None:
+        for cards in part:
+            best_decomposition(cards, (), HUNAN)
+
+    rate = chunked_rate(hands, run, clear_caches, repeat=repeat)
+    clear_caches()
+    return rate
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     # CHANGPAI_BENCH_SCALE shrinks the default size (the test suite runs every benchmark at 0.01).
-    scale = float(os.environ.get("CHANGPAI_BENCH_SCALE", "1"))
-    parser.add_argument("--hands", type=int, default=max(4, int(200_000 * scale)))
+    parser.add_argument("--hands", type=int, default=max(4, scaled(200_000)))
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=max(REPEAT, 5))
     args = parser.parse_args()
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"{platform.python_implementation()} {platform.python_version()}, load average {load}")
+    baseline = Baseline()
+    print(baseline.header())
+    ref = reference()
 
     def best(cards: Sequence[Card]) -> object:
         return best_decomposition(cards, (), HUNAN)
@@ -135,13 +160,25 @@ def main() -> None:
     cold, warm = measure(best, rnd, args.repeat)
     found = sum(best(h) is not None for h in rnd)
     print(f"random 21-card hands: {len(rnd)} ({distinct} distinct, {found} complete)")
-    show(cold, warm)
+    print(baseline.line("  best_decomposition, cold (empty caches)", cold, "hands/s"))
+    print(baseline.line("  best_decomposition, warm (same hands)", warm, "hands/s"))
+    if ref is not None:
+        ref_rate = reference_rate(ref, rnd[: max(4, len(rnd) // 20)], args.repeat)
+        print(baseline.line("  clean-room reference, cold", ref_rate, "hands/s"))
+        print(f"  best_decomposition cold = {cold / ref_rate:.2f} x reference")
 
     comp = complete_hands(args.hands // 4, args.seed)
     cold, warm = measure(best, comp, args.repeat)
     total = sum(len(best(h).melds) for h in comp)  # type: ignore[attr-defined]
     print(f"complete hands: {len(comp)} distinct, {total} melds built")
-    show(cold, warm)
+    print(baseline.line("  best_decomposition, cold (empty caches)", cold, "hands/s"))
+    print(baseline.line("  best_decomposition, warm (same hands)", warm, "hands/s"))
+    if ref is not None:
+        ref_rate = reference_rate(ref, comp[: max(4, len(comp) // 5)], args.repeat)
+        print(baseline.line("  clean-room reference, cold", ref_rate, "hands/s"))
+        print(f"  best_decomposition cold = {cold / ref_rate:.2f} x reference")
+    baseline.again()
+    print(baseline.footer())
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
-"""benchmarks/ stays runnable: every script runs to the end at 1% of its size and prints figures.
+"""benchmarks/ stays runnable: every script runs to the end at 1% of its size and prints figures,
+each with its ratio to the plain baseline measured in the same run (benchmarks/_baseline.py).
 
 No timing is asserted here (speed is measured by running the scripts on demand).
 """
 
 from __future__ import annotations
 
+import doctest
+import importlib.util
 import os
 import subprocess
 import sys
@@ -12,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-SCRIPTS = sorted((Path(__file__).resolve().parents[1] / "benchmarks").glob("bench_*.py"))
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+SCRIPTS = sorted(BENCHMARKS.glob("bench_*.py"))
 
 
 def test_there_are_benchmarks() -> None:
@@ -35,3 +39,23 @@ def test_benchmark_runs_at_small_scale(script: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "/s" in done.stdout, done.stdout
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("baseline (fixed pure-Python loop):"), done.stdout
+    figures = [line for line in lines if "/s " in line and "loops/s" not in line]
+    assert figures and all("x baseline" in line for line in figures), done.stdout
+
+
+def test_the_baseline_helper() -> None:
+    """benchmarks/_baseline.py: its doctests pass; the baseline loop is a fixed workload (the
+    same answer every time) and a figure's ratio is the figure over the baseline rate."""
+    spec = importlib.util.spec_from_file_location("_baseline", BENCHMARKS / "_baseline.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert doctest.testmod(module).failed == 0
+    assert module.baseline_loop() == module.baseline_loop() == 19
+    baseline = module.Baseline(passes=2)
+    assert len(baseline.rates) == 2
+    assert baseline.ratio(3 * baseline.rate) == pytest.approx(3.0)
+    baseline.again()
+    assert len(baseline.rates) == 4 and baseline.rate == max(baseline.rates)

@@ -153,3 +153,37 @@ def test_simulate_in_processes_gives_the_one_process_statistics(
         runs.append({k: v for k, v in data.items() if k not in ("seconds", "hands_per_second")})
     assert runs[0] == runs[1]
     assert main(["simulate", "hunan", "--jobs", "-1"]) == 2
+
+
+def _counts(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    return {k: v for k, v in data.items() if k not in ("seconds", "hands_per_second")}
+
+
+def test_simulate_on_ray_gives_the_one_process_statistics(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--backend ray starts a local Ray instance (no RAY_ADDRESS) and agrees with --jobs 1."""
+    ray = pytest.importorskip("ray")
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
+    argv = ["simulate", "chuanpai", "-n", "6", "--seed", "2", "--json"]
+    one = _counts([*argv, "--jobs", "1"], capsys)
+    assert _counts([*argv, "--backend", "ray", "--jobs", "2"], capsys) == one
+    assert not ray.is_initialized()
+
+
+def test_simulate_on_ray_without_ray_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
+    assert main(["simulate", "hunan", "-n", "2", "--backend", "ray"]) == 2
+    assert 'pip install "changpai[ray]"' in capsys.readouterr().err
+
+
+def test_simulate_refuses_an_unknown_backend(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "hunan", "--backend", "dask"])
+    assert stop.value.code == 2
+    assert "invalid choice: 'dask'" in capsys.readouterr().err

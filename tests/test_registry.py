@@ -41,3 +41,19 @@ def test_variants_lists_every_registered_variant_once() -> None:
 
 def test_version_is_a_string() -> None:
     assert isinstance(changpai.__version__, str) and changpai.__version__.count(".") == 2
+
+
+@pytest.mark.parametrize("name", [None, 5, ["hunan"], b"hunan"])
+def test_a_name_that_is_not_a_string_is_a_rules_error(name: object) -> None:
+    """Issue 12: variant(None) raised a TypeError from unicodedata."""
+    with pytest.raises(RulesError, match="is not a string"):
+        changpai.variant(name)  # type: ignore[arg-type]
+
+
+def test_clear_caches_empties_every_family() -> None:
+    from changpai.core import caches
+
+    zipai.random_game(seed=1)
+    assert any(size for size, _ in caches.stats("zipai").values())
+    changpai.clear_caches()
+    assert all(size == 0 for size, _ in caches.stats().values())

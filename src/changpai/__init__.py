@@ -19,7 +19,7 @@ import unicodedata
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ChangpaiError",
@@ -28,6 +28,7 @@ __all__ = [
     "RulesError",
     "Variant",
     "__version__",
+    "clear_caches",
     "variant",
     "variants",
 ]
@@ -79,14 +80,39 @@ def variant(name: str) -> Variant:
 
     >>> variant("Hunan").title
     '跑胡子'
+    >>> variant(None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: variant name None is not a string
     >>> variant("no such game")
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: unknown variant 'no such game'; known: ...
     """
     table = _load()
+    if not isinstance(name, str):
+        raise RulesError(f"variant name {name!r} is not a string")
     found = table.get(_key(name))
     if found is None:
         known = ", ".join(f"{v.name} ({'/'.join(v.aliases)})" for v in _ordered)
         raise RulesError(f"unknown variant {name!r}; known: {known}")
     return found
+
+
+def clear_caches() -> None:
+    """Empty the module-level caches of every registered family (each family's
+    ``clear_caches()``); every cache holds a bounded number of entries, so this is only needed to
+    give memory back at once or to measure cold timings.
+
+    >>> clear_caches()
+    >>> from changpai.core import caches
+    >>> sum(size for size, _limit in caches.stats().values())
+    0
+    """
+    from changpai.core import caches
+
+    for module in {entry.module for entry in variants()}:
+        clear = getattr(module, "clear_caches", None)
+        if clear is not None:
+            clear()
+    caches.clear()  # and any cache registered outside a family's clear_caches

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import changpai
-from changpai.core.playout import random_playout, simulate
+from changpai.core.playout import BACKENDS, random_playout, simulate
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError
 
@@ -169,6 +169,7 @@ def _simulate(args: argparse.Namespace, entry: Variant) -> int:
         progress=_Progress() if show else None,
         name=entry.name,
         jobs=args.jobs,
+        backend=args.backend,
     )
     if args.json:
         _print_json(stats.to_dict())
@@ -233,7 +234,17 @@ def _parser() -> argparse.ArgumentParser:
     many.add_argument("-n", type=int, default=1000, help="number of hands (default 1000)")
     many.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     many.add_argument(
-        "--jobs", type=int, default=0, help="processes to play in (default 0: one per core)"
+        "--jobs",
+        type=int,
+        default=0,
+        help="processes to play in, or CPUs of a local Ray instance (default 0: one per core)",
+    )
+    many.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="processes",
+        help="where the hands are played: local processes (default) or Ray (the changpai[ray] "
+        "extra; the cluster RAY_ADDRESS names, else a local instance)",
     )
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--json", action="store_true", help="print JSON for machines")

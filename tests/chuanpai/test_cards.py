@@ -227,8 +227,12 @@ def test_chuo_ranks(group: str, levels: list[list[str]]) -> None:
 
 @pytest.mark.parametrize(
     ("combo", "head", "partners"),
-    [("天九", "66", ("45", "36")), ("地八", "11", ("26", "35")), ("人七", "44", ("34", "25")),
-     ("和五", "13", ("14", "23"))],
+    [
+        ("天九", "66", ("45", "36")),
+        ("地八", "11", ("26", "35")),
+        ("人七", "44", ("34", "25")),
+        ("和五", "13", ("14", "23")),
+    ],
 )
 def test_chuo_combos(combo: str, head: str, partners: tuple[str, str]) -> None:
     """chuanpai.md §3.2 組合: 天九 (天牌 + 紅九 / 黑九), 地八, 人七, 和五 — 12 cards each in deck84."""

@@ -462,6 +462,50 @@ def test_max_pairs_matches_brute_force(cards: list[Card], sums: tuple[int, ...])
     assert _max_pairs(counts, sums) == _brute_max_pairs(sorted(cards), sums)
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.sampled_from(list(YAODIREN.evolve(deck="deck86").cards())), max_size=19),
+    st.sampled_from([YAODIREN.pair_sums, GEHU.pair_sums]),
+)
+def test_surplus_kinds_keep_the_most_pairs(cards: list[Card], sums: tuple[int, ...]) -> None:
+    """Property (chuanpai.md §2.4.1 不能拆了擠兒打): a kind is surplus exactly when one card of
+    it can go without lowering the most disjoint pairs of the hand."""
+    from changpai.chuanpai.game import _max_pairs, _surplus_kinds
+
+    counts = [sum(1 for c in cards if c.index == i) for i in range(23)]
+    best = _max_pairs(counts, sums)
+    expected = []
+    for i in range(23):
+        less = list(counts)
+        less[i] -= 1
+        expected.append(counts[i] > 0 and _max_pairs(less, sums) == best)
+    assert _surplus_kinds(counts, sums) == expected
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [YAODIREN, GEHU, YAODIREN.evolve(deck="deck86"), YAODIREN.evolve(deck="deck84_jing")],
+    ids=["yaodiren", "gehu", "deck86", "deck84_jing"],
+)
+def test_quick_claim_test_agrees_with_the_claims(rules: Rules) -> None:
+    """At every offer of random games, the engine's quick test of whether a seat has a claim
+    (chuanpai.md §2.2.3, §2.3, §2.4.2-3) agrees with the claims it lists."""
+    offers = 0
+    for seed in range(25):
+        game = Game(rules, seed, players=5 if seed % 5 == 0 else None)
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.offer is not None:
+                card = game.offer[0]
+                for seat in game.seats:
+                    for cls in (0, 1):
+                        listed = bool(game._claim_options(seat, card, cls)[0])
+                        assert game._can_claim(seat, card, cls) == listed
+                offers += 1
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert offers > 100
+
+
 # ---------------------------------------------------------------- the engine contract (Core concepts)
 
 
@@ -552,3 +596,18 @@ def test_a_stacked_deck_may_be_given_as_text() -> None:
     assert Game(GEHU, deck=text) == Game(GEHU, deck=deck)
     with pytest.raises(NotationError, match="JC"):
         Game(GEHU, deck=text + " JC")
+
+
+def test_counts_by_points_follow_the_cards() -> None:
+    """The engine's counts by point value (written out per kind) follow the points of every
+    card (chuanpai.md §1)."""
+    from changpai.chuanpai import CARDS
+    from changpai.chuanpai.game import _by_points
+
+    for card in CARDS:
+        counts = [0] * 23
+        counts[card.index] = 1
+        expected = [0] * 13
+        if not card.is_jing:
+            expected[card.points] = 1
+        assert _by_points(counts) == expected

@@ -37,7 +37,9 @@ from changpai.errors import NotationError, RulesError
 JING_RULES = YAODIREN.evolve(deck="deck86")
 
 
-def _brute(cards: Sequence[Card], rules: Rules) -> Iterator[tuple[tuple[str, tuple[str, ...]], ...]]:
+def _brute(
+    cards: Sequence[Card], rules: Rules
+) -> Iterator[tuple[tuple[str, tuple[str, ...]], ...]]:
     """Every partition of the cards into hand units, by trying every subset with classify."""
     if not cards:
         yield ()
@@ -74,7 +76,8 @@ def test_decompositions_match_brute_force(cards: list[Card], rules: Rules) -> No
     into units, each listed once; each one's 胡 is the sum of its units; the best is the max."""
     found = [_key(d.concealed) for d in decompositions(cards, rules=rules)]
     assert len(found) == len(set(found))
-    assert set(found) == set(_brute(cards, rules))
+    # no cards at all form nothing: an empty hand is no win (issue 12)
+    assert set(found) == (set(_brute(cards, rules)) if cards else set())
     for d in decompositions(cards, rules=rules):
         assert Counter(c for m in d.concealed for c in m.cards) == Counter(cards)
         assert d.hu == sum(hu(m, rules) for m in d.melds)
@@ -209,23 +212,33 @@ def test_analyze_text_with_table() -> None:
 
 IMPOSSIBLE = [
     # (id, call, message): every public entry checks concealed + exposed against the deck
-    ("six-66-best", lambda: best_decomposition([Card("66")] * 6),
-     r"6 copies of 天牌 \('66'\) of deck105; a deck has at most 5"),
-    ("six-66-decompositions", lambda: decompositions([Card("66")] * 6),
-     "6 copies of 天牌"),
+    (
+        "six-66-best",
+        lambda: best_decomposition([Card("66")] * 6),
+        r"6 copies of 天牌 \('66'\) of deck105; a deck has at most 5",
+    ),
+    ("six-66-decompositions", lambda: decompositions([Card("66")] * 6), "6 copies of 天牌"),
     ("six-66-waits", lambda: waits([Card("66")] * 6), "6 copies of 天牌"),
     ("six-66-is_complete", lambda: is_complete([Card("66")] * 6), "6 copies of 天牌"),
-    ("jing-in-deck105", lambda: analyze(parse("66 JC")),
-     r"1 copy of 財神 \('JC'\) of deck105; a deck has none"),
+    (
+        "jing-in-deck105",
+        lambda: analyze(parse("66 JC")),
+        r"1 copy of 財神 \('JC'\) of deck105; a deck has none",
+    ),
     ("jing-in-deck105-best", lambda: best_decomposition(parse("66 JC")), "財神 .* of deck105"),
-    ("hand-plus-table", lambda: best_decomposition(
-        parse("55 55 55"), [Meld.parse("碰 55 55 55")]), "6 copies of 梅子 .* of deck105"),
-    ("fifth-in-deck84", lambda: waits(parse("55 55"), [Meld.parse("碰 55 55 55")], rules=GEHU),
-     r"5 copies of 梅子 .* of deck84; a deck has at most 4"),
+    (
+        "hand-plus-table",
+        lambda: best_decomposition(parse("55 55 55"), [Meld.parse("碰 55 55 55")]),
+        "6 copies of 梅子 .* of deck105",
+    ),
+    (
+        "fifth-in-deck84",
+        lambda: waits(parse("55 55"), [Meld.parse("碰 55 55 55")], rules=GEHU),
+        r"5 copies of 梅子 .* of deck84; a deck has at most 4",
+    ),
     ("qitou", lambda: qitou([Card("26")] * 6, Card("26")), "6 copies of 二六"),
     ("can_jiao", lambda: can_jiao([Card("11")] * 6), "6 copies of 地牌"),
-    ("not-a-card", lambda: best_decomposition([Card("66"), "44"]),
-     "'44' is not a chuanpai Card"),
+    ("not-a-card", lambda: best_decomposition([Card("66"), "44"]), "'44' is not a chuanpai Card"),
     ("not-a-card-analyze", lambda: analyze([1, 2]), "1 is not a chuanpai Card"),
     ("text-not-cards", lambda: waits("66 44"), "concealed='66 44' is not a sequence"),
     ("not-a-meld", lambda: decompositions(parse("66"), [5]), "exposed holds 5"),
@@ -233,8 +246,9 @@ IMPOSSIBLE = [
 ]
 
 
-@pytest.mark.parametrize(("call", "message"), [(c, m) for _, c, m in IMPOSSIBLE],
-                         ids=[i for i, _, _ in IMPOSSIBLE])
+@pytest.mark.parametrize(
+    ("call", "message"), [(c, m) for _, c, m in IMPOSSIBLE], ids=[i for i, _, _ in IMPOSSIBLE]
+)
 def test_impossible_hands_raise_notation_error(call: Any, message: str) -> None:
     """chuanpai.md §1 (deck105: 21 kinds × 5, no 經牌; deck84: × 4) and DESIGN.md "a fifth
     copy of a card is an error, never a silent change": every public entry of hand.py checks
@@ -272,8 +286,12 @@ table_units = st.lists(st.sampled_from([Meld.parse(t) for t in _UNITS]), max_siz
 
 
 @settings(max_examples=80, deadline=None)
-@given(hands, table_units, st.sampled_from([JING_RULES, GEHU.evolve(deck="deck86")]),
-       st.sampled_from(DECK86))
+@given(
+    hands,
+    table_units,
+    st.sampled_from([JING_RULES, GEHU.evolve(deck="deck86")]),
+    st.sampled_from(DECK86),
+)
 def test_internal_entries_agree_with_public(
     cards: list[Card], table: list[Meld], rules: Rules, card: Card
 ) -> None:
@@ -283,6 +301,9 @@ def test_internal_entries_agree_with_public(
         best = best_decomposition(cards, table, rules=rules)
     except NotationError:
         return  # too many copies with the table, or a pair of the other rule: tested above
+    if not cards and not table:  # the public entries refuse the empty hand as a win (issue 12)
+        assert best is None and not is_complete(cards, table, rules=rules)
+        return
     counts = _counts(cards)
     assert hand_module._checked(cards, table, rules)[1] == counts
     assert hand_module._best_decomposition(counts, table, rules) == best
@@ -304,3 +325,35 @@ def test_fast_check_falls_back_to_the_full_error() -> None:
         waits(parse("55 55 55 55 55"), rules=GEHU)
     with pytest.raises(NotationError, match="2 copies of 財神"):
         has_tuhuo([Card("JC"), Card("JC")])
+
+
+def test_hands_no_game_reaches_are_refused_at_once() -> None:
+    """chuanpai.md §2.1-2.3 / issue 12: a hand holds at most the largest deal and the card just
+    taken (19 in 幺地人), hand and table at most twice that; a 64-card hand (legal copies of
+    deck84) is refused with a NotationError naming the count and the limit, not searched."""
+    from changpai.chuanpai import DECK84
+
+    assert hand_module.hand_limits(YAODIREN) == (19, 38)
+    big = DECK84[:64]
+    rules = YAODIREN.evolve(deck="deck84")
+    for function in (is_complete, best_decomposition, decompositions, waits):
+        with pytest.raises(
+            NotationError, match="holds 64 幺地人 cards; no hand holds more than 19"
+        ):
+            function(big, rules=rules)
+    with pytest.raises(NotationError, match="no hand holds more than 19"):
+        analyze(big, rules=rules)
+    assert is_complete(DECK84[:19], rules=rules) in (True, False)  # 19 cards are read
+    table = (Meld.parse("暗 66 66 66"),) * 7  # 21 cards on the table: 40 held in all
+    with pytest.raises(
+        NotationError, match="together holds 40 幺地人 cards; no hand holds more than 38"
+    ):
+        is_complete(DECK84[30:49], table, rules=rules)
+
+
+def test_an_empty_hand_is_no_win() -> None:
+    """chuanpai.md §2.5 / issue 12: the winner has every card formed; no cards form nothing."""
+    assert not is_complete(())
+    assert best_decomposition(()) is None
+    assert list(decompositions(())) == []
+    assert analyze("").best is None and not analyze("").complete

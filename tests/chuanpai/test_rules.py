@@ -137,5 +137,6 @@ def test_from_dict_checks_its_input() -> None:
         Rules.from_dict([1])  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="red_dot_targets=5"):
         Rules.from_dict({"red_dot_targets": 5})
-    assert Rules.from_dict(YAODIREN.evolve(red_dot_targets=(1, 2, 3)).to_dict()).red_dot_targets \
-        == (1, 2, 3)
+    assert Rules.from_dict(
+        YAODIREN.evolve(red_dot_targets=(1, 2, 3)).to_dict()
+    ).red_dot_targets == (1, 2, 3)

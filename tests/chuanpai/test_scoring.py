@@ -70,3 +70,13 @@ def test_sheet_text_and_dict() -> None:
     data = sheet.to_dict()
     assert data["total"] == 4 and data["facts"]["hu"] == 4
     assert "<table>" in sheet._repr_html_()
+
+
+def test_an_empty_hand_pays_nothing() -> None:
+    """chuanpai.md §2.5-2.6 / issue 12: no units is no win, so there is nothing to score."""
+    from changpai.errors import NotationError
+
+    with pytest.raises(NotationError, match="an empty hand is not a win"):
+        score([])
+    with pytest.raises(NotationError, match="not a sequence of chuanpai units"):
+        score(None)  # type: ignore[arg-type]

@@ -111,6 +111,10 @@ def test_the_signatures_are_the_same_everywhere(entry: changpai.Variant) -> None
         assert score[0][1] == POS and {("rules", KW), ("winner", KW), ("players", KW)} <= set(score)
     fields = [f.name for f in attrs.fields(module.Action)]
     assert fields[:2] == ["seat", "kind"]
+    kind = next(iter(module.ActionKind))
+    for bad in (-1, "0", True, 1.0):  # one check of the seat in every family
+        with pytest.raises(IllegalActionError, match="is not a seat"):
+            module.Action(bad, kind)
     assert module.Game.family == entry.family and module.Game.rules_class is module.Rules
 
 

@@ -1,12 +1,17 @@
-"""Tests for changpai.core.playout on two families' engines (zipai, nantong)."""
+"""Tests for changpai.core.playout on two families' engines (zipai, nantong), in one process,
+across processes and on a local Ray instance."""
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from changpai.core import playout
 from changpai.core.playout import SimulationStats, perft, random_playout, simulate
 from changpai.errors import ChangpaiError
 from changpai.nantong.game import Game as NantongGame
@@ -42,3 +47,176 @@ def test_simulate_observes_every_game_and_matches_zipai_stats() -> None:
 def test_simulate_rejects_a_negative_count() -> None:
     with pytest.raises(ChangpaiError):
         simulate(lambda s: NantongGame(seed=s), -1)
+
+
+# --- simulate across processes and on Ray (issue 12) ---------------------------------------------
+
+
+def _figures(stats: SimulationStats) -> dict[str, Any]:
+    """Everything but the timing: what must not depend on where the hands were played."""
+    data = stats.to_dict()
+    del data["seconds"], data["hands_per_second"]
+    return data | {"kind_labels": stats.kind_labels}
+
+
+@pytest.mark.parametrize("game", [ZipaiGame, NantongGame])
+def test_processes_give_the_one_process_statistics(game: Any) -> None:
+    one = simulate(game, 10, seed=5, jobs=1)
+    assert _figures(simulate(game, 10, seed=5, jobs=2)) == _figures(one)
+
+
+def test_processes_need_a_game_class_and_no_observer() -> None:
+    with pytest.raises(ChangpaiError, match="jobs=2 needs a Game class"):
+        simulate(lambda s: ZipaiGame(seed=s), 4, jobs=2)
+    with pytest.raises(ChangpaiError, match="no observe callback"):
+        simulate(ZipaiGame, 4, jobs=2, observe=print)
+
+
+@given(n=st.integers(min_value=0, max_value=200), workers=st.integers(min_value=1, max_value=40))
+def test_chunks_cover_the_seeds_in_order(n: int, workers: int) -> None:
+    seeds = list(range(n))
+    chunks = playout._chunks(seeds, workers)
+    assert [s for chunk in chunks for s in chunk] == seeds
+    assert all(chunks) and len(chunks) <= max(1, workers * 8)
+
+
+@settings(max_examples=15)
+@given(st.lists(st.integers(min_value=0, max_value=2**64 - 1), max_size=6), st.data())
+def test_tallies_of_chunks_add_up_to_the_whole(seeds: list[int], data: st.DataObject) -> None:
+    """The invariant behind jobs and Ray: however the seeds are split, the sums are the same."""
+    cut = data.draw(st.integers(min_value=0, max_value=len(seeds)))
+    whole = playout._play_chunk(NantongGame, None, seeds)
+    merged = playout._play_chunk(NantongGame, None, seeds[:cut])
+    merged.merge(playout._play_chunk(NantongGame, None, seeds[cut:]))
+    assert vars(merged) == vars(whole)
+
+
+def test_an_unknown_backend_is_refused() -> None:
+    with pytest.raises(ChangpaiError, match="backend='dask'"):
+        simulate(ZipaiGame, 2, backend="dask")
+
+
+def test_ray_missing_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
+    with pytest.raises(ChangpaiError, match=r'pip install "changpai\[ray\]"'):
+        simulate(ZipaiGame, 2, backend="ray")
+
+
+class _RecordingRay:
+    """Records how simulate's Ray session connects (the real Ray is tested below)."""
+
+    def __init__(self, initialized: bool) -> None:
+        self.initialized = initialized
+        self.cpus = 6.0  # a cluster's, unless a local instance is started with num_cpus
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def is_initialized(self) -> bool:
+        return self.initialized
+
+    def init(self, **options: Any) -> None:
+        self.calls.append(("init", options))
+        self.cpus = options.get("num_cpus") or self.cpus
+
+    def shutdown(self) -> None:
+        self.calls.append(("shutdown", {}))
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": self.cpus}
+
+
+def test_a_ray_session_uses_the_connection_it_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAY_ADDRESS", "ray://elsewhere:10001")
+    ray = _RecordingRay(initialized=True)
+    with playout._ray_session(ray, 1) as workers:
+        assert workers == 6  # the cluster's CPUs, whatever jobs says
+    assert ray.calls == []  # neither connected nor shut down: not ours
+
+
+def test_a_ray_session_connects_to_the_cluster_of_ray_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("RAY_ADDRESS", "ray://elsewhere:10001")
+    ray = _RecordingRay(initialized=False)
+    with playout._ray_session(ray, 1) as workers:
+        assert workers == 6
+    (kind, options), closing = ray.calls
+    assert kind == "init" and "address" not in options and "num_cpus" not in options
+    assert closing == ("shutdown", {})
+
+
+def test_a_ray_session_starts_a_small_local_instance(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    ray = _RecordingRay(initialized=False)
+    with playout._ray_session(ray, 2) as workers:
+        assert workers == 2
+    (kind, options), closing = ray.calls
+    assert kind == "init" and options["address"] == "local" and options["num_cpus"] == 2
+    assert options["include_dashboard"] is False and options["log_to_driver"] is False
+    assert options["object_store_memory"] <= 128 * 1024 * 1024
+    assert closing == ("shutdown", {})
+
+
+@pytest.fixture
+def ray_module(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The real Ray, with a local instance forced (no RAY_ADDRESS) and no usage report."""
+    ray = pytest.importorskip("ray")
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    monkeypatch.setenv("RAY_USAGE_STATS_ENABLED", "0")
+    return ray
+
+
+def test_ray_gives_the_one_process_statistics_and_stops_its_instance(ray_module: Any) -> None:
+    one = simulate(ZipaiGame, 12, seed=7, jobs=1)
+    done: list[int] = []
+    on_ray = simulate(
+        ZipaiGame, 12, seed=7, jobs=2, backend="ray", progress=lambda d, n: done.append(d)
+    )
+    assert _figures(on_ray) == _figures(one)
+    assert done[-1] == 12 and done == sorted(done)
+    assert not ray_module.is_initialized()  # the local instance it started is gone
+
+
+def test_ray_uses_the_instance_already_running(ray_module: Any) -> None:
+    ray_module.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        log_to_driver=False,
+        object_store_memory=100 * 1024 * 1024,
+    )
+    try:
+        one = simulate(NantongGame, 8, seed=3)
+        assert _figures(simulate(NantongGame, 8, seed=3, backend="ray")) == _figures(one)
+        assert ray_module.is_initialized()  # not ours to shut down
+        with pytest.raises(ChangpaiError, match='backend="ray" needs a Game class'):
+            simulate(lambda s: NantongGame(seed=s), 2, backend="ray")
+    finally:
+        ray_module.shutdown()
+
+
+def test_two_runs_of_one_seed_are_equal_statistics() -> None:
+    """The wall-clock time is left out of ==; the JSON names its schema."""
+    from changpai import zipai
+    from changpai.core.playout import simulate as core_simulate
+
+    first = zipai.simulate(zipai.HUNAN, 3, seed=1)
+    assert first == zipai.simulate(zipai.HUNAN, 3, seed=1)
+    assert first == core_simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
+    data = first.to_dict()
+    assert data["schema"] == "changpai.simulation" and data["version"] == 2
+
+
+def test_a_game_class_is_checked() -> None:
+    import pytest
+
+    from changpai.core.playout import random_game as core_random_game
+    from changpai.core.playout import simulate as core_simulate
+    from changpai.core.playout import transcript as core_transcript
+    from changpai.errors import NotationError, RulesError
+
+    with pytest.raises(RulesError, match="not a changpai Game class"):
+        core_simulate(int, 2)
+    with pytest.raises(RulesError, match="not a changpai Game class"):
+        core_random_game(str)  # type: ignore[type-var]
+    with pytest.raises(NotationError, match="not a changpai game"):
+        core_transcript("game")

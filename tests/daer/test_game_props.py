@@ -77,6 +77,28 @@ def test_random_games_keep_every_invariant(
 
 
 @given(st.sampled_from(["daer", "luzhou"]), st.integers(0, 2**16))
+@settings(max_examples=15)
+def test_copies_and_replays_offer_the_same_decisions(name: str, seed: int) -> None:
+    """Property: the legal actions the engine keeps per state are those a fresh replay of the
+    log computes, and playing on a copy leaves the original's decisions as they were."""
+    rules = PRESETS[name]
+    g = Game(rules, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.is_over:
+        seat = g.to_act[0]
+        actions = g.legal_actions(seat)
+        twin = g.copy()
+        twin.apply(rng.choice(twin.legal_actions(seat)))
+        assert g.legal_actions(seat) == actions and g.to_act[0] == seat
+        if steps % 5 == 0:
+            fresh = Game.replay(g.log, rules, seed=seed, deck=g.deck)
+            assert fresh == g and fresh.legal_actions(seat) == actions
+        g.apply(rng.choice(actions))
+        steps += 1
+
+
+@given(st.sampled_from(["daer", "luzhou"]), st.integers(0, 2**16))
 @settings(max_examples=20)
 def test_views_hide_the_other_hands(name: str, seed: int) -> None:
     g = Game(PRESETS[name], seed)

@@ -26,6 +26,7 @@ from changpai.daer import (
     score,
     waits,
 )
+from changpai.daer.hand import hu_range, readable, shape_key
 from changpai.errors import NotationError
 
 # ------------------------------------------------------------------------ §5 the winning shape
@@ -225,6 +226,37 @@ def test_readings_agree_with_brute_force(indices: list[int], jiao: bool, erqishi
         }
     )
     assert mine == _brute(cards, rules)
+
+
+@given(
+    st.lists(st.integers(0, 19), min_size=0, max_size=22),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from([(2, 5, 8), tuple(range(1, 11)), (5,)]),
+)
+@settings(max_examples=400)
+def test_fast_win_test_agrees_with_the_readings(
+    indices: list[int],
+    jiao: bool,
+    erqishi: bool,
+    kan_locked: bool,
+    big_only: bool,
+    jiang_values: tuple[int, ...],
+) -> None:
+    """Property: the engine's fast test ``readable`` answers exactly whether the counts have a
+    reading (daer.md §4, §7: 坎 kept whole with ``kan_locked``)."""
+    counts = [0] * 20
+    for i in indices:
+        counts[i] += 1
+    if max(counts) > 4:
+        return
+    rules = DAER.evolve(
+        jiao=jiao, erqishi=erqishi, jiang_values=jiang_values, jiang_big_only=big_only
+    )
+    shape = (*shape_key(rules)[:2], kan_locked, shape_key(rules)[3])
+    assert readable(tuple(counts), shape) is (hu_range(tuple(counts), shape) is not None)
 
 
 @given(complete_hands(), st.integers(0, 13))

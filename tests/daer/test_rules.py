@@ -71,3 +71,14 @@ def test_rules_round_trip_through_json() -> None:
     for rules in (DAER, LUZHOU, DAER.evolve(jiang_values=(5,), jiang_big_only=True)):
         data = json.loads(json.dumps(rules_to_dict(rules)))
         assert rules_from_dict(Rules, data, family="daer") == rules
+
+
+def test_evolve_names_an_unknown_option() -> None:
+    """Like every family, an unknown option is a RulesError naming it, not a TypeError."""
+    import pytest
+
+    from changpai.daer import DAER
+    from changpai.errors import RulesError
+
+    with pytest.raises(RulesError, match="'bogus'"):
+        DAER.evolve(bogus=1)

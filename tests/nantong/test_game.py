@@ -670,3 +670,30 @@ def test_stock_and_draws_agree(seed: int, baida: bool) -> None:
         record = game.apply(rng.choice(game.legal_actions(game.to_act[0])))
         drawn = tuple(card for _, card in record.draws)
         assert stock[: len(drawn)] == drawn and game.stock == stock[len(drawn) :]
+
+
+def test_legal_actions_are_shared_and_kept_per_state_section_3() -> None:
+    game = Game(nantong.DUZIHU_BAIDA, seed=11)
+    rng = random.Random(11)
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        again = game.legal_actions(seat)
+        assert legal == again and legal is not again
+        assert all(a is b for a, b in zip(legal, again, strict=True))
+        legal.clear()  # the caller's list is its own
+        assert game.legal_actions(seat) == again
+        copy = game.copy()
+        copy.apply(rng.choice(again))
+        # the copy moved on; the original still offers what it offered
+        assert game.legal_actions(seat) == again
+        assert game == Game.replay(game.log, rules=game.rules, seed=game.seed)
+        game = copy
+
+
+def test_an_equal_action_built_by_hand_is_legal_section_3() -> None:
+    game = Game(seed=5)
+    chosen = game.legal_actions(0)[-1]
+    built = nantong.Action(chosen.seat, chosen.kind, chosen.card)
+    assert built is not chosen and game.can(built)
+    assert game.apply(built).action == chosen

@@ -65,7 +65,9 @@ def test_exposed_melds_and_kong_size_section_4() -> None:
     assert nantong.is_winning(concealed, exposed)
     d = nantong.best_decomposition(concealed, exposed)
     assert d is not None and len(d.all_groups) == 7 and d.shape is Shape.TAZIHU
-    assert not nantong.is_winning(concealed + " 1t", exposed)
+    # a hand larger than 7 groups and a pair is refused at once (issue 12)
+    with pytest.raises(NotationError, match="18 nantong cards; no hand holds more than 17"):
+        nantong.is_winning(concealed + " 1t", exposed)
     with pytest.raises(NotationError):
         nantong.is_winning(concealed, exposed + "; 碰 4b 4b 4b")  # a fifth 四丙
 

@@ -156,3 +156,12 @@ def test_0_1_0_documents_still_load() -> None:
     assert Game.from_json(json.dumps(baida)).rules == nantong.DUZIHU_BAIDA
     with pytest.raises(NotationError, match="no 'log'"):
         Game.from_json(json.dumps({k: v for k, v in old.items() if k != "log"}))
+
+
+def test_a_deck_given_as_text_is_read_as_card_codes() -> None:
+    """Like every family, Game(deck=...) takes the deck as text too (review finding)."""
+    from changpai import nantong
+
+    deck = nantong.stack_deck(nantong.DUZIHU)
+    text = " ".join(card.code for card in deck)
+    assert nantong.Game(nantong.DUZIHU, deck=text).deck == deck

@@ -108,3 +108,10 @@ hands = st.lists(st.sampled_from(CARDS), max_size=20).filter(
 def test_notation_round_trips(cards: list[Card]) -> None:
     assert parse(format(cards)) == tuple(cards)
     assert parse(format(cards, ascii=True)) == tuple(cards)
+
+
+@pytest.mark.parametrize("value", [None, 5, [1, 2], zipai.parse("一"), "上大人"])
+def test_format_refuses_what_is_not_cards(value: object) -> None:
+    """format takes 孝感 cards only: anything else is a NotationError naming the input."""
+    with pytest.raises(NotationError, match="cards="):
+        format(value)  # type: ignore[arg-type]

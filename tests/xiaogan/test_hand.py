@@ -11,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai import zipai
+from changpai.core import caches
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan import (
     CARDS,
+    DECK,
     XIAOGAN,
     Card,
     Meld,
@@ -22,6 +24,7 @@ from changpai.xiaogan import (
     best_decomposition,
     best_layout,
     classify,
+    clear_caches,
     decompositions,
     is_complete,
     parse,
@@ -179,3 +182,43 @@ def test_waits_are_exactly_the_completing_cards(cards: list[Card]) -> None:
             assert card not in found
             continue
         assert (card in found) == is_complete([*cards, card], PAD)
+
+
+def test_a_hand_bigger_than_any_seat_is_a_notation_error() -> None:
+    """xiaogan.md §2, §4: a seat holds at most 16 dealt cards plus its 偷 (at most one per two
+    cards held), so at most 32 in hand and on the table; more is refused at once, naming the
+    count and the limit."""
+    concealed = parse("上大人 邱乙己 化三千 七十士 爾小生 八九子") * 2  # 36 cards
+    for function in (best_decomposition, decompositions, waits, is_complete, best_layout):
+        with pytest.raises(NotationError, match="holds 36 cards; no hand holds more than 32"):
+            function(concealed)
+    with pytest.raises(NotationError, match="holds 33 cards; no hand holds more than 32"):
+        best_layout(parse("上大人 邱乙己 化三千 七十士 爾小生 八九子 上大人"), PAD)  # 21 + 12
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(DECK), st.integers(33, len(DECK)))
+def test_oversized_hands_never_reach_the_analysis(deck: list[Card], size: int) -> None:
+    """Property: any multiset of the deck above 32 cards is a NotationError naming its size."""
+    with pytest.raises(NotationError, match=f"holds {size} cards; no hand holds more than 32"):
+        best_layout(tuple(deck[:size]))
+
+
+def test_a_hand_of_32_is_still_read() -> None:
+    """The limit is not below what a seat can hold: 32 cards are answered."""
+    hand = parse("上大人 邱乙己 化三千 七十士 爾小生") * 2 + parse("八九")
+    assert len(hand) == 32
+    assert best_layout(hand).laid_out == 30
+
+
+def test_clear_caches_empties_the_bounded_caches() -> None:
+    """The hand analysis caches are registered under the family, stay within their bounds, and
+    clear_caches() empties them without changing a result."""
+    hand = parse("上大人 邱乙己 化三千 七十士 九九九九")
+    before = best_layout(hand)
+    stats = caches.stats("xiaogan")
+    assert len(stats) >= 4 and any(size for size, _limit in stats.values())
+    assert all(size <= limit for size, limit in stats.values())
+    clear_caches()
+    assert all(size == 0 for size, _limit in caches.stats("xiaogan").values())
+    assert best_layout(hand) == before

@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 from changpai.xiaogan import (
     CHARACTERS,
     PHRASES,
@@ -128,3 +128,23 @@ def test_meld_round_trips() -> None:
         meld = Meld.parse(text)
         assert Meld.parse(str(meld)) == meld and eval(repr(meld)) == meld
         assert meld.to_dict()["kind"] == meld.kind.value
+
+
+@pytest.mark.parametrize("value", [None, 3, "句 上大人", parse("上大人")])
+def test_set_functions_refuse_what_is_not_a_set(value: object) -> None:
+    """hu and meld_allowed take a Meld: anything else is a NotationError naming ``meld``."""
+    for function in (hu, meld_allowed):
+        with pytest.raises(NotationError, match="meld="):
+            function(value)  # type: ignore[arg-type]
+
+
+def test_classify_checks_its_cards_and_rules() -> None:
+    """classify takes 孝感 cards and a Rules object: anything else is a typed error naming it."""
+    with pytest.raises(NotationError, match="cards="):
+        classify(None)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="cards="):
+        classify([1, 2, 3])  # type: ignore[list-item]
+    with pytest.raises(RulesError, match="rules="):
+        classify(parse("上上"), rules="xiaogan")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules="):
+        meld_allowed(Meld.parse("句 上大人"), None)  # type: ignore[arg-type]

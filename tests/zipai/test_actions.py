@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from changpai.core.hanzi import HanziEnum
-from changpai.errors import NotationError
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError
 from changpai.zipai.actions import Action, ActionKind, _act
 from changpai.zipai.cards import CARDS, Card, format, parse
 from changpai.zipai.melds import MeldKind
@@ -32,10 +32,11 @@ def test_action_json_and_text() -> None:
 @pytest.mark.parametrize("bad", [True, -1, "0", 0.0])
 def test_action_seat_must_be_a_whole_number(bad: object) -> None:
     """DESIGN conventions: ``Action(True, ...)`` would pass ``True in to_act`` for seat 1 and
-    land in the log and the JSON as ``true``; it is refused when built, by name."""
-    with pytest.raises(NotationError, match=r"seat=.* is not a seat"):
+    land in the log and the JSON as ``true``; it is refused when built, by name, with the
+    IllegalActionError of every family (core.seats.action_seat)."""
+    with pytest.raises(IllegalActionError, match=r"seat=.* is not a seat"):
         Action(bad, ActionKind.PASS)  # type: ignore[arg-type]
-    with pytest.raises(NotationError, match=r"seat=.* is not a seat"):
+    with pytest.raises(ChangpaiError, match=r"seat=.* is not a seat"):
         Action.from_dict({"seat": bad, "kind": "pass"})
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 from changpai.zipai import CARDS, HUNAN, Card, ChiOption, Meld, MeldKind, Origin, chi_options, parse
 
 
@@ -168,3 +168,10 @@ def test_chi_options_match_bruteforce(hand: list[int], x: int) -> None:
         assert Counter(o.hand_cards()) <= Counter(cards)
         assert left[CARDS[x]] == 0
         assert all(m.kind is not MeldKind.KAN for m in o.bi)
+
+
+def test_chi_options_names_bad_rules_even_when_no_chi_is_possible() -> None:
+    """Garbage for ``rules`` raises a RulesError naming it, also for a hand whose 坎 of the card
+    allows no 吃 (zipai.md §5) and so never reads the rules."""
+    with pytest.raises(RulesError, match="rules=None"):
+        chi_options(parse("x1 x1 x1"), Card.parse("x1"), None)  # type: ignore[arg-type]

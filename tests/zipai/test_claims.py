@@ -290,3 +290,36 @@ def test_chi_blocked_by_peng_is_not_choupai() -> None:
     game.apply(next(a for a in game.legal_actions(0) if a.kind is A.CHI))
     act(game, 0, A.DISCARD, "x5")  # the last 五, discarded: a 碰 never 跑s on a discard
     assert game.to_act == (1,) and A.CHI in kinds(game, 1)
+
+
+def _claims(seeds: range) -> list[tuple[Game, Action]]:
+    """Claim decisions met in random hands: (the game before it, the decision as listed)."""
+    import random
+
+    found = []
+    for seed in seeds:
+        game, chooser = Game(seed=seed), random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions(game.to_act[0])
+            if actions[0].kind is not A.DISCARD:
+                found.extend((game.copy(), action) for action in actions)
+            game.apply(chooser.choice(actions))
+    return found
+
+
+def test_one_spelling_per_move_issue_12() -> None:
+    """zipai.md §5-§7 / issue 12: in a claim the offered card may be left out of the action (or
+    given to a 過); both spellings are the same move, so they give equal games, logs and
+    documents, and the log holds the spelling legal_actions lists."""
+    seen = set()
+    for game, action in _claims(range(4)):
+        offered = game.view(action.seat).offered
+        other = Action(action.seat, action.kind, None if action.card else offered, action.melds)
+        first, second = game.copy(), game.copy()
+        first.apply(action)
+        second.apply(other)
+        assert first == second
+        assert first.to_json() == second.to_json()
+        assert second.log[len(game.log)].action == action
+        seen.add(action.kind)
+    assert {A.PASS, A.PENG, A.CHI} <= seen

@@ -315,3 +315,42 @@ def test_perft_depth_one_is_the_dealers_free_kinds() -> None:
 
 
 # ------------------------------------------------------------------------------------ prefilter
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_listed_and_rebuilt_actions_play_the_same_game(name: str, seed: int) -> None:
+    """apply takes an action given back from legal_actions without verifying it again; an equal
+    action built anew (Action.from_dict) goes through verify. Both give equal games at every
+    step, the list legal_actions returns is the caller's own, and each seat's bit mask of its
+    碰 / 偎 / 臭偎 (set_meld) matches its table melds."""
+    rules = PRESETS[name]
+    fast, slow = Game(rules, seed=seed), Game(rules, seed=seed)
+    chooser = random.Random(seed)
+    sets = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI)
+    while not fast.is_over:
+        seat = fast.to_act[0]
+        fast.legal_actions(seat).clear()  # the caller's list: the engine keeps its own
+        legal = fast.legal_actions(seat)
+        assert legal == slow.legal_actions(seat) and legal
+        action = chooser.choice(legal)
+        fast.apply(action)
+        slow.apply(Action.from_dict(action.to_dict()))
+        assert fast == slow
+        for s in fast.seats:
+            mask = sum(1 << m.cards[0].index for m in fast.melds(s) if m.kind in sets)
+            assert fast._seats[s].sets == mask
+    assert fast.to_json() == slow.to_json()
+
+
+def test_a_stale_listed_action_is_verified() -> None:
+    """An action from an earlier list of legal actions is checked again once the game moved on."""
+    game = Game(seed=3)
+    legal = game.legal_actions(0)
+    game.apply(legal[0])
+    copy = game.copy()
+    stale = next(a for a in legal if not copy.can(a))
+    with pytest.raises(IllegalActionError):
+        game.apply(stale)
+    assert game == copy

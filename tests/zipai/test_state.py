@@ -16,7 +16,7 @@ def test_seat_clone_is_independent_and_equal() -> None:
     """A copied game must not share a seat's lists (Game.copy, DESIGN: an independent copy)."""
     seat = _Seat()
     seat.hand[3] = 2
-    seat.melds.append(Meld.parse("碰 一一一"))
+    seat.lay(Meld.parse("碰 一一一"))
     seat.hu_passed[4] = 6
     other = seat.clone()
     assert other.key() == seat.key()
@@ -34,9 +34,11 @@ def test_seat_cards_and_set_melds() -> None:
     for card in parse("三 一 三"):
         seat.hand[card.index] += 1
     assert seat.cards() == parse("一三三")
-    seat.melds.extend([Meld.parse("吃 四五六"), Meld.parse("偎 九九九")])
+    seat.lay(Meld.parse("吃 四五六"), Meld.parse("偎 九九九"))
     assert seat.set_meld(parse("九")[0].index) == 1 and seat.set_meld(0) == -1
     assert seat.table_huxi(HUNAN) == 3
+    seat.replace(1, Meld.parse("提 九九九九"))  # a 偎 turned 提 is no longer a set meld
+    assert seat.set_meld(parse("九")[0].index) == -1 and seat.sets == 0
     assert len(seat.hand) == KINDS
 
 
@@ -83,3 +85,48 @@ def test_win_prefilter_rejects_isolated_cards() -> None:
     assert _may_complete(counts, parse("三")[0].index, False) is False
     counts[parse("伍")[0].index] = 0
     assert _may_complete(counts, parse("三")[0].index, False) is True
+
+
+def _may_complete_reference(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
+    """_may_complete as first written: every single free card (k joined) has a 一句話 / 絞 of
+    free cards present, computed from scratch."""
+    counts = list(hand)
+    counts[k] += 1
+    free = [n if n <= 2 else 0 for n in counts]
+    for c in range(20):
+        if free[c] != 1:
+            continue
+        if not any(
+            all(free[x] >= shape.count(x) for x in shape)
+            for shape in (SENTENCES_1510 if allow_1_5_10 else SENTENCES)
+            if c in shape
+        ):
+            return False
+    return True
+
+
+SENTENCES_1510 = [
+    (a, b, c)
+    for a in range(20)
+    for b in range(a, 20)
+    for c in range(b, 20)
+    if (kind := classify((CARDS[a], CARDS[b], CARDS[c]), rules=HUNAN.evolve(allow_1_5_10=True)))
+    is not None
+    and kind.is_sentence
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    hand=st.lists(st.integers(0, 4), min_size=20, max_size=20),
+    k=st.integers(0, 19),
+    allow=st.booleans(),
+)
+def test_win_prefilter_matches_its_definition(hand: list[int], k: int, allow: bool) -> None:
+    """The cached, incremental _may_complete (per-hand masks, then card k joined) answers as the
+    definition computed from scratch, for any counts and card (zipai.md §5: 坎 / 提 cards are
+    not free)."""
+    if hand[k] == 4:
+        hand[k] = 3
+    assert _may_complete(hand, k, allow) == _may_complete_reference(hand, k, allow)
+    assert _may_complete(hand, k, allow) == _may_complete_reference(hand, k, allow)  # cached

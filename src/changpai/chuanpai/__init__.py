@@ -59,6 +59,7 @@ from changpai.chuanpai.melds import (
 from changpai.chuanpai.rules import GEHU, PRESETS, YAODIREN, Rules
 from changpai.chuanpai.scoring import Analysis, analyze, payments, score
 from changpai.chuanpai.sim import perft, random_game, simulate, stack_deck, transcript
+from changpai.core import caches
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView
@@ -96,6 +97,7 @@ __all__ = [
     "best_decomposition",
     "can_jiao",
     "classify",
+    "clear_caches",
     "deck",
     "decompositions",
     "draw_dealer",
@@ -118,6 +120,18 @@ __all__ = [
     "transcript",
     "waits",
 ]
+
+
+def clear_caches() -> None:
+    """Empty the module-level caches of the 川牌 hand analysis (each holds a bounded number of
+    entries, listed by ``changpai.core.caches.stats("chuanpai")``); results do not change.
+
+    >>> clear_caches()
+    >>> all(size == 0 for size, _limit in caches.stats("chuanpai").values())
+    True
+    """
+    caches.clear("chuanpai")
+
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import cards_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
@@ -173,7 +174,8 @@ def _red(pips: int) -> bool:
 _INTERNED: dict[int, Card] = {}
 
 
-@frozen(repr=False, order=True)
+# cache_hash: cards are keys of the engines' caches (the same hash, computed once).
+@frozen(repr=False, cache_hash=True)
 class Card(Interned):
     """One card kind of the 川牌 deck (chuanpai.md §1).
 
@@ -203,6 +205,28 @@ class Card(Interned):
         card = object.__new__(cls)
         _INTERNED[found] = card
         return card
+
+    # Cards sort by index (the order of the table); written out, as sorting units is a hot
+    # path of the engines (attrs' order=True builds tuples on every comparison).
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return self.index >= other.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -440,9 +464,9 @@ DECK84: tuple[Card, ...] = tuple(c for c in DOT_CARDS for _ in range(4))
 DECK105: tuple[Card, ...] = tuple(c for c in DOT_CARDS for _ in range(5))
 """21 kinds × 5, no 經牌; the deck of 幺地人."""
 
-DECK84_JING: tuple[Card, ...] = tuple(
-    c for c in DOT_CARDS for _ in range(2 if c.code == "12" else 4)
-) + JING_CARDS
+DECK84_JING: tuple[Card, ...] = (
+    tuple(c for c in DOT_CARDS for _ in range(2 if c.code == "12" else 4)) + JING_CARDS
+)
 """21 × 4 with two 丁丁 ``12`` replaced by 財神 + 聽用 (still 84 cards)."""
 
 DECK86: tuple[Card, ...] = DECK84 + JING_CARDS
@@ -476,9 +500,7 @@ def deck(name: str) -> tuple[Card, ...]:
 def _named_deck(name: object) -> tuple[Card, ...]:
     found = DECKS.get(name) if isinstance(name, str) else None
     if found is None:
-        raise NotationError(
-            f"{name!r} is not a chuanpai deck; expected one of {', '.join(DECKS)}"
-        )
+        raise NotationError(f"{name!r} is not a chuanpai deck; expected one of {', '.join(DECKS)}")
     return found
 
 
@@ -617,4 +639,5 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> format(parse("地牌 合牌"), ascii=True)
     '11 13'
     """
+    cards = cards_arg(cards, Card, "cards", "chuanpai cards")
     return " ".join(card.code if ascii else card.name for card in cards)

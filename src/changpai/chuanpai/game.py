@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from changpai.chuanpai.actions import Action
@@ -40,9 +39,10 @@ from changpai.chuanpai.hand import (
     _is_complete,
     _qitou,
 )
-from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, is_jing_set, pair_ok
+from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, _pair_ok, is_jing_set
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.scoring import score
+from changpai.core import caches
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.turnclaim import TurnClaimGame
 
@@ -50,7 +50,9 @@ __all__ = ["Game"]
 
 _JING = (21, 22)
 _SEVENS = tuple(c.index for c in SEVENS)
-_POINTS = tuple(c.points for c in CARDS)
+# The kinds of a 經 set (chuanpai.md §2.3): 丁丁 and the 經牌.
+_JING_SET_KINDS = frozenset((DING_INDEX, *_JING))
+_DOT_POINTS = tuple(c.points for c in CARDS[:21])
 
 
 def _every_counts(hand: Sequence[int], table: Sequence[Meld], guo: Sequence[Card]) -> list[int]:
@@ -64,40 +66,182 @@ def _every_counts(hand: Sequence[int], table: Sequence[Meld], guo: Sequence[Card
     return every
 
 
-@lru_cache(maxsize=8)
-def _pair_partners(pair_sums: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For every dot-card index ``i``, the indices ``j >= i`` (and the 經牌) it forms a 擠兒 or a
-    經 pair with."""
+# A 擠兒 depends only on the points of its two dot cards, so the most disjoint pairs of a hand
+# are counted on the counts by point value (2 .. 12). Under both pair rules (10/20 and 14) every
+# component of the graph "these points make a 擠兒" is a star (a point and the points it pairs
+# with, which pair with nothing else: 8 with 2 and 12 under 10/20) or a single point paired with
+# itself (5 and 10 under 10/20, 7 under 14), so its most pairs is a min or a half; a 經牌 pairs
+# with any dot card (chuanpai.md §2.3, §2.4.1, §4).
+_Star = tuple[int, tuple[int, ...]]
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _stars(pair_sums: tuple[int, ...]) -> tuple[_Star, ...]:
+    """The components of the pair graph on point values as ``(centre, leaves)``; ``leaves`` is
+    empty for a point that pairs only with itself."""
+    points = sorted(set(_DOT_POINTS))
+    partners = {p: {q for q in points if p + q in pair_sums} for p in points}
+    stars: list[_Star] = []
+    seen: set[int] = set()
+    for p in points:
+        if p in seen or not partners[p]:
+            continue
+        component = {p}
+        todo = [p]
+        while todo:
+            for q in partners[todo.pop()]:
+                if q not in component:
+                    component.add(q)
+                    todo.append(q)
+        seen |= component
+        if len(component) == 1:
+            stars.append((p, ()))
+            continue
+        centre = next(c for c in sorted(component) if partners[c] == component - {c})
+        leaves = tuple(sorted(component - {centre}))
+        # a star: no leaf pairs with itself or with another leaf
+        assert all(partners[q] == {centre} for q in leaves), pair_sums
+        stars.append((centre, leaves))
+    return tuple(stars)
+
+
+def _by_points(c: Sequence[int]) -> list[int]:
+    """The counts of the dot cards of ``c`` by point value (index 0 .. 12), the kinds of each
+    point written out (_DOT_POINTS; a test checks both agree)."""
+    return [
+        0,
+        0,
+        c[20],
+        c[19],
+        c[17] + c[18],
+        c[15] + c[16],
+        c[12] + c[13] + c[14],
+        c[9] + c[10] + c[11],
+        c[6] + c[7] + c[8],
+        c[4] + c[5],
+        c[2] + c[3],
+        c[1],
+        c[0],
+    ]
+
+
+def _dot_pairs(by: Sequence[int], stars: tuple[_Star, ...]) -> int:
+    """The most disjoint 擠兒 among the dot cards counted ``by`` point value."""
+    pairs = 0
+    for centre, leaves in stars:
+        if leaves:
+            ends = 0
+            for q in leaves:
+                ends += by[q]
+            pairs += min(by[centre], ends)
+        else:
+            pairs += by[centre] >> 1
+    return pairs
+
+
+def _with_jing(pairs: int, dots: int, jing: int) -> int:
+    """The most disjoint pairs of ``dots`` dot cards, at most ``pairs`` of them 擠兒, and
+    ``jing`` 經牌 (each pairs with any dot card): ``y`` 擠兒 leave ``dots - 2y`` cards for the
+    經牌, so the best ``y`` is the most below ``(dots - jing) / 2``."""
+    if dots - 2 * pairs >= jing:
+        return pairs + jing
+    y = max(0, (dots - jing) // 2)
+    return y + min(jing, dots - 2 * y)
+
+
+def _max_pairs(counts: Sequence[int], pair_sums: tuple[int, ...]) -> int:
+    """The largest number of disjoint 擠兒 (incl. 經 pairs) in a concealed hand."""
+    by = _by_points(counts)
+    return _with_jing(_dot_pairs(by, _stars(pair_sums)), sum(by), counts[21] + counts[22])
+
+
+def _surplus_points(counts: Sequence[int], pair_sums: tuple[int, ...]) -> tuple[list[bool], bool]:
+    """Whether one card can go without lowering the most disjoint pairs of the hand
+    (chuanpai.md §2.4.1 不能拆了擠兒打): for a dot card of each point value (index 0 .. 12),
+    and for a 經牌."""
+    by = _by_points(counts)
+    # A dot card of point p that is in no 擠兒 of some largest set (free) keeps the most 擠兒.
+    free = [True] * 13
+    pairs = 0
+    for centre, leaves in _stars(pair_sums):
+        n = by[centre]
+        if leaves:
+            ends = 0
+            for q in leaves:
+                ends += by[q]
+            if n > ends:  # centre cards left over: the leaves are all paired
+                pairs += ends
+                for q in leaves:
+                    free[q] = False
+            else:
+                pairs += n
+                free[centre] = False
+                if ends == n:
+                    for q in leaves:
+                        free[q] = False
+        else:
+            pairs += n >> 1
+            free[centre] = n & 1 == 1
+    jing = counts[21] + counts[22]
+    if not jing:  # then a card may go only if it is in no 擠兒
+        return free, False
+    dots = sum(by)
+    best = _with_jing(pairs, dots, jing)
+    ok = (
+        _with_jing(pairs - 1, dots - 1, jing) == best,  # a dot card that breaks a 擠兒
+        _with_jing(pairs, dots - 1, jing) == best,  # one that is in no 擠兒
+    )
+    return [ok[f] for f in free], _with_jing(pairs, dots, jing - 1) == best
+
+
+def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bool]:
+    """For every card kind held, whether one card of it can go without lowering the most
+    disjoint pairs of the hand (chuanpai.md §2.4.1); False for kinds not held."""
+    points, jing_ok = _surplus_points(counts, pair_sums)
+    out = [k > 0 and points[p] for k, p in zip(counts[:21], _DOT_POINTS, strict=True)]
+    out.append(counts[21] > 0 and jing_ok)
+    out.append(counts[22] > 0 and jing_ok)
+    return out
+
+
+@caches.lru("chuanpai", maxsize=4096)
+def _meld(kind: MeldKind, cards: tuple[Card, ...], claimed: Card | None = None) -> Meld:
+    """The unit ``Meld(kind, cards, claimed)`` (units are immutable, so one object serves every
+    game; the engine lays a few hundred different ones)."""
+    return Meld(kind, cards, claimed=claimed)
+
+
+@caches.lru("chuanpai", maxsize=1 << 14)
+def _claim(
+    seat: int, card: Card, cards: tuple[Card, ...], meld: MeldKind, guo: bool = False
+) -> Action:
+    """The claim of ``card`` by ``seat`` with its own ``cards`` into a ``meld`` (one object
+    serves every game, as for :func:`_record`)."""
+    return Action(seat, K.CLAIM, card=card, cards=cards, meld=meld, guo=guo)
+
+
+@caches.lru("chuanpai", maxsize=4096)
+def _record(kind: str, seat: int, card: Card | None) -> Action:
+    """The action of the flow's ``kind`` by ``seat`` with ``card`` (actions are immutable, so
+    one object serves every game: at most 14 kinds x 7 seats x 24 cards)."""
+    return Action(seat, K(kind), card)
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _claim_partners(
+    pair_sums: tuple[int, ...],
+) -> tuple[tuple[tuple[int, MeldKind], ...], ...]:
+    """For every card kind, the kinds (ascending) it forms a pair with, and the pair: a 擺 of
+    two dot cards whose points sum to one of ``pair_sums`` or a 經 pair of a 經牌 and a dot card
+    (chuanpai.md §2.3, §4)."""
     return tuple(
         tuple(
-            j for j in (*range(i, 21), *_JING) if j in _JING or _POINTS[i] + _POINTS[j] in pair_sums
+            (b.index, MeldKind.JING_PAIR if a.is_jing != b.is_jing else MeldKind.BAI)
+            for b in CARDS
+            if a.is_jing != b.is_jing or (not a.is_jing and a.points + b.points in pair_sums)
         )
-        for i in range(21)
+        for a in CARDS
     )
-
-
-@lru_cache(maxsize=100_000)
-def _max_pairs(counts: tuple[int, ...], pair_sums: tuple[int, ...]) -> int:
-    """The largest number of disjoint 擠兒 (incl. 經 pairs) in a concealed hand."""
-    for low in range(21):
-        if counts[low]:
-            break
-    else:
-        return 0
-    cap = sum(counts) // 2  # no hand holds more pairs: stop once a branch reaches it
-    rest = list(counts)
-    rest[low] -= 1
-    best = 0
-    for j in _pair_partners(pair_sums)[low]:
-        if rest[j]:
-            rest[j] -= 1
-            found = 1 + _max_pairs(tuple(rest), pair_sums)
-            rest[j] += 1
-            if found > best:
-                if found == cap:
-                    return found
-                best = found
-    return max(best, _max_pairs(tuple(rest), pair_sums))  # or leave this card single
 
 
 class Game(TurnClaimGame[Card, Meld, Action, Rules]):
@@ -142,6 +286,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return rules.deck
 
     def _after_deal(self) -> None:
+        self._partners = _claim_partners(self.rules.pair_sums)
+        self._partner_kinds = tuple(tuple(i for i, _kind in row) for row in self._partners)
+        self._bai_kinds = tuple(
+            tuple(i for i, kind in row if kind is MeldKind.BAI) for row in self._partners
+        )
         self._guo: list[list[Card]] = [[] for _ in range(self.players)]
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
         self._jiao_at_deal = [
@@ -176,25 +325,21 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     # -- the family's actions and units
     def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
-        return Action(seat, K(kind), card)
+        return _record(kind, seat, card)
 
     def _lay_unit(self, action: Action) -> Meld:
         assert action.meld is not None
-        return Meld(action.meld, action.cards)
+        return _meld(action.meld, action.cards)
 
     # -- helpers
     def _mp(self, counts: Sequence[int]) -> int:
-        return _max_pairs(tuple(counts), self.rules.pair_sums)
+        return _max_pairs(counts, self.rules.pair_sums)
 
     def _minus(self, seat: int, *indices: int) -> list[int]:
         h = list(self._hands[seat])
         for i in indices:
             h[i] -= 1
         return h
-
-    def _surplus(self, seat: int, index: int) -> bool:
-        h = self._hands[seat]
-        return h[index] > 0 and self._mp(self._minus(seat, index)) == self._mp(h)
 
     # -- setup (chuanpai.md §2.1: lay dealt 暗 and 燕)
     def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
@@ -230,9 +375,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     # -- discard (chuanpai.md §2.4.1 不能拆了擠兒打)
     def _discard_options(self, seat: int) -> list[int]:
         h = self._hands[seat]
-        held = [i for i in range(KINDS) if h[i]]
-        surplus = [i for i in held if self._surplus(seat, i)]
-        return surplus or held
+        points, jing_ok = _surplus_points(h, self.rules.pair_sums)
+        pts = _DOT_POINTS
+        surplus = [i for i in range(21) if h[i] and points[pts[i]]]
+        if jing_ok:
+            surplus += [i for i in _JING if h[i]]
+        return surplus or [i for i in range(KINDS) if h[i]]
 
     # -- claims (chuanpai.md §2.2.3, §2.3, §2.4.2, §2.4.3)
     def _claim_options(self, seat: int, card: Card, cls: int) -> tuple[list[Action], bool]:
@@ -242,7 +390,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         forced = False
         if cls == 0:
             if not card.is_jing and h[x] >= 2:
-                out.append(Action(seat, K.CLAIM, card=card, cards=(card, card), meld=MeldKind.PENG))
+                out.append(_claim(seat, card, (card, card), MeldKind.PENG))
                 q = _qitou(h, x, self.rules)
                 both_tied = self._mp(self._minus(seat, x, x)) == self._mp(h) - 2
                 if q == "mandatory" or (q is None and not both_tied):
@@ -251,68 +399,96 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if x == DING_INDEX and h[x] >= 1:
                 for j in _JING:
                     if h[j]:
-                        out.append(
-                            Action(
-                                seat, K.CLAIM, card=card, cards=(ding, CARDS[j]), meld=MeldKind.PENG
-                            )
-                        )
+                        out.append(_claim(seat, card, (ding, CARDS[j]), MeldKind.PENG))
             if card.is_jing and h[DING_INDEX] >= 2:
-                out.append(Action(seat, K.CLAIM, card=card, cards=(ding, ding), meld=MeldKind.PENG))
+                out.append(_claim(seat, card, (ding, ding), MeldKind.PENG))
             if x in _SEVENS:
                 others = [i for i in _SEVENS if i != x]
                 if all(h[i] for i in others):
                     out.append(
-                        Action(
+                        _claim(
                             seat,
-                            K.CLAIM,
-                            card=card,
-                            cards=tuple(CARDS[i] for i in others),
+                            card,
+                            tuple(CARDS[i] for i in others),
                             meld=MeldKind.YAN,
                         )
                     )
                     if self._mp(self._minus(seat, *others)) > self._mp(h) - 2:
                         forced = True
             if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
-                out.append(Action(seat, K.CLAIM, card=card, cards=(card,) * 3, meld=MeldKind.QI))
+                out.append(_claim(seat, card, (card,) * 3, MeldKind.QI))
                 # chuanpai.md §2.3: the 4th must join the 暗 unless that card wins the hand.
                 if not any(self._claim_wins(a) for a in self._claim_options(seat, card, 1)[0]):
                     forced = True
             for three in self._jing_threes(seat, card):
                 # chuanpai.md §2.3: three of the "real and fake 經" + the 4th must be 扛'd.
-                out.append(Action(seat, K.CLAIM, card=card, cards=three, meld=MeldKind.KANG))
+                out.append(_claim(seat, card, three, MeldKind.KANG))
                 forced = True
             for meld in self._tables[seat]:
-                if meld.kind is MeldKind.AN and meld.jing and is_jing_set((*meld.cards, card)):
-                    out.append(Action(seat, K.CLAIM, card=card, cards=meld.cards, meld=MeldKind.QI))
+                if (
+                    x in _JING_SET_KINDS
+                    and meld.kind is MeldKind.AN
+                    and meld.jing
+                    and is_jing_set((*meld.cards, card))
+                ):
+                    out.append(_claim(seat, card, meld.cards, MeldKind.QI))
                     forced = True
             if not card.is_jing and h[x] == 3:
-                out.append(Action(seat, K.CLAIM, card=card, cards=(card,) * 3, meld=MeldKind.KANG))
+                out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
                 if self.rules.kang == "qitou" and (_qitou(h, x, self.rules) == "mandatory"):
                     forced = True
             return out, forced
         turned = self._offer is not None and self._offer[2]
-        if self.is_small(seat) or (turned and not self.rules.turned_bai):
+        if self._small[seat] or (turned and not self.rules.turned_bai):
             return [], False
-        for i in range(KINDS):
+        surplus: list[bool] | None = None
+        for i, kind in self._partners[x]:
             if not h[i]:
                 continue
-            other = CARDS[i]
-            if card.is_jing != other.is_jing:
-                out.append(
-                    Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.JING_PAIR)
-                )
-            elif pair_ok(card, other, self.rules):
-                out.append(Action(seat, K.CLAIM, card=card, cards=(other,), meld=MeldKind.BAI))
-                if self._surplus(seat, i):
+            out.append(_claim(seat, card, (CARDS[i],), kind))
+            if kind is MeldKind.BAI:  # a dot card of a dot card
+                if surplus is None:
+                    surplus = _surplus_points(h, self.rules.pair_sums)[0]
+                if surplus[_DOT_POINTS[i]]:
                     forced = True
         if x in self._passed[seat]:
             for g in sorted(set(self._guo[seat])):
-                if pair_ok(card, g, self.rules):
-                    out.append(
-                        Action(seat, K.CLAIM, card=card, cards=(g,), meld=MeldKind.BAI, guo=True)
-                    )
+                if _pair_ok(card, g, self.rules):
+                    out.append(_claim(seat, card, (g,), MeldKind.BAI, True))
                     forced = True
         return out, forced
+
+    def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
+        # The test of _claim_options without building the actions (asked of every seat at
+        # every offer); tests/chuanpai/test_game.py checks that both agree.
+        h = self._hands[seat]
+        x = card.index
+        if cls == 0:
+            if h[DING_INDEX] >= 2 if card.is_jing else h[x] >= 2:
+                return True
+            if x == DING_INDEX and h[x] and (h[21] or h[22]):
+                return True
+            if x in _SEVENS and all(h[i] for i in _SEVENS if i != x):
+                return True
+            if self._jing_threes(seat, card):
+                return True
+            three = (card,) * 3
+            jing_set = x in _JING_SET_KINDS
+            for meld in self._tables[seat]:
+                if meld.kind is MeldKind.AN and (
+                    meld.cards == three
+                    or (jing_set and meld.jing and is_jing_set((*meld.cards, card)))
+                ):
+                    return True
+            return False
+        turned = self._offer is not None and self._offer[2]
+        if self._small[seat] or (turned and not self.rules.turned_bai):
+            return False
+        if any(map(h.__getitem__, self._partner_kinds[x])):
+            return True
+        return x in self._passed[seat] and any(
+            _pair_ok(card, g, self.rules) for g in self._guo[seat]
+        )
 
     def _jing_threes(self, seat: int, card: Card) -> list[tuple[Card, ...]]:
         """The 經-set cards in hand (three of 丁丁 / 財神 / 聽用) that ``card`` makes a 4-card 經 set."""
@@ -344,11 +520,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 for k, m in enumerate(table)
                 if m.kind is MeldKind.AN and m.cards == tuple(sorted(action.cards))
             )
-            table[at] = Meld(MeldKind.QI, (*action.cards, action.card), claimed=action.card)
+            table[at] = _meld(MeldKind.QI, (*action.cards, action.card), action.card)
         else:
-            self._tables[seat].append(
-                Meld(action.meld, (*action.cards, action.card), claimed=action.card)
-            )
+            self._tables[seat].append(_meld(action.meld, (*action.cards, action.card), action.card))
         return action.meld.tou
 
     # -- 偷 (chuanpai.md §2.3: a 偷 completing a set is laid at once; §2.4.3 過牌)
@@ -370,10 +544,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         x = card.index
         table = self._tables[seat]
         for k, meld in enumerate(table):
-            if meld.kind is MeldKind.AN and meld.jing and is_jing_set((*meld.cards, card)):
+            if (
+                x in _JING_SET_KINDS
+                and meld.kind is MeldKind.AN
+                and meld.jing
+                and is_jing_set((*meld.cards, card))
+            ):
                 if self._tou_wins_in_hand(seat, card):
                     return 0
-                table[k] = Meld(MeldKind.QI, (*meld.cards, card), claimed=card)
+                table[k] = _meld(MeldKind.QI, (*meld.cards, card), card)
                 self._force(Action(seat, K.SET, card=card, meld=MeldKind.QI), note="偷 經 起")
                 return MeldKind.QI.tou
         threes = self._jing_threes(seat, card)
@@ -382,7 +561,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             three = threes[0]
             for c in three:
                 h[c.index] -= 1
-            table.append(Meld(MeldKind.LIANG, (*three, card)))
+            table.append(_meld(MeldKind.LIANG, (*three, card)))
             self._force(Action(seat, K.SET, card=card, meld=MeldKind.LIANG), note="偷 經 亮")
             return MeldKind.LIANG.tou
         if not card.is_jing:
@@ -390,14 +569,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
                     if self._tou_wins_in_hand(seat, card):
                         return 0
-                    table[k] = Meld(MeldKind.QI, (card,) * 4, claimed=card)
+                    table[k] = _meld(MeldKind.QI, (card,) * 4, card)
                     self._force(Action(seat, K.SET, card=card, meld=MeldKind.QI), note="偷 起")
                     return MeldKind.QI.tou
             kind = {2: MeldKind.AN, 3: MeldKind.LIANG, 4: MeldKind.TUHUO}.get(h[x])
             if kind is not None:
                 cards = (card,) * (h[x] + 1)
                 h[x] = 0
-                table.append(Meld(kind, cards))
+                table.append(_meld(kind, cards))
                 self._force(Action(seat, K.SET, card=card, meld=kind), note=f"偷 {kind.hanzi}")
                 return kind.tou
             if x in _SEVENS:
@@ -405,11 +584,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if all(h[i] for i in others):
                     for i in others:
                         h[i] -= 1
-                    table.append(Meld(MeldKind.YAN, SEVENS))
+                    table.append(_meld(MeldKind.YAN, SEVENS))
                     self._force(Action(seat, K.SET, card=card, meld=MeldKind.YAN), note="偷 燕")
                     return MeldKind.YAN.tou
-            if not self.is_small(seat) and any(
-                pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
+            if not self._small[seat] and any(
+                _pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
             ):
                 self._guo[seat].append(card)
                 self._force(Action(seat, K.GUO, card=card), note="過牌")
@@ -418,10 +597,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return 0
 
     def _note_passed(self, seat: int, card: Card) -> None:
-        if card.is_jing or self.is_small(seat):
+        if card.is_jing or self._small[seat]:
             return
         h = self._hands[seat]
-        if not any(h[i] and pair_ok(card, CARDS[i], self.rules) for i in range(21)):
+        if not any(map(h.__getitem__, self._bai_kinds[card.index])):
             self._passed[seat].add(card.index)
 
     # -- the win (chuanpai.md §2.5, Ambiguities C4, C6) and the score (§2.6)
@@ -432,11 +611,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             return len(cards) >= rules.cards_to_win
         if rules.win == "red_dots":
             pos = self.position(seat)
-            target = rules.red_dot_targets[0 if pos == 0 else 2 if self.is_small(seat) else 1]
+            target = rules.red_dot_targets[0 if pos == 0 else 2 if self._small[seat] else 1]
             if sum(c.red_dots for c in cards) >= target:
                 return True
             return (
-                self.is_small(seat)
+                self._small[seat]
                 and len(cards) >= rules.red_dot_targets[2]
                 and all(c.all_black or c.code in ("12", "56") for c in cards)
             )
@@ -450,12 +629,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     ) -> bool:
         """Whether the seat wins with the concealed card ``hand`` counts, ``table`` and ``guo``."""
         rules = self.rules
-        if rules.jiao == "win" and not _can_jiao(_every_counts(hand, table, guo)):
-            return False
         if rules.jiao == "deal" and not self._jiao_at_deal[seat]:
             return False
         formed = not guo and _is_complete(tuple(hand), rules)
-        return formed or self._alternative_win(seat, table)
+        if not formed and not self._alternative_win(seat, table):
+            return False
+        return rules.jiao != "win" or _can_jiao(_every_counts(hand, table, guo))
 
     def _claim_wins(self, action: Action) -> bool:
         """Whether a claim of a pair (which earns no 偷) would complete the seat's hand."""
@@ -468,7 +647,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 guo.remove(c)
             else:
                 hand[c.index] -= 1
-        meld = Meld(action.meld, (*action.cards, action.card), claimed=action.card)
+        meld = _meld(action.meld, (*action.cards, action.card), action.card)
         return self._wins_with(seat, hand, [*self._tables[seat], meld], guo)
 
     def _score(self, seat: int) -> ScoreSheet:

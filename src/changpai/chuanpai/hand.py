@@ -17,7 +17,6 @@ hand (暗, 燕, 亮, 土夥, 經 set); the best decomposition is the one with th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from operator import gt
 from typing import Any
 
@@ -26,14 +25,14 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import CARDS, KINDS, Card, _count_copies, _deck_limits
 from changpai.chuanpai.cards import parse as parse  # used by the doctests
 from changpai.chuanpai.melds import (
-    DING_INDEX,
-    SEVEN_INDICES,
     Meld,
     MeldKind,
     hu,
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core import render
+from changpai.chuanpai.solver import _rebuild, _take, _Unit, _unit_meld, _units, _value
+from changpai.core import caches, render
+from changpai.core.guard import size_arg
 from changpai.errors import NotationError, RulesError
 
 __all__ = [
@@ -47,7 +46,6 @@ __all__ = [
     "waits",
 ]
 
-_Unit = tuple[MeldKind, tuple[int, ...]]
 _JING = (21, 22)
 
 
@@ -66,6 +64,8 @@ def _checked(
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "units")
+    laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0
+    _check_size(len(cards), laid, rules)
     if melds and not set(map(type, melds)) <= {Meld}:
         for meld in melds:
             if not isinstance(meld, Meld):
@@ -89,7 +89,36 @@ def _checked(
     return melds, hand, held
 
 
-@lru_cache(maxsize=16)
+def hand_limits(rules: Rules) -> tuple[int, int]:
+    """The most cards a player can hold under ``rules``: in hand, and in hand and on the table
+    together (chuanpai.md §2.1-2.3). A hand is at most the largest deal and the card just taken
+    (every claim is followed by a discard; a 偷 replaces cards laid down). On the table, each
+    set of ``s`` cards brought at most ``s / 2`` replacement draws (暗 / 碰 / 燕 one, 亮 / 扛 two),
+    so the cards held are at most twice the hand limit.
+
+    >>> hand_limits(YAODIREN), hand_limits(YAODIREN.evolve(deal="16/15"))
+    ((19, 38), (17, 34))
+    """
+    most = max(rules.deal_sizes()) + 1
+    return most, 2 * most
+
+
+@caches.lru("chuanpai", maxsize=16)
+def _hand_limits(rules: Rules) -> tuple[int, int]:
+    """:func:`hand_limits`, kept per rules object (asked by every public entry)."""
+    return hand_limits(rules)
+
+
+def _check_size(in_hand: int, on_table: int, rules: Rules) -> None:
+    """A :class:`NotationError` for more cards than any player can hold (bounds the search)."""
+    most, held = _hand_limits(rules)
+    if in_hand > most or in_hand + on_table > held:
+        size_arg(in_hand, most, "concealed", f"{rules.title} cards")
+        size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
+
+
+# Bounded caches (caches.stats('chuanpai')): at most 2**16 best readings, 4096 unit values.
+@caches.lru("chuanpai", maxsize=16)
 def _limits(deck: str | None) -> tuple[int, ...]:
     """The per-kind copy limits of a deck name (``None``: any chuanpai deck)."""
     return _deck_limits(deck)[1]
@@ -127,48 +156,6 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
-@lru_cache(maxsize=8)
-def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
-    """Every hand unit, grouped by its lowest card index, each with a global rank."""
-    units: list[_Unit] = []
-    for i in range(21):
-        p = CARDS[i].points
-        for j in range(i, 21):
-            if p + CARDS[j].points in pair_sums:
-                units.append((MeldKind.JIER, (i, j)))
-        for j in _JING:
-            units.append((MeldKind.JING_PAIR, (i, j)))
-        units.append((MeldKind.AN, (i, i, i)))
-        units.append((MeldKind.LIANG, (i, i, i, i)))
-        units.append((MeldKind.TUHUO, (i, i, i, i, i)))
-    sevens = tuple(sorted(SEVEN_INDICES))
-    units.append((MeldKind.YAN, sevens))
-    d = DING_INDEX
-    units.extend(
-        [
-            (MeldKind.AN, (d, d, 21)),
-            (MeldKind.AN, (d, d, 22)),
-            (MeldKind.LIANG, (d, d, 21, 22)),
-            (MeldKind.LIANG, (d, d, d, 21)),
-            (MeldKind.LIANG, (d, d, d, 22)),
-        ]
-    )
-    units.sort(key=lambda u: (u[1], u[0].value))
-    grouped: list[list[tuple[int, _Unit]]] = [[] for _ in range(KINDS)]
-    for rank, unit in enumerate(units):
-        grouped[unit[1][0]].append((rank, unit))
-    return tuple(tuple(g) for g in grouped)
-
-
-def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] | None:
-    out = list(counts)
-    for i in indices:
-        out[i] -= 1
-        if out[i] < 0:
-            return None
-    return tuple(out)
-
-
 def _generate(
     counts: tuple[int, ...], table: tuple[tuple[tuple[int, _Unit], ...], ...], min_rank: int
 ) -> Iterator[list[_Unit]]:
@@ -186,32 +173,16 @@ def _generate(
             yield [unit, *tail]
 
 
-@lru_cache(maxsize=200_000)
+@caches.lru("chuanpai", maxsize=1 << 16)
 def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
-    low = next((i for i, c in enumerate(counts) if c), -1)
-    if low < 0:
-        return (0, ())
-    found: tuple[int, tuple[_Unit, ...]] | None = None
-    for _rank, unit in _units(rules.pair_sums)[low]:
-        rest = _take(counts, unit[1])
-        if rest is None:
-            continue
-        sub = _best(rest, rules)
-        if sub is None:
-            continue
-        value = sub[0] + _unit_hu(unit, rules)
-        if found is None or value > found[0]:
-            found = (value, (unit, *sub[1]))
-    return found
-
-
-def _unit_meld(unit: _Unit) -> Meld:
-    return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
-
-
-@lru_cache(maxsize=4096)
-def _unit_hu(unit: _Unit, rules: Rules) -> int:
-    return hu(_unit_meld(unit), rules)
+    """The most 胡 of the concealed hand ``counts`` formed whole, with its units; ``None``
+    when it cannot be formed. Of the best decompositions it is the one found by taking the
+    units lowest card first, each time the first unit (in the order of the unit table) that
+    still leaves a best decomposition of the rest."""
+    total = _value(counts, rules)
+    if total is None:
+        return None
+    return (total, _rebuild(counts, rules, total))
 
 
 def _check_exposed(exposed: Sequence[Meld], rules: Rules) -> None:
@@ -310,6 +281,8 @@ def decompositions(
     []
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
+    if not melds and not any(hand):
+        return iter(())  # no cards formed is no win (issue 12)
     return _decompositions(hand, melds, rules)
 
 
@@ -332,6 +305,8 @@ def best_decomposition(
     True
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
+    if not melds and not any(hand):
+        return None  # no cards formed is no win (issue 12)
     return _best_decomposition(hand, melds, rules)
 
 
@@ -352,14 +327,16 @@ def is_complete(
 
     >>> is_complete(parse("15 13 16 34 25")), is_complete(parse("15 13 16"))
     (True, False)
+    >>> is_complete(())  # an empty hand forms nothing: it is no win
+    False
     """
-    _melds, hand, _held = _checked(concealed, exposed, rules)
-    return _is_complete(hand, rules)
+    melds, hand, _held = _checked(concealed, exposed, rules)
+    return bool(melds or any(hand)) and _is_complete(hand, rules)  # no cards: no win
 
 
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
     """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path)."""
-    return _best(counts, rules) is not None
+    return _value(counts, rules) is not None
 
 
 def waits(

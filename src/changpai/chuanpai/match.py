@@ -18,6 +18,7 @@ from typing import Any
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
+from changpai.core.guard import instance_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
@@ -26,6 +27,7 @@ __all__ = ["Match", "draw_dealer", "next_dealer"]
 
 
 def _players(rules: Rules, players: int | None) -> int:
+    instance_arg(rules, Rules, "rules", RulesError)
     n = rules.players if players is None else players
     if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
         raise RulesError(f"players={n!r} must be a whole number between 2 and 7")

@@ -20,8 +20,9 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
+from changpai.core.guard import cards_arg, instance_arg, text_arg
 from changpai.core.hanzi import HanziEnum
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 
 __all__ = [
     "Meld",
@@ -99,7 +100,7 @@ class MeldKind(HanziEnum, short_repr=True):
         >>> MeldKind.parse("扛"), MeldKind.parse("gang")
         (MeldKind.KANG, MeldKind.KANG)
         """
-        found = _KIND_NAMES.get(text.strip().lower())
+        found = _KIND_NAMES.get(text_arg(text, "kind").strip().lower())
         if found is None:
             raise NotationError(
                 f"{text!r} is not a chuanpai unit; expected one of "
@@ -159,6 +160,14 @@ def pair_ok(a: Card, b: Card, rules: Rules = YAODIREN) -> bool:
     >>> pair_ok(Card("66"), Card("11"), GEHU)
     True
     """
+    instance_arg(a, Card, "a")
+    instance_arg(b, Card, "b")
+    instance_arg(rules, Rules, "rules", RulesError)
+    return _pair_ok(a, b, rules)
+
+
+def _pair_ok(a: Card, b: Card, rules: Rules) -> bool:
+    """:func:`pair_ok` of checked cards (the engine's hot path)."""
     if a.is_jing or b.is_jing:
         return False
     return a.points + b.points in rules.pair_sums
@@ -171,6 +180,7 @@ def is_jing_set(cards: Sequence[Card]) -> bool:
     >>> is_jing_set(parse("JC 12 12")), is_jing_set(parse("JC JT 12 12")), is_jing_set(parse("JC JT 12"))
     (True, True, False)
     """
+    cards = cards_arg(cards, Card, "cards", "chuanpai cards")
     if len(cards) not in (3, 4):
         return False
     jing = sum(1 for c in cards if c.is_jing)
@@ -184,6 +194,7 @@ def is_tuhuo(cards: Sequence[Card]) -> bool:
     >>> is_tuhuo(parse("22 22 22 22")), is_tuhuo(parse("22 22 22"))
     (True, False)
     """
+    cards = cards_arg(cards, Card, "cards", "chuanpai cards")
     return len(cards) in (4, 5) and len({c.index for c in cards}) == 1 and not cards[0].is_jing
 
 
@@ -215,12 +226,14 @@ def classify(
     >>> classify(parse("33 33 33 33 33"))
     MeldKind.TUHUO
     """
+    cards = cards_arg(cards, Card, "cards", "chuanpai cards")
+    instance_arg(rules, Rules, "rules", RulesError)
     n = len(cards)
     if n == 2:
         a, b = cards
         if a.is_jing != b.is_jing:
             return MeldKind.JING_PAIR
-        if pair_ok(a, b, rules):
+        if _pair_ok(a, b, rules):
             return MeldKind.BAI if claimed else MeldKind.JIER
         return None
     if n == 3:
@@ -295,7 +308,7 @@ class Meld:
         >>> Meld.parse("jier 天牌 人牌")
         Meld(kind=MeldKind.JIER, cards=(Card('66'), Card('44')), claimed=None)
         """
-        head, _, rest = text.strip().partition(" ")
+        head, _, rest = text_arg(text, "meld").strip().partition(" ")
         return cls(MeldKind.parse(head), parse(rest))
 
     @property
@@ -372,6 +385,8 @@ def hu(meld: Meld, rules: Rules = YAODIREN) -> int:
     >>> [hu(Meld.parse(t)) for t in ("碰 JC 12 12", "暗 JC 12 12", "扛 JC JT 12 12")]
     [20, 30, 70]
     """
+    instance_arg(meld, Meld, "meld")
+    instance_arg(rules, Rules, "rules", RulesError)
     kind = meld.kind
     if kind is MeldKind.JING_PAIR:
         return rules.hu_jing_pair

@@ -67,7 +67,8 @@ def _non_negative(instance: Any, attribute: Any, value: Any) -> None:
         raise RulesError(f"{attribute.name}={value!r} must be a non-negative integer")
 
 
-@frozen(repr=False)
+# cache_hash: rules are a key of the hand-analysis caches, asked on every win check.
+@frozen(repr=False, cache_hash=True)
 class Rules(RulesBase):
     """Every option of the 川牌 擠兒 game (chuanpai.md §2, §4) and of 戳牌 (§3), one per row of
     the Ambiguities table (§5). Change options with :meth:`evolve`.

@@ -33,8 +33,9 @@ from changpai.chuanpai.hand import (
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import document, render
+from changpai.core.guard import cards_arg, instance_arg, int_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 
 __all__ = ["Analysis", "analyze", "payments", "score"]
 
@@ -53,6 +54,10 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
     >>> payments(8, winner=2, players=3)
     (Payment(payer=0, payee=2, amount=9), Payment(payer=1, payee=2, amount=9))
     """
+    instance_arg(rules, Rules, "rules", RulesError)
+    int_arg(total, "total", low=0)
+    int_arg(players, "players", low=2, high=7)
+    int_arg(winner, "winner", low=0)
     if not 0 <= winner < players:
         raise RulesError(f"winner seat {winner} is not one of the {players} seats")
     amount = total + rules.base
@@ -80,7 +85,14 @@ def score(
     ...
     changpai.errors.RulesError: 擠兒 天牌 地牌 sums to 14; in 幺地人 a pair sums to 10 or 20
     """
-    units: Sequence[Meld] = melds.melds if isinstance(melds, Decomposition) else tuple(melds)
+    instance_arg(rules, Rules, "rules", RulesError)
+    units: Sequence[Meld] = (
+        melds.melds
+        if isinstance(melds, Decomposition)
+        else cards_arg(melds, Meld, "melds", "chuanpai units (Meld)")
+    )
+    if not units:  # chuanpai.md §2.5: a win forms every card; no cards is no win
+        raise NotationError("melds=() holds no units; an empty hand is not a win")
     lines: list[ScoreLine] = []
     for meld in units:
         if meld.kind in (MeldKind.JIER, MeldKind.BAI) and meld.points not in rules.pair_sums:

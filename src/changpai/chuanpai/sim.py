@@ -17,6 +17,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import playout
+from changpai.core.guard import instance_arg, int_arg, items_arg
 from changpai.core.playout import SimulationStats
 from changpai.errors import NotationError, RulesError
 
@@ -26,7 +27,7 @@ __all__ = ["perft", "random_game", "simulate", "stack_deck", "transcript"]
 def _cards(value: str | Sequence[Card], rules: Rules, what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse(value, deck=rules.deck)
-    cards = tuple(value)
+    cards = items_arg(value, what, "chuanpai cards")
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{what} holds {card!r}, which is not a chuanpai Card")
@@ -64,7 +65,12 @@ def stack_deck(
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
     n = rules.players if players is None else players
     sizes = rules.deal_sizes(n)
-    given = dict(enumerate(hands)) if not isinstance(hands, Mapping) else dict(hands)
+    dealer = int_arg(dealer, "dealer", low=0, high=len(sizes) - 1)
+    given = (
+        dict(hands)
+        if isinstance(hands, Mapping)
+        else dict(enumerate(items_arg(hands, "hands", "hands (cards per seat)")))
+    )
     seats: dict[int, tuple[Card, ...]] = {}
     for seat, value in given.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -130,7 +136,7 @@ def transcript(game: Game) -> str:
     >>> print(transcript(random_game(YAODIREN, 2)).splitlines()[0])
     幺地人 (yaodiren) — seed 2, dealer seat 0
     """
-    return playout.transcript(game)
+    return playout.transcript(instance_arg(game, Game, "game"))
 
 
 def perft(game: Game, depth: int) -> int:
@@ -141,4 +147,5 @@ def perft(game: Game, depth: int) -> int:
     >>> perft(Game(seed=1), 0), perft(Game(seed=1), 2)
     (1, 6)
     """
-    return playout.perft(game, depth)
+    instance_arg(game, Game, "game")
+    return playout.perft(game, int_arg(depth, "depth", low=0))

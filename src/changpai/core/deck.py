@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
+from changpai.core.guard import shown
 from changpai.errors import ChangpaiError, RulesError
 
 __all__ = ["deal_order"]
@@ -61,11 +62,18 @@ def deal_order(
     ...
     changpai.errors.ChangpaiError: the stacked deck must hold exactly the 2 cards of these rules; got 3 cards: 1 is one too many
     """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise error(f"seed={shown(seed)} is not a whole number (or None)")
     if deck is None:
         order = list(full)
         random.Random(seed).shuffle(order)
         return order
+    if not isinstance(deck, Iterable):
+        raise error(f"deck={shown(deck)} is not a sequence of the cards of {what}")
     order = list(deck)
+    bad = next((card for card in order if not isinstance(card, Hashable)), None)
+    if bad is not None:
+        raise error(f"deck holds {shown(bad)}, which is not a card of {what}")
     if len(order) != len(full) or Counter(order) != Counter(full):
         raise error(
             f"the stacked deck must hold exactly the {len(full)} cards of {what}; "

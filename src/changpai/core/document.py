@@ -112,7 +112,7 @@ def _loads(text: object, what: str) -> dict[str, Any]:
         raise NotationError(f"{text!r} is not a {what} JSON document: expected JSON text")
     try:
         data = json.loads(text)
-    except ValueError as problem:
+    except (ValueError, RecursionError) as problem:  # deeply nested JSON recurses
         raise NotationError(f"not a {what} JSON document: {problem}") from None
     if not isinstance(data, dict):
         raise NotationError(

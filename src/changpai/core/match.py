@@ -82,6 +82,8 @@ class Match(Generic[G]):
             rules = game_class.default_rules
         if not isinstance(rules, game_class.rules_class):
             raise RulesError(f"rules={rules!r} is not a {game_class.family} Rules object")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise RulesError(f"seed={seed!r} is not a whole number (or None)")
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)

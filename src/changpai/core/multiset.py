@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from attrs import field, frozen
 
+from changpai.core.guard import items_arg
 from changpai.errors import ChangpaiError, NotationError
 
 __all__ = ["Counts"]
@@ -96,7 +97,10 @@ class Counts:
         ...
         changpai.errors.NotationError: card kind index 3 is out of range 0..2
         """
-        items = list(indices)
+        items = list(items_arg(indices, "indices", "card kind indices"))
+        if not all(type(index) is int for index in items):
+            bad = next(index for index in items if type(index) is not int)
+            raise NotationError(f"card kind index {bad!r} is not an integer")
         if items and (min(items) < 0 or max(items) >= size):
             bad = next(index for index in items if not 0 <= index < size)
             raise NotationError(f"card kind index {bad} is out of range 0..{size - 1}")

@@ -16,19 +16,24 @@ True
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import enum
+import importlib
+import logging
 import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from changpai.errors import ChangpaiError
+from changpai.core.engine import GameBase
+from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
+    "BACKENDS",
     "Engine",
     "SimulationStats",
     "perft",
@@ -133,7 +138,8 @@ class SimulationStats:
     total_value: int
     total_score: int
     action_counts: dict[str, int]
-    seconds: float
+    seconds: float = field(eq=False)
+    """Wall-clock time of the run (left out of ``==``: two runs of the same seed are equal)."""
     value_name: str = "value"
     """What the family calls the value of a winning hand (``"胡息"``, ``"胡數"``, ``"胡"``)."""
     no_winner_label: str = "no winner"
@@ -173,6 +179,8 @@ class SimulationStats:
         ['action_counts', 'hands', 'hands_per_second']
         """
         return {
+            "schema": "changpai.simulation",
+            "version": 2,
             "name": self.name,
             "hands": self.hands,
             "wins_by_seat": list(self.wins_by_seat),
@@ -203,11 +211,23 @@ class SimulationStats:
         return "\n".join(lines)
 
 
+def _game_class(game: Any) -> Any:
+    """``game`` if it is a family's ``Game`` class, else RulesError naming it."""
+    if isinstance(game, type) and issubclass(game, GameBase):
+        return game
+    raise RulesError(
+        f"{game!r} is not a changpai Game class (such as changpai.zipai.Game or a variant's "
+        "module.Game)"
+    )
+
+
 def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
     if isinstance(game, type):
-        cls: Any = game
+        cls: Any = _game_class(game)
         chosen = cls.default_rules if rules is None else rules
         return lambda seed: cls(chosen, seed)
+    if not callable(game):
+        raise RulesError(f"{game!r} is neither a changpai Game class nor a function making games")
     if rules is not None:
         raise ChangpaiError("rules= goes with a Game class, not with a function making games")
     return game  # type: ignore[no-any-return]
@@ -268,6 +288,81 @@ def _play_chunk(game: Any, rules: Any, seeds: Sequence[int]) -> _Tally:
     return tally
 
 
+BACKENDS = ("processes", "ray")
+"""The ways :func:`simulate` can spread hands over workers (``backend=``)."""
+
+_RAY_OBJECT_STORE = 100 * 1024 * 1024
+"""The object store of a local Ray instance started by :func:`simulate` (Ray's minimum is 75 MiB;
+a chunk's tally is a few hundred bytes, so the default of 30% of memory would only be wasted)."""
+
+
+def _import_ray() -> Any:
+    # Imported by name so that mypy and the core need no Ray: it is the optional changpai[ray].
+    try:
+        return importlib.import_module("ray")
+    except ImportError as error:
+        raise ChangpaiError(
+            'backend="ray" needs Ray, which is not installed: pip install "changpai[ray]"'
+        ) from error
+
+
+@contextlib.contextmanager
+def _ray_session(ray: Any, jobs: int) -> Iterator[int]:
+    """Use the Ray connection this process already has, or connect to the cluster that
+    ``RAY_ADDRESS`` names, or else start a small local instance (``jobs`` CPUs, ``0``: every
+    core); yields the CPUs of the cluster (the work is split for them), closes what it opened."""
+    opened = not ray.is_initialized()
+    if opened and os.environ.get("RAY_ADDRESS"):
+        ray.init(log_to_driver=False, logging_level=logging.WARNING)
+    elif opened:
+        ray.init(
+            address="local",
+            num_cpus=jobs or None,
+            object_store_memory=_RAY_OBJECT_STORE,
+            include_dashboard=False,
+            log_to_driver=False,
+            logging_level=logging.WARNING,
+        )
+    try:
+        yield max(1, int(ray.cluster_resources().get("CPU", 1)))
+    finally:
+        if opened:
+            ray.shutdown()
+
+
+def _chunks(seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
+    # About 8 chunks a worker: small enough to balance uneven hands, big enough to amortize
+    # the cost of sending a task. The split does not change the statistics (sums add up).
+    size = max(1, -(-len(seeds) // (workers * 8)))
+    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+
+
+def _play_in_processes(
+    game: Any, rules: Any, seeds: Sequence[int], workers: int, merge: Callable[[_Tally], None]
+) -> None:
+    chunks = _chunks(seeds, workers)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        for part in pool.map(_play_chunk, [game] * len(chunks), [rules] * len(chunks), chunks):
+            merge(part)
+
+
+def _play_on_ray(
+    ray: Any,
+    game: Any,
+    rules: Any,
+    seeds: Sequence[int],
+    jobs: int,
+    merge: Callable[[_Tally], None],
+) -> None:
+    with _ray_session(ray, jobs) as workers:
+        play = ray.remote(_play_chunk)
+        pending = [play.remote(game, rules, chunk) for chunk in _chunks(seeds, workers)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for part in ray.get(done):
+                merge(part)
+
+
 def simulate(
     game: Any,
     n: int = 1000,
@@ -278,6 +373,7 @@ def simulate(
     observe: Callable[[Any], None] | None = None,
     name: str = "",
     jobs: int = 1,
+    backend: str = "processes",
 ) -> SimulationStats:
     """Play ``n`` random hands and collect statistics: the one simulation of every family.
 
@@ -289,7 +385,11 @@ def simulate(
 
     ``jobs`` > 1 plays the hands in that many processes (``0``: one per core): the seeds are
     drawn as above and split into chunks, so the statistics equal those of one process (all but
-    ``seconds``). It needs a ``Game`` class (not a function) and no ``observe``.
+    ``seconds``). ``backend="ray"`` sends the same chunks to Ray as remote tasks (the
+    ``changpai[ray]`` extra): to the cluster this process is connected to, or the one the
+    ``RAY_ADDRESS`` variable names (split for all its CPUs; its workers need changpai), or else
+    to a local instance of ``jobs`` CPUs (``0``: every core) started for this call and shut down
+    after it. Both need a ``Game`` class (not a function) and no ``observe``.
 
     >>> from changpai import nantong, zipai
     >>> stats = simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
@@ -299,30 +399,43 @@ def simulate(
     Traceback (most recent call last):
     ...
     changpai.errors.ChangpaiError: n=-1: the number of hands must be a whole number >= 0
+    >>> simulate(zipai.Game, 3, backend="threads")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.ChangpaiError: backend='threads': the backend must be one of processes, ray
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ChangpaiError(f"n={n!r}: the number of hands must be a whole number >= 0")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
         raise ChangpaiError(f"jobs={jobs!r}: the number of processes must be a whole number >= 0")
+    if backend not in BACKENDS:
+        raise ChangpaiError(
+            f"backend={backend!r}: the backend must be one of {', '.join(BACKENDS)}"
+        )
+    ray = _import_ray() if backend == "ray" else None
     workers = jobs or os.cpu_count() or 1
     new_game = _factory(game, rules)
     master = random.Random(seed)
     seeds = [master.getrandbits(64) for _ in range(n)]
     tally = _Tally()
+
+    def merge(part: _Tally) -> None:
+        tally.merge(part)
+        if progress is not None:
+            progress(tally.hands, n)
+
     start = time.perf_counter()
-    if workers > 1 and n > 1:
+    if n > 0 and (ray is not None or (workers > 1 and n > 1)):
         if not isinstance(game, type) or observe is not None:
+            how = 'backend="ray"' if ray is not None else f"jobs={jobs or workers}"
             raise ChangpaiError(
-                "jobs > 1 needs a Game class (a function making games cannot be sent to other "
+                f"{how} needs a Game class (a function making games cannot be sent to other "
                 "processes) and no observe callback"
             )
-        size = max(1, -(-n // (workers * 8)))
-        chunks = [seeds[i : i + size] for i in range(0, n, size)]
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(_play_chunk, [game] * len(chunks), [rules] * len(chunks), chunks):
-                tally.merge(part)
-                if progress is not None:
-                    progress(tally.hands, n)
+        if ray is not None:
+            _play_on_ray(ray, game, rules, seeds, jobs, merge)
+        else:
+            _play_in_processes(game, rules, seeds, workers, merge)
     else:
         for game_seed in seeds:
             played = random_playout(new_game(game_seed), random.Random(game_seed))
@@ -359,9 +472,10 @@ def random_game(
     >>> random_game(chuanpai.Game, seed=5) == random_game(chuanpai.Game, seed=5)
     True
     """
-    chosen = game.default_rules if rules is None else rules  # type: ignore[attr-defined]
-    made = game(chosen, seed, dealer=dealer)  # type: ignore[call-arg]
-    return random_playout(made, random.Random(seed))
+    cls = _game_class(game)
+    chosen = cls.default_rules if rules is None else rules
+    made = cls(chosen, seed, dealer=dealer)
+    return random_playout(made, random.Random(seed))  # type: ignore[no-any-return]
 
 
 def transcript(game: Any) -> str:
@@ -376,12 +490,15 @@ def transcript(game: Any) -> str:
     >>> "   1. · seat 0 發牌 (deal)" in text
     True
     """
+    if not isinstance(game, GameBase):
+        raise NotationError(f"{game!r} is not a changpai game: transcript() takes a family's Game")
     rules = game.rules
     lines = [
         f"{getattr(rules, 'title', rules.name)} ({rules.name}) — seed {game.seed}, "
         f"dealer seat {game.dealer}"
     ]
-    fresh = type(game)(rules, game.seed, deck=game.deck, dealer=game.dealer, **game.options)
+    family: Any = type(game)
+    fresh = family(rules, game.seed, deck=game.deck, dealer=game.dealer, **game.options)
     for seat in fresh.seats:
         role = " (莊)" if seat == game.dealer else ""
         cards = " ".join(str(c) for c in fresh.hand(seat))

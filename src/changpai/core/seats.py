@@ -15,12 +15,13 @@ and the claim priority order of every seat (the 下家 first).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from attrs import field, frozen
 
-from changpai.errors import ChangpaiError, RulesError
+from changpai.errors import ChangpaiError, IllegalActionError, RulesError
 
-__all__ = ["SeatRing", "check_seat"]
+__all__ = ["SeatRing", "action_seat", "check_seat"]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -112,6 +113,22 @@ class SeatRing:
         (2, 3)
         """
         return self.orders[seat][1:]
+
+
+def action_seat(_instance: object, _attribute: object, seat: Any) -> None:
+    """The attrs validator of every family's ``Action.seat``: a whole number >= 0 (not a
+    bool), else :class:`~changpai.errors.IllegalActionError` naming it; the table's own range
+    is checked by ``Game.verify``.
+
+    >>> action_seat(None, None, 2)
+    >>> action_seat(None, None, True)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0, 1, 2 …
+    """
+    if type(seat) is int and seat >= 0:
+        return
+    raise IllegalActionError(f"seat={seat!r} is not a seat; expected a whole number 0, 1, 2 …")
 
 
 def check_seat(

@@ -114,7 +114,7 @@ def read_document(
     key, value = tag
     try:
         data = json.loads(text)
-    except (TypeError, ValueError) as problem:
+    except (TypeError, ValueError, RecursionError) as problem:  # RecursionError: deep nesting
         raise error(f"not a {value} JSON document: {problem}") from None
     if not isinstance(data, dict) or data.get(key) != value:
         found = data.get(key) if isinstance(data, dict) else None

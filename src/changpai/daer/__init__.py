@@ -16,6 +16,7 @@ Meld.parse('將 伍伍')
 
 from __future__ import annotations
 
+from changpai.core import caches
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView, SeatView, SeenMeld
@@ -56,6 +57,7 @@ __all__ = [
     "analyze",
     "best_decomposition",
     "classify",
+    "clear_caches",
     "decompositions",
     "format",
     "meld_hu",
@@ -68,6 +70,18 @@ __all__ = [
     "transcript",
     "waits",
 ]
+
+
+def clear_caches() -> None:
+    """Empty the module-level caches of the 大貳 hand analysis (each holds a bounded number of
+    entries, listed by ``changpai.core.caches.stats("daer")``); results do not change.
+
+    >>> clear_caches()
+    >>> all(size == 0 for size, _limit in caches.stats("daer").values())
+    True
+    """
+    caches.clear("daer")
+
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(

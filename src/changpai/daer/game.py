@@ -34,48 +34,42 @@ engine and logged with ``auto=True``; every choice, 過 included, is among
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
-from changpai.core import render
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
+from changpai.core.guard import items_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
-from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.core.view import GameView
+from changpai.daer import views
 from changpai.daer.actions import Action, ActionKind
-from changpai.daer.hand import best_decomposition, hu_range, shape_key, wins
-from changpai.daer.melds import Meld, MeldKind, Origin, classify, meld_hu
+from changpai.daer.claims import ClaimsMixin
+from changpai.daer.hand import best_decomposition, hu_range, readable, shape_key, wins
+from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.daer.scoring import Win, score
+from changpai.daer.tables import ANGANG, DEAL, DISCARD, DRAW, GANG, JIAGANG, LONG, LONG_MELD, WIN
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 
 __all__ = ["Game"]
-
-_PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
-
-
-@cache
-def _act(seat: int, kind: ActionKind, k: int = -1) -> Action:
-    """The shared (frozen) action of a seat, a kind and a card index (-1: no card): the hot
-    path builds each action once."""
-    return Action(seat, kind, None if k < 0 else CARDS[k])
 
 
 def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:
     if isinstance(deck, str):
         deck = parse(deck)
     elif deck is not None:
-        deck = tuple(deck)
+        deck = items_arg(deck, "deck", "大貳 (字牌) cards")
         for card in deck:
             if not isinstance(card, Card):
                 raise NotationError(f"{card!r} in the stacked deck is not a 大貳 (字牌) card")
     return tuple(deal_order(DECK, seed=seed, deck=deck, what="the 80-card 大貳 deck"))
 
 
-class Game(GameBase):
-    """One hand of 大貳 (see the module docstring for the flow).
+class Game(ClaimsMixin, GameBase):
+    """One hand of 大貳 (see the module docstring for the flow; the claims on a discard are
+    :class:`~changpai.daer.claims.ClaimsMixin`, the views :mod:`changpai.daer.views`).
 
     Args:
         rules: a :class:`~changpai.daer.rules.Rules` preset (:data:`DAER`, :data:`LUZHOU` …).
@@ -120,6 +114,9 @@ class Game(GameBase):
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._discards: list[list[Card]] = [[] for _ in range(n)]
         self._passed: list[set[int]] = [set() for _ in range(n)]
+        # derived from _melds (not part of _key): table cards and fours per seat
+        self._laid = [0] * n
+        self._fours = [0] * n
         self._top = 0
         self._phase = "turn"
         self._current = self.dealer
@@ -131,6 +128,7 @@ class Game(GameBase):
         self._decisions: dict[int, Action] = {}
         self._log: list[ActionRecord[Action]] = []
         self._result: GameResult | None = None
+        self._turn_legal: tuple[Action, ...] | None = None  # derived: not part of _key
         self._deal()
 
     # ------------------------------------------------------------------ contract: state
@@ -270,12 +268,16 @@ class Game(GameBase):
         >>> [str(a) for a in g.legal_actions(0)][:3], g.legal_actions(1)
         (['seat 0 打 一', 'seat 0 打 二', 'seat 0 打 三'], [])
         """
-        seat = self._seat(seat)
-        if seat not in self.to_act:
+        if type(seat) is not int or not 0 <= seat < self.rules.players:
+            seat = self._seat(seat)  # raises for a bad seat
+        phase = self._phase
+        if phase == "claim":
+            if seat in self._decisions:
+                return []
+            return list(self._options.get(seat, ()))
+        if phase == "over" or seat != self._current:
             return []
-        if self._phase == "claim":
-            return list(self._options[seat])
-        return self._turn_actions(seat)
+        return list(self._legal_turn())
 
     def verify(self, action: Any) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` naming the reason if ``action``
@@ -290,12 +292,22 @@ class Game(GameBase):
             raise IllegalActionError(f"{action!r} is not a 大貳 Action")
         if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
-        if action.seat not in self.to_act:
+        seat = action.seat
+        if self._phase == "claim":
+            acting = seat in self._options and seat not in self._decisions
+            legal: Sequence[Action] = self._options[seat] if acting else ()
+        else:
+            acting = seat == self._current
+            legal = self._legal_turn() if acting else ()
+        if not acting:
             raise IllegalActionError(
                 f"{action} is not legal now: seat {action.seat} is not to act "
                 f"(to act: {self.to_act})"
             )
-        if action not in self.legal_actions(action.seat):
+        for candidate in legal:  # the shared objects of legal_actions: no field comparisons
+            if candidate is action:
+                return
+        if action not in legal:
             raise IllegalActionError(f"{action} is not legal now: {self._why(action)}")
 
     def apply(self, action: Any) -> ActionRecord[Action]:
@@ -307,6 +319,7 @@ class Game(GameBase):
         ('seat 0 打 一', True)
         """
         self.verify(action)
+        self._turn_legal = None
         record: ActionRecord[Action] = ActionRecord(action)
         self._log.append(record)
         if self._phase == "claim":
@@ -319,52 +332,16 @@ class Game(GameBase):
 
     # ------------------------------------------------------------------ views
 
-    def _seen(self, meld: Meld, own: bool) -> SeenMeld:
-        if meld.exposed or own:
-            return SeenMeld(meld.kind.value, meld.label(), meld.cards)
-        return SeenMeld(meld.kind.value, meld.label(), (), hidden=len(meld.cards))
-
     def view(self, seat: int) -> GameView:
         """What ``seat`` may see: its own hand, every table set (others' 暗杠 face down), the
-        discards, the card on offer, the stock size and its own pending decision.
+        discards, the card on offer, the stock size and its own pending decision
+        (:func:`changpai.daer.views.game_view`).
 
         >>> v = Game(seed=1).view(1)
         >>> len(v.hand), v.stock_size, v.to_act, v.legal_actions
         (13, 27, (0,), ())
         """
-        seat = self._seat(seat)
-        seats = tuple(
-            SeatView(
-                s,
-                sum(self._hands[s]),
-                tuple(self._seen(m, s == seat) for m in self._melds[s]),
-                tuple(self._discards[s]),
-                "dealer" if s == self.dealer else "",
-            )
-            for s in self.seats
-        )
-        if self._phase == "claim":
-            to_act = tuple(s for s in self.to_act if s == seat)
-        else:
-            to_act = self.to_act
-        facts: tuple[tuple[str, Any], ...] = ()
-        if self.rules.guozhang and self._passed[seat]:
-            facts = (("過張", self.passed(seat)),)
-        return GameView(
-            family=self.family,
-            title=self.rules.title,
-            seat=seat,
-            dealer=self.dealer,
-            phase=self._phase,
-            hand=self.hand(seat),
-            seats=seats,
-            offered=self.offered,
-            stock_size=len(self._deck) - self._top,
-            to_act=to_act,
-            legal_actions=tuple(self.legal_actions(seat)),
-            result=self._result,
-            facts=facts,
-        )
+        return views.game_view(self, self._seat(seat))
 
     def _repr_html_(self) -> str:
         """The whole state for notebooks (omniscient): every seat's hand, sets and discards.
@@ -373,26 +350,7 @@ class Game(GameBase):
         >>> html.count("<tr><td"), "▶ seat 0" in html
         (4, True)
         """
-        rows = []
-        for seat in self.seats:
-            hand = self.hand(seat)
-            rows.append(
-                render.SeatRow(
-                    seat,
-                    hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
-                    melds=render.line([m._repr_html_() for m in self._melds[seat]]),
-                    discards=render.cards(self._discards[seat]),
-                    acting=seat in self.to_act,
-                    note="dealer" if seat == self.dealer else "",
-                )
-            )
-        facts = [("phase", self._phase), ("stock", str(len(self._deck) - self._top))]
-        if self.offered is not None:
-            facts.append(("on offer", render.card(self.offered)))
-        footer = "" if self._result is None else render.Html(self._result._repr_html_())
-        return render.seat_table(
-            rows, title=f"{self.rules.title} ({self.rules.name})", facts=facts, footer=footer
-        )
+        return views.game_html(self)
 
     def copy(self) -> Game:
         """An independent copy, equal to this game.
@@ -406,6 +364,8 @@ class Game(GameBase):
         new._melds = [list(m) for m in self._melds]
         new._discards = [list(d) for d in self._discards]
         new._passed = [set(p) for p in self._passed]
+        new._laid = list(self._laid)
+        new._fours = list(self._fours)
         new._options = {s: list(o) for s, o in self._options.items()}
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
@@ -440,11 +400,17 @@ class Game(GameBase):
 
     # ------------------------------------------------------------------ helpers
 
+    def _tally(self, seat: int) -> None:
+        """Recount the table cards and fours of ``seat`` after its sets changed."""
+        melds = self._melds[seat]
+        self._laid[seat] = sum(len(m.cards) for m in melds)
+        self._fours[seat] = sum(m.quad for m in melds)
+
     def _total(self, seat: int) -> int:
-        return sum(self._hands[seat]) + sum(len(m.cards) for m in self._melds[seat])
+        return sum(self._hands[seat]) + self._laid[seat]
 
     def _quads(self, seat: int) -> int:
-        return sum(m.quad for m in self._melds[seat])
+        return self._fours[seat]
 
     def _must_discard(self, seat: int) -> bool:
         return self._total(seat) > self.rules.rest_size(self._quads(seat))
@@ -453,14 +419,18 @@ class Game(GameBase):
         return sum(meld_hu(m) for m in self._melds[seat])
 
     def _can_win(self, seat: int, extra: int = -1) -> bool:
-        counts = list(self._hands[seat])
         if extra >= 0:
-            counts[extra] += 1
-        found = hu_range(tuple(counts), self._shape)
-        if found is None:
+            more = self._hands[seat][:]
+            more[extra] += 1
+            counts = tuple(more)
+        else:
+            counts = tuple(self._hands[seat])
+        if not readable(counts, self._shape):  # the fast test first (most hands do not read)
             return False
         if self.rules.min_hu == 0:
             return True
+        found = hu_range(counts, self._shape)
+        assert found is not None
         low, high = found
         table = self._exposed_hu(seat)
         return wins(high + table, self.rules) or wins(low + table, self.rules)
@@ -474,18 +444,22 @@ class Game(GameBase):
         total = self._total(seat) + taken
         return total <= self.rules.rest_size(self._quads(seat) + quad)
 
-    def _locked(self, seat: int, k: int) -> bool:
-        return self.rules.kan_locked and self._hands[seat][k] >= 3
+    def _legal_turn(self) -> tuple[Action, ...]:
+        """The decisions of the seat in turn, computed once per state (cleared by apply)."""
+        found = self._turn_legal
+        if found is None:
+            found = self._turn_legal = tuple(self._turn_actions(self._current))
+        return found
 
     def _turn_actions(self, seat: int) -> list[Action]:
         counts = self._hands[seat]
+        rules = self.rules
         out: list[Action] = []
         if self._self_drawn and self._can_win(seat):
-            out.append(_act(seat, ActionKind.WIN))
-        if not self.rules.gang_draw or self._top < len(self._deck):
-            for k in range(KINDS):
-                if counts[k] == 4 and not self.rules.kan_locked:
-                    out.append(_act(seat, ActionKind.GANG, k))
+            out.append(WIN[seat])
+        if not rules.gang_draw or self._top < len(self._deck):
+            if not rules.kan_locked and 4 in counts:
+                out.extend(GANG[seat][k] for k in range(KINDS) if counts[k] == 4)
             for m in self._melds[seat]:
                 k = m.card.index
                 if (
@@ -493,61 +467,15 @@ class Game(GameBase):
                     and counts[k]
                     and self._keeps_a_discard(seat, 1, 0, True)
                 ):
-                    out.append(_act(seat, ActionKind.GANG, k))
-        free = [k for k in range(KINDS) if counts[k] and not self._locked(seat, k)]
-        if not free:  # only 坎 left: one of them must go
-            free = [k for k in range(KINDS) if counts[k]]
-        out.extend([_act(seat, ActionKind.DISCARD, k) for k in free])
-        return out
-
-    def _chi_pairs(self, seat: int, k: int) -> list[tuple[int, int]]:
-        counts = self._hands[seat]
-        rules = self.rules
-        v, base = k % 10, k - k % 10
-        wanted: list[tuple[int, int]] = []
-        for start in (v - 2, v - 1, v):
-            if 0 <= start <= 7:
-                others = [base + x for x in (start, start + 1, start + 2) if x != v]
-                wanted.append((others[0], others[1]))
-        if rules.erqishi and v in (1, 6, 9):
-            others = [base + x for x in (1, 6, 9) if x != v]
-            wanted.append((others[0], others[1]))
-        if rules.jiao:
-            o = k + 10 if k < 10 else k - 10
-            wanted.extend([(min(k, o), max(k, o)), (o, o)])
-        out = []
-        for a, b in dict.fromkeys(wanted):
-            if self._locked(seat, a) or self._locked(seat, b):
-                continue
-            if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
-                out.append((a, b))
-        return out
-
-    def _claim_options(self, seat: int, card: Card, discarder: int) -> list[Action]:
-        k = card.index
-        n = self._hands[seat][k]
-        out: list[Action] = []
-        if self.rules.win_on_discard and self._can_win(seat, k):
-            out.append(_act(seat, ActionKind.WIN, k))
-        if (
-            n == 3
-            and (not self.rules.gang_draw or self._top < len(self._deck))
-            and self._keeps_a_discard(seat, 3, 1, True)
-        ):
-            out.append(_act(seat, ActionKind.GANG, k))
-        if not self._keeps_a_discard(seat, 2, 1, False):
-            pass  # a 碰 or 吃 would leave nothing to discard
-        elif n == 2 or (n == 3 and not self.rules.kan_locked):
-            out.append(_act(seat, ActionKind.PENG, k))
-        if (
-            seat == self._ring.next[discarder]
-            and k not in self._passed[seat]
-            and self._keeps_a_discard(seat, 2, 1, False)
-        ):
-            for a, b in self._chi_pairs(seat, k):
-                out.append(Action(seat, ActionKind.CHI, card, (CARDS[a], CARDS[b])))
-        if out:
-            out.append(_act(seat, ActionKind.PASS))
+                    out.append(GANG[seat][k])
+        discard = DISCARD[seat]
+        if rules.kan_locked:  # a 坎 is not split (daer.md §7) ...
+            free = [discard[k] for k in range(KINDS) if 0 < counts[k] < 3]
+            if not free:  # ... unless only 坎 are left: one of them must go
+                free = [discard[k] for k in range(KINDS) if counts[k]]
+        else:
+            free = [discard[k] for k in range(KINDS) if counts[k]]
+        out.extend(free)
         return out
 
     def _why(self, action: Action) -> str:
@@ -587,7 +515,7 @@ class Game(GameBase):
                 self._hands[seat][card.index] += 1
             top += n
         self._top = top
-        self._auto(Action(self.dealer, ActionKind.DEAL), note=f"stock {len(self._deck) - top}")
+        self._auto(DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
         if self.rules.kan_locked:
             for seat in self.seats:
                 self._lay_long(seat)
@@ -595,11 +523,14 @@ class Game(GameBase):
 
     def _lay_long(self, seat: int) -> None:
         counts = self._hands[seat]
+        if 4 not in counts:
+            return
         for k in range(KINDS):
             if counts[k] == 4:  # daer.md §7: a 垅 (four in hand) must be shown
                 counts[k] = 0
-                self._melds[seat].append(Meld(MeldKind.GANG, (CARDS[k],) * 4, True, Origin.HAND))
-                self._auto(Action(seat, ActionKind.LONG, CARDS[k]))
+                self._melds[seat].append(LONG_MELD[k])
+                self._tally(seat)
+                self._auto(LONG[seat][k])
 
     def _after_take(self, seat: int, *, drawn: bool) -> None:
         """``seat`` took a card (drawn or claimed): its turn, or — with nothing to discard
@@ -621,7 +552,7 @@ class Game(GameBase):
         self._hands[seat][card.index] += 1
         self._last = card
         self._auto(
-            _act(seat, ActionKind.DRAW),
+            DRAW[seat],
             note="replacement" if replacement else "",
             draws=((seat, card),),
         )
@@ -639,13 +570,14 @@ class Game(GameBase):
             melds = self._melds[seat]
             if counts[k] == 4:
                 counts[k] = 0
-                melds.append(Meld(MeldKind.GANG, (card,) * 4, False, Origin.HAND))
+                melds.append(ANGANG[k])
             else:
                 counts[k] -= 1
                 i = next(
                     i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.card == card
                 )
-                melds[i] = Meld(MeldKind.GANG, (card,) * 4, True, Origin.DRAW)
+                melds[i] = JIAGANG[k]
+            self._tally(seat)
             self._after_gang(seat)
             return
         counts[k] -= 1  # DISCARD
@@ -659,75 +591,6 @@ class Game(GameBase):
             self._phase = "turn"
         else:  # 八塊: a second or later four spares one discard (daer.md §7)
             self._draw(self._ring.next[seat])
-
-    def _offer_discard(self, seat: int, card: Card) -> None:
-        self._offer = card
-        self._discarder = seat
-        options: dict[int, list[Action]] = {}
-        for other in self._ring.after(seat):
-            found = self._claim_options(other, card, seat)
-            if found:
-                options[other] = found
-        self._options = options
-        self._decisions = {}
-        if options:
-            self._phase = "claim"
-        else:
-            self._close_offer()
-            self._draw(self._ring.next[seat])
-
-    def _close_offer(self) -> None:
-        self._offer = None
-        self._options = {}
-        self._decisions = {}
-
-    def _resolve(self) -> None:
-        card, discarder = self._offer, self._discarder
-        assert card is not None
-        # 胡 > 杠 > 碰 > 吃; among equals the nearest seat after the discarder (daer.md §3)
-        decided = [self._decisions[s] for s in self._options]
-        chosen = None
-        for kind in _PRIORITY:
-            chosen = next((a for a in decided if a.kind is kind), None)
-            if chosen is not None:
-                break
-        if self.rules.guozhang:  # daer.md §7: a card one could eat and passed is a 過張
-            for seat, options in self._options.items():
-                if self._decisions[seat].kind is ActionKind.PASS and any(
-                    a.kind is ActionKind.CHI for a in options
-                ):
-                    self._passed[seat].add(card.index)
-        self._close_offer()
-        if chosen is None:
-            self._draw(self._ring.next[discarder])
-            return
-        seat, kind = chosen.seat, chosen.kind
-        self._discards[discarder].pop()
-        if kind is ActionKind.WIN:
-            self._win(seat, discarder, card)
-            return
-        counts = self._hands[seat]
-        k = card.index
-        if kind is ActionKind.GANG:
-            counts[k] -= 3
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * 4, True, Origin.CLAIM))
-            self._current = seat
-            self._self_drawn = False
-            self._phase = "turn"
-            self._after_gang(seat)
-            return
-        if kind is ActionKind.PENG:
-            counts[k] -= 2
-            meld = Meld(MeldKind.PENG, (card,) * 3, True, Origin.CLAIM)
-        else:
-            for c in chosen.cards:
-                counts[c.index] -= 1
-            cards = (*chosen.cards, card)
-            found = classify(cards, rules=self.rules)
-            assert found is not None and found.is_sentence
-            meld = Meld(found, cards, True, Origin.CHI)
-        self._melds[seat].append(meld)
-        self._after_take(seat, drawn=False)
 
     def _win(self, seat: int, discarder: int | None, card: Card | None) -> None:
         if discarder is not None and card is not None:

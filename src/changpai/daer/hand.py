@@ -7,7 +7,9 @@ is 3n + 2, one 將 pair (貳伍捌 by default, [S001]). Without replacement draw
 hand with a four holds a 對子 (any pair), and three identical concealed cards are always a 坎.
 
 Hot path: the hand is a tuple of 20 counts (one per card kind, :attr:`zipai.Card.index`); its
-readings are found lowest kind first and cached on the counts and the shape options.
+readings are found lowest kind first and cached on the counts and the shape options. The
+engine's win test (:func:`readable`) stops at the first reading and, without 絞 (no set mixes
+small and big cards), answers from the two cases' 10 counts, each cached on its own.
 
 >>> best = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 伍伍"))
 >>> best
@@ -21,12 +23,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from attrs import frozen
 
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -45,6 +46,7 @@ __all__ = [
 _Set = tuple[MeldKind, tuple[int, ...]]
 _Reading = tuple[_Set, ...]
 _Shape = tuple[bool, bool, bool, tuple[bool, ...]]
+_Offsets = tuple[tuple[tuple[int, int], ...], ...]
 
 
 def shape_key(rules: Rules) -> _Shape:
@@ -56,7 +58,8 @@ def shape_key(rules: Rules) -> _Shape:
     return (rules.erqishi, rules.jiao, rules.kan_locked, tuple(map(rules.jiang_ok, range(KINDS))))
 
 
-@lru_cache(maxsize=1 << 16)
+# Bounded caches (caches.stats('daer')): at most 2**16 readings, 2**16 ranges, 4096 melds.
+@caches.lru("daer", maxsize=1 << 16)
 def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
     n = sum(counts)
     if n % 3 == 1:
@@ -110,22 +113,139 @@ def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
     return tuple(sorted(found, key=lambda r: [_order(s) for s in r]))
 
 
+def _fits(
+    c: list[int],
+    i: int,
+    pair: bool,
+    sentences: _Offsets,
+    jiao: bool,
+    jiang: Sequence[bool],
+) -> bool:
+    """Whether counts ``c`` (from kind ``i`` on) read as sets, with one 將 when ``pair``: the
+    search of :func:`_readings` that stops at the first reading (the engine's win test).
+    ``sentences[v]``: the offsets of the other cards of each sentence a lowest card of value
+    index ``v`` starts (see ``_SENTENCES_FROM``)."""
+    n = len(c)
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        return not pair
+    v = i % 10  # value - 1
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _fits(c, i, pair, sentences, jiao, jiang)
+        c[i] += 3
+        if ok:
+            return True
+    if pair and c[i] >= 2 and jiang[i]:
+        c[i] -= 2
+        ok = _fits(c, i, False, sentences, jiao, jiang)
+        c[i] += 2
+        if ok:
+            return True
+    for dj, dk in sentences[v]:
+        j, k = i + dj, i + dk
+        if c[j] and c[k]:
+            c[i] -= 1
+            c[j] -= 1
+            c[k] -= 1
+            ok = _fits(c, i, pair, sentences, jiao, jiang)
+            c[i] += 1
+            c[j] += 1
+            c[k] += 1
+            if ok:
+                return True
+    if jiao and i < 10:
+        j = i + 10
+        for a, b in ((2, 1), (1, 2)):  # 絞: two small and a big, or a small and two big
+            if c[i] >= a and c[j] >= b:
+                c[i] -= a
+                c[j] -= b
+                ok = _fits(c, i, pair, sentences, jiao, jiang)
+                c[i] += a
+                c[j] += b
+                if ok:
+                    return True
+    return False
+
+
+# The sentences a lowest card of value index v starts, as offsets of the other two cards:
+# 順 (v <= 7) and, with erqishi, 二七十 from 二 (v == 1).
+def _offsets(erqishi: bool) -> _Offsets:
+    return tuple(((1, 2),) * (v <= 7) + ((5, 8),) * (erqishi and v == 1) for v in range(10))
+
+
+_SENTENCES_FROM = (_offsets(False), _offsets(True))
+
+
+@caches.lru("daer", maxsize=1 << 16)
+def _half_fits(
+    counts: tuple[int, ...], erqishi: bool, kan_locked: bool, jiang: tuple[bool, ...]
+) -> int:
+    """The readings of one case's 10 counts (no 絞): bit 1 as sets only, bit 2 as sets and a
+    將. Without 絞 no set mixes small and big cards, so a hand reads iff both cases do."""
+    c = list(counts)
+    if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
+        c = [n - 3 if n >= 3 else n for n in c]
+    r = sum(c) % 3
+    if r == 0:
+        return 1 if _fits(c, 0, False, _SENTENCES_FROM[erqishi], False, jiang) else 0
+    if r == 2:
+        return 2 if _fits(c, 0, True, _SENTENCES_FROM[erqishi], False, jiang) else 0
+    return 0
+
+
+@caches.lru("daer", maxsize=1 << 16)
+def _full_fits(counts: tuple[int, ...], shape: _Shape) -> bool:
+    erqishi, jiao, kan_locked, jiang = shape
+    c = list(counts)
+    if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
+        c = [n - 3 if n >= 3 else n for n in c]
+    return _fits(c, 0, sum(counts) % 3 == 2, _SENTENCES_FROM[erqishi], jiao, jiang)
+
+
+def readable(counts: tuple[int, ...], shape: _Shape) -> bool:
+    """Whether concealed counts read as sets (and a 將 when their number is 3n + 2): the
+    engine's fast win test, the same answer as ``hu_range(counts, shape) is not None``.
+
+    >>> counts = [0] * 20
+    >>> for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 4, 4): counts[i] += 1
+    >>> readable(tuple(counts), shape_key(DAER))
+    True
+    >>> counts[4] -= 2; counts[5] += 2; readable(tuple(counts), shape_key(DAER))  # 六六 no 將
+    False
+    """
+    r = sum(counts) % 3
+    if r == 1:
+        return False
+    erqishi, jiao, kan_locked, jiang = shape
+    if jiao:
+        return _full_fits(counts, shape)
+    small = _half_fits(counts[:10], erqishi, kan_locked, jiang[:10])
+    if not small:
+        return False
+    big = _half_fits(counts[10:], erqishi, kan_locked, jiang[10:])
+    if r == 2:
+        return (small == 1 and big == 2) or (small == 2 and big == 1)
+    return small == 1 and big == 1
+
+
 def _order(item: _Set) -> tuple[bool, int, int]:
     kind, idx = item
     return (kind is MeldKind.JIANG, idx[0], idx[-1])
 
 
-@lru_cache(maxsize=4096)
+@caches.lru("daer", maxsize=4096)
 def _meld(kind: MeldKind, idx: tuple[int, ...]) -> Meld:
     return Meld(kind, tuple(CARDS[i] for i in idx))
 
 
-@lru_cache(maxsize=4096)
+@caches.lru("daer", maxsize=4096)
 def _set_hu(kind: MeldKind, idx: tuple[int, ...]) -> int:
     return meld_hu(_meld(kind, idx))
 
 
-@lru_cache(maxsize=1 << 16)
+@caches.lru("daer", maxsize=1 << 16)
 def hu_range(counts: tuple[int, ...], shape: _Shape) -> tuple[int, int] | None:
     """The least and the most 胡 (字牌 胡息 table) over the readings of concealed counts, or
     ``None`` when they cannot be read as sets (and a 將): the engine's cached test.

@@ -20,9 +20,10 @@ from attrs import field, frozen
 
 from changpai import zipai
 from changpai.core import render
+from changpai.core.guard import instance_arg, items_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.daer.rules import DAER, Rules
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 from changpai.zipai import Card, parse
 
 __all__ = ["Meld", "MeldKind", "Origin", "classify", "meld_hu"]
@@ -139,9 +140,11 @@ def classify(
     >>> classify(parse("二七十"), rules=DAER.evolve(erqishi=False)) is None
     True
     """
+    cards = items_arg(cards, "cards", "大貳 (字牌) cards")
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a 大貳 (字牌) card")
+    instance_arg(rules, Rules, "rules", RulesError)
     n = len(cards)
     same = n >= 2 and all(card == cards[0] for card in cards)
     if n == 2:
@@ -330,4 +333,4 @@ def meld_hu(meld: Meld) -> int:
     >>> [meld_hu(Meld.parse(t)) for t in ("坎 拾拾拾", "碰 三三三", "吃 壹貳叄", "二七十 二七十", "將 伍伍")]
     [6, 1, 6, 3, 0]
     """
-    return zipai.huxi(meld.zipai())
+    return zipai.huxi(instance_arg(meld, Meld, "meld").zipai())

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
+from changpai.core.guard import mapping_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.playout import SimulationStats
 from changpai.core.seats import SeatRing, check_seat
@@ -69,7 +70,7 @@ def stack_deck(
         return list(cards)
 
     wanted: dict[int, list[Card]] = {}
-    for seat, cards in (hands or {}).items():
+    for seat, cards in mapping_arg(hands, "hands").items():
         check_seat(seat, rules.players, what="seat", error=RulesError)
         chosen = read_hand(cards)
         size = rules.hand_size + (rules.dealer_extra if seat == dealer else 0)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import evolve, field, fields, frozen
 
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
@@ -165,7 +165,18 @@ class Rules(RulesBase):
 
         >>> LUZHOU.evolve(zero_hu=True).zero_hu
         True
+        >>> DAER.evolve(bogus=1)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: unknown daer option(s) 'bogus'; the options are ...
         """
+        known = {f.name for f in fields(type(self))}
+        unknown = [key for key in changes if key not in known]
+        if unknown:
+            raise RulesError(
+                f"unknown daer option(s) {', '.join(map(repr, unknown))}; the options are "
+                + ", ".join(sorted(known))
+            )
         return evolve(self, **changes)
 
     def rest_size(self, quads: int) -> int:

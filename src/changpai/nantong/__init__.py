@@ -19,6 +19,7 @@ scoring and the game engine.
 
 from __future__ import annotations
 
+from changpai.core import caches
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView
@@ -106,6 +107,7 @@ __all__ = [
     "best_decomposition",
     "check_copies",
     "classify",
+    "clear_caches",
     "count_tuple",
     "counts_of",
     "deck",
@@ -131,6 +133,18 @@ __all__ = [
     "transcript",
     "waits",
 ]
+
+
+def clear_caches() -> None:
+    """Empty the module-level caches of the 南通長牌 hand analysis (each holds a bounded number of
+    entries, listed by ``changpai.core.caches.stats("nantong")``); results do not change.
+
+    >>> clear_caches()
+    >>> all(size == 0 for size, _limit in caches.stats("nantong").values())
+    True
+    """
+    caches.clear("nantong")
+
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(

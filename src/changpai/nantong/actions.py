@@ -19,7 +19,7 @@ from attrs import field, frozen
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError
-from changpai.nantong.cards import Card
+from changpai.nantong.cards import CARDS, N_KINDS, Card
 
 __all__ = ["SEATS", "Action", "ActionKind"]
 
@@ -123,3 +123,16 @@ class Action:
             return cls(data["seat"], ActionKind(data["kind"]), card)
         except (KeyError, ValueError, TypeError, AttributeError) as error:
             raise NotationError(f"{data!r} is not a nantong action: {error}") from None
+
+
+# Every possible action, built once (the engine hands these out instead of building new ones):
+# _MADE[kind][seat][card index], the last slot for no card.
+_MADE: dict[ActionKind, tuple[tuple[Action, ...], ...]] = {
+    kind: tuple(tuple(Action(seat, kind, card) for card in (*CARDS, None)) for seat in range(SEATS))
+    for kind in ActionKind
+}
+
+
+def _action(seat: int, kind: ActionKind, card: Card | None = None) -> Action:
+    """The shared ``Action(seat, kind, card)`` (seat and kind already valid)."""
+    return _MADE[kind][seat][N_KINDS if card is None else card.index]

@@ -276,6 +276,8 @@ def is_laojiang(card: Card, jiutiao: bool = True) -> bool:
     >>> is_laojiang(Card("HH")), is_laojiang(Card("9t")), is_laojiang(Card("9t"), jiutiao=False)
     (True, True, False)
     """
+    if not isinstance(card, Card):
+        raise NotationError(f"card={card!r:.60} is not a nantong Card")
     return 27 <= card.index < N_PLAIN or (jiutiao and card.index == NINE_TIAO)
 
 
@@ -401,7 +403,7 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> format([Card("9w"), Card("HH")]), format([Card("9w"), Card("HH")], ascii=True)
     ('九萬 紅花', '9w HH')
     """
-    return " ".join(c.code if ascii else c.hanzi for c in cards)
+    return " ".join(c.code if ascii else c.hanzi for c in _checked_cards(cards))
 
 
 def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:
@@ -418,7 +420,18 @@ def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:
     return counts_of(_card_indices(cards)).counts
 
 
+def _checked_cards(cards: object) -> Iterator[Card]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise NotationError(f"cards={cards!r:.60} is not a sequence of nantong cards")
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(f"{card!r:.60} is not a nantong Card")
+        yield card
+
+
 def _card_indices(cards: Iterable[Card]) -> Iterator[int]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise NotationError(f"cards={cards!r:.60} is not a sequence of nantong cards")
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a nantong Card")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from changpai.nantong.actions import Action, ActionKind
+from changpai.nantong.actions import SEATS, Action, ActionKind, _action
 from changpai.nantong.cards import CARDS, N_PLAIN, Card
 
 __all__ = ["CLAIM_PRIORITY", "callable_cards", "claim_options", "winning_claim"]
@@ -54,14 +54,16 @@ def claim_options(
     >>> claim_options(1, Card("5w"), held=3, can_win=False, ting=True, stock_left=4)
     []
     """
+    # the engine's seats take the shared actions; anything else is checked by Action itself
+    make = _action if type(seat) is int and 0 <= seat < SEATS else Action
     options: list[Action] = []
     if can_win:
-        options.append(Action(seat, ActionKind.WIN, card))
+        options.append(make(seat, ActionKind.WIN, card))
     if not ting and not card.is_baida:
         if held >= 3 and stock_left > 0:
-            options.append(Action(seat, ActionKind.GANG, card))
+            options.append(make(seat, ActionKind.GANG, card))
         if held >= 2:
-            options.append(Action(seat, ActionKind.PENG, card))
+            options.append(make(seat, ActionKind.PENG, card))
     return options
 
 

@@ -21,6 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+from changpai.core.guard import items_arg, mapping_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.actions import SEATS
@@ -63,7 +64,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
 def _cards(value: Iterable[Card] | str, what: str) -> list[Card]:
     if isinstance(value, str):
         return list(parse(value))
-    cards = list(value)
+    cards = list(items_arg(value, what, "nantong cards"))
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{what}: {card!r} is not a nantong Card")
@@ -114,7 +115,7 @@ def stack_deck(
     dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
     players = SeatRing.of(SEATS, (dealer + 3) % SEATS).order_from(dealer)
     wanted: dict[int, list[Card]] = {}
-    for seat, cards in (hands or {}).items():
+    for seat, cards in mapping_arg(hands, "hands").items():
         seat = check_seat(seat, SEATS, what="seat", error=RulesError)
         if seat not in players:
             raise RulesError(

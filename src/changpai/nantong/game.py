@@ -41,14 +41,15 @@ from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
 from changpai.errors import IllegalActionError, RulesError
 from changpai.nantong import claims, views
-from changpai.nantong.actions import SEATS, Action, ActionKind
-from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card
+from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind, _action
+from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, parse
 from changpai.nantong.cards import deck as deck_of
 from changpai.nantong.deal import next_dealer
 from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
+from changpai.nantong.solver import UNCAPPED, _can_plus
 
 __all__ = ["Action", "ActionKind", "Game"]
 
@@ -90,12 +91,14 @@ class Game(GameBase):
         rules: Rules = DUZIHU,
         seed: int | None = None,
         *,
-        deck: Sequence[Card] | None = None,
+        deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules={rules!r} is not a nantong Rules object")
         dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
+        if isinstance(deck, str):  # card codes or hanzi, as in every family
+            deck = parse(deck)
         order = deal_order(deck_of(baida=rules.baida), seed=seed, deck=deck)
         self.rules = rules
         self.seed = seed
@@ -130,6 +133,10 @@ class Game(GameBase):
         self._first_discard = False
         self._log: list[ActionRecord[Action]] = []
         self._result: GameResult | None = None
+        # derived, not part of the state (_key): the claims each claimant may make on the
+        # current discard, and the legal actions of one seat, both until the next apply
+        self._options: dict[int, list[Action]] = {}
+        self._legal: tuple[int, tuple[Action, ...]] | None = None
 
     # ----------------------------------------------------------------- queries
     @property
@@ -292,31 +299,47 @@ class Game(GameBase):
         return views.legacy_document(data)
 
     # ----------------------------------------------------------------- rules of the hand
-    def _complete(self, seat: int, extra: Card | None = None) -> bool:
+    def _complete(self, seat: int, extra: Card | None = None, *, drawn: bool = False) -> bool:
+        """Whether the hand of ``seat`` (plus ``extra``; or with ``drawn``, whose ``extra`` is
+        already in it) is a winning hand."""
         counts = self._hands[seat]
-        plain = list(counts[:N_PLAIN])
+        plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
+        x = -1
         if extra is not None:
             if extra.index >= N_PLAIN:
-                wild += 1
+                if not drawn:
+                    wild += 1
             else:
-                plain[extra.index] += 1
-        size = sum(plain) + wild
+                x = extra.index
+                if drawn:  # the hand before the draw: the one its claims were checked on
+                    plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
+        size = sum(plain) + wild + (x >= 0)
         groups = 7 - len(self._melds[seat])
-        if size != 3 * groups + 2:
+        limit = UNCAPPED if self.rules.baida else 0
+        if size != 3 * groups + 2 or not _can_plus(plain, wild, x, limit):
             return False
-        return _complete(tuple(plain), wild, self._melds[seat], self.jiang)
+        if wild == 0:
+            return True
+        if x >= 0:
+            plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
+        # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
+        return _complete(plain, wild, self._melds[seat], self.jiang)
 
     def _ready(self, seat: int) -> bool:
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
         return any(self._complete(seat, c) for c in candidates)
 
     def _claim_options(self, seat: int, card: Card) -> list[Action]:
+        held = self._hands[seat][card.index]
+        can_win = self._complete(seat, card)
+        if not can_win and (held < 2 or card.index >= N_PLAIN or seat in self._ting):
+            return []  # what claims.claim_options says then, without building its arguments
         return claims.claim_options(
             seat,
             card,
-            held=self._hands[seat][card.index],
-            can_win=self._complete(seat, card),
+            held=held,
+            can_win=can_win,
             ting=seat in self._ting,
             stock_left=self.stock_left,
         )
@@ -329,38 +352,49 @@ class Game(GameBase):
         (<ActionKind.PASS: 'pass'>, [])
         """
         seat = self._seat(seat)
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return list(cached[1])
         if seat not in self.to_act:
             return []
+        actions = self._legal_now(seat)
+        self._legal = (seat, tuple(actions))
+        return actions
+
+    def _legal_now(self, seat: int) -> list[Action]:
         counts = self._hands[seat]
         actions: list[Action] = []
         if self.phase == "declare":
             if seat == self.dealer and self._complete(seat):
-                actions.append(Action(seat, ActionKind.WIN))
+                actions.append(_action(seat, ActionKind.WIN))
             callable_ = claims.callable_cards(counts, self.jiang, stock_left=self.stock_left)
-            actions.extend(Action(seat, ActionKind.CALL, c) for c in callable_)
+            actions.extend(_action(seat, ActionKind.CALL, c) for c in callable_)
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
-                actions.append(Action(seat, ActionKind.TING))
-            actions.append(Action(seat, ActionKind.PASS))
+                actions.append(_action(seat, ActionKind.TING))
+            actions.append(_action(seat, ActionKind.PASS))
         elif self.phase == "turn":
-            if self._drawn is not None and self._complete(seat):
-                actions.append(Action(seat, ActionKind.WIN, self._drawn))
+            if self._drawn is not None and self._complete(seat, self._drawn, drawn=True):
+                actions.append(_action(seat, ActionKind.WIN, self._drawn))
             if seat in self._ting and self._drawn is not None:
-                actions.append(Action(seat, ActionKind.DISCARD, self._drawn))
+                actions.append(_action(seat, ActionKind.DISCARD, self._drawn))
                 return actions
-            if self.stock_left > 0:
-                for i in range(N_PLAIN):
-                    if counts[i] == 4:
-                        actions.append(Action(seat, ActionKind.ANGANG, CARDS[i]))
+            if self._top < self._bottom:
+                if 4 in counts:  # (a 百搭 has one copy)
+                    for i in range(N_PLAIN):
+                        if counts[i] == 4:
+                            actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
                 for m in self._melds[seat]:
                     if m.source == SetKind.PENG and counts[m.card.index] >= 1:
-                        actions.append(Action(seat, ActionKind.JIAGANG, m.card))
-            actions.extend(
-                Action(seat, ActionKind.DISCARD, CARDS[i]) for i in range(N_KINDS) if counts[i]
-            )
+                        actions.append(_action(seat, ActionKind.JIAGANG, m.card))
+            discards = _MADE[ActionKind.DISCARD][seat]
+            actions.extend([discards[i] for i, n in enumerate(counts) if n])
         elif self.phase == "claim":
             assert self._discard is not None
-            actions.extend(self._claim_options(seat, self._discard))
-            actions.append(Action(seat, ActionKind.PASS))
+            options = self._options.get(seat)
+            if options is None:
+                options = self._claim_options(seat, self._discard)
+            actions.extend(options)
+            actions.append(_action(seat, ActionKind.PASS))
         return actions
 
     def verify(self, action: Action) -> None:
@@ -380,7 +414,11 @@ class Game(GameBase):
             raise IllegalActionError(
                 f"{action} is not legal now: seat {action.seat} is not to act (to act: {self.to_act})"
             )
-        if action not in self.legal_actions(action.seat):
+        legal = self.legal_actions(action.seat)
+        for a in legal:  # the engine's own actions are shared objects: no == needed
+            if a is action:
+                return
+        if action not in legal:
             reason = _REASONS[self.phase]
             if action.seat in self._ting and self.phase == "turn":
                 reason = "after 報聽 only the drawn card may be discarded"
@@ -397,6 +435,7 @@ class Game(GameBase):
         (<ActionKind.PASS: 'pass'>, False, (1,))
         """
         self.verify(action)
+        self._legal = None
         draws: list[tuple[int, Card]] = []
         kind, seat, card = action.kind, action.seat, action.card
         if self.phase == "declare":
@@ -447,9 +486,9 @@ class Game(GameBase):
             self._discards_made += 1
             self._discard, self._discarder = card, seat
             self._drawn = None
-            self._claimants = tuple(
-                s for s in self._ring.after(seat) if self._claim_options(s, card)
-            )
+            options = {s: self._claim_options(s, card) for s in self._ring.after(seat)}
+            self._options = {s: o for s, o in options.items() if o}
+            self._claimants = tuple(self._options)
             self._decisions = {}
             if self._claimants:
                 self.phase = "claim"

@@ -16,19 +16,21 @@ remaining groups. With ``rules.baida`` the 百搭 are wild.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core import render
+from changpai.core import caches, render
+from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
-from changpai.nantong.cards import BAIDA, CARDS, N_PLAIN, Card, counts_of, parse
+from changpai.nantong.cards import BAIDA, CARDS, COPIES, N_KINDS, N_PLAIN, Card, counts_of, parse
 from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
 from changpai.nantong.rules import DUZIHU, Rules
+from changpai.nantong.solver import _all, _can, _Code
 
 __all__ = [
     "Decomposition",
@@ -44,10 +46,6 @@ __all__ = [
 ]
 
 GROUPS_IN_HAND = 7
-
-# A group code is (type, face index, wild mask): type 0 pair, 1 刻子, 2 順子 (face = lowest card);
-# bit j of the mask says the j-th card of the group is a 百搭.
-_Code = tuple[int, int, int]
 
 
 class Shape(HanziEnum):
@@ -77,11 +75,7 @@ class WaitKind(HanziEnum):
 def _to_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse(cards)
-    result = tuple(cards)
-    for c in result:
-        if not isinstance(c, Card):
-            raise NotationError(f"{c!r} is not a nantong Card")
-    return result
+    return cards_arg(cards, Card, "cards", "nantong cards")
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
@@ -93,110 +87,7 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     if isinstance(melds, str):
         parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
         return tuple(Meld.parse(p) for p in parts)
-    result = tuple(melds)
-    for m in result:
-        if not isinstance(m, Meld):
-            raise NotationError(f"{m!r} is not a nantong Meld")
-    return result
-
-
-@lru_cache(maxsize=1 << 18)
-def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
-    """Whether the counts (30 plain kinds) plus ``wild`` 百搭 form groups (and one pair)."""
-    i = next((k for k, c in enumerate(counts) if c), -1)
-    if i < 0:
-        return (wild - 2 * need_pair) % 3 == 0 and wild >= 2 * need_pair
-    return any(_can(rest, w, np) for _, rest, w, np in _branches(counts, wild, need_pair, i))
-
-
-def _branches(
-    counts: tuple[int, ...], wild: int, need_pair: bool, i: int
-) -> Iterator[tuple[_Code, tuple[int, ...], int, bool]]:
-    """Every group that contains the lowest real card ``i``, yielding what is left."""
-    c = counts[i]
-    lst = list(counts)
-    if need_pair:
-        for real in range(min(c, 2), 0, -1):
-            if 2 - real <= wild:
-                lst[i] -= real
-                yield (0, i, 2 - real), tuple(lst), wild - (2 - real), False
-                lst[i] += real
-    for real in range(min(c, 3), 0, -1):
-        if 3 - real <= wild:
-            lst[i] -= real
-            yield (1, i, 3 - real), tuple(lst), wild - (3 - real), need_pair
-            lst[i] += real
-    if i < 27:
-        base = i - i % 9
-        for start in (i - 2, i - 1, i):
-            if start < base or start + 2 > base + 8:
-                continue
-            # positions before i must be wild (counts there are zero); i real; after: real or wild
-            pre = i - start
-            if pre > wild:
-                continue
-            others = [start + j for j in range(3) if start + j > i]
-            for choice in range(1 << len(others)):
-                mask = (1 << pre) - 1
-                use_wild = pre
-                ok = True
-                taken: list[int] = []
-                for bit, k in enumerate(others):
-                    if choice >> bit & 1:
-                        mask |= 1 << (k - start)
-                        use_wild += 1
-                    elif lst[k] > 0:
-                        taken.append(k)
-                    else:
-                        ok = False
-                        break
-                if not ok or use_wild > wild:
-                    continue
-                lst[i] -= 1
-                for k in taken:
-                    lst[k] -= 1
-                yield (2, start, mask), tuple(lst), wild - use_wild, need_pair
-                lst[i] += 1
-                for k in taken:
-                    lst[k] += 1
-
-
-@lru_cache(maxsize=1 << 16)
-def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
-    """Every decomposition (sorted group codes) of the counts plus ``wild`` 百搭."""
-    i = next((k for k, c in enumerate(counts) if c), -1)
-    if i < 0:
-        return _all_wild(wild, need_pair)
-    found: set[tuple[_Code, ...]] = set()
-    for code, rest, w, np in _branches(counts, wild, need_pair, i):
-        if not _can(rest, w, np):
-            continue
-        for tail in _all(rest, w, np):
-            found.add(tuple(sorted((code, *tail))))
-    return tuple(sorted(found))
-
-
-@lru_cache(maxsize=64)
-def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
-    """Groups made of 百搭 only: a pair or 刻子 of any plain kind (copies are checked later)."""
-    if wild == 0:
-        return ((),) if not need_pair else ()
-    if need_pair:
-        if wild < 2:
-            return ()
-        return tuple(
-            tuple(sorted(((0, k, 2), *tail)))
-            for k in range(N_PLAIN)
-            for tail in _all_wild(wild - 2, False)
-        )
-    if wild % 3:
-        return ()
-    result = {
-        tuple(sorted(((1, k, 3), *tail)))
-        for k in range(N_PLAIN)
-        for tail in _all_wild(wild - 3, False)
-    }
-    return tuple(sorted(result))
+    return cards_arg(melds, Meld, "melds", "nantong melds (Meld)")
 
 
 def _code_faces(code: _Code) -> tuple[int, ...]:
@@ -207,6 +98,17 @@ def _code_faces(code: _Code) -> tuple[int, ...]:
 
 
 def _code_meld(code: _Code, baida: list[Card]) -> Meld:
+    """The meld of a group code, its 百搭 taken in order from ``baida`` (which loses them)."""
+    kind, _, mask = code
+    n = mask.bit_count() if kind == 2 else mask
+    used = tuple(baida[:n])
+    del baida[:n]
+    return _code_meld_of(code, used)
+
+
+# Melds are immutable: one per group code and 百搭 used (at most 2**12 entries).
+@caches.lru("nantong", maxsize=1 << 12)
+def _code_meld_of(code: _Code, used: tuple[Card, ...]) -> Meld:
     kind, face, mask = code
     faces = tuple(CARDS[i] for i in _code_faces(code))
     if kind == 2:
@@ -215,7 +117,7 @@ def _code_meld(code: _Code, baida: list[Card]) -> Meld:
     else:
         wild_faces = [faces[0]] * mask
         mk = MeldKind.PAIR if kind == 0 else MeldKind.KEZI
-    wilds = tuple((baida.pop(0), f) for f in wild_faces)
+    wilds = tuple(zip(used, wild_faces, strict=True))
     return Meld(mk, faces, None, wilds)
 
 
@@ -374,16 +276,35 @@ def _split(
         raise RulesError(f"rules={rules!r} is not a nantong Rules object")
     cards = _to_cards(concealed)
     melds = parse_melds(exposed)
-    baida = [c for c in cards if c.is_baida]
-    if baida and not rules.baida:
-        raise NotationError(f"{baida[0]} is a 百搭 but these rules play without 百搭 (baida=False)")
+    # nantong.md §3: a hand is 7 groups and a pair; the declared melds are groups of it
+    size_arg(len(cards), 3 * max(GROUPS_IN_HAND - len(melds), 0) + 2, "concealed", "nantong cards")
     # a plain tally for the cached hot path; the copy limits are checked by check_copies,
     # which every caller runs on the same cards
     counts = [0] * N_PLAIN
+    baida = []
     for c in cards:
-        if not c.is_baida:
+        if c.index < N_PLAIN:
             counts[c.index] += 1
+        else:
+            baida.append(c)
+    if baida and not rules.baida:
+        raise NotationError(f"{baida[0]} is a 百搭 but these rules play without 百搭 (baida=False)")
     return cards, melds, tuple(counts), baida
+
+
+def _check_copies(cards: Sequence[Card], melds: Sequence[Meld], flips: Sequence[Card]) -> None:
+    """:func:`check_copies` for cards, melds and flips already checked to be such: a plain
+    tally, and the full check (with its error) only when a kind is over its copies."""
+    counts = [0] * N_KINDS
+    for c in cards:
+        counts[c.index] += 1
+    for m in melds:
+        for c in m.cards:
+            counts[c.index] += 1
+    for c in flips:
+        counts[c.index] += 1
+    if any(map(operator.gt, counts, COPIES)):
+        check_copies(cards, melds, flips)
 
 
 def check_copies(
@@ -400,9 +321,9 @@ def check_copies(
     >>> check_copies(parse("2t 2t HH"), jiang=parse("2t 3w"))[Card("2t").index]
     3
     """
-    seen = [c.index for c in cards]
-    seen += [c.index for m in melds for c in m.cards]
-    seen += [c.index for c in jiang]
+    seen = [c.index for c in cards_arg(cards, Card, "cards", "nantong cards")]
+    seen += [c.index for m in cards_arg(melds, Meld, "melds", "nantong melds") for c in m.cards]
+    seen += [c.index for c in cards_arg(jiang, Card, "jiang", "nantong cards")]
     return counts_of(seen, where=" among the held, declared and flipped cards")
 
 
@@ -453,7 +374,7 @@ def decompositions(
     k = _needed(cards, melds)
     flips = _jiang(jiang)
     frozen_called = frozenset(called)
-    check_copies(cards, melds, flips)
+    _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2:
         return
     if not _can(counts, len(baida), True):
@@ -461,11 +382,7 @@ def decompositions(
     for codes in _all(counts, len(baida), True):
         if baida and not _copies_ok(codes, melds, flips):
             continue
-        pool = list(baida)
-        built = [_code_meld(code, pool) for code in codes]
-        pair = next(m for m in built if m.kind == MeldKind.PAIR)
-        groups = tuple(m for m in built if m is not pair)
-        yield Decomposition(pair, groups, melds, rules=rules, jiang=flips, called=frozen_called)
+        yield _build(codes, baida, melds, rules, flips, frozen_called)
 
 
 def _complete(
@@ -500,7 +417,7 @@ def is_winning(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
-    check_copies(cards, melds, flips)
+    _check_copies(cards, melds, flips)
     return len(cards) == 3 * k + 2 and _complete(counts, len(baida), melds, flips)
 
 
@@ -512,27 +429,6 @@ def _concealed_set_value(
     if any(f == meld.card for f in flips):
         kind = SetKind.DEALT4 if meld.card in called else SetKind.DRAWN4
     return kind, set_value(kind, meld.card, flips, rules)
-
-
-def _rank(d: Decomposition, flips: Sequence[Card], rules: Rules, called: frozenset[Card]) -> int:
-    """The 胡數 of a decomposition before situational bonuses (used to pick the best one)."""
-    total = sum(meld_value(m, flips, rules) for m in d.exposed)
-    total += sum(
-        _concealed_set_value(g, flips, rules, called)[1]
-        for g in d.groups
-        if g.kind == MeldKind.KEZI
-    )
-    n = d.wenqian
-    if n:
-        total += rules.wenqian_values[min(n, 4) - 1]
-    shape = d.shape_under(rules)
-    if shape == Shape.QINGHU:
-        return rules.qing_base + total
-    if shape == Shape.TAZIHU:
-        return rules.ta_base + total
-    if rules.piao_formula == "50x2":
-        return (rules.piao_base + total) * 2
-    return (20 + total) * 2 + 40
 
 
 def best_decomposition(
@@ -553,13 +449,91 @@ def best_decomposition(
     """
     flips = _jiang(jiang)
     frozen_called = frozenset(called)
-    best: Decomposition | None = None
+    cards, melds, counts, baida = _split(concealed, exposed, rules)
+    k = _needed(cards, melds)
+    _check_copies(cards, melds, flips)
+    if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
+        return None
+    # the readings are ranked on their group codes; only the best one is built (the first of
+    # the best in the order of decompositions())
+    ranks: _CodeRanks | None = None
+    best: tuple[_Code, ...] | None = None
     best_value = -1
-    for d in decompositions(concealed, exposed, rules=rules, jiang=flips, called=frozen_called):
-        value = _rank(d, flips, rules, frozen_called)
+    for codes in _all(counts, len(baida), True):
+        if baida and not _copies_ok(codes, melds, flips):
+            continue
+        if ranks is None:
+            ranks = _CodeRanks(melds, flips, rules, frozen_called)
+        value = ranks.rank(codes)
         if value > best_value:
-            best, best_value = d, value
-    return best
+            best, best_value = codes, value
+    if best is None:
+        return None
+    return _build(best, baida, melds, rules, flips, frozen_called)
+
+
+class _CodeRanks:
+    """The 胡數 of readings given as group codes before situational bonuses (base, sets,
+    文錢; what picks the best one), for one hand's declared melds, flips, rules and 叫牌 cards
+    (the exposed part is the same for every reading)."""
+
+    def __init__(
+        self, melds: Sequence[Meld], flips: Sequence[Card], rules: Rules, called: frozenset[Card]
+    ) -> None:
+        self.melds, self.flips, self.rules, self.called = melds, flips, rules, called
+        self.exposed = sum(meld_value(m, flips, rules) for m in melds)
+        kinds = [m.kind for m in melds]
+        self.sets = any(k in (MeldKind.KEZI, MeldKind.GANG) for k in kinds)
+        self.plain = any(k == MeldKind.SHUNZI for k in kinds)
+        self.wen = sum(k == MeldKind.WENQIAN for k in kinds)
+        self.kezi: dict[int, int] = {}
+
+    def _kezi(self, face: int) -> int:
+        value = self.kezi.get(face)
+        if value is None:
+            meld = _code_meld_of((1, face, 0), ())
+            value = _concealed_set_value(meld, self.flips, self.rules, self.called)[1]
+            self.kezi[face] = value
+        return value
+
+    def rank(self, codes: Sequence[_Code]) -> int:
+        rules = self.rules
+        total = self.exposed
+        sets, plain, wen = self.sets, self.plain, self.wen
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                total += self._kezi(face)
+            elif kind == 2:
+                if face == 9:  # 一二三丙, 文錢
+                    wen += 1
+                else:
+                    plain = True
+        if wen:
+            total += rules.wenqian_values[min(wen, 4) - 1]
+        if not sets:
+            return rules.qing_base + total
+        if plain or (wen and not rules.wenqian_in_piao):
+            return rules.ta_base + total
+        if rules.piao_formula == "50x2":
+            return (rules.piao_base + total) * 2
+        return (20 + total) * 2 + 40
+
+
+def _build(
+    codes: Sequence[_Code],
+    baida: Sequence[Card],
+    melds: tuple[Meld, ...],
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition:
+    """The :class:`Decomposition` of one reading given as group codes."""
+    pool = list(baida)
+    built = [_code_meld(code, pool) for code in codes]
+    pair = next(m for m in built if m.kind == MeldKind.PAIR)
+    groups = tuple(m for m in built if m is not pair)
+    return Decomposition(pair, groups, melds, rules=rules, jiang=flips, called=called)
 
 
 def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]]:
@@ -570,6 +544,8 @@ def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]
     >>> placements(d, Card("5w")), placements(d, Card("3t"))
     ([(-1, <WaitKind.DANDIAO: 'dandiao'>)], [(0, <WaitKind.BIANZHANG: 'bianzhang'>)])
     """
+    instance_arg(d, Decomposition, "d")
+    instance_arg(card, Card, "card")
     result: list[tuple[int, WaitKind | None]] = []
     for index, group in [(-1, d.pair), *enumerate(d.groups)]:
         if card.is_baida:
@@ -614,7 +590,7 @@ def waits(
     >>> sorted(c.code for c in waits("123b 456b 789b 123t 456t 789t 123w 5w"))
     ['5w']
     """
-    cards, melds, _, _ = _split(concealed, exposed, rules)
+    cards, melds, counts, baida = _split(concealed, exposed, rules)
     flips = _jiang(jiang)
     k = _needed(cards, melds)
     seen = check_copies(cards, melds, flips)
@@ -625,9 +601,15 @@ def waits(
     for card in candidates:
         if seen[card.index] >= card.copies:
             continue
-        more = (*cards, card)
-        if not is_winning(more, melds, rules=rules, jiang=flips):
+        # is_winning of the hand with the card (its sizes and copies are checked above)
+        i, wild = card.index, len(baida)
+        if i < N_PLAIN:
+            plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
+        else:
+            plus, wild = counts, wild + 1
+        if not _complete(plus, wild, melds, flips):
             continue
+        more = (*cards, card)
         best = best_decomposition(more, melds, rules=rules, jiang=flips)
         if best is not None:
             result[card] = best

@@ -16,13 +16,23 @@ from collections.abc import Callable
 
 from changpai.core import match as core_match
 from changpai.core import playout
+from changpai.core.guard import instance_arg
 from changpai.core.playout import SimulationStats
 from changpai.nantong.game import Game
 from changpai.nantong.rules import DUZIHU, Rules
 
 __all__ = ["Match", "random_game", "simulate", "transcript"]
 
-transcript = playout.transcript
+
+def transcript(game: Game) -> str:
+    """The numbered account of a hand printed by ``changpai play``
+    (:func:`changpai.core.playout.transcript`); anything but a :class:`Game` is a
+    :class:`~changpai.errors.NotationError`.
+
+    >>> transcript(random_game(DUZIHU, 4)).splitlines()[0]
+    '笃子胡 (duzihu) — seed 4, dealer seat 0'
+    """
+    return playout.transcript(instance_arg(game, Game, "game"))
 
 
 class Match(core_match.Match[Game]):

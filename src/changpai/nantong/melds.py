@@ -20,6 +20,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import cards_arg, instance_arg, items_arg, shown, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
@@ -135,8 +136,10 @@ class SetKind(HanziEnum):
             "dealt4": cls.DEALT4, "起手": cls.DEALT4, "叫牌": cls.DEALT4,
         }  # fmt: skip
         key = name.strip().lower() if isinstance(name, str) else name
-        if key not in table:
-            raise RulesError(f"{name!r} is not a nantong set kind; expected one of {sorted(table)}")
+        if not isinstance(key, str) or key not in table:
+            raise RulesError(
+                f"{shown(name)} is not a nantong set kind; expected one of {sorted(table)}"
+            )
         return table[key]
 
     @classmethod
@@ -171,11 +174,15 @@ def _card(value: Card | str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
-    raise NotationError(f"{value!r} is not a nantong card")
+    raise NotationError(f"{shown(value)} is not a nantong card")
 
 
 def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    cards = parse(jiang) if isinstance(jiang, str) else tuple(_card(c) for c in jiang)
+    cards = (
+        parse(jiang)
+        if isinstance(jiang, str)
+        else tuple(map(_card, items_arg(jiang, "jiang", "cards")))
+    )
     if len(cards) > 2:
         raise RulesError(f"{len(cards)} flipped 將 cards {cards!r}; a hand flips at most two")
     return cards
@@ -399,6 +406,7 @@ def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind |
     """
     if rules is not None and not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a nantong Rules object")
+    cards = cards_arg(cards, Card, "cards", "nantong cards")
     n = len(cards)
     if n < 2 or n > 4 or any(c.is_baida for c in cards):
         return None
@@ -488,7 +496,7 @@ class Meld:
         ...
         changpai.errors.NotationError: '7t 8t' is not a nantong group
         """
-        words = text.split()
+        words = text_arg(text, "meld").split()
         source: SetKind | None = None
         if words and (words[0].lower() in {k.value for k in SetKind} or words[0] in _KIND_TOKENS):
             source = SetKind.get(_KIND_TOKENS.get(words[0], words[0].lower()))
@@ -594,6 +602,7 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     ...
     changpai.errors.RulesError: a dealt4 of 二條 needs 4 cards (0 flipped), not 3
     """
+    instance_arg(meld, Meld, "meld")
     if meld.source is None:
         return 0
     if meld.source.is_four:

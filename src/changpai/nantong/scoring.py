@@ -184,7 +184,7 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     >>> [baida_bonus(n) for n in range(6)], baida_bonus(5, dealt=True)
     ([0, 10, 30, 50, 100, 200], 400)
     """
-    if not 0 <= count <= 5:
+    if not isinstance(count, int) or not 0 <= count <= 5:
         raise NotationError(f"{count} 百搭; the deck has five")
     if count == 0:
         return 0
@@ -210,6 +210,8 @@ def sets_value(
     >>> sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ", jiang="2t 3w")
     30
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a nantong Rules object")
     cards = _to_cards(concealed)
     melds = parse_melds(exposed)
     flips = _jiang(jiang)
@@ -410,7 +412,7 @@ def _as_win(
         if jiang is None:
             jiang = hand.jiang
     else:
-        cards = _to_cards(hand) if isinstance(hand, str) else tuple(hand)
+        cards = _to_cards(hand)
     return Win(
         cards,
         jiang=() if jiang is None else jiang,

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from changpai.core import caches
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView
@@ -72,6 +73,7 @@ __all__ = [
     "best_decomposition",
     "best_layout",
     "classify",
+    "clear_caches",
     "decompositions",
     "format",
     "hu",
@@ -88,6 +90,18 @@ __all__ = [
     "transcript",
     "waits",
 ]
+
+
+def clear_caches() -> None:
+    """Empty the module-level caches of the 孝感長牌 hand analysis (each holds a bounded number of
+    entries, listed by ``changpai.core.caches.stats("xiaogan")``); results do not change.
+
+    >>> clear_caches()
+    >>> all(size == 0 for size, _limit in caches.stats("xiaogan").values())
+    True
+    """
+    caches.clear("xiaogan")
+
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(

@@ -31,6 +31,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import cards_arg
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -347,5 +348,10 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     '上 大 人 混江'
     >>> format(parse("八九子"), ascii=True)
     'F1 F2 F3'
+    >>> format([1, 2])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: cards=[1, 2] holds 1, which is not one of xiaogan cards (Card)
     """
-    return " ".join(card.code if ascii else _HANZI[card.index] for card in cards)
+    items = cards_arg(cards, Card, "cards", "xiaogan cards (Card)")
+    return " ".join(card.code if ascii else _HANZI[card.index] for card in items)

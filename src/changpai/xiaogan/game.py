@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from changpai.core.guard import instance_arg, int_arg, items_arg, shown
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.core.turnclaim import TurnClaimGame
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.actions import Action, ActionKind
-from changpai.xiaogan.cards import CARDS, Card, parse
+from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, parse
 from changpai.xiaogan.hand import Decomposition, layout_units
 from changpai.xiaogan.melds import HJ, RUNS, Meld, MeldKind
 from changpai.xiaogan.rules import XIAOGAN, Rules
@@ -44,11 +45,27 @@ def tied(hand: Sequence[int], index: int) -> bool:
     """Whether every copy of kind ``index`` in ``hand`` can be in its own 句: the hand holds at
     least as many of each of the two other characters of its phrase. Three identical cards that
     are all tied may stay in hand (the seed's "都有配偶拴著（否則就暗下去了）", read for 句
-    [INF]); otherwise they are laid as a 暗.
+    [INF]); otherwise they are laid as a 暗. ``hand`` is the concealed hand as counts over the
+    25 kinds (:data:`~changpai.xiaogan.CARDS` order), ``index`` a character's kind 0..23 (混江,
+    24, belongs to no phrase).
 
     >>> tied([3, 3, 3] + [0] * 22, 0), tied([3, 2, 3] + [0] * 22, 0)
     (True, False)
+    >>> tied(parse("上上上"), 0)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: hand=(Card('A1'), Card('A1'), Card('A1')) is not a hand of counts: 25 whole numbers 0..5, one per kind
     """
+    counts = items_arg(hand, "hand", "counts")
+    if len(counts) != KINDS or not all(type(n) is int and 0 <= n <= COPIES for n in counts):
+        raise NotationError(
+            f"hand={shown(hand)} is not a hand of counts: {KINDS} whole numbers 0..{COPIES}, "
+            "one per kind"
+        )
+    return _tied(counts, int_arg(index, "index", low=0, high=HJ - 1, error=NotationError))
+
+
+def _tied(hand: Sequence[int], index: int) -> bool:
     base = index - index % 3
     return all(hand[j] >= hand[index] for j in (base, base + 1, base + 2) if j != index)
 
@@ -92,6 +109,7 @@ def next_dealer(
     ...
     changpai.errors.RulesError: after a win the next dealer is decided by the card the cutter turns: give card=
     """
+    rules = instance_arg(rules, Rules, "rules", RulesError)
     n = rules.players if players is None else players
     if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
         raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
@@ -209,7 +227,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if c >= 3:
                 kind, cards = _identical(CARDS[i], c, self.rules.wuzhang)
                 out.append(self._lay(seat, kind, cards))
-                mandatory = mandatory or not tied(h, i)
+                mandatory = mandatory or not _tied(h, i)
             if wild and 2 <= c <= (4 if self.rules.wuzhang else 3):
                 kind = (MeldKind.AN, MeldKind.LIANG, MeldKind.WUZHANG)[c - 2]
                 out.append(self._lay(seat, kind, (CARDS[i],) * c + (CARDS[HJ],)))
@@ -287,7 +305,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     return MeldKind.QI.tou
         h = self._hands[seat]
         h[x] += 1
-        if x == HJ or h[x] < 3 or tied(h, x):
+        if x == HJ or h[x] < 3 or _tied(h, x):
             return 0
         kind, cards = _identical(card, h[x], self.rules.wuzhang)
         h[x] -= len(cards)

@@ -26,12 +26,12 @@ cards in hand and on the table is refused with a :class:`~changpai.errors.Notati
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core import render
+from changpai.core import caches, render
+from changpai.core.guard import size_arg
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
 from changpai.xiaogan.cards import parse as parse  # used by the doctests
@@ -51,6 +51,12 @@ __all__ = [
 MIN_CARDS = 15
 """The fewest cards (in hand and on the table) of a player's hand (xiaogan.md §2)."""
 
+# The most cards a seat can hold in hand and on the table: at most 16 dealt (xiaogan.md §2), and
+# every card beyond them is a 偷, a replacement draw a set of identical cards earns (§4 table:
+# 暗 / 碰 one for 3 cards, 亮 / 杠 / 起 two for 4, 五張 two for 5) — at most one 偷 per two cards
+# held, so n <= 16 + n / 2.
+_MAX_CARDS = 32
+
 _Unit = tuple[MeldKind, tuple[int, ...]]
 _Table = tuple[tuple[tuple[int, _Unit], ...], ...]
 _LIMITS = (COPIES,) * 24 + (1,)
@@ -59,7 +65,9 @@ _LIMITS = (COPIES,) * 24 + (1,)
 # ------------------------------------------------------------------------------ the hand units
 
 
-@lru_cache(maxsize=8)
+# Bounded caches (caches.stats('xiaogan')): 8 tables (one per option triple), 200 000
+# readings, 200 000 partial and 100 000 full layouts of concealed counts.
+@caches.lru("xiaogan", maxsize=8)
 def units_table(wild: bool, numeric: bool, wuzhang: bool) -> _Table:
     """Every set a concealed hand may form under the options (wild 混江, number runs, 五張),
     grouped by its lowest real card index, each with a global rank (so a search takes each
@@ -116,7 +124,7 @@ def _laid(unit: _Unit, face_down: bool) -> int:
     return len(unit[1]) if face_down else len(unit[1]) - unit[0].hidden
 
 
-@lru_cache(maxsize=200_000)
+@caches.lru("xiaogan", maxsize=200_000)
 def best_units(
     counts: tuple[int, ...], options: _Options, face_down: bool
 ) -> tuple[int, int, tuple[_Unit, ...]] | None:
@@ -169,7 +177,7 @@ _GROUPS_NUMERIC = (*_GROUPS[:3], (9, 10, 11, 15, 16, 17), _GROUPS[4], *_GROUPS[6
 _Layout = tuple[int, int, int, tuple[_Unit, ...], tuple[int, ...]]  # laid, hu, -loose, units, loose
 
 
-@lru_cache(maxsize=200_000)
+@caches.lru("xiaogan", maxsize=200_000)
 def _partial(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Layout:
     """The best laying-out of ``counts`` with loose cards allowed: most cards laid out, then
     fewest loose cards, then most 胡."""
@@ -202,7 +210,7 @@ def layout_units(counts: Sequence[int], rules: Rules) -> _Layout:
     return _layout(tuple(counts), _options(rules), rules.count_face_down)
 
 
-@lru_cache(maxsize=100_000)
+@caches.lru("xiaogan", maxsize=100_000)
 def _layout(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Layout:
     wild, numeric, _wuzhang = options
     groups = _GROUPS_NUMERIC if numeric else _GROUPS
@@ -252,12 +260,17 @@ def checked(
     """Check the input of a public analysis entry: ``concealed`` a sequence of 孝感 cards,
     ``exposed`` a sequence of :class:`Meld` allowed by ``rules`` (one 門將 at most), ``rules`` a
     :class:`Rules`, no card more often in hand and on the table than the deck holds, and at least
-    :data:`MIN_CARDS` cards in all. Returns the cards, the sets and the concealed counts.
+    :data:`MIN_CARDS` cards in all, at most 32 (more than any seat can hold). Returns the cards,
+    the sets and the concealed counts.
 
     >>> checked(parse("上大人"), (), XIAOGAN)
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: 3 cards (上 大 人) are not a xiaogan hand: a player holds at least 15 cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15)
+    >>> checked(parse("上大人 邱乙己 化三千 七十士") * 3, (), XIAOGAN)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: the hand (concealed and exposed) holds 36 cards; no hand holds more than 32
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
@@ -272,6 +285,12 @@ def checked(
         why = meld_allowed(meld, rules)
         if why is not None:
             raise NotationError(f"{meld} is not a set under {rules!r}: {why}")
+    size_arg(
+        len(cards) + sum(len(m.cards) for m in melds),
+        _MAX_CARDS,
+        "the hand (concealed and exposed)",
+        "cards",
+    )
     if sum(1 for m in melds if m.kind is MeldKind.MENJIANG) > 1:
         raise NotationError("a hand has at most one 門將 (the dealer's, xiaogan.md §4)")
     hand = counts_of(cards)

@@ -24,8 +24,9 @@ from collections.abc import Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import cards_arg, instance_arg
 from changpai.core.hanzi import HanziEnum
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.rules import XIAOGAN, Rules
 
@@ -214,8 +215,14 @@ def classify(
     (None, MeldKind.JU)
     >>> classify(parse("子子子子子")), classify(parse("子子子子子"), rules=XIAOGAN.evolve(wuzhang=False))
     (MeldKind.WUZHANG, None)
+    >>> classify(parse("上上"), rules=None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: rules=None is not of type Rules
     """
-    indices = sorted(c.index for c in cards)
+    items = cards_arg(cards, Card, "cards", "xiaogan cards (Card)")
+    rules = instance_arg(rules, Rules, "rules", RulesError)
+    indices = sorted(c.index for c in items)
     shape = _shape(indices, rules.hunjiang == "wild", rules.numeric_sentences)
     return _kind_of(shape, len(indices), rules.wuzhang, claimed, attached)
 
@@ -361,7 +368,13 @@ def meld_allowed(meld: Meld, rules: Rules = XIAOGAN) -> str | None:
     混江 stands in only for a card of the dealer's 門將 (xiaogan.md §4, X3)
     >>> meld_allowed(Meld.parse("門將 上 HJ")) is None
     True
+    >>> meld_allowed("句 上大人")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: meld='句 上大人' is not of type Meld
     """
+    meld = instance_arg(meld, Meld, "meld")
+    rules = instance_arg(rules, Rules, "rules", RulesError)
     hunjiang = any(c.index == HJ for c in meld.cards)
     if hunjiang and meld.kind is not MeldKind.MENJIANG and rules.hunjiang != "wild":
         return "混江 stands in only for a card of the dealer's 門將 (xiaogan.md §4, X3)"
@@ -377,5 +390,9 @@ def hu(meld: Meld) -> int:
 
     >>> [hu(Meld.parse(t)) for t in ("碰 上上上", "暗 上上上", "起 上上上上", "扛 上上上上", "句 上大人")]
     [2, 3, 5, 7, 0]
+    >>> hu(None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: meld=None is not of type Meld
     """
-    return HU_TABLE[meld.kind]
+    return HU_TABLE[instance_arg(meld, Meld, "meld").kind]

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
+from changpai.core.guard import instance_arg, int_arg, items_arg
 from changpai.core.playout import SimulationStats
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import Card, parse
@@ -25,7 +26,7 @@ __all__ = ["perft", "random_game", "simulate", "stack_deck", "transcript"]
 def _cards(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse(value)
-    cards = tuple(value)
+    cards = items_arg(value, what, "xiaogan cards")
     for card in cards:
         if type(card) is not Card:
             raise NotationError(f"{what} holds {card!r}, which is not a xiaogan Card")
@@ -63,7 +64,12 @@ def stack_deck(
         raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
     n = rules.players if players is None else players
     sizes = rules.deal_sizes(n)
-    given = dict(hands) if isinstance(hands, Mapping) else dict(enumerate(hands))
+    dealer = int_arg(dealer, "dealer", low=0, high=n - 1)
+    given = (
+        dict(hands)
+        if isinstance(hands, Mapping)
+        else dict(enumerate(items_arg(hands, "hands", "hands (cards per seat)")))
+    )
     seats: dict[int, tuple[Card, ...]] = {}
     for seat, value in given.items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -129,7 +135,7 @@ def transcript(game: Game) -> str:
     >>> print(transcript(random_game(XIAOGAN, 2)).splitlines()[0])
     孝感長牌 (xiaogan) — seed 2, dealer seat 0
     """
-    return playout.transcript(game)
+    return playout.transcript(instance_arg(game, Game, "game"))
 
 
 def perft(game: Game, depth: int) -> int:
@@ -138,5 +144,10 @@ def perft(game: Game, depth: int) -> int:
 
     >>> perft(Game(seed=1), 0)
     1
+    >>> perft(Game(seed=1), -1)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: depth=-1 is not an integer >= 0
     """
-    return playout.perft(game, depth)
+    instance_arg(game, Game, "game")
+    return playout.perft(game, int_arg(depth, "depth", low=0))

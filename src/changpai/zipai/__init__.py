@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
@@ -64,6 +65,7 @@ __all__ = [
     "best_decomposition",
     "chi_options",
     "classify",
+    "clear_caches",
     "decompositions",
     "format",
     "huxi",
@@ -77,6 +79,18 @@ __all__ = [
     "transcript",
     "waits",
 ]
+
+
+def clear_caches() -> None:
+    """Empty the module-level caches of the 字牌 hand analysis (each holds a bounded number of
+    entries, listed by ``changpai.core.caches.stats("zipai")``); results do not change.
+
+    >>> clear_caches()
+    >>> all(size == 0 for size, _limit in caches.stats("zipai").values())
+    True
+    """
+    caches.clear("zipai")
+
 
 VARIANTS: tuple[Variant, ...] = (
     Variant(

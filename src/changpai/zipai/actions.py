@@ -19,6 +19,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core.hanzi import HanziEnum
+from changpai.core.seats import action_seat
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS, Card
 from changpai.zipai.melds import Meld
@@ -73,10 +74,7 @@ def _to_card(value: Card | str | None) -> Card | None:
 def _check_action_seat(_action: object, _attribute: object, seat: Any) -> None:
     """The validator of ``Action.seat``: a whole number >= 0 (not a bool); the table's own
     range is checked by ``Game.verify``."""
-    if type(seat) is int and seat >= 0:
-        return
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-        raise NotationError(f"seat={seat!r} is not a seat; expected a whole number 0, 1, 2 …")
+    action_seat(_action, _attribute, seat)
 
 
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from changpai.core import render
+from changpai.core.guard import cards_arg
 from changpai.core.interned import Interned
 from changpai.errors import NotationError
 
@@ -227,6 +228,7 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> format(parse("d10 x7"), ascii=True)
     'd10 x7'
     """
+    cards = cards_arg(cards, Card, "cards", "zipai cards")
     if ascii:
         return " ".join(card.code for card in cards)
     return "".join(card.hanzi for card in cards)

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from attrs import field, frozen
 
-from changpai.errors import ChangpaiError, NotationError
+from changpai.errors import ChangpaiError, NotationError, RulesError
 from changpai.zipai.cards import Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.hand import _check_copies, _counts
 from changpai.zipai.melds import Meld, Origin
@@ -65,6 +65,15 @@ class ChiOption:
 
 
 _CHI_SHAPES = (_sentence_shapes(False), _sentence_shapes(True))
+# per rules.allow_1_5_10 and card kind: the sentence shapes holding that kind, and the kinds
+# of those shapes (the only cards the options of a 吃 of that kind depend on)
+_SHAPES_WITH = tuple(
+    tuple([shape for shape in shapes if x in shape] for x in range(20)) for shapes in _CHI_SHAPES
+)
+_PARTNERS = tuple(
+    tuple(tuple(sorted({k for shape in per[x] for k in shape})) for x in range(20))
+    for per in _SHAPES_WITH
+)
 
 
 def chi_options(concealed: Sequence[Card], card: Card, rules: Rules = HUNAN) -> list[ChiOption]:
@@ -90,13 +99,26 @@ def chi_options(concealed: Sequence[Card], card: Card, rules: Rules = HUNAN) -> 
     """
     if not isinstance(card, Card):
         raise NotationError(f"{card!r} is not a zipai Card")
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     counts = _counts(concealed)
     _check_copies(counts, (), card)
-    free = [n if n < 3 else 0 for n in counts]  # 坎 / 提 cards are never split (§5)
+    return _options_of(counts, card, rules.allow_1_5_10)
+
+
+def _options_of(counts: Sequence[int], card: Card, allow_1_5_10: bool) -> list[ChiOption]:
+    """:func:`chi_options` of checked concealed ``counts`` (the engine's hot path).
+
+    >>> counts = [0] * 20
+    >>> counts[0] = counts[2] = 1
+    >>> _options_of(counts, Card.parse("x2"), False)
+    [ChiOption(吃 一二三)]
+    """
     x = card.index
     if counts[x] >= 3:
         return []  # the copies in a 坎 could never be laid as 比
-    shapes = [s for s in _CHI_SHAPES[1 if rules.allow_1_5_10 else 0] if x in s]
+    free = [n if n < 3 else 0 for n in counts]  # 坎 / 提 cards are never split (§5)
+    shapes = _SHAPES_WITH[allow_1_5_10][x]
     options: list[ChiOption] = []
     for shape in shapes:
         rest = list(shape)

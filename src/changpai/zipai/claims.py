@@ -21,9 +21,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from changpai.core.records import GameResult
-from changpai.zipai.actions import Action, ActionKind
+from changpai.zipai.actions import Action, ActionKind, _act
 from changpai.zipai.cards import CARDS, KINDS, Card
-from changpai.zipai.chi import ChiOption, chi_options
+from changpai.zipai.chi import _PARTNERS, ChiOption, _options_of
 from changpai.zipai.hand import Decomposition, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import Rules
@@ -43,11 +43,20 @@ from changpai.zipai.state import (
     _PENG,
     _SELFHU,
     _TAKE_IN,
+    _best_counts,
     _may_complete,
     _Seat,
 )
 
 __all__: list[str] = []
+
+# the 打 / 胡 / 碰 of each card and the 過 of each seat, interned (the objects of _act)
+_DISCARDS, _HUS, _PENGS = (
+    tuple(tuple(_act(s, kind, k) for k in range(KINDS)) for s in range(4))
+    for kind in (ActionKind.DISCARD, ActionKind.HU, ActionKind.PENG)
+)
+_PASSES = tuple(_act(s, ActionKind.PASS) for s in range(4))
+_NO_CHI: list[Any] = [(), (), (), (), ()]  # the entry of a seat that may not 吃 (no options)
 
 
 class Claims:
@@ -78,6 +87,30 @@ class Claims:
     _shuxin: int
     huangfan: int
 
+    def _decisions(self, seat: int) -> tuple[list[Action], tuple[ChiOption, ...]]:
+        """The legal decisions of ``seat``, to act now (``legal_actions``), and the 吃 options
+        of its 吃 actions, in the same order."""
+        options: tuple[ChiOption, ...] = ()
+        if self._phase == _DISCARD:
+            hand = self._seats[seat].hand
+            discards = _DISCARDS[seat]
+            return [discards[k] for k in range(KINDS) if 1 <= hand[k] <= 2], options
+        k = self._offer[0]
+        entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        if entry == _HU:
+            return [_HUS[seat][k], _PASSES[seat]], options
+        if entry == _PENG:
+            return [_PENGS[seat][k], _PASSES[seat]], options
+        chi_entry = self._chi_entry(seat, k)
+        options = chi_entry[0]
+        chi = chi_entry[1 + seat]
+        if chi is None:  # built once per options and seat (actions are immutable)
+            card = CARDS[k]
+            chi = chi_entry[1 + seat] = tuple(
+                Action(seat, ActionKind.CHI, card, o.melds) for o in options
+            )
+        return [*chi, _PASSES[seat]], options
+
     def _legal(self, action: Action) -> bool:
         """The checks behind :meth:`verify` and :meth:`legal_actions` (seat already to act)."""
         kind, seat = action.kind, action.seat
@@ -101,6 +134,23 @@ class Claims:
             return kind is ActionKind.PENG and not action.melds
         return kind is ActionKind.CHI and self._match_chi(seat, k, action.melds) is not None
 
+    def _canonical(self, action: Action) -> Action:
+        """The one spelling of a legal decision, as :meth:`legal_actions` lists it: in a claim
+        the card is the offered card (a 過 carries none) and a 吃's 比 melds follow its option's
+        order, so that equal moves give equal logs, games and documents (issue 12)."""
+        if self._phase == _DISCARD:
+            return action
+        k = self._offer[0]
+        seat, kind = action.seat, action.kind
+        if kind is ActionKind.PASS:
+            return Action(seat, kind) if action.card is not None else action
+        if kind is ActionKind.CHI:
+            option = self._match_chi(seat, k, action.melds)
+            assert option is not None  # verified legal
+            canonical = Action(seat, kind, CARDS[k], option.melds)
+            return action if canonical == action else canonical
+        return action if action.card is CARDS[k] else Action(seat, kind, CARDS[k])
+
     def _match_chi(self, seat: int, k: int, melds: tuple[Meld, ...]) -> ChiOption | None:
         """The 吃 option these melds name: the 吃 meld first, its 比 melds in any order."""
         if not melds:
@@ -116,31 +166,27 @@ class Claims:
         return None
 
     def _chi_options(self, seat: int, k: int) -> tuple[ChiOption, ...]:
-        st = self._seats[seat]
-        if st.chou[k] or st.hand[k] >= 3:
-            return ()
-        card = CARDS[k]
-        v = k % 10
-        base = k - v
-        hand = st.hand
-        # cheap test: some partner card in hand (same value other case, or same case nearby / 2-7-10)
-        other = (k + 10) % 20
-        if not (
-            hand[other]
-            or hand[k]
-            or any(hand[base + u] for u in range(max(0, v - 2), min(10, v + 3)) if u != v)
-            or (v in (1, 6, 9) and any(hand[base + u] for u in (1, 6, 9) if u != v))
-            or (self.rules.allow_1_5_10 and v in (0, 4, 9))
-        ):
-            return ()
-        key = (tuple(hand), k, self.rules.allow_1_5_10)
-        options = _CHI_OF.get(key)
-        if options is None:
-            if len(_CHI_OF) > _CACHE_LIMIT:
-                _CHI_OF.clear()
-            options = tuple(chi_options(st.cards(), card, self.rules))
-            _CHI_OF[key] = options
+        """Every 吃 option of ``seat`` on card k (zipai.md §5), in :func:`chi_options` order."""
+        options: tuple[ChiOption, ...] = self._chi_entry(seat, k)[0]
         return options
+
+    def _chi_entry(self, seat: int, k: int) -> list[Any]:
+        """The cached entry of the 吃 options of ``seat`` on card k: ``[options, actions of seat
+        0, of seat 1, …]`` (the actions are built once, by ``legal_actions``)."""
+        st = self._seats[seat]
+        hand = st.hand
+        if st.chou[k] or hand[k] >= 3:
+            return _NO_CHI
+        # the options depend only on the counts of the kinds sharing a shape with k
+        allow = self.rules.allow_1_5_10
+        key = (k, allow, *[hand[c] for c in _PARTNERS[allow][k]])
+        entry = _CHI_OF.get(key)
+        if entry is None:
+            if len(_CHI_OF) >= _CACHE_LIMIT:
+                _CHI_OF.clear()
+            entry = [tuple(_options_of(hand, CARDS[k], allow)), None, None, None, None]
+            _CHI_OF[key] = entry
+        return entry
 
     def _win(
         self, seat: int, k: int | None, self_drawn: bool, from_discard: bool
@@ -160,16 +206,15 @@ class Claims:
             and not _may_complete(st.hand, k, self.rules.allow_1_5_10)
         ):
             return None  # a free card with no meld to go into: no need to ask hand.py
-        card = None if k is None else CARDS[k]
-        dec = best_decomposition(
-            st.cards(),
-            st.melds,
-            self.rules,
-            card=card,
-            self_drawn=self_drawn,
-            from_discard=from_discard,
-            chouwei=k is not None and st.peng_passed[k],
-        )
+        if k is None:
+            if st.melds:
+                dec = _best_counts(st.hand, st.melds, self.rules, None, True, False, False)
+            else:
+                dec = best_decomposition(st.cards(), (), self.rules)
+        else:
+            dec = _best_counts(
+                st.hand, st.melds, self.rules, CARDS[k], self_drawn, from_discard, st.peng_passed[k]
+            )
         if dec is None or not dec.threshold_met:
             return None
         return dec

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from changpai.core.deck import deal_order
+from changpai.core.guard import cards_arg, items_arg, mapping_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
@@ -32,7 +33,7 @@ def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[
     """
     cards = None
     if deck is not None:
-        cards = parse(deck) if isinstance(deck, str) else tuple(deck)
+        cards = parse(deck) if isinstance(deck, str) else items_arg(deck, "deck", "zipai cards")
         if not all(isinstance(c, Card) for c in cards):
             raise NotationError(f"deck {deck!r} must hold zipai Cards")
     what = "zipai.DECK (4 of each kind)"
@@ -45,7 +46,7 @@ def _as_cards(value: str | Card | Sequence[Card]) -> tuple[Card, ...]:
         return parse(value)
     if isinstance(value, Card):
         return (value,)
-    return tuple(value)
+    return cards_arg(value, Card, "cards", "zipai cards")
 
 
 def stack_deck(
@@ -74,7 +75,7 @@ def stack_deck(
     ...
     changpai.errors.NotationError: '一一一一一' holds 5 copies of 一 (x1); the deck has 4
     """
-    hands = dict(hands or {})
+    hands = mapping_arg(hands, "hands")
     if not isinstance(rules, Rules):
         raise RulesError(f"{rules!r} is not a zipai Rules object")
     seats = rules.seats

@@ -39,11 +39,12 @@ from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
 from changpai.errors import IllegalActionError, RulesError
 from changpai.zipai import views
-from changpai.zipai.actions import Action, ActionKind, _act
+from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
+from changpai.zipai.chi import ChiOption
 from changpai.zipai.claims import Claims
 from changpai.zipai.deck import _deck_indices
-from changpai.zipai.hand import is_tianhu
+from changpai.zipai.hand import _same_meld, is_tianhu
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import HUNAN, Rules
 from changpai.zipai.state import (
@@ -55,8 +56,8 @@ from changpai.zipai.state import (
     _OFFER,
     _OVER,
     _PAO,
-    _PENG,
     _SELFHU,
+    _auto_record,
     _Seat,
 )
 
@@ -100,6 +101,7 @@ class Game(Claims, GameBase):
     value_name = "胡息"
 
     __slots__ = (
+        "_choices",
         "_deck",
         "_liang",
         "_log",
@@ -154,6 +156,7 @@ class Game(Claims, GameBase):
         self._pos = 0
         self._turn = dealer  # seat that must discard / may 胡 after a forced 提 or 偎
         self._result: GameResult | None = None
+        self._choices: tuple[int, tuple[Action, ...], tuple[ChiOption, ...]] | None = None
         self._start()
 
     # ------------------------------------------------------------------ public face
@@ -310,24 +313,16 @@ class Game(Claims, GameBase):
         []
         """
         seat = self._check_seat(seat)
+        choices = self._choices
+        if choices is not None and choices[0] == seat:
+            return list(choices[1])
         if self._phase == _OVER or seat not in self.to_act:
             return []
-        if self._phase == _DISCARD:
-            hand = self._seats[seat].hand
-            return [_act(seat, ActionKind.DISCARD, k) for k in range(KINDS) if 1 <= hand[k] <= 2]
-        k = self._offer[0]
-        if self._phase == _SELFHU:
-            return [_act(seat, ActionKind.HU, k), _act(seat, ActionKind.PASS)]
-        entry = self._queue[self._pos][0]
-        if entry == _HU:
-            return [_act(seat, ActionKind.HU, k), _act(seat, ActionKind.PASS)]
-        if entry == _PENG:
-            return [_act(seat, ActionKind.PENG, k), _act(seat, ActionKind.PASS)]
-        card = CARDS[k]
-        options = self._chi_options(seat, k)
-        return [Action(seat, ActionKind.CHI, card, o.melds) for o in options] + [
-            _act(seat, ActionKind.PASS)
-        ]
+        actions, options = self._decisions(seat)
+        # kept until the next apply: an action given back from this list is known legal and
+        # canonical (and a 吃 knows its option), so apply skips verify for it
+        self._choices = (seat, tuple(actions), options)
+        return actions
 
     def verify(self, action: Action) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is
@@ -363,10 +358,23 @@ class Game(Claims, GameBase):
         Returns the record of the decision. An illegal action raises
         :class:`~changpai.errors.IllegalActionError` and leaves the game unchanged.
         """
-        self.verify(action)
+        option: ChiOption | None = None
+        choices = self._choices
+        known = False
+        if choices is not None:
+            for i, choice in enumerate(choices[1]):
+                if choice is action:  # given back from legal_actions: legal and canonical
+                    known = True
+                    if choices[2] and i < len(choices[2]):
+                        option = choices[2][i]
+                    break
+        if not known:
+            self.verify(action)
+            action = self._canonical(action)  # one spelling per move (card given or left out)
+        self._choices = None
         record: ActionRecord[Action] = ActionRecord(action)
         self._log.append(record)
-        self._do(action)
+        self._do(action, option)
         self._advance()
         return record
 
@@ -397,6 +405,7 @@ class Game(Claims, GameBase):
         other._pos = self._pos
         other._turn = self._turn
         other._result = self._result
+        other._choices = self._choices  # immutable; the state is the same
         return other
 
     def view(self, seat: int) -> GameView:
@@ -467,9 +476,7 @@ class Game(Claims, GameBase):
     def _record(
         self, seat: int, kind: ActionKind, card: int | None = None, melds: tuple[Meld, ...] = ()
     ) -> None:
-        self._log.append(
-            ActionRecord(Action(seat, kind, None if card is None else CARDS[card], melds), True)
-        )
+        self._log.append(_auto_record(seat, kind, card, melds))
 
     def _needed(self, st: _Seat) -> int:
         """Cards a seat holds after its turn: hand_size, +1 per 跑/提 beyond the first (§4, §5)."""
@@ -559,8 +566,8 @@ class Game(Claims, GameBase):
         for k in range(KINDS):
             if st.hand[k] == 4:
                 st.hand[k] = 0
-                meld = Meld(MeldKind.TI, (CARDS[k],) * 4, False, Origin.HAND)
-                st.melds.append(meld)
+                meld = _same_meld(MeldKind.TI, k, False, Origin.HAND)
+                st.lay(meld)
                 self._record(seat, ActionKind.TI, k, (meld,))
 
     def _end_turn(self, seat: int) -> None:
@@ -584,21 +591,20 @@ class Game(Claims, GameBase):
         k = self._stock.pop(0)
         self._record(seat, ActionKind.DRAW, k)
         st = self._seats[seat]
-        card = CARDS[k]
         forced: Meld | None = None
         i = st.set_meld(k)
         if st.hand[k] == 3:
             st.hand[k] = 0
-            forced = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
-            st.melds.append(forced)
+            forced = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
+            st.lay(forced)
         elif i >= 0 and st.melds[i].kind is not MeldKind.PENG:
-            forced = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
-            st.melds[i] = forced
+            forced = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
+            st.replace(i, forced)
         elif st.hand[k] == 2:
             st.hand[k] = 0
             kind = MeldKind.CHOUWEI if st.peng_passed[k] else MeldKind.WEI
-            forced = Meld(kind, (card,) * 3, False, Origin.DRAW)
-            st.melds.append(forced)
+            forced = _same_meld(kind, k, False, Origin.DRAW)
+            st.lay(forced)
         if forced is None:
             self._offer_draw(k, seat)
             return
@@ -621,15 +627,14 @@ class Game(Claims, GameBase):
     def _pao(self, seat: int) -> None:
         k = self._offer[0]
         st = self._seats[seat]
-        card = CARDS[k]
         origin = Origin.DISCARD if self._offer[1] == _DISCARDED else Origin.DRAW
-        meld = Meld(MeldKind.PAO, (card,) * 4, True, origin)
+        meld = _same_meld(MeldKind.PAO, k, True, origin)
         i = st.set_meld(k)
         if i >= 0:
-            st.melds[i] = meld
+            st.replace(i, meld)
         else:
             st.hand[k] = 0
-            st.melds.append(meld)
+            st.lay(meld)
         st.count += 1
         st.quads += 1
         self._record(seat, ActionKind.PAO, k, (meld,))
@@ -637,7 +642,7 @@ class Game(Claims, GameBase):
             self._lay_kept(seat)
         self._end_turn(seat)
 
-    def _do(self, action: Action) -> None:
+    def _do(self, action: Action, option: ChiOption | None = None) -> None:
         seat, kind = action.seat, action.kind
         st = self._seats[seat]
         if kind is ActionKind.DISCARD:
@@ -695,12 +700,13 @@ class Game(Claims, GameBase):
         origin = Origin.DISCARD if self._offer[1] == _DISCARDED else Origin.DRAW
         if kind is ActionKind.PENG:
             st.hand[k] -= 2
-            st.melds.append(Meld(MeldKind.PENG, (CARDS[k],) * 3, True, origin))
+            st.lay(_same_meld(MeldKind.PENG, k, True, origin))
         else:  # CHI with its 比 melds, as the canonical option
-            option = self._match_chi(seat, k, action.melds)
+            if option is None:
+                option = self._match_chi(seat, k, action.melds)
             assert option is not None
             for c in option.hand_cards():
                 st.hand[c.index] -= 1
-            st.melds.extend(option.melds)
+            st.lay(*option.melds)
         st.count += 1
         self._end_turn(seat)

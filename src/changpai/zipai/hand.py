@@ -25,6 +25,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import caches
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -35,6 +36,8 @@ from changpai.zipai.solver import (
     _B1,
     _B2,
     _BIG_SETS,
+    _BITS,
+    _DIGIT,
     _HALF,
     _HALF_MASK,
     _MISSING,
@@ -50,7 +53,6 @@ from changpai.zipai.solver import (
     _half_sets,
     _Result,
     _solve,
-    _split,
     _strip,
     _Table,
     _table,
@@ -282,8 +284,39 @@ def _variants(
     """The ways the hand (and the winning card) can be read (contract: `card` semantics)."""
     counts = _counts(concealed)
     _check_copies(counts, exposed, card)
-    table_melds = list(exposed)
     key = sum([_POW[c.index] for c in concealed])
+    return _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
+
+
+_SAME_MELDS: dict[tuple[MeldKind, int, bool, Origin], Meld] = {}
+
+
+def _same_meld(kind: MeldKind, k: int, exposed: bool, origin: Origin) -> Meld:
+    """The meld of identical cards k (碰 / 偎 / 臭偎 / 跑 / 提), interned: melds are immutable and
+    the same few recur (at most 20 kinds x 5 meld kinds x 2 x 4 origins).
+
+    >>> _same_meld(MeldKind.PENG, 0, True, Origin.DRAW) is _same_meld(MeldKind.PENG, 0, True, Origin.DRAW)
+    True
+    """
+    key = (kind, k, exposed, origin)
+    meld = _SAME_MELDS.get(key)
+    if meld is None:
+        size = 4 if kind in _QUADS else 3
+        meld = _SAME_MELDS[key] = Meld(kind, (CARDS[k],) * size, exposed, origin)
+    return meld
+
+
+def _variants_of(
+    counts: Sequence[int],
+    key: int,
+    exposed: Sequence[Meld],
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
+) -> list[_Variant]:
+    """:func:`_variants` of checked counts and their packed ``key``."""
+    table_melds = list(exposed)
     if card is None:
         return [_Variant(table_melds, key)]
     k = card.index
@@ -296,24 +329,24 @@ def _variants(
         if meld.kind is MeldKind.PENG:
             if from_discard:
                 break  # a discard never turns a 碰 into a 跑 (§5, §9): the card stays free
-            new = Meld(MeldKind.PAO, (card,) * 4, True, Origin.DRAW)
+            new = _same_meld(MeldKind.PAO, k, True, Origin.DRAW)
         elif self_drawn:  # own 偎 / 臭偎 + self-drawn card -> 提
-            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+            new = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
         else:  # own 偎 + a card discarded or drawn by another -> 跑
-            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+            new = _same_meld(MeldKind.PAO, k, True, others)
         return [_Variant([*table_melds[:i], new, *table_melds[i + 1 :]], key)]
     if n == 3:  # 坎 + card -> 提 (self-drawn) or 跑
         if self_drawn:
-            new = Meld(MeldKind.TI, (card,) * 4, False, Origin.DRAW)
+            new = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
         else:
-            new = Meld(MeldKind.PAO, (card,) * 4, True, others)
+            new = _same_meld(MeldKind.PAO, k, True, others)
         return [_Variant([*table_melds, new], key - 3 * one)]
     if n == 2:
         if self_drawn:  # pair + own draw -> forced 偎
             kind = MeldKind.CHOUWEI if chouwei else MeldKind.WEI
-            new = Meld(kind, (card,) * 3, False, Origin.DRAW)
+            new = _same_meld(kind, k, False, Origin.DRAW)
             return [_Variant([*table_melds, new], key - 2 * one)]
-        peng = Meld(MeldKind.PENG, (card,) * 3, True, others)  # 碰 is optional
+        peng = _same_meld(MeldKind.PENG, k, True, others)  # 碰 is optional
         return [_Variant([*table_melds, peng], key - 2 * one), _Variant(table_melds, key + one, k)]
     return [_Variant(table_melds, key + one)]
 
@@ -338,9 +371,50 @@ def _partitions(variant: _Variant, key: int, table: _Table) -> Iterator[tuple[Me
         for melds in _enumerate(pool, table):
             yield (*sets, *melds)
         return
-    for rest_key, split, _split_value in _split(pool, variant.split, table):
+    for rest_key, split, _split_value in _split_fast(pool, variant.split, table):
         for rest in _enumerate(rest_key, table):
             yield (*sets, *split, *rest)
+
+
+# per shape table and kind x: the shapes of the table holding x (solver._split's scan, kept)
+_SPLIT_SHAPES: dict[tuple[int, int], list[Any]] = {}
+
+
+def _split_fast(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...], int]]:
+    """:func:`changpai.zipai.solver._split` with its shape list built once per table and kind
+    (the same results in the same order; ``_split`` scans every shape on each call).
+
+    >>> from changpai.zipai.solver import _POW, _PAIR_FLAG, _split
+    >>> key = 2 * _POW[0] + _POW[1] + _POW[2] + _POW[10] | _PAIR_FLAG
+    >>> _split_fast(key, 0, _table(HUNAN)) == _split(key, 0, _table(HUNAN))
+    True
+    """
+    shapes = _SPLIT_SHAPES.get((id(table), x))
+    if shapes is None:
+        shapes = [
+            option
+            for options in table.options
+            for option in options
+            if any(s == _BITS * x for s, _ in option[2])
+        ]
+        _SPLIT_SHAPES[id(table), x] = shapes
+    found: list[tuple[int, tuple[Meld, ...], int]] = []
+    shift = _BITS * x
+
+    def rec(key: int, start: int, melds: tuple[Meld, ...], value: int) -> None:
+        if (key >> shift) & _DIGIT == 0:
+            found.append((key, melds, value))
+            return
+        for i in range(start, len(shapes)):
+            _sid, meld, need, delta, v, is_pair = shapes[i]
+            if is_pair and not key & _PAIR_FLAG:
+                continue
+            if all(amount <= (key >> s) & _DIGIT for s, amount in need):
+                rest_key = (key - delta) ^ (_PAIR_FLAG if is_pair else 0)
+                rec(rest_key, i, (*melds, meld), value + v)
+
+    rec(key, 0, (), 0)
+    return found
 
 
 def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | None:
@@ -349,7 +423,7 @@ def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | Non
         found = _solve(pool, table)
         return None if found is None else (found[0] + value, (*sets, *found[1]))
     best: _Result | None = None
-    for rest_key, split, split_value in _split(pool, variant.split, table):
+    for rest_key, split, split_value in _split_fast(pool, variant.split, table):
         rest = _solve(rest_key, table)
         if rest is not None and (best is None or rest[0] + split_value > best[0]):
             best = (rest[0] + split_value, (*split, *rest[1]))
@@ -387,6 +461,8 @@ def decompositions(
     >>> len(list(decompositions(parse("一一一 二二二 三三三 四五六 七八九 壹貳叄 肆伍陸"))))
     1
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     if card is None:
         self_drawn = True
     table = _table(rules)
@@ -413,9 +489,14 @@ def _best_general(
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
     if card is None:
         self_drawn = True
+    variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
+    return _best_of(variants, rules, card)
+
+
+def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
     table = _table(rules)
     best: tuple[int, list[Meld], tuple[Meld, ...]] | None = None
-    for variant in _variants(concealed, exposed, card, self_drawn, from_discard, chouwei):
+    for variant in variants:
         key = _variant_key(variant, rules)
         if key is None:
             continue
@@ -432,8 +513,11 @@ def _best_general(
 
 
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
+# Bounded: at most _PLAIN_RULES rules objects, each with at most _PLAIN_LIMIT hands (a full
+# table is emptied), so at most 4 * 2**16 entries (caches.stats("zipai")).
 _PLAIN: dict[int, tuple[Rules, dict[int, Decomposition | None]]] = {}
-_PLAIN_LIMIT = 1 << 20
+_PLAIN_LIMIT = 1 << 16
+_PLAIN_RULES = 4
 
 
 # the rules of the last concealed-only call and their cache (a fast path for the same rules)
@@ -448,6 +532,15 @@ def _clear_cache() -> None:
     _PLAIN.clear()
     _LAST[:] = [None, None]
     _SETS.clear()
+
+
+caches.register(
+    "zipai",
+    f"{__name__}._PLAIN",
+    _clear_cache,
+    lambda: sum(len(cache) for _rules, cache in _PLAIN.values()),
+    _PLAIN_RULES * _PLAIN_LIMIT,
+)
 
 
 def _decomposition(
@@ -490,6 +583,8 @@ def best_decomposition(
     >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
     True
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     if exposed or card is not None:
         return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
@@ -539,6 +634,8 @@ def best_decomposition(
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
+            if len(_PLAIN) >= _PLAIN_RULES:
+                _PLAIN.clear()
             entry = (rules, {})
             _PLAIN[id(rules)] = entry
         cache = entry[1]
@@ -592,6 +689,8 @@ def waits(
     >>> list(waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"), winning_only=True))
     [Card('d2'), Card('d10')]
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
     for meld in exposed:

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import cards_arg, instance_arg, text_arg
 from changpai.core.hanzi import HanziEnum
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.rules import HUNAN, Rules
 
@@ -136,6 +137,8 @@ def classify(
     >>> classify(parse("三四伍")) is None   # small and big never mix in a sequence
     True
     """
+    cards = cards_arg(cards, Card, "cards", "zipai cards")
+    instance_arg(rules, Rules, "rules", RulesError)
     n = len(cards)
     same = n >= 2 and all(card == cards[0] for card in cards)
     if n == 2:
@@ -240,7 +243,7 @@ class Meld:
         ...
         changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比
         """
-        head, _, rest = text.strip().partition(" ")
+        head, _, rest = text_arg(text, "meld").strip().partition(" ")
         if not rest:
             return cls.of(parse(head), rules=_ANY_SENTENCE)
         cards = parse(rest)
@@ -318,6 +321,8 @@ def huxi(meld: Meld, *, rules: Rules = HUNAN) -> int:
     >>> huxi(Meld.parse("臭偎 一一一"), rules=HUNAN.evolve(chouwei_huxi=(4, 2)))
     2
     """
+    instance_arg(meld, Meld, "meld")
+    instance_arg(rules, Rules, "rules", RulesError)
     kind = meld.kind
     if kind is MeldKind.JU:
         big_small = (6, 3) if meld.cards[0].value == 1 else (0, 0)

@@ -28,6 +28,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import document
+from changpai.core.guard import cards_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
@@ -638,11 +639,11 @@ def analyze(
     >>> analyze("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一").best.huxi
     12
     """
-    cards = parse(hand) if isinstance(hand, str) else tuple(hand)
+    cards = parse(hand) if isinstance(hand, str) else cards_arg(hand, Card, "hand", "zipai cards")
     melds = (
         tuple(Meld.parse(part) for part in exposed.split(";") if part.strip())
         if isinstance(exposed, str)
-        else tuple(exposed)
+        else cards_arg(exposed, Meld, "exposed", "zipai melds")
     )
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a zipai Rules object")

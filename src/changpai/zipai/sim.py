@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from changpai.core import playout
+from changpai.core.guard import instance_arg
 from changpai.core.playout import SimulationStats
 from changpai.zipai.game import Game
 from changpai.zipai.rules import HUNAN, Rules
@@ -44,7 +45,7 @@ def transcript(game: Game) -> str:
     >>> "亮張 (liang)" in text and ("荒莊" in text or "胡" in text)
     True
     """
-    return playout.transcript(game)
+    return playout.transcript(instance_arg(game, Game, "game"))
 
 
 def simulate(

@@ -5,8 +5,11 @@ A hand is packed into one int, 3 bits per card kind (``_POW[k]`` is one card of 
 and 坎 come out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are
 chosen value by value, and each case is then looked up in a table, built at import, of every
 count tuple of that case that splits into sentences and at most one pair (1,300 entries, 1,745
-with 一五十), with its best partition. Only the best branch's meld tuple is built; :class:`Meld`
-objects are interned (the 坎 / 提 tuples are cached per case).
+with 一五十), with its best partition. The search works on the two cases as separate ints below
+2**30 (one CPython digit each, so their arithmetic is cheap), follows a plan per set of candidate
+絞 values made at import, and builds a meld tuple only for a better result; :class:`Meld`
+objects are interned (the 坎 / 提 tuples come from two tables of five values and are cached per
+case).
 
 >>> from changpai.zipai.cards import parse
 >>> key = sum(_POW[c.index] for c in parse("一二三 四五六 壹貳叄"))
@@ -20,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from changpai.core import caches
 from changpai.zipai.cards import CARDS, KINDS
 from changpai.zipai.melds import Meld, MeldKind, huxi
 from changpai.zipai.rules import HUNAN, Rules
@@ -74,13 +78,30 @@ _Result = tuple[int, tuple[Meld, ...]]
 
 _HALF = 10 * _BITS  # bits of one case (small 一..十 or big 壹..拾)
 _HALF_MASK = (1 << _HALF) - 1
-_HALF_PAIR = 1 << _HALF
+# The pair flag of a one-case key is bit 29, the top bit of the last digit: a pool holds at most
+# two copies of a kind, so that bit is free, and every one-case key stays below 2**30 (a
+# one-digit int in CPython, whose arithmetic is much cheaper than that of a longer int).
+_HALF_PAIR = 1 << (_HALF - 1)
+_HALF_DIGITS = _HALF_MASK ^ _HALF_PAIR
 _B0H = _B0 & _HALF_MASK
 _PREFIX_MASK = tuple((1 << (_BITS * v)) - 1 for v in range(11))
-_B1H = _B0H << 1
 
 _HalfOption = tuple[int, Meld, tuple[tuple[int, int], ...], int, int, bool]
+
+# candidate 絞 values (bit 3v set for each) -> per level (bit shift 3v, mask of the digits
+# below the next candidate value, that next value); 1,024 entries built at import, from which
+# each table makes its search plans
+_LEVELS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+for _m in range(1 << 10):
+    _vs = [v for v in range(10) if _m >> v & 1]
+    _nexts = [*_vs[1:], 10][: len(_vs)]
+    _LEVELS[sum(1 << (_BITS * v) for v in _vs)] = tuple(
+        (_BITS * v, _PREFIX_MASK[nv], nv) for v, nv in zip(_vs, _nexts, strict=True)
+    )
+del _m, _vs, _nexts
 _Choice = tuple[int, int, tuple[Meld, ...]]
+_Level = tuple[int, int, set[int], set[int], int]
+_Plan = tuple[tuple[_Level, ...], int, int, int]
 
 
 class _Table:
@@ -91,7 +112,9 @@ class _Table:
     packed count of the shape. The solver splits a pool by case: a 絞 is the only shape that mixes
     small and big cards, so once the 絞 are chosen each case is looked up on its own 10-digit count
     tuple in ``halves[case]`` (every decomposable tuple with its best partition, built here from
-    the ``half[case]`` shapes), as the mahjong library does per suit.
+    the ``half[case]`` shapes), as the mahjong library does per suit. ``prefixes`` hold the
+    leading digits of those tuples, ``plans`` the search levels per set of candidate 絞 values,
+    ``jiao_options`` / ``final_options`` the 絞 a value's two digits allow.
     """
 
     def __init__(self, allow_1_5_10: bool) -> None:
@@ -129,17 +152,23 @@ class _Table:
             )
             for v in range(10)
         ]
-        # jiao_options[v][small digit][big digit]: no 絞, or a 絞 the digits allow, at value v
-        self.jiao_options: list[list[list[tuple[tuple[Meld | None, int, int, int], ...]]]] = [
-            [
-                [
-                    ((None, 0, 0, 0), *(o for o in self.jiao[v] if s >= o[3] and b >= 3 - o[3]))
-                    for b in range(8)
-                ]
-                for s in range(8)
-            ]
-            for v in range(10)
-        ]
+        # options[v][small digit | big digit << 3]: the 絞 the digits allow at value v, as
+        # (small delta, big delta, meld), xN xN dN first; ``final_options`` adds "no 絞" first
+        self.jiao_options: list[list[tuple[tuple[int, int, Meld], ...]]] = []
+        self.final_options: list[list[tuple[tuple[int, int, Meld | None], ...]]] = []
+        for v in range(10):
+            (first, s1, b1, _), (second, s2, b2, _) = self.jiao[v]
+            row: list[tuple[tuple[int, int, Meld], ...]] = []
+            for digits in range(64):
+                small, big = digits & _DIGIT, digits >> _BITS
+                options = []
+                if small >= 2 and big >= 1:
+                    options.append((s1, b1, first))
+                if small >= 1 and big >= 2:
+                    options.append((s2, b2, second))
+                row.append(tuple(options))
+            self.jiao_options.append(row)
+            self.final_options.append([((0, 0, None), *options) for options in row])
         # the three-kind special sentences (二七十, 一五十) as packed bit masks, for the filter
         self.specials = [
             sum(1 << (_BITS * k) for k in s)
@@ -152,12 +181,35 @@ class _Table:
         self.prefixes = tuple(
             tuple(
                 [
-                    {k & _PREFIX_MASK[v] for k in self.halves[case] if allowed or k < _HALF_PAIR}
+                    {
+                        k & _PREFIX_MASK[v] & _HALF_DIGITS
+                        for k in self.halves[case]
+                        if allowed or not k & _HALF_PAIR
+                    }
                     for v in range(11)
                 ]
                 for case in (0, 1)
             )
             for allowed in (False, True)
+        )
+        # plans[pair allowed][candidate 絞 values] -> (inner levels, shift and value of the last
+        # level, number of inner levels); a level is (bit shift, mask of the digits below the
+        # next candidate value, their prefix sets of the small and the big case, value)
+        self.plans: tuple[dict[int, _Plan], ...] = tuple(
+            {
+                candidates: (
+                    tuple(
+                        (shift, mask, small[nv], big[nv], shift // _BITS)
+                        for shift, mask, nv in plan[:-1]
+                    ),
+                    plan[-1][0],
+                    plan[-1][0] // _BITS,
+                    len(plan) - 1,
+                )
+                for candidates, plan in _LEVELS.items()
+                if plan
+            }
+            for small, big in self.prefixes
         )
 
     def _halves(self, case: int) -> dict[int, _Result]:
@@ -229,18 +281,6 @@ def _jiao_choices(pool: int, table: _Table) -> tuple[tuple[_Choice, ...], ...]:
     )
 
 
-# candidate 絞 values (bit 3v set for each) -> per level (bit shift 3v, mask of the digits
-# below the next candidate value, that next value); 1,024 entries built at import
-_LEVELS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-for _m in range(1 << 10):
-    _vs = [v for v in range(10) if _m >> v & 1]
-    _nexts = [*_vs[1:], 10][: len(_vs)]
-    _LEVELS[sum(1 << (_BITS * v) for v in _vs)] = tuple(
-        (_BITS * v, _PREFIX_MASK[nv], nv) for v, nv in zip(_vs, _nexts, strict=True)
-    )
-del _m, _vs, _nexts
-
-
 def _solve(key: int, table: _Table) -> _Result | None:
     """Best (胡息, melds) partition of a packed pool; the pair flag asks for one 將.
 
@@ -248,113 +288,94 @@ def _solve(key: int, table: _Table) -> _Result | None:
     一句話 / 絞 and the pair. The 絞 are the only shapes mixing the cases: they are chosen value
     by value (a branch dies as soon as the digits already final in either case are no prefix of
     a decomposable count tuple), then each case is looked up in its table of decomposable count
-    tuples; the number of small cards left tells which case holds the pair. Meld tuples are
-    built only for the best result.
+    tuples (a one-case key with the pair flag, or without, holds the pair or not: at most one of
+    them is in the table). The key is split into its two cases first, so that the search works
+    on one-digit ints; meld tuples are built only for a better result.
     """
-    pool = key & _POOL_MASK
-    small = pool & _HALF_MASK
-    big = pool >> _HALF
-    pair = key & _PAIR_FLAG
+    small = key & _HALF_MASK
+    big = key >> _HALF & _HALF_MASK
     free = (small | small >> 1) & (big | big >> 1) & _B0H
     candidates = free & (small >> 1 | big >> 1)
     smalls, bigs = table.halves
-    count = (small & _B0H).bit_count() + 2 * (small & _B1H).bit_count()
+    pair = key > _POOL_MASK  # the pair flag is the top bit of a key
     if not candidates:
-        return _finish(small, big, count, pair, (), smalls, bigs)
-    prefix_small, prefix_big = table.prefixes[1 if pair else 0]
-    jiao_options = table.jiao_options
-    plan = _LEVELS[candidates]
-    last = len(plan) - 1
-    levels: list[tuple[tuple[tuple[Meld | None, int, int, int], ...], int, set[int], set[int]]] = []
+        if pair:
+            found_s = smalls.get(small | _HALF_PAIR)
+            if found_s is None:
+                found_s = smalls.get(small)
+                if found_s is None:
+                    return None
+                found_b = bigs.get(big | _HALF_PAIR)
+            else:
+                found_b = bigs.get(big)
+        else:
+            found_s = smalls.get(small)
+            if found_s is None:
+                return None
+            found_b = bigs.get(big)
+        if found_b is None:
+            return None
+        return (found_s[0] + found_b[0], found_s[1] + found_b[1])
+    levels, shift, v, depth = table.plans[pair][candidates]
+    final = table.final_options[v][(small >> shift & _DIGIT) | (big >> shift & _DIGIT) << _BITS]
     best_value = -1
-    best: tuple[tuple[Meld, ...], Meld | None, tuple[Meld, ...], tuple[Meld, ...]] | None = None
-    # depth-first: (level, small left, big left, small cards left, 絞 so far)
-    stack: list[tuple[int, int, int, int, tuple[Meld, ...]]] = [(0, small, big, count, ())]
+    best: tuple[Meld, ...] = ()
+    # depth-first over the inner levels: (level, small left, big left, 絞 so far); the options
+    # are pushed "no 絞" first, so the 絞 are tried first
+    stack: list[tuple[int, int, int, tuple[Meld, ...]]] = [(0, small, big, ())]
     pop = stack.pop
     push = stack.append
+    options = table.jiao_options
     while stack:
-        i, s, b, c, jiao = pop()
-        if i == len(levels):  # first visit of this level (most random pools die early)
-            shift, mask, nv = plan[i]
-            options = jiao_options[shift // _BITS][small >> shift & _DIGIT][big >> shift & _DIGIT]
-            ok_small = prefix_small[nv]
-            ok_big = prefix_big[nv]
-            levels.append((options, mask, ok_small, ok_big))
-        else:
-            options, mask, ok_small, ok_big = levels[i]
-        if i == last:  # the two cases are final: look them up
-            for meld, es, eb, u in options:
-                left = (c - u) % 3
+        i, s, b, jiao = pop()
+        if i < depth:
+            shift, mask, ok_small, ok_big, v = levels[i]
+            i += 1
+            if s & mask in ok_small and b & mask in ok_big:
+                push((i, s, b, jiao))
+            for es, eb, meld in options[v][
+                (small >> shift & _DIGIT) | (big >> shift & _DIGIT) << _BITS
+            ]:
                 ks = s - es
-                kb = b - eb
-                if pair:
-                    if left == 2:
-                        ks |= _HALF_PAIR
-                    elif left == 0:
-                        kb |= _HALF_PAIR
-                    else:
+                if ks & mask in ok_small:
+                    kb = b - eb
+                    if kb & mask in ok_big:
+                        push((i, ks, kb, (*jiao, meld)))
+            continue
+        # the last level: both cases are final, look them up
+        for es, eb, last in final:
+            ks = s - es
+            kb = b - eb
+            if pair:
+                found_s = smalls.get(ks | _HALF_PAIR)
+                if found_s is None:
+                    found_s = smalls.get(ks)
+                    if found_s is None:
                         continue
-                elif left:
-                    continue
+                    found_b = bigs.get(kb | _HALF_PAIR)
+                else:
+                    found_b = bigs.get(kb)
+            else:
                 found_s = smalls.get(ks)
                 if found_s is None:
                     continue
                 found_b = bigs.get(kb)
-                if found_b is None:
-                    continue
-                value = found_s[0] + found_b[0]
-                if value > best_value:
-                    best_value = value
-                    best = (jiao, meld, found_s[1], found_b[1])
-            continue
-        for meld, es, eb, u in options:
-            ks = s - es
-            if ks & mask in ok_small:
-                kb = b - eb
-                if kb & mask in ok_big:
-                    push((i + 1, ks, kb, c - u, jiao if meld is None else (*jiao, meld)))
-    if best is None:
+            if found_b is None:
+                continue
+            value = found_s[0] + found_b[0]
+            if value > best_value:
+                best_value = value
+                best = (jiao if last is None else (*jiao, last)) + found_s[1] + found_b[1]
+    if best_value < 0:
         return None
-    jiao, meld, found_small, found_big = best
-    if meld is None:
-        return (best_value, (*jiao, *found_small, *found_big))
-    return (best_value, (*jiao, meld, *found_small, *found_big))
-
-
-def _finish(
-    small: int,
-    big: int,
-    count: int,
-    pair: int,
-    jiao: tuple[Meld, ...],
-    smalls: dict[int, _Result],
-    bigs: dict[int, _Result],
-) -> _Result | None:
-    """Look the two cases up once the 絞 are chosen; ``count`` small cards are left."""
-    left = count % 3
-    if pair:
-        if left == 2:
-            small |= _HALF_PAIR
-        elif left == 0:
-            big |= _HALF_PAIR
-        else:
-            return None
-    elif left:
-        return None
-    s = smalls.get(small)
-    if s is None:
-        return None
-    b = bigs.get(big)
-    if b is None:
-        return None
-    return (s[0] + b[0], (*jiao, *s[1], *b[1]))
+    return (best_value, best)
 
 
 def _enumerate_half(
     key: int, case: int, table: _Table, start: int = 0
 ) -> Iterator[tuple[Meld, ...]]:
     """Every partition of one case's pool, each once (shapes in non-decreasing order)."""
-    pool = key & _HALF_MASK
+    pool = key & _HALF_DIGITS
     if not pool:
         if not key & _HALF_PAIR:
             yield ()
@@ -417,32 +438,52 @@ def _split(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...],
 
 # One case's 坎 / 提 bits (坎 at bit 3v, 提 at bit 3v + 1 for value v; the big case is flagged
 # with bit 30) -> (their melds in card order, their 胡息). Cached per case, so that the distinct
-# entries a run of hands needs are few.
+# entries a run of hands needs are few; bounded by its keys: each value holds nothing, a 坎 or a
+# 提, so at most 2 * 3**10 entries (cleared with the hand cache, zipai.clear_caches()).
 _SETS: dict[int, tuple[tuple[Meld, ...], int]] = {}
+caches.register("zipai", f"{__name__}._SETS", _SETS.clear, _SETS.__len__, 2 * 3**10)
 _BIG_SETS = 1 << _HALF
 
 _KAN_HUXI = tuple(huxi(m) for m in _KAN)
 _TI_HUXI = tuple(huxi(m) for m in _TI)
 
 
+def _quarter_sets(base: int, values: range) -> dict[int, tuple[tuple[Meld, ...], int]]:
+    """Every 坎 / 提 bit pattern of five values of one case -> (melds in card order, 胡息)."""
+    found: dict[int, tuple[tuple[Meld, ...], int]] = {0: ((), 0)}
+    for v in values:
+        k = base + v
+        found |= {
+            bits | 1 << (_BITS * v + extra): (
+                (*melds, meld),
+                value + meld_huxi,
+            )
+            for bits, (melds, value) in found.items()
+            for extra, meld, meld_huxi in ((0, _KAN[k], _KAN_HUXI[k]), (1, _TI[k], _TI_HUXI[k]))
+        }
+    return found
+
+
+# the 坎 / 提 of values 1..5 and of 6..10 of each case (243 patterns each), so that a case's
+# entry of ``_SETS`` is two lookups and a concatenation
+_QUARTERS = tuple(
+    (_quarter_sets(base, range(5)), _quarter_sets(base, range(5, 10))) for base in (0, 10)
+)
+_LOW_VALUES = (1 << (5 * _BITS)) - 1
+_HIGH_VALUES = _HALF_MASK ^ _LOW_VALUES
+
+
 def _half_sets(half: int) -> tuple[tuple[Meld, ...], int]:
-    """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached."""
-    melds = []
-    value = 0
-    base = 10 if half & _BIG_SETS else 0
-    bits = half & _HALF_MASK
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        position = low.bit_length() - 1
-        k = base + position // _BITS
-        if position % _BITS:
-            melds.append(_TI[k])
-            value += _TI_HUXI[k]
-        else:
-            melds.append(_KAN[k])
-            value += _KAN_HUXI[k]
-    found = (tuple(melds), value)
+    """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached.
+
+    >>> melds, value = _half_sets(1 << 3 | 2 << 27 | _BIG_SETS)  # 坎 of 貳, 提 of 拾
+    >>> [str(m) for m in melds], value
+    (['坎 貳貳貳', '提 拾拾拾拾'], 18)
+    """
+    low, high = _QUARTERS[1 if half & _BIG_SETS else 0]
+    first = low[half & _LOW_VALUES]
+    second = high[half & _HIGH_VALUES]
+    found = (first[0] + second[0], first[1] + second[1])
     _SETS[half] = found
     return found
 

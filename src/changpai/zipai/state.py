@@ -15,13 +15,17 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from changpai.zipai.actions import ActionKind
+from changpai.core import caches
+from changpai.core.records import ActionRecord
+from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
-from changpai.zipai.chi import ChiOption
+from changpai.zipai.hand import Decomposition, _best_of, _variants_of, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, classify, huxi
 from changpai.zipai.rules import HUNAN, Rules
+from changpai.zipai.solver import _POW
 
 _SET_KINDS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI)
 # records of a seat taking a card in (進牌) before its win (聽胡 / 地胡, zipai.md §8.6); a 提 counts
@@ -52,41 +56,147 @@ def _shape_masks(allow_1_5_10: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
 _SHAPES = (_shape_masks(False), _shape_masks(True))
 
 
-def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
-    """A cheap necessary condition for a win with card k joining the free cards of ``hand``:
-    every free card (not in a 坎 / 提) has some 一句話 / 絞 to go into, or a second copy for the
-    pair. False means that no decomposition exists; True decides nothing."""
+def _near(shapes: tuple[tuple[int, int], ...]) -> int:
+    """The kinds in any of these shapes, as a bit mask."""
+    mask = 0
+    for present, _twice in shapes:
+        mask |= present
+    return mask
+
+
+# per kind: the kinds that share some 一句話 / 絞 with it
+_NEAR = tuple(tuple(_near(per[k]) for k in range(KINDS)) for per in _SHAPES)
+
+
+def _hand_masks(key: tuple[int, ...], allow_1_5_10: bool) -> tuple[int, int, int]:
+    """The bit masks of a hand's free cards (not in a 坎 / 提): present, doubled (a pair), and
+    the single cards that no 一句話 / 絞 of present cards can take (cached per hand)."""
+    masks = _MASKS.get((key, allow_1_5_10))
+    if masks is not None:
+        return masks
     present = doubled = 0
     for c in range(KINDS):
-        n = hand[c] + (c == k)
+        n = key[c]
         if n == 1:
             present |= 1 << c
         elif n == 2:
             present |= 1 << c
             doubled |= 1 << c
-    shapes = _SHAPES[allow_1_5_10]
-    rest = present & ~doubled
-    while rest:
-        low = rest & -rest
+    stuck = _stuck(present & ~doubled, present, doubled, _SHAPES[allow_1_5_10], False)
+    if len(_MASKS) >= _CACHE_LIMIT:
+        _MASKS.clear()
+    masks = _MASKS[key, allow_1_5_10] = (present, doubled, stuck)
+    return masks
+
+
+def _stuck(
+    singles: int,
+    present: int,
+    doubled: int,
+    shapes: tuple[tuple[tuple[int, int], ...], ...],
+    first: bool,
+) -> int:
+    """The cards of ``singles`` with no 一句話 / 絞 among the present cards (with ``first``:
+    stop at the first one)."""
+    stuck = 0
+    while singles:
+        low = singles & -singles
         c = low.bit_length() - 1
-        rest ^= low
+        singles ^= low
         for need, twice in shapes[c]:
             if present & need == need and doubled & twice == twice:
                 break
         else:
-            return False
-    return True
+            stuck |= low
+            if first:
+                return stuck
+    return stuck
+
+
+def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
+    """A cheap necessary condition for a win with card k joining the free cards of ``hand``:
+    every free card (not in a 坎 / 提) has some 一句話 / 絞 to go into, or a second copy for the
+    pair. False means that no decomposition exists; True decides nothing."""
+    key = tuple(hand)
+    present, doubled, stuck = _hand_masks(key, allow_1_5_10)
+    n = key[k]
+    bit = 1 << k
+    shapes = _SHAPES[allow_1_5_10]
+    if n >= 3:  # card k joins a 坎 / 提: the free cards do not change
+        return not stuck
+    if n == 2:  # a pair becomes a 坎 (no longer free): check every single card again
+        present &= ~bit
+        doubled &= ~bit
+        return not _stuck(present & ~doubled, present, doubled, shapes, True)
+    # card k joins a single (making a pair) or comes alone: the masks only grow, so a single
+    # that had a shape keeps it, and a stuck one can only be freed by a shape with k in it
+    present |= bit
+    if n == 1:
+        doubled |= bit
+    stuck &= ~bit
+    if stuck & ~_NEAR[allow_1_5_10][k]:
+        return False
+    if n == 0:
+        stuck |= bit
+    return not _stuck(stuck, present, doubled, shapes, True)
+
+
+def _best_counts(
+    counts: Sequence[int],
+    exposed: Sequence[Meld],
+    rules: Rules,
+    card: Card | None,
+    self_drawn: bool,
+    from_discard: bool,
+    chouwei: bool,
+) -> Decomposition | None:
+    """:func:`best_decomposition` of concealed ``counts`` the caller knows to be valid (the
+    engine's hands: no checks, no card tuples); the same result.
+
+    >>> from changpai.zipai.cards import parse
+    >>> counts = [0] * KINDS
+    >>> for c in parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"):
+    ...     counts[c.index] += 1
+    >>> print(_best_counts(counts, (), HUNAN, Card.parse("d10"), True, False, False))
+    偎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)
+    """
+    if not exposed and card is None:
+        cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(counts[k]))
+        return best_decomposition(cards, (), rules)
+    if card is None:
+        self_drawn = True
+    key = 0
+    for k in range(KINDS):
+        if counts[k]:
+            key += counts[k] * _POW[k]
+    variants = _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
+    return _best_of(variants, rules, card)
 
 
 _CACHE_LIMIT = 200_000
 _CARDS_OF: dict[tuple[int, ...], tuple[Card, ...]] = {}
-_CHI_OF: dict[tuple[tuple[int, ...], int, bool], tuple[ChiOption, ...]] = {}
+# the (single, pair) bit masks of the free cards of a hand (see _may_complete)
+_MASKS: dict[tuple[tuple[int, ...], bool], tuple[int, int, int]] = {}
+_CHI_OF: dict[tuple[Any, ...], list[Any]] = {}  # see Claims._chi_entry
+# the engine's caches on whole hands, each emptied when full (zipai.clear_caches empties them)
+for _name, _cache in (("_CARDS_OF", _CARDS_OF), ("_MASKS", _MASKS), ("_CHI_OF", _CHI_OF)):
+    caches.register("zipai", f"{__name__}.{_name}", _cache.clear, _cache.__len__, _CACHE_LIMIT)
 
 
 class _Seat:
     """Mutable per-seat state (counts lists, no object churn)."""
 
-    __slots__ = ("chou", "count", "discards", "hand", "hu_passed", "melds", "peng_passed", "quads")
+    __slots__ = (
+        "chou",
+        "count",
+        "discards",
+        "hand",
+        "hu_passed",
+        "melds",
+        "peng_passed",
+        "quads",
+        "sets",
+    )
 
     def __init__(self) -> None:
         self.hand = [0] * KINDS  # concealed counts
@@ -97,6 +207,7 @@ class _Seat:
         self.hu_passed: dict[int, int] = {}  # 臭胡: card -> table 胡息 when the 胡 was passed
         self.count = 0  # cards held: hand + table melds
         self.quads = 0  # 跑 + 提 on the table, and dealt fours kept in hand (§9)
+        self.sets = 0  # bit k: a 碰 / 偎 / 臭偎 of card k lies on the table (see set_meld)
 
     def clone(self) -> _Seat:
         other = _Seat.__new__(_Seat)
@@ -108,6 +219,7 @@ class _Seat:
         other.hu_passed = dict(self.hu_passed)
         other.count = self.count
         other.quads = self.quads
+        other.sets = self.sets
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -126,14 +238,33 @@ class _Seat:
         key = tuple(self.hand)
         cards = _CARDS_OF.get(key)
         if cards is None:
-            if len(_CARDS_OF) > _CACHE_LIMIT:
+            if len(_CARDS_OF) >= _CACHE_LIMIT:
                 _CARDS_OF.clear()
             cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(key[k]))
             _CARDS_OF[key] = cards
         return cards
 
+    def lay(self, *melds: Meld) -> None:
+        """Put ``melds`` on the table (every change of ``melds`` goes through here or
+        :meth:`replace`, which keep the bit mask ``sets`` of :meth:`set_meld`)."""
+        for meld in melds:
+            self.melds.append(meld)
+            if meld.kind in _SET_KINDS:
+                self.sets |= 1 << meld.cards[0].index
+
+    def replace(self, i: int, meld: Meld) -> None:
+        """Put ``meld`` in place of the table meld at index ``i`` (a 偎 / 碰 turned 提 / 跑)."""
+        old = self.melds[i]
+        if old.kind in _SET_KINDS:
+            self.sets &= ~(1 << old.cards[0].index)
+        self.melds[i] = meld
+        if meld.kind in _SET_KINDS:
+            self.sets |= 1 << meld.cards[0].index
+
     def set_meld(self, k: int) -> int:
         """Index of the 碰 / 偎 / 臭偎 of card k on the table, or -1."""
+        if not self.sets >> k & 1:
+            return -1
         card = CARDS[k]
         for i, m in enumerate(self.melds):
             if m.kind in _SET_KINDS and m.cards[0] is card:
@@ -142,6 +273,36 @@ class _Seat:
 
     def table_huxi(self, rules: Rules) -> int:
         return sum(huxi(m, rules=rules) for m in self.melds)
+
+
+# the engine's own records by (seat, kind, card[, meld kind, exposed, origin]); bounded by the
+# few values of each (at most 4 x 15 x 21 x 5 x 2 x 4 entries)
+_RECORDS: dict[tuple[Any, ...], ActionRecord[Action]] = {}
+
+
+def _auto_record(
+    seat: int, kind: ActionKind, card: int | None, melds: tuple[Meld, ...]
+) -> ActionRecord[Action]:
+    """The record of a move the engine applies by itself (``auto=True``), interned: records are
+    immutable, and a meld of the engine's is one of identical cards, named by its kind,
+    exposure and origin.
+
+    >>> _auto_record(0, ActionKind.DRAW, 3, ()) is _auto_record(0, ActionKind.DRAW, 3, ())
+    True
+    """
+    key = (
+        (seat, kind, card, melds[0].kind, melds[0].exposed, melds[0].origin)
+        if melds
+        else (seat, kind, card)
+    )
+    record = _RECORDS.get(key)
+    if record is None or record.action.melds != melds:
+        record = ActionRecord(
+            Action(seat, kind, None if card is None else CARDS[card], melds), True
+        )
+        if len(melds) <= 1:
+            _RECORDS[key] = record
+    return record
 
 
 # Offer sources and queue entries

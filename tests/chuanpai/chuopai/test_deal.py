@@ -48,3 +48,18 @@ def test_stacked_hands_land_on_their_seats() -> None:
 def test_bad_stacks(call: object, error: type[Exception], message: str) -> None:
     with pytest.raises(error, match=message):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("hands", [5, [parse("66")], "66", object()])
+def test_stack_deck_hands_must_be_a_mapping(hands: object) -> None:
+    """stack_deck(hands=) is ``{seat: cards}``: anything else is a NotationError naming it."""
+    with pytest.raises(NotationError, match="hands="):
+        stack_deck(hands=hands)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("deck", [5, object(), [None] * 84, [[1]] * 84])
+def test_a_stacked_deck_that_is_not_cards_is_refused(deck: object) -> None:
+    """Game(deck=) takes the 84 cards of deck84 (chuanpai.md §3.1): anything else is refused with
+    a typed error naming the deck."""
+    with pytest.raises((NotationError, RulesError), match="deck"):
+        Game(deck=deck)  # type: ignore[arg-type]

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+
 from changpai.chuanpai.chuopai import (
     CHUOPAI,
     Game,
     Match,
+    clear_caches,
     next_dealer,
     random_game,
     simulate,
     transcript,
 )
+from changpai.core import caches
+from changpai.errors import NotationError
 
 
 def test_match_follows_the_dealer_rule_and_sums_to_zero() -> None:
@@ -42,3 +47,22 @@ def test_random_game_and_transcript() -> None:
     lines = transcript(game).splitlines()
     assert lines[0] == "戳牌 (chuopai) — seed 6, dealer seat 2"
     assert sum(1 for line in lines if line[:4].strip().isdigit()) == len(game.log)
+
+
+def test_transcript_takes_a_game() -> None:
+    """transcript takes a 戳牌 Game: anything else is a NotationError naming it."""
+    for value in (None, 5, CHUOPAI):
+        with pytest.raises(NotationError, match="game="):
+            transcript(value)  # type: ignore[arg-type]
+
+
+def test_clear_caches_empties_the_bounded_caches() -> None:
+    """The engine's and the play generator's caches are registered under the family, stay
+    within their bounds while hands are played, and clear_caches() empties them."""
+    random_game(CHUOPAI, 4)
+    stats = caches.stats("chuanpai.chuopai")
+    assert len(stats) >= 2 and any(size for size, _limit in stats.values())
+    assert all(size <= limit for size, limit in stats.values())
+    clear_caches()
+    assert all(size == 0 for size, _limit in caches.stats("chuanpai.chuopai").values())
+    assert random_game(CHUOPAI, 4) == random_game(CHUOPAI, 4)

@@ -207,3 +207,10 @@ def test_beating_is_a_strict_order_within_a_shape(
         assert beats(a, c)
     if beats(a, b, TIES) and beats(b, a, TIES):
         assert a.shape == b.shape
+
+
+@pytest.mark.parametrize("hand", [None, 5, object(), [1, 2]])
+def test_plays_refuse_what_is_not_a_hand(hand: object) -> None:
+    """plays reads a hand of 戳牌 cards (or text): anything else is a NotationError naming it."""
+    with pytest.raises(NotationError, match="hand"):
+        plays(hand)  # type: ignore[arg-type]

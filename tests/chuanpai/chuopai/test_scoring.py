@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from changpai.chuanpai.chuopai import CHUOPAI, Level, fan, fapai_sheet, level, parse, score
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 
 # 16 black cards without any 四黑 (no kind four times) and without red cards: 翻 0.
 PLAIN16 = "56 56 56 46 46 46 16 16 16 15 15 15 55 55 55 33"
@@ -134,3 +134,25 @@ def test_fapai_offender_pays() -> None:
 def test_bad_input_raises_rules_error(call: object, error: str) -> None:
     with pytest.raises(RulesError, match=error):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("value", [None, 5, object()])
+def test_settlement_functions_refuse_what_is_not_bai(value: object) -> None:
+    """fan and score read a seat's 擺牌 (cards or text): anything else is a NotationError."""
+    for function in (fan, score):
+        with pytest.raises(NotationError, match="bai="):
+            function(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [None, "16", 16.0, True, -1])
+def test_level_takes_a_count(count: object) -> None:
+    """level takes a whole number of 擺牌 (chuanpai.md §3.4); anything else is a RulesError."""
+    with pytest.raises(RulesError, match="count="):
+        level(count)  # type: ignore[arg-type]
+
+
+def test_level_and_fan_check_the_rules() -> None:
+    with pytest.raises(RulesError, match="rules="):
+        level(16, None)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules="):
+        fan(PLAIN16, "chuopai")  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ from changpai.chuanpai.chuopai.match import Match, random_game, simulate, transc
 from changpai.chuanpai.chuopai.plays import Play, PlayKind, beats, plays
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.chuanpai.chuopai.scoring import Level, fan, fapai_sheet, level, score
+from changpai.core import caches
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView
@@ -42,6 +43,7 @@ __all__ = [
     "PlayKind",
     "Rules",
     "beats",
+    "clear_caches",
     "fan",
     "fapai_sheet",
     "format",
@@ -55,6 +57,19 @@ __all__ = [
     "stack_deck",
     "transcript",
 ]
+
+
+def clear_caches() -> None:
+    """Empty the module-level caches of the 戳牌 engine and play generator (each holds a bounded
+    number of entries, listed by ``changpai.core.caches.stats("chuanpai.chuopai")``); results do
+    not change.
+
+    >>> clear_caches()
+    >>> all(size == 0 for size, _limit in caches.stats("chuanpai.chuopai").values())
+    True
+    """
+    caches.clear("chuanpai.chuopai")
+
 
 DECK = DECK84
 """The 戳牌 deck: ``deck84``, 21 kinds × 4 (chuanpai.md §1, §3.1)."""

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 
 from changpai.chuanpai.cards import DECK84, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core.guard import items_arg, mapping_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -41,10 +42,7 @@ def deal_blocks(deck: tuple[Card, ...], dealer: int) -> dict[int, tuple[Card, ..
 def _cards(value: str | Iterable[Card], what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse(value, deck="deck84")
-    try:
-        items = tuple(value)
-    except TypeError:
-        raise NotationError(f"{what}={value!r} is not a list of cards") from None
+    items = items_arg(value, what, "chuanpai cards")
     for card in items:
         if not isinstance(card, Card):
             raise NotationError(f"{what} holds {card!r}, which is not a chuanpai Card")
@@ -84,7 +82,7 @@ def stack_deck(
             f"戳牌 deals every card ({HAND} each); there is no stock to stack, got stock={stock!r}"
         )
     wanted: dict[int, tuple[Card, ...]] = {}
-    for seat, cards in (hands or {}).items():
+    for seat, cards in mapping_arg(hands, "hands").items():
         seat = check_seat(seat, PLAYERS, what="hands seat", error=RulesError)
         wanted[seat] = _cards(cards, f"hands[{seat}]")
         if len(wanted[seat]) > HAND:

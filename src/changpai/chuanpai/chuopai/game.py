@@ -29,7 +29,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from changpai.chuanpai.cards import CARDS, DECK84, Card, parse
@@ -52,8 +51,10 @@ from changpai.chuanpai.chuopai.plays import (
     play_order,
 )
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core import caches
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
+from changpai.core.guard import items_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -66,7 +67,8 @@ _YING = frozenset(c.index for c in DECK84 if c.code in ("12", "24"))
 _TIANJIU = frozenset(c.index for c in DECK84 if c.code in ("66", "45", "36"))
 
 
-@lru_cache(maxsize=1 << 16)
+# Bounded (caches.stats('chuanpai.chuopai')): 3 seats x the plays of a hand, far below 2**16.
+@caches.lru("chuanpai.chuopai", maxsize=1 << 16)
 def _action(seat: int, kind: ActionKind, indices: tuple[int, ...]) -> Action:
     """The (immutable, shared) action of ``seat`` playing the cards with these kind indices."""
     return Action(seat, kind, tuple(CARDS[i] for i in indices))
@@ -78,7 +80,7 @@ def _deck_cards(deck: Sequence[Any] | str | None) -> list[Card] | None:
     if isinstance(deck, str):
         return list(parse(deck, deck="deck84"))
     out: list[Card] = []
-    for item in deck:
+    for item in items_arg(deck, "deck", "戳牌 (deck84) cards"):
         out.append(Card.parse(item) if isinstance(item, str) else item)
     return out
 

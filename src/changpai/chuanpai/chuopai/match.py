@@ -13,6 +13,7 @@ from collections.abc import Callable
 from changpai.chuanpai.chuopai.game import Game
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import playout
+from changpai.core.guard import instance_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.playout import SimulationStats
 
@@ -61,4 +62,4 @@ def transcript(game: Game) -> str:
     >>> print(transcript(random_game(CHUOPAI, 3)).splitlines()[0])
     戳牌 (chuopai) — seed 3, dealer seat 0
     """
-    return playout.transcript(game)
+    return playout.transcript(instance_arg(game, Game, "game"))

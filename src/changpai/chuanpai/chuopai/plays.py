@@ -25,13 +25,13 @@ beat unless ``rules.chuo_ties == "beat"`` (C12). The 硬張 丁丁 and 二紅 ar
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 from attrs import frozen
 
 from changpai.chuanpai.cards import CARDS, Card, ChuoClass, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core import render
+from changpai.core import caches, render
+from changpai.core.guard import items_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
 
@@ -142,7 +142,9 @@ def shape_beats(play: Shape, led: Shape, ties: bool) -> bool:
     return play[1] > led[1] or (ties and play[1] == led[1])
 
 
-@lru_cache(maxsize=200_000)
+# Bounded (caches.stats('chuanpai.chuopai')): 13 ranks x (at most 5**3 availabilities) x sizes
+# up to 12 — about 20 000 keys at most.
+@caches.lru("chuanpai.chuopai", maxsize=1 << 15)
 def _group_sets(
     kinds: tuple[int, ...], avail: tuple[int, ...], n: int
 ) -> tuple[tuple[int, ...], ...]:
@@ -387,7 +389,11 @@ def beats(
 
 
 def _counts(hand: str | Iterable[Card]) -> list[int]:
-    cards = parse(hand, deck="deck84") if isinstance(hand, str) else tuple(hand)
+    cards = (
+        parse(hand, deck="deck84")
+        if isinstance(hand, str)
+        else items_arg(hand, "hand", "戳牌 cards")
+    )
     counts = [0] * DOTS
     for card in cards:
         if not isinstance(card, Card) or card.is_jing:

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 
 from changpai.chuanpai.cards import DOT_CARDS, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core.guard import instance_arg, int_arg, items_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
@@ -56,7 +57,13 @@ def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
 
     >>> [None if level(n) is None else level(n).hanzi for n in (15, 16, 20, 21, 22, 23, 28)]
     [None, '小胡', '小胡', '一甲', '一甲', '兩甲', '兩甲']
+    >>> level("16")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: count='16' is not an integer >= 0
     """
+    count = int_arg(count, "count", low=0)
+    rules = instance_arg(rules, Rules, "rules", RulesError)
     if count >= rules.liangjia_cards:
         return Level.LIANGJIA
     if count >= rules.yijia_cards:
@@ -67,7 +74,9 @@ def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
 
 
 def _bai_counts(bai: str | Iterable[Card]) -> list[int]:
-    cards = parse(bai, deck="deck84") if isinstance(bai, str) else tuple(bai)
+    cards = (
+        parse(bai, deck="deck84") if isinstance(bai, str) else items_arg(bai, "bai", "戳牌 cards")
+    )
     counts = [0] * len(DOT_CARDS)
     for card in cards:
         if not isinstance(card, Card) or card.is_jing:
@@ -97,6 +106,7 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     >>> fan(parse("66 66 66 66 11 11 11") + parse("56") * 4 + parse("55") * 4 + parse("33 22"))
     (5, 1)
     """
+    rules = instance_arg(rules, Rules, "rules", RulesError)
     counts = _bai_counts(bai)
     counted = sum(f for _card, _n, f in _fan_items(counts))
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))

@@ -77,11 +77,16 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         seat = self._seat(seat)
         if seat not in self.to_act:
             return []
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> tuple[A, ...]:
+        """The legal decisions of ``seat``, which is to act (kept until the next record)."""
         key = (len(self._log), seat)
-        if self._legal_cache is not None and self._legal_cache[0] == key:
-            return list(self._legal_cache[1])
-        found = self._legal_now(seat)
-        self._legal_cache = (key, tuple(found))
+        cache = self._legal_cache
+        if cache is not None and cache[0] == key:
+            return cache[1]
+        found = tuple(self._legal_now(seat))
+        self._legal_cache = (key, found)
         return found
 
     def _legal_now(self, seat: int) -> list[A]:
@@ -120,7 +125,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             raise IllegalActionError(
                 f"{action} is not legal: seat {action.seat} is not to act (to act: {self.to_act})"
             )
-        legal = self.legal_actions(action.seat)
+        legal = self._legal(action.seat)
         if action not in legal:
             kinds = sorted({a.kind.value for a in legal})
             raise IllegalActionError(
@@ -238,7 +243,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         candidates: list[tuple[int, int]] = []
         for cls in (0, 1):
             for seat in seats:
-                if self._claim_options(seat, card, cls)[0]:
+                if self._can_claim(seat, card, cls):
                     candidates.append((cls, seat))
         self._candidates = candidates
         self._cand_pos = 0
@@ -278,7 +283,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
                 )
                 return
             card = self._draw()
-            if self.is_small(seat):
+            if self._small[seat]:
                 self._force(self._new_action("draw", seat, card))
                 self._hands[seat][card.index] += 1
                 self._gain = (seat, True)

@@ -151,6 +151,10 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         self._result: GameResult | None = None
         self._legal_cache: tuple[tuple[int, int], tuple[A, ...]] | None = None
         self._seating = _seating(n, tuple(s for s in range(n) if self._is_passive(s)))
+        #: Whether each seat is a small seat (:meth:`is_small`), fixed by the deal.
+        self._small: tuple[bool, ...] = tuple(
+            p > 0 and 1 < sizes[p] < sizes[1] for p in ((s - dealer) % n for s in range(n))
+        )
         pos = 0
         for p, size in enumerate(sizes):
             seat = (dealer + p) % n
@@ -220,9 +224,7 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         >>> [Game(YAODIREN.evolve(deal="16/15"), seed=1).is_small(s) for s in range(4)]
         [False, False, False, False]
         """
-        pos = self.position(seat)
-        size = self.deal_sizes[pos]
-        return pos > 0 and 1 < size < self.deal_sizes[1]
+        return self._small[self._seat(seat)]
 
     def is_passive(self, seat: int) -> bool:
         """Whether the seat only holds one card and never plays (the 7th player, chuanpai.md
@@ -507,6 +509,12 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
     def _claim_options(self, seat: int, card: C, cls: int) -> tuple[list[A], bool]:
         """The claims of priority class ``cls`` (0 before 1) of ``seat`` on ``card``, and whether
         the seat must claim."""
+
+    def _can_claim(self, seat: int, card: C, cls: int) -> bool:
+        """Whether ``seat`` has a claim of priority class ``cls`` on ``card``: the options of
+        :meth:`_claim_options` are not empty (a family may answer faster without building
+        them)."""
+        return bool(self._claim_options(seat, card, cls)[0])
 
     @abstractmethod
     def _form_claim(self, action: A) -> int:

@@ -1,0 +1,400 @@
+"""The search behind the 川牌 hand analysis: the units a concealed hand may be formed into, the
+胡 of each (chuanpai.md §2.3, §2.6), and the 胡 of the best way to form a whole hand, found by
+its structure instead of trying every unit.
+
+A 擠兒 depends only on the points of its two dot cards, and the graph "these points make a 擠兒"
+falls apart into small components (under 10/20: 8 with 2 and 12, 3 with 7, 4 with 6, 9 with 11,
+5 and 10 each with itself; under 14: p with 14 - p). The sets a hand may hold (暗 / 亮 / 土夥 of
+one kind, 燕 of the three sevens, the 經 sets of 丁丁 and 經牌) never leave one component, and a
+經牌 pairs with any dot card. So a hand is formed component by component: choose the sets, then
+the dot cards left must pair up within the component, but for those paired with a 經牌; the
+most 胡 with ``k`` pairs takes the ``k`` best pair slots. :func:`_value` gives the best total
+(``None`` when the hand cannot be formed) and :func:`changpai.chuanpai.hand.best_decomposition`
+rebuilds the units with it.
+
+>>> from changpai.chuanpai import YAODIREN, parse
+>>> def counts(text):
+...     found = [0] * 23
+...     for card in parse(text):
+...         found[card.index] += 1
+...     return tuple(found)
+>>> _value(counts("66 44 55 55 55"), YAODIREN), _value(counts("66 44 55"), YAODIREN)
+(4, None)
+>>> _value(counts("66 44 55 55 55 JC"), YAODIREN)  # 擠兒 66 44, 擠兒 55 55, 經 pair 55 JC
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import product
+from operator import itemgetter
+
+from changpai.chuanpai.cards import CARDS, KINDS
+from changpai.chuanpai.melds import DING_INDEX, SEVEN_INDICES, Meld, MeldKind, hu
+from changpai.chuanpai.rules import Rules
+from changpai.core import caches
+
+__all__: list[str] = []
+
+_Unit = tuple[MeldKind, tuple[int, ...]]
+_JING = (21, 22)
+_DOTS = 21
+_SEVENS = tuple(sorted(SEVEN_INDICES))
+_D = DING_INDEX
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
+    """Every hand unit, grouped by its lowest card index, each with a global rank."""
+    units: list[_Unit] = []
+    for i in range(_DOTS):
+        p = CARDS[i].points
+        for j in range(i, _DOTS):
+            if p + CARDS[j].points in pair_sums:
+                units.append((MeldKind.JIER, (i, j)))
+        for j in _JING:
+            units.append((MeldKind.JING_PAIR, (i, j)))
+        units.append((MeldKind.AN, (i, i, i)))
+        units.append((MeldKind.LIANG, (i, i, i, i)))
+        units.append((MeldKind.TUHUO, (i, i, i, i, i)))
+    units.append((MeldKind.YAN, _SEVENS))
+    units.extend(_DING_SETS)
+    units.sort(key=lambda u: (u[1], u[0].value))
+    grouped: list[list[tuple[int, _Unit]]] = [[] for _ in range(KINDS)]
+    for rank, unit in enumerate(units):
+        grouped[unit[1][0]].append((rank, unit))
+    return tuple(tuple(g) for g in grouped)
+
+
+# The 經 sets of 丁丁 and 經牌 (chuanpai.md §2.3).
+_DING_SETS: tuple[_Unit, ...] = (
+    (MeldKind.AN, (_D, _D, 21)),
+    (MeldKind.AN, (_D, _D, 22)),
+    (MeldKind.LIANG, (_D, _D, 21, 22)),
+    (MeldKind.LIANG, (_D, _D, _D, 21)),
+    (MeldKind.LIANG, (_D, _D, _D, 22)),
+)
+
+
+def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] | None:
+    """``counts`` without the cards ``indices``, or ``None`` when one is missing."""
+    out = list(counts)
+    for i in indices:
+        out[i] -= 1
+        if out[i] < 0:
+            return None
+    return tuple(out)
+
+
+@caches.lru("chuanpai", maxsize=1024)
+def _unit_meld(unit: _Unit) -> Meld:
+    """The unit as a :class:`Meld` (immutable, so one object serves every decomposition)."""
+    return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
+
+
+@caches.lru("chuanpai", maxsize=4096)
+def _unit_hu(unit: _Unit, rules: Rules) -> int:
+    return hu(_unit_meld(unit), rules)
+
+
+class _Part:
+    """One component of the pair graph: its dot kinds, its points as ``(centre, leaves)``
+    stars (``leaves`` empty for a point that pairs with itself) with the 胡 of each pair, and
+    the sets its kinds may form."""
+
+    __slots__ = ("ding", "held", "kinds", "stars", "yan")
+
+    def __init__(
+        self,
+        kinds: tuple[int, ...],
+        stars: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...],
+        yan: int | None,
+        ding: tuple[tuple[int, tuple[int, ...], int], ...],
+    ) -> None:
+        #: the dot kinds of the component (their points are in ``stars``)
+        self.kinds = kinds
+        #: the counts of those kinds in a hand's counts, as a tuple
+        self.held: Callable[[Sequence[int]], tuple[int, ...]] = (
+            itemgetter(*kinds) if len(kinds) > 1 else lambda counts: (counts[kinds[0]],)
+        )
+        #: (centre, ((leaf, 胡 of a centre-leaf pair), ...) best first, 胡 of a centre pair)
+        self.stars = stars
+        #: the 胡 of a 燕 when the three sevens are here, else None
+        self.yan = yan
+        #: the 經 sets here: (丁丁 used, 經牌 kinds used, 胡)
+        self.ding = ding
+
+
+class _Plan:
+    """The components and unit values of one rules object."""
+
+    __slots__ = ("jing_pair", "part_of", "parts", "points", "sets")
+
+    def __init__(
+        self,
+        parts: tuple[_Part, ...],
+        sets: tuple[int, int, int],
+        jing_pair: int,
+        points: tuple[int, ...],
+    ) -> None:
+        self.parts = parts
+        #: 胡 of a 暗, a 亮 and a 土夥 of one dot kind (3, 4, 5 cards)
+        self.sets = sets
+        #: 胡 of a 經 pair
+        self.jing_pair = jing_pair
+        #: the points of every dot kind
+        self.points = points
+        #: the component of every dot kind
+        self.part_of = {i: k for k, part in enumerate(parts) for i in part.kinds}
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _plan(rules: Rules) -> _Plan:
+    """The components of the pair graph of ``rules`` with the 胡 of every unit, read from the
+    unit table (:func:`_units`) so that both searches value units alike."""
+    sums = rules.pair_sums
+    points = tuple(CARDS[i].points for i in range(_DOTS))
+    pair_hu: dict[tuple[int, int], int] = {}
+    for group in _units(sums):
+        for _rank, unit in group:
+            if unit[0] is MeldKind.JIER:
+                a, b = sorted(points[i] for i in unit[1])
+                pair_hu[a, b] = _unit_hu(unit, rules)
+    partners = {p: {q for q in set(points) if p + q in sums} for p in set(points)}
+    seen: set[int] = set()
+    parts: list[_Part] = []
+    for p in sorted(set(points)):
+        if p in seen:
+            continue
+        component = {p}
+        todo = [p]
+        while todo:
+            for q in partners[todo.pop()]:
+                if q not in component:
+                    component.add(q)
+                    todo.append(q)
+        seen |= component
+        stars: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        if len(component) == 1:
+            if p in partners[p]:
+                stars.append((p, (), pair_hu[p, p]))
+        else:
+            # a star: one centre pairs with every other point, which pair with nothing else
+            centre = next(c for c in sorted(component) if partners[c] == component - {c})
+            leaves = sorted(component - {centre})
+            if any(partners[q] != {centre} for q in leaves):
+                raise AssertionError(f"the pair graph of {sums} is not made of stars")
+            ranked = sorted(
+                ((q, pair_hu[min(centre, q), max(centre, q)]) for q in leaves),
+                key=lambda leaf: -leaf[1],
+            )
+            stars.append((centre, tuple(ranked), 0))
+        kinds = tuple(i for i in range(_DOTS) if points[i] in component)
+        yan = None
+        if set(_SEVENS) <= set(kinds):
+            yan = _unit_hu((MeldKind.YAN, _SEVENS), rules)
+        ding: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+        if _D in kinds:
+            ding = tuple(
+                (unit[1].count(_D), tuple(i for i in unit[1] if i in _JING), _unit_hu(unit, rules))
+                for unit in _DING_SETS
+            )
+        parts.append(_Part(kinds, tuple(stars), yan, ding))
+    sets = tuple(_unit_hu((kind, (0,) * n), rules) for kind, n in _SET_KINDS)
+    jing_pair = _unit_hu((MeldKind.JING_PAIR, (0, 21)), rules)
+    return _Plan(tuple(parts), (sets[0], sets[1], sets[2]), jing_pair, points)
+
+
+_SET_KINDS = ((MeldKind.AN, 3), (MeldKind.LIANG, 4), (MeldKind.TUHUO, 5))
+
+
+def _set_choices(count: int) -> tuple[tuple[int, ...], ...]:
+    """The sizes of the sets (3, 4, 5 of a kind) that ``count`` copies may form, none first."""
+    out: list[tuple[int, ...]] = [()]
+    for size in (3, 4, 5):
+        if size <= count:
+            out.extend(
+                (size, *rest) for rest in _set_choices(count - size) if not rest or rest[0] >= size
+            )
+    return tuple(out)
+
+
+_CHOICES = tuple(_set_choices(c) for c in range(11))
+
+
+def _pairs(
+    by: dict[int, int], stars: tuple[tuple[int, tuple[tuple[int, int], ...], int], ...]
+) -> list[int]:
+    """The 胡 of every pair slot of a largest set of pairs of the dot cards counted ``by``
+    point, best first: taking the ``k`` first gives the most 胡 with ``k`` pairs."""
+    slots: list[int] = []
+    for centre, leaves, self_hu in stars:
+        n = by.get(centre, 0)
+        if leaves:
+            for q, value in leaves:
+                take = min(n, by.get(q, 0))
+                slots.extend([value] * take)
+                n -= take
+        else:
+            slots.extend([self_hu] * (n >> 1))
+    slots.sort(reverse=True)
+    return slots
+
+
+@caches.lru("chuanpai", maxsize=1 << 16)
+def _part_values(
+    rules: Rules, k: int, held: tuple[int, ...], jing: tuple[int, int]
+) -> tuple[tuple[int, int], ...]:
+    """The most 胡 of the cards of component ``k`` (``held`` counts its kinds), by the number of
+    經牌 it uses (in 經 pairs and 經 sets) as ``(used, 胡)``; empty when its cards cannot be
+    formed with the 經牌 ``jing`` held."""
+    plan = _plan(rules)
+    part = plan.parts[k]
+    kinds = part.kinds
+    set_hu = plan.sets
+    points = [plan.points[i] for i in kinds]
+    sevens = [kinds.index(i) for i in _SEVENS] if part.yan is not None else []
+    ding = kinds.index(_D) if part.ding else -1
+    total_jing = jing[0] + jing[1]
+    best: dict[int, int] = {}
+    for chosen in product(*(_CHOICES[c] if c >= 3 else ((),) for c in held)):
+        left = [c - sum(sizes) for c, sizes in zip(held, chosen, strict=True)]
+        base = sum(set_hu[size - 3] for sizes in chosen for size in sizes)
+        for y in range(min(left[x] for x in sevens) + 1 if sevens else 1):
+            after = list(left)
+            for x in sevens:
+                after[x] -= y
+            with_yan = base + (part.yan or 0) * y
+            for dings, used, with_ding in _ding_choices(
+                part, after[ding] if ding >= 0 else 0, jing
+            ):
+                by: dict[int, int] = {}
+                for x, c in enumerate(after):
+                    if x == ding:
+                        c -= dings
+                    if c:
+                        by[points[x]] = by.get(points[x], 0) + c
+                dots = sum(by.values())
+                slots = _pairs(by, part.stars)
+                for paired in range(min(dots, total_jing - used) + 1):
+                    pairs, odd = divmod(dots - paired, 2)
+                    if odd or pairs > len(slots):
+                        continue
+                    value = with_yan + with_ding + sum(slots[:pairs]) + paired * plan.jing_pair
+                    if best.get(used + paired, -1) < value:
+                        best[used + paired] = value
+    return tuple(sorted(best.items()))
+
+
+def _ding_choices(part: _Part, dings: int, jing: tuple[int, int]) -> list[tuple[int, int, int]]:
+    """The ways to form 經 sets here: (丁丁 used, 經牌 used, 胡), none first."""
+    out = [(0, 0, 0)]
+    if not part.ding or dings < 2 or not (jing[0] or jing[1]):
+        return out
+    sets = part.ding
+
+    def grow(start: int, left_d: int, left_j: list[int], d: int, j: int, value: int) -> None:
+        for k in range(start, len(sets)):
+            need_d, need_j, worth = sets[k]
+            if need_d > left_d or any(left_j[x - 21] < need_j.count(x) for x in _JING):
+                continue
+            for x in need_j:
+                left_j[x - 21] -= 1
+            out.append((d + need_d, j + len(need_j), value + worth))
+            grow(k, left_d - need_d, left_j, d + need_d, j + len(need_j), value + worth)
+            for x in need_j:
+                left_j[x - 21] += 1
+
+    grow(0, dings, list(jing), 0, 0, 0)
+    return out
+
+
+def _part_value(rules: Rules, k: int, part: _Part, counts: tuple[int, ...]) -> int | None:
+    """The most 胡 of the cards of component ``k`` of a hand without 經牌 (``None``: they cannot
+    be formed)."""
+    held = part.held(counts)
+    if not any(held):
+        return 0
+    values = _part_values(rules, k, held, (0, 0))
+    return values[0][1] if values and not values[0][0] else None
+
+
+@caches.lru("chuanpai", maxsize=1 << 16)
+def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
+    """The most 胡 of a concealed hand formed whole into units, or ``None`` when it cannot be."""
+    plan = _plan(rules)
+    jing = (counts[21], counts[22])
+    total = jing[0] + jing[1]
+    if not total:
+        value = 0
+        for k, part in enumerate(plan.parts):
+            held = part.held(counts)
+            if any(held):
+                values = _part_values(rules, k, held, jing)
+                if not values or values[0][0]:
+                    return None
+                value += values[0][1]
+        return value
+    reach = {0: 0}  # 經牌 used so far -> most 胡
+    for k, part in enumerate(plan.parts):
+        held = part.held(counts)
+        if not any(held):
+            continue
+        grown: dict[int, int] = {}
+        for b, vb in _part_values(rules, k, held, jing):
+            for a, va in reach.items():
+                if a + b <= total and grown.get(a + b, -1) < va + vb:
+                    grown[a + b] = va + vb
+        if not grown:
+            return None
+        reach = grown
+    return reach.get(total)
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
+    """The unit table of ``rules`` (:func:`_units`) with the 胡 of every unit."""
+    return tuple(
+        tuple((unit, _unit_hu(unit, rules)) for _rank, unit in group)
+        for group in _units(rules.pair_sums)
+    )
+
+
+def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, ...]:
+    """The units of the first best decomposition of ``counts`` worth ``total`` (see
+    :func:`changpai.chuanpai.hand.best_decomposition`): lowest card first, each time the first
+    unit of the table that leaves a best decomposition of the rest."""
+    table = _rows(rules)
+    plan = _plan(rules)
+    no_jing = not counts[21] and not counts[22]
+    # Without 經牌 a unit changes one component only: compare that component's value.
+    worth_of = (
+        {k: _part_value(rules, k, part, counts) for k, part in enumerate(plan.parts)}
+        if no_jing
+        else {}
+    )
+    units: list[_Unit] = []
+    rest, left = counts, total
+    while left or any(rest):
+        low = next(i for i, c in enumerate(rest) if c)
+        for unit, worth in table[low]:
+            if worth > left:
+                continue
+            after = _take(rest, unit[1])
+            if after is None:
+                continue
+            if no_jing:
+                k = plan.part_of[low]
+                now = _part_value(rules, k, plan.parts[k], after)
+                before = worth_of[k]
+                fits = now is not None and before is not None and now == before - worth
+                if fits:
+                    worth_of[k] = now
+            else:
+                fits = _value(after, rules) == left - worth
+            if fits:
+                units.append(unit)
+                rest, left = after, left - worth
+                break
+    return tuple(units)

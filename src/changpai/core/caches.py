@@ -1,0 +1,127 @@
+"""Bounded module-level caches, registered per family so that they can be measured and cleared.
+
+The hand analysis of every family caches results on count tuples (the hot path of a simulation
+asks the same questions again and again). Every such cache has a documented maximum number of
+entries, so a long run keeps a bounded memory, and every family's ``clear_caches()`` (and
+:func:`changpai.clear_caches` for all of them) empties them.
+
+>>> from changpai.core import caches
+>>> @caches.lru("example", maxsize=2)
+... def square(n: int) -> int:
+...     return n * n
+>>> [square(n) for n in (1, 2, 3, 3)]
+[1, 4, 9, 9]
+>>> caches.stats("example")["changpai.core.caches.square"]
+(2, 2)
+>>> caches.clear("example")
+>>> caches.stats("example")["changpai.core.caches.square"]
+(0, 2)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable
+from typing import TypeVar
+
+import attrs
+
+__all__ = ["BoundedDict", "clear", "lru", "register", "stats"]
+
+_T = TypeVar("_T")
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+@attrs.frozen
+class _Entry:
+    family: str
+    name: str
+    clear: Callable[[], None]
+    size: Callable[[], int]
+    maxsize: int
+
+
+_REGISTRY: dict[str, _Entry] = {}
+
+
+def register(
+    family: str, name: str, clear: Callable[[], None], size: Callable[[], int], maxsize: int
+) -> None:
+    """Register a cache of ``family`` under ``name``: how to clear it, how many entries it holds
+    now, and the most it may hold.
+
+    >>> box: dict[int, int] = {}
+    >>> register("example", "box", box.clear, box.__len__, 10)
+    >>> stats("example")["box"]
+    (0, 10)
+    """
+    _REGISTRY[name] = _Entry(family, name, clear, size, maxsize)
+
+
+def lru(
+    family: str, maxsize: int
+) -> Callable[[Callable[..., _T]], functools._lru_cache_wrapper[_T]]:
+    """:func:`functools.lru_cache` with ``maxsize``, registered as a cache of ``family``.
+
+    >>> @lru("example", maxsize=4)
+    ... def double(n: int) -> int:
+    ...     return 2 * n
+    >>> double(4), double.cache_info().maxsize
+    (8, 4)
+    """
+
+    def wrap(function: Callable[..., _T]) -> functools._lru_cache_wrapper[_T]:
+        cached = functools.lru_cache(maxsize=maxsize)(function)
+        name = f"{function.__module__}.{function.__qualname__}"
+        register(family, name, cached.cache_clear, lambda: cached.cache_info().currsize, maxsize)
+        return cached
+
+    return wrap
+
+
+class BoundedDict(dict[_K, _V]):
+    """A ``dict`` cache that holds at most ``maxsize`` entries: storing a new key when it is full
+    first drops the oldest entry. Reads are plain ``dict`` reads (the hot path).
+
+    >>> cache: BoundedDict[int, str] = BoundedDict("example", "example.letters", 2)
+    >>> cache[1], cache[2], cache[3] = "a", "b", "c"
+    >>> sorted(cache.items())
+    [(2, 'b'), (3, 'c')]
+    >>> cache.maxsize
+    2
+    """
+
+    def __init__(self, family: str, name: str, maxsize: int) -> None:
+        super().__init__()
+        self.maxsize = maxsize
+        register(family, name, self.clear, self.__len__, maxsize)
+
+    def __setitem__(self, key: _K, value: _V) -> None:
+        if len(self) >= self.maxsize and key not in self:
+            del self[next(iter(self))]
+        super().__setitem__(key, value)
+
+
+def clear(family: str | None = None) -> None:
+    """Empty every registered cache of ``family`` (``None``: of every family).
+
+    >>> clear("no such family")  # nothing registered: nothing to do
+    """
+    for entry in list(_REGISTRY.values()):
+        if family is None or entry.family == family:
+            entry.clear()
+
+
+def stats(family: str | None = None) -> dict[str, tuple[int, int]]:
+    """``{name: (entries now, maximum entries)}`` of the registered caches of ``family``
+    (``None``: of every family).
+
+    >>> stats("no such family")
+    {}
+    """
+    return {
+        entry.name: (entry.size(), entry.maxsize)
+        for entry in _REGISTRY.values()
+        if family is None or entry.family == family
+    }

@@ -1,0 +1,191 @@
+"""Argument checks at the edge of the public API: a wrong type raises a typed error naming the
+input and the reason, never a plain ``TypeError`` / ``AttributeError`` from deep inside.
+
+Every family calls these on the arguments of its public functions (the hot paths inside a game
+pass already checked values and skip them).
+
+>>> from changpai.core.guard import text_arg
+>>> text_arg("x1 x2", "cards")
+'x1 x2'
+>>> text_arg(None, "cards")
+Traceback (most recent call last):
+...
+changpai.errors.NotationError: cards=None is not a string
+"""
+
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+from changpai.errors import ChangpaiError, NotationError, RulesError
+
+__all__ = [
+    "cards_arg",
+    "instance_arg",
+    "int_arg",
+    "items_arg",
+    "mapping_arg",
+    "size_arg",
+    "text_arg",
+]
+
+_T = TypeVar("_T")
+
+_short = reprlib.Repr()
+_short.maxstring = 40
+_short.maxother = 40
+_short.maxlist = _short.maxtuple = _short.maxdict = _short.maxset = 6
+
+
+def shown(value: object) -> str:
+    """A short ``repr`` for error messages (long inputs are cut).
+
+    >>> shown("x1 " * 100)
+    "'x1 x1 x1 x1 x1 x1...x1 x1 x1 x1 x1 x1 '"
+    """
+    return _short.repr(value)
+
+
+def text_arg(value: object, what: str) -> str:
+    """``value`` if it is a string, else a :class:`NotationError`.
+
+    >>> text_arg(5, "meld")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: meld=5 is not a string
+    """
+    if not isinstance(value, str):
+        raise NotationError(f"{what}={shown(value)} is not a string")
+    return value
+
+
+def items_arg(value: object, what: str, of: str) -> tuple[Any, ...]:
+    """The items of an iterable (not a string) as a tuple, else a :class:`NotationError`.
+
+    >>> items_arg([1, 2], "cards", "zipai cards")
+    (1, 2)
+    >>> items_arg(5, "cards", "zipai cards")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: cards=5 is not a sequence of zipai cards
+    """
+    if type(value) is tuple:
+        return value
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise NotationError(f"{what}={shown(value)} is not a sequence of {of}")
+    try:
+        return tuple(value)
+    except ChangpaiError:
+        raise
+    except Exception as error:  # an iterable that fails while iterated (a broken generator …)
+        raise NotationError(f"{what}={shown(value)} cannot be read: {error}") from None
+
+
+def mapping_arg(value: object, what: str) -> dict[Any, Any]:
+    """A ``dict`` copy of a mapping (``None``: empty), else a :class:`NotationError`.
+
+    >>> mapping_arg({0: "x1"}, "hands"), mapping_arg(None, "hands")
+    ({0: 'x1'}, {})
+    >>> mapping_arg([1], "hands")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: hands=[1] is not a mapping (e.g. {seat: cards})
+    """
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise NotationError(f"{what}={shown(value)} is not a mapping (e.g. {{seat: cards}})")
+    return dict(value)
+
+
+def cards_arg(
+    value: object, card: type[_T], what: str, of: str, *, limit: int | None = None
+) -> tuple[_T, ...]:
+    """The cards of ``value`` (an iterable of ``card`` objects) as a tuple; a
+    :class:`NotationError` for anything else, or for more than ``limit`` cards.
+
+    >>> cards_arg([1, 2], int, "cards", "numbers")
+    (1, 2)
+    >>> cards_arg([1, "2"], int, "cards", "numbers")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: cards=[1, '2'] holds '2', which is not one of numbers
+    >>> cards_arg([1, 2, 3], int, "cards", "numbers", limit=2)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: cards holds 3 numbers; no hand holds more than 2
+    """
+    items = items_arg(value, what, of)
+    for item in items:
+        if not isinstance(item, card):
+            raise NotationError(
+                f"{what}={shown(value)} holds {shown(item)}, which is not one of {of}"
+            )
+    if limit is not None:
+        size_arg(len(items), limit, what, of)
+    return items
+
+
+def size_arg(count: int, limit: int, what: str, of: str) -> None:
+    """A :class:`NotationError` naming the count and the limit when ``count > limit``.
+
+    >>> size_arg(64, 25, "hand", "chuanpai cards")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: hand holds 64 chuanpai cards; no hand holds more than 25
+    """
+    if count > limit:
+        raise NotationError(f"{what} holds {count} {of}; no hand holds more than {limit}")
+
+
+def instance_arg(
+    value: object, cls: type[_T], what: str, error: type[ChangpaiError] = NotationError
+) -> _T:
+    """``value`` if it is a ``cls``, else ``error`` naming it.
+
+    >>> instance_arg(None, int, "count", RulesError)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: count=None is not of type int
+    """
+    if not isinstance(value, cls):
+        raise error(f"{what}={shown(value)} is not of type {cls.__name__}")
+    return value
+
+
+def int_arg(
+    value: object,
+    what: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    error: type[ChangpaiError] = RulesError,
+) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) within ``low..high``, else ``error``.
+
+    >>> int_arg(3, "players", low=2, high=4)
+    3
+    >>> int_arg(9, "players", low=2, high=4)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=9 is not an integer from 2 to 4
+    """
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or (low is not None and value < low)
+        or (high is not None and value > high)
+    ):
+        span = (
+            f" from {low} to {high}"
+            if low is not None and high is not None
+            else f" >= {low}"
+            if low is not None
+            else f" <= {high}"
+            if high is not None
+            else ""
+        )
+        raise error(f"{what}={shown(value)} is not an integer{span}")
+    return value

@@ -1,0 +1,112 @@
+"""What is shown of a 大貳 hand: one seat's :class:`~changpai.core.GameView` and the whole state
+for notebooks.
+
+A seat sees its own hand; of every seat the hand size, the table sets (the others' 暗杠 face
+down), the discards; the card on offer, the stock size, and during a claim only its own pending
+decision; in ``luzhou`` also its own 過張 (the view's ``facts``). The cards the others hold or
+drew are not in it.
+
+>>> from changpai.daer.game import Game
+>>> view = game_view(Game(seed=1), 1)
+>>> len(view.hand), view.seats[0].hand_size, view.to_act, view.legal_actions
+(13, 14, (0,), ())
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from changpai.core import render
+from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.daer.melds import Meld
+
+if TYPE_CHECKING:
+    from changpai.daer.game import Game
+
+__all__ = ["game_html", "game_view", "seen_meld"]
+
+
+def seen_meld(meld: Meld, own: bool) -> SeenMeld:
+    """A table set as a seat sees it: face up if exposed or its own, else (暗杠) face down.
+
+    >>> str(seen_meld(Meld.parse("碰 一一一"), own=False))
+    '碰 一一一'
+    >>> hidden = seen_meld(Meld.parse("暗杠 一一一一"), own=False)
+    >>> hidden.cards, hidden.hidden
+    ((), 4)
+    """
+    if meld.exposed or own:
+        return SeenMeld(meld.kind.value, meld.label(), meld.cards)
+    return SeenMeld(meld.kind.value, meld.label(), (), hidden=len(meld.cards))
+
+
+def game_view(game: Game, seat: int) -> GameView:
+    """What ``seat`` (already checked) may see of ``game``: see the module docstring.
+
+    >>> from changpai.daer.game import Game
+    >>> lines = str(game_view(Game(seed=8), 2)).splitlines()
+    >>> lines[0]
+    'seat 2 sees 大貳 (dealer 0, phase turn, stock 27):'
+    """
+    seats = tuple(
+        SeatView(
+            s,
+            sum(game._hands[s]),
+            tuple(seen_meld(m, s == seat) for m in game._melds[s]),
+            tuple(game._discards[s]),
+            "dealer" if s == game.dealer else "",
+        )
+        for s in game.seats
+    )
+    to_act = game.to_act
+    if game._phase == "claim":  # who else is asked about a discard is not public
+        to_act = tuple(s for s in to_act if s == seat)
+    facts: tuple[tuple[str, Any], ...] = ()
+    if game.rules.guozhang and game._passed[seat]:
+        facts = (("過張", game.passed(seat)),)
+    return GameView(
+        family=game.family,
+        title=game.rules.title,
+        seat=seat,
+        dealer=game.dealer,
+        phase=game._phase,
+        hand=game.hand(seat),
+        seats=seats,
+        offered=game.offered,
+        stock_size=len(game._deck) - game._top,
+        to_act=to_act,
+        legal_actions=tuple(game.legal_actions(seat)),
+        result=game._result,
+        facts=facts,
+    )
+
+
+def game_html(game: Game) -> str:
+    """The whole state of ``game`` for notebooks (omniscient): every seat's hand, sets and
+    discards, the phase, the stock and the card on offer.
+
+    >>> from changpai.daer.game import Game
+    >>> html = game_html(Game(seed=1))
+    >>> html.count("<tr><td"), "▶ seat 0" in html
+    (4, True)
+    """
+    rows = []
+    for seat in game.seats:
+        hand = game.hand(seat)
+        rows.append(
+            render.SeatRow(
+                seat,
+                hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
+                melds=render.line([m._repr_html_() for m in game._melds[seat]]),
+                discards=render.cards(game._discards[seat]),
+                acting=seat in game.to_act,
+                note="dealer" if seat == game.dealer else "",
+            )
+        )
+    facts = [("phase", game._phase), ("stock", str(len(game._deck) - game._top))]
+    if game.offered is not None:
+        facts.append(("on offer", render.card(game.offered)))
+    footer = "" if game._result is None else render.Html(game._result._repr_html_())
+    return render.seat_table(
+        rows, title=f"{game.rules.title} ({game.rules.name})", facts=facts, footer=footer
+    )

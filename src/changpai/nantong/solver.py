@@ -1,0 +1,300 @@
+"""The cached search for a pair and groups in Nantong 長牌 counts (nantong.md §4), under the
+hand analysis of :mod:`changpai.nantong.hand` and the win checks of the engine.
+
+Counts are 30-tuples over the plain card kinds (``Card.index`` 0..29); ``wild`` is the number of
+百搭. The three suits and the honours share no group, so a win check solves each part alone for
+the fewest 百搭 it needs; :func:`_all` lists every reading as group codes.
+
+>>> from changpai.nantong.cards import count_tuple, parse
+>>> counts = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))[:30]
+>>> _can(counts, 0, True), len(_all(counts, 0, True))
+(True, 1)
+>>> _need(counts[18:27], 0), _need((1, 1, 1), UNCAPPED)
+((1, 0), (6, 5))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from changpai.core import caches
+from changpai.nantong.cards import N_PLAIN
+
+# A group code is (type, face index, wild mask): type 0 pair, 1 刻子, 2 順子 (face = lowest card);
+# bit j of the mask says the j-th card of the group is a 百搭.
+_Code = tuple[int, int, int]
+
+
+# Bounded caches (caches.stats('nantong')): at most 2**16 / 2**14 / 64 entries.
+@caches.lru("nantong", maxsize=1 << 16)
+def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
+    """Whether the counts (30 plain kinds) plus ``wild`` 百搭 form groups (and one pair).
+
+    The three suits and the honours share no group, so each part is solved alone for the
+    fewest 百搭 it needs, with and without the pair (:func:`_need`); spare 百搭 make whole
+    groups (or the pair) on their own, which the size check below leaves a multiple of three.
+    """
+    if (sum(counts) + wild - 2 * need_pair) % 3:
+        return False
+    limit = _limit(wild)
+    t0, t1 = _need(counts[0:9], limit)
+    b0, b1 = _need(counts[9:18], limit)
+    w0, w1 = _need(counts[18:27], limit)
+    h0, h1 = _need(counts[27:30], limit)
+    plain = t0 + b0 + w0 + h0
+    if not need_pair:
+        return plain <= wild
+    return plain + min(t1 - t0, b1 - b0, w1 - w0, h1 - h0) <= wild
+
+
+# No cap on the needs of _need (a hand needs at most two 百搭 a card): hands with and without
+# 百搭 share the cached answers. A plain check (cap 0) is faster where no 百搭 can turn up.
+UNCAPPED = 99
+
+
+def _limit(wild: int) -> int:
+    """The cap on the needs of :func:`_need` for a hand holding ``wild`` 百搭."""
+    return 0 if wild == 0 else UNCAPPED
+
+
+# the four parts of the 30 plain kinds that share no group: 條, 丙, 萬 and the honours
+_BOUNDS = ((0, 9), (9, 18), (18, 27), (27, 30))
+_PART = (0,) * 9 + (1,) * 9 + (2,) * 9 + (3,) * 3
+
+
+@caches.lru("nantong", maxsize=1 << 12)
+def _part_needs(counts: tuple[int, ...], limit: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """For 30 plain counts: the fewest 百搭 completing them with the pair, and, for each part,
+    what the other three parts need without the pair and the least extra the pair costs there
+    (every need capped as in :func:`_need`).
+    """
+    (t, tp), (b, bp), (w, wp), (h, hp) = (
+        _need(counts[0:9], limit), _need(counts[9:18], limit),
+        _need(counts[18:27], limit), _need(counts[27:30], limit),
+    )  # fmt: skip
+    tp, bp, wp, hp = tp - t, bp - b, wp - w, hp - h
+    others = (
+        (b + w + h, min(bp, wp, hp)),
+        (t + w + h, min(tp, wp, hp)),
+        (t + b + h, min(tp, bp, hp)),
+        (t + b + w, min(tp, bp, wp)),
+    )
+    return t + b + w + h + min(tp, bp, wp, hp), others
+
+
+def _can_plus(counts: tuple[int, ...], wild: int, extra: int, limit: int) -> bool:
+    """``_can(counts + one card of kind extra, wild, True)`` (``extra`` -1 adds nothing) for a
+    caller that has checked the size (pair + groups) and that caps the needs at ``limit`` (at
+    least ``wild``): the parts the extra card leaves alone are looked up once per hand, and
+    most hands fail on them before the last part is solved.
+    """
+    whole, others = _part_needs(counts, limit)
+    if extra < 0:
+        return whole <= wild
+    p = _PART[extra]
+    rest, pair = others[p]
+    if rest + (pair if pair < 0 else 0) > wild:  # the changed part needs at least nothing
+        return False
+    lo, hi = _BOUNDS[p]
+    part = list(counts[lo:hi])
+    part[extra - lo] += 1
+    a, b = _need(tuple(part), limit)
+    return rest + a + (pair if pair < b - a else b - a) <= wild
+
+
+@caches.lru("nantong", maxsize=1 << 15)
+def _need(part: tuple[int, ...], limit: int) -> tuple[int, int]:
+    """The fewest 百搭 that complete one suit's counts (9 kinds, 順子 allowed) or the honours'
+    (3 kinds, only pairs and 刻子) into groups: without the pair, and with it — each capped
+    at ``limit + 1`` (any need above ``limit`` is "too many": a sum with one is too)."""
+    return _fewest(part, False, limit), _fewest(part, True, limit)
+
+
+@caches.lru("nantong", maxsize=1 << 16)
+def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
+    """:func:`_need` for one pair flag, by the group that holds the lowest real card, trying
+    only groups that can beat the best found so far (the cap stays ``limit`` all the way down,
+    so that the cached answers serve every hand). A 百搭 never replaces a real card that could
+    fill the same slot (swapping them keeps the count)."""
+    if limit == 0:
+        return _plain_fewest(part, pair)
+    i = next((k for k, c in enumerate(part) if c), -1)
+    if i < 0:
+        return limit + 1 if pair and limit < 2 else 2 * pair
+    c = part[i]
+    lst = list(part)
+    best = limit + 1
+    if pair:
+        for real in range(min(c, 2), 0, -1):
+            cost = 2 - real
+            if cost < best:
+                lst[i] -= real
+                cost += _fewest(tuple(lst), False, limit)
+                lst[i] += real
+                if cost < best:
+                    best = cost
+    for real in range(min(c, 3), 0, -1):
+        cost = 3 - real
+        if cost < best:
+            lst[i] -= real
+            cost += _fewest(tuple(lst), pair, limit)
+            lst[i] += real
+            if cost < best:
+                best = cost
+    if len(part) == 9:  # a suit: 順子 within it
+        for start in (i - 2, i - 1, i):
+            if start < 0 or start > 6 or i - start >= best:
+                continue
+            cost = i - start  # the slots below the lowest real card are 百搭
+            taken = [i]
+            for k in range(i + 1, start + 3):
+                if lst[k]:
+                    taken.append(k)
+                else:
+                    cost += 1
+            if cost >= best:
+                continue
+            for k in taken:
+                lst[k] -= 1
+            cost += _fewest(tuple(lst), pair, limit)
+            for k in taken:
+                lst[k] += 1
+            if cost < best:
+                best = cost
+    return best
+
+
+def _groups_only(part: list[int]) -> bool:
+    """Whether the counts of one part form groups with no 百搭 (changes ``part``). Three of
+    the lowest card go as a 刻子 (three 順子 from it hold the same cards as three 刻子), the
+    rest start 順子."""
+    suit = len(part) == 9
+    for i, c in enumerate(part):
+        r = c % 3
+        if r:
+            if not suit or i > 6 or part[i + 1] < r or part[i + 2] < r:
+                return False
+            part[i + 1] -= r
+            part[i + 2] -= r
+    return True
+
+
+def _plain_fewest(part: tuple[int, ...], pair: bool) -> int:
+    """:func:`_fewest` capped at 0: 0 if the part forms its groups (and the pair) with no
+    百搭, else 1."""
+    if not pair:
+        return 0 if _groups_only(list(part)) else 1
+    if sum(part) % 3 != 2:
+        return 1
+    for i, c in enumerate(part):
+        if c >= 2:
+            rest = list(part)
+            rest[i] -= 2
+            if _groups_only(rest):
+                return 0
+    return 1
+
+
+def _branches(
+    counts: tuple[int, ...], wild: int, need_pair: bool, i: int
+) -> Iterator[tuple[_Code, tuple[int, ...], int, bool]]:
+    """Every group that contains the lowest real card ``i``, yielding what is left."""
+    c = counts[i]
+    lst = list(counts)
+    if wild == 0:  # the same groups, without trying 百搭 in their slots
+        if need_pair and c >= 2:
+            lst[i] -= 2
+            yield (0, i, 0), tuple(lst), 0, False
+            lst[i] += 2
+        if c >= 3:
+            lst[i] -= 3
+            yield (1, i, 0), tuple(lst), 0, need_pair
+            lst[i] += 3
+        if i < 27 and i % 9 < 7 and counts[i + 1] and counts[i + 2]:
+            lst[i] -= 1
+            lst[i + 1] -= 1
+            lst[i + 2] -= 1
+            yield (2, i, 0), tuple(lst), 0, need_pair
+        return
+    if need_pair:
+        for real in range(min(c, 2), 0, -1):
+            if 2 - real <= wild:
+                lst[i] -= real
+                yield (0, i, 2 - real), tuple(lst), wild - (2 - real), False
+                lst[i] += real
+    for real in range(min(c, 3), 0, -1):
+        if 3 - real <= wild:
+            lst[i] -= real
+            yield (1, i, 3 - real), tuple(lst), wild - (3 - real), need_pair
+            lst[i] += real
+    if i < 27:
+        base = i - i % 9
+        for start in (i - 2, i - 1, i):
+            if start < base or start + 2 > base + 8:
+                continue
+            # positions before i must be wild (counts there are zero); i real; after: real or wild
+            pre = i - start
+            if pre > wild:
+                continue
+            others = [start + j for j in range(3) if start + j > i]
+            for choice in range(1 << len(others)):
+                mask = (1 << pre) - 1
+                use_wild = pre
+                ok = True
+                taken: list[int] = []
+                for bit, k in enumerate(others):
+                    if choice >> bit & 1:
+                        mask |= 1 << (k - start)
+                        use_wild += 1
+                    elif lst[k] > 0:
+                        taken.append(k)
+                    else:
+                        ok = False
+                        break
+                if not ok or use_wild > wild:
+                    continue
+                lst[i] -= 1
+                for k in taken:
+                    lst[k] -= 1
+                yield (2, start, mask), tuple(lst), wild - use_wild, need_pair
+                lst[i] += 1
+                for k in taken:
+                    lst[k] += 1
+
+
+@caches.lru("nantong", maxsize=1 << 14)
+def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """Every decomposition (sorted group codes) of the counts plus ``wild`` 百搭."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return _all_wild(wild, need_pair)
+    found: set[tuple[_Code, ...]] = set()
+    for code, rest, w, np in _branches(counts, wild, need_pair, i):
+        if not _can(rest, w, np):
+            continue
+        for tail in _all(rest, w, np):
+            found.add(tuple(sorted((code, *tail))))
+    return tuple(sorted(found))
+
+
+@caches.lru("nantong", maxsize=64)
+def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """Groups made of 百搭 only: a pair or 刻子 of any plain kind (copies are checked later)."""
+    if wild == 0:
+        return ((),) if not need_pair else ()
+    if need_pair:
+        if wild < 2:
+            return ()
+        return tuple(
+            tuple(sorted(((0, k, 2), *tail)))
+            for k in range(N_PLAIN)
+            for tail in _all_wild(wild - 2, False)
+        )
+    if wild % 3:
+        return ()
+    result = {
+        tuple(sorted(((1, k, 3), *tail)))
+        for k in range(N_PLAIN)
+        for tail in _all_wild(wild - 3, False)
+    }
+    return tuple(sorted(result))

@@ -1,0 +1,67 @@
+"""changpai.core.caches: every module-level cache is bounded, registered and clearable (issue 12)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import changpai
+from changpai.core import caches
+
+
+def _play(entry: changpai.core.Variant, hands: int, seed: int) -> None:
+    for n in range(hands):
+        game = entry.game(seed=seed + n)
+        chooser = random.Random(seed + n)
+        while not game.is_over:
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+
+
+def test_every_family_registers_its_caches() -> None:
+    """Each registered family has a clear_caches() and at least one registered cache."""
+    changpai.clear_caches()
+    for entry in changpai.variants():
+        family = entry.family
+        assert callable(entry.module.clear_caches)
+        assert caches.stats(family), family
+
+
+def test_caches_fill_within_their_bounds_and_clear() -> None:
+    """Random hands of every variant fill the caches, never beyond their maximum; clear_caches()
+    empties every one."""
+    for entry in changpai.variants():
+        _play(entry, 3, seed=11)
+    stats = caches.stats()
+    assert any(size for size, _limit in stats.values())
+    assert all(0 <= size <= limit for size, limit in stats.values()), stats
+    changpai.clear_caches()
+    assert all(size == 0 for size, _limit in caches.stats().values())
+
+
+@settings(max_examples=20, deadline=None)
+@given(limit=st.integers(1, 8), keys=st.lists(st.integers(0, 30), max_size=60))
+def test_bounded_dict_never_exceeds_its_size(limit: int, keys: list[int]) -> None:
+    """Property: a BoundedDict holds at most maxsize entries, the newest kept."""
+    cache: caches.BoundedDict[int, int] = caches.BoundedDict("test", f"test.bounded{limit}", limit)
+    for key in keys:
+        cache[key] = key * 2
+        assert len(cache) <= limit
+        assert cache[key] == key * 2
+    caches.clear("test")
+    assert not cache
+
+
+def test_lru_is_bounded() -> None:
+    """An lru cache registered with maxsize keeps at most maxsize results."""
+
+    @caches.lru("test", maxsize=3)
+    def square(n: int) -> int:
+        return n * n
+
+    assert [square(n) for n in range(10)] == [n * n for n in range(10)]
+    name = f"{__name__}.test_lru_is_bounded.<locals>.square"
+    assert caches.stats("test")[name] == (3, 3)
+    caches.clear("test")
+    assert caches.stats("test")[name] == (0, 3)

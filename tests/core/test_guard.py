@@ -1,0 +1,56 @@
+"""changpai.core.guard: argument checks raise typed errors naming the input (issue 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from changpai.core import guard
+from changpai.errors import NotationError, RulesError
+
+
+def test_text_arg() -> None:
+    assert guard.text_arg("x1", "cards") == "x1"
+    with pytest.raises(NotationError, match="cards=b'x1' is not a string"):
+        guard.text_arg(b"x1", "cards")
+
+
+@pytest.mark.parametrize("value", [None, 5, "x1 x2", b"x1", object()])
+def test_items_arg_refuses_non_iterables_and_text(value: object) -> None:
+    with pytest.raises(NotationError, match="is not a sequence of zipai cards"):
+        guard.items_arg(value, "cards", "zipai cards")
+
+
+def test_items_arg_reads_iterables() -> None:
+    assert guard.items_arg(iter([1, 2]), "cards", "numbers") == (1, 2)
+    assert guard.items_arg((1,), "cards", "numbers") == (1,)
+
+
+def test_items_arg_wraps_a_failing_iterator() -> None:
+    def broken() -> object:
+        yield 1
+        raise KeyError("boom")
+
+    with pytest.raises(NotationError, match="cannot be read"):
+        guard.items_arg(broken(), "cards", "numbers")
+
+
+def test_cards_arg_names_the_bad_item_and_the_limit() -> None:
+    with pytest.raises(NotationError, match=r"holds None, which is not one of numbers"):
+        guard.cards_arg([1, None], int, "cards", "numbers")
+    with pytest.raises(NotationError, match="cards holds 3 numbers; no hand holds more than 2"):
+        guard.cards_arg([1, 2, 3], int, "cards", "numbers", limit=2)
+
+
+def test_instance_and_int_args() -> None:
+    assert guard.instance_arg(3, int, "n") == 3
+    with pytest.raises(RulesError, match="rules=None is not of type int"):
+        guard.instance_arg(None, int, "rules", RulesError)
+    assert guard.int_arg(0, "seat", low=0) == 0
+    for bad in (True, 1.0, "1", -1):
+        with pytest.raises(RulesError, match="is not an integer >= 0"):
+            guard.int_arg(bad, "seat", low=0)
+
+
+def test_shown_cuts_long_inputs() -> None:
+    assert len(guard.shown("x" * 10_000)) < 50
+    assert len(guard.shown(list(range(10_000)))) < 50
