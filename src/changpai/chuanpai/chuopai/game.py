@@ -385,7 +385,7 @@ class Game(GameBase):
                 actions = beat_actions(seat, counts, self._best[1], self._ties)
             if not actions or not self.strict:
                 actions += cover_actions(seat, counts)
-        self._offered = dict(zip(map(id, actions), actions))
+        self._offered = dict(zip(map(id, actions), actions, strict=True))
         return actions
 
     @property
