@@ -292,7 +292,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         h = self._hands[seat]
         wild = h[HJ] > 0 and self.rules.hunjiang == "wild"
         if cls == 0:
-            return h[x] >= 2 or (wild and h[x] > 0) or self._has_an(seat, card)
+            if h[x] >= 2 or (wild and h[x] > 0):
+                return True
+            return bool(self._tables[seat]) and self._has_an(seat, card)
         if self._small[seat]:
             return False
         a, b = _JU_PAIRS[x]

@@ -210,6 +210,9 @@ def layout_units(counts: Sequence[int], rules: Rules) -> _Layout:
     return _layout(tuple(counts), _options(rules), rules.count_face_down)
 
 
+_NOTHING: _Layout = (0, 0, 0, (), ())  # the laying-out of no cards
+
+
 @caches.lru("xiaogan", maxsize=100_000)
 def _layout(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Layout:
     wild, numeric, _wuzhang = options
@@ -219,10 +222,14 @@ def _layout(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Lay
     subs: list[list[int]] = []
     for group in groups:
         sub = [0] * size
+        filled = False
         for i in group:
-            sub[i] = counts[i]
+            n = counts[i]
+            if n:
+                sub[i] = n
+                filled = True
         subs.append(sub)
-        parts.append(_partial(tuple(sub), options, face_down))
+        parts.append(_partial(tuple(sub), options, face_down) if filled else _NOTHING)
     joker = counts[HJ]
     if joker and wild:
         gains = []
