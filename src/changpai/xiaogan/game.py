@@ -376,11 +376,20 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return kind.tou
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
+    def _held(self, seat: int) -> int:
+        """The cards ``seat`` holds, in hand and on its table: a bound of what it lays out."""
+        held = sum(self._hands[seat])
+        for m in self._tables[seat]:
+            held += len(m.cards)
+        return held
+
     def _has_won(self, seat: int) -> bool:
-        return self._laid(seat) >= self.rules.win_count
+        need = self.rules.win_count
+        return self._held(seat) >= need and self._laid(seat) >= need
 
     def _may_abandon(self, seat: int) -> bool:
-        return self._laid(seat) == self.rules.win_count - 1
+        need = self.rules.win_count - 1
+        return self._held(seat) >= need and self._laid(seat) == need
 
     def _layout(self, seat: int) -> Decomposition:
         found = layout_units(self._hands[seat], self.rules)
