@@ -147,22 +147,22 @@ class Card(Interned):
     # would generate for ``order=True``, without building tuples.
     def __lt__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self.index < other.index  # type: ignore[attr-defined, no-any-return]
+            return self.index < other.index
         return NotImplemented
 
     def __le__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self.index <= other.index  # type: ignore[attr-defined, no-any-return]
+            return self.index <= other.index
         return NotImplemented
 
     def __gt__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self.index > other.index  # type: ignore[attr-defined, no-any-return]
+            return self.index > other.index
         return NotImplemented
 
     def __ge__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self.index >= other.index  # type: ignore[attr-defined, no-any-return]
+            return self.index >= other.index
         return NotImplemented
 
     @classmethod

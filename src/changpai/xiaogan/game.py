@@ -279,10 +279,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _has_an(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` has a 暗 of three ``card`` on its table (a passing fourth is a 起)."""
         three = (card, card, card)
-        for m in self._tables[seat]:
-            if m.kind is MeldKind.AN and m.cards == three:
-                return True
-        return False
+        return any(m.kind is MeldKind.AN and m.cards == three for m in self._tables[seat])
 
     def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
         # Answers as ``bool(self._claim_options(seat, card, cls)[0])`` without building them.

@@ -222,7 +222,7 @@ def _group(
     """:func:`_partial` of the cards of one phrase group (``values`` in ``group`` order) and
     ``joker`` 混江, keyed on the group's few counts."""
     sub = [0] * KINDS
-    for i, n in zip(group, values):
+    for i, n in zip(group, values, strict=True):
         sub[i] = n
     sub[HJ] = joker
     return _partial(tuple(sub), options, face_down)
