@@ -279,7 +279,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _has_an(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` has a 暗 of three ``card`` on its table (a passing fourth is a 起)."""
         three = (card, card, card)
-        return any(m.kind is MeldKind.AN and m.cards == three for m in self._tables[seat])
+        an = MeldKind.AN
+        for m in self._tables[seat]:
+            if m.kind is an and m.cards == three:
+                break
+        else:
+            return False
+        return True
 
     def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
         # Answers as ``bool(self._claim_options(seat, card, cls)[0])`` without building them.
