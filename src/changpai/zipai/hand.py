@@ -44,9 +44,6 @@ from changpai.zipai.solver import (
     _PAIR_FLAG,
     _POW,
     _QUADS,
-    _RUN_DOWN,
-    _RUN_MID,
-    _RUN_UP,
     _SETS,
     _TABLES,
     _enumerate,
@@ -608,27 +605,22 @@ def best_decomposition(
     rest = n - 4 * quads - (2 if quads else 0)
     if rest < 0 or rest % 3 or rest // 3 + quads + (quads > 0) != rules.melds_to_win:
         return None
+    # every pool card (1 or 2 copies) needs partner kinds for some shape: a run or special
+    # sentence of its case (the table ``lonely``), a 絞 (its value in the other case), or the
+    # pair when the hand holds a 提
+    free = (key ^ key >> 1) & _B0
+    small = free & _HALF_MASK
+    big = free >> _HALF
+    table = _TABLES[rules.allow_1_5_10]
+    lonely = table.lonely
+    if lonely[small] & ~big or lonely[big] & ~small:
+        if not quads:
+            return None
+        pairs = key >> 1 & ~key & _B0
+        if (lonely[small] & ~big | (lonely[big] & ~small) << _HALF) & ~pairs:
+            return None
     kan = key & key >> 1 & _B0
     pool = key - 3 * kan - 4 * quad
-    # every pool card needs partner kinds for some shape (run, 絞, 二七十 / 一五十, pair)
-    free = (pool | pool >> 1) & _B0
-    up = free >> 3
-    down = free << 3
-    cover = (
-        (up & free >> 6 & _RUN_UP)
-        | (down & up & _RUN_MID)
-        | (down & free << 6 & _RUN_DOWN)
-        | ((free >> 30 | free << 30) & _B0)
-    )
-    table = _TABLES[rules.allow_1_5_10]
-    if free & ~cover:
-        for mask in table.specials:
-            if free & mask == mask:
-                cover |= mask
-        if quads:
-            cover |= pool >> 1 & free
-        if free & ~cover:
-            return None
     if rules is _LAST[0]:
         cache = _LAST[1]
     else:
