@@ -602,8 +602,10 @@ def best_decomposition(
         or (key & _B0).bit_count() + 2 * (key & _B1).bit_count() + 4 * quads != n
     ):
         _check_copies(_counts(concealed), (), None)
-    rest = n - 4 * quads - (2 if quads else 0)
-    if rest < 0 or rest % 3 or rest // 3 + quads + (quads > 0) != rules.melds_to_win:
+    # the meld count (§7): n cards make n / 3 門子 without a 提; with q 提 and the pair they
+    # make (n - 4q - 2) / 3 + q + 1, so a complete hand holds q = n + 1 - 3 * melds_to_win
+    q = n + 1 - 3 * rules.melds_to_win
+    if (quads != q or n < 4 * q + 2) if quads else q != 1:
         return None
     # every pool card (1 or 2 copies) needs partner kinds for some shape: a run or special
     # sentence of its case (the table ``lonely``), a 絞 (its value in the other case), or the
