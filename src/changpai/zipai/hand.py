@@ -587,10 +587,13 @@ def best_decomposition(
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
     # incomplete hands, and what passes is solved by _solve and cached on the packed key.
-    # A list comprehension reading ``card.index`` (a slot) and indexing a tuple is specialized
-    # by CPython 3.11+ and is twice as fast as map(attrgetter("index")) / map(tuple.__getitem__).
+    # A plain loop reading ``card.index`` (a slot) and indexing a tuple is specialized by
+    # CPython 3.11+: faster than sum() of a list comprehension (no function, no list) and twice
+    # as fast as map(attrgetter("index")) / map(tuple.__getitem__).
+    key = 0
     try:
-        key = sum([_POW[c.index] for c in concealed])
+        for c in concealed:
+            key += _POW[c.index]
         n = len(concealed)
     except (AttributeError, TypeError, IndexError):
         raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
@@ -611,15 +614,15 @@ def best_decomposition(
     # sentence of its case (the table ``lonely``), a 絞 (its value in the other case), or the
     # pair when the hand holds a 提
     free = (key ^ key >> 1) & _B0
-    small = free & _HALF_MASK
-    big = free >> _HALF
+    free_small = free & _HALF_MASK
+    free_big = free >> _HALF
     table = _TABLES[rules.allow_1_5_10]
     lonely = table.lonely
-    if lonely[small] & ~big or lonely[big] & ~small:
+    if lonely[free_small] & ~free_big or lonely[free_big] & ~free_small:
         if not quads:
             return None
         pairs = key >> 1 & ~key & _B0
-        if (lonely[small] & ~big | (lonely[big] & ~small) << _HALF) & ~pairs:
+        if (lonely[free_small] & ~free_big | (lonely[free_big] & ~free_small) << _HALF) & ~pairs:
             return None
     kan = key & key >> 1 & _B0
     pool = key - 3 * kan - 4 * quad
@@ -648,7 +651,7 @@ def best_decomposition(
         if big is None:
             big = _half_sets(both >> _HALF | _BIG_SETS)
         value = best[0] + small[1] + big[1]
-        melds = (*small[0], *big[0], *best[1])
+        melds = small[0] + big[0] + best[1]
         # _decomposition(melds, value, met, rules) inlined: the slots set directly
         result = _new(Decomposition)
         _SET_MELDS(result, melds)
