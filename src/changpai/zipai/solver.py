@@ -66,6 +66,7 @@ _KAN = tuple(Meld(MeldKind.KAN, (c,) * 3) for c in CARDS)
 _B0 = sum(1 << (_BITS * i) for i in range(KINDS))
 _B1 = _B0 << 1
 _B2 = _B0 << 2
+_B12 = _B1 | _B2
 _MISSING: Any = object()
 
 # kinds (as bit 3k) whose value allows a run k,k+1,k+2 / k-1,k,k+1 / k-2,k-1,k of one case
