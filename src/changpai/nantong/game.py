@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from changpai.core.deck import deal_order
@@ -49,7 +50,7 @@ from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
-from changpai.nantong.solver import UNCAPPED, _can_plus
+from changpai.nantong.solver import _can_plus, _limit
 
 __all__ = ["Action", "ActionKind", "Game"]
 
@@ -316,8 +317,8 @@ class Game(GameBase):
                     plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
         size = sum(plain) + wild + (x >= 0)
         groups = 7 - len(self._melds[seat])
-        limit = UNCAPPED if self.rules.baida else 0
-        if size != 3 * groups + 2 or not _can_plus(plain, wild, x, limit):
+        # a hand without 百搭 takes the plain check (nantong.md §4)
+        if size != 3 * groups + 2 or not _can_plus(plain, wild, x, _limit(wild)):
             return False
         if wild == 0:
             return True
@@ -351,8 +352,10 @@ class Game(GameBase):
         >>> g.legal_actions(0)[-1].kind, g.legal_actions(1)
         (<ActionKind.PASS: 'pass'>, [])
         """
-        seat = self._seat(seat)
         cached = self._legal
+        if cached is not None and cached[0] is seat:  # a checked seat 0..3 (an int singleton)
+            return list(cached[1])
+        seat = self._seat(seat)
         if cached is not None and cached[0] == seat:
             return list(cached[1])
         if seat not in self.to_act:
@@ -387,7 +390,7 @@ class Game(GameBase):
                     if m.source == SetKind.PENG and counts[m.card.index] >= 1:
                         actions.append(_action(seat, ActionKind.JIAGANG, m.card))
             discards = _MADE[ActionKind.DISCARD][seat]
-            actions.extend([discards[i] for i, n in enumerate(counts) if n])
+            actions.extend(compress(discards, counts))
         elif self.phase == "claim":
             assert self._discard is not None
             options = self._options.get(seat)
@@ -408,6 +411,11 @@ class Game(GameBase):
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not a nantong Action")
+        cached = self._legal
+        if cached is not None and cached[0] == action.seat:
+            for a in cached[1]:  # the engine's own actions are shared objects: no == needed
+                if a is action:
+                    return
         if self.phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         if action.seat not in self.to_act:
