@@ -304,30 +304,39 @@ class Game(GameBase):
         """Whether the hand of ``seat`` (plus ``extra``; or with ``drawn``, whose ``extra`` is
         already in it) is a winning hand."""
         counts = self._hands[seat]
+        melds = self._melds[seat]
+        added = extra is not None and not drawn
+        if sum(counts) + added != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
+            return False
         plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
         x = -1
         if extra is not None:
             if extra.index >= N_PLAIN:
-                if not drawn:
-                    wild += 1
+                wild += added
             else:
                 x = extra.index
                 if drawn:  # the hand before the draw: the one its claims were checked on
                     plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
-        size = sum(plain) + wild + (x >= 0)
-        groups = 7 - len(self._melds[seat])
         # a hand without 百搭 takes the plain check (nantong.md §4)
-        if size != 3 * groups + 2 or not _can_plus(plain, wild, x, _limit(wild)):
+        if not _can_plus(plain, wild, x, _limit(wild)):
             return False
         if wild == 0:
             return True
         if x >= 0:
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
-        return _complete(plain, wild, self._melds[seat], self.jiang)
+        return _complete(plain, wild, melds, self.jiang)
 
     def _ready(self, seat: int) -> bool:
+        counts = self._hands[seat]
+        if sum(counts) + 1 != 3 * (7 - len(self._melds[seat])) + 2:
+            return False
+        # a 百搭 may stand for any card that would complete the hand (nantong.md §4): a hand
+        # that one more 百搭 does not make into groups (copies aside) waits for no card
+        wild = sum(counts[N_PLAIN:]) + 1
+        if not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, wild):  # (capped at what it has)
+            return False
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
         return any(self._complete(seat, c) for c in candidates)
 
