@@ -335,7 +335,9 @@ class Game(GameBase):
         # a 百搭 may stand for any card that would complete the hand (nantong.md §4): a hand
         # that one more 百搭 does not make into groups (copies aside) waits for no card
         wild = sum(counts[N_PLAIN:]) + 1
-        if not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, wild):  # (capped at what it has)
+        # (without 百搭 in the deck the cap is the one; with them, the cap the hands share)
+        limit = _limit(wild) if self.rules.baida else 1
+        if not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, limit):
             return False
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
         return any(self._complete(seat, c) for c in candidates)
