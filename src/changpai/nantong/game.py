@@ -50,7 +50,7 @@ from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
-from changpai.nantong.solver import _can_plus, _limit
+from changpai.nantong.solver import DECK_BAIDA, _can_plus, _limit
 
 __all__ = ["Action", "ActionKind", "Game"]
 
@@ -318,8 +318,8 @@ class Game(GameBase):
                 x = extra.index
                 if drawn:  # the hand before the draw: the one its claims were checked on
                     plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
-        # a hand without 百搭 takes the plain check (nantong.md §4)
-        if not _can_plus(plain, wild, x, _limit(wild)):
+        # with 百搭 in the deck every hand shares the answers capped at its five (nantong.md §1)
+        if not _can_plus(plain, wild, x, DECK_BAIDA if self.rules.baida else 0):
             return False
         if wild == 0:
             return True
