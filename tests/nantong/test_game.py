@@ -697,3 +697,17 @@ def test_an_equal_action_built_by_hand_is_legal_section_3() -> None:
     built = nantong.Action(chosen.seat, chosen.kind, chosen.card)
     assert built is not chosen and game.can(built)
     assert game.apply(built).action == chosen
+
+
+@pytest.mark.parametrize("baida", [False, True])
+@pytest.mark.parametrize("seed", range(20))
+def test_ready_is_one_card_completing_the_hand_section_3(seed: int, baida: bool) -> None:
+    # 報聽 is offered on a hand that some card completes; _ready first asks one more 百搭
+    game = Game(nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU, seed=seed)
+    candidates = nantong.CARDS if baida else nantong.CARDS[:30]
+    rng = random.Random(seed)
+    while not game.is_over:
+        for seat in game.players:
+            assert game._ready(seat) == any(game._complete(seat, c) for c in candidates)
+        seat = game.to_act[0]
+        game.apply(rng.choice(game.legal_actions(seat)))

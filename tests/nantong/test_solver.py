@@ -99,3 +99,15 @@ def test_a_ready_hand_wins_on_its_wait_only_section_4() -> None:
     # two 百搭 make the pair of seven groups
     groups = _counts([c.index for c in held[:-1]])
     assert solver._can_plus(groups, 2, -1, solver.UNCAPPED)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.booleans())
+def test_the_cap_at_the_decks_baida_keeps_every_need_it_can_meet_section_1_and_4(
+    part: list[int], pair: bool
+) -> None:
+    full = solver._fewest(tuple(part), pair, solver.UNCAPPED)
+    capped = solver._fewest(tuple(part), pair, solver.DECK_BAIDA)
+    assert capped == min(full, solver.DECK_BAIDA + 1)
+    assert solver._limit(0) == 0 and solver._limit(solver.DECK_BAIDA) == solver.DECK_BAIDA
+    assert solver._limit(solver.DECK_BAIDA + 1) == solver.UNCAPPED

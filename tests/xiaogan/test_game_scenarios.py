@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from changpai.core.playout import random_playout
 from changpai.errors import IllegalActionError
 from changpai.xiaogan import (
     XIAOGAN,
@@ -479,3 +480,18 @@ def test_the_seventh_player_never_plays_nor_pays() -> None:
             assert {p.payer for p in game.result.payments} == set(game.seats) - {game.result.winner}
             return
     pytest.fail("no won hand among the seeds")
+
+
+def test_a_shun_claim_of_ba_jiu_and_hunjiang_plays_on() -> None:
+    """xiaogan.md §4, X3 + X5: random play of seed 116 claims 八 with 九 and a wild 混江 as a
+    順 (it used to raise NotationError); the hand ends and round-trips through JSON."""
+    rules = XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True)
+    game = Game(rules, 116)
+    random_playout(game, random.Random(116))
+    shun = [
+        r.action
+        for r in game.log
+        if r.action.kind is ActionKind.CLAIM and r.action.meld is MeldKind.SHUN
+    ]
+    assert any(a.card == Card("八") and Card("HJ") in a.cards for a in shun)
+    assert game.is_over and Game.from_json(game.to_json()) == game

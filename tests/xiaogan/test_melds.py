@@ -148,3 +148,15 @@ def test_classify_checks_its_cards_and_rules() -> None:
         classify(parse("上上"), rules="xiaogan")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="rules="):
         meld_allowed(Meld.parse("句 上大人"), None)  # type: ignore[arg-type]
+
+
+def test_ba_jiu_and_hunjiang_may_be_a_shun() -> None:
+    """xiaogan.md §4, X3 + X5: 八 九 and a wild 混江 are a 句 of 八九子, and also a 順 (混江
+    for 七 or 十); claimed as a 順 they make a 順, not an error."""
+    cards = parse("八九 HJ")
+    rules = WILD.evolve(numeric_sentences=True)
+    assert classify(cards, rules=rules) is MeldKind.JU
+    meld = Meld(MeldKind.SHUN, cards, claimed=Card("八"))
+    assert meld.kind is MeldKind.SHUN and meld_allowed(meld, rules) is None
+    with pytest.raises(NotationError):
+        Meld(MeldKind.SHUN, parse("八子 HJ"))  # 子 is in no run

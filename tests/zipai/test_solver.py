@@ -194,3 +194,16 @@ def test_property_half_sets(states: list[str | None], big: bool) -> None:
     assert [(m.kind, m.cards[0]) for m in melds] == want
     assert all(len(set(m.cards)) == 1 for m in melds)
     assert value == sum(huxi(m) for m in melds)
+
+
+@pytest.mark.parametrize("table", _TABLES, ids=["plain", "1-5-10"])
+def test_lonely_kinds_have_no_run_nor_special_sentence(table: _Table) -> None:
+    """zipai.md §5: the entry filter's table. A kind of a set of kinds of one case is lonely
+    when no 一句話 of that case (a run, 二七十, 一五十 when allowed) lies within the set; 絞 mix
+    the cases and are left to the filter itself. Checked on all 1,024 sets against the shapes."""
+    sentences = [s for s in table.shapes if len(set(s)) == 3 and s[2] < 10]
+    assert len(table.lonely) == 1024
+    for free, lonely in table.lonely.items():
+        kinds = {v for v in range(10) if free >> (3 * v) & 1}
+        covered = {k for s in sentences if set(s) <= kinds for k in s}
+        assert lonely == sum(1 << (3 * v) for v in kinds - covered), (bin(free), bin(lonely))

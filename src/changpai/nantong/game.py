@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from changpai.core.deck import deal_order
@@ -49,7 +50,7 @@ from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
-from changpai.nantong.solver import UNCAPPED, _can_plus
+from changpai.nantong.solver import DECK_BAIDA, _can_plus, _limit
 
 __all__ = ["Action", "ActionKind", "Game"]
 
@@ -303,30 +304,41 @@ class Game(GameBase):
         """Whether the hand of ``seat`` (plus ``extra``; or with ``drawn``, whose ``extra`` is
         already in it) is a winning hand."""
         counts = self._hands[seat]
+        melds = self._melds[seat]
+        added = extra is not None and not drawn
+        if sum(counts) + added != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
+            return False
         plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
         x = -1
         if extra is not None:
             if extra.index >= N_PLAIN:
-                if not drawn:
-                    wild += 1
+                wild += added
             else:
                 x = extra.index
                 if drawn:  # the hand before the draw: the one its claims were checked on
                     plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
-        size = sum(plain) + wild + (x >= 0)
-        groups = 7 - len(self._melds[seat])
-        limit = UNCAPPED if self.rules.baida else 0
-        if size != 3 * groups + 2 or not _can_plus(plain, wild, x, limit):
+        # with 百搭 in the deck every hand shares the answers capped at its five (nantong.md §1)
+        if not _can_plus(plain, wild, x, DECK_BAIDA if self.rules.baida else 0):
             return False
         if wild == 0:
             return True
         if x >= 0:
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
-        return _complete(plain, wild, self._melds[seat], self.jiang)
+        return _complete(plain, wild, melds, self.jiang)
 
     def _ready(self, seat: int) -> bool:
+        counts = self._hands[seat]
+        if sum(counts) + 1 != 3 * (7 - len(self._melds[seat])) + 2:
+            return False
+        # a 百搭 may stand for any card that would complete the hand (nantong.md §4): a hand
+        # that one more 百搭 does not make into groups (copies aside) waits for no card
+        wild = sum(counts[N_PLAIN:]) + 1
+        # (without 百搭 in the deck the cap is the one; with them, the cap the hands share)
+        limit = _limit(wild) if self.rules.baida else 1
+        if not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, limit):
+            return False
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
         return any(self._complete(seat, c) for c in candidates)
 
@@ -351,8 +363,10 @@ class Game(GameBase):
         >>> g.legal_actions(0)[-1].kind, g.legal_actions(1)
         (<ActionKind.PASS: 'pass'>, [])
         """
-        seat = self._seat(seat)
         cached = self._legal
+        if cached is not None and cached[0] is seat:  # a checked seat 0..3 (an int singleton)
+            return list(cached[1])
+        seat = self._seat(seat)
         if cached is not None and cached[0] == seat:
             return list(cached[1])
         if seat not in self.to_act:
@@ -387,7 +401,7 @@ class Game(GameBase):
                     if m.source == SetKind.PENG and counts[m.card.index] >= 1:
                         actions.append(_action(seat, ActionKind.JIAGANG, m.card))
             discards = _MADE[ActionKind.DISCARD][seat]
-            actions.extend([discards[i] for i, n in enumerate(counts) if n])
+            actions.extend(compress(discards, counts))
         elif self.phase == "claim":
             assert self._discard is not None
             options = self._options.get(seat)
@@ -408,6 +422,11 @@ class Game(GameBase):
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not a nantong Action")
+        cached = self._legal
+        if cached is not None and cached[0] == action.seat:
+            for a in cached[1]:  # the engine's own actions are shared objects: no == needed
+                if a is action:
+                    return
         if self.phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         if action.seat not in self.to_act:

@@ -52,9 +52,16 @@ def _can(counts: tuple[int, ...], wild: int, need_pair: bool) -> bool:
 UNCAPPED = 99
 
 
+# The deck holds five 百搭 (nantong.md §1): a need above five can never be met, so the search
+# of a hand holding 1..5 stops there (the cap is the same for all of them: shared answers).
+DECK_BAIDA = 5
+
+
 def _limit(wild: int) -> int:
     """The cap on the needs of :func:`_need` for a hand holding ``wild`` 百搭."""
-    return 0 if wild == 0 else UNCAPPED
+    if wild == 0:
+        return 0
+    return DECK_BAIDA if wild <= DECK_BAIDA else UNCAPPED
 
 
 # the four parts of the 30 plain kinds that share no group: 條, 丙, 萬 and the honours
@@ -124,6 +131,9 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
     c = part[i]
     lst = list(part)
     best = limit + 1
+    # the cards and 百搭 fill whole groups (and the pair): no answer is below ``low``, so the
+    # first reading that reaches it is the answer
+    low = (2 * pair - sum(part)) % 3
     if pair:
         for real in range(min(c, 2), 0, -1):
             cost = 2 - real
@@ -132,6 +142,8 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
                 cost += _fewest(tuple(lst), False, limit)
                 lst[i] += real
                 if cost < best:
+                    if cost == low:
+                        return cost
                     best = cost
     for real in range(min(c, 3), 0, -1):
         cost = 3 - real
@@ -140,6 +152,8 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
             cost += _fewest(tuple(lst), pair, limit)
             lst[i] += real
             if cost < best:
+                if cost == low:
+                    return cost
                 best = cost
     if len(part) == 9:  # a suit: 順子 within it
         for start in (i - 2, i - 1, i):

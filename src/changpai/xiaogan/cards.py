@@ -113,7 +113,7 @@ def _to_index(value: int | str) -> int:
 _INTERNED: dict[int, Card] = {}
 
 
-@frozen(repr=False, order=True)
+@frozen(repr=False, order=False)
 class Card(Interned):
     """One card kind of the 孝感 deck (xiaogan.md §1).
 
@@ -142,6 +142,28 @@ class Card(Interned):
         card = object.__new__(cls)
         _INTERNED[found] = card
         return card
+
+    # Deck order, written out (the engine sorts cards on its hot path): the comparisons attrs
+    # would generate for ``order=True``, without building tuples.
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.index < other.index
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.index <= other.index
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.index > other.index
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.index >= other.index
+        return NotImplemented
 
     @classmethod
     def parse(cls, text: str) -> Card:

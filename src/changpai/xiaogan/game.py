@@ -40,6 +40,28 @@ __all__ = ["Game", "next_dealer"]
 
 K = ActionKind
 
+# Engine hot path: actions are immutable, so the engine hands out one shared object per
+# (kind, seat, card, own cards, set kind), keyed on small ints (the set of keys is finite).
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+
+# The two other kinds of the 句 of each character (xiaogan.md §4) and, per kind, the other two
+# kinds of each number run it belongs to (X5).
+_JU_PAIRS: tuple[tuple[int, int], ...] = tuple(
+    tuple(j for j in range(x - x % 3, x - x % 3 + 3) if j != x)  # type: ignore[misc]
+    for x in range(HJ)
+)
+_RUN_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(tuple(j for j in run if j != x) for run in RUNS if x in run)  # type: ignore[misc]
+    for x in range(HJ)
+)
+
+
+def _shared(key: tuple[Any, ...], make: Any) -> Action:
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS[key] = make()
+    return found
+
 
 def tied(hand: Sequence[int], index: int) -> bool:
     """Whether every copy of kind ``index`` in ``hand`` can be in its own 句: the hand holds at
@@ -177,9 +199,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         >>> Game(seed=11).laid_out(1) >= 0
         True
         """
-        seat = self._seat(seat)
-        table = sum(m.laid_out(self.rules) for m in self._tables[seat])
-        return table + layout_units(self._hands[seat], self.rules)[0]
+        return self._laid(self._seat(seat))
+
+    def _laid(self, seat: int) -> int:
+        rules = self.rules
+        table = 0
+        for m in self._tables[seat]:
+            table += m.laid_out(rules)
+        return table + layout_units(self._hands[seat], rules)[0]
 
     def _face_down(self, meld: Meld) -> bool:
         return meld.kind is MeldKind.AN
@@ -192,14 +219,19 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     # ----------------------------------------------------------------- actions and units
     def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
-        return Action(seat, K(kind), card)
+        return _shared(
+            (kind, seat, -1 if card is None else card.index), lambda: Action(seat, K(kind), card)
+        )
 
     def _lay_unit(self, action: Action) -> Meld:
         assert action.meld is not None
         return Meld(action.meld, action.cards)
 
     def _lay(self, seat: int, kind: MeldKind, cards: tuple[Card, ...]) -> Action:
-        return Action(seat, K.LAY, cards=cards, meld=kind)
+        return _shared(
+            ("lay", seat, kind, tuple(c.index for c in cards)),
+            lambda: Action(seat, K.LAY, cards=cards, meld=kind),
+        )
 
     # ----------------------------------------------------------------- setup (§2, X4)
     def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
@@ -238,8 +270,44 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         h = self._hands[seat]
         return [i for i in range(len(h)) if h[i]]
 
-    def _claim(self, seat: int, card: Card, kind: MeldKind, own: Sequence[int]) -> Action:
-        return Action(seat, K.CLAIM, card, tuple(CARDS[i] for i in own), kind)
+    def _claim(self, seat: int, card: Card, kind: MeldKind, own: tuple[int, ...]) -> Action:
+        return _shared(
+            ("claim", seat, card.index, kind, own),
+            lambda: Action(seat, K.CLAIM, card, tuple(CARDS[i] for i in own), kind),
+        )
+
+    def _has_an(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` has a 暗 of three ``card`` on its table (a passing fourth is a 起)."""
+        three = (card, card, card)
+        an = MeldKind.AN
+        for m in self._tables[seat]:
+            if m.kind is an and m.cards == three:
+                break
+        else:
+            return False
+        return True
+
+    def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
+        # Answers as ``bool(self._claim_options(seat, card, cls)[0])`` without building them.
+        x = card.index
+        if x == HJ:
+            return False
+        h = self._hands[seat]
+        wild = h[HJ] > 0 and self.rules.hunjiang == "wild"
+        if cls == 0:
+            if h[x] >= 2 or (wild and h[x] > 0):
+                return True
+            return bool(self._tables[seat]) and self._has_an(seat, card)
+        if self._small[seat]:
+            return False
+        a, b = _JU_PAIRS[x]
+        if (h[a] and h[b]) or (wild and (h[a] or h[b])):
+            return True
+        if self.rules.numeric_sentences:
+            for a, b in _RUN_PAIRS[x]:
+                if (h[a] and h[b]) or (wild and (h[a] or h[b])):
+                    return True
+        return False
 
     def _claim_options(self, seat: int, card: Card, cls: int) -> tuple[list[Action], bool]:
         x = card.index
@@ -249,7 +317,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         wild = self.rules.hunjiang == "wild" and h[HJ] > 0
         out: list[Action] = []
         if cls == 0:
-            if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
+            if self._has_an(seat, card):
                 # xiaogan.md §4: the fourth of a 暗 must be taken as a 起.
                 return [self._claim(seat, card, MeldKind.QI, (x, x, x))], True
             if h[x] >= 2:
@@ -261,14 +329,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if wild and h[x] >= 2:
                 out.append(self._claim(seat, card, MeldKind.GANG, (x, x, HJ)))
             return out, False
-        if self.is_small(seat):
+        if self._small[seat]:
             return [], False  # xiaogan.md §2: a small seat may not 擺
-        base = x - x % 3
-        shapes: list[tuple[MeldKind, tuple[int, ...]]] = [
-            (MeldKind.JU, tuple(j for j in (base, base + 1, base + 2) if j != x))
-        ]
+        shapes: list[tuple[MeldKind, tuple[int, int]]] = [(MeldKind.JU, _JU_PAIRS[x])]
         if self.rules.numeric_sentences:
-            shapes += [(MeldKind.SHUN, tuple(j for j in run if j != x)) for run in RUNS if x in run]
+            shapes += [(MeldKind.SHUN, pair) for pair in _RUN_PAIRS[x]]
         for kind, (a, b) in shapes:
             if h[a] and h[b]:
                 out.append(self._claim(seat, card, kind, (a, b)))
@@ -314,11 +379,20 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return kind.tou
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
+    def _held(self, seat: int) -> int:
+        """The cards ``seat`` holds, in hand and on its table: a bound of what it lays out."""
+        held = sum(self._hands[seat])
+        for m in self._tables[seat]:
+            held += len(m.cards)
+        return held
+
     def _has_won(self, seat: int) -> bool:
-        return self.laid_out(seat) >= self.rules.win_count
+        need = self.rules.win_count
+        return self._held(seat) >= need and self._laid(seat) >= need
 
     def _may_abandon(self, seat: int) -> bool:
-        return self.laid_out(seat) == self.rules.win_count - 1
+        need = self.rules.win_count - 1
+        return self._held(seat) >= need and self._laid(seat) == need
 
     def _layout(self, seat: int) -> Decomposition:
         found = layout_units(self._hands[seat], self.rules)
@@ -348,7 +422,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _legal_now(self, seat: int) -> list[Action]:
         found = super()._legal_now(seat)
         if self._phase in ("discard", "claim") and self._may_abandon(seat):
-            found.append(Action(seat, K.ABANDON))
+            found.append(self._new_action("abandon", seat))
         return found
 
     def apply(self, action: Action) -> ActionRecord[Action]:

@@ -26,6 +26,7 @@ cards in hand and on the table is refused with a :class:`~changpai.errors.Notati
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from operator import itemgetter
 from typing import Any
 
 from attrs import field, frozen
@@ -210,25 +211,38 @@ def layout_units(counts: Sequence[int], rules: Rules) -> _Layout:
     return _layout(tuple(counts), _options(rules), rules.count_face_down)
 
 
+_NOTHING: _Layout = (0, 0, 0, (), ())  # the laying-out of no cards
+_PICKS = {group: itemgetter(*group) for group in (*_GROUPS, *_GROUPS_NUMERIC)}
+
+
+@caches.lru("xiaogan", maxsize=100_000)
+def _group(
+    group: tuple[int, ...], values: tuple[int, ...], joker: int, options: _Options, face_down: bool
+) -> _Layout:
+    """:func:`_partial` of the cards of one phrase group (``values`` in ``group`` order) and
+    ``joker`` 混江, keyed on the group's few counts."""
+    sub = [0] * KINDS
+    for i, n in zip(group, values, strict=True):
+        sub[i] = n
+    sub[HJ] = joker
+    return _partial(tuple(sub), options, face_down)
+
+
 @caches.lru("xiaogan", maxsize=100_000)
 def _layout(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Layout:
     wild, numeric, _wuzhang = options
     groups = _GROUPS_NUMERIC if numeric else _GROUPS
-    size = len(counts)
     parts: list[_Layout] = []
-    subs: list[list[int]] = []
+    picked: list[tuple[int, ...]] = []
     for group in groups:
-        sub = [0] * size
-        for i in group:
-            sub[i] = counts[i]
-        subs.append(sub)
-        parts.append(_partial(tuple(sub), options, face_down))
+        values = _PICKS[group](counts)
+        picked.append(values)
+        parts.append(_group(group, values, 0, options, face_down) if any(values) else _NOTHING)
     joker = counts[HJ]
     if joker and wild:
         gains = []
-        for k, sub in enumerate(subs):
-            sub[HJ] = 1
-            found = _partial(tuple(sub), options, face_down)
+        for k, group in enumerate(groups):
+            found = _group(group, picked[k], 1, options, face_down)
             old = parts[k]
             gains.append(((found[0] - old[0], found[2] - old[2] + 1, found[1] - old[1]), k, found))
         gain, k, found = max(gains, key=lambda g: g[0])

@@ -251,6 +251,18 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
+def _fits_run(cards: Sequence[Card]) -> bool:
+    """Whether three cards, one of them maybe a 混江, fit a number run (X5). 八 九 and a 混江
+    are also a 句 of 八九子, but claimed or laid as a 順 they are a 順 (七八九 or 八九十)."""
+    real = [c.index for c in cards if c.index != HJ]
+    return (
+        len(cards) == 3
+        and len(real) >= 2
+        and len(set(real)) == len(real)
+        and any(set(real) <= set(run) for run in RUNS)
+    )
+
+
 _ANY_RULES = XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True, wuzhang=True)
 
 
@@ -287,7 +299,7 @@ class Meld:
             claimed=kind in (MeldKind.PENG, MeldKind.GANG),
             attached=kind is MeldKind.QI,
         )
-        if shape is not kind:
+        if shape is not kind and not (kind is MeldKind.SHUN and _fits_run(self.cards)):
             text = " ".join(c.hanzi for c in self.cards)
             raise NotationError(f"{text} is not a {kind.hanzi} (xiaogan.md §4)")
         if self.claimed is not None and self.claimed not in self.cards:

@@ -35,6 +35,7 @@ from changpai.zipai.solver import (
     _B0,
     _B1,
     _B2,
+    _B12,
     _BIG_SETS,
     _BITS,
     _DIGIT,
@@ -44,9 +45,6 @@ from changpai.zipai.solver import (
     _PAIR_FLAG,
     _POW,
     _QUADS,
-    _RUN_DOWN,
-    _RUN_MID,
-    _RUN_UP,
     _SETS,
     _TABLES,
     _enumerate,
@@ -520,8 +518,9 @@ _PLAIN_LIMIT = 1 << 16
 _PLAIN_RULES = 4
 
 
-# the rules of the last concealed-only call and their cache (a fast path for the same rules)
-_LAST: list[Any] = [None, None]
+# the rules of the last concealed-only call, their cache and their shape table's ``lonely``
+# (a fast path for the same rules; _MISSING, never a rules object, when empty)
+_LAST: list[Any] = [_MISSING, None, None]
 
 
 def _clear_cache() -> None:
@@ -530,7 +529,7 @@ def _clear_cache() -> None:
     for _rules, cache in _PLAIN.values():
         cache.clear()
     _PLAIN.clear()
-    _LAST[:] = [None, None]
+    _LAST[:] = [_MISSING, None, None]
     _SETS.clear()
 
 
@@ -583,17 +582,21 @@ def best_decomposition(
     >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
     True
     """
-    if not isinstance(rules, Rules):
+    last = _LAST
+    if rules is not last[0] and not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
     if exposed or card is not None:
         return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
     # incomplete hands, and what passes is solved by _solve and cached on the packed key.
-    # A list comprehension reading ``card.index`` (a slot) and indexing a tuple is specialized
-    # by CPython 3.11+ and is twice as fast as map(attrgetter("index")) / map(tuple.__getitem__).
+    # A plain loop reading ``card.index`` (a slot) and indexing a tuple is specialized by
+    # CPython 3.11+: faster than sum() of a list comprehension (no function, no list) and twice
+    # as fast as map(attrgetter("index")) / map(tuple.__getitem__).
+    key = 0
     try:
-        key = sum([_POW[c.index] for c in concealed])
+        for c in concealed:
+            key += _POW[c.index]
         n = len(concealed)
     except (AttributeError, TypeError, IndexError):
         raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
@@ -602,35 +605,16 @@ def best_decomposition(
     # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
     if (
         key & _B2 & (key << 1 | key << 2)
-        or (key & _B0).bit_count() + 2 * (key & _B1).bit_count() + 4 * quads != n
+        or key.bit_count() + (key & _B12).bit_count() + 2 * quads != n
     ):
         _check_copies(_counts(concealed), (), None)
-    rest = n - 4 * quads - (2 if quads else 0)
-    if rest < 0 or rest % 3 or rest // 3 + quads + (quads > 0) != rules.melds_to_win:
+    # the meld count (§7): n cards make n / 3 門子 without a 提; with q 提 and the pair they
+    # make (n - 4q - 2) / 3 + q + 1, so a complete hand holds q = n + 1 - 3 * melds_to_win
+    q = n + 1 - 3 * rules.melds_to_win
+    if (quads != q or n < 4 * q + 2) if quads else q != 1:
         return None
-    kan = key & key >> 1 & _B0
-    pool = key - 3 * kan - 4 * quad
-    # every pool card needs partner kinds for some shape (run, 絞, 二七十 / 一五十, pair)
-    free = (pool | pool >> 1) & _B0
-    up = free >> 3
-    down = free << 3
-    cover = (
-        (up & free >> 6 & _RUN_UP)
-        | (down & up & _RUN_MID)
-        | (down & free << 6 & _RUN_DOWN)
-        | ((free >> 30 | free << 30) & _B0)
-    )
-    table = _TABLES[rules.allow_1_5_10]
-    if free & ~cover:
-        for mask in table.specials:
-            if free & mask == mask:
-                cover |= mask
-        if quads:
-            cover |= pool >> 1 & free
-        if free & ~cover:
-            return None
-    if rules is _LAST[0]:
-        cache = _LAST[1]
+    if rules is last[0]:
+        cache, lonely = last[1], last[2]
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
@@ -639,12 +623,27 @@ def best_decomposition(
             entry = (rules, {})
             _PLAIN[id(rules)] = entry
         cache = entry[1]
-        _LAST[:] = entry
+        lonely = _TABLES[rules.allow_1_5_10].lonely
+        last[:] = (rules, cache, lonely)
+    # every pool card (1 or 2 copies) needs partner kinds for some shape: a run or special
+    # sentence of its case (the table ``lonely``), a 絞 (its value in the other case), or the
+    # pair when the hand holds a 提
+    free = (key ^ key >> 1) & _B0
+    free_small = free & _HALF_MASK
+    free_big = free >> _HALF
+    if lonely[free_small] & ~free_big or lonely[free_big] & ~free_small:
+        if not quads:
+            return None
+        pairs = key >> 1 & ~key & _B0
+        if (lonely[free_small] & ~free_big | (lonely[free_big] & ~free_small) << _HALF) & ~pairs:
+            return None
     found = cache.get(key, _MISSING)
     if found is not _MISSING:
         return found  # type: ignore[no-any-return]
+    kan = key & key >> 1 & _B0
+    pool = key - 3 * kan - 4 * quad
     result: Decomposition | None = None
-    best = _solve(pool | _PAIR_FLAG if quads else pool, table)
+    best = _solve(pool | _PAIR_FLAG if quads else pool, _TABLES[rules.allow_1_5_10])
     if best is not None:
         both = kan | quad << 1
         small = _SETS.get(both & _HALF_MASK)
@@ -654,7 +653,7 @@ def best_decomposition(
         if big is None:
             big = _half_sets(both >> _HALF | _BIG_SETS)
         value = best[0] + small[1] + big[1]
-        melds = (*small[0], *big[0], *best[1])
+        melds = small[0] + big[0] + best[1]
         # _decomposition(melds, value, met, rules) inlined: the slots set directly
         result = _new(Decomposition)
         _SET_MELDS(result, melds)

@@ -66,6 +66,7 @@ _KAN = tuple(Meld(MeldKind.KAN, (c,) * 3) for c in CARDS)
 _B0 = sum(1 << (_BITS * i) for i in range(KINDS))
 _B1 = _B0 << 1
 _B2 = _B0 << 2
+_B12 = _B1 | _B2
 _MISSING: Any = object()
 
 # kinds (as bit 3k) whose value allows a run k,k+1,k+2 / k-1,k,k+1 / k-2,k-1,k of one case
@@ -102,6 +103,30 @@ del _m, _vs, _nexts
 _Choice = tuple[int, int, tuple[Meld, ...]]
 _Level = tuple[int, int, set[int], set[int], int]
 _Plan = tuple[tuple[_Level, ...], int, int, int]
+
+
+# every set of values of one case as bits 3v (1,024 masks)
+_CASE_MASKS = tuple(sum(1 << (_BITS * v) for v in range(10) if m >> v & 1) for m in range(1 << 10))
+
+
+def _lonely(free: int, specials: list[int]) -> int:
+    """The kinds of ``free`` (one case, bits 3v) that no run nor special sentence made of kinds
+    of ``free`` covers (zipai.md §5).
+
+    >>> _lonely(0b001_001_001, []), _lonely(0b001_001_001_000_001, [])  # 一二三; 一 三四五
+    (0, 1)
+    """
+    up = free >> _BITS
+    down = free << _BITS
+    cover = (
+        (up & free >> 2 * _BITS & _RUN_UP)
+        | (down & up & _RUN_MID)
+        | (down & free << 2 * _BITS & _RUN_DOWN)
+    )
+    for mask in specials:
+        if free & mask == mask:
+            cover |= mask
+    return free & ~cover & _HALF_MASK
 
 
 class _Table:
@@ -175,6 +200,10 @@ class _Table:
             for s in sentences
             if len(set(s)) == 3 and not (s[1] == s[0] + 1 and s[2] == s[1] + 1)
         ]
+        # lonely[free]: of the kinds ``free`` of one case (bit 3v per value v, the small case's
+        # layout for either case), those that no run or special sentence of the case can take
+        # (a 絞, or the pair beside a 提 / 跑, may still take them): the entry filter's table
+        self.lonely = {free: _lonely(free, self.specials) for free in _CASE_MASKS}
         # every decomposable count tuple of one case (with the pair flag) -> its best partition
         self.halves = (self._halves(0), self._halves(1))
         # prefixes[pair allowed][case][v]: the digits of kinds below value v of those tuples

@@ -33,6 +33,7 @@ from typing import Any
 
 from changpai.chuanpai.cards import CARDS, DECK84, Card, parse
 from changpai.chuanpai.chuopai.actions import DECISIONS, Action, ActionKind, Pile, PileKind
+from changpai.chuanpai.chuopai.choices import beat_actions, cover_actions, lead_actions
 from changpai.chuanpai.chuopai.deal import HAND, PLAYERS, deal_blocks
 from changpai.chuanpai.chuopai.ending import (
     fapai_result,
@@ -41,17 +42,8 @@ from changpai.chuanpai.chuopai.ending import (
     void_result,
     win_result,
 )
-from changpai.chuanpai.chuopai.plays import (
-    DOTS,
-    Shape,
-    beat_sets,
-    can_beat,
-    describe,
-    lead_sets,
-    play_order,
-)
+from changpai.chuanpai.chuopai.plays import DOTS, Shape, can_beat, describe, play_order
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core import caches
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import items_arg
@@ -67,11 +59,8 @@ _YING = frozenset(c.index for c in DECK84 if c.code in ("12", "24"))
 _TIANJIU = frozenset(c.index for c in DECK84 if c.code in ("66", "45", "36"))
 
 
-# Bounded (caches.stats('chuanpai.chuopai')): 3 seats x the plays of a hand, far below 2**16.
-@caches.lru("chuanpai.chuopai", maxsize=1 << 16)
-def _action(seat: int, kind: ActionKind, indices: tuple[int, ...]) -> Action:
-    """The (immutable, shared) action of ``seat`` playing the cards with these kind indices."""
-    return Action(seat, kind, tuple(CARDS[i] for i in indices))
+_TO_ACT = tuple((seat,) for seat in range(PLAYERS))
+_UNSEEN = object()  # never an offered action (apply's fast path)
 
 
 def _deck_cards(deck: Sequence[Any] | str | None) -> list[Card] | None:
@@ -115,6 +104,7 @@ class Game(GameBase):
         "_liable",
         "_log",
         "_need",
+        "_offered",
         "_phase",
         "_reached",
         "_result",
@@ -177,6 +167,8 @@ class Game(GameBase):
         self._size = 0
         self._need = 0
         self._cover: list[Card] = []
+        # The actions legal_actions offered for this state, by id (apply trusts them).
+        self._offered: dict[int, Action] | None = None
         self._deal()
 
     # ------------------------------------------------------------------ the deal
@@ -255,7 +247,7 @@ class Game(GameBase):
         >>> Game(seed=1, dealer=1).to_act
         (1,)
         """
-        return () if self._result is not None else (self._turn,)
+        return () if self._result is not None else _TO_ACT[self._turn]
 
     @property
     def log(self) -> tuple[ActionRecord[Action], ...]:
@@ -379,21 +371,21 @@ class Game(GameBase):
         >>> Game(seed=11).legal_actions(1)
         []
         """
-        seat = check_seat(seat, PLAYERS, error=IllegalActionError)
+        if type(seat) is not int or not 0 <= seat < PLAYERS:
+            seat = check_seat(seat, PLAYERS, error=IllegalActionError)
         if self._result is not None or seat != self._turn:
             return []
         counts = self._hands[seat]
         if self._phase == "lead":
-            return [_action(seat, ActionKind.LEAD, play) for play in lead_sets(counts)]
-        actions: list[Action] = []
-        if not self._cover and self._sizes[seat] >= self._size:
-            assert self._best is not None
-            actions = [
-                _action(seat, ActionKind.BEAT, play)
-                for play in beat_sets(counts, self._best[1], self._ties)
-            ]
-        if not actions or not self.strict:
-            actions.extend(_action(seat, ActionKind.COVER, (i,)) for i in range(DOTS) if counts[i])
+            actions = lead_actions(seat, counts)
+        else:
+            actions = []
+            if not self._cover and self._sizes[seat] >= self._size:
+                assert self._best is not None
+                actions = beat_actions(seat, counts, self._best[1], self._ties)
+            if not actions or not self.strict:
+                actions += cover_actions(seat, counts)
+        self._offered = dict(zip(map(id, actions), actions, strict=True))
         return actions
 
     @property
@@ -504,7 +496,10 @@ class Game(GameBase):
         >>> str(game.apply(game.legal_actions(0)[0])), game.to_act
         ('seat 0 出牌 斧頭', (1,))
         """
-        self.verify(action)
+        offered = self._offered
+        if offered is None or offered.get(id(action), _UNSEEN) is not action:
+            self.verify(action)
+        self._offered = None
         seat = action.seat
         cards = action.cards
         offence = (

@@ -167,13 +167,48 @@ def _combo_sets(
 ) -> list[tuple[int, ...]]:
     """Every 組合 of ``combo`` in ``counts`` (of ``n`` cards, or of every size when None)."""
     _rank, head, (p, q) = combo
+    return _combo_avail_sets(combo, (counts[head], counts[p], counts[q]), n)
+
+
+def _combo_avail_sets(
+    combo: tuple[int, int, tuple[int, int]], avail: tuple[int, ...], n: int | None
+) -> list[tuple[int, ...]]:
+    """Every 組合 of ``combo`` with at most ``avail`` (head, partner, partner) cards."""
+    _rank, head, (p, q) = combo
     out: list[tuple[int, ...]] = []
-    for a in range(1, counts[head] + 1):
-        for x in range(counts[p] + 1):
-            for y in range(counts[q] + 1):
+    for a in range(1, avail[0] + 1):
+        for x in range(avail[1] + 1):
+            for y in range(avail[2] + 1):
                 if x + y == 0 or (n is not None and a + x + y != n):
                     continue
                 out.append(tuple(sorted((head,) * a + (p,) * x + (q,) * y)))
+    return out
+
+
+UNITS: tuple[tuple[int, int, tuple[int, ...]], ...] = (
+    *((k, r, kinds) for (k, r), kinds in _GROUPS.items()),
+    *((_K_COMBO, combo[0], (combo[1], *combo[2])) for combo in _COMBOS),
+)
+"""The engine's units of play, ``(kind, rank, kind indices)``: every group (its cards of one
+rank), then every 組合 (head, partner, partner), in the order :func:`lead_sets` lists them."""
+
+
+def unit_sets(unit: int, avail: tuple[int, ...], n: int | None) -> list[tuple[int, ...]]:
+    """Every play of ``UNITS[unit]`` with at most ``avail[i]`` cards of its ``i``-th kind: of
+    ``n`` cards, or of every size (smallest first) when ``n`` is None — the pieces
+    :func:`lead_sets` and :func:`beat_sets` are made of, in their order.
+
+    >>> unit_sets(0, (2,), None), unit_sets(len(UNITS) - 4, (1, 1, 0), 2)
+    ([(0,), (0, 0)], [(0, 4)])
+    """
+    kind, _rank, kinds = UNITS[unit]
+    if kind == _K_COMBO:
+        return _combo_avail_sets(_COMBO_OF[kinds[0]], avail, n)
+    if n is not None:
+        return list(_group_sets(kinds, avail, n))
+    out: list[tuple[int, ...]] = []
+    for size in range(1, sum(avail) + 1):
+        out.extend(_group_sets(kinds, avail, size))
     return out
 
 
