@@ -362,11 +362,18 @@ def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
 
 
 @caches.lru("chuanpai", maxsize=8)
-def _plain_rows(rules: Rules) -> tuple[tuple[tuple[_Unit, tuple[int, ...], int], ...], ...]:
-    """The unit table of ``rules`` without the units holding a 經牌, as ``(unit, cards, 胡)``
-    (a hand without 經牌 can form none of those)."""
+def _plain_rows(
+    rules: Rules,
+) -> tuple[tuple[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int], ...], ...]:
+    """The unit table of ``rules`` without the units holding a 經牌, as ``(unit, cards, needs,
+    胡)`` with ``needs`` the ``(kind, copies)`` it takes (a hand without 經牌 can form none of
+    those)."""
     return tuple(
-        tuple((unit, unit[1], worth) for unit, worth in group if unit[1][-1] < _DOTS)
+        tuple(
+            (unit, unit[1], tuple((i, unit[1].count(i)) for i in sorted(set(unit[1]))), worth)
+            for unit, worth in group
+            if unit[1][-1] < _DOTS
+        )
         for group in _rows(rules)
     )
 
@@ -418,22 +425,22 @@ def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_
         before = worth_of[k] if k in worth_of else _part_value(rules, k, part, counts)
         if before is None:
             raise AssertionError(f"no best decomposition of {counts} worth {total}")
-        for unit, cards, worth in rows[low]:
+        for unit, cards, needs, worth in rows[low]:
             if worth > left:
                 continue
-            short = False
-            for i in cards:
-                rest[i] -= 1
-                if rest[i] < 0:
-                    short = True
-            if not short:
+            for i, n in needs:
+                if rest[i] < n:
+                    break
+            else:
+                for i in cards:
+                    rest[i] -= 1
                 now = _part_value(rules, k, part, rest)
                 if now is not None and now == before - worth:
                     worth_of[k] = now
                     units.append(unit)
                     left -= worth
                     break
-            for i in cards:
-                rest[i] += 1
+                for i in cards:
+                    rest[i] += 1
         else:
             raise AssertionError(f"no best decomposition of {counts} worth {total}")
