@@ -716,8 +716,8 @@ def test_ready_is_one_card_completing_the_hand_section_3(seed: int, baida: bool)
 @pytest.mark.parametrize("baida", [False, True])
 @pytest.mark.parametrize("seed", range(12))
 def test_kept_part_needs_give_the_win_check_of_the_hand_section_4(seed: int, baida: bool) -> None:
-    # each seat keeps its hand's part needs while the hand is unchanged, and without 百搭 the
-    # part sums turn a card away first: every answer is the plain check of hand + card
+    # each seat keeps its hand's part needs while the hand is unchanged, and the part sums
+    # (mod 3) turn a card away first: every answer is the plain check of hand + card
     from changpai.nantong.hand import _complete as hand_complete
 
     game = Game(nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU, seed=seed)

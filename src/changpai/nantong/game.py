@@ -68,15 +68,22 @@ _REASONS = {
 }
 
 
-# for the part sums of a hand without 百搭 (mod 3): the parts a card may join and make the
-# hand pair + groups (three parts a multiple of 3, one 2 more)
-def _fits(sums: tuple[int, ...]) -> tuple[bool, ...]:
-    return tuple(
-        sorted((s + (p == q)) % 3 for q, s in enumerate(sums)) == [0, 0, 0, 2] for p in range(4)
+# 百搭 fill groups of 3 and one pair of 2 with the real cards of each part, so a hand whose
+# part sums are ``sums`` (mod 3) needs at least: every part but one to a multiple of 3, that
+# one to 2 more (nantong.md §4)
+def _least(sums: tuple[int, ...]) -> int:
+    return min(sum((-s) % 3 for s in sums) - (-sums[q]) % 3 + (2 - sums[q]) % 3 for q in range(4))
+
+
+# for the part sums of a hand (mod 3): the least 百搭 it needs with one more card of each part,
+# and (last) with one more 百搭, which needs no slot of its own
+_LEAST = {
+    sums: (
+        *(_least(tuple((s + (p == q)) % 3 for q, s in enumerate(sums))) for p in range(4)),
+        _least(sums),
     )
-
-
-_FITS = {sums: _fits(sums) for sums in product(range(3), repeat=4)}
+    for sums in product(range(3), repeat=4)
+}
 
 
 class Game(GameBase):
@@ -353,17 +360,19 @@ class Game(GameBase):
         if memo is None or memo[0] != counts:
             plain = tuple(counts[:N_PLAIN])
             wild = sum(counts[N_PLAIN:])
-            # with no 百搭 the groups hold 3 cards and the pair 2: every part's count but
-            # one must be a multiple of 3 and that one 2 more (mod 3), whatever the groups
-            fits = _FITS[sum(plain[0:9]) % 3, sum(plain[9:18]) % 3, sum(plain[18:27]) % 3,
-                         sum(plain[27:30]) % 3] if wild == 0 else None  # fmt: skip
-            memo = self._needs[seat] = [list(counts), plain, wild, None, fits]
-        _, plain, wild, needs, fits = memo
+            least = _LEAST[
+                sum(plain[0:9]) % 3, sum(plain[9:18]) % 3, sum(plain[18:27]) % 3,
+                sum(plain[27:30]) % 3,
+            ]  # fmt: skip
+            memo = self._needs[seat] = [list(counts), plain, wild, None, least]
+        _, plain, wild, needs, least = memo
         x = extra.index
         if x >= N_PLAIN:
             wild += 1
             x = -1
-        elif fits is not None and not fits[_PART[x]]:
+            if least[4] > wild:  # (a 百搭 fills any slot: it counts among the wild)
+                return False
+        elif least[_PART[x]] > wild:
             return False
         limit = DECK_BAIDA if self.rules.baida else 0
         if needs is None:
