@@ -15,7 +15,9 @@ The modules, along the flow: :mod:`~changpai.core.turnclaim.protocols` (what the
 the family's cards, units, actions and rules, and the action vocabulary),
 :mod:`~changpai.core.turnclaim.state` (the state, the deal, the accessors and the hooks),
 :mod:`~changpai.core.turnclaim.flow` (decisions and forced moves) and
-:mod:`~changpai.core.turnclaim.game` (views, HTML, 0.1.0 documents: :class:`TurnClaimGame`).
+:mod:`~changpai.core.turnclaim.game` (views, HTML, 0.1.0 documents: :class:`TurnClaimGame`);
+:mod:`~changpai.core.turnclaim.stack` builds the stacked decks of both families
+(:func:`stack_order`).
 
 Cards, units, actions and rules are the family's own classes. The action vocabulary of the
 flow: decisions ``"lay"``, ``"ready"``, ``"discard"``, ``"claim"``, ``"pass"``; records the
@@ -40,6 +42,7 @@ from changpai.core.turnclaim.protocols import (
     TurnClaimRules,
     TurnClaimUnit,
 )
+from changpai.core.turnclaim.stack import stack_order
 
 __all__ = [
     "DECISIONS",
@@ -49,4 +52,5 @@ __all__ = [
     "TurnClaimGame",
     "TurnClaimRules",
     "TurnClaimUnit",
+    "stack_order",
 ]
