@@ -106,3 +106,19 @@ def test_every_component_is_a_star() -> None:
     }
     assert stars["yaodiren"] == [(3, (7,)), (4, (6,)), (5, ()), (8, (2, 12)), (9, (11,)), (10, ())]
     assert stars["gehu"] == [(2, (12,)), (3, (11,)), (4, (10,)), (5, (9,)), (6, (8,)), (7, ())]
+
+
+@settings(max_examples=300, deadline=None)
+@given(unit_hands())
+def test_rebuild_without_jing_keeps_the_exhaustive_units(
+    case: tuple[tuple[int, ...], Rules],
+) -> None:
+    """Property (chuanpai.md §2.6): the in-place rebuild of a hand without 經牌 (one component
+    checked per unit) picks the units of the exhaustive search, ties included."""
+    counts, rules = case
+    plain = (*counts[:21], 0, 0)
+    expected = _reference(plain, rules)
+    total = solver._value(plain, rules)
+    assert total == (None if expected is None else expected[0])
+    if expected is not None:
+        assert solver._rebuild_plain(plain, rules, expected[0]) == expected[1]

@@ -711,3 +711,31 @@ def test_ready_is_one_card_completing_the_hand_section_3(seed: int, baida: bool)
             assert game._ready(seat) == any(game._complete(seat, c) for c in candidates)
         seat = game.to_act[0]
         game.apply(rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("baida", [False, True])
+@pytest.mark.parametrize("seed", range(12))
+def test_kept_part_needs_give_the_win_check_of_the_hand_section_4(seed: int, baida: bool) -> None:
+    # each seat keeps its hand's part needs while the hand is unchanged, and the part sums
+    # (mod 3) turn a card away first: every answer is the plain check of hand + card
+    from changpai.nantong.hand import _complete as hand_complete
+
+    game = Game(nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU, seed=seed)
+    candidates = nantong.CARDS if baida else nantong.CARDS[:30]
+    rng = random.Random(seed)
+    while not game.is_over:
+        for seat in game.players:
+            counts = game._hands[seat]
+            melds = game._melds[seat]
+            for card in candidates:
+                added = list(counts)
+                added[card.index] += 1
+                expected = sum(added) == 3 * (7 - len(melds)) + 2 and hand_complete(
+                    tuple(added[:30]), sum(added[30:]), melds, game.jiang
+                )
+                assert game._complete(seat, card) == expected
+                counts[card.index] += 1  # the same card as drawn
+                assert game._complete(seat, card, drawn=True) == expected
+                counts[card.index] -= 1
+        seat = game.to_act[0]
+        game.apply(rng.choice(game.legal_actions(seat)))

@@ -18,11 +18,10 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.melds import MeldKind
 from changpai.core.hanzi import HanziEnum
+from changpai.core.turnclaim.actions import action_fields, check_seat
 from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["Action", "ActionKind"]
-
-_MAX_SEATS = 7  # chuanpai.md §2.1: up to 7 players
 
 
 class ActionKind(HanziEnum, short_repr=True):
@@ -54,13 +53,6 @@ class ActionKind(HanziEnum, short_repr=True):
     SKIP = ("skip", "輪空")
     WIN = ("win", "胡")
     END = ("end", "荒牌")
-
-
-def _check_seat(instance: Any, attribute: Any, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _MAX_SEATS:
-        raise IllegalActionError(
-            f"seat={value!r} is not a seat; expected a whole number 0..{_MAX_SEATS - 1}"
-        )
 
 
 def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
@@ -108,7 +100,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a chuanpai ActionKind
     """
 
-    seat: int = field(validator=_check_seat)
+    seat: int = field(validator=check_seat)
     kind: ActionKind = field(validator=_check_kind)
     card: Card | None = field(default=None, validator=_check_card)
     cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
@@ -169,27 +161,12 @@ class Action:
         ...
         changpai.errors.NotationError: {'kind': 'pass'} is not a chuanpai action: the key 'seat' is missing
         """
-        if not isinstance(data, dict):
-            raise NotationError(f"{data!r} is not a chuanpai action: expected a JSON object")
-        for key in ("kind", "seat"):
-            if key not in data:
-                raise NotationError(
-                    f"{data!r} is not a chuanpai action: the key {key!r} is missing"
-                )
-        kind, meld = data["kind"], data.get("meld")
-        if kind not in {k.value for k in ActionKind}:
-            raise NotationError(f"{data!r} is not a chuanpai action: {kind!r} is not a kind")
-        if meld is not None and meld not in {k.value for k in MeldKind}:
-            raise NotationError(f"{data!r} is not a chuanpai action: {meld!r} is not a unit kind")
-        cards = data.get("cards") or ()
-        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
-            raise NotationError(f"{data!r} is not a chuanpai action: cards must be a list of codes")
-        card = data.get("card")
-        if card is not None and not isinstance(card, str):
-            raise NotationError(f"{data!r} is not a chuanpai action: card {card!r} is not a code")
+        seat, kind, card, cards, meld = action_fields(
+            data, "chuanpai", ActionKind, MeldKind, "unit kind"
+        )
         try:
             return cls(
-                seat=data["seat"],
+                seat=seat,
                 kind=ActionKind(kind),
                 card=None if card is None else Card.parse(card),
                 cards=tuple(Card.parse(c) for c in cards),

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.chuanpai.cards import Card, parse
@@ -19,6 +18,7 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import playout
 from changpai.core.guard import instance_arg, int_arg, items_arg
 from changpai.core.playout import SimulationStats
+from changpai.core.turnclaim.stack import stack_order
 from changpai.errors import NotationError, RulesError
 
 __all__ = ["perft", "random_game", "simulate", "stack_deck", "transcript"]
@@ -66,39 +66,17 @@ def stack_deck(
     n = rules.players if players is None else players
     sizes = rules.deal_sizes(n)
     dealer = int_arg(dealer, "dealer", low=0, high=len(sizes) - 1)
-    given = (
-        dict(hands)
-        if isinstance(hands, Mapping)
-        else dict(enumerate(items_arg(hands, "hands", "hands (cards per seat)")))
+    return stack_order(
+        rules.cards(),
+        sizes,
+        hands=hands,
+        stock=stock,
+        dealer=dealer,
+        read=lambda value, what: _cards(value, rules, what),
+        name=lambda card: card.name,
+        deck=rules.deck,
+        title=rules.title,
     )
-    seats: dict[int, tuple[Card, ...]] = {}
-    for seat, value in given.items():
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise NotationError(f"hands names seat {seat!r}; expected a seat 0..{n - 1}")
-        seats[seat] = _cards(value, rules, f"the hand of seat {seat}")
-    top = _cards(stock, rules, "stock")
-    rest = Counter(rules.cards())
-    wanted = Counter([c for cards in seats.values() for c in cards] + list(top))
-    for card, count in wanted.items():
-        if count > rest[card]:
-            raise NotationError(
-                f"the stacked cards hold {count} of {card.name} ({card.code!r}); "
-                f"{rules.deck} has {rest[card]}"
-            )
-    rest -= wanted
-    filler = iter(sorted(rest.elements()))
-    order: list[Card] = []
-    for position, size in enumerate(sizes):
-        seat = (dealer + position) % n
-        cards = seats.get(seat, ())
-        if len(cards) > size:
-            raise NotationError(
-                f"seat {seat} is dealt {size} cards in {rules.title} with {n} players; "
-                f"{len(cards)} given"
-            )
-        order.extend(cards)
-        order.extend(next(filler) for _ in range(size - len(cards)))
-    return (*order, *top, *filler)
 
 
 def random_game(rules: Rules = YAODIREN, seed: int | None = None, *, dealer: int = 0) -> Game:

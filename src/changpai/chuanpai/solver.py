@@ -310,7 +310,7 @@ def _ding_choices(part: _Part, dings: int, jing: tuple[int, int]) -> list[tuple[
     return out
 
 
-def _part_value(rules: Rules, k: int, part: _Part, counts: tuple[int, ...]) -> int | None:
+def _part_value(rules: Rules, k: int, part: _Part, counts: Sequence[int]) -> int | None:
     """The most 胡 of the cards of component ``k`` of a hand without 經牌 (``None``: they cannot
     be formed)."""
     held = part.held(counts)
@@ -361,19 +361,30 @@ def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
     )
 
 
+@caches.lru("chuanpai", maxsize=8)
+def _plain_rows(
+    rules: Rules,
+) -> tuple[tuple[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int], ...], ...]:
+    """The unit table of ``rules`` without the units holding a 經牌, as ``(unit, cards, needs,
+    胡)`` with ``needs`` the ``(kind, copies)`` it takes (a hand without 經牌 can form none of
+    those)."""
+    return tuple(
+        tuple(
+            (unit, unit[1], tuple((i, unit[1].count(i)) for i in sorted(set(unit[1]))), worth)
+            for unit, worth in group
+            if unit[1][-1] < _DOTS
+        )
+        for group in _rows(rules)
+    )
+
+
 def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, ...]:
     """The units of the first best decomposition of ``counts`` worth ``total`` (see
     :func:`changpai.chuanpai.hand.best_decomposition`): lowest card first, each time the first
     unit of the table that leaves a best decomposition of the rest."""
+    if not counts[21] and not counts[22]:
+        return _rebuild_plain(counts, rules, total)
     table = _rows(rules)
-    plan = _plan(rules)
-    no_jing = not counts[21] and not counts[22]
-    # Without 經牌 a unit changes one component only: compare that component's value.
-    worth_of = (
-        {k: _part_value(rules, k, part, counts) for k, part in enumerate(plan.parts)}
-        if no_jing
-        else {}
-    )
     units: list[_Unit] = []
     rest, left = counts, total
     while left or any(rest):
@@ -384,17 +395,52 @@ def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, 
             after = _take(rest, unit[1])
             if after is None:
                 continue
-            if no_jing:
-                k = plan.part_of[low]
-                now = _part_value(rules, k, plan.parts[k], after)
-                before = worth_of[k]
-                fits = now is not None and before is not None and now == before - worth
-                if fits:
-                    worth_of[k] = now
-            else:
-                fits = _value(after, rules) == left - worth
-            if fits:
+            if _value(after, rules) == left - worth:
                 units.append(unit)
                 rest, left = after, left - worth
                 break
     return tuple(units)
+
+
+def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, ...]:
+    """:func:`_rebuild` of a hand without 經牌. A unit then changes the component of its lowest
+    card only, so it fits when that component's value drops by the unit's 胡; the cards are
+    taken and put back in place, and the lowest card is looked for from the last one."""
+    rows = _plain_rows(rules)
+    plan = _plan(rules)
+    parts, part_of = plan.parts, plan.part_of
+    worth_of: dict[int, int | None] = {}
+    units: list[_Unit] = []
+    rest = list(counts)
+    left = total
+    low = 0
+    while True:
+        while low < _DOTS and not rest[low]:
+            low += 1
+        if low == _DOTS:
+            return tuple(units)
+        k = part_of[low]
+        part = parts[k]
+        # a component is changed only by units at its own cards, which update its value
+        before = worth_of[k] if k in worth_of else _part_value(rules, k, part, counts)
+        if before is None:
+            raise AssertionError(f"no best decomposition of {counts} worth {total}")
+        for unit, cards, needs, worth in rows[low]:
+            if worth > left:
+                continue
+            for i, n in needs:
+                if rest[i] < n:
+                    break
+            else:
+                for i in cards:
+                    rest[i] -= 1
+                now = _part_value(rules, k, part, rest)
+                if now is not None and now == before - worth:
+                    worth_of[k] = now
+                    units.append(unit)
+                    left -= worth
+                    break
+                for i in cards:
+                    rest[i] += 1
+        else:
+            raise AssertionError(f"no best decomposition of {counts} worth {total}")

@@ -34,12 +34,12 @@ def callable_cards(counts: Sequence[int], jiang: Sequence[Card], *, stock_left: 
     >>> callable_cards(count_tuple(parse("HH HH HH 1t")), (Card("HH"), Card("HH")), stock_left=9)
     []
     """
-    found = []
-    for i in range(N_PLAIN):
-        flips = sum(f.index == i for f in jiang)
-        if (counts[i] == 4 and stock_left > 0) or (counts[i] == 3 and flips == 1):
-            found.append(CARDS[i])
-    return found
+    flips = [f.index for f in jiang]
+    return [
+        CARDS[i]
+        for i in range(N_PLAIN)
+        if (counts[i] == 4 and stock_left > 0) or (counts[i] == 3 and flips.count(i) == 1)
+    ]
 
 
 def claim_options(

@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
+from itertools import compress, product
 from typing import Any
 
 from changpai.core.deck import deal_order
@@ -50,7 +50,14 @@ from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, score
-from changpai.nantong.solver import DECK_BAIDA, _can_plus, _limit
+from changpai.nantong.solver import (
+    _PART,
+    DECK_BAIDA,
+    _can_plus,
+    _can_plus_given,
+    _limit,
+    _part_needs,
+)
 
 __all__ = ["Action", "ActionKind", "Game"]
 
@@ -58,6 +65,24 @@ _REASONS = {
     "declare": "the opening declarations (叫牌 / 報聽) come first",
     "turn": "not one of the discards, kongs or 自摸 open to this seat",
     "claim": "a discard can only be claimed by 胡, 杠, 碰 or passed",
+}
+
+
+# 百搭 fill groups of 3 and one pair of 2 with the real cards of each part, so a hand whose
+# part sums are ``sums`` (mod 3) needs at least: every part but one to a multiple of 3, that
+# one to 2 more (nantong.md §4)
+def _least(sums: tuple[int, ...]) -> int:
+    return min(sum((-s) % 3 for s in sums) - (-sums[q]) % 3 + (2 - sums[q]) % 3 for q in range(4))
+
+
+# for the part sums of a hand (mod 3): the least 百搭 it needs with one more card of each part,
+# and (last) with one more 百搭, which needs no slot of its own
+_LEAST = {
+    sums: (
+        *(_least(tuple((s + (p == q)) % 3 for q, s in enumerate(sums))) for p in range(4)),
+        _least(sums),
+    )
+    for sums in product(range(3), repeat=4)
 }
 
 
@@ -138,6 +163,9 @@ class Game(GameBase):
         # current discard, and the legal actions of one seat, both until the next apply
         self._options: dict[int, list[Action]] = {}
         self._legal: tuple[int, tuple[Action, ...]] | None = None
+        # derived too: per seat, a copy of the hand last checked for a claim on a discard,
+        # with its plain counts, its 百搭 and their part needs (valid while the hand equals it)
+        self._needs: list[list[Any] | None] = [None] * SEATS
 
     # ----------------------------------------------------------------- queries
     @property
@@ -308,18 +336,48 @@ class Game(GameBase):
         added = extra is not None and not drawn
         if sum(counts) + added != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
             return False
+        if extra is not None:
+            if not drawn:
+                return self._complete_with(seat, counts, melds, extra)
+            # the hand before the draw: the one its claims were checked on
+            counts[extra.index] -= 1
+            try:
+                return self._complete_with(seat, counts, melds, extra)
+            finally:
+                counts[extra.index] += 1
         plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
-        x = -1
-        if extra is not None:
-            if extra.index >= N_PLAIN:
-                wild += added
-            else:
-                x = extra.index
-                if drawn:  # the hand before the draw: the one its claims were checked on
-                    plain = (*plain[:x], plain[x] - 1, *plain[x + 1 :])
         # with 百搭 in the deck every hand shares the answers capped at its five (nantong.md §1)
-        if not _can_plus(plain, wild, x, DECK_BAIDA if self.rules.baida else 0):
+        if not _can_plus(plain, wild, -1, DECK_BAIDA if self.rules.baida else 0):
+            return False
+        # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
+        return wild == 0 or _complete(plain, wild, melds, self.jiang)
+
+    def _complete_with(self, seat: int, counts: list[int], melds: list[Meld], extra: Card) -> bool:
+        """:meth:`_complete` of the hand of ``seat`` plus ``extra`` (size checked): what the
+        hand needs is kept per seat, since the others check the same hand on each discard."""
+        memo = self._needs[seat]
+        if memo is None or memo[0] != counts:
+            plain = tuple(counts[:N_PLAIN])
+            wild = sum(counts[N_PLAIN:])
+            least = _LEAST[
+                sum(plain[0:9]) % 3, sum(plain[9:18]) % 3, sum(plain[18:27]) % 3,
+                sum(plain[27:30]) % 3,
+            ]  # fmt: skip
+            memo = self._needs[seat] = [list(counts), plain, wild, None, least]
+        _, plain, wild, needs, least = memo
+        x = extra.index
+        if x >= N_PLAIN:
+            wild += 1
+            x = -1
+            if least[4] > wild:  # (a 百搭 fills any slot: it counts among the wild)
+                return False
+        elif least[_PART[x]] > wild:
+            return False
+        limit = DECK_BAIDA if self.rules.baida else 0
+        if needs is None:
+            needs = memo[3] = _part_needs(plain, limit)
+        if not _can_plus_given(needs, plain, wild, x, limit):
             return False
         if wild == 0:
             return True
@@ -669,4 +727,5 @@ class Game(GameBase):
         new._ting = set(self._ting)
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
+        new._needs = list(self._needs)
         return new

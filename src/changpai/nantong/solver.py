@@ -95,7 +95,19 @@ def _can_plus(counts: tuple[int, ...], wild: int, extra: int, limit: int) -> boo
     least ``wild``): the parts the extra card leaves alone are looked up once per hand, and
     most hands fail on them before the last part is solved.
     """
-    whole, others = _part_needs(counts, limit)
+    return _can_plus_given(_part_needs(counts, limit), counts, wild, extra, limit)
+
+
+def _can_plus_given(
+    needs: tuple[int, tuple[tuple[int, int], ...]],
+    counts: tuple[int, ...],
+    wild: int,
+    extra: int,
+    limit: int,
+) -> bool:
+    """:func:`_can_plus` with ``needs`` = ``_part_needs(counts, limit)`` already looked up
+    (the engine keeps them per seat while his hand is unchanged)."""
+    whole, others = needs
     if extra < 0:
         return whole <= wild
     p = _PART[extra]

@@ -16,13 +16,12 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core.hanzi import HanziEnum
+from changpai.core.turnclaim.actions import action_fields, check_seat
 from changpai.errors import IllegalActionError, NotationError
 from changpai.xiaogan.cards import Card
 from changpai.xiaogan.melds import MeldKind
 
 __all__ = ["Action", "ActionKind"]
-
-_MAX_SEATS = 7  # xiaogan.md §2: up to 7 players
 
 
 class ActionKind(HanziEnum, short_repr=True):
@@ -53,13 +52,6 @@ class ActionKind(HanziEnum, short_repr=True):
     SKIP = ("skip", "輪空")
     WIN = ("win", "和")
     END = ("end", "荒牌")
-
-
-def _check_seat(instance: Any, attribute: Any, value: Any) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < _MAX_SEATS:
-        raise IllegalActionError(
-            f"seat={value!r} is not a seat; expected a whole number 0..{_MAX_SEATS - 1}"
-        )
 
 
 def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
@@ -104,7 +96,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a xiaogan ActionKind
     """
 
-    seat: int = field(validator=_check_seat)
+    seat: int = field(validator=check_seat)
     kind: ActionKind = field(validator=_check_kind)
     card: Card | None = field(default=None, validator=_check_card)
     cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
@@ -158,25 +150,12 @@ class Action:
         ...
         changpai.errors.NotationError: {'seat': 2, 'kind': 'chi'} is not a xiaogan action: 'chi' is not a kind
         """
-        if not isinstance(data, dict):
-            raise NotationError(f"{data!r} is not a xiaogan action: expected a JSON object")
-        for key in ("kind", "seat"):
-            if key not in data:
-                raise NotationError(f"{data!r} is not a xiaogan action: the key {key!r} is missing")
-        kind, meld = data["kind"], data.get("meld")
-        if kind not in {k.value for k in ActionKind}:
-            raise NotationError(f"{data!r} is not a xiaogan action: {kind!r} is not a kind")
-        if meld is not None and meld not in {k.value for k in MeldKind}:
-            raise NotationError(f"{data!r} is not a xiaogan action: {meld!r} is not a set kind")
-        cards = data.get("cards") or ()
-        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
-            raise NotationError(f"{data!r} is not a xiaogan action: cards must be a list of codes")
-        card = data.get("card")
-        if card is not None and not isinstance(card, str):
-            raise NotationError(f"{data!r} is not a xiaogan action: card {card!r} is not a code")
+        seat, kind, card, cards, meld = action_fields(
+            data, "xiaogan", ActionKind, MeldKind, "set kind"
+        )
         try:
             return cls(
-                seat=data["seat"],
+                seat=seat,
                 kind=ActionKind(kind),
                 card=None if card is None else Card.parse(card),
                 cards=tuple(Card.parse(c) for c in cards),

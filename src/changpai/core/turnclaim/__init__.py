@@ -15,7 +15,10 @@ The modules, along the flow: :mod:`~changpai.core.turnclaim.protocols` (what the
 the family's cards, units, actions and rules, and the action vocabulary),
 :mod:`~changpai.core.turnclaim.state` (the state, the deal, the accessors and the hooks),
 :mod:`~changpai.core.turnclaim.flow` (decisions and forced moves) and
-:mod:`~changpai.core.turnclaim.game` (views, HTML, 0.1.0 documents: :class:`TurnClaimGame`).
+:mod:`~changpai.core.turnclaim.game` (views, HTML, 0.1.0 documents: :class:`TurnClaimGame`);
+:mod:`~changpai.core.turnclaim.stack` builds the stacked decks of both families
+(:func:`stack_order`) and :mod:`~changpai.core.turnclaim.actions` holds the checks their
+``Action`` classes share (:func:`check_seat`, :func:`action_fields`).
 
 Cards, units, actions and rules are the family's own classes. The action vocabulary of the
 flow: decisions ``"lay"``, ``"ready"``, ``"discard"``, ``"claim"``, ``"pass"``; records the
@@ -31,6 +34,7 @@ engine writes itself (``auto``) ``"tou"``, ``"turn"``, ``"draw"``, ``"skip"``, `
 
 from __future__ import annotations
 
+from changpai.core.turnclaim.actions import MAX_SEATS, action_fields, check_seat
 from changpai.core.turnclaim.game import TurnClaimGame
 from changpai.core.turnclaim.protocols import (
     DECISIONS,
@@ -40,13 +44,18 @@ from changpai.core.turnclaim.protocols import (
     TurnClaimRules,
     TurnClaimUnit,
 )
+from changpai.core.turnclaim.stack import stack_order
 
 __all__ = [
     "DECISIONS",
     "FORCED",
+    "MAX_SEATS",
     "TurnClaimAction",
     "TurnClaimCard",
     "TurnClaimGame",
     "TurnClaimRules",
     "TurnClaimUnit",
+    "action_fields",
+    "check_seat",
+    "stack_order",
 ]

@@ -1,0 +1,72 @@
+"""Helpers of the ``Action`` classes of the turn-claim families (川牌 擠兒, 孝感): the seat
+check of their attrs validators (:func:`check_seat`, up to 7 players: chuanpai.md §2.1,
+xiaogan.md §2) and the checks of ``Action.from_dict`` (:func:`action_fields`).
+
+>>> from changpai.xiaogan import ActionKind, MeldKind
+>>> action_fields({"seat": 1, "kind": "discard", "card": "A1"}, "xiaogan", ActionKind, MeldKind, "set kind")
+(1, 'discard', 'A1', (), None)
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from changpai.errors import IllegalActionError, NotationError
+
+__all__ = ["MAX_SEATS", "action_fields", "check_seat"]
+
+MAX_SEATS = 7
+"""Seats of a turn-claim table at most (chuanpai.md §2.1, xiaogan.md §2: up to 7 players)."""
+
+
+def check_seat(instance: Any, attribute: Any, value: Any) -> None:
+    """The attrs validator of ``Action.seat``: a whole number 0..6, else
+    :class:`~changpai.errors.IllegalActionError`.
+
+    >>> check_seat(None, None, 6)
+    >>> check_seat(None, None, 7)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: seat=7 is not a seat; expected a whole number 0..6
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEATS:
+        raise IllegalActionError(
+            f"seat={value!r} is not a seat; expected a whole number 0..{MAX_SEATS - 1}"
+        )
+
+
+def action_fields(
+    data: Any, family: str, kinds: type[Enum], melds: type[Enum], meld_word: str
+) -> tuple[Any, str, str | None, tuple[str, ...], str | None]:
+    """The checked parts of an action dict — ``(seat, kind, card, cards, meld)``: the seat as
+    given (the ``Action`` validator checks it), the kind and meld values (of the ``kinds`` and
+    ``melds`` enums), the card codes — or :class:`~changpai.errors.NotationError` naming
+    ``data``, the ``family`` and the reason (``meld_word`` names a unit kind).
+
+    >>> from changpai.chuanpai import ActionKind, MeldKind
+    >>> action_fields({"seat": 0, "kind": "claim", "cards": ["44"], "meld": "bai"},
+    ...               "chuanpai", ActionKind, MeldKind, "unit kind")
+    (0, 'claim', None, ('44',), 'bai')
+    >>> action_fields({"seat": 0, "kind": "eat"}, "chuanpai", ActionKind, MeldKind, "unit kind")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: {'seat': 0, 'kind': 'eat'} is not a chuanpai action: 'eat' is not a kind
+    """
+    if not isinstance(data, dict):
+        raise NotationError(f"{data!r} is not a {family} action: expected a JSON object")
+    for key in ("kind", "seat"):
+        if key not in data:
+            raise NotationError(f"{data!r} is not a {family} action: the key {key!r} is missing")
+    kind, meld = data["kind"], data.get("meld")
+    if kind not in {k.value for k in kinds}:
+        raise NotationError(f"{data!r} is not a {family} action: {kind!r} is not a kind")
+    if meld is not None and meld not in {k.value for k in melds}:
+        raise NotationError(f"{data!r} is not a {family} action: {meld!r} is not a {meld_word}")
+    cards = data.get("cards") or ()
+    if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
+        raise NotationError(f"{data!r} is not a {family} action: cards must be a list of codes")
+    card = data.get("card")
+    if card is not None and not isinstance(card, str):
+        raise NotationError(f"{data!r} is not a {family} action: card {card!r} is not a code")
+    return data["seat"], kind, card, tuple(cards), meld

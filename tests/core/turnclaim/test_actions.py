@@ -1,0 +1,60 @@
+"""The checks shared by the ``Action`` classes of 川牌 擠兒 and 孝感: a seat is a whole number
+0..6 (chuanpai.md §2.1, xiaogan.md §2: up to 7 players) and a bad action dict raises a
+NotationError naming the dict, the family and the reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from changpai.chuanpai import ActionKind, MeldKind
+from changpai.core.turnclaim import MAX_SEATS, action_fields, check_seat
+from changpai.errors import IllegalActionError, NotationError
+
+
+@given(st.integers(0, MAX_SEATS - 1))
+def test_every_seat_of_a_seven_player_table_passes(seat: int) -> None:
+    check_seat(None, None, seat)
+
+
+@pytest.mark.parametrize("seat", [-1, 7, True, 1.0, "0", None])
+def test_a_bad_seat_is_an_illegal_action(seat: object) -> None:
+    with pytest.raises(IllegalActionError, match=r"is not a seat; expected a whole number 0\.\.6"):
+        check_seat(None, None, seat)
+
+
+def test_the_parts_come_back_as_given() -> None:
+    data = {"seat": 3, "kind": "claim", "card": "66", "cards": ["44", "11"], "meld": "bai"}
+    assert action_fields(data, "chuanpai", ActionKind, MeldKind, "unit kind") == (
+        3,
+        "claim",
+        "66",
+        ("44", "11"),
+        "bai",
+    )
+    assert (
+        action_fields({"seat": 0, "kind": "pass", "cards": None}, "x", ActionKind, MeldKind, "u")[3]
+        == ()
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ([1], "expected a JSON object"),
+        ({"seat": 0}, "the key 'kind' is missing"),
+        ({"kind": "pass"}, "the key 'seat' is missing"),
+        ({"seat": 0, "kind": "eat"}, "'eat' is not a kind"),
+        ({"seat": 0, "kind": "lay", "meld": "ju9"}, "'ju9' is not a the word"),
+        ({"seat": 0, "kind": "lay", "cards": "66"}, "cards must be a list of codes"),
+        ({"seat": 0, "kind": "lay", "cards": [66]}, "cards must be a list of codes"),
+        ({"seat": 0, "kind": "discard", "card": 66}, "card 66 is not a code"),
+    ],
+)
+def test_a_bad_dict_names_itself_the_family_and_the_reason(data: Any, reason: str) -> None:
+    with pytest.raises(NotationError) as info:
+        action_fields(data, "fam", ActionKind, MeldKind, "the word")
+    assert str(info.value) == f"{data!r} is not a fam action: {reason}"
