@@ -44,12 +44,22 @@ def test_pettingzoo_api_test(name: str) -> None:
         # api_test only whitelists its bundled games for it.
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         warnings.filterwarnings("ignore", message="Observation space for each agent probably")
-        api_test(env(name), num_cycles=50)
+        game_env = env(name)
+        api_test(game_env, num_cycles=50)  # raises AssertionError on any breach of the API
+    seats = changpai.variant(name).game(0).seats
+    assert game_env.possible_agents == [f"player_{seat}" for seat in seats]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_pettingzoo_seed_test(name: str) -> None:
-    seed_test(lambda: env(name), num_cycles=50)
+    made: list[object] = []
+
+    def make() -> object:
+        made.append(env(name))
+        return made[-1]
+
+    seed_test(make, num_cycles=50)  # raises AssertionError when one seed plays two ways
+    assert len(made) >= 2
 
 
 @pytest.mark.parametrize("name", NAMES)

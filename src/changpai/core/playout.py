@@ -24,7 +24,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -416,7 +416,8 @@ def simulate(
     workers = jobs or os.cpu_count() or 1
     new_game = _factory(game, rules)
     master = random.Random(seed)
-    seeds = [master.getrandbits(64) for _ in range(n)]
+    # drawn lazily in one process (-n may be 10,000,000); listed only to split among workers
+    seeds: Iterable[int] = (master.getrandbits(64) for _ in range(n))
     tally = _Tally()
 
     def merge(part: _Tally) -> None:
@@ -432,10 +433,11 @@ def simulate(
                 f"{how} needs a Game class (a function making games cannot be sent to other "
                 "processes) and no observe callback"
             )
+        listed = list(seeds)
         if ray is not None:
-            _play_on_ray(ray, game, rules, seeds, jobs, merge)
+            _play_on_ray(ray, game, rules, listed, jobs, merge)
         else:
-            _play_in_processes(game, rules, seeds, workers, merge)
+            _play_in_processes(game, rules, listed, workers, merge)
     else:
         for game_seed in seeds:
             played = random_playout(new_game(game_seed), random.Random(game_seed))

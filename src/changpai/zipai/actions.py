@@ -71,11 +71,6 @@ def _to_card(value: Card | str | None) -> Card | None:
     return Card.parse(value)
 
 
-def _check_action_seat(_action: object, _attribute: object, seat: Any) -> None:
-    """The validator of ``Action.seat``: a whole number >= 0 (not a bool); the table's own
-    range is checked by ``Game.verify``."""
-    action_seat(_action, _attribute, seat)
-
 
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
     return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in value)
@@ -95,7 +90,7 @@ class Action:
     Action(seat=0, kind=ActionKind.DISCARD, card=Card('d5'), melds=())
     """
 
-    seat: int = field(validator=_check_action_seat)
+    seat: int = field(validator=action_seat)  # the table's own range: Game.verify
     kind: ActionKind
     card: Card | None = field(default=None, converter=_to_card)
     melds: tuple[Meld, ...] = field(default=(), converter=_to_melds)
