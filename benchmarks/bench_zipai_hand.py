@@ -141,6 +141,20 @@ def zipai_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
     return rate
 
 
+def zipai_complete_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
+    """Cold ``best_decomposition`` hands per second on ``n`` distinct complete 21-card hands: the
+    yardstick the other families' complete-hand analyses are compared with."""
+    hands = complete_hands(n, seed)
+
+    def run(part: Sequence[tuple[Card, ...]]) -> None:
+        for cards in part:
+            best_decomposition(cards, (), HUNAN)
+
+    rate = chunked_rate(hands, run, clear_caches, repeat=repeat)
+    clear_caches()
+    return rate
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     # CHANGPAI_BENCH_SCALE shrinks the default size (the test suite runs every benchmark at 0.01).
