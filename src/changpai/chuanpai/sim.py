@@ -95,9 +95,14 @@ def simulate(
     *,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    backend: str = "processes",
 ) -> SimulationStats:
     """``n`` hands played by random players (:func:`changpai.core.playout.simulate`): wins by
     seat, hands without a winner (荒牌), the mean 胡 of a win, the kinds of log records.
+
+    ``jobs`` / ``backend`` spread the hands over processes or a Ray cluster as
+    :func:`changpai.core.playout.simulate` does; the statistics are the same.
 
     >>> stats = simulate(YAODIREN, 2, seed=3)
     >>> stats.hands, stats.no_winner_label in ("荒牌", "no winner")
@@ -105,7 +110,9 @@ def simulate(
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
-    return playout.simulate(Game, n, rules=rules, seed=seed, progress=progress)
+    return playout.simulate(
+        Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
+    )
 
 
 def transcript(game: Game) -> str:

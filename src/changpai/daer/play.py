@@ -117,20 +117,27 @@ class Match(MatchBase[Game]):
 
 
 def simulate(
-    rules: Rules,
-    n: int,
+    rules: Rules = DAER,
+    n: int = 1000,
     *,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    backend: str = "processes",
 ) -> SimulationStats:
     """Statistics of ``n`` hands played by random players (the one
     :func:`changpai.core.simulate`).
+
+    ``jobs`` / ``backend`` spread the hands over processes or a Ray cluster as
+    :func:`changpai.core.playout.simulate` does; the statistics are the same.
 
     >>> stats = simulate(DAER, 4, seed=1)
     >>> stats.hands, sum(stats.wins_by_seat) + stats.no_winner
     (4, 4)
     """
-    return playout.simulate(Game, n, rules=_rules(rules), seed=seed, progress=progress)
+    return playout.simulate(
+        Game, n, rules=_rules(rules), seed=seed, progress=progress, jobs=jobs, backend=backend
+    )
 
 
 def random_game(rules: Rules, seed: int | None, *, dealer: int = 0) -> Game:

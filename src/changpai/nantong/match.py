@@ -68,11 +68,18 @@ def simulate(
     *,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    backend: str = "processes",
 ) -> SimulationStats:
     """Statistics of ``n`` random hands (:func:`changpai.core.simulate` on :class:`Game`):
     wins by seat, 荒牌, the mean 胡數 of a win.
 
+    ``jobs`` / ``backend`` spread the hands over processes or a Ray cluster as
+    :func:`changpai.core.playout.simulate` does; the statistics are the same.
+
     >>> simulate(DUZIHU, 3, seed=2).hands
     3
     """
-    return playout.simulate(Game, n, rules=rules, seed=seed, progress=progress)
+    return playout.simulate(
+        Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
+    )

@@ -54,14 +54,21 @@ def simulate(
     *,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    backend: str = "processes",
 ) -> SimulationStats:
     """Play ``n`` random hands (seat 0 deals) and collect statistics
     (:func:`changpai.core.playout.simulate` of :class:`~changpai.zipai.game.Game`).
 
     ``progress(done, n)`` is called after every hand when given.
 
+    ``jobs`` / ``backend`` spread the hands over processes or a Ray cluster as
+    :func:`changpai.core.playout.simulate` does; the statistics are the same.
+
     >>> stats = simulate(HUNAN, 3, seed=5)
     >>> stats.hands, stats.action_counts["liang"]
     (3, 3)
     """
-    return playout.simulate(Game, n, rules=rules, seed=seed, progress=progress)
+    return playout.simulate(
+        Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
+    )

@@ -37,14 +37,21 @@ def simulate(
     *,
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    backend: str = "processes",
 ) -> SimulationStats:
     """Statistics of ``n`` hands played by random players (:func:`changpai.core.simulate`).
+
+    ``jobs`` / ``backend`` spread the hands over processes or a Ray cluster as
+    :func:`changpai.core.playout.simulate` does; the statistics are the same.
 
     >>> stats = simulate(CHUOPAI, 5, seed=1)
     >>> stats.hands, stats.value_name
     (5, '張')
     """
-    return playout.simulate(Game, n, rules=rules, seed=seed, progress=progress)
+    return playout.simulate(
+        Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
+    )
 
 
 def random_game(rules: Rules = CHUOPAI, seed: int | None = None, *, dealer: int = 0) -> Game:
