@@ -4,64 +4,13 @@ on stacked decks; each test names its rule section."""
 from __future__ import annotations
 
 import pytest
+from zipai_scenes import PAO_HU, W1, W2, A, act, deal, kinds, pass_until, records, text
 
 from changpai.errors import IllegalActionError
-from changpai.zipai.actions import Action, ActionKind
+from changpai.zipai.actions import Action
 from changpai.zipai.cards import Card
-from changpai.zipai.deck import stack_deck
 from changpai.zipai.game import Game
-from changpai.zipai.rules import HAHA, HUNAN, Rules
-
-# Two 20-card hands that both win on 十 (八九十): 18 and 24 胡息 (no accidental 坎).
-W1 = "一二三 二七十 四五六 肆肆肆 捌捌捌 六七八 x8 x9"
-W2 = "壹貳叄 貳柒拾 伍伍伍 玖玖玖 陸柒捌 x8 x9"
-# A 20-card hand with a 坎 五五五 and a pair: wins by 跑雙 / 破跑胡 on a fourth 五 (18 胡息).
-PAO_HU = "五五五 一二三 二七十 壹貳叄 柒捌玖 陸柒捌 八八"
-
-A = ActionKind
-
-
-def deal(
-    hands: dict[int, str] | None = None,
-    liang: str | None = None,
-    stock: str = "",
-    dealer: int = 0,
-    rules: Rules = HUNAN,
-) -> Game:
-    deck = stack_deck(rules, hands=hands or {}, liang=liang, stock=stock, dealer=dealer)
-    return Game(rules, deck=deck, dealer=dealer)
-
-
-def act(
-    game: Game, seat: int, kind: ActionKind, card: str | None = None, melds: tuple[str, ...] = ()
-) -> None:
-    game.apply(Action(seat, kind, card, melds))
-
-
-def kinds(game: Game, seat: int) -> set[ActionKind]:
-    return {a.kind for a in game.legal_actions(seat)}
-
-
-def records(game: Game, kind: ActionKind) -> list[str]:
-    """The log entries of one kind, as text (melds made by the engine carry their origin)."""
-    return [str(r.action) for r in game.log if r.action.kind is kind]
-
-
-def text(seat: int, kind: ActionKind, card: str | None = None, melds: tuple[str, ...] = ()) -> str:
-    return str(Action(seat, kind, card, melds))
-
-
-def pass_until(game: Game, stop: object = None) -> None:
-    """PASS every claim (never a 胡 unless stop allows) until a seat must do more than pass."""
-    while game.to_act:
-        seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        if Action(seat, A.PASS) not in legal:
-            return
-        if stop is not None and any(a.kind is stop for a in legal):
-            return
-        game.apply(Action(seat, A.PASS))
-
+from changpai.zipai.rules import HAHA
 
 # ------------------------------------------------------------------------------------ §5-§7 claims
 
