@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.core.seats import SeatRing, check_seat
-from changpai.errors import RulesError
+from changpai.core.seats import SeatRing, check_seat, seat_validator
+from changpai.errors import IllegalActionError, RulesError
 
 
 @st.composite
@@ -81,3 +81,21 @@ def test_check_seat_rejects_what_is_not_a_seat(bad: object) -> None:
 
 def test_check_seat_returns_a_valid_seat() -> None:
     assert check_seat(0, 2) == 0
+
+
+@given(st.integers(1, 8), st.integers(-3, 10))
+def test_seat_validator_takes_exactly_the_seats_of_the_table(seats: int, seat: int) -> None:
+    """DESIGN conventions: an ``Action.seat`` is a whole number below the family's largest
+    table, refused when the action is built with an IllegalActionError naming it."""
+    check = seat_validator(seats)
+    if 0 <= seat < seats:
+        check(None, None, seat)
+    else:
+        with pytest.raises(IllegalActionError, match=rf"seat={seat} is not a seat; .*0\.\.{seats - 1}"):
+            check(None, None, seat)
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, "1", None])
+def test_seat_validator_refuses_what_is_not_an_int(bad: object) -> None:
+    with pytest.raises(IllegalActionError, match="is not a seat"):
+        seat_validator(4)(None, None, bad)

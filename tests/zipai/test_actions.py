@@ -29,11 +29,11 @@ def test_action_json_and_text() -> None:
     assert format(parse("一")) == "一"
 
 
-@pytest.mark.parametrize("bad", [True, -1, "0", 0.0])
+@pytest.mark.parametrize("bad", [True, -1, "0", 0.0, 4])
 def test_action_seat_must_be_a_whole_number(bad: object) -> None:
     """DESIGN conventions: ``Action(True, ...)`` would pass ``True in to_act`` for seat 1 and
     land in the log and the JSON as ``true``; it is refused when built, by name, with the
-    IllegalActionError of every family (core.seats.action_seat)."""
+    IllegalActionError of every family (core.seats.seat_validator)."""
     with pytest.raises(IllegalActionError, match=r"seat=.* is not a seat"):
         Action(bad, ActionKind.PASS)  # type: ignore[arg-type]
     with pytest.raises(ChangpaiError, match=r"seat=.* is not a seat"):

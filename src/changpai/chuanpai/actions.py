@@ -18,7 +18,8 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.melds import MeldKind
 from changpai.core.hanzi import HanziEnum
-from changpai.core.turnclaim.actions import action_fields, check_seat
+from changpai.core.seats import seat_validator
+from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
 from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["Action", "ActionKind"]
@@ -100,7 +101,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a chuanpai ActionKind
     """
 
-    seat: int = field(validator=check_seat)
+    seat: int = field(validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=_check_kind)
     card: Card | None = field(default=None, validator=_check_card)
     cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)

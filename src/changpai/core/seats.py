@@ -14,6 +14,7 @@ and the claim priority order of every seat (the 下家 first).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -21,7 +22,7 @@ from attrs import field, frozen
 
 from changpai.errors import ChangpaiError, IllegalActionError, RulesError
 
-__all__ = ["SeatRing", "action_seat", "check_seat"]
+__all__ = ["SeatRing", "check_seat", "seat_validator"]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -115,20 +116,30 @@ class SeatRing:
         return self.orders[seat][1:]
 
 
-def action_seat(_instance: object, _attribute: object, seat: Any) -> None:
-    """The attrs validator of every family's ``Action.seat``: a whole number >= 0 (not a
-    bool), else :class:`~changpai.errors.IllegalActionError` naming it; the table's own range
-    is checked by ``Game.verify``.
+def seat_validator(seats: int) -> Callable[[object, object, Any], None]:
+    """The attrs validator of a family's ``Action.seat``: a whole number ``0 .. seats-1`` (not
+    a bool; ``seats`` is the family's largest table), else
+    :class:`~changpai.errors.IllegalActionError` naming it. The seats of the table being played
+    are checked by ``Game.verify``.
 
-    >>> action_seat(None, None, 2)
-    >>> action_seat(None, None, True)
+    >>> check = seat_validator(4)
+    >>> check(None, None, 3)
+    >>> check(None, None, True)
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0, 1, 2 …
+    changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
     """
-    if type(seat) is int and seat >= 0:
-        return
-    raise IllegalActionError(f"seat={seat!r} is not a seat; expected a whole number 0, 1, 2 …")
+    if type(seats) is not int or seats < 1:
+        raise ChangpaiError(f"seats={seats!r}: a table holds a whole number >= 1 of seats")
+    message = f"expected a whole number 0..{seats - 1}"
+
+    def validate(_instance: object, _attribute: object, seat: Any) -> None:
+        if type(seat) is int and 0 <= seat < seats:
+            return
+        raise IllegalActionError(f"seat={seat!r} is not a seat; {message}")
+
+    validate.__doc__ = f"An ``Action.seat`` of a table of at most {seats} seats."
+    return validate
 
 
 def check_seat(

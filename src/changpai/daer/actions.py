@@ -15,6 +15,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core.hanzi import HanziEnum
+from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai import Card
 
@@ -85,13 +86,6 @@ def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(sorted((c for c in out if c is not None), key=lambda c: c.index))
 
 
-def _check_seat(_instance: Any, _attribute: Any, seat: Any) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
-        raise IllegalActionError(
-            f"seat={seat!r} is not a seat; expected a whole number 0..{MAX_SEATS - 1}"
-        )
-
-
 def _check_kind(_instance: Any, _attribute: Any, kind: Any) -> None:
     if not isinstance(kind, ActionKind):
         raise IllegalActionError(f"kind={kind!r} is not a 大貳 ActionKind")
@@ -112,7 +106,7 @@ class Action:
     changpai.errors.IllegalActionError: seat=7 is not a seat; expected a whole number 0..3
     """
 
-    seat: int = field(validator=_check_seat)
+    seat: int = field(validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=_check_kind)
     card: Card | None = field(default=None, converter=_card)
     cards: tuple[Card, ...] = field(default=(), converter=_cards)

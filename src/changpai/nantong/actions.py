@@ -17,7 +17,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import check_seat
+from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
 from changpai.nantong.cards import CARDS, N_KINDS, Card
 
@@ -43,10 +43,6 @@ class ActionKind(HanziEnum):
     GANG = ("gang", "杠")
     ANGANG = ("angang", "暗杠")
     JIAGANG = ("jiagang", "加杠")
-
-
-def _check_seat(instance: Any, attribute: Any, value: Any) -> None:
-    check_seat(value, SEATS, what="seat", error=IllegalActionError)
 
 
 def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
@@ -76,7 +72,7 @@ class Action:
     changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
     """
 
-    seat: int = field(validator=_check_seat)
+    seat: int = field(validator=seat_validator(SEATS))
     kind: ActionKind = field(validator=_check_kind)
     card: Card | None = field(default=None, validator=_check_card)
 

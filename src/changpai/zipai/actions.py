@@ -19,7 +19,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import action_seat
+from changpai.core.seats import seat_validator
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS, Card
 from changpai.zipai.melds import Meld
@@ -90,7 +90,7 @@ class Action:
     Action(seat=0, kind=ActionKind.DISCARD, card=Card('d5'), melds=())
     """
 
-    seat: int = field(validator=action_seat)  # the table's own range: Game.verify
+    seat: int = field(validator=seat_validator(4))  # 3 players, or 4 with 數信 (zipai.md §2)
     kind: ActionKind
     card: Card | None = field(default=None, converter=_to_card)
     melds: tuple[Meld, ...] = field(default=(), converter=_to_melds)

@@ -392,9 +392,10 @@ def test_illegal_actions_name_the_reason_and_change_nothing() -> None:
         (Action(0, K.BAI, hand[:1]), "is applied by the engine"),
         (Action(0, K.BEAT, hand[:1]), "seat 0 leads this trick"),
         (Action(0, K.LEAD, ()), "are not 戳牌 cards"),
-        (Action(5, K.LEAD, hand[:1]), "seat=5 is not a seat"),
         ("lead", "is not a 戳牌 Action"),
     ]
+    with pytest.raises(IllegalActionError, match=r"seat=5 is not a seat; .*0\.\.2"):
+        Action(5, K.LEAD, hand[:1])  # 3 players (chuanpai.md §3.1): refused when built
     for action, message in cases:
         with pytest.raises(IllegalActionError, match=message):
             game.apply(action)

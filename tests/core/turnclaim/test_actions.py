@@ -11,8 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from changpai.chuanpai import ActionKind, MeldKind
-from changpai.core.turnclaim import MAX_SEATS, action_fields, check_seat
+from changpai.core.seats import seat_validator
+from changpai.core.turnclaim import MAX_SEATS, action_fields
 from changpai.errors import IllegalActionError, NotationError
+
+check_seat = seat_validator(MAX_SEATS)
 
 
 @given(st.integers(0, MAX_SEATS - 1))

@@ -19,7 +19,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import action_seat
+from changpai.core.seats import seat_validator
 from changpai.errors import NotationError
 
 __all__ = ["DECISIONS", "Action", "ActionKind", "Pile", "PileKind"]
@@ -68,7 +68,7 @@ class Action:
     True
     """
 
-    seat: int = field(validator=action_seat)
+    seat: int = field(validator=seat_validator(3))  # 3 players (chuanpai.md §3.1)
     kind: ActionKind
     cards: tuple[Card, ...] = field(default=(), converter=_cards)
 

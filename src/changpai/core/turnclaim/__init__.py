@@ -18,7 +18,7 @@ the family's cards, units, actions and rules, and the action vocabulary),
 :mod:`~changpai.core.turnclaim.game` (views, HTML, 0.1.0 documents: :class:`TurnClaimGame`);
 :mod:`~changpai.core.turnclaim.stack` builds the stacked decks of both families
 (:func:`stack_order`) and :mod:`~changpai.core.turnclaim.actions` holds the checks their
-``Action`` classes share (:func:`check_seat`, :func:`action_fields`).
+``Action`` classes share (:data:`MAX_SEATS`, :func:`action_fields`).
 
 Cards, units, actions and rules are the family's own classes. The action vocabulary of the
 flow: decisions ``"lay"``, ``"ready"``, ``"discard"``, ``"claim"``, ``"pass"``; records the
@@ -34,7 +34,7 @@ engine writes itself (``auto``) ``"tou"``, ``"turn"``, ``"draw"``, ``"skip"``, `
 
 from __future__ import annotations
 
-from changpai.core.turnclaim.actions import MAX_SEATS, action_fields, check_seat
+from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
 from changpai.core.turnclaim.game import TurnClaimGame
 from changpai.core.turnclaim.protocols import (
     DECISIONS,
@@ -56,6 +56,5 @@ __all__ = [
     "TurnClaimRules",
     "TurnClaimUnit",
     "action_fields",
-    "check_seat",
     "stack_order",
 ]

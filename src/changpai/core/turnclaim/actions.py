@@ -1,6 +1,6 @@
-"""Helpers of the ``Action`` classes of the turn-claim families (川牌 擠兒, 孝感): the seat
-check of their attrs validators (:func:`check_seat`, up to 7 players: chuanpai.md §2.1,
-xiaogan.md §2) and the checks of ``Action.from_dict`` (:func:`action_fields`).
+"""Helpers of the ``Action`` classes of the turn-claim families (川牌 擠兒, 孝感): the largest
+table (:data:`MAX_SEATS`, for their ``seat_validator``) and the checks of ``Action.from_dict``
+(:func:`action_fields`).
 
 >>> from changpai.xiaogan import ActionKind, MeldKind
 >>> action_fields({"seat": 1, "kind": "discard", "card": "A1"}, "xiaogan", ActionKind, MeldKind, "set kind")
@@ -12,28 +12,12 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from changpai.errors import IllegalActionError, NotationError
+from changpai.errors import NotationError
 
-__all__ = ["MAX_SEATS", "action_fields", "check_seat"]
+__all__ = ["MAX_SEATS", "action_fields"]
 
 MAX_SEATS = 7
 """Seats of a turn-claim table at most (chuanpai.md §2.1, xiaogan.md §2: up to 7 players)."""
-
-
-def check_seat(instance: Any, attribute: Any, value: Any) -> None:
-    """The attrs validator of ``Action.seat``: a whole number 0..6, else
-    :class:`~changpai.errors.IllegalActionError`.
-
-    >>> check_seat(None, None, 6)
-    >>> check_seat(None, None, 7)
-    Traceback (most recent call last):
-    ...
-    changpai.errors.IllegalActionError: seat=7 is not a seat; expected a whole number 0..6
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEATS:
-        raise IllegalActionError(
-            f"seat={value!r} is not a seat; expected a whole number 0..{MAX_SEATS - 1}"
-        )
 
 
 def action_fields(
