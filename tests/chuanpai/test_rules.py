@@ -24,10 +24,6 @@ from changpai.errors import RulesError
         ("hu_tuhuo", 7, 5),  # C7
         ("kang", "qitou", "optional"),  # C8
         ("qitou_uncovered", "mandatory", "optional"),  # C9
-        ("chuo_fifteen", "draw", "win"),  # C10
-        ("jia_mult", 2, 3),  # C11
-        ("fan_mult", 2, 3),  # C11
-        ("chuo_ties", "equal", "leader"),  # C12
     ],
 )
 def test_every_ambiguity_is_a_field(field: str, default: object, option: object) -> None:
@@ -140,3 +136,15 @@ def test_from_dict_checks_its_input() -> None:
     assert Rules.from_dict(
         YAODIREN.evolve(red_dot_targets=(1, 2, 3)).to_dict()
     ).red_dot_targets == (1, 2, 3)
+
+
+def test_the_chuopai_options_live_on_the_chuopai_rules() -> None:
+    """chuanpai.md §5 C10–C12 are 戳牌 options (chuopai.Rules); the 擠兒 rules, which carried
+    them unused up to 0.2.0, still read older dicts holding them at their old values and refuse
+    any other value by name."""
+    old = {**YAODIREN.to_dict(), "chuo_fifteen": "draw", "jia_mult": 2, "fan_mult": 2}
+    assert Rules.from_dict({**old, "chuo_ties": "equal"}) == YAODIREN
+    with pytest.raises(RulesError, match=r"chuo_ties='leader': the chuanpai rules no longer"):
+        Rules.from_dict({**old, "chuo_ties": "leader"})
+    with pytest.raises(RulesError, match="jia_mult"):
+        YAODIREN.evolve(jia_mult=3)

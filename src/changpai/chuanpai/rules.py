@@ -16,12 +16,13 @@ changpai.errors.RulesError: win='points' is not one of ('formed', 'red_dots', 'c
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
 from changpai.core.rules import RulesBase, register_presets
+from changpai.core.serial import without_retired
 from changpai.errors import RulesError
 
 __all__ = ["GEHU", "PRESETS", "YAODIREN", "Rules"]
@@ -91,7 +92,9 @@ class Rules(RulesBase):
     - ``kang`` [C8]: ``"qitou"`` (扛 follows the 齊頭 rule) or ``"optional"``.
     - ``qitou_uncovered`` [C9]: ``"mandatory"`` or ``"optional"`` when the bad cards exceed the
       good ones by two or more.
-    - ``chuo_fifteen`` [C10], ``jia_mult`` / ``fan_mult`` [C11], ``chuo_ties`` [C12]: 戳牌 options.
+    - C10 – C12 are options of 戳牌, a game of its own with its own rules class
+      (:class:`changpai.chuanpai.chuopai.Rules`); documents of 0.2.0 and before, whose 擠兒
+      rules carried them unused, still load (``RETIRED_OPTIONS``).
     - C13 (氂牛 / 斧頭) is a card alias and C15 (claim order: nearest seat after the source) is
       fixed; neither is a field.
 
@@ -126,10 +129,15 @@ class Rules(RulesBase):
     hu_tuhuo: int = field(default=7, validator=_non_negative)
     jing_multiplier: int = field(default=10, validator=_non_negative)
     base: int = field(default=1, validator=_non_negative)
-    chuo_fifteen: str = field(default="draw", validator=_choice("draw", "win"))
-    jia_mult: int = field(default=2, validator=_non_negative)
-    fan_mult: int = field(default=2, validator=_non_negative)
-    chuo_ties: str = field(default="equal", validator=_choice("equal", "leader"))
+
+    RETIRED_OPTIONS: ClassVar[dict[str, Any]] = {
+        "chuo_fifteen": "draw",
+        "jia_mult": 2,
+        "fan_mult": 2,
+        "chuo_ties": "equal",
+    }
+    """Options the 擠兒 rules carried unused up to 0.2.0 (see C10 – C12 above): a document may
+    still hold them at these values (:func:`changpai.core.serial.rules_from_dict`)."""
 
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some options changed (unknown option names raise RulesError).
@@ -208,9 +216,9 @@ class Rules(RulesBase):
         """
         if not isinstance(data, dict):
             raise RulesError(f"{data!r} is not a chuanpai rules object: expected a dict")
-        for key in data:
+        values = without_retired(cls, data, "chuanpai")
+        for key in values:
             _check_option(key)
-        values = dict(data)
         if isinstance(values.get("red_dot_targets"), list):
             values["red_dot_targets"] = tuple(values["red_dot_targets"])
         return cls(**values)

@@ -29,7 +29,13 @@ from attrs import fields
 
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
-__all__ = ["read_document", "rules_from_dict", "rules_to_dict", "write_document"]
+__all__ = [
+    "read_document",
+    "rules_from_dict",
+    "rules_to_dict",
+    "without_retired",
+    "write_document",
+]
 
 _R = TypeVar("_R")
 
@@ -64,7 +70,10 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     again (a field with a converter, such as a frozenset, converts them itself).
 
     Unknown or missing options raise :class:`~changpai.errors.RulesError` naming the family;
-    a bad value raises the rules class's own error.
+    a bad value raises the rules class's own error. An option the class has retired (its
+    ``RETIRED_OPTIONS``: name -> the only value it ever had an effect with, its old default)
+    is accepted at that value, so older documents load, and refused with a RulesError at any
+    other.
 
     >>> from changpai.nantong import DUZIHU, Rules
     >>> rules_from_dict(Rules, rules_to_dict(DUZIHU), family="nantong") == DUZIHU
@@ -76,11 +85,35 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     """
     if not isinstance(data, dict):
         raise RulesError(f"{data!r} is not a {family} rules object: expected a JSON object")
-    fixed = {key: _tuples(value) for key, value in data.items()}
+    fixed = without_retired(cls, {key: _tuples(value) for key, value in data.items()}, family)
     try:
         return cls(**fixed)
     except TypeError as error:
         raise RulesError(f"{data!r} is not a {family} rules object: {error}") from None
+
+
+def without_retired(cls: type, data: dict[str, Any], family: str) -> dict[str, Any]:
+    """``data`` (a rules dict) without the options ``cls`` has retired (its ``RETIRED_OPTIONS``:
+    name -> the value it always had), each accepted only at that value, else RulesError.
+
+    >>> from changpai.chuanpai import Rules
+    >>> without_retired(Rules, {"deck": "deck84", "chuo_ties": "equal"}, "chuanpai")
+    {'deck': 'deck84'}
+    >>> without_retired(Rules, {"chuo_ties": "leader"}, "chuanpai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: chuo_ties='leader': the chuanpai rules no longer have this option (it never had an effect); a document may carry it only at 'equal'
+    """
+    retired: dict[str, Any] = getattr(cls, "RETIRED_OPTIONS", {})
+    kept = dict(data)
+    for key in retired.keys() & kept.keys():
+        if kept[key] != retired[key]:
+            raise RulesError(
+                f"{key}={kept[key]!r}: the {family} rules no longer have this option (it never "
+                f"had an effect); a document may carry it only at {retired[key]!r}"
+            )
+        del kept[key]
+    return kept
 
 
 def write_document(tag: tuple[str, str], payload: dict[str, Any]) -> str:
