@@ -56,6 +56,27 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
     """
 
     # ----------------------------------------------------------------- what one seat sees
+    def _seat_discards(self) -> dict[int, list[Any]]:
+        """Each seat's discards still on the table, in order: a claimed discard left them, the
+        card on offer is not one yet (the ``SeatView.discards``; the ``dead`` fact lists them
+        with the unclaimed turned cards)."""
+        discards: dict[int, list[Any]] = {s: [] for s in range(self.players)}
+        offered: tuple[int, Any] | None = None
+        for record in self._log:
+            action = record.action
+            kind = action.kind.value
+            if kind == "discard" and action.card is not None:
+                discards[action.seat].append(action.card)
+                offered = (action.seat, action.card)
+            elif kind == "claim" and offered is not None and action.card == offered[1]:
+                discards[offered[0]].pop()
+                offered = None
+            elif kind in ("turn", "tou", "draw"):
+                offered = None
+        if self._offer is not None and not self._offer[2]:
+            discards[self._offer[1]].pop()  # on offer: ``offered`` until the claims are passed
+        return discards
+
     def view(self, seat: int) -> GameView:
         """What ``seat`` may see: its own hand, the other hands' sizes, every playing seat's
         units (those face down, such as 暗, hidden from the other seats) and side cards (face
@@ -73,11 +94,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
         """
         seat = self._seat(seat)
-        discards: dict[int, list[Any]] = {s: [] for s in range(self.players)}
-        for record in self._log:
-            action = record.action
-            if action.kind.value == "discard" and action.card is not None:
-                discards[action.seat].append(action.card)
+        discards = self._seat_discards()
         seats = []
         for s in self.seats:
             melds = []
@@ -135,7 +152,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
     def _repr_html_(self) -> str:
         """The state for notebooks (the owner of the object sees everything): one row per seat
         with its hand, its units on the table and its side cards (川牌 過牌, face down to the
-        others), and the cards it discarded (claimed or not); the stock size, the card on offer,
+        others), and its discards nobody claimed; the stock size, the card on offer,
         the dead cards, who acts; the result and score sheet when over.
 
         >>> from changpai.chuanpai import Game
@@ -144,16 +161,13 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         (4, True, True)
         """
         rows = []
+        piles = self._seat_discards()
         for seat in range(self.players):
             units = [render.meld(m.kind.hanzi, m.cards, title=str(m)) for m in self._tables[seat]]
             side = self._side_cards(seat)
             if side:
                 units.append(render.meld(self.side_label, side, title=self.side_label))
-            discards = [
-                r.action.card
-                for r in self._log
-                if r.action.kind.value == "discard" and r.action.seat == seat and r.action.card
-            ]
+            discards = piles[seat]
             hand = self.hand(seat)
             notes = (
                 ("dealer", seat == self.dealer),
