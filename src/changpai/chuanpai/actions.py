@@ -10,13 +10,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.melds import MeldKind
+from changpai.core.guard import action_field, action_items
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -56,32 +56,16 @@ class ActionKind(HanziEnum, short_repr=True):
     END = ("end", "荒牌")
 
 
-def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, ActionKind):
-        raise IllegalActionError(f"kind={value!r} is not a chuanpai ActionKind")
-
-
-def _check_card(instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and not isinstance(value, Card):
-        raise IllegalActionError(f"card={value!r} is not a chuanpai Card (or None)")
-
-
-def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    cards = tuple(cards)
-    for card in cards:
-        if not isinstance(card, Card):
-            raise IllegalActionError(f"cards holds {card!r}, which is not a chuanpai Card")
-    return tuple(sorted(cards))
-
-
-def _check_meld(instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and not isinstance(value, MeldKind):
-        raise IllegalActionError(f"meld={value!r} is not a chuanpai MeldKind (or None)")
-
-
 def _check_guo(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, bool):
         raise IllegalActionError(f"guo={value!r} is not True or False")
+
+
+_cards = action_items(Card, "cards", "chuanpai")
+
+
+def _sorted_cards(cards: Any) -> tuple[Card, ...]:
+    return _cards(cards)
 
 
 @frozen
@@ -102,10 +86,14 @@ class Action:
     """
 
     seat: int = field(validator=seat_validator(MAX_SEATS))
-    kind: ActionKind = field(validator=_check_kind)
-    card: Card | None = field(default=None, validator=_check_card)
+    kind: ActionKind = field(validator=action_field(ActionKind, "kind", "chuanpai"))
+    card: Card | None = field(
+        default=None, validator=action_field(Card, "card", "chuanpai", optional=True)
+    )
     cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
-    meld: MeldKind | None = field(default=None, validator=_check_meld)
+    meld: MeldKind | None = field(
+        default=None, validator=action_field(MeldKind, "meld", "chuanpai", optional=True)
+    )
     guo: bool = field(default=False, validator=_check_guo)
 
     @property

@@ -16,12 +16,14 @@ changpai.errors.NotationError: cards=None is not a string
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from changpai.errors import ChangpaiError, NotationError, RulesError
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = [
+    "action_field",
+    "action_items",
     "cards_arg",
     "instance_arg",
     "int_arg",
@@ -189,3 +191,59 @@ def int_arg(
         )
         raise error(f"{what}={shown(value)} is not an integer{span}")
     return value
+
+
+def action_field(
+    cls: type, name: str, family: str, *, optional: bool = False
+) -> Callable[[object, object, Any], None]:
+    """The attrs validator of an ``Action`` field holding a ``cls`` (or ``None`` when
+    ``optional``): anything else raises :class:`~changpai.errors.IllegalActionError` naming the
+    field, the value and the family.
+
+    >>> from changpai.chuanpai import Card
+    >>> check = action_field(Card, "card", "chuanpai", optional=True)
+    >>> check(None, None, None), check(None, None, Card("66"))
+    (None, None)
+    >>> check(None, None, "66")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: card='66' is not a chuanpai Card (or None)
+    """
+    wanted = f"a {family} {cls.__name__}{' (or None)' if optional else ''}"
+
+    def validate(_instance: object, _attribute: object, value: Any) -> None:
+        if isinstance(value, cls) or (optional and value is None):
+            return
+        raise IllegalActionError(f"{name}={_short.repr(value)} is not {wanted}")
+
+    return validate
+
+
+def action_items(cls: type[_T], name: str, family: str) -> Callable[[Any], tuple[_T, ...]]:
+    """The attrs converter of an ``Action`` field holding ``cls`` items: a sorted tuple, or
+    :class:`~changpai.errors.IllegalActionError` naming the field, the item and the family.
+
+    >>> from changpai.xiaogan import Card
+    >>> to_cards = action_items(Card, "cards", "xiaogan")
+    >>> to_cards([Card("A2"), Card("A1")])
+    (Card('A1'), Card('A2'))
+    >>> to_cards("A1")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: cards='A1' is not a sequence of xiaogan Cards
+    """
+
+    def convert(items: Any) -> tuple[_T, ...]:
+        if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+            raise IllegalActionError(
+                f"{name}={_short.repr(items)} is not a sequence of {family} {cls.__name__}s"
+            )
+        found = tuple(items)
+        for item in found:
+            if not isinstance(item, cls):
+                raise IllegalActionError(
+                    f"{name} holds {_short.repr(item)}, which is not a {family} {cls.__name__}"
+                )
+        return tuple(sorted(found))
+
+    return convert

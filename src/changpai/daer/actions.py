@@ -14,6 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core.guard import action_field
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -86,11 +87,6 @@ def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(sorted((c for c in out if c is not None), key=lambda c: c.index))
 
 
-def _check_kind(_instance: Any, _attribute: Any, kind: Any) -> None:
-    if not isinstance(kind, ActionKind):
-        raise IllegalActionError(f"kind={kind!r} is not a 大貳 ActionKind")
-
-
 @frozen
 class Action:
     """One entry of a hand: the seat, the kind, the card it concerns (the discard, the card
@@ -107,7 +103,7 @@ class Action:
     """
 
     seat: int = field(validator=seat_validator(MAX_SEATS))
-    kind: ActionKind = field(validator=_check_kind)
+    kind: ActionKind = field(validator=action_field(ActionKind, "kind", "大貳"))
     card: Card | None = field(default=None, converter=_card)
     cards: tuple[Card, ...] = field(default=(), converter=_cards)
 

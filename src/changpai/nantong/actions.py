@@ -16,9 +16,10 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core.guard import action_field
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
-from changpai.errors import IllegalActionError, NotationError
+from changpai.errors import NotationError
 from changpai.nantong.cards import CARDS, N_KINDS, Card
 
 __all__ = ["SEATS", "Action", "ActionKind"]
@@ -45,16 +46,6 @@ class ActionKind(HanziEnum):
     JIAGANG = ("jiagang", "加杠")
 
 
-def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, ActionKind):
-        raise IllegalActionError(f"kind={value!r} is not a nantong ActionKind")
-
-
-def _check_card(instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and not isinstance(value, Card):
-        raise IllegalActionError(f"card={value!r} is not a nantong Card (or None)")
-
-
 @frozen
 class Action:
     """One decision of one seat; ``card`` names the card when the kind needs one (叫牌, 打, 胡
@@ -73,8 +64,10 @@ class Action:
     """
 
     seat: int = field(validator=seat_validator(SEATS))
-    kind: ActionKind = field(validator=_check_kind)
-    card: Card | None = field(default=None, validator=_check_card)
+    kind: ActionKind = field(validator=action_field(ActionKind, "kind", "nantong"))
+    card: Card | None = field(
+        default=None, validator=action_field(Card, "card", "nantong", optional=True)
+    )
 
     @property
     def details(self) -> str:

@@ -10,11 +10,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core.guard import action_field, action_items
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -55,29 +55,11 @@ class ActionKind(HanziEnum, short_repr=True):
     END = ("end", "荒牌")
 
 
-def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, ActionKind):
-        raise IllegalActionError(f"kind={value!r} is not a xiaogan ActionKind")
+_cards = action_items(Card, "cards", "xiaogan")
 
 
-def _check_card(instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and type(value) is not Card:
-        raise IllegalActionError(f"card={value!r} is not a xiaogan Card (or None)")
-
-
-def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise IllegalActionError(f"cards={cards!r} is not a sequence of xiaogan Cards")
-    cards = tuple(cards)
-    for card in cards:
-        if type(card) is not Card:
-            raise IllegalActionError(f"cards holds {card!r}, which is not a xiaogan Card")
-    return tuple(sorted(cards))
-
-
-def _check_meld(instance: Any, attribute: Any, value: Any) -> None:
-    if value is not None and not isinstance(value, MeldKind):
-        raise IllegalActionError(f"meld={value!r} is not a xiaogan MeldKind (or None)")
+def _sorted_cards(cards: Any) -> tuple[Card, ...]:
+    return _cards(cards)
 
 
 @frozen
@@ -98,10 +80,14 @@ class Action:
     """
 
     seat: int = field(validator=seat_validator(MAX_SEATS))
-    kind: ActionKind = field(validator=_check_kind)
-    card: Card | None = field(default=None, validator=_check_card)
+    kind: ActionKind = field(validator=action_field(ActionKind, "kind", "xiaogan"))
+    card: Card | None = field(
+        default=None, validator=action_field(Card, "card", "xiaogan", optional=True)
+    )
     cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
-    meld: MeldKind | None = field(default=None, validator=_check_meld)
+    meld: MeldKind | None = field(
+        default=None, validator=action_field(MeldKind, "meld", "xiaogan", optional=True)
+    )
 
     @property
     def details(self) -> str:

@@ -71,7 +71,6 @@ def _to_card(value: Card | str | None) -> Card | None:
     return Card.parse(value)
 
 
-
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
     return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in value)
 
