@@ -116,6 +116,11 @@ def test_views_hide_the_other_hands(name: str, seed: int) -> None:
             assert all(other.seat != seat for m in hidden)
         if g.phase == "claim":
             assert set(view.to_act) <= {seat}
+        # every card is somewhere in the view, once: the card on offer is ``offered``, not yet
+        # one of its seat's discards (docs: Core concepts, GameView)
+        seen = sum(s.hand_size + len(s.discards) for s in view.seats) + view.stock_size
+        seen += sum(len(m.cards) + m.hidden for s in view.seats for m in s.melds)
+        assert seen + (view.offered is not None) == len(g.deck)
 
 
 # ------------------------------------------------------------------------------------ perft

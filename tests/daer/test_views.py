@@ -33,7 +33,7 @@ def test_game_view_during_a_claim_shows_only_the_own_decision() -> None:
     assert view.to_act == (2,) and view.offered == g.offered
     assert [str(a) for a in view.legal_actions] == ["seat 2 碰 伍", "seat 2 過"]
     assert view.hand == g.hand(2) and view.seats[0].hand_size == 13
-    assert view.seats[0].discards == g.discards(0)
+    assert view.seats[0].discards == g.discards(0)[:-1] and g.discards(0)[-1] == view.offered
     assert game_view(g, 0).to_act == () and game_view(g, 0).legal_actions == ()
 
 

@@ -244,7 +244,8 @@ class Game(ClaimsMixin, GameBase):
         return tuple(self._melds[self._seat(seat)])
 
     def discards(self, seat: int) -> tuple[Card, ...]:
-        """The discards of ``seat`` still on the table (claimed ones went to a set).
+        """The discards of ``seat`` still on the table (claimed ones went to a set), the card
+        on offer last while the claims are open (the view shows it as ``offered`` only).
 
         >>> Game(seed=1).discards(0)
         ()

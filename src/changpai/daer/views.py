@@ -48,12 +48,15 @@ def game_view(game: Game, seat: int) -> GameView:
     >>> lines[0]
     'seat 2 sees 大貳 (dealer 0, phase turn, stock 27):'
     """
+    piles = [tuple(pile) for pile in game._discards]
+    if game._phase == "claim":  # the card on offer is ``offered``, not yet a discard
+        piles[game._discarder] = piles[game._discarder][:-1]
     seats = tuple(
         SeatView(
             s,
             sum(game._hands[s]),
             tuple(seen_meld(m, s == seat) for m in game._melds[s]),
-            tuple(game._discards[s]),
+            piles[s],
             "dealer" if s == game.dealer else "",
         )
         for s in game.seats
