@@ -92,7 +92,7 @@ def test_guozhang_a_passed_card_is_not_eaten_later() -> None:
         g.apply(Action(seat, K.PASS))
     assert g.passed(1) == (Card("x3"),) and g.view(1).fact("過張") == (Card("x3"),)
     # play on (passing every claim, throwing the drawn card) until seat 0 throws the second 三
-    while not (g.phase == "turn" and g.to_act == (0,)):
+    while not (g.phase == "discard" and g.to_act == (0,)):
         seat = g.to_act[0]
         options = g.legal_actions(seat)
         g.apply(next((a for a in options if a.kind is K.PASS), options[-1]))

@@ -215,7 +215,7 @@ class ClaimsMixin:
             self._tally(seat)
             self._current = seat
             self._self_drawn = False
-            self._phase = "turn"
+            self._phase = "discard"
             self._after_gang(seat)
             return
         if kind is ActionKind.PENG:

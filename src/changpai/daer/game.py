@@ -118,7 +118,7 @@ class Game(ClaimsMixin, GameBase):
         self._laid = [0] * n
         self._fours = [0] * n
         self._top = 0
-        self._phase = "turn"
+        self._phase = "discard"
         self._current = self.dealer
         self._self_drawn = True
         self._last: Card | None = None
@@ -206,11 +206,11 @@ class Game(ClaimsMixin, GameBase):
 
     @property
     def phase(self) -> str:
-        """``"turn"`` (the seat in turn decides), ``"claim"`` (a discard is on offer) or
-        ``"over"``.
+        """``"discard"`` (the seat in turn decides: a discard, a 垅 / 杠 or a 自摸), ``"claim"``
+        (a discard is on offer) or ``"over"``.
 
         >>> Game(seed=1).phase
-        'turn'
+        'discard'
         """
         return self._phase
 
@@ -316,7 +316,7 @@ class Game(ClaimsMixin, GameBase):
         decision's record. An illegal action raises and leaves the game unchanged.
 
         >>> g = Game(seed=1)
-        >>> str(g.apply(g.legal_actions(0)[0])), g.phase in ("claim", "turn")
+        >>> str(g.apply(g.legal_actions(0)[0])), g.phase in ("claim", "discard")
         ('seat 0 打 一', True)
         """
         self.verify(action)
@@ -540,7 +540,7 @@ class Game(ClaimsMixin, GameBase):
             self._lay_long(seat)
         self._current = seat
         self._self_drawn = drawn
-        self._phase = "turn"
+        self._phase = "discard"
         if not self._must_discard(seat):
             self._draw(self._ring.next[seat])
 
@@ -589,7 +589,7 @@ class Game(ClaimsMixin, GameBase):
         if self.rules.gang_draw:
             self._draw(seat, replacement=True)
         elif self._must_discard(seat):
-            self._phase = "turn"
+            self._phase = "discard"
         else:  # 八塊: a second or later four spares one discard (daer.md §7)
             self._draw(self._ring.next[seat])
 

@@ -46,7 +46,7 @@ def game_view(game: Game, seat: int) -> GameView:
     >>> from changpai.daer.game import Game
     >>> lines = str(game_view(Game(seed=8), 2)).splitlines()
     >>> lines[0]
-    'seat 2 sees 大貳 (dealer 0, phase turn, stock 27):'
+    'seat 2 sees 大貳 (dealer 0, phase discard, stock 27):'
     """
     piles = [tuple(pile) for pile in game._discards]
     if game._phase == "claim":  # the card on offer is ``offered``, not yet a discard

@@ -309,5 +309,5 @@ def _auto_record(
 _LIANG, _DRAWN, _DISCARDED = "liang", "draw", "discard"
 _HU, _PAO, _PENG, _CHI = "hu", "pao", "peng", "chi"
 
-# Phases
-_OFFER, _DISCARD, _SELFHU, _OVER = "offer", "discard", "selfhu", "over"
+# Phases (the shared words of docs/core-concepts.md; "selfhu": the drawer decides on a 胡)
+_OFFER, _DISCARD, _SELFHU, _OVER = "claim", "discard", "selfhu", "over"

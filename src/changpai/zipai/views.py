@@ -22,6 +22,7 @@ from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS
 from changpai.zipai.melds import Meld, MeldKind
+from changpai.zipai.state import _OFFER, _SELFHU
 
 if TYPE_CHECKING:
     from changpai.zipai.game import Game
@@ -71,7 +72,7 @@ def view(game: Game, seat: int) -> GameView:
     shuxin = game._shuxin
     hand = () if seat == shuxin else game._seats[seat].cards()
     to_act = game.to_act
-    if game._phase in ("offer", "selfhu"):
+    if game._phase in (_OFFER, _SELFHU):
         to_act = tuple(s for s in to_act if s == seat)
     up = game.rules.ti_face_up
     seats = []
