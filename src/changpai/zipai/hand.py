@@ -36,20 +36,24 @@ from changpai.zipai.solver import (
     _B1,
     _B2,
     _B12,
-    _BIG_SETS,
     _BITS,
     _DIGIT,
     _HALF,
     _HALF_MASK,
+    _HIGH_VALUES,
+    _LOW_VALUES,
     _MISSING,
     _PAIR_FLAG,
     _POW,
     _QUADS,
+    _QUARTER,
+    _QUARTER_MASK,
+    _QUARTERS,
     _SETS,
     _TABLES,
     _enumerate,
-    _half_sets,
     _Result,
+    _search,
     _solve,
     _strip,
     _Table,
@@ -642,18 +646,34 @@ def best_decomposition(
         return found  # type: ignore[no-any-return]
     kan = key & key >> 1 & _B0
     pool = key - 3 * kan - 4 * quad
+    table = _TABLES[rules.allow_1_5_10]
+    # the meld count above leaves the pool 2 cards modulo 3 with a 提 (the pair), else none
+    found = _search(pool & _HALF_MASK, pool >> _HALF, table)
     result: Decomposition | None = None
-    best = _solve(pool | _PAIR_FLAG if quads else pool, _TABLES[rules.allow_1_5_10])
-    if best is not None:
+    if found is not None:
+        value, delta, found_s, found_b = found
+        # the 坎 / 提 melds, five values at a time (solver._QUARTERS), then the 絞, then the
+        # small and the big case's sentences
         both = kan | quad << 1
-        small = _SETS.get(both & _HALF_MASK)
-        if small is None:
-            small = _half_sets(both & _HALF_MASK)
-        big = _SETS.get(both >> _HALF | _BIG_SETS)
-        if big is None:
-            big = _half_sets(both >> _HALF | _BIG_SETS)
-        value = best[0] + small[1] + big[1]
-        melds = small[0] + big[0] + best[1]
+        small_low, small_high = _QUARTERS[0]
+        big_low, big_high = _QUARTERS[1]
+        first = small_low[both & _LOW_VALUES]
+        second = small_high[both & _HIGH_VALUES]
+        both >>= _HALF
+        third = big_low[both & _LOW_VALUES]
+        fourth = big_high[both & _HIGH_VALUES]
+        jiao_low, jiao_high = table.jiao_melds
+        value += first[1] + second[1] + third[1] + fourth[1]
+        melds = (
+            *first[0],
+            *second[0],
+            *third[0],
+            *fourth[0],
+            *jiao_low[delta & _QUARTER_MASK],
+            *jiao_high[delta >> _QUARTER],
+            *found_s[1],
+            *found_b[1],
+        )
         # _decomposition(melds, value, met, rules) inlined: the slots set directly
         result = _new(Decomposition)
         _SET_MELDS(result, melds)
