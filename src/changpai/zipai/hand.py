@@ -40,15 +40,13 @@ from changpai.zipai.solver import (
     _DIGIT,
     _HALF,
     _HALF_MASK,
-    _HIGH_VALUES,
-    _LOW_VALUES,
     _MISSING,
     _PAIR_FLAG,
     _POW,
     _QUADS,
     _QUARTER,
     _QUARTER_MASK,
-    _QUARTERS,
+    _SET_LISTS,
     _SETS,
     _TABLES,
     _enumerate,
@@ -655,13 +653,11 @@ def best_decomposition(
         # the 坎 / 提 melds, five values at a time (solver._QUARTERS), then the 絞, then the
         # small and the big case's sentences
         both = kan | quad << 1
-        small_low, small_high = _QUARTERS[0]
-        big_low, big_high = _QUARTERS[1]
-        first = small_low[both & _LOW_VALUES]
-        second = small_high[both & _HIGH_VALUES]
-        both >>= _HALF
-        third = big_low[both & _LOW_VALUES]
-        fourth = big_high[both & _HIGH_VALUES]
+        first_sets, second_sets, third_sets, fourth_sets = _SET_LISTS
+        first = first_sets[both & _QUARTER_MASK]
+        second = second_sets[both >> _QUARTER & _QUARTER_MASK]
+        third = third_sets[both >> _HALF & _QUARTER_MASK]
+        fourth = fourth_sets[both >> _HALF + _QUARTER]
         jiao_low, jiao_high = table.jiao_melds
         value += first[1] + second[1] + third[1] + fourth[1]
         melds = (

@@ -553,6 +553,23 @@ _LOW_VALUES = (1 << (5 * _BITS)) - 1
 _HIGH_VALUES = _HALF_MASK ^ _LOW_VALUES
 
 
+def _quarter_list(found: dict[int, tuple[tuple[Meld, ...], int]], shift: int) -> list[Any]:
+    """``found`` as a list indexed by its keys shifted down by ``shift`` (None elsewhere)."""
+    table: list[Any] = [None] * (1 << _QUARTER)
+    for bits, entry in found.items():
+        table[bits >> shift] = entry
+    return table
+
+
+# the same as four lists, indexed by the 坎 / 提 bits of values 1..5 and 6..10 of the small
+# case, then of the big case, each shifted down to bit 0 (the hot path's list lookups)
+_SET_LISTS = tuple(
+    _quarter_list(found, shift)
+    for low, high in _QUARTERS
+    for found, shift in ((low, 0), (high, _QUARTER))
+)
+
+
 def _half_sets(half: int) -> tuple[tuple[Meld, ...], int]:
     """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached.
 
