@@ -520,9 +520,9 @@ _PLAIN_LIMIT = 1 << 16
 _PLAIN_RULES = 4
 
 
-# the rules of the last concealed-only call, their cache and their shape table's ``lonely``
-# (a fast path for the same rules; _MISSING, never a rules object, when empty)
-_LAST: list[Any] = [_MISSING, None, None]
+# the rules of the last concealed-only call, their cache, their shape table's ``lonely`` and
+# the table (a fast path for the same rules; _MISSING, never a rules object, when empty)
+_LAST: list[Any] = [_MISSING, None, None, None]
 
 
 def _clear_cache() -> None:
@@ -531,7 +531,7 @@ def _clear_cache() -> None:
     for _rules, cache in _PLAIN.values():
         cache.clear()
     _PLAIN.clear()
-    _LAST[:] = [_MISSING, None, None]
+    _LAST[:] = [_MISSING, None, None, None]
     _SETS.clear()
 
 
@@ -616,7 +616,7 @@ def best_decomposition(
     if (quads != q or n < 4 * q + 2) if quads else q != 1:
         return None
     if rules is last[0]:
-        cache, lonely = last[1], last[2]
+        cache, lonely, table = last[1], last[2], last[3]
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
@@ -625,8 +625,9 @@ def best_decomposition(
             entry = (rules, {})
             _PLAIN[id(rules)] = entry
         cache = entry[1]
-        lonely = _TABLES[rules.allow_1_5_10].lonely
-        last[:] = (rules, cache, lonely)
+        table = _TABLES[rules.allow_1_5_10]
+        lonely = table.lonely
+        last[:] = (rules, cache, lonely, table)
     # every pool card (1 or 2 copies) needs partner kinds for some shape: a run or special
     # sentence of its case (the table ``lonely``), a 絞 (its value in the other case), or the
     # pair when the hand holds a 提
@@ -644,7 +645,6 @@ def best_decomposition(
         return found  # type: ignore[no-any-return]
     kan = key & key >> 1 & _B0
     pool = key - 3 * kan - 4 * quad
-    table = _TABLES[rules.allow_1_5_10]
     # the meld count above leaves the pool 2 cards modulo 3 with a 提 (the pair), else none
     found = _search(pool & _HALF_MASK, pool >> _HALF, table)
     result: Decomposition | None = None

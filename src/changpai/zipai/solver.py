@@ -126,10 +126,15 @@ def _with_big(deltas: list[int]) -> list[tuple[int, int]]:
 
 
 # the choices of five values when a higher candidate value follows / when none does
-_INNER_CHOICES = {p: _with_big(_choice_deltas(p, False)) for p in _PATTERNS}
-_LAST_CHOICES = {p: _with_big(_choice_deltas(p, True)) for p in _PATTERNS}
+# (lists indexed by the pattern, None where no pattern is: cheaper to index than a dict)
+_INNER_CHOICES: list[Any] = [None] * (1 << _QUARTER)
+_LAST_CHOICES: list[Any] = [None] * (1 << _QUARTER)
+for _p in _PATTERNS:
+    _INNER_CHOICES[_p] = _with_big(_choice_deltas(_p, False))
+    _LAST_CHOICES[_p] = _with_big(_choice_deltas(_p, True))
+del _p
 # every small-card delta of five values (each 0, 1 or 2)
-_DELTAS = sorted({d for choices in _INNER_CHOICES.values() for d, _ in choices})
+_DELTAS = sorted({d for choices in _INNER_CHOICES if choices for d, _ in choices})
 
 
 # every set of values of one case as bits 3v (1,024 masks)
