@@ -564,6 +564,21 @@ def _decomposition(
     return result
 
 
+def _pack(concealed: Sequence[Card]) -> int:
+    """The packed counts of cards read by their ``index`` (any object with an index 0..19).
+
+    >>> _pack(parse("一一壹")) == 2 * _POW[0] + _POW[10]
+    True
+    """
+    key = 0
+    try:
+        for c in concealed:
+            key += _POW[c.index]
+    except (AttributeError, TypeError, IndexError):
+        raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+    return key
+
+
 def best_decomposition(
     concealed: Sequence[Card],
     exposed: Sequence[Meld] = (),
@@ -591,16 +606,19 @@ def best_decomposition(
         return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
-    # incomplete hands, and what passes is solved by _solve and cached on the packed key.
-    # A plain loop reading ``card.index`` (a slot) and indexing a tuple is specialized by
-    # CPython 3.11+: faster than sum() of a list comprehension (no function, no list) and twice
-    # as fast as map(attrgetter("index")) / map(tuple.__getitem__).
+    # incomplete hands, and what passes is solved by _search and cached on the packed key.
+    # A plain loop reading each card's packed count ``card._pow`` (a slot) is specialized by
+    # CPython 3.11+: faster than sum() of a list comprehension (no function, no list), than
+    # indexing a tuple by ``card.index`` and than map(attrgetter(...)).
     key = 0
     try:
         for c in concealed:
-            key += _POW[c.index]
+            key += c._pow
+    except (AttributeError, TypeError):  # not zipai cards: _pack reads them as before, or raises
+        key = _pack(concealed)
+    try:
         n = len(concealed)
-    except (AttributeError, TypeError, IndexError):
+    except TypeError:
         raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
     quad = key >> 2 & _B0
     quads = quad.bit_count()
