@@ -386,7 +386,6 @@ def _best_choice(
     return best
 
 
-
 def _search(small: int, big: int, table: _Table) -> _Found | None:
     """The best partition of a pool given as its two cases (one-case keys, no pair flag) whose
     card count is right for its pair (see :func:`_solve`): (胡息, the 絞 choice's small-card
