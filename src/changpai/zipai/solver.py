@@ -3,13 +3,16 @@
 
 A hand is packed into one int, 3 bits per card kind (``_POW[k]`` is one card of kind ``k``): 提
 and 坎 come out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are
-chosen value by value, and each case is then looked up in a table, built at import, of every
-count tuple of that case that splits into sentences and at most one pair (1,300 entries, 1,745
-with 一五十), with its best partition. The search works on the two cases as separate ints below
-2**30 (one CPython digit each, so their arithmetic is cheap), follows a plan per set of candidate
-絞 values made at import, and builds a meld tuple only for a better result; :class:`Meld`
-objects are interned (the 坎 / 提 tuples come from two tables of five values and are cached per
-case).
+chosen among the values where the pool holds both cases, and each case is then looked up in a
+table, built at import, of every count tuple of that case that splits into sentences and at most
+one pair (1,300 entries, 1,745 with 一五十), with its best partition. The search works on the
+two cases as separate ints below 2**30 (one CPython digit each, so their arithmetic is cheap),
+each split at value 5: the 絞 choices of five values are listed at import per pattern of
+allowed 絞 (in the order of the former depth-first search, so that ties go the same way), a
+choice of values 1..5 is kept when both cases' digits left are the first half of a table entry,
+and the choices of values 6..10 are then looked up among that entry's second halves. The search
+returns the 絞 choice as its small-card deltas, and the caller builds the meld tuple once;
+:class:`Meld` objects are interned (the 坎 / 提 tuples come from tables of five values).
 
 >>> from changpai.zipai.cards import parse
 >>> key = sum(_POW[c.index] for c in parse("一二三 四五六 壹貳叄"))
@@ -233,9 +236,8 @@ class _Table:
             self._split_halves(halves, _QUARTER) for halves in self.halves
         )
         # the 絞 melds of a choice, by its small-card deltas of values 1..5 and of 6..10
-        self.jiao_melds = tuple(
-            {delta: self._jiao_melds(delta, offset) for delta in _DELTAS} for offset in (0, 5)
-        )
+        # (lists indexed by the deltas, None where no choice is: cheaper to index than a dict)
+        self.jiao_melds: tuple[list[Any], ...] = tuple(self._jiao_list(offset) for offset in (0, 5))
 
     @staticmethod
     def _split_halves(halves: dict[int, _Result], shift: int) -> dict[int, dict[int, _Result]]:
@@ -246,6 +248,13 @@ class _Table:
             first = digits >> shift & _QUARTER_MASK
             split.setdefault(first, {})[digits >> (_QUARTER - shift) & _QUARTER_MASK] = found
         return split
+
+    def _jiao_list(self, offset: int) -> list[Any]:
+        """:meth:`_jiao_melds` of every choice of five values, indexed by its deltas."""
+        melds: list[Any] = [None] * (_DELTAS[-1] + 1)
+        for delta in _DELTAS:
+            melds[delta] = self._jiao_melds(delta, offset)
+        return melds
 
     def _jiao_melds(self, delta: int, offset: int) -> tuple[Meld, ...]:
         """The 絞 of five values (from ``offset``) whose small-card deltas are ``delta``: two
