@@ -123,9 +123,15 @@ _PATTERNS = [sum((p >> (2 * v) & 3) << (_BITS * v) for v in range(5)) for p in r
 _B0Q = _B0 & _QUARTER_MASK
 
 
+# every choice of five values as (small-card deltas, big-card deltas): 3 - d big cards where
+# d small; the lists below share these 243 tuples (a small working set for the search)
+_CHOICE_PAIRS: dict[int, tuple[int, int]] = {}
+
+
 def _with_big(deltas: list[int]) -> list[tuple[int, int]]:
-    """The choices as (small-card deltas, big-card deltas): 3 - d big cards where d small."""
-    return [(d, 3 * ((d | d >> 1) & _B0Q) - d) for d in deltas]
+    """The choices as (small-card deltas, big-card deltas), the shared tuples."""
+    pairs = _CHOICE_PAIRS
+    return [pairs.get(d) or pairs.setdefault(d, (d, 3 * ((d | d >> 1) & _B0Q) - d)) for d in deltas]
 
 
 # the choices of five values when a higher candidate value follows / when none does
