@@ -607,13 +607,13 @@ def best_decomposition(
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
     # incomplete hands, and what passes is solved by _search and cached on the packed key.
-    # A plain loop reading each card's packed count ``card._pow`` (a slot) is specialized by
+    # A plain loop reading each card's packed count ``card._zipai_pow`` (a slot) is specialized by
     # CPython 3.11+: faster than sum() of a list comprehension (no function, no list), than
     # indexing a tuple by ``card.index`` and than map(attrgetter(...)).
     key = 0
     try:
         for c in concealed:
-            key += c._pow
+            key += c._zipai_pow
     except (AttributeError, TypeError):  # not zipai cards: _pack reads them as before, or raises
         key = _pack(concealed)
     try:
@@ -668,7 +668,7 @@ def best_decomposition(
     result: Decomposition | None = None
     if found is not None:
         value, delta, found_s, found_b = found
-        # the 坎 / 提 melds, five values at a time (solver._QUARTERS), then the 絞, then the
+        # the 坎 / 提 melds, five values at a time (solver._SET_LISTS), then the 絞, then the
         # small and the big case's sentences
         both = kan | quad << 1
         first_sets, second_sets, third_sets, fourth_sets = _SET_LISTS
