@@ -375,14 +375,12 @@ def _best_choice(
     rest_s: dict[int, _Result],
     rest_b: dict[int, _Result],
     shift: int,
-    delta: int,
 ) -> _Found | None:
     """The first best of the 絞 ``choices`` of five values of digits ``small`` / ``big``, the
     other five values of each case fixed (``rest_s`` / ``rest_b`` map these five values' digits
-    to the case's (胡息, melds)); the choice's deltas go at ``shift`` of the result's, beside the
-    other half's ``delta``.
+    to the case's (胡息, melds)); the choice's deltas go at bit ``shift`` of the result's.
 
-    >>> _best_choice([(2, 1)], 2, 1, {0: (0, ())}, {0: (0, ())}, 0, 0)  # 一一壹: one 絞
+    >>> _best_choice([(2, 1)], 2, 1, {0: (0, ())}, {0: (0, ())}, 0)  # 一一壹: one 絞
     (0, 2, (0, ()), (0, ()))
     """
     best_value = -1
@@ -397,7 +395,7 @@ def _best_choice(
         value = found_s[0] + found_b[0]
         if value > best_value:
             best_value = value
-            best = (value, ds << shift | delta, found_s, found_b)
+            best = (value, ds << shift, found_s, found_b)
     return best
 
 
@@ -408,9 +406,11 @@ def _search(small: int, big: int, table: _Table) -> _Found | None:
 
     The 絞 are the only shapes mixing the cases: every choice of them (at the values where the
     pool holds both cases, one of them twice) is tried in the former search order, and each
-    case left is looked up in its table of decomposable count tuples (the small case first; a
-    count tuple is there with its pair or without, so the pair needs no lookup of its own). The
-    first choice with the most 胡息 wins; the meld tuple is left to the caller.
+    case left is looked up in its table of decomposable count tuples, split at value 5 (the
+    half without 絞 first, or the choices of values 1..5 each checked on that half before the
+    choices of values 6..10 are tried with it; a count tuple is there with its pair or without,
+    so the pair needs no lookup of its own). The first choice with the most 胡息 wins; the meld
+    tuple is left to the caller.
 
     >>> value, delta, found_s, found_b = _search(0o2, 0o1, _TABLES[0])  # 一一壹: one 絞
     >>> value, delta, found_s[1], found_b[1]
@@ -435,7 +435,7 @@ def _search(small: int, big: int, table: _Table) -> _Found | None:
             if found_s is None or found_b is None:
                 return None
             return (found_s[0] + found_b[0], 0, found_s, found_b)
-        return _best_choice(_LAST_CHOICES[pattern], small_low, big_low, rest_s, rest_b, 0, 0)
+        return _best_choice(_LAST_CHOICES[pattern], small_low, big_low, rest_s, rest_b, 0)
     low = pattern & _QUARTER_MASK
     by_low_s, by_low_b = table.by_low
     if not low:
@@ -443,7 +443,7 @@ def _search(small: int, big: int, table: _Table) -> _Found | None:
         rest_b = by_low_b.get(big_low)
         if rest_s is None or rest_b is None:
             return None
-        return _best_choice(_LAST_CHOICES[high], small_high, big_high, rest_s, rest_b, _QUARTER, 0)
+        return _best_choice(_LAST_CHOICES[high], small_high, big_high, rest_s, rest_b, _QUARTER)
     # 絞 in both halves: each choice of values 1..5 whose digits left are in the tables, then
     # the choices of values 6..10 with it
     highs = _LAST_CHOICES[high]
