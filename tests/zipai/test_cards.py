@@ -163,3 +163,18 @@ def test_bad_card_arguments_raise_notation_error(bad: object, reason: str) -> No
     with pytest.raises(NotationError, match=reason) as caught:
         Card(bad)  # type: ignore[arg-type]
     assert repr(bad) in str(caught.value)
+
+
+def test_the_packed_count_slot_is_no_attrs_field() -> None:
+    """Issue 12: each card carries its packed count for the hand analysis (3 bits per kind),
+    a slot outside the attrs fields: equality, order, repr, ``attrs.asdict`` and pickling are
+    those of the index alone (zipai.md §1)."""
+    import pickle
+
+    import attrs
+
+    assert [c._zipai_pow for c in CARDS] == [1 << (3 * k) for k in range(KINDS)]
+    assert [f.name for f in attrs.fields(Card)] == ["index"]
+    assert attrs.asdict(CARDS[3]) == {"index": 3} and repr(CARDS[3]) == "Card('x4')"
+    assert pickle.loads(pickle.dumps(CARDS[17])) is CARDS[17]
+    assert attrs.evolve(CARDS[2], index=4) is CARDS[4]

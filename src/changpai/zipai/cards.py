@@ -71,8 +71,18 @@ def _to_index(index: object) -> int:
     return index
 
 
+class _Packed:
+    """A slot beside the attrs field of :class:`Card`, not a field itself (no part of equality,
+    order, repr or ``attrs.asdict``): ``_zipai_pow``, the card's packed count ``1 << 3 * index`` in
+    the hand analysis (3 bits per kind, :mod:`changpai.zipai.solver`), read once per card of a
+    hand on its hot path."""
+
+    __slots__ = ("_zipai_pow",)
+    _zipai_pow: int
+
+
 @frozen(repr=False, init=False, order=True)
-class Card(Interned):
+class Card(Interned, _Packed):
     """One card kind of the 字牌 deck; interned: there is one object per kind.
 
     ``Card(...)`` takes the index 0..19 or one card's code or glyph and returns the interned
@@ -108,6 +118,7 @@ class Card(Interned):
             return CARDS[k]
         self = object.__new__(cls)  # only while CARDS itself is built, in index order
         object.__setattr__(self, "index", k)
+        object.__setattr__(self, "_zipai_pow", 1 << (3 * k))
         return self
 
     @property

@@ -36,7 +36,6 @@ from changpai.zipai.solver import (
     _B1,
     _B2,
     _B12,
-    _BIG_SETS,
     _BITS,
     _DIGIT,
     _HALF,
@@ -45,11 +44,14 @@ from changpai.zipai.solver import (
     _PAIR_FLAG,
     _POW,
     _QUADS,
+    _QUARTER,
+    _QUARTER_MASK,
+    _SET_LISTS,
     _SETS,
     _TABLES,
     _enumerate,
-    _half_sets,
     _Result,
+    _search,
     _solve,
     _strip,
     _Table,
@@ -518,9 +520,9 @@ _PLAIN_LIMIT = 1 << 16
 _PLAIN_RULES = 4
 
 
-# the rules of the last concealed-only call, their cache and their shape table's ``lonely``
-# (a fast path for the same rules; _MISSING, never a rules object, when empty)
-_LAST: list[Any] = [_MISSING, None, None]
+# the rules of the last concealed-only call, their cache, their shape table's ``lonely`` and
+# the table (a fast path for the same rules; _MISSING, never a rules object, when empty)
+_LAST: list[Any] = [_MISSING, None, None, None]
 
 
 def _clear_cache() -> None:
@@ -529,7 +531,7 @@ def _clear_cache() -> None:
     for _rules, cache in _PLAIN.values():
         cache.clear()
     _PLAIN.clear()
-    _LAST[:] = [_MISSING, None, None]
+    _LAST[:] = [_MISSING, None, None, None]
     _SETS.clear()
 
 
@@ -562,6 +564,21 @@ def _decomposition(
     return result
 
 
+def _pack(concealed: Sequence[Card]) -> int:
+    """The packed counts of cards read by their ``index`` (any object with an index 0..19).
+
+    >>> _pack(parse("一一壹")) == 2 * _POW[0] + _POW[10]
+    True
+    """
+    key = 0
+    try:
+        for c in concealed:
+            key += _POW[c.index]
+    except (AttributeError, TypeError, IndexError):
+        raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+    return key
+
+
 def best_decomposition(
     concealed: Sequence[Card],
     exposed: Sequence[Meld] = (),
@@ -589,16 +606,19 @@ def best_decomposition(
         return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
-    # incomplete hands, and what passes is solved by _solve and cached on the packed key.
-    # A plain loop reading ``card.index`` (a slot) and indexing a tuple is specialized by
-    # CPython 3.11+: faster than sum() of a list comprehension (no function, no list) and twice
-    # as fast as map(attrgetter("index")) / map(tuple.__getitem__).
+    # incomplete hands, and what passes is solved by _search and cached on the packed key.
+    # A plain loop reading each card's packed count ``card._zipai_pow`` (a slot) is specialized by
+    # CPython 3.11+: faster than sum() of a list comprehension (no function, no list), than
+    # indexing a tuple by ``card.index`` and than map(attrgetter(...)).
     key = 0
     try:
         for c in concealed:
-            key += _POW[c.index]
+            key += c._zipai_pow
+    except (AttributeError, TypeError):  # not zipai cards: _pack reads them as before, or raises
+        key = _pack(concealed)
+    try:
         n = len(concealed)
-    except (AttributeError, TypeError, IndexError):
+    except TypeError:
         raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
     quad = key >> 2 & _B0
     quads = quad.bit_count()
@@ -614,7 +634,7 @@ def best_decomposition(
     if (quads != q or n < 4 * q + 2) if quads else q != 1:
         return None
     if rules is last[0]:
-        cache, lonely = last[1], last[2]
+        cache, lonely, table = last[1], last[2], last[3]
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
@@ -623,8 +643,9 @@ def best_decomposition(
             entry = (rules, {})
             _PLAIN[id(rules)] = entry
         cache = entry[1]
-        lonely = _TABLES[rules.allow_1_5_10].lonely
-        last[:] = (rules, cache, lonely)
+        table = _TABLES[rules.allow_1_5_10]
+        lonely = table.lonely
+        last[:] = (rules, cache, lonely, table)
     # every pool card (1 or 2 copies) needs partner kinds for some shape: a run or special
     # sentence of its case (the table ``lonely``), a 絞 (its value in the other case), or the
     # pair when the hand holds a 提
@@ -642,18 +663,31 @@ def best_decomposition(
         return found  # type: ignore[no-any-return]
     kan = key & key >> 1 & _B0
     pool = key - 3 * kan - 4 * quad
+    # the meld count above leaves the pool 2 cards modulo 3 with a 提 (the pair), else none
+    found = _search(pool & _HALF_MASK, pool >> _HALF, table)
     result: Decomposition | None = None
-    best = _solve(pool | _PAIR_FLAG if quads else pool, _TABLES[rules.allow_1_5_10])
-    if best is not None:
+    if found is not None:
+        value, delta, found_s, found_b = found
+        # the 坎 / 提 melds, five values at a time (solver._SET_LISTS), then the 絞, then the
+        # small and the big case's sentences
         both = kan | quad << 1
-        small = _SETS.get(both & _HALF_MASK)
-        if small is None:
-            small = _half_sets(both & _HALF_MASK)
-        big = _SETS.get(both >> _HALF | _BIG_SETS)
-        if big is None:
-            big = _half_sets(both >> _HALF | _BIG_SETS)
-        value = best[0] + small[1] + big[1]
-        melds = small[0] + big[0] + best[1]
+        first_sets, second_sets, third_sets, fourth_sets = _SET_LISTS
+        first = first_sets[both & _QUARTER_MASK]
+        second = second_sets[both >> _QUARTER & _QUARTER_MASK]
+        third = third_sets[both >> _HALF & _QUARTER_MASK]
+        fourth = fourth_sets[both >> _HALF + _QUARTER]
+        jiao_low, jiao_high = table.jiao_melds
+        value += first[1] + second[1] + third[1] + fourth[1]
+        melds = (
+            *first[0],
+            *second[0],
+            *third[0],
+            *fourth[0],
+            *jiao_low[delta & _QUARTER_MASK],
+            *jiao_high[delta >> _QUARTER],
+            *found_s[1],
+            *found_b[1],
+        )
         # _decomposition(melds, value, met, rules) inlined: the slots set directly
         result = _new(Decomposition)
         _SET_MELDS(result, melds)

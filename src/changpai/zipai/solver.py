@@ -3,13 +3,16 @@
 
 A hand is packed into one int, 3 bits per card kind (``_POW[k]`` is one card of kind ``k``): 提
 and 坎 come out by bit arithmetic, the 絞 (the only shapes mixing small and big cards) are
-chosen value by value, and each case is then looked up in a table, built at import, of every
-count tuple of that case that splits into sentences and at most one pair (1,300 entries, 1,745
-with 一五十), with its best partition. The search works on the two cases as separate ints below
-2**30 (one CPython digit each, so their arithmetic is cheap), follows a plan per set of candidate
-絞 values made at import, and builds a meld tuple only for a better result; :class:`Meld`
-objects are interned (the 坎 / 提 tuples come from two tables of five values and are cached per
-case).
+chosen among the values where the pool holds both cases, and each case is then looked up in a
+table, built at import, of every count tuple of that case that splits into sentences and at most
+one pair (1,300 entries, 1,745 with 一五十), with its best partition. The search works on the
+two cases as separate ints below 2**30 (one CPython digit each, so their arithmetic is cheap),
+each split at value 5: the 絞 choices of five values are listed at import per pattern of
+allowed 絞 (in the order of the former depth-first search, so that ties go the same way), a
+choice of values 1..5 is kept when both cases' digits left are the first half of a table entry,
+and the choices of values 6..10 are then looked up among that entry's second halves. The search
+returns the 絞 choice as its small-card deltas, and the caller builds the meld tuple once;
+:class:`Meld` objects are interned (the 坎 / 提 tuples come from tables of five values).
 
 >>> from changpai.zipai.cards import parse
 >>> key = sum(_POW[c.index] for c in parse("一二三 四五六 壹貳叄"))
@@ -85,24 +88,62 @@ _HALF_MASK = (1 << _HALF) - 1
 _HALF_PAIR = 1 << (_HALF - 1)
 _HALF_DIGITS = _HALF_MASK ^ _HALF_PAIR
 _B0H = _B0 & _HALF_MASK
-_PREFIX_MASK = tuple((1 << (_BITS * v)) - 1 for v in range(11))
 
 _HalfOption = tuple[int, Meld, tuple[tuple[int, int], ...], int, int, bool]
 
-# candidate 絞 values (bit 3v set for each) -> per level (bit shift 3v, mask of the digits
-# below the next candidate value, that next value); 1,024 entries built at import, from which
-# each table makes its search plans
-_LEVELS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-for _m in range(1 << 10):
-    _vs = [v for v in range(10) if _m >> v & 1]
-    _nexts = [*_vs[1:], 10][: len(_vs)]
-    _LEVELS[sum(1 << (_BITS * v) for v in _vs)] = tuple(
-        (_BITS * v, _PREFIX_MASK[nv], nv) for v, nv in zip(_vs, _nexts, strict=True)
-    )
-del _m, _vs, _nexts
 _Choice = tuple[int, int, tuple[Meld, ...]]
-_Level = tuple[int, int, set[int], set[int], int]
-_Plan = tuple[tuple[_Level, ...], int, int, int]
+
+# The 絞 choices of five values of one case. ``pattern`` holds, per value v (bits 3v), bit 0
+# when xN xN dN is allowed (two small cards, one big) and bit 1 when xN dN dN is (one small, two
+# big); a choice is its small-card deltas (2 or 1 at bit 3v for the 絞 taken, 0 for none: the
+# big-card deltas follow, 3 - 2 or 3 - 1), and the choices are listed in the order of the former
+# depth-first search (values ascending; at each value xN dN dN, xN xN dN, none; the last value
+# none, xN xN dN, xN dN dN), so that the first of the best is the same partition.
+_QUARTER = 5 * _BITS
+_QUARTER_MASK = (1 << _QUARTER) - 1
+
+
+def _choice_deltas(pattern: int, last: bool) -> list[int]:
+    """The 絞 choices of a pattern of five values (see above), in search order; ``last`` when
+    its highest value is the last of the whole search.
+
+    >>> _choice_deltas(0b011, False), _choice_deltas(0b011, True)  # both 絞 of 一 allowed
+    ([1, 2, 0], [0, 2, 1])
+    """
+    values = [v for v in range(5) if pattern >> (_BITS * v) & 3]
+    deltas = [0]
+    for v in values:
+        order = [1] * (pattern >> (_BITS * v + 1) & 1) + [2] * (pattern >> (_BITS * v) & 1)
+        order = [0, *reversed(order)] if last and v == values[-1] else [*order, 0]
+        deltas = [d + (o << (_BITS * v)) for d in deltas for o in order]
+    return deltas
+
+
+_PATTERNS = [sum((p >> (2 * v) & 3) << (_BITS * v) for v in range(5)) for p in range(4**5)]
+_B0Q = _B0 & _QUARTER_MASK
+
+
+# every choice of five values as (small-card deltas, big-card deltas): 3 - d big cards where
+# d small; the lists below share these 243 tuples (a small working set for the search)
+_CHOICE_PAIRS: dict[int, tuple[int, int]] = {}
+
+
+def _with_big(deltas: list[int]) -> list[tuple[int, int]]:
+    """The choices as (small-card deltas, big-card deltas), the shared tuples."""
+    pairs = _CHOICE_PAIRS
+    return [pairs.get(d) or pairs.setdefault(d, (d, 3 * ((d | d >> 1) & _B0Q) - d)) for d in deltas]
+
+
+# the choices of five values when a higher candidate value follows / when none does
+# (lists indexed by the pattern, None where no pattern is: cheaper to index than a dict)
+_INNER_CHOICES: list[Any] = [None] * (1 << _QUARTER)
+_LAST_CHOICES: list[Any] = [None] * (1 << _QUARTER)
+for _p in _PATTERNS:
+    _INNER_CHOICES[_p] = _with_big(_choice_deltas(_p, False))
+    _LAST_CHOICES[_p] = _with_big(_choice_deltas(_p, True))
+del _p
+# every small-card delta of five values (each 0, 1 or 2)
+_DELTAS = sorted({d for choices in _INNER_CHOICES if choices for d, _ in choices})
 
 
 # every set of values of one case as bits 3v (1,024 masks)
@@ -177,23 +218,6 @@ class _Table:
             )
             for v in range(10)
         ]
-        # options[v][small digit | big digit << 3]: the 絞 the digits allow at value v, as
-        # (small delta, big delta, meld), xN xN dN first; ``final_options`` adds "no 絞" first
-        self.jiao_options: list[list[tuple[tuple[int, int, Meld], ...]]] = []
-        self.final_options: list[list[tuple[tuple[int, int, Meld | None], ...]]] = []
-        for v in range(10):
-            (first, s1, b1, _), (second, s2, b2, _) = self.jiao[v]
-            row: list[tuple[tuple[int, int, Meld], ...]] = []
-            for digits in range(64):
-                small, big = digits & _DIGIT, digits >> _BITS
-                options = []
-                if small >= 2 and big >= 1:
-                    options.append((s1, b1, first))
-                if small >= 1 and big >= 2:
-                    options.append((s2, b2, second))
-                row.append(tuple(options))
-            self.jiao_options.append(row)
-            self.final_options.append([((0, 0, None), *options) for options in row])
         # the three-kind special sentences (二七十, 一五十) as packed bit masks, for the filter
         self.specials = [
             sum(1 << (_BITS * k) for k in s)
@@ -206,39 +230,45 @@ class _Table:
         self.lonely = {free: _lonely(free, self.specials) for free in _CASE_MASKS}
         # every decomposable count tuple of one case (with the pair flag) -> its best partition
         self.halves = (self._halves(0), self._halves(1))
-        # prefixes[pair allowed][case][v]: the digits of kinds below value v of those tuples
-        self.prefixes = tuple(
-            tuple(
-                [
-                    {
-                        k & _PREFIX_MASK[v] & _HALF_DIGITS
-                        for k in self.halves[case]
-                        if allowed or not k & _HALF_PAIR
-                    }
-                    for v in range(11)
-                ]
-                for case in (0, 1)
-            )
-            for allowed in (False, True)
+        # by_low[case][digits of values 1..5] -> {digits of values 6..10: (胡息, melds)} and
+        # by_high[case] the other way round: the same tuples without the pair flag (a tuple
+        # holds the pair exactly when its card count is 2 modulo 3, so no count tuple is there
+        # with and without it), split at value 5 so that either half of a 絞 choice is checked
+        # on its own
+        self.by_low: tuple[dict[int, dict[int, _Result]], ...] = tuple(
+            self._split_halves(halves, 0) for halves in self.halves
         )
-        # plans[pair allowed][candidate 絞 values] -> (inner levels, shift and value of the last
-        # level, number of inner levels); a level is (bit shift, mask of the digits below the
-        # next candidate value, their prefix sets of the small and the big case, value)
-        self.plans: tuple[dict[int, _Plan], ...] = tuple(
-            {
-                candidates: (
-                    tuple(
-                        (shift, mask, small[nv], big[nv], shift // _BITS)
-                        for shift, mask, nv in plan[:-1]
-                    ),
-                    plan[-1][0],
-                    plan[-1][0] // _BITS,
-                    len(plan) - 1,
-                )
-                for candidates, plan in _LEVELS.items()
-                if plan
-            }
-            for small, big in self.prefixes
+        self.by_high: tuple[dict[int, dict[int, _Result]], ...] = tuple(
+            self._split_halves(halves, _QUARTER) for halves in self.halves
+        )
+        # the 絞 melds of a choice, by its small-card deltas of values 1..5 and of 6..10
+        # (lists indexed by the deltas, None where no choice is: cheaper to index than a dict)
+        self.jiao_melds: tuple[list[Any], ...] = tuple(self._jiao_list(offset) for offset in (0, 5))
+
+    @staticmethod
+    def _split_halves(halves: dict[int, _Result], shift: int) -> dict[int, dict[int, _Result]]:
+        """``halves`` without the pair flag, keyed by the five digits at ``shift`` first."""
+        split: dict[int, dict[int, _Result]] = {}
+        for key, found in halves.items():
+            digits = key & _HALF_DIGITS
+            first = digits >> shift & _QUARTER_MASK
+            split.setdefault(first, {})[digits >> (_QUARTER - shift) & _QUARTER_MASK] = found
+        return split
+
+    def _jiao_list(self, offset: int) -> list[Any]:
+        """:meth:`_jiao_melds` of every choice of five values, indexed by its deltas."""
+        melds: list[Any] = [None] * (_DELTAS[-1] + 1)
+        for delta in _DELTAS:
+            melds[delta] = self._jiao_melds(delta, offset)
+        return melds
+
+    def _jiao_melds(self, delta: int, offset: int) -> tuple[Meld, ...]:
+        """The 絞 of five values (from ``offset``) whose small-card deltas are ``delta``: two
+        small cards make xN xN dN, one xN dN dN (zipai.md §5)."""
+        return tuple(
+            self.jiao[offset + v][2 - (delta >> (_BITS * v) & _DIGIT)][0]
+            for v in range(5)
+            if delta >> (_BITS * v) & _DIGIT
         )
 
     def _halves(self, case: int) -> dict[int, _Result]:
@@ -314,90 +344,130 @@ def _solve(key: int, table: _Table) -> _Result | None:
     """Best (胡息, melds) partition of a packed pool; the pair flag asks for one 將.
 
     The pool holds the cards outside 坎 / 提 (at most two copies of a kind); they go into
-    一句話 / 絞 and the pair. The 絞 are the only shapes mixing the cases: they are chosen value
-    by value (a branch dies as soon as the digits already final in either case are no prefix of
-    a decomposable count tuple), then each case is looked up in its table of decomposable count
-    tuples (a one-case key with the pair flag, or without, holds the pair or not: at most one of
-    them is in the table). The key is split into its two cases first, so that the search works
-    on one-digit ints; meld tuples are built only for a better result.
+    一句話 / 絞 and the pair. A pool with the pair holds 2 cards modulo 3, one without it none
+    (a sentence or 絞 holds three); a pool that does not is refused here, and :func:`_search`
+    does the rest.
+
+    >>> _solve(sum(_POW[k] for k in (0, 0, 10, 1, 1)) | _PAIR_FLAG, _TABLES[0])[0]  # 一一壹 二二
+    0
     """
-    small = key & _HALF_MASK
-    big = key >> _HALF & _HALF_MASK
-    free = (small | small >> 1) & (big | big >> 1) & _B0H
-    candidates = free & (small >> 1 | big >> 1)
-    smalls, bigs = table.halves
-    pair = key > _POOL_MASK  # the pair flag is the top bit of a key
-    if not candidates:
-        if pair:
-            found_s = smalls.get(small | _HALF_PAIR)
-            if found_s is None:
-                found_s = smalls.get(small)
-                if found_s is None:
-                    return None
-                found_b = bigs.get(big | _HALF_PAIR)
-            else:
-                found_b = bigs.get(big)
-        else:
-            found_s = smalls.get(small)
-            if found_s is None:
-                return None
-            found_b = bigs.get(big)
-        if found_b is None:
-            return None
-        return (found_s[0] + found_b[0], found_s[1] + found_b[1])
-    levels, shift, v, depth = table.plans[pair][candidates]
-    final = table.final_options[v][(small >> shift & _DIGIT) | (big >> shift & _DIGIT) << _BITS]
+    count = (key & _B0).bit_count() + 2 * (key & _B1).bit_count()
+    if count % 3 != (2 if key & _PAIR_FLAG else 0):
+        return None
+    found = _search(key & _HALF_MASK, key >> _HALF & _HALF_MASK, table)
+    if found is None:
+        return None
+    value, delta, found_s, found_b = found
+    low, high = table.jiao_melds
+    return (
+        value,
+        (*low[delta & _QUARTER_MASK], *high[delta >> _QUARTER], *found_s[1], *found_b[1]),
+    )
+
+
+_Found = tuple[int, int, _Result, _Result]
+
+
+def _best_choice(
+    choices: list[tuple[int, int]],
+    small: int,
+    big: int,
+    rest_s: dict[int, _Result],
+    rest_b: dict[int, _Result],
+    shift: int,
+) -> _Found | None:
+    """The first best of the 絞 ``choices`` of five values of digits ``small`` / ``big``, the
+    other five values of each case fixed (``rest_s`` / ``rest_b`` map these five values' digits
+    to the case's (胡息, melds)); the choice's deltas go at bit ``shift`` of the result's.
+
+    >>> _best_choice([(2, 1)], 2, 1, {0: (0, ())}, {0: (0, ())}, 0)  # 一一壹: one 絞
+    (0, 2, (0, ()), (0, ()))
+    """
     best_value = -1
-    best: tuple[Meld, ...] = ()
-    # depth-first over the inner levels: (level, small left, big left, 絞 so far); the options
-    # are pushed "no 絞" first, so the 絞 are tried first
-    stack: list[tuple[int, int, int, tuple[Meld, ...]]] = [(0, small, big, ())]
-    pop = stack.pop
-    push = stack.append
-    options = table.jiao_options
-    while stack:
-        i, s, b, jiao = pop()
-        if i < depth:
-            shift, mask, ok_small, ok_big, v = levels[i]
-            i += 1
-            if s & mask in ok_small and b & mask in ok_big:
-                push((i, s, b, jiao))
-            for es, eb, meld in options[v][
-                (small >> shift & _DIGIT) | (big >> shift & _DIGIT) << _BITS
-            ]:
-                ks = s - es
-                if ks & mask in ok_small:
-                    kb = b - eb
-                    if kb & mask in ok_big:
-                        push((i, ks, kb, (*jiao, meld)))
+    best: _Found | None = None
+    for ds, db in choices:
+        found_s = rest_s.get(small - ds)
+        if found_s is None:
             continue
-        # the last level: both cases are final, look them up
-        for es, eb, last in final:
-            ks = s - es
-            kb = b - eb
-            if pair:
-                found_s = smalls.get(ks | _HALF_PAIR)
-                if found_s is None:
-                    found_s = smalls.get(ks)
-                    if found_s is None:
-                        continue
-                    found_b = bigs.get(kb | _HALF_PAIR)
-                else:
-                    found_b = bigs.get(kb)
-            else:
-                found_s = smalls.get(ks)
-                if found_s is None:
-                    continue
-                found_b = bigs.get(kb)
+        found_b = rest_b.get(big - db)
+        if found_b is None:
+            continue
+        value = found_s[0] + found_b[0]
+        if value > best_value:
+            best_value = value
+            best = (value, ds << shift, found_s, found_b)
+    return best
+
+
+def _search(small: int, big: int, table: _Table) -> _Found | None:
+    """The best partition of a pool given as its two cases (one-case keys, no pair flag) whose
+    card count is right for its pair (see :func:`_solve`): (胡息, the 絞 choice's small-card
+    deltas, the small case's and the big case's (胡息, melds)).
+
+    The 絞 are the only shapes mixing the cases: every choice of them (at the values where the
+    pool holds both cases, one of them twice) is tried in the former search order, and each
+    case left is looked up in its table of decomposable count tuples, split at value 5 (the
+    half without 絞 first, or the choices of values 1..5 each checked on that half before the
+    choices of values 6..10 are tried with it; a count tuple is there with its pair or without,
+    so the pair needs no lookup of its own). The first choice with the most 胡息 wins; the meld
+    tuple is left to the caller.
+
+    >>> value, delta, found_s, found_b = _search(0o2, 0o1, _TABLES[0])  # 一一壹: one 絞
+    >>> value, delta, found_s[1], found_b[1]
+    (0, 2, (), ())
+    """
+    free = (small | small >> 1) & (big | big >> 1) & _B0H
+    pattern = (small >> 1 & free) | (big & free << 1)
+    high = pattern >> _QUARTER
+    small_low = small & _QUARTER_MASK
+    big_low = big & _QUARTER_MASK
+    small_high = small >> _QUARTER
+    big_high = big >> _QUARTER
+    if not high:
+        # no 絞 among values 6..10: those digits are final, so they must be in the tables
+        rest_s = table.by_high[0].get(small_high)
+        rest_b = table.by_high[1].get(big_high)
+        if rest_s is None or rest_b is None:
+            return None
+        if not pattern:
+            found_s = rest_s.get(small_low)
+            found_b = rest_b.get(big_low)
+            if found_s is None or found_b is None:
+                return None
+            return (found_s[0] + found_b[0], 0, found_s, found_b)
+        return _best_choice(_LAST_CHOICES[pattern], small_low, big_low, rest_s, rest_b, 0)
+    low = pattern & _QUARTER_MASK
+    by_low_s, by_low_b = table.by_low
+    if not low:
+        rest_s = by_low_s.get(small_low)
+        rest_b = by_low_b.get(big_low)
+        if rest_s is None or rest_b is None:
+            return None
+        return _best_choice(_LAST_CHOICES[high], small_high, big_high, rest_s, rest_b, _QUARTER)
+    # 絞 in both halves: each choice of values 1..5 whose digits left are in the tables, then
+    # the choices of values 6..10 with it
+    highs = _LAST_CHOICES[high]
+    best_value = -1
+    best: _Found | None = None
+    for ds, db in _INNER_CHOICES[low]:
+        rest_s = by_low_s.get(small_low - ds)
+        if rest_s is None:
+            continue
+        rest_b = by_low_b.get(big_low - db)
+        if rest_b is None:
+            continue
+        for hs, hb in highs:
+            found_s = rest_s.get(small_high - hs)
+            if found_s is None:
+                continue
+            found_b = rest_b.get(big_high - hb)
             if found_b is None:
                 continue
             value = found_s[0] + found_b[0]
             if value > best_value:
                 best_value = value
-                best = (jiao if last is None else (*jiao, last)) + found_s[1] + found_b[1]
-    if best_value < 0:
-        return None
-    return (best_value, best)
+                best = (value, hs << _QUARTER | ds, found_s, found_b)
+    return best
 
 
 def _enumerate_half(
@@ -500,6 +570,23 @@ _QUARTERS = tuple(
 )
 _LOW_VALUES = (1 << (5 * _BITS)) - 1
 _HIGH_VALUES = _HALF_MASK ^ _LOW_VALUES
+
+
+def _quarter_list(found: dict[int, tuple[tuple[Meld, ...], int]], shift: int) -> list[Any]:
+    """``found`` as a list indexed by its keys shifted down by ``shift`` (None elsewhere)."""
+    table: list[Any] = [None] * (1 << _QUARTER)
+    for bits, entry in found.items():
+        table[bits >> shift] = entry
+    return table
+
+
+# the same as four lists, indexed by the 坎 / 提 bits of values 1..5 and 6..10 of the small
+# case, then of the big case, each shifted down to bit 0 (the hot path's list lookups)
+_SET_LISTS = tuple(
+    _quarter_list(found, shift)
+    for low, high in _QUARTERS
+    for found, shift in ((low, 0), (high, _QUARTER))
+)
 
 
 def _half_sets(half: int) -> tuple[tuple[Meld, ...], int]:
