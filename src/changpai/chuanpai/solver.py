@@ -287,6 +287,144 @@ def _part_values(
     return tuple(sorted(best.items()))
 
 
+class _Plain:
+    """A component of the pair graph as a hand without 經牌 forms it: the positions (in
+    :attr:`_Part.kinds`) of its centre point and, for a star, of each leaf point with the 胡 of
+    a centre-leaf pair; for one point pairing with itself, the 胡 of that pair (``leaves`` empty);
+    for a point that pairs with nothing, ``mate`` is ``None``. ``sevens`` are the positions of
+    the three sevens when a 燕 can be formed here."""
+
+    __slots__ = ("centre", "leaves", "mate", "sevens", "yan")
+
+    def __init__(
+        self,
+        centre: tuple[int, ...],
+        leaves: tuple[tuple[tuple[int, ...], int], ...],
+        mate: int | None,
+        sevens: tuple[int, ...],
+        yan: int,
+    ) -> None:
+        self.centre = centre
+        self.leaves = leaves
+        #: the 胡 of a pair of the centre point with itself (0 for a star, None: no pair)
+        self.mate = mate
+        self.sevens = sevens
+        self.yan = yan
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _plain_plan(
+    rules: Rules,
+) -> tuple[tuple[_Plain, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """The components of ``rules`` read as :class:`_Plain`, and for every count of one kind the
+    ways to take sets from it as ``(cards left, most 胡)``."""
+    plan = _plan(rules)
+    plains = []
+    for part in plan.parts:
+        at: dict[int, tuple[int, ...]] = {}
+        for x, i in enumerate(part.kinds):
+            at[plan.points[i]] = (*at.get(plan.points[i], ()), x)
+        centre = tuple(range(len(part.kinds)))
+        leaves: tuple[tuple[tuple[int, ...], int], ...] = ()
+        mate: int | None = None
+        for point, ranked, self_hu in part.stars:
+            centre = at[point]
+            leaves = tuple((at[q], value) for q, value in ranked)
+            mate = 0 if ranked else self_hu
+        sevens = tuple(part.kinds.index(i) for i in _SEVENS) if part.yan is not None else ()
+        plains.append(_Plain(centre, leaves, mate, sevens, part.yan or 0))
+    ways = []
+    for choices in _CHOICES:
+        most: dict[int, int] = {}
+        for sizes in choices:
+            count = sum(sizes)
+            worth = sum(plan.sets[size - 3] for size in sizes)
+            most[count] = max(most.get(count, -1), worth)
+        ways.append(tuple(sorted(most.items())))
+    return tuple(plains), tuple(ways)
+
+
+def _grouped(
+    held: Sequence[int],
+    positions: tuple[int, ...],
+    ways: tuple[tuple[tuple[int, int], ...], ...],
+) -> dict[int, int]:
+    """The most 胡 of the sets taken from the kinds at ``positions``, by the cards they leave."""
+    left = 0
+    found: dict[int, int] | None = None
+    for x in positions:
+        count = held[x]
+        if count < 3:
+            left += count
+            continue
+        options = [(count - taken, worth) for taken, worth in ways[count]]
+        if found is None:
+            found = dict(options)
+        else:
+            grown: dict[int, int] = {}
+            for a, va in found.items():
+                for b, vb in options:
+                    if grown.get(a + b, -1) < va + vb:
+                        grown[a + b] = va + vb
+            found = grown
+    if found is None:
+        return {left: 0}
+    return {n + left: worth for n, worth in found.items()}
+
+
+def _point_ways(
+    held: Sequence[int],
+    positions: tuple[int, ...],
+    plain: _Plain,
+    ways: tuple[tuple[tuple[int, int], ...], ...],
+) -> dict[int, int]:
+    """:func:`_grouped`, with the 燕 that may be formed when ``positions`` are the sevens."""
+    found = _grouped(held, positions, ways)
+    if positions != plain.sevens:
+        return found
+    sevens = list(held)
+    for y in range(1, min(held[x] for x in positions) + 1):
+        for x in positions:
+            sevens[x] -= 1
+        for n, worth in _grouped(sevens, positions, ways).items():
+            if found.get(n, -1) < worth + y * plain.yan:
+                found[n] = worth + y * plain.yan
+    return found
+
+
+@caches.lru("chuanpai", maxsize=1 << 16)
+def _plain_value(rules: Rules, k: int, held: tuple[int, ...]) -> int | None:
+    """The most 胡 of the cards of component ``k`` (``held`` counts its kinds) without 經牌:
+    :func:`_part_values` with no 經牌, by point instead of by every choice of sets. Every card
+    left by the sets pairs: a self-pairing point with itself, or every leaf card of a star
+    with a centre card (so the centre cards left equal the leaf cards left)."""
+    plains, ways = _plain_plan(rules)
+    plain = plains[k]
+    centre = _point_ways(held, plain.centre, plain, ways)
+    mate = plain.mate
+    if mate is None:
+        return centre.get(0)
+    best = -1
+    if not plain.leaves:
+        for n, worth in centre.items():
+            if not n & 1 and best < worth + (n >> 1) * mate:
+                best = worth + (n >> 1) * mate
+        return best if best >= 0 else None
+    reach = {0: 0}
+    for positions, pair_hu in plain.leaves:
+        grown: dict[int, int] = {}
+        for n, worth in _point_ways(held, positions, plain, ways).items():
+            value = worth + n * pair_hu
+            for a, va in reach.items():
+                if grown.get(a + n, -1) < va + value:
+                    grown[a + n] = va + value
+        reach = grown
+    for n, worth in centre.items():
+        if n in reach and best < worth + reach[n]:
+            best = worth + reach[n]
+    return best if best >= 0 else None
+
+
 def _ding_choices(part: _Part, dings: int, jing: tuple[int, int]) -> list[tuple[int, int, int]]:
     """The ways to form 經 sets here: (丁丁 used, 經牌 used, 胡), none first."""
     out = [(0, 0, 0)]
@@ -316,8 +454,7 @@ def _part_value(rules: Rules, k: int, part: _Part, counts: Sequence[int]) -> int
     held = part.held(counts)
     if not any(held):
         return 0
-    values = _part_values(rules, k, held, (0, 0))
-    return values[0][1] if values and not values[0][0] else None
+    return _plain_value(rules, k, held)
 
 
 @caches.lru("chuanpai", maxsize=1 << 16)
@@ -331,10 +468,10 @@ def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
         for k, part in enumerate(plan.parts):
             held = part.held(counts)
             if any(held):
-                values = _part_values(rules, k, held, jing)
-                if not values or values[0][0]:
+                worth = _plain_value(rules, k, held)
+                if worth is None:
                     return None
-                value += values[0][1]
+                value += worth
         return value
     reach = {0: 0}  # 經牌 used so far -> most 胡
     for k, part in enumerate(plan.parts):
