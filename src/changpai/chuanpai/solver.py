@@ -515,6 +515,20 @@ def _plain_rows(
     )
 
 
+@caches.lru("chuanpai", maxsize=8)
+def _pair_rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int, int, int], ...], ...]:
+    """The 擠兒 of the unit table of ``rules`` by lowest card, as ``(unit, other card, copies
+    of it needed with the lowest card held, 胡)``."""
+    return tuple(
+        tuple(
+            (unit, cards[1], 2 if cards[1] == cards[0] else 1, worth)
+            for unit, cards, _needs, worth in group
+            if unit[0] is MeldKind.JIER
+        )
+        for group in _plain_rows(rules)
+    )
+
+
 def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, ...]:
     """The units of the first best decomposition of ``counts`` worth ``total`` (see
     :func:`changpai.chuanpai.hand.best_decomposition`): lowest card first, each time the first
@@ -542,11 +556,17 @@ def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, 
 def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, ...]:
     """:func:`_rebuild` of a hand without 經牌. A unit then changes the component of its lowest
     card only, so it fits when that component's value drops by the unit's 胡; the cards are
-    taken and put back in place, and the lowest card is looked for from the last one."""
+    taken and put back in place, and the lowest card is looked for from the last one.
+
+    A component left with pairs only (no kind held three times, no 燕) needs no value: its
+    cards are all paired by point (:func:`_plain_value`), and taking any pair of it leaves the
+    others paired, worth the pair's 胡 less, so the first pair held fits."""
     rows = _plain_rows(rules)
+    pair_rows = _pair_rows(rules)
     plan = _plan(rules)
     parts, part_of = plan.parts, plan.part_of
     worth_of: dict[int, int | None] = {}
+    paired: set[int] = set()
     units: list[_Unit] = []
     rest = list(counts)
     left = total
@@ -558,6 +578,18 @@ def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_
             return tuple(units)
         k = part_of[low]
         part = parts[k]
+        if k in paired or _pairs_only(part, rest):
+            paired.add(k)  # pairs only from here on: the counts only go down
+            for unit, mate, need, worth in pair_rows[low]:
+                if rest[mate] >= need:
+                    rest[low] -= 1
+                    rest[mate] -= 1
+                    units.append(unit)
+                    left -= worth
+                    break
+            else:
+                raise AssertionError(f"no best decomposition of {counts} worth {total}")
+            continue
         # a component is changed only by units at its own cards, which update its value
         before = worth_of[k] if k in worth_of else _part_value(rules, k, part, counts)
         if before is None:
@@ -581,3 +613,12 @@ def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_
                     rest[i] += 1
         else:
             raise AssertionError(f"no best decomposition of {counts} worth {total}")
+
+
+def _pairs_only(part: _Part, counts: Sequence[int]) -> bool:
+    """Whether the cards ``counts`` holds of the component can form pairs only: no kind three
+    times and not the three sevens."""
+    for i in part.kinds:
+        if counts[i] > 2:
+            return False
+    return part.yan is None or not all(counts[i] for i in _SEVENS)
