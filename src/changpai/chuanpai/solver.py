@@ -26,13 +26,15 @@ rebuilds the units with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import _lru_cache_wrapper
 from itertools import product
 from operator import itemgetter
+from typing import Generic, TypeVar
 
 from changpai.chuanpai.cards import CARDS, KINDS
 from changpai.chuanpai.melds import DING_INDEX, SEVEN_INDICES, Meld, MeldKind, hu
-from changpai.chuanpai.rules import Rules
+from changpai.chuanpai.rules import GEHU, YAODIREN, Rules
 from changpai.core import caches
 
 __all__: list[str] = []
@@ -42,9 +44,41 @@ _JING = (21, 22)
 _DOTS = 21
 _SEVENS = tuple(sorted(SEVEN_INDICES))
 _D = DING_INDEX
+_K = TypeVar("_K", bound=Hashable)
+_T = TypeVar("_T")
 
 
-@caches.lru("chuanpai", maxsize=8)
+class _Table(Generic[_K, _T]):
+    """A table built from its key (a rules object, a unit): built at import for the keys of
+    the built-in rules (:data:`YAODIREN`, :data:`GEHU`), like the tables of the other families,
+    and for any other key on first use, in a bounded cache of the family (emptied by
+    ``clear_caches``)."""
+
+    def __init__(self, build: Callable[[_K], _T], maxsize: int) -> None:
+        self._built: dict[_K, _T] = {}
+        self._build = build
+        self._cached: _lru_cache_wrapper[_T] = caches.lru("chuanpai", maxsize)(build)
+        self.__doc__ = build.__doc__
+
+    def __call__(self, key: _K) -> _T:
+        found = self._built.get(key)
+        return self._cached(key) if found is None else found
+
+    def build(self, key: _K) -> None:
+        """Build the table of ``key`` now, for good."""
+        self._built[key] = self._build(key)
+
+
+def _table(maxsize: int) -> Callable[[Callable[[_K], _T]], _Table[_K, _T]]:
+    """Make a function of one key a :class:`_Table`."""
+
+    def wrap(build: Callable[[_K], _T]) -> _Table[_K, _T]:
+        return _Table(build, maxsize)
+
+    return wrap
+
+
+@_table(maxsize=8)
 def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
     """Every hand unit, grouped by its lowest card index, each with a global rank."""
     units: list[_Unit] = []
@@ -87,7 +121,7 @@ def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] 
     return tuple(out)
 
 
-@caches.lru("chuanpai", maxsize=1024)
+@_table(maxsize=1024)
 def _unit_meld(unit: _Unit) -> Meld:
     """The unit as a :class:`Meld` (immutable, so one object serves every decomposition)."""
     return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
@@ -149,7 +183,7 @@ class _Plan:
         self.part_of = {i: k for k, part in enumerate(parts) for i in part.kinds}
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _plan(rules: Rules) -> _Plan:
     """The components of the pair graph of ``rules`` with the 胡 of every unit, read from the
     unit table (:func:`_units`) so that both searches value units alike."""
@@ -312,7 +346,7 @@ class _Plain:
         self.yan = yan
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _plain_plan(
     rules: Rules,
 ) -> tuple[tuple[_Plain, ...], tuple[tuple[tuple[int, int], ...], ...]]:
@@ -489,7 +523,7 @@ def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
     return reach.get(total)
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
     """The unit table of ``rules`` (:func:`_units`) with the 胡 of every unit."""
     return tuple(
@@ -498,7 +532,7 @@ def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
     )
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _plain_rows(
     rules: Rules,
 ) -> tuple[tuple[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int], ...], ...]:
@@ -515,7 +549,7 @@ def _plain_rows(
     )
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _pair_rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int, int, int], ...], ...]:
     """The 擠兒 of the unit table of ``rules`` by lowest card, as ``(unit, other card, copies
     of it needed with the lowest card held, 胡)``."""
@@ -622,3 +656,17 @@ def _pairs_only(part: _Part, counts: Sequence[int]) -> bool:
         if counts[i] > 2:
             return False
     return part.yan is None or not all(counts[i] for i in _SEVENS)
+
+
+def _build_tables() -> None:
+    """Build the tables of the built-in rules at import (a few milliseconds)."""
+    for rules in (YAODIREN, GEHU):
+        _units.build(rules.pair_sums)
+        for group in _units(rules.pair_sums):
+            for _rank, unit in group:
+                _unit_meld.build(unit)
+        for table in (_plan, _plain_plan, _rows, _plain_rows, _pair_rows):
+            table.build(rules)
+
+
+_build_tables()
