@@ -434,6 +434,8 @@ def _plain_value(rules: Rules, k: int, held: tuple[int, ...]) -> int | None:
     with a centre card (so the centre cards left equal the leaf cards left)."""
     plains, ways = _plain_plan(rules)
     plain = plains[k]
+    if max(held) < 3 and not (plain.sevens and all(held[x] for x in plain.sevens)):
+        return _paired(held, plain)
     centre = _point_ways(held, plain.centre, plain, ways)
     mate = plain.mate
     if mate is None:
@@ -457,6 +459,23 @@ def _plain_value(rules: Rules, k: int, held: tuple[int, ...]) -> int | None:
         if n in reach and best < worth + reach[n]:
             best = worth + reach[n]
     return best if best >= 0 else None
+
+
+def _paired(held: tuple[int, ...], plain: _Plain) -> int | None:
+    """:func:`_plain_value` of cards that form pairs only (no kind three times, no 燕)."""
+    n = 0
+    for x in plain.centre:
+        n += held[x]
+    if plain.mate is None:
+        return None if n else 0
+    if not plain.leaves:
+        return None if n & 1 else (n >> 1) * plain.mate
+    value = 0
+    for positions, pair_hu in plain.leaves:
+        for x in positions:
+            n -= held[x]
+            value += held[x] * pair_hu
+    return None if n else value
 
 
 def _ding_choices(part: _Part, dings: int, jing: tuple[int, int]) -> list[tuple[int, int, int]]:
