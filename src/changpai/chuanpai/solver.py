@@ -326,9 +326,11 @@ class _Plain:
     :attr:`_Part.kinds`) of its centre point and, for a star, of each leaf point with the 胡 of
     a centre-leaf pair; for one point pairing with itself, the 胡 of that pair (``leaves`` empty);
     for a point that pairs with nothing, ``mate`` is ``None``. ``sevens`` are the positions of
-    the three sevens when a 燕 can be formed here."""
+    the three sevens when a 燕 can be formed here. ``tables`` holds, for the centre point and
+    every leaf point, :func:`_point_ways` of every count of its kinds up to the most copies of
+    a deck (see :func:`_fill`)."""
 
-    __slots__ = ("centre", "leaves", "mate", "sevens", "yan")
+    __slots__ = ("centre", "leaves", "mate", "sevens", "tables", "yan")
 
     def __init__(
         self,
@@ -344,6 +346,9 @@ class _Plain:
         self.mate = mate
         self.sevens = sevens
         self.yan = yan
+        #: (the counts of the point's kinds in ``held`` as a key, {key: {left: 胡}}) of the
+        #: centre point, then of every leaf point
+        self.tables: tuple[_PointTable, ...] = ()
 
 
 @_table(maxsize=8)
@@ -375,7 +380,32 @@ def _plain_plan(
             worth = sum(plan.sets[size - 3] for size in sizes)
             most[count] = max(most.get(count, -1), worth)
         ways.append(tuple(sorted(most.items())))
+    for plain, part in zip(plains, plan.parts, strict=True):
+        _fill(plain, len(part.kinds), tuple(ways))
     return tuple(plains), tuple(ways)
+
+
+# The most copies of one dot card in a deck (deck105): the counts the point tables cover.
+_COPIES = 5
+
+_PointTable = tuple[Callable[[Sequence[int]], object], dict[object, dict[int, int]]]
+
+
+def _fill(plain: _Plain, size: int, ways: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+    """Fill ``plain.tables``: :func:`_point_ways` of the centre point and of every leaf point
+    for every count of their kinds up to :data:`_COPIES`, keyed by ``itemgetter`` of the
+    positions (a count alone for one kind)."""
+    tables = []
+    for positions in (plain.centre, *(leaf[0] for leaf in plain.leaves)):
+        get = itemgetter(*positions) if positions else (lambda held: ())
+        table: dict[object, dict[int, int]] = {}
+        for counts in product(range(_COPIES + 1), repeat=len(positions)):
+            held = [0] * size
+            for x, count in zip(positions, counts, strict=True):
+                held[x] = count
+            table[get(held)] = _point_ways(held, positions, plain, ways)
+        tables.append((get, table))
+    plain.tables = tuple(tables)
 
 
 def _grouped(
@@ -436,7 +466,11 @@ def _plain_value(rules: Rules, k: int, held: tuple[int, ...]) -> int | None:
     plain = plains[k]
     if max(held) < 3 and not (plain.sevens and all(held[x] for x in plain.sevens)):
         return _paired(held, plain)
-    centre = _point_ways(held, plain.centre, plain, ways)
+    tables = plain.tables
+    get, table = tables[0]
+    centre = table.get(get(held))
+    if centre is None:
+        centre = _point_ways(held, plain.centre, plain, ways)
     mate = plain.mate
     if mate is None:
         return centre.get(0)
@@ -447,9 +481,12 @@ def _plain_value(rules: Rules, k: int, held: tuple[int, ...]) -> int | None:
                 best = worth + (n >> 1) * mate
         return best if best >= 0 else None
     reach = {0: 0}
-    for positions, pair_hu in plain.leaves:
+    for (positions, pair_hu), (get, table) in zip(plain.leaves, tables[1:], strict=True):
         grown: dict[int, int] = {}
-        for n, worth in _point_ways(held, positions, plain, ways).items():
+        found = table.get(get(held))
+        if found is None:
+            found = _point_ways(held, positions, plain, ways)
+        for n, worth in found.items():
             value = worth + n * pair_hu
             for a, va in reach.items():
                 if grown.get(a + n, -1) < va + value:
