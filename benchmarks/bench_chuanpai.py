@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from _baseline import Baseline, best_rate, chunked_rate, scaled
-from bench_zipai_hand import zipai_cold_rate
+from bench_zipai_hand import zipai_cold_rate, zipai_complete_cold_rate
 
 from changpai import chuanpai
 
@@ -46,10 +46,82 @@ def _cold(label: str, hands: list[tuple[chuanpai.Card, ...]], fn: Callable[..., 
     return rate
 
 
+def complete_hands(
+    n: int, seed: int, rules: chuanpai.Rules, size: int = 18
+) -> list[tuple[chuanpai.Card, ...]]:
+    """``n`` distinct complete concealed hands of ``size`` cards under ``rules``, built from the
+    units players win with (chuanpai.md §2.3): mostly 擠兒, some 暗, 燕, 亮 (the shape of a 起 /
+    扛 in hand) and 土夥, within the copies of the rules' deck; the cards shuffled."""
+    rng = random.Random(seed)
+    limits = [0] * len(chuanpai.CARDS)
+    for card in rules.cards():
+        limits[card.index] += 1
+    dots = [c.index for c in chuanpai.DOT_CARDS if limits[c.index]]
+    points = {i: chuanpai.CARDS[i].points for i in dots}
+    pairs = [
+        (i, j) for i in dots for j in dots if i <= j and points[i] + points[j] in rules.pair_sums
+    ]
+    sevens = tuple(i for i in dots if points[i] == 7)
+    hands: list[tuple[chuanpai.Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    while len(hands) < n:
+        counts = [0] * len(chuanpai.CARDS)
+        left = size
+        while left >= 2:
+            roll = rng.random()
+            unit: tuple[int, ...]
+            if roll < 0.7:
+                unit = rng.choice(pairs)
+            elif roll < 0.82:
+                unit = (rng.choice(dots),) * 3
+            elif roll < 0.88:
+                unit = sevens
+            elif roll < 0.96:
+                unit = (rng.choice(dots),) * 4
+            else:
+                unit = (rng.choice(dots),) * 5
+            if len(unit) <= left:
+                for i in unit:
+                    counts[i] += 1
+                left -= len(unit)
+        key = tuple(counts)
+        if left or key in seen or any(c > m for c, m in zip(counts, limits, strict=True)):
+            continue
+        seen.add(key)
+        cards = [chuanpai.CARDS[i] for i, c in enumerate(counts) for _ in range(c)]
+        rng.shuffle(cards)
+        hands.append(tuple(cards))
+    return hands
+
+
+def _complete_cold(zipai_complete: float) -> None:
+    """Fresh complete hands of 幺地人 and 割胡 (alternating), cold: every 川牌 cache emptied
+    (``clear_caches``) before each timed pass; then the same with only the whole-hand cache
+    emptied, as the other cold lines of this script do."""
+    half = scaled(10_000) // 2
+    rules_of = (chuanpai.YAODIREN, chuanpai.GEHU)
+    lists = [complete_hands(half, 11 + r, rules) for r, rules in enumerate(rules_of)]
+    cases = [(h, rules_of[r]) for pair in zip(*lists, strict=True) for r, h in enumerate(pair)]
+
+    def run(part: Sequence[tuple[tuple[chuanpai.Card, ...], chuanpai.Rules]]) -> None:
+        for cards, rules in part:
+            chuanpai.best_decomposition(cards, rules=rules)
+
+    for label, clear in (
+        ("best_decomposition, fresh complete hands, cold", chuanpai.clear_caches),
+        ("  the same, only the whole-hand cache emptied", chuanpai.hand._best.cache_clear),
+    ):
+        rate = chunked_rate(cases, run, clear, chunk=100)
+        print(BASELINE.line(label, rate, "hands/s"))
+        print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete-hand cold")
+
+
 def main() -> None:
     print(BASELINE.header())
     zipai = zipai_cold_rate(scaled(20_000))
     print(BASELINE.line("字牌 best_decomposition, random 21 cards, cold", zipai, "hands/s"))
+    zipai_complete = zipai_complete_cold_rate(scaled(10_000))
+    print(BASELINE.line("字牌 best_decomposition, complete hands, cold", zipai_complete, "hands/s"))
     rng = random.Random(7)
     deck = list(chuanpai.DECK105)
     hands = []
@@ -68,6 +140,7 @@ def main() -> None:
     print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
     rate = _cold("is_complete, fresh 18-card hands, cold", fresh, chuanpai.is_complete)
     print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
+    _complete_cold(zipai_complete)
     it = iter(range(10**9))
     _rate("parse (18 names)", lambda: chuanpai.parse(texts[next(it) % 300]), 3000)
     it = iter(range(10**9))

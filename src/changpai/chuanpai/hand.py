@@ -195,7 +195,7 @@ def _check_exposed(exposed: Sequence[Meld], rules: Rules) -> None:
 
 
 def _rank(units: Iterable[_Unit]) -> tuple[Meld, ...]:
-    return tuple(_unit_meld(u) for u in units)
+    return tuple(map(_unit_meld, units))
 
 
 @frozen

@@ -26,13 +26,15 @@ rebuilds the units with it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import _lru_cache_wrapper
 from itertools import product
 from operator import itemgetter
+from typing import Generic, TypeVar
 
 from changpai.chuanpai.cards import CARDS, KINDS
 from changpai.chuanpai.melds import DING_INDEX, SEVEN_INDICES, Meld, MeldKind, hu
-from changpai.chuanpai.rules import Rules
+from changpai.chuanpai.rules import GEHU, YAODIREN, Rules
 from changpai.core import caches
 
 __all__: list[str] = []
@@ -42,9 +44,41 @@ _JING = (21, 22)
 _DOTS = 21
 _SEVENS = tuple(sorted(SEVEN_INDICES))
 _D = DING_INDEX
+_K = TypeVar("_K", bound=Hashable)
+_T = TypeVar("_T")
 
 
-@caches.lru("chuanpai", maxsize=8)
+class _Table(Generic[_K, _T]):
+    """A table built from its key (a rules object, a unit): built at import for the keys of
+    the built-in rules (:data:`YAODIREN`, :data:`GEHU`), like the tables of the other families,
+    and for any other key on first use, in a bounded cache of the family (emptied by
+    ``clear_caches``)."""
+
+    def __init__(self, build: Callable[[_K], _T], maxsize: int) -> None:
+        self._built: dict[_K, _T] = {}
+        self._build = build
+        self._cached: _lru_cache_wrapper[_T] = caches.lru("chuanpai", maxsize)(build)
+        self.__doc__ = build.__doc__
+
+    def __call__(self, key: _K) -> _T:
+        found = self._built.get(key)
+        return self._cached(key) if found is None else found
+
+    def build(self, key: _K) -> None:
+        """Build the table of ``key`` now, for good."""
+        self._built[key] = self._build(key)
+
+
+def _table(maxsize: int) -> Callable[[Callable[[_K], _T]], _Table[_K, _T]]:
+    """Make a function of one key a :class:`_Table`."""
+
+    def wrap(build: Callable[[_K], _T]) -> _Table[_K, _T]:
+        return _Table(build, maxsize)
+
+    return wrap
+
+
+@_table(maxsize=8)
 def _units(pair_sums: tuple[int, ...]) -> tuple[tuple[tuple[int, _Unit], ...], ...]:
     """Every hand unit, grouped by its lowest card index, each with a global rank."""
     units: list[_Unit] = []
@@ -87,7 +121,7 @@ def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] 
     return tuple(out)
 
 
-@caches.lru("chuanpai", maxsize=1024)
+@_table(maxsize=1024)
 def _unit_meld(unit: _Unit) -> Meld:
     """The unit as a :class:`Meld` (immutable, so one object serves every decomposition)."""
     return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
@@ -149,7 +183,7 @@ class _Plan:
         self.part_of = {i: k for k, part in enumerate(parts) for i in part.kinds}
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _plan(rules: Rules) -> _Plan:
     """The components of the pair graph of ``rules`` with the 胡 of every unit, read from the
     unit table (:func:`_units`) so that both searches value units alike."""
@@ -287,6 +321,200 @@ def _part_values(
     return tuple(sorted(best.items()))
 
 
+class _Plain:
+    """A component of the pair graph as a hand without 經牌 forms it: the positions (in
+    :attr:`_Part.kinds`) of its centre point and, for a star, of each leaf point with the 胡 of
+    a centre-leaf pair; for one point pairing with itself, the 胡 of that pair (``leaves`` empty);
+    for a point that pairs with nothing, ``mate`` is ``None``. ``sevens`` are the positions of
+    the three sevens when a 燕 can be formed here. ``tables`` holds, for the centre point and
+    every leaf point, :func:`_point_ways` of every count of its kinds up to the most copies of
+    a deck (see :func:`_fill`)."""
+
+    __slots__ = ("centre", "leaves", "mate", "sevens", "tables", "yan")
+
+    def __init__(
+        self,
+        centre: tuple[int, ...],
+        leaves: tuple[tuple[tuple[int, ...], int], ...],
+        mate: int | None,
+        sevens: tuple[int, ...],
+        yan: int,
+    ) -> None:
+        self.centre = centre
+        self.leaves = leaves
+        #: the 胡 of a pair of the centre point with itself (0 for a star, None: no pair)
+        self.mate = mate
+        self.sevens = sevens
+        self.yan = yan
+        #: (the counts of the point's kinds in ``held`` as a key, {key: {left: 胡}}) of the
+        #: centre point, then of every leaf point
+        self.tables: tuple[_PointTable, ...] = ()
+
+
+@_table(maxsize=8)
+def _plain_plan(
+    rules: Rules,
+) -> tuple[tuple[_Plain, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """The components of ``rules`` read as :class:`_Plain`, and for every count of one kind the
+    ways to take sets from it as ``(cards left, most 胡)``."""
+    plan = _plan(rules)
+    plains = []
+    for part in plan.parts:
+        at: dict[int, tuple[int, ...]] = {}
+        for x, i in enumerate(part.kinds):
+            at[plan.points[i]] = (*at.get(plan.points[i], ()), x)
+        centre = tuple(range(len(part.kinds)))
+        leaves: tuple[tuple[tuple[int, ...], int], ...] = ()
+        mate: int | None = None
+        for point, ranked, self_hu in part.stars:
+            centre = at[point]
+            leaves = tuple((at[q], value) for q, value in ranked)
+            mate = 0 if ranked else self_hu
+        sevens = tuple(part.kinds.index(i) for i in _SEVENS) if part.yan is not None else ()
+        plains.append(_Plain(centre, leaves, mate, sevens, part.yan or 0))
+    ways = []
+    for choices in _CHOICES:
+        most: dict[int, int] = {}
+        for sizes in choices:
+            count = sum(sizes)
+            worth = sum(plan.sets[size - 3] for size in sizes)
+            most[count] = max(most.get(count, -1), worth)
+        ways.append(tuple(sorted(most.items())))
+    for plain, part in zip(plains, plan.parts, strict=True):
+        _fill(plain, len(part.kinds), tuple(ways))
+    return tuple(plains), tuple(ways)
+
+
+# The most copies of one dot card in a deck (deck105): the counts the point tables cover.
+_COPIES = 5
+
+_PointTable = tuple[Callable[[Sequence[int]], object], dict[object, dict[int, int]]]
+
+
+def _fill(plain: _Plain, size: int, ways: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+    """Fill ``plain.tables``: :func:`_point_ways` of the centre point and of every leaf point
+    for every count of their kinds up to :data:`_COPIES`, keyed by ``itemgetter`` of the
+    positions (a count alone for one kind)."""
+    tables = []
+    for positions in (plain.centre, *(leaf[0] for leaf in plain.leaves)):
+        get = itemgetter(*positions) if positions else (lambda held: ())
+        table: dict[object, dict[int, int]] = {}
+        for counts in product(range(_COPIES + 1), repeat=len(positions)):
+            held = [0] * size
+            for x, count in zip(positions, counts, strict=True):
+                held[x] = count
+            table[get(held)] = _point_ways(held, positions, plain, ways)
+        tables.append((get, table))
+    plain.tables = tuple(tables)
+
+
+def _grouped(
+    held: Sequence[int],
+    positions: tuple[int, ...],
+    ways: tuple[tuple[tuple[int, int], ...], ...],
+) -> dict[int, int]:
+    """The most 胡 of the sets taken from the kinds at ``positions``, by the cards they leave."""
+    left = 0
+    found: dict[int, int] | None = None
+    for x in positions:
+        count = held[x]
+        if count < 3:
+            left += count
+            continue
+        options = [(count - taken, worth) for taken, worth in ways[count]]
+        if found is None:
+            found = dict(options)
+        else:
+            grown: dict[int, int] = {}
+            for a, va in found.items():
+                for b, vb in options:
+                    if grown.get(a + b, -1) < va + vb:
+                        grown[a + b] = va + vb
+            found = grown
+    if found is None:
+        return {left: 0}
+    return {n + left: worth for n, worth in found.items()}
+
+
+def _point_ways(
+    held: Sequence[int],
+    positions: tuple[int, ...],
+    plain: _Plain,
+    ways: tuple[tuple[tuple[int, int], ...], ...],
+) -> dict[int, int]:
+    """:func:`_grouped`, with the 燕 that may be formed when ``positions`` are the sevens."""
+    found = _grouped(held, positions, ways)
+    if positions != plain.sevens:
+        return found
+    sevens = list(held)
+    for y in range(1, min(held[x] for x in positions) + 1):
+        for x in positions:
+            sevens[x] -= 1
+        for n, worth in _grouped(sevens, positions, ways).items():
+            if found.get(n, -1) < worth + y * plain.yan:
+                found[n] = worth + y * plain.yan
+    return found
+
+
+@caches.lru("chuanpai", maxsize=1 << 16)
+def _plain_value(rules: Rules, k: int, held: tuple[int, ...]) -> int | None:
+    """The most 胡 of the cards of component ``k`` (``held`` counts its kinds) without 經牌:
+    :func:`_part_values` with no 經牌, by point instead of by every choice of sets. Every card
+    left by the sets pairs: a self-pairing point with itself, or every leaf card of a star
+    with a centre card (so the centre cards left equal the leaf cards left)."""
+    plains, ways = _plain_plan(rules)
+    plain = plains[k]
+    if max(held) < 3 and not (plain.sevens and all(held[x] for x in plain.sevens)):
+        return _paired(held, plain)
+    tables = plain.tables
+    get, table = tables[0]
+    centre = table.get(get(held))
+    if centre is None:
+        centre = _point_ways(held, plain.centre, plain, ways)
+    mate = plain.mate
+    if mate is None:
+        return centre.get(0)
+    best = -1
+    if not plain.leaves:
+        for n, worth in centre.items():
+            if not n & 1 and best < worth + (n >> 1) * mate:
+                best = worth + (n >> 1) * mate
+        return best if best >= 0 else None
+    reach = {0: 0}
+    for (positions, pair_hu), (get, table) in zip(plain.leaves, tables[1:], strict=True):
+        grown: dict[int, int] = {}
+        found = table.get(get(held))
+        if found is None:
+            found = _point_ways(held, positions, plain, ways)
+        for n, worth in found.items():
+            value = worth + n * pair_hu
+            for a, va in reach.items():
+                if grown.get(a + n, -1) < va + value:
+                    grown[a + n] = va + value
+        reach = grown
+    for n, worth in centre.items():
+        if n in reach and best < worth + reach[n]:
+            best = worth + reach[n]
+    return best if best >= 0 else None
+
+
+def _paired(held: tuple[int, ...], plain: _Plain) -> int | None:
+    """:func:`_plain_value` of cards that form pairs only (no kind three times, no 燕)."""
+    n = 0
+    for x in plain.centre:
+        n += held[x]
+    if plain.mate is None:
+        return None if n else 0
+    if not plain.leaves:
+        return None if n & 1 else (n >> 1) * plain.mate
+    value = 0
+    for positions, pair_hu in plain.leaves:
+        for x in positions:
+            n -= held[x]
+            value += held[x] * pair_hu
+    return None if n else value
+
+
 def _ding_choices(part: _Part, dings: int, jing: tuple[int, int]) -> list[tuple[int, int, int]]:
     """The ways to form 經 sets here: (丁丁 used, 經牌 used, 胡), none first."""
     out = [(0, 0, 0)]
@@ -316,8 +544,7 @@ def _part_value(rules: Rules, k: int, part: _Part, counts: Sequence[int]) -> int
     held = part.held(counts)
     if not any(held):
         return 0
-    values = _part_values(rules, k, held, (0, 0))
-    return values[0][1] if values and not values[0][0] else None
+    return _plain_value(rules, k, held)
 
 
 @caches.lru("chuanpai", maxsize=1 << 16)
@@ -331,10 +558,10 @@ def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
         for k, part in enumerate(plan.parts):
             held = part.held(counts)
             if any(held):
-                values = _part_values(rules, k, held, jing)
-                if not values or values[0][0]:
+                worth = _plain_value(rules, k, held)
+                if worth is None:
                     return None
-                value += values[0][1]
+                value += worth
         return value
     reach = {0: 0}  # 經牌 used so far -> most 胡
     for k, part in enumerate(plan.parts):
@@ -352,7 +579,7 @@ def _value(counts: tuple[int, ...], rules: Rules) -> int | None:
     return reach.get(total)
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
     """The unit table of ``rules`` (:func:`_units`) with the 胡 of every unit."""
     return tuple(
@@ -361,7 +588,7 @@ def _rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int], ...], ...]:
     )
 
 
-@caches.lru("chuanpai", maxsize=8)
+@_table(maxsize=8)
 def _plain_rows(
     rules: Rules,
 ) -> tuple[tuple[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int], ...], ...]:
@@ -375,6 +602,20 @@ def _plain_rows(
             if unit[1][-1] < _DOTS
         )
         for group in _rows(rules)
+    )
+
+
+@_table(maxsize=8)
+def _pair_rows(rules: Rules) -> tuple[tuple[tuple[_Unit, int, int, int], ...], ...]:
+    """The 擠兒 of the unit table of ``rules`` by lowest card, as ``(unit, other card, copies
+    of it needed with the lowest card held, 胡)``."""
+    return tuple(
+        tuple(
+            (unit, cards[1], 2 if cards[1] == cards[0] else 1, worth)
+            for unit, cards, _needs, worth in group
+            if unit[0] is MeldKind.JIER
+        )
+        for group in _plain_rows(rules)
     )
 
 
@@ -405,11 +646,17 @@ def _rebuild(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, 
 def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_Unit, ...]:
     """:func:`_rebuild` of a hand without 經牌. A unit then changes the component of its lowest
     card only, so it fits when that component's value drops by the unit's 胡; the cards are
-    taken and put back in place, and the lowest card is looked for from the last one."""
+    taken and put back in place, and the lowest card is looked for from the last one.
+
+    A component left with pairs only (no kind held three times, no 燕) needs no value: its
+    cards are all paired by point (:func:`_plain_value`), and taking any pair of it leaves the
+    others paired, worth the pair's 胡 less, so the first pair held fits."""
     rows = _plain_rows(rules)
+    pair_rows = _pair_rows(rules)
     plan = _plan(rules)
     parts, part_of = plan.parts, plan.part_of
     worth_of: dict[int, int | None] = {}
+    paired: set[int] = set()
     units: list[_Unit] = []
     rest = list(counts)
     left = total
@@ -421,6 +668,18 @@ def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_
             return tuple(units)
         k = part_of[low]
         part = parts[k]
+        if k in paired or _pairs_only(part, rest):
+            paired.add(k)  # pairs only from here on: the counts only go down
+            for unit, mate, need, worth in pair_rows[low]:
+                if rest[mate] >= need:
+                    rest[low] -= 1
+                    rest[mate] -= 1
+                    units.append(unit)
+                    left -= worth
+                    break
+            else:
+                raise AssertionError(f"no best decomposition of {counts} worth {total}")
+            continue
         # a component is changed only by units at its own cards, which update its value
         before = worth_of[k] if k in worth_of else _part_value(rules, k, part, counts)
         if before is None:
@@ -444,3 +703,26 @@ def _rebuild_plain(counts: tuple[int, ...], rules: Rules, total: int) -> tuple[_
                     rest[i] += 1
         else:
             raise AssertionError(f"no best decomposition of {counts} worth {total}")
+
+
+def _pairs_only(part: _Part, counts: Sequence[int]) -> bool:
+    """Whether the cards ``counts`` holds of the component can form pairs only: no kind three
+    times and not the three sevens."""
+    for i in part.kinds:
+        if counts[i] > 2:
+            return False
+    return part.yan is None or not all(counts[i] for i in _SEVENS)
+
+
+def _build_tables() -> None:
+    """Build the tables of the built-in rules at import (a few milliseconds)."""
+    for rules in (YAODIREN, GEHU):
+        _units.build(rules.pair_sums)
+        for group in _units(rules.pair_sums):
+            for _rank, unit in group:
+                _unit_meld.build(unit)
+        for table in (_plan, _plain_plan, _rows, _plain_rows, _pair_rows):
+            table.build(rules)
+
+
+_build_tables()
