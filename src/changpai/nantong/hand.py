@@ -27,10 +27,36 @@ from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
-from changpai.nantong.cards import BAIDA, CARDS, COPIES, N_KINDS, N_PLAIN, Card, counts_of, parse
-from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
+from changpai.nantong.cards import (
+    BAIDA,
+    CARDS,
+    COPIES,
+    N_KINDS,
+    N_PLAIN,
+    NINE_TIAO,
+    QZ,
+    Card,
+    counts_of,
+    parse,
+)
+from changpai.nantong.melds import (
+    Meld,
+    MeldKind,
+    SetKind,
+    _hits,
+    _jiang,
+    meld_value,
+    set_value,
+)
 from changpai.nantong.rules import DUZIHU, Rules
-from changpai.nantong.solver import _all, _can, _Code
+from changpai.nantong.solver import (
+    PACK_BITS,
+    _all,
+    _can,
+    _Code,
+    _plain_all,
+    _plain_complete,
+)
 
 __all__ = [
     "Decomposition",
@@ -100,6 +126,8 @@ def _code_faces(code: _Code) -> tuple[int, ...]:
 def _code_meld(code: _Code, baida: list[Card]) -> Meld:
     """The meld of a group code, its 百搭 taken in order from ``baida`` (which loses them)."""
     kind, _, mask = code
+    if not mask:
+        return _PLAIN_MELDS[code]
     n = mask.bit_count() if kind == 2 else mask
     used = tuple(baida[:n])
     del baida[:n]
@@ -119,6 +147,14 @@ def _code_meld_of(code: _Code, used: tuple[Card, ...]) -> Meld:
         mk = MeldKind.PAIR if kind == 0 else MeldKind.KEZI
     wilds = tuple(zip(used, wild_faces, strict=True))
     return Meld(mk, faces, None, wilds)
+
+
+# The melds of the group codes without 百搭 (pairs, 刻子, 順子): built once, at import.
+_PLAIN_MELDS = {
+    code: _code_meld_of.__wrapped__(code, ())
+    for code in [(kind, k, 0) for kind in (0, 1) for k in range(N_PLAIN)]
+    + [(2, k, 0) for k in range(27) if k % 9 < 7]
+}
 
 
 def _meld_text(meld: Meld, label: str = "") -> str:
@@ -351,6 +387,51 @@ def _copies_ok(codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Ca
     return True
 
 
+HAND_SIZE = 3 * GROUPS_IN_HAND + 2
+
+# The packed hands of the hot path (solver.PACK_BITS bits per card kind): a card kind's field.
+_PACKED = tuple(1 << PACK_BITS * k for k in range(N_KINDS))
+_BAIDA_AT = PACK_BITS * N_PLAIN
+_DIGIT_BITS = tuple(sum(1 << PACK_BITS * k + j for k in range(N_KINDS)) for j in range(4))
+
+
+def _packed_plain(concealed: object) -> int | None:
+    """The packed cards of a tuple or list of 23 cards, none of them a 百搭 (the hot path of
+    :func:`best_decomposition` and :func:`is_winning`), else None: the general path then
+    checks (and raises) as it always has.
+
+    >>> _packed_plain(parse("5w 5w")) is None, _packed_plain(list(parse("123t 456t 789t 123w 456w 789w 123b 5w 5w"))) > 0
+    (True, True)
+    """
+    if (type(concealed) is not tuple and type(concealed) is not list) or len(
+        concealed
+    ) != HAND_SIZE:
+        return None
+    key = 0
+    for c in concealed:
+        if type(c) is not Card:  # the general path names what it is
+            return None
+        key += _PACKED[c.index]
+    return None if key >> _BAIDA_AT else key
+
+
+def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
+    """Whether the packed plain cards (``count`` of them) and the flips hold at most four
+    copies of each kind (else the general path raises :func:`check_copies`' error)."""
+    for f in flips:
+        key += _PACKED[f.index]
+        count += 1
+    b0, b1, b2, b3 = _DIGIT_BITS
+    if key & b3 or key & b2 & (key << 1 | key << 2):  # a field of 5 or more
+        return False
+    # a field of 16 or more carries into the next one: the fields no longer add up
+    return (key & b0).bit_count() + 2 * (key & b1).bit_count() + 4 * (key & b2).bit_count() == count
+
+
+def _no_melds(exposed: object) -> bool:
+    return exposed == () or exposed == ""
+
+
 def decompositions(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
@@ -414,6 +495,12 @@ def is_winning(
     >>> is_winning("HH HH HH HH FU 123t 456t 789t 123w 456w 789w", rules=DUZIHU.evolve(baida=True))
     False
     """
+    if type(rules) is Rules and _no_melds(exposed):
+        key = _packed_plain(concealed)
+        if key is not None:
+            flips = _jiang(jiang)
+            if _within_copies(key, flips, HAND_SIZE):
+                return _plain_complete(key)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
@@ -429,6 +516,31 @@ def _concealed_set_value(
     if any(f == meld.card for f in flips):
         kind = SetKind.DEALT4 if meld.card in called else SetKind.DRAWN4
     return kind, set_value(kind, meld.card, flips, rules)
+
+
+def _concealed_kezi_value(
+    face: int, flips: Sequence[Card], rules: Rules, called: frozenset[Card]
+) -> int:
+    """``_concealed_set_value`` of the 刻子 of kind ``face`` found in hand, on small ints: under
+    the §6.2 model a set is worth its base times 2^(L + H) (a concealed set is no 碰: no 真諦
+    doubling); the seed tables (N6) take the long way.
+
+    >>> flips = parse("HH 3w")
+    >>> [_concealed_kezi_value(k, flips, DUZIHU, frozenset()) for k in (Card("HH").index, 2, 4)]
+    [48, 8, 4]
+    """
+    if rules.multiplier_model != "model":
+        meld = _code_meld_of((1, face, 0), ())
+        return _concealed_set_value(meld, flips, rules, called)[1]
+    zhendi = hits = 0
+    for f in flips:
+        zhendi += f.index == face
+        hits += _hits(f.index, face, rules)
+    base = SetKind.CONCEALED3.base
+    if zhendi:
+        base = (SetKind.DEALT4 if CARDS[face] in called else SetKind.DRAWN4).base
+    laojiang = face >= QZ or (rules.jiutiao_laojiang and face == NINE_TIAO)
+    return base << laojiang + hits
 
 
 def best_decomposition(
@@ -449,27 +561,45 @@ def best_decomposition(
     """
     flips = _jiang(jiang)
     frozen_called = frozenset(called)
+    if type(rules) is Rules and _no_melds(exposed):
+        key = _packed_plain(concealed)
+        if key is not None and _within_copies(key, flips, HAND_SIZE):
+            if not _plain_complete(key):
+                return None
+            return _best_reading(_plain_all(key), (), (), rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
         return None
-    # the readings are ranked on their group codes; only the best one is built (the first of
-    # the best in the order of decompositions())
+    return _best_reading(_all(counts, len(baida), True), baida, melds, rules, flips, frozen_called)
+
+
+def _best_reading(
+    readings: Iterable[tuple[_Code, ...]],
+    baida: Sequence[Card],
+    melds: tuple[Meld, ...],
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition | None:
+    """The :class:`Decomposition` of the reading with the most 胡數 among ``readings`` (in the
+    order of :func:`decompositions`; the first of the best), or None if none is left."""
+    # the readings are ranked on their group codes; only the best one is built
     ranks: _CodeRanks | None = None
     best: tuple[_Code, ...] | None = None
     best_value = -1
-    for codes in _all(counts, len(baida), True):
+    for codes in readings:
         if baida and not _copies_ok(codes, melds, flips):
             continue
         if ranks is None:
-            ranks = _CodeRanks(melds, flips, rules, frozen_called)
+            ranks = _CodeRanks(melds, flips, rules, called)
         value = ranks.rank(codes)
         if value > best_value:
             best, best_value = codes, value
     if best is None:
         return None
-    return _build(best, baida, melds, rules, flips, frozen_called)
+    return _build(best, baida, melds, rules, flips, called)
 
 
 class _CodeRanks:
@@ -491,8 +621,7 @@ class _CodeRanks:
     def _kezi(self, face: int) -> int:
         value = self.kezi.get(face)
         if value is None:
-            meld = _code_meld_of((1, face, 0), ())
-            value = _concealed_set_value(meld, self.flips, self.rules, self.called)[1]
+            value = _concealed_kezi_value(face, self.flips, self.rules, self.called)
             self.kezi[face] = value
         return value
 

@@ -15,6 +15,7 @@ the fewest 百搭 it needs; :func:`_all` lists every reading as group codes.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from changpai.core import caches
@@ -324,3 +325,148 @@ def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
         for tail in _all_wild(wild - 3, False)
     }
     return tuple(sorted(result))
+
+
+# A whole hand packed into one int, four bits per card kind (``Card.index``): the parts are
+# bit fields, and as 16 leaves 1 modulo 3 a part's int is its card count modulo 3. The
+# 百搭-free checks below work on it with no cache (the hot path of the analysis).
+PACK_BITS = 4
+_SUIT_BITS = 9 * PACK_BITS
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+_HONOUR_MASK = (1 << 3 * PACK_BITS) - 1
+_HONOURS_AT = 27 * PACK_BITS
+_RUN = 1 | 1 << PACK_BITS | 1 << 2 * PACK_BITS  # one card of three kinds in a row
+
+
+def _honour_keys(pair: bool) -> frozenset[int]:
+    """The packed honours (three kinds, 刻子 and the pair only) that form groups with no 百搭
+    (and the one pair)."""
+    found = set()
+    for counts in itertools.product((0, 2, 3), repeat=3):
+        if counts.count(2) == pair:
+            found.add(sum(c << PACK_BITS * k for k, c in enumerate(counts)))
+    return frozenset(found)
+
+
+_HONOURS_PLAIN = _honour_keys(False)
+_HONOURS_PAIR = _honour_keys(True)
+
+
+def _plain_complete(key: int) -> bool:
+    """Whether a packed hand of plain cards only forms groups and one pair
+    (``_can(counts, 0, True)``, without a cache).
+
+    >>> from changpai.nantong.cards import parse
+    >>> def packed(text): return sum(1 << PACK_BITS * c.index for c in parse(text))
+    >>> _plain_complete(packed("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    True
+    >>> _plain_complete(packed("123b 456b 789b 123t 456t 789t 124w 5w 5w"))
+    False
+    """
+    t = key & _SUIT_MASK
+    b = key >> _SUIT_BITS & _SUIT_MASK
+    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
+    h = key >> _HONOURS_AT & _HONOUR_MASK
+    mt, mb, mw, mh = t % 3, b % 3, w % 3, h % 3
+    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
+    if mt + mb + mw + mh != 2 or mt == 1 or mb == 1 or mw == 1:
+        return False
+    if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
+        return False
+    return _suit_forms(t, mt == 2) and _suit_forms(b, mb == 2) and _suit_forms(w, mw == 2)
+
+
+def _suit_forms(x: int, pair: bool) -> bool:
+    """Whether one packed suit forms groups (and the pair, if ``pair``) with no 百搭."""
+    if not pair:
+        return _runs_and_sets(x)
+    for shift in range(0, _SUIT_BITS, PACK_BITS):
+        if (x >> shift & 15) >= 2 and _runs_and_sets(x - (2 << shift)):
+            return True
+    return False
+
+
+def _runs_and_sets(x: int) -> bool:
+    """:func:`_groups_only` of one packed suit: the lowest card's count modulo three starts
+    順子, the rest are 刻子."""
+    shift = 0
+    while x:
+        while not x >> shift & 15:
+            shift += PACK_BITS
+        r = (x >> shift & 15) % 3
+        if r:
+            if (
+                shift > 6 * PACK_BITS
+                or (x >> shift + PACK_BITS & 15) < r
+                or (x >> shift + 2 * PACK_BITS & 15) < r
+            ):
+                return False
+            x -= r * _RUN << shift
+        x &= ~(15 << shift)
+    return True
+
+
+def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
+    """``_all(counts, 0, True)`` of a packed plain hand that :func:`_plain_complete` accepts,
+    built part by part: the parts share no group, so a reading is one reading of each.
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> cards = parse("111222333t 444555666b 777w 5t 5t")
+    >>> key = sum(1 << PACK_BITS * c.index for c in cards)
+    >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True)
+    True
+    """
+    options: list[set[tuple[_Code, ...]]] = []
+    for base in (0, 9, 18):
+        x = key >> base * PACK_BITS & _SUIT_MASK
+        if x:
+            options.append(set(_suit_readings(x, base, x % 3 == 2)))
+    h = key >> _HONOURS_AT & _HONOUR_MASK
+    if h:
+        options.append({_honour_reading(h)})
+    if all(len(o) == 1 for o in options):
+        return (tuple(sorted(itertools.chain.from_iterable(o.pop() for o in options))),)
+    found = {tuple(sorted(itertools.chain.from_iterable(p))) for p in itertools.product(*options)}
+    return tuple(sorted(found))
+
+
+def _honour_reading(h: int) -> tuple[_Code, ...]:
+    """The one reading of packed honours that form groups: a 刻子 of three, the pair of two."""
+    codes = []
+    for k in range(3):
+        c = h >> PACK_BITS * k & 15
+        if c:
+            codes.append((0 if c == 2 else 1, 27 + k, 0))
+    return tuple(codes)
+
+
+def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
+    """Every reading of one packed suit with no 百搭 (group codes, faces from ``base``, sorted),
+    by the group that holds the lowest card. A reading can come twice (a 刻子 then a 順子 from
+    four of the lowest card, or the other way round); the caller keeps each once, as _all."""
+    if not x:
+        return [] if pair else [()]
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    i = shift // PACK_BITS
+    c = x >> shift & 15
+    found: list[tuple[_Code, ...]] = []
+    if pair and c >= 2:
+        code = (0, base + i, 0)
+        found += [(code, *tail) for tail in _suit_readings(x - (2 << shift), base, False)]
+    if c >= 3:
+        code = (1, base + i, 0)
+        found += [_insert(code, tail) for tail in _suit_readings(x - (3 << shift), base, pair)]
+    if i < 7 and x >> shift + PACK_BITS & 15 and x >> shift + 2 * PACK_BITS & 15:
+        code = (2, base + i, 0)
+        found += [_insert(code, tail) for tail in _suit_readings(x - (_RUN << shift), base, pair)]
+    return found
+
+
+def _insert(code: _Code, tail: tuple[_Code, ...]) -> tuple[_Code, ...]:
+    """``tuple(sorted((code, *tail)))`` for a sorted ``tail`` whose faces of code's type are
+    all above code's."""
+    for j, other in enumerate(tail):
+        if other[0] >= code[0]:
+            return (*tail[:j], code, *tail[j:])
+    return (*tail, code)
