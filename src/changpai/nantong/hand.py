@@ -719,14 +719,36 @@ def waits(
     >>> sorted(c.code for c in waits("123b 456b 789b 123t 456t 789t 123w 5w"))
     ['5w']
     """
+    melds, flips, found = _completing(concealed, exposed, rules, jiang)
+    result: dict[Card, Decomposition] = {}
+    for card, more in found:
+        best = best_decomposition(more, melds, rules=rules, jiang=flips)
+        if best is not None:
+            result[card] = best
+    return result
+
+
+def _completing(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str,
+    rules: Rules,
+    jiang: Iterable[Card | str] | str,
+) -> tuple[tuple[Meld, ...], tuple[Card, ...], list[tuple[Card, tuple[Card, ...]]]]:
+    """The declared melds, the flips, and the cards that complete the hand (the keys of
+    :func:`waits`, in its order) each with the hand it makes; with the checks and errors of
+    :func:`waits`, and no reading built.
+
+    >>> [(c.code, len(more)) for c, more in _completing("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU, ())[2]]
+    [('5w', 23)]
+    """
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     flips = _jiang(jiang)
     k = _needed(cards, melds)
     seen = check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 1:
-        return {}
+        return melds, flips, []
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
-    result: dict[Card, Decomposition] = {}
+    found = []
     for card in candidates:
         if seen[card.index] >= card.copies:
             continue
@@ -736,10 +758,6 @@ def waits(
             plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
         else:
             plus, wild = counts, wild + 1
-        if not _complete(plus, wild, melds, flips):
-            continue
-        more = (*cards, card)
-        best = best_decomposition(more, melds, rules=rules, jiang=flips)
-        if best is not None:
-            result[card] = best
-    return result
+        if _complete(plus, wild, melds, flips):
+            found.append((card, (*cards, card)))
+    return melds, flips, found
