@@ -387,6 +387,46 @@ def _copies_ok(codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Ca
     return True
 
 
+def _copies_left(
+    counts: Sequence[int], melds: Sequence[Meld], flips: Sequence[Card]
+) -> list[int] | None:
+    """How many copies of each plain kind the deck still has for a 百搭 to stand for, given
+    the hand's plain ``counts``, the faces of the declared melds and the flips; None if they
+    already use more than four of a kind (then no reading passes :func:`_copies_ok`)."""
+    left = [4 - c for c in counts]
+    for m in melds:
+        for face in m.faces:
+            if not face.is_baida:
+                left[face.index] -= 1
+    for flip in flips:
+        if not flip.is_baida:
+            left[flip.index] -= 1
+    return None if min(left) < 0 else left
+
+
+def _wilds_fit(codes: Sequence[_Code], left: Sequence[int]) -> bool:
+    """``_copies_ok(codes, melds, flips)`` for ``left = _copies_left(counts, melds, flips)``
+    (``codes`` a reading of ``counts``): every real card is counted in ``left``, so only the
+    faces the 百搭 stand for are checked.
+
+    >>> left = _copies_left([4] + [0] * 29, (), ())
+    >>> _wilds_fit([(1, 0, 1)], left), _wilds_fit([(1, 1, 1)], left), _wilds_fit([(2, 0, 6)], left)
+    (False, True, True)
+    """
+    taken: dict[int, int] = {}
+    for kind, face, mask in codes:
+        if not mask:
+            continue
+        # a 順子's bit j: its j-th card; a pair's or 刻子's mask: how many 百搭
+        kinds = [face + j for j in range(3) if mask >> j & 1] if kind == 2 else [face] * mask
+        for k in kinds:
+            n = taken.get(k, 0) + 1
+            if n > left[k]:
+                return False
+            taken[k] = n
+    return True
+
+
 HAND_SIZE = 3 * GROUPS_IN_HAND + 2
 
 # The packed hands of the hot path (solver.PACK_BITS bits per card kind): a card kind's field.
@@ -460,8 +500,9 @@ def decompositions(
         return
     if not _can(counts, len(baida), True):
         return
+    left = _copies_left(counts, melds, flips) if baida else None
     for codes in _all(counts, len(baida), True):
-        if baida and not _copies_ok(codes, melds, flips):
+        if baida and (left is None or not _wilds_fit(codes, left)):
             continue
         yield _build(codes, baida, melds, rules, flips, frozen_called)
 
@@ -473,7 +514,10 @@ def _complete(
     for a copy the deck no longer has (held, declared or flipped)."""
     if not _can(counts, wild, True):
         return False
-    return wild == 0 or any(_copies_ok(codes, melds, flips) for codes in _all(counts, wild, True))
+    if wild == 0:
+        return True
+    left = _copies_left(counts, melds, flips)
+    return left is not None and any(_wilds_fit(codes, left) for codes in _all(counts, wild, True))
 
 
 def is_winning(
@@ -564,15 +608,17 @@ def best_decomposition(
     if type(rules) is Rules and _no_melds(exposed):
         key = _packed_plain(concealed)
         if key is not None and _within_copies(key, flips, HAND_SIZE):
-            if not _plain_complete(key):
+            readings = _plain_all(key)
+            if not readings:
                 return None
-            return _best_reading(_plain_all(key), (), (), rules, flips, frozen_called)
+            return _best_reading(readings, (), (), rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
         return None
-    return _best_reading(_all(counts, len(baida), True), baida, melds, rules, flips, frozen_called)
+    readings = _all(counts, len(baida), True)
+    return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
 
 
 def _best_reading(
@@ -582,15 +628,18 @@ def _best_reading(
     rules: Rules,
     flips: tuple[Card, ...],
     called: frozenset[Card],
+    counts: Sequence[int] = (),
 ) -> Decomposition | None:
     """The :class:`Decomposition` of the reading with the most 胡數 among ``readings`` (in the
-    order of :func:`decompositions`; the first of the best), or None if none is left."""
+    order of :func:`decompositions`; the first of the best), or None if none is left; with
+    ``baida``, only the readings whose 百搭 stand for copies left beside the plain ``counts``."""
     # the readings are ranked on their group codes; only the best one is built
     ranks: _CodeRanks | None = None
     best: tuple[_Code, ...] | None = None
     best_value = -1
+    left = _copies_left(counts, melds, flips) if baida else None
     for codes in readings:
-        if baida and not _copies_ok(codes, melds, flips):
+        if baida and (left is None or not _wilds_fit(codes, left)):
             continue
         if ranks is None:
             ranks = _CodeRanks(melds, flips, rules, called)
@@ -658,11 +707,13 @@ def _build(
     called: frozenset[Card],
 ) -> Decomposition:
     """The :class:`Decomposition` of one reading given as group codes."""
-    pool = list(baida)
-    built = [_code_meld(code, pool) for code in codes]
-    pair = next(m for m in built if m.kind == MeldKind.PAIR)
-    groups = tuple(m for m in built if m is not pair)
-    return Decomposition(pair, groups, melds, rules=rules, jiang=flips, called=called)
+    if baida:
+        pool = list(baida)
+        built = [_code_meld(code, pool) for code in codes]
+    else:
+        built = [_PLAIN_MELDS[code] for code in codes]
+    # the pair's code (type 0) sorts first
+    return Decomposition(built[0], tuple(built[1:]), melds, rules=rules, jiang=flips, called=called)
 
 
 def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]]:

@@ -458,25 +458,41 @@ def _runs_and_sets(x: int) -> bool:
 
 
 def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
-    """``_all(counts, 0, True)`` of a packed plain hand that :func:`_plain_complete` accepts,
-    built part by part: the parts share no group, so a reading is one reading of each.
+    """``_all(counts, 0, True)`` of a packed hand of plain cards (empty if it is not complete),
+    built part by part with no cache: the parts share no group, so a reading is one reading of
+    each.
 
     >>> from changpai.nantong.cards import count_tuple, parse
     >>> cards = parse("111222333t 444555666b 777w 5t 5t")
     >>> key = sum(1 << PACK_BITS * c.index for c in cards)
-    >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True)
-    True
+    >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True), len(_plain_all(key))
+    (True, 4)
     """
-    options: list[set[tuple[_Code, ...]]] = []
+    h = key >> _HONOURS_AT & _HONOUR_MASK
+    mh = h % 3
+    if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
+        return ()
+    options: list[list[tuple[_Code, ...]]] = []
+    pairs = mh
     for base in (0, 9, 18):
         x = key >> base * PACK_BITS & _SUIT_MASK
         if x:
-            options.append(set(_suit_readings(x, base, x % 3 == 2)))
-    h = key >> _HONOURS_AT & _HONOUR_MASK
+            m = x % 3
+            if m == 1:
+                return ()
+            pairs += m
+            readings = _suit_readings(x, base, m == 2)
+            if not readings:
+                return ()
+            options.append(readings)
+    if pairs != 2:  # one part holds the pair
+        return ()
     if h:
-        options.append({_honour_reading(h)})
+        options.append([_honour_reading(h)])
     if all(len(o) == 1 for o in options):
-        return (tuple(sorted(itertools.chain.from_iterable(o.pop() for o in options))),)
+        return (tuple(sorted(itertools.chain.from_iterable(o[0] for o in options))),)
+    # a group can be read twice from one suit (a 刻子 then a 順子 from four of its lowest card,
+    # or the other way round): a set keeps each reading once, as _all does
     found = {tuple(sorted(itertools.chain.from_iterable(p))) for p in itertools.product(*options)}
     return tuple(sorted(found))
 
@@ -495,14 +511,23 @@ def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
     """Every reading of one packed suit with no 百搭 (group codes, faces from ``base``, sorted),
     by the group that holds the lowest card. A reading can come twice (a 刻子 then a 順子 from
     four of the lowest card, or the other way round); the caller keeps each once, as _all."""
-    if not x:
-        return [] if pair else [()]
-    low = (x & -x).bit_length() - 1
-    shift = low - low % PACK_BITS
+    runs: list[_Code] = []
+    while True:  # one or two of the lowest card (not the pair) start as many 順子
+        if not x:
+            return [] if pair else [tuple(runs)]
+        low = (x & -x).bit_length() - 1
+        shift = low - low % PACK_BITS
+        c = x >> shift & 15
+        if c >= 3 or (pair and c == 2):
+            break
+        i = shift // PACK_BITS
+        if i >= 7 or (x >> shift + PACK_BITS & 15) < c or (x >> shift + 2 * PACK_BITS & 15) < c:
+            return []
+        runs += [(2, base + i, 0)] * c
+        x -= c * _RUN << shift
     i = shift // PACK_BITS
-    c = x >> shift & 15
     found: list[tuple[_Code, ...]] = []
-    if pair and c >= 2:
+    if pair:  # (c >= 2)
         code = (0, base + i, 0)
         found += [(code, *tail) for tail in _suit_readings(x - (2 << shift), base, False)]
     if c >= 3:
@@ -511,7 +536,17 @@ def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
     if i < 7 and x >> shift + PACK_BITS & 15 and x >> shift + 2 * PACK_BITS & 15:
         code = (2, base + i, 0)
         found += [_insert(code, tail) for tail in _suit_readings(x - (_RUN << shift), base, pair)]
+    if runs:  # the 順子 below come before the tail's, after its pairs and 刻子
+        found = [_insert_runs(runs, tail) for tail in found]
     return found
+
+
+def _insert_runs(runs: list[_Code], tail: tuple[_Code, ...]) -> tuple[_Code, ...]:
+    """``tuple(sorted((*runs, *tail)))`` for 順子 ``runs`` below every face of ``tail``."""
+    for j, other in enumerate(tail):
+        if other[0] == 2:
+            return (*tail[:j], *runs, *tail[j:])
+    return (*tail, *runs)
 
 
 def _insert(code: _Code, tail: tuple[_Code, ...]) -> tuple[_Code, ...]:
