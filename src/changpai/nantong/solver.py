@@ -186,12 +186,17 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
     """:func:`_need` for one pair flag, by the group that holds the lowest real card, trying
     only groups that can beat the best found so far (the cap stays ``limit`` all the way down,
     so that the cached answers serve every hand). A 百搭 never replaces a real card that could
-    fill the same slot (swapping them keeps the count)."""
+    fill the same slot (swapping them keeps the count), so a 順子 starts at the lowest card.
+    What a suit leaves is moved to the bottom (:func:`_blocks`: the need stays the same, and
+    the cached answers are shared)."""
     if limit == 0:
         return _plain_fewest(part, pair)
-    i = next((k for k, c in enumerate(part) if c), -1)
+    i = 0 if part[0] else next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
         return limit + 1 if pair and limit < 2 else 2 * pair
+    suit = len(part) == 9
+    if suit and i:
+        return _fewest(_lowered(list(part), i), pair, limit)
     c = part[i]
     lst = list(part)
     best = limit + 1
@@ -203,7 +208,7 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
             cost = 2 - real
             if cost < best:
                 lst[i] -= real
-                cost += _fewest(tuple(lst), False, limit)
+                cost += _fewest(_lowered(lst, i) if suit else tuple(lst), False, limit)
                 lst[i] += real
                 if cost < best:
                     if cost == low:
@@ -213,33 +218,36 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
         cost = 3 - real
         if cost < best:
             lst[i] -= real
-            cost += _fewest(tuple(lst), pair, limit)
+            cost += _fewest(_lowered(lst, i) if suit else tuple(lst), pair, limit)
             lst[i] += real
             if cost < best:
                 if cost == low:
                     return cost
                 best = cost
-    if len(part) == 9:  # a suit: 順子 within it
-        for start in (i - 2, i - 1, i):
-            if start < 0 or start > 6 or i - start >= best:
-                continue
-            cost = i - start  # the slots below the lowest real card are 百搭
-            taken = [i]
-            for k in range(i + 1, start + 3):
-                if lst[k]:
-                    taken.append(k)
-                else:
-                    cost += 1
-            if cost >= best:
-                continue
+    if suit and i <= 6:  # 順子 within the suit, from the lowest card
+        cost = 0
+        taken = [i]
+        for k in (i + 1, i + 2):
+            if lst[k]:
+                taken.append(k)
+            else:
+                cost += 1
+        if cost < best:
             for k in taken:
                 lst[k] -= 1
-            cost += _fewest(tuple(lst), pair, limit)
+            cost += _fewest(_lowered(lst, i), pair, limit)
             for k in taken:
                 lst[k] += 1
             if cost < best:
                 best = cost
     return best
+
+
+def _lowered(lst: list[int], i: int) -> tuple[int, ...]:
+    """A suit's counts (no card below ``i``) moved down to start at their lowest card."""
+    while i < 9 and not lst[i]:
+        i += 1
+    return tuple(lst[i:]) + _ZEROS[9 - i]
 
 
 def _groups_only(part: list[int]) -> bool:
