@@ -362,7 +362,7 @@ class Game(GameBase):
             memo = self._needs[seat] = self._hand_memo(counts, len(melds))
         if not memo[5]:  # one card short of a pair + groups (with the melds)
             return False
-        _, plain, wild, needs, least, _, _ = memo
+        _, _, wild, needs, least, _, _ = memo
         x = extra.index
         if x >= N_PLAIN:
             wild += 1
@@ -372,6 +372,9 @@ class Game(GameBase):
         elif least[_PART[x]] > wild:
             return False
         limit = DECK_BAIDA if self.rules.baida else 0
+        plain = memo[1]
+        if plain is None:
+            plain = memo[1] = tuple(counts[:N_PLAIN])
         if needs is None:
             needs = memo[3] = _part_needs(plain, limit)
         if not _can_plus_given(needs, plain, wild, x, limit):
@@ -386,15 +389,14 @@ class Game(GameBase):
     @staticmethod
     def _hand_memo(counts: list[int], melds: int) -> list[Any]:
         """What :meth:`_complete_with` keeps of a hand: a copy of its counts, its plain counts
-        and 百搭, their part needs (filled when first wanted), the least 百搭 the part sizes
-        ask for, whether one more card makes its size, and its number of melds."""
-        plain = tuple(counts[:N_PLAIN])
-        least = _LEAST[
-            sum(plain[0:9]) % 3, sum(plain[9:18]) % 3, sum(plain[18:27]) % 3,
-            sum(plain[27:30]) % 3,
-        ]  # fmt: skip
-        sized = sum(counts) + 1 == 3 * (7 - melds) + 2
-        return [list(counts), plain, sum(counts[N_PLAIN:]), None, least, sized, melds]
+        (a tuple) and 百搭, their part needs (both filled when first wanted), the least 百搭
+        the part sizes ask for, whether one more card makes its size, and its number of
+        melds."""
+        t, b, w = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
+        h, wild = sum(counts[27:N_PLAIN]), sum(counts[N_PLAIN:])
+        least = _LEAST[t % 3, b % 3, w % 3, h % 3]
+        sized = t + b + w + h + wild + 1 == 3 * (7 - melds) + 2
+        return [list(counts), None, wild, None, least, sized, melds]
 
     def _ready(self, seat: int) -> bool:
         counts = self._hands[seat]

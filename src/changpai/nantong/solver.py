@@ -16,6 +16,7 @@ the fewest 百搭 it needs; :func:`_all` lists every reading as group codes.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from changpai.core import caches
@@ -358,8 +359,9 @@ def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Co
     for code, rest, w, np in _branches(counts, wild, need_pair, i):
         if not _can(rest, w, np):
             continue
-        for tail in _all(rest, w, np):
-            found.add(tuple(sorted((code, *tail))))
+        for tail in _all(rest, w, np):  # (sorted: the code goes in at its place)
+            k = bisect_right(tail, code)
+            found.add((*tail[:k], code, *tail[k:]))
     return tuple(sorted(found))
 
 
