@@ -173,6 +173,14 @@ def main() -> None:
             print(BASELINE.line(f"{policy_name} play, {label}", rates, "games/s"))
             print(f"{'':<52} ({counts['actions']:,} actions, {counts['wins']}/{games} won)")
 
+    games = scaled(300)
+    counts = Counter[str]()
+    rates = best_rate(
+        games,
+        lambda: _play(nantong.DUZIHU_BAIDA, _random_policy, games, counts),
+        before=_clear,
+    )
+    print(BASELINE.line("random play, 125 cards, 百搭, cold caches", rates, "games/s"))
     hands = scaled(300)
     rates = best_rate(hands, lambda: nantong.simulate(nantong.DUZIHU, hands, seed=1))
     print(BASELINE.line("simulate (core), 120 cards", rates, "hands/s"))

@@ -6,6 +6,8 @@
   general path (the same call with the cards as an iterator, which the fast path leaves alone);
 * a suit's 百搭 need (``solver._need``, solved block by block on counts moved to the bottom of
   the suit) is checked against a plain search over every group, in place;
+* the readings of a hand with 百搭 found part by part (``solver._all_by_parts``) against the
+  search over the whole hand (``_all``);
 * the 百搭 copy check (``_wilds_fit`` on ``_copies_left``) against ``_copies_ok``;
 * the 刻子 values on small ints (``_concealed_kezi_value``) against ``_concealed_set_value``;
 * the 獨張 count of ``score`` (``hand._completing``) against :func:`~changpai.nantong.waits`.
@@ -108,6 +110,21 @@ def test_fast_path_leaves_errors_to_the_general_path() -> None:
             else:  # pragma: no cover - the general path raises
                 message = ""
             assert message, (call, bad)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 3))
+def test_readings_by_parts_agree_with_the_whole_hand_search_section_4(seed: int, more: int) -> None:
+    cards, _, _ = _held(seed)
+    rng = random.Random(seed)
+    kinds = [c.index for c in cards]
+    for j in rng.sample(range(23), more):  # more 百搭 standing for cards
+        kinds[j] = BAIDA_INDICES[j % 5]
+    wild = sum(k >= N_PLAIN for k in kinds)
+    counts = _plain_counts(tuple(CARDS[k] for k in kinds if k < N_PLAIN))
+    if not 0 < wild <= 5:
+        return
+    assert solver._all_by_parts(counts, wild) == solver._all(counts, wild, True)
 
 
 @functools.lru_cache(maxsize=1 << 16)

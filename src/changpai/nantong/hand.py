@@ -50,8 +50,10 @@ from changpai.nantong.melds import (
 )
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
+    DECK_BAIDA,
     PACK_BITS,
     _all,
+    _all_by_parts,
     _can,
     _Code,
     _plain_all,
@@ -501,10 +503,23 @@ def decompositions(
     if not _can(counts, len(baida), True):
         return
     left = _copies_left(counts, melds, flips) if baida else None
-    for codes in _all(counts, len(baida), True):
+    for codes in _readings(counts, len(baida)):
         if baida and (left is None or not _wilds_fit(codes, left)):
             continue
         yield _build(codes, baida, melds, rules, flips, frozen_called)
+
+
+def _readings(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:
+    """Every reading of 30 plain counts and ``wild`` 百搭 as a pair and groups (``_all``),
+    part by part when 百搭 can go to any of them.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> len(_readings(counts, 1)), _readings(counts, 0)
+    (1, ())
+    """
+    if 0 < wild <= DECK_BAIDA:
+        return _all_by_parts(counts, wild)
+    return _all(counts, wild, True)
 
 
 def _complete(
@@ -517,7 +532,7 @@ def _complete(
     if wild == 0:
         return True
     left = _copies_left(counts, melds, flips)
-    return left is not None and any(_wilds_fit(codes, left) for codes in _all(counts, wild, True))
+    return left is not None and any(_wilds_fit(codes, left) for codes in _readings(counts, wild))
 
 
 def is_winning(
@@ -617,7 +632,7 @@ def best_decomposition(
     _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
         return None
-    readings = _all(counts, len(baida), True)
+    readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
 
 

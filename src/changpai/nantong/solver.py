@@ -566,3 +566,121 @@ def _insert(code: _Code, tail: tuple[_Code, ...]) -> tuple[_Code, ...]:
         if other[0] >= code[0]:
             return (*tail[:j], code, *tail[j:])
     return (*tail, code)
+
+
+@caches.lru("nantong", maxsize=1 << 12)
+def _all_by_parts(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:
+    """``_all(counts, wild, True)``, part by part: the three suits and the honours share no
+    group, so a reading is one reading of each part (each with some of the 百搭, one of them
+    or the 百搭 alone holding the pair) and the groups of 百搭 alone.
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> counts = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> _all_by_parts(counts, 1) == _all(counts, 1, True), len(_all_by_parts(counts, 1))
+    (True, 1)
+    """
+    # tables[p][w][pair]: the readings of part p with exactly w 百搭
+    tables = [
+        [
+            [_part_all(counts[lo:hi], lo, hi - lo == 9, w, pair) for pair in (False, True)]
+            for w in range(wild + 1)
+        ]
+        for lo, hi in _BOUNDS
+    ]
+    found: set[tuple[_Code, ...]] = set()
+    for spread in _spreads(wild, 4):
+        alone = wild - sum(spread)
+        for pair_at in range(5):  # a part, or (4) the 百搭 alone
+            options = [tables[p][w][p == pair_at] for p, w in enumerate(spread)]
+            options.append(_all_wild(alone, pair_at == 4))
+            if all(options):
+                for combo in itertools.product(*options):
+                    found.add(tuple(sorted(itertools.chain.from_iterable(combo))))
+    return tuple(sorted(found))
+
+
+def _spreads(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to give at most ``total`` 百搭 to ``parts`` parts."""
+    if parts == 0:
+        return [()]
+    return [(w, *rest) for w in range(total + 1) for rest in _spreads(total - w, parts - 1)]
+
+
+@caches.lru("nantong", maxsize=1 << 14)
+def _part_all(
+    part: tuple[int, ...], base: int, suit: bool, wild: int, pair: bool
+) -> tuple[tuple[_Code, ...], ...]:
+    """Every reading (sorted group codes, faces from ``base``) of one part's counts with
+    exactly ``wild`` 百搭, each group holding a real card (as :func:`_branches` makes them),
+    with the pair if ``pair``."""
+    if (sum(part) + wild - 2 * pair) % 3:
+        return ()
+    if wild == 0:
+        return _part_plain(part, base, suit, pair)
+    i = next((k for k, c in enumerate(part) if c), -1)
+    if i < 0:
+        return ()
+    found: set[tuple[_Code, ...]] = set()
+    for code, rest, w, np in _part_branches(part, base, suit, wild, pair, i):
+        for tail in _part_all(rest, base, suit, w, np):
+            k = bisect_right(tail, code)
+            found.add((*tail[:k], code, *tail[k:]))
+    return tuple(sorted(found))
+
+
+def _part_plain(
+    part: tuple[int, ...], base: int, suit: bool, pair: bool
+) -> tuple[tuple[_Code, ...], ...]:
+    """:func:`_part_all` with no 百搭 (the part's size fits ``pair``)."""
+    if not suit:
+        key = sum(c << PACK_BITS * k for k, c in enumerate(part))
+        if key not in (_HONOURS_PAIR if pair else _HONOURS_PLAIN):
+            return ()
+        return (_honour_reading(key),) if key else ((),)
+    x = sum(c << PACK_BITS * k for k, c in enumerate(part))
+    return tuple(sorted(set(_suit_readings(x, base, pair))))
+
+
+def _part_branches(
+    part: tuple[int, ...], base: int, suit: bool, wild: int, pair: bool, i: int
+) -> Iterator[tuple[_Code, tuple[int, ...], int, bool]]:
+    """:func:`_branches` within one part: every group that holds its lowest real card ``i``."""
+    c = part[i]
+    lst = list(part)
+    if pair:
+        for real in range(min(c, 2), 0, -1):
+            if 2 - real <= wild:
+                lst[i] -= real
+                yield (0, base + i, 2 - real), tuple(lst), wild - (2 - real), False
+                lst[i] += real
+    for real in range(min(c, 3), 0, -1):
+        if 3 - real <= wild:
+            lst[i] -= real
+            yield (1, base + i, 3 - real), tuple(lst), wild - (3 - real), pair
+            lst[i] += real
+    if not suit:
+        return
+    for start in (i - 2, i - 1, i):
+        pre = i - start  # the slots below the lowest real card are 百搭
+        if start < 0 or start > 6 or pre > wild:
+            continue
+        others = range(i + 1, start + 3)
+        for choice in range(1 << len(others)):
+            mask = (1 << pre) - 1
+            used = pre
+            taken = [i]
+            for bit, k in enumerate(others):
+                if choice >> bit & 1:
+                    mask |= 1 << (k - start)
+                    used += 1
+                elif lst[k]:
+                    taken.append(k)
+                else:
+                    break
+            else:
+                if used <= wild:
+                    for k in taken:
+                        lst[k] -= 1
+                    yield (2, base + start, mask), tuple(lst), wild - used, pair
+                    for k in taken:
+                        lst[k] += 1
