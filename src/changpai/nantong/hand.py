@@ -532,7 +532,11 @@ def _complete(
     if wild == 0:
         return True
     left = _copies_left(counts, melds, flips)
-    return left is not None and any(_wilds_fit(codes, left) for codes in _readings(counts, wild))
+    if left is None:
+        return False
+    if min(left) >= wild:  # no reading can ask for more copies than the deck has left
+        return True
+    return any(_wilds_fit(codes, left) for codes in _readings(counts, wild))
 
 
 def is_winning(
