@@ -8,7 +8,8 @@
   the suit) is checked against a plain search over every group, in place;
 * the readings of a hand with 百搭 found part by part (``solver._all_by_parts``) against the
   search over the whole hand (``_all``);
-* the 百搭 copy check (``_wilds_fit`` on ``_copies_left``) against ``_copies_ok``;
+* the 百搭 copy check (``_wilds_fit`` on ``_copies_left``) against ``_copies_ok``, and the search
+  that stops at the first reading that fits (``solver._fits_any``) against every reading;
 * the 刻子 values on small ints (``_concealed_kezi_value``) against ``_concealed_set_value``;
 * the 獨張 count of ``score`` (``hand._completing``) against :func:`~changpai.nantong.waits`.
 """
@@ -193,6 +194,21 @@ def test_wild_copy_check_agrees_with_counting_every_face_section_4(seed: int) ->
     for codes in solver._all(counts, wild, True)[:60]:
         fits = left is not None and hand._wilds_fit(codes, left)
         assert fits == hand._copies_ok(codes, melds, jiang)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9))
+def test_first_fitting_reading_agrees_with_every_reading_section_4(seed: int) -> None:
+    cards, _, _ = _held(seed)
+    rng = random.Random(seed)
+    wild = sum(c.is_baida for c in cards)
+    counts = _plain_counts(tuple(c for c in cards if not c.is_baida))
+    if not wild or not solver._can(counts, wild, True):
+        return
+    # copies left: some kinds short (flipped or declared elsewhere), down to none
+    left = [rng.choice((4 - c, 4 - c, max(0, 3 - c), 0)) for c in counts]
+    every = any(hand._wilds_fit(codes, left) for codes in solver._all(counts, wild, True))
+    assert solver._fits_any(counts, wild, True, left) == every
 
 
 @settings(max_examples=300, deadline=None)

@@ -54,6 +54,7 @@ from changpai.nantong.solver import (
     PACK_BITS,
     _all,
     _all_by_parts,
+    _fits_any,
     _can,
     _Code,
     _plain_all,
@@ -536,7 +537,7 @@ def _complete(
         return False
     if min(left) >= wild:  # no reading can ask for more copies than the deck has left
         return True
-    return any(_wilds_fit(codes, left) for codes in _readings(counts, wild))
+    return _fits_any(counts, wild, True, left)
 
 
 def is_winning(

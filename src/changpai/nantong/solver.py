@@ -684,3 +684,50 @@ def _part_branches(
                     yield (2, base + start, mask), tuple(lst), wild - used, pair
                     for k in taken:
                         lst[k] += 1
+
+
+def _fits_any(counts: tuple[int, ...], wild: int, need_pair: bool, left: list[int]) -> bool:
+    """Whether some reading of ``_all(counts, wild, need_pair)`` has its 百搭 stand only for
+    copies the deck still has (``left[k]`` of kind ``k``): the search of :func:`_all`, which
+    stops at the first such reading (``left`` is changed and put back).
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> counts = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> left = [4 - c for c in counts]
+    >>> _fits_any(counts, 1, True, left), _fits_any(counts, 1, True, left[:22] + [0] + left[23:])
+    (True, False)
+    """
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return _wild_groups_fit(wild, need_pair, left)
+    for code, rest, w, np in _branches(counts, wild, need_pair, i):
+        if not _can(rest, w, np):
+            continue
+        kind, face, mask = code
+        # a 順子's bit j: its j-th card; a pair's or 刻子's mask: how many 百搭
+        faces = [face + j for j in range(3) if mask >> j & 1] if kind == 2 else [face] * mask
+        for k in faces:
+            left[k] -= 1
+        found = min(left) >= 0 and _fits_any(rest, w, np, left)
+        for k in faces:
+            left[k] += 1
+        if found:
+            return True
+    return False
+
+
+def _wild_groups_fit(wild: int, need_pair: bool, left: list[int]) -> bool:
+    """Whether the groups of 百搭 alone (:func:`_all_wild`) fit in the copies ``left``."""
+    if wild == 0:
+        return not need_pair
+    size = 2 if need_pair else 3
+    if wild < size or (wild - size) % 3:
+        return False
+    for k in range(N_PLAIN):
+        if left[k] >= size:
+            left[k] -= size
+            found = _wild_groups_fit(wild - size, False, left)
+            left[k] += size
+            if found:
+                return True
+    return False
