@@ -54,9 +54,9 @@ from changpai.nantong.solver import (
     PACK_BITS,
     _all,
     _all_by_parts,
-    _fits_any,
     _can,
     _Code,
+    _fits_any,
     _plain_all,
     _plain_complete,
 )
