@@ -482,29 +482,73 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     mh = h % 3
     if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
         return ()
-    options: list[list[tuple[_Code, ...]]] = []
+    options: list[tuple[tuple[_Code, ...], ...]] = []
     pairs = mh
-    for base in (0, 9, 18):
+    for suit, base in enumerate((0, 9, 18)):
         x = key >> base * PACK_BITS & _SUIT_MASK
         if x:
             m = x % 3
             if m == 1:
                 return ()
             pairs += m
-            readings = _suit_readings(x, base, m == 2)
-            if not readings:
-                return ()
+            readings = _SUIT_TABLES[suit].get(x)
+            if readings is None:  # more than three groups, or no reading
+                readings = tuple(sorted(set(_suit_readings(x, base, m == 2))))
+                if not readings:
+                    return ()
             options.append(readings)
     if pairs != 2:  # one part holds the pair
         return ()
     if h:
-        options.append([_honour_reading(h)])
+        options.append((_honour_reading(h),))
     if all(len(o) == 1 for o in options):
         return (tuple(sorted(itertools.chain.from_iterable(o[0] for o in options))),)
     # a group can be read twice from one suit (a 刻子 then a 順子 from four of its lowest card,
     # or the other way round): a set keeps each reading once, as _all does
     found = {tuple(sorted(itertools.chain.from_iterable(p))) for p in itertools.product(*options)}
     return tuple(sorted(found))
+
+
+# The readings of the suits that hold at most three groups (and maybe the pair), by packed
+# suit, one table per suit (faces from its first kind): built at import from the groups
+# themselves (a reading is a multiset of groups), about 6,400 suits each.
+_TABLE_GROUPS = 3
+
+
+def _suit_table(base: int) -> dict[int, tuple[tuple[_Code, ...], ...]]:
+    """Every reading of each packed suit (faces from ``base``) of at most
+    :data:`_TABLE_GROUPS` groups and at most one pair, within four copies of a card.
+
+    >>> table = _suit_table(9)
+    >>> table[3 * _RUN]
+    (((1, 9, 0), (1, 10, 0), (1, 11, 0)), ((2, 9, 0), (2, 9, 0), (2, 9, 0)))
+    >>> table[2 | 3 << PACK_BITS]
+    (((0, 9, 0), (1, 10, 0)),)
+    """
+    sets = [((1, base + k, 0), 3 << PACK_BITS * k) for k in range(9)]
+    runs = [((2, base + k, 0), _RUN << PACK_BITS * k) for k in range(7)]
+    pairs = [((0, base + k, 0), 2 << PACK_BITS * k) for k in range(9)]
+    found: dict[int, set[tuple[_Code, ...]]] = {}
+    for n in range(_TABLE_GROUPS + 1):
+        for groups in itertools.combinations_with_replacement(sets + runs, n):
+            key = sum(packed for _, packed in groups)
+            codes = tuple(code for code, _ in groups)  # (sorted: 刻子, then 順子, by face)
+            for pair, packed in [((), 0)] + [((code,), packed) for code, packed in pairs]:
+                if _within_four(key + packed):
+                    found.setdefault(key + packed, set()).add((*pair, *codes))
+    return {key: tuple(sorted(readings)) for key, readings in found.items()}
+
+
+_FIELD_8 = sum(8 << PACK_BITS * k for k in range(9))
+_FIELD_4 = _FIELD_8 >> 1
+
+
+def _within_four(x: int) -> bool:
+    """Whether no field of a packed suit holds more than four cards (fields below 16)."""
+    return not (x & _FIELD_8 or x & _FIELD_4 & (x << 1 | x << 2))
+
+
+_SUIT_TABLES = tuple(_suit_table(base) for base in (0, 9, 18))
 
 
 def _honour_reading(h: int) -> tuple[_Code, ...]:
