@@ -631,6 +631,9 @@ def best_decomposition(
             readings = _plain_all(key)
             if not readings:
                 return None
+            if len(readings) == 1 and rules.multiplier_model == "model":
+                # the one reading is the best (ranking it cannot fail under the §6.2 model)
+                return _build(readings[0], (), (), rules, flips, frozen_called)
             return _best_reading(readings, (), (), rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)

@@ -682,7 +682,10 @@ def _part_plain(
             return ()
         return (_honour_reading(key),) if key else ((),)
     x = sum(c << PACK_BITS * k for k, c in enumerate(part))
-    return tuple(sorted(set(_suit_readings(x, base, pair))))
+    readings = _SUIT_TABLES[base // 9].get(x)
+    if readings is None:  # more than three groups, or no reading
+        readings = tuple(sorted(set(_suit_readings(x, base, pair))))
+    return readings
 
 
 def _part_branches(
