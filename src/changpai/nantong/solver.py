@@ -16,6 +16,7 @@ the fewest 百搭 it needs; :func:`_all` lists every reading as group codes.
 from __future__ import annotations
 
 import itertools
+import operator
 from bisect import bisect_right
 from collections.abc import Iterator
 
@@ -623,21 +624,29 @@ def _all_by_parts(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...]
     >>> _all_by_parts(counts, 1) == _all(counts, 1, True), len(_all_by_parts(counts, 1))
     (True, 1)
     """
-    # tables[p][w][pair]: the readings of part p with exactly w 百搭
-    tables = [
-        [
-            [_part_all(counts[lo:hi], lo, hi - lo == 9, w, pair) for pair in (False, True)]
-            for w in range(wild + 1)
-        ]
-        for lo, hi in _BOUNDS
-    ]
+    parts = [counts[lo:hi] for lo, hi in _BOUNDS]
+    sizes = [sum(part) for part in parts]
+    tables: dict[tuple[int, int, bool], tuple[tuple[_Code, ...], ...]] = {}
     found: set[tuple[_Code, ...]] = set()
     for spread in _spreads(wild, 4):
         alone = wild - sum(spread)
         for pair_at in range(5):  # a part, or (4) the 百搭 alone
-            options = [tables[p][w][p == pair_at] for p, w in enumerate(spread)]
-            options.append(_all_wild(alone, pair_at == 4))
-            if all(options):
+            options = []
+            for p, w in enumerate(spread):
+                pair = p == pair_at
+                if (sizes[p] + w - 2 * pair) % 3:  # whole groups (and the pair) or nothing
+                    break
+                # the readings of part p with exactly w 百搭, looked up once per hand
+                readings = tables.get((p, w, pair))
+                if readings is None:
+                    lo, hi = _BOUNDS[p]
+                    readings = _part_all(parts[p], lo, hi - lo == 9, w, pair)
+                    tables[p, w, pair] = readings
+                if not readings:
+                    break
+                options.append(readings)
+            else:
+                options.append(_all_wild(alone, pair_at == 4))
                 for combo in itertools.product(*options):
                     found.add(tuple(sorted(itertools.chain.from_iterable(combo))))
     return tuple(sorted(found))
@@ -672,16 +681,19 @@ def _part_all(
     return tuple(sorted(found))
 
 
+_FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
+
+
 def _part_plain(
     part: tuple[int, ...], base: int, suit: bool, pair: bool
 ) -> tuple[tuple[_Code, ...], ...]:
     """:func:`_part_all` with no 百搭 (the part's size fits ``pair``)."""
     if not suit:
-        key = sum(c << PACK_BITS * k for k, c in enumerate(part))
+        key = sum(map(operator.mul, part, _FIELDS))
         if key not in (_HONOURS_PAIR if pair else _HONOURS_PLAIN):
             return ()
         return (_honour_reading(key),) if key else ((),)
-    x = sum(c << PACK_BITS * k for k, c in enumerate(part))
+    x = sum(map(operator.mul, part, _FIELDS))
     readings = _SUIT_TABLES[base // 9].get(x)
     if readings is None:  # more than three groups, or no reading
         readings = tuple(sorted(set(_suit_readings(x, base, pair))))
