@@ -14,17 +14,52 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from _baseline import Baseline, best_rate, chunked_rate, scaled
-from bench_zipai_hand import zipai_cold_rate
+from bench_zipai_hand import zipai_cold_rate, zipai_complete_cold_rate
 
 from changpai import nantong
+from changpai.core import caches
 from changpai.nantong import Action, ActionKind, Game
-from changpai.nantong import hand as nantong_hand
 
 BASELINE = Baseline()
+
+# a complete hand as held: the concealed cards, the two flipped 將, the rules
+_Held = tuple[tuple[nantong.Card, ...], tuple[nantong.Card, ...], nantong.Rules]
 
 
 def _random_hands(n: int, size: int, rng: random.Random) -> list[tuple[nantong.Card, ...]]:
     return [tuple(rng.sample(nantong.DECK, size)) for _ in range(n)]
+
+
+def complete_hands(n: int, seed: int = 11) -> list[_Held]:
+    """``n`` distinct complete concealed hands (a pair and seven groups drawn at random within
+    the four copies), each with the two flipped 將 and its rules, as a player holds them: half
+    of them dealt from the 120-card deck, half from the 125-card one, where the 百搭 a hand
+    holds (as many as a deal gives, mostly none or one) stand for cards of its groups."""
+    rng = random.Random(seed)
+    runs = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
+    sets = [(k,) * 3 for k in range(nantong.cards.N_PLAIN)]
+    hands: list[_Held] = []
+    seen: set[tuple[int, ...]] = set()
+    while len(hands) < n:
+        kinds = [rng.randrange(nantong.cards.N_PLAIN)] * 2
+        for _ in range(7):
+            kinds += rng.choice(runs if rng.random() < 0.6 else sets)
+        jiang = [rng.randrange(nantong.cards.N_PLAIN) for _ in range(2)]
+        if max(Counter(kinds + jiang).values()) > 4:
+            continue
+        baida = len(hands) % 2 == 1
+        wild = sum(rng.random() < 5 / 125 for _ in kinds) if baida else 0
+        for j, k in enumerate(rng.sample(range(len(kinds)), wild)):
+            kinds[k] = nantong.cards.BAIDA_INDICES[j % 5]
+        key = tuple(sorted(kinds))
+        if key in seen or wild > 5:
+            continue
+        seen.add(key)
+        rng.shuffle(kinds)
+        rules = nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU
+        flips = tuple(nantong.cards.CARDS[k] for k in jiang)
+        hands.append((tuple(nantong.cards.CARDS[k] for k in kinds), flips, rules))
+    return hands
 
 
 def _timeit(label: str, count: int, fn: Callable[[], object]) -> None:
@@ -44,8 +79,20 @@ def _cold(label: str, hands: list[tuple[nantong.Card, ...]], fn: Callable[..., o
 
 
 def _clear() -> None:
-    nantong_hand._can.cache_clear()
-    nantong_hand._all.cache_clear()
+    """Empty every cache of the family (the cold figures start from nothing)."""
+    caches.clear("nantong")
+
+
+def _cold_complete(label: str, hands: list[_Held]) -> float:
+    """:func:`_cold` of ``best_decomposition`` on complete hands with their 將 and rules."""
+
+    def run(part: Sequence[_Held]) -> None:
+        for cards, jiang, rules in part:
+            nantong.best_decomposition(cards, rules=rules, jiang=jiang)
+
+    rate = chunked_rate(hands, run, _clear, chunk=100)
+    print(BASELINE.line(label, rate, "hands/s"))
+    return rate
 
 
 def main() -> None:
@@ -71,6 +118,18 @@ def main() -> None:
     print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
     complete = [h for h in randoms if nantong.is_winning(h)]
     print(f"{'(complete random 23-card hands)':<52} {len(complete):>11,} of {len(randoms):,}")
+    zipai_complete = zipai_complete_cold_rate(scaled(5_000))
+    print(BASELINE.line("字牌 best_decomposition, complete hands, cold", zipai_complete, "hands/s"))
+    held = complete_hands(scaled(4_000))
+    rate = _cold_complete("best_decomposition, fresh complete hands, cold", held)
+    print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete hands cold")
+    plain = [h for h in held if not any(c.is_baida for c in h[0])]
+    wild = [h for h in held if any(c.is_baida for c in h[0])]
+    print(f"{'(of them holding 百搭)':<52} {len(wild):>11,} of {len(held):,}")
+    rate = _cold_complete("  the hands without 百搭", plain)
+    print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete hands cold")
+    rate = _cold_complete("  the hands with 百搭", wild)
+    print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete hands cold")
     _clear()
     _timeit(
         "best_decomposition, 清胡 hand",
@@ -114,6 +173,14 @@ def main() -> None:
             print(BASELINE.line(f"{policy_name} play, {label}", rates, "games/s"))
             print(f"{'':<52} ({counts['actions']:,} actions, {counts['wins']}/{games} won)")
 
+    games = scaled(300)
+    counts = Counter[str]()
+    rates = best_rate(
+        games,
+        lambda: _play(nantong.DUZIHU_BAIDA, _random_policy, games, counts),
+        before=_clear,
+    )
+    print(BASELINE.line("random play, 125 cards, 百搭, cold caches", rates, "games/s"))
     hands = scaled(300)
     rates = best_rate(hands, lambda: nantong.simulate(nantong.DUZIHU, hands, seed=1))
     print(BASELINE.line("simulate (core), 120 cards", rates, "hands/s"))

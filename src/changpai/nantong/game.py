@@ -164,7 +164,8 @@ class Game(GameBase):
         self._options: dict[int, list[Action]] = {}
         self._legal: tuple[int, tuple[Action, ...]] | None = None
         # derived too: per seat, a copy of the hand last checked for a claim on a discard,
-        # with its plain counts, its 百搭 and their part needs (valid while the hand equals it)
+        # with its plain counts, its 百搭 and their part needs (valid while the hand equals it;
+        # see _hand_memo)
         self._needs: list[list[Any] | None] = [None] * SEATS
 
     # ----------------------------------------------------------------- queries
@@ -332,19 +333,18 @@ class Game(GameBase):
         """Whether the hand of ``seat`` (plus ``extra``; or with ``drawn``, whose ``extra`` is
         already in it) is a winning hand."""
         counts = self._hands[seat]
-        melds = self._melds[seat]
-        added = extra is not None and not drawn
-        if sum(counts) + added != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
-            return False
         if extra is not None:
             if not drawn:
-                return self._complete_with(seat, counts, melds, extra)
+                return self._complete_with(seat, counts, extra)
             # the hand before the draw: the one its claims were checked on
             counts[extra.index] -= 1
             try:
-                return self._complete_with(seat, counts, melds, extra)
+                return self._complete_with(seat, counts, extra)
             finally:
                 counts[extra.index] += 1
+        melds = self._melds[seat]
+        if sum(counts) != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
+            return False
         plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
         # with 百搭 in the deck every hand shares the answers capped at its five (nantong.md §1)
@@ -353,19 +353,16 @@ class Game(GameBase):
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
         return wild == 0 or _complete(plain, wild, melds, self.jiang)
 
-    def _complete_with(self, seat: int, counts: list[int], melds: list[Meld], extra: Card) -> bool:
-        """:meth:`_complete` of the hand of ``seat`` plus ``extra`` (size checked): what the
-        hand needs is kept per seat, since the others check the same hand on each discard."""
+    def _complete_with(self, seat: int, counts: list[int], extra: Card) -> bool:
+        """:meth:`_complete` of the hand of ``seat`` plus ``extra``: what the hand needs is
+        kept per seat, since the others check the same hand on each discard."""
         memo = self._needs[seat]
-        if memo is None or memo[0] != counts:
-            plain = tuple(counts[:N_PLAIN])
-            wild = sum(counts[N_PLAIN:])
-            least = _LEAST[
-                sum(plain[0:9]) % 3, sum(plain[9:18]) % 3, sum(plain[18:27]) % 3,
-                sum(plain[27:30]) % 3,
-            ]  # fmt: skip
-            memo = self._needs[seat] = [list(counts), plain, wild, None, least]
-        _, plain, wild, needs, least = memo
+        melds = self._melds[seat]
+        if memo is None or memo[0] != counts or memo[6] != len(melds):
+            memo = self._needs[seat] = self._hand_memo(counts, len(melds))
+        if not memo[5]:  # one card short of a pair + groups (with the melds)
+            return False
+        _, _, wild, needs, least, _, _ = memo
         x = extra.index
         if x >= N_PLAIN:
             wild += 1
@@ -375,6 +372,9 @@ class Game(GameBase):
         elif least[_PART[x]] > wild:
             return False
         limit = DECK_BAIDA if self.rules.baida else 0
+        plain = memo[1]
+        if plain is None:
+            plain = memo[1] = tuple(counts[:N_PLAIN])
         if needs is None:
             needs = memo[3] = _part_needs(plain, limit)
         if not _can_plus_given(needs, plain, wild, x, limit):
@@ -385,6 +385,18 @@ class Game(GameBase):
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
         return _complete(plain, wild, melds, self.jiang)
+
+    @staticmethod
+    def _hand_memo(counts: list[int], melds: int) -> list[Any]:
+        """What :meth:`_complete_with` keeps of a hand: a copy of its counts, its plain counts
+        (a tuple) and 百搭, their part needs (both filled when first wanted), the least 百搭
+        the part sizes ask for, whether one more card makes its size, and its number of
+        melds."""
+        t, b, w = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
+        h, wild = sum(counts[27:N_PLAIN]), sum(counts[N_PLAIN:])
+        least = _LEAST[t % 3, b % 3, w % 3, h % 3]
+        sized = t + b + w + h + wild + 1 == 3 * (7 - melds) + 2
+        return [list(counts), None, wild, None, least, sized, melds]
 
     def _ready(self, seat: int) -> bool:
         counts = self._hands[seat]

@@ -27,10 +27,39 @@ from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
-from changpai.nantong.cards import BAIDA, CARDS, COPIES, N_KINDS, N_PLAIN, Card, counts_of, parse
-from changpai.nantong.melds import Meld, MeldKind, SetKind, _jiang, meld_value, set_value
+from changpai.nantong.cards import (
+    BAIDA,
+    CARDS,
+    COPIES,
+    N_KINDS,
+    N_PLAIN,
+    NINE_TIAO,
+    QZ,
+    Card,
+    counts_of,
+    parse,
+)
+from changpai.nantong.melds import (
+    Meld,
+    MeldKind,
+    SetKind,
+    _hits,
+    _jiang,
+    meld_value,
+    set_value,
+)
 from changpai.nantong.rules import DUZIHU, Rules
-from changpai.nantong.solver import _all, _can, _Code
+from changpai.nantong.solver import (
+    DECK_BAIDA,
+    PACK_BITS,
+    _all,
+    _all_by_parts,
+    _can,
+    _Code,
+    _fits_any,
+    _plain_all,
+    _plain_complete,
+)
 
 __all__ = [
     "Decomposition",
@@ -100,6 +129,8 @@ def _code_faces(code: _Code) -> tuple[int, ...]:
 def _code_meld(code: _Code, baida: list[Card]) -> Meld:
     """The meld of a group code, its 百搭 taken in order from ``baida`` (which loses them)."""
     kind, _, mask = code
+    if not mask:
+        return _PLAIN_MELDS[code]
     n = mask.bit_count() if kind == 2 else mask
     used = tuple(baida[:n])
     del baida[:n]
@@ -119,6 +150,14 @@ def _code_meld_of(code: _Code, used: tuple[Card, ...]) -> Meld:
         mk = MeldKind.PAIR if kind == 0 else MeldKind.KEZI
     wilds = tuple(zip(used, wild_faces, strict=True))
     return Meld(mk, faces, None, wilds)
+
+
+# The melds of the group codes without 百搭 (pairs, 刻子, 順子): built once, at import.
+_PLAIN_MELDS = {
+    code: _code_meld_of.__wrapped__(code, ())
+    for code in [(kind, k, 0) for kind in (0, 1) for k in range(N_PLAIN)]
+    + [(2, k, 0) for k in range(27) if k % 9 < 7]
+}
 
 
 def _meld_text(meld: Meld, label: str = "") -> str:
@@ -351,6 +390,91 @@ def _copies_ok(codes: Sequence[_Code], melds: Sequence[Meld], flips: Sequence[Ca
     return True
 
 
+def _copies_left(
+    counts: Sequence[int], melds: Sequence[Meld], flips: Sequence[Card]
+) -> list[int] | None:
+    """How many copies of each plain kind the deck still has for a 百搭 to stand for, given
+    the hand's plain ``counts``, the faces of the declared melds and the flips; None if they
+    already use more than four of a kind (then no reading passes :func:`_copies_ok`)."""
+    left = [4 - c for c in counts]
+    for m in melds:
+        for face in m.faces:
+            if not face.is_baida:
+                left[face.index] -= 1
+    for flip in flips:
+        if not flip.is_baida:
+            left[flip.index] -= 1
+    return None if min(left) < 0 else left
+
+
+def _wilds_fit(codes: Sequence[_Code], left: Sequence[int]) -> bool:
+    """``_copies_ok(codes, melds, flips)`` for ``left = _copies_left(counts, melds, flips)``
+    (``codes`` a reading of ``counts``): every real card is counted in ``left``, so only the
+    faces the 百搭 stand for are checked.
+
+    >>> left = _copies_left([4] + [0] * 29, (), ())
+    >>> _wilds_fit([(1, 0, 1)], left), _wilds_fit([(1, 1, 1)], left), _wilds_fit([(2, 0, 6)], left)
+    (False, True, True)
+    """
+    taken: dict[int, int] = {}
+    for kind, face, mask in codes:
+        if not mask:
+            continue
+        # a 順子's bit j: its j-th card; a pair's or 刻子's mask: how many 百搭
+        kinds = [face + j for j in range(3) if mask >> j & 1] if kind == 2 else [face] * mask
+        for k in kinds:
+            n = taken.get(k, 0) + 1
+            if n > left[k]:
+                return False
+            taken[k] = n
+    return True
+
+
+HAND_SIZE = 3 * GROUPS_IN_HAND + 2
+
+# The packed hands of the hot path (solver.PACK_BITS bits per card kind): a card kind's field.
+_PACKED = tuple(1 << PACK_BITS * k for k in range(N_KINDS))
+_BAIDA_AT = PACK_BITS * N_PLAIN
+_DIGIT_BITS = tuple(sum(1 << PACK_BITS * k + j for k in range(N_KINDS)) for j in range(4))
+
+
+def _packed_plain(concealed: object) -> int | None:
+    """The packed cards of a tuple or list of 23 cards, none of them a 百搭 (the hot path of
+    :func:`best_decomposition` and :func:`is_winning`), else None: the general path then
+    checks (and raises) as it always has.
+
+    >>> _packed_plain(parse("5w 5w")) is None, _packed_plain(list(parse("123t 456t 789t 123w 456w 789w 123b 5w 5w"))) > 0
+    (True, True)
+    """
+    if (type(concealed) is not tuple and type(concealed) is not list) or len(
+        concealed
+    ) != HAND_SIZE:
+        return None
+    key = 0
+    for c in concealed:
+        if type(c) is not Card:  # the general path names what it is
+            return None
+        key += _PACKED[c.index]
+    return None if key >> _BAIDA_AT else key
+
+
+def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
+    """Whether the packed plain cards (``count`` of them) and the flips hold at most four
+    copies of each kind (else the general path raises :func:`check_copies`' error)."""
+    for f in flips:
+        key += _PACKED[f.index]
+        count += 1
+    b0, b1, b2, b3 = _DIGIT_BITS
+    if key & b3 or key & b2 & (key << 1 | key << 2):  # a field of 5 or more
+        return False
+    # a field of 16 or more carries into the next one: the fields no longer add up
+    return (key & b0).bit_count() + 2 * (key & b1).bit_count() + 4 * (key & b2).bit_count() == count
+
+
+def _no_melds(exposed: object) -> bool:
+    return exposed == () or exposed == ""
+
+
 def decompositions(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
@@ -379,10 +503,24 @@ def decompositions(
         return
     if not _can(counts, len(baida), True):
         return
-    for codes in _all(counts, len(baida), True):
-        if baida and not _copies_ok(codes, melds, flips):
+    left = _copies_left(counts, melds, flips) if baida else None
+    for codes in _readings(counts, len(baida)):
+        if baida and (left is None or not _wilds_fit(codes, left)):
             continue
         yield _build(codes, baida, melds, rules, flips, frozen_called)
+
+
+def _readings(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:
+    """Every reading of 30 plain counts and ``wild`` 百搭 as a pair and groups (``_all``),
+    part by part when 百搭 can go to any of them.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> len(_readings(counts, 1)), _readings(counts, 0)
+    (1, ())
+    """
+    if 0 < wild <= DECK_BAIDA:
+        return _all_by_parts(counts, wild)
+    return _all(counts, wild, True)
 
 
 def _complete(
@@ -392,7 +530,14 @@ def _complete(
     for a copy the deck no longer has (held, declared or flipped)."""
     if not _can(counts, wild, True):
         return False
-    return wild == 0 or any(_copies_ok(codes, melds, flips) for codes in _all(counts, wild, True))
+    if wild == 0:
+        return True
+    left = _copies_left(counts, melds, flips)
+    if left is None:
+        return False
+    if min(left) >= wild:  # no reading can ask for more copies than the deck has left
+        return True
+    return _fits_any(counts, wild, True, left)
 
 
 def is_winning(
@@ -414,6 +559,12 @@ def is_winning(
     >>> is_winning("HH HH HH HH FU 123t 456t 789t 123w 456w 789w", rules=DUZIHU.evolve(baida=True))
     False
     """
+    if type(rules) is Rules and _no_melds(exposed):
+        key = _packed_plain(concealed)
+        if key is not None:
+            flips = _jiang(jiang)
+            if _within_copies(key, flips, HAND_SIZE):
+                return _plain_complete(key)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
@@ -429,6 +580,31 @@ def _concealed_set_value(
     if any(f == meld.card for f in flips):
         kind = SetKind.DEALT4 if meld.card in called else SetKind.DRAWN4
     return kind, set_value(kind, meld.card, flips, rules)
+
+
+def _concealed_kezi_value(
+    face: int, flips: Sequence[Card], rules: Rules, called: frozenset[Card]
+) -> int:
+    """``_concealed_set_value`` of the 刻子 of kind ``face`` found in hand, on small ints: under
+    the §6.2 model a set is worth its base times 2^(L + H) (a concealed set is no 碰: no 真諦
+    doubling); the seed tables (N6) take the long way.
+
+    >>> flips = parse("HH 3w")
+    >>> [_concealed_kezi_value(k, flips, DUZIHU, frozenset()) for k in (Card("HH").index, 2, 4)]
+    [48, 8, 4]
+    """
+    if rules.multiplier_model != "model":
+        meld = _code_meld_of((1, face, 0), ())
+        return _concealed_set_value(meld, flips, rules, called)[1]
+    zhendi = hits = 0
+    for f in flips:
+        zhendi += f.index == face
+        hits += _hits(f.index, face, rules)
+    base = SetKind.CONCEALED3.base
+    if zhendi:
+        base = (SetKind.DEALT4 if CARDS[face] in called else SetKind.DRAWN4).base
+    laojiang = face >= QZ or (rules.jiutiao_laojiang and face == NINE_TIAO)
+    return base << laojiang + hits
 
 
 def best_decomposition(
@@ -449,27 +625,53 @@ def best_decomposition(
     """
     flips = _jiang(jiang)
     frozen_called = frozenset(called)
+    if type(rules) is Rules and _no_melds(exposed):
+        key = _packed_plain(concealed)
+        if key is not None and _within_copies(key, flips, HAND_SIZE):
+            readings = _plain_all(key)
+            if not readings:
+                return None
+            if len(readings) == 1 and rules.multiplier_model == "model":
+                # the one reading is the best (ranking it cannot fail under the §6.2 model)
+                return _build(readings[0], (), (), rules, flips, frozen_called)
+            return _best_reading(readings, (), (), rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
         return None
-    # the readings are ranked on their group codes; only the best one is built (the first of
-    # the best in the order of decompositions())
+    readings = _readings(counts, len(baida))
+    return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
+
+
+def _best_reading(
+    readings: Iterable[tuple[_Code, ...]],
+    baida: Sequence[Card],
+    melds: tuple[Meld, ...],
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+    counts: Sequence[int] = (),
+) -> Decomposition | None:
+    """The :class:`Decomposition` of the reading with the most 胡數 among ``readings`` (in the
+    order of :func:`decompositions`; the first of the best), or None if none is left; with
+    ``baida``, only the readings whose 百搭 stand for copies left beside the plain ``counts``."""
+    # the readings are ranked on their group codes; only the best one is built
     ranks: _CodeRanks | None = None
     best: tuple[_Code, ...] | None = None
     best_value = -1
-    for codes in _all(counts, len(baida), True):
-        if baida and not _copies_ok(codes, melds, flips):
+    left = _copies_left(counts, melds, flips) if baida else None
+    for codes in readings:
+        if baida and (left is None or not _wilds_fit(codes, left)):
             continue
         if ranks is None:
-            ranks = _CodeRanks(melds, flips, rules, frozen_called)
+            ranks = _CodeRanks(melds, flips, rules, called)
         value = ranks.rank(codes)
         if value > best_value:
             best, best_value = codes, value
     if best is None:
         return None
-    return _build(best, baida, melds, rules, flips, frozen_called)
+    return _build(best, baida, melds, rules, flips, called)
 
 
 class _CodeRanks:
@@ -491,8 +693,7 @@ class _CodeRanks:
     def _kezi(self, face: int) -> int:
         value = self.kezi.get(face)
         if value is None:
-            meld = _code_meld_of((1, face, 0), ())
-            value = _concealed_set_value(meld, self.flips, self.rules, self.called)[1]
+            value = _concealed_kezi_value(face, self.flips, self.rules, self.called)
             self.kezi[face] = value
         return value
 
@@ -529,11 +730,13 @@ def _build(
     called: frozenset[Card],
 ) -> Decomposition:
     """The :class:`Decomposition` of one reading given as group codes."""
-    pool = list(baida)
-    built = [_code_meld(code, pool) for code in codes]
-    pair = next(m for m in built if m.kind == MeldKind.PAIR)
-    groups = tuple(m for m in built if m is not pair)
-    return Decomposition(pair, groups, melds, rules=rules, jiang=flips, called=called)
+    if baida:
+        pool = list(baida)
+        built = [_code_meld(code, pool) for code in codes]
+    else:
+        built = [_PLAIN_MELDS[code] for code in codes]
+    # the pair's code (type 0) sorts first
+    return Decomposition(built[0], tuple(built[1:]), melds, rules=rules, jiang=flips, called=called)
 
 
 def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]]:
@@ -590,14 +793,36 @@ def waits(
     >>> sorted(c.code for c in waits("123b 456b 789b 123t 456t 789t 123w 5w"))
     ['5w']
     """
+    melds, flips, found = _completing(concealed, exposed, rules, jiang)
+    result: dict[Card, Decomposition] = {}
+    for card, more in found:
+        best = best_decomposition(more, melds, rules=rules, jiang=flips)
+        if best is not None:
+            result[card] = best
+    return result
+
+
+def _completing(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str,
+    rules: Rules,
+    jiang: Iterable[Card | str] | str,
+) -> tuple[tuple[Meld, ...], tuple[Card, ...], list[tuple[Card, tuple[Card, ...]]]]:
+    """The declared melds, the flips, and the cards that complete the hand (the keys of
+    :func:`waits`, in its order) each with the hand it makes; with the checks and errors of
+    :func:`waits`, and no reading built.
+
+    >>> [(c.code, len(more)) for c, more in _completing("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU, ())[2]]
+    [('5w', 23)]
+    """
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     flips = _jiang(jiang)
     k = _needed(cards, melds)
     seen = check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 1:
-        return {}
+        return melds, flips, []
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
-    result: dict[Card, Decomposition] = {}
+    found = []
     for card in candidates:
         if seen[card.index] >= card.copies:
             continue
@@ -607,10 +832,6 @@ def waits(
             plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
         else:
             plus, wild = counts, wild + 1
-        if not _complete(plus, wild, melds, flips):
-            continue
-        more = (*cards, card)
-        best = best_decomposition(more, melds, rules=rules, jiang=flips)
-        if best is not None:
-            result[card] = best
-    return result
+        if _complete(plus, wild, melds, flips):
+            found.append((card, (*cards, card)))
+    return melds, flips, found

@@ -30,6 +30,7 @@ from changpai.nantong.hand import (
     Decomposition,
     Shape,
     WaitKind,
+    _completing,
     _concealed_set_value,
     _split,
     _to_cards,
@@ -37,7 +38,6 @@ from changpai.nantong.hand import (
     decompositions,
     parse_melds,
     placements,
-    waits,
 )
 from changpai.nantong.melds import (
     Meld,
@@ -488,8 +488,8 @@ def score(
         rest = list(win.concealed)
         rest.remove(card)
         # 獨張: one card kind completes the hand (a 百搭, which completes anything, not counted)
-        ready = waits(rest, win.exposed, rules=rules, jiang=win.jiang)
-        single = sum(not c.is_baida for c in ready) == 1
+        ready = _completing(rest, win.exposed, rules, win.jiang)[2]
+        single = sum(not c.is_baida for c, _ in ready) == 1
     readings = (
         [reading]
         if reading is not None

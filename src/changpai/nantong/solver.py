@@ -15,6 +15,9 @@ the fewest 百搭 it needs; :func:`_all` lists every reading as group codes.
 
 from __future__ import annotations
 
+import itertools
+import operator
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from changpai.core import caches
@@ -125,8 +128,59 @@ def _can_plus_given(
 def _need(part: tuple[int, ...], limit: int) -> tuple[int, int]:
     """The fewest 百搭 that complete one suit's counts (9 kinds, 順子 allowed) or the honours'
     (3 kinds, only pairs and 刻子) into groups: without the pair, and with it — each capped
-    at ``limit + 1`` (any need above ``limit`` is "too many": a sum with one is too)."""
-    return _fewest(part, False, limit), _fewest(part, True, limit)
+    at ``limit + 1`` (any need above ``limit`` is "too many": a sum with one is too).
+
+    A suit is solved block by block (:func:`_blocks`); the honours and the plain checks
+    (``limit`` 0) whole.
+
+    >>> _need((1, 1, 0, 0, 0, 0, 0, 2, 2), 5), _need((1, 1, 0, 0, 0, 0, 0, 2, 2), 0)
+    ((3, 2), (1, 1))
+    """
+    if limit == 0 or len(part) != 9:
+        return _fewest(part, False, limit), _fewest(part, True, limit)
+    plain = 0
+    pair = 2  # a pair of two 百搭
+    for block in _blocks(part):
+        alone = _fewest(block, False, limit)
+        plain += alone
+        extra = _fewest(block, True, limit) - alone
+        if extra < pair:
+            pair = extra
+    over = limit + 1
+    return min(plain, over), min(plain + pair, over)
+
+
+def _blocks(part: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """The runs of a suit's counts cut at two empty kinds in a row, each moved to the bottom
+    of the suit (padded with empty kinds to nine).
+
+    No group with a real card on each side of two empty kinds needs fewer 百搭 than groups
+    within each side (a 順子 over them holds one real card: a 刻子 of it needs as many), and
+    a block's need does not depend on where it lies in the suit (three kinds in a row that
+    hold its cards always fit within the nine): the blocks' needs add up, and blocks from
+    different hands and places share the cached answers of :func:`_fewest`.
+
+    >>> list(_blocks((0, 1, 0, 1, 0, 0, 3, 0, 0)))
+    [(1, 0, 1, 0, 0, 0, 0, 0, 0), (3, 0, 0, 0, 0, 0, 0, 0, 0)]
+    """
+    start = -1
+    gap = 0
+    for k, c in enumerate(part):
+        if c:
+            if start < 0:
+                start = k
+            gap = 0
+            end = k
+        elif start >= 0:
+            gap += 1
+            if gap == 2:
+                yield part[start : end + 1] + _ZEROS[end + 1 - start]
+                start = -1
+    if start >= 0:
+        yield part[start : end + 1] + _ZEROS[end + 1 - start]
+
+
+_ZEROS = tuple((0,) * (9 - n) for n in range(10))
 
 
 @caches.lru("nantong", maxsize=1 << 16)
@@ -134,12 +188,17 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
     """:func:`_need` for one pair flag, by the group that holds the lowest real card, trying
     only groups that can beat the best found so far (the cap stays ``limit`` all the way down,
     so that the cached answers serve every hand). A 百搭 never replaces a real card that could
-    fill the same slot (swapping them keeps the count)."""
+    fill the same slot (swapping them keeps the count), so a 順子 starts at the lowest card.
+    What a suit leaves is moved to the bottom (:func:`_blocks`: the need stays the same, and
+    the cached answers are shared)."""
     if limit == 0:
         return _plain_fewest(part, pair)
-    i = next((k for k, c in enumerate(part) if c), -1)
+    i = 0 if part[0] else next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
         return limit + 1 if pair and limit < 2 else 2 * pair
+    suit = len(part) == 9
+    if suit and i:
+        return _fewest(_lowered(list(part), i), pair, limit)
     c = part[i]
     lst = list(part)
     best = limit + 1
@@ -151,7 +210,7 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
             cost = 2 - real
             if cost < best:
                 lst[i] -= real
-                cost += _fewest(tuple(lst), False, limit)
+                cost += _fewest(_lowered(lst, i) if suit else tuple(lst), False, limit)
                 lst[i] += real
                 if cost < best:
                     if cost == low:
@@ -161,33 +220,36 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
         cost = 3 - real
         if cost < best:
             lst[i] -= real
-            cost += _fewest(tuple(lst), pair, limit)
+            cost += _fewest(_lowered(lst, i) if suit else tuple(lst), pair, limit)
             lst[i] += real
             if cost < best:
                 if cost == low:
                     return cost
                 best = cost
-    if len(part) == 9:  # a suit: 順子 within it
-        for start in (i - 2, i - 1, i):
-            if start < 0 or start > 6 or i - start >= best:
-                continue
-            cost = i - start  # the slots below the lowest real card are 百搭
-            taken = [i]
-            for k in range(i + 1, start + 3):
-                if lst[k]:
-                    taken.append(k)
-                else:
-                    cost += 1
-            if cost >= best:
-                continue
+    if suit and i <= 6:  # 順子 within the suit, from the lowest card
+        cost = 0
+        taken = [i]
+        for k in (i + 1, i + 2):
+            if lst[k]:
+                taken.append(k)
+            else:
+                cost += 1
+        if cost < best:
             for k in taken:
                 lst[k] -= 1
-            cost += _fewest(tuple(lst), pair, limit)
+            cost += _fewest(_lowered(lst, i), pair, limit)
             for k in taken:
                 lst[k] += 1
             if cost < best:
                 best = cost
     return best
+
+
+def _lowered(lst: list[int], i: int) -> tuple[int, ...]:
+    """A suit's counts (no card below ``i``) moved down to start at their lowest card."""
+    while i < 9 and not lst[i]:
+        i += 1
+    return tuple(lst[i:]) + _ZEROS[9 - i]
 
 
 def _groups_only(part: list[int]) -> bool:
@@ -298,8 +360,9 @@ def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Co
     for code, rest, w, np in _branches(counts, wild, need_pair, i):
         if not _can(rest, w, np):
             continue
-        for tail in _all(rest, w, np):
-            found.add(tuple(sorted((code, *tail))))
+        for tail in _all(rest, w, np):  # (sorted: the code goes in at its place)
+            k = bisect_right(tail, code)
+            found.add((*tail[:k], code, *tail[k:]))
     return tuple(sorted(found))
 
 
@@ -324,3 +387,406 @@ def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
         for tail in _all_wild(wild - 3, False)
     }
     return tuple(sorted(result))
+
+
+# A whole hand packed into one int, four bits per card kind (``Card.index``): the parts are
+# bit fields, and as 16 leaves 1 modulo 3 a part's int is its card count modulo 3. The
+# 百搭-free checks below work on it with no cache (the hot path of the analysis).
+PACK_BITS = 4
+_SUIT_BITS = 9 * PACK_BITS
+_SUIT_MASK = (1 << _SUIT_BITS) - 1
+_HONOUR_MASK = (1 << 3 * PACK_BITS) - 1
+_HONOURS_AT = 27 * PACK_BITS
+_RUN = 1 | 1 << PACK_BITS | 1 << 2 * PACK_BITS  # one card of three kinds in a row
+
+
+def _honour_keys(pair: bool) -> frozenset[int]:
+    """The packed honours (three kinds, 刻子 and the pair only) that form groups with no 百搭
+    (and the one pair)."""
+    found = set()
+    for counts in itertools.product((0, 2, 3), repeat=3):
+        if counts.count(2) == pair:
+            found.add(sum(c << PACK_BITS * k for k, c in enumerate(counts)))
+    return frozenset(found)
+
+
+_HONOURS_PLAIN = _honour_keys(False)
+_HONOURS_PAIR = _honour_keys(True)
+
+
+def _plain_complete(key: int) -> bool:
+    """Whether a packed hand of plain cards only forms groups and one pair
+    (``_can(counts, 0, True)``, without a cache).
+
+    >>> from changpai.nantong.cards import parse
+    >>> def packed(text): return sum(1 << PACK_BITS * c.index for c in parse(text))
+    >>> _plain_complete(packed("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    True
+    >>> _plain_complete(packed("123b 456b 789b 123t 456t 789t 124w 5w 5w"))
+    False
+    """
+    t = key & _SUIT_MASK
+    b = key >> _SUIT_BITS & _SUIT_MASK
+    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
+    h = key >> _HONOURS_AT & _HONOUR_MASK
+    mt, mb, mw, mh = t % 3, b % 3, w % 3, h % 3
+    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
+    if mt + mb + mw + mh != 2 or mt == 1 or mb == 1 or mw == 1:
+        return False
+    if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
+        return False
+    return _suit_forms(t, mt == 2) and _suit_forms(b, mb == 2) and _suit_forms(w, mw == 2)
+
+
+def _suit_forms(x: int, pair: bool) -> bool:
+    """Whether one packed suit forms groups (and the pair, if ``pair``) with no 百搭."""
+    if not pair:
+        return _runs_and_sets(x)
+    for shift in range(0, _SUIT_BITS, PACK_BITS):
+        if (x >> shift & 15) >= 2 and _runs_and_sets(x - (2 << shift)):
+            return True
+    return False
+
+
+def _runs_and_sets(x: int) -> bool:
+    """:func:`_groups_only` of one packed suit: the lowest card's count modulo three starts
+    順子, the rest are 刻子."""
+    shift = 0
+    while x:
+        while not x >> shift & 15:
+            shift += PACK_BITS
+        r = (x >> shift & 15) % 3
+        if r:
+            if (
+                shift > 6 * PACK_BITS
+                or (x >> shift + PACK_BITS & 15) < r
+                or (x >> shift + 2 * PACK_BITS & 15) < r
+            ):
+                return False
+            x -= r * _RUN << shift
+        x &= ~(15 << shift)
+    return True
+
+
+def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
+    """``_all(counts, 0, True)`` of a packed hand of plain cards (empty if it is not complete),
+    built part by part with no cache: the parts share no group, so a reading is one reading of
+    each.
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> cards = parse("111222333t 444555666b 777w 5t 5t")
+    >>> key = sum(1 << PACK_BITS * c.index for c in cards)
+    >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True), len(_plain_all(key))
+    (True, 4)
+    """
+    h = key >> _HONOURS_AT & _HONOUR_MASK
+    mh = h % 3
+    if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
+        return ()
+    options: list[tuple[tuple[_Code, ...], ...]] = []
+    pairs = mh
+    for suit, base in enumerate((0, 9, 18)):
+        x = key >> base * PACK_BITS & _SUIT_MASK
+        if x:
+            m = x % 3
+            if m == 1:
+                return ()
+            pairs += m
+            readings = _SUIT_TABLES[suit].get(x)
+            if readings is None:  # more than three groups, or no reading
+                readings = tuple(sorted(set(_suit_readings(x, base, m == 2))))
+                if not readings:
+                    return ()
+            options.append(readings)
+    if pairs != 2:  # one part holds the pair
+        return ()
+    if h:
+        options.append((_honour_reading(h),))
+    if all(len(o) == 1 for o in options):
+        return (tuple(sorted(itertools.chain.from_iterable(o[0] for o in options))),)
+    # a group can be read twice from one suit (a 刻子 then a 順子 from four of its lowest card,
+    # or the other way round): a set keeps each reading once, as _all does
+    found = {tuple(sorted(itertools.chain.from_iterable(p))) for p in itertools.product(*options)}
+    return tuple(sorted(found))
+
+
+# The readings of the suits that hold at most three groups (and maybe the pair), by packed
+# suit, one table per suit (faces from its first kind): built at import from the groups
+# themselves (a reading is a multiset of groups), about 6,400 suits each.
+_TABLE_GROUPS = 3
+
+
+def _suit_table(base: int) -> dict[int, tuple[tuple[_Code, ...], ...]]:
+    """Every reading of each packed suit (faces from ``base``) of at most
+    :data:`_TABLE_GROUPS` groups and at most one pair, within four copies of a card.
+
+    >>> table = _suit_table(9)
+    >>> table[3 * _RUN]
+    (((1, 9, 0), (1, 10, 0), (1, 11, 0)), ((2, 9, 0), (2, 9, 0), (2, 9, 0)))
+    >>> table[2 | 3 << PACK_BITS]
+    (((0, 9, 0), (1, 10, 0)),)
+    """
+    sets = [((1, base + k, 0), 3 << PACK_BITS * k) for k in range(9)]
+    runs = [((2, base + k, 0), _RUN << PACK_BITS * k) for k in range(7)]
+    pairs = [((0, base + k, 0), 2 << PACK_BITS * k) for k in range(9)]
+    found: dict[int, set[tuple[_Code, ...]]] = {}
+    for n in range(_TABLE_GROUPS + 1):
+        for groups in itertools.combinations_with_replacement(sets + runs, n):
+            key = sum(packed for _, packed in groups)
+            codes = tuple(code for code, _ in groups)  # (sorted: 刻子, then 順子, by face)
+            for pair, packed in [((), 0)] + [((code,), packed) for code, packed in pairs]:
+                if _within_four(key + packed):
+                    found.setdefault(key + packed, set()).add((*pair, *codes))
+    return {key: tuple(sorted(readings)) for key, readings in found.items()}
+
+
+_FIELD_8 = sum(8 << PACK_BITS * k for k in range(9))
+_FIELD_4 = _FIELD_8 >> 1
+
+
+def _within_four(x: int) -> bool:
+    """Whether no field of a packed suit holds more than four cards (fields below 16)."""
+    return not (x & _FIELD_8 or x & _FIELD_4 & (x << 1 | x << 2))
+
+
+_SUIT_TABLES = tuple(_suit_table(base) for base in (0, 9, 18))
+
+
+def _honour_reading(h: int) -> tuple[_Code, ...]:
+    """The one reading of packed honours that form groups: a 刻子 of three, the pair of two."""
+    codes = []
+    for k in range(3):
+        c = h >> PACK_BITS * k & 15
+        if c:
+            codes.append((0 if c == 2 else 1, 27 + k, 0))
+    return tuple(codes)
+
+
+def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
+    """Every reading of one packed suit with no 百搭 (group codes, faces from ``base``, sorted),
+    by the group that holds the lowest card. A reading can come twice (a 刻子 then a 順子 from
+    four of the lowest card, or the other way round); the caller keeps each once, as _all."""
+    runs: list[_Code] = []
+    while True:  # one or two of the lowest card (not the pair) start as many 順子
+        if not x:
+            return [] if pair else [tuple(runs)]
+        low = (x & -x).bit_length() - 1
+        shift = low - low % PACK_BITS
+        c = x >> shift & 15
+        if c >= 3 or (pair and c == 2):
+            break
+        i = shift // PACK_BITS
+        if i >= 7 or (x >> shift + PACK_BITS & 15) < c or (x >> shift + 2 * PACK_BITS & 15) < c:
+            return []
+        runs += [(2, base + i, 0)] * c
+        x -= c * _RUN << shift
+    i = shift // PACK_BITS
+    found: list[tuple[_Code, ...]] = []
+    if pair:  # (c >= 2)
+        code = (0, base + i, 0)
+        found += [(code, *tail) for tail in _suit_readings(x - (2 << shift), base, False)]
+    if c >= 3:
+        code = (1, base + i, 0)
+        found += [_insert(code, tail) for tail in _suit_readings(x - (3 << shift), base, pair)]
+    if i < 7 and x >> shift + PACK_BITS & 15 and x >> shift + 2 * PACK_BITS & 15:
+        code = (2, base + i, 0)
+        found += [_insert(code, tail) for tail in _suit_readings(x - (_RUN << shift), base, pair)]
+    if runs:  # the 順子 below come before the tail's, after its pairs and 刻子
+        found = [_insert_runs(runs, tail) for tail in found]
+    return found
+
+
+def _insert_runs(runs: list[_Code], tail: tuple[_Code, ...]) -> tuple[_Code, ...]:
+    """``tuple(sorted((*runs, *tail)))`` for 順子 ``runs`` below every face of ``tail``."""
+    for j, other in enumerate(tail):
+        if other[0] == 2:
+            return (*tail[:j], *runs, *tail[j:])
+    return (*tail, *runs)
+
+
+def _insert(code: _Code, tail: tuple[_Code, ...]) -> tuple[_Code, ...]:
+    """``tuple(sorted((code, *tail)))`` for a sorted ``tail`` whose faces of code's type are
+    all above code's."""
+    for j, other in enumerate(tail):
+        if other[0] >= code[0]:
+            return (*tail[:j], code, *tail[j:])
+    return (*tail, code)
+
+
+@caches.lru("nantong", maxsize=1 << 12)
+def _all_by_parts(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:
+    """``_all(counts, wild, True)``, part by part: the three suits and the honours share no
+    group, so a reading is one reading of each part (each with some of the 百搭, one of them
+    or the 百搭 alone holding the pair) and the groups of 百搭 alone.
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> counts = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> _all_by_parts(counts, 1) == _all(counts, 1, True), len(_all_by_parts(counts, 1))
+    (True, 1)
+    """
+    parts = [counts[lo:hi] for lo, hi in _BOUNDS]
+    sizes = [sum(part) for part in parts]
+    tables: dict[tuple[int, int, bool], tuple[tuple[_Code, ...], ...]] = {}
+    found: set[tuple[_Code, ...]] = set()
+    for spread in _spreads(wild, 4):
+        alone = wild - sum(spread)
+        for pair_at in range(5):  # a part, or (4) the 百搭 alone
+            options = []
+            for p, w in enumerate(spread):
+                pair = p == pair_at
+                if (sizes[p] + w - 2 * pair) % 3:  # whole groups (and the pair) or nothing
+                    break
+                # the readings of part p with exactly w 百搭, looked up once per hand
+                readings = tables.get((p, w, pair))
+                if readings is None:
+                    lo, hi = _BOUNDS[p]
+                    readings = _part_all(parts[p], lo, hi - lo == 9, w, pair)
+                    tables[p, w, pair] = readings
+                if not readings:
+                    break
+                options.append(readings)
+            else:
+                options.append(_all_wild(alone, pair_at == 4))
+                for combo in itertools.product(*options):
+                    found.add(tuple(sorted(itertools.chain.from_iterable(combo))))
+    return tuple(sorted(found))
+
+
+def _spreads(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to give at most ``total`` 百搭 to ``parts`` parts."""
+    if parts == 0:
+        return [()]
+    return [(w, *rest) for w in range(total + 1) for rest in _spreads(total - w, parts - 1)]
+
+
+@caches.lru("nantong", maxsize=1 << 14)
+def _part_all(
+    part: tuple[int, ...], base: int, suit: bool, wild: int, pair: bool
+) -> tuple[tuple[_Code, ...], ...]:
+    """Every reading (sorted group codes, faces from ``base``) of one part's counts with
+    exactly ``wild`` 百搭, each group holding a real card (as :func:`_branches` makes them),
+    with the pair if ``pair``."""
+    if (sum(part) + wild - 2 * pair) % 3:
+        return ()
+    if wild == 0:
+        return _part_plain(part, base, suit, pair)
+    i = next((k for k, c in enumerate(part) if c), -1)
+    if i < 0:
+        return ()
+    found: set[tuple[_Code, ...]] = set()
+    for code, rest, w, np in _part_branches(part, base, suit, wild, pair, i):
+        for tail in _part_all(rest, base, suit, w, np):
+            k = bisect_right(tail, code)
+            found.add((*tail[:k], code, *tail[k:]))
+    return tuple(sorted(found))
+
+
+_FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
+
+
+def _part_plain(
+    part: tuple[int, ...], base: int, suit: bool, pair: bool
+) -> tuple[tuple[_Code, ...], ...]:
+    """:func:`_part_all` with no 百搭 (the part's size fits ``pair``)."""
+    if not suit:
+        key = sum(map(operator.mul, part, _FIELDS))
+        if key not in (_HONOURS_PAIR if pair else _HONOURS_PLAIN):
+            return ()
+        return (_honour_reading(key),) if key else ((),)
+    x = sum(map(operator.mul, part, _FIELDS))
+    readings = _SUIT_TABLES[base // 9].get(x)
+    if readings is None:  # more than three groups, or no reading
+        readings = tuple(sorted(set(_suit_readings(x, base, pair))))
+    return readings
+
+
+def _part_branches(
+    part: tuple[int, ...], base: int, suit: bool, wild: int, pair: bool, i: int
+) -> Iterator[tuple[_Code, tuple[int, ...], int, bool]]:
+    """:func:`_branches` within one part: every group that holds its lowest real card ``i``."""
+    c = part[i]
+    lst = list(part)
+    if pair:
+        for real in range(min(c, 2), 0, -1):
+            if 2 - real <= wild:
+                lst[i] -= real
+                yield (0, base + i, 2 - real), tuple(lst), wild - (2 - real), False
+                lst[i] += real
+    for real in range(min(c, 3), 0, -1):
+        if 3 - real <= wild:
+            lst[i] -= real
+            yield (1, base + i, 3 - real), tuple(lst), wild - (3 - real), pair
+            lst[i] += real
+    if not suit:
+        return
+    for start in (i - 2, i - 1, i):
+        pre = i - start  # the slots below the lowest real card are 百搭
+        if start < 0 or start > 6 or pre > wild:
+            continue
+        others = range(i + 1, start + 3)
+        for choice in range(1 << len(others)):
+            mask = (1 << pre) - 1
+            used = pre
+            taken = [i]
+            for bit, k in enumerate(others):
+                if choice >> bit & 1:
+                    mask |= 1 << (k - start)
+                    used += 1
+                elif lst[k]:
+                    taken.append(k)
+                else:
+                    break
+            else:
+                if used <= wild:
+                    for k in taken:
+                        lst[k] -= 1
+                    yield (2, base + start, mask), tuple(lst), wild - used, pair
+                    for k in taken:
+                        lst[k] += 1
+
+
+def _fits_any(counts: tuple[int, ...], wild: int, need_pair: bool, left: list[int]) -> bool:
+    """Whether some reading of ``_all(counts, wild, need_pair)`` has its 百搭 stand only for
+    copies the deck still has (``left[k]`` of kind ``k``): the search of :func:`_all`, which
+    stops at the first such reading (``left`` is changed and put back).
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> counts = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> left = [4 - c for c in counts]
+    >>> _fits_any(counts, 1, True, left), _fits_any(counts, 1, True, left[:22] + [0] + left[23:])
+    (True, False)
+    """
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return _wild_groups_fit(wild, need_pair, left)
+    for code, rest, w, np in _branches(counts, wild, need_pair, i):
+        if not _can(rest, w, np):
+            continue
+        kind, face, mask = code
+        # a 順子's bit j: its j-th card; a pair's or 刻子's mask: how many 百搭
+        faces = [face + j for j in range(3) if mask >> j & 1] if kind == 2 else [face] * mask
+        for k in faces:
+            left[k] -= 1
+        found = min(left) >= 0 and _fits_any(rest, w, np, left)
+        for k in faces:
+            left[k] += 1
+        if found:
+            return True
+    return False
+
+
+def _wild_groups_fit(wild: int, need_pair: bool, left: list[int]) -> bool:
+    """Whether the groups of 百搭 alone (:func:`_all_wild`) fit in the copies ``left``."""
+    if wild == 0:
+        return not need_pair
+    size = 2 if need_pair else 3
+    if wild < size or (wild - size) % 3:
+        return False
+    for k in range(N_PLAIN):
+        if left[k] >= size:
+            left[k] -= size
+            found = _wild_groups_fit(wild - size, False, left)
+            left[k] += size
+            if found:
+                return True
+    return False

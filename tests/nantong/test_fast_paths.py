@@ -1,0 +1,251 @@
+"""The fast paths of the 南通 analysis and engine agree with the general ones (nantong.md §4).
+
+* a concealed-only hand of 23 cards is packed into one int (``hand._packed_plain``); with no
+  百搭 its check (``solver._plain_complete``) and its readings (``solver._plain_all``) are
+  checked against the cached search (``_can`` / ``_all``), and whole answers against the
+  general path (the same call with the cards as an iterator, which the fast path leaves alone);
+* a suit's 百搭 need (``solver._need``, solved block by block on counts moved to the bottom of
+  the suit) is checked against a plain search over every group, in place;
+* the readings of a hand with 百搭 found part by part (``solver._all_by_parts``) against the
+  search over the whole hand (``_all``);
+* the 百搭 copy check (``_wilds_fit`` on ``_copies_left``) against ``_copies_ok``, and the search
+  that stops at the first reading that fits (``solver._fits_any``) against every reading;
+* the 刻子 values on small ints (``_concealed_kezi_value``) against ``_concealed_set_value``;
+* the 獨張 count of ``score`` (``hand._completing``) against :func:`~changpai.nantong.waits`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai import nantong
+from changpai.errors import NotationError, RulesError
+from changpai.nantong import hand, solver
+from changpai.nantong.cards import BAIDA_INDICES, CARDS, N_PLAIN, Card
+
+_RUNS = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
+_SETS = [(k,) * 3 for k in range(N_PLAIN)]
+
+
+def _complete_kinds(rng: random.Random) -> list[int]:
+    """The kinds of a pair and seven groups drawn at random (copies not checked)."""
+    kinds = [rng.randrange(N_PLAIN)] * 2
+    for _ in range(7):
+        kinds += rng.choice(_RUNS if rng.random() < 0.6 else _SETS)
+    return kinds
+
+
+def _held(seed: int) -> tuple[tuple[Card, ...], tuple[Card, ...], nantong.Rules]:
+    """A hand of 23 cards within the copies, with two flipped 將 and its rules: complete, one
+    card changed, or dealt at random; some with 百搭 standing for cards."""
+    rng = random.Random(seed)
+    while True:
+        shape = rng.random()
+        if shape < 0.6:
+            kinds = _complete_kinds(rng)
+            if shape < 0.2:
+                kinds[rng.randrange(23)] = rng.randrange(N_PLAIN)
+        else:
+            kinds = [c.index for c in rng.sample(nantong.DECK, 23)]
+        baida = rng.random() < 0.4
+        if baida:
+            wild = rng.choice((1, 1, 1, 2, 2, 3))
+            for j, k in enumerate(rng.sample(range(23), wild)):
+                kinds[k] = BAIDA_INDICES[j]
+        jiang = [rng.randrange(N_PLAIN) for _ in range(2)]
+        plain = [k for k in kinds + jiang if k < N_PLAIN]
+        if all(plain.count(k) <= 4 for k in set(plain)):
+            rules = nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU
+            return tuple(CARDS[k] for k in kinds), tuple(CARDS[k] for k in jiang), rules
+
+
+def _packed(cards: tuple[Card, ...]) -> int:
+    return sum(1 << solver.PACK_BITS * c.index for c in cards)
+
+
+def _plain_counts(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    counts = [0] * N_PLAIN
+    for c in cards:
+        counts[c.index] += 1
+    return tuple(counts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 10**9))
+def test_packed_plain_hands_read_as_the_cached_search_section_4(seed: int) -> None:
+    cards, _, _ = _held(seed)
+    if any(c.is_baida for c in cards):
+        return
+    key, counts = _packed(cards), _plain_counts(cards)
+    assert solver._plain_complete(key) == solver._can(counts, 0, True)
+    assert solver._plain_all(key) == (
+        solver._all(counts, 0, True) if solver._can(counts, 0, True) else ()
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.booleans())
+def test_fast_path_answers_as_the_general_path_section_4(seed: int, flipped: bool) -> None:
+    cards, jiang, rules = _held(seed)
+    flips = jiang if flipped else ()
+    best = nantong.best_decomposition(cards, rules=rules, jiang=flips)
+    general = nantong.best_decomposition(iter(cards), rules=rules, jiang=flips)
+    assert repr(best) == repr(general)
+    assert nantong.is_winning(list(cards), rules=rules, jiang=flips) == nantong.is_winning(
+        iter(cards), rules=rules, jiang=flips
+    )
+
+
+def test_fast_path_leaves_errors_to_the_general_path() -> None:
+    too_many = (Card("1t"),) * 16 + tuple(CARDS[1:8])
+    for bad in (too_many, (Card("FU"), *too_many[1:])):
+        for call in (nantong.best_decomposition, nantong.is_winning):
+            try:
+                call(bad)
+            except NotationError as error:
+                message = str(error)
+            else:  # pragma: no cover - the general path raises
+                message = ""
+            assert message, (call, bad)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 3))
+def test_readings_by_parts_agree_with_the_whole_hand_search_section_4(seed: int, more: int) -> None:
+    cards, _, _ = _held(seed)
+    rng = random.Random(seed)
+    kinds = [c.index for c in cards]
+    for j in rng.sample(range(23), more):  # more 百搭 standing for cards
+        kinds[j] = BAIDA_INDICES[j % 5]
+    wild = sum(k >= N_PLAIN for k in kinds)
+    counts = _plain_counts(tuple(CARDS[k] for k in kinds if k < N_PLAIN))
+    if not 0 < wild <= 5:
+        return
+    assert solver._all_by_parts(counts, wild) == solver._all(counts, wild, True)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _naive_need(part: tuple[int, ...], pair: bool, suit: bool) -> int:
+    """The fewest 百搭 completing ``part`` into groups (and the pair): every group that holds
+    the lowest real card, 百搭 in any of its other slots, with no shortcut."""
+    i = next((k for k, c in enumerate(part) if c), -1)
+    if i < 0:
+        return 2 * pair
+    best = 99
+    lst = list(part)
+    sizes = [(2, False)] if pair else []
+    for size, keeps_pair in [*sizes, (3, pair)]:
+        for real in range(1, min(part[i], size) + 1):
+            lst[i] -= real
+            best = min(best, size - real + _naive_need(tuple(lst), keeps_pair and pair, suit))
+            lst[i] += real
+    if suit:
+        for start in (i - 2, i - 1, i):
+            if start < 0 or start > 6:
+                continue
+            others = [k for k in range(start, start + 3) if k != i]
+            for use in range(1 << len(others)):
+                real = [k for j, k in enumerate(others) if use >> j & 1]
+                if any(k < i or not lst[k] for k in real):
+                    continue
+                for k in (i, *real):
+                    lst[k] -= 1
+                best = min(best, 2 - len(real) + _naive_need(tuple(lst), pair, suit))
+                for k in (i, *real):
+                    lst[k] += 1
+    return best
+
+
+_suits = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_suits, st.sampled_from((1, 2, 5, 99)))
+def test_suit_needs_by_blocks_agree_with_a_plain_search_section_4(
+    counts: list[int], limit: int
+) -> None:
+    part = tuple(counts)
+    capped = tuple(min(_naive_need(part, pair, True), limit + 1) for pair in (False, True))
+    assert solver._need(part, limit) == capped
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=3, max_size=3), st.sampled_from((1, 5)))
+def test_honour_needs_agree_with_a_plain_search_section_4(counts: list[int], limit: int) -> None:
+    part = tuple(counts)
+    capped = tuple(min(_naive_need(part, pair, False), limit + 1) for pair in (False, True))
+    assert solver._need(part, limit) == capped
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9))
+def test_wild_copy_check_agrees_with_counting_every_face_section_4(seed: int) -> None:
+    cards, jiang, _ = _held(seed)
+    wild = sum(c.is_baida for c in cards)
+    counts = _plain_counts(tuple(c for c in cards if not c.is_baida))
+    if not wild or not solver._can(counts, wild, True):
+        return
+    melds = nantong.parse_melds("碰 HH HH HH") if counts[28] <= 1 else ()
+    left = hand._copies_left(counts, melds, jiang)
+    for codes in solver._all(counts, wild, True)[:60]:
+        fits = left is not None and hand._wilds_fit(codes, left)
+        assert fits == hand._copies_ok(codes, melds, jiang)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9))
+def test_first_fitting_reading_agrees_with_every_reading_section_4(seed: int) -> None:
+    cards, _, _ = _held(seed)
+    rng = random.Random(seed)
+    wild = sum(c.is_baida for c in cards)
+    counts = _plain_counts(tuple(c for c in cards if not c.is_baida))
+    if not wild or not solver._can(counts, wild, True):
+        return
+    # copies left: some kinds short (flipped or declared elsewhere), down to none
+    left = [rng.choice((4 - c, 4 - c, max(0, 3 - c), 0)) for c in counts]
+    every = any(hand._wilds_fit(codes, left) for codes in solver._all(counts, wild, True))
+    assert solver._fits_any(counts, wild, True, left) == every
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, N_PLAIN - 1),
+    st.lists(st.integers(0, 34), max_size=2),
+    st.lists(st.integers(0, N_PLAIN - 1), max_size=2),
+    st.sampled_from(
+        (
+            nantong.DUZIHU,
+            nantong.DUZIHU.evolve(jiutiao_laojiang=False),
+            nantong.DUZIHU.evolve(nine_cross_hit=False),
+            nantong.DUZIHU.evolve(multiplier_model="tables"),
+        )
+    ),
+)
+def test_kezi_values_on_small_ints_section_6(
+    face: int, flips: list[int], called: list[int], rules: nantong.Rules
+) -> None:
+    jiang = tuple(CARDS[f] for f in flips)
+    calls = frozenset(CARDS[c] for c in called)
+    meld = hand._code_meld_of((1, face, 0), ())
+    try:
+        expected: object = hand._concealed_set_value(meld, jiang, rules, calls)[1]
+    except RulesError as error:
+        expected = str(error)
+    try:
+        got: object = hand._concealed_kezi_value(face, jiang, rules, calls)
+    except RulesError as error:
+        got = str(error)
+    assert got == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_completing_cards_are_the_waits_section_7(seed: int) -> None:
+    cards, jiang, rules = _held(seed)
+    ready = cards[1:]
+    found = hand._completing(ready, (), rules, jiang)[2]
+    assert [card for card, _ in found] == list(nantong.waits(ready, rules=rules, jiang=jiang))
