@@ -229,6 +229,28 @@ def test_constructor_errors_are_typed(entry: changpai.Variant) -> None:
         module.Game.from_json(other.module.Game(other.rules, 1).to_json())
 
 
+PHASES = {"discard", "claim", "over", "setup", "declare", "selfhu", "lead", "follow"}
+
+
+@by_variant
+def test_phases_use_the_shared_words(entry: changpai.Variant) -> None:
+    """Core concepts, GameBase.phase: every family names its phases from one vocabulary, the
+    game and every seat's view agree, and "over" is exactly the end of the hand."""
+    module = family(entry)
+    game = module.Game(entry.rules, 4)
+    chooser = random.Random(4)
+    seen = set()
+    while True:
+        seen.add(game.phase)
+        assert game.phase in PHASES
+        assert all(game.view(seat).phase == game.phase for seat in game.seats)
+        assert game.is_over == (game.phase == "over")
+        if game.is_over:
+            break
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    assert len(seen) >= 3
+
+
 # ---------------------------------------------------------------------------------- helpers
 
 

@@ -127,6 +127,10 @@ class Toy(GameBase):
         return self.total >= self.rules.target
 
     @property
+    def phase(self) -> str:
+        return "over" if self.is_over else "discard"
+
+    @property
     def result(self) -> GameResult | None:
         if not self.is_over:
             return None

@@ -457,7 +457,7 @@ def test_baoting_rules_section_3() -> None:
     assert not any(a.kind == ActionKind.TING for a in game.legal_actions(2))  # not ready
     act(game, ActionKind.PASS, 2)
     act(game, ActionKind.DISCARD, 0, "9w")  # seat 1 holds 九萬 九萬 but has declared 報聽
-    assert game.phase == "turn" and game.river(0) == (Card("9w"),)  # nobody was asked
+    assert game.phase == "discard" and game.river(0) == (Card("9w"),)  # nobody was asked
     assert game.log[-1].draws[0][0] == 1  # seat 1 simply drew
     # without 報聽 the same seat is asked and may 碰
     other = Game(deck=build(("9w QZ", READY_5W, "1t 1t"), jiang="7w 8w"))

@@ -102,6 +102,14 @@ class GameBase(ABC):
 
     @property
     @abstractmethod
+    def phase(self) -> str:
+        """What the hand waits for, in the words every family shares (docs: Core concepts):
+        ``"discard"`` (the seat in turn decides), ``"claim"`` (a card is on offer), ``"over"``,
+        or one of the family's own (``"setup"``, ``"declare"``, ``"selfhu"``, ``"lead"``,
+        ``"follow"``)."""
+
+    @property
+    @abstractmethod
     def is_over(self) -> bool:
         """Whether the hand has ended."""
 

@@ -63,7 +63,7 @@ __all__ = ["Action", "ActionKind", "Game"]
 
 _REASONS = {
     "declare": "the opening declarations (叫牌 / 報聽) come first",
-    "turn": "not one of the discards, kongs or 自摸 open to this seat",
+    "discard": "not one of the discards, kongs or 自摸 open to this seat",
     "claim": "a discard can only be claimed by 胡, 杠, 碰 or passed",
 }
 
@@ -146,7 +146,7 @@ class Game(GameBase):
                 self._hands[seat][card.index] += 1
             top += n
         self._top = top
-        self.phase = "declare"
+        self._phase = "declare"
         self._current = dealer
         self._drawn: Card | None = None
         self._replacement = False
@@ -213,13 +213,23 @@ class Game(GameBase):
         return check_seat(seat, SEATS, what="seat", error=IllegalActionError)
 
     @property
+    def phase(self) -> str:
+        """``"declare"`` (the opening 叫牌 / 報聽), ``"discard"`` (the seat in turn decides: a
+        discard, a kong or a 自摸), ``"claim"`` (a discard is on offer) or ``"over"``.
+
+        >>> Game(seed=1).phase
+        'declare'
+        """
+        return self._phase
+
+    @property
     def is_over(self) -> bool:
         """Whether the hand has ended (a win or 荒牌).
 
         >>> Game(seed=1).is_over
         False
         """
-        return self.phase == "over"
+        return self._phase == "over"
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -228,9 +238,9 @@ class Game(GameBase):
         >>> Game(seed=1, dealer=3).to_act
         (3,)
         """
-        if self.phase == "over":
+        if self._phase == "over":
             return ()
-        if self.phase == "claim":
+        if self._phase == "claim":
             return tuple(s for s in self._claimants if s not in self._decisions)
         return (self._current,)
 
@@ -298,7 +308,7 @@ class Game(GameBase):
         >>> Game(seed=1).offered is None
         True
         """
-        return self._discard if self.phase == "claim" else None
+        return self._discard if self._phase == "claim" else None
 
     def census(self) -> dict[Card, int]:
         """Every card of the deck by where it is: hands, melds, rivers, stock and the flips —
@@ -448,7 +458,7 @@ class Game(GameBase):
     def _legal_now(self, seat: int) -> list[Action]:
         counts = self._hands[seat]
         actions: list[Action] = []
-        if self.phase == "declare":
+        if self._phase == "declare":
             if seat == self.dealer and self._complete(seat):
                 actions.append(_action(seat, ActionKind.WIN))
             callable_ = claims.callable_cards(counts, self.jiang, stock_left=self.stock_left)
@@ -456,7 +466,7 @@ class Game(GameBase):
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
                 actions.append(_action(seat, ActionKind.TING))
             actions.append(_action(seat, ActionKind.PASS))
-        elif self.phase == "turn":
+        elif self._phase == "discard":
             if self._drawn is not None and self._complete(seat, self._drawn, drawn=True):
                 actions.append(_action(seat, ActionKind.WIN, self._drawn))
             if seat in self._ting and self._drawn is not None:
@@ -472,7 +482,7 @@ class Game(GameBase):
                         actions.append(_action(seat, ActionKind.JIAGANG, m.card))
             discards = _MADE[ActionKind.DISCARD][seat]
             actions.extend(compress(discards, counts))
-        elif self.phase == "claim":
+        elif self._phase == "claim":
             assert self._discard is not None
             options = self._options.get(seat)
             if options is None:
@@ -497,7 +507,7 @@ class Game(GameBase):
             for a in cached[1]:  # the engine's own actions are shared objects: no == needed
                 if a is action:
                     return
-        if self.phase == "over":
+        if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         if action.seat not in self.to_act:
             raise IllegalActionError(
@@ -508,8 +518,8 @@ class Game(GameBase):
             if a is action:
                 return
         if action not in legal:
-            reason = _REASONS[self.phase]
-            if action.seat in self._ting and self.phase == "turn":
+            reason = _REASONS[self._phase]
+            if action.seat in self._ting and self._phase == "discard":
                 reason = "after 報聽 only the drawn card may be discarded"
             raise IllegalActionError(f"{action} is not legal now: {reason}")
 
@@ -527,9 +537,9 @@ class Game(GameBase):
         self._legal = None
         draws: list[tuple[int, Card]] = []
         kind, seat, card = action.kind, action.seat, action.card
-        if self.phase == "declare":
+        if self._phase == "declare":
             self._declare(seat, kind, card, draws)
-        elif self.phase == "turn":
+        elif self._phase == "discard":
             self._turn(seat, kind, card, draws)
         else:
             self._decisions[seat] = action
@@ -556,7 +566,7 @@ class Game(GameBase):
                 self._ting.add(seat)
             nxt = self._ring.next[seat]
             if nxt == self.dealer:
-                self.phase = "turn"
+                self._phase = "discard"
                 self._drawn = None
                 self._replacement = False
             self._current = nxt
@@ -580,7 +590,7 @@ class Game(GameBase):
             self._claimants = tuple(self._options)
             self._decisions = {}
             if self._claimants:
-                self.phase = "claim"
+                self._phase = "claim"
             else:
                 self._advance_draw(seat, draws)
         elif kind == ActionKind.ANGANG:
@@ -606,10 +616,10 @@ class Game(GameBase):
         self._hands[seat][card.index] += 1
         draws.append((seat, card))
         self._current = seat
-        if self.phase != "declare":
+        if self._phase != "declare":
             self._drawn = card
             self._replacement = replacement
-            self.phase = "turn"
+            self._phase = "discard"
         return True
 
     def _advance_draw(self, discarder: int, draws: list[tuple[int, Card]]) -> None:
@@ -643,10 +653,10 @@ class Game(GameBase):
             self._current = seat
             self._drawn = None
             self._replacement = False
-            self.phase = "turn"
+            self._phase = "discard"
 
     def _finish_huangpai(self) -> None:
-        self.phase = "over"
+        self._phase = "over"
         self._result = GameResult(
             None, "huangpai", next_dealer=next_dealer(self.rules, self.dealer, None), label="荒牌"
         )
@@ -677,7 +687,7 @@ class Game(GameBase):
             others=others,
         )
         sheet = score(win, rules=self.rules)
-        self.phase = "over"
+        self._phase = "over"
         self._result = GameResult(
             seat,
             "win",
@@ -719,7 +729,7 @@ class Game(GameBase):
         return (
             self.rules, self._deck, self.dealer, tuple(tuple(h) for h in self._hands),
             tuple(tuple(m) for m in self._melds), tuple(tuple(r) for r in self._rivers),
-            self._top, self.phase, self._current, self._drawn, self._replacement,
+            self._top, self._phase, self._current, self._drawn, self._replacement,
             tuple(sorted(self._ting)), self._discard, self._discarder,
             tuple(sorted(self._decisions.items())), self._claimants, self._discards_made,
             self._first_discard, tuple(self._log), self._result,

@@ -173,6 +173,17 @@ class Game(Claims, GameBase):
         return tuple(self._log)
 
     @property
+    def phase(self) -> str:
+        """``"discard"`` (the seat in turn discards), ``"claim"`` (a card is on offer: a discard,
+        a shown draw or the 亮張), ``"selfhu"`` (the drawer decides on a 胡 with a card of his
+        own) or ``"over"``.
+
+        >>> Game(seed=1).phase in ("discard", "claim", "selfhu")
+        True
+        """
+        return self._phase
+
+    @property
     def is_over(self) -> bool:
         """Whether the hand has ended (a 胡 or 荒莊).
 
