@@ -29,15 +29,17 @@ def states(game: GameBase, rng: random.Random):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(max_examples=15)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 2**32))
 def test_discards_are_the_unclaimed_ones(name: str, seed: int) -> None:
     for game in states(GAMES[name](seed), random.Random(seed)):
         view = game.view(0)
         piles = Counter(c for s in view.seats for c in s.discards)
         # every discard on the table is one of the offered cards nobody claimed (``dead``), so
-        # neither a claimed discard nor the card on offer
-        assert not piles - Counter(view.fact("dead", ()))
+        # neither a claimed discard nor the card on offer (an abandoned hand ends with its last
+        # discard on the table, unclaimed and not yet dead)
+        if not game.is_over:
+            assert not piles - Counter(view.fact("dead", ()))
         for s in view.seats:
             made = [
                 r.action.card
