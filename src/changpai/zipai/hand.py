@@ -71,8 +71,28 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 
 
+class _DecompositionSlots:
+    """The slots of :class:`Decomposition`, declared in a plain base class so that the hot path
+    can fill them fast: it stores them on a bare instance of this class (plain slot stores,
+    which CPython specializes; the frozen class's own ``__setattr__`` refuses them) and then
+    turns it into a :class:`Decomposition` by ``__class__`` assignment, which CPython allows
+    because the subclass adds no slot (one layout). The public class is unchanged: attrs reuses
+    these slots for its fields, in the same order.
+
+    >>> Decomposition.__basicsize__ == _DecompositionSlots.__basicsize__
+    True
+    """
+
+    __slots__ = ("melds", "huxi", "threshold_met", "card", "rules", "__weakref__")
+    melds: tuple[Meld, ...]
+    huxi: int
+    threshold_met: bool
+    card: Card | None
+    rules: Rules
+
+
 @frozen(repr=False, init=False)
-class Decomposition:
+class Decomposition(_DecompositionSlots):
     """A complete hand split into 門子, with its 胡息 (zipai.md §5, §7, §8.1).
 
     ``melds`` lists the table melds first (as given, a 碰 / 偎 upgraded by the winning card in
@@ -555,13 +575,14 @@ def _decomposition(
     >>> _decomposition(d.melds, d.huxi, d.threshold_met, HUNAN) == d == Decomposition(d.melds)
     True
     """
-    result: Decomposition = _new(Decomposition)
-    _SET_MELDS(result, melds)
-    _SET_HUXI(result, value)
-    _SET_MET(result, met)
-    _SET_CARD(result, card)
-    _SET_RULES(result, rules)
-    return result
+    result = _new(_DecompositionSlots)
+    result.melds = melds
+    result.huxi = value
+    result.threshold_met = met
+    result.card = card
+    result.rules = rules
+    result.__class__ = Decomposition
+    return result  # type: ignore[return-value]
 
 
 def _pack(concealed: Sequence[Card]) -> int:
@@ -688,13 +709,15 @@ def best_decomposition(
             *found_s[1],
             *found_b[1],
         )
-        # _decomposition(melds, value, met, rules) inlined: the slots set directly
-        result = _new(Decomposition)
-        _SET_MELDS(result, melds)
-        _SET_HUXI(result, value)
-        _SET_MET(result, value >= rules.min_huxi)
-        _SET_CARD(result, None)
-        _SET_RULES(result, rules)
+        # _decomposition(melds, value, met, rules) inlined (see _DecompositionSlots)
+        built = _new(_DecompositionSlots)
+        built.melds = melds
+        built.huxi = value
+        built.threshold_met = value >= rules.min_huxi
+        built.card = None
+        built.rules = rules
+        built.__class__ = Decomposition
+        result = built  # type: ignore[assignment]
     if len(cache) >= _PLAIN_LIMIT:
         cache.clear()
     cache[key] = result
