@@ -77,13 +77,13 @@ class _DecompositionSlots:
     which CPython specializes; the frozen class's own ``__setattr__`` refuses them) and then
     turns it into a :class:`Decomposition` by ``__class__`` assignment, which CPython allows
     because the subclass adds no slot (one layout). The public class is unchanged: attrs reuses
-    these slots for its fields, in the same order.
+    these slots for its fields (CPython lays slots out by name, whatever their order here).
 
     >>> Decomposition.__basicsize__ == _DecompositionSlots.__basicsize__
     True
     """
 
-    __slots__ = ("melds", "huxi", "threshold_met", "card", "rules", "__weakref__")
+    __slots__ = ("__weakref__", "card", "huxi", "melds", "rules", "threshold_met")
     melds: tuple[Meld, ...]
     huxi: int
     threshold_met: bool
