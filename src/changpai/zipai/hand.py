@@ -685,10 +685,10 @@ def best_decomposition(
     kan = key & key >> 1 & _B0
     pool = key - 3 * kan - 4 * quad
     # the meld count above leaves the pool 2 cards modulo 3 with a 提 (the pair), else none
-    found = _search(pool & _HALF_MASK, pool >> _HALF, table)
+    found = _search(pool & _HALF_MASK, pool >> _HALF, free_small & free_big, table)
     result: Decomposition | None = None
     if found is not None:
-        value, delta, found_s, found_b = found
+        value, jiao_low_choice, jiao_high_choice, found_s, found_b = found
         # the 坎 / 提 melds, five values at a time (solver._SET_LISTS), then the 絞, then the
         # small and the big case's sentences
         both = kan | quad << 1
@@ -704,8 +704,8 @@ def best_decomposition(
             *second[0],
             *third[0],
             *fourth[0],
-            *jiao_low[delta & _QUARTER_MASK],
-            *jiao_high[delta >> _QUARTER],
+            *jiao_low[jiao_low_choice],
+            *jiao_high[jiao_high_choice],
             *found_s[1],
             *found_b[1],
         )
