@@ -225,6 +225,7 @@ class Decomposition(_DecompositionSlots):
 
 
 _new = object.__new__
+_THREE_QUARTERS = _HALF + _QUARTER  # the first bit of values 6..10 of the big case
 _SET_MELDS = Decomposition.__dict__["melds"].__set__
 _SET_HUXI = Decomposition.__dict__["huxi"].__set__
 _SET_MET = Decomposition.__dict__["threshold_met"].__set__
@@ -645,7 +646,7 @@ def best_decomposition(
     quads = quad.bit_count()
     # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
     if (
-        key & _B2 & (key << 1 | key << 2)
+        quad & (key | key >> 1)
         or key.bit_count() + (key & _B12).bit_count() + 2 * quads != n
     ):
         _check_copies(_counts(concealed), (), None)
@@ -682,8 +683,7 @@ def best_decomposition(
     found = cache.get(key, _MISSING)
     if found is not _MISSING:
         return found  # type: ignore[no-any-return]
-    kan = key & key >> 1 & _B0
-    pool = key - 3 * kan - 4 * quad
+    pool = key & (free | free << 1)  # the kinds of one or two copies
     # the meld count above leaves the pool 2 cards modulo 3 with a 提 (the pair), else none
     found = _search(pool & _HALF_MASK, pool >> _HALF, free_small & free_big, table)
     result: Decomposition | None = None
@@ -691,12 +691,12 @@ def best_decomposition(
         value, jiao_low_choice, jiao_high_choice, found_s, found_b = found
         # the 坎 / 提 melds, five values at a time (solver._SET_LISTS), then the 絞, then the
         # small and the big case's sentences
-        both = kan | quad << 1
+        both = key >> 1 & (key & _B0 | _B1)  # 坎 (3 copies) at bit 3k, 提 (4) at bit 3k + 1
         first_sets, second_sets, third_sets, fourth_sets = _SET_LISTS
         first = first_sets[both & _QUARTER_MASK]
         second = second_sets[both >> _QUARTER & _QUARTER_MASK]
         third = third_sets[both >> _HALF & _QUARTER_MASK]
-        fourth = fourth_sets[both >> _HALF + _QUARTER]
+        fourth = fourth_sets[both >> _THREE_QUARTERS]
         jiao_low, jiao_high = table.jiao_melds
         value += first[1] + second[1] + third[1] + fourth[1]
         melds = (

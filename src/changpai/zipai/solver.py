@@ -398,15 +398,16 @@ def _best_choice(
     big: int,
     rest_s: list[Any],
     rest_b: list[Any],
-) -> tuple[int, int, _Result, _Result] | None:
+    high: bool,
+) -> _Found | None:
     """The first best of the 絞 ``choices`` (base 3) of five values of digits ``small`` / ``big``
     (their base-3 indexes), the other five values of each case fixed (``rest_s`` / ``rest_b``
-    map these five values' digits, by index, to the case's (胡息, melds)): (胡息, the choice,
-    the small and the big case's (胡息, melds)).
+    map these five values' digits, by index, to the case's (胡息, melds)), as :func:`_search`
+    returns it; ``high`` when the five values are 6..10.
 
     >>> rest = [(0, ())] + [None] * 242
-    >>> _best_choice([(2, 1)], 2, 1, rest, rest)  # 一一壹: one 絞
-    (0, 2, (0, ()), (0, ()))
+    >>> _best_choice([(2, 1)], 2, 1, rest, rest, False)  # 一一壹: one 絞
+    (0, 2, 0, (0, ()), (0, ()))
     """
     best_value = -1
     best = None
@@ -420,7 +421,7 @@ def _best_choice(
         value = found_s[0] + found_b[0]
         if value > best_value:
             best_value = value
-            best = (value, ds, found_s, found_b)
+            best = (value, 0, ds, found_s, found_b) if high else (value, ds, 0, found_s, found_b)
     return best
 
 
@@ -446,10 +447,11 @@ def _search(small: int, big: int, common: int, table: _Table) -> _Found | None:
     high = pattern >> _QUARTER
     if not high:
         # no 絞 among values 6..10: those digits are final, so they must be in the tables
-        rest_s = table.high[0][_TERNARY[small >> _QUARTER]]
+        high_s, high_b = table.high
+        rest_s = high_s[_TERNARY[small >> _QUARTER]]
         if rest_s is None:
             return None
-        rest_b = table.high[1][_TERNARY[big >> _QUARTER]]
+        rest_b = high_b[_TERNARY[big >> _QUARTER]]
         if rest_b is None:
             return None
         small_low = _TERNARY[small & _QUARTER_MASK]
@@ -462,8 +464,7 @@ def _search(small: int, big: int, common: int, table: _Table) -> _Found | None:
             if found_b is None:
                 return None
             return (found_s[0] + found_b[0], 0, 0, found_s, found_b)
-        found = _best_choice(_LAST_CHOICES[pattern], small_low, big_low, rest_s, rest_b)
-        return None if found is None else (found[0], found[1], 0, found[2], found[3])
+        return _best_choice(_LAST_CHOICES[pattern], small_low, big_low, rest_s, rest_b, False)
     low = pattern & _QUARTER_MASK
     low_s, low_b = table.low
     small_low = _TERNARY[small & _QUARTER_MASK]
@@ -477,8 +478,7 @@ def _search(small: int, big: int, common: int, table: _Table) -> _Found | None:
         rest_b = low_b[big_low]
         if rest_b is None:
             return None
-        found = _best_choice(_LAST_CHOICES[high], small_high, big_high, rest_s, rest_b)
-        return None if found is None else (found[0], 0, found[1], found[2], found[3])
+        return _best_choice(_LAST_CHOICES[high], small_high, big_high, rest_s, rest_b, True)
     # 絞 in both halves: each choice of values 1..5 whose digits left are in the tables, then
     # the choices of values 6..10 with it
     highs = _LAST_CHOICES[high]
