@@ -4,8 +4,10 @@ Run: .venv/bin/python benchmarks/bench_zipai_hand.py [--hands N] [--seed S] [--r
 
 Cards are parsed (drawn as Card objects) before timing; each figure is hands per second over many
 distinct hands, each result holding its full decomposition (Meld objects and 胡息). "cold" empties
-the caches before each timed pass (the whole-hand cache and the 坎 / 提 meld tuples; the per-case
-shape tables are built at import), "warm" repeats the same hands (the whole-hand cache answers).
+the lazily filled caches before each timed pass (``zipai.hand._clear_cache``): the whole-hand
+cache, which is all the concealed hot path timed here reads (its 坎 / 提 melds, per-case shape
+tables and 絞 choice lists are tables built at import; the 坎 / 提 meld-tuple cache it also empties
+serves the other paths only). "warm" repeats the same hands (the whole-hand cache answers).
 Hands are timed in chunks of 500, each chunk the best of ``--repeat`` passes (see
 ``_baseline.chunked_rate``). Next to each figure: its ratio to the plain baseline of the run
 (``_baseline.py``), and the clean-room reference solver of ``tests/zipai/test_hand_independent.py``
@@ -85,7 +87,7 @@ def complete_hands(n: int, seed: int) -> list[tuple[Card, ...]]:
 
 
 def clear_caches() -> None:
-    """Empty the lazily filled caches (the per-case tables are built at import)."""
+    """Empty the lazily filled caches (the tables the hot path reads are built at import)."""
     hand._clear_cache()
 
 

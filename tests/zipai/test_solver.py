@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS, DECK, Card, parse
 from changpai.zipai.hand import best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, huxi
@@ -416,6 +417,28 @@ def test_best_decomposition_equals_main_on_many_complete_hands() -> None:
             assert (None if found is None else (found.melds, found.huxi)) == want
             complete += found is not None
     assert complete > 2_500  # a drawn 坎 or 提 often breaks the sentences it came from
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.lists(
+        st.integers(0, 19) | st.sampled_from([0, 1, 2, 9, 10, 11, 19]), min_size=21, max_size=21
+    ),
+    st.sampled_from([HUNAN, HUNAN.evolve(allow_1_5_10=True)]),
+)
+def test_property_any_21_cards_equal_main_or_raise(kinds: list[int], rules: Rules) -> None:
+    """Property (issue 12, the hot path's checks): any 21 cards, five or more copies of a kind
+    included (a carry in the packed count from eight), raise NotationError exactly when a kind
+    has more than four copies (zipai.md §1); otherwise the result is main's, melds and order
+    included (its 坎 / 提 taken by main's _strip, the pool by main's search)."""
+    cards = [CARDS[k] for k in kinds]
+    if max(kinds.count(k) for k in kinds) > 4:
+        with pytest.raises(NotationError, match="copies"):
+            best_decomposition(cards, (), rules)
+        return
+    found = best_decomposition(cards, (), rules)
+    want = main_best(cards, rules)
+    assert (None if found is None else (found.melds, found.huxi)) == want
 
 
 @settings(max_examples=500, deadline=None)

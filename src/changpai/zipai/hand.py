@@ -71,8 +71,28 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 
 
+class _DecompositionSlots:
+    """The slots of :class:`Decomposition`, declared in a plain base class so that the hot path
+    can fill them fast: it stores them on a bare instance of this class (plain slot stores,
+    which CPython specializes; the frozen class's own ``__setattr__`` refuses them) and then
+    turns it into a :class:`Decomposition` by ``__class__`` assignment, which CPython allows
+    because the subclass adds no slot (one layout). The public class is unchanged: attrs reuses
+    these slots for its fields (CPython lays slots out by name, whatever their order here).
+
+    >>> Decomposition.__basicsize__ == _DecompositionSlots.__basicsize__
+    True
+    """
+
+    __slots__ = ("__weakref__", "card", "huxi", "melds", "rules", "threshold_met")
+    melds: tuple[Meld, ...]
+    huxi: int
+    threshold_met: bool
+    card: Card | None
+    rules: Rules
+
+
 @frozen(repr=False, init=False)
-class Decomposition:
+class Decomposition(_DecompositionSlots):
     """A complete hand split into 門子, with its 胡息 (zipai.md §5, §7, §8.1).
 
     ``melds`` lists the table melds first (as given, a 碰 / 偎 upgraded by the winning card in
@@ -205,6 +225,7 @@ class Decomposition:
 
 
 _new = object.__new__
+_THREE_QUARTERS = _HALF + _QUARTER  # the first bit of values 6..10 of the big case
 _SET_MELDS = Decomposition.__dict__["melds"].__set__
 _SET_HUXI = Decomposition.__dict__["huxi"].__set__
 _SET_MET = Decomposition.__dict__["threshold_met"].__set__
@@ -555,13 +576,14 @@ def _decomposition(
     >>> _decomposition(d.melds, d.huxi, d.threshold_met, HUNAN) == d == Decomposition(d.melds)
     True
     """
-    result: Decomposition = _new(Decomposition)
-    _SET_MELDS(result, melds)
-    _SET_HUXI(result, value)
-    _SET_MET(result, met)
-    _SET_CARD(result, card)
-    _SET_RULES(result, rules)
-    return result
+    result = _new(_DecompositionSlots)
+    result.melds = melds
+    result.huxi = value
+    result.threshold_met = met
+    result.card = card
+    result.rules = rules
+    result.__class__ = Decomposition
+    return result  # type: ignore[return-value]
 
 
 def _pack(concealed: Sequence[Card]) -> int:
@@ -624,7 +646,7 @@ def best_decomposition(
     quads = quad.bit_count()
     # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
     if (
-        key & _B2 & (key << 1 | key << 2)
+        quad & (key | key >> 1)
         or key.bit_count() + (key & _B12).bit_count() + 2 * quads != n
     ):
         _check_copies(_counts(concealed), (), None)
@@ -661,21 +683,20 @@ def best_decomposition(
     found = cache.get(key, _MISSING)
     if found is not _MISSING:
         return found  # type: ignore[no-any-return]
-    kan = key & key >> 1 & _B0
-    pool = key - 3 * kan - 4 * quad
+    pool = key & (free | free << 1)  # the kinds of one or two copies
     # the meld count above leaves the pool 2 cards modulo 3 with a 提 (the pair), else none
-    found = _search(pool & _HALF_MASK, pool >> _HALF, table)
+    found = _search(pool & _HALF_MASK, pool >> _HALF, free_small & free_big, table)
     result: Decomposition | None = None
     if found is not None:
-        value, delta, found_s, found_b = found
+        value, jiao_low_choice, jiao_high_choice, found_s, found_b = found
         # the 坎 / 提 melds, five values at a time (solver._SET_LISTS), then the 絞, then the
         # small and the big case's sentences
-        both = kan | quad << 1
+        both = key >> 1 & (key & _B0 | _B1)  # 坎 (3 copies) at bit 3k, 提 (4) at bit 3k + 1
         first_sets, second_sets, third_sets, fourth_sets = _SET_LISTS
         first = first_sets[both & _QUARTER_MASK]
         second = second_sets[both >> _QUARTER & _QUARTER_MASK]
         third = third_sets[both >> _HALF & _QUARTER_MASK]
-        fourth = fourth_sets[both >> _HALF + _QUARTER]
+        fourth = fourth_sets[both >> _THREE_QUARTERS]
         jiao_low, jiao_high = table.jiao_melds
         value += first[1] + second[1] + third[1] + fourth[1]
         melds = (
@@ -683,18 +704,20 @@ def best_decomposition(
             *second[0],
             *third[0],
             *fourth[0],
-            *jiao_low[delta & _QUARTER_MASK],
-            *jiao_high[delta >> _QUARTER],
+            *jiao_low[jiao_low_choice],
+            *jiao_high[jiao_high_choice],
             *found_s[1],
             *found_b[1],
         )
-        # _decomposition(melds, value, met, rules) inlined: the slots set directly
-        result = _new(Decomposition)
-        _SET_MELDS(result, melds)
-        _SET_HUXI(result, value)
-        _SET_MET(result, value >= rules.min_huxi)
-        _SET_CARD(result, None)
-        _SET_RULES(result, rules)
+        # _decomposition(melds, value, met, rules) inlined (see _DecompositionSlots)
+        built = _new(_DecompositionSlots)
+        built.melds = melds
+        built.huxi = value
+        built.threshold_met = value >= rules.min_huxi
+        built.card = None
+        built.rules = rules
+        built.__class__ = Decomposition
+        result = built  # type: ignore[assignment]
     if len(cache) >= _PLAIN_LIMIT:
         cache.clear()
     cache[key] = result

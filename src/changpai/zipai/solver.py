@@ -7,11 +7,13 @@ chosen among the values where the pool holds both cases, and each case is then l
 table, built at import, of every count tuple of that case that splits into sentences and at most
 one pair (1,300 entries, 1,745 with 一五十), with its best partition. The search works on the
 two cases as separate ints below 2**30 (one CPython digit each, so their arithmetic is cheap),
-each split at value 5: the 絞 choices of five values are listed at import per pattern of
-allowed 絞 (in the order of the former depth-first search, so that ties go the same way), a
-choice of values 1..5 is kept when both cases' digits left are the first half of a table entry,
-and the choices of values 6..10 are then looked up among that entry's second halves. The search
-returns the 絞 choice as its small-card deltas, and the caller builds the meld tuple once;
+each split at value 5 and each half read as the base-3 index of its five digits (0..242): the
+絞 choices of five values are listed at import per pattern of allowed 絞 (in the order of the
+former depth-first search, so that ties go the same way) as base-3 deltas, a choice of values
+1..5 is kept when both cases' digits left are the first half of a table entry, and the choices
+of values 6..10 are then looked up among that entry's second halves (lists of 243 entries, so
+each lookup is a list index). The search returns the 絞 choice as its base-3 small-card deltas
+of each half, and the caller builds the meld tuple once;
 :class:`Meld` objects are interned (the 坎 / 提 tuples come from tables of five values).
 
 >>> from changpai.zipai.cards import parse
@@ -123,15 +125,33 @@ _PATTERNS = [sum((p >> (2 * v) & 3) << (_BITS * v) for v in range(5)) for p in r
 _B0Q = _B0 & _QUARTER_MASK
 
 
-# every choice of five values as (small-card deltas, big-card deltas): 3 - d big cards where
-# d small; the lists below share these 243 tuples (a small working set for the search)
+# The base-3 index of five digits of a one-case key (digits 0..2, as in a pool: 243 indexes),
+# by the 15 bits of those digits: the search's tables are lists of 243 entries indexed so (a
+# list index is cheaper than a dict lookup), and since a choice's deltas never exceed the
+# pool's digits, the index of the digits left is the digits' index minus the deltas' index.
+# (None for digits a pool never holds.)
+_TERNARY: list[Any] = [None] * (1 << _QUARTER)
+_TERNARY_SPAN = 3**5
+for _t in range(_TERNARY_SPAN):
+    _TERNARY[sum(_t // 3**v % 3 << (_BITS * v) for v in range(5))] = _t
+del _t
+
+# every choice of five values as the base-3 indexes of (small-card deltas, big-card deltas):
+# 3 - d big cards where d small; the lists below share these 243 tuples (a small working set)
 _CHOICE_PAIRS: dict[int, tuple[int, int]] = {}
 
 
 def _with_big(deltas: list[int]) -> list[tuple[int, int]]:
-    """The choices as (small-card deltas, big-card deltas), the shared tuples."""
+    """The choices as base-3 (small-card deltas, big-card deltas), the shared tuples.
+
+    >>> _with_big([0o21])  # xN dN dN at value 1, xN xN dN at value 2: 1 + 2 * 3, 2 + 1 * 3
+    [(7, 5)]
+    """
     pairs = _CHOICE_PAIRS
-    return [pairs.get(d) or pairs.setdefault(d, (d, 3 * ((d | d >> 1) & _B0Q) - d)) for d in deltas]
+    return [
+        pairs.get(d) or pairs.setdefault(d, (_TERNARY[d], _TERNARY[3 * ((d | d >> 1) & _B0Q) - d]))
+        for d in deltas
+    ]
 
 
 # the choices of five values when a higher candidate value follows / when none does
@@ -142,8 +162,6 @@ for _p in _PATTERNS:
     _INNER_CHOICES[_p] = _with_big(_choice_deltas(_p, False))
     _LAST_CHOICES[_p] = _with_big(_choice_deltas(_p, True))
 del _p
-# every small-card delta of five values (each 0, 1 or 2)
-_DELTAS = sorted({d for choices in _INNER_CHOICES if choices for d, _ in choices})
 
 
 # every set of values of one case as bits 3v (1,024 masks)
@@ -178,9 +196,9 @@ class _Table:
     packed count of the shape. The solver splits a pool by case: a 絞 is the only shape that mixes
     small and big cards, so once the 絞 are chosen each case is looked up on its own 10-digit count
     tuple in ``halves[case]`` (every decomposable tuple with its best partition, built here from
-    the ``half[case]`` shapes), as the mahjong library does per suit. ``prefixes`` hold the
-    leading digits of those tuples, ``plans`` the search levels per set of candidate 絞 values,
-    ``jiao_options`` / ``final_options`` the 絞 a value's two digits allow.
+    the ``half[case]`` shapes), as the mahjong library does per suit. ``low`` / ``high`` hold
+    those tuples split at value 5 for the search, ``jiao`` the two 絞 of each value and
+    ``jiao_melds`` those of a choice of five values.
     """
 
     def __init__(self, allow_1_5_10: bool) -> None:
@@ -230,36 +248,41 @@ class _Table:
         self.lonely = {free: _lonely(free, self.specials) for free in _CASE_MASKS}
         # every decomposable count tuple of one case (with the pair flag) -> its best partition
         self.halves = (self._halves(0), self._halves(1))
-        # by_low[case][digits of values 1..5] -> {digits of values 6..10: (胡息, melds)} and
-        # by_high[case] the other way round: the same tuples without the pair flag (a tuple
-        # holds the pair exactly when its card count is 2 modulo 3, so no count tuple is there
-        # with and without it), split at value 5 so that either half of a 絞 choice is checked
-        # on its own
-        self.by_low: tuple[dict[int, dict[int, _Result]], ...] = tuple(
+        # low[case][digits of values 1..5][digits of values 6..10] -> (胡息, melds), and high[case]
+        # the other way round, the digits by their base-3 index (None where no tuple is): the
+        # same tuples without the pair flag (a tuple holds the pair exactly when its card count
+        # is 2 modulo 3, so no count tuple is there with and without it), split at value 5 so
+        # that either half of a 絞 choice is checked on its own
+        self.low: tuple[list[Any], ...] = tuple(
             self._split_halves(halves, 0) for halves in self.halves
         )
-        self.by_high: tuple[dict[int, dict[int, _Result]], ...] = tuple(
+        self.high: tuple[list[Any], ...] = tuple(
             self._split_halves(halves, _QUARTER) for halves in self.halves
         )
-        # the 絞 melds of a choice, by its small-card deltas of values 1..5 and of 6..10
-        # (lists indexed by the deltas, None where no choice is: cheaper to index than a dict)
-        self.jiao_melds: tuple[list[Any], ...] = tuple(self._jiao_list(offset) for offset in (0, 5))
+        # the 絞 melds of a choice, by the base-3 index of its small-card deltas of values 1..5
+        # and of 6..10
+        self.jiao_melds: tuple[list[tuple[Meld, ...]], ...] = tuple(
+            self._jiao_list(offset) for offset in (0, 5)
+        )
 
     @staticmethod
-    def _split_halves(halves: dict[int, _Result], shift: int) -> dict[int, dict[int, _Result]]:
-        """``halves`` without the pair flag, keyed by the five digits at ``shift`` first."""
-        split: dict[int, dict[int, _Result]] = {}
+    def _split_halves(halves: dict[int, _Result], shift: int) -> list[Any]:
+        """``halves`` without the pair flag, by the five digits at ``shift``, then by the other
+        five (base-3 indexes)."""
+        split: list[Any] = [None] * _TERNARY_SPAN
         for key, found in halves.items():
             digits = key & _HALF_DIGITS
-            first = digits >> shift & _QUARTER_MASK
-            split.setdefault(first, {})[digits >> (_QUARTER - shift) & _QUARTER_MASK] = found
+            first = _TERNARY[digits >> shift & _QUARTER_MASK]
+            if split[first] is None:
+                split[first] = [None] * _TERNARY_SPAN
+            split[first][_TERNARY[digits >> (_QUARTER - shift) & _QUARTER_MASK]] = found
         return split
 
-    def _jiao_list(self, offset: int) -> list[Any]:
-        """:meth:`_jiao_melds` of every choice of five values, indexed by its deltas."""
-        melds: list[Any] = [None] * (_DELTAS[-1] + 1)
-        for delta in _DELTAS:
-            melds[delta] = self._jiao_melds(delta, offset)
+    def _jiao_list(self, offset: int) -> list[tuple[Meld, ...]]:
+        """:meth:`_jiao_melds` of every choice of five values, by its base-3 deltas."""
+        melds: list[tuple[Meld, ...]] = [()] * _TERNARY_SPAN
+        for delta in _CHOICE_PAIRS:
+            melds[_TERNARY[delta]] = self._jiao_melds(delta, offset)
         return melds
 
     def _jiao_melds(self, delta: int, offset: int) -> tuple[Meld, ...]:
@@ -354,55 +377,59 @@ def _solve(key: int, table: _Table) -> _Result | None:
     count = (key & _B0).bit_count() + 2 * (key & _B1).bit_count()
     if count % 3 != (2 if key & _PAIR_FLAG else 0):
         return None
-    found = _search(key & _HALF_MASK, key >> _HALF & _HALF_MASK, table)
+    small = key & _HALF_MASK
+    big = key >> _HALF & _HALF_MASK
+    found = _search(small, big, (small | small >> 1) & (big | big >> 1) & _B0H, table)
     if found is None:
         return None
-    value, delta, found_s, found_b = found
-    low, high = table.jiao_melds
-    return (
-        value,
-        (*low[delta & _QUARTER_MASK], *high[delta >> _QUARTER], *found_s[1], *found_b[1]),
-    )
+    value, low, high, found_s, found_b = found
+    jiao_low, jiao_high = table.jiao_melds
+    return (value, (*jiao_low[low], *jiao_high[high], *found_s[1], *found_b[1]))
 
 
-_Found = tuple[int, int, _Result, _Result]
+# (胡息, the 絞 choice's base-3 small-card deltas of values 1..5 and of 6..10, the small and
+# the big case's (胡息, melds))
+_Found = tuple[int, int, int, _Result, _Result]
 
 
 def _best_choice(
     choices: list[tuple[int, int]],
     small: int,
     big: int,
-    rest_s: dict[int, _Result],
-    rest_b: dict[int, _Result],
-    shift: int,
+    rest_s: list[Any],
+    rest_b: list[Any],
+    high: bool,
 ) -> _Found | None:
-    """The first best of the 絞 ``choices`` of five values of digits ``small`` / ``big``, the
-    other five values of each case fixed (``rest_s`` / ``rest_b`` map these five values' digits
-    to the case's (胡息, melds)); the choice's deltas go at bit ``shift`` of the result's.
+    """The first best of the 絞 ``choices`` (base 3) of five values of digits ``small`` / ``big``
+    (their base-3 indexes), the other five values of each case fixed (``rest_s`` / ``rest_b``
+    map these five values' digits, by index, to the case's (胡息, melds)), as :func:`_search`
+    returns it; ``high`` when the five values are 6..10.
 
-    >>> _best_choice([(2, 1)], 2, 1, {0: (0, ())}, {0: (0, ())}, 0)  # 一一壹: one 絞
-    (0, 2, (0, ()), (0, ()))
+    >>> rest = [(0, ())] + [None] * 242
+    >>> _best_choice([(2, 1)], 2, 1, rest, rest, False)  # 一一壹: one 絞
+    (0, 2, 0, (0, ()), (0, ()))
     """
     best_value = -1
-    best: _Found | None = None
+    best = None
     for ds, db in choices:
-        found_s = rest_s.get(small - ds)
+        found_s = rest_s[small - ds]
         if found_s is None:
             continue
-        found_b = rest_b.get(big - db)
+        found_b = rest_b[big - db]
         if found_b is None:
             continue
         value = found_s[0] + found_b[0]
         if value > best_value:
             best_value = value
-            best = (value, ds << shift, found_s, found_b)
+            best = (value, 0, ds, found_s, found_b) if high else (value, ds, 0, found_s, found_b)
     return best
 
 
-def _search(small: int, big: int, table: _Table) -> _Found | None:
+def _search(small: int, big: int, common: int, table: _Table) -> _Found | None:
     """The best partition of a pool given as its two cases (one-case keys, no pair flag) whose
-    card count is right for its pair (see :func:`_solve`): (胡息, the 絞 choice's small-card
-    deltas, the small case's and the big case's (胡息, melds)).
+    card count is right for its pair (see :func:`_solve`), ``common`` the values it holds in
+    both cases (bits 3v): (胡息, the 絞 choice as base-3 small-card deltas of values 1..5 and
+    of 6..10, the small case's and the big case's (胡息, melds)).
 
     The 絞 are the only shapes mixing the cases: every choice of them (at the values where the
     pool holds both cases, one of them twice) is tried in the former search order, and each
@@ -412,61 +439,69 @@ def _search(small: int, big: int, table: _Table) -> _Found | None:
     so the pair needs no lookup of its own). The first choice with the most 胡息 wins; the meld
     tuple is left to the caller.
 
-    >>> value, delta, found_s, found_b = _search(0o2, 0o1, _TABLES[0])  # 一一壹: one 絞
-    >>> value, delta, found_s[1], found_b[1]
-    (0, 2, (), ())
+    >>> value, low, high, found_s, found_b = _search(0o2, 0o1, 0o1, _TABLES[0])  # 一一壹: one 絞
+    >>> value, low, high, found_s[1], found_b[1]
+    (0, 2, 0, (), ())
     """
-    free = (small | small >> 1) & (big | big >> 1) & _B0H
-    pattern = (small >> 1 & free) | (big & free << 1)
+    pattern = (small >> 1 & common) | (big & common << 1)
     high = pattern >> _QUARTER
-    small_low = small & _QUARTER_MASK
-    big_low = big & _QUARTER_MASK
-    small_high = small >> _QUARTER
-    big_high = big >> _QUARTER
     if not high:
         # no 絞 among values 6..10: those digits are final, so they must be in the tables
-        rest_s = table.by_high[0].get(small_high)
-        rest_b = table.by_high[1].get(big_high)
-        if rest_s is None or rest_b is None:
+        high_s, high_b = table.high
+        rest_s = high_s[_TERNARY[small >> _QUARTER]]
+        if rest_s is None:
             return None
+        rest_b = high_b[_TERNARY[big >> _QUARTER]]
+        if rest_b is None:
+            return None
+        small_low = _TERNARY[small & _QUARTER_MASK]
+        big_low = _TERNARY[big & _QUARTER_MASK]
         if not pattern:
-            found_s = rest_s.get(small_low)
-            found_b = rest_b.get(big_low)
-            if found_s is None or found_b is None:
+            found_s = rest_s[small_low]
+            if found_s is None:
                 return None
-            return (found_s[0] + found_b[0], 0, found_s, found_b)
-        return _best_choice(_LAST_CHOICES[pattern], small_low, big_low, rest_s, rest_b, 0)
+            found_b = rest_b[big_low]
+            if found_b is None:
+                return None
+            return (found_s[0] + found_b[0], 0, 0, found_s, found_b)
+        return _best_choice(_LAST_CHOICES[pattern], small_low, big_low, rest_s, rest_b, False)
     low = pattern & _QUARTER_MASK
-    by_low_s, by_low_b = table.by_low
+    low_s, low_b = table.low
+    small_low = _TERNARY[small & _QUARTER_MASK]
+    big_low = _TERNARY[big & _QUARTER_MASK]
+    small_high = _TERNARY[small >> _QUARTER]
+    big_high = _TERNARY[big >> _QUARTER]
     if not low:
-        rest_s = by_low_s.get(small_low)
-        rest_b = by_low_b.get(big_low)
-        if rest_s is None or rest_b is None:
+        rest_s = low_s[small_low]
+        if rest_s is None:
             return None
-        return _best_choice(_LAST_CHOICES[high], small_high, big_high, rest_s, rest_b, _QUARTER)
+        rest_b = low_b[big_low]
+        if rest_b is None:
+            return None
+        return _best_choice(_LAST_CHOICES[high], small_high, big_high, rest_s, rest_b, True)
     # 絞 in both halves: each choice of values 1..5 whose digits left are in the tables, then
     # the choices of values 6..10 with it
     highs = _LAST_CHOICES[high]
     best_value = -1
-    best: _Found | None = None
+    best = None
     for ds, db in _INNER_CHOICES[low]:
-        rest_s = by_low_s.get(small_low - ds)
+        rest_s = low_s[small_low - ds]
         if rest_s is None:
             continue
-        rest_b = by_low_b.get(big_low - db)
+        rest_b = low_b[big_low - db]
         if rest_b is None:
             continue
         for hs, hb in highs:
-            found_s = rest_s.get(small_high - hs)
+            found_s = rest_s[small_high - hs]
             if found_s is None:
                 continue
-            found_b = rest_b.get(big_high - hb)
+            found_b = rest_b[big_high - hb]
             if found_b is None:
                 continue
             value = found_s[0] + found_b[0]
             if value > best_value:
                 best_value = value
-                best = (value, hs << _QUARTER | ds, found_s, found_b)
+                best = (value, ds, hs, found_s, found_b)
     return best
 
 
