@@ -37,8 +37,7 @@ _PARSERS = ("parse", "from_dict", "from_json")
 # this suite may not edit: each is reported to the lead with its fix, and is tolerated here only
 # for the exception named. Keyed by target id, or by ``*.<suffix>`` for every family's target.
 # Remove an entry once the break is fixed.
-KNOWN_CORE_BREAKS: dict[str, tuple[type[BaseException], ...]] = {
-}
+KNOWN_CORE_BREAKS: dict[str, tuple[type[BaseException], ...]] = {}
 
 # Documented TypeErrors: target ids whose docs say that a wrong *type* raises TypeError. None
 # so far: every public function checks its arguments and raises a ChangpaiError.
@@ -265,6 +264,8 @@ _KEYWORD_TARGETS = [
     )
     for keyword in keywords
 ]
+
+
 @pytest.mark.parametrize(("target", "keyword"), _KEYWORD_TARGETS)
 @_SETTINGS
 @given(data=st.data())

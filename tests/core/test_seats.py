@@ -91,7 +91,9 @@ def test_seat_validator_takes_exactly_the_seats_of_the_table(seats: int, seat: i
     if 0 <= seat < seats:
         check(None, None, seat)
     else:
-        with pytest.raises(IllegalActionError, match=rf"seat={seat} is not a seat; .*0\.\.{seats - 1}"):
+        with pytest.raises(
+            IllegalActionError, match=rf"seat={seat} is not a seat; .*0\.\.{seats - 1}"
+        ):
             check(None, None, seat)
 
 
