@@ -645,10 +645,7 @@ def best_decomposition(
     quad = key >> 2 & _B0
     quads = quad.bit_count()
     # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
-    if (
-        quad & (key | key >> 1)
-        or key.bit_count() + (key & _B12).bit_count() + 2 * quads != n
-    ):
+    if quad & (key | key >> 1) or key.bit_count() + (key & _B12).bit_count() + 2 * quads != n:
         _check_copies(_counts(concealed), (), None)
     # the meld count (§7): n cards make n / 3 門子 without a 提; with q 提 and the pair they
     # make (n - 4q - 2) / 3 + q + 1, so a complete hand holds q = n + 1 - 3 * melds_to_win
