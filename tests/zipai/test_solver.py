@@ -18,7 +18,6 @@ from changpai.zipai.rules import HUNAN, Rules
 from changpai.zipai.solver import (
     _B0,
     _B0H,
-    _BIG_SETS,
     _HALF,
     _HALF_MASK,
     _HALF_PAIR,
@@ -27,7 +26,7 @@ from changpai.zipai.solver import (
     _POW,
     _TABLES,
     _enumerate,
-    _half_sets,
+    _sets,
     _solve,
     _strip,
     _Table,
@@ -442,15 +441,16 @@ def test_property_any_21_cards_equal_main_or_raise(kinds: list[int], rules: Rule
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from([None, "kan", "ti"]), min_size=10, max_size=10), st.booleans())
-def test_property_half_sets(states: list[str | None], big: bool) -> None:
-    """Property: the 坎 / 提 melds of one case's bits, looked up in the two five-value tables,
-    are the 坎 and 提 of the flagged values in card order, with their 胡息 (§5, §8.1)."""
-    bits = sum(1 << (3 * v + (state == "ti")) for v, state in enumerate(states) if state)
-    melds, value = _half_sets(bits | (_BIG_SETS if big else 0))
+@given(st.lists(st.sampled_from([None, "kan", "ti"]), min_size=20, max_size=20))
+def test_property_sets(states: list[str | None]) -> None:
+    """Property: the 坎 / 提 melds of packed bits, looked up in the four five-value lists, are
+    the 坎 and 提 of the flagged kinds in card order, with their 胡息 (§5, §8.1)."""
+    kan = sum(_POW[k] for k, state in enumerate(states) if state == "kan")
+    quad = sum(_POW[k] for k, state in enumerate(states) if state == "ti")
+    melds, value = _sets(kan, quad)
     want = [
-        (MeldKind.TI if state == "ti" else MeldKind.KAN, CARDS[v + (10 if big else 0)])
-        for v, state in enumerate(states)
+        (MeldKind.TI if state == "ti" else MeldKind.KAN, CARDS[k])
+        for k, state in enumerate(states)
         if state
     ]
     assert [(m.kind, m.cards[0]) for m in melds] == want

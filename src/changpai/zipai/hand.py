@@ -47,7 +47,6 @@ from changpai.zipai.solver import (
     _QUARTER,
     _QUARTER_MASK,
     _SET_LISTS,
-    _SETS,
     _TABLES,
     _enumerate,
     _Result,
@@ -547,13 +546,12 @@ _LAST: list[Any] = [_MISSING, None, None, None]
 
 
 def _clear_cache() -> None:
-    """Empty the lazily filled caches: whole hands, and the 坎 / 提 meld tuples (benchmarks
-    measure cold figures with it; the per-case shape tables are built at import)."""
+    """Empty the lazily filled cache of whole hands (benchmarks measure cold figures with it;
+    the shape tables and the 坎 / 提 meld lists are built at import)."""
     for _rules, cache in _PLAIN.values():
         cache.clear()
     _PLAIN.clear()
     _LAST[:] = [_MISSING, None, None, None]
-    _SETS.clear()
 
 
 caches.register(

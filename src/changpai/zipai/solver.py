@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from changpai.core import caches
 from changpai.zipai.cards import CARDS, KINDS
 from changpai.zipai.melds import Meld, MeldKind, huxi
 from changpai.zipai.rules import HUNAN, Rules
@@ -570,14 +569,6 @@ def _split(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...],
     return found
 
 
-# One case's 坎 / 提 bits (坎 at bit 3v, 提 at bit 3v + 1 for value v; the big case is flagged
-# with bit 30) -> (their melds in card order, their 胡息). Cached per case, so that the distinct
-# entries a run of hands needs are few; bounded by its keys: each value holds nothing, a 坎 or a
-# 提, so at most 2 * 3**10 entries (cleared with the hand cache, zipai.clear_caches()).
-_SETS: dict[int, tuple[tuple[Meld, ...], int]] = {}
-caches.register("zipai", f"{__name__}._SETS", _SETS.clear, _SETS.__len__, 2 * 3**10)
-_BIG_SETS = 1 << _HALF
-
 _KAN_HUXI = tuple(huxi(m) for m in _KAN)
 _TI_HUXI = tuple(huxi(m) for m in _TI)
 
@@ -598,13 +589,11 @@ def _quarter_sets(base: int, values: range) -> dict[int, tuple[tuple[Meld, ...],
     return found
 
 
-# the 坎 / 提 of values 1..5 and of 6..10 of each case (243 patterns each), so that a case's
-# entry of ``_SETS`` is two lookups and a concatenation
+# the 坎 / 提 of values 1..5 and of 6..10 of each case (243 patterns each; 坎 at bit 3v, 提 at
+# bit 3v + 1 for value v)
 _QUARTERS = tuple(
     (_quarter_sets(base, range(5)), _quarter_sets(base, range(5, 10))) for base in (0, 10)
 )
-_LOW_VALUES = (1 << (5 * _BITS)) - 1
-_HIGH_VALUES = _HALF_MASK ^ _LOW_VALUES
 
 
 def _quarter_list(found: dict[int, tuple[tuple[Meld, ...], int]], shift: int) -> list[Any]:
@@ -624,31 +613,24 @@ _SET_LISTS = tuple(
 )
 
 
-def _half_sets(half: int) -> tuple[tuple[Meld, ...], int]:
-    """The 坎 / 提 melds of one case's bits (see ``_SETS``) and their 胡息; cached.
-
-    >>> melds, value = _half_sets(1 << 3 | 2 << 27 | _BIG_SETS)  # 坎 of 貳, 提 of 拾
-    >>> [str(m) for m in melds], value
-    (['坎 貳貳貳', '提 拾拾拾拾'], 18)
-    """
-    low, high = _QUARTERS[1 if half & _BIG_SETS else 0]
-    first = low[half & _LOW_VALUES]
-    second = high[half & _HIGH_VALUES]
-    found = (first[0] + second[0], first[1] + second[1])
-    _SETS[half] = found
-    return found
-
-
 def _sets(kan: int, quad: int) -> tuple[tuple[Meld, ...], int]:
-    """The 坎 / 提 melds (card order) of packed bit masks, and their 胡息."""
+    """The 坎 / 提 melds (card order) of packed bit masks, and their 胡息: four lookups in the
+    import-time lists ``_SET_LISTS``.
+
+    >>> melds, value = _sets(_POW[1], _POW[19])  # 坎 of 二, 提 of 拾
+    >>> [str(m) for m in melds], value
+    (['坎 二二二', '提 拾拾拾拾'], 15)
+    """
     both = kan | quad << 1
-    small = _SETS.get(both & _HALF_MASK)
-    if small is None:
-        small = _half_sets(both & _HALF_MASK)
-    big = _SETS.get(both >> _HALF | _BIG_SETS)
-    if big is None:
-        big = _half_sets(both >> _HALF | _BIG_SETS)
-    return (*small[0], *big[0]), small[1] + big[1]
+    first_sets, second_sets, third_sets, fourth_sets = _SET_LISTS
+    first = first_sets[both & _QUARTER_MASK]
+    second = second_sets[both >> _QUARTER & _QUARTER_MASK]
+    third = third_sets[both >> _HALF & _QUARTER_MASK]
+    fourth = fourth_sets[both >> _HALF + _QUARTER]
+    return (
+        (*first[0], *second[0], *third[0], *fourth[0]),
+        first[1] + second[1] + third[1] + fourth[1],
+    )
 
 
 def _strip(key: int, keep: int | None = None) -> tuple[int, tuple[Meld, ...], int]:
