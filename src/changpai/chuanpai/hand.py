@@ -31,6 +31,7 @@ from changpai.chuanpai.melds import (
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.solver import _rebuild, _take, _Unit, _unit_meld, _units, _value
+from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
 from changpai.core.guard import size_arg
 from changpai.errors import NotationError, RulesError
@@ -174,15 +175,20 @@ def _generate(
 
 
 @caches.lru("chuanpai", maxsize=1 << 16)
-def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
+def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
     """The most 胡 of the concealed hand ``counts`` formed whole, with its units; ``None``
     when it cannot be formed. Of the best decompositions it is the one found by taking the
     units lowest card first, each time the first unit (in the order of the unit table) that
-    still leaves a best decomposition of the rest."""
+    still leaves a best decomposition of the rest: looked up in the answer tables for a hand
+    without 經牌 (:mod:`changpai.chuanpai.tables`), else searched."""
+    if not counts[21] and not counts[22]:
+        tables = plain_tables(rules)
+        if tables is not None:
+            return tables.best(counts)
     total = _value(counts, rules)
     if total is None:
         return None
-    return (total, _rebuild(counts, rules, total))
+    return (total, _rank(_rebuild(counts, rules, total)))
 
 
 def _check_exposed(exposed: Sequence[Meld], rules: Rules) -> None:
@@ -317,7 +323,7 @@ def _best_decomposition(
     found = _best(counts, rules)
     if found is None:
         return None
-    return Decomposition(_rank(found[1]), tuple(exposed), rules)
+    return Decomposition(found[1], tuple(exposed), rules)
 
 
 def is_complete(
@@ -335,7 +341,12 @@ def is_complete(
 
 
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
-    """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path)."""
+    """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path):
+    looked up in the answer tables for a hand without 經牌, else searched."""
+    if not counts[21] and not counts[22]:
+        tables = plain_tables(rules)
+        if tables is not None:
+            return tables.formable(counts)
     return _value(counts, rules) is not None
 
 
