@@ -17,7 +17,6 @@ hand (暗, 燕, 亮, 土夥, 經 set); the best decomposition is the one with th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from operator import gt
 from typing import Any
 
 from attrs import field, frozen
@@ -63,10 +62,12 @@ def _checked(
     finds a fault does it rerun the full check, which raises the error naming it."""
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
-    cards = _sequence(concealed, "concealed", "cards")
-    melds = _sequence(exposed, "exposed", "units")
+    cards = concealed if type(concealed) is tuple else _sequence(concealed, "concealed", "cards")
+    melds = exposed if type(exposed) is tuple else _sequence(exposed, "exposed", "units")
     laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0
-    _check_size(len(cards), laid, rules)
+    most, most_held, over = _bounds(rules)
+    if len(cards) > most or len(cards) + laid > most_held:
+        _check_size(len(cards), laid, rules)
     if melds and not set(map(type, melds)) <= {Meld}:
         for meld in melds:
             if not isinstance(meld, Meld):
@@ -74,14 +75,13 @@ def _checked(
                     f"exposed holds {meld!r}, which is not a chuanpai Meld; build units with "
                     "Meld(...) or Meld.parse(...)"
                 )
-    limits = _limits(rules.deck)
-    hand = _fast_counts(cards, limits)
+    hand = _fast_counts(cards, over)
     if hand is None:
         hand = _count_copies(cards, rules.deck).counts  # raises the error naming the fault
     if not melds:
         return melds, hand, hand
     on_table = tuple(c for m in melds for c in m.cards)
-    held = _fast_counts(cards + on_table, limits)
+    held = _fast_counts(cards + on_table, over)
     if held is None:
         table = _count_copies(on_table, rules.deck)
         # NotationError when hand and table together hold too many copies
@@ -125,23 +125,56 @@ def _limits(deck: str | None) -> tuple[int, ...]:
     return _deck_limits(deck)[1]
 
 
-def _fast_counts(cards: tuple[Any, ...], limits: tuple[int, ...]) -> tuple[int, ...] | None:
+@caches.lru("chuanpai", maxsize=16)
+def _bounds(rules: Rules) -> tuple[int, int, int]:
+    """What every public entry checks, kept per rules object: the most cards in hand and held
+    (:func:`hand_limits`) and the copies its deck holds (:func:`_over_limits`)."""
+    most, held = hand_limits(rules)
+    return most, held, _over_limits(_limits(rules.deck))
+
+
+# The high bit of every byte of the counts of the 23 kinds read as one int (little-endian).
+_HIGH = int.from_bytes(bytes([128] * KINDS), "little")
+
+
+def _over_limits(limits: tuple[int, ...]) -> int:
+    """The per-kind copy ``limits`` as one int, a byte ``127 - limit`` per kind: added to the
+    counts read as an int (a byte per kind, each below 128), it sets the high bit of the byte
+    of every kind held more often than its limit.
+
+    >>> limits = (5,) * 21 + (0, 0)
+    >>> counts = [0] * 23
+    >>> counts[3] = 5
+    >>> (int.from_bytes(bytes(counts), "little") + _over_limits(limits)) & _HIGH
+    0
+    >>> counts[21] = 1
+    >>> (int.from_bytes(bytes(counts), "little") + _over_limits(limits)) & _HIGH > 0
+    True
+    """
+    return int.from_bytes(bytes(127 - limit for limit in limits), "little")
+
+
+def _fast_counts(cards: tuple[Any, ...], over: int) -> tuple[int, ...] | None:
     """The counts of ``cards`` over the 23 kinds, or ``None`` when a card is not a :class:`Card`
-    or a kind exceeds ``limits`` (the caller then reruns the full check for its error)."""
-    if not set(map(type, cards)) <= {Card}:
+    or a kind exceeds its limit (``over``: :func:`_over_limits`), and for 128 cards or more
+    (the caller then reruns the full check for its error)."""
+    if len(cards) >= 128 or not set(map(type, cards)) <= {Card}:
         return None
     counts = [0] * KINDS
     for card in cards:
         counts[card.index] += 1
-    if any(map(gt, counts, limits)):
+    if (int.from_bytes(bytes(counts), "little") + over) & _HIGH:
         return None
     return tuple(counts)
+
+
+_OVER_ANY_DECK = _over_limits(_deck_limits(None)[1])
 
 
 def _plain_counts(cards: object) -> tuple[int, ...]:
     """The counts of cards checked against any chuanpai deck (:func:`can_jiao`, :func:`has_tuhuo`)."""
     items = _sequence(cards, "cards", "cards")
-    counts = _fast_counts(items, _limits(None))
+    counts = _fast_counts(items, _OVER_ANY_DECK)
     return _count_copies(items).counts if counts is None else counts
 
 
@@ -174,17 +207,22 @@ def _generate(
             yield [unit, *tail]
 
 
-@caches.lru("chuanpai", maxsize=1 << 16)
 def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
     """The most 胡 of the concealed hand ``counts`` formed whole, with its units; ``None``
     when it cannot be formed. Of the best decompositions it is the one found by taking the
     units lowest card first, each time the first unit (in the order of the unit table) that
     still leaves a best decomposition of the rest: looked up in the answer tables for a hand
-    without 經牌 (:mod:`changpai.chuanpai.tables`), else searched."""
+    without 經牌 (:mod:`changpai.chuanpai.tables`), else searched (:func:`_searched`)."""
     if not counts[21] and not counts[22]:
         tables = plain_tables(rules)
         if tables is not None:
             return tables.best(counts)
+    return _searched(counts, rules)
+
+
+@caches.lru("chuanpai", maxsize=1 << 16)
+def _searched(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
+    """:func:`_best` found by the search of :mod:`changpai.chuanpai.solver`."""
     total = _value(counts, rules)
     if total is None:
         return None

@@ -24,7 +24,7 @@ state), keeping the first unit of the most 胡; see :func:`_merged` for their or
 >>> tables = plain_tables(YAODIREN)
 >>> total, melds = tables.best(counts("66 44 55 55 55 55 46 46"))
 >>> total, [str(m) for m in melds]
-(8, ['擠兒 天牌 人牌', '亮 梅子 梅子 梅子 梅子', '擠兒 四六 四六'])
+(9, ['擠兒 天牌 人牌', '擠兒 四六 四六', '亮 梅子 梅子 梅子 梅子'])
 >>> tables.best(counts("66 44 55")), tables.formable(counts("66 44 55"))
 (None, False)
 """
