@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import product, repeat
-from operator import add, and_, itemgetter, sub
+from operator import add, and_, itemgetter, rshift, sub
+from typing import NamedTuple
 
 from changpai.chuanpai.cards import _deck_limits
 from changpai.chuanpai.melds import Meld
@@ -54,26 +55,13 @@ _CANNOT = -(1 << 20)
 _Rows = Sequence[Sequence[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int]]]
 
 
-class _Component:
-    """The answer table of one component: ``held(counts)`` are the counts of its kinds in a hand,
-    ``states`` numbers them; ``answers[state]`` is negative when the state cannot be formed,
-    else ``胡 << _CHOICE_BITS | code``; ``ranks[state]`` are the ranks in the unit table of the
-    units of its best decomposition."""
+class _Component(NamedTuple):
+    """The answer table of one component: ``held(counts)`` are the counts of its kinds in a
+    hand, ``table`` maps them to the most 胡 of those cards (-1 when they cannot be formed) and
+    the ranks (in the unit table) of the units of their best decomposition."""
 
-    __slots__ = ("answers", "held", "ranks", "states")
-
-    def __init__(
-        self,
-        kinds: tuple[int, ...],
-        radix: int,
-        answers: list[int],
-        ranks: list[tuple[int, ...]],
-    ) -> None:
-        self.held: Callable[[Sequence[int]], object] = itemgetter(*kinds)
-        counts = range(radix) if len(kinds) == 1 else product(range(radix), repeat=len(kinds))
-        self.states: dict[object, int] = dict(zip(counts, range(len(answers)), strict=True))
-        self.answers = answers
-        self.ranks = ranks
+    held: Callable[[Sequence[int]], object]
+    table: dict[object, tuple[int, tuple[int, ...]]]
 
 
 class PlainTables:
@@ -99,13 +87,12 @@ class PlainTables:
         """
         total = 0
         ranks: list[int] = []
-        for component in self.components:
-            state = component.states[component.held(counts)]
-            answer = component.answers[state]
-            if answer < 0:
+        for held, table in self.components:
+            hu, units = table[held(counts)]
+            if hu < 0:
                 return None
-            total += answer >> _CHOICE_BITS
-            ranks += component.ranks[state]
+            total += hu
+            ranks += units
         return total, _merged(ranks, self.melds)
 
     def formable(self, counts: Sequence[int]) -> bool:
@@ -115,10 +102,12 @@ class PlainTables:
         >>> plain_tables(YAODIREN).formable((0,) * 23)
         True
         """
-        for component in self.components:
-            if component.answers[component.states[component.held(counts)]] < 0:
-                return False
-        return True
+        for held, table in self.components:
+            if table[held(counts)][0] < 0:
+                break
+        else:
+            return True
+        return False
 
 
 def _merged(ranks: list[int], melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
@@ -173,10 +162,22 @@ def _build(rules: Rules) -> PlainTables:
     components = []
     for part in parts:
         answers, ranks = _component_table(part.kinds, radix, ceiling, rows, rank_of)
-        components.append(_Component(part.kinds, radix, answers, ranks))
+        components.append(_component(part.kinds, radix, answers, ranks))
     # the larger components first: they reject most hands that cannot be formed
-    components.sort(key=lambda component: -len(component.answers))
+    components.sort(key=lambda component: -len(component.table))
     return PlainTables(tuple(components), melds, copies)
+
+
+def _component(
+    kinds: tuple[int, ...], radix: int, answers: list[int], ranks: list[tuple[int, ...]]
+) -> _Component:
+    """The table of the component ``kinds`` from the answers and ranks of its states: keyed by
+    the counts of its kinds (``itemgetter``'s tuple; the count alone for one kind)."""
+    counts = range(radix) if len(kinds) == 1 else product(range(radix), repeat=len(kinds))
+    hu = map(rshift, answers, repeat(_CHOICE_BITS))  # -1 stays -1
+    return _Component(
+        itemgetter(*kinds), dict(zip(counts, zip(hu, ranks, strict=True), strict=True))
+    )
 
 
 def _component_table(
