@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.chuanpai import GEHU, YAODIREN, Rules, solver, tables
+from changpai.chuanpai import GEHU, YAODIREN, Rules, is_complete, parse, solver, tables
 from changpai.chuanpai import hand as hand_module
 from changpai.chuanpai.melds import Meld, MeldKind
+from changpai.errors import NotationError
 
 
 def _searched(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
@@ -112,3 +113,14 @@ def test_hands_with_jing_are_searched(case: tuple[tuple[int, ...], Rules], jing:
     with_jing = list(counts)
     with_jing[21 if jing == "JC" else 22] = 1
     assert hand_module._best(tuple(with_jing), rules) == _searched(tuple(with_jing), rules)
+
+
+@pytest.mark.parametrize("copies", [6, 127, 128, 134, 256])
+def test_too_many_copies_are_named_whatever_the_hand_size(copies: int) -> None:
+    """The entry check counts the copies of each kind on one int (a byte per kind): a hand of
+    any size allowed by the rules still gets the error naming the kind held too often."""
+    rules = YAODIREN.evolve(mojia_cards=300)
+    cards = parse("55") * copies + parse("66 44")
+    with pytest.raises(NotationError, match=rf"{copies} copies of 梅子"):
+        is_complete(cards, rules=rules)
+    assert is_complete(parse("55") * 5 + parse("66 44"), rules=rules)

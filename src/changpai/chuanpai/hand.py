@@ -154,11 +154,16 @@ def _over_limits(limits: tuple[int, ...]) -> int:
     return int.from_bytes(bytes(127 - limit for limit in limits), "little")
 
 
+_CARD_TYPE = frozenset({Card})
+# The most cards _fast_counts counts: a count must stay below 128, the high bit of its byte.
+_MOST_COUNTED = 127
+
+
 def _fast_counts(cards: tuple[Any, ...], over: int) -> tuple[int, ...] | None:
-    """The counts of ``cards`` over the 23 kinds, or ``None`` when a card is not a :class:`Card`
-    or a kind exceeds its limit (``over``: :func:`_over_limits`), and for 128 cards or more
-    (the caller then reruns the full check for its error)."""
-    if len(cards) >= 128 or not set(map(type, cards)) <= {Card}:
+    """The counts of ``cards`` over the 23 kinds, or ``None`` when a card is not a :class:`Card`,
+    a kind exceeds its limit (``over``: :func:`_over_limits`) or there are more cards than
+    :data:`_MOST_COUNTED` (the caller then reruns the full check for its error)."""
+    if len(cards) > _MOST_COUNTED or not set(map(type, cards)) <= _CARD_TYPE:
         return None
     counts = [0] * KINDS
     for card in cards:
