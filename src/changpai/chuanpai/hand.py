@@ -380,12 +380,19 @@ def is_complete(
     False
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
-    return bool(melds or any(hand)) and _is_complete(hand, rules)  # no cards: no win
+    return bool(melds or any(hand)) and _formable(hand, rules)  # no cards: no win
 
 
+@caches.lru("chuanpai", maxsize=1 << 16)
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
-    """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path):
-    looked up in the answer tables for a hand without 經牌, else searched."""
+    """:func:`is_complete` on the counts of a checked concealed hand: the engine's hot path,
+    which asks about the same hands again and again (cached, as the search's value was)."""
+    return _formable(counts, rules)
+
+
+def _formable(counts: tuple[int, ...], rules: Rules) -> bool:
+    """Whether the concealed hand ``counts`` can be formed whole: looked up in the answer
+    tables for a hand without 經牌, else searched."""
     if not counts[21] and not counts[22]:
         tables = plain_tables(rules)
         if tables is not None:
