@@ -17,7 +17,6 @@ hand (暗, 燕, 亮, 土夥, 經 set); the best decomposition is the one with th
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from operator import gt
 from typing import Any
 
 from attrs import field, frozen
@@ -31,6 +30,7 @@ from changpai.chuanpai.melds import (
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.solver import _rebuild, _take, _Unit, _unit_meld, _units, _value
+from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
 from changpai.core.guard import size_arg
 from changpai.errors import NotationError, RulesError
@@ -62,10 +62,12 @@ def _checked(
     finds a fault does it rerun the full check, which raises the error naming it."""
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
-    cards = _sequence(concealed, "concealed", "cards")
-    melds = _sequence(exposed, "exposed", "units")
+    cards = concealed if type(concealed) is tuple else _sequence(concealed, "concealed", "cards")
+    melds = exposed if type(exposed) is tuple else _sequence(exposed, "exposed", "units")
     laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0
-    _check_size(len(cards), laid, rules)
+    most, most_held, over = _bounds(rules)
+    if len(cards) > most or len(cards) + laid > most_held:
+        _check_size(len(cards), laid, rules)
     if melds and not set(map(type, melds)) <= {Meld}:
         for meld in melds:
             if not isinstance(meld, Meld):
@@ -73,14 +75,13 @@ def _checked(
                     f"exposed holds {meld!r}, which is not a chuanpai Meld; build units with "
                     "Meld(...) or Meld.parse(...)"
                 )
-    limits = _limits(rules.deck)
-    hand = _fast_counts(cards, limits)
+    hand = _fast_counts(cards, over)
     if hand is None:
         hand = _count_copies(cards, rules.deck).counts  # raises the error naming the fault
     if not melds:
         return melds, hand, hand
     on_table = tuple(c for m in melds for c in m.cards)
-    held = _fast_counts(cards + on_table, limits)
+    held = _fast_counts(cards + on_table, over)
     if held is None:
         table = _count_copies(on_table, rules.deck)
         # NotationError when hand and table together hold too many copies
@@ -124,23 +125,61 @@ def _limits(deck: str | None) -> tuple[int, ...]:
     return _deck_limits(deck)[1]
 
 
-def _fast_counts(cards: tuple[Any, ...], limits: tuple[int, ...]) -> tuple[int, ...] | None:
-    """The counts of ``cards`` over the 23 kinds, or ``None`` when a card is not a :class:`Card`
-    or a kind exceeds ``limits`` (the caller then reruns the full check for its error)."""
-    if not set(map(type, cards)) <= {Card}:
+@caches.lru("chuanpai", maxsize=16)
+def _bounds(rules: Rules) -> tuple[int, int, int]:
+    """What every public entry checks, kept per rules object: the most cards in hand and held
+    (:func:`hand_limits`) and the copies its deck holds (:func:`_over_limits`)."""
+    most, held = hand_limits(rules)
+    return most, held, _over_limits(_limits(rules.deck))
+
+
+# The high bit of every byte of the counts of the 23 kinds read as one int (little-endian).
+_HIGH = int.from_bytes(bytes([128] * KINDS), "little")
+
+
+def _over_limits(limits: tuple[int, ...]) -> int:
+    """The per-kind copy ``limits`` as one int, a byte ``127 - limit`` per kind: added to the
+    counts read as an int (a byte per kind, each below 128), it sets the high bit of the byte
+    of every kind held more often than its limit.
+
+    >>> limits = (5,) * 21 + (0, 0)
+    >>> counts = [0] * 23
+    >>> counts[3] = 5
+    >>> (int.from_bytes(bytes(counts), "little") + _over_limits(limits)) & _HIGH
+    0
+    >>> counts[21] = 1
+    >>> (int.from_bytes(bytes(counts), "little") + _over_limits(limits)) & _HIGH > 0
+    True
+    """
+    return int.from_bytes(bytes(127 - limit for limit in limits), "little")
+
+
+_CARD_TYPE = frozenset({Card})
+# The most cards _fast_counts counts: a count must stay below 128, the high bit of its byte.
+_MOST_COUNTED = 127
+
+
+def _fast_counts(cards: tuple[Any, ...], over: int) -> tuple[int, ...] | None:
+    """The counts of ``cards`` over the 23 kinds, or ``None`` when a card is not a :class:`Card`,
+    a kind exceeds its limit (``over``: :func:`_over_limits`) or there are more cards than
+    :data:`_MOST_COUNTED` (the caller then reruns the full check for its error)."""
+    if len(cards) > _MOST_COUNTED or not set(map(type, cards)) <= _CARD_TYPE:
         return None
     counts = [0] * KINDS
     for card in cards:
         counts[card.index] += 1
-    if any(map(gt, counts, limits)):
+    if (int.from_bytes(bytes(counts), "little") + over) & _HIGH:
         return None
     return tuple(counts)
+
+
+_OVER_ANY_DECK = _over_limits(_deck_limits(None)[1])
 
 
 def _plain_counts(cards: object) -> tuple[int, ...]:
     """The counts of cards checked against any chuanpai deck (:func:`can_jiao`, :func:`has_tuhuo`)."""
     items = _sequence(cards, "cards", "cards")
-    counts = _fast_counts(items, _limits(None))
+    counts = _fast_counts(items, _OVER_ANY_DECK)
     return _count_copies(items).counts if counts is None else counts
 
 
@@ -173,16 +212,26 @@ def _generate(
             yield [unit, *tail]
 
 
-@caches.lru("chuanpai", maxsize=1 << 16)
-def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[_Unit, ...]] | None:
+def _best(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
     """The most 胡 of the concealed hand ``counts`` formed whole, with its units; ``None``
     when it cannot be formed. Of the best decompositions it is the one found by taking the
     units lowest card first, each time the first unit (in the order of the unit table) that
-    still leaves a best decomposition of the rest."""
+    still leaves a best decomposition of the rest: looked up in the answer tables for a hand
+    without 經牌 (:mod:`changpai.chuanpai.tables`), else searched (:func:`_searched`)."""
+    if not counts[21] and not counts[22]:
+        tables = plain_tables(rules)
+        if tables is not None:
+            return tables.best(counts)
+    return _searched(counts, rules)
+
+
+@caches.lru("chuanpai", maxsize=1 << 16)
+def _searched(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
+    """:func:`_best` found by the search of :mod:`changpai.chuanpai.solver`."""
     total = _value(counts, rules)
     if total is None:
         return None
-    return (total, _rebuild(counts, rules, total))
+    return (total, _rank(_rebuild(counts, rules, total)))
 
 
 def _check_exposed(exposed: Sequence[Meld], rules: Rules) -> None:
@@ -317,7 +366,7 @@ def _best_decomposition(
     found = _best(counts, rules)
     if found is None:
         return None
-    return Decomposition(_rank(found[1]), tuple(exposed), rules)
+    return Decomposition(found[1], tuple(exposed), rules)
 
 
 def is_complete(
@@ -331,11 +380,23 @@ def is_complete(
     False
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
-    return bool(melds or any(hand)) and _is_complete(hand, rules)  # no cards: no win
+    return bool(melds or any(hand)) and _formable(hand, rules)  # no cards: no win
 
 
+@caches.lru("chuanpai", maxsize=1 << 16)
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
-    """:func:`is_complete` on the counts of a checked concealed hand (the engine's hot path)."""
+    """:func:`is_complete` on the counts of a checked concealed hand: the engine's hot path,
+    which asks about the same hands again and again (cached, as the search's value was)."""
+    return _formable(counts, rules)
+
+
+def _formable(counts: tuple[int, ...], rules: Rules) -> bool:
+    """Whether the concealed hand ``counts`` can be formed whole: looked up in the answer
+    tables for a hand without 經牌, else searched."""
+    if not counts[21] and not counts[22]:
+        tables = plain_tables(rules)
+        if tables is not None:
+            return tables.formable(counts)
     return _value(counts, rules) is not None
 
 

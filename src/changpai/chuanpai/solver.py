@@ -10,7 +10,9 @@ one kind, 燕 of the three sevens, the 經 sets of 丁丁 and 經牌) never leav
 the dot cards left must pair up within the component, but for those paired with a 經牌; the
 most 胡 with ``k`` pairs takes the ``k`` best pair slots. :func:`_value` gives the best total
 (``None`` when the hand cannot be formed) and :func:`changpai.chuanpai.hand.best_decomposition`
-rebuilds the units with it.
+rebuilds the units with it. A hand without 經牌 under the 胡 values of a built-in rules object
+is not searched: it is read from the answer tables of :mod:`changpai.chuanpai.tables`, built
+from this module's unit table.
 
 >>> from changpai.chuanpai import YAODIREN, parse
 >>> def counts(text):

@@ -1,0 +1,278 @@
+"""Answer tables of the 川牌 hand analysis for concealed hands without 經牌, built at import for
+the built-in rules (:data:`YAODIREN`, :data:`GEHU`) and used by every rules object with the same
+pair rule and 胡 values whose deck holds no more copies of a card.
+
+The sets a hand may hold never leave one component of the pair graph (see
+:mod:`changpai.chuanpai.solver`), so a hand without 經牌 is formed component by component: its
+best decomposition is the union of the best decompositions of its components. A component of
+``m`` dot kinds has ``radix ** m`` states (0 .. ``radix - 1`` copies of each kind: 6 for the
+deck105 of 幺地人, 5 for the deck84 of 割胡); for every state the table holds the most 胡 and
+the units of its best decomposition, or that its cards cannot be formed (about 17,000 states
+for each rules object). A hand is then looked up component by component.
+
+The units chosen are those of :func:`changpai.chuanpai.solver._rebuild`: at the lowest card,
+the first unit of the unit table that leaves a best decomposition of the rest. That is the
+dynamic programme that builds the tables (a state is a unit at its lowest card plus a smaller
+state), keeping the first unit of the most 胡; see :func:`_merged` for their order.
+
+>>> from changpai.chuanpai import YAODIREN, parse
+>>> def counts(text):
+...     found = [0] * 23
+...     for card in parse(text):
+...         found[card.index] += 1
+...     return tuple(found)
+>>> tables = plain_tables(YAODIREN)
+>>> total, melds = tables.best(counts("66 44 55 55 55 55 46 46"))
+>>> total, [str(m) for m in melds]
+(9, ['擠兒 天牌 人牌', '擠兒 四六 四六', '亮 梅子 梅子 梅子 梅子'])
+>>> tables.best(counts("66 44 55")), tables.formable(counts("66 44 55"))
+(None, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import product, repeat
+from operator import add, and_, itemgetter, rshift, sub
+from typing import NamedTuple
+
+from changpai.chuanpai.cards import _deck_limits
+from changpai.chuanpai.melds import Meld
+from changpai.chuanpai.rules import GEHU, YAODIREN, Rules
+from changpai.chuanpai.solver import _plain_rows, _plan, _Unit, _unit_meld, _units
+from changpai.core import caches
+
+__all__ = ["PlainTables", "plain_tables"]
+
+# An answer is ``胡 << _CHOICE_BITS | code``, ``code`` naming the unit chosen at the lowest card;
+# a negative answer: the cards cannot be formed.
+_CHOICE_BITS = 3
+_CODES = 1 << _CHOICE_BITS
+_NO_UNIT = _CODES - 1  # the code of -1, the answer of a state that cannot be formed
+# Far below any answer, so that it stays negative whatever is added to it (a small int still).
+_CANNOT = -(1 << 20)
+
+_Rows = Sequence[Sequence[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int]]]
+
+
+class _Component(NamedTuple):
+    """The answer table of one component: ``held(counts)`` are the counts of its kinds in a
+    hand, ``table`` maps them to the most 胡 of those cards (-1 when they cannot be formed) and
+    the ranks (in the unit table) of the units of their best decomposition."""
+
+    held: Callable[[Sequence[int]], object]
+    table: dict[object, tuple[int, tuple[int, ...]]]
+
+
+class PlainTables:
+    """The answer tables of one pair rule, set of 胡 values and most copies of a card: every
+    component's, and the units of the unit table by rank."""
+
+    __slots__ = ("components", "copies", "melds")
+
+    def __init__(self, components: tuple[_Component, ...], melds: tuple[Meld, ...], copies: int):
+        self.components = components
+        #: the units of the unit table by rank, as :class:`Meld`
+        self.melds = melds
+        #: the most copies of one card a state holds
+        self.copies = copies
+
+    def best(self, counts: Sequence[int]) -> tuple[int, tuple[Meld, ...]] | None:
+        """The most 胡 of the concealed hand ``counts`` (no 經牌, at most :attr:`copies` of a
+        card) and the units of its best decomposition, in the order of
+        :func:`changpai.chuanpai.solver._rebuild`; ``None`` when its cards cannot all be formed.
+
+        >>> plain_tables(YAODIREN).best((0,) * 23)
+        (0, ())
+        """
+        total = 0
+        ranks: list[int] = []
+        for held, table in self.components:
+            hu, units = table[held(counts)]
+            if hu < 0:
+                return None
+            total += hu
+            ranks += units
+        return total, _merged(ranks, self.melds)
+
+    def formable(self, counts: Sequence[int]) -> bool:
+        """Whether every card of the concealed hand ``counts`` (no 經牌, at most :attr:`copies`
+        of a card) can be formed.
+
+        >>> plain_tables(YAODIREN).formable((0,) * 23)
+        True
+        """
+        for held, table in self.components:
+            if table[held(counts)][0] < 0:
+                break
+        else:
+            return True
+        return False
+
+
+def _merged(ranks: list[int], melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """The units of every component together, in the order of the rebuild: by rank.
+
+    At its lowest card the rebuild takes the first unit (by rank) of some best decomposition:
+    any unit of a best decomposition at that card fits. So a unit it takes later at the same
+    card comes later in the table, and the units at a higher card come later too (the table
+    is sorted by the cards of a unit, lowest first). The units of one component never change
+    the choices in another, whose units are merged in by rank."""
+    ranks.sort()
+    return tuple(map(melds.__getitem__, ranks))
+
+
+@caches.lru("chuanpai", maxsize=64)
+def plain_tables(rules: Rules) -> PlainTables | None:
+    """The answer tables for hands of ``rules`` without 經牌, when its pair rule and 胡 values
+    are those of a built-in rules object and its deck holds no more copies of a card; else
+    ``None`` (the caller searches instead).
+
+    >>> plain_tables(YAODIREN) is plain_tables(YAODIREN.evolve(deal="16/15"))
+    True
+    >>> plain_tables(YAODIREN.evolve(hu_an=9)) is None
+    True
+    """
+    tables = _BUILT.get(_signature(rules))
+    if tables is None or max(_deck_limits(rules.deck)[1]) > tables.copies:
+        return None
+    return tables
+
+
+def _signature(rules: Rules) -> tuple[object, ...]:
+    """What the tables of ``rules`` depend on but the deck: its pair sums and the 胡 of every
+    unit a hand without 經牌 may form."""
+    return rules.pair_sums, tuple(row[3] for group in _plain_rows(rules) for row in group)
+
+
+_BUILT: dict[tuple[object, ...], PlainTables] = {}
+
+
+def _build(rules: Rules) -> PlainTables:
+    """The answer tables of ``rules``: a table of every component of its pair graph."""
+    copies = max(_deck_limits(rules.deck)[1])
+    radix = copies + 1
+    rows = _plain_rows(rules)
+    rank_of = {unit: rank for group in _units(rules.pair_sums) for rank, unit in group}
+    melds = tuple(_unit_meld(unit) for unit in sorted(rank_of, key=rank_of.__getitem__))
+    parts = _plan(rules).parts
+    most_hu = max(hu for group in rows for *_unit, hu in group)
+    # the most 胡 of a state: every card in a unit worth the most 胡, each of 2 cards at least
+    ceiling = (most_hu * copies * max(len(part.kinds) for part in parts) // 2 + 1) << _CHOICE_BITS
+    components = []
+    for part in parts:
+        answers, ranks = _component_table(part.kinds, radix, ceiling, rows, rank_of)
+        components.append(_component(part.kinds, radix, answers, ranks))
+    # the larger components first: they reject most hands that cannot be formed
+    components.sort(key=lambda component: -len(component.table))
+    return PlainTables(tuple(components), melds, copies)
+
+
+def _component(
+    kinds: tuple[int, ...], radix: int, answers: list[int], ranks: list[tuple[int, ...]]
+) -> _Component:
+    """The table of the component ``kinds`` from the answers and ranks of its states: keyed by
+    the counts of its kinds (``itemgetter``'s tuple; the count alone for one kind)."""
+    counts = range(radix) if len(kinds) == 1 else product(range(radix), repeat=len(kinds))
+    hu = map(rshift, answers, repeat(_CHOICE_BITS))  # -1 stays -1
+    return _Component(
+        itemgetter(*kinds), dict(zip(counts, zip(hu, ranks, strict=True), strict=True))
+    )
+
+
+def _component_table(
+    kinds: tuple[int, ...], radix: int, ceiling: int, rows: _Rows, rank_of: dict[_Unit, int]
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """The answers and the ranks of the units chosen of every state of the component ``kinds``
+    (answers below ``ceiling``).
+
+    A state counts the kinds in base ``radix``, the lowest kind the most significant digit: the
+    states whose lowest card is the kind at ``position``, held ``held`` times, are the block
+    ``held * size .. (held + 1) * size`` with ``size = radix ** (m - 1 - position)``. A unit at
+    that card leaves a state ``delta`` lower, the same for the whole block, so a block is built
+    from slices of the blocks before it: ``worth`` (the answers without their codes, or
+    ``_CANNOT``) plus the unit's answer, or ``_CANNOT`` where the state lacks a card of it.
+    """
+    m = len(kinds)
+    count = radix**m
+    pad = count  # room below state 0 for the slices of states that lack a card of the unit
+    worth = [0] * (pad + count)
+    answers = [0] * count
+    ranks: list[tuple[int, ...]] = [()] * count
+    # the worth of an answer (its code dropped), _CANNOT for -1 (the last item)
+    worth_of = [answer & ~_NO_UNIT for answer in range(ceiling)] + [_CANNOT]
+    for position in reversed(range(m)):
+        size = radix ** (m - 1 - position)
+        units = _block_units(kinds, radix, position, rows, rank_of)
+        deltas = [0] * _CODES  # by code; _NO_UNIT leaves the state as it is (its ranks: ())
+        chosen: list[tuple[int, ...]] = [()] * _CODES
+        for code, _own, delta, _adds, rank in units:
+            deltas[code] = delta
+            chosen[code] = (rank,)
+        for held in range(1, radix):
+            low = held * size
+            at = pad + low
+            candidates = [
+                map(add, worth[at - delta : at - delta + size], adds)
+                for _code, own, delta, adds, _rank in units
+                if own <= held
+            ]
+            # -1 where no unit fits (the max of one item would iterate over it)
+            found = list(map(max, repeat(-1, size), *candidates)) if candidates else [-1] * size
+            answers[low : low + size] = found
+            worth[at : at + size] = map(worth_of.__getitem__, found)
+            codes = list(map(and_, found, repeat(_NO_UNIT)))
+            rests = map(sub, range(low, low + size), map(deltas.__getitem__, codes))
+            ranks[low : low + size] = list(
+                map(add, map(chosen.__getitem__, codes), map(ranks.__getitem__, rests))
+            )
+    return answers, ranks
+
+
+def _block_units(
+    kinds: tuple[int, ...], radix: int, position: int, rows: _Rows, rank_of: dict[_Unit, int]
+) -> list[tuple[int, int, int, list[int], int]]:
+    """The units whose lowest card is the kind at ``position``, as ``(code, copies of that
+    kind, delta, adds, rank)``: ``adds[s]`` is the unit's answer, or ``_CANNOT`` where the state
+    ``s`` of the kinds after ``position`` lacks a card of it."""
+    m = len(kinds)
+    size = radix ** (m - 1 - position)
+    out = []
+    group = rows[kinds[position]]
+    if len(group) > _NO_UNIT:
+        raise AssertionError(f"{len(group)} units at one card: more than the codes")
+    for q, (unit, _cards, needs, hu) in enumerate(group):
+        code = _NO_UNIT - 1 - q  # a higher code for an earlier unit: max keeps the first
+        answer = hu << _CHOICE_BITS | code
+        own = 0
+        delta = 0
+        adds: list[int] | None = None
+        for kind, copies in needs:
+            at = kinds.index(kind)
+            weight = radix ** (m - 1 - at)
+            delta += copies * weight
+            if at == position:
+                own = copies
+            else:
+                having = _having(size, weight * radix, copies * weight, answer)
+                adds = having if adds is None else list(map(min, adds, having))
+        out.append((code, own, delta, [answer] * size if adds is None else adds, rank_of[unit]))
+    return out
+
+
+def _having(size: int, run: int, lacking: int, answer: int) -> list[int]:
+    """``size`` items repeating ``run`` items: ``lacking`` times ``_CANNOT``, then ``answer``.
+
+    >>> _having(12, 6, 2, 5)[:7] == [_CANNOT] * 2 + [5] * 4 + [_CANNOT]
+    True
+    """
+    return ([_CANNOT] * lacking + [answer] * (run - lacking)) * (size // run)
+
+
+def _build_tables() -> None:
+    """Build the tables of the built-in rules at import (a few milliseconds each)."""
+    for rules in (YAODIREN, GEHU):
+        _BUILT[_signature(rules)] = _build(rules)
+
+
+_build_tables()

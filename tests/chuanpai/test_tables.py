@@ -1,0 +1,126 @@
+"""Tests of the answer tables of 川牌 hands without 經牌 (tables.py): every state of every
+component answers as the search of solver.py does (the most 胡 and the units of the rebuild, in
+order), whole hands merge their components' units as the search orders them, and the tables
+serve exactly the rules objects whose 胡 values and deck they cover (chuanpai.md §2.3, §2.6)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.chuanpai import GEHU, YAODIREN, Rules, is_complete, parse, solver, tables
+from changpai.chuanpai import hand as hand_module
+from changpai.chuanpai.melds import Meld, MeldKind
+from changpai.errors import NotationError
+
+
+def _searched(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
+    """The search of solver.py: the most 胡, then the rebuild of its units."""
+    total = solver._value(counts, rules)
+    if total is None:
+        return None
+    return total, tuple(map(solver._unit_meld, solver._rebuild(counts, rules, total)))
+
+
+@pytest.mark.parametrize("rules", [YAODIREN, GEHU], ids=lambda rules: rules.name)
+def test_every_state_of_every_component_answers_as_the_search(rules: Rules) -> None:
+    """Every count of the kinds of each component (0..5 copies under deck105, 0..4 under deck84)
+    has the search's best 胡 and units, and is formable exactly when the search forms it."""
+    found = tables.plain_tables(rules)
+    assert found is not None
+    for part in solver._plan(rules).parts:
+        for held in product(range(found.copies + 1), repeat=len(part.kinds)):
+            counts = [0] * 23
+            for kind, count in zip(part.kinds, held, strict=True):
+                counts[kind] = count
+            expected = _searched(tuple(counts), rules)
+            assert found.best(counts) == expected
+            assert found.formable(counts) is (expected is not None)
+    solver._value.cache_clear()
+
+
+SHARED = (
+    YAODIREN,
+    GEHU,
+    YAODIREN.evolve(deal="16/15"),
+    YAODIREN.evolve(deck="deck84"),
+    GEHU.evolve(jiao="off"),
+)
+
+
+@st.composite
+def whole_hands(draw: st.DrawFn) -> tuple[tuple[int, ...], Rules]:
+    """Hands of up to 19 cards without 經牌 of rules served by the tables, built from random
+    units (sets, 燕 and 擠兒 of every component), sometimes with one more card."""
+    rules = draw(st.sampled_from(SHARED))
+    limits = hand_module._limits(rules.deck)
+    units = [unit for group in solver._units(rules.pair_sums) for _rank, unit in group]
+    plain = [unit for unit in units if unit[1][-1] < 21]
+    sets = [unit for unit in plain if unit[0] is not MeldKind.JIER]
+    counts = [0] * 23
+    for _ in range(draw(st.integers(0, 10))):
+        _kind, cards = draw(st.sampled_from(sets if draw(st.booleans()) else plain))
+        trial = list(counts)
+        for i in cards:
+            trial[i] += 1
+        if all(t <= m for t, m in zip(trial, limits, strict=True)) and sum(trial) <= 19:
+            counts = trial
+    extra = draw(st.integers(-1, 20))
+    if extra >= 0 and counts[extra] < limits[extra] and sum(counts) < 19:
+        counts[extra] += 1
+    return tuple(counts), rules
+
+
+@settings(max_examples=500, deadline=None)
+@given(whole_hands())
+def test_whole_hands_merge_their_components_as_the_search(
+    case: tuple[tuple[int, ...], Rules],
+) -> None:
+    """Property: a whole hand's best 胡 and units (in the order of the rebuild, across
+    components) and whether it is complete are those of the search."""
+    counts, rules = case
+    expected = _searched(counts, rules)
+    assert hand_module._best(counts, rules) == expected
+    assert hand_module._searched(counts, rules) == expected
+    assert hand_module._is_complete(counts, rules) is (expected is not None)
+
+
+def test_tables_serve_the_rules_with_the_same_values_and_no_more_copies() -> None:
+    """The built-in tables serve any rules object with their pair rule and 胡 values and a deck
+    of no more copies; other rules objects are searched."""
+    yaodiren = tables.plain_tables(YAODIREN)
+    gehu = tables.plain_tables(GEHU)
+    assert yaodiren is not None and gehu is not None and yaodiren is not gehu
+    assert tables.plain_tables(YAODIREN.evolve(deal="16/15", deck="deck84")) is yaodiren
+    assert tables.plain_tables(YAODIREN.evolve(deck="deck86", hu_jing_pair=4)) is yaodiren
+    assert tables.plain_tables(GEHU.evolve(deck="deck105")) is None  # 5 copies: deck84's are 4
+    assert tables.plain_tables(YAODIREN.evolve(hu_jier20=2)) is None
+    assert tables.plain_tables(YAODIREN.evolve(pair_rule="14", deck="deck84")) is gehu
+    assert tables.plain_tables(YAODIREN.evolve(pair_rule="14")) is None  # deck105: 5 copies
+
+
+@settings(max_examples=200, deadline=None)
+@given(whole_hands(), st.sampled_from(["JC", "JT"]))
+def test_hands_with_jing_are_searched(case: tuple[tuple[int, ...], Rules], jing: str) -> None:
+    """Property: a hand holding a 經牌 is left to the search (the tables know none)."""
+    counts, rules = case
+    rules = rules.evolve(deck="deck86")
+    if max(counts) > 4:
+        return
+    with_jing = list(counts)
+    with_jing[21 if jing == "JC" else 22] = 1
+    assert hand_module._best(tuple(with_jing), rules) == _searched(tuple(with_jing), rules)
+
+
+@pytest.mark.parametrize("copies", [6, 127, 128, 134, 256])
+def test_too_many_copies_are_named_whatever_the_hand_size(copies: int) -> None:
+    """The entry check counts the copies of each kind on one int (a byte per kind): a hand of
+    any size allowed by the rules still gets the error naming the kind held too often."""
+    rules = YAODIREN.evolve(mojia_cards=300)
+    cards = parse("55") * copies + parse("66 44")
+    with pytest.raises(NotationError, match=rf"{copies} copies of 梅子"):
+        is_complete(cards, rules=rules)
+    assert is_complete(parse("55") * 5 + parse("66 44"), rules=rules)
