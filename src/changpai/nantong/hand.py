@@ -50,13 +50,18 @@ from changpai.nantong.melds import (
 )
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
+    _BOUNDS,
     DECK_BAIDA,
     PACK_BITS,
     _all,
     _all_by_parts,
+    _all_wild,
     _can,
     _Code,
     _fits_any,
+    _mark_wild,
+    _packed_part_plain,
+    _part_options,
     _plain_all,
     _plain_complete,
 )
@@ -407,6 +412,23 @@ def _copies_left(
     return None if min(left) < 0 else left
 
 
+def _wild_faces(codes: Sequence[_Code]) -> tuple[int, ...]:
+    """The kinds the 百搭 of some group codes stand for, sorted (what :func:`_wilds_fit`
+    checks).
+
+    >>> _wild_faces([(2, 0, 5), (1, 4, 1), (0, 3, 0)])
+    (0, 2, 4)
+    """
+    faces = []
+    for kind, face, mask in codes:
+        if mask:
+            if kind == 2:
+                faces += [face + j for j in range(3) if mask >> j & 1]
+            else:
+                faces += [face] * mask
+    return tuple(sorted(faces))
+
+
 def _wilds_fit(codes: Sequence[_Code], left: Sequence[int]) -> bool:
     """``_copies_ok(codes, melds, flips)`` for ``left = _copies_left(counts, melds, flips)``
     (``codes`` a reading of ``counts``): every real card is counted in ``left``, so only the
@@ -638,10 +660,129 @@ def best_decomposition(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
-    if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
+    if len(cards) != 3 * k + 2:
         return None
+    if len(baida) == 1:  # (no reading is found where _can finds no groups)
+        left = _copies_left(counts, melds, flips)
+        if left is None:
+            return None
+        best = _best_one_wild(counts, left, _CodeRanks(melds, flips, rules, frozen_called))
+        return None if best is None else _build(best, baida, melds, rules, flips, frozen_called)
+    if not _can(counts, len(baida), True):
+        return None
+    if 0 < len(baida) <= DECK_BAIDA:
+        left = _copies_left(counts, melds, flips)
+        if left is None:  # no 百搭 can stand for anything
+            return None
+        ranks = _CodeRanks(melds, flips, rules, frozen_called)
+        best = _best_by_parts(counts, len(baida), left, ranks)
+        return None if best is None else _build(best, baida, melds, rules, flips, frozen_called)
     readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
+
+
+def _best_one_wild(
+    counts: tuple[int, ...], left: list[int], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """:func:`_best_by_parts` for one 百搭, from plain readings: the 百搭 stands for a kind
+    ``k`` with a copy left, so a reading is a plain reading of the hand with a ``k`` added
+    where the 百搭 takes a slot of ``k`` (its group keeps a real card: every group has two
+    or more). The other parts' plain readings are looked up once.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_one_wild(counts, [4 - c for c in counts], ranks)[0]
+    (0, 22, 1)
+    """
+    sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
+    mods = [size % 3 for size in sizes]
+    if sum(mods) % 3 != 1:  # one card short of groups and the pair
+        return None
+    packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+    plain: dict[int, list[tuple[_Code, ...]]] = {}  # the other parts' plain readings
+    best: tuple[_Code, ...] | None = None
+    best_value = -1
+    for p, (lo, hi) in enumerate(_BOUNDS):
+        # the 百搭's part: every part ends as groups (0 modulo 3) but the pair's (2)
+        after = [(m + (q == p)) % 3 for q, m in enumerate(mods)]
+        if sorted(after) != [0, 0, 0, 2]:
+            continue
+        others = []
+        for q, size in enumerate(sizes):
+            if q == p or not size:
+                continue
+            options = plain.get(q)
+            if options is None:
+                readings = _packed_part_plain(q, packed[q], size, after[q] == 2)
+                options = plain[q] = ranks.firsts(readings, None)
+            if not options:
+                break
+            others.append(options)
+        else:
+            for k in range(lo, hi):
+                if not left[k] or not _near(counts, k):
+                    continue
+                more = packed[p] + _PACKED[k - lo]
+                found: set[tuple[_Code, ...]] = set()
+                for reading in _packed_part_plain(p, more, sizes[p] + 1, after[p] == 2):
+                    _mark_wild(list(reading), [k], 0, found)
+                if not found:
+                    continue
+                own = ranks.firsts(sorted(found), None)
+                for combo in itertools.product(*others, own):
+                    codes = tuple(sorted(itertools.chain.from_iterable(combo)))
+                    value = ranks.rank(codes)
+                    if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+                        best, best_value = codes, value
+    return best
+
+
+def _near(counts: Sequence[int], k: int) -> bool:
+    """Whether a group holding kind ``k`` can hold a real card: one of ``k``, or within two
+    of it in its suit."""
+    if k >= 27:
+        return counts[k] > 0
+    lo = k - k % 9
+    return any(counts[max(k - 2, lo) : min(k + 3, lo + 9)])
+
+
+def _best_by_parts(
+    counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """The reading :func:`_best_reading` picks among ``_readings(counts, wild)`` (the first
+    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them.
+
+    A reading is one reading of each part (:func:`_part_options`). Two readings of a part
+    that have the same :meth:`_CodeRanks.signature` rank the same with any readings of the
+    other parts, and the smaller one (in the order of group codes) makes the smaller reading
+    of the hand (the parts are of the same size, so the first code they differ in decides):
+    only the first reading of each signature of a part can be picked. Where the 百搭 of one
+    part only stand for its own kinds, whether they fit is decided within the part.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_by_parts(counts, 1, [4 - c for c in counts], ranks)[0]
+    (0, 22, 1)
+    """
+    all_fit = min(left) >= wild  # no reading can ask for more copies than the deck has left
+    best: tuple[_Code, ...] | None = None
+    best_value = -1
+    for options, alone, alone_pair in _part_options(counts, wild):
+        if alone:
+            options = [*options, _all_wild(alone, alone_pair)]
+        shared = all_fit or alone == wild or alone == 0
+        if shared:  # whether the 百搭 fit (if in doubt) is decided part by part
+            firsts = [ranks.firsts(o, None if all_fit else left) for o in options]
+        else:  # 百搭 alone beside 百搭 in a part can ask for the same kind
+            firsts = [ranks.firsts(o, None, by_faces=True) for o in options]
+        for combo in itertools.product(*firsts):
+            codes = tuple(sorted(itertools.chain.from_iterable(combo)))
+            if not shared and not _wilds_fit(codes, left):
+                continue
+            value = ranks.rank(codes)
+            if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+                best, best_value = codes, value
+    return best
 
 
 def _best_reading(
@@ -696,6 +837,43 @@ class _CodeRanks:
             value = _concealed_kezi_value(face, self.flips, self.rules, self.called)
             self.kezi[face] = value
         return value
+
+    def signature(self, codes: Sequence[_Code]) -> tuple[int, int, bool, bool]:
+        """What :meth:`rank` takes from some group codes: the 刻子' 胡數, the 文錢, whether
+        they hold a 刻子 and whether a 順子 other than 文錢."""
+        total = wen = 0
+        sets = plain = False
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                total += self._kezi(face)
+            elif kind == 2:
+                if face == 9:
+                    wen += 1
+                else:
+                    plain = True
+        return total, wen, sets, plain
+
+    def firsts(
+        self,
+        readings: Iterable[tuple[_Code, ...]],
+        left: Sequence[int] | None,
+        *,
+        by_faces: bool = False,
+    ) -> list[tuple[_Code, ...]]:
+        """The first of ``readings`` of each :meth:`signature` (among those whose 百搭 fit
+        in the copies ``left``, unless None), or ``by_faces``, of each signature and
+        :func:`_wild_faces` (whether they fit is then decided with the other parts')."""
+        seen: dict[object, tuple[_Code, ...]] = {}
+        for codes in readings:
+            if left is not None and not _wilds_fit(codes, left):
+                continue
+            key: object = self.signature(codes)
+            if by_faces:
+                key = (key, _wild_faces(codes))
+            if key not in seen:
+                seen[key] = codes
+        return list(seen.values())
 
     def rank(self, codes: Sequence[_Code]) -> int:
         rules = self.rules
