@@ -51,6 +51,9 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _SPREADS,
+    _SUIT_TABLES,
+    _TABLE_GROUPS,
     DECK_BAIDA,
     PACK_BITS,
     _all,
@@ -662,11 +665,12 @@ def best_decomposition(
     _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2:
         return None
-    if len(baida) == 1:  # (no reading is found where _can finds no groups)
+    if 0 < len(baida) <= 2:  # (no reading is found where _can finds no groups)
         left = _copies_left(counts, melds, flips)
         if left is None:
             return None
-        best = _best_one_wild(counts, left, _CodeRanks(melds, flips, rules, frozen_called))
+        ranks = _CodeRanks(melds, flips, rules, frozen_called)
+        best = _best_few_wild(counts, len(baida), left, ranks)
         return None if best is None else _build(best, baida, melds, rules, flips, frozen_called)
     if not _can(counts, len(baida), True):
         return None
@@ -681,55 +685,53 @@ def best_decomposition(
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
 
 
-def _best_one_wild(
-    counts: tuple[int, ...], left: list[int], ranks: _CodeRanks
+def _best_few_wild(
+    counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
 ) -> tuple[_Code, ...] | None:
-    """:func:`_best_by_parts` for one 百搭, from plain readings: the 百搭 stands for a kind
-    ``k`` with a copy left, so a reading is a plain reading of the hand with a ``k`` added
-    where the 百搭 takes a slot of ``k`` (its group keeps a real card: every group has two
-    or more). The other parts' plain readings are looked up once.
+    """:func:`_best_by_parts` for a hand whose 百搭 all stand in the parts or all make groups
+    alone (every hand of one or two 百搭), from plain readings: 百搭 standing for kinds with
+    copies left make a part's reading a plain reading of the part with those kinds added,
+    where the 百搭 take slots of their kinds (:func:`_fitting_readings`); then only the first
+    reading of each signature of a part can be picked (see :func:`_best_by_parts`).
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _best_one_wild(counts, [4 - c for c in counts], ranks)[0]
+    >>> _best_few_wild(counts, 1, [4 - c for c in counts], ranks)[0]
     (0, 22, 1)
     """
     sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
-    mods = [size % 3 for size in sizes]
-    if sum(mods) % 3 != 1:  # one card short of groups and the pair
+    if (sum(sizes) + wild) % 3 != 2:
         return None
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
-    plain: dict[int, list[tuple[_Code, ...]]] = {}  # the other parts' plain readings
+    firsts: dict[tuple[int, int, bool], list[tuple[_Code, ...]]] = {}
     best: tuple[_Code, ...] | None = None
     best_value = -1
-    for p, (lo, hi) in enumerate(_BOUNDS):
-        # the 百搭's part: every part ends as groups (0 modulo 3) but the pair's (2)
-        after = [(m + (q == p)) % 3 for q, m in enumerate(mods)]
-        if sorted(after) != [0, 0, 0, 2]:
+    for spread in _SPREADS[wild]:
+        alone = wild - sum(spread)
+        if alone and alone != wild:
             continue
-        others = []
-        for q, size in enumerate(sizes):
-            if q == p or not size:
+        for pair_at in range(5):  # a part, or (4) the 百搭 alone
+            alone_pair = pair_at == 4
+            if alone < 2 * alone_pair or (alone - 2 * alone_pair) % 3:
                 continue
-            options = plain.get(q)
-            if options is None:
-                readings = _packed_part_plain(q, packed[q], size, after[q] == 2)
-                options = plain[q] = ranks.firsts(readings, None)
-            if not options:
-                break
-            others.append(options)
-        else:
-            for k in range(lo, hi):
-                if not left[k] or not _near(counts, k):
-                    continue
-                more = packed[p] + _PACKED[k - lo]
-                found: set[tuple[_Code, ...]] = set()
-                for reading in _packed_part_plain(p, more, sizes[p] + 1, after[p] == 2):
-                    _mark_wild(list(reading), [k], 0, found)
+            options = []
+            for p, w in enumerate(spread):
+                pair = p == pair_at
+                if (sizes[p] + w - 2 * pair) % 3:  # whole groups (and the pair) or nothing
+                    break
+                if not sizes[p] and not w:
+                    continue  # (no groups)
+                found = firsts.get((p, w, pair))
+                if found is None:
+                    readings = _fitting_readings(p, packed[p], sizes[p], w, pair, counts, left)
+                    found = firsts[p, w, pair] = ranks.firsts(readings, None)
                 if not found:
-                    continue
-                own = ranks.firsts(sorted(found), None)
-                for combo in itertools.product(*others, own):
+                    break
+                options.append(found)
+            else:
+                if alone:  # (the parts' 百搭 ask for no kind)
+                    options.append(ranks.firsts(_all_wild(alone, alone_pair), left))
+                for combo in itertools.product(*options):
                     codes = tuple(sorted(itertools.chain.from_iterable(combo)))
                     value = ranks.rank(codes)
                     if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
@@ -737,9 +739,51 @@ def _best_one_wild(
     return best
 
 
+def _fitting_readings(
+    p: int, x: int, size: int, wild: int, pair: bool, counts: Sequence[int], left: Sequence[int]
+) -> Sequence[tuple[_Code, ...]]:
+    """The readings (sorted) of part ``p`` packed in ``x`` (``size`` cards, ``counts`` the
+    hand's) with ``wild`` 百搭 standing for kinds with copies ``left``: plain readings of the
+    part with those kinds added, where the 百搭 take slots of their kinds, each group keeping
+    a real card. A 百搭 stands for a kind within two of a real card (its group holds one).
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
+    >>> x = sum(map(operator.mul, counts[18:27], _PACKED))
+    >>> _fitting_readings(2, x, 4, 1, True, counts, [1] * 30)
+    [((0, 22, 0), (2, 18, 4))]
+    """
+    if not wild:
+        return _packed_part_plain(p, x, size, pair)
+    lo = _BOUNDS[p][0]
+    kinds = [k for k in range(lo, _BOUNDS[p][1]) if left[k] and _near(counts, k)]
+    # a suit of at most three groups and the pair (within four copies, as the 百搭 fit) is
+    # in the table or has no reading
+    table = _SUIT_TABLES[p] if p < 3 and size + wild <= 3 * _TABLE_GROUPS + 2 else None
+    found: set[tuple[_Code, ...]] = set()
+    for faces in itertools.combinations_with_replacement(kinds, wild):
+        if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):
+            continue
+        more = x
+        for k in faces:
+            more += _PACKED[k - lo]
+        if table is not None:
+            readings = table.get(more, ())
+        else:
+            readings = _packed_part_plain(p, more, size + wild, pair)
+        for reading in readings:
+            _mark_wild(list(reading), list(faces), 0, found)
+    return sorted(found)
+
+
 def _near(counts: Sequence[int], k: int) -> bool:
     """Whether a group holding kind ``k`` can hold a real card: one of ``k``, or within two
-    of it in its suit."""
+    of it in its suit.
+
+    >>> counts = [0] * 30
+    >>> counts[4] = counts[28] = 1
+    >>> [k for k in range(30) if _near(counts, k)]
+    [2, 3, 4, 5, 6, 28]
+    """
     if k >= 27:
         return counts[k] > 0
     lo = k - k % 9
