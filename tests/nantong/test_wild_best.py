@@ -1,11 +1,10 @@
 """The best reading of a 南通 hand with 百搭 found without listing every reading agrees with
 ranking every reading of the whole-hand search (nantong.md §4, §6, §7).
 
-* ``best_decomposition`` (one or two 百搭: ``hand._best_few_wild``, from the plain readings
-  with the kinds they stand for added; more: ``hand._best_by_parts``; both keep the first
-  reading of each rank signature of each part) against ``hand._best_reading`` over every reading of
-  ``solver._all`` (the search over the whole hand), with flips, 叫牌 cards, a declared 碰 and
-  rules that rank otherwise;
+* ``best_decomposition`` (``hand._best_wild``: each part's readings from its plain readings
+  with the kinds its 百搭 stand for added, the first reading of each rank signature of each
+  part) against ``hand._best_reading`` over every reading of ``solver._all`` (the search over
+  the whole hand), with flips, 叫牌 cards, a declared 碰 and rules that rank otherwise;
 * a suit's readings with one 百搭 from its plain readings (``solver._suit_wild``) against the
   whole-hand search on that suit alone.
 """

@@ -51,7 +51,7 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
-    _SPREADS,
+    _SHARES,
     _SUIT_TABLES,
     _TABLE_GROUPS,
     DECK_BAIDA,
@@ -63,8 +63,8 @@ from changpai.nantong.solver import (
     _Code,
     _fits_any,
     _mark_wild,
+    _more_shares,
     _packed_part_plain,
-    _part_options,
     _plain_all,
     _plain_complete,
 )
@@ -665,77 +665,72 @@ def best_decomposition(
     _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2:
         return None
-    if 0 < len(baida) <= 2:  # (no reading is found where _can finds no groups)
-        left = _copies_left(counts, melds, flips)
-        if left is None:
-            return None
-        ranks = _CodeRanks(melds, flips, rules, frozen_called)
-        best = _best_few_wild(counts, len(baida), left, ranks)
-        return None if best is None else _build(best, baida, melds, rules, flips, frozen_called)
-    if not _can(counts, len(baida), True):
-        return None
-    if 0 < len(baida) <= DECK_BAIDA:
+    if 0 < len(baida) <= DECK_BAIDA:  # (no reading is found where _can finds no groups)
         left = _copies_left(counts, melds, flips)
         if left is None:  # no 百搭 can stand for anything
             return None
         ranks = _CodeRanks(melds, flips, rules, frozen_called)
-        best = _best_by_parts(counts, len(baida), left, ranks)
+        best = _best_wild(counts, len(baida), left, ranks)
         return None if best is None else _build(best, baida, melds, rules, flips, frozen_called)
+    if not _can(counts, len(baida), True):
+        return None
     readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
 
 
-def _best_few_wild(
+def _best_wild(
     counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
 ) -> tuple[_Code, ...] | None:
-    """:func:`_best_by_parts` for a hand whose 百搭 all stand in the parts or all make groups
-    alone (every hand of one or two 百搭), from plain readings: 百搭 standing for kinds with
-    copies left make a part's reading a plain reading of the part with those kinds added,
-    where the 百搭 take slots of their kinds (:func:`_fitting_readings`); then only the first
-    reading of each signature of a part can be picked (see :func:`_best_by_parts`).
+    """The reading :func:`_best_reading` picks among ``_readings(counts, wild)`` (the first
+    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them.
+
+    The three suits and the honours share no group: a reading is one reading of each part,
+    each with its share of the 百搭 (:func:`_fitting_readings`), and the groups of the 百搭
+    left alone. Two readings of a part that have the same :meth:`_CodeRanks.signature` rank
+    the same with any readings of the other parts, and the smaller one (in the order of
+    group codes) makes the smaller reading of the hand (the parts' readings are of the same
+    size: the first code they differ in decides): only the first of each signature of a part
+    can be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
+    within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
+    then kept by signature and kinds, and the whole reading checked.
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _best_few_wild(counts, 1, [4 - c for c in counts], ranks)[0]
+    >>> _best_wild(counts, 1, [4 - c for c in counts], ranks)[0]
     (0, 22, 1)
     """
     sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
-    if (sum(sizes) + wild) % 3 != 2:
-        return None
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
-    firsts: dict[tuple[int, int, bool], list[tuple[_Code, ...]]] = {}
+    mods = tuple(size % 3 for size in sizes)
+    shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
+    firsts: dict[tuple[int, int, bool, bool], list[tuple[_Code, ...]]] = {}
     best: tuple[_Code, ...] | None = None
     best_value = -1
-    for spread in _SPREADS[wild]:
+    for spread, pair_at in shares:
         alone = wild - sum(spread)
-        if alone and alone != wild:
-            continue
-        for pair_at in range(5):  # a part, or (4) the 百搭 alone
-            alone_pair = pair_at == 4
-            if alone < 2 * alone_pair or (alone - 2 * alone_pair) % 3:
-                continue
-            options = []
-            for p, w in enumerate(spread):
-                pair = p == pair_at
-                if (sizes[p] + w - 2 * pair) % 3:  # whole groups (and the pair) or nothing
-                    break
-                if not sizes[p] and not w:
-                    continue  # (no groups)
-                found = firsts.get((p, w, pair))
-                if found is None:
-                    readings = _fitting_readings(p, packed[p], sizes[p], w, pair, counts, left)
-                    found = firsts[p, w, pair] = ranks.firsts(readings, None)
-                if not found:
-                    break
-                options.append(found)
-            else:
-                if alone:  # (the parts' 百搭 ask for no kind)
-                    options.append(ranks.firsts(_all_wild(alone, alone_pair), left))
-                for combo in itertools.product(*options):
-                    codes = tuple(sorted(itertools.chain.from_iterable(combo)))
-                    value = ranks.rank(codes)
-                    if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-                        best, best_value = codes, value
+        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
+        options = []
+        for p, w in enumerate(spread):
+            if not sizes[p] and not w:
+                continue  # (no groups)
+            key = (p, w, p == pair_at, mixed)
+            found = firsts.get(key)
+            if found is None:
+                readings = _fitting_readings(p, packed[p], sizes[p], w, key[2], counts, left)
+                found = firsts[key] = ranks.firsts(readings, None, by_faces=mixed)
+            if not found:
+                break
+            options.append(found)
+        else:
+            if alone:
+                options.append(ranks.firsts(_all_wild(alone, pair_at == 4), left, by_faces=mixed))
+            for combo in itertools.product(*options):
+                codes = tuple(sorted(itertools.chain.from_iterable(combo)))
+                if mixed and not _wilds_fit(codes, left):
+                    continue
+                value = ranks.rank(codes)
+                if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+                    best, best_value = codes, value
     return best
 
 
@@ -788,45 +783,6 @@ def _near(counts: Sequence[int], k: int) -> bool:
         return counts[k] > 0
     lo = k - k % 9
     return any(counts[max(k - 2, lo) : min(k + 3, lo + 9)])
-
-
-def _best_by_parts(
-    counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
-) -> tuple[_Code, ...] | None:
-    """The reading :func:`_best_reading` picks among ``_readings(counts, wild)`` (the first
-    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them.
-
-    A reading is one reading of each part (:func:`_part_options`). Two readings of a part
-    that have the same :meth:`_CodeRanks.signature` rank the same with any readings of the
-    other parts, and the smaller one (in the order of group codes) makes the smaller reading
-    of the hand (the parts are of the same size, so the first code they differ in decides):
-    only the first reading of each signature of a part can be picked. Where the 百搭 of one
-    part only stand for its own kinds, whether they fit is decided within the part.
-
-    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
-    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _best_by_parts(counts, 1, [4 - c for c in counts], ranks)[0]
-    (0, 22, 1)
-    """
-    all_fit = min(left) >= wild  # no reading can ask for more copies than the deck has left
-    best: tuple[_Code, ...] | None = None
-    best_value = -1
-    for options, alone, alone_pair in _part_options(counts, wild):
-        if alone:
-            options = [*options, _all_wild(alone, alone_pair)]
-        shared = all_fit or alone == wild or alone == 0
-        if shared:  # whether the 百搭 fit (if in doubt) is decided part by part
-            firsts = [ranks.firsts(o, None if all_fit else left) for o in options]
-        else:  # 百搭 alone beside 百搭 in a part can ask for the same kind
-            firsts = [ranks.firsts(o, None, by_faces=True) for o in options]
-        for combo in itertools.product(*firsts):
-            codes = tuple(sorted(itertools.chain.from_iterable(combo)))
-            if not shared and not _wilds_fit(codes, left):
-                continue
-            value = ranks.rank(codes)
-            if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-                best, best_value = codes, value
-    return best
 
 
 def _best_reading(

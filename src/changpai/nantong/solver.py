@@ -686,6 +686,38 @@ def _spreads(total: int, parts: int) -> list[tuple[int, ...]]:
 _SPREADS = tuple(_spreads(w, 4) for w in range(DECK_BAIDA + 1))
 
 
+def _shares(mods: tuple[int, ...], wild: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The ways to share ``wild`` 百搭 among parts of sizes ``mods`` (modulo 3) and the 百搭
+    alone that leave each part whole groups (0 modulo 3) but the pair's (2): (the 百搭 of
+    each part, where the pair is: a part, or 4 for the 百搭 alone).
+
+    >>> _shares((2, 2, 0, 0), 1)
+    (((0, 1, 0, 0), 0), ((1, 0, 0, 0), 1))
+    """
+    found = []
+    for spread in _SPREADS[wild]:
+        alone = wild - sum(spread)
+        for pair_at in range(5):
+            if alone < 2 * (pair_at == 4) or (alone - 2 * (pair_at == 4)) % 3:
+                continue
+            if all(
+                (m + w - 2 * (p == pair_at)) % 3 == 0
+                for p, (m, w) in enumerate(zip(mods, spread, strict=True))
+            ):
+                found.append((spread, pair_at))
+    return tuple(found)
+
+
+# the shares of one or two 百搭 (most hands with 百搭) for every size of the parts (modulo 3),
+# built at import; of more, in a bounded cache (at most 81 sizes for each of 3..5 百搭)
+_SHARES = {
+    (mods, wild): _shares(mods, wild)
+    for mods in itertools.product(range(3), repeat=4)
+    for wild in (1, 2)
+}
+_more_shares = caches.lru("nantong", maxsize=256)(_shares)
+
+
 @caches.lru("nantong", maxsize=1 << 14)
 def _part_all(
     part: tuple[int, ...], base: int, suit: bool, wild: int, pair: bool
