@@ -716,7 +716,7 @@ def _best_wild(
             key = (p, w, p == pair_at, mixed)
             found = firsts.get(key)
             if found is None:
-                readings = _fitting_readings(p, packed[p], sizes[p], w, key[2], counts, left)
+                readings = _fitting_readings(p, packed[p], sizes[p], w, key[2], left)
                 found = firsts[key] = ranks.firsts(readings, None, by_faces=mixed)
             if not found:
                 break
@@ -734,23 +734,32 @@ def _best_wild(
     return best
 
 
+# the fields of a packed suit (or of the honours) a real card of a group holding kind j is in
+_NEAR_SUIT = tuple(
+    sum(15 << PACK_BITS * i for i in range(max(j - 2, 0), min(j + 3, 9))) for j in range(9)
+)
+_NEAR_HONOURS = tuple(15 << PACK_BITS * j for j in range(3))
+
+
 def _fitting_readings(
-    p: int, x: int, size: int, wild: int, pair: bool, counts: Sequence[int], left: Sequence[int]
+    p: int, x: int, size: int, wild: int, pair: bool, left: Sequence[int]
 ) -> Sequence[tuple[_Code, ...]]:
-    """The readings (sorted) of part ``p`` packed in ``x`` (``size`` cards, ``counts`` the
-    hand's) with ``wild`` 百搭 standing for kinds with copies ``left``: plain readings of the
-    part with those kinds added, where the 百搭 take slots of their kinds, each group keeping
-    a real card. A 百搭 stands for a kind within two of a real card (its group holds one).
+    """The readings (sorted) of part ``p`` packed in ``x`` (``size`` cards) with ``wild``
+    百搭 standing for kinds with copies ``left``: plain readings of the part with those kinds
+    added, where the 百搭 take slots of their kinds, each group keeping a real card. A 百搭
+    stands for a kind within two of a real card of a suit (its group holds one), or for an
+    honour held.
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
     >>> x = sum(map(operator.mul, counts[18:27], _PACKED))
-    >>> _fitting_readings(2, x, 4, 1, True, counts, [1] * 30)
+    >>> _fitting_readings(2, x, 4, 1, True, [1] * 30)
     [((0, 22, 0), (2, 18, 4))]
     """
     if not wild:
         return _packed_part_plain(p, x, size, pair)
     lo = _BOUNDS[p][0]
-    kinds = [k for k in range(lo, _BOUNDS[p][1]) if left[k] and _near(counts, k)]
+    near = _NEAR_SUIT if p < 3 else _NEAR_HONOURS
+    kinds = [lo + j for j, mask in enumerate(near) if x & mask and left[lo + j]]
     # a suit of at most three groups and the pair (within four copies, as the 百搭 fit) is
     # in the table or has no reading
     table = _SUIT_TABLES[p] if p < 3 and size + wild <= 3 * _TABLE_GROUPS + 2 else None
@@ -768,21 +777,6 @@ def _fitting_readings(
         for reading in readings:
             _mark_wild(list(reading), list(faces), 0, found)
     return sorted(found)
-
-
-def _near(counts: Sequence[int], k: int) -> bool:
-    """Whether a group holding kind ``k`` can hold a real card: one of ``k``, or within two
-    of it in its suit.
-
-    >>> counts = [0] * 30
-    >>> counts[4] = counts[28] = 1
-    >>> [k for k in range(30) if _near(counts, k)]
-    [2, 3, 4, 5, 6, 28]
-    """
-    if k >= 27:
-        return counts[k] > 0
-    lo = k - k % 9
-    return any(counts[max(k - 2, lo) : min(k + 3, lo + 9)])
 
 
 def _best_reading(
