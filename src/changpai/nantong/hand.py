@@ -140,6 +140,8 @@ def _code_meld(code: _Code, baida: list[Card]) -> Meld:
     if not mask:
         return _PLAIN_MELDS[code]
     n = mask.bit_count() if kind == 2 else mask
+    if n == 1:
+        return _ONE_WILD_MELDS[code, baida.pop(0)]
     used = tuple(baida[:n])
     del baida[:n]
     return _code_meld_of(code, used)
@@ -165,6 +167,15 @@ _PLAIN_MELDS = {
     code: _code_meld_of.__wrapped__(code, ())
     for code in [(kind, k, 0) for kind in (0, 1) for k in range(N_PLAIN)]
     + [(2, k, 0) for k in range(27) if k % 9 < 7]
+}
+
+# The melds of the group codes with one 百搭 (each of the five in any slot): 615 melds, at
+# import (3 ms), as most hands with 百搭 hold one or two.
+_ONE_WILD_MELDS = {
+    (code, wild): _code_meld_of.__wrapped__(code, (wild,))
+    for code in [(kind, k, 1) for kind in (0, 1) for k in range(N_PLAIN)]
+    + [(2, k, 1 << j) for k in range(27) if k % 9 < 7 for j in range(3)]
+    for wild in BAIDA
 }
 
 
@@ -850,7 +861,7 @@ class _CodeRanks:
 
     def firsts(
         self,
-        readings: Iterable[tuple[_Code, ...]],
+        readings: Sequence[tuple[_Code, ...]],
         left: Sequence[int] | None,
         *,
         by_faces: bool = False,
@@ -858,6 +869,8 @@ class _CodeRanks:
         """The first of ``readings`` of each :meth:`signature` (among those whose 百搭 fit
         in the copies ``left``, unless None), or ``by_faces``, of each signature and
         :func:`_wild_faces` (whether they fit is then decided with the other parts')."""
+        if len(readings) == 1 and left is None:  # (one reading: its signature is its own)
+            return list(readings)
         seen: dict[object, tuple[_Code, ...]] = {}
         for codes in readings:
             if left is not None and not _wilds_fit(codes, left):
