@@ -819,7 +819,13 @@ def _mark_wild(
     groups: list[_Code], faces: list[int], j: int, found: set[tuple[_Code, ...]]
 ) -> None:
     """Add to ``found`` every way to let the 百搭 stand for ``faces[j:]`` in slots of the
-    plain ``groups`` (changed and put back), each group keeping a real card."""
+    plain ``groups`` (changed and put back), each group keeping a real card.
+
+    >>> found: set[tuple[_Code, ...]] = set()
+    >>> _mark_wild([(0, 3, 0), (2, 2, 0)], [3], 0, found)
+    >>> sorted(found)
+    [((0, 3, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0))]
+    """
     if j == len(faces):
         found.add(tuple(sorted(groups)))
         return
