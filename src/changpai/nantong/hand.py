@@ -50,13 +50,21 @@ from changpai.nantong.melds import (
 )
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
+    _BOUNDS,
+    _SHARES,
+    _SUIT_TABLES,
+    _TABLE_GROUPS,
     DECK_BAIDA,
     PACK_BITS,
     _all,
     _all_by_parts,
+    _all_wild,
     _can,
     _Code,
     _fits_any,
+    _mark_wild,
+    _more_shares,
+    _packed_part_plain,
     _plain_all,
     _plain_complete,
 )
@@ -132,6 +140,8 @@ def _code_meld(code: _Code, baida: list[Card]) -> Meld:
     if not mask:
         return _PLAIN_MELDS[code]
     n = mask.bit_count() if kind == 2 else mask
+    if n == 1:
+        return _ONE_WILD_MELDS[code, baida.pop(0)]
     used = tuple(baida[:n])
     del baida[:n]
     return _code_meld_of(code, used)
@@ -157,6 +167,15 @@ _PLAIN_MELDS = {
     code: _code_meld_of.__wrapped__(code, ())
     for code in [(kind, k, 0) for kind in (0, 1) for k in range(N_PLAIN)]
     + [(2, k, 0) for k in range(27) if k % 9 < 7]
+}
+
+# The melds of the group codes with one 百搭 (each of the five in any slot): 615 melds, at
+# import (3 ms), as most hands with 百搭 hold one or two.
+_ONE_WILD_MELDS = {
+    (code, wild): _code_meld_of.__wrapped__(code, (wild,))
+    for code in [(kind, k, 1) for kind in (0, 1) for k in range(N_PLAIN)]
+    + [(2, k, 1 << j) for k in range(27) if k % 9 < 7 for j in range(3)]
+    for wild in BAIDA
 }
 
 
@@ -407,6 +426,23 @@ def _copies_left(
     return None if min(left) < 0 else left
 
 
+def _wild_faces(codes: Sequence[_Code]) -> tuple[int, ...]:
+    """The kinds the 百搭 of some group codes stand for, sorted (what :func:`_wilds_fit`
+    checks).
+
+    >>> _wild_faces([(2, 0, 5), (1, 4, 1), (0, 3, 0)])
+    (0, 2, 4)
+    """
+    faces = []
+    for kind, face, mask in codes:
+        if mask:
+            if kind == 2:
+                faces += [face + j for j in range(3) if mask >> j & 1]
+            else:
+                faces += [face] * mask
+    return tuple(sorted(faces))
+
+
 def _wilds_fit(codes: Sequence[_Code], left: Sequence[int]) -> bool:
     """``_copies_ok(codes, melds, flips)`` for ``left = _copies_left(counts, melds, flips)``
     (``codes`` a reading of ``counts``): every real card is counted in ``left``, so only the
@@ -638,10 +674,120 @@ def best_decomposition(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
-    if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
+    if len(cards) != 3 * k + 2:
+        return None
+    if 0 < len(baida) <= DECK_BAIDA:  # (no reading is found where _can finds no groups)
+        left = _copies_left(counts, melds, flips)
+        if left is None:  # no 百搭 can stand for anything
+            return None
+        ranks = _CodeRanks(melds, flips, rules, frozen_called)
+        best = _best_wild(counts, len(baida), left, ranks)
+        return None if best is None else _build(best, baida, melds, rules, flips, frozen_called)
+    if not _can(counts, len(baida), True):
         return None
     readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
+
+
+def _best_wild(
+    counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """The reading :func:`_best_reading` picks among ``_readings(counts, wild)`` (the first
+    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them.
+
+    The three suits and the honours share no group: a reading is one reading of each part,
+    each with its share of the 百搭 (:func:`_fitting_readings`), and the groups of the 百搭
+    left alone. Two readings of a part that have the same :meth:`_CodeRanks.signature` rank
+    the same with any readings of the other parts, and the smaller one (in the order of
+    group codes) makes the smaller reading of the hand (the parts' readings are of the same
+    size: the first code they differ in decides): only the first of each signature of a part
+    can be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
+    within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
+    then kept by signature and kinds, and the whole reading checked.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_wild(counts, 1, [4 - c for c in counts], ranks)[0]
+    (0, 22, 1)
+    """
+    sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
+    packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+    mods = tuple(size % 3 for size in sizes)
+    shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
+    firsts: dict[tuple[int, int, bool, bool], list[tuple[_Code, ...]]] = {}
+    best: tuple[_Code, ...] | None = None
+    best_value = -1
+    for spread, pair_at in shares:
+        alone = wild - sum(spread)
+        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
+        options = []
+        for p, w in enumerate(spread):
+            if not sizes[p] and not w:
+                continue  # (no groups)
+            key = (p, w, p == pair_at, mixed)
+            found = firsts.get(key)
+            if found is None:
+                readings = _fitting_readings(p, packed[p], sizes[p], w, key[2], left)
+                found = firsts[key] = ranks.firsts(readings, None, by_faces=mixed)
+            if not found:
+                break
+            options.append(found)
+        else:
+            if alone:
+                options.append(ranks.firsts(_all_wild(alone, pair_at == 4), left, by_faces=mixed))
+            for combo in itertools.product(*options):
+                codes = tuple(sorted(itertools.chain.from_iterable(combo)))
+                if mixed and not _wilds_fit(codes, left):
+                    continue
+                value = ranks.rank(codes)
+                if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+                    best, best_value = codes, value
+    return best
+
+
+# the fields of a packed suit (or of the honours) a real card of a group holding kind j is in
+_NEAR_SUIT = tuple(
+    sum(15 << PACK_BITS * i for i in range(max(j - 2, 0), min(j + 3, 9))) for j in range(9)
+)
+_NEAR_HONOURS = tuple(15 << PACK_BITS * j for j in range(3))
+
+
+def _fitting_readings(
+    p: int, x: int, size: int, wild: int, pair: bool, left: Sequence[int]
+) -> Sequence[tuple[_Code, ...]]:
+    """The readings (sorted) of part ``p`` packed in ``x`` (``size`` cards) with ``wild``
+    百搭 standing for kinds with copies ``left``: plain readings of the part with those kinds
+    added, where the 百搭 take slots of their kinds, each group keeping a real card. A 百搭
+    stands for a kind within two of a real card of a suit (its group holds one), or for an
+    honour held.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
+    >>> x = sum(map(operator.mul, counts[18:27], _PACKED))
+    >>> _fitting_readings(2, x, 4, 1, True, [1] * 30)
+    [((0, 22, 0), (2, 18, 4))]
+    """
+    if not wild:
+        return _packed_part_plain(p, x, size, pair)
+    lo = _BOUNDS[p][0]
+    near = _NEAR_SUIT if p < 3 else _NEAR_HONOURS
+    kinds = [lo + j for j, mask in enumerate(near) if x & mask and left[lo + j]]
+    # a suit of at most three groups and the pair (within four copies, as the 百搭 fit) is
+    # in the table or has no reading
+    table = _SUIT_TABLES[p] if p < 3 and size + wild <= 3 * _TABLE_GROUPS + 2 else None
+    found: set[tuple[_Code, ...]] = set()
+    for faces in itertools.combinations_with_replacement(kinds, wild):
+        if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):
+            continue
+        more = x
+        for k in faces:
+            more += _PACKED[k - lo]
+        if table is not None:
+            readings = table.get(more, ())
+        else:
+            readings = _packed_part_plain(p, more, size + wild, pair)
+        for reading in readings:
+            _mark_wild(list(reading), list(faces), 0, found)
+    return sorted(found)
 
 
 def _best_reading(
@@ -696,6 +842,45 @@ class _CodeRanks:
             value = _concealed_kezi_value(face, self.flips, self.rules, self.called)
             self.kezi[face] = value
         return value
+
+    def signature(self, codes: Sequence[_Code]) -> tuple[int, int, bool, bool]:
+        """What :meth:`rank` takes from some group codes: the 刻子' 胡數, the 文錢, whether
+        they hold a 刻子 and whether a 順子 other than 文錢."""
+        total = wen = 0
+        sets = plain = False
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                total += self._kezi(face)
+            elif kind == 2:
+                if face == 9:
+                    wen += 1
+                else:
+                    plain = True
+        return total, wen, sets, plain
+
+    def firsts(
+        self,
+        readings: Sequence[tuple[_Code, ...]],
+        left: Sequence[int] | None,
+        *,
+        by_faces: bool = False,
+    ) -> list[tuple[_Code, ...]]:
+        """The first of ``readings`` of each :meth:`signature` (among those whose 百搭 fit
+        in the copies ``left``, unless None), or ``by_faces``, of each signature and
+        :func:`_wild_faces` (whether they fit is then decided with the other parts')."""
+        if len(readings) == 1 and left is None:  # (one reading: its signature is its own)
+            return list(readings)
+        seen: dict[object, tuple[_Code, ...]] = {}
+        for codes in readings:
+            if left is not None and not _wilds_fit(codes, left):
+                continue
+            key: object = self.signature(codes)
+            if by_faces:
+                key = (key, _wild_faces(codes))
+            if key not in seen:
+                seen[key] = codes
+        return list(seen.values())
 
     def rank(self, codes: Sequence[_Code]) -> int:
         rules = self.rules

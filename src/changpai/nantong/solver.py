@@ -140,12 +140,15 @@ def _need(part: tuple[int, ...], limit: int) -> tuple[int, int]:
         return _fewest(part, False, limit), _fewest(part, True, limit)
     plain = 0
     pair = 2  # a pair of two 百搭
+    table = _BLOCK_NEEDS if limit == DECK_BAIDA else {}
     for block in _blocks(part):
-        alone = _fewest(block, False, limit)
+        needs = table.get(block)
+        if needs is None:
+            needs = _fewest(block, False, limit), _fewest(block, True, limit)
+        alone, with_pair = needs
         plain += alone
-        extra = _fewest(block, True, limit) - alone
-        if extra < pair:
-            pair = extra
+        if with_pair - alone < pair:
+            pair = with_pair - alone
     over = limit + 1
     return min(plain, over), min(plain + pair, over)
 
@@ -193,6 +196,10 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
     the cached answers are shared)."""
     if limit == 0:
         return _plain_fewest(part, pair)
+    if limit == DECK_BAIDA:
+        known = _BLOCK_NEEDS.get(part)
+        if known is not None:
+            return known[pair]
     i = 0 if part[0] else next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
         return limit + 1 if pair and limit < 2 else 2 * pair
@@ -245,11 +252,45 @@ def _fewest(part: tuple[int, ...], pair: bool, limit: int) -> int:
     return best
 
 
+def _small_blocks(most: int) -> list[tuple[int, ...]]:
+    """Every block (:func:`_blocks`) of at most ``most`` cards, within four copies.
+
+    >>> [block[:3] for block in _small_blocks(2)]
+    [(1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 0)]
+    """
+    found = []
+
+    def grow(prefix: tuple[int, ...], left: int) -> None:
+        if prefix[-1]:
+            found.append(prefix + _ZEROS[len(prefix)])
+        if len(prefix) == 9:
+            return
+        for c in range(0 if prefix[-1] else 1, min(left, 4) + 1):
+            grow((*prefix, c), left - c)
+
+    for first in range(1, min(most, 4) + 1):
+        grow((first,), most - first)
+    return sorted(found, key=sum)
+
+
 def _lowered(lst: list[int], i: int) -> tuple[int, ...]:
     """A suit's counts (no card below ``i``) moved down to start at their lowest card."""
     while i < 9 and not lst[i]:
         i += 1
     return tuple(lst[i:]) + _ZEROS[9 - i]
+
+
+# The needs (without and with the pair) of the blocks of at most eight cards under the cap of
+# a hand with 百搭 (DECK_BAIDA), built at import (2,548 blocks, about 18 ms): the searches of
+# bigger blocks end in them, and the engine's cold hands solve few blocks of their own.
+_BLOCK_NEEDS: dict[tuple[int, ...], tuple[int, int]] = {}
+for _block in _small_blocks(8):  # (smaller first: a block's search finds the smaller ones)
+    _BLOCK_NEEDS[_block] = (
+        _fewest.__wrapped__(_block, False, DECK_BAIDA),
+        _fewest.__wrapped__(_block, True, DECK_BAIDA),
+    )
+del _block
+_fewest.cache_clear()  # (the searches above filled it: the cold figures start from nothing)
 
 
 def _groups_only(part: list[int]) -> bool:
@@ -624,15 +665,41 @@ def _all_by_parts(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...]
     >>> _all_by_parts(counts, 1) == _all(counts, 1, True), len(_all_by_parts(counts, 1))
     (True, 1)
     """
+    found: set[tuple[_Code, ...]] = set()
+    for options, alone, alone_pair in _part_options(counts, wild):
+        for combo in itertools.product(*options, _all_wild(alone, alone_pair)):
+            found.add(tuple(sorted(itertools.chain.from_iterable(combo))))
+    return tuple(sorted(found))
+
+
+_PartOptions = list[tuple[tuple[_Code, ...], ...]]
+
+
+def _part_options(counts: tuple[int, ...], wild: int) -> Iterator[tuple[_PartOptions, int, bool]]:
+    """For each way to share ``wild`` 百搭 among the four parts and the 百搭 alone that can
+    make a reading: the readings of each part with its share (in part order, none empty),
+    how many 百搭 are left alone and whether they hold the pair. A reading of the hand is
+    one reading of each part and one of :func:`_all_wild` of the 百搭 alone.
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> counts = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> [(len(options), alone, pair) for options, alone, pair in _part_options(counts, 1)]
+    [(3, 0, False)]
+    """
     parts = [counts[lo:hi] for lo, hi in _BOUNDS]
     sizes = [sum(part) for part in parts]
     tables: dict[tuple[int, int, bool], tuple[tuple[_Code, ...], ...]] = {}
-    found: set[tuple[_Code, ...]] = set()
-    for spread in _spreads(wild, 4):
+    for spread in _SPREADS[wild]:
         alone = wild - sum(spread)
         for pair_at in range(5):  # a part, or (4) the 百搭 alone
+            if alone < 2 * (pair_at == 4) or (alone - 2 * (pair_at == 4)) % 3:
+                continue
             options = []
             for p, w in enumerate(spread):
+                if not sizes[p] and not w:
+                    if p == pair_at:
+                        break
+                    continue  # an empty part: no groups (its one reading is empty)
                 pair = p == pair_at
                 if (sizes[p] + w - 2 * pair) % 3:  # whole groups (and the pair) or nothing
                     break
@@ -646,10 +713,7 @@ def _all_by_parts(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...]
                     break
                 options.append(readings)
             else:
-                options.append(_all_wild(alone, pair_at == 4))
-                for combo in itertools.product(*options):
-                    found.add(tuple(sorted(itertools.chain.from_iterable(combo))))
-    return tuple(sorted(found))
+                yield options, alone, pair_at == 4
 
 
 def _spreads(total: int, parts: int) -> list[tuple[int, ...]]:
@@ -657,6 +721,42 @@ def _spreads(total: int, parts: int) -> list[tuple[int, ...]]:
     if parts == 0:
         return [()]
     return [(w, *rest) for w in range(total + 1) for rest in _spreads(total - w, parts - 1)]
+
+
+# every way to give at most w 百搭 to the four parts, for each w a hand can hold
+_SPREADS = tuple(_spreads(w, 4) for w in range(DECK_BAIDA + 1))
+
+
+def _shares(mods: tuple[int, ...], wild: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The ways to share ``wild`` 百搭 among parts of sizes ``mods`` (modulo 3) and the 百搭
+    alone that leave each part whole groups (0 modulo 3) but the pair's (2): (the 百搭 of
+    each part, where the pair is: a part, or 4 for the 百搭 alone).
+
+    >>> _shares((2, 2, 0, 0), 1)
+    (((0, 1, 0, 0), 0), ((1, 0, 0, 0), 1))
+    """
+    found = []
+    for spread in _SPREADS[wild]:
+        alone = wild - sum(spread)
+        for pair_at in range(5):
+            if alone < 2 * (pair_at == 4) or (alone - 2 * (pair_at == 4)) % 3:
+                continue
+            if all(
+                (m + w - 2 * (p == pair_at)) % 3 == 0
+                for p, (m, w) in enumerate(zip(mods, spread, strict=True))
+            ):
+                found.append((spread, pair_at))
+    return tuple(found)
+
+
+# the shares of one or two 百搭 (most hands with 百搭) for every size of the parts (modulo 3),
+# built at import; of more, in a bounded cache (at most 81 sizes for each of 3..5 百搭)
+_SHARES = {
+    (mods, wild): _shares(mods, wild)
+    for mods in itertools.product(range(3), repeat=4)
+    for wild in (1, 2)
+}
+_more_shares = caches.lru("nantong", maxsize=256)(_shares)
 
 
 @caches.lru("nantong", maxsize=1 << 14)
@@ -670,6 +770,8 @@ def _part_all(
         return ()
     if wild == 0:
         return _part_plain(part, base, suit, pair)
+    if suit and wild == 1:
+        return _suit_wild(part, base, wild, pair)
     i = next((k for k, c in enumerate(part) if c), -1)
     if i < 0:
         return ()
@@ -681,6 +783,68 @@ def _part_all(
     return tuple(sorted(found))
 
 
+def _suit_wild(
+    part: tuple[int, ...], base: int, wild: int, pair: bool
+) -> tuple[tuple[_Code, ...], ...]:
+    """:func:`_part_all` of a suit with ``wild`` > 0 百搭, from its plain readings: a reading
+    whose 百搭 stand for some kinds is a plain reading of the suit with those kinds added
+    (from the tables) where the 百搭 take slots of their kinds, each group keeping a real
+    card. A 百搭 stands for a kind within two of a real card (a group holds one).
+
+    >>> _suit_wild((1, 1, 0, 0, 0, 0, 0, 0, 0), 0, 1, False)
+    (((2, 0, 4),),)
+    """
+    kinds = [k for k in range(9) if any(part[max(k - 2, 0) : k + 3])]
+    x = sum(map(operator.mul, part, _FIELDS))
+    table = _SUIT_TABLES[base // 9]
+    # the table holds every suit of at most three groups and the pair within four copies
+    small = sum(part) + wild <= 3 * _TABLE_GROUPS + 2
+    found: set[tuple[_Code, ...]] = set()
+    for faces in itertools.combinations_with_replacement(kinds, wild):
+        more = x
+        for k in faces:
+            more += _FIELDS[k]
+        readings = table.get(more)
+        if readings is None:  # no reading, or more than three groups or a kind over four
+            if (small and _within_four(more)) or not _suit_forms(more, pair):
+                continue
+            readings = tuple(set(_suit_readings(more, base, pair)))
+        wild_faces = [base + k for k in faces]
+        for reading in readings:
+            _mark_wild(list(reading), wild_faces, 0, found)
+    return tuple(sorted(found))
+
+
+def _mark_wild(
+    groups: list[_Code], faces: list[int], j: int, found: set[tuple[_Code, ...]]
+) -> None:
+    """Add to ``found`` every way to let the 百搭 stand for ``faces[j:]`` in slots of the
+    plain ``groups`` (changed and put back), each group keeping a real card.
+
+    >>> found: set[tuple[_Code, ...]] = set()
+    >>> _mark_wild([(0, 3, 0), (2, 2, 0)], [3], 0, found)
+    >>> sorted(found)
+    [((0, 3, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0))]
+    """
+    if j == len(faces):
+        found.add(tuple(sorted(groups)))
+        return
+    k = faces[j]
+    for g, old in enumerate(groups):
+        kind, face, mask = old
+        if kind == 2:
+            pos = k - face
+            if pos < 0 or pos > 2 or mask >> pos & 1 or mask.bit_count() == 2:
+                continue
+            groups[g] = (2, face, mask | 1 << pos)
+        elif face != k or mask == kind + 1:  # a pair keeps one real card, a 刻子 one
+            continue
+        else:
+            groups[g] = (kind, face, mask + 1)
+        _mark_wild(groups, faces, j + 1, found)
+        groups[g] = old
+
+
 _FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
 
 
@@ -688,15 +852,26 @@ def _part_plain(
     part: tuple[int, ...], base: int, suit: bool, pair: bool
 ) -> tuple[tuple[_Code, ...], ...]:
     """:func:`_part_all` with no 百搭 (the part's size fits ``pair``)."""
-    if not suit:
-        key = sum(map(operator.mul, part, _FIELDS))
-        if key not in (_HONOURS_PAIR if pair else _HONOURS_PLAIN):
+    return _packed_part_plain(base // 9, sum(map(operator.mul, part, _FIELDS)), sum(part), pair)
+
+
+def _packed_part_plain(p: int, x: int, size: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """:func:`_part_plain` of part ``p`` (0..2 the suits, 3 the honours) packed in ``x``
+    (``size`` cards).
+
+    >>> _packed_part_plain(1, 3 * _RUN, 9, False)[1]
+    ((2, 9, 0), (2, 9, 0), (2, 9, 0))
+    """
+    if p == 3:
+        if x not in (_HONOURS_PAIR if pair else _HONOURS_PLAIN):
             return ()
-        return (_honour_reading(key),) if key else ((),)
-    x = sum(map(operator.mul, part, _FIELDS))
-    readings = _SUIT_TABLES[base // 9].get(x)
-    if readings is None:  # more than three groups, or no reading
-        readings = tuple(sorted(set(_suit_readings(x, base, pair))))
+        return (_honour_reading(x),) if x else ((),)
+    readings = _SUIT_TABLES[p].get(x)
+    if readings is None:  # no reading, or more than three groups or a kind over four
+        # (the table holds every suit of at most three groups and the pair within four copies)
+        if (size <= 3 * _TABLE_GROUPS + 2 and _within_four(x)) or not _suit_forms(x, pair):
+            return ()
+        readings = tuple(sorted(set(_suit_readings(x, 9 * p, pair))))
     return readings
 
 
