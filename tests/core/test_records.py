@@ -64,3 +64,17 @@ def test_an_ending_without_winner() -> None:
 def test_a_special_reason_is_named_next_to_its_label() -> None:
     assert GameResult(1, "yijia", label="一甲").headline == "seat 1 一甲 (yijia)"
     assert GameResult(1, "win", label="胡", discarder=2).headline == "seat 1 胡 on seat 2's discard"
+
+
+def test_the_scored_decomposition_comes_first() -> None:
+    """Core concepts, GameResult: ``decomposition`` is the reading the family scored when it
+    gave one (南通's win object holds the cards only), else the win's own."""
+
+    class Win:
+        decomposition = "the win's reading"
+
+    assert GameResult(0, "win", win=Win()).decomposition == "the win's reading"
+    scored = GameResult(0, "win", win=Win(), decomposition="the scored reading")
+    assert scored.decomposition == "the scored reading"
+    assert "the scored reading" in str(scored)
+    assert scored != GameResult(0, "win", win=scored.win)

@@ -77,7 +77,8 @@ class GameResult:
     ``value`` the family's count of the winning hand (胡息 / 胡數 / 胡; 0 without a winner);
     ``win`` the family's win object (the decomposition and how it was won) when there is one;
     ``discarder`` the seat whose discard was won on, and ``self_drawn`` whether the winner drew
-    the winning card himself.
+    the winning card himself; ``decomposition`` (keyword only) the reading the family scored,
+    where its win object does not carry one.
 
     >>> GameResult(None, "huangpai", label="荒牌").payments
     ()
@@ -92,6 +93,7 @@ class GameResult:
     win: Any = field(default=None)
     discarder: int | None = None
     self_drawn: bool = False
+    _decomposition: Any = field(default=None, kw_only=True, repr=False)
 
     @property
     def payments(self) -> tuple[Payment, ...]:
@@ -149,12 +151,18 @@ class GameResult:
 
     @property
     def decomposition(self) -> Any:
-        """The winning decomposition: ``win.decomposition``, or ``win`` itself when the family's
-        win is its decomposition (川牌); ``None`` without a winner.
+        """The winning decomposition: the one the family scored (``decomposition=`` when the
+        result was made, as 南通's engine does: its win object holds the cards, not a reading),
+        else ``win.decomposition``, or ``win`` itself when the family's win is its decomposition
+        (川牌); ``None`` without a winner.
 
         >>> GameResult(None, "huangpai").decomposition is None
         True
+        >>> GameResult(0, "win", win="a win", decomposition="its reading").decomposition
+        'its reading'
         """
+        if self._decomposition is not None:
+            return self._decomposition
         win = self.win
         if win is None:
             return None
