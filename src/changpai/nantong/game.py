@@ -56,7 +56,7 @@ from changpai.nantong.solver import (
     _can_plus,
     _can_plus_given,
     _limit,
-    _part_needs,
+    _part_needs_of,
 )
 
 __all__ = ["Action", "ActionKind", "Game"]
@@ -365,12 +365,7 @@ class Game(GameBase):
         if extra is not None:
             if not drawn:
                 return self._complete_with(seat, counts, extra)
-            # the hand before the draw: the one its claims were checked on
-            counts[extra.index] -= 1
-            try:
-                return self._complete_with(seat, counts, extra)
-            finally:
-                counts[extra.index] += 1
+            return self._wins_on_draw(seat, counts, extra)
         melds = self._melds[seat]
         if sum(counts) != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
             return False
@@ -387,6 +382,15 @@ class Game(GameBase):
         kept per seat, since the others check the same hand on each discard."""
         x = extra.index
         memo = self._memo(seat, counts)
+        return memo[4][x] and self._completes(seat, memo, x)
+
+    def _wins_on_draw(self, seat: int, counts: list[int], drawn: Card) -> bool:
+        """:meth:`_complete_with` of the hand of ``seat`` with ``drawn`` already in it, from
+        the memo of the hand before the draw (the one its claims were checked on)."""
+        x = drawn.index
+        counts[x] -= 1
+        memo = self._memo(seat, counts)
+        counts[x] += 1
         return memo[4][x] and self._completes(seat, memo, x)
 
     def _memo(self, seat: int, counts: list[int]) -> list[Any]:
@@ -408,7 +412,7 @@ class Game(GameBase):
         if plain is None:
             plain = memo[1] = tuple(memo[0][:N_PLAIN])
         if needs is None:
-            needs = memo[3] = _part_needs(plain, limit)
+            needs = memo[3] = _part_needs_of(plain, limit)  # (the memo is its cache)
         if not _can_plus_given(needs, plain, wild, x, limit):
             return False
         if wild == 0:
@@ -450,7 +454,9 @@ class Game(GameBase):
         counts = self._hands[seat]
         x = card.index
         held = counts[x]
-        memo = self._memo(seat, counts)
+        memo = self._needs[seat]
+        if memo is None or memo[0] != counts or memo[5] != len(self._melds[seat]):
+            memo = self._memo(seat, counts)  # (the check above is _memo's, spared a call)
         can_win = memo[4][x] and self._completes(seat, memo, x)
         if not can_win and (held < 2 or x >= N_PLAIN or seat in self._ting):
             return []  # what claims.claim_options says then, without building its arguments
@@ -490,9 +496,19 @@ class Game(GameBase):
         return phase != "over" and seat == self._current
 
     def _legal_now(self, seat: int) -> list[Action]:
-        counts = self._hands[seat]
+        phase = self._phase
+        if phase == "discard":
+            return self._turn_actions(seat)
         actions: list[Action] = []
-        if self._phase == "declare":
+        if phase == "claim":
+            assert self._discard is not None
+            options = self._options.get(seat)
+            if options is None:
+                options = self._claim_options(seat, self._discard)
+            actions.extend(options)
+            actions.append(_PASSES[seat])
+        elif phase == "declare":
+            counts = self._hands[seat]
             if seat == self.dealer and self._complete(seat):
                 actions.append(_action(seat, ActionKind.WIN))
             callable_ = claims.callable_cards(counts, self.jiang, stock_left=self.stock_left)
@@ -500,30 +516,28 @@ class Game(GameBase):
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
                 actions.append(_action(seat, ActionKind.TING))
             actions.append(_action(seat, ActionKind.PASS))
-        elif self._phase == "discard":
-            drawn = self._drawn
-            if drawn is not None:
-                if self._complete(seat, drawn, drawn=True):
-                    actions.append(_WINS[seat][drawn.index])
-                if seat in self._ting:
-                    actions.append(_DISCARDS[seat][drawn.index])
-                    return actions
-            if self._top < self._bottom:
-                if 4 in counts:  # (a 百搭 has one copy)
-                    for i in range(N_PLAIN):
-                        if counts[i] == 4:
-                            actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
-                for m in self._melds[seat]:
-                    if m.source == SetKind.PENG and counts[m.card.index] >= 1:
-                        actions.append(_action(seat, ActionKind.JIAGANG, m.card))
-            actions.extend(compress(_DISCARDS[seat], counts))
-        elif self._phase == "claim":
-            assert self._discard is not None
-            options = self._options.get(seat)
-            if options is None:
-                options = self._claim_options(seat, self._discard)
-            actions.extend(options)
-            actions.append(_PASSES[seat])
+        return actions
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        """The legal actions of the seat in turn (phase ``"discard"``)."""
+        counts = self._hands[seat]
+        actions: list[Action] = []
+        drawn = self._drawn
+        if drawn is not None:
+            if self._wins_on_draw(seat, counts, drawn):
+                actions.append(_WINS[seat][drawn.index])
+            if seat in self._ting:
+                actions.append(_DISCARDS[seat][drawn.index])
+                return actions
+        if self._top < self._bottom:
+            if 4 in counts:  # (a 百搭 has one copy)
+                for i in range(N_PLAIN):
+                    if counts[i] == 4:
+                        actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
+            for m in self._melds[seat]:
+                if m.source == SetKind.PENG and counts[m.card.index] >= 1:
+                    actions.append(_action(seat, ActionKind.JIAGANG, m.card))
+        actions.extend(compress(_DISCARDS[seat], counts))
         return actions
 
     def _listed(self, action: Action) -> bool:
