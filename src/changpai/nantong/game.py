@@ -479,12 +479,13 @@ class Game(GameBase):
         cached = self._legal
         if cached is not None and cached[0] is seat:  # a checked seat 0..3 (an int singleton)
             return list(cached[1])
-        seat = self._seat(seat)
+        if type(seat) is not int or not 0 <= seat < SEATS:  # (a plain seat needs no check)
+            seat = self._seat(seat)
         if cached is not None and cached[0] == seat:
             return list(cached[1])
         if not self._acts(seat):
             return []
-        actions = self._legal_now(seat)
+        actions = self._turn_actions(seat) if self._phase == "discard" else self._legal_now(seat)
         self._legal = (seat, tuple(actions))
         return actions
 
