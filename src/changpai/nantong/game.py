@@ -74,6 +74,15 @@ _WINS = _MADE[ActionKind.WIN]
 _PASSES = tuple(made[N_KINDS] for made in _MADE[ActionKind.PASS])
 _DISCARD, _WIN, _ANGANG = ActionKind.DISCARD, ActionKind.WIN, ActionKind.ANGANG
 
+# the sets the engine declares (nantong.md §3), built once (melds are frozen values): by source
+# then card index — 碰, the three fours, and a 叫牌 of three copies (the fourth is a flipped 將)
+_PENGS = tuple(Meld(MeldKind.KEZI, (c,) * 3, SetKind.PENG) for c in CARDS[:N_PLAIN])
+_FOURS = {
+    source: tuple(Meld(MeldKind.GANG, (c,) * 4, source) for c in CARDS[:N_PLAIN])
+    for source in (SetKind.DEALT4, SetKind.DRAWN4, SetKind.EXPOSED4)
+}
+_CALLED_THREES = tuple(Meld(MeldKind.GANG, (c,) * 3, SetKind.DEALT4) for c in CARDS[:N_PLAIN])
+
 
 # 百搭 fill groups of 3 and one pair of 2 with the real cards of each part, so a hand whose
 # part sums are ``sums`` (mod 3) needs at least: every part but one to a multiple of 3, that
@@ -621,7 +630,8 @@ class Game(GameBase):
             assert card is not None
             n = self._hands[seat][card.index]
             self._hands[seat][card.index] = 0
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * n, SetKind.DEALT4))
+            called = _FOURS[SetKind.DEALT4] if n == 4 else _CALLED_THREES
+            self._melds[seat].append(called[card.index])
             if n == 4:
                 self._draw(seat, draws, replacement=True)
         else:
@@ -661,7 +671,7 @@ class Game(GameBase):
                 self._advance_draw(seat, draws)
         elif kind is _ANGANG:
             self._hands[seat][card.index] -= 4
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * 4, SetKind.DRAWN4))
+            self._melds[seat].append(_FOURS[SetKind.DRAWN4][card.index])
             self._draw(seat, draws, replacement=True)
         else:  # 加杠: the drawn fourth onto his 碰, scored as 明杠
             self._hands[seat][card.index] -= 1
@@ -670,7 +680,7 @@ class Game(GameBase):
                 for i, m in enumerate(self._melds[seat])
                 if m.source == SetKind.PENG and m.card == card
             )
-            self._melds[seat][index] = Meld(MeldKind.GANG, (card,) * 4, SetKind.EXPOSED4)
+            self._melds[seat][index] = _FOURS[SetKind.EXPOSED4][card.index]
             self._draw(seat, draws, replacement=True)
 
     def _draw(self, seat: int, draws: list[tuple[int, Card]], replacement: bool) -> bool:
@@ -711,11 +721,11 @@ class Game(GameBase):
             self._finish_win(seat, card, self_drawn=False, discarder=discarder)
         elif claim.kind == ActionKind.GANG:
             self._hands[seat][card.index] -= 3
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * 4, SetKind.EXPOSED4))
+            self._melds[seat].append(_FOURS[SetKind.EXPOSED4][card.index])
             self._draw(seat, draws, replacement=True)
         else:
             self._hands[seat][card.index] -= 2
-            self._melds[seat].append(Meld(MeldKind.KEZI, (card,) * 3, SetKind.PENG))
+            self._melds[seat].append(_PENGS[card.index])
             self._current = seat
             self._drawn = None
             self._replacement = False
