@@ -107,3 +107,16 @@ def test_an_illegal_action_of_the_seat_to_act_still_raises_section_3(seed: int) 
 def test_uncached_part_needs_are_the_cached_ones_section_4(counts: list[int], limit: int) -> None:
     key = tuple(counts)
     assert _part_needs_of(key, limit) == _part_needs(key, limit)
+
+
+def test_the_may_win_table_is_the_bound_of_the_part_sizes_for_any_wild_section_4() -> None:
+    # any number of 百搭 (capped where every part-size bound is met) reads the same row
+    from changpai.nantong import game as engine
+    from changpai.nantong.solver import _PART
+
+    for sums, least in engine._LEAST.items():
+        for wild in range(12):
+            row = engine._MAY_WIN[(*sums, min(wild, engine._ENOUGH_WILD))]
+            for x, may in enumerate(row):
+                bound = least[4] <= wild + 1 if x >= N_PLAIN else least[_PART[x]] <= wild
+                assert may == bound

@@ -101,15 +101,16 @@ _LEAST = {
     for sums in product(range(3), repeat=4)
 }
 
-# for the part sums of a hand (mod 3) and its 百搭 (0..5): per card kind, whether one more card
-# of it leaves the part sizes asking for no more 百搭 than the hand has (the rest of a win
-# check is skipped for the kinds that do)
+# for the part sums of a hand (mod 3) and its 百搭: per card kind, whether one more card of it
+# leaves the part sizes asking for no more 百搭 than the hand has (the rest of a win check is
+# skipped for the kinds that do not); no part sums ask for more than _ENOUGH_WILD
+_ENOUGH_WILD = max(max(least) for least in _LEAST.values())
 _MAY_WIN = {
     (*sums, wild): tuple(
         least[4] <= wild + 1 if x >= N_PLAIN else least[_PART[x]] <= wild for x in range(N_KINDS)
     )
     for sums, least in _LEAST.items()
-    for wild in range(DECK_BAIDA + 1)
+    for wild in range(_ENOUGH_WILD + 1)
 }
 _NEVER = (False,) * N_KINDS
 
@@ -440,7 +441,7 @@ class Game(GameBase):
         t, b, w = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
         h, wild = sum(counts[27:N_PLAIN]), sum(counts[N_PLAIN:])
         if t + b + w + h + wild + 1 == 3 * (7 - melds) + 2:
-            may_win = _MAY_WIN[t % 3, b % 3, w % 3, h % 3, wild]
+            may_win = _MAY_WIN[t % 3, b % 3, w % 3, h % 3, min(wild, _ENOUGH_WILD)]
         else:
             may_win = _NEVER
         return [list(counts), None, wild, None, may_win, melds]
