@@ -56,7 +56,7 @@ from changpai.nantong.solver import (
     _can_plus,
     _can_plus_given,
     _limit,
-    _part_needs,
+    _part_needs_of,
 )
 
 __all__ = ["Action", "ActionKind", "Game"]
@@ -66,6 +66,22 @@ _REASONS = {
     "discard": "not one of the discards, kongs or 自摸 open to this seat",
     "claim": "a discard can only be claimed by 胡, 杠, 碰 or passed",
 }
+
+
+# the shared actions of each kind, by seat then card index (last: no card)
+_DISCARDS = _MADE[ActionKind.DISCARD]
+_WINS = _MADE[ActionKind.WIN]
+_PASSES = tuple(made[N_KINDS] for made in _MADE[ActionKind.PASS])
+_DISCARD, _WIN, _ANGANG = ActionKind.DISCARD, ActionKind.WIN, ActionKind.ANGANG
+
+# the sets the engine declares (nantong.md §3), built once (melds are frozen values): by source
+# then card index — 碰, the three fours, and a 叫牌 of three copies (the fourth is a flipped 將)
+_PENGS = tuple(Meld(MeldKind.KEZI, (c,) * 3, SetKind.PENG) for c in CARDS[:N_PLAIN])
+_FOURS = {
+    source: tuple(Meld(MeldKind.GANG, (c,) * 4, source) for c in CARDS[:N_PLAIN])
+    for source in (SetKind.DEALT4, SetKind.DRAWN4, SetKind.EXPOSED4)
+}
+_CALLED_THREES = tuple(Meld(MeldKind.GANG, (c,) * 3, SetKind.DEALT4) for c in CARDS[:N_PLAIN])
 
 
 # 百搭 fill groups of 3 and one pair of 2 with the real cards of each part, so a hand whose
@@ -84,6 +100,19 @@ _LEAST = {
     )
     for sums in product(range(3), repeat=4)
 }
+
+# for the part sums of a hand (mod 3) and its 百搭: per card kind, whether one more card of it
+# leaves the part sizes asking for no more 百搭 than the hand has (the rest of a win check is
+# skipped for the kinds that do not); no part sums ask for more than _ENOUGH_WILD
+_ENOUGH_WILD = max(max(least) for least in _LEAST.values())
+_MAY_WIN = {
+    (*sums, wild): tuple(
+        least[4] <= wild + 1 if x >= N_PLAIN else least[_PART[x]] <= wild for x in range(N_KINDS)
+    )
+    for sums, least in _LEAST.items()
+    for wild in range(_ENOUGH_WILD + 1)
+}
+_NEVER = (False,) * N_KINDS
 
 
 class Game(GameBase):
@@ -346,12 +375,7 @@ class Game(GameBase):
         if extra is not None:
             if not drawn:
                 return self._complete_with(seat, counts, extra)
-            # the hand before the draw: the one its claims were checked on
-            counts[extra.index] -= 1
-            try:
-                return self._complete_with(seat, counts, extra)
-            finally:
-                counts[extra.index] += 1
+            return self._wins_on_draw(seat, counts, extra)
         melds = self._melds[seat]
         if sum(counts) != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
             return False
@@ -366,27 +390,39 @@ class Game(GameBase):
     def _complete_with(self, seat: int, counts: list[int], extra: Card) -> bool:
         """:meth:`_complete` of the hand of ``seat`` plus ``extra``: what the hand needs is
         kept per seat, since the others check the same hand on each discard."""
-        memo = self._needs[seat]
-        melds = self._melds[seat]
-        if memo is None or memo[0] != counts or memo[6] != len(melds):
-            memo = self._needs[seat] = self._hand_memo(counts, len(melds))
-        if not memo[5]:  # one card short of a pair + groups (with the melds)
-            return False
-        _, _, wild, needs, least, _, _ = memo
         x = extra.index
+        memo = self._memo(seat, counts)
+        return memo[4][x] and self._completes(seat, memo, x)
+
+    def _wins_on_draw(self, seat: int, counts: list[int], drawn: Card) -> bool:
+        """:meth:`_complete_with` of the hand of ``seat`` with ``drawn`` already in it, from
+        the memo of the hand before the draw (the one its claims were checked on)."""
+        x = drawn.index
+        counts[x] -= 1
+        memo = self._memo(seat, counts)
+        counts[x] += 1
+        return memo[4][x] and self._completes(seat, memo, x)
+
+    def _memo(self, seat: int, counts: list[int]) -> list[Any]:
+        """The kept :meth:`_hand_memo` of ``seat`` for ``counts`` (made anew when it changed)."""
+        memo = self._needs[seat]
+        melds = len(self._melds[seat])
+        if memo is None or memo[0] != counts or memo[5] != melds:
+            memo = self._needs[seat] = self._hand_memo(counts, melds)
+        return memo
+
+    def _completes(self, seat: int, memo: list[Any], x: int) -> bool:
+        """The rest of :meth:`_complete_with` for the kinds its memo may let win."""
+        _, _, wild, needs, _, _ = memo
         if x >= N_PLAIN:
             wild += 1
             x = -1
-            if least[4] > wild:  # (a 百搭 fills any slot: it counts among the wild)
-                return False
-        elif least[_PART[x]] > wild:
-            return False
         limit = DECK_BAIDA if self.rules.baida else 0
         plain = memo[1]
         if plain is None:
-            plain = memo[1] = tuple(counts[:N_PLAIN])
+            plain = memo[1] = tuple(memo[0][:N_PLAIN])
         if needs is None:
-            needs = memo[3] = _part_needs(plain, limit)
+            needs = memo[3] = _part_needs_of(plain, limit)  # (the memo is its cache)
         if not _can_plus_given(needs, plain, wild, x, limit):
             return False
         if wild == 0:
@@ -394,19 +430,21 @@ class Game(GameBase):
         if x >= 0:
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
-        return _complete(plain, wild, melds, self.jiang)
+        return _complete(plain, wild, self._melds[seat], self.jiang)
 
     @staticmethod
     def _hand_memo(counts: list[int], melds: int) -> list[Any]:
         """What :meth:`_complete_with` keeps of a hand: a copy of its counts, its plain counts
-        (a tuple) and 百搭, their part needs (both filled when first wanted), the least 百搭
-        the part sizes ask for, whether one more card makes its size, and its number of
-        melds."""
+        (a tuple) and 百搭, their part needs (both filled when first wanted), per card kind
+        whether one more of it may make a win (the size of a pair + groups with the melds, and
+        :data:`_MAY_WIN`), and its number of melds."""
         t, b, w = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
         h, wild = sum(counts[27:N_PLAIN]), sum(counts[N_PLAIN:])
-        least = _LEAST[t % 3, b % 3, w % 3, h % 3]
-        sized = t + b + w + h + wild + 1 == 3 * (7 - melds) + 2
-        return [list(counts), None, wild, None, least, sized, melds]
+        if t + b + w + h + wild + 1 == 3 * (7 - melds) + 2:
+            may_win = _MAY_WIN[t % 3, b % 3, w % 3, h % 3, min(wild, _ENOUGH_WILD)]
+        else:
+            may_win = _NEVER
+        return [list(counts), None, wild, None, may_win, melds]
 
     def _ready(self, seat: int) -> bool:
         counts = self._hands[seat]
@@ -423,9 +461,14 @@ class Game(GameBase):
         return any(self._complete(seat, c) for c in candidates)
 
     def _claim_options(self, seat: int, card: Card) -> list[Action]:
-        held = self._hands[seat][card.index]
-        can_win = self._complete(seat, card)
-        if not can_win and (held < 2 or card.index >= N_PLAIN or seat in self._ting):
+        counts = self._hands[seat]
+        x = card.index
+        held = counts[x]
+        memo = self._needs[seat]
+        if memo is None or memo[0] != counts or memo[5] != len(self._melds[seat]):
+            memo = self._memo(seat, counts)  # (the check above is _memo's, spared a call)
+        can_win = memo[4][x] and self._completes(seat, memo, x)
+        if not can_win and (held < 2 or x >= N_PLAIN or seat in self._ting):
             return []  # what claims.claim_options says then, without building its arguments
         return claims.claim_options(
             seat,
@@ -446,19 +489,37 @@ class Game(GameBase):
         cached = self._legal
         if cached is not None and cached[0] is seat:  # a checked seat 0..3 (an int singleton)
             return list(cached[1])
-        seat = self._seat(seat)
+        if type(seat) is not int or not 0 <= seat < SEATS:  # (a plain seat needs no check)
+            seat = self._seat(seat)
         if cached is not None and cached[0] == seat:
             return list(cached[1])
-        if seat not in self.to_act:
+        if not self._acts(seat):
             return []
-        actions = self._legal_now(seat)
+        actions = self._turn_actions(seat) if self._phase == "discard" else self._legal_now(seat)
         self._legal = (seat, tuple(actions))
         return actions
 
+    def _acts(self, seat: int) -> bool:
+        """``seat in self.to_act``, without building the tuple."""
+        phase = self._phase
+        if phase == "claim":
+            return seat in self._claimants and seat not in self._decisions
+        return phase != "over" and seat == self._current
+
     def _legal_now(self, seat: int) -> list[Action]:
-        counts = self._hands[seat]
+        phase = self._phase
+        if phase == "discard":
+            return self._turn_actions(seat)
         actions: list[Action] = []
-        if self._phase == "declare":
+        if phase == "claim":
+            assert self._discard is not None
+            options = self._options.get(seat)
+            if options is None:
+                options = self._claim_options(seat, self._discard)
+            actions.extend(options)
+            actions.append(_PASSES[seat])
+        elif phase == "declare":
+            counts = self._hands[seat]
             if seat == self.dealer and self._complete(seat):
                 actions.append(_action(seat, ActionKind.WIN))
             callable_ = claims.callable_cards(counts, self.jiang, stock_left=self.stock_left)
@@ -466,30 +527,39 @@ class Game(GameBase):
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
                 actions.append(_action(seat, ActionKind.TING))
             actions.append(_action(seat, ActionKind.PASS))
-        elif self._phase == "discard":
-            if self._drawn is not None and self._complete(seat, self._drawn, drawn=True):
-                actions.append(_action(seat, ActionKind.WIN, self._drawn))
-            if seat in self._ting and self._drawn is not None:
-                actions.append(_action(seat, ActionKind.DISCARD, self._drawn))
-                return actions
-            if self._top < self._bottom:
-                if 4 in counts:  # (a 百搭 has one copy)
-                    for i in range(N_PLAIN):
-                        if counts[i] == 4:
-                            actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
-                for m in self._melds[seat]:
-                    if m.source == SetKind.PENG and counts[m.card.index] >= 1:
-                        actions.append(_action(seat, ActionKind.JIAGANG, m.card))
-            discards = _MADE[ActionKind.DISCARD][seat]
-            actions.extend(compress(discards, counts))
-        elif self._phase == "claim":
-            assert self._discard is not None
-            options = self._options.get(seat)
-            if options is None:
-                options = self._claim_options(seat, self._discard)
-            actions.extend(options)
-            actions.append(_action(seat, ActionKind.PASS))
         return actions
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        """The legal actions of the seat in turn (phase ``"discard"``)."""
+        counts = self._hands[seat]
+        actions: list[Action] = []
+        drawn = self._drawn
+        if drawn is not None:
+            if self._wins_on_draw(seat, counts, drawn):
+                actions.append(_WINS[seat][drawn.index])
+            if seat in self._ting:
+                actions.append(_DISCARDS[seat][drawn.index])
+                return actions
+        if self._top < self._bottom:
+            if 4 in counts:  # (a 百搭 has one copy)
+                for i in range(N_PLAIN):
+                    if counts[i] == 4:
+                        actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
+            for m in self._melds[seat]:
+                if m.source == SetKind.PENG and counts[m.card.index] >= 1:
+                    actions.append(_action(seat, ActionKind.JIAGANG, m.card))
+        actions.extend(compress(_DISCARDS[seat], counts))
+        return actions
+
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is one of the last legal actions handed out (so legal now): the
+        engine's actions are shared objects, no ``==`` is needed."""
+        cached = self._legal
+        if cached is not None:
+            for a in cached[1]:
+                if a is action:
+                    return True
+        return False
 
     def verify(self, action: Action) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is
@@ -533,17 +603,20 @@ class Game(GameBase):
         >>> record.action.kind, record.auto, g.to_act
         (<ActionKind.PASS: 'pass'>, False, (1,))
         """
-        self.verify(action)
+        if not self._listed(action):
+            self.verify(action)
         self._legal = None
         draws: list[tuple[int, Card]] = []
         kind, seat, card = action.kind, action.seat, action.card
-        if self._phase == "declare":
-            self._declare(seat, kind, card, draws)
-        elif self._phase == "discard":
+        phase = self._phase
+        if phase == "discard":
             self._turn(seat, kind, card, draws)
+        elif phase == "declare":
+            self._declare(seat, kind, card, draws)
         else:
-            self._decisions[seat] = action
-            if not self.to_act:
+            decisions = self._decisions
+            decisions[seat] = action
+            if len(decisions) == len(self._claimants):  # (only claimants decide)
                 self._resolve_claims(draws)
         record: ActionRecord[Action] = ActionRecord(action, draws=tuple(draws))
         self._log.append(record)
@@ -558,7 +631,8 @@ class Game(GameBase):
             assert card is not None
             n = self._hands[seat][card.index]
             self._hands[seat][card.index] = 0
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * n, SetKind.DEALT4))
+            called = _FOURS[SetKind.DEALT4] if n == 4 else _CALLED_THREES
+            self._melds[seat].append(called[card.index])
             if n == 4:
                 self._draw(seat, draws, replacement=True)
         else:
@@ -574,28 +648,31 @@ class Game(GameBase):
     def _turn(
         self, seat: int, kind: ActionKind, card: Card | None, draws: list[tuple[int, Card]]
     ) -> None:
-        if kind == ActionKind.WIN:
+        if kind is _WIN:
             self._finish_win(seat, self._drawn, self_drawn=True)
             return
         assert card is not None
-        if kind == ActionKind.DISCARD:
+        if kind is _DISCARD:
             self._hands[seat][card.index] -= 1
             self._rivers[seat].append(card)
             self._first_discard = seat == self.dealer and self._discards_made == 0
             self._discards_made += 1
             self._discard, self._discarder = card, seat
             self._drawn = None
-            options = {s: self._claim_options(s, card) for s in self._ring.after(seat)}
-            self._options = {s: o for s, o in options.items() if o}
-            self._claimants = tuple(self._options)
+            self._options = options = {}
+            for s in self._ring.after(seat):
+                claimable = self._claim_options(s, card)
+                if claimable:
+                    options[s] = claimable
+            self._claimants = tuple(options)
             self._decisions = {}
             if self._claimants:
                 self._phase = "claim"
             else:
                 self._advance_draw(seat, draws)
-        elif kind == ActionKind.ANGANG:
+        elif kind is _ANGANG:
             self._hands[seat][card.index] -= 4
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * 4, SetKind.DRAWN4))
+            self._melds[seat].append(_FOURS[SetKind.DRAWN4][card.index])
             self._draw(seat, draws, replacement=True)
         else:  # 加杠: the drawn fourth onto his 碰, scored as 明杠
             self._hands[seat][card.index] -= 1
@@ -604,7 +681,7 @@ class Game(GameBase):
                 for i, m in enumerate(self._melds[seat])
                 if m.source == SetKind.PENG and m.card == card
             )
-            self._melds[seat][index] = Meld(MeldKind.GANG, (card,) * 4, SetKind.EXPOSED4)
+            self._melds[seat][index] = _FOURS[SetKind.EXPOSED4][card.index]
             self._draw(seat, draws, replacement=True)
 
     def _draw(self, seat: int, draws: list[tuple[int, Card]], replacement: bool) -> bool:
@@ -645,11 +722,11 @@ class Game(GameBase):
             self._finish_win(seat, card, self_drawn=False, discarder=discarder)
         elif claim.kind == ActionKind.GANG:
             self._hands[seat][card.index] -= 3
-            self._melds[seat].append(Meld(MeldKind.GANG, (card,) * 4, SetKind.EXPOSED4))
+            self._melds[seat].append(_FOURS[SetKind.EXPOSED4][card.index])
             self._draw(seat, draws, replacement=True)
         else:
             self._hands[seat][card.index] -= 2
-            self._melds[seat].append(Meld(MeldKind.KEZI, (card,) * 3, SetKind.PENG))
+            self._melds[seat].append(_PENGS[card.index])
             self._current = seat
             self._drawn = None
             self._replacement = False

@@ -77,6 +77,11 @@ def _part_needs(counts: tuple[int, ...], limit: int) -> tuple[int, tuple[tuple[i
     """For 30 plain counts: the fewest 百搭 completing them with the pair, and, for each part,
     what the other three parts need without the pair and the least extra the pair costs there
     (every need capped as in :func:`_need`).
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> counts = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))[:30]
+    >>> _part_needs(counts, 0)[0], _part_needs_of(counts, 5) == _part_needs(counts, 5)
+    (0, True)
     """
     (t, tp), (b, bp), (w, wp), (h, hp) = (
         _need(counts[0:9], limit), _need(counts[9:18], limit),
@@ -90,6 +95,10 @@ def _part_needs(counts: tuple[int, ...], limit: int) -> tuple[int, tuple[tuple[i
         (t + b + w, min(tp, bp, wp)),
     )
     return t + b + w + h + min(tp, bp, wp, hp), others
+
+
+# uncached: the engine keeps the needs per hand, whose 30 counts seldom come back
+_part_needs_of = _part_needs.__wrapped__
 
 
 def _can_plus(counts: tuple[int, ...], wild: int, extra: int, limit: int) -> bool:
