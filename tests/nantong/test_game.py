@@ -56,6 +56,7 @@ def test_tianhu_section_3_and_7() -> None:
     keys = [line.key for line in sheet.lines]
     assert "tianhu" in keys and "zimo" not in keys
     assert game.result.next_dealer == 1
+    assert str(game.result.decomposition) == sheet.fact("decomposition")
 
 
 def test_dihu_tianting_and_priority_section_3() -> None:
@@ -168,6 +169,11 @@ def test_random_games_invariants(seed: int, rng: random.Random, baida: bool) -> 
     if result.reason == "win":
         assert result.sheet is not None and result.sheet.total > 0
         assert result.sheet.total % 10 == 0 and result.value == result.sheet.total
+        # the reading scored is the result's decomposition (docs: Core concepts, GameResult)
+        reading = result.decomposition
+        assert isinstance(reading, nantong.Decomposition)
+        assert str(reading) == result.sheet.fact("decomposition")
+        assert reading.rules == rules and reading.jiang == game.jiang
     view = game.view(game.seats[1])
     assert view.phase == "over" and len(view.hand) == len(game.hand(game.seats[1]))
 

@@ -49,7 +49,7 @@ from changpai.nantong.deal import next_dealer
 from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
-from changpai.nantong.scoring import OtherHand, Win, score
+from changpai.nantong.scoring import OtherHand, Win, scored
 from changpai.nantong.solver import (
     _PART,
     DECK_BAIDA,
@@ -763,7 +763,7 @@ class Game(GameBase):
             seat=seat,
             others=others,
         )
-        sheet = score(win, rules=self.rules)
+        sheet, reading = scored(win, self.rules)
         self._phase = "over"
         self._result = GameResult(
             seat,
@@ -775,6 +775,7 @@ class Game(GameBase):
             win=win,
             discarder=discarder,
             self_drawn=self_drawn,
+            decomposition=reading,
         )
 
     # ----------------------------------------------------------------- views and copies

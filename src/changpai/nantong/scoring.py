@@ -481,7 +481,21 @@ def score(
         win = _as_win(win, winner, players, jiang, winning_card, self_drawn, dict(details))
     if reading is not None:
         _split(win.concealed, win.exposed, rules)  # a 百搭 needs rules with 百搭
-    best: tuple[int, list[ScoreLine], dict[str, Any]] | None = None
+    return scored(win, rules, reading)[0]
+
+
+def scored(
+    win: Win, rules: Rules, reading: Decomposition | None = None
+) -> tuple[ScoreSheet, Decomposition]:
+    """The sheet of :func:`score` for a checked ``win`` under ``rules``, and the reading it
+    scored (``reading`` when given, else the best of every reading): what the engine records
+    as its result's ``decomposition``.
+
+    >>> sheet, d = scored(Win("123b 456b 789b 123t 456t 789t 123w 5w 5w"), DUZIHU)
+    >>> sheet.total, str(d) == sheet.fact("decomposition")
+    (120, True)
+    """
+    best: tuple[int, list[ScoreLine], dict[str, Any], Decomposition] | None = None
     single = False
     card = win.winning_card
     if card is not None:
@@ -503,14 +517,14 @@ def score(
             lines, total, facts = _sheet(win, d, placement, single, rules)
             if best is None or total > best[0]:
                 facts["decomposition"] = str(d)
-                best = (total, lines, facts)
+                best = (total, lines, facts, d)
     if best is None:
         text = " ".join(c.hanzi for c in win.concealed)
         raise RulesError(
             f"{text!r} is not a winning hand (one pair + 7 groups) with "
             f"{len(win.exposed)} declared melds"
         )
-    total, lines, facts = best
+    total, lines, facts, chosen = best
     payments: list[Payment] = []
     others = {o.seat: o for o in win.others}
     for seat in win.loser_seats():
@@ -542,4 +556,4 @@ def score(
             payments.extend(Payment(p, seat, bonus) for p in table if p != seat)
     facts["total"] = total
     title = f"{Shape(facts['shape']).hanzi} (winner seat {win.seat})"
-    return ScoreSheet(title, tuple(lines), total, tuple(payments), tuple(facts.items()))
+    return ScoreSheet(title, tuple(lines), total, tuple(payments), tuple(facts.items())), chosen
