@@ -527,7 +527,7 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     >>> cards = parse("111222333t 444555666b 777w 5t 5t")
     >>> key = sum(1 << PACK_BITS * c.index for c in cards)
     >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True), len(_plain_all(key))
-    (True, 4)
+    (True, 6)
     """
     h = key >> _HONOURS_AT & _HONOUR_MASK
     mh = h % 3
@@ -544,7 +544,7 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
             pairs += m
             readings = _SUIT_TABLES[suit].get(x)
             if readings is None:  # more than three groups, or no reading
-                readings = tuple(sorted(set(_suit_readings(x, base, m == 2))))
+                readings = _big_suit(x, suit, m == 2)
                 if not readings:
                     return ()
             options.append(readings)
@@ -610,6 +610,49 @@ def _honour_reading(h: int) -> tuple[_Code, ...]:
         if c:
             codes.append((0 if c == 2 else 1, 27 + k, 0))
     return tuple(codes)
+
+
+def _big_suit(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """``tuple(sorted(set(_suit_readings(x, 9 * p, pair))))`` for suit ``p`` packed in ``x``
+    within four copies of a card: by the group that holds the lowest card, what it leaves
+    read from the table (of at most three groups and the pair) or again so.
+
+    >>> x = 3 * _RUN | 3 * _RUN << 3 * PACK_BITS
+    >>> readings = _big_suit(x, 0, False)
+    >>> readings == tuple(sorted(set(_suit_readings(x, 0, False)))), len(readings)
+    (True, 6)
+    """
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    c = x >> shift & 15
+    face = 9 * p + shift // PACK_BITS
+    found: set[tuple[_Code, ...]] = set()
+    if pair and c >= 2:
+        code = (0, face, 0)
+        found.update((code, *tail) for tail in _suit_rest(x - (2 << shift), p, False))
+    if c >= 3:
+        code = (1, face, 0)
+        found.update(_insert(code, tail) for tail in _suit_rest(x - (3 << shift), p, pair))
+    if shift < 7 * PACK_BITS and x >> shift + PACK_BITS & 15 and x >> shift + 2 * PACK_BITS & 15:
+        code = (2, face, 0)
+        found.update(_insert(code, tail) for tail in _suit_rest(x - (_RUN << shift), p, pair))
+    return tuple(sorted(found))
+
+
+def _suit_rest(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """The readings of what :func:`_big_suit` leaves: the table's, none if it is small
+    enough to be there, else :func:`_big_suit`'s."""
+    readings = _SUIT_TABLES[p].get(x)
+    if readings is not None:
+        return readings
+    size = (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
+    if size <= 3 * _TABLE_GROUPS + 2:
+        return ()
+    return _big_suit(x, p, pair)
+
+
+_FIELD_1 = sum(1 << PACK_BITS * k for k in range(9))
+_FIELD_2 = _FIELD_1 << 1
 
 
 def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
@@ -878,8 +921,11 @@ def _packed_part_plain(p: int, x: int, size: int, pair: bool) -> tuple[tuple[_Co
     readings = _SUIT_TABLES[p].get(x)
     if readings is None:  # no reading, or more than three groups or a kind over four
         # (the table holds every suit of at most three groups and the pair within four copies)
-        if (size <= 3 * _TABLE_GROUPS + 2 and _within_four(x)) or not _suit_forms(x, pair):
+        within = _within_four(x)
+        if (size <= 3 * _TABLE_GROUPS + 2 and within) or not _suit_forms(x, pair):
             return ()
+        if within:
+            return _big_suit(x, p, pair)
         readings = tuple(sorted(set(_suit_readings(x, 9 * p, pair))))
     return readings
 
