@@ -645,7 +645,9 @@ def _suit_rest(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
     readings = _SUIT_TABLES[p].get(x)
     if readings is not None:
         return readings
-    size = (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
+    size = (
+        (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
+    )
     if size <= 3 * _TABLE_GROUPS + 2:
         return ()
     return _big_suit(x, p, pair)
