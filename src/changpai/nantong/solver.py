@@ -527,22 +527,22 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     >>> cards = parse("111222333t 444555666b 777w 5t 5t")
     >>> key = sum(1 << PACK_BITS * c.index for c in cards)
     >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True), len(_plain_all(key))
-    (True, 6)
+    (True, 4)
     """
     h = key >> _HONOURS_AT & _HONOUR_MASK
-    mh = h % 3
-    if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
+    honours = _HONOUR_READINGS.get(h)
+    if honours is None:
         return ()
-    options: list[tuple[tuple[_Code, ...], ...]] = []
-    pairs = mh
-    for suit, base in enumerate((0, 9, 18)):
-        x = key >> base * PACK_BITS & _SUIT_MASK
+    pairs = h % 3
+    options = [honours] if h else []
+    for suit, table in enumerate(_SUIT_TABLES):
+        x = key >> _SUIT_BITS * suit & _SUIT_MASK
         if x:
             m = x % 3
             if m == 1:
                 return ()
             pairs += m
-            readings = _SUIT_TABLES[suit].get(x)
+            readings = table.get(x)
             if readings is None:  # more than three groups, or no reading
                 readings = _big_suit(x, suit, m == 2)
                 if not readings:
@@ -550,10 +550,12 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
             options.append(readings)
     if pairs != 2:  # one part holds the pair
         return ()
-    if h:
-        options.append((_honour_reading(h),))
     if all(len(o) == 1 for o in options):
-        return (tuple(sorted(itertools.chain.from_iterable(o[0] for o in options))),)
+        codes: list[_Code] = []
+        for o in options:
+            codes += o[0]
+        codes.sort()
+        return (tuple(codes),)
     # a group can be read twice from one suit (a 刻子 then a 順子 from four of its lowest card,
     # or the other way round): a set keeps each reading once, as _all does
     found = {tuple(sorted(itertools.chain.from_iterable(p))) for p in itertools.product(*options)}
@@ -655,6 +657,10 @@ def _suit_rest(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
 
 _FIELD_1 = sum(1 << PACK_BITS * k for k in range(9))
 _FIELD_2 = _FIELD_1 << 1
+
+
+# the one reading of each packed honours that form groups (a 刻子 of three, the pair of two)
+_HONOUR_READINGS = {h: (_honour_reading(h),) for h in _HONOURS_PLAIN | _HONOURS_PAIR}
 
 
 def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
