@@ -53,7 +53,7 @@ from changpai.nantong.solver import (
     _BOUNDS,
     _SHARES,
     _SUIT_TABLES,
-    _TABLE_GROUPS,
+    _TABLE_CARDS,
     DECK_BAIDA,
     PACK_BITS,
     _all,
@@ -643,6 +643,9 @@ def _concealed_kezi_value(
     return base << laojiang + hits
 
 
+_NONE_CALLED: frozenset[Card] = frozenset()
+
+
 def best_decomposition(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
@@ -660,8 +663,8 @@ def best_decomposition(
     ('飄胡', '一條一條一條 二條二條二條 三條三條三條 四丙四丙四丙 五丙五丙五丙 六丙六丙六丙 七萬七萬七萬 將頭 五條五條')
     """
     flips = _jiang(jiang)
-    frozen_called = frozenset(called)
-    if type(rules) is Rules and _no_melds(exposed):
+    frozen_called = _NONE_CALLED if called == () else frozenset(called)
+    if type(rules) is Rules and (exposed == () or exposed == ""):
         key = _packed_plain(concealed)
         if key is not None and _within_copies(key, flips, HAND_SIZE):
             readings = _plain_all(key)
@@ -669,7 +672,10 @@ def best_decomposition(
                 return None
             if len(readings) == 1 and rules.multiplier_model == "model":
                 # the one reading is the best (ranking it cannot fail under the §6.2 model)
-                return _build(readings[0], (), (), rules, flips, frozen_called)
+                pair, *groups = map(_PLAIN_MELDS.__getitem__, readings[0])
+                return Decomposition(
+                    pair, tuple(groups), rules=rules, jiang=flips, called=frozen_called
+                )
             return _best_reading(readings, (), (), rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
@@ -771,9 +777,9 @@ def _fitting_readings(
     lo = _BOUNDS[p][0]
     near = _NEAR_SUIT if p < 3 else _NEAR_HONOURS
     kinds = [lo + j for j, mask in enumerate(near) if x & mask and left[lo + j]]
-    # a suit of at most three groups and the pair (within four copies, as the 百搭 fit) is
+    # a suit of at most _TABLE_CARDS cards (within four copies, as the 百搭 fit) is
     # in the table or has no reading
-    table = _SUIT_TABLES[p] if p < 3 and size + wild <= 3 * _TABLE_GROUPS + 2 else None
+    table = _SUIT_TABLES[p] if p < 3 and size + wild <= _TABLE_CARDS else None
     found: set[tuple[_Code, ...]] = set()
     for faces in itertools.combinations_with_replacement(kinds, wild):
         if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):

@@ -543,7 +543,7 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
                 return ()
             pairs += m
             readings = table.get(x)
-            if readings is None:  # more than three groups, or no reading
+            if readings is None:  # more than twelve cards, or no reading
                 readings = _big_suit(x, suit, m == 2)
                 if not readings:
                     return ()
@@ -562,15 +562,18 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     return tuple(sorted(found))
 
 
-# The readings of the suits that hold at most three groups (and maybe the pair), by packed
-# suit, one table per suit (faces from its first kind): built at import from the groups
-# themselves (a reading is a multiset of groups), about 6,400 suits each.
+# The readings of the suits that hold at most three groups (and maybe the pair) or four groups
+# (no pair), by packed suit, one table per suit (faces from its first kind): built at import
+# from the groups themselves (a reading is a multiset of groups), about 8,500 suits each.
 _TABLE_GROUPS = 3
+_TABLE_CARDS = 3 * _TABLE_GROUPS + 3
 
 
 def _suit_table(base: int) -> dict[int, tuple[tuple[_Code, ...], ...]]:
     """Every reading of each packed suit (faces from ``base``) of at most
-    :data:`_TABLE_GROUPS` groups and at most one pair, within four copies of a card.
+    :data:`_TABLE_GROUPS` groups and at most one pair, or one more group and no pair, within
+    four copies of a card: every suit of at most :data:`_TABLE_CARDS` cards that has a
+    reading is there.
 
     >>> table = _suit_table(9)
     >>> table[3 * _RUN]
@@ -582,11 +585,12 @@ def _suit_table(base: int) -> dict[int, tuple[tuple[_Code, ...], ...]]:
     runs = [((2, base + k, 0), _RUN << PACK_BITS * k) for k in range(7)]
     pairs = [((0, base + k, 0), 2 << PACK_BITS * k) for k in range(9)]
     found: dict[int, set[tuple[_Code, ...]]] = {}
-    for n in range(_TABLE_GROUPS + 1):
+    with_pair = [((), 0)] + [((code,), packed) for code, packed in pairs]
+    for n in range(_TABLE_GROUPS + 2):
         for groups in itertools.combinations_with_replacement(sets + runs, n):
             key = sum(packed for _, packed in groups)
             codes = tuple(code for code, _ in groups)  # (sorted: 刻子, then 順子, by face)
-            for pair, packed in [((), 0)] + [((code,), packed) for code, packed in pairs]:
+            for pair, packed in with_pair if n <= _TABLE_GROUPS else with_pair[:1]:
                 if _within_four(key + packed):
                     found.setdefault(key + packed, set()).add((*pair, *codes))
     return {key: tuple(sorted(readings)) for key, readings in found.items()}
@@ -617,7 +621,7 @@ def _honour_reading(h: int) -> tuple[_Code, ...]:
 def _big_suit(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
     """``tuple(sorted(set(_suit_readings(x, 9 * p, pair))))`` for suit ``p`` packed in ``x``
     within four copies of a card: by the group that holds the lowest card, what it leaves
-    read from the table (of at most three groups and the pair) or again so.
+    read from the table (of at most :data:`_TABLE_CARDS` cards) or again so.
 
     >>> x = 3 * _RUN | 3 * _RUN << 3 * PACK_BITS
     >>> readings = _big_suit(x, 0, False)
@@ -650,7 +654,7 @@ def _suit_rest(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
     size = (
         (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
     )
-    if size <= 3 * _TABLE_GROUPS + 2:
+    if size <= _TABLE_CARDS:
         return ()
     return _big_suit(x, p, pair)
 
@@ -857,15 +861,16 @@ def _suit_wild(
     kinds = [k for k in range(9) if any(part[max(k - 2, 0) : k + 3])]
     x = sum(map(operator.mul, part, _FIELDS))
     table = _SUIT_TABLES[base // 9]
-    # the table holds every suit of at most three groups and the pair within four copies
-    small = sum(part) + wild <= 3 * _TABLE_GROUPS + 2
+    # the table holds every suit of at most _TABLE_CARDS cards that has a reading, within
+    # four copies
+    small = sum(part) + wild <= _TABLE_CARDS
     found: set[tuple[_Code, ...]] = set()
     for faces in itertools.combinations_with_replacement(kinds, wild):
         more = x
         for k in faces:
             more += _FIELDS[k]
         readings = table.get(more)
-        if readings is None:  # no reading, or more than three groups or a kind over four
+        if readings is None:  # no reading, or more than _TABLE_CARDS cards or a kind over four
             if (small and _within_four(more)) or not _suit_forms(more, pair):
                 continue
             readings = tuple(set(_suit_readings(more, base, pair)))
@@ -928,9 +933,9 @@ def _packed_part_plain(p: int, x: int, size: int, pair: bool) -> tuple[tuple[_Co
         return (_honour_reading(x),) if x else ((),)
     readings = _SUIT_TABLES[p].get(x)
     if readings is None:  # no reading, or more than three groups or a kind over four
-        # (the table holds every suit of at most three groups and the pair within four copies)
+        # (the table holds every suit of at most _TABLE_CARDS cards that has a reading)
         within = _within_four(x)
-        if (size <= 3 * _TABLE_GROUPS + 2 and within) or not _suit_forms(x, pair):
+        if (size <= _TABLE_CARDS and within) or not _suit_forms(x, pair):
             return ()
         if within:
             return _big_suit(x, p, pair)
