@@ -533,29 +533,27 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     honours = _HONOUR_READINGS.get(h)
     if honours is None:
         return ()
-    pairs = h % 3
-    options = [honours] if h else []
-    for suit, table in enumerate(_SUIT_TABLES):
-        x = key >> _SUIT_BITS * suit & _SUIT_MASK
-        if x:
-            m = x % 3
-            if m == 1:
-                return ()
-            pairs += m
-            readings = table.get(x)
-            if readings is None:  # more than twelve cards, or no reading
-                readings = _big_suit(x, suit, m == 2)
-                if not readings:
-                    return ()
-            options.append(readings)
-    if pairs != 2:  # one part holds the pair
+    t = key & _SUIT_MASK
+    b = key >> _SUIT_BITS & _SUIT_MASK
+    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
+    mt, mb, mw = t % 3, b % 3, w % 3
+    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
+    if mt + mb + mw + h % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
         return ()
-    if all(len(o) == 1 for o in options):
-        codes: list[_Code] = []
-        for o in options:
-            codes += o[0]
+    tables = _SUIT_TABLES  # (an empty suit, 0, has the one empty reading)
+    options = (
+        tables[0].get(t) or _big_suit(t, 0, mt == 2),
+        tables[1].get(b) or _big_suit(b, 1, mb == 2),
+        tables[2].get(w) or _big_suit(w, 2, mw == 2),
+        honours,
+    )
+    rt, rb, rw, _ = options
+    if len(rt) == 1 and len(rb) == 1 and len(rw) == 1:
+        codes = [*rt[0], *rb[0], *rw[0], *honours[0]]
         codes.sort()
         return (tuple(codes),)
+    if not (rt and rb and rw):
+        return ()
     # a group can be read twice from one suit (a 刻子 then a 順子 from four of its lowest card,
     # or the other way round): a set keeps each reading once, as _all does
     found = {tuple(sorted(itertools.chain.from_iterable(p))) for p in itertools.product(*options)}
