@@ -20,7 +20,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
 
 from changpai.core import caches, render
 from changpai.core.guard import cards_arg, instance_arg, size_arg
@@ -314,6 +314,37 @@ class Decomposition:
             "groups": [g.to_dict() for g in self.groups],
             "exposed": [m.to_dict() for m in self.exposed],
         }
+
+
+# Decomposition's slots, set directly (its fields have no validators or converters): attrs'
+# __init__, one setattr call per field, is half the cost of a reading on the plain path.
+_SET_PAIR, _SET_GROUPS, _SET_EXPOSED, _SET_RULES, _SET_JIANG, _SET_CALLED = (
+    getattr(Decomposition, f.name).__set__ for f in fields(Decomposition)
+)
+
+
+def _new_decomposition(
+    pair: Meld,
+    groups: tuple[Meld, ...],
+    rules: Rules,
+    jiang: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition:
+    """``Decomposition(pair, groups, rules=rules, jiang=jiang, called=called)``, built slot by
+    slot.
+
+    >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
+    >>> _new_decomposition(d.pair, d.groups, d.rules, d.jiang, d.called) == d
+    True
+    """
+    d: Decomposition = object.__new__(Decomposition)
+    _SET_PAIR(d, pair)
+    _SET_GROUPS(d, groups)
+    _SET_EXPOSED(d, ())
+    _SET_RULES(d, rules)
+    _SET_JIANG(d, jiang)
+    _SET_CALLED(d, called)
+    return d
 
 
 def _shape(groups: Sequence[Meld], rules: Rules) -> Shape:
@@ -673,9 +704,7 @@ def best_decomposition(
             if len(readings) == 1 and rules.multiplier_model == "model":
                 # the one reading is the best (ranking it cannot fail under the §6.2 model)
                 pair, *groups = map(_PLAIN_MELDS.__getitem__, readings[0])
-                return Decomposition(
-                    pair, tuple(groups), rules=rules, jiang=flips, called=frozen_called
-                )
+                return _new_decomposition(pair, tuple(groups), rules, flips, frozen_called)
             return _best_reading(readings, (), (), rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
