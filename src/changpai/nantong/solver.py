@@ -930,7 +930,7 @@ def _packed_part_plain(p: int, x: int, size: int, pair: bool) -> tuple[tuple[_Co
             return ()
         return (_honour_reading(x),) if x else ((),)
     readings = _SUIT_TABLES[p].get(x)
-    if readings is None:  # no reading, or more than three groups or a kind over four
+    if readings is None:  # no reading, or more than _TABLE_CARDS cards or a kind over four
         # (the table holds every suit of at most _TABLE_CARDS cards that has a reading)
         within = _within_four(x)
         if (size <= _TABLE_CARDS and within) or not _suit_forms(x, pair):
