@@ -932,11 +932,10 @@ def _packed_part_plain(p: int, x: int, size: int, pair: bool) -> tuple[tuple[_Co
     readings = _SUIT_TABLES[p].get(x)
     if readings is None:  # no reading, or more than _TABLE_CARDS cards or a kind over four
         # (the table holds every suit of at most _TABLE_CARDS cards that has a reading)
-        within = _within_four(x)
-        if (size <= _TABLE_CARDS and within) or not _suit_forms(x, pair):
+        if _within_four(x):
+            return () if size <= _TABLE_CARDS else _big_suit(x, p, pair)
+        if not _suit_forms(x, pair):
             return ()
-        if within:
-            return _big_suit(x, p, pair)
         readings = tuple(sorted(set(_suit_readings(x, 9 * p, pair))))
     return readings
 
