@@ -20,7 +20,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
 
 from changpai.core import caches, render
 from changpai.core.guard import cards_arg, instance_arg, size_arg
@@ -53,7 +53,7 @@ from changpai.nantong.solver import (
     _BOUNDS,
     _SHARES,
     _SUIT_TABLES,
-    _TABLE_GROUPS,
+    _TABLE_CARDS,
     DECK_BAIDA,
     PACK_BITS,
     _all,
@@ -314,6 +314,37 @@ class Decomposition:
             "groups": [g.to_dict() for g in self.groups],
             "exposed": [m.to_dict() for m in self.exposed],
         }
+
+
+# Decomposition's slots, set directly (its fields have no validators or converters): attrs'
+# __init__, one setattr call per field, is half the cost of a reading on the plain path.
+_SET_PAIR, _SET_GROUPS, _SET_EXPOSED, _SET_RULES, _SET_JIANG, _SET_CALLED = (
+    getattr(Decomposition, f.name).__set__ for f in fields(Decomposition)
+)
+
+
+def _new_decomposition(
+    pair: Meld,
+    groups: tuple[Meld, ...],
+    rules: Rules,
+    jiang: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition:
+    """``Decomposition(pair, groups, rules=rules, jiang=jiang, called=called)``, built slot by
+    slot.
+
+    >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
+    >>> _new_decomposition(d.pair, d.groups, d.rules, d.jiang, d.called) == d
+    True
+    """
+    d: Decomposition = object.__new__(Decomposition)
+    _SET_PAIR(d, pair)
+    _SET_GROUPS(d, groups)
+    _SET_EXPOSED(d, ())
+    _SET_RULES(d, rules)
+    _SET_JIANG(d, jiang)
+    _SET_CALLED(d, called)
+    return d
 
 
 def _shape(groups: Sequence[Meld], rules: Rules) -> Shape:
@@ -643,6 +674,9 @@ def _concealed_kezi_value(
     return base << laojiang + hits
 
 
+_NONE_CALLED: frozenset[Card] = frozenset()
+
+
 def best_decomposition(
     concealed: Iterable[Card] | str,
     exposed: Iterable[Meld] | str = (),
@@ -660,8 +694,8 @@ def best_decomposition(
     ('飄胡', '一條一條一條 二條二條二條 三條三條三條 四丙四丙四丙 五丙五丙五丙 六丙六丙六丙 七萬七萬七萬 將頭 五條五條')
     """
     flips = _jiang(jiang)
-    frozen_called = frozenset(called)
-    if type(rules) is Rules and _no_melds(exposed):
+    frozen_called = _NONE_CALLED if called == () else frozenset(called)
+    if type(rules) is Rules and (exposed == () or exposed == ""):
         key = _packed_plain(concealed)
         if key is not None and _within_copies(key, flips, HAND_SIZE):
             readings = _plain_all(key)
@@ -669,7 +703,8 @@ def best_decomposition(
                 return None
             if len(readings) == 1 and rules.multiplier_model == "model":
                 # the one reading is the best (ranking it cannot fail under the §6.2 model)
-                return _build(readings[0], (), (), rules, flips, frozen_called)
+                pair, *groups = map(_PLAIN_MELDS.__getitem__, readings[0])
+                return _new_decomposition(pair, tuple(groups), rules, flips, frozen_called)
             return _best_reading(readings, (), (), rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
@@ -771,9 +806,9 @@ def _fitting_readings(
     lo = _BOUNDS[p][0]
     near = _NEAR_SUIT if p < 3 else _NEAR_HONOURS
     kinds = [lo + j for j, mask in enumerate(near) if x & mask and left[lo + j]]
-    # a suit of at most three groups and the pair (within four copies, as the 百搭 fit) is
+    # a suit of at most _TABLE_CARDS cards (within four copies, as the 百搭 fit) is
     # in the table or has no reading
-    table = _SUIT_TABLES[p] if p < 3 and size + wild <= 3 * _TABLE_GROUPS + 2 else None
+    table = _SUIT_TABLES[p] if p < 3 and size + wild <= _TABLE_CARDS else None
     found: set[tuple[_Code, ...]] = set()
     for faces in itertools.combinations_with_replacement(kinds, wild):
         if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):

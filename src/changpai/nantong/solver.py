@@ -530,45 +530,48 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     (True, 4)
     """
     h = key >> _HONOURS_AT & _HONOUR_MASK
-    mh = h % 3
-    if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
+    honours = _HONOUR_READINGS.get(h)
+    if honours is None:
         return ()
-    options: list[tuple[tuple[_Code, ...], ...]] = []
-    pairs = mh
-    for suit, base in enumerate((0, 9, 18)):
-        x = key >> base * PACK_BITS & _SUIT_MASK
-        if x:
-            m = x % 3
-            if m == 1:
-                return ()
-            pairs += m
-            readings = _SUIT_TABLES[suit].get(x)
-            if readings is None:  # more than three groups, or no reading
-                readings = tuple(sorted(set(_suit_readings(x, base, m == 2))))
-                if not readings:
-                    return ()
-            options.append(readings)
-    if pairs != 2:  # one part holds the pair
+    t = key & _SUIT_MASK
+    b = key >> _SUIT_BITS & _SUIT_MASK
+    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
+    mt, mb, mw = t % 3, b % 3, w % 3
+    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
+    if mt + mb + mw + h % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
         return ()
-    if h:
-        options.append((_honour_reading(h),))
-    if all(len(o) == 1 for o in options):
-        return (tuple(sorted(itertools.chain.from_iterable(o[0] for o in options))),)
+    tables = _SUIT_TABLES  # (an empty suit, 0, has the one empty reading)
+    options = (
+        tables[0].get(t) or _big_suit(t, 0, mt == 2),
+        tables[1].get(b) or _big_suit(b, 1, mb == 2),
+        tables[2].get(w) or _big_suit(w, 2, mw == 2),
+        honours,
+    )
+    rt, rb, rw, _ = options
+    if len(rt) == 1 and len(rb) == 1 and len(rw) == 1:
+        codes = [*rt[0], *rb[0], *rw[0], *honours[0]]
+        codes.sort()
+        return (tuple(codes),)
+    if not (rt and rb and rw):
+        return ()
     # a group can be read twice from one suit (a 刻子 then a 順子 from four of its lowest card,
     # or the other way round): a set keeps each reading once, as _all does
     found = {tuple(sorted(itertools.chain.from_iterable(p))) for p in itertools.product(*options)}
     return tuple(sorted(found))
 
 
-# The readings of the suits that hold at most three groups (and maybe the pair), by packed
-# suit, one table per suit (faces from its first kind): built at import from the groups
-# themselves (a reading is a multiset of groups), about 6,400 suits each.
+# The readings of the suits that hold at most three groups (and maybe the pair) or four groups
+# (no pair), by packed suit, one table per suit (faces from its first kind): built at import
+# from the groups themselves (a reading is a multiset of groups), about 8,500 suits each.
 _TABLE_GROUPS = 3
+_TABLE_CARDS = 3 * _TABLE_GROUPS + 3
 
 
 def _suit_table(base: int) -> dict[int, tuple[tuple[_Code, ...], ...]]:
     """Every reading of each packed suit (faces from ``base``) of at most
-    :data:`_TABLE_GROUPS` groups and at most one pair, within four copies of a card.
+    :data:`_TABLE_GROUPS` groups and at most one pair, or one more group and no pair, within
+    four copies of a card: every suit of at most :data:`_TABLE_CARDS` cards that has a
+    reading is there.
 
     >>> table = _suit_table(9)
     >>> table[3 * _RUN]
@@ -580,11 +583,12 @@ def _suit_table(base: int) -> dict[int, tuple[tuple[_Code, ...], ...]]:
     runs = [((2, base + k, 0), _RUN << PACK_BITS * k) for k in range(7)]
     pairs = [((0, base + k, 0), 2 << PACK_BITS * k) for k in range(9)]
     found: dict[int, set[tuple[_Code, ...]]] = {}
-    for n in range(_TABLE_GROUPS + 1):
+    with_pair = [((), 0)] + [((code,), packed) for code, packed in pairs]
+    for n in range(_TABLE_GROUPS + 2):
         for groups in itertools.combinations_with_replacement(sets + runs, n):
             key = sum(packed for _, packed in groups)
             codes = tuple(code for code, _ in groups)  # (sorted: 刻子, then 順子, by face)
-            for pair, packed in [((), 0)] + [((code,), packed) for code, packed in pairs]:
+            for pair, packed in with_pair if n <= _TABLE_GROUPS else with_pair[:1]:
                 if _within_four(key + packed):
                     found.setdefault(key + packed, set()).add((*pair, *codes))
     return {key: tuple(sorted(readings)) for key, readings in found.items()}
@@ -610,6 +614,55 @@ def _honour_reading(h: int) -> tuple[_Code, ...]:
         if c:
             codes.append((0 if c == 2 else 1, 27 + k, 0))
     return tuple(codes)
+
+
+def _big_suit(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """``tuple(sorted(set(_suit_readings(x, 9 * p, pair))))`` for suit ``p`` packed in ``x``
+    within four copies of a card: by the group that holds the lowest card, what it leaves
+    read from the table (of at most :data:`_TABLE_CARDS` cards) or again so.
+
+    >>> x = 3 * _RUN | 3 * _RUN << 3 * PACK_BITS
+    >>> readings = _big_suit(x, 0, False)
+    >>> readings == tuple(sorted(set(_suit_readings(x, 0, False)))), len(readings)
+    (True, 6)
+    """
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    c = x >> shift & 15
+    face = 9 * p + shift // PACK_BITS
+    found: set[tuple[_Code, ...]] = set()
+    if pair and c >= 2:
+        code = (0, face, 0)
+        found.update((code, *tail) for tail in _suit_rest(x - (2 << shift), p, False))
+    if c >= 3:
+        code = (1, face, 0)
+        found.update(_insert(code, tail) for tail in _suit_rest(x - (3 << shift), p, pair))
+    if shift < 7 * PACK_BITS and x >> shift + PACK_BITS & 15 and x >> shift + 2 * PACK_BITS & 15:
+        code = (2, face, 0)
+        found.update(_insert(code, tail) for tail in _suit_rest(x - (_RUN << shift), p, pair))
+    return tuple(sorted(found))
+
+
+def _suit_rest(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
+    """The readings of what :func:`_big_suit` leaves: the table's, none if it is small
+    enough to be there, else :func:`_big_suit`'s."""
+    readings = _SUIT_TABLES[p].get(x)
+    if readings is not None:
+        return readings
+    size = (
+        (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
+    )
+    if size <= _TABLE_CARDS:
+        return ()
+    return _big_suit(x, p, pair)
+
+
+_FIELD_1 = sum(1 << PACK_BITS * k for k in range(9))
+_FIELD_2 = _FIELD_1 << 1
+
+
+# the one reading of each packed honours that form groups (a 刻子 of three, the pair of two)
+_HONOUR_READINGS = {h: (_honour_reading(h),) for h in _HONOURS_PLAIN | _HONOURS_PAIR}
 
 
 def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
@@ -806,15 +859,16 @@ def _suit_wild(
     kinds = [k for k in range(9) if any(part[max(k - 2, 0) : k + 3])]
     x = sum(map(operator.mul, part, _FIELDS))
     table = _SUIT_TABLES[base // 9]
-    # the table holds every suit of at most three groups and the pair within four copies
-    small = sum(part) + wild <= 3 * _TABLE_GROUPS + 2
+    # the table holds every suit of at most _TABLE_CARDS cards that has a reading, within
+    # four copies
+    small = sum(part) + wild <= _TABLE_CARDS
     found: set[tuple[_Code, ...]] = set()
     for faces in itertools.combinations_with_replacement(kinds, wild):
         more = x
         for k in faces:
             more += _FIELDS[k]
         readings = table.get(more)
-        if readings is None:  # no reading, or more than three groups or a kind over four
+        if readings is None:  # no reading, or more than _TABLE_CARDS cards or a kind over four
             if (small and _within_four(more)) or not _suit_forms(more, pair):
                 continue
             readings = tuple(set(_suit_readings(more, base, pair)))
@@ -876,9 +930,11 @@ def _packed_part_plain(p: int, x: int, size: int, pair: bool) -> tuple[tuple[_Co
             return ()
         return (_honour_reading(x),) if x else ((),)
     readings = _SUIT_TABLES[p].get(x)
-    if readings is None:  # no reading, or more than three groups or a kind over four
-        # (the table holds every suit of at most three groups and the pair within four copies)
-        if (size <= 3 * _TABLE_GROUPS + 2 and _within_four(x)) or not _suit_forms(x, pair):
+    if readings is None:  # no reading, or more than _TABLE_CARDS cards or a kind over four
+        # (the table holds every suit of at most _TABLE_CARDS cards that has a reading)
+        if _within_four(x):
+            return () if size <= _TABLE_CARDS else _big_suit(x, p, pair)
+        if not _suit_forms(x, pair):
             return ()
         readings = tuple(sorted(set(_suit_readings(x, 9 * p, pair))))
     return readings
