@@ -4,14 +4,12 @@ exhaustive search picks (chuanpai.md §2.3, §2.6, §4)."""
 
 from __future__ import annotations
 
-from functools import cache
-
+from chuanpai_hands import reference, unit_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.chuanpai import GEHU, YAODIREN, Rules, solver
 from changpai.chuanpai import hand as hand_module
-from changpai.chuanpai.melds import MeldKind
 
 RULES = (
     YAODIREN,
@@ -24,57 +22,13 @@ RULES = (
 )
 
 
-@cache
-def _reference(
-    counts: tuple[int, ...], rules: Rules
-) -> tuple[int, tuple[tuple[MeldKind, tuple[int, ...]], ...]] | None:
-    """The exhaustive search: at the lowest card, every unit of the table in order, keeping the
-    first of the most 胡."""
-    low = next((i for i, c in enumerate(counts) if c), -1)
-    if low < 0:
-        return (0, ())
-    found = None
-    for _rank, unit in solver._units(rules.pair_sums)[low]:
-        rest = solver._take(counts, unit[1])
-        if rest is None:
-            continue
-        sub = _reference(rest, rules)
-        if sub is None:
-            continue
-        value = sub[0] + solver._unit_hu(unit, rules)
-        if found is None or value > found[0]:
-            found = (value, (unit, *sub[1]))
-    return found
-
-
-@st.composite
-def unit_hands(draw: st.DrawFn) -> tuple[tuple[int, ...], Rules]:
-    """Hands of up to 19 cards built from random units of the rules' table (most can be formed),
-    sometimes with one more card (most of those cannot)."""
-    rules = draw(st.sampled_from(RULES))
-    limits = hand_module._limits(rules.deck)
-    units = [unit for group in solver._units(rules.pair_sums) for _rank, unit in group]
-    counts = [0] * 23
-    for _ in range(draw(st.integers(0, 9))):
-        _kind, cards = draw(st.sampled_from(units))
-        trial = list(counts)
-        for i in cards:
-            trial[i] += 1
-        if all(t <= m for t, m in zip(trial, limits, strict=True)) and sum(trial) <= 19:
-            counts = trial
-    extra = draw(st.integers(-1, 22))
-    if extra >= 0 and counts[extra] < limits[extra] and sum(counts) < 19:
-        counts[extra] += 1
-    return tuple(counts), rules
-
-
 @settings(max_examples=400, deadline=None)
-@given(unit_hands())
+@given(unit_hands(RULES))
 def test_best_equals_the_exhaustive_search(case: tuple[tuple[int, ...], Rules]) -> None:
     """Property (chuanpai.md §2.6): the best 胡 and the units of the best decomposition are
     those of the exhaustive search, for both pair rules, decks with 經牌 and other 胡 values."""
     counts, rules = case
-    expected = _reference(counts, rules)
+    expected = reference(counts, rules)
     assert solver._value(counts, rules) == (None if expected is None else expected[0])
     assert hand_module._best(counts, rules) == (
         None if expected is None else (expected[0], tuple(map(solver._unit_meld, expected[1])))
@@ -91,7 +45,7 @@ def test_best_equals_the_exhaustive_search(case: tuple[tuple[int, ...], Rules]) 
 def test_random_hands_without_jing(counts: tuple[int, ...], rules: Rules) -> None:
     """Property: on random hands without 經牌 (most cannot be formed) the best 胡 is the
     exhaustive search's."""
-    expected = _reference(counts, rules)
+    expected = reference(counts, rules)
     assert solver._value(counts, rules) == (None if expected is None else expected[0])
 
 
@@ -111,7 +65,7 @@ def test_every_component_is_a_star() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(unit_hands())
+@given(unit_hands(RULES))
 def test_rebuild_without_jing_keeps_the_exhaustive_units(
     case: tuple[tuple[int, ...], Rules],
 ) -> None:
@@ -119,7 +73,7 @@ def test_rebuild_without_jing_keeps_the_exhaustive_units(
     checked per unit) picks the units of the exhaustive search, ties included."""
     counts, rules = case
     plain = (*counts[:21], 0, 0)
-    expected = _reference(plain, rules)
+    expected = reference(plain, rules)
     total = solver._value(plain, rules)
     assert total == (None if expected is None else expected[0])
     if expected is not None:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
+from chuanpai_hands import unit_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.chuanpai import GEHU, YAODIREN, Rules, is_complete, parse, solver, tables
 from changpai.chuanpai import hand as hand_module
-from changpai.chuanpai.melds import Meld, MeldKind
+from changpai.chuanpai.melds import Meld
 from changpai.errors import NotationError
 
 
@@ -51,31 +52,8 @@ SHARED = (
 )
 
 
-@st.composite
-def whole_hands(draw: st.DrawFn) -> tuple[tuple[int, ...], Rules]:
-    """Hands of up to 19 cards without 經牌 of rules served by the tables, built from random
-    units (sets, 燕 and 擠兒 of every component), sometimes with one more card."""
-    rules = draw(st.sampled_from(SHARED))
-    limits = hand_module._limits(rules.deck)
-    units = [unit for group in solver._units(rules.pair_sums) for _rank, unit in group]
-    plain = [unit for unit in units if unit[1][-1] < 21]
-    sets = [unit for unit in plain if unit[0] is not MeldKind.JIER]
-    counts = [0] * 23
-    for _ in range(draw(st.integers(0, 10))):
-        _kind, cards = draw(st.sampled_from(sets if draw(st.booleans()) else plain))
-        trial = list(counts)
-        for i in cards:
-            trial[i] += 1
-        if all(t <= m for t, m in zip(trial, limits, strict=True)) and sum(trial) <= 19:
-            counts = trial
-    extra = draw(st.integers(-1, 20))
-    if extra >= 0 and counts[extra] < limits[extra] and sum(counts) < 19:
-        counts[extra] += 1
-    return tuple(counts), rules
-
-
 @settings(max_examples=500, deadline=None)
-@given(whole_hands())
+@given(unit_hands(SHARED, jing=False, sets_often=True, units=10))
 def test_whole_hands_merge_their_components_as_the_search(
     case: tuple[tuple[int, ...], Rules],
 ) -> None:
@@ -103,7 +81,7 @@ def test_tables_serve_the_rules_with_the_same_values_and_no_more_copies() -> Non
 
 
 @settings(max_examples=200, deadline=None)
-@given(whole_hands(), st.sampled_from(["JC", "JT"]))
+@given(unit_hands(SHARED, jing=False, sets_often=True, units=10), st.sampled_from(["JC", "JT"]))
 def test_hands_with_jing_are_searched(case: tuple[tuple[int, ...], Rules], jing: str) -> None:
     """Property: a hand holding a 經牌 is left to the search (the tables know none)."""
     counts, rules = case
