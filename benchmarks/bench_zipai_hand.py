@@ -129,10 +129,8 @@ def reference_rate(ref: ModuleType, hands: list[tuple[Card, ...]], repeat: int) 
     return chunked_rate(kinds, run, ref.ref_free.cache_clear, chunk=100, repeat=repeat)
 
 
-def zipai_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
-    """Cold ``best_decomposition`` hands per second on ``n`` random 21-card hands: the yardstick
-    the other families' analyses are compared with in their benchmarks."""
-    hands = random_hands(n, seed)
+def _cold_rate(hands: list[tuple[Card, ...]], repeat: int) -> float:
+    """Cold ``best_decomposition`` hands per second over ``hands`` (caches emptied per pass)."""
 
     def run(part: Sequence[tuple[Card, ...]]) -> None:
         for cards in part:
@@ -141,20 +139,18 @@ def zipai_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
     rate = chunked_rate(hands, run, clear_caches, repeat=repeat)
     clear_caches()
     return rate
+
+
+def zipai_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
+    """Cold ``best_decomposition`` hands per second on ``n`` random 21-card hands: the yardstick
+    the other families' analyses are compared with in their benchmarks."""
+    return _cold_rate(random_hands(n, seed), repeat)
 
 
 def zipai_complete_cold_rate(n: int, seed: int = 7, repeat: int = 0) -> float:
     """Cold ``best_decomposition`` hands per second on ``n`` distinct complete 21-card hands: the
     yardstick the other families' complete-hand analyses are compared with."""
-    hands = complete_hands(n, seed)
-
-    def run(part: Sequence[tuple[Card, ...]]) -> None:
-        for cards in part:
-            best_decomposition(cards, (), HUNAN)
-
-    rate = chunked_rate(hands, run, clear_caches, repeat=repeat)
-    clear_caches()
-    return rate
+    return _cold_rate(complete_hands(n, seed), repeat)
 
 
 def main() -> None:

@@ -16,11 +16,11 @@
 
 from __future__ import annotations
 
-import functools
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nantong_needs import naive_need
 
 from changpai import nantong
 from changpai.errors import NotationError, RulesError
@@ -128,38 +128,6 @@ def test_readings_by_parts_agree_with_the_whole_hand_search_section_4(seed: int,
     assert solver._all_by_parts(counts, wild) == solver._all(counts, wild, True)
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def _naive_need(part: tuple[int, ...], pair: bool, suit: bool) -> int:
-    """The fewest 百搭 completing ``part`` into groups (and the pair): every group that holds
-    the lowest real card, 百搭 in any of its other slots, with no shortcut."""
-    i = next((k for k, c in enumerate(part) if c), -1)
-    if i < 0:
-        return 2 * pair
-    best = 99
-    lst = list(part)
-    sizes = [(2, False)] if pair else []
-    for size, keeps_pair in [*sizes, (3, pair)]:
-        for real in range(1, min(part[i], size) + 1):
-            lst[i] -= real
-            best = min(best, size - real + _naive_need(tuple(lst), keeps_pair and pair, suit))
-            lst[i] += real
-    if suit:
-        for start in (i - 2, i - 1, i):
-            if start < 0 or start > 6:
-                continue
-            others = [k for k in range(start, start + 3) if k != i]
-            for use in range(1 << len(others)):
-                real = [k for j, k in enumerate(others) if use >> j & 1]
-                if any(k < i or not lst[k] for k in real):
-                    continue
-                for k in (i, *real):
-                    lst[k] -= 1
-                best = min(best, 2 - len(real) + _naive_need(tuple(lst), pair, suit))
-                for k in (i, *real):
-                    lst[k] += 1
-    return best
-
-
 _suits = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
 
 
@@ -169,7 +137,7 @@ def test_suit_needs_by_blocks_agree_with_a_plain_search_section_4(
     counts: list[int], limit: int
 ) -> None:
     part = tuple(counts)
-    capped = tuple(min(_naive_need(part, pair, True), limit + 1) for pair in (False, True))
+    capped = tuple(min(naive_need(part, pair, True), limit + 1) for pair in (False, True))
     assert solver._need(part, limit) == capped
 
 
@@ -177,7 +145,7 @@ def test_suit_needs_by_blocks_agree_with_a_plain_search_section_4(
 @given(st.lists(st.integers(0, 4), min_size=3, max_size=3), st.sampled_from((1, 5)))
 def test_honour_needs_agree_with_a_plain_search_section_4(counts: list[int], limit: int) -> None:
     part = tuple(counts)
-    capped = tuple(min(_naive_need(part, pair, False), limit + 1) for pair in (False, True))
+    capped = tuple(min(naive_need(part, pair, False), limit + 1) for pair in (False, True))
     assert solver._need(part, limit) == capped
 
 
