@@ -101,3 +101,17 @@ def test_seat_validator_takes_exactly_the_seats_of_the_table(seats: int, seat: i
 def test_seat_validator_refuses_what_is_not_an_int(bad: object) -> None:
     with pytest.raises(IllegalActionError, match="is not a seat"):
         seat_validator(4)(None, None, bad)
+
+
+def test_seat_validator_takes_an_int_enum_seat() -> None:
+    """A seat given as an int subclass (an IntEnum of a program's seats) is a seat, as in
+    ``Game.legal_actions``; a bool is not."""
+    from enum import IntEnum
+
+    class Seat(IntEnum):
+        EAST = 0
+        SOUTH = 1
+
+    seat_validator(4)(None, None, Seat.SOUTH)
+    with pytest.raises(IllegalActionError):
+        seat_validator(4)(None, None, True)

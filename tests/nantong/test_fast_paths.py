@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from nantong_needs import naive_need
@@ -217,3 +218,31 @@ def test_completing_cards_are_the_waits_section_7(seed: int) -> None:
     ready = cards[1:]
     found = hand._completing(ready, (), rules, jiang)[2]
     assert [card for card, _ in found] == list(nantong.waits(ready, rules=rules, jiang=jiang))
+
+
+def test_flips_of_one_baida_twice_are_refused_on_the_fast_path_too() -> None:
+    """nantong.md §1: the deck holds one copy of each 百搭, so two flips of 財 are bad input on
+    every path (a tuple of 23 plain cards takes the packed path)."""
+    from changpai.errors import NotationError
+    from changpai.nantong import hand, parse
+
+    cards = parse("123b 456b 789b 123t 456t 789t 123w 5w 5w")
+    for concealed in (cards, list(cards), iter(cards)):
+        with pytest.raises(NotationError, match="2 copies of 財"):
+            hand.best_decomposition(concealed, jiang=parse("財 財"))
+    with pytest.raises(NotationError, match="2 copies of 財"):
+        hand.is_winning(cards, jiang=parse("財 財"))
+
+
+def test_a_hand_with_baida_and_no_reading_is_none_before_its_melds_are_counted() -> None:
+    """A hand holding a 百搭 that no reading completes gives None, as the same hand without the
+    百搭 does, even when counting its declared melds would fail (they are counted only for a
+    reading found)."""
+    from changpai.nantong import DUZIHU, Meld, hand
+
+    rules = DUZIHU.evolve(baida=True)
+    melds = [Meld.parse("concealed3 9b 9b 9b")]
+    for last in ("財", "8w"):
+        cards = f"123t 456t 789t 123w 456w 1b 2b 5w 7w {last}"
+        assert not hand.is_winning(cards, melds, rules=rules, jiang="9b")
+        assert hand.best_decomposition(cards, melds, rules=rules, jiang="9b") is None

@@ -117,8 +117,9 @@ class SeatRing:
 
 
 def seat_validator(seats: int) -> Callable[[object, object, Any], None]:
-    """The attrs validator of a family's ``Action.seat``: a whole number ``0 .. seats-1`` (not
-    a bool; ``seats`` is the family's largest table), else
+    """The attrs validator of a family's ``Action.seat``: a whole number ``0 .. seats-1`` (an
+    ``int`` or a subclass such as an ``IntEnum``, not a bool; ``seats`` is the family's largest
+    table), else
     :class:`~changpai.errors.IllegalActionError` naming it. The seats of the table being played
     are checked by ``Game.verify``.
 
@@ -134,7 +135,7 @@ def seat_validator(seats: int) -> Callable[[object, object, Any], None]:
     message = f"expected a whole number 0..{seats - 1}"
 
     def validate(_instance: object, _attribute: object, seat: Any) -> None:
-        if type(seat) is int and 0 <= seat < seats:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats:
             return
         raise IllegalActionError(f"seat={seat!r} is not a seat; {message}")
 

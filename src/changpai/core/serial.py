@@ -71,9 +71,8 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
 
     Unknown or missing options raise :class:`~changpai.errors.RulesError` naming the family;
     a bad value raises the rules class's own error. An option the class has retired (its
-    ``RETIRED_OPTIONS``: name -> the only value it ever had an effect with, its old default)
-    is accepted at that value, so older documents load, and refused with a RulesError at any
-    other.
+    ``RETIRED_OPTIONS``: name -> its old default) is accepted at that value, so older documents
+    load, and refused with a RulesError naming it at any other.
 
     >>> from changpai.nantong import DUZIHU, Rules
     >>> rules_from_dict(Rules, rules_to_dict(DUZIHU), family="nantong") == DUZIHU

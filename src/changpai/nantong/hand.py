@@ -502,6 +502,7 @@ HAND_SIZE = 3 * GROUPS_IN_HAND + 2
 # The packed hands of the hot path (solver.PACK_BITS bits per card kind): a card kind's field.
 _PACKED = tuple(1 << PACK_BITS * k for k in range(N_KINDS))
 _BAIDA_AT = PACK_BITS * N_PLAIN
+_ONE_EACH = sum(1 << PACK_BITS * k for k in range(N_KINDS - N_PLAIN))  # one copy of each 百搭
 _DIGIT_BITS = tuple(sum(1 << PACK_BITS * k + j for k in range(N_KINDS)) for j in range(4))
 
 
@@ -531,6 +532,8 @@ def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
     for f in flips:
         key += _PACKED[f.index]
         count += 1
+    if key >> _BAIDA_AT & ~_ONE_EACH:  # two flips of one 百搭 (the deck has one of each)
+        return False
     b0, b1, b2, b3 = _DIGIT_BITS
     if key & b3 or key & b2 & (key << 1 | key << 2):  # a field of 5 or more
         return False
@@ -864,7 +867,9 @@ class _CodeRanks:
         self, melds: Sequence[Meld], flips: Sequence[Card], rules: Rules, called: frozenset[Card]
     ) -> None:
         self.melds, self.flips, self.rules, self.called = melds, flips, rules, called
-        self.exposed = sum(meld_value(m, flips, rules) for m in melds)
+        # the declared melds' 胡數, counted at the first rank (a reading found): counting them
+        # may raise for an impossible meld, which a hand without a reading never reaches
+        self.exposed: int | None = None
         kinds = [m.kind for m in melds]
         self.sets = any(k in (MeldKind.KEZI, MeldKind.GANG) for k in kinds)
         self.plain = any(k == MeldKind.SHUNZI for k in kinds)
@@ -920,6 +925,8 @@ class _CodeRanks:
     def rank(self, codes: Sequence[_Code]) -> int:
         rules = self.rules
         total = self.exposed
+        if total is None:
+            total = self.exposed = sum(meld_value(m, self.flips, rules) for m in self.melds)
         sets, plain, wen = self.sets, self.plain, self.wen
         for kind, face, _ in codes:
             if kind == 1:
