@@ -813,6 +813,16 @@ def _fitting_readings(
     # in the table or has no reading
     table = _SUIT_TABLES[p] if p < 3 and size + wild <= _TABLE_CARDS else None
     found: set[tuple[_Code, ...]] = set()
+    if wild == 1:
+        for k in kinds:
+            more = x + _PACKED[k - lo]
+            if table is not None:
+                readings = table.get(more, ())
+            else:
+                readings = _packed_part_plain(p, more, size + 1, pair)
+            for reading in readings:
+                _mark_one_wild(reading, k, found)
+        return sorted(found)
     for faces in itertools.combinations_with_replacement(kinds, wild):
         if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):
             continue
@@ -826,6 +836,36 @@ def _fitting_readings(
         for reading in readings:
             _mark_wild(list(reading), list(faces), 0, found)
     return sorted(found)
+
+
+def _mark_one_wild(reading: tuple[_Code, ...], k: int, found: set[tuple[_Code, ...]]) -> None:
+    """``_mark_wild`` of one 百搭 standing for kind ``k`` in the (sorted) plain ``reading``:
+    of equal groups only the first is tried (marking another gives the same reading).
+
+    >>> found: set[tuple[_Code, ...]] = set()
+    >>> _mark_one_wild(((0, 3, 0), (2, 2, 0), (2, 2, 0)), 3, found)
+    >>> sorted(found)
+    [((0, 3, 0), (2, 2, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0), (2, 2, 0))]
+    """
+    previous = None
+    for g, old in enumerate(reading):
+        if old == previous:
+            continue
+        previous = old
+        kind, face, mask = old
+        if kind == 2:
+            pos = k - face
+            if pos < 0 or pos > 2 or mask >> pos & 1 or mask.bit_count() == 2:
+                continue
+            marked = (2, face, mask | 1 << pos)
+        elif face != k or mask == kind + 1:  # a pair keeps one real card, a 刻子 one
+            continue
+        else:
+            marked = (kind, face, mask + 1)
+        groups = list(reading)
+        groups[g] = marked
+        groups.sort()
+        found.add(tuple(groups))
 
 
 def _best_reading(
