@@ -62,6 +62,7 @@ from changpai.nantong.solver import (
     _can,
     _Code,
     _fits_any,
+    _mark_one_wild,
     _mark_wild,
     _more_shares,
     _packed_part_plain,
@@ -652,6 +653,11 @@ def _concealed_set_value(
     return kind, set_value(kind, meld.card, flips, rules)
 
 
+_CONCEALED3_BASE, _DRAWN4_BASE, _DEALT4_BASE = (
+    k.base for k in (SetKind.CONCEALED3, SetKind.DRAWN4, SetKind.DEALT4)
+)
+
+
 def _concealed_kezi_value(
     face: int, flips: Sequence[Card], rules: Rules, called: frozenset[Card]
 ) -> int:
@@ -668,11 +674,12 @@ def _concealed_kezi_value(
         return _concealed_set_value(meld, flips, rules, called)[1]
     zhendi = hits = 0
     for f in flips:
-        zhendi += f.index == face
-        hits += _hits(f.index, face, rules)
-    base = SetKind.CONCEALED3.base
+        kind = f.index
+        zhendi += kind == face
+        hits += _hits(kind, face, rules)
+    base = _CONCEALED3_BASE
     if zhendi:
-        base = (SetKind.DEALT4 if CARDS[face] in called else SetKind.DRAWN4).base
+        base = _DEALT4_BASE if CARDS[face] in called else _DRAWN4_BASE
     laojiang = face >= QZ or (rules.jiutiao_laojiang and face == NINE_TIAO)
     return base << laojiang + hits
 
@@ -813,12 +820,11 @@ def _fitting_readings(
     # in the table or has no reading
     table = _SUIT_TABLES[p] if p < 3 and size + wild <= _TABLE_CARDS else None
     found: set[tuple[_Code, ...]] = set()
-    if wild == 1:
+    if wild == 1:  # (the loop below, on one kind at a time)
         for k in kinds:
             more = x + _PACKED[k - lo]
-            if table is not None:
-                readings = table.get(more, ())
-            else:
+            readings = table.get(more, ()) if table is not None else None
+            if readings is None:
                 readings = _packed_part_plain(p, more, size + 1, pair)
             for reading in readings:
                 _mark_one_wild(reading, k, found)
@@ -834,38 +840,8 @@ def _fitting_readings(
         else:
             readings = _packed_part_plain(p, more, size + wild, pair)
         for reading in readings:
-            _mark_wild(list(reading), list(faces), 0, found)
+            _mark_wild(reading, faces, found)
     return sorted(found)
-
-
-def _mark_one_wild(reading: tuple[_Code, ...], k: int, found: set[tuple[_Code, ...]]) -> None:
-    """``_mark_wild`` of one 百搭 standing for kind ``k`` in the (sorted) plain ``reading``:
-    of equal groups only the first is tried (marking another gives the same reading).
-
-    >>> found: set[tuple[_Code, ...]] = set()
-    >>> _mark_one_wild(((0, 3, 0), (2, 2, 0), (2, 2, 0)), 3, found)
-    >>> sorted(found)
-    [((0, 3, 0), (2, 2, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0), (2, 2, 0))]
-    """
-    previous = None
-    for g, old in enumerate(reading):
-        if old == previous:
-            continue
-        previous = old
-        kind, face, mask = old
-        if kind == 2:
-            pos = k - face
-            if pos < 0 or pos > 2 or mask >> pos & 1 or mask.bit_count() == 2:
-                continue
-            marked = (2, face, mask | 1 << pos)
-        elif face != k or mask == kind + 1:  # a pair keeps one real card, a 刻子 one
-            continue
-        else:
-            marked = (kind, face, mask + 1)
-        groups = list(reading)
-        groups[g] = marked
-        groups.sort()
-        found.add(tuple(groups))
 
 
 def _best_reading(
