@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from attrs import field, fields, frozen
 
@@ -527,6 +527,24 @@ def _packed_plain(concealed: object) -> int | None:
     return None if key >> _BAIDA_AT else key
 
 
+def _packed_cards(concealed: object) -> int | None:
+    """:func:`_packed_plain` with the 百搭 held packed too (past the plain fields).
+
+    >>> _packed_cards(parse("5w 5w")) is None, _packed_cards(list(parse("123t 456t 789t 123w 456w 789w 123b 5w FU"))) >> _BAIDA_AT
+    (True, 1)
+    """
+    if (type(concealed) is not tuple and type(concealed) is not list) or len(
+        concealed
+    ) != HAND_SIZE:
+        return None
+    key = 0
+    for c in concealed:
+        if type(c) is not Card:  # the general path names what it is
+            return None
+        key += _PACKED[c.index]
+    return key
+
+
 def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
     """Whether the packed plain cards (``count`` of them) and the flips hold at most four
     copies of each kind (else the general path raises :func:`check_copies`' error)."""
@@ -706,8 +724,14 @@ def best_decomposition(
     flips = _jiang(jiang)
     frozen_called = _NONE_CALLED if called == () else frozenset(called)
     if type(rules) is Rules and (exposed == () or exposed == ""):
-        key = _packed_plain(concealed)
-        if key is not None and _within_copies(key, flips, HAND_SIZE):
+        key = _packed_cards(concealed)
+        if key is None or not _within_copies(key, flips, HAND_SIZE):
+            pass  # the general path checks (and raises)
+        elif key >> _BAIDA_AT:
+            if rules.baida:  # (else the general path names the 百搭)
+                held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
+                return _best_packed_wild(held, key, rules, flips, frozen_called)
+        else:
             readings = _plain_all(key)
             if not readings:
                 return None
@@ -732,6 +756,31 @@ def best_decomposition(
         return None
     readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
+
+
+def _best_packed_wild(
+    concealed: Sequence[Card],
+    key: int,
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition | None:
+    """:func:`best_decomposition` of 23 concealed cards holding 百搭, packed in ``key``
+    (within the copies with the flips), with no declared melds: the general path's 百搭
+    branch without its checks.
+
+    >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
+    >>> str(_best_packed_wild(cards, _packed_cards(cards), DUZIHU.evolve(baida=True), (), frozenset()))
+    '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
+    """
+    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+    baida = [c for c in concealed if c.index >= N_PLAIN]
+    left = _copies_left(counts, (), flips)
+    if left is None:  # no 百搭 can stand for anything
+        return None
+    ranks = _CodeRanks((), flips, rules, called)
+    best = _best_wild(counts, len(baida), left, ranks)
+    return None if best is None else _build(best, baida, (), rules, flips, called)
 
 
 def _best_wild(
