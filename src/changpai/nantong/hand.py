@@ -730,7 +730,7 @@ def best_decomposition(
         elif key >> _BAIDA_AT:
             if rules.baida:  # (else the general path names the 百搭)
                 held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
-                return _best_packed_wild(held, key, rules, flips, frozen_called)
+                return _best_packed_wild(held, rules, flips, frozen_called)
         else:
             readings = _plain_all(key)
             if not readings:
@@ -760,21 +760,26 @@ def best_decomposition(
 
 def _best_packed_wild(
     concealed: Sequence[Card],
-    key: int,
     rules: Rules,
     flips: tuple[Card, ...],
     called: frozenset[Card],
 ) -> Decomposition | None:
-    """:func:`best_decomposition` of 23 concealed cards holding 百搭, packed in ``key``
-    (within the copies with the flips), with no declared melds: the general path's 百搭
-    branch without its checks.
+    """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
+    with the flips), with no declared melds: the general path's 百搭 branch without its
+    checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
-    >>> str(_best_packed_wild(cards, _packed_cards(cards), DUZIHU.evolve(baida=True), (), frozenset()))
+    >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
-    baida = [c for c in concealed if c.index >= N_PLAIN]
+    plain = [0] * N_PLAIN
+    baida = []
+    for c in concealed:
+        if c.index < N_PLAIN:
+            plain[c.index] += 1
+        else:
+            baida.append(c)
+    counts = tuple(plain)
     left = _copies_left(counts, (), flips)
     if left is None:  # no 百搭 can stand for anything
         return None
