@@ -130,6 +130,10 @@ def main() -> None:
     print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete hands cold")
     rate = _cold_complete("  the hands with 百搭", wild)
     print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete hands cold")
+    for count, label in ((1, "one 百搭"), (2, "two 百搭"), (3, "three 百搭 or more")):
+        some = [h for h in wild if min(sum(c.is_baida for c in h[0]), 3) == count]
+        if some:
+            _cold_complete(f"    (with {label}: {len(some):,} hands)", some)
     _clear()
     _timeit(
         "best_decomposition, 清胡 hand",

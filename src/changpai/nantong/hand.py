@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from attrs import field, fields, frozen
 
@@ -62,6 +62,7 @@ from changpai.nantong.solver import (
     _can,
     _Code,
     _fits_any,
+    _mark_one_wild,
     _mark_wild,
     _more_shares,
     _packed_part_plain,
@@ -526,6 +527,24 @@ def _packed_plain(concealed: object) -> int | None:
     return None if key >> _BAIDA_AT else key
 
 
+def _packed_cards(concealed: object) -> int | None:
+    """:func:`_packed_plain` with the 百搭 held packed too (past the plain fields).
+
+    >>> _packed_cards(parse("5w 5w")) is None, _packed_cards(list(parse("123t 456t 789t 123w 456w 789w 123b 5w FU"))) >> _BAIDA_AT
+    (True, 1)
+    """
+    if (type(concealed) is not tuple and type(concealed) is not list) or len(
+        concealed
+    ) != HAND_SIZE:
+        return None
+    key = 0
+    for c in concealed:
+        if type(c) is not Card:  # the general path names what it is
+            return None
+        key += _PACKED[c.index]
+    return key
+
+
 def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
     """Whether the packed plain cards (``count`` of them) and the flips hold at most four
     copies of each kind (else the general path raises :func:`check_copies`' error)."""
@@ -652,6 +671,11 @@ def _concealed_set_value(
     return kind, set_value(kind, meld.card, flips, rules)
 
 
+_CONCEALED3_BASE, _DRAWN4_BASE, _DEALT4_BASE = (
+    k.base for k in (SetKind.CONCEALED3, SetKind.DRAWN4, SetKind.DEALT4)
+)
+
+
 def _concealed_kezi_value(
     face: int, flips: Sequence[Card], rules: Rules, called: frozenset[Card]
 ) -> int:
@@ -668,11 +692,12 @@ def _concealed_kezi_value(
         return _concealed_set_value(meld, flips, rules, called)[1]
     zhendi = hits = 0
     for f in flips:
-        zhendi += f.index == face
-        hits += _hits(f.index, face, rules)
-    base = SetKind.CONCEALED3.base
+        kind = f.index
+        zhendi += kind == face
+        hits += _hits(kind, face, rules)
+    base = _CONCEALED3_BASE
     if zhendi:
-        base = (SetKind.DEALT4 if CARDS[face] in called else SetKind.DRAWN4).base
+        base = _DEALT4_BASE if CARDS[face] in called else _DRAWN4_BASE
     laojiang = face >= QZ or (rules.jiutiao_laojiang and face == NINE_TIAO)
     return base << laojiang + hits
 
@@ -699,8 +724,14 @@ def best_decomposition(
     flips = _jiang(jiang)
     frozen_called = _NONE_CALLED if called == () else frozenset(called)
     if type(rules) is Rules and (exposed == () or exposed == ""):
-        key = _packed_plain(concealed)
-        if key is not None and _within_copies(key, flips, HAND_SIZE):
+        key = _packed_cards(concealed)
+        if key is None or not _within_copies(key, flips, HAND_SIZE):
+            pass  # the general path checks (and raises)
+        elif key >> _BAIDA_AT:
+            if rules.baida:  # (else the general path names the 百搭)
+                held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
+                return _best_packed_wild(held, rules, flips, frozen_called)
+        else:
             readings = _plain_all(key)
             if not readings:
                 return None
@@ -725,6 +756,36 @@ def best_decomposition(
         return None
     readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
+
+
+def _best_packed_wild(
+    concealed: Sequence[Card],
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition | None:
+    """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
+    with the flips), with no declared melds: the general path's 百搭 branch without its
+    checks.
+
+    >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
+    >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
+    '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
+    """
+    plain = [0] * N_PLAIN
+    baida = []
+    for c in concealed:
+        if c.index < N_PLAIN:
+            plain[c.index] += 1
+        else:
+            baida.append(c)
+    counts = tuple(plain)
+    left = _copies_left(counts, (), flips)
+    if left is None:  # no 百搭 can stand for anything
+        return None
+    ranks = _CodeRanks((), flips, rules, called)
+    best = _best_wild(counts, len(baida), left, ranks)
+    return None if best is None else _build(best, baida, (), rules, flips, called)
 
 
 def _best_wild(
@@ -813,6 +874,15 @@ def _fitting_readings(
     # in the table or has no reading
     table = _SUIT_TABLES[p] if p < 3 and size + wild <= _TABLE_CARDS else None
     found: set[tuple[_Code, ...]] = set()
+    if wild == 1:  # (the loop below, on one kind at a time)
+        for k in kinds:
+            more = x + _PACKED[k - lo]
+            readings = table.get(more, ()) if table is not None else None
+            if readings is None:
+                readings = _packed_part_plain(p, more, size + 1, pair)
+            for reading in readings:
+                _mark_one_wild(reading, k, found)
+        return sorted(found)
     for faces in itertools.combinations_with_replacement(kinds, wild):
         if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):
             continue
@@ -824,7 +894,7 @@ def _fitting_readings(
         else:
             readings = _packed_part_plain(p, more, size + wild, pair)
         for reading in readings:
-            _mark_wild(list(reading), list(faces), 0, found)
+            _mark_wild(reading, faces, found)
     return sorted(found)
 
 

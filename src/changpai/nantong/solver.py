@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import operator
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from changpai.core import caches
 from changpai.nantong.cards import N_PLAIN
@@ -874,38 +874,63 @@ def _suit_wild(
             readings = tuple(set(_suit_readings(more, base, pair)))
         wild_faces = [base + k for k in faces]
         for reading in readings:
-            _mark_wild(list(reading), wild_faces, 0, found)
+            _mark_wild(reading, wild_faces, found)
     return tuple(sorted(found))
 
 
 def _mark_wild(
-    groups: list[_Code], faces: list[int], j: int, found: set[tuple[_Code, ...]]
+    reading: tuple[_Code, ...], faces: Sequence[int], found: set[tuple[_Code, ...]]
 ) -> None:
-    """Add to ``found`` every way to let the 百搭 stand for ``faces[j:]`` in slots of the
-    plain ``groups`` (changed and put back), each group keeping a real card.
+    """Add to ``found`` (sorted) every way to let the 百搭 stand for ``faces`` in slots of the
+    plain ``reading``, each group keeping a real card: one 百搭 after another, as where a
+    百搭 may go depends only on the groups held, not on their order.
 
     >>> found: set[tuple[_Code, ...]] = set()
-    >>> _mark_wild([(0, 3, 0), (2, 2, 0)], [3], 0, found)
+    >>> _mark_wild(((0, 3, 0), (2, 2, 0)), [3], found)
     >>> sorted(found)
     [((0, 3, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0))]
+    >>> found.clear(); _mark_wild(((0, 3, 0), (2, 2, 0)), [3, 3], found); sorted(found)
+    [((0, 3, 1), (2, 2, 2))]
     """
-    if j == len(faces):
-        found.add(tuple(sorted(groups)))
-        return
-    k = faces[j]
-    for g, old in enumerate(groups):
+    readings = [reading]
+    for k in faces[:-1]:
+        marked: set[tuple[_Code, ...]] = set()
+        for groups in readings:
+            _mark_one_wild(groups, k, marked)
+        readings = list(marked)
+    for groups in readings:
+        _mark_one_wild(groups, faces[-1], found)
+
+
+def _mark_one_wild(reading: tuple[_Code, ...], k: int, found: set[tuple[_Code, ...]]) -> None:
+    """Add to ``found`` (sorted) every way to let one 百搭 stand for kind ``k`` in a slot of
+    the plain ``reading``; of equal groups only the first is tried (marking another gives the
+    same reading).
+
+    >>> found: set[tuple[_Code, ...]] = set()
+    >>> _mark_one_wild(((0, 3, 0), (2, 2, 0), (2, 2, 0)), 3, found)
+    >>> sorted(found)
+    [((0, 3, 0), (2, 2, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0), (2, 2, 0))]
+    """
+    previous = None
+    for g, old in enumerate(reading):
+        if old == previous:
+            continue
+        previous = old
         kind, face, mask = old
         if kind == 2:
             pos = k - face
             if pos < 0 or pos > 2 or mask >> pos & 1 or mask.bit_count() == 2:
                 continue
-            groups[g] = (2, face, mask | 1 << pos)
+            marked = (2, face, mask | 1 << pos)
         elif face != k or mask == kind + 1:  # a pair keeps one real card, a 刻子 one
             continue
         else:
-            groups[g] = (kind, face, mask + 1)
-        _mark_wild(groups, faces, j + 1, found)
-        groups[g] = old
+            marked = (kind, face, mask + 1)
+        groups = list(reading)
+        groups[g] = marked
+        groups.sort()
+        found.add(tuple(groups))
 
 
 _FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
