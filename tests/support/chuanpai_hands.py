@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from changpai.chuanpai import Rules, solver
 from changpai.chuanpai import hand as hand_module
 from changpai.chuanpai.melds import MeldKind
+from changpai.core.multiset import take
 
 Unit = tuple[MeldKind, tuple[int, ...]]
 
@@ -24,7 +25,7 @@ def reference(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Unit, .
         return (0, ())
     found = None
     for _rank, unit in solver._units(rules.pair_sums)[low]:
-        rest = solver._take(counts, unit[1])
+        rest = take(counts, unit[1])
         if rest is None:
             continue
         sub = reference(rest, rules)

@@ -42,6 +42,7 @@ from changpai.chuanpai.hand import (
 from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, _pair_ok, is_jing_set
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.scoring import score
+from changpai.chuanpai.solver import _pair_components
 from changpai.core import caches
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.turnclaim import TurnClaimGame
@@ -79,30 +80,11 @@ _Star = tuple[int, tuple[int, ...]]
 def _stars(pair_sums: tuple[int, ...]) -> tuple[_Star, ...]:
     """The components of the pair graph on point values as ``(centre, leaves)``; ``leaves`` is
     empty for a point that pairs only with itself."""
-    points = sorted(set(_DOT_POINTS))
-    partners = {p: {q for q in points if p + q in pair_sums} for p in points}
-    stars: list[_Star] = []
-    seen: set[int] = set()
-    for p in points:
-        if p in seen or not partners[p]:
-            continue
-        component = {p}
-        todo = [p]
-        while todo:
-            for q in partners[todo.pop()]:
-                if q not in component:
-                    component.add(q)
-                    todo.append(q)
-        seen |= component
-        if len(component) == 1:
-            stars.append((p, ()))
-            continue
-        centre = next(c for c in sorted(component) if partners[c] == component - {c})
-        leaves = tuple(sorted(component - {centre}))
-        # a star: no leaf pairs with itself or with another leaf
-        assert all(partners[q] == {centre} for q in leaves), pair_sums
-        stars.append((centre, leaves))
-    return tuple(stars)
+    return tuple(
+        (centre, leaves)
+        for _points, centre, leaves in _pair_components(pair_sums)
+        if leaves or 2 * centre in pair_sums
+    )
 
 
 def _by_points(c: Sequence[int]) -> list[int]:

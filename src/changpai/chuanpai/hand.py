@@ -29,10 +29,11 @@ from changpai.chuanpai.melds import (
     hu,
 )
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.chuanpai.solver import _rebuild, _take, _Unit, _unit_meld, _units, _value
+from changpai.chuanpai.solver import _rebuild, _Unit, _unit_meld, _units, _value
 from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
 from changpai.core.guard import size_arg
+from changpai.core.multiset import take as _take
 from changpai.errors import NotationError, RulesError
 
 __all__ = [

@@ -38,6 +38,7 @@ from changpai.chuanpai.cards import CARDS, KINDS
 from changpai.chuanpai.melds import DING_INDEX, SEVEN_INDICES, Meld, MeldKind, hu
 from changpai.chuanpai.rules import GEHU, YAODIREN, Rules
 from changpai.core import caches
+from changpai.core.multiset import take as _take
 
 __all__: list[str] = []
 
@@ -113,16 +114,6 @@ _DING_SETS: tuple[_Unit, ...] = (
 )
 
 
-def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] | None:
-    """``counts`` without the cards ``indices``, or ``None`` when one is missing."""
-    out = list(counts)
-    for i in indices:
-        out[i] -= 1
-        if out[i] < 0:
-            return None
-    return tuple(out)
-
-
 @_table(maxsize=1024)
 def _unit_meld(unit: _Unit) -> Meld:
     """The unit as a :class:`Meld` (immutable, so one object serves every decomposition)."""
@@ -185,6 +176,43 @@ class _Plan:
         self.part_of = {i: k for k, part in enumerate(parts) for i in part.kinds}
 
 
+def _pair_components(
+    pair_sums: tuple[int, ...],
+) -> tuple[tuple[frozenset[int], int, tuple[int, ...]], ...]:
+    """The components of the pair graph "these points make a 擠兒" on the dot points, by their
+    lowest point, as ``(points, centre, leaves)``: under both pair rules each is a star (one
+    centre pairs with every leaf, which pair with nothing else) or a single point (its own
+    centre, no leaves, whether it pairs with itself or with nothing).
+
+    >>> [(sorted(c), centre, leaves) for c, centre, leaves in _pair_components((10, 20))][:2]
+    [([2, 8, 12], 8, (2, 12)), ([3, 7], 3, (7,))]
+    """
+    points = sorted({CARDS[i].points for i in range(_DOTS)})
+    partners = {p: {q for q in points if p + q in pair_sums} for p in points}
+    seen: set[int] = set()
+    found: list[tuple[frozenset[int], int, tuple[int, ...]]] = []
+    for p in points:
+        if p in seen:
+            continue
+        component = {p}
+        todo = [p]
+        while todo:
+            for q in partners[todo.pop()]:
+                if q not in component:
+                    component.add(q)
+                    todo.append(q)
+        seen |= component
+        if len(component) == 1:
+            found.append((frozenset(component), p, ()))
+            continue
+        centre = next(c for c in sorted(component) if partners[c] == component - {c})
+        leaves = tuple(sorted(component - {centre}))
+        if any(partners[q] != {centre} for q in leaves):
+            raise AssertionError(f"the pair graph of {pair_sums} is not made of stars")
+        found.append((frozenset(component), centre, leaves))
+    return tuple(found)
+
+
 @_table(maxsize=8)
 def _plan(rules: Rules) -> _Plan:
     """The components of the pair graph of ``rules`` with the 胡 of every unit, read from the
@@ -197,30 +225,13 @@ def _plan(rules: Rules) -> _Plan:
             if unit[0] is MeldKind.JIER:
                 a, b = sorted(points[i] for i in unit[1])
                 pair_hu[a, b] = _unit_hu(unit, rules)
-    partners = {p: {q for q in set(points) if p + q in sums} for p in set(points)}
-    seen: set[int] = set()
     parts: list[_Part] = []
-    for p in sorted(set(points)):
-        if p in seen:
-            continue
-        component = {p}
-        todo = [p]
-        while todo:
-            for q in partners[todo.pop()]:
-                if q not in component:
-                    component.add(q)
-                    todo.append(q)
-        seen |= component
+    for component, centre, leaves in _pair_components(sums):
         stars: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        if len(component) == 1:
-            if p in partners[p]:
-                stars.append((p, (), pair_hu[p, p]))
+        if not leaves:
+            if 2 * centre in sums:
+                stars.append((centre, (), pair_hu[centre, centre]))
         else:
-            # a star: one centre pairs with every other point, which pair with nothing else
-            centre = next(c for c in sorted(component) if partners[c] == component - {c})
-            leaves = sorted(component - {centre})
-            if any(partners[q] != {centre} for q in leaves):
-                raise AssertionError(f"the pair graph of {sums} is not made of stars")
             ranked = sorted(
                 ((q, pair_hu[min(centre, q), max(centre, q)]) for q in leaves),
                 key=lambda leaf: -leaf[1],

@@ -23,7 +23,7 @@ from attrs import field, frozen
 from changpai.core.guard import items_arg
 from changpai.errors import ChangpaiError, NotationError
 
-__all__ = ["Counts"]
+__all__ = ["Counts", "take"]
 
 
 def _default_name(index: int) -> str:
@@ -198,3 +198,18 @@ class Counts:
             self.name,
             self.limits,
         )
+
+
+def take(counts: tuple[int, ...], indices: Iterable[int]) -> tuple[int, ...] | None:
+    """``counts`` (a plain count tuple, the hot-path form of :class:`Counts`) without one card
+    of each of ``indices``, or ``None`` when one is missing.
+
+    >>> take((2, 1, 0), (0, 1)), take((2, 1, 0), (2,))
+    ((1, 0, 0), None)
+    """
+    out = list(counts)
+    for i in indices:
+        out[i] -= 1
+        if out[i] < 0:
+            return None
+    return tuple(out)

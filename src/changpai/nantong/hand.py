@@ -507,28 +507,10 @@ _ONE_EACH = sum(1 << PACK_BITS * k for k in range(N_KINDS - N_PLAIN))  # one cop
 _DIGIT_BITS = tuple(sum(1 << PACK_BITS * k + j for k in range(N_KINDS)) for j in range(4))
 
 
-def _packed_plain(concealed: object) -> int | None:
-    """The packed cards of a tuple or list of 23 cards, none of them a 百搭 (the hot path of
-    :func:`best_decomposition` and :func:`is_winning`), else None: the general path then
-    checks (and raises) as it always has.
-
-    >>> _packed_plain(parse("5w 5w")) is None, _packed_plain(list(parse("123t 456t 789t 123w 456w 789w 123b 5w 5w"))) > 0
-    (True, True)
-    """
-    if (type(concealed) is not tuple and type(concealed) is not list) or len(
-        concealed
-    ) != HAND_SIZE:
-        return None
-    key = 0
-    for c in concealed:
-        if type(c) is not Card:  # the general path names what it is
-            return None
-        key += _PACKED[c.index]
-    return None if key >> _BAIDA_AT else key
-
-
 def _packed_cards(concealed: object) -> int | None:
-    """:func:`_packed_plain` with the 百搭 held packed too (past the plain fields).
+    """The packed cards of a tuple or list of 23 cards, the 百搭 held packed past the plain
+    fields (the hot path of :func:`best_decomposition` and :func:`is_winning`), else None:
+    the general path then checks (and raises) as it always has.
 
     >>> _packed_cards(parse("5w 5w")) is None, _packed_cards(list(parse("123t 456t 789t 123w 456w 789w 123b 5w FU"))) >> _BAIDA_AT
     (True, 1)
@@ -543,6 +525,16 @@ def _packed_cards(concealed: object) -> int | None:
             return None
         key += _PACKED[c.index]
     return key
+
+
+def _packed_plain(concealed: object) -> int | None:
+    """:func:`_packed_cards` of a hand holding no 百搭, else None.
+
+    >>> _packed_plain(parse("5w 5w")) is None, _packed_plain(list(parse("123t 456t 789t 123w 456w 789w 123b 5w 5w"))) > 0
+    (True, True)
+    """
+    key = _packed_cards(concealed)
+    return None if key is None or key >> _BAIDA_AT else key
 
 
 def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:

@@ -33,6 +33,7 @@ from attrs import field, frozen
 
 from changpai.core import caches, render
 from changpai.core.guard import size_arg
+from changpai.core.multiset import take as _take
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
 from changpai.xiaogan.cards import parse as parse  # used by the doctests
@@ -110,15 +111,6 @@ def _options(rules: Rules) -> _Options:
 
 def _table(rules: Rules) -> _Table:
     return units_table(*_options(rules))
-
-
-def _take(counts: tuple[int, ...], indices: tuple[int, ...]) -> tuple[int, ...] | None:
-    out = list(counts)
-    for i in indices:
-        out[i] -= 1
-        if out[i] < 0:
-            return None
-    return tuple(out)
 
 
 def _laid(unit: _Unit, face_down: bool) -> int:

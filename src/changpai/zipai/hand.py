@@ -36,8 +36,6 @@ from changpai.zipai.solver import (
     _B1,
     _B2,
     _B12,
-    _BITS,
-    _DIGIT,
     _HALF,
     _HALF_MASK,
     _MISSING,
@@ -52,6 +50,7 @@ from changpai.zipai.solver import (
     _Result,
     _search,
     _solve,
+    _split,
     _strip,
     _Table,
     _table,
@@ -391,50 +390,9 @@ def _partitions(variant: _Variant, key: int, table: _Table) -> Iterator[tuple[Me
         for melds in _enumerate(pool, table):
             yield (*sets, *melds)
         return
-    for rest_key, split, _split_value in _split_fast(pool, variant.split, table):
+    for rest_key, split, _split_value in _split(pool, variant.split, table):
         for rest in _enumerate(rest_key, table):
             yield (*sets, *split, *rest)
-
-
-# per shape table and kind x: the shapes of the table holding x (solver._split's scan, kept)
-_SPLIT_SHAPES: dict[tuple[int, int], list[Any]] = {}
-
-
-def _split_fast(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...], int]]:
-    """:func:`changpai.zipai.solver._split` with its shape list built once per table and kind
-    (the same results in the same order; ``_split`` scans every shape on each call).
-
-    >>> from changpai.zipai.solver import _POW, _PAIR_FLAG, _split
-    >>> key = 2 * _POW[0] + _POW[1] + _POW[2] + _POW[10] | _PAIR_FLAG
-    >>> _split_fast(key, 0, _table(HUNAN)) == _split(key, 0, _table(HUNAN))
-    True
-    """
-    shapes = _SPLIT_SHAPES.get((id(table), x))
-    if shapes is None:
-        shapes = [
-            option
-            for options in table.options
-            for option in options
-            if any(s == _BITS * x for s, _ in option[2])
-        ]
-        _SPLIT_SHAPES[id(table), x] = shapes
-    found: list[tuple[int, tuple[Meld, ...], int]] = []
-    shift = _BITS * x
-
-    def rec(key: int, start: int, melds: tuple[Meld, ...], value: int) -> None:
-        if (key >> shift) & _DIGIT == 0:
-            found.append((key, melds, value))
-            return
-        for i in range(start, len(shapes)):
-            _sid, meld, need, delta, v, is_pair = shapes[i]
-            if is_pair and not key & _PAIR_FLAG:
-                continue
-            if all(amount <= (key >> s) & _DIGIT for s, amount in need):
-                rest_key = (key - delta) ^ (_PAIR_FLAG if is_pair else 0)
-                rec(rest_key, i, (*melds, meld), value + v)
-
-    rec(key, 0, (), 0)
-    return found
 
 
 def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | None:
@@ -443,7 +401,7 @@ def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | Non
         found = _solve(pool, table)
         return None if found is None else (found[0] + value, (*sets, *found[1]))
     best: _Result | None = None
-    for rest_key, split, split_value in _split_fast(pool, variant.split, table):
+    for rest_key, split, split_value in _split(pool, variant.split, table):
         rest = _solve(rest_key, table)
         if rest is not None and (best is None or rest[0] + split_value > best[0]):
             best = (rest[0] + split_value, (*split, *rest[1]))

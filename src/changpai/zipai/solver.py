@@ -227,6 +227,11 @@ class _Table:
                 half_delta = (delta >> off) | (_HALF_PAIR if is_pair else 0)
                 option = (sid, meld, half_need, half_delta, value, is_pair)
                 self.half[case][shape[0] % 10].append(option)
+        # holding[x]: the options whose shape holds kind x, in order (for :func:`_split`)
+        self.holding: list[list[_HalfOption]] = [
+            [o for options in self.options for o in options if any(s == _BITS * x for s, _ in o[2])]
+            for x in range(KINDS)
+        ]
         # 絞 by value: xN xN dN and xN dN dN as (meld, small count, big count, small cards)
         self.jiao = [
             (
@@ -545,16 +550,12 @@ def _enumerate(key: int, table: _Table) -> Iterator[tuple[Meld, ...]]:
 def _split(key: int, x: int, table: _Table) -> list[tuple[int, tuple[Meld, ...], int]]:
     """Ways to lay all three copies of kind ``x`` (a winning card joined to a pair, which is not
     a 坎) in sentences and the pair: (key left, melds, 胡息), each multiset once."""
-    shapes = [
-        option
-        for options in table.options
-        for option in options
-        if any(s == _BITS * x for s, _ in option[2])
-    ]
+    shapes = table.holding[x]
+    shift = _BITS * x
     found: list[tuple[int, tuple[Meld, ...], int]] = []
 
     def rec(key: int, start: int, melds: tuple[Meld, ...], value: int) -> None:
-        if (key >> (_BITS * x)) & _DIGIT == 0:
+        if (key >> shift) & _DIGIT == 0:
             found.append((key, melds, value))
             return
         for i in range(start, len(shapes)):
