@@ -108,7 +108,13 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
 
     >>> next_dealer(CHUOPAI, 1, 1), next_dealer(CHUOPAI.evolve(zhanzhuang=False), 1, 1)
     (1, 2)
+    >>> next_dealer(None, 0, 0)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
     """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
     dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
     if winner is not None:
         winner = check_seat(winner, PLAYERS, what="winner", error=RulesError)
