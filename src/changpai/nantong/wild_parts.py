@@ -303,13 +303,17 @@ class PartSearch:
             # (a suit of at most _TABLE_CARDS cards with no reading is not in the table, and
             # one completed by no kind is not in _COMPLETING: no search for those)
             table = _SUIT_TABLES[self.p] if self.runs is not None else None
+            memo = self.memo
             for digit, key, rest, cut, used, rest_pair in self._groups(x, wild, pair):
                 if table is not None and size - cut < _TABLE_CARDS:
                     if used == wild - 1 and rest not in _COMPLETING:
                         continue
                     if used == wild and rest not in table:
                         continue
-                for tail_key, tail in self.best(rest, size - cut, wild - used, rest_pair).items():
+                tails = memo.get((rest, wild - used, rest_pair))
+                if tails is None:
+                    tails = self.best(rest, size - cut, wild - used, rest_pair)
+                for tail_key, tail in tails.items():
                     tail_key += key
                     tail += digit
                     if tail > found.get(tail_key, -1):
