@@ -60,7 +60,6 @@ from changpai.nantong.solver import (
     _Code,
     _fits_any,
     _more_shares,
-    _need,
     _plain_all,
     _plain_complete,
 )
@@ -817,19 +816,14 @@ def _best_wild(
     mods = tuple(size % 3 for size in sizes)
     shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
     parts = _WildParts(packed, sizes, left, ranks)
-    # the fewest 百搭 each part needs without and with the pair: no share gives one fewer
-    # (of a few 百搭 the shares are few: most are read)
-    needs = [_need(counts[lo:hi], DECK_BAIDA) for lo, hi in _BOUNDS] if wild > 2 else None
     best = best_value = -1
     for spread, pair_at in shares:
-        if needs and any(
-            need[p == pair_at] > w for p, (need, w) in enumerate(zip(needs, spread, strict=True))
-        ):
-            continue
         alone = wild - sum(spread)
         mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
         options = []
-        for p, w in enumerate(spread):
+        # (the parts with fewest 百搭 first: they are read fastest, and most shares fail
+        # on one of them)
+        for w, p in sorted(zip(spread, range(4), strict=True)):
             if not sizes[p] and not w:
                 continue  # (no groups)
             found = parts.firsts(p, w, p == pair_at, mixed)
