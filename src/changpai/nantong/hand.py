@@ -67,6 +67,7 @@ from changpai.nantong.wild_parts import DIGIT as WILD_DIGIT
 from changpai.nantong.wild_parts import (
     FACES_BITS,
     FACES_MASK,
+    RANK_ONE_SET,
     RANK_RUNS,
     RANK_SETS,
     RANK_TOTAL_AT,
@@ -964,7 +965,7 @@ def _alone_groups(
     if alone >= 3:
         k_set = sets[0] if sets[0] != k_pair else sets[1]
         number += WILD_DIGIT[1, k_set, 3]
-        rank += (ranks._kezi(k_set) << RANK_TOTAL_AT) + (RANK_SETS & -RANK_SETS)
+        rank += (ranks._kezi(k_set) << RANK_TOTAL_AT) + RANK_ONE_SET
     return number, rank
 
 

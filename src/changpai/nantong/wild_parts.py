@@ -7,7 +7,7 @@ Its readings with ``wild`` 百搭 are its pair (if it holds it) and groups, each
 card, the 百搭 taking the other slots. A reading of a part is one group (the one holding its
 lowest real card) added to a reading of what that group leaves.
 
-Readings are numbers here (:func:`digits`): each group code has a digit, the smaller codes
+Readings are numbers here (:data:`DIGIT`): each group code has a digit, the smaller codes
 the higher ones, and a reading is the sum of its groups' digits, so that of two readings of
 as many groups the smaller (sorted group codes) has the larger number, and the groups of
 several parts add up to the reading of the whole. Adding a group to two readings keeps their
@@ -37,6 +37,7 @@ __all__ = [
     "DIGIT",
     "FACES_BITS",
     "FACES_MASK",
+    "RANK_ONE_SET",
     "RANK_RUNS",
     "RANK_SETS",
     "RANK_TOTAL_AT",
@@ -88,6 +89,7 @@ FACES_BITS = 9 * PACK_BITS
 FACES_MASK = (1 << FACES_BITS) - 1
 RANK_RUNS = 15
 RANK_SETS = 15 << PACK_BITS
+RANK_ONE_SET = 1 << PACK_BITS
 RANK_WEN_AT = 2 * PACK_BITS
 RANK_TOTAL_AT = 3 * PACK_BITS
 _RUN = 1 << FACES_BITS
@@ -179,7 +181,7 @@ def plain_readings(
     [((1, 0, 0), (1, 1, 0), (1, 2, 0)), ((2, 0, 0), (2, 0, 0), (2, 0, 0))]
     """
     found: dict[int, int] = {}
-    for reading in _packed_part_plain(p, x, size, pair):  # (sorted)
+    for reading in _packed_part_plain(p, x, size, pair):  # (sorted: the first is smallest)
         key = number = 0
         for code in reading:
             kind, face, _ = code
@@ -224,9 +226,10 @@ class PartSearch:
 
     def _one_wild(self, x: int, size: int, pair: bool) -> dict[int, int]:
         """:meth:`best` with one 百搭: the plain readings of the part with a card of a kind
-        near a real one added (within two in a suit: a group holds both), the 百搭 standing
-        for it in the last group that holds it (the smallest marking: marking a group moves
-        it up, and the groups before the one marked stay in place).
+        completing it added (:data:`_COMPLETING`; in a suit too big for it, a kind within two
+        of a real card: a group holds both), the 百搭 standing for it in the last group that
+        holds it (the smallest marking: marking a group moves it up, and the groups before
+        the one marked stay in place; an honour is in one group).
 
         >>> search = PartSearch(0, lambda face: 4, [4] * 9, tracked=0)
         >>> [codes(reading) for reading in search._one_wild(3 | 1 << 4 | 1 << 8, 5, False).values()]
