@@ -52,23 +52,31 @@ from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
     _SHARES,
-    _SUIT_TABLES,
-    _TABLE_CARDS,
     DECK_BAIDA,
     PACK_BITS,
     _all,
     _all_by_parts,
-    _all_wild,
     _can,
     _Code,
     _fits_any,
-    _mark_one_wild,
-    _mark_wild,
     _more_shares,
-    _packed_part_plain,
     _plain_all,
     _plain_complete,
 )
+from changpai.nantong.wild_parts import DIGIT as WILD_DIGIT
+from changpai.nantong.wild_parts import (
+    FACES_BITS,
+    FACES_MASK,
+    RANK_ONE_SET,
+    RANK_RUNS,
+    RANK_SETS,
+    RANK_TOTAL_AT,
+    RANK_WEN_AT,
+    PartSearch,
+    face_counts,
+    plain_readings,
+)
+from changpai.nantong.wild_parts import codes as wild_codes
 
 __all__ = [
     "Decomposition",
@@ -784,17 +792,20 @@ def _best_wild(
     counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
 ) -> tuple[_Code, ...] | None:
     """The reading :func:`_best_reading` picks among ``_readings(counts, wild)`` (the first
-    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them.
+    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them
+    (``wild`` at most :data:`~changpai.nantong.solver.DECK_BAIDA`).
 
     The three suits and the honours share no group: a reading is one reading of each part,
-    each with its share of the 百搭 (:func:`_fitting_readings`), and the groups of the 百搭
-    left alone. Two readings of a part that have the same :meth:`_CodeRanks.signature` rank
-    the same with any readings of the other parts, and the smaller one (in the order of
-    group codes) makes the smaller reading of the hand (the parts' readings are of the same
-    size: the first code they differ in decides): only the first of each signature of a part
-    can be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
+    each with its share of the 百搭 (:class:`_WildParts`), and the groups of the 百搭 left
+    alone. Two readings of a part that have the same :meth:`_CodeRanks.signature` rank the
+    same with any readings of the other parts, and the smaller one (in the order of group
+    codes) makes the smaller reading of the hand (the parts' readings are of the same size:
+    the first code they differ in decides): only the first of each signature of a part can
+    be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
     within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
-    then kept by signature and kinds, and the whole reading checked.
+    then kept by signature and kinds, and the groups of the 百搭 alone chosen for the kinds
+    the parts leave (:func:`_alone_groups`). Readings are numbers (sums of
+    :data:`~changpai.nantong.wild_parts.DIGIT`): the parts' add up, the smaller the larger.
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
@@ -805,89 +816,157 @@ def _best_wild(
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
     mods = tuple(size % 3 for size in sizes)
     shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
-    firsts: dict[tuple[int, int, bool, bool], list[tuple[_Code, ...]]] = {}
-    best: tuple[_Code, ...] | None = None
-    best_value = -1
+    parts = _WildParts(packed, sizes, left, ranks)
+    best = best_value = -1
     for spread, pair_at in shares:
         alone = wild - sum(spread)
         mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
         options = []
-        for p, w in enumerate(spread):
+        # (the parts with fewest 百搭 first: they are read fastest, and most shares fail
+        # on one of them)
+        for w, p in sorted(zip(spread, range(4), strict=True)):
             if not sizes[p] and not w:
                 continue  # (no groups)
-            key = (p, w, p == pair_at, mixed)
-            found = firsts.get(key)
-            if found is None:
-                readings = _fitting_readings(p, packed[p], sizes[p], w, key[2], left)
-                found = firsts[key] = ranks.firsts(readings, None, by_faces=mixed)
+            found = parts.firsts(p, w, p == pair_at, mixed)
             if not found:
                 break
             options.append(found)
         else:
-            if alone:
-                options.append(ranks.firsts(_all_wild(alone, pair_at == 4), left, by_faces=mixed))
+            extra: tuple[int, int] | None = (0, 0)
+            if alone and not mixed:
+                extra = _alone_groups(alone, pair_at == 4, 0, left, ranks)
             for combo in itertools.product(*options):
-                codes = tuple(sorted(itertools.chain.from_iterable(combo)))
-                if mixed and not _wilds_fit(codes, left):
+                if mixed:
+                    used = sum(faces for _, faces, _ in combo)
+                    extra = _alone_groups(alone, pair_at == 4, used, left, ranks)
+                if extra is None:
                     continue
-                value = ranks.rank(codes)
-                if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-                    best, best_value = codes, value
-    return best
+                reading, rank = extra
+                for number, _, part_rank in combo:
+                    reading += number
+                    rank += part_rank
+                value = ranks.value(rank)
+                if value > best_value or (value == best_value and reading > best):
+                    best, best_value = reading, value
+    return None if best < 0 else wild_codes(best)
 
 
-# the fields of a packed suit (or of the honours) a real card of a group holding kind j is in
-_NEAR_SUIT = tuple(
-    sum(15 << PACK_BITS * i for i in range(max(j - 2, 0), min(j + 3, 9))) for j in range(9)
-)
-_NEAR_HONOURS = tuple(15 << PACK_BITS * j for j in range(3))
+class _WildParts:
+    """The readings of each part of one hand with some of its 百搭, the first of each
+    :meth:`_CodeRanks.signature` (:class:`~changpai.nantong.wild_parts.PartSearch`), for the
+    parts' packed cards and ``sizes``, the copies ``left`` and the hand's ``ranks``."""
 
+    def __init__(
+        self, packed: list[int], sizes: list[int], left: list[int], ranks: _CodeRanks
+    ) -> None:
+        self.packed, self.sizes, self.left, self.ranks = packed, sizes, left, ranks
+        self.searches: dict[tuple[int, int], PartSearch] = {}
+        self.found: dict[tuple[int, int, bool, bool], list[tuple[int, int, int]]] = {}
 
-def _fitting_readings(
-    p: int, x: int, size: int, wild: int, pair: bool, left: Sequence[int]
-) -> Sequence[tuple[_Code, ...]]:
-    """The readings (sorted) of part ``p`` packed in ``x`` (``size`` cards) with ``wild``
-    百搭 standing for kinds with copies ``left``: plain readings of the part with those kinds
-    added, where the 百搭 take slots of their kinds, each group keeping a real card. A 百搭
-    stands for a kind within two of a real card of a suit (its group holds one), or for an
-    honour held.
+    def firsts(self, p: int, wild: int, pair: bool, mixed: bool) -> list[tuple[int, int, int]]:
+        """The first reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) of
+        each signature whose 百搭 fit in the copies left, or if ``mixed``, of each signature
+        and kinds the 百搭 stand for: (the reading as a number, those kinds packed over the
+        30 plain kinds (0 unless ``mixed``), its rank key (see ``wild_parts``)).
 
-    >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
-    >>> x = sum(map(operator.mul, counts[18:27], _PACKED))
-    >>> _fitting_readings(2, x, 4, 1, True, [1] * 30)
-    [((0, 22, 0), (2, 18, 4))]
-    """
-    if not wild:
-        return _packed_part_plain(p, x, size, pair)
-    lo = _BOUNDS[p][0]
-    near = _NEAR_SUIT if p < 3 else _NEAR_HONOURS
-    kinds = [lo + j for j, mask in enumerate(near) if x & mask and left[lo + j]]
-    # a suit of at most _TABLE_CARDS cards (within four copies, as the 百搭 fit) is
-    # in the table or has no reading
-    table = _SUIT_TABLES[p] if p < 3 and size + wild <= _TABLE_CARDS else None
-    found: set[tuple[_Code, ...]] = set()
-    if wild == 1:  # (the loop below, on one kind at a time)
-        for k in kinds:
-            more = x + _PACKED[k - lo]
-            readings = table.get(more, ()) if table is not None else None
-            if readings is None:
-                readings = _packed_part_plain(p, more, size + 1, pair)
-            for reading in readings:
-                _mark_one_wild(reading, k, found)
-        return sorted(found)
-    for faces in itertools.combinations_with_replacement(kinds, wild):
-        if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):
-            continue
-        more = x
-        for k in faces:
-            more += _PACKED[k - lo]
-        if table is not None:
-            readings = table.get(more, ())
+        >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
+        >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+        >>> parts = _WildParts(packed, [9, 9, 4, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> [(wild_codes(number), faces, rank) for number, faces, rank in parts.firsts(2, 1, True, False)]
+        [(((0, 22, 0), (2, 18, 4)), 0, 1)]
+        """
+        mixed = mixed and wild > 0  # (a part without 百搭 asks for no kind)
+        state = (p, wild, pair, mixed)
+        found = self.found.get(state)
+        if found is not None:
+            return found
+        lo, hi = _BOUNDS[p]
+        if not wild:
+            readings = plain_readings(p, self.packed[p], self.sizes[p], pair, self.ranks._kezi)
+            found = self.found[state] = self._firsts(readings, 0, lo, False)
+            return found
+        left = self.left
+        # the kinds the 百搭 stand for are followed where they decide: all of them beside
+        # 百搭 alone, else those with fewer copies left than the 百搭 (but some: a group
+        # asks for no copy that is gone)
+        if mixed:
+            tracked = FACES_MASK
+        elif wild < 2:
+            tracked = 0
         else:
-            readings = _packed_part_plain(p, more, size + wild, pair)
-        for reading in readings:
-            _mark_wild(reading, faces, found)
-    return sorted(found)
+            tracked = sum(15 << PACK_BITS * j for j, n in enumerate(left[lo:hi]) if 0 < n < wild)
+        search = self.searches.get((p, tracked))
+        if search is None:
+            search = PartSearch(p, self.ranks._kezi, left[lo:hi], tracked=tracked)
+            self.searches[p, tracked] = search
+        readings = search.best(self.packed[p], self.sizes[p], wild, pair)
+        found = self.found[state] = self._firsts(readings, tracked, lo, mixed)
+        return found
+
+    def _firsts(
+        self, readings: dict[int, int], tracked: int, lo: int, mixed: bool
+    ) -> list[tuple[int, int, int]]:
+        """:meth:`firsts` from the smallest reading of each key of a part (whose first kind
+        is ``lo``; keys count the kinds of ``tracked``)."""
+        if len(readings) == 1 and not tracked:  # (the one reading is the first)
+            [(key, number)] = readings.items()
+            return [(number, 0, key >> FACES_BITS)]
+        left = self.left[lo : lo + 9]
+        firsts: dict[object, tuple[int, int, int]] = {}
+        for key, number in readings.items():
+            kinds = key & FACES_MASK
+            if kinds and any(map(operator.gt, face_counts(kinds), left)):
+                continue
+            rank = key >> FACES_BITS
+            # the rank's 刻子 and 順子 count as whether there are any
+            signature: object = (rank >> RANK_WEN_AT, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+            if mixed:
+                signature = (signature, kinds)
+            known = firsts.get(signature)
+            if known is None or number > known[0]:
+                firsts[signature] = (number, kinds << PACK_BITS * lo, rank)
+        return list(firsts.values())
+
+
+def _alone_groups(
+    alone: int, pair: bool, used: int, left: Sequence[int], ranks: _CodeRanks
+) -> tuple[int, int] | None:
+    """The groups of ``alone`` 百搭 alone (a pair if ``pair``, and 刻子; at most five) that make
+    the best reading with any groups whose 百搭 stand for the kinds ``used`` (packed over
+    the 30 plain kinds), as a number and a rank key (see ``wild_parts``), or None if none
+    fit in the copies ``left``: a 刻子 of the most 胡數 (the rank grows with it), then the
+    smallest codes (the pair's first: it sorts first).
+
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> left = [4] * 30
+    >>> [wild_codes(_alone_groups(n, n != 3, 0, left, ranks)[0]) for n in (2, 3, 5)]
+    [((0, 0, 2),), ((1, 8, 3),), ((0, 0, 2), (1, 8, 3))]
+    >>> wild_codes(_alone_groups(2, True, 3, left, ranks)[0]), _alone_groups(3, False, 0, [2] * 30, ranks)
+    (((0, 1, 2),), None)
+    """
+    avail = [n - (used >> PACK_BITS * k & 15) for k, n in enumerate(left)] if used else left
+    pairs = [k for k in range(N_PLAIN) if avail[k] >= 2] if pair else [-1]
+    sets = [k for k in range(N_PLAIN) if avail[k] >= 3] if alone >= 3 else [-1]
+    if not pairs or not sets:
+        return None
+    if alone >= 3:
+        if pair and len(pairs) == 1:  # (the pair and the 刻子 are of two kinds)
+            sets = [k for k in sets if k != pairs[0]]
+            if not sets:
+                return None
+        most = max(map(ranks._kezi, sets))
+        sets = [k for k in sets if ranks._kezi(k) == most]
+    k_pair = pairs[0]
+    if k_pair == sets[0] and len(sets) == 1:  # (pairs holds another kind: see above)
+        k_pair = pairs[1]
+    number = rank = 0
+    if pair:
+        number += WILD_DIGIT[0, k_pair, 2]
+    if alone >= 3:
+        k_set = sets[0] if sets[0] != k_pair else sets[1]
+        number += WILD_DIGIT[1, k_set, 3]
+        rank += (ranks._kezi(k_set) << RANK_TOTAL_AT) + RANK_ONE_SET
+    return number, rank
 
 
 def _best_reading(
@@ -985,11 +1064,9 @@ class _CodeRanks:
         return list(seen.values())
 
     def rank(self, codes: Sequence[_Code]) -> int:
-        rules = self.rules
-        total = self.exposed
-        if total is None:
-            total = self.exposed = sum(meld_value(m, self.flips, rules) for m in self.melds)
-        sets, plain, wen = self.sets, self.plain, self.wen
+        """The 胡數 of a reading (before situational bonuses), what picks the best one."""
+        total = wen = 0
+        sets = plain = False
         for kind, face, _ in codes:
             if kind == 1:
                 sets = True
@@ -999,6 +1076,31 @@ class _CodeRanks:
                     wen += 1
                 else:
                     plain = True
+        return self._value(total, wen, sets, plain)
+
+    def value(self, rank: int) -> int:
+        """:meth:`rank` of a reading given by its rank key (``wild_parts``: the 刻子' 胡數,
+        how many 文錢, 刻子 and other 順子).
+
+        >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+        >>> ranks.value(4 << RANK_TOTAL_AT | 1 << RANK_WEN_AT | 1 << 4), ranks.rank([(2, 9, 0), (1, 1, 0)])
+        (148, 148)
+        """
+        total = rank >> RANK_TOTAL_AT
+        wen = rank >> RANK_WEN_AT & 15
+        return self._value(total, wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+
+    def _value(self, total: int, wen: int, sets: bool, plain: bool) -> int:
+        """The 胡數 of the concealed groups' 刻子 worth ``total``, ``wen`` 文錢, and whether
+        they hold 刻子 and 順子 other than 文錢, with the declared melds."""
+        rules = self.rules
+        exposed = self.exposed
+        if exposed is None:
+            exposed = self.exposed = sum(meld_value(m, self.flips, rules) for m in self.melds)
+        total += exposed
+        sets |= self.sets
+        plain |= self.plain
+        wen += self.wen
         if wen:
             total += rules.wenqian_values[min(wen, 4) - 1]
         if not sets:

@@ -792,22 +792,29 @@ _SPREADS = tuple(_spreads(w, 4) for w in range(DECK_BAIDA + 1))
 def _shares(mods: tuple[int, ...], wild: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The ways to share ``wild`` 百搭 among parts of sizes ``mods`` (modulo 3) and the 百搭
     alone that leave each part whole groups (0 modulo 3) but the pair's (2): (the 百搭 of
-    each part, where the pair is: a part, or 4 for the 百搭 alone).
+    each part, where the pair is: a part, or 4 for the 百搭 alone), in the order of the
+    spreads of :data:`_SPREADS`, then of where the pair is.
+
+    Each part's share is its missing cards modulo 3 and maybe some threes more: the shares
+    are made from those, not sifted from every spread.
 
     >>> _shares((2, 2, 0, 0), 1)
     (((0, 1, 0, 0), 0), ((1, 0, 0, 0), 1))
+    >>> _shares((0, 0, 0, 0), 5)[:3]
+    (((0, 0, 0, 0), 4), ((0, 0, 0, 2), 3), ((0, 0, 0, 3), 4))
     """
     found = []
-    for spread in _SPREADS[wild]:
-        alone = wild - sum(spread)
-        for pair_at in range(5):
-            if alone < 2 * (pair_at == 4) or (alone - 2 * (pair_at == 4)) % 3:
-                continue
-            if all(
-                (m + w - 2 * (p == pair_at)) % 3 == 0
-                for p, (m, w) in enumerate(zip(mods, spread, strict=True))
-            ):
-                found.append((spread, pair_at))
+    for pair_at in range(5):
+        # the fewest 百搭 each part takes: what its groups (and the pair) miss, modulo 3
+        least = [(2 * (p == pair_at) - m) % 3 for p, m in enumerate(mods)]
+        alone_least = 2 if pair_at == 4 else 0
+        spare = wild - sum(least) - alone_least
+        if spare < 0 or spare % 3:
+            continue
+        for threes in _spreads(spare // 3, 4):  # (whatever is left of the threes is alone)
+            spread = tuple(n + 3 * t for n, t in zip(least, threes, strict=True))
+            found.append((spread, pair_at))
+    found.sort()
     return tuple(found)
 
 
