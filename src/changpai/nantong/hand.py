@@ -27,6 +27,7 @@ from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
+from changpai.nantong import few_wild
 from changpai.nantong.cards import (
     BAIDA,
     CARDS,
@@ -764,18 +765,26 @@ def _best_packed_wild(
     >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    plain = [0] * N_PLAIN
+    key = 0
     baida = []
     for c in concealed:
-        if c.index < N_PLAIN:
-            plain[c.index] += 1
+        i = c.index
+        if i < N_PLAIN:
+            key += _PACKED[i]
         else:
             baida.append(c)
-    counts = tuple(plain)
+    ranks = _CodeRanks((), flips, rules, called)
+    if len(baida) <= 2:
+        used = key
+        for f in flips:
+            if f.index < N_PLAIN:
+                used += _PACKED[f.index]
+        best = few_wild.best_codes(key, used, len(baida), ranks)
+        return None if best is None else _build(best, baida, (), rules, flips, called)
+    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
     left = _copies_left(counts, (), flips)
     if left is None:  # no 百搭 can stand for anything
         return None
-    ranks = _CodeRanks((), flips, rules, called)
     best = _best_wild(counts, len(baida), left, ranks)
     return None if best is None else _build(best, baida, (), rules, flips, called)
 
