@@ -11,18 +11,16 @@ of each plain reading only its smallest marking can be picked, and of each part 
 smallest reading of each rank signature (see :func:`changpai.nantong.hand._best_wild`).
 
 >>> from changpai.nantong.cards import parse
->>> from changpai.nantong.hand import _CodeRanks, _PACKED
->>> from changpai.nantong.rules import DUZIHU_BAIDA
+>>> from changpai.nantong.hand import _PACKED
 >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
->>> best_codes(key, key, 1, _CodeRanks((), (), DUZIHU_BAIDA, frozenset()))[0]
-(0, 22, 1)
+>>> len(candidates(key, key, 1))
+1
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from changpai.nantong.solver import (
     _HONOUR_READINGS,
@@ -34,10 +32,7 @@ from changpai.nantong.solver import (
     _Code,
 )
 
-if TYPE_CHECKING:  # (hand imports this module)
-    from changpai.nantong.hand import _CodeRanks
-
-__all__ = ["best_codes"]
+__all__ = ["candidates"]
 
 _Reading = tuple[_Code, ...]
 
@@ -327,19 +322,21 @@ _PLANS = {
 }
 
 
-def best_codes(key: int, used: int, wild: int, ranks: _CodeRanks) -> _Reading | None:
-    """The group codes of the best reading (most rank, then smallest) of the packed plain
-    cards ``key`` with ``wild`` (1 or 2) 百搭 and no declared melds, whose 百搭 stand for
-    kinds with copies left beside the ``used`` ones (packed: held and flipped); None if the
-    hand has no reading: :func:`changpai.nantong.hand._best_wild` for such hands.
+def candidates(key: int, used: int, wild: int) -> list[_Reading]:
+    """The readings (group codes) of the packed plain cards ``key`` with ``wild`` (1 or 2)
+    百搭 and no declared melds, whose 百搭 stand for kinds with copies left beside the
+    ``used`` ones (packed: held and flipped), among which the best (most rank, then
+    smallest) is the best of every reading (:func:`changpai.nantong.hand._best_wild`'s):
+    of each part, only the first reading of each kind of rank (:func:`_firsts`).
 
-    >>> from changpai.nantong.hand import _CodeRanks
-    >>> from changpai.nantong.rules import DUZIHU_BAIDA
-    >>> best_codes(2, 2, 1, _CodeRanks((), (), DUZIHU_BAIDA, frozenset())) is None
-    True
+    >>> from changpai.nantong.cards import parse
+    >>> from changpai.nantong.hand import _PACKED
+    >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
+    >>> [codes[0] for codes in candidates(key, key, 1)], candidates(2, 2, 1)
+    ([(0, 22, 1)], [])
     """
     parts = _parts(key)
-    candidates: list[_Reading] = []
+    found: list[_Reading] = []
     for plain, hosts, wild_pair in _PLANS[
         (parts[0] % 3, parts[1] % 3, parts[2] % 3, parts[3] % 3), wild
     ]:
@@ -362,16 +359,11 @@ def best_codes(key: int, used: int, wild: int, ranks: _CodeRanks) -> _Reading | 
             else:
                 if wild_pair:
                     options.append(_wild_pair(used))
-                candidates += _combined(options)
-    if len(candidates) == 1 and ranks.rules.multiplier_model == "model":
-        return candidates[0]  # (ranking the one reading cannot fail under the §6.2 model)
-    best: _Reading | None = None
-    best_value = -1
-    for codes in candidates:
-        value = ranks.rank(codes)
-        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-            best, best_value = codes, value
-    return best
+                found += _combined(options)
+    if len(found) > 1:  # (of the readings that rank alike, the smallest can be picked)
+        found.sort()
+        return list(_firsts(found))
+    return found
 
 
 def _combined(options: list[Sequence[_Reading]]) -> list[_Reading]:
@@ -381,15 +373,24 @@ def _combined(options: list[Sequence[_Reading]]) -> list[_Reading]:
     >>> _combined([[((2, 0, 0),)], [((0, 9, 0), (1, 12, 0))]])
     [((0, 9, 0), (1, 12, 0), (2, 0, 0))]
     """
-    if all(len(readings) == 1 for readings in options):
-        codes = [code for readings in options for code in readings[0]]
+    fixed: list[_Code] = []
+    many = []
+    for readings in options:
+        if len(readings) == 1:
+            fixed += readings[0]
+        else:
+            many.append(_firsts(readings))
+    if not many:
+        fixed.sort()
+        return [tuple(fixed)]
+    found = []
+    for combo in itertools.product(*many):
+        codes = fixed.copy()
+        for reading in combo:
+            codes += reading
         codes.sort()
-        return [tuple(codes)]
-    options = [_firsts(readings) for readings in options]
-    return [
-        tuple(sorted(itertools.chain.from_iterable(combo)))
-        for combo in itertools.product(*options)
-    ]
+        found.append(tuple(codes))
+    return found
 
 
 def _firsts(readings: Sequence[_Reading]) -> Sequence[_Reading]:

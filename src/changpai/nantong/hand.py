@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from attrs import field, fields, frozen
@@ -773,20 +773,45 @@ def _best_packed_wild(
             key += _PACKED[i]
         else:
             baida.append(c)
-    ranks = _CodeRanks((), flips, rules, called)
-    if len(baida) <= 2:
+    # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
+    # raises where it always has)
+    if len(baida) <= 2 and rules.multiplier_model == "model":
         used = key
         for f in flips:
             if f.index < N_PLAIN:
                 used += _PACKED[f.index]
-        best = few_wild.best_codes(key, used, len(baida), ranks)
-        return None if best is None else _build(best, baida, (), rules, flips, called)
-    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
-    left = _copies_left(counts, (), flips)
-    if left is None:  # no 百搭 can stand for anything
-        return None
-    best = _best_wild(counts, len(baida), left, ranks)
+        candidates = few_wild.candidates(key, used, len(baida))
+        best = _best_ranked(candidates, lambda: _CodeRanks((), flips, rules, called))
+    else:
+        ranks = _CodeRanks((), flips, rules, called)
+        counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+        left = _copies_left(counts, (), flips)
+        if left is None:  # no 百搭 can stand for anything
+            return None
+        best = _best_wild(counts, len(baida), left, ranks)
     return None if best is None else _build(best, baida, (), rules, flips, called)
+
+
+def _best_ranked(
+    candidates: Sequence[tuple[_Code, ...]], new_ranks: Callable[[], _CodeRanks]
+) -> tuple[_Code, ...] | None:
+    """The first (smallest) of the readings of most rank (by ``new_ranks()``) among
+    ``candidates``, None if there are none; one is the best unranked.
+
+    >>> new_ranks = lambda: _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_ranked([((0, 0, 0), (2, 1, 0)), ((0, 1, 0), (1, 0, 0))], new_ranks)
+    ((0, 1, 0), (1, 0, 0))
+    """
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    ranks = new_ranks()
+    best = None
+    best_value = -1
+    for codes in candidates:
+        value = ranks.rank(codes)
+        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+            best, best_value = codes, value
+    return best
 
 
 def _best_wild(
@@ -1034,6 +1059,8 @@ def _build(
     else:
         built = [_PLAIN_MELDS[code] for code in codes]
     # the pair's code (type 0) sorts first
+    if not melds:
+        return _new_decomposition(built[0], tuple(built[1:]), rules, flips, called)
     return Decomposition(built[0], tuple(built[1:]), melds, rules=rules, jiang=flips, called=called)
 
 
