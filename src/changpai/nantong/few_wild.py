@@ -70,9 +70,9 @@ def _size(x: int) -> int:
     >>> _size(3 | 4 << PACK_BITS)
     7
     """
-    return (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (
-        x & _FIELD_4
-    ).bit_count()
+    return (
+        (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
+    )
 
 
 def _plain_readings(p: int, x: int, pair: bool) -> Sequence[_Reading]:
