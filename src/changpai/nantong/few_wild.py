@@ -229,11 +229,24 @@ def _one_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
     >>> _one_wild_readings(2, 1 | 1 << PACK_BITS | 2 << 4 * PACK_BITS, True, 0)
     [((0, 22, 0), (2, 18, 4))]
     """
-    found = [
-        _marked_once(reading, k)
-        for k, readings in _one_more(p, x, pair, _kinds(p, x, used))
-        for reading in readings
-    ]
+    completing = _COMPLETING.get(x) if p < 3 else None
+    if completing is None:  # (the honours, a suit too big for the table, or none completes)
+        found = [
+            _marked_once(reading, k)
+            for k, readings in _one_more(p, x, pair, _kinds(p, x, used))
+            for reading in readings
+        ]
+    else:  # (the kinds that complete a suit are near its cards: only the copies left matter)
+        kinds = completing & ~(used >> _SUIT_BITS * p + 2)
+        table = _SUIT_TABLES[p]
+        lo = 9 * p
+        found = []
+        while kinds:
+            field = kinds & -kinds
+            kinds -= field
+            k = lo + field.bit_length() // PACK_BITS
+            for reading in table[x + field]:
+                found.append(_marked_once(reading, k))
     found.sort()
     return found
 
@@ -315,11 +328,17 @@ def _plan(spread: tuple[int, ...], pair_at: int) -> _Plan:
     return plain, hosts, pair_at == 4
 
 
-# the plans of the shares of one or two 百搭 for every size of the parts (modulo 3)
+# the plans of the shares of one or two 百搭 for every size of the parts (modulo 3), by
+# m0 + 3 m1 + 9 m2 + 27 m3 + 81 wild
 _PLANS = {
-    key: tuple(_plan(spread, pair_at) for spread, pair_at in shares)
-    for key, shares in _SHARES.items()
+    sum(m * 3**p for p, m in enumerate(mods)) + 81 * wild: tuple(
+        _plan(spread, pair_at) for spread, pair_at in shares
+    )
+    for (mods, wild), shares in _SHARES.items()
 }
+
+# the readings of each part with no 百搭 that its table holds, by packed part
+_TABLES: tuple[dict[int, tuple[_Reading, ...]], ...] = (*_SUIT_TABLES, _HONOUR_READINGS)
 
 
 def candidates(key: int, used: int, wild: int) -> list[_Reading]:
@@ -338,12 +357,12 @@ def candidates(key: int, used: int, wild: int) -> list[_Reading]:
     parts = _parts(key)
     found: list[_Reading] = []
     for plain, hosts, wild_pair in _PLANS[
-        (parts[0] % 3, parts[1] % 3, parts[2] % 3, parts[3] % 3), wild
+        parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
     ]:
         options: list[Sequence[_Reading]] = []
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
         for p, pair in plain:
-            readings = _plain_readings(p, parts[p], pair)
+            readings = _TABLES[p].get(parts[p]) or _plain_readings(p, parts[p], pair)
             if not readings:
                 break
             options.append(readings)

@@ -1055,7 +1055,7 @@ def _build(
     """The :class:`Decomposition` of one reading given as group codes."""
     if baida:
         pool = list(baida)
-        built = [_code_meld(code, pool) for code in codes]
+        built = [_code_meld(code, pool) if code[2] else _PLAIN_MELDS[code] for code in codes]
     else:
         built = [_PLAIN_MELDS[code] for code in codes]
     # the pair's code (type 0) sorts first
