@@ -20,7 +20,7 @@ smallest reading of each rank signature (see :func:`changpai.nantong.hand._best_
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from changpai.nantong.solver import (
     _HONOUR_READINGS,
@@ -338,7 +338,7 @@ _PLANS = {
 }
 
 # the readings of each part with no 百搭 that its table holds, by packed part
-_TABLES: tuple[dict[int, tuple[_Reading, ...]], ...] = (*_SUIT_TABLES, _HONOUR_READINGS)
+_TABLES: tuple[Mapping[int, Sequence[_Reading]], ...] = (*_SUIT_TABLES, _HONOUR_READINGS)
 
 
 def candidates(key: int, used: int, wild: int) -> list[_Reading]:
