@@ -4,11 +4,12 @@
 The three suits and the honours share no group. A hand's part sizes (modulo 3) say which parts
 can hold the 百搭 (:data:`~changpai.nantong.solver._SHARES`); every other part is read once
 from the plain suit tables. A part holding 百搭 is read as its plain cards with the kinds the
-百搭 stand for added (a table look-up per kind, or per pair of kinds), the 百搭 then taking
-slots of those kinds, each group keeping a real card (:func:`_marked_once`,
-:func:`_marked_twice`). The rank of a reading does not depend on which slots the 百搭 take, so
-of each plain reading only its smallest marking can be picked, and of each part only the
-smallest reading of each rank signature (see :func:`changpai.nantong.hand._best_wild`).
+百搭 stand for added — for one 百搭, the kinds that complete the suit come from an import-time
+table (:data:`_COMPLETING`) — the 百搭 then taking slots of those kinds, each group keeping a
+real card. The rank of a reading does not depend on which slots the 百搭 take, so of each
+plain reading only its smallest marking can be picked (:func:`_marked_once`,
+:func:`_marked_twice`), and of each part only the smallest reading of each kind of rank
+(:func:`_firsts`; see :func:`changpai.nantong.hand._best_wild`).
 
 >>> from changpai.nantong.cards import parse
 >>> from changpai.nantong.hand import _PACKED
@@ -41,13 +42,6 @@ _SUIT_MASK = (1 << _SUIT_BITS) - 1
 _FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
 _FIELD_1 = sum(_FIELDS)
 _FIELD_2, _FIELD_4 = _FIELD_1 << 1, _FIELD_1 << 2
-
-# The kinds of a part a 百搭 can stand for, by the part's packed cards: a kind within two of a
-# real card of a suit (the group that holds the 百搭 holds one), an honour held.
-_NEAR_SUIT = tuple(
-    sum(15 << PACK_BITS * i for i in range(max(j - 2, 0), min(j + 3, 9))) for j in range(9)
-)
-_NEAR_HONOURS = tuple(15 << PACK_BITS * j for j in range(3))
 
 
 def _parts(key: int) -> tuple[int, int, int, int]:
@@ -130,29 +124,27 @@ def _marked_once(reading: _Reading, k: int) -> _Reading:
     raise ValueError(f"no group of {reading} holds kind {k}")
 
 
-def _slots(reading: Sequence[_Code], k: int) -> list[tuple[int, _Code]]:
-    """Where one more 百搭 can stand for kind ``k`` in ``reading``: (the index of a group,
-    the group marked), the first of equal groups only, each group keeping a real card (a
-    pair at most one 百搭, a 刻子 or 順子 two)."""
-    found = []
-    previous = None
-    for g, code in enumerate(reading):
-        if code == previous:
-            continue
-        previous = code
-        kind, face, mask = code
-        if kind == 2:
-            pos = k - face
-            if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
-                found.append((g, (2, face, mask | 1 << pos)))
-        elif face == k and mask <= kind:
-            found.append((g, (kind, face, mask + 1)))
-    return found
+def _marked(code: _Code, k: int) -> _Code | None:
+    """``code`` with one more 百搭 standing for kind ``k`` in it, each group keeping a real
+    card (a pair at most one 百搭, a 刻子 or 順子 two); None if it cannot take one.
+
+    >>> _marked((2, 3, 1), 5), _marked((0, 4, 1), 4), _marked((1, 4, 1), 4)
+    ((2, 3, 5), None, (1, 4, 2))
+    """
+    kind, face, mask = code
+    if kind == 2:
+        pos = k - face
+        if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
+            return (2, face, mask | 1 << pos)
+    elif face == k and mask <= kind:
+        return (kind, face, mask + 1)
+    return None
 
 
 def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     """The smallest of the readings where two 百搭 stand for kinds ``k1`` and ``k2`` in slots
     of the plain ``reading`` (sorted), each group keeping a real card; None if there is none.
+    Of equal groups only the first takes a 百搭 (marking another gives the same reading).
 
     >>> _marked_twice(((0, 3, 0), (2, 2, 0)), 3, 3)
     ((0, 3, 1), (2, 2, 2))
@@ -160,9 +152,20 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     True
     """
     best: _Reading | None = None
-    for g1, marked1 in _slots(reading, k1):
-        once = [*reading[:g1], marked1, *reading[g1 + 1 :]]
-        for g2, marked2 in _slots(once, k2):
+    for g1, code1 in enumerate(reading):
+        if g1 and code1 == reading[g1 - 1]:
+            continue
+        marked1 = _marked(code1, k1)
+        if marked1 is None:
+            continue
+        once = list(reading)
+        once[g1] = marked1
+        for g2, code2 in enumerate(once):
+            if g2 and code2 == once[g2 - 1]:
+                continue
+            marked2 = _marked(code2, k2)
+            if marked2 is None:
+                continue
             twice = once.copy()
             twice[g2] = marked2
             twice.sort()
@@ -379,9 +382,6 @@ def candidates(key: int, used: int, wild: int) -> list[_Reading]:
                 if wild_pair:
                     options.append(_wild_pair(used))
                 found += _combined(options)
-    if len(found) > 1:  # (of the readings that rank alike, the smallest can be picked)
-        found.sort()
-        return list(_firsts(found))
     return found
 
 
