@@ -152,6 +152,7 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     True
     """
     best: _Reading | None = None
+    best_low = reading[0]
     for g1, code1 in enumerate(reading):
         if g1 and code1 == reading[g1 - 1]:
             continue
@@ -163,6 +164,11 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
         for g2, code2 in enumerate(once):
             if g2 and code2 == once[g2 - 1]:
                 continue
+            # the smallest group marked: a reading keeping a smaller one unmarked is smaller
+            # (see _marked_once), so only the markings of the biggest such are compared
+            low = min(code1, reading[g2])
+            if best is not None and low < best_low:
+                continue
             marked2 = _marked(code2, k2)
             if marked2 is None:
                 continue
@@ -170,8 +176,8 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
             twice[g2] = marked2
             twice.sort()
             found = tuple(twice)
-            if best is None or found < best:
-                best = found
+            if best is None or low > best_low or found < best:
+                best, best_low = found, low
     return best
 
 
