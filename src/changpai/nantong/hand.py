@@ -758,8 +758,9 @@ def _best_packed_wild(
     called: frozenset[Card],
 ) -> Decomposition | None:
     """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
-    with the flips), with no declared melds: the general path's 百搭 branch without its
-    checks.
+    with the flips), with no declared melds: of one or two 百搭, the best of the readings
+    :func:`~changpai.nantong.few_wild.candidates` lists; else the general path's 百搭 branch
+    without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
     >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
