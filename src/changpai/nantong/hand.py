@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from attrs import field, fields, frozen
@@ -27,6 +27,7 @@ from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
+from changpai.nantong import few_wild
 from changpai.nantong.cards import (
     BAIDA,
     CARDS,
@@ -765,27 +766,61 @@ def _best_packed_wild(
     called: frozenset[Card],
 ) -> Decomposition | None:
     """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
-    with the flips), with no declared melds: the general path's 百搭 branch without its
-    checks.
+    with the flips), with no declared melds: of one or two 百搭, the best of the readings
+    :func:`~changpai.nantong.few_wild.candidates` lists; else the general path's 百搭 branch
+    without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
     >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    plain = [0] * N_PLAIN
+    key = 0
     baida = []
     for c in concealed:
-        if c.index < N_PLAIN:
-            plain[c.index] += 1
+        i = c.index
+        if i < N_PLAIN:
+            key += _PACKED[i]
         else:
             baida.append(c)
-    counts = tuple(plain)
-    left = _copies_left(counts, (), flips)
-    if left is None:  # no 百搭 can stand for anything
-        return None
-    ranks = _CodeRanks((), flips, rules, called)
-    best = _best_wild(counts, len(baida), left, ranks)
+    # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
+    # raises where it always has)
+    if len(baida) <= 2 and rules.multiplier_model == "model":
+        used = key
+        for f in flips:
+            if f.index < N_PLAIN:
+                used += _PACKED[f.index]
+        candidates = few_wild.candidates(key, used, len(baida))
+        best = _best_ranked(candidates, lambda: _CodeRanks((), flips, rules, called))
+    else:
+        ranks = _CodeRanks((), flips, rules, called)
+        counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+        left = _copies_left(counts, (), flips)
+        if left is None:  # no 百搭 can stand for anything
+            return None
+        best = _best_wild(counts, len(baida), left, ranks)
     return None if best is None else _build(best, baida, (), rules, flips, called)
+
+
+def _best_ranked(
+    candidates: Sequence[tuple[_Code, ...]], new_ranks: Callable[[], _CodeRanks]
+) -> tuple[_Code, ...] | None:
+    """The first (smallest) of the readings of most rank (by ``new_ranks()``) among
+    ``candidates``, None if there are none; one is the best unranked.
+
+    >>> new_ranks = lambda: _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_ranked([((0, 0, 0), (2, 1, 0)), ((0, 1, 0), (1, 0, 0))], new_ranks)
+    ((0, 1, 0), (1, 0, 0))
+    """
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    ranks = new_ranks()
+    best = None
+    best_value = -1
+    for codes in candidates:
+        value = ranks.rank(codes)
+        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+            best, best_value = codes, value
+    return best
 
 
 def _best_wild(
@@ -1123,10 +1158,12 @@ def _build(
     """The :class:`Decomposition` of one reading given as group codes."""
     if baida:
         pool = list(baida)
-        built = [_code_meld(code, pool) for code in codes]
+        built = [_code_meld(code, pool) if code[2] else _PLAIN_MELDS[code] for code in codes]
     else:
         built = [_PLAIN_MELDS[code] for code in codes]
     # the pair's code (type 0) sorts first
+    if not melds:
+        return _new_decomposition(built[0], tuple(built[1:]), rules, flips, called)
     return Decomposition(built[0], tuple(built[1:]), melds, rules=rules, jiang=flips, called=called)
 
 
