@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
@@ -51,6 +52,7 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _HONOUR_READINGS,
     _SHARES,
     _SUIT_TABLES,
     _TABLE_CARDS,
@@ -177,6 +179,36 @@ _ONE_WILD_MELDS = {
     for code in [(kind, k, 1) for kind in (0, 1) for k in range(N_PLAIN)]
     + [(2, k, 1 << j) for k in range(27) if k % 9 < 7 for j in range(3)]
     for wild in BAIDA
+}
+
+
+# A part's melds for the hand's order: the pair's (one or none), the 刻子', the 順子'. The
+# hand's sorted codes are the pair, the 刻子 by face, then the 順子 by face, and the parts
+# hold faces in the order 條, 丙, 萬, honours: the parts' melds joined keep that order.
+_PartMelds = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...]]
+
+
+def _part_melds(reading: tuple[_Code, ...]) -> _PartMelds:
+    """The melds of a part's plain reading (sorted codes), split by type: pair, 刻子, 順子.
+
+    >>> [len(melds) for melds in _part_melds(((0, 3, 0), (1, 5, 0), (2, 0, 0), (2, 0, 0)))]
+    [1, 1, 2]
+    """
+    melds = tuple(map(_PLAIN_MELDS.__getitem__, reading))
+    sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
+    return melds[:sets], melds[sets:runs], melds[runs:]
+
+
+# The melds of every packed suit that the tables read one way only (most suits of a complete
+# hand), by part, and of the honours that form groups: built at import (about 25,000 suits,
+# 20 ms, 5 MB).
+_ONE_READING_MELDS = tuple(
+    {x: _part_melds(readings[0]) for x, readings in table.items() if len(readings) == 1}
+    for table in _SUIT_TABLES
+)
+# (an honours' reading lists its kinds in order: the pair may come after a 刻子)
+_HONOUR_MELDS = {
+    h: _part_melds(tuple(sorted(readings[0]))) for h, readings in _HONOUR_READINGS.items()
 }
 
 
@@ -724,14 +756,7 @@ def best_decomposition(
                 held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
                 return _best_packed_wild(held, rules, flips, frozen_called)
         else:
-            readings = _plain_all(key)
-            if not readings:
-                return None
-            if len(readings) == 1 and rules.multiplier_model == "model":
-                # the one reading is the best (ranking it cannot fail under the §6.2 model)
-                pair, *groups = map(_PLAIN_MELDS.__getitem__, readings[0])
-                return _new_decomposition(pair, tuple(groups), rules, flips, frozen_called)
-            return _best_reading(readings, (), (), rules, flips, frozen_called)
+            return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
@@ -748,6 +773,119 @@ def best_decomposition(
         return None
     readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
+
+
+_SUIT_MASK = (1 << 9 * PACK_BITS) - 1
+_B_AT, _W_AT, _HONOURS_AT = (9 * p * PACK_BITS for p in (1, 2, 3))
+_RUN = 1 | 1 << PACK_BITS | 1 << 2 * PACK_BITS  # one card of three kinds in a row
+_ONE_EACH_KIND = sum(1 << PACK_BITS * k for k in range(9))  # the lowest bit of each field
+
+
+def _gap_split(occupied: int) -> int | None:
+    """The mask of the fields below the lowest empty kind with cards on both sides, for the
+    kinds of a suit ``occupied`` (bit 0 of their field set), or None if there is none."""
+    kinds = [k for k in range(9) if occupied >> PACK_BITS * k & 1]
+    gaps = [k for k in range(kinds[0], kinds[-1]) if k not in kinds] if kinds else []
+    return (1 << PACK_BITS * gaps[0]) - 1 if gaps else None
+
+
+# the split of a suit at its lowest inner empty kind, by the kinds it holds (512 sets)
+_GAP_SPLITS = {
+    occupied: split
+    for occupied in (
+        sum(1 << PACK_BITS * k for k in range(9) if bits >> k & 1) for bits in range(512)
+    )
+    if (split := _gap_split(occupied)) is not None
+}
+
+
+def _suit_melds(p: int, x: int) -> _PartMelds | None:
+    """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
+    or None if it has none, several, or the quick ways below do not tell.
+
+    Beside the tables (at most :data:`_TABLE_CARDS` cards): one or two of the lowest card
+    (two if the suit holds no pair) can only start as many 順子, and so end them at the
+    highest card; no group spans an empty kind, so the cards on each side of one are read
+    alone (the pair on the side whose size says so, nantong.md §4).
+
+    >>> x = sum(_PACKED[c.index] for c in parse("1t 1t 1t 3t 4t 5t 5t 6t 7t 7t 8t 9t 9t 9t"))
+    >>> [" ".join(map(str, melds)) for melds in _suit_melds(0, x)]
+    ['九條九條', '一條一條一條', '三條四條五條 五條六條七條 七條八條九條']
+    """
+    entry = _ONE_READING_MELDS[p].get(x)
+    if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1:
+        return entry  # (a suit of several readings, or none: 3n + 1 cards)
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    c = x >> shift & 15
+    if c == 1 or (c == 2 and x % 3 == 0):
+        if (x >> shift + PACK_BITS & 15) < c or (x >> shift + 2 * PACK_BITS & 15) < c:
+            return None
+        rest = _suit_melds(p, x - c * (_RUN << shift))
+        if rest is None:
+            return None
+        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
+        return rest[0], rest[1], runs + rest[2]
+    top = x.bit_length() - 1
+    shift = top - top % PACK_BITS - 2 * PACK_BITS  # (the 順子 ending there)
+    c = x >> shift + 2 * PACK_BITS & 15
+    if c == 1 or (c == 2 and x % 3 == 0):
+        if shift < 0 or (x >> shift & 15) < c or (x >> shift + PACK_BITS & 15) < c:
+            return None
+        rest = _suit_melds(p, x - c * (_RUN << shift))
+        if rest is None:
+            return None
+        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
+        return rest[0], rest[1], rest[2] + runs
+    split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _ONE_EACH_KIND)
+    if split is None:
+        return None
+    below = _suit_melds(p, x & split)
+    above = None if below is None else _suit_melds(p, x & ~split)
+    if below is None or above is None:
+        return None
+    return below[0] + above[0], below[1] + above[1], below[2] + above[2]
+
+
+def _best_packed_plain(
+    key: int, rules: Rules, flips: tuple[Card, ...], called: frozenset[Card]
+) -> Decomposition | None:
+    """:func:`best_decomposition` of 23 concealed plain cards packed in ``key`` (within their
+    copies with the flips), with no declared melds.
+
+    A hand whose parts are each read one way only has one reading: it is the best, and under
+    the §6.2 model ranking it cannot fail, so its melds are joined from the parts' melds.
+
+    >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    >>> str(_best_packed_plain(key, DUZIHU, (), frozenset()))
+    '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
+    """
+    honours = key >> _HONOURS_AT
+    h = _HONOUR_MELDS.get(honours)
+    if h is None:
+        return None  # honours that form no groups
+    xt, xb, xw = key & _SUIT_MASK, key >> _B_AT & _SUIT_MASK, key >> _W_AT & _SUIT_MASK
+    mt, mb, mw = xt % 3, xb % 3, xw % 3
+    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
+    if mt + mb + mw + honours % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
+        return None
+    if rules.multiplier_model == "model":
+        suits = _ONE_READING_MELDS
+        t = suits[0].get(xt) or _suit_melds(0, xt)
+        b = suits[1].get(xb) or _suit_melds(1, xb)
+        w = suits[2].get(xw) or _suit_melds(2, xw)
+        if t is not None and b is not None and w is not None:
+            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+            pair = (t[0] or b[0] or w[0] or h[0])[0]  # (the one part of 2 mod 3 holds it)
+            return _new_decomposition(pair, groups, rules, flips, called)
+    readings = _plain_all(key)
+    if not readings:
+        return None
+    if len(readings) == 1 and rules.multiplier_model == "model":
+        # the one reading is the best (ranking it cannot fail under the §6.2 model)
+        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, readings[0])
+        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
+    return _best_reading(readings, (), (), rules, flips, called)
 
 
 def _best_packed_wild(

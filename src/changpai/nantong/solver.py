@@ -485,7 +485,13 @@ def _plain_complete(key: int) -> bool:
         return False
     if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
         return False
-    return _suit_forms(t, mt == 2) and _suit_forms(b, mb == 2) and _suit_forms(w, mw == 2)
+    # a suit in its table has a reading (with the pair if it is of 2 mod 3)
+    t0, t1, t2 = _SUIT_TABLES
+    return (
+        (t in t0 or _suit_forms(t, mt == 2))
+        and (b in t1 or _suit_forms(b, mb == 2))
+        and (w in t2 or _suit_forms(w, mw == 2))
+    )
 
 
 def _suit_forms(x: int, pair: bool) -> bool:
