@@ -61,6 +61,7 @@ from changpai.nantong.solver import (
     _all,
     _all_by_parts,
     _all_wild,
+    _big_suit,
     _can,
     _Code,
     _fits_any,
@@ -695,6 +696,21 @@ def _concealed_set_value(
     return kind, set_value(kind, meld.card, flips, rules)
 
 
+def _hits_table(jiutiao_laojiang: bool, nine_cross_hit: bool) -> tuple[tuple[int, ...], ...]:
+    """:func:`_hits` (§6.2, N4, N5) of each flipped kind (35) on each plain kind (30), under
+    the two rules it reads.
+
+    >>> _hits_table(True, True)[Card("9w").index][NINE_TIAO], _hits_table(True, False)[26][8]
+    (1, 0)
+    """
+    rules = DUZIHU.evolve(jiutiao_laojiang=jiutiao_laojiang, nine_cross_hit=nine_cross_hit)
+    return tuple(
+        tuple(int(_hits(flip, face, rules)) for face in range(N_PLAIN)) for flip in range(N_KINDS)
+    )
+
+
+_HITS = {(jt, cross): _hits_table(jt, cross) for jt in (False, True) for cross in (False, True)}
+
 _CONCEALED3_BASE, _DRAWN4_BASE, _DEALT4_BASE = (
     k.base for k in (SetKind.CONCEALED3, SetKind.DRAWN4, SetKind.DEALT4)
 )
@@ -714,11 +730,12 @@ def _concealed_kezi_value(
     if rules.multiplier_model != "model":
         meld = _code_meld_of((1, face, 0), ())
         return _concealed_set_value(meld, flips, rules, called)[1]
+    hits_of = _HITS[rules.jiutiao_laojiang, rules.nine_cross_hit]
     zhendi = hits = 0
     for f in flips:
         kind = f.index
         zhendi += kind == face
-        hits += _hits(kind, face, rules)
+        hits += hits_of[kind][face]
     base = _CONCEALED3_BASE
     if zhendi:
         base = _DEALT4_BASE if CARDS[face] in called else _DRAWN4_BASE
@@ -878,6 +895,14 @@ def _best_packed_plain(
             groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
             pair = (t[0] or b[0] or w[0] or h[0])[0]  # (the one part of 2 mod 3 holds it)
             return _new_decomposition(pair, groups, rules, flips, called)
+        # (honours read in kind order; sorted for the ranks' first of each signature)
+        parts = [_suit_readings(0, xt), _suit_readings(1, xb), _suit_readings(2, xw)]
+        parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
+        best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
+        if best is None:
+            return None
+        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
+        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
     readings = _plain_all(key)
     if not readings:
         return None
@@ -886,6 +911,38 @@ def _best_packed_plain(
         pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, readings[0])
         return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
     return _best_reading(readings, (), (), rules, flips, called)
+
+
+def _suit_readings(p: int, x: int) -> tuple[tuple[_Code, ...], ...]:
+    """The plain readings of suit ``p`` packed in ``x`` (within four copies, of 0 or 2
+    modulo 3 cards: with the pair if 2), sorted.
+
+    >>> _suit_readings(1, 3 * _RUN << 3 * PACK_BITS)
+    (((1, 12, 0), (1, 13, 0), (1, 14, 0)), ((2, 12, 0), (2, 12, 0), (2, 12, 0)))
+    """
+    return _SUIT_TABLES[p].get(x) or _big_suit(x, p, x % 3 == 2)
+
+
+def _best_of_parts(
+    parts: Sequence[Sequence[tuple[_Code, ...]]], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """The reading of most :meth:`_CodeRanks.rank` (the smallest of them) among those made of
+    one reading of each part (``parts``: the sorted readings of parts that share no kind),
+    or None if a part has none. Only the first reading of a part of each signature can be
+    picked (as in :func:`_best_wild`).
+
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_of_parts([_suit_readings(0, 3 * _RUN), (((0, 27, 0),),)], ranks)
+    ((0, 27, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0))
+    """
+    best: tuple[_Code, ...] | None = None
+    best_value = -1
+    for combo in itertools.product(*(ranks.firsts(readings, None) for readings in parts)):
+        codes = tuple(sorted(itertools.chain.from_iterable(combo)))
+        value = ranks.rank(codes)
+        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+            best, best_value = codes, value
+    return best
 
 
 def _best_packed_wild(

@@ -609,7 +609,23 @@ def _within_four(x: int) -> bool:
     return not (x & _FIELD_8 or x & _FIELD_4 & (x << 1 | x << 2))
 
 
-_SUIT_TABLES = tuple(_suit_table(base) for base in (0, 9, 18))
+def _moved_table(
+    table: dict[int, tuple[tuple[_Code, ...], ...]], base: int
+) -> dict[int, tuple[tuple[_Code, ...], ...]]:
+    """:func:`_suit_table` of another suit (faces from ``base``) from the first suit's: the
+    same packed suits, the faces moved (the readings keep their order).
+
+    >>> _moved_table(_SUIT_TABLES[0], 9) == _suit_table(9)
+    True
+    """
+    moved = {(kind, k, 0): (kind, base + k, 0) for kind in (0, 1, 2) for k in range(9)}
+    move = moved.__getitem__
+    return {x: tuple([tuple(map(move, r)) for r in readings]) for x, readings in table.items()}
+
+
+# (the other suits' from the first suit's: a third of the work, at import)
+_SUIT_TABLES = (_first := _suit_table(0), _moved_table(_first, 9), _moved_table(_first, 18))
+del _first
 
 
 def _honour_reading(h: int) -> tuple[_Code, ...]:
