@@ -818,12 +818,13 @@ _GAP_SPLITS = {
 
 def _suit_melds(p: int, x: int) -> _PartMelds | None:
     """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
-    or None if it has none, several, or the quick ways below do not tell.
+    or None if it has none or several.
 
     Beside the tables (at most :data:`_TABLE_CARDS` cards): one or two of the lowest card
     (two if the suit holds no pair) can only start as many 順子, and so end them at the
     highest card; no group spans an empty kind, so the cards on each side of one are read
-    alone (the pair on the side whose size says so, nantong.md §4).
+    alone (the pair on the side whose size says so, nantong.md §4); else every reading is
+    listed (:func:`_big_suit`).
 
     >>> x = sum(_PACKED[c.index] for c in parse("1t 1t 1t 3t 4t 5t 5t 6t 7t 7t 8t 9t 9t 9t"))
     >>> [" ".join(map(str, melds)) for melds in _suit_melds(0, x)]
@@ -856,7 +857,8 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
         return rest[0], rest[1], rest[2] + runs
     split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _ONE_EACH_KIND)
     if split is None:
-        return None
+        readings = _big_suit(x, p, x % 3 == 2)
+        return _part_melds(readings[0]) if len(readings) == 1 else None
     below = _suit_melds(p, x & split)
     above = None if below is None else _suit_melds(p, x & ~split)
     if below is None or above is None:
@@ -926,23 +928,28 @@ def _suit_readings(p: int, x: int) -> tuple[tuple[_Code, ...], ...]:
 def _best_of_parts(
     parts: Sequence[Sequence[tuple[_Code, ...]]], ranks: _CodeRanks
 ) -> tuple[_Code, ...] | None:
-    """The reading of most :meth:`_CodeRanks.rank` (the smallest of them) among those made of
-    one reading of each part (``parts``: the sorted readings of parts that share no kind),
-    or None if a part has none. Only the first reading of a part of each signature can be
-    picked (as in :func:`_best_wild`).
+    """The reading of most :meth:`_CodeRanks.rank` (the smallest of them, as
+    :func:`_best_reading` picks) among those made of one reading of each part (``parts``:
+    the readings of parts that share no kind), or None if a part has none. A rank does not
+    depend on the order of the codes: only ties are sorted.
 
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
     >>> _best_of_parts([_suit_readings(0, 3 * _RUN), (((0, 27, 0),),)], ranks)
     ((0, 27, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0))
     """
-    best: tuple[_Code, ...] | None = None
+    best: list[_Code] = []
     best_value = -1
-    for combo in itertools.product(*(ranks.firsts(readings, None) for readings in parts)):
-        codes = tuple(sorted(itertools.chain.from_iterable(combo)))
+    for combo in itertools.product(*parts):
+        codes = [*itertools.chain.from_iterable(combo)]
         value = ranks.rank(codes)
-        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+        if value > best_value:
             best, best_value = codes, value
-    return best
+        elif value == best_value:
+            codes.sort()
+            best.sort()
+            if codes < best:
+                best = codes
+    return tuple(sorted(best)) if best_value >= 0 else None
 
 
 def _best_packed_wild(
