@@ -200,13 +200,43 @@ def _part_melds(reading: tuple[_Code, ...]) -> _PartMelds:
     return melds[:sets], melds[sets:runs], melds[runs:]
 
 
+def _one_reading_melds(
+    table: dict[int, tuple[tuple[_Code, ...], ...]],
+) -> dict[int, _PartMelds]:
+    """:func:`_part_melds` of every packed suit of a table that it reads one way only, equal
+    runs of melds shared (a few hundred: a tenth of the work and half the memory).
+
+    >>> melds = _one_reading_melds(_SUIT_TABLES[0])
+    >>> melds[3 * _RUN] if 3 * _RUN in melds else "two readings"
+    'two readings'
+    >>> [len(part) for part in melds[2 | _RUN << PACK_BITS]]
+    [1, 0, 1]
+    """
+    shared: dict[tuple[_Code, ...], tuple[Meld, ...]] = {}
+
+    def melds_of(codes: tuple[_Code, ...]) -> tuple[Meld, ...]:
+        melds = shared.get(codes)
+        if melds is None:
+            melds = shared[codes] = tuple(map(_PLAIN_MELDS.__getitem__, codes))
+        return melds
+
+    found = {}
+    for x, readings in table.items():
+        if len(readings) == 1:
+            reading = readings[0]
+            sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
+            found[x] = (
+                melds_of(reading[:sets]),
+                melds_of(reading[sets:runs]),
+                melds_of(reading[runs:]),
+            )
+    return found
+
+
 # The melds of every packed suit that the tables read one way only (most suits of a complete
 # hand), by part, and of the honours that form groups: built at import (about 25,000 suits,
-# 20 ms, 5 MB).
-_ONE_READING_MELDS = tuple(
-    {x: _part_melds(readings[0]) for x, readings in table.items() if len(readings) == 1}
-    for table in _SUIT_TABLES
-)
+# 20 ms, 2.5 MB).
+_ONE_READING_MELDS = tuple(_one_reading_melds(table) for table in _SUIT_TABLES)
 # (an honours' reading lists its kinds in order: the pair may come after a 刻子)
 _HONOUR_MELDS = {
     h: _part_melds(tuple(sorted(readings[0]))) for h, readings in _HONOUR_READINGS.items()
