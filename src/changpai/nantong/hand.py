@@ -927,8 +927,9 @@ def _best_packed_plain(
             groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
             pair = (t[0] or b[0] or w[0] or h[0])[0]  # (the one part of 2 mod 3 holds it)
             return _new_decomposition(pair, groups, rules, flips, called)
-        # (honours read in kind order; sorted for the ranks' first of each signature)
-        parts = [_suit_readings(0, xt), _suit_readings(1, xb), _suit_readings(2, xw)]
+        # a suit of no reading or several: every reading of each part, ranked (honours
+        # read in kind order, sorted)
+        parts = [_suit_readings(0, xt, t), _suit_readings(1, xb, b), _suit_readings(2, xw, w)]
         parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
         best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
         if best is None:
@@ -945,14 +946,26 @@ def _best_packed_plain(
     return _best_reading(readings, (), (), rules, flips, called)
 
 
-def _suit_readings(p: int, x: int) -> tuple[tuple[_Code, ...], ...]:
+def _suit_readings(
+    p: int, x: int, melds: _PartMelds | None = None
+) -> tuple[tuple[_Code, ...], ...]:
     """The plain readings of suit ``p`` packed in ``x`` (within four copies, of 0 or 2
-    modulo 3 cards: with the pair if 2), sorted.
+    modulo 3 cards: with the pair if 2), sorted; ``melds``, if given, are those of its one
+    reading (:func:`_suit_melds`: a big suit need not be read again).
 
     >>> _suit_readings(1, 3 * _RUN << 3 * PACK_BITS)
     (((1, 12, 0), (1, 13, 0), (1, 14, 0)), ((2, 12, 0), (2, 12, 0), (2, 12, 0)))
     """
-    return _SUIT_TABLES[p].get(x) or _big_suit(x, p, x % 3 == 2)
+    readings = _SUIT_TABLES[p].get(x)
+    if readings is not None:
+        return readings
+    if melds is not None:
+        return (tuple(_CODE_OF_MELD[id(meld)] for part in melds for meld in part),)
+    return _big_suit(x, p, x % 3 == 2)
+
+
+# the group code of each plain meld, by identity (the parts' melds are those of _PLAIN_MELDS)
+_CODE_OF_MELD = {id(meld): code for code, meld in _PLAIN_MELDS.items()}
 
 
 def _best_of_parts(
