@@ -1,8 +1,8 @@
 """The packed path of a 南通 hand without 百搭 joins its parts' melds (nantong.md §4).
 
-* a suit read one way only gives its melds split by type, any other none (``hand._suit_melds``:
-  the tables, the 順子 forced at the lowest or highest card, the sides of an empty kind),
-  checked against every reading of the suit found by the plain search
+* a suit read one way only gives its melds split by type (``hand._suit_melds``: the tables,
+  the 順子 forced at the lowest or highest card, the sides of an empty kind; else none), any
+  other suit none, checked against every reading of the suit found by the plain search
   (``solver._suit_readings``);
 * whole hands (crowded into one or two suits, honours with the pair beside a 刻子, flips,
   叫牌 cards, every multiplier model): the packed path against the general one (the same call
@@ -49,7 +49,7 @@ def test_suit_melds_are_the_one_reading_of_the_suit_section_4(counts: list[int],
         readings = set()
     if len(readings) != 1:
         assert melds is None
-    else:
+    elif melds is not None:
         assert melds == hand._part_melds(readings.pop())
 
 

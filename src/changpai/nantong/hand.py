@@ -848,13 +848,12 @@ _GAP_SPLITS = {
 
 def _suit_melds(p: int, x: int) -> _PartMelds | None:
     """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
-    or None if it has none or several.
+    or None if it has none, several, or the quick ways below do not tell.
 
     Beside the tables (at most :data:`_TABLE_CARDS` cards): one or two of the lowest card
     (two if the suit holds no pair) can only start as many 順子, and so end them at the
     highest card; no group spans an empty kind, so the cards on each side of one are read
-    alone (the pair on the side whose size says so, nantong.md §4); else every reading is
-    listed (:func:`_big_suit`).
+    alone (the pair on the side whose size says so, nantong.md §4).
 
     >>> x = sum(_PACKED[c.index] for c in parse("1t 1t 1t 3t 4t 5t 5t 6t 7t 7t 8t 9t 9t 9t"))
     >>> [" ".join(map(str, melds)) for melds in _suit_melds(0, x)]
@@ -887,8 +886,7 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
         return rest[0], rest[1], rest[2] + runs
     split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _ONE_EACH_KIND)
     if split is None:
-        readings = _big_suit(x, p, x % 3 == 2)
-        return _part_melds(readings[0]) if len(readings) == 1 else None
+        return None
     below = _suit_melds(p, x & split)
     above = None if below is None else _suit_melds(p, x & ~split)
     if below is None or above is None:
@@ -927,11 +925,16 @@ def _best_packed_plain(
             groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
             pair = (t[0] or b[0] or w[0] or h[0])[0]  # (the one part of 2 mod 3 holds it)
             return _new_decomposition(pair, groups, rules, flips, called)
-        # a suit of no reading or several: every reading of each part, ranked (honours
-        # read in kind order, sorted)
+        # a suit of no reading, several, or too big to tell: every reading of each part
+        # (honours read in kind order, sorted), ranked if there are several
         parts = [_suit_readings(0, xt, t), _suit_readings(1, xb, b), _suit_readings(2, xw, w)]
         parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
-        best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
+        if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
+            best: tuple[_Code, ...] | None = tuple(
+                sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3]))
+            )
+        else:
+            best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
         if best is None:
             return None
         pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
