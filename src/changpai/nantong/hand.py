@@ -846,6 +846,16 @@ _GAP_SPLITS = {
 }
 
 
+def _size(x: int) -> int:
+    """The number of cards of a packed suit within four copies.
+
+    >>> _size(3 * _RUN | 4 << 8 * PACK_BITS)
+    13
+    """
+    ones, twos, fours = _ONE_EACH_KIND, _ONE_EACH_KIND << 1, _ONE_EACH_KIND << 2
+    return (x & ones).bit_count() + 2 * (x & twos).bit_count() + 4 * (x & fours).bit_count()
+
+
 def _suit_melds(p: int, x: int) -> _PartMelds | None:
     """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
     or None if it has none, several, or the quick ways below do not tell.
@@ -860,8 +870,10 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
     ['九條九條', '一條一條一條', '三條四條五條 五條六條七條 七條八條九條']
     """
     entry = _ONE_READING_MELDS[p].get(x)
-    if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1:
-        return entry  # (a suit of several readings, or none: 3n + 1 cards)
+    # a suit in the table not read one way has several readings; one of 3n + 1 cards, or
+    # small enough for the table but not there, has none
+    if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1 or _size(x) <= _TABLE_CARDS:
+        return entry
     low = (x & -x).bit_length() - 1
     shift = low - low % PACK_BITS
     c = x >> shift & 15
@@ -912,22 +924,34 @@ def _best_packed_plain(
     if h is None:
         return None  # honours that form no groups
     xt, xb, xw = key & _SUIT_MASK, key >> _B_AT & _SUIT_MASK, key >> _W_AT & _SUIT_MASK
+    suits = _ONE_READING_MELDS
+    t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
+    model = rules.multiplier_model == "model"
+    if model and t is not None and b is not None and w is not None:
+        pair = t[0] + b[0] + w[0] + h[0]
+        if len(pair) == 1:  # (else the parts make no hand: 2 modulo 3 cards but in one)
+            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+            return _new_decomposition(pair[0], groups, rules, flips, called)
     mt, mb, mw = xt % 3, xb % 3, xw % 3
     # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
     if mt + mb + mw + honours % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
         return None
-    if rules.multiplier_model == "model":
-        suits = _ONE_READING_MELDS
-        t = suits[0].get(xt) or _suit_melds(0, xt)
-        b = suits[1].get(xb) or _suit_melds(1, xb)
-        w = suits[2].get(xw) or _suit_melds(2, xw)
+    if model:
+        t = t or _suit_melds(0, xt)
+        b = b or _suit_melds(1, xb)
+        w = w or _suit_melds(2, xw)
         if t is not None and b is not None and w is not None:
             groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
-            pair = (t[0] or b[0] or w[0] or h[0])[0]  # (the one part of 2 mod 3 holds it)
-            return _new_decomposition(pair, groups, rules, flips, called)
+            pair = t[0] + b[0] + w[0] + h[0]  # (the one part of 2 mod 3 holds it)
+            return _new_decomposition(pair[0], groups, rules, flips, called)
         # a suit of no reading, several, or too big to tell: every reading of each part
         # (honours read in kind order, sorted), ranked if there are several
-        parts = [_suit_readings(0, xt, t), _suit_readings(1, xb, b), _suit_readings(2, xw, w)]
+        parts = []
+        for p, x, known in ((0, xt, t), (1, xb, b), (2, xw, w)):
+            readings = _suit_readings(p, x, known)
+            if not readings:
+                return None
+            parts.append(readings)
         parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
         if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
             best: tuple[_Code, ...] | None = tuple(
