@@ -846,16 +846,6 @@ _GAP_SPLITS = {
 }
 
 
-def _size(x: int) -> int:
-    """The number of cards of a packed suit within four copies.
-
-    >>> _size(3 * _RUN | 4 << 8 * PACK_BITS)
-    13
-    """
-    ones, twos, fours = _ONE_EACH_KIND, _ONE_EACH_KIND << 1, _ONE_EACH_KIND << 2
-    return (x & ones).bit_count() + 2 * (x & twos).bit_count() + 4 * (x & fours).bit_count()
-
-
 def _suit_melds(p: int, x: int) -> _PartMelds | None:
     """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
     or None if it has none, several, or the quick ways below do not tell.
@@ -870,9 +860,8 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
     ['九條九條', '一條一條一條', '三條四條五條 五條六條七條 七條八條九條']
     """
     entry = _ONE_READING_MELDS[p].get(x)
-    # a suit in the table not read one way has several readings; one of 3n + 1 cards, or
-    # small enough for the table but not there, has none
-    if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1 or _size(x) <= _TABLE_CARDS:
+    # a suit in the table not read one way has several readings; one of 3n + 1 cards none
+    if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1:
         return entry
     low = (x & -x).bit_length() - 1
     shift = low - low % PACK_BITS
