@@ -6,7 +6,7 @@ agrees with ranking every reading of the whole-hand search (nantong.md §4, §6,
   叫牌 cards and the rules that rank otherwise;
 * the smallest marking of one or two 百搭 in a plain reading against every marking
   (``solver._mark_wild``);
-* the kinds completing a suit (``few_wild._COMPLETING``) against the suit table.
+* the kinds completing a suit (``solver._COMPLETING``, read by ``few_wild._completing``) against the suit table.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def test_the_completing_kinds_are_those_the_suit_table_reads() -> None:
         x = sum(rng.randrange(4) << solver.PACK_BITS * k for k in rng.sample(range(9), 6))
         fields = [1 << solver.PACK_BITS * j for j in range(9)]
         completing = few_wild._completing(x)
-        if few_wild._size(x) >= solver._TABLE_CARDS:
+        if solver._suit_size(x) >= solver._TABLE_CARDS:
             assert completing is None
             continue
         expected = sum(f for f in fields if (x + f) in table)

@@ -24,24 +24,23 @@ import itertools
 from collections.abc import Mapping, Sequence
 
 from changpai.nantong.solver import (
+    _COMPLETING,
+    _FIELD_1,
     _HONOUR_READINGS,
     _SHARES,
+    _SUIT_BITS,
+    _SUIT_MASK,
     _SUIT_TABLES,
     _TABLE_CARDS,
     PACK_BITS,
     _big_suit,
     _Code,
+    _suit_size,
 )
 
 __all__ = ["candidates"]
 
 _Reading = tuple[_Code, ...]
-
-_SUIT_BITS = 9 * PACK_BITS
-_SUIT_MASK = (1 << _SUIT_BITS) - 1
-_FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
-_FIELD_1 = sum(_FIELDS)
-_FIELD_2, _FIELD_4 = _FIELD_1 << 1, _FIELD_1 << 2
 
 
 def _parts(key: int) -> tuple[int, int, int, int]:
@@ -58,17 +57,6 @@ def _parts(key: int) -> tuple[int, int, int, int]:
     )
 
 
-def _size(x: int) -> int:
-    """How many cards a packed suit holds (fields below 8).
-
-    >>> _size(3 | 4 << PACK_BITS)
-    7
-    """
-    return (
-        (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
-    )
-
-
 def _plain_readings(p: int, x: int, pair: bool) -> Sequence[_Reading]:
     """The readings (sorted) of part ``p`` packed in ``x`` with no 百搭, as groups and (if
     ``pair``, which the part's size matches) the pair; the empty part has one empty reading.
@@ -82,7 +70,7 @@ def _plain_readings(p: int, x: int, pair: bool) -> Sequence[_Reading]:
     if readings is not None:
         return readings
     # the table holds every suit of at most _TABLE_CARDS cards that has a reading
-    return () if _size(x) <= _TABLE_CARDS else _big_suit(x, p, pair)
+    return () if _suit_size(x) <= _TABLE_CARDS else _big_suit(x, p, pair)
 
 
 def _kinds(p: int, x: int, used: int) -> int:
@@ -92,7 +80,7 @@ def _kinds(p: int, x: int, used: int) -> int:
     held and flipped, within four copies).
 
     >>> used = 1 << (18 + 4) * PACK_BITS | 4 << (18 + 3) * PACK_BITS
-    >>> _kinds(2, 1 << 4 * PACK_BITS, used) == _FIELDS[2] | _FIELDS[4] | _FIELDS[5] | _FIELDS[6]
+    >>> _kinds(2, 1 << 4 * PACK_BITS, used) == sum(1 << j * PACK_BITS for j in (2, 4, 5, 6))
     True
     """
     held = (x | x >> 1 | x >> 2) & _FIELD_1  # (a field holds at most four cards)
@@ -186,11 +174,11 @@ def _completing(x: int) -> int | None:
     reading, as the packed suit of one card of each; None for a suit of more cards than
     :data:`_COMPLETING` holds.
 
-    >>> _completing(1 | 1 << PACK_BITS) == _FIELDS[2], _completing(4) == 0
+    >>> _completing(1 | 1 << PACK_BITS) == (1 << 2 * PACK_BITS), _completing(4) == 0
     (True, True)
     """
     fields = _COMPLETING.get(x)
-    if fields is None and _size(x) < _TABLE_CARDS:
+    if fields is None and _suit_size(x) < _TABLE_CARDS:
         return 0
     return fields
 
@@ -301,24 +289,6 @@ def _wild_pair(used: int) -> list[_Reading]:
         if (used >> PACK_BITS * k & 15) <= 2:
             return [((0, k, 2),)]
     return []
-
-
-def _completing_table() -> dict[int, int]:
-    """:func:`_completing` for every suit of fewer than _TABLE_CARDS cards (faces from 0)
-    with some kind completing it, from the keys of the suit table (which holds every suit of
-    at most _TABLE_CARDS cards that has a reading)."""
-    table = _SUIT_TABLES[0]  # (the three suits' tables have the same keys)
-    found: dict[int, int] = {}
-    for field in _FIELDS:
-        # (a field holds at most four cards: 15 * field is its whole width)
-        for x in [key - field for key in table if key & 15 * field]:
-            found[x] = found.get(x, 0) | field
-    return found
-
-
-# The kinds completing each suit (one card more gives it a reading), by packed suit: built at
-# import (about 27,000 suits, 10 ms), each host part of one 百搭 then looks up only them.
-_COMPLETING = _completing_table()
 
 
 _Plan = tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, int, bool], ...], bool]

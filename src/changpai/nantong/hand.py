@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
@@ -52,11 +53,14 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _HONOUR_READINGS,
     _SHARES,
+    _SUIT_TABLES,
     DECK_BAIDA,
     PACK_BITS,
     _all,
     _all_by_parts,
+    _big_suit,
     _can,
     _Code,
     _fits_any,
@@ -186,6 +190,66 @@ _ONE_WILD_MELDS = {
     for code in [(kind, k, 1) for kind in (0, 1) for k in range(N_PLAIN)]
     + [(2, k, 1 << j) for k in range(27) if k % 9 < 7 for j in range(3)]
     for wild in BAIDA
+}
+
+
+# A part's melds for the hand's order: the pair's (one or none), the 刻子', the 順子'. The
+# hand's sorted codes are the pair, the 刻子 by face, then the 順子 by face, and the parts
+# hold faces in the order 條, 丙, 萬, honours: the parts' melds joined keep that order.
+_PartMelds = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...]]
+
+
+def _part_melds(reading: tuple[_Code, ...]) -> _PartMelds:
+    """The melds of a part's plain reading (sorted codes), split by type: pair, 刻子, 順子.
+
+    >>> [len(melds) for melds in _part_melds(((0, 3, 0), (1, 5, 0), (2, 0, 0), (2, 0, 0)))]
+    [1, 1, 2]
+    """
+    melds = tuple(map(_PLAIN_MELDS.__getitem__, reading))
+    sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
+    return melds[:sets], melds[sets:runs], melds[runs:]
+
+
+def _one_reading_melds(
+    table: dict[int, tuple[tuple[_Code, ...], ...]],
+) -> dict[int, _PartMelds]:
+    """:func:`_part_melds` of every packed suit of a table that it reads one way only, equal
+    runs of melds shared (a few hundred: a tenth of the work and half the memory).
+
+    >>> melds = _one_reading_melds(_SUIT_TABLES[0])
+    >>> melds[3 * _RUN] if 3 * _RUN in melds else "two readings"
+    'two readings'
+    >>> [len(part) for part in melds[2 | _RUN << PACK_BITS]]
+    [1, 0, 1]
+    """
+    shared: dict[tuple[_Code, ...], tuple[Meld, ...]] = {}
+
+    def melds_of(codes: tuple[_Code, ...]) -> tuple[Meld, ...]:
+        melds = shared.get(codes)
+        if melds is None:
+            melds = shared[codes] = tuple(map(_PLAIN_MELDS.__getitem__, codes))
+        return melds
+
+    found = {}
+    for x, readings in table.items():
+        if len(readings) == 1:
+            reading = readings[0]
+            sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
+            found[x] = (
+                melds_of(reading[:sets]),
+                melds_of(reading[sets:runs]),
+                melds_of(reading[runs:]),
+            )
+    return found
+
+
+# The melds of every packed suit that the tables read one way only (most suits of a complete
+# hand), by part, and of the honours that form groups: built at import (about 25,000 suits,
+# 20 ms, 2.5 MB).
+_ONE_READING_MELDS = tuple(_one_reading_melds(table) for table in _SUIT_TABLES)
+# (an honours' reading lists its kinds in order: the pair may come after a 刻子)
+_HONOUR_MELDS = {
+    h: _part_melds(tuple(sorted(readings[0]))) for h, readings in _HONOUR_READINGS.items()
 }
 
 
@@ -672,6 +736,21 @@ def _concealed_set_value(
     return kind, set_value(kind, meld.card, flips, rules)
 
 
+def _hits_table(jiutiao_laojiang: bool, nine_cross_hit: bool) -> tuple[tuple[int, ...], ...]:
+    """:func:`_hits` (§6.2, N4, N5) of each flipped kind (35) on each plain kind (30), under
+    the two rules it reads.
+
+    >>> _hits_table(True, True)[Card("9w").index][NINE_TIAO], _hits_table(True, False)[26][8]
+    (1, 0)
+    """
+    rules = DUZIHU.evolve(jiutiao_laojiang=jiutiao_laojiang, nine_cross_hit=nine_cross_hit)
+    return tuple(
+        tuple(int(_hits(flip, face, rules)) for face in range(N_PLAIN)) for flip in range(N_KINDS)
+    )
+
+
+_HITS = {(jt, cross): _hits_table(jt, cross) for jt in (False, True) for cross in (False, True)}
+
 _CONCEALED3_BASE, _DRAWN4_BASE, _DEALT4_BASE = (
     k.base for k in (SetKind.CONCEALED3, SetKind.DRAWN4, SetKind.DEALT4)
 )
@@ -691,11 +770,12 @@ def _concealed_kezi_value(
     if rules.multiplier_model != "model":
         meld = _code_meld_of((1, face, 0), ())
         return _concealed_set_value(meld, flips, rules, called)[1]
+    hits_of = _HITS[rules.jiutiao_laojiang, rules.nine_cross_hit]
     zhendi = hits = 0
     for f in flips:
         kind = f.index
         zhendi += kind == face
-        hits += _hits(kind, face, rules)
+        hits += hits_of[kind][face]
     base = _CONCEALED3_BASE
     if zhendi:
         base = _DEALT4_BASE if CARDS[face] in called else _DRAWN4_BASE
@@ -733,14 +813,7 @@ def best_decomposition(
                 held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
                 return _best_packed_wild(held, rules, flips, frozen_called)
         else:
-            readings = _plain_all(key)
-            if not readings:
-                return None
-            if len(readings) == 1 and rules.multiplier_model == "model":
-                # the one reading is the best (ranking it cannot fail under the §6.2 model)
-                pair, *groups = map(_PLAIN_MELDS.__getitem__, readings[0])
-                return _new_decomposition(pair, tuple(groups), rules, flips, frozen_called)
-            return _best_reading(readings, (), (), rules, flips, frozen_called)
+            return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
@@ -757,6 +830,195 @@ def best_decomposition(
         return None
     readings = _readings(counts, len(baida))
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
+
+
+_SUIT_MASK = (1 << 9 * PACK_BITS) - 1
+_B_AT, _W_AT, _HONOURS_AT = (9 * p * PACK_BITS for p in (1, 2, 3))
+_RUN = 1 | 1 << PACK_BITS | 1 << 2 * PACK_BITS  # one card of three kinds in a row
+_ONE_EACH_KIND = sum(1 << PACK_BITS * k for k in range(9))  # the lowest bit of each field
+
+
+def _gap_split(occupied: int) -> int | None:
+    """The mask of the fields below the lowest empty kind with cards on both sides, for the
+    kinds of a suit ``occupied`` (bit 0 of their field set), or None if there is none."""
+    kinds = [k for k in range(9) if occupied >> PACK_BITS * k & 1]
+    gaps = [k for k in range(kinds[0], kinds[-1]) if k not in kinds] if kinds else []
+    return (1 << PACK_BITS * gaps[0]) - 1 if gaps else None
+
+
+# the split of a suit at its lowest inner empty kind, by the kinds it holds (512 sets)
+_GAP_SPLITS = {
+    occupied: split
+    for occupied in (
+        sum(1 << PACK_BITS * k for k in range(9) if bits >> k & 1) for bits in range(512)
+    )
+    if (split := _gap_split(occupied)) is not None
+}
+
+
+def _suit_melds(p: int, x: int) -> _PartMelds | None:
+    """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
+    or None if it has none, several, or the quick ways below do not tell.
+
+    Beside the tables (at most :data:`_TABLE_CARDS` cards): one or two of the lowest card
+    (two if the suit holds no pair) can only start as many 順子, and so end them at the
+    highest card; no group spans an empty kind, so the cards on each side of one are read
+    alone (the pair on the side whose size says so, nantong.md §4).
+
+    >>> x = sum(_PACKED[c.index] for c in parse("1t 1t 1t 3t 4t 5t 5t 6t 7t 7t 8t 9t 9t 9t"))
+    >>> [" ".join(map(str, melds)) for melds in _suit_melds(0, x)]
+    ['九條九條', '一條一條一條', '三條四條五條 五條六條七條 七條八條九條']
+    """
+    entry = _ONE_READING_MELDS[p].get(x)
+    # a suit in the table not read one way has several readings; one of 3n + 1 cards none
+    if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1:
+        return entry
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    c = x >> shift & 15
+    if c == 1 or (c == 2 and x % 3 == 0):
+        if (x >> shift + PACK_BITS & 15) < c or (x >> shift + 2 * PACK_BITS & 15) < c:
+            return None
+        rest = _suit_melds(p, x - c * (_RUN << shift))
+        if rest is None:
+            return None
+        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
+        return rest[0], rest[1], runs + rest[2]
+    top = x.bit_length() - 1
+    shift = top - top % PACK_BITS - 2 * PACK_BITS  # (the 順子 ending there)
+    c = x >> shift + 2 * PACK_BITS & 15
+    if c == 1 or (c == 2 and x % 3 == 0):
+        if shift < 0 or (x >> shift & 15) < c or (x >> shift + PACK_BITS & 15) < c:
+            return None
+        rest = _suit_melds(p, x - c * (_RUN << shift))
+        if rest is None:
+            return None
+        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
+        return rest[0], rest[1], rest[2] + runs
+    split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _ONE_EACH_KIND)
+    if split is None:
+        return None
+    below = _suit_melds(p, x & split)
+    above = None if below is None else _suit_melds(p, x & ~split)
+    if below is None or above is None:
+        return None
+    return below[0] + above[0], below[1] + above[1], below[2] + above[2]
+
+
+def _best_packed_plain(
+    key: int, rules: Rules, flips: tuple[Card, ...], called: frozenset[Card]
+) -> Decomposition | None:
+    """:func:`best_decomposition` of 23 concealed plain cards packed in ``key`` (within their
+    copies with the flips), with no declared melds.
+
+    A hand whose parts are each read one way only has one reading: it is the best, and under
+    the §6.2 model ranking it cannot fail, so its melds are joined from the parts' melds.
+
+    >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    >>> str(_best_packed_plain(key, DUZIHU, (), frozenset()))
+    '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
+    """
+    honours = key >> _HONOURS_AT
+    h = _HONOUR_MELDS.get(honours)
+    if h is None:
+        return None  # honours that form no groups
+    xt, xb, xw = key & _SUIT_MASK, key >> _B_AT & _SUIT_MASK, key >> _W_AT & _SUIT_MASK
+    suits = _ONE_READING_MELDS
+    t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
+    model = rules.multiplier_model == "model"
+    if model and t is not None and b is not None and w is not None:
+        pair = t[0] + b[0] + w[0] + h[0]
+        if len(pair) == 1:  # (else the parts make no hand: 2 modulo 3 cards but in one)
+            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+            return _new_decomposition(pair[0], groups, rules, flips, called)
+    mt, mb, mw = xt % 3, xb % 3, xw % 3
+    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
+    if mt + mb + mw + honours % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
+        return None
+    if model:
+        t = t or _suit_melds(0, xt)
+        b = b or _suit_melds(1, xb)
+        w = w or _suit_melds(2, xw)
+        if t is not None and b is not None and w is not None:
+            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+            pair = t[0] + b[0] + w[0] + h[0]  # (the one part of 2 mod 3 holds it)
+            return _new_decomposition(pair[0], groups, rules, flips, called)
+        # a suit of no reading, several, or too big to tell: every reading of each part
+        # (honours read in kind order, sorted), ranked if there are several
+        parts = []
+        for p, x, known in ((0, xt, t), (1, xb, b), (2, xw, w)):
+            readings = _suit_readings(p, x, known)
+            if not readings:
+                return None
+            parts.append(readings)
+        parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
+        if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
+            best: tuple[_Code, ...] | None = tuple(
+                sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3]))
+            )
+        else:
+            best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
+        if best is None:
+            return None
+        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
+        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
+    readings = _plain_all(key)
+    if not readings:
+        return None
+    if len(readings) == 1 and rules.multiplier_model == "model":
+        # the one reading is the best (ranking it cannot fail under the §6.2 model)
+        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, readings[0])
+        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
+    return _best_reading(readings, (), (), rules, flips, called)
+
+
+def _suit_readings(
+    p: int, x: int, melds: _PartMelds | None = None
+) -> tuple[tuple[_Code, ...], ...]:
+    """The plain readings of suit ``p`` packed in ``x`` (within four copies, of 0 or 2
+    modulo 3 cards: with the pair if 2), sorted; ``melds``, if given, are those of its one
+    reading (:func:`_suit_melds`: a big suit need not be read again).
+
+    >>> _suit_readings(1, 3 * _RUN << 3 * PACK_BITS)
+    (((1, 12, 0), (1, 13, 0), (1, 14, 0)), ((2, 12, 0), (2, 12, 0), (2, 12, 0)))
+    """
+    readings = _SUIT_TABLES[p].get(x)
+    if readings is not None:
+        return readings
+    if melds is not None:
+        return (tuple(_CODE_OF_MELD[id(meld)] for part in melds for meld in part),)
+    return _big_suit(x, p, x % 3 == 2)
+
+
+# the group code of each plain meld, by identity (the parts' melds are those of _PLAIN_MELDS)
+_CODE_OF_MELD = {id(meld): code for code, meld in _PLAIN_MELDS.items()}
+
+
+def _best_of_parts(
+    parts: Sequence[Sequence[tuple[_Code, ...]]], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """The reading of most :meth:`_CodeRanks.rank` (the smallest of them, as
+    :func:`_best_reading` picks) among those made of one reading of each part (``parts``:
+    the readings of parts that share no kind), or None if a part has none. A rank does not
+    depend on the order of the codes: only ties are sorted.
+
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_of_parts([_suit_readings(0, 3 * _RUN), (((0, 27, 0),),)], ranks)
+    ((0, 27, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0))
+    """
+    best: list[_Code] = []
+    best_value = -1
+    for combo in itertools.product(*parts):
+        codes = [*itertools.chain.from_iterable(combo)]
+        value = ranks.rank(codes)
+        if value > best_value:
+            best, best_value = codes, value
+        elif value == best_value:
+            codes.sort()
+            best.sort()
+            if codes < best:
+                best = codes
+    return tuple(sorted(best)) if best_value >= 0 else None
 
 
 def _best_packed_wild(

@@ -26,6 +26,9 @@ from collections.abc import Callable, Sequence
 
 from changpai.nantong.cards import N_PLAIN
 from changpai.nantong.solver import (
+    _COMPLETING,
+    _FIELD_1,
+    _FIELDS,
     _SUIT_TABLES,
     _TABLE_CARDS,
     PACK_BITS,
@@ -97,8 +100,6 @@ _KEZI = _RUN << PACK_BITS
 _WEN = _KEZI << PACK_BITS
 _TOTAL_AT = FACES_BITS + RANK_TOTAL_AT
 
-_FIELD = tuple(1 << PACK_BITS * j for j in range(9))
-_FIELD_1 = sum(_FIELD)
 
 # One way a 順子 holds the lowest real card j of a suit: (its digit, the real cards it takes
 # packed, the kinds its 百搭 stand for packed, how many 百搭, the kinds above j whose real
@@ -121,45 +122,22 @@ def _run_ways(base: int, j: int) -> list[_RunWay]:
         above = range(j + 1, start + 3)
         for choice in range(1 << len(above)):
             mask = (1 << j - start) - 1
-            take, need = _FIELD[j], 0
+            take, need = _FIELDS[j], 0
             for bit, k in enumerate(above):
                 if choice >> bit & 1:
                     mask |= 1 << k - start
                 else:
-                    take += _FIELD[k]
-                    need |= _FIELD[k]
+                    take += _FIELDS[k]
+                    need |= _FIELDS[k]
             used = mask.bit_count()
             if used <= 2:
-                faces = sum(_FIELD[start + s] for s in range(3) if mask >> s & 1)
+                faces = sum(_FIELDS[start + s] for s in range(3) if mask >> s & 1)
                 key = _WEN if base + start == 9 else _RUN
                 ways.append((DIGIT[2, base + start, mask], take, faces, used, need, key))
     return ways
 
 
 _RUN_WAYS = tuple(tuple(_run_ways(base, j) for j in range(9)) for base in (0, 9, 18))
-
-
-def _completing_table() -> dict[int, int]:
-    """The kinds of which a card more gives a suit of fewer than ``_TABLE_CARDS`` cards a
-    reading (as the packed suit of one card of each), by packed suit, for the suits some
-    kind completes: from the keys of the suit table, which holds every suit of at most
-    ``_TABLE_CARDS`` cards that has a reading (the three suits' tables have the same keys).
-
-    >>> table = _completing_table()
-    >>> table[1 | 1 << PACK_BITS] == _FIELD[2], 4 in table
-    (True, False)
-    """
-    found: dict[int, int] = {}
-    for field in _FIELD:
-        # (a field holds at most four cards: 15 * field is its whole width)
-        for x in [key - field for key in _SUIT_TABLES[0] if key & 15 * field]:
-            found[x] = found.get(x, 0) | field
-    return found
-
-
-# The kinds completing each suit, built at import (about 27,000 suits, 10 ms): a part with
-# one 百搭 then looks up only them.
-_COMPLETING = _completing_table()
 
 
 def face_counts(key: int) -> list[int]:
@@ -212,7 +190,7 @@ class PartSearch:
         self.kezi = kezi
         self.left = left
         # the kinds with no copy left, for which no 百搭 stands
-        self.gone = sum(field for field, n in zip(_FIELD, left, strict=False) if not n)
+        self.gone = sum(field for field, n in zip(_FIELDS, left, strict=False) if not n)
         self.tracked = tracked
         self.memo: dict[tuple[int, int, bool], dict[int, int]] = {}
         self.set_keys: dict[int, int] = {}
@@ -329,7 +307,7 @@ class PartSearch:
         ``pair``), with at most ``wild`` 百搭: (its digit, its key, what it leaves, how many
         real cards it takes, how many 百搭, whether what it leaves holds the pair)."""
         j = ((x & -x).bit_length() - 1) // PACK_BITS
-        field = _FIELD[j]
+        field = _FIELDS[j]
         c = x >> PACK_BITS * j & 15
         face = self.base + j
         wild_face = field & self.tracked
