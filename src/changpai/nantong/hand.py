@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from attrs import field, fields, frozen
@@ -27,6 +28,7 @@ from changpai.core.guard import cards_arg, instance_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError, RulesError
+from changpai.nantong import few_wild
 from changpai.nantong.cards import (
     BAIDA,
     CARDS,
@@ -51,24 +53,35 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _HONOUR_READINGS,
     _SHARES,
     _SUIT_TABLES,
-    _TABLE_CARDS,
     DECK_BAIDA,
     PACK_BITS,
     _all,
     _all_by_parts,
-    _all_wild,
+    _big_suit,
     _can,
     _Code,
     _fits_any,
-    _mark_one_wild,
-    _mark_wild,
     _more_shares,
-    _packed_part_plain,
     _plain_all,
     _plain_complete,
 )
+from changpai.nantong.wild_parts import DIGIT as WILD_DIGIT
+from changpai.nantong.wild_parts import (
+    FACES_BITS,
+    FACES_MASK,
+    RANK_ONE_SET,
+    RANK_RUNS,
+    RANK_SETS,
+    RANK_TOTAL_AT,
+    RANK_WEN_AT,
+    PartSearch,
+    face_counts,
+    plain_readings,
+)
+from changpai.nantong.wild_parts import codes as wild_codes
 
 __all__ = [
     "Decomposition",
@@ -177,6 +190,66 @@ _ONE_WILD_MELDS = {
     for code in [(kind, k, 1) for kind in (0, 1) for k in range(N_PLAIN)]
     + [(2, k, 1 << j) for k in range(27) if k % 9 < 7 for j in range(3)]
     for wild in BAIDA
+}
+
+
+# A part's melds for the hand's order: the pair's (one or none), the 刻子', the 順子'. The
+# hand's sorted codes are the pair, the 刻子 by face, then the 順子 by face, and the parts
+# hold faces in the order 條, 丙, 萬, honours: the parts' melds joined keep that order.
+_PartMelds = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...]]
+
+
+def _part_melds(reading: tuple[_Code, ...]) -> _PartMelds:
+    """The melds of a part's plain reading (sorted codes), split by type: pair, 刻子, 順子.
+
+    >>> [len(melds) for melds in _part_melds(((0, 3, 0), (1, 5, 0), (2, 0, 0), (2, 0, 0)))]
+    [1, 1, 2]
+    """
+    melds = tuple(map(_PLAIN_MELDS.__getitem__, reading))
+    sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
+    return melds[:sets], melds[sets:runs], melds[runs:]
+
+
+def _one_reading_melds(
+    table: dict[int, tuple[tuple[_Code, ...], ...]],
+) -> dict[int, _PartMelds]:
+    """:func:`_part_melds` of every packed suit of a table that it reads one way only, equal
+    runs of melds shared (a few hundred: a tenth of the work and half the memory).
+
+    >>> melds = _one_reading_melds(_SUIT_TABLES[0])
+    >>> melds[3 * _RUN] if 3 * _RUN in melds else "two readings"
+    'two readings'
+    >>> [len(part) for part in melds[2 | _RUN << PACK_BITS]]
+    [1, 0, 1]
+    """
+    shared: dict[tuple[_Code, ...], tuple[Meld, ...]] = {}
+
+    def melds_of(codes: tuple[_Code, ...]) -> tuple[Meld, ...]:
+        melds = shared.get(codes)
+        if melds is None:
+            melds = shared[codes] = tuple(map(_PLAIN_MELDS.__getitem__, codes))
+        return melds
+
+    found = {}
+    for x, readings in table.items():
+        if len(readings) == 1:
+            reading = readings[0]
+            sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
+            found[x] = (
+                melds_of(reading[:sets]),
+                melds_of(reading[sets:runs]),
+                melds_of(reading[runs:]),
+            )
+    return found
+
+
+# The melds of every packed suit that the tables read one way only (most suits of a complete
+# hand), by part, and of the honours that form groups: built at import (about 25,000 suits,
+# 20 ms, 2.5 MB).
+_ONE_READING_MELDS = tuple(_one_reading_melds(table) for table in _SUIT_TABLES)
+# (an honours' reading lists its kinds in order: the pair may come after a 刻子)
+_HONOUR_MELDS = {
+    h: _part_melds(tuple(sorted(readings[0]))) for h, readings in _HONOUR_READINGS.items()
 }
 
 
@@ -663,6 +736,21 @@ def _concealed_set_value(
     return kind, set_value(kind, meld.card, flips, rules)
 
 
+def _hits_table(jiutiao_laojiang: bool, nine_cross_hit: bool) -> tuple[tuple[int, ...], ...]:
+    """:func:`_hits` (§6.2, N4, N5) of each flipped kind (35) on each plain kind (30), under
+    the two rules it reads.
+
+    >>> _hits_table(True, True)[Card("9w").index][NINE_TIAO], _hits_table(True, False)[26][8]
+    (1, 0)
+    """
+    rules = DUZIHU.evolve(jiutiao_laojiang=jiutiao_laojiang, nine_cross_hit=nine_cross_hit)
+    return tuple(
+        tuple(int(_hits(flip, face, rules)) for face in range(N_PLAIN)) for flip in range(N_KINDS)
+    )
+
+
+_HITS = {(jt, cross): _hits_table(jt, cross) for jt in (False, True) for cross in (False, True)}
+
 _CONCEALED3_BASE, _DRAWN4_BASE, _DEALT4_BASE = (
     k.base for k in (SetKind.CONCEALED3, SetKind.DRAWN4, SetKind.DEALT4)
 )
@@ -682,11 +770,12 @@ def _concealed_kezi_value(
     if rules.multiplier_model != "model":
         meld = _code_meld_of((1, face, 0), ())
         return _concealed_set_value(meld, flips, rules, called)[1]
+    hits_of = _HITS[rules.jiutiao_laojiang, rules.nine_cross_hit]
     zhendi = hits = 0
     for f in flips:
         kind = f.index
         zhendi += kind == face
-        hits += _hits(kind, face, rules)
+        hits += hits_of[kind][face]
     base = _CONCEALED3_BASE
     if zhendi:
         base = _DEALT4_BASE if CARDS[face] in called else _DRAWN4_BASE
@@ -724,14 +813,7 @@ def best_decomposition(
                 held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
                 return _best_packed_wild(held, rules, flips, frozen_called)
         else:
-            readings = _plain_all(key)
-            if not readings:
-                return None
-            if len(readings) == 1 and rules.multiplier_model == "model":
-                # the one reading is the best (ranking it cannot fail under the §6.2 model)
-                pair, *groups = map(_PLAIN_MELDS.__getitem__, readings[0])
-                return _new_decomposition(pair, tuple(groups), rules, flips, frozen_called)
-            return _best_reading(readings, (), (), rules, flips, frozen_called)
+            return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     _check_copies(cards, melds, flips)
@@ -750,6 +832,195 @@ def best_decomposition(
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
 
 
+_SUIT_MASK = (1 << 9 * PACK_BITS) - 1
+_B_AT, _W_AT, _HONOURS_AT = (9 * p * PACK_BITS for p in (1, 2, 3))
+_RUN = 1 | 1 << PACK_BITS | 1 << 2 * PACK_BITS  # one card of three kinds in a row
+_ONE_EACH_KIND = sum(1 << PACK_BITS * k for k in range(9))  # the lowest bit of each field
+
+
+def _gap_split(occupied: int) -> int | None:
+    """The mask of the fields below the lowest empty kind with cards on both sides, for the
+    kinds of a suit ``occupied`` (bit 0 of their field set), or None if there is none."""
+    kinds = [k for k in range(9) if occupied >> PACK_BITS * k & 1]
+    gaps = [k for k in range(kinds[0], kinds[-1]) if k not in kinds] if kinds else []
+    return (1 << PACK_BITS * gaps[0]) - 1 if gaps else None
+
+
+# the split of a suit at its lowest inner empty kind, by the kinds it holds (512 sets)
+_GAP_SPLITS = {
+    occupied: split
+    for occupied in (
+        sum(1 << PACK_BITS * k for k in range(9) if bits >> k & 1) for bits in range(512)
+    )
+    if (split := _gap_split(occupied)) is not None
+}
+
+
+def _suit_melds(p: int, x: int) -> _PartMelds | None:
+    """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
+    or None if it has none, several, or the quick ways below do not tell.
+
+    Beside the tables (at most :data:`_TABLE_CARDS` cards): one or two of the lowest card
+    (two if the suit holds no pair) can only start as many 順子, and so end them at the
+    highest card; no group spans an empty kind, so the cards on each side of one are read
+    alone (the pair on the side whose size says so, nantong.md §4).
+
+    >>> x = sum(_PACKED[c.index] for c in parse("1t 1t 1t 3t 4t 5t 5t 6t 7t 7t 8t 9t 9t 9t"))
+    >>> [" ".join(map(str, melds)) for melds in _suit_melds(0, x)]
+    ['九條九條', '一條一條一條', '三條四條五條 五條六條七條 七條八條九條']
+    """
+    entry = _ONE_READING_MELDS[p].get(x)
+    # a suit in the table not read one way has several readings; one of 3n + 1 cards none
+    if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1:
+        return entry
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    c = x >> shift & 15
+    if c == 1 or (c == 2 and x % 3 == 0):
+        if (x >> shift + PACK_BITS & 15) < c or (x >> shift + 2 * PACK_BITS & 15) < c:
+            return None
+        rest = _suit_melds(p, x - c * (_RUN << shift))
+        if rest is None:
+            return None
+        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
+        return rest[0], rest[1], runs + rest[2]
+    top = x.bit_length() - 1
+    shift = top - top % PACK_BITS - 2 * PACK_BITS  # (the 順子 ending there)
+    c = x >> shift + 2 * PACK_BITS & 15
+    if c == 1 or (c == 2 and x % 3 == 0):
+        if shift < 0 or (x >> shift & 15) < c or (x >> shift + PACK_BITS & 15) < c:
+            return None
+        rest = _suit_melds(p, x - c * (_RUN << shift))
+        if rest is None:
+            return None
+        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
+        return rest[0], rest[1], rest[2] + runs
+    split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _ONE_EACH_KIND)
+    if split is None:
+        return None
+    below = _suit_melds(p, x & split)
+    above = None if below is None else _suit_melds(p, x & ~split)
+    if below is None or above is None:
+        return None
+    return below[0] + above[0], below[1] + above[1], below[2] + above[2]
+
+
+def _best_packed_plain(
+    key: int, rules: Rules, flips: tuple[Card, ...], called: frozenset[Card]
+) -> Decomposition | None:
+    """:func:`best_decomposition` of 23 concealed plain cards packed in ``key`` (within their
+    copies with the flips), with no declared melds.
+
+    A hand whose parts are each read one way only has one reading: it is the best, and under
+    the §6.2 model ranking it cannot fail, so its melds are joined from the parts' melds.
+
+    >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    >>> str(_best_packed_plain(key, DUZIHU, (), frozenset()))
+    '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
+    """
+    honours = key >> _HONOURS_AT
+    h = _HONOUR_MELDS.get(honours)
+    if h is None:
+        return None  # honours that form no groups
+    xt, xb, xw = key & _SUIT_MASK, key >> _B_AT & _SUIT_MASK, key >> _W_AT & _SUIT_MASK
+    suits = _ONE_READING_MELDS
+    t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
+    model = rules.multiplier_model == "model"
+    if model and t is not None and b is not None and w is not None:
+        pair = t[0] + b[0] + w[0] + h[0]
+        if len(pair) == 1:  # (else the parts make no hand: 2 modulo 3 cards but in one)
+            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+            return _new_decomposition(pair[0], groups, rules, flips, called)
+    mt, mb, mw = xt % 3, xb % 3, xw % 3
+    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
+    if mt + mb + mw + honours % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
+        return None
+    if model:
+        t = t or _suit_melds(0, xt)
+        b = b or _suit_melds(1, xb)
+        w = w or _suit_melds(2, xw)
+        if t is not None and b is not None and w is not None:
+            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+            pair = t[0] + b[0] + w[0] + h[0]  # (the one part of 2 mod 3 holds it)
+            return _new_decomposition(pair[0], groups, rules, flips, called)
+        # a suit of no reading, several, or too big to tell: every reading of each part
+        # (honours read in kind order, sorted), ranked if there are several
+        parts = []
+        for p, x, known in ((0, xt, t), (1, xb, b), (2, xw, w)):
+            readings = _suit_readings(p, x, known)
+            if not readings:
+                return None
+            parts.append(readings)
+        parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
+        if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
+            best: tuple[_Code, ...] | None = tuple(
+                sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3]))
+            )
+        else:
+            best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
+        if best is None:
+            return None
+        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
+        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
+    readings = _plain_all(key)
+    if not readings:
+        return None
+    if len(readings) == 1 and rules.multiplier_model == "model":
+        # the one reading is the best (ranking it cannot fail under the §6.2 model)
+        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, readings[0])
+        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
+    return _best_reading(readings, (), (), rules, flips, called)
+
+
+def _suit_readings(
+    p: int, x: int, melds: _PartMelds | None = None
+) -> tuple[tuple[_Code, ...], ...]:
+    """The plain readings of suit ``p`` packed in ``x`` (within four copies, of 0 or 2
+    modulo 3 cards: with the pair if 2), sorted; ``melds``, if given, are those of its one
+    reading (:func:`_suit_melds`: a big suit need not be read again).
+
+    >>> _suit_readings(1, 3 * _RUN << 3 * PACK_BITS)
+    (((1, 12, 0), (1, 13, 0), (1, 14, 0)), ((2, 12, 0), (2, 12, 0), (2, 12, 0)))
+    """
+    readings = _SUIT_TABLES[p].get(x)
+    if readings is not None:
+        return readings
+    if melds is not None:
+        return (tuple(_CODE_OF_MELD[id(meld)] for part in melds for meld in part),)
+    return _big_suit(x, p, x % 3 == 2)
+
+
+# the group code of each plain meld, by identity (the parts' melds are those of _PLAIN_MELDS)
+_CODE_OF_MELD = {id(meld): code for code, meld in _PLAIN_MELDS.items()}
+
+
+def _best_of_parts(
+    parts: Sequence[Sequence[tuple[_Code, ...]]], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """The reading of most :meth:`_CodeRanks.rank` (the smallest of them, as
+    :func:`_best_reading` picks) among those made of one reading of each part (``parts``:
+    the readings of parts that share no kind), or None if a part has none. A rank does not
+    depend on the order of the codes: only ties are sorted.
+
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_of_parts([_suit_readings(0, 3 * _RUN), (((0, 27, 0),),)], ranks)
+    ((0, 27, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0))
+    """
+    best: list[_Code] = []
+    best_value = -1
+    for combo in itertools.product(*parts):
+        codes = [*itertools.chain.from_iterable(combo)]
+        value = ranks.rank(codes)
+        if value > best_value:
+            best, best_value = codes, value
+        elif value == best_value:
+            codes.sort()
+            best.sort()
+            if codes < best:
+                best = codes
+    return tuple(sorted(best)) if best_value >= 0 else None
+
+
 def _best_packed_wild(
     concealed: Sequence[Card],
     rules: Rules,
@@ -757,44 +1028,81 @@ def _best_packed_wild(
     called: frozenset[Card],
 ) -> Decomposition | None:
     """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
-    with the flips), with no declared melds: the general path's 百搭 branch without its
-    checks.
+    with the flips), with no declared melds: of one or two 百搭, the best of the readings
+    :func:`~changpai.nantong.few_wild.candidates` lists; else the general path's 百搭 branch
+    without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
     >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    plain = [0] * N_PLAIN
+    key = 0
     baida = []
     for c in concealed:
-        if c.index < N_PLAIN:
-            plain[c.index] += 1
+        i = c.index
+        if i < N_PLAIN:
+            key += _PACKED[i]
         else:
             baida.append(c)
-    counts = tuple(plain)
-    left = _copies_left(counts, (), flips)
-    if left is None:  # no 百搭 can stand for anything
-        return None
-    ranks = _CodeRanks((), flips, rules, called)
-    best = _best_wild(counts, len(baida), left, ranks)
+    # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
+    # raises where it always has)
+    if len(baida) <= 2 and rules.multiplier_model == "model":
+        used = key
+        for f in flips:
+            if f.index < N_PLAIN:
+                used += _PACKED[f.index]
+        candidates = few_wild.candidates(key, used, len(baida))
+        best = _best_ranked(candidates, lambda: _CodeRanks((), flips, rules, called))
+    else:
+        ranks = _CodeRanks((), flips, rules, called)
+        counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+        left = _copies_left(counts, (), flips)
+        if left is None:  # no 百搭 can stand for anything
+            return None
+        best = _best_wild(counts, len(baida), left, ranks)
     return None if best is None else _build(best, baida, (), rules, flips, called)
+
+
+def _best_ranked(
+    candidates: Sequence[tuple[_Code, ...]], new_ranks: Callable[[], _CodeRanks]
+) -> tuple[_Code, ...] | None:
+    """The first (smallest) of the readings of most rank (by ``new_ranks()``) among
+    ``candidates``, None if there are none; one is the best unranked.
+
+    >>> new_ranks = lambda: _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_ranked([((0, 0, 0), (2, 1, 0)), ((0, 1, 0), (1, 0, 0))], new_ranks)
+    ((0, 1, 0), (1, 0, 0))
+    """
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    ranks = new_ranks()
+    best = None
+    best_value = -1
+    for codes in candidates:
+        value = ranks.rank(codes)
+        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
+            best, best_value = codes, value
+    return best
 
 
 def _best_wild(
     counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
 ) -> tuple[_Code, ...] | None:
     """The reading :func:`_best_reading` picks among ``_readings(counts, wild)`` (the first
-    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them.
+    of the most 胡數 among those whose 百搭 fit in the copies ``left``), without listing them
+    (``wild`` at most :data:`~changpai.nantong.solver.DECK_BAIDA`).
 
     The three suits and the honours share no group: a reading is one reading of each part,
-    each with its share of the 百搭 (:func:`_fitting_readings`), and the groups of the 百搭
-    left alone. Two readings of a part that have the same :meth:`_CodeRanks.signature` rank
-    the same with any readings of the other parts, and the smaller one (in the order of
-    group codes) makes the smaller reading of the hand (the parts' readings are of the same
-    size: the first code they differ in decides): only the first of each signature of a part
-    can be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
+    each with its share of the 百搭 (:class:`_WildParts`), and the groups of the 百搭 left
+    alone. Two readings of a part that have the same :meth:`_CodeRanks.signature` rank the
+    same with any readings of the other parts, and the smaller one (in the order of group
+    codes) makes the smaller reading of the hand (the parts' readings are of the same size:
+    the first code they differ in decides): only the first of each signature of a part can
+    be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
     within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
-    then kept by signature and kinds, and the whole reading checked.
+    then kept by signature and kinds, and the groups of the 百搭 alone chosen for the kinds
+    the parts leave (:func:`_alone_groups`). Readings are numbers (sums of
+    :data:`~changpai.nantong.wild_parts.DIGIT`): the parts' add up, the smaller the larger.
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
@@ -805,89 +1113,157 @@ def _best_wild(
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
     mods = tuple(size % 3 for size in sizes)
     shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
-    firsts: dict[tuple[int, int, bool, bool], list[tuple[_Code, ...]]] = {}
-    best: tuple[_Code, ...] | None = None
-    best_value = -1
+    parts = _WildParts(packed, sizes, left, ranks)
+    best = best_value = -1
     for spread, pair_at in shares:
         alone = wild - sum(spread)
         mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
         options = []
-        for p, w in enumerate(spread):
+        # (the parts with fewest 百搭 first: they are read fastest, and most shares fail
+        # on one of them)
+        for w, p in sorted(zip(spread, range(4), strict=True)):
             if not sizes[p] and not w:
                 continue  # (no groups)
-            key = (p, w, p == pair_at, mixed)
-            found = firsts.get(key)
-            if found is None:
-                readings = _fitting_readings(p, packed[p], sizes[p], w, key[2], left)
-                found = firsts[key] = ranks.firsts(readings, None, by_faces=mixed)
+            found = parts.firsts(p, w, p == pair_at, mixed)
             if not found:
                 break
             options.append(found)
         else:
-            if alone:
-                options.append(ranks.firsts(_all_wild(alone, pair_at == 4), left, by_faces=mixed))
+            extra: tuple[int, int] | None = (0, 0)
+            if alone and not mixed:
+                extra = _alone_groups(alone, pair_at == 4, 0, left, ranks)
             for combo in itertools.product(*options):
-                codes = tuple(sorted(itertools.chain.from_iterable(combo)))
-                if mixed and not _wilds_fit(codes, left):
+                if mixed:
+                    used = sum(faces for _, faces, _ in combo)
+                    extra = _alone_groups(alone, pair_at == 4, used, left, ranks)
+                if extra is None:
                     continue
-                value = ranks.rank(codes)
-                if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-                    best, best_value = codes, value
-    return best
+                reading, rank = extra
+                for number, _, part_rank in combo:
+                    reading += number
+                    rank += part_rank
+                value = ranks.value(rank)
+                if value > best_value or (value == best_value and reading > best):
+                    best, best_value = reading, value
+    return None if best < 0 else wild_codes(best)
 
 
-# the fields of a packed suit (or of the honours) a real card of a group holding kind j is in
-_NEAR_SUIT = tuple(
-    sum(15 << PACK_BITS * i for i in range(max(j - 2, 0), min(j + 3, 9))) for j in range(9)
-)
-_NEAR_HONOURS = tuple(15 << PACK_BITS * j for j in range(3))
+class _WildParts:
+    """The readings of each part of one hand with some of its 百搭, the first of each
+    :meth:`_CodeRanks.signature` (:class:`~changpai.nantong.wild_parts.PartSearch`), for the
+    parts' packed cards and ``sizes``, the copies ``left`` and the hand's ``ranks``."""
 
+    def __init__(
+        self, packed: list[int], sizes: list[int], left: list[int], ranks: _CodeRanks
+    ) -> None:
+        self.packed, self.sizes, self.left, self.ranks = packed, sizes, left, ranks
+        self.searches: dict[tuple[int, int], PartSearch] = {}
+        self.found: dict[tuple[int, int, bool, bool], list[tuple[int, int, int]]] = {}
 
-def _fitting_readings(
-    p: int, x: int, size: int, wild: int, pair: bool, left: Sequence[int]
-) -> Sequence[tuple[_Code, ...]]:
-    """The readings (sorted) of part ``p`` packed in ``x`` (``size`` cards) with ``wild``
-    百搭 standing for kinds with copies ``left``: plain readings of the part with those kinds
-    added, where the 百搭 take slots of their kinds, each group keeping a real card. A 百搭
-    stands for a kind within two of a real card of a suit (its group holds one), or for an
-    honour held.
+    def firsts(self, p: int, wild: int, pair: bool, mixed: bool) -> list[tuple[int, int, int]]:
+        """The first reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) of
+        each signature whose 百搭 fit in the copies left, or if ``mixed``, of each signature
+        and kinds the 百搭 stand for: (the reading as a number, those kinds packed over the
+        30 plain kinds (0 unless ``mixed``), its rank key (see ``wild_parts``)).
 
-    >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
-    >>> x = sum(map(operator.mul, counts[18:27], _PACKED))
-    >>> _fitting_readings(2, x, 4, 1, True, [1] * 30)
-    [((0, 22, 0), (2, 18, 4))]
-    """
-    if not wild:
-        return _packed_part_plain(p, x, size, pair)
-    lo = _BOUNDS[p][0]
-    near = _NEAR_SUIT if p < 3 else _NEAR_HONOURS
-    kinds = [lo + j for j, mask in enumerate(near) if x & mask and left[lo + j]]
-    # a suit of at most _TABLE_CARDS cards (within four copies, as the 百搭 fit) is
-    # in the table or has no reading
-    table = _SUIT_TABLES[p] if p < 3 and size + wild <= _TABLE_CARDS else None
-    found: set[tuple[_Code, ...]] = set()
-    if wild == 1:  # (the loop below, on one kind at a time)
-        for k in kinds:
-            more = x + _PACKED[k - lo]
-            readings = table.get(more, ()) if table is not None else None
-            if readings is None:
-                readings = _packed_part_plain(p, more, size + 1, pair)
-            for reading in readings:
-                _mark_one_wild(reading, k, found)
-        return sorted(found)
-    for faces in itertools.combinations_with_replacement(kinds, wild):
-        if len(set(faces)) < wild and any(faces.count(k) > left[k] for k in faces):
-            continue
-        more = x
-        for k in faces:
-            more += _PACKED[k - lo]
-        if table is not None:
-            readings = table.get(more, ())
+        >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
+        >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+        >>> parts = _WildParts(packed, [9, 9, 4, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> [(wild_codes(number), faces, rank) for number, faces, rank in parts.firsts(2, 1, True, False)]
+        [(((0, 22, 0), (2, 18, 4)), 0, 1)]
+        """
+        mixed = mixed and wild > 0  # (a part without 百搭 asks for no kind)
+        state = (p, wild, pair, mixed)
+        found = self.found.get(state)
+        if found is not None:
+            return found
+        lo, hi = _BOUNDS[p]
+        if not wild:
+            readings = plain_readings(p, self.packed[p], self.sizes[p], pair, self.ranks._kezi)
+            found = self.found[state] = self._firsts(readings, 0, lo, False)
+            return found
+        left = self.left
+        # the kinds the 百搭 stand for are followed where they decide: all of them beside
+        # 百搭 alone, else those with fewer copies left than the 百搭 (but some: a group
+        # asks for no copy that is gone)
+        if mixed:
+            tracked = FACES_MASK
+        elif wild < 2:
+            tracked = 0
         else:
-            readings = _packed_part_plain(p, more, size + wild, pair)
-        for reading in readings:
-            _mark_wild(reading, faces, found)
-    return sorted(found)
+            tracked = sum(15 << PACK_BITS * j for j, n in enumerate(left[lo:hi]) if 0 < n < wild)
+        search = self.searches.get((p, tracked))
+        if search is None:
+            search = PartSearch(p, self.ranks._kezi, left[lo:hi], tracked=tracked)
+            self.searches[p, tracked] = search
+        readings = search.best(self.packed[p], self.sizes[p], wild, pair)
+        found = self.found[state] = self._firsts(readings, tracked, lo, mixed)
+        return found
+
+    def _firsts(
+        self, readings: dict[int, int], tracked: int, lo: int, mixed: bool
+    ) -> list[tuple[int, int, int]]:
+        """:meth:`firsts` from the smallest reading of each key of a part (whose first kind
+        is ``lo``; keys count the kinds of ``tracked``)."""
+        if len(readings) == 1 and not tracked:  # (the one reading is the first)
+            [(key, number)] = readings.items()
+            return [(number, 0, key >> FACES_BITS)]
+        left = self.left[lo : lo + 9]
+        firsts: dict[object, tuple[int, int, int]] = {}
+        for key, number in readings.items():
+            kinds = key & FACES_MASK
+            if kinds and any(map(operator.gt, face_counts(kinds), left)):
+                continue
+            rank = key >> FACES_BITS
+            # the rank's 刻子 and 順子 count as whether there are any
+            signature: object = (rank >> RANK_WEN_AT, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+            if mixed:
+                signature = (signature, kinds)
+            known = firsts.get(signature)
+            if known is None or number > known[0]:
+                firsts[signature] = (number, kinds << PACK_BITS * lo, rank)
+        return list(firsts.values())
+
+
+def _alone_groups(
+    alone: int, pair: bool, used: int, left: Sequence[int], ranks: _CodeRanks
+) -> tuple[int, int] | None:
+    """The groups of ``alone`` 百搭 alone (a pair if ``pair``, and 刻子; at most five) that make
+    the best reading with any groups whose 百搭 stand for the kinds ``used`` (packed over
+    the 30 plain kinds), as a number and a rank key (see ``wild_parts``), or None if none
+    fit in the copies ``left``: a 刻子 of the most 胡數 (the rank grows with it), then the
+    smallest codes (the pair's first: it sorts first).
+
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> left = [4] * 30
+    >>> [wild_codes(_alone_groups(n, n != 3, 0, left, ranks)[0]) for n in (2, 3, 5)]
+    [((0, 0, 2),), ((1, 8, 3),), ((0, 0, 2), (1, 8, 3))]
+    >>> wild_codes(_alone_groups(2, True, 3, left, ranks)[0]), _alone_groups(3, False, 0, [2] * 30, ranks)
+    (((0, 1, 2),), None)
+    """
+    avail = [n - (used >> PACK_BITS * k & 15) for k, n in enumerate(left)] if used else left
+    pairs = [k for k in range(N_PLAIN) if avail[k] >= 2] if pair else [-1]
+    sets = [k for k in range(N_PLAIN) if avail[k] >= 3] if alone >= 3 else [-1]
+    if not pairs or not sets:
+        return None
+    if alone >= 3:
+        if pair and len(pairs) == 1:  # (the pair and the 刻子 are of two kinds)
+            sets = [k for k in sets if k != pairs[0]]
+            if not sets:
+                return None
+        most = max(map(ranks._kezi, sets))
+        sets = [k for k in sets if ranks._kezi(k) == most]
+    k_pair = pairs[0]
+    if k_pair == sets[0] and len(sets) == 1:  # (pairs holds another kind: see above)
+        k_pair = pairs[1]
+    number = rank = 0
+    if pair:
+        number += WILD_DIGIT[0, k_pair, 2]
+    if alone >= 3:
+        k_set = sets[0] if sets[0] != k_pair else sets[1]
+        number += WILD_DIGIT[1, k_set, 3]
+        rank += (ranks._kezi(k_set) << RANK_TOTAL_AT) + RANK_ONE_SET
+    return number, rank
 
 
 def _best_reading(
@@ -985,11 +1361,9 @@ class _CodeRanks:
         return list(seen.values())
 
     def rank(self, codes: Sequence[_Code]) -> int:
-        rules = self.rules
-        total = self.exposed
-        if total is None:
-            total = self.exposed = sum(meld_value(m, self.flips, rules) for m in self.melds)
-        sets, plain, wen = self.sets, self.plain, self.wen
+        """The 胡數 of a reading (before situational bonuses), what picks the best one."""
+        total = wen = 0
+        sets = plain = False
         for kind, face, _ in codes:
             if kind == 1:
                 sets = True
@@ -999,6 +1373,31 @@ class _CodeRanks:
                     wen += 1
                 else:
                     plain = True
+        return self._value(total, wen, sets, plain)
+
+    def value(self, rank: int) -> int:
+        """:meth:`rank` of a reading given by its rank key (``wild_parts``: the 刻子' 胡數,
+        how many 文錢, 刻子 and other 順子).
+
+        >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+        >>> ranks.value(4 << RANK_TOTAL_AT | 1 << RANK_WEN_AT | 1 << 4), ranks.rank([(2, 9, 0), (1, 1, 0)])
+        (148, 148)
+        """
+        total = rank >> RANK_TOTAL_AT
+        wen = rank >> RANK_WEN_AT & 15
+        return self._value(total, wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+
+    def _value(self, total: int, wen: int, sets: bool, plain: bool) -> int:
+        """The 胡數 of the concealed groups' 刻子 worth ``total``, ``wen`` 文錢, and whether
+        they hold 刻子 and 順子 other than 文錢, with the declared melds."""
+        rules = self.rules
+        exposed = self.exposed
+        if exposed is None:
+            exposed = self.exposed = sum(meld_value(m, self.flips, rules) for m in self.melds)
+        total += exposed
+        sets |= self.sets
+        plain |= self.plain
+        wen += self.wen
         if wen:
             total += rules.wenqian_values[min(wen, 4) - 1]
         if not sets:
@@ -1021,10 +1420,12 @@ def _build(
     """The :class:`Decomposition` of one reading given as group codes."""
     if baida:
         pool = list(baida)
-        built = [_code_meld(code, pool) for code in codes]
+        built = [_code_meld(code, pool) if code[2] else _PLAIN_MELDS[code] for code in codes]
     else:
         built = [_PLAIN_MELDS[code] for code in codes]
     # the pair's code (type 0) sorts first
+    if not melds:
+        return _new_decomposition(built[0], tuple(built[1:]), rules, flips, called)
     return Decomposition(built[0], tuple(built[1:]), melds, rules=rules, jiang=flips, called=called)
 
 

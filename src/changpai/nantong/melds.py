@@ -178,6 +178,17 @@ def _card(value: Card | str) -> Card:
 
 
 def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """The flipped 將 as a tuple of cards (at most two), from text or cards.
+
+    >>> _jiang("HH 3w"), _jiang(()), _jiang([Card("HH")])
+    ((Card('HH'), Card('3w')), (), (Card('HH'),))
+    """
+    if type(jiang) is tuple and len(jiang) <= 2:  # (the hot path: a tuple of cards already)
+        for card in jiang:
+            if type(card) is not Card:
+                break
+        else:
+            return jiang
     cards = (
         parse(jiang)
         if isinstance(jiang, str)

@@ -485,7 +485,13 @@ def _plain_complete(key: int) -> bool:
         return False
     if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
         return False
-    return _suit_forms(t, mt == 2) and _suit_forms(b, mb == 2) and _suit_forms(w, mw == 2)
+    # a suit in its table has a reading (with the pair if it is of 2 mod 3)
+    t0, t1, t2 = _SUIT_TABLES
+    return (
+        (t in t0 or _suit_forms(t, mt == 2))
+        and (b in t1 or _suit_forms(b, mb == 2))
+        and (w in t2 or _suit_forms(w, mw == 2))
+    )
 
 
 def _suit_forms(x: int, pair: bool) -> bool:
@@ -594,8 +600,9 @@ def _suit_table(base: int) -> dict[int, tuple[tuple[_Code, ...], ...]]:
     return {key: tuple(sorted(readings)) for key, readings in found.items()}
 
 
-_FIELD_8 = sum(8 << PACK_BITS * k for k in range(9))
-_FIELD_4 = _FIELD_8 >> 1
+_FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
+_FIELD_1 = sum(_FIELDS)  # bit j of every field of a packed part: _FIELD_1 << j
+_FIELD_2, _FIELD_4, _FIELD_8 = _FIELD_1 << 1, _FIELD_1 << 2, _FIELD_1 << 3
 
 
 def _within_four(x: int) -> bool:
@@ -603,7 +610,57 @@ def _within_four(x: int) -> bool:
     return not (x & _FIELD_8 or x & _FIELD_4 & (x << 1 | x << 2))
 
 
-_SUIT_TABLES = tuple(_suit_table(base) for base in (0, 9, 18))
+def _suit_size(x: int) -> int:
+    """How many cards a packed suit holds (fields below 8).
+
+    >>> _suit_size(3 | 4 << PACK_BITS)
+    7
+    """
+    return (
+        (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
+    )
+
+
+def _moved_table(
+    table: dict[int, tuple[tuple[_Code, ...], ...]], base: int
+) -> dict[int, tuple[tuple[_Code, ...], ...]]:
+    """:func:`_suit_table` of another suit (faces from ``base``) from the first suit's: the
+    same packed suits, the faces moved (the readings keep their order).
+
+    >>> _moved_table(_SUIT_TABLES[0], 9) == _suit_table(9)
+    True
+    """
+    moved = {(kind, k, 0): (kind, base + k, 0) for kind in (0, 1, 2) for k in range(9)}
+    move = moved.__getitem__
+    return {x: tuple([tuple(map(move, r)) for r in readings]) for x, readings in table.items()}
+
+
+# (the other suits' from the first suit's: a third of the work, at import)
+_SUIT_TABLES = (_first := _suit_table(0), _moved_table(_first, 9), _moved_table(_first, 18))
+del _first
+
+
+def _completing_table() -> dict[int, int]:
+    """The kinds of which a card more gives a suit of fewer than ``_TABLE_CARDS`` cards a
+    reading (as the packed suit of one card of each), by packed suit, for the suits some
+    kind completes: from the keys of the suit table, which holds every suit of at most
+    ``_TABLE_CARDS`` cards that has a reading (the three suits' tables have the same keys).
+
+    >>> table = _completing_table()
+    >>> table[1 | 1 << PACK_BITS] == _FIELDS[2], 4 in table
+    (True, False)
+    """
+    found: dict[int, int] = {}
+    for field in _FIELDS:
+        # (a field holds at most four cards: 15 * field is its whole width)
+        for x in [key - field for key in _SUIT_TABLES[0] if key & 15 * field]:
+            found[x] = found.get(x, 0) | field
+    return found
+
+
+# The kinds completing each suit, built at import (about 27,000 suits, 10 ms): a part with
+# one 百搭 then looks up only them.
+_COMPLETING = _completing_table()
 
 
 def _honour_reading(h: int) -> tuple[_Code, ...]:
@@ -649,16 +706,9 @@ def _suit_rest(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
     readings = _SUIT_TABLES[p].get(x)
     if readings is not None:
         return readings
-    size = (
-        (x & _FIELD_1).bit_count() + 2 * (x & _FIELD_2).bit_count() + 4 * (x & _FIELD_4).bit_count()
-    )
-    if size <= _TABLE_CARDS:
+    if _suit_size(x) <= _TABLE_CARDS:
         return ()
     return _big_suit(x, p, pair)
-
-
-_FIELD_1 = sum(1 << PACK_BITS * k for k in range(9))
-_FIELD_2 = _FIELD_1 << 1
 
 
 # the one reading of each packed honours that form groups (a 刻子 of three, the pair of two)
@@ -792,22 +842,29 @@ _SPREADS = tuple(_spreads(w, 4) for w in range(DECK_BAIDA + 1))
 def _shares(mods: tuple[int, ...], wild: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The ways to share ``wild`` 百搭 among parts of sizes ``mods`` (modulo 3) and the 百搭
     alone that leave each part whole groups (0 modulo 3) but the pair's (2): (the 百搭 of
-    each part, where the pair is: a part, or 4 for the 百搭 alone).
+    each part, where the pair is: a part, or 4 for the 百搭 alone), in the order of the
+    spreads of :data:`_SPREADS`, then of where the pair is.
+
+    Each part's share is its missing cards modulo 3 and maybe some threes more: the shares
+    are made from those, not sifted from every spread.
 
     >>> _shares((2, 2, 0, 0), 1)
     (((0, 1, 0, 0), 0), ((1, 0, 0, 0), 1))
+    >>> _shares((0, 0, 0, 0), 5)[:3]
+    (((0, 0, 0, 0), 4), ((0, 0, 0, 2), 3), ((0, 0, 0, 3), 4))
     """
     found = []
-    for spread in _SPREADS[wild]:
-        alone = wild - sum(spread)
-        for pair_at in range(5):
-            if alone < 2 * (pair_at == 4) or (alone - 2 * (pair_at == 4)) % 3:
-                continue
-            if all(
-                (m + w - 2 * (p == pair_at)) % 3 == 0
-                for p, (m, w) in enumerate(zip(mods, spread, strict=True))
-            ):
-                found.append((spread, pair_at))
+    for pair_at in range(5):
+        # the fewest 百搭 each part takes: what its groups (and the pair) miss, modulo 3
+        least = [(2 * (p == pair_at) - m) % 3 for p, m in enumerate(mods)]
+        alone_least = 2 if pair_at == 4 else 0
+        spare = wild - sum(least) - alone_least
+        if spare < 0 or spare % 3:
+            continue
+        for threes in _spreads(spare // 3, 4):  # (whatever is left of the threes is alone)
+            spread = tuple(n + 3 * t for n, t in zip(least, threes, strict=True))
+            found.append((spread, pair_at))
+    found.sort()
     return tuple(found)
 
 
@@ -931,9 +988,6 @@ def _mark_one_wild(reading: tuple[_Code, ...], k: int, found: set[tuple[_Code, .
         groups[g] = marked
         groups.sort()
         found.add(tuple(groups))
-
-
-_FIELDS = tuple(1 << PACK_BITS * k for k in range(9))  # a count's weight in a packed part
 
 
 def _part_plain(

@@ -1,0 +1,427 @@
+"""The best reading of a concealed 南通 hand holding one or two 百搭 and no declared melds
+(nantong.md §4), the hands with 百搭 a deal gives most often.
+
+The three suits and the honours share no group. A hand's part sizes (modulo 3) say which parts
+can hold the 百搭 (:data:`~changpai.nantong.solver._SHARES`); every other part is read once
+from the plain suit tables. A part holding 百搭 is read as its plain cards with the kinds the
+百搭 stand for added — for one 百搭, the kinds that complete the suit come from an import-time
+table (:data:`_COMPLETING`) — the 百搭 then taking slots of those kinds, each group keeping a
+real card. The rank of a reading does not depend on which slots the 百搭 take, so of each
+plain reading only its smallest marking can be picked (:func:`_marked_once`,
+:func:`_marked_twice`), and of each part only the smallest reading of each kind of rank
+(:func:`_firsts`; see :func:`changpai.nantong.hand._best_wild`).
+
+>>> from changpai.nantong.cards import parse
+>>> from changpai.nantong.hand import _PACKED
+>>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
+>>> len(candidates(key, key, 1))
+1
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+
+from changpai.nantong.solver import (
+    _COMPLETING,
+    _FIELD_1,
+    _HONOUR_READINGS,
+    _SHARES,
+    _SUIT_BITS,
+    _SUIT_MASK,
+    _SUIT_TABLES,
+    _TABLE_CARDS,
+    PACK_BITS,
+    _big_suit,
+    _Code,
+    _suit_size,
+)
+
+__all__ = ["candidates"]
+
+_Reading = tuple[_Code, ...]
+
+
+def _parts(key: int) -> tuple[int, int, int, int]:
+    """The packed 條, 丙, 萬 and honours of a packed hand.
+
+    >>> _parts(1 | 2 << _SUIT_BITS | 3 << 3 * _SUIT_BITS)
+    (1, 2, 0, 3)
+    """
+    return (
+        key & _SUIT_MASK,
+        key >> _SUIT_BITS & _SUIT_MASK,
+        key >> 2 * _SUIT_BITS & _SUIT_MASK,
+        key >> 3 * _SUIT_BITS,
+    )
+
+
+def _plain_readings(p: int, x: int, pair: bool) -> Sequence[_Reading]:
+    """The readings (sorted) of part ``p`` packed in ``x`` with no 百搭, as groups and (if
+    ``pair``, which the part's size matches) the pair; the empty part has one empty reading.
+
+    >>> _plain_readings(3, 2, True), _plain_readings(0, 0, False)
+    ((((0, 27, 0),),), ((),))
+    """
+    if p == 3:
+        return _HONOUR_READINGS.get(x, ())
+    readings = _SUIT_TABLES[p].get(x)
+    if readings is not None:
+        return readings
+    # the table holds every suit of at most _TABLE_CARDS cards that has a reading
+    return () if _suit_size(x) <= _TABLE_CARDS else _big_suit(x, p, pair)
+
+
+def _kinds(p: int, x: int, used: int) -> int:
+    """The kinds a 百搭 of part ``p`` packed in ``x`` can stand for, as the packed part of one
+    card of each: a kind within two of a real card of a suit (the group holding the 百搭
+    holds one) or an honour held, with a copy left beside the ``used`` ones (the packed hand
+    held and flipped, within four copies).
+
+    >>> used = 1 << (18 + 4) * PACK_BITS | 4 << (18 + 3) * PACK_BITS
+    >>> _kinds(2, 1 << 4 * PACK_BITS, used) == sum(1 << j * PACK_BITS for j in (2, 4, 5, 6))
+    True
+    """
+    held = (x | x >> 1 | x >> 2) & _FIELD_1  # (a field holds at most four cards)
+    if p < 3:
+        near = (held | held << PACK_BITS | held << 2 * PACK_BITS) & _FIELD_1
+        near |= held >> PACK_BITS | held >> 2 * PACK_BITS
+    else:
+        near = held
+    return near & ~(used >> _SUIT_BITS * p + 2)
+
+
+def _marked_once(reading: _Reading, k: int) -> _Reading:
+    """The smallest (in the order of group codes) of the readings where one 百搭 stands for
+    kind ``k`` in a slot of the plain ``reading`` (sorted, holding a ``k``): it marks the
+    last group holding ``k`` (marking a group makes its code bigger, so the marked reading
+    keeps every smaller code where it was longest), and stays sorted (a marked code stays
+    below the next plain one).
+
+    >>> _marked_once(((0, 3, 0), (1, 3, 0), (2, 1, 0), (2, 3, 0), (2, 4, 0)), 3)
+    ((0, 3, 0), (1, 3, 0), (2, 1, 0), (2, 3, 1), (2, 4, 0))
+    """
+    for g in range(len(reading) - 1, -1, -1):
+        kind, face, _ = reading[g]
+        if kind == 2:
+            if face <= k <= face + 2:
+                return (*reading[:g], (2, face, 1 << k - face), *reading[g + 1 :])
+        elif face == k:
+            return (*reading[:g], (kind, face, 1), *reading[g + 1 :])
+    raise ValueError(f"no group of {reading} holds kind {k}")
+
+
+def _marked(code: _Code, k: int) -> _Code | None:
+    """``code`` with one more 百搭 standing for kind ``k`` in it, each group keeping a real
+    card (a pair at most one 百搭, a 刻子 or 順子 two); None if it cannot take one.
+
+    >>> _marked((2, 3, 1), 5), _marked((0, 4, 1), 4), _marked((1, 4, 1), 4)
+    ((2, 3, 5), None, (1, 4, 2))
+    """
+    kind, face, mask = code
+    if kind == 2:
+        pos = k - face
+        if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
+            return (2, face, mask | 1 << pos)
+    elif face == k and mask <= kind:
+        return (kind, face, mask + 1)
+    return None
+
+
+def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
+    """The smallest of the readings where two 百搭 stand for kinds ``k1`` and ``k2`` in slots
+    of the plain ``reading`` (sorted), each group keeping a real card; None if there is none.
+    Of equal groups only the first takes a 百搭 (marking another gives the same reading).
+
+    >>> _marked_twice(((0, 3, 0), (2, 2, 0)), 3, 3)
+    ((0, 3, 1), (2, 2, 2))
+    >>> _marked_twice(((0, 3, 0),), 3, 3) is None
+    True
+    """
+    best: _Reading | None = None
+    best_low = reading[0]
+    for g1, code1 in enumerate(reading):
+        if g1 and code1 == reading[g1 - 1]:
+            continue
+        marked1 = _marked(code1, k1)
+        if marked1 is None:
+            continue
+        once = list(reading)
+        once[g1] = marked1
+        for g2, code2 in enumerate(once):
+            if g2 and code2 == once[g2 - 1]:
+                continue
+            # the smallest group marked: a reading keeping a smaller one unmarked is smaller
+            # (see _marked_once), so only the markings of the biggest such are compared
+            low = min(code1, reading[g2])
+            if best is not None and low < best_low:
+                continue
+            marked2 = _marked(code2, k2)
+            if marked2 is None:
+                continue
+            twice = once.copy()
+            twice[g2] = marked2
+            twice.sort()
+            found = tuple(twice)
+            if best is None or low > best_low or found < best:
+                best, best_low = found, low
+    return best
+
+
+def _completing(x: int) -> int | None:
+    """The kinds of which one card more gives a suit packed in ``x`` (faces from 0) a
+    reading, as the packed suit of one card of each; None for a suit of more cards than
+    :data:`_COMPLETING` holds.
+
+    >>> _completing(1 | 1 << PACK_BITS) == (1 << 2 * PACK_BITS), _completing(4) == 0
+    (True, True)
+    """
+    fields = _COMPLETING.get(x)
+    if fields is None and _suit_size(x) < _TABLE_CARDS:
+        return 0
+    return fields
+
+
+def _one_more(p: int, x: int, pair: bool, kinds: int) -> list[tuple[int, Sequence[_Reading]]]:
+    """The kinds among ``kinds`` (packed, one card of each) of which one card more gives
+    part ``p`` packed in ``x`` a reading, each with those readings (plain, sorted; with the
+    pair if ``pair``, which the size matches).
+
+    >>> _one_more(0, 1 | 1 << PACK_BITS, False, _FIELD_1)
+    [(2, (((2, 0, 0),),))]
+    """
+    lo = 9 * p
+    found: list[tuple[int, Sequence[_Reading]]] = []
+    if p == 3:  # (the honours: a card more of a kind held)
+        while kinds:
+            field = kinds & -kinds
+            kinds -= field
+            honours = _HONOUR_READINGS.get(x + field)
+            if honours is not None:
+                found.append((lo + field.bit_length() // PACK_BITS, honours))
+        return found
+    completing = _completing(x)
+    if completing is None:  # a suit too big for the tables
+        while kinds:
+            field = kinds & -kinds
+            kinds -= field
+            readings = _big_suit(x + field, p, pair)
+            if readings:
+                found.append((lo + field.bit_length() // PACK_BITS, readings))
+        return found
+    kinds &= completing
+    table = _SUIT_TABLES[p]
+    while kinds:
+        field = kinds & -kinds
+        kinds -= field
+        found.append((lo + field.bit_length() // PACK_BITS, table[x + field]))
+    return found
+
+
+def _one_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
+    """The smallest marking (:func:`_marked_once`) of each plain reading of part ``p`` packed
+    in ``x`` with a kind one 百搭 can stand for added, sorted.
+
+    >>> _one_wild_readings(2, 1 | 1 << PACK_BITS | 2 << 4 * PACK_BITS, True, 0)
+    [((0, 22, 0), (2, 18, 4))]
+    """
+    completing = _COMPLETING.get(x) if p < 3 else None
+    if completing is None:  # (the honours, a suit too big for the table, or none completes)
+        found = [
+            _marked_once(reading, k)
+            for k, readings in _one_more(p, x, pair, _kinds(p, x, used))
+            for reading in readings
+        ]
+    else:  # (the kinds that complete a suit are near its cards: only the copies left matter)
+        kinds = completing & ~(used >> _SUIT_BITS * p + 2)
+        table = _SUIT_TABLES[p]
+        lo = 9 * p
+        found = []
+        while kinds:
+            field = kinds & -kinds
+            kinds -= field
+            k = lo + field.bit_length() // PACK_BITS
+            for reading in table[x + field]:
+                found.append(_marked_once(reading, k))
+    found.sort()
+    return found
+
+
+def _two_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
+    """The smallest marking (:func:`_marked_twice`) of each plain reading of part ``p``
+    packed in ``x`` with two kinds two 百搭 can stand for added (one kind twice if two copies
+    are left), sorted.
+
+    >>> _two_wild_readings(2, 1 | 2 << 4 * PACK_BITS, True, 0)
+    [((0, 18, 1), (1, 22, 1)), ((0, 22, 0), (1, 18, 2)), ((0, 22, 0), (2, 18, 6))]
+    """
+    kinds = _kinds(p, x, used)
+    lo = 9 * p
+    found = []
+    firsts = kinds
+    while firsts:
+        first = firsts & -firsts
+        firsts -= first
+        k1 = lo + first.bit_length() // PACK_BITS
+        # the second kind from the first up (each pair of kinds once), the first again only
+        # if two copies of it are left
+        seconds = kinds & -first
+        if (used >> PACK_BITS * k1 & 15) > 2:
+            seconds -= first
+        for k2, readings in _one_more(p, x + first, pair, seconds):
+            for reading in readings:
+                marked = _marked_twice(reading, k1, k2)
+                if marked is not None:
+                    found.append(marked)
+    found.sort()
+    return found
+
+
+def _wild_pair(used: int) -> list[_Reading]:
+    """The pair of two 百搭 alone that can be picked: of the smallest kind with two copies
+    left (a pair adds no 胡數, whatever it stands for).
+
+    >>> _wild_pair(4 | 3 << PACK_BITS)
+    [((0, 2, 2),)]
+    """
+    for k in range(30):
+        if (used >> PACK_BITS * k & 15) <= 2:
+            return [((0, k, 2),)]
+    return []
+
+
+_Plan = tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, int, bool], ...], bool]
+
+
+def _plan(spread: tuple[int, ...], pair_at: int) -> _Plan:
+    """A share of the 百搭 (:func:`~changpai.nantong.solver._shares`) as what to read: the
+    parts with no 百搭 (part, whether it holds the pair), the parts with some (part, how many,
+    whether it holds the pair), and whether two 百搭 alone are the pair.
+
+    >>> _plan((0, 1, 0, 0), 0)
+    (((0, True), (2, False), (3, False)), ((1, 1, False),), False)
+    """
+    plain = tuple((p, p == pair_at) for p, w in enumerate(spread) if not w)
+    hosts = tuple((p, w, p == pair_at) for p, w in enumerate(spread) if w)
+    return plain, hosts, pair_at == 4
+
+
+# the plans of the shares of one or two 百搭 for every size of the parts (modulo 3), by
+# m0 + 3 m1 + 9 m2 + 27 m3 + 81 wild
+_PLANS = {
+    sum(m * 3**p for p, m in enumerate(mods)) + 81 * wild: tuple(
+        _plan(spread, pair_at) for spread, pair_at in shares
+    )
+    for (mods, wild), shares in _SHARES.items()
+}
+
+# the readings of each part with no 百搭 that its table holds, by packed part
+_TABLES: tuple[Mapping[int, Sequence[_Reading]], ...] = (*_SUIT_TABLES, _HONOUR_READINGS)
+
+
+def candidates(key: int, used: int, wild: int) -> list[_Reading]:
+    """The readings (group codes) of the packed plain cards ``key`` with ``wild`` (1 or 2)
+    百搭 and no declared melds, whose 百搭 stand for kinds with copies left beside the
+    ``used`` ones (packed: held and flipped), among which the best (most rank, then
+    smallest) is the best of every reading (:func:`changpai.nantong.hand._best_wild`'s):
+    of each part, only the first reading of each kind of rank (:func:`_firsts`).
+
+    >>> from changpai.nantong.cards import parse
+    >>> from changpai.nantong.hand import _PACKED
+    >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
+    >>> [codes[0] for codes in candidates(key, key, 1)], candidates(2, 2, 1)
+    ([(0, 22, 1)], [])
+    """
+    parts = _parts(key)
+    found: list[_Reading] = []
+    for plain, hosts, wild_pair in _PLANS[
+        parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
+    ]:
+        options: list[Sequence[_Reading]] = []
+        # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
+        for p, pair in plain:
+            readings = _TABLES[p].get(parts[p]) or _plain_readings(p, parts[p], pair)
+            if not readings:
+                break
+            options.append(readings)
+        else:
+            for p, w, pair in hosts:
+                if w == 1:
+                    readings = _one_wild_readings(p, parts[p], pair, used)
+                else:
+                    readings = _two_wild_readings(p, parts[p], pair, used)
+                if not readings:
+                    break
+                options.append(readings)
+            else:
+                if wild_pair:
+                    options.append(_wild_pair(used))
+                found += _combined(options)
+    return found
+
+
+def _combined(options: list[Sequence[_Reading]]) -> list[_Reading]:
+    """The readings of a hand made of one reading of each part (``options``, each sorted),
+    of each part only the first of those that rank alike (:func:`_firsts`).
+
+    >>> _combined([[((2, 0, 0),)], [((0, 9, 0), (1, 12, 0))]])
+    [((0, 9, 0), (1, 12, 0), (2, 0, 0))]
+    """
+    fixed: list[_Code] = []
+    many = []
+    for readings in options:
+        if len(readings) == 1:
+            fixed += readings[0]
+        else:
+            many.append(_firsts(readings))
+    if not many:
+        fixed.sort()
+        return [tuple(fixed)]
+    found = []
+    for combo in itertools.product(*many):
+        codes = fixed.copy()
+        for reading in combo:
+            codes += reading
+        codes.sort()
+        found.append(tuple(codes))
+    return found
+
+
+def _firsts(readings: Sequence[_Reading]) -> Sequence[_Reading]:
+    """The first of ``readings`` (sorted) of each kind of what ranks them: the faces of the
+    刻子, the 文錢 and whether other 順子 are there. Readings alike in these rank alike with
+    any readings of the other parts, and the first makes the smaller reading of the hand (see
+    :func:`changpai.nantong.hand._best_wild`): the others are never picked.
+
+    >>> _firsts([((2, 0, 1), (2, 3, 0)), ((2, 0, 0), (2, 3, 2)), ((1, 0, 1), (2, 1, 0))])
+    [((2, 0, 1), (2, 3, 0)), ((1, 0, 1), (2, 1, 0))]
+    """
+    if len(readings) == 1:
+        return readings
+    seen: dict[tuple[tuple[int, ...], int, bool], _Reading] = {}
+    for reading in readings:
+        key = _alike(reading)
+        if key not in seen:
+            seen[key] = reading
+    return list(seen.values())
+
+
+def _alike(reading: _Reading) -> tuple[tuple[int, ...], int, bool]:
+    """What ranks a reading: the faces of its 刻子, how many 文錢, whether other 順子.
+
+    >>> _alike(((0, 3, 0), (1, 5, 1), (2, 9, 0), (2, 9, 2), (2, 12, 0)))
+    ((5,), 2, True)
+    """
+    kezi = []
+    wen = 0
+    plain = False
+    for kind, face, _ in reading:
+        if kind == 1:
+            kezi.append(face)
+        elif kind == 2:
+            if face == 9:  # 一二三丙
+                wen += 1
+            else:
+                plain = True
+    return tuple(kezi), wen, plain
