@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,43 @@ def test_suit_melds_are_the_one_reading_of_the_suit_section_4(counts: list[int],
         assert melds is None
     elif melds is not None:
         assert melds == hand._part_melds(readings.pop())
+    else:  # (only a big suit the quick ways cannot tell is left to the search)
+        assert x not in solver._SUIT_TABLES[p]
+
+
+def _packed(text: str) -> int:
+    return sum(1 << solver.PACK_BITS * (c.index % 9) for c in nantong.parse(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "melds"),
+    [
+        # (14 cards: beyond the tables) one of the lowest card starts a 順子
+        (
+            "1t 2t 3t 4t 4t 4t 6t 6t 6t 8t 8t 8t 9t 9t",
+            "九條九條|四條四條四條 六條六條六條 八條八條八條|一條二條三條",
+        ),
+        # one of the highest card ends one
+        (
+            "1t 1t 1t 3t 3t 3t 5t 5t 5t 6t 6t 7t 8t 9t",
+            "六條六條|一條一條一條 三條三條三條 五條五條五條|七條八條九條",
+        ),
+        # an empty kind splits the suit: each side is read alone
+        (
+            "1t 1t 1t 3t 3t 3t 5t 5t 5t 7t 7t 7t 9t 9t",
+            "九條九條|一條一條一條 三條三條三條 五條五條五條 七條七條七條|",
+        ),
+        # several readings (刻子 or 順子 of 一二三, of 五六七): left to the search
+        ("1t 1t 1t 2t 2t 2t 3t 3t 3t 5t 5t 5t 6t 6t 6t 7t 7t 7t", None),
+    ],
+)
+def test_suit_melds_of_big_suits_section_4(text: str, melds: str | None) -> None:
+    found = hand._suit_melds(0, _packed(text))
+    if melds is None:
+        assert found is None
+    else:
+        assert found is not None
+        assert "|".join(" ".join(map(str, part)) for part in found) == melds
 
 
 _RULES = (

@@ -53,8 +53,13 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _FIELD_1,
     _HONOUR_READINGS,
+    _HONOURS_AT,
+    _RUN,
     _SHARES,
+    _SUIT_BITS,
+    _SUIT_MASK,
     _SUIT_TABLES,
     DECK_BAIDA,
     PACK_BITS,
@@ -832,12 +837,6 @@ def best_decomposition(
     return _best_reading(readings, baida, melds, rules, flips, frozen_called, counts)
 
 
-_SUIT_MASK = (1 << 9 * PACK_BITS) - 1
-_B_AT, _W_AT, _HONOURS_AT = (9 * p * PACK_BITS for p in (1, 2, 3))
-_RUN = 1 | 1 << PACK_BITS | 1 << 2 * PACK_BITS  # one card of three kinds in a row
-_ONE_EACH_KIND = sum(1 << PACK_BITS * k for k in range(9))  # the lowest bit of each field
-
-
 def _gap_split(occupied: int) -> int | None:
     """The mask of the fields below the lowest empty kind with cards on both sides, for the
     kinds of a suit ``occupied`` (bit 0 of their field set), or None if there is none."""
@@ -860,7 +859,7 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
     """The melds of the one plain reading of suit ``p`` packed in ``x`` (within four copies),
     or None if it has none, several, or the quick ways below do not tell.
 
-    Beside the tables (at most :data:`_TABLE_CARDS` cards): one or two of the lowest card
+    Beside the tables (at most ``solver._TABLE_CARDS`` cards): one or two of the lowest card
     (two if the suit holds no pair) can only start as many 順子, and so end them at the
     highest card; no group spans an empty kind, so the cards on each side of one are read
     alone (the pair on the side whose size says so, nantong.md §4).
@@ -874,28 +873,16 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
     if entry is not None or x in _SUIT_TABLES[p] or x % 3 == 1:
         return entry
     low = (x & -x).bit_length() - 1
-    shift = low - low % PACK_BITS
+    shift = low - low % PACK_BITS  # (the 順子 starting at the lowest card)
     c = x >> shift & 15
     if c == 1 or (c == 2 and x % 3 == 0):
-        if (x >> shift + PACK_BITS & 15) < c or (x >> shift + 2 * PACK_BITS & 15) < c:
-            return None
-        rest = _suit_melds(p, x - c * (_RUN << shift))
-        if rest is None:
-            return None
-        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
-        return rest[0], rest[1], runs + rest[2]
+        return _forced_runs(p, x, shift, c, below=True)
     top = x.bit_length() - 1
-    shift = top - top % PACK_BITS - 2 * PACK_BITS  # (the 順子 ending there)
-    c = x >> shift + 2 * PACK_BITS & 15
+    shift = top - top % PACK_BITS - 2 * PACK_BITS  # (the 順子 ending at the highest card)
+    c = x >> shift + 2 * PACK_BITS & 15 if shift >= 0 else 0
     if c == 1 or (c == 2 and x % 3 == 0):
-        if shift < 0 or (x >> shift & 15) < c or (x >> shift + PACK_BITS & 15) < c:
-            return None
-        rest = _suit_melds(p, x - c * (_RUN << shift))
-        if rest is None:
-            return None
-        runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
-        return rest[0], rest[1], rest[2] + runs
-    split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _ONE_EACH_KIND)
+        return _forced_runs(p, x, shift, c, below=False)
+    split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _FIELD_1)
     if split is None:
         return None
     below = _suit_melds(p, x & split)
@@ -903,6 +890,40 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
     if below is None or above is None:
         return None
     return below[0] + above[0], below[1] + above[1], below[2] + above[2]
+
+
+def _forced_runs(p: int, x: int, shift: int, c: int, *, below: bool) -> _PartMelds | None:
+    """:func:`_suit_melds` of suit ``p`` packed in ``x`` whose ``c`` cards at one end (the
+    lowest if ``below``, else the highest) can only be in ``c`` 順子 from the field at
+    ``shift``: those 順子 and the melds of what they leave, or None.
+
+    >>> x = sum(_PACKED[c.index] for c in parse("1t 2t 3t 4t 4t 4t"))
+    >>> [" ".join(map(str, melds)) for melds in _forced_runs(0, x, 0, 1, below=True)]
+    ['', '四條四條四條', '一條二條三條']
+    """
+    if any((x >> shift + PACK_BITS * j & 15) < c for j in range(3)):
+        return None
+    rest = _suit_melds(p, x - c * (_RUN << shift))
+    if rest is None:
+        return None
+    runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
+    return rest[0], rest[1], runs + rest[2] if below else rest[2] + runs
+
+
+def _joined(
+    parts: Sequence[_PartMelds],
+    honours: _PartMelds,
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition:
+    """The decomposition of the parts' melds (pair, 刻子, 順子 each, of the three suits in
+    order, then the honours): the pair (the one part of 2 modulo 3 cards holds it), then
+    the 刻子, then the 順子, which is their codes' order."""
+    t, b, w = parts
+    pair = t[0] + b[0] + w[0] + honours[0]
+    groups = t[1] + b[1] + w[1] + honours[1] + t[2] + b[2] + w[2]
+    return _new_decomposition(pair[0], groups, rules, flips, called)
 
 
 def _best_packed_plain(
@@ -922,15 +943,23 @@ def _best_packed_plain(
     h = _HONOUR_MELDS.get(honours)
     if h is None:
         return None  # honours that form no groups
-    xt, xb, xw = key & _SUIT_MASK, key >> _B_AT & _SUIT_MASK, key >> _W_AT & _SUIT_MASK
+    xt, xb, xw = (
+        key & _SUIT_MASK,
+        key >> _SUIT_BITS & _SUIT_MASK,
+        key >> 2 * _SUIT_BITS & _SUIT_MASK,
+    )
     suits = _ONE_READING_MELDS
     t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
     model = rules.multiplier_model == "model"
-    if model and t is not None and b is not None and w is not None:
-        pair = t[0] + b[0] + w[0] + h[0]
-        if len(pair) == 1:  # (else the parts make no hand: 2 modulo 3 cards but in one)
-            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
-            return _new_decomposition(pair[0], groups, rules, flips, called)
+    # the parts' melds are the hand if one part holds the pair (none of 2 modulo 3 cards but one)
+    if (
+        model
+        and t is not None
+        and b is not None
+        and w is not None
+        and len(t[0] + b[0] + w[0] + h[0]) == 1
+    ):
+        return _joined((t, b, w), h, rules, flips, called)
     mt, mb, mw = xt % 3, xb % 3, xw % 3
     # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
     if mt + mb + mw + honours % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
@@ -940,46 +969,35 @@ def _best_packed_plain(
         b = b or _suit_melds(1, xb)
         w = w or _suit_melds(2, xw)
         if t is not None and b is not None and w is not None:
-            groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
-            pair = t[0] + b[0] + w[0] + h[0]  # (the one part of 2 mod 3 holds it)
-            return _new_decomposition(pair[0], groups, rules, flips, called)
+            return _joined((t, b, w), h, rules, flips, called)
         # a suit of no reading, several, or too big to tell: every reading of each part
         # (honours read in kind order, sorted), ranked if there are several
         parts = []
         for p, x, known in ((0, xt, t), (1, xb, b), (2, xw, w)):
-            readings = _suit_readings(p, x, known)
+            readings = _suit_readings_known(p, x, known)
             if not readings:
                 return None
             parts.append(readings)
         parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
         if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
-            best: tuple[_Code, ...] | None = tuple(
-                sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3]))
-            )
+            best = tuple(sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3])))
         else:
             best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
-        if best is None:
-            return None
         pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
         return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
+    # the seed tables (N6) rank the long way, raising where they always have
     readings = _plain_all(key)
-    if not readings:
-        return None
-    if len(readings) == 1 and rules.multiplier_model == "model":
-        # the one reading is the best (ranking it cannot fail under the §6.2 model)
-        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, readings[0])
-        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
-    return _best_reading(readings, (), (), rules, flips, called)
+    return _best_reading(readings, (), (), rules, flips, called) if readings else None
 
 
-def _suit_readings(
+def _suit_readings_known(
     p: int, x: int, melds: _PartMelds | None = None
 ) -> tuple[tuple[_Code, ...], ...]:
     """The plain readings of suit ``p`` packed in ``x`` (within four copies, of 0 or 2
     modulo 3 cards: with the pair if 2), sorted; ``melds``, if given, are those of its one
     reading (:func:`_suit_melds`: a big suit need not be read again).
 
-    >>> _suit_readings(1, 3 * _RUN << 3 * PACK_BITS)
+    >>> _suit_readings_known(1, 3 * _RUN << 3 * PACK_BITS)
     (((1, 12, 0), (1, 13, 0), (1, 14, 0)), ((2, 12, 0), (2, 12, 0), (2, 12, 0)))
     """
     readings = _SUIT_TABLES[p].get(x)
@@ -996,14 +1014,14 @@ _CODE_OF_MELD = {id(meld): code for code, meld in _PLAIN_MELDS.items()}
 
 def _best_of_parts(
     parts: Sequence[Sequence[tuple[_Code, ...]]], ranks: _CodeRanks
-) -> tuple[_Code, ...] | None:
+) -> tuple[_Code, ...]:
     """The reading of most :meth:`_CodeRanks.rank` (the smallest of them, as
     :func:`_best_reading` picks) among those made of one reading of each part (``parts``:
-    the readings of parts that share no kind), or None if a part has none. A rank does not
-    depend on the order of the codes: only ties are sorted.
+    the readings, at least one, of parts that share no kind). A rank does not depend on the
+    order of the codes: only ties are sorted.
 
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _best_of_parts([_suit_readings(0, 3 * _RUN), (((0, 27, 0),),)], ranks)
+    >>> _best_of_parts([_suit_readings_known(0, 3 * _RUN), (((0, 27, 0),),)], ranks)
     ((0, 27, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0))
     """
     best: list[_Code] = []
@@ -1018,7 +1036,7 @@ def _best_of_parts(
             best.sort()
             if codes < best:
                 best = codes
-    return tuple(sorted(best)) if best_value >= 0 else None
+    return tuple(sorted(best))
 
 
 def _best_packed_wild(
