@@ -54,6 +54,7 @@ from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
     _HONOUR_READINGS,
+    _MORE_SHARES,
     _SHARES,
     _SUIT_TABLES,
     DECK_BAIDA,
@@ -64,7 +65,6 @@ from changpai.nantong.solver import (
     _can,
     _Code,
     _fits_any,
-    _more_shares,
     _plain_all,
     _plain_complete,
 )
@@ -1085,6 +1085,33 @@ def _best_ranked(
     return best
 
 
+# A share of the 百搭 (solver._shares) as _best_wild reads it: the parts' (百搭, part, whether
+# it holds the pair), the parts with fewest 百搭 first (they are read fastest, and most shares
+# fail on one of them), the 百搭 alone and whether they hold the pair.
+_SharePlan = tuple[tuple[tuple[int, int, bool], ...], int, bool]
+
+
+def _share_plans(
+    shares: Sequence[tuple[tuple[int, ...], int]], wild: int
+) -> tuple[_SharePlan, ...]:
+    """The plans of ``shares`` of ``wild`` 百搭.
+
+    >>> _share_plans([((0, 1, 0, 0), 0)], 3)
+    (((((0, 0, True), (0, 2, False), (0, 3, False), (1, 1, False)), 2, False),)
+    """
+    plans = []
+    for spread, pair_at in shares:
+        share = tuple((w, p, p == pair_at) for w, p in sorted(zip(spread, range(4), strict=True)))
+        plans.append((share, wild - sum(spread), pair_at == 4))
+    return tuple(plans)
+
+
+_SHARE_PLANS = {
+    (mods, wild): _share_plans(shares, wild)
+    for (mods, wild), shares in itertools.chain(_SHARES.items(), _MORE_SHARES.items())
+}
+
+
 def _best_wild(
     counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
 ) -> tuple[_Code, ...] | None:
@@ -1111,31 +1138,27 @@ def _best_wild(
     """
     sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
-    mods = tuple(size % 3 for size in sizes)
-    shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
+    mods = (sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3)
     parts = _WildParts(packed, sizes, left, ranks)
     best = best_value = -1
-    for spread, pair_at in shares:
-        alone = wild - sum(spread)
+    for share, alone, alone_pair in _SHARE_PLANS[mods, wild]:
         mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
         options = []
-        # (the parts with fewest 百搭 first: they are read fastest, and most shares fail
-        # on one of them)
-        for w, p in sorted(zip(spread, range(4), strict=True)):
+        for w, p, pair in share:
             if not sizes[p] and not w:
                 continue  # (no groups)
-            found = parts.firsts(p, w, p == pair_at, mixed)
+            found = parts.firsts(p, w, pair, mixed)
             if not found:
                 break
             options.append(found)
         else:
             extra: tuple[int, int] | None = (0, 0)
             if alone and not mixed:
-                extra = _alone_groups(alone, pair_at == 4, 0, left, ranks)
+                extra = _alone_groups(alone, alone_pair, 0, left, ranks)
             for combo in itertools.product(*options):
                 if mixed:
                     used = sum(faces for _, faces, _ in combo)
-                    extra = _alone_groups(alone, pair_at == 4, used, left, ranks)
+                    extra = _alone_groups(alone, alone_pair, used, left, ranks)
                 if extra is None:
                     continue
                 reading, rank = extra

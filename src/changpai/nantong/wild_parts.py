@@ -217,13 +217,16 @@ class PartSearch:
         base, p, tracked = self.base, self.p, self.tracked
         if self.runs is None:  # the honours: a card more of a kind held
             kinds = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1
+            table = None
         elif size < _TABLE_CARDS:  # (the table then holds the suit of one card more)
             kinds = _COMPLETING.get(x, 0)
+            table = _SUIT_TABLES[p]
         else:
             held = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1  # the kinds with a real card
             kinds = (held | held << 4 | held << 8 | held >> 4 | held >> 8) & _FIELD_1
+            table = None
         kinds &= ~self.gone
-        table = _SUIT_TABLES[p] if self.runs is not None and size < _TABLE_CARDS else None
+        set_keys, set_key, digits = self.set_keys, self._set_key, DIGIT
         while kinds:
             field = kinds & -kinds
             kinds -= field
@@ -231,31 +234,28 @@ class PartSearch:
                 readings = table[x + field]
             else:
                 readings = _packed_part_plain(p, x + field, size + 1, pair)
-            if not readings:
-                continue
+                if not readings:
+                    continue
             k = base + (field.bit_length() - 1) // PACK_BITS
             wild_face = field & tracked
             for reading in readings:
                 key, number = wild_face, 0
-                marked = None
                 for code in reading:
                     kind, face, _ = code
-                    if kind == 1:
-                        key += self._set_key(face - base)
-                    elif kind == 2:
+                    if kind == 2:
                         key += _WEN if face == 9 else _RUN
                         if 0 <= k - face <= 2:
                             marked = code
-                        number += DIGIT[code]
-                        continue
-                    if face == k:
-                        marked = code
-                    number += DIGIT[code]
-                if marked is None:
-                    continue
+                    else:
+                        if kind == 1:
+                            key += set_keys.get(face - base) or set_key(face - base)
+                        if face == k:
+                            marked = code
+                    number += digits[code]
+                # (every reading of the part with a card of kind k has a group holding it)
                 kind, face, _ = marked
                 mask = 1 << k - face if kind == 2 else 1
-                number += DIGIT[kind, face, mask] - DIGIT[marked]
+                number += digits[kind, face, mask] - digits[marked]
                 if number > found.get(key, -1):
                     found[key] = number
         return found
