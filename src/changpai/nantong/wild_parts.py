@@ -173,6 +173,20 @@ def plain_readings(
     return found
 
 
+def _group_digits(base: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The digits of the pairs (by how many 百搭) and 刻子 of each kind from ``base``."""
+    return tuple(
+        (
+            tuple(DIGIT[0, base + j, used] for used in range(3)),
+            tuple(DIGIT[1, base + j, used] for used in range(4)),
+        )
+        for j in range(9 if base < 27 else 3)
+    )
+
+
+_GROUP_DIGITS = tuple(_group_digits(9 * p) for p in range(4))
+
+
 class PartSearch:
     """The smallest reading of each key of one part ``p`` with some 百搭, for one hand (whose
     ``kezi`` gives the 胡數 of a concealed 刻子 of a kind): keys count the 百搭 standing for
@@ -194,6 +208,7 @@ class PartSearch:
         self.tracked = tracked
         self.memo: dict[tuple[int, int, bool], dict[int, int]] = {}
         self.set_keys: dict[int, int] = {}
+        self.digits = _GROUP_DIGITS[p]
 
     def _set_key(self, j: int) -> int:
         """The key of a 刻子 of kind ``j`` of the part holding no 百搭."""
@@ -280,26 +295,35 @@ class PartSearch:
         elif 3 * wild > 2 * (size + wild) - pair:  # more 百搭 than slots beside a real card
             found = {}
         else:
-            found = {}
-            # (a suit of at most _TABLE_CARDS cards with no reading is not in the table, and
-            # one completed by no kind is not in _COMPLETING: no search for those)
-            table = _SUIT_TABLES[self.p] if self.runs is not None else None
-            memo = self.memo
-            for digit, key, rest, cut, used, rest_pair in self._groups(x, wild, pair):
-                if table is not None and size - cut < _TABLE_CARDS:
-                    if used == wild - 1 and rest not in _COMPLETING:
-                        continue
-                    if used == wild and rest not in table:
-                        continue
-                tails = memo.get((rest, wild - used, rest_pair))
-                if tails is None:
-                    tails = self.best(rest, size - cut, wild - used, rest_pair)
-                for tail_key, tail in tails.items():
-                    tail_key += key
-                    tail += digit
-                    if tail > found.get(tail_key, -1):
-                        found[tail_key] = tail
+            found = self._more_wild(x, size, wild, pair)
         self.memo[state] = found
+        return found
+
+    def _more_wild(self, x: int, size: int, wild: int, pair: bool) -> dict[int, int]:
+        """:meth:`best` with two 百搭 or more: by each group holding a real card of the
+        lowest kind (:meth:`_groups`), the best of what it leaves."""
+        found: dict[int, int] = {}
+        # (a suit of at most _TABLE_CARDS cards with no reading is not in the table, and one
+        # completed by no kind is not in _COMPLETING: no search for those)
+        table = _SUIT_TABLES[self.p] if self.runs is not None else None
+        memo, best = self.memo, self.best
+        get = found.get
+        for digit, key, rest, cut, used, rest_pair in self._groups(x, wild, pair):
+            more = wild - used
+            if table is not None and size - cut < _TABLE_CARDS:
+                if more == 1:
+                    if rest not in _COMPLETING:
+                        continue
+                elif not more and rest not in table:
+                    continue
+            tails = memo.get((rest, more, rest_pair))
+            if tails is None:
+                tails = best(rest, size - cut, more, rest_pair)
+            for tail_key, tail in tails.items():
+                tail_key += key
+                tail += digit
+                if tail > get(tail_key, -1):
+                    found[tail_key] = tail
         return found
 
     def _groups(self, x: int, wild: int, pair: bool) -> list[tuple[int, int, int, int, int, bool]]:
@@ -309,23 +333,25 @@ class PartSearch:
         j = ((x & -x).bit_length() - 1) // PACK_BITS
         field = _FIELDS[j]
         c = x >> PACK_BITS * j & 15
-        face = self.base + j
         wild_face = field & self.tracked
-        own = min(wild, self.left[j])  # (the 百搭 of the pair or 刻子 stand for kind j)
+        own = self.left[j]  # (the 百搭 of the pair or 刻子 stand for kind j)
+        if own > wild:
+            own = wild
+        pair_digits, set_digits = self.digits[j]
         groups = []
-        if pair:
-            for real in range(min(c, 2), max(1 - own, 0), -1):
-                used = 2 - real
-                digit = DIGIT[0, face, used]
-                groups.append((digit, used * wild_face, x - real * field, real, used, False))
-        if c >= 3 - own:
-            set_key = self._set_key(j)
-            for real in range(min(c, 3), max(2 - own, 0), -1):
+        if pair:  # (two real cards, or one and a 百搭)
+            if c >= 2:
+                groups.append((pair_digits[0], 0, x - 2 * field, 2, 0, False))
+            if own:
+                groups.append((pair_digits[1], wild_face, x - field, 1, 1, False))
+        if c + own >= 3:  # (three real cards to one and two 百搭)
+            set_key = self.set_keys.get(j) or self._set_key(j)
+            real = 3 if c > 3 else c
+            while real and real + own >= 3:
                 used = 3 - real
-                digit = DIGIT[1, face, used]
-                groups.append(
-                    (digit, set_key + used * wild_face, x - real * field, real, used, pair)
-                )
+                rest = x - real * field
+                groups.append((set_digits[used], set_key + used * wild_face, rest, real, used, pair))
+                real -= 1
         if self.runs is not None:
             held = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1  # the kinds with a real card
             gone, tracked = self.gone, self.tracked
