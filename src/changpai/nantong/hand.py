@@ -1085,10 +1085,12 @@ def _best_ranked(
     return best
 
 
-# A share of the 百搭 (solver._shares) as _best_wild reads it: the parts' (百搭, part, whether
-# it holds the pair), the parts with fewest 百搭 first (they are read fastest, and most shares
-# fail on one of them), the 百搭 alone and whether they hold the pair.
-_SharePlan = tuple[tuple[tuple[int, int, bool], ...], int, bool]
+# A share of the 百搭 (solver._shares) as _best_wild reads it: each part's state (part, 百搭,
+# whether it holds the pair, whether its 百搭 are beside 百搭 alone: see _WildParts.firsts),
+# the parts with fewest 百搭 first (they are read fastest, and most shares fail on one of
+# them); the 百搭 alone, whether they hold the pair, whether 百搭 are also in parts.
+_PartState = tuple[int, int, bool, bool]
+_SharePlan = tuple[tuple[_PartState, ...], int, bool, bool]
 
 
 def _share_plans(
@@ -1097,12 +1099,15 @@ def _share_plans(
     """The plans of ``shares`` of ``wild`` 百搭.
 
     >>> _share_plans([((0, 1, 0, 0), 0)], 3)
-    (((((0, 0, True), (0, 2, False), (0, 3, False), (1, 1, False)), 2, False),)
+    ((((0, 0, True, False), (2, 0, False, False), (3, 0, False, False), (1, 1, False, True)), 2, False, True),)
     """
     plans = []
     for spread, pair_at in shares:
-        share = tuple((w, p, p == pair_at) for w, p in sorted(zip(spread, range(4), strict=True)))
-        plans.append((share, wild - sum(spread), pair_at == 4))
+        alone = wild - sum(spread)
+        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
+        order = sorted(zip(spread, range(4), strict=True))
+        share = tuple((p, w, p == pair_at, mixed and w > 0) for w, p in order)
+        plans.append((share, alone, pair_at == 4, mixed))
     return tuple(plans)
 
 
@@ -1140,14 +1145,17 @@ def _best_wild(
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
     mods = (sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3)
     parts = _WildParts(packed, sizes, left, ranks)
+    known = parts.found
     best = best_value = -1
-    for share, alone, alone_pair in _SHARE_PLANS[mods, wild]:
-        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
+    for share, alone, alone_pair, mixed in _SHARE_PLANS[mods, wild]:
         options = []
-        for w, p, pair in share:
-            if not sizes[p] and not w:
-                continue  # (no groups)
-            found = parts.firsts(p, w, pair, mixed)
+        for state in share:
+            found = known.get(state)
+            if found is None:
+                p, w, pair, part_mixed = state
+                if not sizes[p] and not w:
+                    continue  # (no groups)
+                found = parts.firsts(p, w, pair, part_mixed)
             if not found:
                 break
             options.append(found)

@@ -218,11 +218,12 @@ class PartSearch:
         return key
 
     def _one_wild(self, x: int, size: int, pair: bool) -> dict[int, int]:
-        """:meth:`best` with one 百搭: the plain readings of the part with a card of a kind
-        completing it added (:data:`_COMPLETING`; in a suit too big for it, a kind within two
-        of a real card: a group holds both), the 百搭 standing for it in the last group that
-        holds it (the smallest marking: marking a group moves it up, and the groups before
-        the one marked stay in place; an honour is in one group).
+        """:meth:`best` with one 百搭 in the honours or a suit of fewer than ``_TABLE_CARDS``
+        cards (a bigger suit is read as with more, by its lowest kind's groups): the plain
+        readings of the part with a card of a kind completing it added (:data:`_COMPLETING`),
+        the 百搭 standing for it in the last group that holds it (the smallest marking:
+        marking a group moves it up, and the groups before the one marked stay in place; an
+        honour is in one group).
 
         >>> search = PartSearch(0, lambda face: 4, [4] * 9, tracked=0)
         >>> [codes(reading) for reading in search._one_wild(3 | 1 << 4 | 1 << 8, 5, False).values()]
@@ -233,13 +234,9 @@ class PartSearch:
         if self.runs is None:  # the honours: a card more of a kind held
             kinds = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1
             table = None
-        elif size < _TABLE_CARDS:  # (the table then holds the suit of one card more)
+        else:  # (the table holds the suit of one card more)
             kinds = _COMPLETING.get(x, 0)
             table = _SUIT_TABLES[p]
-        else:
-            held = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1  # the kinds with a real card
-            kinds = (held | held << 4 | held << 8 | held >> 4 | held >> 8) & _FIELD_1
-            table = None
         kinds &= ~self.gone
         set_keys, set_key, digits = self.set_keys, self._set_key, DIGIT
         while kinds:
@@ -290,7 +287,7 @@ class PartSearch:
             return found
         if not wild:
             found = plain_readings(self.p, x, size, pair, self.kezi)
-        elif wild == 1:
+        elif wild == 1 and (size < _TABLE_CARDS or self.runs is None):
             found = self._one_wild(x, size, pair)
         elif 3 * wild > 2 * (size + wild) - pair:  # more 百搭 than slots beside a real card
             found = {}
@@ -300,8 +297,8 @@ class PartSearch:
         return found
 
     def _more_wild(self, x: int, size: int, wild: int, pair: bool) -> dict[int, int]:
-        """:meth:`best` with two 百搭 or more: by each group holding a real card of the
-        lowest kind (:meth:`_groups`), the best of what it leaves."""
+        """:meth:`best` with two 百搭 or more, or one in a big suit: by each group holding a
+        real card of the lowest kind (:meth:`_groups`), the best of what it leaves."""
         found: dict[int, int] = {}
         # (a suit of at most _TABLE_CARDS cards with no reading is not in the table, and one
         # completed by no kind is not in _COMPLETING: no search for those)
