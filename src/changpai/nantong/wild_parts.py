@@ -195,6 +195,10 @@ class PartSearch:
     of the part's kinds (the 胡數 of a 刻子 that cannot be is never asked: it may have none).
     """
 
+    __slots__ = (
+        "p", "base", "runs", "kezi", "left", "gone", "tracked", "memo", "set_keys", "digits"
+    )
+
     def __init__(
         self, p: int, kezi: Callable[[int], int], left: Sequence[int], *, tracked: int
     ) -> None:
@@ -204,9 +208,12 @@ class PartSearch:
         self.kezi = kezi
         self.left = left
         # the kinds with no copy left, for which no 百搭 stands
-        self.gone = sum(field for field, n in zip(_FIELDS, left, strict=False) if not n)
+        self.gone = 0
+        if 0 in left:
+            self.gone = sum(field for field, n in zip(_FIELDS, left, strict=False) if not n)
         self.tracked = tracked
-        self.memo: dict[tuple[int, int, bool], dict[int, int]] = {}
+        # by state (x, wild, pair) packed in one int: x << 4 | wild << 1 | pair
+        self.memo: dict[int, dict[int, int]] = {}
         self.set_keys: dict[int, int] = {}
         self.digits = _GROUP_DIGITS[p]
 
@@ -281,7 +288,7 @@ class PartSearch:
         >>> sorted(codes(reading) for reading in search.best(3 | 1 << 4, 4, 2, False).values())
         [((1, 0, 0), (1, 1, 2)), ((1, 0, 0), (2, 0, 5))]
         """
-        state = (x, wild, pair)
+        state = x << 4 | wild << 1 | pair
         found = self.memo.get(state)
         if found is not None:
             return found
@@ -313,7 +320,7 @@ class PartSearch:
                         continue
                 elif not more and rest not in table:
                     continue
-            tails = memo.get((rest, more, rest_pair))
+            tails = memo.get(rest << 4 | more << 1 | rest_pair)
             if tails is None:
                 tails = best(rest, size - cut, more, rest_pair)
             for tail_key, tail in tails.items():
