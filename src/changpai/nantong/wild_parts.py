@@ -196,7 +196,16 @@ class PartSearch:
     """
 
     __slots__ = (
-        "p", "base", "runs", "kezi", "left", "gone", "tracked", "memo", "set_keys", "digits"
+        "p",
+        "base",
+        "runs",
+        "kezi",
+        "left",
+        "gone",
+        "tracked",
+        "memo",
+        "set_keys",
+        "digits",
     )
 
     def __init__(
@@ -354,7 +363,9 @@ class PartSearch:
             while real and real + own >= 3:
                 used = 3 - real
                 rest = x - real * field
-                groups.append((set_digits[used], set_key + used * wild_face, rest, real, used, pair))
+                groups.append(
+                    (set_digits[used], set_key + used * wild_face, rest, real, used, pair)
+                )
                 real -= 1
         if self.runs is not None:
             held = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1  # the kinds with a real card
