@@ -196,16 +196,16 @@ class PartSearch:
     """
 
     __slots__ = (
-        "p",
         "base",
-        "runs",
+        "digits",
+        "gone",
         "kezi",
         "left",
-        "gone",
-        "tracked",
         "memo",
+        "p",
+        "runs",
         "set_keys",
-        "digits",
+        "tracked",
     )
 
     def __init__(
