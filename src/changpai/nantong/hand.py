@@ -1156,7 +1156,7 @@ def _best_wild(
     best = best_value = -1
     for share, alone, alone_pair, mixed in _SHARE_PLANS[mods, wild]:
         extra: tuple[int, int] | None = (0, 0)
-        options = []
+        options: list[list[tuple[int, int, int]]] = []
         for at, state in enumerate(share):
             found = known.get(state)
             if found is None:
