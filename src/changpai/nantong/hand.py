@@ -1131,7 +1131,8 @@ def _best_wild(
     same with any readings of the other parts, and the smaller one (in the order of group
     codes) makes the smaller reading of the hand (the parts' readings are of the same size:
     the first code they differ in decides): only the first of each signature of a part can
-    be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
+    be picked, and of those of the same 文錢 and kinds of groups (刻子, other 順子), only one
+    of the most 胡數 of 刻子 (the value grows with them, whatever the other parts hold). The 百搭 of a part stand for its own kinds, so whether they fit is decided
     within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
     then kept by signature and kinds, and the groups of the 百搭 alone chosen for the kinds
     the parts leave (:func:`_alone_groups`). Readings are numbers (sums of
@@ -1246,9 +1247,10 @@ class _WildParts:
 
     def firsts(self, p: int, wild: int, pair: bool, mixed: bool) -> list[tuple[int, int, int]]:
         """The first reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) of
-        each signature whose 百搭 fit in the copies left, or if ``mixed``, of each signature
-        and kinds the 百搭 stand for: (the reading as a number, those kinds packed over the
-        30 plain kinds (0 unless ``mixed``), its rank key (see ``wild_parts``)).
+        the most 胡數 of 刻子 for each 文錢 and kinds of groups (see :func:`_best_wild`)
+        whose 百搭 fit in the copies left, or if ``mixed``, for each of those and kinds the
+        百搭 stand for: (the reading as a number, those kinds packed over the 30 plain kinds
+        (0 unless ``mixed``), its rank key (see ``wild_parts``)).
 
         >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
         >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
@@ -1372,12 +1374,17 @@ class _WildParts:
             if kinds and any(map(operator.gt, face_counts(kinds), left)):
                 continue
             rank = key >> FACES_BITS
-            # the rank's 刻子 and 順子 count as whether there are any
-            signature: object = (rank >> RANK_WEN_AT, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+            # the rank's 刻子 and 順子 count as whether there are any; of the same 文錢 and
+            # kinds of groups, the most 胡數 of 刻子 are worth more with any other parts
+            wen = rank >> RANK_WEN_AT & 15
+            signature: object = (wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
             if mixed:
                 signature = (signature, kinds)
             known = firsts.get(signature)
-            if known is None or number > known[0]:
+            if known is None or (rank >> RANK_TOTAL_AT, number) > (
+                known[2] >> RANK_TOTAL_AT,
+                known[0],
+            ):
                 firsts[signature] = (number, kinds << PACK_BITS * lo, rank)
         return list(firsts.values())
 
