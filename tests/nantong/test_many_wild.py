@@ -130,3 +130,43 @@ def test_many_wild_best_is_the_first_of_the_best_of_every_reading_section_6(
     every = solver._all(counts, wild, True) if solver._can(counts, wild, True) else ()
     ranked = hand._best_reading(every, baida, (), nantong.DUZIHU_BAIDA, (), frozenset(), counts)
     assert repr(best) == repr(ranked)
+
+
+_some_parts = st.tuples(
+    st.sampled_from((0, 1, 2, 3)),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.integers(0, 5),
+    st.booleans(),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_some_parts)
+def test_part_bound_holds_every_reading_section_6(
+    part: tuple[int, list[int], int, bool, list[int]],
+) -> None:
+    p, counts, wild, pair, left = part
+    width = 9 if p < 3 else 3
+    counts = counts[:width]
+    left = [min(n, 4 - c) for n, c in zip(left[:width], counts, strict=True)]
+    if not 0 < sum(counts) <= 12 or (sum(counts) + wild - 2 * pair) % 3:
+        return
+    base = 9 * p
+    every_left = [4] * N_PLAIN
+    every_left[base : base + width] = left
+    packed = [0] * 4
+    packed[p] = sum(c << solver.PACK_BITS * j for j, c in enumerate(counts))
+    sizes = [0] * 4
+    sizes[p] = sum(counts)
+    ranks = hand._CodeRanks((), (), nantong.DUZIHU_BAIDA, frozenset())
+    parts = hand._WildParts(packed, sizes, every_left, ranks)
+    most, wen_most, sets_may, runs_may = parts.part_bound(p, wild, pair)
+    for codes in solver._part_all(tuple(counts), base, p < 3, wild, pair):
+        if not hand._wilds_fit(codes, every_left):
+            continue
+        sets = [face for kind, face, _ in codes if kind == 1]
+        assert sum(map(ranks._kezi, sets)) <= most
+        assert sum(kind == 2 and face == 9 for kind, face, _ in codes) <= wen_most
+        assert sets_may or not sets
+        assert runs_may or not any(kind == 2 and face != 9 for kind, face, _ in codes)
