@@ -56,6 +56,7 @@ from changpai.nantong.solver import (
     _FIELD_1,
     _HONOUR_READINGS,
     _HONOURS_AT,
+    _MORE_SHARES,
     _RUN,
     _SHARES,
     _SUIT_BITS,
@@ -69,7 +70,6 @@ from changpai.nantong.solver import (
     _can,
     _Code,
     _fits_any,
-    _more_shares,
     _plain_all,
     _plain_complete,
 )
@@ -1103,6 +1103,39 @@ def _best_ranked(
     return best
 
 
+# A share of the 百搭 (solver._shares) as _best_wild reads it: each part's state (part, 百搭,
+# whether it holds the pair, whether its 百搭 are beside 百搭 alone: see _WildParts.firsts),
+# the parts with fewest 百搭 first (they are read fastest, and most shares fail on one of
+# them); the 百搭 alone, whether they hold the pair, whether 百搭 are also in parts.
+_PartState = tuple[int, int, bool, bool]
+_SharePlan = tuple[tuple[_PartState, ...], int, bool, bool]
+
+
+def _share_plans(
+    shares: Sequence[tuple[tuple[int, ...], int]], wild: int
+) -> tuple[_SharePlan, ...]:
+    """The plans of ``shares`` of ``wild`` 百搭.
+
+    >>> _share_plans([((0, 1, 0, 0), 0)], 3)
+    ((((0, 0, True, False), (2, 0, False, False), (3, 0, False, False), (1, 1, False, True)), 2, False, True),)
+    """
+    plans = []
+    for spread, pair_at in shares:
+        alone = wild - sum(spread)
+        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
+        order = sorted(zip(spread, range(4), strict=True))
+        share = tuple((p, w, p == pair_at, mixed and w > 0) for w, p in order)
+        plans.append((share, alone, pair_at == 4, mixed))
+    # (the shares with fewest 百搭 in a part first: see _best_wild)
+    return tuple(sorted(plans, key=lambda plan: plan[0][-1][1]))
+
+
+_SHARE_PLANS = {
+    (mods, wild): _share_plans(shares, wild)
+    for (mods, wild), shares in itertools.chain(_SHARES.items(), _MORE_SHARES.items())
+}
+
+
 def _best_wild(
     counts: tuple[int, ...], wild: int, left: list[int], ranks: _CodeRanks
 ) -> tuple[_Code, ...] | None:
@@ -1116,11 +1149,18 @@ def _best_wild(
     same with any readings of the other parts, and the smaller one (in the order of group
     codes) makes the smaller reading of the hand (the parts' readings are of the same size:
     the first code they differ in decides): only the first of each signature of a part can
-    be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
+    be picked, and of those of the same 文錢 and kinds of groups (刻子, other 順子), only one
+    of the most 胡數 of 刻子 (the value grows with them, whatever the other parts hold). The 百搭 of a part stand for its own kinds, so whether they fit is decided
     within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
     then kept by signature and kinds, and the groups of the 百搭 alone chosen for the kinds
     the parts leave (:func:`_alone_groups`). Readings are numbers (sums of
     :data:`~changpai.nantong.wild_parts.DIGIT`): the parts' add up, the smaller the larger.
+
+    The best is the same whatever the order of the shares (readings differ, and so do their
+    numbers): the shares with fewest 百搭 in a part come first, and before a part with three
+    百搭 or more (the slowest to read) a share is left if the parts read and the most the
+    others may hold cannot reach the best value found (:meth:`_WildParts.bound`,
+    :func:`_may_reach`).
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
@@ -1129,31 +1169,36 @@ def _best_wild(
     """
     sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
-    mods = tuple(size % 3 for size in sizes)
-    shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
+    mods = (sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3)
     parts = _WildParts(packed, sizes, left, ranks)
+    known = parts.found
     best = best_value = -1
-    for spread, pair_at in shares:
-        alone = wild - sum(spread)
-        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
-        options = []
-        # (the parts with fewest 百搭 first: they are read fastest, and most shares fail
-        # on one of them)
-        for w, p in sorted(zip(spread, range(4), strict=True)):
-            if not sizes[p] and not w:
-                continue  # (no groups)
-            found = parts.firsts(p, w, p == pair_at, mixed)
+    for share, alone, alone_pair, mixed in _SHARE_PLANS[mods, wild]:
+        extra: tuple[int, int] | None = (0, 0)
+        options: list[list[tuple[int, int, int]]] = []
+        for at, state in enumerate(share):
+            found = known.get(state)
+            if found is None:
+                p, w, pair, part_mixed = state
+                if not sizes[p] and not w:
+                    continue  # (no groups)
+                if w > 2 and best_value >= 0:
+                    # (beside the parts' 百搭, fewer kinds are left for the 百搭 alone)
+                    extra = parts.alone(alone, alone_pair, 0) if alone else (0, 0)
+                    if extra is None:
+                        break
+                    if not _may_reach(options, extra, parts.bound(share[at:]), ranks, best_value):
+                        break
+                found = parts.firsts(p, w, pair, part_mixed)
             if not found:
                 break
             options.append(found)
         else:
-            extra: tuple[int, int] | None = (0, 0)
             if alone and not mixed:
-                extra = _alone_groups(alone, pair_at == 4, 0, left, ranks)
+                extra = parts.alone(alone, alone_pair, 0)
             for combo in itertools.product(*options):
                 if mixed:
-                    used = sum(faces for _, faces, _ in combo)
-                    extra = _alone_groups(alone, pair_at == 4, used, left, ranks)
+                    extra = parts.alone(alone, alone_pair, sum(faces for _, faces, _ in combo))
                 if extra is None:
                     continue
                 reading, rank = extra
@@ -1164,6 +1209,44 @@ def _best_wild(
                 if value > best_value or (value == best_value and reading > best):
                     best, best_value = reading, value
     return None if best < 0 else wild_codes(best)
+
+
+def _may_reach(
+    options: list[list[tuple[int, int, int]]],
+    extra: tuple[int, int] | None,
+    bound: tuple[int, int, bool, bool],
+    ranks: _CodeRanks,
+    value: int,
+) -> bool:
+    """Whether some readings of parts (one of each of ``options``, with the 百搭 alone's
+    ``extra``, or the most they may be) and of one part more bounded by ``bound``
+    (:meth:`_WildParts.bound`) may be worth ``value`` or more: the rank grows with the
+    刻子' 胡數 for the same 文錢 and kinds of groups, which are tried in turn.
+
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _may_reach([[(0, 0, 1)]], (0, 0), (8, 0, True, True), ranks, 28), _may_reach([], (0, 0), (8, 0, True, True), ranks, 117)
+    (True, False)
+    """
+    most, wen_most, sets_may, runs_may = bound
+    extra_rank = extra[1] if extra is not None else 0
+    for combo in itertools.product(*options):
+        rank = extra_rank + sum(part_rank for _, _, part_rank in combo)
+        total = rank >> RANK_TOTAL_AT
+        wen = rank >> RANK_WEN_AT & 15
+        sets = rank & RANK_SETS > 0
+        plain = rank & RANK_RUNS > 0
+        for more_sets in (False, True) if sets_may else (False,):
+            for more_plain in (False, True) if runs_may else (False,):
+                for more_wen in range(wen_most + 1):
+                    reached = ranks._value(
+                        total + most * more_sets,
+                        wen + more_wen,
+                        sets or more_sets,
+                        plain or more_plain,
+                    )
+                    if reached >= value:
+                        return True
+    return False
 
 
 class _WildParts:
@@ -1177,12 +1260,15 @@ class _WildParts:
         self.packed, self.sizes, self.left, self.ranks = packed, sizes, left, ranks
         self.searches: dict[tuple[int, int], PartSearch] = {}
         self.found: dict[tuple[int, int, bool, bool], list[tuple[int, int, int]]] = {}
+        self.bounds: dict[tuple[int, int, bool], tuple[int, int, bool, bool]] = {}
+        self.alones: dict[tuple[int, bool, int], tuple[int, int] | None] = {}
 
     def firsts(self, p: int, wild: int, pair: bool, mixed: bool) -> list[tuple[int, int, int]]:
         """The first reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) of
-        each signature whose 百搭 fit in the copies left, or if ``mixed``, of each signature
-        and kinds the 百搭 stand for: (the reading as a number, those kinds packed over the
-        30 plain kinds (0 unless ``mixed``), its rank key (see ``wild_parts``)).
+        the most 胡數 of 刻子 for each 文錢 and kinds of groups (see :func:`_best_wild`)
+        whose 百搭 fit in the copies left, or if ``mixed``, for each of those and kinds the
+        百搭 stand for: (the reading as a number, those kinds packed over the 30 plain kinds
+        (0 unless ``mixed``), its rank key (see ``wild_parts``)).
 
         >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
         >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
@@ -1218,6 +1304,79 @@ class _WildParts:
         found = self.found[state] = self._firsts(readings, tracked, lo, mixed)
         return found
 
+    def alone(self, alone: int, pair: bool, used: int) -> tuple[int, int] | None:
+        """:func:`_alone_groups` of ``alone`` 百搭 alone (with the pair if ``pair``) beside
+        parts whose 百搭 stand for the kinds ``used``, once for the hand.
+
+        >>> parts = _WildParts([0] * 4, [0] * 4, [4] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> wild_codes(parts.alone(3, False, 0)[0])
+        ((1, 8, 3),)
+        """
+        state = (alone, pair, used)
+        if state in self.alones:
+            return self.alones[state]
+        found = self.alones[state] = _alone_groups(alone, pair, used, self.left, self.ranks)
+        return found
+
+    def bound(self, states: Sequence[_PartState]) -> tuple[int, int, bool, bool]:
+        """What readings of the parts of ``states`` may hold at most together (see
+        :meth:`part_bound`).
+
+        >>> counts = _split("111222t 3t 5t 5t", (), DUZIHU)[2]
+        >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+        >>> parts = _WildParts(packed, [9, 0, 0, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> parts.bound([(0, 3, True, False), (3, 0, False, False)])
+        (12, 0, True, True)
+        """
+        most = wen_most = 0
+        sets_may = runs_may = False
+        for p, wild, pair, _ in states:
+            if not self.sizes[p]:
+                continue  # (no groups: 百搭 alone are elsewhere)
+            bound = self.bounds.get((p, wild, pair))
+            if bound is None:
+                bound = self.bounds[p, wild, pair] = self.part_bound(p, wild, pair)
+            most += bound[0]
+            wen_most += bound[1]
+            sets_may |= bound[2]
+            runs_may |= bound[3]
+        return most, wen_most, sets_may, runs_may
+
+    def part_bound(self, p: int, wild: int, pair: bool) -> tuple[int, int, bool, bool]:
+        """What a reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) may
+        hold at most: the 胡數 of its 刻子, how many 文錢, whether 刻子 and whether other
+        順子. A kind has one 刻子 at most (six cards of it are more than its copies, 百搭
+        standing for them included), of its real cards and the 百搭 it misses: the most
+        胡數 of 刻子 the 百搭 pay for.
+
+        >>> counts = _split("111222t 3t 5t 5t", (), DUZIHU)[2]
+        >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+        >>> parts = _WildParts(packed, [9, 0, 0, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> parts.part_bound(0, 3, True)
+        (12, 0, True, True)
+        """
+        x, lo = self.packed[p], 9 * p
+        left, kezi = self.left, self.ranks._kezi
+        free = 0
+        some = False
+        costs: tuple[list[int], list[int]] = ([], [])  # (刻子 missing one card, two)
+        for j in range(9 if p < 3 else 3):
+            c = x >> PACK_BITS * j & 15
+            missing = 3 - c if c < 3 else 0
+            if not c or missing > wild or missing > left[lo + j]:
+                continue
+            some = True
+            if missing:
+                costs[missing - 1].append(kezi(lo + j))
+            else:
+                free += kezi(lo + j)
+        ones, twos = sorted(costs[0], reverse=True), sorted(costs[1], reverse=True)
+        paid = max(
+            sum(twos[:n]) + sum(ones[: wild - 2 * n]) for n in range(min(len(twos), wild // 2) + 1)
+        )
+        groups = (self.sizes[p] + wild - 2 * pair) // 3
+        return free + paid, groups if p == 1 else 0, some, p < 3
+
     def _firsts(
         self, readings: dict[int, int], tracked: int, lo: int, mixed: bool
     ) -> list[tuple[int, int, int]]:
@@ -1233,12 +1392,17 @@ class _WildParts:
             if kinds and any(map(operator.gt, face_counts(kinds), left)):
                 continue
             rank = key >> FACES_BITS
-            # the rank's 刻子 and 順子 count as whether there are any
-            signature: object = (rank >> RANK_WEN_AT, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+            # the rank's 刻子 and 順子 count as whether there are any; of the same 文錢 and
+            # kinds of groups, the most 胡數 of 刻子 are worth more with any other parts
+            wen = rank >> RANK_WEN_AT & 15
+            signature: object = (wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
             if mixed:
                 signature = (signature, kinds)
             known = firsts.get(signature)
-            if known is None or number > known[0]:
+            if known is None or (rank >> RANK_TOTAL_AT, number) > (
+                known[2] >> RANK_TOTAL_AT,
+                known[0],
+            ):
                 firsts[signature] = (number, kinds << PACK_BITS * lo, rank)
         return list(firsts.values())
 
