@@ -14,24 +14,19 @@ import random
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from nantong_hands import (
+    RUNS,
+    SETS,
+    best_of_every_reading,
+    cards_of,
+    kezi_value,
+    rank_key,
+    wild_faces,
+)
 
 from changpai import nantong
 from changpai.nantong import hand, solver, wild_parts
-from changpai.nantong.cards import BAIDA_INDICES, CARDS, N_PLAIN
-
-
-def _kezi(face: int) -> int:
-    return 4 << (face % 9 == 8) + (face % 9 == 0)  # (some 刻子 worth more than others)
-
-
-def _rank_key(codes: tuple[solver._Code, ...]) -> tuple[int, ...]:
-    """What ranks a part's reading: its 刻子' 胡數, how many 刻子, 文錢 and other 順子."""
-    return (
-        sum(_kezi(face) for kind, face, _ in codes if kind == 1),
-        sum(kind == 1 for kind, _, _ in codes),
-        sum(kind == 2 and face == 9 for kind, face, _ in codes),
-        sum(kind == 2 and face != 9 for kind, face, _ in codes),
-    )
+from changpai.nantong.cards import BAIDA_INDICES, N_PLAIN
 
 
 @st.composite
@@ -68,14 +63,14 @@ def test_big_suit_with_few_wild_finds_the_first_of_each_rank_section_4(
     # (as hand._WildParts follows them: all of them, or those with fewer copies than 百搭)
     few = sum(15 << solver.PACK_BITS * j for j, n in enumerate(left) if 0 < n < wild)
     tracked = wild_parts.FACES_MASK if follow else few
-    search = wild_parts.PartSearch(p, _kezi, left, tracked=tracked)
+    search = wild_parts.PartSearch(p, kezi_value, left, tracked=tracked)
     fit = [0] * (9 * p) + left + [0] * (N_PLAIN - 9 * p - 9)
 
     def firsts(readings: object) -> dict[tuple[object, ...], tuple[solver._Code, ...]]:
         """The first reading that fits of each rank (and kinds of its 百搭 if followed)."""
         found: dict[tuple[object, ...], tuple[solver._Code, ...]] = {}
         for codes in readings:  # type: ignore[attr-defined]
-            key = _rank_key(codes), hand._wild_faces(codes) if follow else ()
+            key = rank_key(codes), wild_faces(codes) if follow else ()
             if hand._wilds_fit(codes, fit) and (key not in found or codes < found[key]):
                 found[key] = codes
         return found
@@ -106,10 +101,6 @@ def test_share_plans_read_every_share_fewest_wild_first_section_4() -> None:
             assert most == sorted(most)
 
 
-_RUNS = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
-_SETS = [(k,) * 3 for k in range(N_PLAIN)]
-
-
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 10**9), st.integers(3, 5), st.floats(0.0, 1.0))
 def test_many_wild_best_is_the_first_of_the_best_of_every_reading_section_6(
@@ -118,17 +109,13 @@ def test_many_wild_best_is_the_first_of_the_best_of_every_reading_section_6(
     rng = random.Random(seed)
     kinds = [rng.randrange(N_PLAIN)] * 2
     for _ in range(7):
-        kinds += rng.choice(_RUNS if rng.random() < runs else _SETS)
+        kinds += rng.choice(RUNS if rng.random() < runs else SETS)
     if max(kinds.count(k) for k in set(kinds)) > 4:
         return
     for j, k in enumerate(rng.sample(range(23), wild)):
         kinds[k] = BAIDA_INDICES[j]
-    cards = tuple(CARDS[k] for k in kinds)
-    best = nantong.best_decomposition(cards, rules=nantong.DUZIHU_BAIDA)
-    counts = tuple(kinds.count(i) for i in range(N_PLAIN))
-    baida = [c for c in cards if c.is_baida]
-    every = solver._all(counts, wild, True) if solver._can(counts, wild, True) else ()
-    ranked = hand._best_reading(every, baida, (), nantong.DUZIHU_BAIDA, (), frozenset(), counts)
+    best = nantong.best_decomposition(cards_of(kinds), rules=nantong.DUZIHU_BAIDA)
+    ranked = best_of_every_reading(kinds, (), nantong.DUZIHU_BAIDA, (), frozenset())
     assert repr(best) == repr(ranked)
 
 

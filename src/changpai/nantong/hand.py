@@ -536,23 +536,6 @@ def _copies_left(
     return None if min(left) < 0 else left
 
 
-def _wild_faces(codes: Sequence[_Code]) -> tuple[int, ...]:
-    """The kinds the 百搭 of some group codes stand for, sorted (what :func:`_wilds_fit`
-    checks).
-
-    >>> _wild_faces([(2, 0, 5), (1, 4, 1), (0, 3, 0)])
-    (0, 2, 4)
-    """
-    faces = []
-    for kind, face, mask in codes:
-        if mask:
-            if kind == 2:
-                faces += [face + j for j in range(3) if mask >> j & 1]
-            else:
-                faces += [face] * mask
-    return tuple(sorted(faces))
-
-
 def _wilds_fit(codes: Sequence[_Code], left: Sequence[int]) -> bool:
     """``_copies_ok(codes, melds, flips)`` for ``left = _copies_left(counts, melds, flips)``
     (``codes`` a reading of ``counts``): every real card is counted in ``left``, so only the
@@ -1519,43 +1502,9 @@ class _CodeRanks:
                     plain = True
         return total, wen, sets, plain
 
-    def firsts(
-        self,
-        readings: Sequence[tuple[_Code, ...]],
-        left: Sequence[int] | None,
-        *,
-        by_faces: bool = False,
-    ) -> list[tuple[_Code, ...]]:
-        """The first of ``readings`` of each :meth:`signature` (among those whose 百搭 fit
-        in the copies ``left``, unless None), or ``by_faces``, of each signature and
-        :func:`_wild_faces` (whether they fit is then decided with the other parts')."""
-        if len(readings) == 1 and left is None:  # (one reading: its signature is its own)
-            return list(readings)
-        seen: dict[object, tuple[_Code, ...]] = {}
-        for codes in readings:
-            if left is not None and not _wilds_fit(codes, left):
-                continue
-            key: object = self.signature(codes)
-            if by_faces:
-                key = (key, _wild_faces(codes))
-            if key not in seen:
-                seen[key] = codes
-        return list(seen.values())
-
     def rank(self, codes: Sequence[_Code]) -> int:
         """The 胡數 of a reading (before situational bonuses), what picks the best one."""
-        total = wen = 0
-        sets = plain = False
-        for kind, face, _ in codes:
-            if kind == 1:
-                sets = True
-                total += self._kezi(face)
-            elif kind == 2:
-                if face == 9:  # 一二三丙, 文錢
-                    wen += 1
-                else:
-                    plain = True
-        return self._value(total, wen, sets, plain)
+        return self._value(*self.signature(codes))
 
     def value(self, rank: int) -> int:
         """:meth:`rank` of a reading given by its rank key (``wild_parts``: the 刻子' 胡數,

@@ -62,9 +62,9 @@ def _all_codes() -> list[_Code]:
 
 
 _CODES = _all_codes()
-_DIGIT_BITS = 4  # (no reading holds a code more than four times)
+_DIGIT_WIDTH = 4  # (no reading holds a code more than four times)
 # a code's digit: the smallest code the highest (see the module's docstring)
-DIGIT = {code: 1 << _DIGIT_BITS * (len(_CODES) - 1 - i) for i, code in enumerate(_CODES)}
+DIGIT = {code: 1 << _DIGIT_WIDTH * (len(_CODES) - 1 - i) for i, code in enumerate(_CODES)}
 
 
 def codes(reading: int) -> tuple[_Code, ...]:
@@ -76,10 +76,10 @@ def codes(reading: int) -> tuple[_Code, ...]:
     found: list[_Code] = []
     last = len(_CODES) - 1
     while reading:
-        field = (reading.bit_length() - 1) // _DIGIT_BITS
-        count = reading >> _DIGIT_BITS * field
+        field = (reading.bit_length() - 1) // _DIGIT_WIDTH
+        count = reading >> _DIGIT_WIDTH * field
         found += [_CODES[last - field]] * count
-        reading -= count << _DIGIT_BITS * field
+        reading -= count << _DIGIT_WIDTH * field
     return tuple(found)
 
 
@@ -95,9 +95,9 @@ RANK_SETS = 15 << PACK_BITS
 RANK_ONE_SET = 1 << PACK_BITS
 RANK_WEN_AT = 2 * PACK_BITS
 RANK_TOTAL_AT = 3 * PACK_BITS
-_RUN = 1 << FACES_BITS
-_KEZI = _RUN << PACK_BITS
-_WEN = _KEZI << PACK_BITS
+_RUN_KEY = 1 << FACES_BITS
+_KEZI_KEY = _RUN_KEY << PACK_BITS
+_WEN_KEY = _KEZI_KEY << PACK_BITS
 _TOTAL_AT = FACES_BITS + RANK_TOTAL_AT
 
 
@@ -132,7 +132,7 @@ def _run_ways(base: int, j: int) -> list[_RunWay]:
             used = mask.bit_count()
             if used <= 2:
                 faces = sum(_FIELDS[start + s] for s in range(3) if mask >> s & 1)
-                key = _WEN if base + start == 9 else _RUN
+                key = _WEN_KEY if base + start == 9 else _RUN_KEY
                 ways.append((DIGIT[2, base + start, mask], take, faces, used, need, key))
     return ways
 
@@ -164,9 +164,9 @@ def plain_readings(
         for code in reading:
             kind, face, _ = code
             if kind == 1:
-                key += (kezi(face) << _TOTAL_AT) + _KEZI
+                key += (kezi(face) << _TOTAL_AT) + _KEZI_KEY
             elif kind == 2:
-                key += _WEN if face == 9 else _RUN
+                key += _WEN_KEY if face == 9 else _RUN_KEY
             number += DIGIT[code]
         if key not in found:
             found[key] = number
@@ -230,7 +230,7 @@ class PartSearch:
         """The key of a 刻子 of kind ``j`` of the part holding no 百搭."""
         key = self.set_keys.get(j)
         if key is None:
-            key = self.set_keys[j] = (self.kezi(self.base + j) << _TOTAL_AT) + _KEZI
+            key = self.set_keys[j] = (self.kezi(self.base + j) << _TOTAL_AT) + _KEZI_KEY
         return key
 
     def _one_wild(self, x: int, size: int, pair: bool) -> dict[int, int]:
@@ -271,7 +271,7 @@ class PartSearch:
                 for code in reading:
                     kind, face, _ = code
                     if kind == 2:
-                        key += _WEN if face == 9 else _RUN
+                        key += _WEN_KEY if face == 9 else _RUN_KEY
                         if 0 <= k - face <= 2:
                             marked = code
                     else:
