@@ -55,12 +55,9 @@ from changpai.nantong.solver import (
     _BOUNDS,
     _FIELD_1,
     _HONOUR_READINGS,
-    _HONOURS_AT,
     _MORE_SHARES,
     _RUN,
     _SHARES,
-    _SUIT_BITS,
-    _SUIT_MASK,
     _SUIT_TABLES,
     DECK_BAIDA,
     PACK_BITS,
@@ -70,6 +67,8 @@ from changpai.nantong.solver import (
     _can,
     _Code,
     _fits_any,
+    _packed_parts,
+    _pair_fits,
     _plain_all,
     _plain_complete,
 )
@@ -922,15 +921,10 @@ def _best_packed_plain(
     >>> str(_best_packed_plain(key, DUZIHU, (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    honours = key >> _HONOURS_AT
+    xt, xb, xw, honours = _packed_parts(key)
     h = _HONOUR_MELDS.get(honours)
     if h is None:
         return None  # honours that form no groups
-    xt, xb, xw = (
-        key & _SUIT_MASK,
-        key >> _SUIT_BITS & _SUIT_MASK,
-        key >> 2 * _SUIT_BITS & _SUIT_MASK,
-    )
     suits = _ONE_READING_MELDS
     t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
     model = rules.multiplier_model == "model"
@@ -943,9 +937,7 @@ def _best_packed_plain(
         and len(t[0] + b[0] + w[0] + h[0]) == 1
     ):
         return _joined((t, b, w), h, rules, flips, called)
-    mt, mb, mw = xt % 3, xb % 3, xw % 3
-    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
-    if mt + mb + mw + honours % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
+    if not _pair_fits(xt % 3, xb % 3, xw % 3, honours % 3):
         return None
     if model:
         t = t or _suit_melds(0, xt)

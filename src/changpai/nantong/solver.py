@@ -464,6 +464,30 @@ _HONOURS_PLAIN = _honour_keys(False)
 _HONOURS_PAIR = _honour_keys(True)
 
 
+def _packed_parts(key: int) -> tuple[int, int, int, int]:
+    """The packed 條, 丙, 萬 and honours of a packed hand.
+
+    >>> _packed_parts(1 | 2 << _SUIT_BITS | 3 << _HONOURS_AT)
+    (1, 2, 0, 3)
+    """
+    return (
+        key & _SUIT_MASK,
+        key >> _SUIT_BITS & _SUIT_MASK,
+        key >> 2 * _SUIT_BITS & _SUIT_MASK,
+        key >> _HONOURS_AT & _HONOUR_MASK,
+    )
+
+
+def _pair_fits(mt: int, mb: int, mw: int, mh: int) -> bool:
+    """Whether parts of these sizes modulo 3 (a packed part modulo 3 is its size's) are
+    groups (0) but for the one with the pair (2).
+
+    >>> _pair_fits(0, 2, 0, 0), _pair_fits(1, 1, 0, 0)
+    (True, False)
+    """
+    return mt + mb + mw + mh == 2 and mt != 1 and mb != 1 and mw != 1
+
+
 def _plain_complete(key: int) -> bool:
     """Whether a packed hand of plain cards only forms groups and one pair
     (``_can(counts, 0, True)``, without a cache).
@@ -475,13 +499,9 @@ def _plain_complete(key: int) -> bool:
     >>> _plain_complete(packed("123b 456b 789b 123t 456t 789t 124w 5w 5w"))
     False
     """
-    t = key & _SUIT_MASK
-    b = key >> _SUIT_BITS & _SUIT_MASK
-    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
-    h = key >> _HONOURS_AT & _HONOUR_MASK
+    t, b, w, h = _packed_parts(key)
     mt, mb, mw, mh = t % 3, b % 3, w % 3, h % 3
-    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
-    if mt + mb + mw + mh != 2 or mt == 1 or mb == 1 or mw == 1:
+    if not _pair_fits(mt, mb, mw, mh):
         return False
     if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
         return False
@@ -535,16 +555,12 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True), len(_plain_all(key))
     (True, 4)
     """
-    h = key >> _HONOURS_AT & _HONOUR_MASK
+    t, b, w, h = _packed_parts(key)
     honours = _HONOUR_READINGS.get(h)
     if honours is None:
         return ()
-    t = key & _SUIT_MASK
-    b = key >> _SUIT_BITS & _SUIT_MASK
-    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
     mt, mb, mw = t % 3, b % 3, w % 3
-    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
-    if mt + mb + mw + h % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
+    if not _pair_fits(mt, mb, mw, h % 3):
         return ()
     tables = _SUIT_TABLES  # (an empty suit, 0, has the one empty reading)
     options = (
