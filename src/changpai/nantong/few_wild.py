@@ -169,18 +169,73 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     return best
 
 
-def _completing(x: int) -> int | None:
+def _completing(x: int) -> int:
     """The kinds of which one card more gives a suit packed in ``x`` (faces from 0) a
-    reading, as the packed suit of one card of each; None for a suit of more cards than
-    :data:`_COMPLETING` holds.
+    reading, as the packed suit of one card of each: :data:`_COMPLETING`'s, or for a suit
+    too big for it, :func:`_completing_big`'s.
 
     >>> _completing(1 | 1 << PACK_BITS) == (1 << 2 * PACK_BITS), _completing(4) == 0
     (True, True)
     """
     fields = _COMPLETING.get(x)
-    if fields is None and _suit_size(x) < _TABLE_CARDS:
-        return 0
-    return fields
+    if fields is not None:
+        return fields
+    size = _suit_size(x)
+    # (a suit of 3n cards and one more makes 3n + 1: no reading)
+    return 0 if size < _TABLE_CARDS or size % 3 == 0 else _completing_big(x, size % 3 == 1)
+
+
+def _completing_big(x: int, pair: bool) -> int:
+    """:func:`_completing` of a suit of at least :data:`_TABLE_CARDS` cards, by the group
+    holding its lowest card (as :func:`~changpai.nantong.solver._big_suit` reads): a group of
+    its own cards leaves a suit that the kind completes; else the kind is in that group (the
+    pair or 刻子 it fills, the 順子 it fills or starts below) and the rest has a reading. The
+    suit with the card then holds the pair if ``pair`` (its size says so).
+
+    >>> x = 3 * 0x111 | 3 * 0x111 << 3 * PACK_BITS  # (three each of 一 to 六, but one 一)
+    >>> [k for k in range(9) if _completing_big(x - 1, False) >> PACK_BITS * k & 1]
+    [0, 3, 6]
+    """
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    c = x >> shift & 15
+    one = 1 << shift
+    second = x >> shift + PACK_BITS & 15
+    third = x >> shift + 2 * PACK_BITS & 15 if shift < 7 * PACK_BITS else 0
+    found = 0
+    # a group of its own cards holds the lowest card
+    if pair and c >= 2:
+        found |= _completing(x - 2 * one)
+    if c >= 3:
+        found |= _completing(x - 3 * one)
+    if second and third:
+        found |= _completing(x - 0x111 * one)
+    # the kind is in the group of the lowest card
+    if c == 1 and _has_reading(x - one):
+        found |= one
+    if c == 2 and _has_reading(x - 2 * one):
+        found |= one
+    if shift < 7 * PACK_BITS and not second and third and _has_reading(x - 0x101 * one):
+        found |= one << PACK_BITS
+    if second and (not third or shift) and _has_reading(x - 0x11 * one):
+        # (it ends the 順子 of the lowest two, or starts one below them)
+        if shift < 7 * PACK_BITS and not third:
+            found |= one << 2 * PACK_BITS
+        if shift:
+            found |= one >> PACK_BITS
+    return found & ~(x >> 2) & _FIELD_1  # (no fifth copy)
+
+
+def _has_reading(x: int) -> bool:
+    """Whether a suit packed in ``x`` (within four copies) has a reading.
+
+    >>> _has_reading(0x111), _has_reading(0x11)
+    (True, False)
+    """
+    if x in _SUIT_TABLES[0]:  # (the three tables have the same keys)
+        return True
+    size = _suit_size(x)
+    return size > _TABLE_CARDS and size % 3 != 1 and bool(_big_suit(x, 0, size % 3 == 2))
 
 
 def _one_more(p: int, x: int, pair: bool, kinds: int) -> list[tuple[int, Sequence[_Reading]]]:
@@ -201,21 +256,13 @@ def _one_more(p: int, x: int, pair: bool, kinds: int) -> list[tuple[int, Sequenc
             if honours is not None:
                 found.append((lo + field.bit_length() // PACK_BITS, honours))
         return found
-    completing = _completing(x)
-    if completing is None:  # a suit too big for the tables
-        while kinds:
-            field = kinds & -kinds
-            kinds -= field
-            readings = _big_suit(x + field, p, pair)
-            if readings:
-                found.append((lo + field.bit_length() // PACK_BITS, readings))
-        return found
-    kinds &= completing
+    kinds &= _completing(x)
     table = _SUIT_TABLES[p]
     while kinds:
         field = kinds & -kinds
         kinds -= field
-        found.append((lo + field.bit_length() // PACK_BITS, table[x + field]))
+        readings = table.get(x + field) or _big_suit(x + field, p, pair)
+        found.append((lo + field.bit_length() // PACK_BITS, readings))
     return found
 
 
