@@ -140,33 +140,40 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     True
     """
     best: _Reading | None = None
-    best_low = reading[0]
-    for g1, code1 in enumerate(reading):
-        if g1 and code1 == reading[g1 - 1]:
-            continue
-        marked1 = _marked(code1, k1)
+    for g1 in _holders(reading, k1):
+        marked1 = _marked(reading[g1], k1)
         if marked1 is None:
             continue
         once = list(reading)
         once[g1] = marked1
-        for g2, code2 in enumerate(once):
-            if g2 and code2 == once[g2 - 1]:
-                continue
-            # the smallest group marked: a reading keeping a smaller one unmarked is smaller
-            # (see _marked_once), so only the markings of the biggest such are compared
-            low = min(code1, reading[g2])
-            if best is not None and low < best_low:
-                continue
-            marked2 = _marked(code2, k2)
+        for g2 in _holders(once, k2):
+            marked2 = _marked(once[g2], k2)
             if marked2 is None:
                 continue
             twice = once.copy()
             twice[g2] = marked2
             twice.sort()
             found = tuple(twice)
-            if best is None or low > best_low or found < best:
-                best, best_low = found, low
+            if best is None or found < best:
+                best = found
     return best
+
+
+def _holders(codes: Sequence[_Code], k: int) -> list[int]:
+    """The places of the groups among ``codes`` holding a slot of kind ``k``, the first of
+    equal groups only.
+
+    >>> _holders(((0, 3, 0), (2, 1, 0), (2, 1, 0), (2, 3, 0)), 3)
+    [0, 1, 3]
+    """
+    found = []
+    previous = None
+    for g, code in enumerate(codes):
+        kind, face, _ = code
+        if (face <= k <= face + 2 if kind == 2 else face == k) and code != previous:
+            found.append(g)
+        previous = code
+    return found
 
 
 def _completing(x: int) -> int:

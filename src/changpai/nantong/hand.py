@@ -811,7 +811,7 @@ def best_decomposition(
         elif key >> _BAIDA_AT:
             if rules.baida:  # (else the general path names the 百搭)
                 held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
-                return _best_packed_wild(held, rules, flips, frozen_called)
+                return _best_packed_wild(key, held, rules, flips, frozen_called)
         else:
             return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
@@ -1022,45 +1022,68 @@ def _best_of_parts(
 
 
 def _best_packed_wild(
+    key: int,
     concealed: Sequence[Card],
     rules: Rules,
     flips: tuple[Card, ...],
     called: frozenset[Card],
 ) -> Decomposition | None:
-    """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
-    with the flips), with no declared melds: of one or two 百搭, the best of the readings
-    :func:`~changpai.nantong.few_wild.candidates` lists; else the general path's 百搭 branch
-    without its checks.
+    """:func:`best_decomposition` of 23 concealed cards packed in ``key`` (:func:`_packed_cards`)
+    holding 百搭 (at most their copies with the flips), with no declared melds: of one or two
+    百搭, the best of the readings :func:`~changpai.nantong.few_wild.candidates` lists; else the
+    general path's 百搭 branch without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
-    >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
+    >>> key = _packed_cards(cards)
+    >>> str(_best_packed_wild(key, cards, DUZIHU.evolve(baida=True), (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    key = 0
-    baida = []
-    for c in concealed:
-        i = c.index
-        if i < N_PLAIN:
-            key += _PACKED[i]
-        else:
-            baida.append(c)
+    wilds = key >> _BAIDA_AT  # (one bit of a field per 百搭 held: one copy of each)
+    key &= _PLAIN_FIELDS
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
-    if len(baida) <= 2 and rules.multiplier_model == "model":
+    if wilds.bit_count() <= 2 and rules.multiplier_model == "model":
         used = key
         for f in flips:
             if f.index < N_PLAIN:
                 used += _PACKED[f.index]
-        candidates = few_wild.candidates(key, used, len(baida))
+        candidates = few_wild.candidates(key, used, wilds.bit_count())
         best = _best_ranked(candidates, lambda: _CodeRanks((), flips, rules, called))
-    else:
-        ranks = _CodeRanks((), flips, rules, called)
-        counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
-        left = _copies_left(counts, (), flips)
-        if left is None:  # no 百搭 can stand for anything
+        if best is None:
             return None
-        best = _best_wild(counts, len(baida), left, ranks)
+        return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
+    baida = [c for c in concealed if c.index >= N_PLAIN]
+    ranks = _CodeRanks((), flips, rules, called)
+    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+    left = _copies_left(counts, (), flips)
+    if left is None:  # no 百搭 can stand for anything
+        return None
+    best = _best_wild(counts, len(baida), left, ranks)
     return None if best is None else _build(best, baida, (), rules, flips, called)
+
+
+_PLAIN_FIELDS = (1 << _BAIDA_AT) - 1
+
+
+def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
+    """The one or two 百搭 held (``wilds``: their packed fields past the plain ones, one copy
+    of each) in the order of ``concealed``, which holds them.
+
+    >>> [str(c) for c in _held_baida(1 | 1 << 4 * PACK_BITS, parse("CAI 5w FU"))]
+    ['財', '福']
+    """
+    low = wilds & -wilds
+    first = BAIDA[low.bit_length() // PACK_BITS]
+    if wilds == low:
+        return [first]
+    second = BAIDA[wilds.bit_length() // PACK_BITS]
+    # (cards are interned: find them by identity, in C, else in order by kind)
+    ids = list(map(id, concealed))
+    try:
+        ahead = ids.index(id(first)) < ids.index(id(second))
+    except ValueError:
+        return [c for c in concealed if c.index >= N_PLAIN]
+    return [first, second] if ahead else [second, first]
 
 
 def _best_ranked(
