@@ -140,16 +140,10 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     True
     """
     best: _Reading | None = None
-    for g1 in _holders(reading, k1):
-        marked1 = _marked(reading[g1], k1)
-        if marked1 is None:
-            continue
+    for g1, marked1 in _markings(reading, k1):
         once = list(reading)
         once[g1] = marked1
-        for g2 in _holders(once, k2):
-            marked2 = _marked(once[g2], k2)
-            if marked2 is None:
-                continue
+        for g2, marked2 in _markings(once, k2):
             twice = once.copy()
             twice[g2] = marked2
             twice.sort()
@@ -159,19 +153,24 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     return best
 
 
-def _holders(codes: Sequence[_Code], k: int) -> list[int]:
-    """The places of the groups among ``codes`` holding a slot of kind ``k``, the first of
-    equal groups only.
+def _markings(codes: Sequence[_Code], k: int) -> list[tuple[int, _Code]]:
+    """Each group among ``codes`` that can take one more 百搭 standing for kind ``k``
+    (:func:`_marked`; the first of equal groups only), by its place, marked.
 
-    >>> _holders(((0, 3, 0), (2, 1, 0), (2, 1, 0), (2, 3, 0)), 3)
-    [0, 1, 3]
+    >>> _markings(((0, 3, 0), (2, 1, 0), (2, 1, 0), (2, 3, 3)), 3)
+    [(0, (0, 3, 1)), (1, (2, 1, 4))]
     """
     found = []
     previous = None
     for g, code in enumerate(codes):
-        kind, face, _ = code
-        if (face <= k <= face + 2 if kind == 2 else face == k) and code != previous:
-            found.append(g)
+        if code != previous:
+            kind, face, mask = code
+            if kind == 2:
+                pos = k - face
+                if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
+                    found.append((g, (2, face, mask | 1 << pos)))
+            elif face == k and mask <= kind:
+                found.append((g, (kind, face, mask + 1)))
         previous = code
     return found
 
@@ -312,6 +311,7 @@ def _two_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
     """
     kinds = _kinds(p, x, used)
     lo = 9 * p
+    table = _TABLES[p]
     found = []
     firsts = kinds
     while firsts:
@@ -323,8 +323,21 @@ def _two_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
         seconds = kinds & -first
         if (used >> PACK_BITS * k1 & 15) > 2:
             seconds -= first
-        for k2, readings in _one_more(p, x + first, pair, seconds):
-            for reading in readings:
+        if p == 3:
+            for k2, readings in _one_more(p, x + first, pair, seconds):
+                for reading in readings:
+                    marked = _marked_twice(reading, k1, k2)
+                    if marked is not None:
+                        found.append(marked)
+            continue
+        # (_one_more's, inline: most hands with two 百搭 hold both in one suit)
+        once = x + first
+        seconds &= _completing(once)
+        while seconds:
+            second = seconds & -seconds
+            seconds -= second
+            k2 = lo + second.bit_length() // PACK_BITS
+            for reading in table.get(once + second) or _big_suit(once + second, p, pair):
                 marked = _marked_twice(reading, k1, k2)
                 if marked is not None:
                     found.append(marked)
