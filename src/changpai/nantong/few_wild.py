@@ -9,19 +9,20 @@ table (:data:`_COMPLETING`) — the 百搭 then taking slots of those kinds, eac
 real card. The rank of a reading does not depend on which slots the 百搭 take, so of each
 plain reading only its smallest marking can be picked (:func:`_marked_once`,
 :func:`_marked_twice`), and of each part only the smallest reading of each kind of rank
-(:func:`_firsts`; see :func:`changpai.nantong.hand._best_wild`).
+(:func:`_firsts`; see :func:`changpai.nantong.hand._best_wild`); two 百搭 in one part are
+marked only in the readings of the best rank.
 
 >>> from changpai.nantong.cards import parse
 >>> from changpai.nantong.hand import _PACKED
 >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
->>> len(candidates(key, key, 1))
-1
+>>> len(best(key, key, 1, lambda: len))
+8
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from changpai.nantong.solver import (
     _COMPLETING,
@@ -38,9 +39,13 @@ from changpai.nantong.solver import (
     _suit_size,
 )
 
-__all__ = ["candidates"]
+__all__ = ["best"]
 
 _Reading = tuple[_Code, ...]
+# a plain reading of a part holding two 百搭, with the kinds they stand for
+_Pick = tuple[_Reading, int, int]
+# the readings that rank alike of such a part: the first of them, and all
+_Group = tuple[_Reading, list[_Pick]]
 
 
 def _parts(key: int) -> tuple[int, int, int, int]:
@@ -301,18 +306,20 @@ def _one_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
     return found
 
 
-def _two_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
-    """The smallest marking (:func:`_marked_twice`) of each plain reading of part ``p``
-    packed in ``x`` with two kinds two 百搭 can stand for added (one kind twice if two copies
-    are left), sorted.
+def _two_wild_groups(p: int, x: int, pair: bool, used: int) -> list[_Group]:
+    """The plain readings of part ``p`` packed in ``x`` with two kinds two 百搭 can stand
+    for added (one kind twice if two copies are left), each with those kinds, by what ranks
+    them (:func:`_alike`): of each group only the smallest marking (:func:`_marked_twice`)
+    of its readings can be picked, and only if one of them can be marked at all (see
+    :func:`_smallest_marking`). The first reading of each group stands for it in ranking.
 
-    >>> _two_wild_readings(2, 1 | 2 << 4 * PACK_BITS, True, 0)
-    [((0, 18, 1), (1, 22, 1)), ((0, 22, 0), (1, 18, 2)), ((0, 22, 0), (2, 18, 6))]
+    >>> [(rep, len(picks)) for rep, picks in _two_wild_groups(2, 1 | 2 << 4 * PACK_BITS, True, 0)]
+    [(((0, 22, 0), (1, 18, 0)), 1), (((0, 18, 0), (1, 22, 0)), 1), (((0, 22, 0), (2, 18, 0)), 1)]
     """
     kinds = _kinds(p, x, used)
     lo = 9 * p
     table = _TABLES[p]
-    found = []
+    groups: dict[tuple[tuple[int, ...], int, bool], _Group] = {}
     firsts = kinds
     while firsts:
         first = firsts & -firsts
@@ -323,26 +330,37 @@ def _two_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
         seconds = kinds & -first
         if (used >> PACK_BITS * k1 & 15) > 2:
             seconds -= first
-        if p == 3:
-            for k2, readings in _one_more(p, x + first, pair, seconds):
-                for reading in readings:
-                    marked = _marked_twice(reading, k1, k2)
-                    if marked is not None:
-                        found.append(marked)
-            continue
-        # (_one_more's, inline: most hands with two 百搭 hold both in one suit)
         once = x + first
-        seconds &= _completing(once)
-        while seconds:
-            second = seconds & -seconds
-            seconds -= second
-            k2 = lo + second.bit_length() // PACK_BITS
-            for reading in table.get(once + second) or _big_suit(once + second, p, pair):
-                marked = _marked_twice(reading, k1, k2)
-                if marked is not None:
-                    found.append(marked)
-    found.sort()
-    return found
+        if p == 3:
+            found = _one_more(p, once, pair, seconds)
+        else:  # (_one_more's, inline: most hands with two 百搭 hold both in one suit)
+            seconds &= _completing(once)
+            found = []
+            while seconds:
+                second = seconds & -seconds
+                seconds -= second
+                readings = table.get(once + second) or _big_suit(once + second, p, pair)
+                found.append((lo + second.bit_length() // PACK_BITS, readings))
+        for k2, readings in found:
+            for reading in readings:
+                alike = _alike(reading)
+                group = groups.get(alike)
+                if group is None:
+                    groups[alike] = (reading, [(reading, k1, k2)])
+                else:
+                    group[1].append((reading, k1, k2))
+    return list(groups.values())
+
+
+def _smallest_marking(picks: list[_Pick]) -> _Reading | None:
+    """The smallest of :func:`_marked_twice` of ``picks`` (plain readings of one part with
+    the kinds two 百搭 stand for), None if none can be marked.
+
+    >>> _smallest_marking([(((0, 3, 0),), 3, 3), (((0, 3, 0), (2, 2, 0)), 3, 3)])
+    ((0, 3, 1), (2, 2, 2))
+    """
+    found = [m for reading, k1, k2 in picks if (m := _marked_twice(reading, k1, k2)) is not None]
+    return min(found) if found else None
 
 
 def _wild_pair(used: int) -> list[_Reading]:
@@ -387,25 +405,31 @@ _PLANS = {
 _TABLES: tuple[Mapping[int, Sequence[_Reading]], ...] = (*_SUIT_TABLES, _HONOUR_READINGS)
 
 
-def candidates(key: int, used: int, wild: int) -> list[_Reading]:
-    """The readings (group codes) of the packed plain cards ``key`` with ``wild`` (1 or 2)
-    百搭 and no declared melds, whose 百搭 stand for kinds with copies left beside the
-    ``used`` ones (packed: held and flipped), among which the best (most rank, then
-    smallest) is the best of every reading (:func:`changpai.nantong.hand._best_wild`'s):
-    of each part, only the first reading of each kind of rank (:func:`_firsts`).
+def best(
+    key: int, used: int, wild: int, new_rank: Callable[[], Callable[[Sequence[_Code]], int]]
+) -> _Reading | None:
+    """The best reading (most rank by ``new_rank()``, then smallest) of the packed plain cards
+    ``key`` with ``wild`` (1 or 2) 百搭 and no declared melds, whose 百搭 stand for kinds with
+    copies left beside the ``used`` ones (packed: held and flipped): the best of every
+    reading (:func:`changpai.nantong.hand._best_wild`'s). Of each part only the first
+    reading of each kind of rank (:func:`_firsts`) is ranked; two 百搭 in one part are
+    marked only in the readings of the best rank (:func:`_two_wild_groups`).
 
     >>> from changpai.nantong.cards import parse
     >>> from changpai.nantong.hand import _PACKED
     >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
-    >>> [codes[0] for codes in candidates(key, key, 1)], candidates(2, 2, 1)
-    ([(0, 22, 1)], [])
+    >>> best(key, key, 1, lambda: len)[0], best(2, 2, 1, lambda: len)
+    ((0, 22, 1), None)
     """
     parts = _parts(key)
-    found: list[_Reading] = []
+    # (the codes ranked, and the reading: sorted, or the readings of the part with two 百搭
+    # to mark and join to the rest)
+    found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
     for plain, hosts, wild_pair in _PLANS[
         parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
     ]:
         options: list[Sequence[_Reading]] = []
+        groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
         for p, pair in plain:
             readings = _TABLES[p].get(parts[p]) or _plain_readings(p, parts[p], pair)
@@ -416,16 +440,58 @@ def candidates(key: int, used: int, wild: int) -> list[_Reading]:
             for p, w, pair in hosts:
                 if w == 1:
                     readings = _one_wild_readings(p, parts[p], pair, used)
+                    if not readings:
+                        break
+                    options.append(readings)
                 else:
-                    readings = _two_wild_readings(p, parts[p], pair, used)
-                if not readings:
-                    break
-                options.append(readings)
+                    groups = _two_wild_groups(p, parts[p], pair, used)
+                    if not groups:
+                        break
             else:
                 if wild_pair:
                     options.append(_wild_pair(used))
-                found += _combined(options)
-    return found
+                if groups is None:
+                    found += [(codes, codes, None) for codes in _combined(options)]
+                else:
+                    found += [
+                        ((*codes, *first), codes, picks)
+                        for codes in _combined(options)
+                        for first, picks in groups
+                    ]
+    if len(found) <= 1:
+        return _marked_hand(*found[0][1:]) if found else None
+    rank = new_rank()
+    if wild == 1:  # (every reading is marked: the first of the most rank)
+        best_codes = found[0][1]
+        best_rank = rank(best_codes)
+        for _, codes, _ in found[1:]:
+            value = rank(codes)
+            if value > best_rank or (value == best_rank and codes < best_codes):
+                best_codes, best_rank = codes, value
+        return best_codes
+    values = [rank(codes) for codes, _, _ in found]
+    for value in sorted(set(values), reverse=True):
+        marked = [
+            reading
+            for (_, codes, picks), of in zip(found, values, strict=True)
+            if of == value and (reading := _marked_hand(codes, picks)) is not None
+        ]
+        if marked:
+            return min(marked)
+    return None
+
+
+def _marked_hand(codes: _Reading, picks: list[_Pick] | None) -> _Reading | None:
+    """The reading of the hand: ``codes``, with the smallest marking of ``picks`` (the part
+    with two 百搭: :func:`_smallest_marking`) if there, sorted; None if it cannot be marked.
+
+    >>> _marked_hand(((1, 0, 0),), [(((0, 3, 0), (2, 2, 0)), 3, 3)])
+    ((0, 3, 1), (1, 0, 0), (2, 2, 2))
+    """
+    if picks is None:
+        return codes
+    part = _smallest_marking(picks)
+    return None if part is None else tuple(sorted((*codes, *part)))
 
 
 def _combined(options: list[Sequence[_Reading]]) -> list[_Reading]:

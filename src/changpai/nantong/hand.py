@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import operator
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from attrs import field, fields, frozen
@@ -1030,7 +1030,7 @@ def _best_packed_wild(
 ) -> Decomposition | None:
     """:func:`best_decomposition` of 23 concealed cards packed in ``key`` (:func:`_packed_cards`)
     holding 百搭 (at most their copies with the flips), with no declared melds: of one or two
-    百搭, the best of the readings :func:`~changpai.nantong.few_wild.candidates` lists; else the
+    百搭, :func:`~changpai.nantong.few_wild.best`'s reading; else the
     general path's 百搭 branch without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
@@ -1047,8 +1047,8 @@ def _best_packed_wild(
         for f in flips:
             if f.index < N_PLAIN:
                 used += _PACKED[f.index]
-        candidates = few_wild.candidates(key, used, wilds.bit_count())
-        best = _best_ranked(candidates, lambda: _CodeRanks((), flips, rules, called))
+        wild = wilds.bit_count()
+        best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
         if best is None:
             return None
         return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
@@ -1084,28 +1084,6 @@ def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
     except ValueError:
         return [c for c in concealed if c.index >= N_PLAIN]
     return [first, second] if ahead else [second, first]
-
-
-def _best_ranked(
-    candidates: Sequence[tuple[_Code, ...]], new_ranks: Callable[[], _CodeRanks]
-) -> tuple[_Code, ...] | None:
-    """The first (smallest) of the readings of most rank (by ``new_ranks()``) among
-    ``candidates``, None if there are none; one is the best unranked.
-
-    >>> new_ranks = lambda: _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _best_ranked([((0, 0, 0), (2, 1, 0)), ((0, 1, 0), (1, 0, 0))], new_ranks)
-    ((0, 1, 0), (1, 0, 0))
-    """
-    if len(candidates) <= 1:
-        return candidates[0] if candidates else None
-    ranks = new_ranks()
-    best = None
-    best_value = -1
-    for codes in candidates:
-        value = ranks.rank(codes)
-        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-            best, best_value = codes, value
-    return best
 
 
 def _best_wild(
