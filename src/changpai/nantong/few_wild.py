@@ -334,7 +334,8 @@ def _two_wild_groups(p: int, x: int, pair: bool, used: int) -> list[_Group]:
         if p == 3:
             found = _one_more(p, once, pair, seconds)
         else:  # (_one_more's, inline: most hands with two 百搭 hold both in one suit)
-            seconds &= _completing(once)
+            completing = _COMPLETING.get(once)
+            seconds &= _completing(once) if completing is None else completing
             found = []
             while seconds:
                 second = seconds & -seconds
@@ -425,6 +426,7 @@ def best(
     # (the codes ranked, and the reading: sorted, or the readings of the part with two 百搭
     # to mark and join to the rest)
     found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
+    two_wild: dict[tuple[int, bool], list[_Group]] = {}
     for plain, hosts, wild_pair in _PLANS[
         parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
     ]:
@@ -444,7 +446,10 @@ def best(
                         break
                     options.append(readings)
                 else:
-                    groups = _two_wild_groups(p, parts[p], pair, used)
+                    # (shares that differ only in where the pair is read the part again)
+                    groups = two_wild.get((p, pair))
+                    if groups is None:
+                        groups = two_wild[p, pair] = _two_wild_groups(p, parts[p], pair, used)
                     if not groups:
                         break
             else:
