@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import operator
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, cast
 
 from attrs import field, fields, frozen
@@ -1048,7 +1048,7 @@ def _best_packed_wild(
             if f.index < N_PLAIN:
                 used += _PACKED[f.index]
         wild = wilds.bit_count()
-        best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
+        best = few_wild.best(key, used, wild, lambda: _concealed_rank(flips, rules, called))
         if best is None:
             return None
         return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
@@ -1063,6 +1063,59 @@ def _best_packed_wild(
 
 
 _PLAIN_FIELDS = (1 << _BAIDA_AT) - 1
+
+
+def _concealed_rank(
+    flips: tuple[Card, ...], rules: Rules, called: frozenset[Card]
+) -> Callable[[Sequence[_Code]], int]:
+    """``_CodeRanks((), flips, rules, called).rank`` (no declared melds), built and run with
+    less: the value of a shape does not depend on the flips (:func:`_shape_value`).
+
+    >>> flips = parse("HH 3w")
+    >>> codes = [(0, 1, 0), (1, 27, 0), (1, 2, 0), (2, 9, 0), (2, 3, 1)]
+    >>> _concealed_rank(flips, DUZIHU, frozenset())(codes) == _CodeRanks((), flips, DUZIHU, frozenset()).rank(codes)
+    True
+    """
+    value = _shape_value(rules)
+    kezi: dict[int, int] = {}
+
+    def rank(codes: Sequence[_Code]) -> int:
+        total = wen = 0
+        sets = plain = False
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                of = kezi.get(face)
+                if of is None:
+                    of = kezi[face] = _concealed_kezi_value(face, flips, rules, called)
+                total += of
+            elif kind == 2:
+                if face == 9:  # 一二三丙, 文錢
+                    wen += 1
+                else:
+                    plain = True
+        return value(total, wen, sets, plain)
+
+    return rank
+
+
+# the value of a shape under each Rules seen (by identity: hashing Rules is slow)
+_SHAPE_VALUES: caches.BoundedDict[int, tuple[Rules, Callable[[int, int, bool, bool], int]]] = (
+    caches.BoundedDict("nantong", "nantong.hand._SHAPE_VALUES", 16)
+)
+
+
+def _shape_value(rules: Rules) -> Callable[[int, int, bool, bool], int]:
+    """``_CodeRanks._value`` with no declared melds (the 胡數 of concealed groups by their
+    刻子' worth, 文錢, whether they hold 刻子 and other 順子) under ``rules``.
+
+    >>> _shape_value(DUZIHU)(4, 1, True, False) == _CodeRanks((), (), DUZIHU, frozenset()).rank([(2, 9, 0), (1, 1, 0)])
+    True
+    """
+    entry = _SHAPE_VALUES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _SHAPE_VALUES[id(rules)] = (rules, _CodeRanks((), (), rules, frozenset())._value)
+    return entry[1]
 
 
 def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
