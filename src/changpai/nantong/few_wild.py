@@ -426,6 +426,7 @@ def best(
     # (the codes ranked, and the reading: sorted, or the readings of the part with two 百搭
     # to mark and join to the rest)
     found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
+    one_wild: dict[tuple[int, bool], list[_Reading]] = {}
     two_wild: dict[tuple[int, bool], list[_Group]] = {}
     for plain, hosts, wild_pair in _PLANS[
         parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
@@ -440,13 +441,16 @@ def best(
             options.append(readings)
         else:
             for p, w, pair in hosts:
+                # (shares that differ only in where the pair is, or the other 百搭, read the
+                # part again: it is read once)
                 if w == 1:
-                    readings = _one_wild_readings(p, parts[p], pair, used)
+                    readings = one_wild.get((p, pair))
+                    if readings is None:
+                        readings = one_wild[p, pair] = _one_wild_readings(p, parts[p], pair, used)
                     if not readings:
                         break
                     options.append(readings)
                 else:
-                    # (shares that differ only in where the pair is read the part again)
                     groups = two_wild.get((p, pair))
                     if groups is None:
                         groups = two_wild[p, pair] = _two_wild_groups(p, parts[p], pair, used)
