@@ -444,12 +444,12 @@ def best(
                 # (shares that differ only in where the pair is, or the other 百搭, read the
                 # part again: it is read once)
                 if w == 1:
-                    readings = one_wild.get((p, pair))
-                    if readings is None:
-                        readings = one_wild[p, pair] = _one_wild_readings(p, parts[p], pair, used)
-                    if not readings:
+                    marked = one_wild.get((p, pair))
+                    if marked is None:
+                        marked = one_wild[p, pair] = _one_wild_readings(p, parts[p], pair, used)
+                    if not marked:
                         break
-                    options.append(readings)
+                    options.append(marked)
                 else:
                     groups = two_wild.get((p, pair))
                     if groups is None:
