@@ -798,7 +798,7 @@ def best_decomposition(
         elif key >> _BAIDA_AT:
             if rules.baida:  # (else the general path names the 百搭)
                 held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
-                return _best_packed_wild(held, rules, flips, frozen_called)
+                return _best_packed_wild(key, held, rules, flips, frozen_called)
         else:
             return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
@@ -1015,67 +1015,121 @@ def _best_of_parts(
 
 
 def _best_packed_wild(
+    key: int,
     concealed: Sequence[Card],
     rules: Rules,
     flips: tuple[Card, ...],
     called: frozenset[Card],
 ) -> Decomposition | None:
-    """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
-    with the flips), with no declared melds: of one or two 百搭, the best of the readings
-    :func:`~changpai.nantong.few_wild.candidates` lists; else the general path's 百搭 branch
-    without its checks.
+    """:func:`best_decomposition` of 23 concealed cards packed in ``key`` (:func:`_packed_cards`)
+    holding 百搭 (at most their copies with the flips), with no declared melds: of one or two
+    百搭, :func:`~changpai.nantong.few_wild.best`'s reading; else the
+    general path's 百搭 branch without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
-    >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
+    >>> key = _packed_cards(cards)
+    >>> str(_best_packed_wild(key, cards, DUZIHU.evolve(baida=True), (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    key = 0
-    baida = []
-    for c in concealed:
-        i = c.index
-        if i < N_PLAIN:
-            key += _PACKED[i]
-        else:
-            baida.append(c)
+    wilds = key >> _BAIDA_AT  # (one bit of a field per 百搭 held: one copy of each)
+    key &= _PLAIN_FIELDS
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
-    if len(baida) <= 2 and rules.multiplier_model == "model":
+    if wilds.bit_count() <= 2 and rules.multiplier_model == "model":
         used = key
         for f in flips:
             if f.index < N_PLAIN:
                 used += _PACKED[f.index]
-        candidates = few_wild.candidates(key, used, len(baida))
-        best = _best_ranked(candidates, lambda: _CodeRanks((), flips, rules, called))
-    else:
-        ranks = _CodeRanks((), flips, rules, called)
-        counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
-        left = _copies_left(counts, (), flips)
-        if left is None:  # no 百搭 can stand for anything
+        wild = wilds.bit_count()
+        best = few_wild.best(key, used, wild, lambda: _concealed_rank(flips, rules, called))
+        if best is None:
             return None
-        best = _best_wild(counts, len(baida), left, ranks)
+        return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
+    baida = [c for c in concealed if c.index >= N_PLAIN]
+    ranks = _CodeRanks((), flips, rules, called)
+    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+    left = _copies_left(counts, (), flips)
+    if left is None:  # no 百搭 can stand for anything
+        return None
+    best = _best_wild(counts, len(baida), left, ranks)
     return None if best is None else _build(best, baida, (), rules, flips, called)
 
 
-def _best_ranked(
-    candidates: Sequence[tuple[_Code, ...]], new_ranks: Callable[[], _CodeRanks]
-) -> tuple[_Code, ...] | None:
-    """The first (smallest) of the readings of most rank (by ``new_ranks()``) among
-    ``candidates``, None if there are none; one is the best unranked.
+_PLAIN_FIELDS = (1 << _BAIDA_AT) - 1
 
-    >>> new_ranks = lambda: _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _best_ranked([((0, 0, 0), (2, 1, 0)), ((0, 1, 0), (1, 0, 0))], new_ranks)
-    ((0, 1, 0), (1, 0, 0))
+
+def _concealed_rank(
+    flips: tuple[Card, ...], rules: Rules, called: frozenset[Card]
+) -> Callable[[Sequence[_Code]], int]:
+    """``_CodeRanks((), flips, rules, called).rank`` (no declared melds), built and run with
+    less: the value of a shape does not depend on the flips (:func:`_shape_value`).
+
+    >>> flips = parse("HH 3w")
+    >>> codes = [(0, 1, 0), (1, 27, 0), (1, 2, 0), (2, 9, 0), (2, 3, 1)]
+    >>> _concealed_rank(flips, DUZIHU, frozenset())(codes) == _CodeRanks((), flips, DUZIHU, frozenset()).rank(codes)
+    True
     """
-    if len(candidates) <= 1:
-        return candidates[0] if candidates else None
-    ranks = new_ranks()
-    best = None
-    best_value = -1
-    for codes in candidates:
-        value = ranks.rank(codes)
-        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-            best, best_value = codes, value
-    return best
+    value = _shape_value(rules)
+    kezi: dict[int, int] = {}
+
+    def rank(codes: Sequence[_Code]) -> int:
+        total = wen = 0
+        sets = plain = False
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                of = kezi.get(face)
+                if of is None:
+                    of = kezi[face] = _concealed_kezi_value(face, flips, rules, called)
+                total += of
+            elif kind == 2:
+                if face == 9:  # 一二三丙, 文錢
+                    wen += 1
+                else:
+                    plain = True
+        return value(total, wen, sets, plain)
+
+    return rank
+
+
+# the value of a shape under each Rules seen (by identity: hashing Rules is slow)
+_SHAPE_VALUES: caches.BoundedDict[int, tuple[Rules, Callable[[int, int, bool, bool], int]]] = (
+    caches.BoundedDict("nantong", "nantong.hand._SHAPE_VALUES", 16)
+)
+
+
+def _shape_value(rules: Rules) -> Callable[[int, int, bool, bool], int]:
+    """``_CodeRanks._value`` with no declared melds (the 胡數 of concealed groups by their
+    刻子' worth, 文錢, whether they hold 刻子 and other 順子) under ``rules``.
+
+    >>> _shape_value(DUZIHU)(4, 1, True, False) == _CodeRanks((), (), DUZIHU, frozenset()).rank([(2, 9, 0), (1, 1, 0)])
+    True
+    """
+    entry = _SHAPE_VALUES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _SHAPE_VALUES[id(rules)] = (rules, _CodeRanks((), (), rules, frozenset())._value)
+    return entry[1]
+
+
+def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
+    """The one or two 百搭 held (``wilds``: their packed fields past the plain ones, one copy
+    of each) in the order of ``concealed``, which holds them.
+
+    >>> [str(c) for c in _held_baida(1 | 1 << 4 * PACK_BITS, parse("CAI 5w FU"))]
+    ['財', '福']
+    """
+    low = wilds & -wilds
+    first = BAIDA[low.bit_length() // PACK_BITS]
+    if wilds == low:
+        return [first]
+    second = BAIDA[wilds.bit_length() // PACK_BITS]
+    # (cards are interned: find them by identity, in C, else in order by kind)
+    ids = list(map(id, concealed))
+    try:
+        ahead = ids.index(id(first)) < ids.index(id(second))
+    except ValueError:
+        return [c for c in concealed if c.index >= N_PLAIN]
+    return [first, second] if ahead else [second, first]
 
 
 # A share of the 百搭 (solver._shares) as _best_wild reads it: each part's state (part, 百搭,
