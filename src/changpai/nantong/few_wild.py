@@ -30,12 +30,14 @@ from changpai.nantong.solver import (
     _HONOUR_READINGS,
     _SHARES,
     _SUIT_BITS,
-    _SUIT_MASK,
     _SUIT_TABLES,
     _TABLE_CARDS,
     PACK_BITS,
     _big_suit,
     _Code,
+    _markings,
+    _packed_part_plain,
+    _packed_parts,
     _suit_size,
 )
 
@@ -46,36 +48,6 @@ _Reading = tuple[_Code, ...]
 _Pick = tuple[_Reading, int, int]
 # the readings that rank alike of such a part: the first of them, and all
 _Group = tuple[_Reading, list[_Pick]]
-
-
-def _parts(key: int) -> tuple[int, int, int, int]:
-    """The packed 條, 丙, 萬 and honours of a packed hand.
-
-    >>> _parts(1 | 2 << _SUIT_BITS | 3 << 3 * _SUIT_BITS)
-    (1, 2, 0, 3)
-    """
-    return (
-        key & _SUIT_MASK,
-        key >> _SUIT_BITS & _SUIT_MASK,
-        key >> 2 * _SUIT_BITS & _SUIT_MASK,
-        key >> 3 * _SUIT_BITS,
-    )
-
-
-def _plain_readings(p: int, x: int, pair: bool) -> Sequence[_Reading]:
-    """The readings (sorted) of part ``p`` packed in ``x`` with no 百搭, as groups and (if
-    ``pair``, which the part's size matches) the pair; the empty part has one empty reading.
-
-    >>> _plain_readings(3, 2, True), _plain_readings(0, 0, False)
-    ((((0, 27, 0),),), ((),))
-    """
-    if p == 3:
-        return _HONOUR_READINGS.get(x, ())
-    readings = _SUIT_TABLES[p].get(x)
-    if readings is not None:
-        return readings
-    # the table holds every suit of at most _TABLE_CARDS cards that has a reading
-    return () if _suit_size(x) <= _TABLE_CARDS else _big_suit(x, p, pair)
 
 
 def _kinds(p: int, x: int, used: int) -> int:
@@ -117,23 +89,6 @@ def _marked_once(reading: _Reading, k: int) -> _Reading:
     raise ValueError(f"no group of {reading} holds kind {k}")
 
 
-def _marked(code: _Code, k: int) -> _Code | None:
-    """``code`` with one more 百搭 standing for kind ``k`` in it, each group keeping a real
-    card (a pair at most one 百搭, a 刻子 or 順子 two); None if it cannot take one.
-
-    >>> _marked((2, 3, 1), 5), _marked((0, 4, 1), 4), _marked((1, 4, 1), 4)
-    ((2, 3, 5), None, (1, 4, 2))
-    """
-    kind, face, mask = code
-    if kind == 2:
-        pos = k - face
-        if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
-            return (2, face, mask | 1 << pos)
-    elif face == k and mask <= kind:
-        return (kind, face, mask + 1)
-    return None
-
-
 def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     """The smallest of the readings where two 百搭 stand for kinds ``k1`` and ``k2`` in slots
     of the plain ``reading`` (sorted), each group keeping a real card; None if there is none.
@@ -156,28 +111,6 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
             if best is None or found < best:
                 best = found
     return best
-
-
-def _markings(codes: Sequence[_Code], k: int) -> list[tuple[int, _Code]]:
-    """Each group among ``codes`` that can take one more 百搭 standing for kind ``k``
-    (:func:`_marked`; the first of equal groups only), by its place, marked.
-
-    >>> _markings(((0, 3, 0), (2, 1, 0), (2, 1, 0), (2, 3, 3)), 3)
-    [(0, (0, 3, 1)), (1, (2, 1, 4))]
-    """
-    found = []
-    previous = None
-    for g, code in enumerate(codes):
-        if code != previous:
-            kind, face, mask = code
-            if kind == 2:
-                pos = k - face
-                if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
-                    found.append((g, (2, face, mask | 1 << pos)))
-            elif face == k and mask <= kind:
-                found.append((g, (kind, face, mask + 1)))
-        previous = code
-    return found
 
 
 def _completing(x: int) -> int:
@@ -422,7 +355,7 @@ def best(
     >>> best(key, key, 1, lambda: len)[0], best(2, 2, 1, lambda: len)
     ((0, 22, 1), None)
     """
-    parts = _parts(key)
+    parts = _packed_parts(key)
     # (the codes ranked, and the reading: sorted, or the readings of the part with two 百搭
     # to mark and join to the rest)
     found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
@@ -435,7 +368,9 @@ def best(
         groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
         for p, pair in plain:
-            readings = _TABLES[p].get(parts[p]) or _plain_readings(p, parts[p], pair)
+            readings = _TABLES[p].get(parts[p]) or _packed_part_plain(
+                p, parts[p], _suit_size(parts[p]), pair
+            )
             if not readings:
                 break
             options.append(readings)

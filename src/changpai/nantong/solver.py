@@ -989,25 +989,34 @@ def _mark_one_wild(reading: tuple[_Code, ...], k: int, found: set[tuple[_Code, .
     >>> sorted(found)
     [((0, 3, 0), (2, 2, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0), (2, 2, 0))]
     """
-    previous = None
-    for g, old in enumerate(reading):
-        if old == previous:
-            continue
-        previous = old
-        kind, face, mask = old
-        if kind == 2:
-            pos = k - face
-            if pos < 0 or pos > 2 or mask >> pos & 1 or mask.bit_count() == 2:
-                continue
-            marked = (2, face, mask | 1 << pos)
-        elif face != k or mask == kind + 1:  # a pair keeps one real card, a 刻子 one
-            continue
-        else:
-            marked = (kind, face, mask + 1)
+    for g, marked in _markings(reading, k):
         groups = list(reading)
         groups[g] = marked
         groups.sort()
         found.add(tuple(groups))
+
+
+def _markings(codes: Sequence[_Code], k: int) -> list[tuple[int, _Code]]:
+    """Each group among ``codes`` that can take one more 百搭 standing for kind ``k``, each
+    group keeping a real card (a pair at most one 百搭, a 刻子 or 順子 two), by its place,
+    marked; of equal groups only the first (marking another gives the same reading).
+
+    >>> _markings(((0, 3, 0), (2, 1, 0), (2, 1, 0), (2, 3, 3)), 3)
+    [(0, (0, 3, 1)), (1, (2, 1, 4))]
+    """
+    found = []
+    previous = None
+    for g, code in enumerate(codes):
+        if code != previous:
+            kind, face, mask = code
+            if kind == 2:
+                pos = k - face
+                if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
+                    found.append((g, (2, face, mask | 1 << pos)))
+            elif face == k and mask <= kind:
+                found.append((g, (kind, face, mask + 1)))
+        previous = code
+    return found
 
 
 def _part_plain(
