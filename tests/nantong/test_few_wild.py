@@ -6,7 +6,7 @@ agrees with ranking every reading of the whole-hand search (nantong.md §4, §6,
   叫牌 cards and the rules that rank otherwise;
 * the smallest marking of one or two 百搭 in a plain reading against every marking
   (``solver._mark_wild``);
-* the kinds completing a suit (``solver._COMPLETING``, read by ``few_wild._completing``)
+* the kinds completing a suit (``solver._COMPLETING``, read by ``few_wild._completing_kinds``)
   against the suit table, and for a suit too big for it against ``solver._big_suit``.
 """
 
@@ -66,7 +66,7 @@ def test_the_completing_kinds_are_those_the_suit_table_reads() -> None:
     for _ in range(3000):
         x = sum(rng.randrange(5) << solver.PACK_BITS * k for k in rng.sample(range(9), 6))
         fields = solver._FIELDS
-        completing = few_wild._completing(x)
+        completing = few_wild._completing_kinds(x)
         expected = sum(f for f in fields if (x + f) in table)
         if solver._suit_size(x) >= solver._TABLE_CARDS:  # (too big for the table)
             expected = sum(f for f in fields if x >> 2 & f == 0 and _big_reading(x + f))

@@ -35,6 +35,7 @@ from changpai.nantong.solver import (
     PACK_BITS,
     _big_suit,
     _Code,
+    _held_kinds,
     _markings,
     _packed_part_plain,
     _packed_parts,
@@ -60,7 +61,7 @@ def _kinds(p: int, x: int, used: int) -> int:
     >>> _kinds(2, 1 << 4 * PACK_BITS, used) == sum(1 << j * PACK_BITS for j in (2, 4, 5, 6))
     True
     """
-    held = (x | x >> 1 | x >> 2) & _FIELD_1  # (a field holds at most four cards)
+    held = _held_kinds(x)
     if p < 3:
         near = (held | held << PACK_BITS | held << 2 * PACK_BITS) & _FIELD_1
         near |= held >> PACK_BITS | held >> 2 * PACK_BITS
@@ -113,12 +114,12 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     return best
 
 
-def _completing(x: int) -> int:
+def _completing_kinds(x: int) -> int:
     """The kinds of which one card more gives a suit packed in ``x`` (faces from 0) a
     reading, as the packed suit of one card of each: :data:`_COMPLETING`'s, or for a suit
-    too big for it, :func:`_completing_big`'s.
+    too big for it, :func:`_completing_kinds_big`'s.
 
-    >>> _completing(1 | 1 << PACK_BITS) == (1 << 2 * PACK_BITS), _completing(4) == 0
+    >>> _completing_kinds(1 | 1 << PACK_BITS) == (1 << 2 * PACK_BITS), _completing_kinds(4) == 0
     (True, True)
     """
     fields = _COMPLETING.get(x)
@@ -126,18 +127,18 @@ def _completing(x: int) -> int:
         return fields
     size = _suit_size(x)
     # (a suit of 3n cards and one more makes 3n + 1: no reading)
-    return 0 if size < _TABLE_CARDS or size % 3 == 0 else _completing_big(x, size % 3 == 1)
+    return 0 if size < _TABLE_CARDS or size % 3 == 0 else _completing_kinds_big(x, size % 3 == 1)
 
 
-def _completing_big(x: int, pair: bool) -> int:
-    """:func:`_completing` of a suit of at least :data:`_TABLE_CARDS` cards, by the group
+def _completing_kinds_big(x: int, pair: bool) -> int:
+    """:func:`_completing_kinds` of a suit of at least :data:`_TABLE_CARDS` cards, by the group
     holding its lowest card (as :func:`~changpai.nantong.solver._big_suit` reads): a group of
     its own cards leaves a suit that the kind completes; else the kind is in that group (the
     pair or 刻子 it fills, the 順子 it fills or starts below) and the rest has a reading. The
     suit with the card then holds the pair if ``pair`` (its size says so).
 
     >>> x = 3 * 0x111 | 3 * 0x111 << 3 * PACK_BITS  # (three each of 一 to 六, but one 一)
-    >>> [k for k in range(9) if _completing_big(x - 1, False) >> PACK_BITS * k & 1]
+    >>> [k for k in range(9) if _completing_kinds_big(x - 1, False) >> PACK_BITS * k & 1]
     [0, 3, 6]
     """
     low = (x & -x).bit_length() - 1
@@ -149,11 +150,11 @@ def _completing_big(x: int, pair: bool) -> int:
     found = 0
     # a group of its own cards holds the lowest card
     if pair and c >= 2:
-        found |= _completing(x - 2 * one)
+        found |= _completing_kinds(x - 2 * one)
     if c >= 3:
-        found |= _completing(x - 3 * one)
+        found |= _completing_kinds(x - 3 * one)
     if second and third:
-        found |= _completing(x - 0x111 * one)
+        found |= _completing_kinds(x - 0x111 * one)
     # the kind is in the group of the lowest card
     if c == 1 and _has_reading(x - one):
         found |= one
@@ -200,7 +201,7 @@ def _one_more(p: int, x: int, pair: bool, kinds: int) -> list[tuple[int, Sequenc
             if honours is not None:
                 found.append((lo + field.bit_length() // PACK_BITS, honours))
         return found
-    kinds &= _completing(x)
+    kinds &= _completing_kinds(x)
     table = _SUIT_TABLES[p]
     while kinds:
         field = kinds & -kinds
@@ -268,7 +269,7 @@ def _two_wild_groups(p: int, x: int, pair: bool, used: int) -> list[_Group]:
             found = _one_more(p, once, pair, seconds)
         else:  # (_one_more's, inline: most hands with two 百搭 hold both in one suit)
             completing = _COMPLETING.get(once)
-            seconds &= _completing(once) if completing is None else completing
+            seconds &= _completing_kinds(once) if completing is None else completing
             found = []
             while seconds:
                 second = seconds & -seconds

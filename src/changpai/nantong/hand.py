@@ -53,7 +53,6 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
-    _FIELD_1,
     _HONOUR_READINGS,
     _MORE_SHARES,
     _RUN,
@@ -67,6 +66,7 @@ from changpai.nantong.solver import (
     _can,
     _Code,
     _fits_any,
+    _held_kinds,
     _packed_parts,
     _pair_fits,
     _plain_all,
@@ -864,7 +864,7 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
     c = x >> shift + 2 * PACK_BITS & 15 if shift >= 0 else 0
     if c == 1 or (c == 2 and x % 3 == 0):
         return _forced_runs(p, x, shift, c, below=False)
-    split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _FIELD_1)
+    split = _GAP_SPLITS.get(_held_kinds(x))
     if split is None:
         return None
     below = _suit_melds(p, x & split)

@@ -626,6 +626,16 @@ def _within_four(x: int) -> bool:
     return not (x & _FIELD_8 or x & _FIELD_4 & (x << 1 | x << 2))
 
 
+def _held_kinds(x: int) -> int:
+    """The kinds a packed part holds, as the packed part of one card of each (a field holds
+    at most four cards: its three lowest bits tell).
+
+    >>> _held_kinds(3 | 4 << 2 * PACK_BITS) == 1 | 1 << 2 * PACK_BITS
+    True
+    """
+    return (x | x >> 1 | x >> 2) & _FIELD_1
+
+
 def _suit_size(x: int) -> int:
     """How many cards a packed suit holds (fields below 8).
 

@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from changpai.nantong.cards import N_PLAIN
 from changpai.nantong.solver import (
     _COMPLETING,
-    _FIELD_1,
     _FIELDS,
     _SUIT_TABLES,
     _TABLE_CARDS,
     PACK_BITS,
     _Code,
+    _held_kinds,
     _packed_part_plain,
 )
 
@@ -248,7 +248,7 @@ class PartSearch:
         found: dict[int, int] = {}
         base, p, tracked = self.base, self.p, self.tracked
         if self.runs is None:  # the honours: a card more of a kind held
-            kinds = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1
+            kinds = _held_kinds(x)
             table = None
         else:  # (the table holds the suit of one card more)
             kinds = _COMPLETING.get(x, 0)
@@ -368,7 +368,7 @@ class PartSearch:
                 )
                 real -= 1
         if self.runs is not None:
-            held = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1  # the kinds with a real card
+            held = _held_kinds(x)  # the kinds with a real card
             gone, tracked = self.gone, self.tracked
             for digit, take, faces, used, need, key in self.runs[j]:
                 if used <= wild and held & need == need and not faces & gone:
