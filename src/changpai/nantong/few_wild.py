@@ -33,6 +33,7 @@ from changpai.nantong.solver import (
     _SUIT_TABLES,
     _TABLE_CARDS,
     PACK_BITS,
+    _alike,
     _big_suit,
     _Code,
     _held_kinds,
@@ -483,23 +484,3 @@ def _firsts(readings: Sequence[_Reading]) -> Sequence[_Reading]:
         if key not in seen:
             seen[key] = reading
     return list(seen.values())
-
-
-def _alike(reading: _Reading) -> tuple[tuple[int, ...], int, bool]:
-    """What ranks a reading: the faces of its 刻子, how many 文錢, whether other 順子.
-
-    >>> _alike(((0, 3, 0), (1, 5, 1), (2, 9, 0), (2, 9, 2), (2, 12, 0)))
-    ((5,), 2, True)
-    """
-    kezi = []
-    wen = 0
-    plain = False
-    for kind, face, _ in reading:
-        if kind == 1:
-            kezi.append(face)
-        elif kind == 2:
-            if face == 9:  # 一二三丙
-                wen += 1
-            else:
-                plain = True
-    return tuple(kezi), wen, plain

@@ -60,6 +60,7 @@ from changpai.nantong.solver import (
     _SUIT_TABLES,
     DECK_BAIDA,
     PACK_BITS,
+    _alike,
     _all,
     _all_by_parts,
     _big_suit,
@@ -1535,18 +1536,8 @@ class _CodeRanks:
     def signature(self, codes: Sequence[_Code]) -> tuple[int, int, bool, bool]:
         """What :meth:`rank` takes from some group codes: the 刻子' 胡數, the 文錢, whether
         they hold a 刻子 and whether a 順子 other than 文錢."""
-        total = wen = 0
-        sets = plain = False
-        for kind, face, _ in codes:
-            if kind == 1:
-                sets = True
-                total += self._kezi(face)
-            elif kind == 2:
-                if face == 9:
-                    wen += 1
-                else:
-                    plain = True
-        return total, wen, sets, plain
+        kezi, wen, plain = _alike(codes)
+        return sum(map(self._kezi, kezi)), wen, bool(kezi), plain
 
     def rank(self, codes: Sequence[_Code]) -> int:
         """The 胡數 of a reading (before situational bonuses), what picks the best one."""

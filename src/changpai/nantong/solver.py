@@ -1148,3 +1148,24 @@ def _wild_groups_fit(wild: int, need_pair: bool, left: list[int]) -> bool:
             if found:
                 return True
     return False
+
+
+def _alike(reading: Sequence[_Code]) -> tuple[tuple[int, ...], int, bool]:
+    """What ranks a reading (nantong.md §6): the faces of its 刻子, how many 文錢 (一二三丙),
+    whether other 順子.
+
+    >>> _alike(((0, 3, 0), (1, 5, 1), (2, 9, 0), (2, 9, 2), (2, 12, 0)))
+    ((5,), 2, True)
+    """
+    kezi = []
+    wen = 0
+    plain = False
+    for kind, face, _ in reading:
+        if kind == 1:
+            kezi.append(face)
+        elif kind == 2:
+            if face == 9:  # 一二三丙
+                wen += 1
+            else:
+                plain = True
+    return tuple(kezi), wen, plain
