@@ -60,7 +60,6 @@ from changpai.nantong.solver import (
     _SUIT_TABLES,
     DECK_BAIDA,
     PACK_BITS,
-    _alike,
     _all,
     _all_by_parts,
     _big_suit,
@@ -884,29 +883,17 @@ def _forced_runs(p: int, x: int, shift: int, c: int, *, below: bool) -> _PartMel
     >>> [" ".join(map(str, melds)) for melds in _forced_runs(0, x, 0, 1, below=True)]
     ['', '四條四條四條', '一條二條三條']
     """
-    if any((x >> shift + PACK_BITS * j & 15) < c for j in range(3)):
+    if (
+        (x >> shift & 15) < c
+        or (x >> shift + PACK_BITS & 15) < c
+        or (x >> shift + 2 * PACK_BITS & 15) < c
+    ):
         return None
     rest = _suit_melds(p, x - c * (_RUN << shift))
     if rest is None:
         return None
     runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
     return rest[0], rest[1], runs + rest[2] if below else rest[2] + runs
-
-
-def _joined(
-    parts: Sequence[_PartMelds],
-    honours: _PartMelds,
-    rules: Rules,
-    flips: tuple[Card, ...],
-    called: frozenset[Card],
-) -> Decomposition:
-    """The decomposition of the parts' melds (pair, 刻子, 順子 each, of the three suits in
-    order, then the honours): the pair (the one part of 2 modulo 3 cards holds it), then
-    the 刻子, then the 順子, which is their codes' order."""
-    t, b, w = parts
-    pair = t[0] + b[0] + w[0] + honours[0]
-    groups = t[1] + b[1] + w[1] + honours[1] + t[2] + b[2] + w[2]
-    return _new_decomposition(pair[0], groups, rules, flips, called)
 
 
 def _best_packed_plain(
@@ -916,7 +903,9 @@ def _best_packed_plain(
     copies with the flips), with no declared melds.
 
     A hand whose parts are each read one way only has one reading: it is the best, and under
-    the §6.2 model ranking it cannot fail, so its melds are joined from the parts' melds.
+    the §6.2 model ranking it cannot fail, so its melds are joined from the parts' melds
+    (pair, 刻子, 順子 each: the pair, the 刻子 and the 順子 of the parts in order are in their
+    codes' order).
 
     >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
     >>> str(_best_packed_plain(key, DUZIHU, (), frozenset()))
@@ -928,42 +917,56 @@ def _best_packed_plain(
         return None  # honours that form no groups
     suits = _ONE_READING_MELDS
     t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
-    model = rules.multiplier_model == "model"
-    # the parts' melds are the hand if one part holds the pair (none of 2 modulo 3 cards but one)
-    if (
-        model
-        and t is not None
-        and b is not None
-        and w is not None
-        and len(t[0] + b[0] + w[0] + h[0]) == 1
-    ):
-        return _joined((t, b, w), h, rules, flips, called)
-    if not _pair_fits(xt % 3, xb % 3, xw % 3, honours % 3):
-        return None
-    if model:
+    # (most hands: every part read one way, one of them holding the pair)
+    if t is None or b is None or w is None or rules.multiplier_model != "model":
+        if not _pair_fits(xt % 3, xb % 3, xw % 3, honours % 3):
+            return None
+        if rules.multiplier_model != "model":
+            # the seed tables (N6) rank the long way, raising where they always have
+            readings = _plain_all(key)
+            return _best_reading(readings, (), (), rules, flips, called) if readings else None
         t = t or _suit_melds(0, xt)
         b = b or _suit_melds(1, xb)
         w = w or _suit_melds(2, xw)
-        if t is not None and b is not None and w is not None:
-            return _joined((t, b, w), h, rules, flips, called)
-        # a suit of no reading, several, or too big to tell: every reading of each part
-        # (honours read in kind order, sorted), ranked if there are several
-        parts = []
-        for p, x, known in ((0, xt, t), (1, xb, b), (2, xw, w)):
-            readings = _suit_readings_known(p, x, known)
-            if not readings:
-                return None
-            parts.append(readings)
-        parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
-        if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
-            best = tuple(sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3])))
-        else:
-            best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
-        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
-        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
-    # the seed tables (N6) rank the long way, raising where they always have
-    readings = _plain_all(key)
-    return _best_reading(readings, (), (), rules, flips, called) if readings else None
+        if t is None or b is None or w is None:
+            return _best_of_suits((xt, xb, xw), (t, b, w), honours, rules, flips, called)
+    pair = t[0] + b[0] + w[0] + h[0]
+    if len(pair) != 1:
+        return None  # (no part of 2 modulo 3 cards, or several: no hand)
+    groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+    return _new_decomposition(pair[0], groups, rules, flips, called)
+
+
+def _best_of_suits(
+    suits: tuple[int, int, int],
+    known: tuple[_PartMelds | None, ...],
+    honours: int,
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition | None:
+    """:func:`_best_packed_plain` of a hand (``suits`` packed, their melds ``known`` where
+    read one way, ``honours`` packed) where a suit has no reading, several, or is too big
+    to tell: every reading of each part (honours read in kind order, sorted), ranked if
+    there are several.
+
+    >>> x = 3 * _RUN
+    >>> str(_best_of_suits((x, 0, 0), (None, ((), (), ()), ((), (), ())), 2, DUZIHU, (), frozenset()))
+    '一條一條一條 二條二條二條 三條三條三條 將頭 千字千字'
+    """
+    parts = []
+    for p, x, one_way in zip(range(3), suits, known, strict=True):
+        readings = _suit_readings_known(p, x, one_way)
+        if not readings:
+            return None
+        parts.append(readings)
+    parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
+    if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
+        best = tuple(sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3])))
+    else:
+        best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
+    pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
+    return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
 
 
 def _suit_readings_known(
@@ -1536,8 +1539,18 @@ class _CodeRanks:
     def signature(self, codes: Sequence[_Code]) -> tuple[int, int, bool, bool]:
         """What :meth:`rank` takes from some group codes: the 刻子' 胡數, the 文錢, whether
         they hold a 刻子 and whether a 順子 other than 文錢."""
-        kezi, wen, plain = _alike(codes)
-        return sum(map(self._kezi, kezi)), wen, bool(kezi), plain
+        total = wen = 0
+        sets = plain = False
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                total += self._kezi(face)
+            elif kind == 2:
+                if face == 9:
+                    wen += 1
+                else:
+                    plain = True
+        return total, wen, sets, plain
 
     def rank(self, codes: Sequence[_Code]) -> int:
         """The 胡數 of a reading (before situational bonuses), what picks the best one."""
