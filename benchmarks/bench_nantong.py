@@ -62,6 +62,30 @@ def complete_hands(n: int, seed: int = 11) -> list[_Held]:
     return hands
 
 
+def many_wild_hands(n: int, wild: int, seed: int = 13) -> list[_Held]:
+    """``n`` complete concealed hands (a pair and seven groups drawn at random within the four
+    copies) with exactly ``wild`` of their cards turned into 百搭, each with two flipped 將
+    and the 125-card rules: the hands the general 百搭 path reads (three or more)."""
+    rng = random.Random(seed)
+    runs = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
+    sets = [(k,) * 3 for k in range(nantong.cards.N_PLAIN)]
+    hands: list[_Held] = []
+    while len(hands) < n:
+        kinds = [rng.randrange(nantong.cards.N_PLAIN)] * 2
+        for _ in range(7):
+            kinds += rng.choice(runs if rng.random() < 0.6 else sets)
+        jiang = [rng.randrange(nantong.cards.N_PLAIN) for _ in range(2)]
+        if max(Counter(kinds + jiang).values()) > 4:
+            continue
+        for j, k in enumerate(rng.sample(range(len(kinds)), wild)):
+            kinds[k] = nantong.cards.BAIDA_INDICES[j]
+        rng.shuffle(kinds)
+        flips = tuple(nantong.cards.CARDS[k] for k in jiang)
+        cards = tuple(nantong.cards.CARDS[k] for k in kinds)
+        hands.append((cards, flips, nantong.DUZIHU_BAIDA))
+    return hands
+
+
 def _timeit(label: str, count: int, fn: Callable[[], object]) -> None:
     print(BASELINE.line(label, best_rate(count, fn)))
 
@@ -134,6 +158,10 @@ def main() -> None:
         some = [h for h in wild if min(sum(c.is_baida for c in h[0]), 3) == count]
         if some:
             _cold_complete(f"    (with {label}: {len(some):,} hands)", some)
+    for count, label in ((3, "three"), (4, "four"), (5, "five")):
+        some = many_wild_hands(scaled(300), count)
+        rate = _cold_complete(f"complete hands with {label} 百搭, cold", some)
+        print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete hands cold")
     _clear()
     _timeit(
         "best_decomposition, 清胡 hand",

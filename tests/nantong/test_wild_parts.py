@@ -13,83 +13,43 @@ from it (``hand._best_wild``) agree with listing every reading (nantong.md §4, 
 from __future__ import annotations
 
 import itertools
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nantong_hands import (
+    BAIDA_RULES,
+    best_of_every_reading,
+    cards_of,
+    kezi_value,
+    pengs,
+    rank_key,
+    wild_faces,
+    wild_hand,
+)
 
 from changpai import nantong
 from changpai.nantong import hand, solver, wild_parts
-from changpai.nantong.cards import BAIDA_INDICES, CARDS, N_PLAIN
-
-_RUNS = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
-_SETS = [(k,) * 3 for k in range(N_PLAIN)]
-_RULES = (
-    nantong.DUZIHU_BAIDA,
-    nantong.DUZIHU_BAIDA.evolve(wenqian_in_piao=False, piao_formula="20x2+40"),
-    nantong.DUZIHU_BAIDA.evolve(multiplier_model="tables"),
-    nantong.DUZIHU_BAIDA.evolve(jiutiao_laojiang=False),
-)
-
-
-def _many_wild_hand(seed: int) -> tuple[list[int], list[int], list[list[int]]]:
-    """The kinds of a hand of a pair and seven groups (some 刻子 maybe declared as 碰) with
-    three to five of its held cards turned into 百搭, maybe one card changed (then it seldom
-    wins), with up to two flips (百搭 or plain), within the copies."""
-    rng = random.Random(seed)
-    while True:
-        kinds = [rng.randrange(N_PLAIN)] * 2
-        runs = rng.random()
-        for _ in range(7):
-            kinds += rng.choice(_RUNS if rng.random() < runs else _SETS)
-        if rng.random() < 0.15:
-            kinds[rng.randrange(23)] = rng.randrange(N_PLAIN)
-        held, melds = kinds[:2], []
-        for i in range(2, 23, 3):
-            group = kinds[i : i + 3]
-            if group[0] == group[1] == group[2] and rng.random() < 0.15:
-                melds.append(group)
-            else:
-                held += group
-        wild = rng.choice((3, 3, 4, 5))
-        for j, k in enumerate(rng.sample(range(len(held)), min(wild, len(held)))):
-            held[k] = BAIDA_INDICES[j]
-        pool = list(range(N_PLAIN)) + [b for b in BAIDA_INDICES if b not in held]
-        jiang = rng.sample(pool, rng.choice((0, 2, 2)))
-        plain = [k for k in held + jiang + [c for m in melds for c in m] if k < N_PLAIN]
-        if all(plain.count(k) <= 4 for k in set(plain)):
-            return held, jiang, melds
+from changpai.nantong.cards import N_PLAIN
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 10**9), st.sampled_from(_RULES), st.booleans())
+@given(st.integers(0, 10**9), st.sampled_from(BAIDA_RULES), st.booleans())
 def test_best_reading_of_many_wild_is_the_first_of_the_best_of_every_reading_section_6(
     seed: int, rules: nantong.Rules, called: bool
 ) -> None:
-    held, jiang, pengs = _many_wild_hand(seed)
-    cards = tuple(CARDS[k] for k in held)
-    flips = tuple(CARDS[k] for k in jiang)
-    melds = tuple(nantong.Meld.parse("peng " + " ".join(CARDS[k].code for k in m)) for m in pengs)
+    held, jiang, melds = wild_hand(seed, (3, 3, 4, 5), peng=0.15, baida_flip=0.1)
+    flips, declared = cards_of(jiang), pengs(melds)
     calls = frozenset(flips[:1]) if called else frozenset()
-    best = nantong.best_decomposition(cards, melds, rules=rules, jiang=flips, called=calls)
-    counts = tuple(sum(k == i for k in held) for i in range(N_PLAIN))
-    baida = [c for c in cards if c.is_baida]
-    every = solver._all(counts, len(baida), True) if solver._can(counts, len(baida), True) else ()
-    ranked = hand._best_reading(every, baida, melds, rules, flips, calls, counts)
+    best = nantong.best_decomposition(
+        cards_of(held), declared, rules=rules, jiang=flips, called=calls
+    )
+    ranked = best_of_every_reading(held, declared, rules, flips, calls)
     assert repr(best) == repr(ranked)
-
-
-def _kezi(face: int) -> int:
-    return 4 << (face % 9 == 8) + (face >= 27)  # (some 刻子 worth more than others)
 
 
 def _key(codes: tuple[solver._Code, ...]) -> tuple[object, ...]:
     """What ranks a part's reading and the kinds its 百搭 stand for, from its codes."""
-    kezi = sum(_kezi(face) for kind, face, _ in codes if kind == 1)
-    counts = [sum(kind == 1 for kind, _, _ in codes)]
-    counts += [sum(kind == 2 and face == 9 for kind, face, _ in codes)]
-    counts += [sum(kind == 2 and face != 9 for kind, face, _ in codes)]
-    return kezi, *counts, hand._wild_faces(codes)
+    return *rank_key(codes), wild_faces(codes)
 
 
 _parts = st.tuples(
@@ -114,7 +74,7 @@ def test_part_search_finds_the_first_reading_of_each_key_section_4(
     if not 0 < sum(counts) <= 14 or (sum(counts) + wild - 2 * pair) % 3:
         return
     x = sum(c << solver.PACK_BITS * j for j, c in enumerate(counts))
-    search = wild_parts.PartSearch(p, _kezi, left, tracked=wild_parts.FACES_MASK)
+    search = wild_parts.PartSearch(p, kezi_value, left, tracked=wild_parts.FACES_MASK)
     found = [wild_parts.codes(n) for n in search.best(x, sum(counts), wild, pair).values()]
     base = 9 * p
     fit = [0] * base + left + [0] * (N_PLAIN - base - width)

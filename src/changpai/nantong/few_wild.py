@@ -9,19 +9,20 @@ table (:data:`_COMPLETING`) — the 百搭 then taking slots of those kinds, eac
 real card. The rank of a reading does not depend on which slots the 百搭 take, so of each
 plain reading only its smallest marking can be picked (:func:`_marked_once`,
 :func:`_marked_twice`), and of each part only the smallest reading of each kind of rank
-(:func:`_firsts`; see :func:`changpai.nantong.hand._best_wild`).
+(:func:`_firsts`; see :func:`changpai.nantong.hand._best_wild`); two 百搭 in one part are
+marked only in the readings of the best rank.
 
 >>> from changpai.nantong.cards import parse
 >>> from changpai.nantong.hand import _PACKED
 >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
->>> len(candidates(key, key, 1))
-1
+>>> len(best(key, key, 1, lambda: len))
+8
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from changpai.nantong.solver import (
     _COMPLETING,
@@ -29,48 +30,26 @@ from changpai.nantong.solver import (
     _HONOUR_READINGS,
     _SHARES,
     _SUIT_BITS,
-    _SUIT_MASK,
     _SUIT_TABLES,
     _TABLE_CARDS,
     PACK_BITS,
+    _alike,
     _big_suit,
     _Code,
+    _held_kinds,
+    _markings,
+    _packed_part_plain,
+    _packed_parts,
     _suit_size,
 )
 
-__all__ = ["candidates"]
+__all__ = ["best"]
 
 _Reading = tuple[_Code, ...]
-
-
-def _parts(key: int) -> tuple[int, int, int, int]:
-    """The packed 條, 丙, 萬 and honours of a packed hand.
-
-    >>> _parts(1 | 2 << _SUIT_BITS | 3 << 3 * _SUIT_BITS)
-    (1, 2, 0, 3)
-    """
-    return (
-        key & _SUIT_MASK,
-        key >> _SUIT_BITS & _SUIT_MASK,
-        key >> 2 * _SUIT_BITS & _SUIT_MASK,
-        key >> 3 * _SUIT_BITS,
-    )
-
-
-def _plain_readings(p: int, x: int, pair: bool) -> Sequence[_Reading]:
-    """The readings (sorted) of part ``p`` packed in ``x`` with no 百搭, as groups and (if
-    ``pair``, which the part's size matches) the pair; the empty part has one empty reading.
-
-    >>> _plain_readings(3, 2, True), _plain_readings(0, 0, False)
-    ((((0, 27, 0),),), ((),))
-    """
-    if p == 3:
-        return _HONOUR_READINGS.get(x, ())
-    readings = _SUIT_TABLES[p].get(x)
-    if readings is not None:
-        return readings
-    # the table holds every suit of at most _TABLE_CARDS cards that has a reading
-    return () if _suit_size(x) <= _TABLE_CARDS else _big_suit(x, p, pair)
+# a plain reading of a part holding two 百搭, with the kinds they stand for
+_Pick = tuple[_Reading, int, int]
+# the readings that rank alike of such a part: the first of them, and all
+_Group = tuple[_Reading, list[_Pick]]
 
 
 def _kinds(p: int, x: int, used: int) -> int:
@@ -83,7 +62,7 @@ def _kinds(p: int, x: int, used: int) -> int:
     >>> _kinds(2, 1 << 4 * PACK_BITS, used) == sum(1 << j * PACK_BITS for j in (2, 4, 5, 6))
     True
     """
-    held = (x | x >> 1 | x >> 2) & _FIELD_1  # (a field holds at most four cards)
+    held = _held_kinds(x)
     if p < 3:
         near = (held | held << PACK_BITS | held << 2 * PACK_BITS) & _FIELD_1
         near |= held >> PACK_BITS | held >> 2 * PACK_BITS
@@ -112,23 +91,6 @@ def _marked_once(reading: _Reading, k: int) -> _Reading:
     raise ValueError(f"no group of {reading} holds kind {k}")
 
 
-def _marked(code: _Code, k: int) -> _Code | None:
-    """``code`` with one more 百搭 standing for kind ``k`` in it, each group keeping a real
-    card (a pair at most one 百搭, a 刻子 or 順子 two); None if it cannot take one.
-
-    >>> _marked((2, 3, 1), 5), _marked((0, 4, 1), 4), _marked((1, 4, 1), 4)
-    ((2, 3, 5), None, (1, 4, 2))
-    """
-    kind, face, mask = code
-    if kind == 2:
-        pos = k - face
-        if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
-            return (2, face, mask | 1 << pos)
-    elif face == k and mask <= kind:
-        return (kind, face, mask + 1)
-    return None
-
-
 def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     """The smallest of the readings where two 百搭 stand for kinds ``k1`` and ``k2`` in slots
     of the plain ``reading`` (sorted), each group keeping a real card; None if there is none.
@@ -140,47 +102,86 @@ def _marked_twice(reading: _Reading, k1: int, k2: int) -> _Reading | None:
     True
     """
     best: _Reading | None = None
-    best_low = reading[0]
-    for g1, code1 in enumerate(reading):
-        if g1 and code1 == reading[g1 - 1]:
-            continue
-        marked1 = _marked(code1, k1)
-        if marked1 is None:
-            continue
+    for g1, marked1 in _markings(reading, k1):
         once = list(reading)
         once[g1] = marked1
-        for g2, code2 in enumerate(once):
-            if g2 and code2 == once[g2 - 1]:
-                continue
-            # the smallest group marked: a reading keeping a smaller one unmarked is smaller
-            # (see _marked_once), so only the markings of the biggest such are compared
-            low = min(code1, reading[g2])
-            if best is not None and low < best_low:
-                continue
-            marked2 = _marked(code2, k2)
-            if marked2 is None:
-                continue
+        for g2, marked2 in _markings(once, k2):
             twice = once.copy()
             twice[g2] = marked2
             twice.sort()
             found = tuple(twice)
-            if best is None or low > best_low or found < best:
-                best, best_low = found, low
+            if best is None or found < best:
+                best = found
     return best
 
 
-def _completing(x: int) -> int | None:
+def _completing_kinds(x: int) -> int:
     """The kinds of which one card more gives a suit packed in ``x`` (faces from 0) a
-    reading, as the packed suit of one card of each; None for a suit of more cards than
-    :data:`_COMPLETING` holds.
+    reading, as the packed suit of one card of each: :data:`_COMPLETING`'s, or for a suit
+    too big for it, :func:`_completing_kinds_big`'s.
 
-    >>> _completing(1 | 1 << PACK_BITS) == (1 << 2 * PACK_BITS), _completing(4) == 0
+    >>> _completing_kinds(1 | 1 << PACK_BITS) == (1 << 2 * PACK_BITS), _completing_kinds(4) == 0
     (True, True)
     """
     fields = _COMPLETING.get(x)
-    if fields is None and _suit_size(x) < _TABLE_CARDS:
-        return 0
-    return fields
+    if fields is not None:
+        return fields
+    size = _suit_size(x)
+    # (a suit of 3n cards and one more makes 3n + 1: no reading)
+    return 0 if size < _TABLE_CARDS or size % 3 == 0 else _completing_kinds_big(x, size % 3 == 1)
+
+
+def _completing_kinds_big(x: int, pair: bool) -> int:
+    """:func:`_completing_kinds` of a suit of at least :data:`_TABLE_CARDS` cards, by the group
+    holding its lowest card (as :func:`~changpai.nantong.solver._big_suit` reads): a group of
+    its own cards leaves a suit that the kind completes; else the kind is in that group (the
+    pair or 刻子 it fills, the 順子 it fills or starts below) and the rest has a reading. The
+    suit with the card then holds the pair if ``pair`` (its size says so).
+
+    >>> x = 3 * 0x111 | 3 * 0x111 << 3 * PACK_BITS  # (three each of 一 to 六, but one 一)
+    >>> [k for k in range(9) if _completing_kinds_big(x - 1, False) >> PACK_BITS * k & 1]
+    [0, 3, 6]
+    """
+    low = (x & -x).bit_length() - 1
+    shift = low - low % PACK_BITS
+    c = x >> shift & 15
+    one = 1 << shift
+    second = x >> shift + PACK_BITS & 15
+    third = x >> shift + 2 * PACK_BITS & 15 if shift < 7 * PACK_BITS else 0
+    found = 0
+    # a group of its own cards holds the lowest card
+    if pair and c >= 2:
+        found |= _completing_kinds(x - 2 * one)
+    if c >= 3:
+        found |= _completing_kinds(x - 3 * one)
+    if second and third:
+        found |= _completing_kinds(x - 0x111 * one)
+    # the kind is in the group of the lowest card
+    if c == 1 and _has_reading(x - one):
+        found |= one
+    if c == 2 and _has_reading(x - 2 * one):
+        found |= one
+    if shift < 7 * PACK_BITS and not second and third and _has_reading(x - 0x101 * one):
+        found |= one << PACK_BITS
+    if second and (not third or shift) and _has_reading(x - 0x11 * one):
+        # (it ends the 順子 of the lowest two, or starts one below them)
+        if shift < 7 * PACK_BITS and not third:
+            found |= one << 2 * PACK_BITS
+        if shift:
+            found |= one >> PACK_BITS
+    return found & ~(x >> 2) & _FIELD_1  # (no fifth copy)
+
+
+def _has_reading(x: int) -> bool:
+    """Whether a suit packed in ``x`` (within four copies) has a reading.
+
+    >>> _has_reading(0x111), _has_reading(0x11)
+    (True, False)
+    """
+    if x in _SUIT_TABLES[0]:  # (the three tables have the same keys)
+        return True
+    size = _suit_size(x)
+    return size > _TABLE_CARDS and size % 3 != 1 and bool(_big_suit(x, 0, size % 3 == 2))
 
 
 def _one_more(p: int, x: int, pair: bool, kinds: int) -> list[tuple[int, Sequence[_Reading]]]:
@@ -201,21 +202,13 @@ def _one_more(p: int, x: int, pair: bool, kinds: int) -> list[tuple[int, Sequenc
             if honours is not None:
                 found.append((lo + field.bit_length() // PACK_BITS, honours))
         return found
-    completing = _completing(x)
-    if completing is None:  # a suit too big for the tables
-        while kinds:
-            field = kinds & -kinds
-            kinds -= field
-            readings = _big_suit(x + field, p, pair)
-            if readings:
-                found.append((lo + field.bit_length() // PACK_BITS, readings))
-        return found
-    kinds &= completing
+    kinds &= _completing_kinds(x)
     table = _SUIT_TABLES[p]
     while kinds:
         field = kinds & -kinds
         kinds -= field
-        found.append((lo + field.bit_length() // PACK_BITS, table[x + field]))
+        readings = table.get(x + field) or _big_suit(x + field, p, pair)
+        found.append((lo + field.bit_length() // PACK_BITS, readings))
     return found
 
 
@@ -248,17 +241,20 @@ def _one_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
     return found
 
 
-def _two_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
-    """The smallest marking (:func:`_marked_twice`) of each plain reading of part ``p``
-    packed in ``x`` with two kinds two 百搭 can stand for added (one kind twice if two copies
-    are left), sorted.
+def _two_wild_groups(p: int, x: int, pair: bool, used: int) -> list[_Group]:
+    """The plain readings of part ``p`` packed in ``x`` with two kinds two 百搭 can stand
+    for added (one kind twice if two copies are left), each with those kinds, by what ranks
+    them (:func:`_alike`): of each group only the smallest marking (:func:`_marked_twice`)
+    of its readings can be picked, and only if one of them can be marked at all (see
+    :func:`_smallest_marking`). The first reading of each group stands for it in ranking.
 
-    >>> _two_wild_readings(2, 1 | 2 << 4 * PACK_BITS, True, 0)
-    [((0, 18, 1), (1, 22, 1)), ((0, 22, 0), (1, 18, 2)), ((0, 22, 0), (2, 18, 6))]
+    >>> [(rep, len(picks)) for rep, picks in _two_wild_groups(2, 1 | 2 << 4 * PACK_BITS, True, 0)]
+    [(((0, 22, 0), (1, 18, 0)), 1), (((0, 18, 0), (1, 22, 0)), 1), (((0, 22, 0), (2, 18, 0)), 1)]
     """
     kinds = _kinds(p, x, used)
     lo = 9 * p
-    found = []
+    table = _TABLES[p]
+    groups: dict[tuple[tuple[int, ...], int, bool], _Group] = {}
     firsts = kinds
     while firsts:
         first = firsts & -firsts
@@ -269,13 +265,38 @@ def _two_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
         seconds = kinds & -first
         if (used >> PACK_BITS * k1 & 15) > 2:
             seconds -= first
-        for k2, readings in _one_more(p, x + first, pair, seconds):
+        once = x + first
+        if p == 3:
+            found = _one_more(p, once, pair, seconds)
+        else:  # (_one_more's, inline: most hands with two 百搭 hold both in one suit)
+            completing = _COMPLETING.get(once)
+            seconds &= _completing_kinds(once) if completing is None else completing
+            found = []
+            while seconds:
+                second = seconds & -seconds
+                seconds -= second
+                readings = table.get(once + second) or _big_suit(once + second, p, pair)
+                found.append((lo + second.bit_length() // PACK_BITS, readings))
+        for k2, readings in found:
             for reading in readings:
-                marked = _marked_twice(reading, k1, k2)
-                if marked is not None:
-                    found.append(marked)
-    found.sort()
-    return found
+                alike = _alike(reading)
+                group = groups.get(alike)
+                if group is None:
+                    groups[alike] = (reading, [(reading, k1, k2)])
+                else:
+                    group[1].append((reading, k1, k2))
+    return list(groups.values())
+
+
+def _smallest_marking(picks: list[_Pick]) -> _Reading | None:
+    """The smallest of :func:`_marked_twice` of ``picks`` (plain readings of one part with
+    the kinds two 百搭 stand for), None if none can be marked.
+
+    >>> _smallest_marking([(((0, 3, 0),), 3, 3), (((0, 3, 0), (2, 2, 0)), 3, 3)])
+    ((0, 3, 1), (2, 2, 2))
+    """
+    found = [m for reading, k1, k2 in picks if (m := _marked_twice(reading, k1, k2)) is not None]
+    return min(found) if found else None
 
 
 def _wild_pair(used: int) -> list[_Reading]:
@@ -320,45 +341,103 @@ _PLANS = {
 _TABLES: tuple[Mapping[int, Sequence[_Reading]], ...] = (*_SUIT_TABLES, _HONOUR_READINGS)
 
 
-def candidates(key: int, used: int, wild: int) -> list[_Reading]:
-    """The readings (group codes) of the packed plain cards ``key`` with ``wild`` (1 or 2)
-    百搭 and no declared melds, whose 百搭 stand for kinds with copies left beside the
-    ``used`` ones (packed: held and flipped), among which the best (most rank, then
-    smallest) is the best of every reading (:func:`changpai.nantong.hand._best_wild`'s):
-    of each part, only the first reading of each kind of rank (:func:`_firsts`).
+def best(
+    key: int, used: int, wild: int, new_rank: Callable[[], Callable[[Sequence[_Code]], int]]
+) -> _Reading | None:
+    """The best reading (most rank by ``new_rank()``, then smallest) of the packed plain cards
+    ``key`` with ``wild`` (1 or 2) 百搭 and no declared melds, whose 百搭 stand for kinds with
+    copies left beside the ``used`` ones (packed: held and flipped): the best of every
+    reading (:func:`changpai.nantong.hand._best_wild`'s). Of each part only the first
+    reading of each kind of rank (:func:`_firsts`) is ranked; two 百搭 in one part are
+    marked only in the readings of the best rank (:func:`_two_wild_groups`).
 
     >>> from changpai.nantong.cards import parse
     >>> from changpai.nantong.hand import _PACKED
     >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
-    >>> [codes[0] for codes in candidates(key, key, 1)], candidates(2, 2, 1)
-    ([(0, 22, 1)], [])
+    >>> best(key, key, 1, lambda: len)[0], best(2, 2, 1, lambda: len)
+    ((0, 22, 1), None)
     """
-    parts = _parts(key)
-    found: list[_Reading] = []
+    parts = _packed_parts(key)
+    # (the codes ranked, and the reading: sorted, or the readings of the part with two 百搭
+    # to mark and join to the rest)
+    found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
+    one_wild: dict[tuple[int, bool], list[_Reading]] = {}
+    two_wild: dict[tuple[int, bool], list[_Group]] = {}
     for plain, hosts, wild_pair in _PLANS[
         parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
     ]:
         options: list[Sequence[_Reading]] = []
+        groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
         for p, pair in plain:
-            readings = _TABLES[p].get(parts[p]) or _plain_readings(p, parts[p], pair)
+            readings = _TABLES[p].get(parts[p]) or _packed_part_plain(
+                p, parts[p], _suit_size(parts[p]), pair
+            )
             if not readings:
                 break
             options.append(readings)
         else:
             for p, w, pair in hosts:
+                # (shares that differ only in where the pair is, or the other 百搭, read the
+                # part again: it is read once)
                 if w == 1:
-                    readings = _one_wild_readings(p, parts[p], pair, used)
+                    marked = one_wild.get((p, pair))
+                    if marked is None:
+                        marked = one_wild[p, pair] = _one_wild_readings(p, parts[p], pair, used)
+                    if not marked:
+                        break
+                    options.append(marked)
                 else:
-                    readings = _two_wild_readings(p, parts[p], pair, used)
-                if not readings:
-                    break
-                options.append(readings)
+                    groups = two_wild.get((p, pair))
+                    if groups is None:
+                        groups = two_wild[p, pair] = _two_wild_groups(p, parts[p], pair, used)
+                    if not groups:
+                        break
             else:
                 if wild_pair:
                     options.append(_wild_pair(used))
-                found += _combined(options)
-    return found
+                if groups is None:
+                    found += [(codes, codes, None) for codes in _combined(options)]
+                else:
+                    found += [
+                        ((*codes, *first), codes, picks)
+                        for codes in _combined(options)
+                        for first, picks in groups
+                    ]
+    if len(found) <= 1:
+        return _marked_hand(*found[0][1:]) if found else None
+    rank = new_rank()
+    if wild == 1:  # (every reading is marked: the first of the most rank)
+        best_codes = found[0][1]
+        best_rank = rank(best_codes)
+        for _, codes, _ in found[1:]:
+            value = rank(codes)
+            if value > best_rank or (value == best_rank and codes < best_codes):
+                best_codes, best_rank = codes, value
+        return best_codes
+    values = [rank(codes) for codes, _, _ in found]
+    for value in sorted(set(values), reverse=True):
+        marked = [
+            reading
+            for (_, codes, picks), of in zip(found, values, strict=True)
+            if of == value and (reading := _marked_hand(codes, picks)) is not None
+        ]
+        if marked:
+            return min(marked)
+    return None
+
+
+def _marked_hand(codes: _Reading, picks: list[_Pick] | None) -> _Reading | None:
+    """The reading of the hand: ``codes``, with the smallest marking of ``picks`` (the part
+    with two 百搭: :func:`_smallest_marking`) if there, sorted; None if it cannot be marked.
+
+    >>> _marked_hand(((1, 0, 0),), [(((0, 3, 0), (2, 2, 0)), 3, 3)])
+    ((0, 3, 1), (1, 0, 0), (2, 2, 2))
+    """
+    if picks is None:
+        return codes
+    part = _smallest_marking(picks)
+    return None if part is None else tuple(sorted((*codes, *part)))
 
 
 def _combined(options: list[Sequence[_Reading]]) -> list[_Reading]:
@@ -405,23 +484,3 @@ def _firsts(readings: Sequence[_Reading]) -> Sequence[_Reading]:
         if key not in seen:
             seen[key] = reading
     return list(seen.values())
-
-
-def _alike(reading: _Reading) -> tuple[tuple[int, ...], int, bool]:
-    """What ranks a reading: the faces of its 刻子, how many 文錢, whether other 順子.
-
-    >>> _alike(((0, 3, 0), (1, 5, 1), (2, 9, 0), (2, 9, 2), (2, 12, 0)))
-    ((5,), 2, True)
-    """
-    kezi = []
-    wen = 0
-    plain = False
-    for kind, face, _ in reading:
-        if kind == 1:
-            kezi.append(face)
-        elif kind == 2:
-            if face == 9:  # 一二三丙
-                wen += 1
-            else:
-                plain = True
-    return tuple(kezi), wen, plain

@@ -53,13 +53,10 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
-    _FIELD_1,
     _HONOUR_READINGS,
-    _HONOURS_AT,
+    _MORE_SHARES,
     _RUN,
     _SHARES,
-    _SUIT_BITS,
-    _SUIT_MASK,
     _SUIT_TABLES,
     DECK_BAIDA,
     PACK_BITS,
@@ -69,7 +66,9 @@ from changpai.nantong.solver import (
     _can,
     _Code,
     _fits_any,
-    _more_shares,
+    _held_kinds,
+    _packed_parts,
+    _pair_fits,
     _plain_all,
     _plain_complete,
 )
@@ -536,23 +535,6 @@ def _copies_left(
     return None if min(left) < 0 else left
 
 
-def _wild_faces(codes: Sequence[_Code]) -> tuple[int, ...]:
-    """The kinds the 百搭 of some group codes stand for, sorted (what :func:`_wilds_fit`
-    checks).
-
-    >>> _wild_faces([(2, 0, 5), (1, 4, 1), (0, 3, 0)])
-    (0, 2, 4)
-    """
-    faces = []
-    for kind, face, mask in codes:
-        if mask:
-            if kind == 2:
-                faces += [face + j for j in range(3) if mask >> j & 1]
-            else:
-                faces += [face] * mask
-    return tuple(sorted(faces))
-
-
 def _wilds_fit(codes: Sequence[_Code], left: Sequence[int]) -> bool:
     """``_copies_ok(codes, melds, flips)`` for ``left = _copies_left(counts, melds, flips)``
     (``codes`` a reading of ``counts``): every real card is counted in ``left``, so only the
@@ -816,7 +798,7 @@ def best_decomposition(
         elif key >> _BAIDA_AT:
             if rules.baida:  # (else the general path names the 百搭)
                 held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
-                return _best_packed_wild(held, rules, flips, frozen_called)
+                return _best_packed_wild(key, held, rules, flips, frozen_called)
         else:
             return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
@@ -882,7 +864,7 @@ def _suit_melds(p: int, x: int) -> _PartMelds | None:
     c = x >> shift + 2 * PACK_BITS & 15 if shift >= 0 else 0
     if c == 1 or (c == 2 and x % 3 == 0):
         return _forced_runs(p, x, shift, c, below=False)
-    split = _GAP_SPLITS.get((x | x >> 1 | x >> 2) & _FIELD_1)
+    split = _GAP_SPLITS.get(_held_kinds(x))
     if split is None:
         return None
     below = _suit_melds(p, x & split)
@@ -901,29 +883,17 @@ def _forced_runs(p: int, x: int, shift: int, c: int, *, below: bool) -> _PartMel
     >>> [" ".join(map(str, melds)) for melds in _forced_runs(0, x, 0, 1, below=True)]
     ['', '四條四條四條', '一條二條三條']
     """
-    if any((x >> shift + PACK_BITS * j & 15) < c for j in range(3)):
+    if (
+        (x >> shift & 15) < c
+        or (x >> shift + PACK_BITS & 15) < c
+        or (x >> shift + 2 * PACK_BITS & 15) < c
+    ):
         return None
     rest = _suit_melds(p, x - c * (_RUN << shift))
     if rest is None:
         return None
     runs = (_PLAIN_MELDS[2, 9 * p + shift // PACK_BITS, 0],) * c
     return rest[0], rest[1], runs + rest[2] if below else rest[2] + runs
-
-
-def _joined(
-    parts: Sequence[_PartMelds],
-    honours: _PartMelds,
-    rules: Rules,
-    flips: tuple[Card, ...],
-    called: frozenset[Card],
-) -> Decomposition:
-    """The decomposition of the parts' melds (pair, 刻子, 順子 each, of the three suits in
-    order, then the honours): the pair (the one part of 2 modulo 3 cards holds it), then
-    the 刻子, then the 順子, which is their codes' order."""
-    t, b, w = parts
-    pair = t[0] + b[0] + w[0] + honours[0]
-    groups = t[1] + b[1] + w[1] + honours[1] + t[2] + b[2] + w[2]
-    return _new_decomposition(pair[0], groups, rules, flips, called)
 
 
 def _best_packed_plain(
@@ -933,61 +903,70 @@ def _best_packed_plain(
     copies with the flips), with no declared melds.
 
     A hand whose parts are each read one way only has one reading: it is the best, and under
-    the §6.2 model ranking it cannot fail, so its melds are joined from the parts' melds.
+    the §6.2 model ranking it cannot fail, so its melds are joined from the parts' melds
+    (pair, 刻子, 順子 each: the pair, the 刻子 and the 順子 of the parts in order are in their
+    codes' order).
 
     >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
     >>> str(_best_packed_plain(key, DUZIHU, (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    honours = key >> _HONOURS_AT
+    xt, xb, xw, honours = _packed_parts(key)
     h = _HONOUR_MELDS.get(honours)
     if h is None:
         return None  # honours that form no groups
-    xt, xb, xw = (
-        key & _SUIT_MASK,
-        key >> _SUIT_BITS & _SUIT_MASK,
-        key >> 2 * _SUIT_BITS & _SUIT_MASK,
-    )
     suits = _ONE_READING_MELDS
     t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
-    model = rules.multiplier_model == "model"
-    # the parts' melds are the hand if one part holds the pair (none of 2 modulo 3 cards but one)
-    if (
-        model
-        and t is not None
-        and b is not None
-        and w is not None
-        and len(t[0] + b[0] + w[0] + h[0]) == 1
-    ):
-        return _joined((t, b, w), h, rules, flips, called)
-    mt, mb, mw = xt % 3, xb % 3, xw % 3
-    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
-    if mt + mb + mw + honours % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
-        return None
-    if model:
+    # (most hands: every part read one way, one of them holding the pair)
+    if t is None or b is None or w is None or rules.multiplier_model != "model":
+        if not _pair_fits(xt % 3, xb % 3, xw % 3, honours % 3):
+            return None
+        if rules.multiplier_model != "model":
+            # the seed tables (N6) rank the long way, raising where they always have
+            readings = _plain_all(key)
+            return _best_reading(readings, (), (), rules, flips, called) if readings else None
         t = t or _suit_melds(0, xt)
         b = b or _suit_melds(1, xb)
         w = w or _suit_melds(2, xw)
-        if t is not None and b is not None and w is not None:
-            return _joined((t, b, w), h, rules, flips, called)
-        # a suit of no reading, several, or too big to tell: every reading of each part
-        # (honours read in kind order, sorted), ranked if there are several
-        parts = []
-        for p, x, known in ((0, xt, t), (1, xb, b), (2, xw, w)):
-            readings = _suit_readings_known(p, x, known)
-            if not readings:
-                return None
-            parts.append(readings)
-        parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
-        if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
-            best = tuple(sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3])))
-        else:
-            best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
-        pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
-        return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
-    # the seed tables (N6) rank the long way, raising where they always have
-    readings = _plain_all(key)
-    return _best_reading(readings, (), (), rules, flips, called) if readings else None
+        if t is None or b is None or w is None:
+            return _best_of_suits((xt, xb, xw), (t, b, w), honours, rules, flips, called)
+    pair = t[0] + b[0] + w[0] + h[0]
+    if len(pair) != 1:
+        return None  # (no part of 2 modulo 3 cards, or several: no hand)
+    groups = t[1] + b[1] + w[1] + h[1] + t[2] + b[2] + w[2]
+    return _new_decomposition(pair[0], groups, rules, flips, called)
+
+
+def _best_of_suits(
+    suits: tuple[int, int, int],
+    known: tuple[_PartMelds | None, ...],
+    honours: int,
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Decomposition | None:
+    """:func:`_best_packed_plain` of a hand (``suits`` packed, their melds ``known`` where
+    read one way, ``honours`` packed) where a suit has no reading, several, or is too big
+    to tell: every reading of each part (honours read in kind order, sorted), ranked if
+    there are several.
+
+    >>> x = 3 * _RUN
+    >>> str(_best_of_suits((x, 0, 0), (None, ((), (), ()), ((), (), ())), 2, DUZIHU, (), frozenset()))
+    '一條一條一條 二條二條二條 三條三條三條 將頭 千字千字'
+    """
+    parts = []
+    for p, x, one_way in zip(range(3), suits, known, strict=True):
+        readings = _suit_readings_known(p, x, one_way)
+        if not readings:
+            return None
+        parts.append(readings)
+    parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
+    if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
+        best = tuple(sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3])))
+    else:
+        best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
+    pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
+    return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
 
 
 def _suit_readings_known(
@@ -1040,67 +1019,154 @@ def _best_of_parts(
 
 
 def _best_packed_wild(
+    key: int,
     concealed: Sequence[Card],
     rules: Rules,
     flips: tuple[Card, ...],
     called: frozenset[Card],
 ) -> Decomposition | None:
-    """:func:`best_decomposition` of 23 concealed cards holding 百搭 (at most their copies
-    with the flips), with no declared melds: of one or two 百搭, the best of the readings
-    :func:`~changpai.nantong.few_wild.candidates` lists; else the general path's 百搭 branch
-    without its checks.
+    """:func:`best_decomposition` of 23 concealed cards packed in ``key`` (:func:`_packed_cards`)
+    holding 百搭 (at most their copies with the flips), with no declared melds: of one or two
+    百搭, :func:`~changpai.nantong.few_wild.best`'s reading; else the
+    general path's 百搭 branch without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
-    >>> str(_best_packed_wild(cards, DUZIHU.evolve(baida=True), (), frozenset()))
+    >>> key = _packed_cards(cards)
+    >>> str(_best_packed_wild(key, cards, DUZIHU.evolve(baida=True), (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    key = 0
-    baida = []
-    for c in concealed:
-        i = c.index
-        if i < N_PLAIN:
-            key += _PACKED[i]
-        else:
-            baida.append(c)
+    wilds = key >> _BAIDA_AT  # (one bit of a field per 百搭 held: one copy of each)
+    key &= _PLAIN_FIELDS
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
-    if len(baida) <= 2 and rules.multiplier_model == "model":
+    if wilds.bit_count() <= 2 and rules.multiplier_model == "model":
         used = key
         for f in flips:
             if f.index < N_PLAIN:
                 used += _PACKED[f.index]
-        candidates = few_wild.candidates(key, used, len(baida))
-        best = _best_ranked(candidates, lambda: _CodeRanks((), flips, rules, called))
-    else:
-        ranks = _CodeRanks((), flips, rules, called)
-        counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
-        left = _copies_left(counts, (), flips)
-        if left is None:  # no 百搭 can stand for anything
+        wild = wilds.bit_count()
+        best = few_wild.best(key, used, wild, lambda: _concealed_rank(flips, rules, called))
+        if best is None:
             return None
-        best = _best_wild(counts, len(baida), left, ranks)
+        return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
+    baida = [c for c in concealed if c.index >= N_PLAIN]
+    ranks = _CodeRanks((), flips, rules, called)
+    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+    left = _copies_left(counts, (), flips)
+    if left is None:  # no 百搭 can stand for anything
+        return None
+    best = _best_wild(counts, len(baida), left, ranks)
     return None if best is None else _build(best, baida, (), rules, flips, called)
 
 
-def _best_ranked(
-    candidates: Sequence[tuple[_Code, ...]], new_ranks: Callable[[], _CodeRanks]
-) -> tuple[_Code, ...] | None:
-    """The first (smallest) of the readings of most rank (by ``new_ranks()``) among
-    ``candidates``, None if there are none; one is the best unranked.
+_PLAIN_FIELDS = (1 << _BAIDA_AT) - 1
 
-    >>> new_ranks = lambda: _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _best_ranked([((0, 0, 0), (2, 1, 0)), ((0, 1, 0), (1, 0, 0))], new_ranks)
-    ((0, 1, 0), (1, 0, 0))
+
+def _concealed_rank(
+    flips: tuple[Card, ...], rules: Rules, called: frozenset[Card]
+) -> Callable[[Sequence[_Code]], int]:
+    """``_CodeRanks((), flips, rules, called).rank`` (no declared melds), built and run with
+    less: the value of a shape does not depend on the flips (:func:`_shape_value`).
+
+    >>> flips = parse("HH 3w")
+    >>> codes = [(0, 1, 0), (1, 27, 0), (1, 2, 0), (2, 9, 0), (2, 3, 1)]
+    >>> _concealed_rank(flips, DUZIHU, frozenset())(codes) == _CodeRanks((), flips, DUZIHU, frozenset()).rank(codes)
+    True
     """
-    if len(candidates) <= 1:
-        return candidates[0] if candidates else None
-    ranks = new_ranks()
-    best = None
-    best_value = -1
-    for codes in candidates:
-        value = ranks.rank(codes)
-        if value > best_value or (value == best_value and codes < best):  # type: ignore[operator]
-            best, best_value = codes, value
-    return best
+    value = _shape_value(rules)
+    kezi: dict[int, int] = {}
+
+    def rank(codes: Sequence[_Code]) -> int:
+        total = wen = 0
+        sets = plain = False
+        for kind, face, _ in codes:
+            if kind == 1:
+                sets = True
+                of = kezi.get(face)
+                if of is None:
+                    of = kezi[face] = _concealed_kezi_value(face, flips, rules, called)
+                total += of
+            elif kind == 2:
+                if face == 9:  # 一二三丙, 文錢
+                    wen += 1
+                else:
+                    plain = True
+        return value(total, wen, sets, plain)
+
+    return rank
+
+
+# the value of a shape under each Rules seen (by identity: hashing Rules is slow)
+_SHAPE_VALUES: caches.BoundedDict[int, tuple[Rules, Callable[[int, int, bool, bool], int]]] = (
+    caches.BoundedDict("nantong", "nantong.hand._SHAPE_VALUES", 16)
+)
+
+
+def _shape_value(rules: Rules) -> Callable[[int, int, bool, bool], int]:
+    """``_CodeRanks._value`` with no declared melds (the 胡數 of concealed groups by their
+    刻子' worth, 文錢, whether they hold 刻子 and other 順子) under ``rules``.
+
+    >>> _shape_value(DUZIHU)(4, 1, True, False) == _CodeRanks((), (), DUZIHU, frozenset()).rank([(2, 9, 0), (1, 1, 0)])
+    True
+    """
+    entry = _SHAPE_VALUES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = _SHAPE_VALUES[id(rules)] = (rules, _CodeRanks((), (), rules, frozenset())._value)
+    return entry[1]
+
+
+def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
+    """The one or two 百搭 held (``wilds``: their packed fields past the plain ones, one copy
+    of each) in the order of ``concealed``, which holds them.
+
+    >>> [str(c) for c in _held_baida(1 | 1 << 4 * PACK_BITS, parse("CAI 5w FU"))]
+    ['財', '福']
+    """
+    low = wilds & -wilds
+    first = BAIDA[low.bit_length() // PACK_BITS]
+    if wilds == low:
+        return [first]
+    second = BAIDA[wilds.bit_length() // PACK_BITS]
+    # (cards are interned: find them by identity, in C, else in order by kind)
+    ids = list(map(id, concealed))
+    try:
+        ahead = ids.index(id(first)) < ids.index(id(second))
+    except ValueError:
+        return [c for c in concealed if c.index >= N_PLAIN]
+    return [first, second] if ahead else [second, first]
+
+
+# A share of the 百搭 (solver._shares) as _best_wild reads it: each part's state (part, 百搭,
+# whether it holds the pair, whether its 百搭 are beside 百搭 alone: see _WildParts.firsts),
+# the parts with fewest 百搭 first (they are read fastest, and most shares fail on one of
+# them); the 百搭 alone, whether they hold the pair, whether 百搭 are also in parts.
+_PartState = tuple[int, int, bool, bool]
+_SharePlan = tuple[tuple[_PartState, ...], int, bool, bool]
+
+
+def _share_plans(
+    shares: Sequence[tuple[tuple[int, ...], int]], wild: int
+) -> tuple[_SharePlan, ...]:
+    """The plans of ``shares`` of ``wild`` 百搭.
+
+    >>> _share_plans([((0, 1, 0, 0), 0)], 3)
+    ((((0, 0, True, False), (2, 0, False, False), (3, 0, False, False), (1, 1, False, True)), 2, False, True),)
+    """
+    plans = []
+    for spread, pair_at in shares:
+        alone = wild - sum(spread)
+        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
+        order = sorted(zip(spread, range(4), strict=True))
+        share = tuple((p, w, p == pair_at, mixed and w > 0) for w, p in order)
+        plans.append((share, alone, pair_at == 4, mixed))
+    # (the shares with fewest 百搭 in a part first: see _best_wild)
+    return tuple(sorted(plans, key=lambda plan: plan[0][-1][1]))
+
+
+_SHARE_PLANS = {
+    (mods, wild): _share_plans(shares, wild)
+    for (mods, wild), shares in itertools.chain(_SHARES.items(), _MORE_SHARES.items())
+}
 
 
 def _best_wild(
@@ -1116,11 +1182,18 @@ def _best_wild(
     same with any readings of the other parts, and the smaller one (in the order of group
     codes) makes the smaller reading of the hand (the parts' readings are of the same size:
     the first code they differ in decides): only the first of each signature of a part can
-    be picked. The 百搭 of a part stand for its own kinds, so whether they fit is decided
+    be picked, and of those of the same 文錢 and kinds of groups (刻子, other 順子), only one
+    of the most 胡數 of 刻子 (the value grows with them, whatever the other parts hold). The 百搭 of a part stand for its own kinds, so whether they fit is decided
     within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
     then kept by signature and kinds, and the groups of the 百搭 alone chosen for the kinds
     the parts leave (:func:`_alone_groups`). Readings are numbers (sums of
     :data:`~changpai.nantong.wild_parts.DIGIT`): the parts' add up, the smaller the larger.
+
+    The best is the same whatever the order of the shares (readings differ, and so do their
+    numbers): the shares with fewest 百搭 in a part come first, and before a part with three
+    百搭 or more (the slowest to read) a share is left if the parts read and the most the
+    others may hold cannot reach the best value found (:meth:`_WildParts.bound`,
+    :func:`_may_reach`).
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
@@ -1129,31 +1202,36 @@ def _best_wild(
     """
     sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
-    mods = tuple(size % 3 for size in sizes)
-    shares = _SHARES[mods, wild] if wild <= 2 else _more_shares(mods, wild)
+    mods = (sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3)
     parts = _WildParts(packed, sizes, left, ranks)
+    known = parts.found
     best = best_value = -1
-    for spread, pair_at in shares:
-        alone = wild - sum(spread)
-        mixed = 0 < alone < wild  # 百搭 alone can ask for the kinds of a part's 百搭
-        options = []
-        # (the parts with fewest 百搭 first: they are read fastest, and most shares fail
-        # on one of them)
-        for w, p in sorted(zip(spread, range(4), strict=True)):
-            if not sizes[p] and not w:
-                continue  # (no groups)
-            found = parts.firsts(p, w, p == pair_at, mixed)
+    for share, alone, alone_pair, mixed in _SHARE_PLANS[mods, wild]:
+        extra: tuple[int, int] | None = (0, 0)
+        options: list[list[tuple[int, int, int]]] = []
+        for at, state in enumerate(share):
+            found = known.get(state)
+            if found is None:
+                p, w, pair, part_mixed = state
+                if not sizes[p] and not w:
+                    continue  # (no groups)
+                if w > 2 and best_value >= 0:
+                    # (beside the parts' 百搭, fewer kinds are left for the 百搭 alone)
+                    extra = parts.alone(alone, alone_pair, 0) if alone else (0, 0)
+                    if extra is None:
+                        break
+                    if not _may_reach(options, extra, parts.bound(share[at:]), ranks, best_value):
+                        break
+                found = parts.firsts(p, w, pair, part_mixed)
             if not found:
                 break
             options.append(found)
         else:
-            extra: tuple[int, int] | None = (0, 0)
             if alone and not mixed:
-                extra = _alone_groups(alone, pair_at == 4, 0, left, ranks)
+                extra = parts.alone(alone, alone_pair, 0)
             for combo in itertools.product(*options):
                 if mixed:
-                    used = sum(faces for _, faces, _ in combo)
-                    extra = _alone_groups(alone, pair_at == 4, used, left, ranks)
+                    extra = parts.alone(alone, alone_pair, sum(faces for _, faces, _ in combo))
                 if extra is None:
                     continue
                 reading, rank = extra
@@ -1164,6 +1242,44 @@ def _best_wild(
                 if value > best_value or (value == best_value and reading > best):
                     best, best_value = reading, value
     return None if best < 0 else wild_codes(best)
+
+
+def _may_reach(
+    options: list[list[tuple[int, int, int]]],
+    extra: tuple[int, int] | None,
+    bound: tuple[int, int, bool, bool],
+    ranks: _CodeRanks,
+    value: int,
+) -> bool:
+    """Whether some readings of parts (one of each of ``options``, with the 百搭 alone's
+    ``extra``, or the most they may be) and of one part more bounded by ``bound``
+    (:meth:`_WildParts.bound`) may be worth ``value`` or more: the rank grows with the
+    刻子' 胡數 for the same 文錢 and kinds of groups, which are tried in turn.
+
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _may_reach([[(0, 0, 1)]], (0, 0), (8, 0, True, True), ranks, 28), _may_reach([], (0, 0), (8, 0, True, True), ranks, 117)
+    (True, False)
+    """
+    most, wen_most, sets_may, runs_may = bound
+    extra_rank = extra[1] if extra is not None else 0
+    for combo in itertools.product(*options):
+        rank = extra_rank + sum(part_rank for _, _, part_rank in combo)
+        total = rank >> RANK_TOTAL_AT
+        wen = rank >> RANK_WEN_AT & 15
+        sets = rank & RANK_SETS > 0
+        plain = rank & RANK_RUNS > 0
+        for more_sets in (False, True) if sets_may else (False,):
+            for more_plain in (False, True) if runs_may else (False,):
+                for more_wen in range(wen_most + 1):
+                    reached = ranks._value(
+                        total + most * more_sets,
+                        wen + more_wen,
+                        sets or more_sets,
+                        plain or more_plain,
+                    )
+                    if reached >= value:
+                        return True
+    return False
 
 
 class _WildParts:
@@ -1177,12 +1293,15 @@ class _WildParts:
         self.packed, self.sizes, self.left, self.ranks = packed, sizes, left, ranks
         self.searches: dict[tuple[int, int], PartSearch] = {}
         self.found: dict[tuple[int, int, bool, bool], list[tuple[int, int, int]]] = {}
+        self.bounds: dict[tuple[int, int, bool], tuple[int, int, bool, bool]] = {}
+        self.alones: dict[tuple[int, bool, int], tuple[int, int] | None] = {}
 
     def firsts(self, p: int, wild: int, pair: bool, mixed: bool) -> list[tuple[int, int, int]]:
         """The first reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) of
-        each signature whose 百搭 fit in the copies left, or if ``mixed``, of each signature
-        and kinds the 百搭 stand for: (the reading as a number, those kinds packed over the
-        30 plain kinds (0 unless ``mixed``), its rank key (see ``wild_parts``)).
+        the most 胡數 of 刻子 for each 文錢 and kinds of groups (see :func:`_best_wild`)
+        whose 百搭 fit in the copies left, or if ``mixed``, for each of those and kinds the
+        百搭 stand for: (the reading as a number, those kinds packed over the 30 plain kinds
+        (0 unless ``mixed``), its rank key (see ``wild_parts``)).
 
         >>> counts = _split("123b 456b 789b 123t 456t 789t 12w 5w 5w", (), DUZIHU)[2]
         >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
@@ -1218,6 +1337,79 @@ class _WildParts:
         found = self.found[state] = self._firsts(readings, tracked, lo, mixed)
         return found
 
+    def alone(self, alone: int, pair: bool, used: int) -> tuple[int, int] | None:
+        """:func:`_alone_groups` of ``alone`` 百搭 alone (with the pair if ``pair``) beside
+        parts whose 百搭 stand for the kinds ``used``, once for the hand.
+
+        >>> parts = _WildParts([0] * 4, [0] * 4, [4] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> wild_codes(parts.alone(3, False, 0)[0])
+        ((1, 8, 3),)
+        """
+        state = (alone, pair, used)
+        if state in self.alones:
+            return self.alones[state]
+        found = self.alones[state] = _alone_groups(alone, pair, used, self.left, self.ranks)
+        return found
+
+    def bound(self, states: Sequence[_PartState]) -> tuple[int, int, bool, bool]:
+        """What readings of the parts of ``states`` may hold at most together (see
+        :meth:`part_bound`).
+
+        >>> counts = _split("111222t 3t 5t 5t", (), DUZIHU)[2]
+        >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+        >>> parts = _WildParts(packed, [9, 0, 0, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> parts.bound([(0, 3, True, False), (3, 0, False, False)])
+        (12, 0, True, True)
+        """
+        most = wen_most = 0
+        sets_may = runs_may = False
+        for p, wild, pair, _ in states:
+            if not self.sizes[p]:
+                continue  # (no groups: 百搭 alone are elsewhere)
+            bound = self.bounds.get((p, wild, pair))
+            if bound is None:
+                bound = self.bounds[p, wild, pair] = self.part_bound(p, wild, pair)
+            most += bound[0]
+            wen_most += bound[1]
+            sets_may |= bound[2]
+            runs_may |= bound[3]
+        return most, wen_most, sets_may, runs_may
+
+    def part_bound(self, p: int, wild: int, pair: bool) -> tuple[int, int, bool, bool]:
+        """What a reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) may
+        hold at most: the 胡數 of its 刻子, how many 文錢, whether 刻子 and whether other
+        順子. A kind has one 刻子 at most (six cards of it are more than its copies, 百搭
+        standing for them included), of its real cards and the 百搭 it misses: the most
+        胡數 of 刻子 the 百搭 pay for.
+
+        >>> counts = _split("111222t 3t 5t 5t", (), DUZIHU)[2]
+        >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+        >>> parts = _WildParts(packed, [9, 0, 0, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
+        >>> parts.part_bound(0, 3, True)
+        (12, 0, True, True)
+        """
+        x, lo = self.packed[p], 9 * p
+        left, kezi = self.left, self.ranks._kezi
+        free = 0
+        some = False
+        costs: tuple[list[int], list[int]] = ([], [])  # (刻子 missing one card, two)
+        for j in range(9 if p < 3 else 3):
+            c = x >> PACK_BITS * j & 15
+            missing = 3 - c if c < 3 else 0
+            if not c or missing > wild or missing > left[lo + j]:
+                continue
+            some = True
+            if missing:
+                costs[missing - 1].append(kezi(lo + j))
+            else:
+                free += kezi(lo + j)
+        ones, twos = sorted(costs[0], reverse=True), sorted(costs[1], reverse=True)
+        paid = max(
+            sum(twos[:n]) + sum(ones[: wild - 2 * n]) for n in range(min(len(twos), wild // 2) + 1)
+        )
+        groups = (self.sizes[p] + wild - 2 * pair) // 3
+        return free + paid, groups if p == 1 else 0, some, p < 3
+
     def _firsts(
         self, readings: dict[int, int], tracked: int, lo: int, mixed: bool
     ) -> list[tuple[int, int, int]]:
@@ -1233,12 +1425,17 @@ class _WildParts:
             if kinds and any(map(operator.gt, face_counts(kinds), left)):
                 continue
             rank = key >> FACES_BITS
-            # the rank's 刻子 and 順子 count as whether there are any
-            signature: object = (rank >> RANK_WEN_AT, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+            # the rank's 刻子 and 順子 count as whether there are any; of the same 文錢 and
+            # kinds of groups, the most 胡數 of 刻子 are worth more with any other parts
+            wen = rank >> RANK_WEN_AT & 15
+            signature: object = (wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
             if mixed:
                 signature = (signature, kinds)
             known = firsts.get(signature)
-            if known is None or number > known[0]:
+            if known is None or (rank >> RANK_TOTAL_AT, number) > (
+                known[2] >> RANK_TOTAL_AT,
+                known[0],
+            ):
                 firsts[signature] = (number, kinds << PACK_BITS * lo, rank)
         return list(firsts.values())
 
@@ -1355,43 +1552,9 @@ class _CodeRanks:
                     plain = True
         return total, wen, sets, plain
 
-    def firsts(
-        self,
-        readings: Sequence[tuple[_Code, ...]],
-        left: Sequence[int] | None,
-        *,
-        by_faces: bool = False,
-    ) -> list[tuple[_Code, ...]]:
-        """The first of ``readings`` of each :meth:`signature` (among those whose 百搭 fit
-        in the copies ``left``, unless None), or ``by_faces``, of each signature and
-        :func:`_wild_faces` (whether they fit is then decided with the other parts')."""
-        if len(readings) == 1 and left is None:  # (one reading: its signature is its own)
-            return list(readings)
-        seen: dict[object, tuple[_Code, ...]] = {}
-        for codes in readings:
-            if left is not None and not _wilds_fit(codes, left):
-                continue
-            key: object = self.signature(codes)
-            if by_faces:
-                key = (key, _wild_faces(codes))
-            if key not in seen:
-                seen[key] = codes
-        return list(seen.values())
-
     def rank(self, codes: Sequence[_Code]) -> int:
         """The 胡數 of a reading (before situational bonuses), what picks the best one."""
-        total = wen = 0
-        sets = plain = False
-        for kind, face, _ in codes:
-            if kind == 1:
-                sets = True
-                total += self._kezi(face)
-            elif kind == 2:
-                if face == 9:  # 一二三丙, 文錢
-                    wen += 1
-                else:
-                    plain = True
-        return self._value(total, wen, sets, plain)
+        return self._value(*self.signature(codes))
 
     def value(self, rank: int) -> int:
         """:meth:`rank` of a reading given by its rank key (``wild_parts``: the 刻子' 胡數,

@@ -464,6 +464,30 @@ _HONOURS_PLAIN = _honour_keys(False)
 _HONOURS_PAIR = _honour_keys(True)
 
 
+def _packed_parts(key: int) -> tuple[int, int, int, int]:
+    """The packed 條, 丙, 萬 and honours of a packed hand.
+
+    >>> _packed_parts(1 | 2 << _SUIT_BITS | 3 << _HONOURS_AT)
+    (1, 2, 0, 3)
+    """
+    return (
+        key & _SUIT_MASK,
+        key >> _SUIT_BITS & _SUIT_MASK,
+        key >> 2 * _SUIT_BITS & _SUIT_MASK,
+        key >> _HONOURS_AT & _HONOUR_MASK,
+    )
+
+
+def _pair_fits(mt: int, mb: int, mw: int, mh: int) -> bool:
+    """Whether parts of these sizes modulo 3 (a packed part modulo 3 is its size's) are
+    groups (0) but for the one with the pair (2).
+
+    >>> _pair_fits(0, 2, 0, 0), _pair_fits(1, 1, 0, 0)
+    (True, False)
+    """
+    return mt + mb + mw + mh == 2 and mt != 1 and mb != 1 and mw != 1
+
+
 def _plain_complete(key: int) -> bool:
     """Whether a packed hand of plain cards only forms groups and one pair
     (``_can(counts, 0, True)``, without a cache).
@@ -475,13 +499,9 @@ def _plain_complete(key: int) -> bool:
     >>> _plain_complete(packed("123b 456b 789b 123t 456t 789t 124w 5w 5w"))
     False
     """
-    t = key & _SUIT_MASK
-    b = key >> _SUIT_BITS & _SUIT_MASK
-    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
-    h = key >> _HONOURS_AT & _HONOUR_MASK
+    t, b, w, h = _packed_parts(key)
     mt, mb, mw, mh = t % 3, b % 3, w % 3, h % 3
-    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
-    if mt + mb + mw + mh != 2 or mt == 1 or mb == 1 or mw == 1:
+    if not _pair_fits(mt, mb, mw, mh):
         return False
     if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
         return False
@@ -535,16 +555,12 @@ def _plain_all(key: int) -> tuple[tuple[_Code, ...], ...]:
     >>> _plain_all(key) == _all(count_tuple(cards)[:30], 0, True), len(_plain_all(key))
     (True, 4)
     """
-    h = key >> _HONOURS_AT & _HONOUR_MASK
+    t, b, w, h = _packed_parts(key)
     honours = _HONOUR_READINGS.get(h)
     if honours is None:
         return ()
-    t = key & _SUIT_MASK
-    b = key >> _SUIT_BITS & _SUIT_MASK
-    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
     mt, mb, mw = t % 3, b % 3, w % 3
-    # every part is groups (0 mod 3) but the one with the pair (2 mod 3)
-    if mt + mb + mw + h % 3 != 2 or mt == 1 or mb == 1 or mw == 1:
+    if not _pair_fits(mt, mb, mw, h % 3):
         return ()
     tables = _SUIT_TABLES  # (an empty suit, 0, has the one empty reading)
     options = (
@@ -608,6 +624,16 @@ _FIELD_2, _FIELD_4, _FIELD_8 = _FIELD_1 << 1, _FIELD_1 << 2, _FIELD_1 << 3
 def _within_four(x: int) -> bool:
     """Whether no field of a packed suit holds more than four cards (fields below 16)."""
     return not (x & _FIELD_8 or x & _FIELD_4 & (x << 1 | x << 2))
+
+
+def _held_kinds(x: int) -> int:
+    """The kinds a packed part holds, as the packed part of one card of each (a field holds
+    at most four cards: its three lowest bits tell).
+
+    >>> _held_kinds(3 | 4 << 2 * PACK_BITS) == 1 | 1 << 2 * PACK_BITS
+    True
+    """
+    return (x | x >> 1 | x >> 2) & _FIELD_1
 
 
 def _suit_size(x: int) -> int:
@@ -861,7 +887,7 @@ def _shares(mods: tuple[int, ...], wild: int) -> tuple[tuple[tuple[int, ...], in
         spare = wild - sum(least) - alone_least
         if spare < 0 or spare % 3:
             continue
-        for threes in _spreads(spare // 3, 4):  # (whatever is left of the threes is alone)
+        for threes in _SPREADS[spare // 3]:  # (whatever is left of the threes is alone)
             spread = tuple(n + 3 * t for n, t in zip(least, threes, strict=True))
             found.append((spread, pair_at))
     found.sort()
@@ -869,13 +895,17 @@ def _shares(mods: tuple[int, ...], wild: int) -> tuple[tuple[tuple[int, ...], in
 
 
 # the shares of one or two 百搭 (most hands with 百搭) for every size of the parts (modulo 3),
-# built at import; of more, in a bounded cache (at most 81 sizes for each of 3..5 百搭)
+# built at import, and of three to five apart (:data:`_MORE_SHARES`; about 2 ms)
 _SHARES = {
     (mods, wild): _shares(mods, wild)
     for mods in itertools.product(range(3), repeat=4)
     for wild in (1, 2)
 }
-_more_shares = caches.lru("nantong", maxsize=256)(_shares)
+_MORE_SHARES = {
+    (mods, wild): _shares(mods, wild)
+    for mods in itertools.product(range(3), repeat=4)
+    for wild in range(3, DECK_BAIDA + 1)
+}
 
 
 @caches.lru("nantong", maxsize=1 << 14)
@@ -969,25 +999,34 @@ def _mark_one_wild(reading: tuple[_Code, ...], k: int, found: set[tuple[_Code, .
     >>> sorted(found)
     [((0, 3, 0), (2, 2, 0), (2, 2, 2)), ((0, 3, 1), (2, 2, 0), (2, 2, 0))]
     """
-    previous = None
-    for g, old in enumerate(reading):
-        if old == previous:
-            continue
-        previous = old
-        kind, face, mask = old
-        if kind == 2:
-            pos = k - face
-            if pos < 0 or pos > 2 or mask >> pos & 1 or mask.bit_count() == 2:
-                continue
-            marked = (2, face, mask | 1 << pos)
-        elif face != k or mask == kind + 1:  # a pair keeps one real card, a 刻子 one
-            continue
-        else:
-            marked = (kind, face, mask + 1)
+    for g, marked in _markings(reading, k):
         groups = list(reading)
         groups[g] = marked
         groups.sort()
         found.add(tuple(groups))
+
+
+def _markings(codes: Sequence[_Code], k: int) -> list[tuple[int, _Code]]:
+    """Each group among ``codes`` that can take one more 百搭 standing for kind ``k``, each
+    group keeping a real card (a pair at most one 百搭, a 刻子 or 順子 two), by its place,
+    marked; of equal groups only the first (marking another gives the same reading).
+
+    >>> _markings(((0, 3, 0), (2, 1, 0), (2, 1, 0), (2, 3, 3)), 3)
+    [(0, (0, 3, 1)), (1, (2, 1, 4))]
+    """
+    found = []
+    previous = None
+    for g, code in enumerate(codes):
+        if code != previous:
+            kind, face, mask = code
+            if kind == 2:
+                pos = k - face
+                if 0 <= pos <= 2 and not mask >> pos & 1 and mask.bit_count() < 2:
+                    found.append((g, (2, face, mask | 1 << pos)))
+            elif face == k and mask <= kind:
+                found.append((g, (kind, face, mask + 1)))
+        previous = code
+    return found
 
 
 def _part_plain(
@@ -1109,3 +1148,24 @@ def _wild_groups_fit(wild: int, need_pair: bool, left: list[int]) -> bool:
             if found:
                 return True
     return False
+
+
+def _alike(reading: Sequence[_Code]) -> tuple[tuple[int, ...], int, bool]:
+    """What ranks a reading (nantong.md §6): the faces of its 刻子, how many 文錢 (一二三丙),
+    whether other 順子.
+
+    >>> _alike(((0, 3, 0), (1, 5, 1), (2, 9, 0), (2, 9, 2), (2, 12, 0)))
+    ((5,), 2, True)
+    """
+    kezi = []
+    wen = 0
+    plain = False
+    for kind, face, _ in reading:
+        if kind == 1:
+            kezi.append(face)
+        elif kind == 2:
+            if face == 9:  # 一二三丙
+                wen += 1
+            else:
+                plain = True
+    return tuple(kezi), wen, plain

@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from changpai.nantong.cards import N_PLAIN
 from changpai.nantong.solver import (
     _COMPLETING,
-    _FIELD_1,
     _FIELDS,
     _SUIT_TABLES,
     _TABLE_CARDS,
     PACK_BITS,
     _Code,
+    _held_kinds,
     _packed_part_plain,
 )
 
@@ -62,9 +62,9 @@ def _all_codes() -> list[_Code]:
 
 
 _CODES = _all_codes()
-_DIGIT_BITS = 4  # (no reading holds a code more than four times)
+_DIGIT_WIDTH = 4  # (no reading holds a code more than four times)
 # a code's digit: the smallest code the highest (see the module's docstring)
-DIGIT = {code: 1 << _DIGIT_BITS * (len(_CODES) - 1 - i) for i, code in enumerate(_CODES)}
+DIGIT = {code: 1 << _DIGIT_WIDTH * (len(_CODES) - 1 - i) for i, code in enumerate(_CODES)}
 
 
 def codes(reading: int) -> tuple[_Code, ...]:
@@ -76,10 +76,10 @@ def codes(reading: int) -> tuple[_Code, ...]:
     found: list[_Code] = []
     last = len(_CODES) - 1
     while reading:
-        field = (reading.bit_length() - 1) // _DIGIT_BITS
-        count = reading >> _DIGIT_BITS * field
+        field = (reading.bit_length() - 1) // _DIGIT_WIDTH
+        count = reading >> _DIGIT_WIDTH * field
         found += [_CODES[last - field]] * count
-        reading -= count << _DIGIT_BITS * field
+        reading -= count << _DIGIT_WIDTH * field
     return tuple(found)
 
 
@@ -95,9 +95,9 @@ RANK_SETS = 15 << PACK_BITS
 RANK_ONE_SET = 1 << PACK_BITS
 RANK_WEN_AT = 2 * PACK_BITS
 RANK_TOTAL_AT = 3 * PACK_BITS
-_RUN = 1 << FACES_BITS
-_KEZI = _RUN << PACK_BITS
-_WEN = _KEZI << PACK_BITS
+_RUN_KEY = 1 << FACES_BITS
+_KEZI_KEY = _RUN_KEY << PACK_BITS
+_WEN_KEY = _KEZI_KEY << PACK_BITS
 _TOTAL_AT = FACES_BITS + RANK_TOTAL_AT
 
 
@@ -132,7 +132,7 @@ def _run_ways(base: int, j: int) -> list[_RunWay]:
             used = mask.bit_count()
             if used <= 2:
                 faces = sum(_FIELDS[start + s] for s in range(3) if mask >> s & 1)
-                key = _WEN if base + start == 9 else _RUN
+                key = _WEN_KEY if base + start == 9 else _RUN_KEY
                 ways.append((DIGIT[2, base + start, mask], take, faces, used, need, key))
     return ways
 
@@ -164,13 +164,27 @@ def plain_readings(
         for code in reading:
             kind, face, _ = code
             if kind == 1:
-                key += (kezi(face) << _TOTAL_AT) + _KEZI
+                key += (kezi(face) << _TOTAL_AT) + _KEZI_KEY
             elif kind == 2:
-                key += _WEN if face == 9 else _RUN
+                key += _WEN_KEY if face == 9 else _RUN_KEY
             number += DIGIT[code]
         if key not in found:
             found[key] = number
     return found
+
+
+def _group_digits(base: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The digits of the pairs (by how many 百搭) and 刻子 of each kind from ``base``."""
+    return tuple(
+        (
+            tuple(DIGIT[0, base + j, used] for used in range(3)),
+            tuple(DIGIT[1, base + j, used] for used in range(4)),
+        )
+        for j in range(9 if base < 27 else 3)
+    )
+
+
+_GROUP_DIGITS = tuple(_group_digits(9 * p) for p in range(4))
 
 
 class PartSearch:
@@ -181,6 +195,19 @@ class PartSearch:
     of the part's kinds (the 胡數 of a 刻子 that cannot be is never asked: it may have none).
     """
 
+    __slots__ = (
+        "base",
+        "digits",
+        "gone",
+        "kezi",
+        "left",
+        "memo",
+        "p",
+        "runs",
+        "set_keys",
+        "tracked",
+    )
+
     def __init__(
         self, p: int, kezi: Callable[[int], int], left: Sequence[int], *, tracked: int
     ) -> None:
@@ -190,24 +217,29 @@ class PartSearch:
         self.kezi = kezi
         self.left = left
         # the kinds with no copy left, for which no 百搭 stands
-        self.gone = sum(field for field, n in zip(_FIELDS, left, strict=False) if not n)
+        self.gone = 0
+        if 0 in left:
+            self.gone = sum(field for field, n in zip(_FIELDS, left, strict=False) if not n)
         self.tracked = tracked
-        self.memo: dict[tuple[int, int, bool], dict[int, int]] = {}
+        # by state (x, wild, pair) packed in one int: x << 4 | wild << 1 | pair
+        self.memo: dict[int, dict[int, int]] = {}
         self.set_keys: dict[int, int] = {}
+        self.digits = _GROUP_DIGITS[p]
 
     def _set_key(self, j: int) -> int:
         """The key of a 刻子 of kind ``j`` of the part holding no 百搭."""
         key = self.set_keys.get(j)
         if key is None:
-            key = self.set_keys[j] = (self.kezi(self.base + j) << _TOTAL_AT) + _KEZI
+            key = self.set_keys[j] = (self.kezi(self.base + j) << _TOTAL_AT) + _KEZI_KEY
         return key
 
     def _one_wild(self, x: int, size: int, pair: bool) -> dict[int, int]:
-        """:meth:`best` with one 百搭: the plain readings of the part with a card of a kind
-        completing it added (:data:`_COMPLETING`; in a suit too big for it, a kind within two
-        of a real card: a group holds both), the 百搭 standing for it in the last group that
-        holds it (the smallest marking: marking a group moves it up, and the groups before
-        the one marked stay in place; an honour is in one group).
+        """:meth:`best` with one 百搭 in the honours or a suit of fewer than ``_TABLE_CARDS``
+        cards (a bigger suit is read as with more, by its lowest kind's groups): the plain
+        readings of the part with a card of a kind completing it added (:data:`_COMPLETING`),
+        the 百搭 standing for it in the last group that holds it (the smallest marking:
+        marking a group moves it up, and the groups before the one marked stay in place; an
+        honour is in one group).
 
         >>> search = PartSearch(0, lambda face: 4, [4] * 9, tracked=0)
         >>> [codes(reading) for reading in search._one_wild(3 | 1 << 4 | 1 << 8, 5, False).values()]
@@ -216,14 +248,13 @@ class PartSearch:
         found: dict[int, int] = {}
         base, p, tracked = self.base, self.p, self.tracked
         if self.runs is None:  # the honours: a card more of a kind held
-            kinds = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1
-        elif size < _TABLE_CARDS:  # (the table then holds the suit of one card more)
+            kinds = _held_kinds(x)
+            table = None
+        else:  # (the table holds the suit of one card more)
             kinds = _COMPLETING.get(x, 0)
-        else:
-            held = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1  # the kinds with a real card
-            kinds = (held | held << 4 | held << 8 | held >> 4 | held >> 8) & _FIELD_1
+            table = _SUIT_TABLES[p]
         kinds &= ~self.gone
-        table = _SUIT_TABLES[p] if self.runs is not None and size < _TABLE_CARDS else None
+        set_keys, set_key, digits = self.set_keys, self._set_key, DIGIT
         while kinds:
             field = kinds & -kinds
             kinds -= field
@@ -231,31 +262,28 @@ class PartSearch:
                 readings = table[x + field]
             else:
                 readings = _packed_part_plain(p, x + field, size + 1, pair)
-            if not readings:
-                continue
+                if not readings:
+                    continue
             k = base + (field.bit_length() - 1) // PACK_BITS
             wild_face = field & tracked
             for reading in readings:
                 key, number = wild_face, 0
-                marked = None
                 for code in reading:
                     kind, face, _ = code
-                    if kind == 1:
-                        key += self._set_key(face - base)
-                    elif kind == 2:
-                        key += _WEN if face == 9 else _RUN
+                    if kind == 2:
+                        key += _WEN_KEY if face == 9 else _RUN_KEY
                         if 0 <= k - face <= 2:
                             marked = code
-                        number += DIGIT[code]
-                        continue
-                    if face == k:
-                        marked = code
-                    number += DIGIT[code]
-                if marked is None:
-                    continue
+                    else:
+                        if kind == 1:
+                            key += set_keys.get(face - base) or set_key(face - base)
+                        if face == k:
+                            marked = code
+                    number += digits[code]
+                # (every reading of the part with a card of kind k has a group holding it)
                 kind, face, _ = marked
                 mask = 1 << k - face if kind == 2 else 1
-                number += DIGIT[kind, face, mask] - DIGIT[marked]
+                number += digits[kind, face, mask] - digits[marked]
                 if number > found.get(key, -1):
                     found[key] = number
         return found
@@ -269,37 +297,46 @@ class PartSearch:
         >>> sorted(codes(reading) for reading in search.best(3 | 1 << 4, 4, 2, False).values())
         [((1, 0, 0), (1, 1, 2)), ((1, 0, 0), (2, 0, 5))]
         """
-        state = (x, wild, pair)
+        state = x << 4 | wild << 1 | pair
         found = self.memo.get(state)
         if found is not None:
             return found
         if not wild:
             found = plain_readings(self.p, x, size, pair, self.kezi)
-        elif wild == 1:
+        elif wild == 1 and (size < _TABLE_CARDS or self.runs is None):
             found = self._one_wild(x, size, pair)
         elif 3 * wild > 2 * (size + wild) - pair:  # more 百搭 than slots beside a real card
             found = {}
         else:
-            found = {}
-            # (a suit of at most _TABLE_CARDS cards with no reading is not in the table, and
-            # one completed by no kind is not in _COMPLETING: no search for those)
-            table = _SUIT_TABLES[self.p] if self.runs is not None else None
-            memo = self.memo
-            for digit, key, rest, cut, used, rest_pair in self._groups(x, wild, pair):
-                if table is not None and size - cut < _TABLE_CARDS:
-                    if used == wild - 1 and rest not in _COMPLETING:
-                        continue
-                    if used == wild and rest not in table:
-                        continue
-                tails = memo.get((rest, wild - used, rest_pair))
-                if tails is None:
-                    tails = self.best(rest, size - cut, wild - used, rest_pair)
-                for tail_key, tail in tails.items():
-                    tail_key += key
-                    tail += digit
-                    if tail > found.get(tail_key, -1):
-                        found[tail_key] = tail
+            found = self._more_wild(x, size, wild, pair)
         self.memo[state] = found
+        return found
+
+    def _more_wild(self, x: int, size: int, wild: int, pair: bool) -> dict[int, int]:
+        """:meth:`best` with two 百搭 or more, or one in a big suit: by each group holding a
+        real card of the lowest kind (:meth:`_groups`), the best of what it leaves."""
+        found: dict[int, int] = {}
+        # (a suit of at most _TABLE_CARDS cards with no reading is not in the table, and one
+        # completed by no kind is not in _COMPLETING: no search for those)
+        table = _SUIT_TABLES[self.p] if self.runs is not None else None
+        memo, best = self.memo, self.best
+        get = found.get
+        for digit, key, rest, cut, used, rest_pair in self._groups(x, wild, pair):
+            more = wild - used
+            if table is not None and size - cut < _TABLE_CARDS:
+                if more == 1:
+                    if rest not in _COMPLETING:
+                        continue
+                elif not more and rest not in table:
+                    continue
+            tails = memo.get(rest << 4 | more << 1 | rest_pair)
+            if tails is None:
+                tails = best(rest, size - cut, more, rest_pair)
+            for tail_key, tail in tails.items():
+                tail_key += key
+                tail += digit
+                if tail > get(tail_key, -1):
+                    found[tail_key] = tail
         return found
 
     def _groups(self, x: int, wild: int, pair: bool) -> list[tuple[int, int, int, int, int, bool]]:
@@ -309,25 +346,29 @@ class PartSearch:
         j = ((x & -x).bit_length() - 1) // PACK_BITS
         field = _FIELDS[j]
         c = x >> PACK_BITS * j & 15
-        face = self.base + j
         wild_face = field & self.tracked
-        own = min(wild, self.left[j])  # (the 百搭 of the pair or 刻子 stand for kind j)
+        own = self.left[j]  # (the 百搭 of the pair or 刻子 stand for kind j)
+        if own > wild:
+            own = wild
+        pair_digits, set_digits = self.digits[j]
         groups = []
-        if pair:
-            for real in range(min(c, 2), max(1 - own, 0), -1):
-                used = 2 - real
-                digit = DIGIT[0, face, used]
-                groups.append((digit, used * wild_face, x - real * field, real, used, False))
-        if c >= 3 - own:
-            set_key = self._set_key(j)
-            for real in range(min(c, 3), max(2 - own, 0), -1):
+        if pair:  # (two real cards, or one and a 百搭)
+            if c >= 2:
+                groups.append((pair_digits[0], 0, x - 2 * field, 2, 0, False))
+            if own:
+                groups.append((pair_digits[1], wild_face, x - field, 1, 1, False))
+        if c + own >= 3:  # (three real cards to one and two 百搭)
+            set_key = self.set_keys.get(j) or self._set_key(j)
+            real = 3 if c > 3 else c
+            while real and real + own >= 3:
                 used = 3 - real
-                digit = DIGIT[1, face, used]
+                rest = x - real * field
                 groups.append(
-                    (digit, set_key + used * wild_face, x - real * field, real, used, pair)
+                    (set_digits[used], set_key + used * wild_face, rest, real, used, pair)
                 )
+                real -= 1
         if self.runs is not None:
-            held = (x | x >> 1 | x >> 2 | x >> 3) & _FIELD_1  # the kinds with a real card
+            held = _held_kinds(x)  # the kinds with a real card
             gone, tracked = self.gone, self.tracked
             for digit, take, faces, used, need, key in self.runs[j]:
                 if used <= wild and held & need == need and not faces & gone:

@@ -1,0 +1,159 @@
+"""Hands with many 百搭, the ways round 7 reads them faster (nantong.md §4, §6):
+
+* one part's search with one or two 百搭 in suits too big for the tables (read by the groups
+  of their lowest kind), with the kinds of the 百搭 followed or not, against the first of
+  each rank of every reading (``solver._part_all``);
+* the share plans built at import (``hand._SHARE_PLANS``) against ``solver._shares``;
+* ``best_decomposition`` of hands with three to five 百搭 against every reading ranked.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from nantong_hands import (
+    RUNS,
+    SETS,
+    best_of_every_reading,
+    cards_of,
+    kezi_value,
+    rank_key,
+    wild_faces,
+)
+
+from changpai import nantong
+from changpai.nantong import hand, solver, wild_parts
+from changpai.nantong.cards import BAIDA_INDICES, N_PLAIN
+
+
+@st.composite
+def _big_suits(draw: st.DrawFn) -> tuple[int, list[int], int, bool, list[int], bool]:
+    """A suit of four or five groups (and maybe the pair) with one or two of its cards taken
+    by 百搭, 11 to 14 real cards left within four copies (maybe one card changed), the
+    copies left, and whether the 百搭's kinds are followed."""
+    pair = draw(st.booleans())
+    kinds = [draw(st.integers(0, 8))] * 2 if pair else []
+    for _ in range(draw(st.integers(4, 5))):
+        low = draw(st.integers(0, 8))
+        kinds += [low] * 3 if low > 6 or draw(st.booleans()) else [low, low + 1, low + 2]
+    wild = draw(st.integers(1, 2))
+    for _ in range(wild):
+        kinds.pop(draw(st.integers(0, len(kinds) - 1)))
+    if draw(st.integers(0, 9)) == 0:
+        kinds[draw(st.integers(0, len(kinds) - 1))] = draw(st.integers(0, 8))
+    counts = [kinds.count(j) for j in range(9)]
+    assume(max(counts) <= 4 and 11 <= len(kinds) <= 14)
+    left = [min(n, 4 - c) for n, c in zip(draw(_lefts), counts, strict=True)]
+    return draw(st.sampled_from((0, 1, 2))), counts, wild, pair, left, draw(st.booleans())
+
+
+_lefts = st.lists(st.integers(0, 4), min_size=9, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_big_suits())
+def test_big_suit_with_few_wild_finds_the_first_of_each_rank_section_4(
+    part: tuple[int, list[int], int, bool, list[int], bool],
+) -> None:
+    p, counts, wild, pair, left, follow = part
+    x = sum(c << solver.PACK_BITS * j for j, c in enumerate(counts))
+    # (as hand._WildParts follows them: all of them, or those with fewer copies than 百搭)
+    few = sum(15 << solver.PACK_BITS * j for j, n in enumerate(left) if 0 < n < wild)
+    tracked = wild_parts.FACES_MASK if follow else few
+    search = wild_parts.PartSearch(p, kezi_value, left, tracked=tracked)
+    fit = [0] * (9 * p) + left + [0] * (N_PLAIN - 9 * p - 9)
+
+    def firsts(readings: object) -> dict[tuple[object, ...], tuple[solver._Code, ...]]:
+        """The first reading that fits of each rank (and kinds of its 百搭 if followed)."""
+        found: dict[tuple[object, ...], tuple[solver._Code, ...]] = {}
+        for codes in readings:  # type: ignore[attr-defined]
+            key = rank_key(codes), wild_faces(codes) if follow else ()
+            if hand._wilds_fit(codes, fit) and (key not in found or codes < found[key]):
+                found[key] = codes
+        return found
+
+    searched = search.best(x, sum(counts), wild, pair).values()
+    every = solver._part_all(tuple(counts), 9 * p, True, wild, pair)
+    assert firsts(wild_parts.codes(n) for n in searched) == firsts(every)
+
+
+def test_share_plans_read_every_share_fewest_wild_first_section_4() -> None:
+    for mods in itertools.product(range(3), repeat=4):
+        for wild in range(1, solver.DECK_BAIDA + 1):
+            plans = hand._SHARE_PLANS[mods, wild]
+            shares = []
+            for share, alone, alone_pair, mixed in plans:
+                assert sorted(p for p, _, _, _ in share) == [0, 1, 2, 3]
+                assert [w for _, w, _, _ in share] == sorted(w for _, w, _, _ in share)
+                spread = tuple(w for _, w, _, _ in sorted(share))
+                pair_at = 4 if alone_pair else next(p for p, _, pair, _ in share if pair)
+                assert sum(pair for _, _, pair, _ in share) == (not alone_pair)
+                assert alone == wild - sum(spread)
+                assert mixed == (0 < alone < wild)
+                assert all(m == (mixed and w > 0) for _, w, _, m in share)
+                shares.append((spread, pair_at))
+            # (every share, those with fewest 百搭 in a part first)
+            assert sorted(shares) == list(solver._shares(mods, wild))
+            most = [max(spread) for spread, _ in shares]
+            assert most == sorted(most)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**9), st.integers(3, 5), st.floats(0.0, 1.0))
+def test_many_wild_best_is_the_first_of_the_best_of_every_reading_section_6(
+    seed: int, wild: int, runs: float
+) -> None:
+    rng = random.Random(seed)
+    kinds = [rng.randrange(N_PLAIN)] * 2
+    for _ in range(7):
+        kinds += rng.choice(RUNS if rng.random() < runs else SETS)
+    if max(kinds.count(k) for k in set(kinds)) > 4:
+        return
+    for j, k in enumerate(rng.sample(range(23), wild)):
+        kinds[k] = BAIDA_INDICES[j]
+    best = nantong.best_decomposition(cards_of(kinds), rules=nantong.DUZIHU_BAIDA)
+    ranked = best_of_every_reading(kinds, (), nantong.DUZIHU_BAIDA, (), frozenset())
+    assert repr(best) == repr(ranked)
+
+
+_some_parts = st.tuples(
+    st.sampled_from((0, 1, 2, 3)),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+    st.integers(0, 5),
+    st.booleans(),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_some_parts)
+def test_part_bound_holds_every_reading_section_6(
+    part: tuple[int, list[int], int, bool, list[int]],
+) -> None:
+    p, counts, wild, pair, left = part
+    width = 9 if p < 3 else 3
+    counts = counts[:width]
+    left = [min(n, 4 - c) for n, c in zip(left[:width], counts, strict=True)]
+    if not 0 < sum(counts) <= 12 or (sum(counts) + wild - 2 * pair) % 3:
+        return
+    base = 9 * p
+    every_left = [4] * N_PLAIN
+    every_left[base : base + width] = left
+    packed = [0] * 4
+    packed[p] = sum(c << solver.PACK_BITS * j for j, c in enumerate(counts))
+    sizes = [0] * 4
+    sizes[p] = sum(counts)
+    ranks = hand._CodeRanks((), (), nantong.DUZIHU_BAIDA, frozenset())
+    parts = hand._WildParts(packed, sizes, every_left, ranks)
+    most, wen_most, sets_may, runs_may = parts.part_bound(p, wild, pair)
+    for codes in solver._part_all(tuple(counts), base, p < 3, wild, pair):
+        if not hand._wilds_fit(codes, every_left):
+            continue
+        sets = [face for kind, face, _ in codes if kind == 1]
+        assert sum(map(ranks._kezi, sets)) <= most
+        assert sum(kind == 2 and face == 9 for kind, face, _ in codes) <= wen_most
+        assert sets_may or not sets
+        assert runs_may or not any(kind == 2 and face != 9 for kind, face, _ in codes)
