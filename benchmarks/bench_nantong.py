@@ -30,23 +30,35 @@ def _random_hands(n: int, size: int, rng: random.Random) -> list[tuple[nantong.C
     return [tuple(rng.sample(nantong.DECK, size)) for _ in range(n)]
 
 
+_RUNS = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
+_SETS = [(k,) * 3 for k in range(nantong.cards.N_PLAIN)]
+
+
+def _complete_kinds(rng: random.Random) -> tuple[list[int], list[int]] | None:
+    """The kinds of a pair and seven groups (順子 with chance 0.6) and of two flipped 將, or
+    None if they hold more than four copies of a kind."""
+    kinds = [rng.randrange(nantong.cards.N_PLAIN)] * 2
+    for _ in range(7):
+        kinds += rng.choice(_RUNS if rng.random() < 0.6 else _SETS)
+    jiang = [rng.randrange(nantong.cards.N_PLAIN) for _ in range(2)]
+    if max(Counter(kinds + jiang).values()) > 4:
+        return None
+    return kinds, jiang
+
+
 def complete_hands(n: int, seed: int = 11) -> list[_Held]:
     """``n`` distinct complete concealed hands (a pair and seven groups drawn at random within
     the four copies), each with the two flipped 將 and its rules, as a player holds them: half
     of them dealt from the 120-card deck, half from the 125-card one, where the 百搭 a hand
     holds (as many as a deal gives, mostly none or one) stand for cards of its groups."""
     rng = random.Random(seed)
-    runs = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
-    sets = [(k,) * 3 for k in range(nantong.cards.N_PLAIN)]
     hands: list[_Held] = []
     seen: set[tuple[int, ...]] = set()
     while len(hands) < n:
-        kinds = [rng.randrange(nantong.cards.N_PLAIN)] * 2
-        for _ in range(7):
-            kinds += rng.choice(runs if rng.random() < 0.6 else sets)
-        jiang = [rng.randrange(nantong.cards.N_PLAIN) for _ in range(2)]
-        if max(Counter(kinds + jiang).values()) > 4:
+        drawn = _complete_kinds(rng)
+        if drawn is None:
             continue
+        kinds, jiang = drawn
         baida = len(hands) % 2 == 1
         wild = sum(rng.random() < 5 / 125 for _ in kinds) if baida else 0
         for j, k in enumerate(rng.sample(range(len(kinds)), wild)):
@@ -67,16 +79,12 @@ def many_wild_hands(n: int, wild: int, seed: int = 13) -> list[_Held]:
     copies) with exactly ``wild`` of their cards turned into 百搭, each with two flipped 將
     and the 125-card rules: the hands the general 百搭 path reads (three or more)."""
     rng = random.Random(seed)
-    runs = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
-    sets = [(k,) * 3 for k in range(nantong.cards.N_PLAIN)]
     hands: list[_Held] = []
     while len(hands) < n:
-        kinds = [rng.randrange(nantong.cards.N_PLAIN)] * 2
-        for _ in range(7):
-            kinds += rng.choice(runs if rng.random() < 0.6 else sets)
-        jiang = [rng.randrange(nantong.cards.N_PLAIN) for _ in range(2)]
-        if max(Counter(kinds + jiang).values()) > 4:
+        drawn = _complete_kinds(rng)
+        if drawn is None:
             continue
+        kinds, jiang = drawn
         for j, k in enumerate(rng.sample(range(len(kinds)), wild)):
             kinds[k] = nantong.cards.BAIDA_INDICES[j]
         rng.shuffle(kinds)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from hypothesis import strategies as st
+
 from changpai import nantong
 from changpai.nantong import hand, solver
 from changpai.nantong.cards import BAIDA_INDICES, CARDS, N_PLAIN
@@ -118,3 +120,19 @@ def rank_key(codes: Sequence[solver._Code]) -> tuple[int, int, int, int]:
         sum(kind == 2 and face == 9 for kind, face, _ in codes),
         sum(kind == 2 and face != 9 for kind, face, _ in codes),
     )
+
+
+@st.composite
+def part_cases(
+    draw: st.DrawFn, wilds: st.SearchStrategy[int]
+) -> tuple[int, list[int], int, bool, list[int]]:
+    """One part of a hand for the part-search tests: which part (0..2 a suit, 3 the
+    honours), its counts, how many 百搭 (drawn from ``wilds``), whether it holds the pair,
+    and the copies left of each of its kinds beside its own cards."""
+    p = draw(st.sampled_from((0, 1, 2, 3)))
+    width = 9 if p < 3 else 3
+    counts = draw(st.lists(st.integers(0, 4), min_size=width, max_size=width))
+    wild, pair = draw(wilds), draw(st.booleans())
+    lefts = draw(st.lists(st.integers(0, 4), min_size=width, max_size=width))
+    left = [min(n, 4 - c) for n, c in zip(lefts, counts, strict=True)]
+    return p, counts, wild, pair, left
