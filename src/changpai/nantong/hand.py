@@ -54,6 +54,7 @@ from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
     _HONOUR_READINGS,
+    _HONOURS_AT,
     _MORE_SHARES,
     _RUN,
     _SHARES,
@@ -911,10 +912,11 @@ def _best_packed_plain(
     >>> str(_best_packed_plain(key, DUZIHU, (), frozenset()))
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
-    xt, xb, xw, honours = _packed_parts(key)
+    honours = key >> _HONOURS_AT  # (first: most random hands stop at their honours)
     h = _HONOUR_MELDS.get(honours)
     if h is None:
         return None  # honours that form no groups
+    xt, xb, xw, _ = _packed_parts(key)
     suits = _ONE_READING_MELDS
     t, b, w = suits[0].get(xt), suits[1].get(xb), suits[2].get(xw)
     # (most hands: every part read one way, one of them holding the pair)
