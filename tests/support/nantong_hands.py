@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from changpai import nantong
@@ -94,6 +95,26 @@ def best_of_every_reading(
     return hand._best_reading(every, baida, melds, rules, flips, called, counts)
 
 
+def check_best_is_best_of_every_reading(
+    held: Sequence[int],
+    jiang: Sequence[int],
+    melds: Sequence[Sequence[int]],
+    rules: nantong.Rules,
+    called: bool,
+) -> None:
+    """Assert that ``best_decomposition`` of the kinds held, flipped and declared (as 碰),
+    with the first flip called (叫牌) if ``called``, is :func:`best_of_every_reading`'s."""
+    flips, declared = cards_of(jiang), pengs(melds)
+    calls = frozenset(flips[:1]) if called else frozenset()
+    best = nantong.best_decomposition(
+        cards_of(held), declared, rules=rules, jiang=flips, called=calls
+    )
+    ranked = best_of_every_reading(held, declared, rules, flips, calls)
+    assert repr(best) == repr(ranked)
+    if best is not None and ranked is not None:
+        assert best.to_dict() == ranked.to_dict()
+
+
 def wild_faces(codes: Sequence[solver._Code]) -> tuple[int, ...]:
     """The kinds the 百搭 of some group codes stand for, sorted (a 順子's mask bit j: its j-th
     card; a pair's or 刻子's mask: how many 百搭)."""
@@ -124,15 +145,20 @@ def rank_key(codes: Sequence[solver._Code]) -> tuple[int, int, int, int]:
 
 @st.composite
 def part_cases(
-    draw: st.DrawFn, wilds: st.SearchStrategy[int]
+    draw: st.DrawFn, wilds: st.SearchStrategy[int], most: int
 ) -> tuple[int, list[int], int, bool, list[int]]:
     """One part of a hand for the part-search tests: which part (0..2 a suit, 3 the
-    honours), its counts, how many 百搭 (drawn from ``wilds``), whether it holds the pair,
-    and the copies left of each of its kinds beside its own cards."""
+    honours), its counts (1 to ``most`` cards, whole groups and the pair with its 百搭), how
+    many 百搭 (drawn from ``wilds``), whether it holds the pair, and the copies left of each
+    of its kinds beside its own cards."""
     p = draw(st.sampled_from((0, 1, 2, 3)))
     width = 9 if p < 3 else 3
     counts = draw(st.lists(st.integers(0, 4), min_size=width, max_size=width))
     wild, pair = draw(wilds), draw(st.booleans())
+    # (cards dropped until the part is small enough and its size fits)
+    while any(counts) and (sum(counts) > most or (sum(counts) + wild - 2 * pair) % 3):
+        counts[draw(st.sampled_from([j for j, c in enumerate(counts) if c]))] -= 1
+    assume(any(counts))
     lefts = draw(st.lists(st.integers(0, 4), min_size=width, max_size=width))
     left = [min(n, 4 - c) for n, c in zip(lefts, counts, strict=True)]
     return p, counts, wild, pair, left

@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 
+from changpai.nantong.cards import N_PLAIN
 from changpai.nantong.solver import (
     _COMPLETING,
     _FIELD_1,
@@ -306,7 +307,7 @@ def _wild_pair(used: int) -> list[_Reading]:
     >>> _wild_pair(4 | 3 << PACK_BITS)
     [((0, 2, 2),)]
     """
-    for k in range(30):
+    for k in range(N_PLAIN):
         if (used >> PACK_BITS * k & 15) <= 2:
             return [((0, k, 2),)]
     return []

@@ -204,15 +204,22 @@ _ONE_WILD_MELDS = {
 _PartMelds = tuple[tuple[Meld, ...], tuple[Meld, ...], tuple[Meld, ...]]
 
 
-def _part_melds(reading: tuple[_Code, ...]) -> _PartMelds:
-    """The melds of a part's plain reading (sorted codes), split by type: pair, 刻子, 順子.
+def _plain_melds(codes: tuple[_Code, ...]) -> tuple[Meld, ...]:
+    return tuple(map(_PLAIN_MELDS.__getitem__, codes))
+
+
+def _part_melds(
+    reading: tuple[_Code, ...],
+    melds_of: Callable[[tuple[_Code, ...]], tuple[Meld, ...]] = _plain_melds,
+) -> _PartMelds:
+    """The melds (by ``melds_of``) of a part's plain reading (sorted codes), split by type:
+    pair, 刻子, 順子.
 
     >>> [len(melds) for melds in _part_melds(((0, 3, 0), (1, 5, 0), (2, 0, 0), (2, 0, 0)))]
     [1, 1, 2]
     """
-    melds = tuple(map(_PLAIN_MELDS.__getitem__, reading))
     sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
-    return melds[:sets], melds[sets:runs], melds[runs:]
+    return melds_of(reading[:sets]), melds_of(reading[sets:runs]), melds_of(reading[runs:])
 
 
 def _one_reading_melds(
@@ -235,17 +242,9 @@ def _one_reading_melds(
             melds = shared[codes] = tuple(map(_PLAIN_MELDS.__getitem__, codes))
         return melds
 
-    found = {}
-    for x, readings in table.items():
-        if len(readings) == 1:
-            reading = readings[0]
-            sets, runs = bisect_left(reading, (1,)), bisect_left(reading, (2,))
-            found[x] = (
-                melds_of(reading[:sets]),
-                melds_of(reading[sets:runs]),
-                melds_of(reading[runs:]),
-            )
-    return found
+    return {
+        x: _part_melds(readings[0], melds_of) for x, readings in table.items() if len(readings) == 1
+    }
 
 
 # The melds of every packed suit that the tables read one way only (most suits of a complete
@@ -1078,6 +1077,7 @@ def _concealed_rank(
     value = _shape_value(rules)
     kezi: dict[int, int] = {}
 
+    # (_CodeRanks.signature's loop, inline: this runs for every candidate of the few-百搭 path)
     def rank(codes: Sequence[_Code]) -> int:
         total = wen = 0
         sets = plain = False
@@ -1185,8 +1185,8 @@ def _best_wild(
     codes) makes the smaller reading of the hand (the parts' readings are of the same size:
     the first code they differ in decides): only the first of each signature of a part can
     be picked, and of those of the same 文錢 and kinds of groups (刻子, other 順子), only one
-    of the most 胡數 of 刻子 (the value grows with them, whatever the other parts hold). The 百搭 of a part stand for its own kinds, so whether they fit is decided
-    within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
+    of the most 胡數 of 刻子 (the value grows with them, whatever the other parts hold). The
+    百搭 of a part stand for its own kinds, so whether they fit is decided within the part, unless 百搭 alone (of any kind) are beside them: the parts' readings are
     then kept by signature and kinds, and the groups of the 百搭 alone chosen for the kinds
     the parts leave (:func:`_alone_groups`). Readings are numbers (sums of
     :data:`~changpai.nantong.wild_parts.DIGIT`): the parts' add up, the smaller the larger.
@@ -1285,9 +1285,11 @@ def _may_reach(
 
 
 class _WildParts:
-    """The readings of each part of one hand with some of its 百搭, the first of each
-    :meth:`_CodeRanks.signature` (:class:`~changpai.nantong.wild_parts.PartSearch`), for the
-    parts' packed cards and ``sizes``, the copies ``left`` and the hand's ``ranks``."""
+    """The readings of each part of one hand with some of its 百搭 that can be picked
+    (:class:`~changpai.nantong.wild_parts.PartSearch`, then :meth:`_firsts`: of each number of
+    文錢 and kinds of groups, the reading of most 胡數 of 刻子, with the kinds of its 百搭 where
+    百搭 alone are beside them), for the parts' packed cards and ``sizes``, the copies ``left``
+    and the hand's ``ranks``."""
 
     def __init__(
         self, packed: list[int], sizes: list[int], left: list[int], ranks: _CodeRanks

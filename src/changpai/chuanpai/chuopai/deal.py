@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from changpai.chuanpai.cards import DECK84, Card, parse
-from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules, rules_arg
 from changpai.core.guard import items_arg, mapping_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
@@ -74,8 +74,7 @@ def stack_deck(
     ...
     changpai.errors.RulesError: 戳牌 deals every card (28 each); there is no stock to stack, got stock='66'
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
+    rules_arg(rules)
     dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
     if _cards(stock, "stock"):
         raise RulesError(
@@ -113,8 +112,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     ...
     changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
+    rules_arg(rules)
     dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
     if winner is not None:
         winner = check_seat(winner, PLAYERS, what="winner", error=RulesError)

@@ -43,7 +43,7 @@ from changpai.chuanpai.chuopai.ending import (
     win_result,
 )
 from changpai.chuanpai.chuopai.plays import DOTS, Shape, can_beat, describe, play_order
-from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules, rules_arg
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import items_arg
@@ -136,8 +136,7 @@ class Game(GameBase):
         dealer: int = 0,
         strict: bool = True,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
+        rules_arg(rules)
         if not isinstance(strict, bool):
             raise RulesError(f"strict={strict!r} must be True or False")
         self.rules = rules

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from attrs import frozen
 
 from changpai.chuanpai.cards import CARDS, Card, ChuoClass, parse
-from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules, rules_arg
 from changpai.core import caches, render
 from changpai.core.guard import items_arg
 from changpai.core.hanzi import HanziEnum
@@ -397,14 +397,6 @@ def _as_play(value: Play | str | Iterable[Card], what: str) -> Play:
         raise NotationError(f"{what}={value!r} is not a 戳牌 play") from None
 
 
-def _check_rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        from changpai.errors import RulesError
-
-        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
-    return rules
-
-
 def beats(
     play: Play | str | Iterable[Card], led: Play | str | Iterable[Card], rules: Rules = CHUOPAI
 ) -> bool:
@@ -418,7 +410,7 @@ def beats(
     >>> beats("平八", "三五"), beats("平八", "三五", CHUOPAI.evolve(chuo_ties="beat"))
     (False, True)
     """
-    rules = _check_rules(rules)
+    rules = rules_arg(rules)
     mine, theirs = _as_play(play, "play"), _as_play(led, "led")
     return shape_beats(mine.shape, theirs.shape, rules.chuo_ties == "beat")
 
@@ -454,7 +446,7 @@ def plays(
     >>> plays("長三 長二", led="梅子 梅子")
     []
     """
-    rules = _check_rules(rules)
+    rules = rules_arg(rules)
     counts = _counts(hand)
     if led is None:
         found = lead_sets(counts)
