@@ -6,8 +6,7 @@ Cards are parsed (drawn as Card objects) before timing; each figure is hands per
 distinct hands, each result holding its full decomposition (Meld objects and 胡息). "cold" empties
 the lazily filled caches before each timed pass (``zipai.hand._clear_cache``): the whole-hand
 cache, which is all the concealed hot path timed here reads (its 坎 / 提 melds, per-case shape
-tables and 絞 choice lists are tables built at import; the 坎 / 提 meld-tuple cache it also empties
-serves the other paths only). "warm" repeats the same hands (the whole-hand cache answers).
+tables and 絞 choice lists are tables built at import). "warm" repeats the same hands (the whole-hand cache answers).
 Hands are timed in chunks of 500, each chunk the best of ``--repeat`` passes (see
 ``_baseline.chunked_rate``). Next to each figure: its ratio to the plain baseline of the run
 (``_baseline.py``), and the clean-room reference solver of ``tests/zipai/test_hand_independent.py``

@@ -60,7 +60,6 @@ def test_part_search_finds_the_first_reading_of_each_key_section_4(
     searched = {_key(codes): codes for codes in found if hand._wilds_fit(codes, fit)}
     every: dict[tuple[object, ...], tuple[solver._Code, ...]] = {}
     for codes in solver._part_all(tuple(counts), base, p < 3, wild, pair):
-        codes = tuple(sorted(codes))  # (the honours' plain reading is by kind)
         key = _key(codes)
         if hand._wilds_fit(codes, fit) and (key not in every or codes < every[key]):
             every[key] = codes

@@ -64,6 +64,7 @@ def _check_guo(instance: Any, attribute: Any, value: Any) -> None:
 _cards = action_items(Card, "cards", "chuanpai")
 
 
+# (a named function: mypy's attrs plugin takes no computed converter)
 def _sorted_cards(cards: Any) -> tuple[Card, ...]:
     return _cards(cards)
 

@@ -105,18 +105,12 @@ def hand_limits(rules: Rules) -> tuple[int, int]:
     return most, 2 * most
 
 
-@caches.lru("chuanpai", maxsize=16)
-def _hand_limits(rules: Rules) -> tuple[int, int]:
-    """:func:`hand_limits`, kept per rules object (asked by every public entry)."""
-    return hand_limits(rules)
-
-
 def _check_size(in_hand: int, on_table: int, rules: Rules) -> None:
-    """A :class:`NotationError` for more cards than any player can hold (bounds the search)."""
-    most, held = _hand_limits(rules)
-    if in_hand > most or in_hand + on_table > held:
-        size_arg(in_hand, most, "concealed", f"{rules.title} cards")
-        size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
+    """A :class:`NotationError` for more cards than any player can hold (bounds the search;
+    the caller found too many)."""
+    most, held = hand_limits(rules)
+    size_arg(in_hand, most, "concealed", f"{rules.title} cards")
+    size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
 
 
 # Bounded caches (caches.stats('chuanpai')): at most 2**16 best readings, 4096 unit values.

@@ -16,10 +16,10 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import playout
-from changpai.core.guard import instance_arg, int_arg, items_arg
+from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg
 from changpai.core.playout import SimulationStats
 from changpai.core.turnclaim.stack import stack_order
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 
 __all__ = ["perft", "random_game", "simulate", "stack_deck", "transcript"]
 
@@ -61,8 +61,7 @@ def stack_deck(
     ...
     changpai.errors.NotationError: seat 3 is dealt 5 cards in 幺地人 with 4 players; 6 given
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    rules_arg(rules, Rules, "chuanpai")
     n = rules.players if players is None else players
     sizes = rules.deal_sizes(n)
     dealer = int_arg(dealer, "dealer", low=0, high=len(sizes) - 1)
@@ -108,8 +107,7 @@ def simulate(
     >>> stats.hands, stats.no_winner_label in ("荒牌", "no winner")
     (2, True)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    rules_arg(rules, Rules, "chuanpai")
     return playout.simulate(
         Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
     )

@@ -15,11 +15,8 @@ is not searched: it is read from the answer tables of :mod:`changpai.chuanpai.ta
 from this module's unit table.
 
 >>> from changpai.chuanpai import YAODIREN, parse
->>> def counts(text):
-...     found = [0] * 23
-...     for card in parse(text):
-...         found[card.index] += 1
-...     return tuple(found)
+>>> from changpai.chuanpai.cards import _count_copies
+>>> def counts(text): return _count_copies(parse(text)).counts
 >>> _value(counts("66 44 55 55 55"), YAODIREN), _value(counts("66 44 55"), YAODIREN)
 (4, None)
 >>> _value(counts("66 44 55 55 55 JC"), YAODIREN)  # 擠兒 66 44, 擠兒 55 55, 經 pair 55 JC
@@ -734,7 +731,8 @@ def _build_tables() -> None:
         for group in _units(rules.pair_sums):
             for _rank, unit in group:
                 _unit_meld.build(unit)
-        for table in (_plan, _plain_plan, _rows, _plain_rows, _pair_rows):
+        # (_plain_plan and _pair_rows serve only other 胡 values and 經牌 decks: built on use)
+        for table in (_plan, _rows, _plain_rows):
             table.build(rules)
 
 

@@ -16,11 +16,8 @@ dynamic programme that builds the tables (a state is a unit at its lowest card p
 state), keeping the first unit of the most 胡; see :func:`_merged` for their order.
 
 >>> from changpai.chuanpai import YAODIREN, parse
->>> def counts(text):
-...     found = [0] * 23
-...     for card in parse(text):
-...         found[card.index] += 1
-...     return tuple(found)
+>>> from changpai.chuanpai.cards import _count_copies
+>>> def counts(text): return _count_copies(parse(text)).counts
 >>> tables = plain_tables(YAODIREN)
 >>> total, melds = tables.best(counts("66 44 55 55 55 55 46 46"))
 >>> total, [str(m) for m in melds]

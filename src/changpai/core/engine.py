@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
+from changpai.core.guard import rules_arg
 from changpai.core.serial import rules_from_dict, rules_to_dict
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
@@ -283,8 +284,7 @@ class GameBase(ABC):
         """
         if rules is None:
             rules = cls.default_rules
-        if not isinstance(rules, cls.rules_class):
-            raise RulesError(f"rules={rules!r} is not a {cls.family} Rules object")
+        rules_arg(rules, cls.rules_class, cls.family)
         game = cls(rules, seed, deck=deck, dealer=dealer, **options)  # type: ignore[call-arg]
         return replay(game, actions)
 

@@ -157,6 +157,20 @@ def instance_arg(
     return value
 
 
+def rules_arg(value: object, cls: type[_T], family: str) -> _T:
+    """``value`` if it is a ``cls`` (a family's ``Rules``), else a :class:`RulesError` naming
+    it and the ``family``.
+
+    >>> rules_arg(None, int, "戳牌")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
+    """
+    if not isinstance(value, cls):
+        raise RulesError(f"rules={value!r} is not a {family} Rules object")
+    return value
+
+
 def int_arg(
     value: object,
     what: str,

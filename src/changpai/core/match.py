@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from attrs import frozen
 
+from changpai.core.guard import rules_arg
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, RulesError
 
@@ -80,8 +81,7 @@ class Match(Generic[G]):
         game_class = self.game_class
         if rules is None:
             rules = game_class.default_rules
-        if not isinstance(rules, game_class.rules_class):
-            raise RulesError(f"rules={rules!r} is not a {game_class.family} Rules object")
+        rules_arg(rules, game_class.rules_class, game_class.family)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError(f"seed={seed!r} is not a whole number (or None)")
         self.rules = rules

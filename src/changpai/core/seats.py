@@ -132,12 +132,9 @@ def seat_validator(seats: int) -> Callable[[object, object, Any], None]:
     """
     if type(seats) is not int or seats < 1:
         raise ChangpaiError(f"seats={seats!r}: a table holds a whole number >= 1 of seats")
-    message = f"expected a whole number 0..{seats - 1}"
 
     def validate(_instance: object, _attribute: object, seat: Any) -> None:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats:
-            return
-        raise IllegalActionError(f"seat={seat!r} is not a seat; {message}")
+        check_seat(seat, seats, error=IllegalActionError)
 
     validate.__doc__ = f"An ``Action.seat`` of a table of at most {seats} seats."
     return validate

@@ -336,6 +336,7 @@ _PLANS = {
         _plan(spread, pair_at) for spread, pair_at in shares
     )
     for (mods, wild), shares in _SHARES.items()
+    if wild <= 2
 }
 
 # the readings of each part with no 百搭 that its table holds, by packed part

@@ -507,9 +507,9 @@ class Game(GameBase):
         return phase != "over" and seat == self._current
 
     def _legal_now(self, seat: int) -> list[Action]:
+        """The legal actions of a seat that claims or declares (the seat in turn:
+        :meth:`_turn_actions`)."""
         phase = self._phase
-        if phase == "discard":
-            return self._turn_actions(seat)
         actions: list[Action] = []
         if phase == "claim":
             assert self._discard is not None
@@ -526,7 +526,7 @@ class Game(GameBase):
             actions.extend(_action(seat, ActionKind.CALL, c) for c in callable_)
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
                 actions.append(_action(seat, ActionKind.TING))
-            actions.append(_action(seat, ActionKind.PASS))
+            actions.append(_PASSES[seat])
         return actions
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -572,22 +572,15 @@ class Game(GameBase):
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not a nantong Action")
-        cached = self._legal
-        if cached is not None and cached[0] == action.seat:
-            for a in cached[1]:  # the engine's own actions are shared objects: no == needed
-                if a is action:
-                    return
+        if self._listed(action):
+            return
         if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         if action.seat not in self.to_act:
             raise IllegalActionError(
                 f"{action} is not legal now: seat {action.seat} is not to act (to act: {self.to_act})"
             )
-        legal = self.legal_actions(action.seat)
-        for a in legal:  # the engine's own actions are shared objects: no == needed
-            if a is action:
-                return
-        if action not in legal:
+        if action not in self.legal_actions(action.seat):  # (`in` tries `is` first)
             reason = _REASONS[self._phase]
             if action.seat in self._ting and self._phase == "discard":
                 reason = "after 報聽 only the drawn card may be discarded"

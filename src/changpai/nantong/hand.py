@@ -55,13 +55,11 @@ from changpai.nantong.solver import (
     _BOUNDS,
     _HONOUR_READINGS,
     _HONOURS_AT,
-    _MORE_SHARES,
     _RUN,
     _SHARES,
     _SUIT_TABLES,
     DECK_BAIDA,
     PACK_BITS,
-    _all,
     _all_by_parts,
     _big_suit,
     _can,
@@ -251,10 +249,7 @@ def _one_reading_melds(
 # hand), by part, and of the honours that form groups: built at import (about 25,000 suits,
 # 20 ms, 2.5 MB).
 _ONE_READING_MELDS = tuple(_one_reading_melds(table) for table in _SUIT_TABLES)
-# (an honours' reading lists its kinds in order: the pair may come after a 刻子)
-_HONOUR_MELDS = {
-    h: _part_melds(tuple(sorted(readings[0]))) for h, readings in _HONOUR_READINGS.items()
-}
+_HONOUR_MELDS = {h: _part_melds(readings[0]) for h, readings in _HONOUR_READINGS.items()}
 
 
 def _meld_text(meld: Meld, label: str = "") -> str:
@@ -659,9 +654,9 @@ def _readings(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ..
     >>> len(_readings(counts, 1)), _readings(counts, 0)
     (1, ())
     """
-    if 0 < wild <= DECK_BAIDA:
+    if wild:  # (at most DECK_BAIDA: the copies are checked)
         return _all_by_parts(counts, wild)
-    return _all(counts, wild, True)
+    return _plain_all(sum(map(operator.mul, counts, _PACKED)))
 
 
 def _complete(
@@ -948,8 +943,7 @@ def _best_of_suits(
 ) -> Decomposition | None:
     """:func:`_best_packed_plain` of a hand (``suits`` packed, their melds ``known`` where
     read one way, ``honours`` packed) where a suit has no reading, several, or is too big
-    to tell: every reading of each part (honours read in kind order, sorted), ranked if
-    there are several.
+    to tell: every reading of each part, ranked if there are several.
 
     >>> x = 3 * _RUN
     >>> str(_best_of_suits((x, 0, 0), (None, ((), (), ()), ((), (), ())), 2, DUZIHU, (), frozenset()))
@@ -961,7 +955,7 @@ def _best_of_suits(
         if not readings:
             return None
         parts.append(readings)
-    parts.append((tuple(sorted(_HONOUR_READINGS[honours][0])),))
+    parts.append(_HONOUR_READINGS[honours])
     if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
         best = tuple(sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3])))
     else:
@@ -1166,8 +1160,7 @@ def _share_plans(
 
 
 _SHARE_PLANS = {
-    (mods, wild): _share_plans(shares, wild)
-    for (mods, wild), shares in itertools.chain(_SHARES.items(), _MORE_SHARES.items())
+    (mods, wild): _share_plans(shares, wild) for (mods, wild), shares in _SHARES.items()
 }
 
 

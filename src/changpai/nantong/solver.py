@@ -450,20 +450,6 @@ _HONOURS_AT = 27 * PACK_BITS
 _RUN = 1 | 1 << PACK_BITS | 1 << 2 * PACK_BITS  # one card of three kinds in a row
 
 
-def _honour_keys(pair: bool) -> frozenset[int]:
-    """The packed honours (three kinds, 刻子 and the pair only) that form groups with no 百搭
-    (and the one pair)."""
-    found = set()
-    for counts in itertools.product((0, 2, 3), repeat=3):
-        if counts.count(2) == pair:
-            found.add(sum(c << PACK_BITS * k for k, c in enumerate(counts)))
-    return frozenset(found)
-
-
-_HONOURS_PLAIN = _honour_keys(False)
-_HONOURS_PAIR = _honour_keys(True)
-
-
 def _packed_parts(key: int) -> tuple[int, int, int, int]:
     """The packed 條, 丙, 萬 and honours of a packed hand.
 
@@ -503,7 +489,7 @@ def _plain_complete(key: int) -> bool:
     mt, mb, mw, mh = t % 3, b % 3, w % 3, h % 3
     if not _pair_fits(mt, mb, mw, mh):
         return False
-    if h not in (_HONOURS_PAIR if mh else _HONOURS_PLAIN):
+    if h not in _HONOUR_READINGS:  # (its size fits the pair: _pair_fits)
         return False
     # a suit in its table has a reading (with the pair if it is of 2 mod 3)
     t0, t1, t2 = _SUIT_TABLES
@@ -690,13 +676,18 @@ _COMPLETING = _completing_table()
 
 
 def _honour_reading(h: int) -> tuple[_Code, ...]:
-    """The one reading of packed honours that form groups: a 刻子 of three, the pair of two."""
+    """The one reading of packed honours that form groups: a 刻子 of three, the pair of two
+    (sorted: the pair first).
+
+    >>> _honour_reading(3 | 2 << PACK_BITS)
+    ((0, 28, 0), (1, 27, 0))
+    """
     codes = []
     for k in range(3):
         c = h >> PACK_BITS * k & 15
         if c:
             codes.append((0 if c == 2 else 1, 27 + k, 0))
-    return tuple(codes)
+    return tuple(sorted(codes))
 
 
 def _big_suit(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
@@ -737,8 +728,14 @@ def _suit_rest(x: int, p: int, pair: bool) -> tuple[tuple[_Code, ...], ...]:
     return _big_suit(x, p, pair)
 
 
-# the one reading of each packed honours that form groups (a 刻子 of three, the pair of two)
-_HONOUR_READINGS = {h: (_honour_reading(h),) for h in _HONOURS_PLAIN | _HONOURS_PAIR}
+# the one reading of each packed honours that form groups (刻子 of three and at most one pair
+# of two; none: the empty reading)
+_HONOUR_READINGS = {
+    h: (_honour_reading(h),)
+    for counts in itertools.product((0, 2, 3), repeat=3)
+    if counts.count(2) <= 1
+    for h in [sum(c << PACK_BITS * k for k, c in enumerate(counts))]
+}
 
 
 def _suit_readings(x: int, base: int, pair: bool) -> list[tuple[_Code, ...]]:
@@ -894,17 +891,12 @@ def _shares(mods: tuple[int, ...], wild: int) -> tuple[tuple[tuple[int, ...], in
     return tuple(found)
 
 
-# the shares of one or two 百搭 (most hands with 百搭) for every size of the parts (modulo 3),
-# built at import, and of three to five apart (:data:`_MORE_SHARES`; about 2 ms)
+# the shares of 1 to DECK_BAIDA 百搭 for every size of the parts (modulo 3), built at import
+# (about 2 ms)
 _SHARES = {
     (mods, wild): _shares(mods, wild)
     for mods in itertools.product(range(3), repeat=4)
-    for wild in (1, 2)
-}
-_MORE_SHARES = {
-    (mods, wild): _shares(mods, wild)
-    for mods in itertools.product(range(3), repeat=4)
-    for wild in range(3, DECK_BAIDA + 1)
+    for wild in range(1, DECK_BAIDA + 1)
 }
 
 
@@ -1044,9 +1036,7 @@ def _packed_part_plain(p: int, x: int, size: int, pair: bool) -> tuple[tuple[_Co
     ((2, 9, 0), (2, 9, 0), (2, 9, 0))
     """
     if p == 3:
-        if x not in (_HONOURS_PAIR if pair else _HONOURS_PLAIN):
-            return ()
-        return (_honour_reading(x),) if x else ((),)
+        return _HONOUR_READINGS.get(x, ()) if (x % 3 == 2) == pair else ()
     readings = _SUIT_TABLES[p].get(x)
     if readings is None:  # no reading, or more than _TABLE_CARDS cards or a kind over four
         # (the table holds every suit of at most _TABLE_CARDS cards that has a reading)

@@ -58,6 +58,7 @@ class ActionKind(HanziEnum, short_repr=True):
 _cards = action_items(Card, "cards", "xiaogan")
 
 
+# (a named function: mypy's attrs plugin takes no computed converter)
 def _sorted_cards(cards: Any) -> tuple[Card, ...]:
     return _cards(cards)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import instance_arg, int_arg, items_arg
+from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg
 from changpai.core.playout import SimulationStats
 from changpai.core.turnclaim.stack import stack_order
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.game import Game
 from changpai.xiaogan.rules import XIAOGAN, Rules
@@ -60,8 +60,7 @@ def stack_deck(
     ...
     changpai.errors.NotationError: seat 1 is dealt 15 cards in 孝感長牌 with 4 players; 18 given
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    rules_arg(rules, Rules, "xiaogan")
     n = rules.players if players is None else players
     sizes = rules.deal_sizes(n)
     dealer = int_arg(dealer, "dealer", low=0, high=n - 1)
@@ -107,8 +106,7 @@ def simulate(
     >>> simulate(XIAOGAN, 2, seed=3).hands
     2
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    rules_arg(rules, Rules, "xiaogan")
     return playout.simulate(
         Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
     )

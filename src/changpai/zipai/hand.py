@@ -46,6 +46,7 @@ from changpai.zipai.solver import (
     _QUARTER_MASK,
     _SET_LISTS,
     _TABLES,
+    _THREE_QUARTERS,
     _enumerate,
     _Result,
     _search,
@@ -223,7 +224,6 @@ class Decomposition(_DecompositionSlots):
 
 
 _new = object.__new__
-_THREE_QUARTERS = _HALF + _QUARTER  # the first bit of values 6..10 of the big case
 _SET_MELDS = Decomposition.__dict__["melds"].__set__
 _SET_HUXI = Decomposition.__dict__["huxi"].__set__
 _SET_MET = Decomposition.__dict__["threshold_met"].__set__
@@ -303,7 +303,7 @@ def _variants(
     """The ways the hand (and the winning card) can be read (contract: `card` semantics)."""
     counts = _counts(concealed)
     _check_copies(counts, exposed, card)
-    key = sum([_POW[c.index] for c in concealed])
+    key = _pack(concealed)
     return _variants_of(counts, key, exposed, card, self_drawn, from_discard, chouwei)
 
 

@@ -102,6 +102,7 @@ _Choice = tuple[int, int, tuple[Meld, ...]]
 # none, xN xN dN, xN dN dN), so that the first of the best is the same partition.
 _QUARTER = 5 * _BITS
 _QUARTER_MASK = (1 << _QUARTER) - 1
+_THREE_QUARTERS = _HALF + _QUARTER  # the first bit of values 6..10 of the big case
 
 
 def _choice_deltas(pattern: int, last: bool) -> list[int]:
@@ -627,7 +628,7 @@ def _sets(kan: int, quad: int) -> tuple[tuple[Meld, ...], int]:
     first = first_sets[both & _QUARTER_MASK]
     second = second_sets[both >> _QUARTER & _QUARTER_MASK]
     third = third_sets[both >> _HALF & _QUARTER_MASK]
-    fourth = fourth_sets[both >> _HALF + _QUARTER]
+    fourth = fourth_sets[both >> _THREE_QUARTERS]
     return (
         (*first[0], *second[0], *third[0], *fourth[0]),
         first[1] + second[1] + third[1] + fourth[1],

@@ -16,6 +16,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card, parse
+from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
 from changpai.core.hanzi import HanziEnum
@@ -68,7 +69,7 @@ class Action:
     True
     """
 
-    seat: int = field(validator=seat_validator(3))  # 3 players (chuanpai.md §3.1)
+    seat: int = field(validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
     kind: ActionKind
     cards: tuple[Card, ...] = field(default=(), converter=_cards)
 

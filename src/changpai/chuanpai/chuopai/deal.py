@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from changpai.chuanpai.cards import DECK84, Card, parse
-from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules, rules_arg
-from changpai.core.guard import items_arg, mapping_arg
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core.guard import items_arg, mapping_arg, rules_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -74,7 +74,7 @@ def stack_deck(
     ...
     changpai.errors.RulesError: 戳牌 deals every card (28 each); there is no stock to stack, got stock='66'
     """
-    rules_arg(rules)
+    rules_arg(rules, Rules, "戳牌")
     dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
     if _cards(stock, "stock"):
         raise RulesError(
@@ -112,7 +112,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     ...
     changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
     """
-    rules_arg(rules)
+    rules_arg(rules, Rules, "戳牌")
     dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
     if winner is not None:
         winner = check_seat(winner, PLAYERS, what="winner", error=RulesError)

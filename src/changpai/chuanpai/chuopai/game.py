@@ -43,10 +43,10 @@ from changpai.chuanpai.chuopai.ending import (
     win_result,
 )
 from changpai.chuanpai.chuopai.plays import DOTS, Shape, can_beat, describe, play_order
-from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules, rules_arg
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -136,7 +136,7 @@ class Game(GameBase):
         dealer: int = 0,
         strict: bool = True,
     ) -> None:
-        rules_arg(rules)
+        rules_arg(rules, Rules, "戳牌")
         if not isinstance(strict, bool):
             raise RulesError(f"strict={strict!r} must be True or False")
         self.rules = rules

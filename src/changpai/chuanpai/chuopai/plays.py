@@ -29,9 +29,9 @@ from collections.abc import Iterable, Sequence
 from attrs import frozen
 
 from changpai.chuanpai.cards import CARDS, Card, ChuoClass, parse
-from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules, rules_arg
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import caches, render
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
 
@@ -410,7 +410,7 @@ def beats(
     >>> beats("平八", "三五"), beats("平八", "三五", CHUOPAI.evolve(chuo_ties="beat"))
     (False, True)
     """
-    rules = rules_arg(rules)
+    rules = rules_arg(rules, Rules, "戳牌")
     mine, theirs = _as_play(play, "play"), _as_play(led, "led")
     return shape_beats(mine.shape, theirs.shape, rules.chuo_ties == "beat")
 
@@ -446,7 +446,7 @@ def plays(
     >>> plays("長三 長二", led="梅子 梅子")
     []
     """
-    rules = rules_arg(rules)
+    rules = rules_arg(rules, Rules, "戳牌")
     counts = _counts(hand)
     if led is None:
         found = lead_sets(counts)

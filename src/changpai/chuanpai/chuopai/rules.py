@@ -165,20 +165,6 @@ class Rules(RulesBase):
         return evolve(self, **changes)
 
 
-def rules_arg(rules: object) -> Rules:
-    """``rules`` if it is a 戳牌 :class:`Rules`, else a :class:`~changpai.errors.RulesError`
-    naming it.
-
-    >>> rules_arg(None)
-    Traceback (most recent call last):
-    ...
-    changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
-    """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a 戳牌 Rules object")
-    return rules
-
-
 CHUOPAI = Rules()
 """戳牌 / 亂戳 (chuanpai.md §3): deck84, 3 players, 28 cards each, the §3.4 recommended scoring."""
 

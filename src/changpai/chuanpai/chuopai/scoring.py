@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from changpai.chuanpai.cards import DOT_CARDS, Card, parse
-from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules, rules_arg
-from changpai.core.guard import instance_arg, int_arg, items_arg
+from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
@@ -140,7 +140,7 @@ def score(
     ...
     changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
     """
-    rules_arg(rules)
+    rules_arg(rules, Rules, "戳牌")
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise RulesError(f"players={players!r} must be a whole number >= 2")
     check_seat(winner, players, what="winner", error=RulesError)
@@ -231,7 +231,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> S
     >>> sheet.total, [(p.payer, p.payee, p.amount) for p in sheet.payments]
     (1, [(1, 0, 1), (1, 2, 1)])
     """
-    rules_arg(rules)
+    rules_arg(rules, Rules, "戳牌")
     check_seat(offender, players, what="offender", error=RulesError)
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)

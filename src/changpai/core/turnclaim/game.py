@@ -68,7 +68,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
             if kind == "discard" and action.card is not None:
                 discards[action.seat].append(action.card)
                 offered = (action.seat, action.card)
-            elif kind in ("claim", "win") and offered is not None and action.card == offered[1]:
+            elif kind == "claim" and offered is not None and action.card == offered[1]:
                 discards[offered[0]].pop()
                 offered = None
             elif kind in ("turn", "tou", "draw"):
