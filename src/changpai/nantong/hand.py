@@ -1040,7 +1040,7 @@ def _best_packed_wild(
             if f.index < N_PLAIN:
                 used += _PACKED[f.index]
         wild = wilds.bit_count()
-        best = few_wild.best(key, used, wild, lambda: _concealed_rank(flips, rules, called))
+        best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
         if best is None:
             return None
         return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
@@ -1055,60 +1055,6 @@ def _best_packed_wild(
 
 
 _PLAIN_FIELDS = (1 << _BAIDA_AT) - 1
-
-
-def _concealed_rank(
-    flips: tuple[Card, ...], rules: Rules, called: frozenset[Card]
-) -> Callable[[Sequence[_Code]], int]:
-    """``_CodeRanks((), flips, rules, called).rank`` (no declared melds), built and run with
-    less: the value of a shape does not depend on the flips (:func:`_shape_value`).
-
-    >>> flips = parse("HH 3w")
-    >>> codes = [(0, 1, 0), (1, 27, 0), (1, 2, 0), (2, 9, 0), (2, 3, 1)]
-    >>> _concealed_rank(flips, DUZIHU, frozenset())(codes) == _CodeRanks((), flips, DUZIHU, frozenset()).rank(codes)
-    True
-    """
-    value = _shape_value(rules)
-    kezi: dict[int, int] = {}
-
-    # (_CodeRanks.signature's loop, inline: this runs for every candidate of the few-百搭 path)
-    def rank(codes: Sequence[_Code]) -> int:
-        total = wen = 0
-        sets = plain = False
-        for kind, face, _ in codes:
-            if kind == 1:
-                sets = True
-                of = kezi.get(face)
-                if of is None:
-                    of = kezi[face] = _concealed_kezi_value(face, flips, rules, called)
-                total += of
-            elif kind == 2:
-                if face == 9:  # 一二三丙, 文錢
-                    wen += 1
-                else:
-                    plain = True
-        return value(total, wen, sets, plain)
-
-    return rank
-
-
-# the value of a shape under each Rules seen (by identity: hashing Rules is slow)
-_SHAPE_VALUES: caches.BoundedDict[int, tuple[Rules, Callable[[int, int, bool, bool], int]]] = (
-    caches.BoundedDict("nantong", "nantong.hand._SHAPE_VALUES", 16)
-)
-
-
-def _shape_value(rules: Rules) -> Callable[[int, int, bool, bool], int]:
-    """``_CodeRanks._value`` with no declared melds (the 胡數 of concealed groups by their
-    刻子' worth, 文錢, whether they hold 刻子 and other 順子) under ``rules``.
-
-    >>> _shape_value(DUZIHU)(4, 1, True, False) == _CodeRanks((), (), DUZIHU, frozenset()).rank([(2, 9, 0), (1, 1, 0)])
-    True
-    """
-    entry = _SHAPE_VALUES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _SHAPE_VALUES[id(rules)] = (rules, _CodeRanks((), (), rules, frozenset())._value)
-    return entry[1]
 
 
 def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
@@ -1173,7 +1119,7 @@ def _best_wild(
 
     The three suits and the honours share no group: a reading is one reading of each part,
     each with its share of the 百搭 (:class:`_WildParts`), and the groups of the 百搭 left
-    alone. Two readings of a part that have the same :meth:`_CodeRanks.signature` rank the
+    alone. Two readings of a part that have the same rank signature (:meth:`_CodeRanks.rank`) rank the
     same with any readings of the other parts, and the smaller one (in the order of group
     codes) makes the smaller reading of the hand (the parts' readings are of the same size:
     the first code they differ in decides): only the first of each signature of a part can
@@ -1517,14 +1463,19 @@ class _CodeRanks:
         self, melds: Sequence[Meld], flips: Sequence[Card], rules: Rules, called: frozenset[Card]
     ) -> None:
         self.melds, self.flips, self.rules, self.called = melds, flips, rules, called
+        self.kezi: dict[int, int] = {}
+        if not melds:  # (most hands: nothing declared)
+            self.exposed: int | None = 0
+            self.sets = self.plain = False
+            self.wen = 0
+            return
         # the declared melds' 胡數, counted at the first rank (a reading found): counting them
         # may raise for an impossible meld, which a hand without a reading never reaches
-        self.exposed: int | None = None
+        self.exposed = None
         kinds = [m.kind for m in melds]
         self.sets = any(k in (MeldKind.KEZI, MeldKind.GANG) for k in kinds)
         self.plain = any(k == MeldKind.SHUNZI for k in kinds)
         self.wen = sum(k == MeldKind.WENQIAN for k in kinds)
-        self.kezi: dict[int, int] = {}
 
     def _kezi(self, face: int) -> int:
         value = self.kezi.get(face)
@@ -1533,25 +1484,32 @@ class _CodeRanks:
             self.kezi[face] = value
         return value
 
-    def signature(self, codes: Sequence[_Code]) -> tuple[int, int, bool, bool]:
-        """What :meth:`rank` takes from some group codes: the 刻子' 胡數, the 文錢, whether
-        they hold a 刻子 and whether a 順子 other than 文錢."""
+    def rank(self, codes: Sequence[_Code]) -> int:
+        """The 胡數 of a reading (before situational bonuses), what picks the best one, from
+        its signature: the 刻子' 胡數, the 文錢, whether it holds a 刻子 and whether a 順子
+        other than 文錢.
+
+        >>> _CodeRanks((), parse("HH 3w"), DUZIHU, frozenset()).rank([(0, 1, 0), (1, 27, 0), (2, 9, 0)])
+        172
+        """
         total = wen = 0
         sets = plain = False
+        kezi = self.kezi
         for kind, face, _ in codes:
             if kind == 1:
                 sets = True
-                total += self._kezi(face)
+                of = kezi.get(face)
+                if of is None:
+                    of = kezi[face] = _concealed_kezi_value(
+                        face, self.flips, self.rules, self.called
+                    )
+                total += of
             elif kind == 2:
-                if face == 9:
+                if face == 9:  # 一二三丙, 文錢
                     wen += 1
                 else:
                     plain = True
-        return total, wen, sets, plain
-
-    def rank(self, codes: Sequence[_Code]) -> int:
-        """The 胡數 of a reading (before situational bonuses), what picks the best one."""
-        return self._value(*self.signature(codes))
+        return self._value(total, wen, sets, plain)
 
     def value(self, rank: int) -> int:
         """:meth:`rank` of a reading given by its rank key (``wild_parts``: the 刻子' 胡數,
