@@ -42,7 +42,8 @@ def test_a_seat_sees_its_hand_and_the_table_section_2() -> None:
 
 def test_melds_discards_baoting_and_claims_are_public_section_3() -> None:
     """nantong.md §3: declared sets and discards are on the table, 報聽 is declared aloud; the
-    discard on offer is seen by all, but who else may claim it is each claimant's own affair."""
+    discard on offer is seen by all (as ``offered``, not yet among its seat's discards), but who
+    else may claim it is each claimant's own affair."""
     game = Game(deck=stack_deck(hands={0: "5w QZ", 1: READY_5W, 2: "5w 5w"}, jiang="7w 8w"))
     game.apply(Action(0, ActionKind.PASS))
     game.apply(Action(1, ActionKind.TING))
@@ -52,7 +53,7 @@ def test_melds_discards_baoting_and_claims_are_public_section_3() -> None:
     for seat in (0, 1, 2):
         view = game.view(seat)
         assert view.offered == Card("5w") and view.fact("報聽") == (1,)
-        assert view.seats[1].note == "報聽" and view.seats[0].discards == (Card("5w"),)
+        assert view.seats[1].note == "報聽" and view.seats[0].discards == ()
         assert view.to_act == ((seat,) if seat in game.to_act else ())
         assert view.legal_actions == tuple(game.legal_actions(seat))
     game.apply(Action(2, ActionKind.PENG, Card("5w")))
@@ -60,6 +61,19 @@ def test_melds_discards_baoting_and_claims_are_public_section_3() -> None:
     view = game.view(0)
     assert [str(m) for m in view.seats[2].melds] == ["碰 五萬五萬五萬"]
     assert view.seats[0].discards == () and view.seats[2].hand_size == 20
+
+
+def test_an_unclaimed_discard_joins_the_discards_section_3() -> None:
+    """nantong.md §3: the discard on offer is ``offered`` during the claim (as in every family's
+    view) and among its seat's discards once every claimant passes."""
+    game = Game(deck=stack_deck(hands={0: "5w QZ", 2: "5w 5w"}, jiang="7w 8w"))
+    pass_all(game)
+    game.apply(Action(0, ActionKind.DISCARD, Card("5w")))
+    assert game.phase == "claim" and game.river(0) == (Card("5w"),)
+    assert game.view(1).offered == Card("5w") and game.view(1).seats[0].discards == ()
+    pass_all(game)
+    view = game.view(1)
+    assert view.offered is None and view.seats[0].discards == (Card("5w"),)
 
 
 def test_the_view_hides_what_others_drew() -> None:

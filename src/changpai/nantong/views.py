@@ -3,8 +3,8 @@ notebooks, and the reading of game documents written by changpai 0.1.0.
 
 A seat sees its own hand; of every playing seat the hand size, the declared sets (碰, 杠, 叫牌
 and 暗杠 are laid face up) and the discards; the flipped 將, the seat that sits out and who
-declared 報聽 (the view's ``facts``); the discard on offer; and, during a claim, only its own
-pending decision. The cards the others drew are not in it.
+declared 報聽 (the view's ``facts``); the discard on offer (``offered``: among its seat's
+discards once nobody claims it); and, during a claim, only its own pending decision. The cards the others drew are not in it.
 
 >>> from changpai.nantong.game import Game
 >>> view = game_view(Game(seed=2), 1)
@@ -47,12 +47,17 @@ def game_view(game: Game, seat: int) -> GameView:
     >>> lines[0], lines[2], lines[-1]
     ('seat 2 sees 笃子胡 (dealer 0, phase declare, stock 51):', '  seat 0 [23 in hand] table: -; discards: -', '  報聽: -')
     """
+    rivers = [tuple(river) for river in game._rivers]
+    if game.phase == "claim":  # the card on offer is ``offered``, not yet a discard
+        discarder = game._discarder
+        assert discarder is not None
+        rivers[discarder] = rivers[discarder][:-1]
     seats = tuple(
         SeatView(
             s,
             sum(game._hands[s]),
             tuple(seen_meld(m) for m in game._melds[s]),
-            tuple(game._rivers[s]),
+            rivers[s],
             note="報聽" if s in game._ting else "",
         )
         for s in game.seats
