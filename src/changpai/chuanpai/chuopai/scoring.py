@@ -112,6 +112,11 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
 
 
+def _players_arg(players: object) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise RulesError(f"players={players!r} must be a whole number >= 2")
+
+
 def score(
     bai: str | Iterable[Card],
     *,
@@ -141,8 +146,7 @@ def score(
     changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
     """
     rules_arg(rules, Rules, "戳牌")
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise RulesError(f"players={players!r} must be a whole number >= 2")
+    _players_arg(players)
     check_seat(winner, players, what="winner", error=RulesError)
     if liable is not None:
         check_seat(liable, players, what="liable", error=RulesError)
@@ -232,6 +236,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> S
     (1, [(1, 0, 1), (1, 2, 1)])
     """
     rules_arg(rules, Rules, "戳牌")
+    _players_arg(players)
     check_seat(offender, players, what="offender", error=RulesError)
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
