@@ -160,3 +160,5 @@ def test_level_and_fan_check_the_rules() -> None:
         level(16, None)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="rules="):
         fan(PLAIN16, "chuopai")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="is not a 戳牌 Rules object"):
+        level(16, CHUOPAI.evolve)  # type: ignore[arg-type]
