@@ -52,6 +52,14 @@ def test_a_malformed_action_is_refused_with_its_reason() -> None:
     assert game.to_json() == before
 
 
+@pytest.mark.parametrize("cards", [5, None, 1.5, object()])
+def test_cards_that_are_not_a_sequence_are_refused_when_built(cards: object) -> None:
+    """Action(seat, kind, cards) takes card text or a sequence of cards: anything else raises
+    IllegalActionError naming ``cards`` (it was a bare TypeError)."""
+    with pytest.raises(IllegalActionError, match=r"cards=.* is not a sequence of 戳牌 cards"):
+        Action(0, ActionKind.LEAD, cards)  # type: ignore[arg-type]
+
+
 def test_piles() -> None:
     up = Pile(PileKind.BAI, parse("66 45"), 3)
     down = Pile(PileKind.COVERED, parse("56 46"))

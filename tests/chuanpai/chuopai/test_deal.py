@@ -50,6 +50,16 @@ def test_bad_stacks(call: object, error: type[Exception], message: str) -> None:
         call()  # type: ignore[operator]
 
 
+@pytest.mark.parametrize("seed", ["1", 1.5, True, object(), [1]])
+def test_stack_deck_seed_must_be_a_whole_number(seed: object) -> None:
+    """stack_deck(seed=) shuffles the filler cards like Game(seed=): a whole number or None;
+    anything else is a RulesError naming it (it was a bare TypeError, or text was taken)."""
+    with pytest.raises(RulesError, match=r"seed=.* is not a whole number"):
+        stack_deck(hands={0: "66"}, seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"seed=.* is not a whole number"):
+        Game(seed=seed)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("hands", [5, [parse("66")], "66", object()])
 def test_stack_deck_hands_must_be_a_mapping(hands: object) -> None:
     """stack_deck(hands=) is ``{seat: cards}``: anything else is a NotationError naming it."""

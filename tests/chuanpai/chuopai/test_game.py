@@ -244,6 +244,41 @@ def test_baopai_only_for_the_first_lead_with_tian_or_jiu(lead: str) -> None:
     assert other.liable is None
 
 
+def test_baopai_leader_who_wins_is_paid_as_usual() -> None:
+    """chuanpai.md §3.4 包牌 "if he neither wins nor reaches 脫手": a leader made liable by a
+    first lead of 天 who then wins is paid by both losers, as in any win."""
+    game = Game(deck=stack_deck(hands={0: XIAOHU}, seed=5))
+    assert "包牌" in game.apply(Action(0, K.LEAD, "66")).note
+    play_out(game, ORDER)
+    assert game.liable == 0 and game.result is not None and game.result.winner == 0
+    assert pays(game) == [(1, 0, 1), (2, 0, 1)]
+
+
+def test_baopai_without_a_winner_costs_nothing() -> None:
+    """chuanpai.md §3.4: the liable player pays "the eventual winner" — in a 黃牌 hand (nobody
+    reaches 16) there is none, and nobody pays."""
+    game = Game(seed=7)
+    game.apply(Action(0, K.LEAD, "66"))
+    play_out(game)
+    assert game.liable == 0 and game.result is not None
+    assert (game.result.reason, game.result.winner, game.result.payments) == ("huangpai", None, ())
+
+
+def test_baopai_and_tuoshou_counted_as_a_win() -> None:
+    """chuanpai.md §3.4 包牌 with §5 C10 ``chuo_fifteen="win"``: a liable seat that reaches 脫手
+    wins and is paid by both; when another seat's 脫手 wins, the liable seat pays alone."""
+    from changpai.chuanpai.chuopai.ending import tuoshou_result
+
+    rules = CHUOPAI.evolve(chuo_fifteen="win")
+    fifteen = parse("56 46 16 15") * 3 + parse("55 33 22")
+    own = tuoshou_result(rules, 0, 0, fifteen, liable=0)
+    assert [(p.payer, p.payee, p.amount) for p in own.payments] == [(1, 0, 1), (2, 0, 1)]
+    other = tuoshou_result(rules, 0, 1, fifteen, liable=0)
+    assert [(p.payer, p.payee, p.amount) for p in other.payments] == [(0, 1, 2)]
+    assert other.net(3) == {0: -2, 1: 2, 2: 0}
+    assert tuoshou_result(CHUOPAI, 0, 1, fifteen, liable=0).payments == ()  # C10 default: a draw
+
+
 def test_must_beat_when_able() -> None:
     """chuanpai.md §3.3: 下家能打就必須打 — a follower who can beat is offered only beating
     plays, and covering is refused with the reason (state unchanged)."""

@@ -14,7 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.chuanpai.cards import CARDS
-from changpai.chuanpai.chuopai import CHUOPAI, Action, ActionKind, Game, Rules, plays
+from changpai.chuanpai.chuopai import (
+    CHUOPAI,
+    Action,
+    ActionKind,
+    Game,
+    Rules,
+    level,
+    plays,
+    score,
+)
 from changpai.core.playout import perft
 from changpai.errors import IllegalActionError
 
@@ -93,6 +102,51 @@ def test_random_hands_keep_every_invariant(
     again = Game.replay(game.log, rules, seed=seed, deck=game.deck, dealer=dealer, **game.options)
     assert again == game
     json.dumps(game.view(seat).to_dict())
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32), rules=RULES, dealer=st.integers(0, 2))
+def test_tricks_and_result_follow_sections_3_3_and_3_4(
+    seed: int, rules: Rules, dealer: int
+) -> None:
+    """Read from the log of a random hand: each trick goes to the owner of its last face-up
+    play, who lays exactly those cards as 擺牌 and leads next when he still holds cards
+    (§3.3.3); the winner is the first seat whose 擺牌 (硬張 included) reached 16, his level is
+    that of his final count and his sheet is ``score`` of his 擺牌 (§3.4); without a winner
+    nobody pays."""
+    game = Game(rules, seed, dealer=dealer)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        top = next((cards for _s, cards, up in reversed(game.trick()) if up), None)
+        owner = next((s for s, _cards, up in reversed(game.trick()) if up), None)
+        action = rng.choice(game.legal_actions(seat))
+        size = len(game.log)
+        game.apply(action)
+        if action.kind is not ActionKind.COVER:
+            top, owner = action.cards, action.seat
+        bai = [r.action for r in game.log[size:] if r.action.kind is ActionKind.BAI]
+        if bai:  # the trick was collected
+            assert (bai[0].seat, bai[0].cards) == (owner, top)
+            if not game.is_over and game.hand(owner):
+                assert game.to_act == (owner,) and game.phase == "lead"
+    counts = [0, 0, 0]
+    first = None
+    for record in game.log:
+        if record.action.kind in (ActionKind.YINGZHANG, ActionKind.BAI):
+            counts[record.action.seat] += len(record.action.cards)
+            if first is None and counts[record.action.seat] >= rules.win_cards:
+                first = record.action.seat
+    assert counts == [game.bai_count(s) for s in range(3)]
+    result = game.result
+    assert result is not None
+    if result.reason in ("xiaohu", "yijia", "liangjia"):
+        assert result.winner == first
+        assert result.reason == level(counts[first], rules).value  # type: ignore[union-attr]
+        liable = game.liable if game.liable != first else None
+        assert result.sheet == score(game.bai(first), rules=rules, winner=first, liable=liable)
+    elif result.winner is None:
+        assert result.payments == () or result.reason == "fapai"
 
 
 def test_short_followers_cover_all_they_hold() -> None:

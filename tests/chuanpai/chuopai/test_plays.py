@@ -123,6 +123,14 @@ def test_bad_arguments_are_typed() -> None:
         Play.of([])
 
 
+@pytest.mark.parametrize("cards", [5, None, True, object(), "66"])
+def test_play_of_refuses_what_is_not_a_sequence_of_cards(cards: object) -> None:
+    """Play.of takes cards (Play.parse takes text): anything else is a NotationError naming
+    ``cards`` (a non-iterable was a bare TypeError)."""
+    with pytest.raises(NotationError, match="cards="):
+        Play.of(cards)  # type: ignore[arg-type]
+
+
 def test_seed_example_red_five_pair() -> None:
     """chuanpai.md §3.2 / seed 000 §7: a pair of 紅五 is beaten by a pair of 紅七 (三四) or 紅九;
     with three 紅九 the pair of 紅九 is safe because the next player cannot beat it."""

@@ -129,6 +129,10 @@ def test_fapai_offender_pays() -> None:
         (lambda: score(PLAIN16, rules="chuopai"), "is not a 戳牌 Rules object"),  # type: ignore[arg-type]
         (lambda: score(parse("56") * 5), "5 of 斧頭"),
         (lambda: fapai_sheet(5), "offender=5 is not a seat"),
+        (lambda: fapai_sheet(0, players=None), "players=None must be"),  # type: ignore[arg-type]
+        (lambda: fapai_sheet(0, players="3"), "players='3' must be"),  # type: ignore[arg-type]
+        (lambda: fapai_sheet(0, players=1.5), "players=1.5 must be"),  # type: ignore[arg-type]
+        (lambda: fapai_sheet(0, players=1), "players=1 must be"),
     ],
 )
 def test_bad_input_raises_rules_error(call: object, error: str) -> None:
@@ -156,3 +160,5 @@ def test_level_and_fan_check_the_rules() -> None:
         level(16, None)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="rules="):
         fan(PLAIN16, "chuopai")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="is not a 戳牌 Rules object"):
+        level(16, CHUOPAI.evolve)  # type: ignore[arg-type]

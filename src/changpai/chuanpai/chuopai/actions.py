@@ -19,9 +19,10 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
+from changpai.core.guard import shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
-from changpai.errors import NotationError
+from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["DECISIONS", "Action", "ActionKind", "Pile", "PileKind"]
 
@@ -53,6 +54,8 @@ DECISIONS = frozenset({ActionKind.LEAD, ActionKind.BEAT, ActionKind.COVER})
 def _cards(value: Any) -> tuple[Any, ...]:
     if isinstance(value, str):
         return play_order(parse(value, deck="deck84"))
+    if isinstance(value, bytes) or not isinstance(value, Iterable):
+        raise IllegalActionError(f"cards={shown(value)} is not a sequence of 戳牌 cards")
     items = tuple(value)
     if all(isinstance(c, Card) for c in items):
         return play_order(items)

@@ -316,12 +316,17 @@ class Play:
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Play:
-        """The play made of ``cards`` (any order); NotationError when they are not a play.
+        """The play made of ``cards`` (any order); NotationError when they are not a play, or
+        not a sequence of cards (text goes to :meth:`parse`).
 
         >>> Play.of(parse("長三 梅子")).name
         '中山'
+        >>> Play.of(5)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: cards=5 is not a sequence of 戳牌 cards
         """
-        items = tuple(cards)
+        items = items_arg(cards, "cards", "戳牌 cards")
         if not all(isinstance(c, Card) for c in items):
             raise NotationError(f"{items!r} is not a 戳牌 play: expected chuanpai cards")
         items = play_order(items)
@@ -391,10 +396,7 @@ def _as_play(value: Play | str | Iterable[Card], what: str) -> Play:
         return value
     if isinstance(value, str):
         return Play.parse(value)
-    try:
-        return Play.of(value)
-    except TypeError:
-        raise NotationError(f"{what}={value!r} is not a 戳牌 play") from None
+    return Play.of(items_arg(value, what, "戳牌 cards"))
 
 
 def beats(

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from changpai.chuanpai.cards import DOT_CARDS, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg
+from changpai.core.guard import int_arg, items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
@@ -63,7 +63,7 @@ def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
     changpai.errors.RulesError: count='16' is not an integer >= 0
     """
     count = int_arg(count, "count", low=0)
-    rules = instance_arg(rules, Rules, "rules", RulesError)
+    rules = rules_arg(rules, Rules, "戳牌")
     if count >= rules.liangjia_cards:
         return Level.LIANGJIA
     if count >= rules.yijia_cards:
@@ -106,10 +106,15 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     >>> fan(parse("66 66 66 66 11 11 11") + parse("56") * 4 + parse("55") * 4 + parse("33 22"))
     (5, 1)
     """
-    rules = instance_arg(rules, Rules, "rules", RulesError)
+    rules = rules_arg(rules, Rules, "戳牌")
     counts = _bai_counts(bai)
     counted = sum(f for _card, _n, f in _fan_items(counts))
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
+
+
+def _players_arg(players: object) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise RulesError(f"players={players!r} must be a whole number >= 2")
 
 
 def score(
@@ -141,8 +146,7 @@ def score(
     changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
     """
     rules_arg(rules, Rules, "戳牌")
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise RulesError(f"players={players!r} must be a whole number >= 2")
+    _players_arg(players)
     check_seat(winner, players, what="winner", error=RulesError)
     if liable is not None:
         check_seat(liable, players, what="liable", error=RulesError)
@@ -232,6 +236,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> S
     (1, [(1, 0, 1), (1, 2, 1)])
     """
     rules_arg(rules, Rules, "戳牌")
+    _players_arg(players)
     check_seat(offender, players, what="offender", error=RulesError)
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
