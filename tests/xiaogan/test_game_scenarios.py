@@ -231,6 +231,52 @@ def test_the_fourth_of_a_an_must_be_taken_as_qi() -> None:
     assert any(m.kind is MeldKind.QI for m in game.melds(1))
 
 
+# seat 1: a dealt 暗 大大大 and 亮 可可可可 (3 偷: 佳 爾 子 stay loose), 句 邱乙己 化三千 in
+# hand and 上 人 waiting for a 大: 13 laid out, a 擺 of 大 makes 16.
+AN_AND_BAI = "大大大 可可可可 邱乙己 化三千 上 人"
+
+
+def test_the_fourth_of_a_an_need_not_be_taken_when_it_wins_otherwise() -> None:
+    """xiaogan.md §4: a passing fourth of a 暗 must be taken as a 起 "unless it wins" (seed:
+    "必須（除非那張牌導致你和牌）"): when a 擺 of it lays out 16, the 起 is offered with a
+    pass, and the seat then 擺s it and wins."""
+    game = table({0: DEALER.replace("佳", "大"), 1: AN_AND_BAI}, stock="佳 爾 子")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    assert game.laid_out(1) == 13
+    do(game, "seat 0 打 大")
+    assert texts(game) == ["seat 1 用 起 大 with 大 大 大", "seat 1 過"]
+    do(game, "seat 1 過")
+    assert texts(game) == ["seat 1 用 句 大 with 上 人", "seat 1 過"]
+    do(game, "seat 1 用 句 大 with 上 人")
+    result = game.result
+    assert result is not None and result.winner == 1 and result.value == 16
+
+
+def test_the_fourth_of_a_an_is_forced_when_the_bai_does_not_win() -> None:
+    """xiaogan.md §4: with a 擺 that does not reach 16 the 起 stays the only choice."""
+    game = table({0: DEALER.replace("佳", "大"), 1: "大大大 邱乙己 化三千 七十士 上 人 可"})
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 0 打 大")
+    assert texts(game) == ["seat 1 用 起 大 with 大 大 大"]
+
+
+def test_a_tou_that_is_the_fourth_of_a_an_stays_in_hand_when_it_wins() -> None:
+    """xiaogan.md §4: the fourth of a 暗 may also be a 偷; it is not put to the 暗 when it
+    wins in hand ("unless it wins"): here 大 completes 上大人 for 16 laid out, where a 起
+    would lay out 14."""
+    game = table({0: DEALER, 1: AN_AND_BAI}, stock="大 佳 爾")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    assert [m.kind for m in game.melds(1)] == [MeldKind.AN, MeldKind.LIANG]
+    result = game.result
+    assert result is not None and result.winner == 1 and result.value == 16
+    assert Meld.parse("句 上大人") in result.win.decomposition.concealed
+
+
 def test_gang_with_three_tied_in_hand_draws_two() -> None:
     """§4: three identical in hand and the fourth seen make a 杠, with two 偷."""
     game = table(
