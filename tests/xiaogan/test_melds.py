@@ -189,3 +189,9 @@ def test_copied_chuanpai_sets_are_ignored() -> None:
     assert all(classify(pair) is None for pair in combinations(CHARACTERS, 2))
     assert classify(parse("七七七")) is MeldKind.AN
     assert classify(parse("七十士")) is MeldKind.JU  # a phrase, not a 燕
+
+
+def test_a_set_without_cards_names_it() -> None:
+    """Meld.parse("碰") (a kind and no cards) says so: "no card is not a 碰"."""
+    with pytest.raises(NotationError, match=r"^no card is not a 碰"):
+        Meld.parse("碰")

@@ -301,7 +301,7 @@ class Meld:
             attached=kind is MeldKind.QI,
         )
         if shape is not kind and not (kind is MeldKind.SHUN and _fits_run(self.cards)):
-            text = " ".join(c.hanzi for c in self.cards)
+            text = " ".join(c.hanzi for c in self.cards) or "no card"
             raise NotationError(f"{text} is not a {kind.hanzi} (xiaogan.md §4)")
         if self.claimed is not None and self.claimed not in self.cards:
             raise NotationError(f"the claimed card {self.claimed} is not in {self}")
