@@ -231,6 +231,52 @@ def test_the_fourth_of_a_an_must_be_taken_as_qi() -> None:
     assert any(m.kind is MeldKind.QI for m in game.melds(1))
 
 
+# seat 1: a dealt 暗 大大大 and 亮 可可可可 (3 偷: 佳 爾 子 stay loose), 句 邱乙己 化三千 in
+# hand and 上 人 waiting for a 大: 13 laid out, a 擺 of 大 makes 16.
+AN_AND_BAI = "大大大 可可可可 邱乙己 化三千 上 人"
+
+
+def test_the_fourth_of_a_an_need_not_be_taken_when_it_wins_otherwise() -> None:
+    """xiaogan.md §4: a passing fourth of a 暗 must be taken as a 起 "unless it wins" (seed:
+    "必須（除非那張牌導致你和牌）"): when a 擺 of it lays out 16, the 起 is offered with a
+    pass, and the seat then 擺s it and wins."""
+    game = table({0: DEALER.replace("佳", "大"), 1: AN_AND_BAI}, stock="佳 爾 子")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    assert game.laid_out(1) == 13
+    do(game, "seat 0 打 大")
+    assert texts(game) == ["seat 1 用 起 大 with 大 大 大", "seat 1 過"]
+    do(game, "seat 1 過")
+    assert texts(game) == ["seat 1 用 句 大 with 上 人", "seat 1 過"]
+    do(game, "seat 1 用 句 大 with 上 人")
+    result = game.result
+    assert result is not None and result.winner == 1 and result.value == 16
+
+
+def test_the_fourth_of_a_an_is_forced_when_the_bai_does_not_win() -> None:
+    """xiaogan.md §4: with a 擺 that does not reach 16 the 起 stays the only choice."""
+    game = table({0: DEALER.replace("佳", "大"), 1: "大大大 邱乙己 化三千 七十士 上 人 可"})
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 0 打 大")
+    assert texts(game) == ["seat 1 用 起 大 with 大 大 大"]
+
+
+def test_a_tou_that_is_the_fourth_of_a_an_stays_in_hand_when_it_wins() -> None:
+    """xiaogan.md §4: the fourth of a 暗 may also be a 偷; it is not put to the 暗 when it
+    wins in hand ("unless it wins"): here 大 completes 上大人 for 16 laid out, where a 起
+    would lay out 14."""
+    game = table({0: DEALER, 1: AN_AND_BAI}, stock="大 佳 爾")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    assert [m.kind for m in game.melds(1)] == [MeldKind.AN, MeldKind.LIANG]
+    result = game.result
+    assert result is not None and result.winner == 1 and result.value == 16
+    assert Meld.parse("句 上大人") in result.win.decomposition.concealed
+
+
 def test_gang_with_three_tied_in_hand_draws_two() -> None:
     """§4: three identical in hand and the fourth seen make a 杠, with two 偷."""
     game = table(
@@ -495,3 +541,160 @@ def test_a_shun_claim_of_ba_jiu_and_hunjiang_plays_on() -> None:
     ]
     assert any(a.card == Card("八") and Card("HJ") in a.cards for a in shun)
     assert game.is_over and Game.from_json(game.to_json()) == game
+
+
+# ------------------------------------------------------------------------------ round 8 sweep
+
+
+def test_four_players_deal_61_and_leave_60_in_the_stock() -> None:
+    """xiaogan.md §2: with 4 players 16 + 3 × 15 = 61 cards are dealt and 60 stay in the stock
+    (here no seat is dealt a set, so no 偷 is taken before play)."""
+    game = table(
+        {
+            0: DEALER,
+            1: "上大人 邱乙己 化三千 七十士 爾小生",
+            2: "上大人 邱乙己 化三千 七十士 爾小生",
+            3: "佳作仁 可知禮 佳作仁 可知禮 八九子",
+        },
+        players=4,
+    )
+    assert [len(game.hand(s)) for s in range(4)] == [16, 15, 15, 15]
+    assert len(game.stock) == 60 and not any(r.action.kind is K.TOU for r in game.log)
+
+
+def test_the_small_seat_takes_his_turned_card_and_swaps_one_out() -> None:
+    """xiaogan.md §2: when the 5th player's turn to turn a card comes, the card is his (a
+    draw into his hand) and he swaps one card out (he discards next)."""
+    for seed in range(40):
+        game = Game(XIAOGAN, seed, players=5)
+        chooser = random.Random(seed)
+        while not game.is_over:
+            before = len(game.log)
+            held = len(game.hand(4))
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+            draws = [r for r in game.log[before:] if r.action.kind is K.DRAW]
+            if draws and not game.is_over:
+                (draw,) = draws
+                assert draw.action.seat == 4 and game.to_act == (4,) and game.phase == "discard"
+                assert draw.action.card in game.hand(4) and len(game.hand(4)) == held + 1
+                assert {a.kind for a in game.legal_actions(4)} <= {K.DISCARD, K.ABANDON}
+                return
+    pytest.fail("no small-seat draw among the seeds")
+
+
+def test_six_players_neither_small_seat_may_bai() -> None:
+    """xiaogan.md §2: with 6 players the 5th (5 cards) and the 6th (3 cards) follow the small
+    seat's rule ("規則同上"): they may 碰 / 杠 but never 擺. Here seat 4 holds 上 人 and a 大 is
+    discarded: nobody else can use it, and seat 4 may not, so it is dead at once."""
+    other = "己 千 士 生 子 仁 禮 己 千 士 生 子 仁 禮 作"
+    game = table(
+        {
+            0: DEALER.replace("佳", "大"),
+            1: other,
+            2: other,
+            3: "三 七 十 九 佳 可 知 三 七 十 九 佳 可 知 人",
+            4: "上人 爾小 八",
+            5: "邱乙 化",
+        },
+        players=6,
+    )
+    assert game.is_small(4) and game.is_small(5) and len(game.hand(4)) == 5
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 大")
+    assert game.dead[0] == Card("大")
+    assert not any(r.action.kind is K.CLAIM and r.action.card == Card("大") for r in game.log)
+
+
+def test_the_small_seat_may_peng() -> None:
+    """xiaogan.md §2: a small seat may 碰 (only 擺 is refused); a 碰 is asked before the 擺
+    of the nearer seat 3 (§3.3)."""
+    game = table(
+        {
+            0: DEALER.replace("佳", "人"),
+            1: "大 己 千 士 生 子 仁 禮 大 己 千 士 生 子 仁",
+            2: "邱 乙 化 三 七 十 爾 小 八 九 佳 作 可 知 禮",
+            3: "上 上 大 大 己 千 士 生 子 仁 禮 禮 邱 乙 化",
+            4: "人人 八",
+        },
+        players=5,
+    )
+    assert game.is_small(4)
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 人")
+    assert game.to_act == (4,) and texts(game) == ["seat 4 用 碰 人 with 人 人", "seat 4 過"]
+    do(game, "seat 4 過")
+    assert game.to_act == (3,) and "seat 3 用 句 人 with 上 大" in texts(game)
+
+
+def test_the_turner_may_use_the_card_he_turns_and_is_asked_first() -> None:
+    """xiaogan.md §3.2-3.3: a turned card is for everybody, the turner included, in seat order
+    from the turner: here seat 1 turns 生 and both seats could 擺 it; seat 1 is asked first."""
+    game = table(
+        {0: DEALER, 1: "爾小 佳作仁 可知禮 佳作仁 可知禮 子"},
+        stock="生",
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 邱")
+    turned = [(r.action.seat, r.action.card) for r in game.log if r.action.kind is K.TURN]
+    assert turned == [(1, Card("生"))]
+    assert game.to_act == (1,) and texts(game) == ["seat 1 用 句 生 with 爾 小", "seat 1 過"]
+    do(game, "seat 1 過")
+    assert game.to_act == (0,) and texts(game) == ["seat 0 用 句 生 with 爾 小", "seat 0 過"]
+
+
+def test_peng_and_a_claimed_qi_each_draw_one_tou() -> None:
+    """xiaogan.md §4 table: a 碰 and a 起 earn one replacement draw (偷) each."""
+    game = table(
+        {0: DEALER.replace("爾", "大"), 1: "佳佳 邱乙己 化三千 七十士 可知禮 生"},
+        stock="禮 仁",
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 佳")
+    before = len(game.log)
+    do(game, "seat 1 用 碰 佳 with 佳 佳")
+    assert kinds(game, before) == ["1:claim", "1:tou"]
+    game = table(
+        {0: DEALER.replace("佳", "大"), 1: "大大大 邱乙己 化三千 七十士 可知禮"}, stock="生 仁"
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    do(game, "seat 0 打 大")
+    before = len(game.log)
+    do(game, "seat 1 用 起 大 with 大 大 大")  # 16 laid out: the 起 wins after its 偷
+    assert kinds(game, before) == ["1:claim", "1:tou", "1:win"]
+
+
+def test_the_abandon_is_a_choice() -> None:
+    """X8: at 15 laid out the abandon is optional: the seat may discard and play on."""
+    game = table(
+        {0: DEALER.replace("爾", "大"), 1: "佳佳 邱乙己 化三千 七十士 可知禮 生"}, stock="禮"
+    )
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 0 打 佳")
+    do(game, "seat 1 用 碰 佳 with 佳 佳")
+    options = texts(game)
+    assert "seat 1 放棄" in options and "seat 1 打 生" in options
+    do(game, "seat 1 打 生")
+    assert game.result is None or game.result.reason != "abandon"
+
+
+def test_the_seventh_players_hongli() -> None:
+    """xiaogan.md §2: the 7th player (one card) earns his 紅利 when three copies of his card
+    are discarded or turned during the hand; reported, not paid (no amount is given)."""
+    seen = set()
+    for seed in range(40):
+        game = Game(XIAOGAN, seed, players=7)
+        chooser = random.Random(seed)
+        while not game.is_over:
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+        (card,) = game.hand(6)
+        shown = [
+            r for r in game.log if r.action.kind in (K.DISCARD, K.TURN) and r.action.card == card
+        ]
+        assert game.hongli is (len(shown) >= 3)
+        if game.result is not None:
+            assert all(6 not in (p.payer, p.payee) for p in game.result.payments)
+        seen.add(game.hongli)
+        if seen == {True, False}:
+            return
+    pytest.fail(f"only {seen} among the seeds")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from changpai.xiaogan import (
     DECK,
     XIAOGAN,
     Card,
+    Decomposition,
     Meld,
     MeldKind,
     Rules,
@@ -222,3 +224,21 @@ def test_clear_caches_empties_the_bounded_caches() -> None:
     clear_caches()
     assert all(size == 0 for size, _limit in caches.stats("xiaogan").values())
     assert best_layout(hand) == before
+
+
+@pytest.mark.parametrize(
+    "build, error, name",
+    [
+        (lambda: Decomposition("abc"), NotationError, "concealed="),
+        (lambda: Decomposition((1, 2)), NotationError, "concealed="),
+        (lambda: Decomposition((), None), NotationError, "exposed="),
+        (lambda: Decomposition((Meld.parse("句 上大人"),), rules=None), RulesError, "rules="),
+        (lambda: Decomposition((), loose="ab"), NotationError, "loose="),
+        (lambda: Decomposition((), loose=(1,)), NotationError, "loose="),
+    ],
+)
+def test_a_decomposition_checks_its_fields(build: Any, error: type[Exception], name: str) -> None:
+    """Decomposition(...) takes sets, a Rules object and loose cards: anything else is a typed
+    error naming the field (it used to fail later with AttributeError / TypeError)."""
+    with pytest.raises(error, match=name):
+        build()

@@ -160,3 +160,38 @@ def test_ba_jiu_and_hunjiang_may_be_a_shun() -> None:
     assert meld.kind is MeldKind.SHUN and meld_allowed(meld, rules) is None
     with pytest.raises(NotationError):
         Meld(MeldKind.SHUN, parse("八子 HJ"))  # 子 is in no run
+
+
+@pytest.mark.parametrize("cards", [None, 5, "上大人", [Card("上"), 1, Card("人")]])
+def test_meld_refuses_cards_that_are_not_cards(cards: object) -> None:
+    """Meld(kind, cards): anything but a sequence of 孝感 cards is a NotationError naming
+    ``cards`` (it used to be a plain TypeError)."""
+    with pytest.raises(NotationError, match="cards="):
+        Meld(MeldKind.JU, cards)  # type: ignore[arg-type]
+
+
+def test_two_hunjiang_are_no_menjiang() -> None:
+    """xiaogan.md §1: the deck has one 混江, so 混江 混江 is no 門將 (X3): a NotationError, not
+    an IndexError; classify answers None."""
+    pair = (Card("HJ"), Card("HJ"))
+    assert classify(pair) is None and classify(pair, rules=WILD) is None
+    with pytest.raises(NotationError, match="is not a 門將"):
+        Meld(MeldKind.MENJIANG, pair)
+
+
+def test_copied_chuanpai_sets_are_ignored() -> None:
+    """X1: the 川牌 rules copied into the seed (擠兒 pairs summing to 10 / 20, 燕 of three
+    different 七) need dot points, which word cards lack: no such set exists. Two different
+    cards are no set, three 七 are a plain 暗, and neither name is a set kind."""
+    for name in ("擠兒", "jier", "燕", "yan"):
+        with pytest.raises(NotationError, match="not a xiaogan set"):
+            MeldKind.parse(name)
+    assert all(classify(pair) is None for pair in combinations(CHARACTERS, 2))
+    assert classify(parse("七七七")) is MeldKind.AN
+    assert classify(parse("七十士")) is MeldKind.JU  # a phrase, not a 燕
+
+
+def test_a_set_without_cards_names_it() -> None:
+    """Meld.parse("碰") (a kind and no cards) says so: "no card is not a 碰"."""
+    with pytest.raises(NotationError, match=r"^no card is not a 碰"):
+        Meld.parse("碰")

@@ -91,3 +91,19 @@ def test_analysis_errors_name_the_input() -> None:
         analyze("上大人")
     with pytest.raises(RulesError):
         analyze(WINNING, rules="xiaogan")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("payers", [3, 1.5, object()])
+def test_payers_that_are_not_seats_are_a_rules_error(payers: object) -> None:
+    """score(payers=...) takes a sequence of seats: a number or another object is a RulesError
+    naming ``payers`` (a plain int used to raise TypeError)."""
+    with pytest.raises(RulesError, match="payers="):
+        score(winning(), payers=payers)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("decomposition", [None, "上大人", 3])
+def test_a_win_without_a_reading_is_a_rules_error(decomposition: object) -> None:
+    """score(Win(...)): a Win whose reading is not a Decomposition is a RulesError naming it
+    (it used to be an AttributeError)."""
+    with pytest.raises(RulesError, match="Decomposition"):
+        score(Win(decomposition))  # type: ignore[arg-type]

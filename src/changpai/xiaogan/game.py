@@ -159,8 +159,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     the dealer must place his 門將 first when he holds a pair or 混江 (X4), else he plays
     without one; three or more identical dealt cards must be laid (3 a 暗, 4 a 亮, 5 a 五張)
     unless every copy is tied into its own 句 (:func:`tied`), and the same when a 偷 makes
-    them; a 偷 that is the fourth of a 暗 on the table makes a 起 at once; a passing fourth of
-    a 暗 must be taken as a 起 (xiaogan.md §4 "must"); 起 applies to a 暗, not to a 碰; a
+    them; a 偷 that is the fourth of a 暗 on the table makes a 起 at once, unless kept in
+    hand it wins where the 起 would not; a passing fourth of a 暗 must be taken as a 起
+    (xiaogan.md §4 "must, unless it wins": a pass is offered only when a 擺 or another
+    claim of it wins at once, and the seat then uses it in its claim turn); 起 applies to a 暗,
+    not to a 碰; a
     passing 混江 is never claimed; the 7th player (one card) neither plays nor pays.
 
     A seat wins as soon as it lays out ``win_count`` cards (§5): the sets on its table plus
@@ -317,9 +320,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         wild = self.rules.hunjiang == "wild" and h[HJ] > 0
         out: list[Action] = []
         if cls == 0:
-            if self._has_an(seat, card):
-                # xiaogan.md §4: the fourth of a 暗 must be taken as a 起.
-                return [self._claim(seat, card, MeldKind.QI, (x, x, x))], True
             if h[x] >= 2:
                 out.append(self._claim(seat, card, MeldKind.PENG, (x, x)))
             if h[x] >= 3:
@@ -328,6 +328,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(self._claim(seat, card, MeldKind.PENG, (x, HJ)))
             if wild and h[x] >= 2:
                 out.append(self._claim(seat, card, MeldKind.GANG, (x, x, HJ)))
+            if self._has_an(seat, card):
+                # xiaogan.md §4: the fourth of a 暗 must be taken as a 起 "unless it wins": when
+                # another use of it wins, the 起 is offered with the other uses and a pass.
+                qi = self._claim(seat, card, MeldKind.QI, (x, x, x))
+                if not self._wins_with(seat, out + self._claim_options(seat, card, 1)[0]):
+                    return [qi], True
+                return [qi, *out], False
             return out, False
         if self._small[seat]:
             return [], False  # xiaogan.md §2: a small seat may not 擺
@@ -342,6 +349,32 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if wild and h[b]:
                 out.append(self._claim(seat, card, kind, (b, HJ)))
         return out, False
+
+    def _wins_in_hand(self, seat: int, x: int) -> bool:
+        """Whether a 偷 of kind ``x``, the fourth of a 暗 on the table, kept in hand makes
+        ``seat`` lay out ``win_count`` cards at once where the 起 would not."""
+        rules = self.rules
+        table = sum(m.laid_out(rules) for m in self._tables[seat])
+        h = self._hands[seat]
+        if table + 1 + layout_units(h, rules)[0] >= rules.win_count:
+            return False  # the 起 (one more card laid out) wins as well
+        kept = list(h)
+        kept[x] += 1
+        return table + layout_units(kept, rules)[0] >= rules.win_count
+
+    def _wins_with(self, seat: int, claims: list[Action]) -> bool:
+        """Whether one of ``claims`` (a 碰 / 杠 / 擺 of the offered card) makes ``seat`` lay out
+        ``win_count`` cards at once, before any 偷 (which only adds)."""
+        rules = self.rules
+        table = sum(m.laid_out(rules) for m in self._tables[seat])
+        for claim in claims:
+            rest = list(self._hands[seat])
+            for own in claim.cards:
+                rest[own.index] -= 1
+            laid = table + len(claim.cards) + 1 + layout_units(rest, rules)[0]
+            if laid >= rules.win_count:
+                return True
+        return False
 
     def _form_claim(self, action: Action) -> int:
         seat, card, kind = action.seat, action.card, action.meld
@@ -362,13 +395,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _place_tou(self, seat: int, card: Card) -> int:
         x = card.index
         table = self._tables[seat]
+        h = self._hands[seat]
         if x != HJ:
             for k, meld in enumerate(table):
                 if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
+                    if self._wins_in_hand(seat, x):
+                        break  # §4: the fourth of a 暗 goes to it "unless it wins"
                     table[k] = Meld(MeldKind.QI, (card,) * 4, claimed=card)
                     self._force(Action(seat, K.SET, card, (card,) * 3, MeldKind.QI), note="偷 起")
                     return MeldKind.QI.tou
-        h = self._hands[seat]
         h[x] += 1
         if x == HJ or h[x] < 3 or _tied(h, x):
             return 0

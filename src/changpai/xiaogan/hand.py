@@ -32,7 +32,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import size_arg
+from changpai.core.guard import cards_arg, size_arg
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
@@ -320,6 +320,25 @@ def _unit_meld(unit: _Unit) -> Meld:
     return Meld(unit[0], tuple(CARDS[i] for i in unit[1]))
 
 
+# The fields of a Decomposition, checked (a typed error naming the field, never a later
+# AttributeError); named functions, as mypy's attrs plugin takes no computed converter.
+def _concealed_sets(value: Any) -> tuple[Meld, ...]:
+    return cards_arg(value, Meld, "concealed", "xiaogan sets (Meld)")
+
+
+def _exposed_sets(value: Any) -> tuple[Meld, ...]:
+    return cards_arg(value, Meld, "exposed", "xiaogan sets (Meld)")
+
+
+def _loose_cards(value: Any) -> tuple[Card, ...]:
+    return cards_arg(value, Card, "loose", "xiaogan cards (Card)")
+
+
+def _rules_field(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, Rules):
+        raise RulesError(f"rules={value!r} is not a xiaogan Rules object")
+
+
 @frozen
 class Decomposition:
     """One reading of all of a player's cards: the sets formed from the concealed hand, the sets
@@ -334,10 +353,10 @@ class Decomposition:
     (15, False, True, 5)
     """
 
-    concealed: tuple[Meld, ...]
-    exposed: tuple[Meld, ...] = ()
-    rules: Rules = field(default=XIAOGAN, repr=False, eq=False)
-    loose: tuple[Card, ...] = ()
+    concealed: tuple[Meld, ...] = field(converter=_concealed_sets)
+    exposed: tuple[Meld, ...] = field(default=(), converter=_exposed_sets)
+    rules: Rules = field(default=XIAOGAN, repr=False, eq=False, validator=_rules_field)
+    loose: tuple[Card, ...] = field(default=(), converter=_loose_cards)
     """Concealed cards left out of every set (only in a :func:`best_layout`)."""
 
     @property

@@ -174,7 +174,8 @@ def _shape(indices: Sequence[int], wild: bool, numeric: bool) -> str | None:
     jokers = indices.count(HJ)
     real = indices[: n - jokers] if jokers else indices
     if n == 2:
-        if jokers == 1 or (real[0] == real[1]):
+        # one 混江 in the deck (§1): two of them are no 門將
+        if jokers == 1 or (not jokers and real[0] == real[1]):
             return "pair"
         return None
     if jokers > 1 or (jokers and not wild) or not 3 <= n <= 5:
@@ -248,7 +249,7 @@ def _kind_of(
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    return tuple(sorted(cards_arg(cards, Card, "cards", "xiaogan cards (Card)")))
 
 
 def _fits_run(cards: Sequence[Card]) -> bool:
@@ -300,7 +301,7 @@ class Meld:
             attached=kind is MeldKind.QI,
         )
         if shape is not kind and not (kind is MeldKind.SHUN and _fits_run(self.cards)):
-            text = " ".join(c.hanzi for c in self.cards)
+            text = " ".join(c.hanzi for c in self.cards) or "no card"
             raise NotationError(f"{text} is not a {kind.hanzi} (xiaogan.md §4)")
         if self.claimed is not None and self.claimed not in self.cards:
             raise NotationError(f"the claimed card {self.claimed} is not in {self}")

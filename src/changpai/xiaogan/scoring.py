@@ -21,7 +21,7 @@ No seed gives a 孝感 score. By default [INF] every loser pays the winner one u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -120,6 +120,8 @@ def score(
         decomposition, seat = win, 0 if winner is None else winner
     else:
         raise RulesError(f"{win!r} is not a xiaogan Decomposition or Win")
+    if not isinstance(decomposition, Decomposition):
+        raise RulesError(f"{win!r} holds {decomposition!r}, which is not a xiaogan Decomposition")
     if rules is None:
         rules = decomposition.rules
     if not isinstance(rules, Rules):
@@ -158,7 +160,7 @@ def score(
         )
     if payers is None:
         payers = [p for p in range(n) if p != seat]
-    elif any(
+    elif not isinstance(payers, Iterable) or any(
         isinstance(p, bool) or not isinstance(p, int) or p == seat or not 0 <= p < n for p in payers
     ):
         raise RulesError(f"payers={payers!r} must be seats 0..{n - 1} other than the winner {seat}")
