@@ -301,3 +301,27 @@ def test_win_on_discard_can_be_switched_off() -> None:
     g = game(CLAIMS, rules=rules)
     g.apply(Action(0, K.DISCARD, "d5"))
     assert all(a.kind is not K.WIN for a in g.legal_actions(3))
+
+
+def test_after_a_claim_the_claimer_discards_no_gang() -> None:
+    """daer.md §3: "After a claim (except 胡) the claimer discards" — a 碰 is not followed by a
+    杠 in the same turn, neither a 加杠 with the third card kept back nor an 暗杠 of four in
+    hand; both come back after his next draw."""
+    hands = {
+        0: "d5 d6 d6 d6 d8 d8 d8 x1 x2 x3 x4 x5 x6 x7",
+        1: "d3 d4 x1 x2 x3 x4 x5 x6 x7 x8 x9 x10 d1",
+        2: "d5 d5 d5 d10 d10 d10 d10 d9 d9 d9 x10 x10 d7",
+        3: "x1 x2 x3 x4 x5 x6 x7 x8 x9 d1 d2 d3 d7",
+    }
+    g = game(hands, stock="x9 x8 x8 x1")
+    decide(g, Action(0, K.DISCARD, "d5"), Action(1, K.PASS), Action(2, K.PENG, "d5"))
+    assert g.to_act == (2,) and [str(m) for m in g.melds(2)] == ["碰 伍伍伍"]
+    assert {a.kind for a in g.legal_actions(2)} == {K.DISCARD}
+    with pytest.raises(IllegalActionError, match="must discard"):
+        g.apply(Action(2, K.GANG, "d10"))
+    g.apply(Action(2, K.DISCARD, "d7"))
+    while g.to_act != (2,) or g.phase != "discard":
+        seat = g.to_act[0]
+        pick = [a for a in g.legal_actions(seat) if a.kind in (K.PASS, K.DISCARD)]
+        g.apply(pick[-1] if pick[-1].kind is K.PASS else pick[0])
+    assert {Action(2, K.GANG, "d10"), Action(2, K.GANG, "d5")} <= set(g.legal_actions(2))
