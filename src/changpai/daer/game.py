@@ -504,7 +504,7 @@ class Game(ClaimsMixin, GameBase):
                 return "a hand completed by a 碰 or 吃 cannot win before a new card"
             return f"seat {seat}'s hand is not a winning hand"
         if kind is ActionKind.GANG and not self._self_drawn:
-            return f"seat {seat} claimed a card and must discard; a 杠 waits for a draw (daer.md §3)"
+            return f"seat {seat} claimed a card and must discard (daer.md §3)"
         return f"seat {seat} cannot {kind.hanzi} {card or ''} now".rstrip()
 
     # ------------------------------------------------------------------ flow
