@@ -270,3 +270,17 @@ def test_a_card_taken_out_is_waited_for(hand: tuple[Card, ...], i: int) -> None:
 def test_meld_objects_are_accepted_as_exposed() -> None:
     d = best_decomposition(parse("一二三 四五六 伍伍"), [Meld.parse("碰 拾拾拾"), "吃 壹貳叄"])
     assert d is not None and len(d.melds) == 5
+
+
+@pytest.mark.parametrize("exposed", [5, None, 3.5])
+def test_exposed_that_is_not_a_meld_collection_is_a_notation_error(exposed: object) -> None:
+    """Bad ``exposed`` for decompositions / waits / analyze is a NotationError naming it."""
+    from changpai.daer import analyze
+
+    for call in (
+        lambda: list(decompositions("一二三 四五六 七八九 壹貳叄 伍伍", exposed)),  # type: ignore[arg-type]
+        lambda: waits("一二三 四五六 七八九 壹貳叄 伍", exposed),  # type: ignore[arg-type]
+        lambda: analyze("一二三 四五六 七八九 壹貳叄 伍", exposed),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(NotationError, match=f"exposed={exposed!r}"):
+            call()

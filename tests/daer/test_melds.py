@@ -123,3 +123,19 @@ def test_meld_rejects_cards_of_another_family() -> None:
         Meld(MeldKind.KE, parse("x1 x1 x1"), True)
     with pytest.raises(NotationError, match="always exposed"):
         Meld(MeldKind.PENG, parse("x1 x1 x1"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((MeldKind.SHUN, 5), "cards=5 is not a sequence"),
+        ((MeldKind.SHUN, None), "cards=None is not a sequence"),
+        ((MeldKind.SHUN, parse("一二三"), "yes"), "exposed='yes' must be True or False"),
+        ((MeldKind.SHUN, parse("一二三"), False, "hand"), "origin='hand' is not a 大貳 Origin"),
+    ],
+)
+def test_bad_meld_fields_raise_notation_errors(args: tuple[object, ...], message: str) -> None:
+    """Bad input to ``Meld`` is a NotationError naming the field, never a TypeError or a meld
+    that silently holds a wrong field."""
+    with pytest.raises(NotationError, match=message):
+        Meld(*args)  # type: ignore[arg-type]

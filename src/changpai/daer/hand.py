@@ -28,6 +28,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import caches, render
+from changpai.core.guard import items_arg
 from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -387,8 +388,15 @@ def read_exposed(exposed: str | Sequence[Meld | str]) -> tuple[Meld, ...]:
 
     >>> read_exposed("碰 一一一; 吃 壹貳叄")
     (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
+    >>> read_exposed(None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: exposed=None is not a sequence of 大貳 melds (Meld objects or texts)
     """
-    items = exposed.split(";") if isinstance(exposed, str) else list(exposed)
+    if isinstance(exposed, str):
+        items: Sequence[object] = exposed.split(";")
+    else:
+        items = items_arg(exposed, "exposed", "大貳 melds (Meld objects or texts)")
     out = []
     for item in items:
         if isinstance(item, Meld):
