@@ -284,3 +284,22 @@ def test_exposed_that_is_not_a_meld_collection_is_a_notation_error(exposed: obje
     ):
         with pytest.raises(NotationError, match=f"exposed={exposed!r}"):
             call()
+
+
+@given(
+    st.lists(st.integers(0, 19), min_size=14, max_size=14)
+    | complete_hands().map(lambda hand: [c.index for c in hand]),
+    st.booleans(),
+)
+@settings(max_examples=200)
+def test_every_win_is_four_sets_and_a_jiang_of_2_5_8(indices: list[int], big_only: bool) -> None:
+    """daer.md §5 (and E2) as a property: every reading of 14 cards is 4 sets and one 將 whose
+    value is 2, 5 or 8 (big only with ``jiang_big_only``)."""
+    if max(Counter(indices).values()) > 4:
+        return
+    rules = DAER.evolve(jiang_big_only=big_only)
+    for d in decompositions(tuple(CARDS[i] for i in indices), rules=rules):
+        jiang = d.jiang
+        assert jiang is not None and len(d.melds) == 5
+        assert jiang.card.value in (2, 5, 8) and (jiang.card.big or not big_only)
+        assert all(m.kind is not MeldKind.JIANG for m in d.melds if m is not jiang)

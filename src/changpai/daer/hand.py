@@ -279,8 +279,9 @@ def wins(hu: int, rules: Rules) -> bool:
 @frozen(repr=False)
 class Decomposition:
     """One reading of a hand: its table sets (``exposed``) and concealed sets, the 將 among
-    them, its 胡 (字牌 胡息 table, informative under flat scoring) and its ``value``: the
-    胡 when the rules count 胡 (E5), else 1 — one flat unit (daer.md §6).
+    them, its 胡 (字牌 胡息 table) and its ``value``: that 胡 under either settlement (E5;
+    the flat settlement of daer.md §6 pays 1 unit whatever the value, see
+    :func:`~changpai.daer.score`).
 
     >>> d = best_decomposition("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾")
     >>> d.value, d.hu, str(d.jiang), [str(m) for m in d.exposed]
