@@ -29,7 +29,7 @@ from attrs import frozen
 
 from changpai.core import caches, render
 from changpai.core.guard import items_arg
-from changpai.daer.melds import Meld, MeldKind, meld_hu
+from changpai.daer.melds import Meld, MeldKind, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
 from changpai.zipai import CARDS, KINDS, Card, parse
@@ -410,6 +410,18 @@ def read_exposed(exposed: str | Sequence[Meld | str]) -> tuple[Meld, ...]:
     return tuple(out)
 
 
+def _check_table(exposed: Sequence[Meld], rules: Rules) -> None:
+    """Refuse a table set the rules do not allow: a 將 (the pair stays in the hand, daer.md
+    §5), a 絞 without ``jiao`` (E4) or an 二七十 without ``erqishi`` (E3)."""
+    for meld in exposed:
+        if meld.kind is MeldKind.JIANG:
+            raise NotationError(
+                f"{meld} is not a table set: the 將 is the pair of the hand (daer.md §5)"
+            )
+        if meld.kind.is_sentence and classify(meld.cards, rules=rules) is not meld.kind:
+            raise NotationError(f"{meld} is not a set under {rules!r}")
+
+
 def _counts(cards: Sequence[Card], exposed: Sequence[Meld], what: str) -> list[int]:
     counts = [0] * KINDS
     for card in cards:
@@ -452,6 +464,7 @@ def _prepare(
         raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
     hand = read_hand(cards)
     melds = read_exposed(exposed)
+    _check_table(melds, rules)
     counts = _counts(hand, melds, "".join(c.hanzi for c in hand) or "the hand")
     _check_size(hand, melds, rules, complete=complete)
     return hand, melds, tuple(counts)
