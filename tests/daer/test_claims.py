@@ -94,3 +94,14 @@ def test_game_offers_and_resolves_through_the_mixin() -> None:
     assert g.phase == "claim" and g.to_act == (3,)  # nothing is carried out before all decide
     g.apply(Action(3, K.WIN, "d5"))
     assert g.is_over and g.result is not None and g.result.winner == 3
+
+
+def test_chi_pairs_erqishi_follows_e3() -> None:
+    """daer.md §4 / E3: 七 is eaten with 二十 into an 二七十 by default, not with
+    ``erqishi=False``; sequences are eaten either way."""
+    seven = parse("七")[0].index
+    hand = counts("二十 六八")
+    pairs = chi_pairs(hand, seven, DAER)
+    assert [(str(CARDS[a]), str(CARDS[b])) for a, b in pairs] == [("六", "八"), ("二", "十")]
+    off = chi_pairs(hand, seven, DAER.evolve(erqishi=False))
+    assert [(str(CARDS[a]), str(CARDS[b])) for a, b in off] == [("六", "八")]

@@ -169,3 +169,26 @@ def test_responses_hu_before_zhao_before_chi() -> None:
     g.apply(Action(2, K.GANG, "x6"))
     g.apply(Action(1, K.WIN, "x6"))
     assert g.result.winner == 1 and g.melds(2) == ()
+
+
+def test_chi_only_from_the_shangjia() -> None:
+    """daer.md §7: 吃 only from one's 上家 — of three players, the seat after the discarder may
+    eat the card, the seat before him (his 上家, here seat 2) may not."""
+    g = game({0: "三", 1: "一 二", 2: "四 五"})
+    g.apply(Action(0, K.DISCARD, "x3"))
+    assert any(a.kind is K.CHI for a in g.legal_actions(1))
+    assert all(a.kind is not K.CHI for a in g.legal_actions(2))
+    assert 2 not in g.to_act  # no other claim: seat 2 is not even asked
+    with pytest.raises(IllegalActionError, match="not to act"):
+        g.verify(Action(2, K.CHI, "x3", ("x4", "x5")))
+
+
+def test_chi_makes_lie_erqishi_and_daxiao_hunda() -> None:
+    """daer.md §7: the 上家's discard is eaten into a 列 (sequence), a 2-7-10 or a 大小混搭
+    (three of one value, both cases)."""
+    g = game({0: "七 捌", 1: "六 八 二 十 七 柒 柒"})
+    g.apply(Action(0, K.DISCARD, "x7"))
+    pairs = {tuple(c.code for c in a.cards) for a in g.legal_actions(1) if a.kind is K.CHI}
+    assert {("x6", "x8"), ("x2", "x10"), ("x7", "d7"), ("d7", "d7")} <= pairs
+    g.apply(Action(1, K.CHI, "x7", ("d7", "d7")))
+    assert [(m.kind.hanzi, m.label()) for m in g.melds(1)] == [("絞", "吃")]

@@ -166,3 +166,22 @@ def test_perft_1_of_a_first_deal_by_hand() -> None:
     case = next(c for c in PERFT_CASES if c[0] == "daer-stacked-claims")
     g = Game(case[1], deck=case[3], dealer=case[2])
     assert len(set(g.hand(0))) == 10 and perft(g, 1) == 10 == case[4][0][1]
+
+
+@given(st.sampled_from(["daer", "luzhou"]), st.integers(0, 2**16))
+@settings(max_examples=20)
+def test_a_claimer_only_discards(name: str, seed: int) -> None:
+    """daer.md §3 as a property: right after a 碰, 吃 or (``luzhou``) 招 is carried out without a
+    replacement draw, the claimer's only decisions are discards (no 杠, no 胡)."""
+    g = Game(PRESETS[name], seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        seat = g.to_act[0]
+        actions = g.legal_actions(seat)
+        claims = [a for a in actions if a.kind in (K.CHI, K.PENG, K.GANG)]
+        before = (g.phase, [len(g.melds(s)) for s in g.seats])
+        g.apply(rng.choice(claims or actions))
+        if before[0] == "claim" and g.phase == "discard" and not g.log[-1].auto:
+            claimer = g.to_act[0]
+            assert len(g.melds(claimer)) == before[1][g.seats.index(claimer)] + 1
+            assert {a.kind for a in g.legal_actions(claimer)} == {K.DISCARD}

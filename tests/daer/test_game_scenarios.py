@@ -301,3 +301,68 @@ def test_win_on_discard_can_be_switched_off() -> None:
     g = game(CLAIMS, rules=rules)
     g.apply(Action(0, K.DISCARD, "d5"))
     assert all(a.kind is not K.WIN for a in g.legal_actions(3))
+
+
+def test_after_a_claim_the_claimer_discards_no_gang() -> None:
+    """daer.md §3: "After a claim (except 胡) the claimer discards" — a 碰 is not followed by a
+    杠 in the same turn, neither a 加杠 with the third card kept back nor an 暗杠 of four in
+    hand; both come back after his next draw."""
+    hands = {
+        0: "d5 d6 d6 d6 d8 d8 d8 x1 x2 x3 x4 x5 x6 x7",
+        1: "d3 d4 x1 x2 x3 x4 x5 x6 x7 x8 x9 x10 d1",
+        2: "d5 d5 d5 d10 d10 d10 d10 d9 d9 d9 x10 x10 d7",
+        3: "x1 x2 x3 x4 x5 x6 x7 x8 x9 d1 d2 d3 d7",
+    }
+    g = game(hands, stock="x9 x8 x8 x1")
+    decide(g, Action(0, K.DISCARD, "d5"), Action(1, K.PASS), Action(2, K.PENG, "d5"))
+    assert g.to_act == (2,) and [str(m) for m in g.melds(2)] == ["碰 伍伍伍"]
+    assert {a.kind for a in g.legal_actions(2)} == {K.DISCARD}
+    with pytest.raises(IllegalActionError, match="must discard"):
+        g.apply(Action(2, K.GANG, "d10"))
+    g.apply(Action(2, K.DISCARD, "d7"))
+    while g.to_act != (2,) or g.phase != "discard":
+        seat = g.to_act[0]
+        pick = [a for a in g.legal_actions(seat) if a.kind in (K.PASS, K.DISCARD)]
+        g.apply(pick[-1] if pick[-1].kind is K.PASS else pick[0])
+    assert {Action(2, K.GANG, "d10"), Action(2, K.GANG, "d5")} <= set(g.legal_actions(2))
+
+
+def test_peng_and_gang_by_any_seat() -> None:
+    """daer.md §3: 碰 / 杠 by anyone — the 下家 may 碰 as well as 吃, and the 上家 of the
+    discarder (seat 3) may 杠."""
+    hands = {
+        0: "d5 d6 d6 d6 d8 d8 d8 x1 x2 x3 x4 x5 x6 x7",
+        1: "d5 d5 d4 d3 x2 x3 x4 x5 x6 x7 x8 x9 x10",
+    }
+    g = game(hands)
+    g.apply(Action(0, K.DISCARD, "d5"))
+    assert Action(1, K.PENG, "d5") in g.legal_actions(1)
+    assert Action(1, K.CHI, "d5", ("d3", "d4")) in g.legal_actions(1)
+    for seat in g.to_act:
+        g.apply(Action(seat, K.PENG, "d5") if seat == 1 else Action(seat, K.PASS))
+    assert [str(m) for m in g.melds(1)] == ["碰 伍伍伍"] and g.to_act == (1,)
+
+    hands = {
+        0: "d5 d6 d6 d6 d8 d8 d8 x1 x2 x3 x4 x5 x6 x7",
+        3: "d5 d5 d5 d1 d1 d1 x10 x10 x10 d9 d9 d9 d7",
+    }
+    g = game(hands, stock="x9 x8")
+    g.apply(Action(0, K.DISCARD, "d5"))
+    assert kinds(g, 3) == ["seat 3 杠 伍", "seat 3 碰 伍", "seat 3 過"]
+    for seat in g.to_act:
+        g.apply(Action(seat, K.GANG, "d5") if seat == 3 else Action(seat, K.PASS))
+    assert [str(m) for m in g.melds(3)] == ["杠 伍伍伍伍"]
+    assert g.to_act == (3,) and g.log[-1].draws == ((3, daer.Card("x9")),)
+
+
+def test_a_replacement_draw_may_win_self_drawn() -> None:
+    """daer.md §3 / §5: a 杠 draws a replacement card into the hand; a win on it is 自摸, paid
+    by every other player (§6)."""
+    hands = {0: "d6 d6 d6 d6 x1 x2 x3 x4 x5 x6 x7 x8 x9 d5"}
+    g = game(hands, stock="d5")
+    assert Action(0, K.WIN) not in g.legal_actions(0)
+    g.apply(Action(0, K.GANG, "d6"))
+    assert g.log[-1].note == "replacement" and g.legal_actions(0)[0] == Action(0, K.WIN)
+    g.apply(Action(0, K.WIN))
+    assert g.result.self_drawn and [p.payer for p in g.result.payments] == [1, 2, 3]
+    assert [m.label() for m in g.result.win.decomposition.exposed] == ["暗杠"]

@@ -270,3 +270,74 @@ def test_a_card_taken_out_is_waited_for(hand: tuple[Card, ...], i: int) -> None:
 def test_meld_objects_are_accepted_as_exposed() -> None:
     d = best_decomposition(parse("一二三 四五六 伍伍"), [Meld.parse("碰 拾拾拾"), "吃 壹貳叄"])
     assert d is not None and len(d.melds) == 5
+
+
+@pytest.mark.parametrize("exposed", [5, None, 3.5])
+def test_exposed_that_is_not_a_meld_collection_is_a_notation_error(exposed: object) -> None:
+    """Bad ``exposed`` for decompositions / waits / analyze is a NotationError naming it."""
+    from changpai.daer import analyze
+
+    for call in (
+        lambda: list(decompositions("一二三 四五六 七八九 壹貳叄 伍伍", exposed)),  # type: ignore[arg-type]
+        lambda: waits("一二三 四五六 七八九 壹貳叄 伍", exposed),  # type: ignore[arg-type]
+        lambda: analyze("一二三 四五六 七八九 壹貳叄 伍", exposed),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(NotationError, match=f"exposed={exposed!r}"):
+            call()
+
+
+@given(
+    st.lists(st.integers(0, 19), min_size=14, max_size=14)
+    | complete_hands().map(lambda hand: [c.index for c in hand]),
+    st.booleans(),
+)
+@settings(max_examples=200)
+def test_every_win_is_four_sets_and_a_jiang_of_2_5_8(indices: list[int], big_only: bool) -> None:
+    """daer.md §5 (and E2) as a property: every reading of 14 cards is 4 sets and one 將 whose
+    value is 2, 5 or 8 (big only with ``jiang_big_only``)."""
+    if max(Counter(indices).values()) > 4:
+        return
+    rules = DAER.evolve(jiang_big_only=big_only)
+    for d in decompositions(tuple(CARDS[i] for i in indices), rules=rules):
+        jiang = d.jiang
+        assert jiang is not None and len(d.melds) == 5
+        assert jiang.card.value in (2, 5, 8) and (jiang.card.big or not big_only)
+        assert all(m.kind is not MeldKind.JIANG for m in d.melds if m is not jiang)
+
+
+@pytest.mark.parametrize(
+    ("cards", "exposed", "rules", "message"),
+    [
+        # §5: the 將 is the pair of the hand, never a table set (and 六六 is no 將 at all)
+        ("一二三 四五六 七八九 壹貳叄", "將 六六", DAER, "將 六六 is not a table set"),
+        ("一二三 四五六 七八九 壹貳叄", "將 伍伍", DAER, "將 伍伍 is not a table set"),
+        # E4: 絞 is no set by default
+        ("一二三 四五六 七八九 伍伍", "絞 壹壹一", DAER, "絞 一壹壹 is not a set under daer.DAER"),
+        # E3: without 二七十 it is no set on the table either
+        (
+            "一二三 四五六 七八九 伍伍",
+            "吃 二七十",
+            DAER.evolve(erqishi=False),
+            "吃 二七十 is not a set under daer.DAER.evolve\\(erqishi=False\\)",
+        ),
+    ],
+)
+def test_table_sets_follow_the_rules(cards: str, exposed: str, rules: Rules, message: str) -> None:
+    """daer.md §4, §5, E3, E4: a table set the rules do not allow — a 將 on the table, a 絞
+    without ``jiao``, an 二七十 without ``erqishi`` — is refused with a NotationError naming it
+    (it used to be read as one of the four sets, so 六六 could stand as the 將)."""
+    from changpai.daer import analyze
+
+    with pytest.raises(NotationError, match=message):
+        best_decomposition(cards, exposed, rules=rules)
+    with pytest.raises(NotationError, match=message):
+        analyze(cards[:-1], exposed, rules=rules)
+
+
+def test_allowed_table_sets_still_read() -> None:
+    """The options that allow a set allow it on the table too (E3 on, E4 on, 刻 / 順 given as
+    sets already made in hand)."""
+    hand = "一二三 四五六 七八九 伍伍"
+    assert best_decomposition(hand, "吃 二七十") is not None
+    assert best_decomposition(hand, "絞 壹壹一", rules=DAER.evolve(jiao=True)) is not None
+    assert best_decomposition(hand, "刻 壹壹壹") is not None

@@ -2,11 +2,39 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from changpai import zipai
-from changpai.daer import DAER, LUZHOU, Meld, MeldKind, Origin, classify, meld_hu, parse
+from changpai.daer import (
+    CARDS,
+    DAER,
+    DECK,
+    KINDS,
+    LUZHOU,
+    Meld,
+    MeldKind,
+    Origin,
+    classify,
+    meld_hu,
+    parse,
+)
 from changpai.errors import NotationError
+
+
+def test_the_deck_of_section_1() -> None:
+    """daer.md §1: the 字牌 deck — 一…十 and 壹…拾, 4 copies each, 80 cards, codes x1..x10 and
+    d1..d10; coloured as in 字牌 (2, 7, 10 red)."""
+    assert len(DECK) == 80 and KINDS == 20
+    assert Counter(DECK) == Counter({card: 4 for card in CARDS})
+    assert [c.code for c in CARDS] == [f"x{v}" for v in range(1, 11)] + [
+        f"d{v}" for v in range(1, 11)
+    ]
+    assert "".join(c.hanzi for c in CARDS) == "一二三四五六七八九十壹貳叄肆伍陸柒捌玖拾"
+    assert [c.code for c in CARDS if c.red] == ["x2", "x7", "x10", "d2", "d7", "d10"]
 
 
 @pytest.mark.parametrize(
@@ -123,3 +151,46 @@ def test_meld_rejects_cards_of_another_family() -> None:
         Meld(MeldKind.KE, parse("x1 x1 x1"), True)
     with pytest.raises(NotationError, match="always exposed"):
         Meld(MeldKind.PENG, parse("x1 x1 x1"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((MeldKind.SHUN, 5), "cards=5 is not a sequence"),
+        ((MeldKind.SHUN, None), "cards=None is not a sequence"),
+        ((MeldKind.SHUN, parse("一二三"), "yes"), "exposed='yes' must be True or False"),
+        ((MeldKind.SHUN, parse("一二三"), False, "hand"), "origin='hand' is not a 大貳 Origin"),
+    ],
+)
+def test_bad_meld_fields_raise_notation_errors(args: tuple[object, ...], message: str) -> None:
+    """Bad input to ``Meld`` is a NotationError naming the field, never a TypeError or a meld
+    that silently holds a wrong field."""
+    with pytest.raises(NotationError, match=message):
+        Meld(*args)  # type: ignore[arg-type]
+
+
+@given(
+    st.lists(st.sampled_from(CARDS), min_size=3, max_size=3),
+    st.booleans(),
+    st.booleans(),
+)
+def test_three_cards_classify_by_the_definitions_of_section_4(
+    cards: list[zipai.Card], erqishi: bool, jiao: bool
+) -> None:
+    """daer.md §4 as a property: three cards are a 順 iff one case and consecutive values, an
+    二七十 iff one case and the values 2, 7, 10 (E3), a 刻 iff identical, a 絞 iff one value in
+    both cases (E4); nothing else is a set."""
+    rules = DAER.evolve(erqishi=erqishi, jiao=jiao)
+    values = sorted(c.value for c in cards)
+    one_case = len({c.big for c in cards}) == 1
+    if len(set(cards)) == 1:
+        expected: MeldKind | None = MeldKind.KE
+    elif values[0] == values[2]:
+        expected = MeldKind.JIAO if jiao else None
+    elif one_case and values == [values[0], values[0] + 1, values[0] + 2]:
+        expected = MeldKind.SHUN
+    elif one_case and values == [2, 7, 10] and erqishi:
+        expected = MeldKind.ERQISHI
+    else:
+        expected = None
+    assert classify(cards, rules=rules) is expected

@@ -88,3 +88,16 @@ def test_analysis_of_a_complete_and_a_waiting_hand() -> None:
 def test_analysis_names_a_wrong_count() -> None:
     with pytest.raises(NotationError, match="holds 13 \\(waiting\\) or 14 \\(complete\\)"):
         analyze("一二三 四五六")
+
+
+def test_win_checks_its_fields() -> None:
+    """A ``Win`` with a field of the wrong type is an IllegalActionError naming it (a string in
+    place of the reading used to fail later, inside ``score``, with an AttributeError)."""
+    d = best_decomposition(HAND)
+    assert d is not None
+    with pytest.raises(IllegalActionError, match="decomposition='x'"):
+        Win("x", winner=0, players=4)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="self_drawn='no'"):
+        Win(d, winner=0, players=4, self_drawn="no")  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="winning_card='x5'"):
+        Win(d, winner=0, players=4, winning_card="x5")  # type: ignore[arg-type]

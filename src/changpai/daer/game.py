@@ -456,9 +456,11 @@ class Game(ClaimsMixin, GameBase):
         counts = self._hands[seat]
         rules = self.rules
         out: list[Action] = []
-        if self._self_drawn and self._can_win(seat):
+        drawn = self._self_drawn
+        if drawn and self._can_win(seat):
             out.append(WIN[seat])
-        if not rules.gang_draw or self._top < len(self._deck):
+        # after a 碰 / 吃 / 招 the claimer only discards (daer.md §3); a 杠 needs a drawn card
+        if drawn and (not rules.gang_draw or self._top < len(self._deck)):
             if not rules.kan_locked and 4 in counts:
                 out.extend(GANG[seat][k] for k in range(KINDS) if counts[k] == 4)
             for m in self._melds[seat]:
@@ -501,6 +503,8 @@ class Game(ClaimsMixin, GameBase):
             if not self._self_drawn:
                 return "a hand completed by a 碰 or 吃 cannot win before a new card"
             return f"seat {seat}'s hand is not a winning hand"
+        if kind is ActionKind.GANG and not self._self_drawn:
+            return f"seat {seat} claimed a card and must discard (daer.md §3)"
         return f"seat {seat} cannot {kind.hanzi} {card or ''} now".rstrip()
 
     # ------------------------------------------------------------------ flow

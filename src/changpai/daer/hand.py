@@ -28,7 +28,8 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import caches, render
-from changpai.daer.melds import Meld, MeldKind, meld_hu
+from changpai.core.guard import items_arg
+from changpai.daer.melds import Meld, MeldKind, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
 from changpai.zipai import CARDS, KINDS, Card, parse
@@ -278,8 +279,9 @@ def wins(hu: int, rules: Rules) -> bool:
 @frozen(repr=False)
 class Decomposition:
     """One reading of a hand: its table sets (``exposed``) and concealed sets, the 將 among
-    them, its 胡 (字牌 胡息 table, informative under flat scoring) and its ``value``: the
-    胡 when the rules count 胡 (E5), else 1 — one flat unit (daer.md §6).
+    them, its 胡 (字牌 胡息 table) and its ``value``: that 胡 under either settlement (E5;
+    the flat settlement of daer.md §6 pays 1 unit whatever the value, see
+    :func:`~changpai.daer.score`).
 
     >>> d = best_decomposition("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾")
     >>> d.value, d.hu, str(d.jiang), [str(m) for m in d.exposed]
@@ -387,8 +389,15 @@ def read_exposed(exposed: str | Sequence[Meld | str]) -> tuple[Meld, ...]:
 
     >>> read_exposed("碰 一一一; 吃 壹貳叄")
     (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
+    >>> read_exposed(None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: exposed=None is not a sequence of 大貳 melds (Meld objects or texts)
     """
-    items = exposed.split(";") if isinstance(exposed, str) else list(exposed)
+    if isinstance(exposed, str):
+        items: Sequence[object] = exposed.split(";")
+    else:
+        items = items_arg(exposed, "exposed", "大貳 melds (Meld objects or texts)")
     out = []
     for item in items:
         if isinstance(item, Meld):
@@ -399,6 +408,18 @@ def read_exposed(exposed: str | Sequence[Meld | str]) -> tuple[Meld, ...]:
         else:
             raise NotationError(f"{item!r} is not a 大貳 meld (a Meld or its text)")
     return tuple(out)
+
+
+def _check_table(exposed: Sequence[Meld], rules: Rules) -> None:
+    """Refuse a table set the rules do not allow: a 將 (the pair stays in the hand, daer.md
+    §5), a 絞 without ``jiao`` (E4) or an 二七十 without ``erqishi`` (E3)."""
+    for meld in exposed:
+        if meld.kind is MeldKind.JIANG:
+            raise NotationError(
+                f"{meld} is not a table set: the 將 is the pair of the hand (daer.md §5)"
+            )
+        if meld.kind.is_sentence and classify(meld.cards, rules=rules) is not meld.kind:
+            raise NotationError(f"{meld} is not a set under {rules!r}")
 
 
 def _counts(cards: Sequence[Card], exposed: Sequence[Meld], what: str) -> list[int]:
@@ -443,6 +464,7 @@ def _prepare(
         raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
     hand = read_hand(cards)
     melds = read_exposed(exposed)
+    _check_table(melds, rules)
     counts = _counts(hand, melds, "".join(c.hanzi for c in hand) or "the hand")
     _check_size(hand, melds, rules, complete=complete)
     return hand, melds, tuple(counts)

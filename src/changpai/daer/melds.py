@@ -159,6 +159,7 @@ def classify(
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    cards = items_arg(cards, "cards", "大貳 (字牌) cards")
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a 大貳 (字牌) card")
@@ -190,6 +191,10 @@ class Meld:
         text = "".join(card.hanzi for card in self.cards)
         if not isinstance(self.kind, MeldKind):
             raise NotationError(f"kind={self.kind!r} is not a 大貳 MeldKind")
+        if not isinstance(self.exposed, bool):
+            raise NotationError(f"exposed={self.exposed!r} must be True or False")
+        if not isinstance(self.origin, Origin):
+            raise NotationError(f"origin={self.origin!r} is not a 大貳 Origin")
         sizes = {MeldKind.JIANG: 2, MeldKind.GANG: 4}
         if len(self.cards) != sizes.get(self.kind, 3):
             raise NotationError(f"{text} is not a {self.kind.hanzi}: wrong number of cards")

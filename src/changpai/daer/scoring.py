@@ -23,6 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document
+from changpai.core.guard import instance_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
@@ -62,6 +63,11 @@ class Win:
     winning_card: Card | None = None
 
     def __attrs_post_init__(self) -> None:
+        instance_arg(self.decomposition, Decomposition, "decomposition", IllegalActionError)
+        if not isinstance(self.self_drawn, bool):
+            raise IllegalActionError(f"self_drawn={self.self_drawn!r} must be True or False")
+        if self.winning_card is not None:
+            instance_arg(self.winning_card, Card, "winning_card", IllegalActionError)
         players = self.players
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise IllegalActionError(f"players={players!r}: a 大貳 table has 2 to 4 players")
