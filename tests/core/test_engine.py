@@ -245,6 +245,15 @@ def test_the_replay_function_skips_auto_records() -> None:
     assert replay(Toy(seed=3), [r.action for r in game.log if not r.auto]) == game
 
 
+@pytest.mark.parametrize("actions", [None, 5, "add", b"add"])
+def test_replay_refuses_what_is_no_sequence_of_actions(actions: object) -> None:
+    """Issue 12: bad input raises a typed error naming it (was TypeError for None or 5)."""
+    with pytest.raises(IllegalActionError, match="is not a sequence of actions"):
+        Toy.replay(actions, TOY, seed=3)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="is not a sequence of actions"):
+        replay(Toy(seed=3), actions)  # type: ignore[arg-type]
+
+
 def test_rules_presets_have_short_reprs() -> None:
     assert repr(TOY) == "toy.TOY"
     assert repr(TOY.evolve(target=9)) == "toy.TOY.evolve(target=9)"

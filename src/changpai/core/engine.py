@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
-from changpai.core.guard import rules_arg
+from changpai.core.guard import rules_arg, shown
 from changpai.core.serial import rules_from_dict, rules_to_dict
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
@@ -300,7 +300,15 @@ def replay(game: _G, items: Iterable[Any]) -> _G:
     >>> _ = played.apply(played.legal_actions(0)[-1])
     >>> replay(Game(seed=9), played.log) == played
     True
+    >>> replay(Game(seed=9), None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: actions=None is not a sequence of actions or log records
     """
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise IllegalActionError(
+            f"actions={shown(items)} is not a sequence of actions or log records"
+        )
     for item in items:
         action = getattr(item, "action", None)
         if action is not None:

@@ -82,6 +82,10 @@ class Origin(HanziEnum, short_repr=True):
     """A 碰 turned into a 杠 by a card the player drew (加杠)."""
 
 
+# The names of any sentence (the kind is read from the cards); the other sentence names must
+# match their cards.
+_ANY_SENTENCE = frozenset({"句", "列"})
+
 _NAMES: dict[str, tuple[MeldKind, bool, Origin]] = {
     "順": (MeldKind.SHUN, False, Origin.HAND),
     "顺": (MeldKind.SHUN, False, Origin.HAND),
@@ -236,6 +240,12 @@ class Meld:
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: '1t' is not a zipai card; expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾
+        >>> Meld.parse("句 二七十").kind, Meld.parse("二七十 二七十").kind
+        (MeldKind.ERQISHI, MeldKind.ERQISHI)
+        >>> Meld.parse("絞 一二三")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: '絞 一二三': 一二三 is not a 絞 (it is a 順)
         >>> Meld.parse("龍 一一一")
         Traceback (most recent call last):
         ...
@@ -260,7 +270,12 @@ class Meld:
         kind, exposed, origin = _NAMES[head]
         if kind.is_sentence:
             found = _sentence(cards[0], cards[1], cards[2], _ANY) if len(cards) == 3 else None
-            kind = found if found is not None else kind
+            if found is not None and found is not kind:
+                if head not in _ANY_SENTENCE:
+                    raise NotationError(
+                        f"{text!r}: {rest.strip()} is not a {head} (it is a {found.hanzi})"
+                    )
+                kind = found
         return cls(kind, cards, exposed, origin)
 
     @property
