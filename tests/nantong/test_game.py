@@ -59,6 +59,18 @@ def test_tianhu_section_3_and_7() -> None:
     assert str(game.result.decomposition) == sheet.fact("decomposition")
 
 
+def test_tianhu_zimo_option_reaches_the_engine_section_7_n15() -> None:
+    """nantong.md §9 N15: with ``tianhu_zimo=True`` a 天胡 also earns the 自摸 10 — in a game
+    as in ``score`` ((清胡 100 + 文錢 20 + 自摸 10) × 2 = 260); the default leaves it out (240)."""
+    rules = nantong.DUZIHU.evolve(tianhu_zimo=True)
+    game = Game(rules, deck=stack_deck(rules, hands={0: QING}, jiang="9w 8w"))
+    act(game, ActionKind.WIN, 0)
+    assert game.result is not None and game.result.sheet is not None
+    assert "zimo" in [line.key for line in game.result.sheet.lines]
+    assert game.result.value == 260
+    assert game.result.win.self_drawn and game.result.win.tianhu  # type: ignore[union-attr]
+
+
 def test_dihu_tianting_and_priority_section_3() -> None:
     """nantong.md §3 and §7: 地胡 (win on the dealer's first discard) and 天聽 (報聽 before the
     first discard) double; one winner, seat order from the discarder's 下家 (胡 > 碰)."""

@@ -746,7 +746,7 @@ class Game(GameBase):
             self.hand(seat),
             tuple(self._melds[seat]),
             winning_card=card,
-            self_drawn=self_drawn and not tianhu,
+            self_drawn=self_drawn,  # (a 天胡 too: whether it earns the 自摸 10 is N15's)
             jiang=self.jiang,
             gangkai=self_drawn and self._replacement and not tianhu,
             tianhu=tianhu,
