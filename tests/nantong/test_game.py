@@ -757,3 +757,25 @@ def test_kept_part_needs_give_the_win_check_of_the_hand_section_4(seed: int, bai
                 counts[card.index] -= 1
         seat = game.to_act[0]
         game.apply(rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(
+    ("seat1", "head", "value"),
+    [
+        ("123b 456b 789b 123t 456t 78t FU LU SHOU XI CAI", "9t", 400),  # all five dealt: 在手
+        ("123b 456b 789b 123t 456t 789t FU LU SHOU XI", "CAI", 200),  # the fifth drawn
+    ],
+)
+def test_five_baida_held_from_the_deal_section_7_1(seat1: str, head: str, value: int) -> None:
+    """nantong.md §7.1: five 百搭 are 200 付, 400 when all five were in the hand from the deal
+    (在手); the engine knows which it is (the 喜 of the separate settlement, N14)."""
+    game = Game(nantong.DUZIHU_BAIDA, deck=build(("", seat1, ""), head=head, baida=True))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, game.hand(0)[0].code)
+    pass_all(game)
+    assert Action(1, ActionKind.WIN, Card.parse(head)) in game.legal_actions(1)
+    act(game, ActionKind.WIN, 1, head)
+    assert game.result is not None and game.result.sheet is not None
+    lines = {line.key: line.value for line in game.result.sheet.lines}
+    assert lines["baida.1"] == value
+    assert game.result.win.baida_dealt is (value == 400)  # type: ignore[union-attr]
