@@ -273,3 +273,46 @@ def test_score_keywords_are_checked(keywords: dict[str, object], match: str) -> 
         nantong.score(d, **keywords)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="not both"):
         nantong.score(Win(QING), winner=1)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error", "match"),
+    [
+        ({"others": 5}, NotationError, "others=5 is not a sequence"),
+        ({"others": [OtherHand(0, "HH")]}, RulesError, "seat 0 is the winner"),
+        ({"losers": 5}, NotationError, "losers=5 is not a sequence"),
+        ({"losers": [7]}, RulesError, "losers: seat=7 is not a seat"),
+        ({"losers": ["a"]}, RulesError, "losers: seat='a' is not a seat"),
+        ({"losers": [0, 1]}, RulesError, "seat 0 is the winner"),
+        ({"losers": [1, 1]}, RulesError, "seat 1 twice"),
+        ({"called": 5}, NotationError, "called=5 is not a sequence"),
+        ({"called": [1]}, NotationError, "called: 1 is not a nantong card"),
+        ({"gangkai": "yes"}, RulesError, "gangkai='yes' must be True or False"),
+    ],
+)
+def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: str) -> None:
+    """DESIGN "bad input always gets a clear, typed error that names the input" (brief rule 5):
+    the facts of a Win (nantong.md §7, §7.2) are checked, never a plain TypeError, never
+    silently used."""
+    with pytest.raises(error, match=match):
+        nantong.score(QING, **keywords)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "match"),
+    [
+        (lambda: Win(QING, seat="x"), RulesError, "seat='x' is not a seat"),
+        (lambda: Win(QING, seat=9), RulesError, "seat=9 is not a seat"),
+        (lambda: OtherHand("x", "HH"), RulesError, "seat='x' is not a seat"),
+        (lambda: OtherHand(1, "HH", called=5), NotationError, "called=5 is not a sequence"),
+        (lambda: OtherHand(1, "HH", baida_dealt=1), RulesError, "baida_dealt=1 must be True"),
+        (lambda: nantong.sets_value("HH HH HH", called=5), NotationError, "called=5"),
+        (lambda: nantong.baida_bonus(1, rules=5), RulesError, "rules=5 is not a nantong Rules"),
+        (lambda: nantong.baida_bonus(True), NotationError, "True 百搭"),
+    ],
+)
+def test_win_parts_are_checked(make: object, error: type, match: str) -> None:
+    """Brief rule 5: Win, OtherHand, sets_value and baida_bonus (nantong.md §7, §7.1, §7.2)
+    raise the library's typed errors for bad input."""
+    with pytest.raises(error, match=match):
+        make()  # type: ignore[operator]
