@@ -316,3 +316,15 @@ def test_win_parts_are_checked(make: object, error: type, match: str) -> None:
     raise the library's typed errors for bad input."""
     with pytest.raises(error, match=match):
         make()  # type: ignore[operator]
+
+
+def test_sanlao_is_the_three_named_laojiang_only_section_7_n11() -> None:
+    """nantong.md §9 N11: 三老聚會 names 紅花, 白花, 千字 only — a 九條 triplet (a 老將 by N4)
+    is not doubled with them, and 九條 does not stand in for a missing one. 將 = 二條 三萬 (no
+    老將 hit): each 老將 在手 is 4 × 2 = 8."""
+    four = "HH HH HH QZ QZ QZ BH BH BH 9t 9t 9t 5t 5t 5t 7b 7b 7b 6w 6w 6w 4w 4w"
+    sheet = nantong.score(four, jiang="2t 3w")
+    values = {line.key: line.value for line in sheet.lines}
+    assert values["sanlao"] == 24  # 紅花 + 千字 + 白花, not the 九條's 8
+    without_bh = "HH HH HH QZ QZ QZ 9t 9t 9t 8w 8w 8w 5t 5t 5t 7b 7b 7b 6w 6w 6w 4w 4w"
+    assert "sanlao" not in {line.key for line in nantong.score(without_bh, jiang="2t 3w").lines}
