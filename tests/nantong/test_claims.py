@@ -67,3 +67,28 @@ def test_win_beats_gang_beats_peng_one_winner_section_3() -> None:
     assert winning_claim(both, order=(1, 2)).seat == 1  # type: ignore[union-attr]
     passes = {1: Action(1, ActionKind.PASS), 2: Action(2, ActionKind.PASS)}
     assert winning_claim(passes, order=(1, 2)) is None
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: callable_cards(None, (), stock_left=1), "counts=None is not a sequence"),  # type: ignore[arg-type]
+        (lambda: callable_cards((0,) * 3, (), stock_left=1), "counts holds 3 numbers"),
+        (lambda: callable_cards(counts("HH"), 5, stock_left=1), "jiang=5 is not"),  # type: ignore[arg-type]
+        (lambda: claim_options(1, "5w", held=2, can_win=False, ting=False, stock_left=3),  # type: ignore[arg-type]
+         "card='5w' is not a nantong Card"),
+        (lambda: winning_claim(None, order=(1, 2)), "decisions=None is not a mapping"),  # type: ignore[arg-type]
+    ],
+)  # fmt: skip
+def test_claim_rules_check_their_input_section_3(call: object, match: str) -> None:
+    """Brief rule 5: the §3 claim helpers raise NotationError for input of the wrong shape (not
+    a plain TypeError or AttributeError)."""
+    from changpai.errors import NotationError
+
+    with pytest.raises(NotationError, match=match):
+        call()  # type: ignore[operator]
+
+
+def test_call_takes_the_flips_as_text_section_3() -> None:
+    """nantong.md §3 叫牌 (b): the flipped 將 may be named as text, as everywhere else."""
+    assert callable_cards(counts("HH HH HH 2t"), "HH 3w", stock_left=5) == [Card("HH")]

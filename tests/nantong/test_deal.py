@@ -77,7 +77,9 @@ def test_the_filler_is_fixed_or_seeded() -> None:
      ({"hands": {1: "123t 456t 789t 123w 456w 789w 123b 456b"}}, RulesError, "seat 1 is dealt 22"),
      ({"jiang": "1t 2t 3t"}, RulesError, "flips two"),
      ({"stock": "1x"}, NotationError, "'1x'"),
-     ({"hands": {0: ["HH"]}}, NotationError, "is not a nantong Card")],
+     ({"hands": {0: ["HH"]}}, NotationError, "is not a nantong Card"),
+     ({"seed": "x"}, RulesError, "seed='x' is not a whole number"),
+     ({"seed": True}, RulesError, "seed=True is not a whole number")],
 )  # fmt: skip
 def test_bad_stacks_raise_typed_errors(
     keywords: dict[str, object], error: type[Exception], match: str

@@ -59,6 +59,18 @@ def test_tianhu_section_3_and_7() -> None:
     assert str(game.result.decomposition) == sheet.fact("decomposition")
 
 
+def test_tianhu_zimo_option_reaches_the_engine_section_7_n15() -> None:
+    """nantong.md §9 N15: with ``tianhu_zimo=True`` a 天胡 also earns the 自摸 10 — in a game
+    as in ``score`` ((清胡 100 + 文錢 20 + 自摸 10) × 2 = 260); the default leaves it out (240)."""
+    rules = nantong.DUZIHU.evolve(tianhu_zimo=True)
+    game = Game(rules, deck=stack_deck(rules, hands={0: QING}, jiang="9w 8w"))
+    act(game, ActionKind.WIN, 0)
+    assert game.result is not None and game.result.sheet is not None
+    assert "zimo" in [line.key for line in game.result.sheet.lines]
+    assert game.result.value == 260
+    assert game.result.win.self_drawn and game.result.win.tianhu  # type: ignore[union-attr]
+
+
 def test_dihu_tianting_and_priority_section_3() -> None:
     """nantong.md §3 and §7: 地胡 (win on the dealer's first discard) and 天聽 (報聽 before the
     first discard) double; one winner, seat order from the discarder's 下家 (胡 > 碰)."""
@@ -255,7 +267,7 @@ READY_5W = "123b 456b 789b 123t 456t 789t 4w 6w 9w 9w"  # 22 cards waiting on �
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
 def test_who_sits_out_and_rotation_section_2(dealer: int) -> None:
-    """nantong.md §2 [S003 基本玩法]: dealer, his 下家 and the 對門 play; the dealer's 上家 sits out
+    """nantong.md §2 [S003 基本玩法], §9 N3: dealer, his 下家 and the 對門 play; the dealer's 上家 sits out
     (定醒). After the hand the dealer sits out and his 下家 deals. The sitting-out seat never holds
     a card nor acts."""
     game = Game(seed=40 + dealer, dealer=dealer)
@@ -745,3 +757,67 @@ def test_kept_part_needs_give_the_win_check_of_the_hand_section_4(seed: int, bai
                 counts[card.index] -= 1
         seat = game.to_act[0]
         game.apply(rng.choice(game.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(
+    ("seat1", "head", "value"),
+    [
+        ("123b 456b 789b 123t 456t 78t FU LU SHOU XI CAI", "9t", 400),  # all five dealt: 在手
+        ("123b 456b 789b 123t 456t 789t FU LU SHOU XI", "CAI", 200),  # the fifth drawn
+    ],
+)
+def test_five_baida_held_from_the_deal_section_7_1(seat1: str, head: str, value: int) -> None:
+    """nantong.md §7.1: five 百搭 are 200 付, 400 when all five were in the hand from the deal
+    (在手); the engine knows which it is (the 喜 of the separate settlement, N14)."""
+    game = Game(nantong.DUZIHU_BAIDA, deck=build(("", seat1, ""), head=head, baida=True))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, game.hand(0)[0].code)
+    pass_all(game)
+    assert Action(1, ActionKind.WIN, Card.parse(head)) in game.legal_actions(1)
+    act(game, ActionKind.WIN, 1, head)
+    assert game.result is not None and game.result.sheet is not None
+    lines = {line.key: line.value for line in game.result.sheet.lines}
+    assert lines["baida.1"] == value
+    assert game.result.win.baida_dealt is (value == 400)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("call", "value"), [(True, 32), (False, 24)])
+def test_called_flip_three_scores_qishou_section_8_n19(call: bool, value: int) -> None:
+    """nantong.md §9 N19 and §8: 叫牌 declares a flip-completed four for its 起手 value — three
+    二條 with a flipped 二條 (m = 2) score 16·2 = 32 when called in the opening round, and only
+    as 後摸 12·2 = 24 when kept concealed without the declaration."""
+    dealer = "2t 2t 2t 456t 789t 123w 456w 789w 123b 5w 5w"
+    game = Game(deck=stacked(dealer, jiang="2t 3w"))
+    if call:
+        act(game, ActionKind.CALL, 0, "2t")
+        assert game.melds(0)[0].source == nantong.SetKind.DEALT4
+    act(game, ActionKind.WIN, 0)
+    assert game.result is not None and game.result.sheet is not None
+    sets = [line for line in game.result.sheet.lines if line.key == "set" and "二條" in line.name]
+    assert [line.value for line in sets] == [value]
+
+
+def test_an_uncalled_dealt_four_is_houmo_when_melded_section_8() -> None:
+    """nantong.md §8: a four from the deal that was not declared by 叫牌 scores as 後摸 (暗杠,
+    drawn4) when melded later, not as 起手."""
+    dealer = "QZ QZ QZ QZ 1b 2b 3b 4b 5b 6b 7b 8b 9b 4w 5w 6w 7w 9t 9t 1w 2t 5t 8t"
+    game = Game(deck=stacked(dealer))
+    pass_all(game)
+    assert Action(0, ActionKind.ANGANG, Card("QZ")) in game.legal_actions(0)
+    act(game, ActionKind.ANGANG, 0, "QZ")
+    assert [m.source for m in game.melds(0)] == [nantong.SetKind.DRAWN4]
+
+
+def test_no_chi_on_a_discard_section_3() -> None:
+    """nantong.md §3 "可碰不可吃": a player holding 四萬 六萬 (or 三萬 四萬) may not take the
+    discarded 五萬 into a sequence; with no pair of it and no win he is not even asked."""
+    seat1 = "123b 456b 789b 123t 456t 789t 3w 4w 6w 7w"
+    game = Game(deck=stacked("5w", seat1, stock="HH"))
+    pass_all(game)
+    act(game, ActionKind.DISCARD, 0, "5w")
+    if game.phase == "claim":  # (seat 2's filler may hold a pair of 五萬)
+        assert 1 not in game.to_act
+    else:  # nobody asked: the discard stays, seat 1 draws the 紅花 and has no 五萬
+        assert game.river(0) == (Card("5w"),) and game.to_act == (1,)
+        assert Card("5w") not in game.hand(1)
+    assert "chi" not in {kind.value for kind in ActionKind}

@@ -209,3 +209,22 @@ def test_classify_takes_rules_by_keyword() -> None:
     assert nantong.classify(cards, rules=nantong.DUZIHU_BAIDA) is nantong.classify(cards)
     with pytest.raises(RulesError, match="not a nantong Rules"):
         nantong.classify(cards, rules="duzihu")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r: nantong.jiang_status("5t", "2t 3w", rules=r),
+        lambda r: nantong.multiplier("5t", "2t 3w", rules=r),
+        lambda r: nantong.jiang_kind("2t 3w", rules=r),
+        lambda r: nantong.set_value("peng", "5t", "2t 3w", rules=r),
+        lambda r: nantong.set_value_detail("peng", "5t", "2t 3w", rules=r),
+        lambda r: nantong.meld_value(nantong.Meld.parse("123b"), "2t 3w", rules=r),
+    ],
+)
+def test_set_values_check_their_rules_section_6(call: object) -> None:
+    """Brief rule 5: the §5–§6 set-value functions name a rules object that is not a nantong
+    Rules (a RulesError, not an AttributeError)."""
+    for bad in (None, "duzihu", 5):
+        with pytest.raises(RulesError, match="is not a nantong Rules object"):
+            call(bad)  # type: ignore[operator]

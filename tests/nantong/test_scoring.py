@@ -273,3 +273,58 @@ def test_score_keywords_are_checked(keywords: dict[str, object], match: str) -> 
         nantong.score(d, **keywords)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="not both"):
         nantong.score(Win(QING), winner=1)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "error", "match"),
+    [
+        ({"others": 5}, NotationError, "others=5 is not a sequence"),
+        ({"others": [OtherHand(0, "HH")]}, RulesError, "seat 0 is the winner"),
+        ({"losers": 5}, NotationError, "losers=5 is not a sequence"),
+        ({"losers": [7]}, RulesError, "losers: seat=7 is not a seat"),
+        ({"losers": ["a"]}, RulesError, "losers: seat='a' is not a seat"),
+        ({"losers": [0, 1]}, RulesError, "seat 0 is the winner"),
+        ({"losers": [1, 1]}, RulesError, "seat 1 twice"),
+        ({"called": 5}, NotationError, "called=5 is not a sequence"),
+        ({"called": [1]}, NotationError, "called: 1 is not a nantong card"),
+        ({"gangkai": "yes"}, RulesError, "gangkai='yes' must be True or False"),
+    ],
+)
+def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: str) -> None:
+    """DESIGN "bad input always gets a clear, typed error that names the input" (brief rule 5):
+    the facts of a Win (nantong.md §7, §7.2) are checked, never a plain TypeError, never
+    silently used."""
+    with pytest.raises(error, match=match):
+        nantong.score(QING, **keywords)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "match"),
+    [
+        (lambda: Win(QING, seat="x"), RulesError, "seat='x' is not a seat"),
+        (lambda: Win(QING, seat=9), RulesError, "seat=9 is not a seat"),
+        (lambda: OtherHand("x", "HH"), RulesError, "seat='x' is not a seat"),
+        (lambda: OtherHand(1, "HH", called=5), NotationError, "called=5 is not a sequence"),
+        (lambda: OtherHand(1, "HH", baida_dealt=1), RulesError, "baida_dealt=1 must be True"),
+        (lambda: nantong.sets_value("HH HH HH", called=5), NotationError, "called=5"),
+        (lambda: nantong.baida_bonus(1, rules=5), RulesError, "rules=5 is not a nantong Rules"),
+        (lambda: nantong.baida_bonus(True), NotationError, "True 百搭"),
+    ],
+)
+def test_win_parts_are_checked(make: object, error: type, match: str) -> None:
+    """Brief rule 5: Win, OtherHand, sets_value and baida_bonus (nantong.md §7, §7.1, §7.2)
+    raise the library's typed errors for bad input."""
+    with pytest.raises(error, match=match):
+        make()  # type: ignore[operator]
+
+
+def test_sanlao_is_the_three_named_laojiang_only_section_7_n11() -> None:
+    """nantong.md §9 N11: 三老聚會 names 紅花, 白花, 千字 only — a 九條 triplet (a 老將 by N4)
+    is not doubled with them, and 九條 does not stand in for a missing one. 將 = 二條 三萬 (no
+    老將 hit): each 老將 在手 is 4 × 2 = 8."""
+    four = "HH HH HH QZ QZ QZ BH BH BH 9t 9t 9t 5t 5t 5t 7b 7b 7b 6w 6w 6w 4w 4w"
+    sheet = nantong.score(four, jiang="2t 3w")
+    values = {line.key: line.value for line in sheet.lines}
+    assert values["sanlao"] == 24  # 紅花 + 千字 + 白花, not the 九條's 8
+    without_bh = "HH HH HH QZ QZ QZ 9t 9t 9t 8w 8w 8w 5t 5t 5t 7b 7b 7b 6w 6w 6w 4w 4w"
+    assert "sanlao" not in {line.key for line in nantong.score(without_bh, jiang="2t 3w").lines}

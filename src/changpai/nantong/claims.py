@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from changpai.core.guard import items_arg, shown
+from changpai.errors import NotationError
 from changpai.nantong.actions import SEATS, Action, ActionKind, _action
-from changpai.nantong.cards import CARDS, N_PLAIN, Card
+from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card
+from changpai.nantong.melds import _jiang
 
 __all__ = ["CLAIM_PRIORITY", "callable_cards", "claim_options", "winning_claim"]
 
@@ -25,16 +28,23 @@ CLAIM_PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG)
 """胡 > 杠 > 碰: the order claims on one discard are resolved in (nantong.md §3)."""
 
 
-def callable_cards(counts: Sequence[int], jiang: Sequence[Card], *, stock_left: int) -> list[Card]:
+def callable_cards(
+    counts: Sequence[int], jiang: Sequence[Card] | str, *, stock_left: int
+) -> list[Card]:
     """The cards a player may declare by 叫牌 in the opening round (nantong.md §3): a four in
     hand (only while a replacement card can be drawn), or three copies of a card whose fourth
-    copy is one of the flipped 將.
+    copy is one of the flipped 將 (given as cards or text).
 
     >>> from changpai.nantong.cards import count_tuple, parse
     >>> callable_cards(count_tuple(parse("HH HH HH 1t")), (Card("HH"), Card("HH")), stock_left=9)
     []
     """
-    flips = [f.index for f in jiang]
+    counts = items_arg(counts, "counts", "card counts")
+    if len(counts) != N_KINDS:
+        raise NotationError(
+            f"counts holds {len(counts)} numbers; a nantong count tuple has {N_KINDS}"
+        )
+    flips = [f.index for f in _jiang(jiang)]
     return [
         CARDS[i]
         for i in range(N_PLAIN)
@@ -54,6 +64,8 @@ def claim_options(
     >>> claim_options(1, Card("5w"), held=3, can_win=False, ting=True, stock_left=4)
     []
     """
+    if type(card) is not Card:
+        raise NotationError(f"card={shown(card)} is not a nantong Card")
     # the engine's seats take the shared actions; anything else is checked by Action itself
     make = _action if type(seat) is int and 0 <= seat < SEATS else Action
     options: list[Action] = []
@@ -75,6 +87,8 @@ def winning_claim(decisions: Mapping[int, Action], *, order: Sequence[int]) -> A
     >>> winning_claim({1: Action(1, ActionKind.PASS)}, order=(1, 2)) is None
     True
     """
+    if not isinstance(decisions, Mapping):
+        raise NotationError(f"decisions={shown(decisions)} is not a mapping of seat to Action")
     for wanted in CLAIM_PRIORITY:
         for seat in order:
             decision = decisions.get(seat)

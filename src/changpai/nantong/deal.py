@@ -113,6 +113,8 @@ def stack_deck(
     """
     rules = _check_rules(rules)
     dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RulesError(f"seed={seed!r} is not a whole number (or None)")
     players = SeatRing.of(SEATS, (dealer + 3) % SEATS).order_from(dealer)
     wanted: dict[int, list[Card]] = {}
     for seat, cards in mapping_arg(hands, "hands").items():

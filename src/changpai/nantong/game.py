@@ -174,6 +174,11 @@ class Game(GameBase):
             for card in order[top : top + n]:
                 self._hands[seat][card.index] += 1
             top += n
+        # the seat dealt all five 百搭, if any: five still held at the end are 在手 (§7.1); a
+        # 百搭 once discarded never comes back to a hand (it is claimed only by a 胡)
+        self._baida_dealt = next(
+            (s for s in self.players if sum(self._hands[s][N_PLAIN:]) == 5), None
+        )
         self._top = top
         self._phase = "declare"
         self._current = dealer
@@ -740,19 +745,22 @@ class Game(GameBase):
         discarder: int | None = None,
     ) -> None:
         others = tuple(
-            OtherHand(s, self.hand(s), tuple(self._melds[s])) for s in self.players if s != seat
+            OtherHand(s, self.hand(s), tuple(self._melds[s]), baida_dealt=s == self._baida_dealt)
+            for s in self.players
+            if s != seat
         )
         win = Win(
             self.hand(seat),
             tuple(self._melds[seat]),
             winning_card=card,
-            self_drawn=self_drawn and not tianhu,
+            self_drawn=self_drawn,  # (a 天胡 too: whether it earns the 自摸 10 is N15's)
             jiang=self.jiang,
             gangkai=self_drawn and self._replacement and not tianhu,
             tianhu=tianhu,
             dihu=discarder == self.dealer and self._first_discard and seat != self.dealer,
             tianting=seat in self._ting,
             haidi=self_drawn and not tianhu and self.stock_left == 0,
+            baida_dealt=seat == self._baida_dealt,
             seat=seat,
             others=others,
         )

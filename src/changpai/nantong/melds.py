@@ -177,6 +177,11 @@ def _card(value: Card | str) -> Card:
     raise NotationError(f"{shown(value)} is not a nantong card")
 
 
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={shown(rules)} is not a nantong Rules object")
+
+
 def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """The flipped 將 as a tuple of cards (at most two), from text or cards.
 
@@ -244,6 +249,7 @@ def jiang_status(
     >>> s.laojiang, s.hits, s.zhendi, s.multiplier, s.term
     (True, 1, 1, 4, '將牌真諦')
     """
+    _check_rules(rules)
     c = _card(card)
     flips = _jiang(jiang)
     lao = is_laojiang(c, rules.jiutiao_laojiang) and not c.is_baida
@@ -275,6 +281,7 @@ def jiang_kind(jiang: Iterable[Card | str] | str, rules: Rules = DUZIHU) -> Jian
     (<JiangKind.PUTONG: 'putong'>, <JiangKind.SHUANG: 'shuang'>, \
 <JiangKind.SHUANGLONG: 'shuanglong'>, <JiangKind.BANBIAN: 'banbian'>)
     """
+    _check_rules(rules)
     flips = _jiang(jiang)
     if len(flips) < 2:
         return JiangKind.NONE
@@ -614,6 +621,7 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     changpai.errors.RulesError: a dealt4 of 二條 needs 4 cards (0 flipped), not 3
     """
     instance_arg(meld, Meld, "meld")
+    _check_rules(rules)
     if meld.source is None:
         return 0
     if meld.source.is_four:

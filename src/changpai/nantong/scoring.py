@@ -22,9 +22,11 @@ from typing import Any
 
 from attrs import field, fields, frozen
 
+from changpai.core.guard import items_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.errors import NotationError, RulesError
+from changpai.nantong.actions import SEATS
 from changpai.nantong.cards import BH, HH, QZ, Card, parse
 from changpai.nantong.hand import (
     Decomposition,
@@ -47,7 +49,7 @@ from changpai.nantong.melds import (
     meld_value,
     set_value_detail,
 )
-from changpai.nantong.rules import DUZIHU, Rules
+from changpai.nantong.rules import DUZIHU, Rules, _flag
 
 __all__ = ["OtherHand", "Win", "baida_bonus", "score", "sets_value"]
 
@@ -69,7 +71,27 @@ def _jiang_field(value: Any) -> tuple[Card, ...]:
 def _called_field(value: Any) -> frozenset[Card]:
     if isinstance(value, str):
         return frozenset(parse(value))
-    return frozenset(value)
+    if type(value) is frozenset and all(type(c) is Card for c in value):
+        return value
+    called = []
+    for card in items_arg(value, "called", "nantong cards"):
+        if isinstance(card, str):
+            card = Card.parse(card)
+        elif not isinstance(card, Card):
+            raise NotationError(f"called: {card!r} is not a nantong card")
+        called.append(card)
+    return frozenset(called)
+
+
+def _seat_field(value: Any) -> int:
+    return check_seat(value, SEATS, what="seat", error=RulesError)
+
+
+def _losers_field(value: Any) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    seats = items_arg(value, "losers", "seats")
+    return tuple(check_seat(s, SEATS, what="losers: seat", error=RulesError) for s in seats)
 
 
 def _card_field(value: Any) -> Card | None:
@@ -86,15 +108,15 @@ class OtherHand:
     <SetKind.PENG: 'peng'>
     """
 
-    seat: int
+    seat: int = field(converter=_seat_field)
     concealed: tuple[Card, ...] = field(default=(), converter=_cards_field)
     exposed: tuple[Meld, ...] = field(default=(), converter=_melds_field)
     called: frozenset[Card] = field(default=frozenset(), converter=_called_field)
-    baida_dealt: bool = False
+    baida_dealt: bool = field(default=False, validator=_flag)
 
 
 def _others_field(value: Iterable[OtherHand]) -> tuple[OtherHand, ...]:
-    result = tuple(value)
+    result = items_arg(value, "others", "OtherHand")
     for other in result:
         if not isinstance(other, OtherHand):
             raise NotationError(f"{other!r} is not an OtherHand")
@@ -117,18 +139,18 @@ class Win:
     concealed: tuple[Card, ...] = field(converter=_cards_field)
     exposed: tuple[Meld, ...] = field(default=(), converter=_melds_field)
     winning_card: Card | None = field(default=None, converter=_card_field)
-    self_drawn: bool = False
+    self_drawn: bool = field(default=False, validator=_flag)
     jiang: tuple[Card, ...] = field(default=(), converter=_jiang_field)
     called: frozenset[Card] = field(default=frozenset(), converter=_called_field)
-    gangkai: bool = False
-    tianhu: bool = False
-    dihu: bool = False
-    tianting: bool = False
-    haidi: bool = False
-    baida_dealt: bool = False
-    seat: int = 0
+    gangkai: bool = field(default=False, validator=_flag)
+    tianhu: bool = field(default=False, validator=_flag)
+    dihu: bool = field(default=False, validator=_flag)
+    tianting: bool = field(default=False, validator=_flag)
+    haidi: bool = field(default=False, validator=_flag)
+    baida_dealt: bool = field(default=False, validator=_flag)
+    seat: int = field(default=0, converter=_seat_field)
     others: tuple[OtherHand, ...] = field(default=(), converter=_others_field)
-    losers: tuple[int, ...] | None = None
+    losers: tuple[int, ...] | None = field(default=None, converter=_losers_field)
 
     def __attrs_post_init__(self) -> None:
         if self.winning_card is not None and self.winning_card not in self.concealed:
@@ -138,6 +160,12 @@ class Win:
         check_copies(self.concealed, self.exposed, self.jiang)
         if self.haidi and not self.self_drawn:
             raise RulesError("海底撈月 is a self-drawn win on the last card; set self_drawn=True")
+        for what, seats in (("others", [o.seat for o in self.others]), ("losers", self.losers)):
+            for seat in seats or ():
+                if seat == self.seat:
+                    raise RulesError(f"{what}: seat {seat} is the winner, who pays nobody")
+                if seats.count(seat) > 1:  # type: ignore[union-attr]
+                    raise RulesError(f"{what}: seat {seat} twice")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the cards as codes, the melds as dicts, every flag.
@@ -184,8 +212,10 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     >>> [baida_bonus(n) for n in range(6)], baida_bonus(5, dealt=True)
     ([0, 10, 30, 50, 100, 200], 400)
     """
-    if not isinstance(count, int) or not 0 <= count <= 5:
-        raise NotationError(f"{count} 百搭; the deck has five")
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules={rules!r:.60} is not a nantong Rules object")
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 5:
+        raise NotationError(f"{count!r} 百搭; the deck has five")
     if count == 0:
         return 0
     if count == 5 and dealt:
@@ -216,7 +246,7 @@ def sets_value(
     melds = parse_melds(exposed)
     flips = _jiang(jiang)
     check_copies(cards, melds, flips)
-    frozen_called = frozenset(called)
+    frozen_called = _called_field(called)
     total = sum(meld_value(m, flips, rules) for m in melds)
     counts: dict[Card, int] = {}
     for c in cards:
