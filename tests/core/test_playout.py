@@ -49,6 +49,13 @@ def test_simulate_rejects_a_negative_count() -> None:
         simulate(lambda s: NantongGame(seed=s), -1)
 
 
+@pytest.mark.parametrize("hook", ["progress", "observe"])
+def test_simulate_rejects_a_hook_that_is_no_function(hook: str) -> None:
+    """Issue 12: ``progress=5`` raised TypeError from inside the loop; it is refused at once."""
+    with pytest.raises(ChangpaiError, match=f"{hook}=5: expected a function"):
+        simulate(NantongGame, 2, **{hook: 5})
+
+
 # --- simulate across processes and on Ray (issue 12) ---------------------------------------------
 
 

@@ -251,3 +251,17 @@ def test_rules_and_jiang_are_keywords() -> None:
         "1b FU 3b 456b 789b 123t 456t 789t 123w 5w 5w", rules=BAIDA_RULES
     )
     assert d is not None and d.rules is BAIDA_RULES and d.value == nantong.score(d).total
+
+
+@pytest.mark.parametrize("called", [5, [1], [None]])
+def test_called_cards_are_checked(called: object) -> None:
+    """Issue 12: the 叫牌 cards given to the analysis are cards or text, else a NotationError
+    naming them (``called=5`` raised TypeError, ``called=[1]`` was accepted)."""
+    hand = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
+    with pytest.raises(NotationError, match="called"):
+        nantong.best_decomposition(hand, called=called)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="called"):
+        list(nantong.decompositions(hand, called=called))  # type: ignore[arg-type]
+    assert nantong.best_decomposition(hand, called="4b") == nantong.best_decomposition(
+        hand, called=[nantong.Card("4b")]
+    )

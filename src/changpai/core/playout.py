@@ -403,6 +403,10 @@ def simulate(
     Traceback (most recent call last):
     ...
     changpai.errors.ChangpaiError: backend='threads': the backend must be one of processes, ray
+    >>> simulate(zipai.Game, 3, progress=5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.ChangpaiError: progress=5: expected a function or None
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ChangpaiError(f"n={n!r}: the number of hands must be a whole number >= 0")
@@ -412,6 +416,9 @@ def simulate(
         raise ChangpaiError(
             f"backend={backend!r}: the backend must be one of {', '.join(BACKENDS)}"
         )
+    for what, hook in (("progress", progress), ("observe", observe)):
+        if hook is not None and not callable(hook):
+            raise ChangpaiError(f"{what}={hook!r}: expected a function or None")
     ray = _import_ray() if backend == "ray" else None
     workers = jobs or os.cpu_count() or 1
     new_game = _factory(game, rules)

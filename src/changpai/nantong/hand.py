@@ -45,6 +45,7 @@ from changpai.nantong.melds import (
     Meld,
     MeldKind,
     SetKind,
+    _called,
     _hits,
     _jiang,
     meld_value,
@@ -633,7 +634,7 @@ def decompositions(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
-    frozen_called = frozenset(called)
+    frozen_called = _called(called)
     _check_copies(cards, melds, flips)
     if len(cards) != 3 * k + 2:
         return
@@ -785,7 +786,7 @@ def best_decomposition(
     ('飄胡', '一條一條一條 二條二條二條 三條三條三條 四丙四丙四丙 五丙五丙五丙 六丙六丙六丙 七萬七萬七萬 將頭 五條五條')
     """
     flips = _jiang(jiang)
-    frozen_called = _NONE_CALLED if called == () else frozenset(called)
+    frozen_called = _NONE_CALLED if called == () else _called(called)
     if type(rules) is Rules and (exposed == () or exposed == ""):
         key = _packed_cards(concealed)
         if key is None or not _within_copies(key, flips, HAND_SIZE):

@@ -204,6 +204,29 @@ def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return cards
 
 
+def _called(value: Iterable[Card | str] | str) -> frozenset[Card]:
+    """The 叫牌 cards as a frozenset, from text or cards (a :class:`NotationError` names
+    anything else).
+
+    >>> sorted(_called("4b QZ")), _called([Card("4b")]) == {Card("4b")}
+    ([Card('4b'), Card('QZ')], True)
+    >>> _called(5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: called=5 is not a sequence of nantong cards
+    """
+    if isinstance(value, str):
+        return frozenset(parse(value))
+    if type(value) is frozenset and all(type(c) is Card for c in value):
+        return value
+    called = []
+    for card in items_arg(value, "called", "nantong cards"):
+        if not isinstance(card, (Card, str)):
+            raise NotationError(f"called: {shown(card)} is not a nantong card")
+        called.append(_card(card))
+    return frozenset(called)
+
+
 def _hits(flip: int, card: int, rules: Rules) -> bool:
     """Whether the flipped kind ``flip`` hits ``card`` (§6.2, N5); small-int hot path."""
     if flip >= N_PLAIN or card >= N_PLAIN:

@@ -45,6 +45,7 @@ from changpai.nantong.melds import (
     Meld,
     MeldKind,
     SetKind,
+    _called,
     _jiang,
     meld_value,
     set_value_detail,
@@ -66,21 +67,6 @@ def _melds_field(value: Any) -> tuple[Meld, ...]:
 
 def _jiang_field(value: Any) -> tuple[Card, ...]:
     return _jiang(value)
-
-
-def _called_field(value: Any) -> frozenset[Card]:
-    if isinstance(value, str):
-        return frozenset(parse(value))
-    if type(value) is frozenset and all(type(c) is Card for c in value):
-        return value
-    called = []
-    for card in items_arg(value, "called", "nantong cards"):
-        if isinstance(card, str):
-            card = Card.parse(card)
-        elif not isinstance(card, Card):
-            raise NotationError(f"called: {card!r} is not a nantong card")
-        called.append(card)
-    return frozenset(called)
 
 
 def _seat_field(value: Any) -> int:
@@ -111,7 +97,7 @@ class OtherHand:
     seat: int = field(converter=_seat_field)
     concealed: tuple[Card, ...] = field(default=(), converter=_cards_field)
     exposed: tuple[Meld, ...] = field(default=(), converter=_melds_field)
-    called: frozenset[Card] = field(default=frozenset(), converter=_called_field)
+    called: frozenset[Card] = field(default=frozenset(), converter=_called)
     baida_dealt: bool = field(default=False, validator=_flag)
 
 
@@ -141,7 +127,7 @@ class Win:
     winning_card: Card | None = field(default=None, converter=_card_field)
     self_drawn: bool = field(default=False, validator=_flag)
     jiang: tuple[Card, ...] = field(default=(), converter=_jiang_field)
-    called: frozenset[Card] = field(default=frozenset(), converter=_called_field)
+    called: frozenset[Card] = field(default=frozenset(), converter=_called)
     gangkai: bool = field(default=False, validator=_flag)
     tianhu: bool = field(default=False, validator=_flag)
     dihu: bool = field(default=False, validator=_flag)
@@ -246,7 +232,7 @@ def sets_value(
     melds = parse_melds(exposed)
     flips = _jiang(jiang)
     check_copies(cards, melds, flips)
-    frozen_called = _called_field(called)
+    frozen_called = _called(called)
     total = sum(meld_value(m, flips, rules) for m in melds)
     counts: dict[Card, int] = {}
     for c in cards:
