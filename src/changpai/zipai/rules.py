@@ -21,7 +21,7 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from changpai.core.rules import RulesBase, register_presets
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import HUNAN_RED_VALUES
 
 __all__ = ["HAHA", "HUNAN", "LIUHUDAO", "MINGTANG_PRESETS", "Rules"]
@@ -248,8 +248,15 @@ class Rules(RulesBase):
 
         >>> HUNAN.is_red(7), HUNAN.is_red(3)
         (True, False)
+        >>> HUNAN.is_red([7])
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: value=[7] is not a card value (an int 1..10)
         """
-        return value in self.red_values
+        try:
+            return value in self.red_values
+        except TypeError:  # an unhashable value
+            raise NotationError(f"value={value!r} is not a card value (an int 1..10)") from None
 
     @property
     def seats(self) -> int:
