@@ -1,0 +1,149 @@
+"""Round-8 sweep of zipai.md: rules that had no test of their own, each on a stacked deck.
+Seats: the dealer is seat 0; seat 1 is his 下家, seat 2 his 上家 (3 players)."""
+
+from __future__ import annotations
+
+from zipai_scenes import W1, W2, A, act, deal, kinds, records, text
+
+import changpai
+from changpai.zipai import HAHA, HUNAN, VARIANTS, Action, Card, Game
+
+
+def asked_about(game: Game, card: str) -> list[tuple[int, set[A]]]:
+    """Pass every claim on the offered ``card`` and list who was asked and what they could do."""
+    asked = []
+    while game.offered == Card.parse(card) and game.to_act:
+        seat = game.to_act[0]
+        asked.append((seat, kinds(game, seat)))
+        game.apply(Action(seat, A.PASS))
+    return asked
+
+
+def pass_to_draw(game: Game, seat: int, card: str) -> None:
+    """Pass (and discard the first legal card) until ``seat`` has drawn ``card``."""
+    want = text(seat, A.DRAW, card)
+    while want not in records(game, A.DRAW):
+        actor = game.to_act[0]
+        legal = game.legal_actions(actor)
+        game.apply(Action(actor, A.PASS) if Action(actor, A.PASS) in legal else legal[0])
+
+
+# ------------------------------------------------------------------------------------ §5 臭胡
+
+
+CHOUHU = "肆肆肆 一二三 二七十 四五六 六七八 壹貳叄 九九"  # 20 cards, waits on 九 (19 胡息)
+
+
+def test_chouhu_lifted_when_the_table_huxi_changes() -> None:
+    """zipai.md §5 臭胡: a passed 胡 blocks that card only while the seat's table 胡息 is the
+    same; after a 提 (12 胡息 on the table) the seat may win on a later 九."""
+    game = deal({0: "三", 1: CHOUHU}, stock="伍 九 陸 肆 九")
+    act(game, 0, A.DISCARD, "x3")
+    pass_to_draw(game, 2, "x9")
+    assert game.to_act == (1,) and A.HU in kinds(game, 1)
+    act(game, 1, A.PASS)  # passes the 胡 on 九 with 0 胡息 on the table
+    pass_to_draw(game, 1, "d4")
+    assert records(game, A.TI)[-1] == text(1, A.TI, "d4", ("提 肆肆肆肆",))
+    while game.phase != "discard":  # the 胡 right after the 提 is passed too
+        act(game, 1, A.PASS)
+    act(game, 1, A.DISCARD, "x9")  # one 提: the hand now waits on 九 for its pair
+    assert records(game, A.DRAW)[-1] == text(2, A.DRAW, "x9")
+    assert game.to_act == (1,) and A.HU in kinds(game, 1)
+    act(game, 1, A.HU, "x9")
+    result = game.result
+    assert result is not None and result.winner == 1
+    assert result.win is not None and "提 肆肆肆肆" in str(result.win.decomposition)
+
+
+def test_hu_on_a_choupai_drawn_from_the_stock() -> None:
+    """zipai.md §5 胡臭牌: a card made 臭 by a passed 吃 may still be won on when drawn."""
+    game = deal({0: "十", 1: W1}, stock="十")
+    act(game, 0, A.DISCARD, "x10")
+    assert A.CHI in kinds(game, 1)
+    act(game, 1, A.PASS)  # 十 is now 臭 for seat 1
+    assert records(game, A.DRAW) == [text(1, A.DRAW, "x10")]
+    assert game.to_act == (1,) and kinds(game, 1) == {A.HU, A.PASS}  # no 吃, but 胡
+    act(game, 1, A.HU, "x10")
+    assert game.result is not None and game.result.winner == 1
+
+
+# ------------------------------------------------------------------------------------ §6 吃
+
+
+def test_drawn_card_chi_by_drawer_and_xiajia_not_shangjia() -> None:
+    """zipai.md §6.4: a drawn-and-shown card may be 吃'd by the drawer and his 下家 only."""
+    game = deal({0: "九 四六", 1: "三四", 2: "四六"}, stock="五")
+    act(game, 0, A.DISCARD, "x9")
+    while records(game, A.DRAW) != [text(1, A.DRAW, "x5")]:
+        game.apply(Action(game.to_act[0], A.PASS))
+    asked = asked_about(game, "x5")
+    chi_seats = [seat for seat, can in asked if A.CHI in can]
+    assert chi_seats == [1, 2]  # the drawer first, then his 下家; never seat 0 (his 上家)
+
+
+# ------------------------------------------------------------------------------------ Z13
+
+
+def test_tianhu_needs_threshold_option_in_the_engine() -> None:
+    """zipai.md Z13: by default 3 提 win at once (天胡) whatever the 胡息; with
+    ``tianhu_needs_threshold`` three small 提 (27 胡息) under a 30 threshold do not."""
+    hands = {1: "一一一一 二二二二 三三三三"}
+    rules = HUNAN.evolve(min_huxi=30)
+    game = deal(hands, rules=rules)
+    assert game.result is not None and game.result.winner == 1 and game.result.value == 27
+    game = deal(hands, rules=rules.evolve(tianhu_needs_threshold=True))
+    assert not game.is_over and records(game, A.TIANHU) == []
+    assert len(records(game, A.TI)) == 3  # the three fours are laid as 提 (§4)
+
+
+# ------------------------------------------------------------------------------------ Z14
+
+
+def test_hu_on_a_discard_nearest_seat_after_the_discarder() -> None:
+    """zipai.md Z14 (with Z2 win_on_discard): two seats can win on a discard; the 下家 of the
+    discarder is asked first, the other only after a pass; one winner."""
+    # HAHA: seat 2 is the 數信 (opposite dealer 0), so the players are 0 -> 1 -> 3
+    game = deal({0: "十", 1: W1, 3: W2 + " 二三四"}, liang="一", rules=HAHA)
+    act(game, 0, A.DISCARD, "x10")
+    assert game.to_act == (1,) and A.HU in kinds(game, 1)
+    won = game.copy()
+    act(won, 1, A.HU, "x10")
+    assert won.result is not None and won.result.winner == 1 and won.result.discarder == 0
+    act(game, 1, A.PASS)
+    assert game.to_act == (3,) and A.HU in kinds(game, 3)
+    act(game, 3, A.HU, "x10")
+    assert game.result is not None and game.result.winner == 3 and game.result.discarder == 0
+
+
+# ------------------------------------------------------------------------------------ Z15
+
+
+def test_daer_name_is_not_a_zipai_alias() -> None:
+    """zipai.md Z15: 大貳 names the Sichuan game; the 字牌 variants do not claim it."""
+    assert changpai.variant("大貳").family == "daer"
+    assert all("大貳" not in v.aliases and "大贰" not in v.aliases for v in VARIANTS)
+
+
+# 20 cards: a pair 九九 and six melds (one the 絞 十十拾); a drawn 九 makes a 偎 and wins (15 胡息)
+CHOUHU_WEI = "九九 十十拾 壹貳叄 貳柒拾 四五六 柒捌玖 肆伍陸"
+
+
+def test_chouhu_after_a_passed_win_on_an_own_draw() -> None:
+    """zipai.md §5 臭胡 ("能胡而沒胡的牌第二次出現時 … 當前胡息數沒發生變化 … 不可以胡"): a win
+    passed right after the forced 偎 of an own draw is a passed 胡 on that card too. The fourth
+    九, drawn by another seat with the seat's table 胡息 unchanged, may not be won on (破跑胡);
+    the 跑 is forced instead."""
+    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九 九")
+    act(game, 0, A.DISCARD, "x3")
+    pass_to_draw(game, 1, "x9")
+    assert records(game, A.WEI) == [text(1, A.WEI, "x9", ("偎 九九九",))]
+    assert game.phase == "selfhu" and kinds(game, 1) == {A.HU, A.PASS}
+    act(game, 1, A.PASS)
+    act(game, 1, A.DISCARD, "d10")  # 十十 left as a pair: a 跑 of 九 would now win (18 胡息)
+    assert [seat for seat, _ in asked_about(game, "d10")] == [2]  # its 吃 passed
+    assert records(game, A.DRAW)[-1] == text(2, A.DRAW, "x9")
+    while game.offered == Card.parse("x9") and game.to_act:
+        assert A.HU not in kinds(game, game.to_act[0])
+        game.apply(Action(game.to_act[0], A.PASS))
+    assert records(game, A.PAO) == [text(1, A.PAO, "x9", ("跑 九九九九",))]
+    assert not game.is_over
