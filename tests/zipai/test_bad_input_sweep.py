@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from changpai.errors import ChangpaiError, NotationError
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError
 from changpai.zipai import (
     HUNAN,
     Action,
@@ -13,6 +15,8 @@ from changpai.zipai import (
     Game,
     Meld,
     MeldKind,
+    Win,
+    best_decomposition,
     decompositions,
     parse,
     waits,
@@ -94,3 +98,28 @@ def test_seen_meld_ti_face_up_is_an_int() -> None:
 def test_legacy_document_of_a_non_object(data: object) -> None:
     with pytest.raises(ChangpaiError, match="not a zipai game document"):
         legacy_document(data)  # type: ignore[arg-type]
+
+
+D15 = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+
+
+@pytest.mark.parametrize(
+    ("facts", "message"),
+    [
+        ({"self_drawn": None}, "self_drawn=None: the fact of the win is a bool"),
+        ({"tianhu": 1}, "tianhu=1: the fact of the win is a bool"),
+        ({"fanxing_card": "x1"}, "fanxing_card='x1' is not a zipai Card"),
+        ({"shuxin_card": 5}, "shuxin_card=5 is not a zipai Card"),
+    ],
+)
+def test_win_facts_are_typed(facts: dict[str, object], message: str) -> None:
+    """zipai.md §8.3 / §2: a 翻信 / 數信 card given as text would silently match nothing."""
+    assert D15 is not None
+    with pytest.raises(IllegalActionError, match=re.escape(message)):
+        Win(D15, 0, 3, **facts)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, (), parse("一二三")])
+def test_win_of_no_decomposition(bad: object) -> None:
+    with pytest.raises(NotationError, match="is not a zipai Decomposition"):
+        Win(bad, 0, 3)  # type: ignore[arg-type]
