@@ -6,7 +6,7 @@ from __future__ import annotations
 from zipai_scenes import W1, W2, A, act, deal, kinds, records, text
 
 import changpai
-from changpai.zipai import HAHA, HUNAN, VARIANTS, Action, Card, Game
+from changpai.zipai import HAHA, HUNAN, LIUHUDAO, VARIANTS, Action, Card, Game
 
 
 def asked_about(game: Game, card: str) -> list[tuple[int, set[A]]]:
@@ -147,3 +147,73 @@ def test_chouhu_after_a_passed_win_on_an_own_draw() -> None:
         game.apply(Action(game.to_act[0], A.PASS))
     assert records(game, A.PAO) == [text(1, A.PAO, "x9", ("跑 九九九九",))]
     assert not game.is_over
+
+
+# ------------------------------------------------------------------------------------ log audit
+
+
+def audit(game: Game) -> list[str]:
+    """Rules of zipai.md §5-§7 checked on the log of a finished hand alone (independent of the
+    engine's claim queue): who may 吃 / 碰 / 跑 / 胡 the card on offer."""
+    order = game.seats
+    nxt = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
+    faults: list[str] = []
+    source: tuple[A, int, Card | None] = (A.LIANG, game.dealer, None)
+    discarded: dict[int, set[Card]] = {s: set() for s in order}
+    pengs: dict[int, set[Card]] = {s: set() for s in order}
+    for record in game.log:
+        action = record.action
+        kind, seat, card = action.kind, action.seat, action.card
+        where = f"{action} after {source[0].hanzi} by seat {source[1]}"
+        if kind in (A.DRAW, A.DISCARD, A.LIANG):
+            source = (kind, seat, card)
+            if kind is A.DISCARD:
+                assert card is not None
+                discarded[seat].add(card)
+            continue
+        offered_by = source[1]
+        if kind is A.CHI:
+            allowed = (offered_by, nxt[offered_by]) if source[0] is A.DRAW else (nxt[offered_by],)
+            if source[0] is A.LIANG or seat not in allowed:  # §5 吃: 下家 (or the drawer)
+                faults.append(f"§5 吃 by the wrong seat: {where}")
+        if kind in (A.CHI, A.PENG):
+            if card in discarded[seat]:  # §5 臭牌: never one's own discard
+                faults.append(f"§5 臭牌 of an own discard taken: {where}")
+            if kind is A.PENG and (seat == offered_by or source[0] is A.LIANG):
+                faults.append(f"§5 碰 of an own card or the 亮張: {where}")
+        if kind is A.PENG:
+            assert card is not None
+            pengs[seat].add(card)
+        if kind is A.PAO and record.auto:
+            if source[0] is A.DISCARD and card in pengs[seat]:  # §5 跑 (b): never a discard
+                faults.append(f"§5 跑 of an own 碰 on a discard: {where}")
+            pengs[seat].discard(card)  # type: ignore[arg-type]
+        if kind is A.HU and source[0] is A.DISCARD and not game.rules.win_on_discard:
+            faults.append(f"§7.3 胡 on a discard: {where}")  # (Z2)
+    return faults
+
+
+def winning_play(game: Game, seed: int) -> Game:
+    """Play a hand: 胡 whenever possible, else a choice at random (seeded)."""
+    import random
+
+    chooser = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        wins = [a for a in legal if a.kind is A.HU]
+        game.apply(wins[0] if wins else chooser.choice(legal))
+    return game
+
+
+def test_random_hands_pass_the_log_audit() -> None:
+    """zipai.md §5-§7 over many random hands of each preset (with wins): every 吃 by the
+    discarder's 下家 or the drawer / his 下家, no 碰 of an own card, no 吃 / 碰 of an own
+    discard, no 跑 of a 碰 on a discard, no 胡 on a discard unless Z2 allows it."""
+    won = 0
+    for rules in (HUNAN, HAHA, LIUHUDAO):
+        for seed in range(40):
+            game = winning_play(Game(rules, seed=seed), seed)
+            assert audit(game) == [], (rules.name, seed)
+            won += game.result is not None and game.result.winner is not None
+    assert won >= 10  # the 胡 paths are exercised
