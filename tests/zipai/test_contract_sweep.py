@@ -3,10 +3,12 @@ Seats: the dealer is seat 0; seat 1 is his 下家, seat 2 his 上家 (3 players)
 
 from __future__ import annotations
 
+import random
+
 from zipai_scenes import W1, W2, A, act, deal, kinds, records, text
 
 import changpai
-from changpai.zipai import HAHA, HUNAN, LIUHUDAO, VARIANTS, Action, Card, Game
+from changpai.zipai import HAHA, HUNAN, LIUHUDAO, VARIANTS, Action, Card, Game, huxi
 
 
 def asked_about(game: Game, card: str) -> list[tuple[int, set[A]]]:
@@ -193,16 +195,17 @@ def audit(game: Game) -> list[str]:
     return faults
 
 
-def winning_play(game: Game, seed: int) -> Game:
-    """Play a hand: 胡 whenever possible, else a choice at random (seeded)."""
-    import random
-
+def winning_play(game: Game, seed: int, hu: float = 1.0) -> Game:
+    """Play a hand: 胡 when possible with probability ``hu``, else a choice at random (seeded)."""
     chooser = random.Random(seed)
     while not game.is_over:
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
         wins = [a for a in legal if a.kind is A.HU]
-        game.apply(wins[0] if wins else chooser.choice(legal))
+        if wins and chooser.random() < hu:
+            game.apply(wins[0])
+        else:
+            game.apply(chooser.choice([a for a in legal if a.kind is not A.HU]))
     return game
 
 
@@ -217,3 +220,75 @@ def test_random_hands_pass_the_log_audit() -> None:
             assert audit(game) == [], (rules.name, seed)
             won += game.result is not None and game.result.winner is not None
     assert won >= 10  # the 胡 paths are exercised
+
+
+def replay_audit(game: Game) -> list[str]:
+    """zipai.md §5 臭牌 / 臭偎 / 臭胡 checked by replaying the decisions of ``game`` on a fresh
+    game and keeping the passes apart from the engine: a card a seat could 吃 / 碰 and passed
+    (while nobody else took it before that seat was asked) is never offered to it again for
+    吃 / 碰; a self-drawn third card is a 臭偎 exactly when the seat passed a 碰 of it; a card
+    a seat passed a 胡 on is not offered for 胡 again while its table 胡息 is unchanged."""
+    rules = game.rules
+    fresh = Game(rules, deck=game.deck, dealer=game.dealer)
+    chou: dict[int, set[Card]] = {s: set() for s in game.seats}
+    passed_peng: dict[int, set[Card]] = {s: set() for s in game.seats}
+    passed_hu: dict[int, dict[Card, int]] = {s: {} for s in game.seats}
+    pending: list[tuple[int, A, Card]] = []  # passes on the card now on offer
+    faults: list[str] = []
+
+    def table_huxi(seat: int) -> int:
+        return sum(huxi(m, rules=rules) for m in fresh.melds(seat))
+
+    def commit(taker: int) -> None:
+        for seat, kind, card in pending:
+            if seat != taker:
+                chou[seat].add(card)
+                if kind is A.PENG:
+                    passed_peng[seat].add(card)
+        pending.clear()
+
+    decisions = [r.action for r in game.log if not r.auto]
+    seen = 0
+    for action in decisions:
+        for record in fresh.log[seen:]:  # the engine's records since the last decision
+            kind, card = record.action.kind, record.action.card
+            if kind in (A.DRAW, A.DISCARD, A.LIANG, A.TO_DISCARDS):
+                commit(-1)
+            if kind in (A.WEI, A.CHOUWEI):
+                assert card is not None
+                if (kind is A.CHOUWEI) != (card in passed_peng[record.action.seat]):
+                    faults.append(f"§5 臭偎: {record.action}")
+        seen = len(fresh.log)
+        seat = action.seat
+        legal = fresh.legal_actions(seat)
+        card = fresh.offered
+        if card is None and fresh.phase == "selfhu":
+            card = next(r.action.card for r in reversed(fresh.log) if r.action.kind is A.DRAW)
+        can = {a.kind for a in legal}
+        if card is not None:
+            if can & {A.CHI, A.PENG} and card in chou[seat]:
+                faults.append(f"§5 臭牌 {card} offered to seat {seat} for 吃 / 碰")
+            if A.HU in can and passed_hu[seat].get(card) == table_huxi(seat):
+                faults.append(f"§5 臭胡 {card} offered to seat {seat}")
+            if action.kind is A.PASS:
+                if A.HU in can:
+                    passed_hu[seat][card] = table_huxi(seat)
+                pending.extend((seat, kind, card) for kind in can & {A.CHI, A.PENG})
+            elif action.kind in (A.CHI, A.PENG):
+                commit(seat)
+        fresh.apply(action)
+    assert fresh == game, "the replay reproduces the hand"
+    return faults
+
+
+def test_random_hands_pass_the_choupai_replay_audit() -> None:
+    """zipai.md §5 臭牌 / 臭偎 / 臭胡 over many random hands of each preset."""
+    counts = {A.CHOUWEI: 0, A.PASS: 0, A.HU: 0}
+    for rules in (HUNAN, HAHA, LIUHUDAO):
+        for seed in range(100):
+            game = winning_play(Game(rules, seed=seed), seed, hu=0.3)  # passes 胡 too
+            assert replay_audit(game) == [], (rules.name, seed)
+            for record in game.log:
+                if record.action.kind in counts:
+                    counts[record.action.kind] += 1
+    assert counts[A.CHOUWEI] >= 5 and counts[A.PASS] >= 100 and counts[A.HU] >= 10
