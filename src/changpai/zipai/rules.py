@@ -208,7 +208,8 @@ class Rules(RulesBase):
     A preset sets only the 名堂; its other rules (郴州 起胡 9/6/3 and 一息一囤, 耒陽 起胡 10)
     are set with ``evolve(min_huxi=..., tun_step=...)``."""
     forbid_hu_after_chongpao: bool = False
-    """Z11: forbid winning right after a 重跑."""
+    """Z11: forbid winning once the seat has made a 重跑 (it holds two or more 跑 / 提, a kept
+    dealt four included): from then on it may not 胡."""
     paoshuang: bool = True
     """Z12 跑雙 (§7): 跑/提 then win with one pair left."""
     tianhu_needs_threshold: bool = False
