@@ -1,14 +1,19 @@
-"""Round-8 sweep of zipai.md: rules that had no test of their own, each on a stacked deck.
+"""Round-8 sweep of zipai.md: rules that had no test of their own (stacked decks), and audits
+of the §5-§7 claim rules on the logs of random hands under the presets and options.
 Seats: the dealer is seat 0; seat 1 is his 下家, seat 2 his 上家 (3 players)."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from zipai_scenes import W1, W2, A, act, deal, kinds, records, text
 
 import changpai
-from changpai.zipai import HAHA, HUNAN, LIUHUDAO, VARIANTS, Action, Card, Game, huxi
+from changpai.zipai import HAHA, HUNAN, LIUHUDAO, VARIANTS, Action, Card, Game, Rules, huxi
+from changpai.zipai.melds import MeldKind
+
+PAO, TI = MeldKind.PAO, MeldKind.TI
 
 
 def asked_about(game: Game, card: str) -> list[tuple[int, set[A]]]:
@@ -292,3 +297,30 @@ def test_random_hands_pass_the_choupai_replay_audit() -> None:
                 if record.action.kind in counts:
                     counts[record.action.kind] += 1
     assert counts[A.CHOUWEI] >= 5 and counts[A.PASS] >= 100 and counts[A.HU] >= 10
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        HUNAN.evolve(players=2),
+        HUNAN.evolve(win_on_discard=True),  # Z2
+        HUNAN.evolve(allow_1_5_10=True),  # Z4
+        HUNAN.evolve(forbid_hu_after_chongpao=True),  # Z11
+        HUNAN.evolve(paoshuang=False),  # Z12
+        HAHA.evolve(dealt_ti_in_hand=2),  # §9
+        LIUHUDAO.evolve(win_on_discard=True, score_mode="tun", tun_step=1),  # Z2, Z3
+    ],
+    ids=repr,
+)
+def test_rule_options_pass_the_audits(rules: Rules) -> None:
+    """zipai.md §10: the §5-§7 audits hold under the options too; every win reaches the
+    threshold (§8.2), and with Z11 no winner holds two 跑 / 提."""
+    for seed in range(40):
+        game = winning_play(Game(rules, seed=seed), seed, hu=0.7)
+        assert audit(game) == [] and replay_audit(game) == [], seed
+        result = game.result
+        assert result is not None
+        if result.winner is not None:
+            assert result.sheet is not None and result.sheet.fact("threshold_met")
+            quads = [m for m in result.win.decomposition.melds if m.kind in (PAO, TI)]
+            assert len(quads) < 2 or not rules.forbid_hu_after_chongpao
