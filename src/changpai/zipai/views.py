@@ -84,7 +84,11 @@ def view(game: Game, seat: int) -> GameView:
     >>> len(v.hand), v.stock_size, v.fact("亮張") == game.deck[60], v.phase
     (20, 19, True, 'discard')
     """
-    seat = _game_arg(game)._check_seat(seat)
+    try:
+        seat = game._check_seat(seat)
+    except AttributeError:  # not a Game (checked only then: Game.view is called often)
+        _game_arg(game)
+        raise
     shuxin = game._shuxin
     hand = () if seat == shuxin else game._seats[seat].cards()
     to_act = game.to_act
