@@ -10,7 +10,19 @@ import pytest
 from zipai_scenes import W1, W2, A, act, deal, kinds, records, text
 
 import changpai
-from changpai.zipai import HAHA, HUNAN, LIUHUDAO, VARIANTS, Action, Card, Game, Rules, huxi
+from changpai.errors import IllegalActionError
+from changpai.zipai import (
+    HAHA,
+    HUNAN,
+    LIUHUDAO,
+    VARIANTS,
+    Action,
+    ActionRecord,
+    Card,
+    Game,
+    Rules,
+    huxi,
+)
 from changpai.zipai.melds import MeldKind
 
 PAO, TI = MeldKind.PAO, MeldKind.TI
@@ -207,10 +219,11 @@ def winning_play(game: Game, seed: int, hu: float = 1.0) -> Game:
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
         wins = [a for a in legal if a.kind is A.HU]
-        if wins and chooser.random() < hu:
+        others = [a for a in legal if a.kind is not A.HU]
+        if wins and (chooser.random() < hu or not others):  # (must_hu: no other choice)
             game.apply(wins[0])
         else:
-            game.apply(chooser.choice([a for a in legal if a.kind is not A.HU]))
+            game.apply(chooser.choice(others))
     return game
 
 
@@ -299,6 +312,17 @@ def test_random_hands_pass_the_choupai_replay_audit() -> None:
     assert counts[A.CHOUWEI] >= 5 and counts[A.PASS] >= 100 and counts[A.HU] >= 10
 
 
+def replay_states(game: Game) -> list[tuple[ActionRecord[Action], Game]]:
+    """Each decision of ``game`` with a copy of the game right before it."""
+    fresh = Game(game.rules, deck=game.deck, dealer=game.dealer)
+    out = []
+    for record in game.log:
+        if not record.auto:
+            out.append((record, fresh.copy()))
+            fresh.apply(record.action)
+    return out
+
+
 @pytest.mark.parametrize(
     "rules",
     [
@@ -307,6 +331,7 @@ def test_random_hands_pass_the_choupai_replay_audit() -> None:
         HUNAN.evolve(allow_1_5_10=True),  # Z4
         HUNAN.evolve(forbid_hu_after_chongpao=True),  # Z11
         HUNAN.evolve(paoshuang=False),  # Z12
+        HUNAN.evolve(must_hu=True, win_on_discard=True),  # §6 有胡必胡, 點炮必胡
         HAHA.evolve(dealt_ti_in_hand=2),  # §9
         LIUHUDAO.evolve(win_on_discard=True, score_mode="tun", tun_step=1),  # Z2, Z3
     ],
@@ -320,7 +345,49 @@ def test_rule_options_pass_the_audits(rules: Rules) -> None:
         assert audit(game) == [] and replay_audit(game) == [], seed
         result = game.result
         assert result is not None
+        passed_hu = any(
+            r.action.kind is A.PASS and A.HU in kinds(replayed, r.action.seat)
+            for r, replayed in replay_states(game)
+        )
+        assert not (rules.must_hu and passed_hu)  # 有胡必胡: never a pass when 胡 is legal
         if result.winner is not None:
             assert result.sheet is not None and result.sheet.fact("threshold_met")
             quads = [m for m in result.win.decomposition.melds if m.kind in (PAO, TI)]
             assert len(quads) < 2 or not rules.forbid_hu_after_chongpao
+
+
+# ------------------------------------------------------------------------------------ §6 有胡必胡
+
+
+def test_must_hu_option_leaves_no_pass() -> None:
+    """zipai.md §6 "Optional vs forced": 胡 is optional (a pass is legal) except the 天胡 of
+    3 提 / 5 坎; the variant 有胡必胡 (``must_hu``) makes every 胡 the only legal action: on the
+    亮張, on a shown draw, right after an own 偎, and (with Z2, 郴州 點炮必胡) on a discard."""
+    must = HUNAN.evolve(must_hu=True)
+    assert not HUNAN.must_hu
+    game = deal({1: W1}, liang="十")  # 天胡 (b) on the 亮張
+    assert kinds(game, 1) == {A.HU, A.PASS}
+    game = deal({1: W1}, liang="十", rules=must)
+    assert game.legal_actions(1) == [Action(1, A.HU, "x10")]
+    with pytest.raises(IllegalActionError, match="有胡必胡"):
+        act(game, 1, A.PASS)
+    assert not game.can(Action(1, A.PASS))
+    act(game, 1, A.HU)
+    assert game.result is not None and game.result.winner == 1
+
+    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九", rules=must)  # a self-drawn 偎 wins
+    act(game, 0, A.DISCARD, "x3")
+    pass_to_draw(game, 1, "x9")
+    assert game.phase == "selfhu" and game.legal_actions(1) == [Action(1, A.HU, "x9")]
+    with pytest.raises(IllegalActionError, match="must 胡 九"):
+        act(game, 1, A.PASS)
+
+    game = deal({1: W1}, stock="壹 一 十", rules=must)  # seat 0 draws 十: seat 1 must 胡
+    game.apply(game.legal_actions(0)[0])
+    while game.to_act != (1,) or A.HU not in kinds(game, 1):
+        game.apply(Action(game.to_act[0], A.PASS))
+    assert game.offered == Card.parse("x10") and kinds(game, 1) == {A.HU}
+
+    game = deal({0: "十", 1: W1}, liang="一", rules=HAHA.evolve(must_hu=True))  # 點炮必胡
+    act(game, 0, A.DISCARD, "x10")
+    assert game.legal_actions(1) == [Action(1, A.HU, "x10")]

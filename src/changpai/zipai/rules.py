@@ -66,6 +66,7 @@ _BOOL_FIELDS: tuple[str, ...] = (
     "forbid_hu_after_chongpao",
     "paoshuang",
     "tianhu_needs_threshold",
+    "must_hu",
 )
 """Yes/no options: ``True`` or ``False`` only (not 0/1 or strings)."""
 
@@ -214,6 +215,10 @@ class Rules(RulesBase):
     """Z12 跑雙 (§7): 跑/提 then win with one pair left."""
     tianhu_needs_threshold: bool = False
     """Z13: whether 天胡 by 3 提 / 5 坎 also needs ``min_huxi``."""
+    must_hu: bool = False
+    """§6 "Optional vs forced", the variant 有胡必胡 [EXT] (郴州 點炮必胡 with ``win_on_discard``):
+    a seat that may 胡 must, so 胡 is its only legal action (also on the 亮張). Off: 胡 is
+    optional except the 天胡 of 3 提 / 5 坎."""
     red_values: frozenset[int] = field(default=HUNAN_RED_VALUES, converter=_red_values)
     """Card values that are red (§1: Hunan 二七十); used by 名堂."""
 
