@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from changpai.errors import ChangpaiError, IllegalActionError, NotationError
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 from changpai.zipai import (
+    HAHA,
     HUNAN,
     Action,
     ActionKind,
@@ -18,6 +19,7 @@ from changpai.zipai import (
     Win,
     best_decomposition,
     decompositions,
+    next_dealer,
     parse,
     waits,
 )
@@ -123,3 +125,10 @@ def test_win_facts_are_typed(facts: dict[str, object], message: str) -> None:
 def test_win_of_no_decomposition(bad: object) -> None:
     with pytest.raises(NotationError, match="is not a zipai Decomposition"):
         Win(bad, 0, 3)  # type: ignore[arg-type]
+
+
+def test_next_dealer_refuses_the_shuxin_as_winner() -> None:
+    """zipai.md §2 數信: the seat opposite the dealer sits out, so it never wins the hand."""
+    with pytest.raises(RulesError, match="數信"):
+        next_dealer(HAHA, 1, 3)
+    assert next_dealer(HAHA, 1, 2) == 2 and next_dealer(HUNAN, 1, 0) == 0
