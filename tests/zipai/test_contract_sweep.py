@@ -391,3 +391,27 @@ def test_must_hu_option_leaves_no_pass() -> None:
     game = deal({0: "十", 1: W1}, liang="一", rules=HAHA.evolve(must_hu=True))  # 點炮必胡
     act(game, 0, A.DISCARD, "x10")
     assert game.legal_actions(1) == [Action(1, A.HU, "x10")]
+
+
+# ------------------------------------------------------------------------------------ Z9
+
+
+def test_fanxing_and_shuxin_are_independent_options() -> None:
+    """zipai.md Z9: 翻信 (§8.3) and 數信 (§2) are two options, off in HUNAN; each works alone.
+    With both, 翻信 turns up the first stock card and the 數信 the next one."""
+    assert not HUNAN.fanxing and not HUNAN.shuxin
+
+    def won(rules: Rules) -> tuple[Card | None, Card | None, int]:
+        game = deal({0: "十", 1: W1}, liang="一", stock="二 三", rules=rules)
+        act(game, 0, A.DISCARD, "x10")
+        act(game, 1, A.HU, "x10")
+        result = game.result
+        assert result is not None and result.win is not None and result.sheet is not None
+        shuxin_paid = sum(p.amount for p in result.payments if p.payer == 1)
+        return result.win.fanxing_card, result.win.shuxin_card, shuxin_paid
+
+    two, three = Card.parse("x2"), Card.parse("x3")
+    assert won(HAHA) == (two, three, 1)  # W1 holds one 三: one 數信 share
+    assert won(HAHA.evolve(fanxing=False)) == (None, two, 2)  # W1 holds two 二
+    assert won(HUNAN.evolve(fanxing=True, win_on_discard=True)) == (two, None, 0)
+    assert won(HUNAN.evolve(win_on_discard=True)) == (None, None, 0)
