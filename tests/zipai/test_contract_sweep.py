@@ -74,6 +74,31 @@ def test_chouhu_lifted_when_the_table_huxi_changes() -> None:
     assert result.win is not None and "提 肆肆肆肆" in str(result.win.decomposition)
 
 
+# 20 cards: a pair 九九 and six melds (one the 絞 十十拾); a drawn 九 makes a 偎 and wins (15 胡息)
+CHOUHU_WEI = "九九 十十拾 壹貳叄 貳柒拾 四五六 柒捌玖 肆伍陸"
+
+
+def test_chouhu_after_a_passed_win_on_an_own_draw() -> None:
+    """zipai.md §5 臭胡 ("能胡而沒胡的牌第二次出現時 … 當前胡息數沒發生變化 … 不可以胡"): a win
+    passed right after the forced 偎 of an own draw is a passed 胡 on that card too. The fourth
+    九, drawn by another seat with the seat's table 胡息 unchanged, may not be won on (破跑胡);
+    the 跑 is forced instead."""
+    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九 九")
+    act(game, 0, A.DISCARD, "x3")
+    pass_to_draw(game, 1, "x9")
+    assert records(game, A.WEI) == [text(1, A.WEI, "x9", ("偎 九九九",))]
+    assert game.phase == "selfhu" and kinds(game, 1) == {A.HU, A.PASS}
+    act(game, 1, A.PASS)
+    act(game, 1, A.DISCARD, "d10")  # 十十 left as a pair: a 跑 of 九 would now win (18 胡息)
+    assert [seat for seat, _ in asked_about(game, "d10")] == [2]  # its 吃 passed
+    assert records(game, A.DRAW)[-1] == text(2, A.DRAW, "x9")
+    while game.offered == Card.parse("x9") and game.to_act:
+        assert A.HU not in kinds(game, game.to_act[0])
+        game.apply(Action(game.to_act[0], A.PASS))
+    assert records(game, A.PAO) == [text(1, A.PAO, "x9", ("跑 九九九九",))]
+    assert not game.is_over
+
+
 def test_hu_on_a_choupai_drawn_from_the_stock() -> None:
     """zipai.md §5 胡臭牌: a card made 臭 by a passed 吃 may still be won on when drawn."""
     game = deal({0: "十", 1: W1}, stock="十")
@@ -141,31 +166,6 @@ def test_daer_name_is_not_a_zipai_alias() -> None:
     """zipai.md Z15: 大貳 names the Sichuan game; the 字牌 variants do not claim it."""
     assert changpai.variant("大貳").family == "daer"
     assert all("大貳" not in v.aliases and "大贰" not in v.aliases for v in VARIANTS)
-
-
-# 20 cards: a pair 九九 and six melds (one the 絞 十十拾); a drawn 九 makes a 偎 and wins (15 胡息)
-CHOUHU_WEI = "九九 十十拾 壹貳叄 貳柒拾 四五六 柒捌玖 肆伍陸"
-
-
-def test_chouhu_after_a_passed_win_on_an_own_draw() -> None:
-    """zipai.md §5 臭胡 ("能胡而沒胡的牌第二次出現時 … 當前胡息數沒發生變化 … 不可以胡"): a win
-    passed right after the forced 偎 of an own draw is a passed 胡 on that card too. The fourth
-    九, drawn by another seat with the seat's table 胡息 unchanged, may not be won on (破跑胡);
-    the 跑 is forced instead."""
-    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九 九")
-    act(game, 0, A.DISCARD, "x3")
-    pass_to_draw(game, 1, "x9")
-    assert records(game, A.WEI) == [text(1, A.WEI, "x9", ("偎 九九九",))]
-    assert game.phase == "selfhu" and kinds(game, 1) == {A.HU, A.PASS}
-    act(game, 1, A.PASS)
-    act(game, 1, A.DISCARD, "d10")  # 十十 left as a pair: a 跑 of 九 would now win (18 胡息)
-    assert [seat for seat, _ in asked_about(game, "d10")] == [2]  # its 吃 passed
-    assert records(game, A.DRAW)[-1] == text(2, A.DRAW, "x9")
-    while game.offered == Card.parse("x9") and game.to_act:
-        assert A.HU not in kinds(game, game.to_act[0])
-        game.apply(Action(game.to_act[0], A.PASS))
-    assert records(game, A.PAO) == [text(1, A.PAO, "x9", ("跑 九九九九",))]
-    assert not game.is_over
 
 
 # ------------------------------------------------------------------------------------ log audit
