@@ -203,6 +203,7 @@ _BOOLS = (
     "forbid_hu_after_chongpao",
     "paoshuang",
     "tianhu_needs_threshold",
+    "must_hu",
 )
 _STRINGS = ("score_mode", "fanxing_scope", "fanxing_match", "mingtang")
 

@@ -72,7 +72,17 @@ def _to_card(value: Card | str | None) -> Card | None:
 
 
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
-    return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in value)
+    if isinstance(value, (str, Meld)):  # one meld given alone, not a sequence of them
+        raise NotationError(f"melds={value!r} must be a sequence of melds, e.g. ('吃 一二三',)")
+    try:
+        return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in value)
+    except TypeError:
+        raise NotationError(f"melds={value!r} is not a sequence of zipai melds") from None
+
+
+def _kind_validator(_action: Any, _attribute: Any, value: ActionKind) -> None:
+    if not isinstance(value, ActionKind):
+        raise NotationError(f"kind={value!r} is not a zipai ActionKind (e.g. ActionKind.PENG)")
 
 
 @frozen
@@ -90,7 +100,7 @@ class Action:
     """
 
     seat: int = field(validator=seat_validator(4))  # 3 players, or 4 with 數信 (zipai.md §2)
-    kind: ActionKind
+    kind: ActionKind = field(validator=_kind_validator)
     card: Card | None = field(default=None, converter=_to_card)
     melds: tuple[Meld, ...] = field(default=(), converter=_to_melds)
 

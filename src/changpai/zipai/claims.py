@@ -98,6 +98,8 @@ class Claims:
         k = self._offer[0]
         entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
         if entry == _HU:
+            if self.rules.must_hu:  # 有胡必胡 (§6): no pass
+                return [_HUS[seat][k]], options
             return [_HUS[seat][k], _PASSES[seat]], options
         if entry == _PENG:
             return [_PENGS[seat][k], _PASSES[seat]], options
@@ -125,9 +127,9 @@ class Claims:
         k = self._offer[0]
         if action.card is not None and action.card is not CARDS[k]:
             return False  # the card may be left out; if given it must be the one concerned
-        if kind is ActionKind.PASS:
-            return not action.melds
         entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        if kind is ActionKind.PASS:
+            return not action.melds and not (entry == _HU and self.rules.must_hu)
         if entry == _HU:
             return kind is ActionKind.HU and not action.melds
         if entry == _PENG:
@@ -237,9 +239,11 @@ class Claims:
                 return f"{action}: name the card to discard"
             return f"seat {seat} cannot 打 {CARDS[k].hanzi}: it holds no free {CARDS[k].hanzi} (a 坎 is never discarded)"
         card = CARDS[self._offer[0]]
+        entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        if entry == _HU and self.rules.must_hu:
+            return f"{action}: seat {seat} must 胡 {card.hanzi} now (有胡必胡, rules.must_hu)"
         if self._phase == _SELFHU:
             return f"{action}: seat {seat} may only 胡 {card.hanzi} or pass now"
-        entry = self._queue[self._pos][0]
         if entry == _HU:
             return (
                 f"{action}: seat {seat} may only 胡 {card.hanzi} or pass now (胡 comes first, §6)"

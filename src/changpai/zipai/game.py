@@ -699,7 +699,8 @@ class Game(Claims, GameBase):
             )
             return
         if kind is ActionKind.PASS:
-            if self._phase == _SELFHU:
+            if self._phase == _SELFHU:  # a passed 胡 on the card of its own 偎 / 提: 臭胡 (§5)
+                st.hu_passed[k] = st.table_huxi(self.rules)
                 self._end_turn(seat)
                 return
             entry = self._queue[self._pos][0]

@@ -263,7 +263,11 @@ def _counts(concealed: Sequence[Card]) -> list[int]:
 
 def _check_copies(counts: list[int], exposed: Sequence[Meld], card: Card | None) -> None:
     total = list(counts)
-    for meld in exposed:
+    try:
+        melds = iter(exposed)
+    except TypeError:
+        raise NotationError(f"exposed={exposed!r} is not a sequence of zipai melds") from None
+    for meld in melds:
         if not isinstance(meld, Meld):
             raise NotationError(f"{meld!r} is not a zipai Meld")
         if meld.kind is MeldKind.JIANG:

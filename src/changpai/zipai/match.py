@@ -35,6 +35,11 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
 
     >>> next_dealer(HUNAN, 0, 2), next_dealer(HUNAN, 0, None), next_dealer(HUNAN, 2, None, streak=2)
     (2, 0, 0)
+    >>> from changpai.zipai.rules import HAHA
+    >>> next_dealer(HAHA, 0, 2)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: winner=2 is the 數信 seat of dealer 0; the 數信 does not play
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules={rules!r} is not a zipai Rules object")
@@ -42,7 +47,12 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
     if isinstance(streak, bool) or not isinstance(streak, int) or streak < 0:
         raise RulesError(f"streak={streak!r}: the 荒莊 in a row is a whole number >= 0")
     if winner is not None:
-        return check_seat(winner, rules.seats, what="winner", error=RulesError)
+        winner = check_seat(winner, rules.seats, what="winner", error=RulesError)
+        if rules.shuxin and winner == (dealer + 2) % rules.seats:  # zipai.md §2
+            raise RulesError(
+                f"winner={winner} is the 數信 seat of dealer {dealer}; the 數信 does not play"
+            )
+        return winner
     if streak + 1 >= 3:
         return (dealer + 1) % rules.seats
     return dealer

@@ -153,7 +153,14 @@ def classify(
 
 
 def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: (card.value, card.index)))
+    if not isinstance(cards, str):  # a text is refused below, with the advice to parse it
+        try:
+            return tuple(sorted(cards, key=lambda card: (card.value, card.index)))
+        except (AttributeError, TypeError):
+            pass
+    raise NotationError(
+        f"cards={cards!r:.60} is not a sequence of zipai Cards (Meld.parse reads text)"
+    )
 
 
 @frozen(repr=False)
@@ -176,6 +183,8 @@ class Meld:
     origin: Origin = Origin.HAND
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, MeldKind):
+            raise NotationError(f"kind={self.kind!r} is not a zipai MeldKind (e.g. MeldKind.PENG)")
         text = "".join(card.hanzi for card in self.cards)
         same = len(self.cards) >= 2 and all(card == self.cards[0] for card in self.cards)
         sizes = {MeldKind.JIANG: 2, MeldKind.PAO: 4, MeldKind.TI: 4}

@@ -21,7 +21,7 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from changpai.core.rules import RulesBase, register_presets
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import HUNAN_RED_VALUES
 
 __all__ = ["HAHA", "HUNAN", "LIUHUDAO", "MINGTANG_PRESETS", "Rules"]
@@ -66,6 +66,7 @@ _BOOL_FIELDS: tuple[str, ...] = (
     "forbid_hu_after_chongpao",
     "paoshuang",
     "tianhu_needs_threshold",
+    "must_hu",
 )
 """Yes/no options: ``True`` or ``False`` only (not 0/1 or strings)."""
 
@@ -208,11 +209,16 @@ class Rules(RulesBase):
     A preset sets only the 名堂; its other rules (郴州 起胡 9/6/3 and 一息一囤, 耒陽 起胡 10)
     are set with ``evolve(min_huxi=..., tun_step=...)``."""
     forbid_hu_after_chongpao: bool = False
-    """Z11: forbid winning right after a 重跑."""
+    """Z11: forbid winning once the seat has made a 重跑 (it holds two or more 跑 / 提, a kept
+    dealt four included): from then on it may not 胡."""
     paoshuang: bool = True
     """Z12 跑雙 (§7): 跑/提 then win with one pair left."""
     tianhu_needs_threshold: bool = False
     """Z13: whether 天胡 by 3 提 / 5 坎 also needs ``min_huxi``."""
+    must_hu: bool = False
+    """§6 "Optional vs forced", the variant 有胡必胡 [EXT] (郴州 點炮必胡 with ``win_on_discard``):
+    a seat that may 胡 must, so 胡 is its only legal action (also on the 亮張). Off: 胡 is
+    optional except the 天胡 of 3 提 / 5 坎."""
     red_values: frozenset[int] = field(default=HUNAN_RED_VALUES, converter=_red_values)
     """Card values that are red (§1: Hunan 二七十); used by 名堂."""
 
@@ -248,8 +254,15 @@ class Rules(RulesBase):
 
         >>> HUNAN.is_red(7), HUNAN.is_red(3)
         (True, False)
+        >>> HUNAN.is_red([7])
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: value=[7] is not a card value (an int 1..10)
         """
-        return value in self.red_values
+        try:
+            return value in self.red_values
+        except TypeError:  # an unhashable value
+            raise NotationError(f"value={value!r} is not a card value (an int 1..10)") from None
 
     @property
     def seats(self) -> int:

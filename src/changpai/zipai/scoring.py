@@ -109,10 +109,19 @@ class Win:
                     if name == "players"
                     else f"{name}={value!r} is not a seat; expected a whole number"
                 )
-        for name in ("haidi", "dihu", "tinghu", "shuahou", "jushou"):
+        if not isinstance(self.decomposition, Decomposition):
+            raise NotationError(f"{self.decomposition!r:.60} is not a zipai Decomposition")
+        for name in ("self_drawn", "tianhu", "haidi", "dihu", "tinghu", "shuahou", "jushou"):
             if not isinstance(getattr(self, name), bool):
+                what = "fact of the win" if name in ("self_drawn", "tianhu") else "名堂 fact"
                 raise IllegalActionError(
-                    f"{name}={getattr(self, name)!r}: the 名堂 fact is a bool (True or False)"
+                    f"{name}={getattr(self, name)!r}: the {what} is a bool (True or False)"
+                )
+        for name in ("fanxing_card", "shuxin_card"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Card):
+                raise IllegalActionError(
+                    f"{name}={value!r} is not a zipai Card (Card.parse('x1')) or None"
                 )
         huangfan = self.huangfan
         if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:

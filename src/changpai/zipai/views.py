@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from changpai.core import document, render
+from changpai.core.guard import instance_arg
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS
@@ -40,7 +41,7 @@ def seen_meld(meld: Meld, *, own: bool, ti_face_up: int = 1) -> SeenMeld:
     >>> str(seen_meld(Meld.parse("臭偎 三三三"), own=False)), str(seen_meld(Meld.parse("偎 三三三"), own=True))
     ('臭偎 三■■', '偎 三三三')
     """
-    kind = meld.kind
+    kind = instance_arg(meld, Meld, "meld").kind
     if own or meld.exposed:
         return SeenMeld(kind.value, meld.label(), meld.cards)
     if kind is MeldKind.WEI:
@@ -48,9 +49,24 @@ def seen_meld(meld: Meld, *, own: bool, ti_face_up: int = 1) -> SeenMeld:
     if kind is MeldKind.CHOUWEI:
         return SeenMeld(kind.value, kind.hanzi, meld.cards[:1], 2)
     if kind is MeldKind.TI:
+        if isinstance(ti_face_up, bool) or not isinstance(ti_face_up, int):
+            raise NotationError(f"ti_face_up={ti_face_up!r}: the cards of a 提 shown is an int")
         up = max(0, min(4, ti_face_up))
         return SeenMeld(kind.value, kind.hanzi, meld.cards[:up], 4 - up)
     return SeenMeld(kind.value, kind.hanzi, (), len(meld.cards))
+
+
+def _game_arg(game: object) -> Game:
+    """``game`` if it is a 字牌 :class:`~changpai.zipai.game.Game`, else NotationError naming it.
+
+    >>> _game_arg(None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: game=None is not of type Game
+    """
+    from changpai.zipai.game import Game  # late: changpai.zipai.game imports this module
+
+    return instance_arg(game, Game, "game")
 
 
 def view(game: Game, seat: int) -> GameView:
@@ -68,7 +84,11 @@ def view(game: Game, seat: int) -> GameView:
     >>> len(v.hand), v.stock_size, v.fact("亮張") == game.deck[60], v.phase
     (20, 19, True, 'discard')
     """
-    seat = game._check_seat(seat)
+    try:
+        seat = game._check_seat(seat)
+    except AttributeError:  # not a Game (checked only then: Game.view is called often)
+        _game_arg(game)
+        raise
     shuxin = game._shuxin
     hand = () if seat == shuxin else game._seats[seat].cards()
     to_act = game.to_act
@@ -113,7 +133,7 @@ def table_html(game: Game) -> str:
     (3, True, True)
     """
     rows = []
-    for seat in game.seats:
+    for seat in _game_arg(game).seats:
         hand = game.hand(seat)
         melds = [render.meld(m.label(), m.cards, title=str(m)) for m in game.melds(seat)]
         rows.append(
@@ -152,6 +172,8 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     ...
     changpai.errors.NotationError: not a zipai game document: format 'chess' (expected 'changpai.zipai.game/1')
     """
+    if not isinstance(data, dict):
+        raise NotationError(f"{data!r:.60} is not a zipai game document (a JSON object)")
     tag = data.get("format")
     if tag != _LEGACY_FORMAT:
         raise NotationError(
