@@ -61,6 +61,8 @@ def test_stack_deck_reads_a_sequence_as_seats_from_zero() -> None:
         (lambda: stack_deck(YAODIREN, hands=[["66"]]), NotationError, "not a chuanpai Card"),
         (lambda: stack_deck("yaodiren"), RulesError, "not a chuanpai Rules"),
         (lambda: stack_deck(YAODIREN, players=9), RulesError, "players=9"),
+        (lambda: stack_deck(YAODIREN, players="4"), RulesError, "players='4'"),
+        (lambda: stack_deck(YAODIREN, players=2.5), RulesError, "players=2.5"),
     ],
 )
 def test_stack_deck_errors(call: object, error: type[Exception], message: str) -> None:

@@ -189,8 +189,8 @@ class Rules(RulesBase):
         (16, 15, 15, 15, 5, 3)
         """
         n = self.players if players is None else players
-        if not 2 <= n <= 7:
-            raise RulesError(f"players={n!r} must be between 2 and 7")
+        if not _whole(n) or not 2 <= n <= 7:
+            raise RulesError(f"players={n!r} must be a whole number between 2 and 7")
         regular = [18, 17, 17, self.mojia_cards] if self.deal == "18/17" else [16, 15, 15, 15]
         extra = {5: [3], 6: [5, 3], 7: [5, 3, 1]}.get(n, [])
         return (*regular[: min(n, 4)], *extra)
