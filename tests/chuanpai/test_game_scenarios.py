@@ -474,3 +474,35 @@ def test_seventh_player_hongli() -> None:
         seen.add(game.hongli)
     assert seen == {True, False}
     assert Game(YAODIREN, seed=1).hongli is None
+
+
+def test_qitou_mandatory_kang_is_the_only_claim_unless_kang_optional() -> None:
+    """chuanpai.md §2.3 扛 (three alike in hand + the fourth seen), §2.4.4 "如果壞牌比好牌多一張，
+    就必須暗、碰、槓" and Ambiguities C8. Seat 2 keeps three 長三 (6, bad) against 合牌 合牌 長二
+    (4, good) at the deal (齊頭, optional), lays its 梅子 ×3 and its 偷 brings 二四, a fourth bad
+    card: b == g + 1. The dealer's 長三 then must be 扛'd (default ``kang="qitou"``): a 碰 of
+    two of the three is not the unit the rule asks for. With ``kang="optional"`` the 扛 is
+    optional: the seat may 碰 instead (the 碰 itself stays mandatory under 齊頭)."""
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
+    seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 55 46 11 26 14"
+    claims = {}
+    for kang in ("qitou", "optional"):
+        rules = YAODIREN.evolve(players=3, jiao="off", kang=kang)
+        game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="24"))
+        assert texts(game.legal_actions(2)) == {
+            "seat 2 攤 暗 長三 長三 長三",
+            "seat 2 攤 暗 梅子 梅子 梅子",
+        }
+        game.apply(
+            Action(2, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN)
+        )
+        game.apply(Action(2, ActionKind.READY))
+        assert forced(game) == ["seat 2 偷 二四"]
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("33")))
+        assert game.to_act == (2,)
+        claims[kang] = texts(game.legal_actions(2))
+    assert claims["qitou"] == {"seat 2 吃 扛 長三 with 長三 長三 長三"}
+    assert claims["optional"] == {
+        "seat 2 吃 碰 長三 with 長三 長三",
+        "seat 2 吃 扛 長三 with 長三 長三 長三",
+    }

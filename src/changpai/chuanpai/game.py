@@ -371,9 +371,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         out: list[Action] = []
         forced = False
         if cls == 0:
-            if not card.is_jing and h[x] >= 2:
+            q = _qitou(h, x, self.rules) if not card.is_jing and h[x] >= 2 else None
+            # chuanpai.md §2.4.4 "必須暗、碰、槓", Ambiguities C8: with three in hand the fourth
+            # makes a 扛 (§2.3); when 齊頭 makes it mandatory, a 碰 of two of them is no way out.
+            kang_only = h[x] == 3 and q == "mandatory" and self.rules.kang == "qitou"
+            if not card.is_jing and h[x] >= 2 and not kang_only:
                 out.append(_claim(seat, card, (card, card), MeldKind.PENG))
-                q = _qitou(h, x, self.rules)
                 both_tied = self._mp(self._minus(seat, x, x)) == self._mp(h) - 2
                 if q == "mandatory" or (q is None and not both_tied):
                     forced = True
@@ -417,7 +420,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     forced = True
             if not card.is_jing and h[x] == 3:
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
-                if self.rules.kang == "qitou" and (_qitou(h, x, self.rules) == "mandatory"):
+                if kang_only:
                     forced = True
             return out, forced
         turned = self._offer is not None and self._offer[2]
