@@ -493,9 +493,7 @@ def test_qitou_mandatory_kang_is_the_only_claim_unless_kang_optional() -> None:
             "seat 2 攤 暗 長三 長三 長三",
             "seat 2 攤 暗 梅子 梅子 梅子",
         }
-        game.apply(
-            Action(2, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN)
-        )
+        game.apply(Action(2, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
         game.apply(Action(2, ActionKind.READY))
         assert forced(game) == ["seat 2 偷 二四"]
         game.apply(Action(0, ActionKind.DISCARD, card=Card("33")))
