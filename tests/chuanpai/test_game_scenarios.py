@@ -504,3 +504,45 @@ def test_qitou_mandatory_kang_is_the_only_claim_unless_kang_optional() -> None:
         "seat 2 吃 碰 長三 with 長三 長三",
         "seat 2 吃 扛 長三 with 長三 長三 長三",
     }
+
+
+@pytest.mark.parametrize(
+    ("pairs", "what"),
+    [
+        ("46 46", "each 梅子 tied to its own 四六 (55+46, 55+46)"),
+        ("35 11", "the two 梅子 tied to each other (55+55 = 20)"),
+    ],
+)
+def test_peng_of_a_self_pairing_card_is_optional_when_both_are_tied(pairs: str, what: str) -> None:
+    """chuanpai.md §2.4.2: the 3-card claim (碰) is forced "unless both of your cards are tied in
+    擠兒" ("除非你手裏的兩張都有各自的配偶栓着"). A 10-point card pairs with 10-point cards, itself
+    included (§2.3); seat 1 holds two 梅子 (``what``): no 梅子 is single, so the 碰 of the dealer's
+    surplus 梅子 may be passed (it was forced: the other 10-point cards could pair again among
+    themselves), and so may the 擺 after it."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 26 11 15 55"
+    seat1 = f"55 55 {pairs} 66 44 56 45 36 56 14 23 13 24 22 33 11"
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1]))
+    assert game.to_act == (0,) and "seat 0 打 梅子" in texts(game.legal_actions(0))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("55")))
+    assert game.to_act == (1,)
+    assert texts(game.legal_actions(1)) == {"seat 1 吃 碰 梅子 with 梅子 梅子", "seat 1 過"}
+    game.apply(Action(1, ActionKind.PASS))
+    assert game.to_act == (1,)  # the 擺 stage
+    assert "seat 1 過" in texts(game.legal_actions(1))
+
+
+def test_gehu_yan_is_optional_when_both_sevens_are_tied() -> None:
+    """chuanpai.md §4 (割胡: 7 + 7 = 14) and §2.4.2: seat 1 holds 高高 三四, a 14-point 擠兒 of
+    each other; the discarded 二五 would complete a 燕, but both cards are tied, so the 燕 (and
+    the 擺 after it) may be passed."""
+    dealer = "66 11 56 12 46 13 55 22 45 14 36 23 44 15 26 24 35 25"
+    seat1 = "16 34 66 11 56 12 46 13 55 22 45 14 36 23 44 15 33"
+    rules = GEHU.evolve(players=2)
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1]))
+    assert game.to_act == (0,)
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("25")))
+    assert game.to_act == (1,)
+    assert texts(game.legal_actions(1)) == {"seat 1 吃 燕 二五 with 高高 三四", "seat 1 過"}
+    game.apply(Action(1, ActionKind.PASS))
+    assert game.to_act == (1,) and "seat 1 過" in texts(game.legal_actions(1))

@@ -314,14 +314,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return _meld(action.meld, action.cards)
 
     # -- helpers
-    def _mp(self, counts: Sequence[int]) -> int:
-        return _max_pairs(counts, self.rules.pair_sums)
-
-    def _minus(self, seat: int, *indices: int) -> list[int]:
-        h = list(self._hands[seat])
-        for i in indices:
-            h[i] -= 1
-        return h
+    def _surplus(self, seat: int, card: Card) -> bool:
+        """Whether a dot card of ``card``'s points in the seat's hand is in no 擠兒 of some
+        largest set (chuanpai.md §2.4.1): then not every such card is tied."""
+        return _surplus_points(self._hands[seat], self.rules.pair_sums)[0][card.points]
 
     # -- setup (chuanpai.md §2.1: lay dealt 暗 and 燕)
     def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
@@ -377,8 +373,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             kang_only = h[x] == 3 and q == "mandatory" and self.rules.kang == "qitou"
             if not card.is_jing and h[x] >= 2 and not kang_only:
                 out.append(_claim(seat, card, (card, card), MeldKind.PENG))
-                both_tied = self._mp(self._minus(seat, x, x)) == self._mp(h) - 2
-                if q == "mandatory" or (q is None and not both_tied):
+                # §2.4.2: forced unless both cards are tied in 擠兒, i.e. no card of their
+                # points is surplus (5 / 10 under 10/20 and 7 under 14 pair among themselves).
+                if q == "mandatory" or (q is None and self._surplus(seat, card)):
                     forced = True
             ding = CARDS[DING_INDEX]
             if x == DING_INDEX and h[x] >= 1:
@@ -398,7 +395,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                             meld=MeldKind.YAN,
                         )
                     )
-                    if self._mp(self._minus(seat, *others)) > self._mp(h) - 2:
+                    if self._surplus(seat, card):  # §2.4.2: a seven in hand is single
                         forced = True
             if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.QI))
