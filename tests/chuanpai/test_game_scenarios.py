@@ -546,3 +546,22 @@ def test_gehu_yan_is_optional_when_both_sevens_are_tied() -> None:
     assert texts(game.legal_actions(1)) == {"seat 1 吃 燕 二五 with 高高 三四", "seat 1 過"}
     game.apply(Action(1, ActionKind.PASS))
     assert game.to_act == (1,) and "seat 1 過" in texts(game.legal_actions(1))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        YAODIREN.evolve(jiao="off", win="cards16", cards_to_win=0),
+        YAODIREN.evolve(jiao="off", win="red_dots", red_dot_targets=(0, 0, 0)),
+    ],
+    ids=["cards16-0", "red_dots-0"],
+)
+def test_an_alternative_win_needs_cards_on_the_table(rules: Rules) -> None:
+    """chuanpai.md §2.7 / Ambiguities C4: the alternative wins count the 擺牌, the cards on the
+    seat's table; with a target of 0 a seat with an empty table has no 擺牌 and does not win (the
+    engine raised NotationError scoring an empty table). Seed 0's dealer lays nothing."""
+    game = Game(rules, seed=0)
+    while not game.is_over:
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    assert game.result is not None and game.result.winner is not None
+    assert game.melds(game.result.winner)

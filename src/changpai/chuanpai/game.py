@@ -589,6 +589,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _alternative_win(self, seat: int, table: list[Meld]) -> bool:
         rules = self.rules
         cards = [c for m in table for c in m.cards]
+        if not cards:  # no 擺牌, nothing to count (a target may be 0)
+            return False
         if rules.win == "cards16":
             return len(cards) >= rules.cards_to_win
         if rules.win == "red_dots":
