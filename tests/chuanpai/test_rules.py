@@ -105,6 +105,9 @@ def test_variants() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
+        # chuanpai.md §2.1: the 摸家 is dealt cards (0 made a seat with no card "win" at once,
+        # and the engine raised NotationError scoring its empty hand)
+        ({"mojia_cards": 0}, "mojia_cards=0 must be a positive integer"),
         ({"red_dot_targets": (1,)}, r"red_dot_targets=\(1,\) must be a tuple of three"),
         ({"red_dot_targets": (20, 18, -1)}, "red_dot_targets=.* non-negative whole numbers"),
         ({"red_dot_targets": [20, 18, 5]}, "red_dot_targets=.* must be a tuple"),
