@@ -65,7 +65,7 @@ def test_mojia_draws_into_hand_and_may_not_bai() -> None:
 def test_mojia_peng_comes_before_nearer_bai() -> None:
     """chuanpai.md §2.1 (the 摸家 may 扯 = 碰) and §2.2.3 (碰 before 擺): the discarded 二四 could
     be 擺'd by seats 1 and 2 (合牌 / 長二), but the 摸家's 碰 is asked first; 齊頭 makes it
-    mandatory (§2.4.4: one good 4-point card against three bad 6-point cards, C9)."""
+    mandatory (§2.4.4: in hand one good 4-point card against two bad 6-point cards, b == g + 1)."""
     game = Game(FOUR, deck=stack_deck(FOUR, hands=[DEALER, S1, S2, S3], stock="12"))
     game.apply(Action(0, ActionKind.DISCARD, card=Card("24")))
     assert game.to_act == (3,)
@@ -565,3 +565,34 @@ def test_an_alternative_win_needs_cards_on_the_table(rules: Rules) -> None:
         game.apply(game.legal_actions(game.to_act[0])[-1])
     assert game.result is not None and game.result.winner is not None
     assert game.melds(game.result.winner)
+
+
+def test_jiao_deal_checks_the_dealt_cards() -> None:
+    """Ambiguities C6 ``jiao="deal"``: the 叫牌 condition (§2.5) is checked among the dealt cards
+    only. Seat 1 was dealt a pair of 幺四, the dealer none (one 幺四, one 地牌, one 人牌); the
+    dealer then forms every card, as in the test above, and may not win."""
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 35 11 13"
+    rules = YAODIREN.evolve(players=2, jiao="deal")
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="14 16 12"))
+    assert (game.jiao_at_deal(0), game.jiao_at_deal(1)) == (False, True)
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+    )
+    game.apply(Action(1, ActionKind.DISCARD, card=Card("13")))
+    game.apply(Action(0, ActionKind.CLAIM, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+    assert best_decomposition(game.hand(0), game.melds(0), rules=rules) is not None
+    assert not game.is_over and game.to_act == (0,)
+
+
+def test_qitou_uncovered_optional_lets_the_peng_be_passed() -> None:
+    """Ambiguities C9: the 摸家 holds 二四 二四 貓貓 — three bad 6-point cards and no good
+    4-point card (b >= g + 2, a case §2.4.4 does not cover); the 碰 of the dealer's 二四 is
+    mandatory by default and optional with ``qitou_uncovered="optional"``."""
+    seat3 = "24 24 15 55 16"
+    for uncovered, expected in (("mandatory", set()), ("optional", {"seat 3 過"})):
+        rules = FOUR.evolve(qitou_uncovered=uncovered)
+        game = Game(rules, deck=stack_deck(rules, hands=[DEALER, S1, S2, seat3], stock="12"))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("24")))
+        assert game.to_act == (3,)
+        assert texts(game.legal_actions(3)) == {"seat 3 吃 碰 二四 with 二四 二四", *expected}
