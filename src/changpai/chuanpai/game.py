@@ -397,11 +397,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     )
                     if self._surplus(seat, card):  # §2.4.2: a seven in hand is single
                         forced = True
+            qi = False
             if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.QI))
-                # chuanpai.md §2.3: the 4th must join the 暗 unless that card wins the hand.
-                if not any(self._claim_wins(a) for a in self._claim_options(seat, card, 1)[0]):
-                    forced = True
+                qi = True
             for three in self._jing_threes(seat, card):
                 # chuanpai.md §2.3: three of the "real and fake 經" + the 4th must be 扛'd.
                 out.append(_claim(seat, card, three, MeldKind.KANG))
@@ -414,7 +413,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     and is_jing_set((*meld.cards, card))
                 ):
                     out.append(_claim(seat, card, meld.cards, MeldKind.QI))
-                    forced = True
+                    qi = True
+            # chuanpai.md §2.3: the 4th must join the 暗 (a 經 暗 too) unless that card wins
+            # the hand.
+            if qi and not any(self._claim_wins(a) for a in self._claim_options(seat, card, 1)[0]):
+                forced = True
             if not card.is_jing and h[x] == 3:
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
                 if kang_only:
