@@ -615,3 +615,21 @@ def test_counts_by_points_follow_the_cards() -> None:
         if not card.is_jing:
             expected[card.points] = 1
         assert _by_points(counts) == expected
+
+
+def test_four_card_jing_set_of_three_ding_may_be_laid_at_the_deal() -> None:
+    """chuanpai.md §2.3 經 set: a 經牌 and three 丁丁 are four of the "real and fake 經" — a 4-card
+    經 set (as a 偷 or a claim makes it) — so a seat dealt them may lay them as a 經 亮 (70 胡,
+    §2.6), like 財神 聽用 丁丁 丁丁; the plain 暗 of the three 丁丁 stays mandatory otherwise."""
+    rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
+    seat1 = "66 26 45 56 46 46 36 56 14 13 23 23 22 JC 12 12 12"
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1]))
+    assert game.to_act == (1,)
+    assert kinds(game.legal_actions(1)) == {
+        "seat 1 攤 暗 丁丁 丁丁 丁丁",
+        "seat 1 攤 暗 丁丁 丁丁 財神",
+        "seat 1 攤 亮 丁丁 丁丁 丁丁 財神",
+    }
+    game.apply(Action(1, ActionKind.LAY, cards=parse("12 12 12 JC"), meld=MeldKind.LIANG))
+    meld = game.melds(1)[0]
+    assert meld.kind is MeldKind.LIANG and meld.jing and meld.tou == 2

@@ -342,6 +342,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             for j in _JING:
                 if h[j]:
                     out.append(Action(seat, K.LAY, cards=(ding, ding, CARDS[j]), meld=MeldKind.AN))
+            for j in _JING:  # §2.3: a 經牌 and three 丁丁 are a 4-card 經 set too
+                if h[j] and h[DING_INDEX] >= 3:
+                    out.append(
+                        Action(seat, K.LAY, cards=(ding, ding, ding, CARDS[j]), meld=MeldKind.LIANG)
+                    )
             if h[21] and h[22]:
                 out.append(
                     Action(
