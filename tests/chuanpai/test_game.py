@@ -53,15 +53,18 @@ def test_never_break_a_jier_to_discard() -> None:
 
 def test_must_eat_and_turned_card_for_everybody_and_guo() -> None:
     """chuanpai.md §2.2 (unused card -> a card is turned for everybody, the turner first),
-    §2.4.2 能吃必須吃 (碰 forced), §2.3 (偷 after 碰) and §2.4.3 過牌."""
+    §2.4.2 能吃必須吃 (擺 forced; a 碰 of two tied cards optional), §2.3 (偷 after 碰) and
+    §2.4.3 過牌."""
     game = Game(TWO, deck=stack_deck(TWO, hands=[DEALER, SEAT1], stock="14 16 12"))
     game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
-    # Nobody can use 丁丁: seat 1 (next) turns 幺四 for everybody, and must 碰 it first.
+    # Nobody can use 丁丁: seat 1 (next) turns 幺四 for everybody, and may 碰 it first.
     turned = [r for r in game.log if r.auto and r.action.kind is ActionKind.TURN]
     assert [(r.action.seat, r.action.card.code) for r in turned if r.action.card] == [(1, "14")]
     assert game.to_act == (1,)
     peng = Action(1, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
-    assert game.legal_actions(1) == [peng]  # no pass: both 幺四 are not tied elsewhere
+    # §2.4.2 "unless both of your cards are tied in 擠兒": 幺四 幺四 拐子 拐子 are two 擠兒 and
+    # no 5-point card is single, so the 碰 may be passed.
+    assert game.legal_actions(1) == [peng, Action(1, ActionKind.PASS)]
     game.apply(peng)
     # The 偷 brings 高高 (7), the partner of 丁丁 that passed seat 1 earlier: a 過牌.
     assert game.side_cards(1) == (Card("16"),)
@@ -159,9 +162,10 @@ def test_peng_before_bai() -> None:
     game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1, seat2], stock="15"))
     assert {a.card.code for a in game.legal_actions(0) if a.card} == {"55", "12"}
     game.apply(Action(0, ActionKind.DISCARD, card=Card("55")))
-    # Seat 1 (next) could 擺 with 四六, but seat 2's 碰 comes first and is forced.
+    # Seat 1 (next) could 擺 with 四六, but seat 2's 碰 comes first (optional: its two 梅子
+    # are a 擠兒, §2.4.2).
     assert game.to_act == (2,)
-    assert kinds(game.legal_actions(2)) == {"seat 2 吃 碰 梅子 with 梅子 梅子"}
+    assert kinds(game.legal_actions(2)) == {"seat 2 吃 碰 梅子 with 梅子 梅子", "seat 2 過"}
 
 
 def test_qitou_optional_peng_can_be_passed() -> None:
@@ -611,3 +615,21 @@ def test_counts_by_points_follow_the_cards() -> None:
         if not card.is_jing:
             expected[card.points] = 1
         assert _by_points(counts) == expected
+
+
+def test_four_card_jing_set_of_three_ding_may_be_laid_at_the_deal() -> None:
+    """chuanpai.md §2.3 經 set: a 經牌 and three 丁丁 are four of the "real and fake 經" — a 4-card
+    經 set (as a 偷 or a claim makes it) — so a seat dealt them may lay them as a 經 亮 (70 胡,
+    §2.6), like 財神 聽用 丁丁 丁丁; the plain 暗 of the three 丁丁 stays mandatory otherwise."""
+    rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
+    seat1 = "66 26 45 56 46 46 36 56 14 13 23 23 22 JC 12 12 12"
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1]))
+    assert game.to_act == (1,)
+    assert kinds(game.legal_actions(1)) == {
+        "seat 1 攤 暗 丁丁 丁丁 丁丁",
+        "seat 1 攤 暗 丁丁 丁丁 財神",
+        "seat 1 攤 亮 丁丁 丁丁 丁丁 財神",
+    }
+    game.apply(Action(1, ActionKind.LAY, cards=parse("12 12 12 JC"), meld=MeldKind.LIANG))
+    meld = game.melds(1)[0]
+    assert meld.kind is MeldKind.LIANG and meld.jing and meld.tou == 2

@@ -65,7 +65,7 @@ def test_mojia_draws_into_hand_and_may_not_bai() -> None:
 def test_mojia_peng_comes_before_nearer_bai() -> None:
     """chuanpai.md §2.1 (the 摸家 may 扯 = 碰) and §2.2.3 (碰 before 擺): the discarded 二四 could
     be 擺'd by seats 1 and 2 (合牌 / 長二), but the 摸家's 碰 is asked first; 齊頭 makes it
-    mandatory (§2.4.4: one good 4-point card against three bad 6-point cards, C9)."""
+    mandatory (§2.4.4: in hand one good 4-point card against two bad 6-point cards, b == g + 1)."""
     game = Game(FOUR, deck=stack_deck(FOUR, hands=[DEALER, S1, S2, S3], stock="12"))
     game.apply(Action(0, ActionKind.DISCARD, card=Card("24")))
     assert game.to_act == (3,)
@@ -474,3 +474,144 @@ def test_seventh_player_hongli() -> None:
         seen.add(game.hongli)
     assert seen == {True, False}
     assert Game(YAODIREN, seed=1).hongli is None
+
+
+def test_qitou_mandatory_kang_is_the_only_claim_unless_kang_optional() -> None:
+    """chuanpai.md §2.3 扛 (three alike in hand + the fourth seen), §2.4.4 "如果壞牌比好牌多一張，
+    就必須暗、碰、槓" and Ambiguities C8. Seat 2 keeps three 長三 (6, bad) against 合牌 合牌 長二
+    (4, good) at the deal (齊頭, optional), lays its 梅子 ×3 and its 偷 brings 二四, a fourth bad
+    card: b == g + 1. The dealer's 長三 then must be 扛'd (default ``kang="qitou"``): a 碰 of
+    two of the three is not the unit the rule asks for. With ``kang="optional"`` the 扛 is
+    optional: the seat may 碰 instead (the 碰 itself stays mandatory under 齊頭)."""
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 24 35 11 13"
+    seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 55 46 11 26 14"
+    claims = {}
+    for kang in ("qitou", "optional"):
+        rules = YAODIREN.evolve(players=3, jiao="off", kang=kang)
+        game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="24"))
+        assert texts(game.legal_actions(2)) == {
+            "seat 2 攤 暗 長三 長三 長三",
+            "seat 2 攤 暗 梅子 梅子 梅子",
+        }
+        game.apply(Action(2, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
+        game.apply(Action(2, ActionKind.READY))
+        assert forced(game) == ["seat 2 偷 二四"]
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("33")))
+        assert game.to_act == (2,)
+        claims[kang] = texts(game.legal_actions(2))
+    assert claims["qitou"] == {"seat 2 吃 扛 長三 with 長三 長三 長三"}
+    assert claims["optional"] == {
+        "seat 2 吃 碰 長三 with 長三 長三",
+        "seat 2 吃 扛 長三 with 長三 長三 長三",
+    }
+
+
+@pytest.mark.parametrize(
+    ("pairs", "what"),
+    [
+        ("46 46", "each 梅子 tied to its own 四六 (55+46, 55+46)"),
+        ("35 11", "the two 梅子 tied to each other (55+55 = 20)"),
+    ],
+)
+def test_peng_of_a_self_pairing_card_is_optional_when_both_are_tied(pairs: str, what: str) -> None:
+    """chuanpai.md §2.4.2: the 3-card claim (碰) is forced "unless both of your cards are tied in
+    擠兒" ("除非你手裏的兩張都有各自的配偶栓着"). A 10-point card pairs with 10-point cards, itself
+    included (§2.3); seat 1 holds two 梅子 (``what``): no 梅子 is single, so the 碰 of the dealer's
+    surplus 梅子 may be passed (it was forced: the other 10-point cards could pair again among
+    themselves), and so may the 擺 after it."""
+    rules = YAODIREN.evolve(players=2, jiao="off")
+    dealer = "66 44 56 45 46 55 56 36 13 24 22 33 14 23 26 11 15 55"
+    seat1 = f"55 55 {pairs} 66 44 56 45 36 56 14 23 13 24 22 33 11"
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1]))
+    assert game.to_act == (0,) and "seat 0 打 梅子" in texts(game.legal_actions(0))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("55")))
+    assert game.to_act == (1,)
+    assert texts(game.legal_actions(1)) == {"seat 1 吃 碰 梅子 with 梅子 梅子", "seat 1 過"}
+    game.apply(Action(1, ActionKind.PASS))
+    assert game.to_act == (1,)  # the 擺 stage
+    assert "seat 1 過" in texts(game.legal_actions(1))
+
+
+def test_gehu_yan_is_optional_when_both_sevens_are_tied() -> None:
+    """chuanpai.md §4 (割胡: 7 + 7 = 14) and §2.4.2: seat 1 holds 高高 三四, a 14-point 擠兒 of
+    each other; the discarded 二五 would complete a 燕, but both cards are tied, so the 燕 (and
+    the 擺 after it) may be passed."""
+    dealer = "66 11 56 12 46 13 55 22 45 14 36 23 44 15 26 24 35 25"
+    seat1 = "16 34 66 11 56 12 46 13 55 22 45 14 36 23 44 15 33"
+    rules = GEHU.evolve(players=2)
+    game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1]))
+    assert game.to_act == (0,)
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("25")))
+    assert game.to_act == (1,)
+    assert texts(game.legal_actions(1)) == {"seat 1 吃 燕 二五 with 高高 三四", "seat 1 過"}
+    game.apply(Action(1, ActionKind.PASS))
+    assert game.to_act == (1,) and "seat 1 過" in texts(game.legal_actions(1))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        YAODIREN.evolve(jiao="off", win="cards16", cards_to_win=0),
+        YAODIREN.evolve(jiao="off", win="red_dots", red_dot_targets=(0, 0, 0)),
+    ],
+    ids=["cards16-0", "red_dots-0"],
+)
+def test_an_alternative_win_needs_cards_on_the_table(rules: Rules) -> None:
+    """chuanpai.md §2.7 / Ambiguities C4: the alternative wins count the 擺牌, the cards on the
+    seat's table; with a target of 0 a seat with an empty table has no 擺牌 and does not win (the
+    engine raised NotationError scoring an empty table). Seed 0's dealer lays nothing."""
+    game = Game(rules, seed=0)
+    while not game.is_over:
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    assert game.result is not None and game.result.winner is not None
+    assert game.melds(game.result.winner)
+
+
+def test_jiao_deal_checks_the_dealt_cards() -> None:
+    """Ambiguities C6 ``jiao="deal"``: the 叫牌 condition (§2.5) is checked among the dealt cards
+    only. Seat 1 was dealt a pair of 幺四, the dealer none (one 幺四, one 地牌, one 人牌); the
+    dealer then forms every card, as in the test above, and may not win."""
+    seat1 = "66 26 45 56 46 46 36 56 14 14 23 23 22 33 35 11 13"
+    rules = YAODIREN.evolve(players=2, jiao="deal")
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="14 16 12"))
+    assert (game.jiao_at_deal(0), game.jiao_at_deal(1)) == (False, True)
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("14"), cards=parse("14 14"), meld=MeldKind.PENG)
+    )
+    game.apply(Action(1, ActionKind.DISCARD, card=Card("13")))
+    game.apply(Action(0, ActionKind.CLAIM, card=Card("13"), cards=(Card("15"),), meld=MeldKind.BAI))
+    assert best_decomposition(game.hand(0), game.melds(0), rules=rules) is not None
+    assert not game.is_over and game.to_act == (0,)
+
+
+def test_qitou_uncovered_optional_lets_the_peng_be_passed() -> None:
+    """Ambiguities C9: the 摸家 holds 二四 二四 貓貓 — three bad 6-point cards and no good
+    4-point card (b >= g + 2, a case §2.4.4 does not cover); the 碰 of the dealer's 二四 is
+    mandatory by default and optional with ``qitou_uncovered="optional"``."""
+    seat3 = "24 24 15 55 16"
+    for uncovered, expected in (("mandatory", set()), ("optional", {"seat 3 過"})):
+        rules = FOUR.evolve(qitou_uncovered=uncovered)
+        game = Game(rules, deck=stack_deck(rules, hands=[DEALER, S1, S2, seat3], stock="12"))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("24")))
+        assert game.to_act == (3,)
+        assert texts(game.legal_actions(3)) == {"seat 3 吃 碰 二四 with 二四 二四", *expected}
+
+
+def test_jing_qi_is_not_forced_when_the_card_wins_the_hand() -> None:
+    """chuanpai.md §2.3 起 "must attach unless that card wins the hand" holds for a 經 暗 too (a
+    經牌 起, §2.6). Seat 1 lays 丁丁 丁丁 財神 as a 經 暗; with its 偷 every card but 高高 is
+    paired. The dealer's 丁丁 would make a 經 起, but 擺'd with 高高 (3 + 7) it wins the hand:
+    the 起 may be passed, and the 擺 then wins."""
+    rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
+    seat1 = "12 12 JC 16 66 44 56 45 46 55 36 56 14 23 13 24 22"
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="33"))
+    assert texts(game.legal_actions(1)) == {"seat 1 攤 暗 丁丁 丁丁 財神", "seat 1 攤完"}
+    game.apply(Action(1, ActionKind.LAY, cards=parse("12 12 JC"), meld=MeldKind.AN))
+    assert forced(game) == ["seat 1 偷 長三"]
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    assert game.to_act == (1,)
+    assert texts(game.legal_actions(1)) == {"seat 1 吃 起 丁丁 with 丁丁 丁丁 財神", "seat 1 過"}
+    game.apply(Action(1, ActionKind.PASS))
+    game.apply(Action(1, ActionKind.CLAIM, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI))
+    assert game.result is not None and game.result.winner == 1

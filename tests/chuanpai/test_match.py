@@ -38,6 +38,11 @@ def test_draw_dealer_highest_card_and_ties() -> None:
     assert dealer == 3
     with pytest.raises(RulesError, match="players=9"):
         draw_dealer(YAODIREN, players=9)
+    # Docs "Errors": a seed that is not a whole number raises RulesError, as for Match
+    # (random.Random used to raise TypeError for a list).
+    for seed in ([1], "1", 1.5, True):
+        with pytest.raises(RulesError, match="seed="):
+            draw_dealer(YAODIREN, seed)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

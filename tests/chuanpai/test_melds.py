@@ -169,3 +169,23 @@ def test_meld_repr_round_trips() -> None:
         Meld(K.BAI, parse("44 66"), claimed=Card("11"))
     with pytest.raises(NotationError, match="not a chuanpai unit"):
         MeldKind.parse("吃")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: Meld("jier", parse("66 44")), "kind='jier' is not"),
+        (lambda: Meld(None, parse("66 44")), "kind=None is not"),  # type: ignore[arg-type]
+        (lambda: Meld(K.JIER, None), "cards=None is not a sequence"),  # type: ignore[arg-type]
+        (lambda: Meld(K.JIER, "66 44"), "cards='66 44' is not a sequence"),  # type: ignore[arg-type]
+        (lambda: Meld(K.JIER, ["66", "44"]), "holds '66'"),  # type: ignore[list-item]
+        (lambda: Meld(K.JIER, [Card("66"), None]), "holds None"),  # type: ignore[list-item]
+        (lambda: Meld(K.BAI, parse("66 44"), claimed="66"), "claimed='66' is not"),  # type: ignore[arg-type]
+    ],
+)
+def test_meld_bad_input_raises_notation_error(call: object, message: str) -> None:
+    """Docs "Errors": a Meld built from a kind that is not a MeldKind, cards that are not a
+    sequence of Card, or a claimed card that is not a Card raises NotationError naming it (it
+    used to raise AttributeError / TypeError)."""
+    with pytest.raises(NotationError, match=message):
+        call()  # type: ignore[operator]

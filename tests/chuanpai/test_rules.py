@@ -73,6 +73,17 @@ def test_deal_sizes(rules: Rules, players: int, sizes: tuple[int, ...]) -> None:
     assert sum(sizes) <= len(rules.cards())
 
 
+@pytest.mark.parametrize("players", ["4", 2.5, None, [4]])
+def test_deal_sizes_bad_players_raise_rules_error(players: object) -> None:
+    """chuanpai.md §2.1: seats are a whole number 2..7; anything else raises RulesError naming
+    it (a string or a list used to raise TypeError, 2.5 a TypeError from the slice)."""
+    if players is None:  # None means rules.players
+        assert YAODIREN.deal_sizes(players) == (18, 17, 17, 5)
+        return
+    with pytest.raises(RulesError, match="players="):
+        YAODIREN.deal_sizes(players)  # type: ignore[arg-type]
+
+
 def test_presets() -> None:
     """chuanpai.md §5 C1-C3: 幺地人 uses deck105 and 10/20; 割胡 deck84, 14-point pairs, 4 players."""
     assert (YAODIREN.deck, YAODIREN.pair_sums, YAODIREN.players) == ("deck105", (10, 20), 4)
@@ -94,6 +105,9 @@ def test_variants() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
+        # chuanpai.md §2.1: the 摸家 is dealt cards (0 made a seat with no card "win" at once,
+        # and the engine raised NotationError scoring its empty hand)
+        ({"mojia_cards": 0}, "mojia_cards=0 must be a positive integer"),
         ({"red_dot_targets": (1,)}, r"red_dot_targets=\(1,\) must be a tuple of three"),
         ({"red_dot_targets": (20, 18, -1)}, "red_dot_targets=.* non-negative whole numbers"),
         ({"red_dot_targets": [20, 18, 5]}, "red_dot_targets=.* must be a tuple"),

@@ -314,14 +314,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return _meld(action.meld, action.cards)
 
     # -- helpers
-    def _mp(self, counts: Sequence[int]) -> int:
-        return _max_pairs(counts, self.rules.pair_sums)
-
-    def _minus(self, seat: int, *indices: int) -> list[int]:
-        h = list(self._hands[seat])
-        for i in indices:
-            h[i] -= 1
-        return h
+    def _surplus(self, seat: int, card: Card) -> bool:
+        """Whether a dot card of ``card``'s points in the seat's hand is in no 擠兒 of some
+        largest set (chuanpai.md §2.4.1): then not every such card is tied."""
+        return _surplus_points(self._hands[seat], self.rules.pair_sums)[0][card.points]
 
     # -- setup (chuanpai.md §2.1: lay dealt 暗 and 燕)
     def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
@@ -346,6 +342,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             for j in _JING:
                 if h[j]:
                     out.append(Action(seat, K.LAY, cards=(ding, ding, CARDS[j]), meld=MeldKind.AN))
+            for j in _JING:  # §2.3: a 經牌 and three 丁丁 are a 4-card 經 set too
+                if h[j] and h[DING_INDEX] >= 3:
+                    out.append(
+                        Action(seat, K.LAY, cards=(ding, ding, ding, CARDS[j]), meld=MeldKind.LIANG)
+                    )
             if h[21] and h[22]:
                 out.append(
                     Action(
@@ -371,11 +372,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         out: list[Action] = []
         forced = False
         if cls == 0:
-            if not card.is_jing and h[x] >= 2:
+            q = _qitou(h, x, self.rules) if not card.is_jing and h[x] >= 2 else None
+            # chuanpai.md §2.4.4 "必須暗、碰、槓", Ambiguities C8: with three in hand the fourth
+            # makes a 扛 (§2.3); when 齊頭 makes it mandatory, a 碰 of two of them is no way out.
+            kang_only = h[x] == 3 and q == "mandatory" and self.rules.kang == "qitou"
+            if not card.is_jing and h[x] >= 2 and not kang_only:
                 out.append(_claim(seat, card, (card, card), MeldKind.PENG))
-                q = _qitou(h, x, self.rules)
-                both_tied = self._mp(self._minus(seat, x, x)) == self._mp(h) - 2
-                if q == "mandatory" or (q is None and not both_tied):
+                # §2.4.2: forced unless both cards are tied in 擠兒, i.e. no card of their
+                # points is surplus (5 / 10 under 10/20 and 7 under 14 pair among themselves).
+                if q == "mandatory" or (q is None and self._surplus(seat, card)):
                     forced = True
             ding = CARDS[DING_INDEX]
             if x == DING_INDEX and h[x] >= 1:
@@ -395,13 +400,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                             meld=MeldKind.YAN,
                         )
                     )
-                    if self._mp(self._minus(seat, *others)) > self._mp(h) - 2:
+                    if self._surplus(seat, card):  # §2.4.2: a seven in hand is single
                         forced = True
+            qi = False
             if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.QI))
-                # chuanpai.md §2.3: the 4th must join the 暗 unless that card wins the hand.
-                if not any(self._claim_wins(a) for a in self._claim_options(seat, card, 1)[0]):
-                    forced = True
+                qi = True
             for three in self._jing_threes(seat, card):
                 # chuanpai.md §2.3: three of the "real and fake 經" + the 4th must be 扛'd.
                 out.append(_claim(seat, card, three, MeldKind.KANG))
@@ -414,10 +418,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     and is_jing_set((*meld.cards, card))
                 ):
                     out.append(_claim(seat, card, meld.cards, MeldKind.QI))
-                    forced = True
+                    qi = True
+            # chuanpai.md §2.3: the 4th must join the 暗 (a 經 暗 too) unless that card wins
+            # the hand.
+            if qi and not any(self._claim_wins(a) for a in self._claim_options(seat, card, 1)[0]):
+                forced = True
             if not card.is_jing and h[x] == 3:
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
-                if self.rules.kang == "qitou" and (_qitou(h, x, self.rules) == "mandatory"):
+                if kang_only:
                     forced = True
             return out, forced
         turned = self._offer is not None and self._offer[2]
@@ -589,6 +597,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _alternative_win(self, seat: int, table: list[Meld]) -> bool:
         rules = self.rules
         cards = [c for m in table for c in m.cards]
+        if not cards:  # no 擺牌, nothing to count (a target may be 0)
+            return False
         if rules.win == "cards16":
             return len(cards) >= rules.cards_to_win
         if rules.win == "red_dots":

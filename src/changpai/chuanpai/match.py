@@ -53,6 +53,8 @@ def draw_dealer(
     changpai.errors.RulesError: players=8 must be a whole number between 2 and 7
     """
     n = _players(rules, players)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RulesError(f"seed={seed!r} is not a whole number (or None)")
     rng = random.Random(seed)
     order = list(rules.cards())
     rng.shuffle(order)

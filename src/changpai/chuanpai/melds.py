@@ -254,7 +254,7 @@ def classify(
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    return tuple(sorted(cards_arg(cards, Card, "cards", "chuanpai cards")))
 
 
 @frozen
@@ -279,6 +279,12 @@ class Meld:
     claimed: Card | None = None
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, MeldKind):
+            raise NotationError(
+                f"kind={self.kind!r} is not a chuanpai MeldKind; use MeldKind.parse(...)"
+            )
+        if self.claimed is not None:
+            instance_arg(self.claimed, Card, "claimed")
         shape = None
         if self.kind.pair:
             if len(self.cards) == 2:

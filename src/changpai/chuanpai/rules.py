@@ -63,6 +63,11 @@ def _targets(instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
+def _positive(instance: Any, attribute: Any, value: Any) -> None:
+    if not _whole(value) or value < 1:
+        raise RulesError(f"{attribute.name}={value!r} must be a positive integer")
+
+
 def _non_negative(instance: Any, attribute: Any, value: Any) -> None:
     if not _whole(value) or value < 0:
         raise RulesError(f"{attribute.name}={value!r} must be a non-negative integer")
@@ -111,7 +116,8 @@ class Rules(RulesBase):
     red_dot_targets: tuple[int, int, int] = field(default=(20, 18, 5), validator=_targets)
     cards_to_win: int = field(default=16, validator=_non_negative)
     deal: str = field(default="18/17", validator=_choice("18/17", "16/15"))
-    mojia_cards: int = field(default=5, validator=_non_negative)
+    # a seat dealt no card would hold no card to form nor to discard (chuanpai.md §2.1)
+    mojia_cards: int = field(default=5, validator=_positive)
     jiao: str = field(default="win", validator=_choice("win", "deal", "off"))
     turned_bai: bool = field(default=True, validator=_choice(True, False))
     kang: str = field(default="qitou", validator=_choice("qitou", "optional"))
@@ -189,8 +195,8 @@ class Rules(RulesBase):
         (16, 15, 15, 15, 5, 3)
         """
         n = self.players if players is None else players
-        if not 2 <= n <= 7:
-            raise RulesError(f"players={n!r} must be between 2 and 7")
+        if not _whole(n) or not 2 <= n <= 7:
+            raise RulesError(f"players={n!r} must be a whole number between 2 and 7")
         regular = [18, 17, 17, self.mojia_cards] if self.deal == "18/17" else [16, 15, 15, 15]
         extra = {5: [3], 6: [5, 3], 7: [5, 3, 1]}.get(n, [])
         return (*regular[: min(n, 4)], *extra)
