@@ -167,7 +167,7 @@ def rules_arg(value: object, cls: type[_T], family: str) -> _T:
     changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
     """
     if not isinstance(value, cls):
-        raise RulesError(f"rules={value!r} is not a {family} Rules object")
+        raise RulesError(f"rules={shown(value)} is not a {family} Rules object")
     return value
 
 

@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from changpai.core.guard import items_arg, mapping_arg
+from changpai.core.guard import items_arg, mapping_arg, rules_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.actions import SEATS
@@ -37,12 +37,6 @@ _SPREAD = (0, 4, 8, 11, 15, 19, 22, 26, 27, 28, 29, 2, 6, 9, 13, 17, 20, 24, 1, 
            25, 3, 7, 10, 14, 18, 23)  # fmt: skip
 
 
-def _check_rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
-    return rules
-
-
 def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     """Who deals the next hand: the finished hand's dealer sits out and his 下家 deals
     (nantong.md §2 [S003 基本玩法]), whoever won (``winner``, or ``None`` after 荒牌).
@@ -54,7 +48,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     ...
     changpai.errors.RulesError: dealer=4 is not a seat; expected a whole number 0..3
     """
-    _check_rules(rules)
+    rules_arg(rules, Rules, "nantong")
     dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
     if winner is not None:
         check_seat(winner, SEATS, what="winner", error=RulesError)
@@ -111,7 +105,7 @@ def stack_deck(
     ...
     changpai.errors.RulesError: the stacked cards use 5 copies of 紅花; the deck holds 4
     """
-    rules = _check_rules(rules)
+    rules = rules_arg(rules, Rules, "nantong")
     dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RulesError(f"seed={seed!r} is not a whole number (or None)")

@@ -37,6 +37,7 @@ from typing import Any
 
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
+from changpai.core.guard import rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -149,8 +150,7 @@ class Game(GameBase):
         deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules={rules!r} is not a nantong Rules object")
+        rules_arg(rules, Rules, "nantong")
         dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
         if isinstance(deck, str):  # card codes or hanzi, as in every family
             deck = parse(deck)

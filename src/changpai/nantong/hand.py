@@ -24,10 +24,10 @@ from typing import Any, cast
 from attrs import field, fields, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, instance_arg, size_arg
+from changpai.core.guard import cards_arg, instance_arg, rules_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 from changpai.nantong import few_wild
 from changpai.nantong.cards import (
     BAIDA,
@@ -435,8 +435,7 @@ def _shape(groups: Sequence[Meld], rules: Rules) -> Shape:
 def _split(
     concealed: Iterable[Card] | str, exposed: Iterable[Meld] | str, rules: Rules
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...], list[Card]]:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
+    rules_arg(rules, Rules, "nantong")
     cards = _to_cards(concealed)
     melds = parse_melds(exposed)
     # nantong.md §3: a hand is 7 groups and a pair; the declared melds are groups of it

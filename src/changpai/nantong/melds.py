@@ -20,7 +20,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, instance_arg, items_arg, shown, text_arg
+from changpai.core.guard import cards_arg, instance_arg, items_arg, rules_arg, shown, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
@@ -177,11 +177,6 @@ def _card(value: Card | str) -> Card:
     raise NotationError(f"{shown(value)} is not a nantong card")
 
 
-def _check_rules(rules: object) -> None:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={shown(rules)} is not a nantong Rules object")
-
-
 def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """The flipped 將 as a tuple of cards (at most two), from text or cards.
 
@@ -272,7 +267,7 @@ def jiang_status(
     >>> s.laojiang, s.hits, s.zhendi, s.multiplier, s.term
     (True, 1, 1, 4, '將牌真諦')
     """
-    _check_rules(rules)
+    rules_arg(rules, Rules, "nantong")
     c = _card(card)
     flips = _jiang(jiang)
     lao = is_laojiang(c, rules.jiutiao_laojiang) and not c.is_baida
@@ -304,7 +299,7 @@ def jiang_kind(jiang: Iterable[Card | str] | str, rules: Rules = DUZIHU) -> Jian
     (<JiangKind.PUTONG: 'putong'>, <JiangKind.SHUANG: 'shuang'>, \
 <JiangKind.SHUANGLONG: 'shuanglong'>, <JiangKind.BANBIAN: 'banbian'>)
     """
-    _check_rules(rules)
+    rules_arg(rules, Rules, "nantong")
     flips = _jiang(jiang)
     if len(flips) < 2:
         return JiangKind.NONE
@@ -445,8 +440,8 @@ def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind |
     >>> classify(parse("1b 2b 3b"), rules=DUZIHU)
     <MeldKind.WENQIAN: 'wenqian'>
     """
-    if rules is not None and not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
+    if rules is not None:
+        rules_arg(rules, Rules, "nantong")
     cards = cards_arg(cards, Card, "cards", "nantong cards")
     n = len(cards)
     if n < 2 or n > 4 or any(c.is_baida for c in cards):
@@ -644,7 +639,7 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     changpai.errors.RulesError: a dealt4 of 二條 needs 4 cards (0 flipped), not 3
     """
     instance_arg(meld, Meld, "meld")
-    _check_rules(rules)
+    rules_arg(rules, Rules, "nantong")
     if meld.source is None:
         return 0
     if meld.source.is_four:

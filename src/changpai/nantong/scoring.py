@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import field, fields, frozen
 
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.errors import NotationError, RulesError
@@ -198,8 +198,7 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     >>> [baida_bonus(n) for n in range(6)], baida_bonus(5, dealt=True)
     ([0, 10, 30, 50, 100, 200], 400)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r:.60} is not a nantong Rules object")
+    rules_arg(rules, Rules, "nantong")
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 5:
         raise NotationError(f"{count!r} 百搭; the deck has five")
     if count == 0:
@@ -226,8 +225,7 @@ def sets_value(
     >>> sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ", jiang="2t 3w")
     30
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r:.60} is not a nantong Rules object")
+    rules_arg(rules, Rules, "nantong")
     cards = _to_cards(concealed)
     melds = parse_melds(exposed)
     flips = _jiang(jiang)
@@ -484,8 +482,7 @@ def score(
     reading = win if isinstance(win, Decomposition) else None
     if rules is None:
         rules = DUZIHU if reading is None else reading.rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a nantong Rules object")
+    rules_arg(rules, Rules, "nantong")
     if isinstance(win, Win):
         keywords = (winner, players, jiang, winning_card, self_drawn)
         given = [name for name, v in zip(_FACTS, keywords, strict=True) if v is not None]
