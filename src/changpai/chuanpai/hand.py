@@ -32,9 +32,9 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.solver import _rebuild, _Unit, _unit_meld, _units, _value
 from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
-from changpai.core.guard import size_arg
+from changpai.core.guard import rules_arg, size_arg
 from changpai.core.multiset import take as _take
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 
 __all__ = [
     "Decomposition",
@@ -61,8 +61,8 @@ def _checked(
 
     The success path counts the cards in one pass and builds no objects; only when that pass
     finds a fault does it rerun the full check, which raises the error naming it."""
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    if not isinstance(rules, Rules):  # (inline: a hot path)
+        rules = rules_arg(rules, Rules, "chuanpai")
     cards = concealed if type(concealed) is tuple else _sequence(concealed, "concealed", "cards")
     melds = exposed if type(exposed) is tuple else _sequence(exposed, "exposed", "units")
     laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0

@@ -33,7 +33,7 @@ from changpai.chuanpai.hand import (
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import document, render
-from changpai.core.guard import cards_arg, instance_arg, int_arg
+from changpai.core.guard import cards_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import NotationError, RulesError
 
@@ -225,8 +225,7 @@ def analyze(
     ...
     changpai.errors.NotationError: 1 copy of 財神 ('JC') of deck105; a deck has none
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a chuanpai Rules object")
+    rules_arg(rules, Rules, "chuanpai")
     given: object = hand
     on_table: tuple[Meld, ...] = ()
     if isinstance(hand, str):

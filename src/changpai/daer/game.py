@@ -38,7 +38,7 @@ from typing import Any
 
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -99,8 +99,7 @@ class Game(ClaimsMixin, GameBase):
         deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+        rules_arg(rules, Rules, "大貳")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RulesError(f"seed={seed!r} is not a whole number (or None)")
         self.rules = rules

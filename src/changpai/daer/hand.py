@@ -28,10 +28,10 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, rules_arg
 from changpai.daer.melds import Meld, MeldKind, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 from changpai.zipai import CARDS, KINDS, Card, parse
 
 __all__ = [
@@ -460,8 +460,8 @@ def _prepare(
     rules: Rules,
     complete: bool,
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...]]:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+    if not isinstance(rules, Rules):  # (inline: a hot path)
+        rules_arg(rules, Rules, "大貳")
     hand = read_hand(cards)
     melds = read_exposed(exposed)
     _check_table(melds, rules)

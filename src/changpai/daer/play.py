@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import mapping_arg
+from changpai.core.guard import mapping_arg, rules_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.playout import SimulationStats
 from changpai.core.seats import SeatRing, check_seat
@@ -28,9 +28,7 @@ __all__ = ["Match", "next_dealer", "random_game", "simulate", "stack_deck", "tra
 
 
 def _rules(rules: object) -> Rules:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
-    return rules
+    return rules_arg(rules, Rules, "大貳")
 
 
 def stack_deck(

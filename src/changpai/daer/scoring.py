@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document
-from changpai.core.guard import instance_arg
+from changpai.core.guard import instance_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
@@ -35,7 +35,7 @@ from changpai.daer.hand import (
 )
 from changpai.daer.melds import Meld, meld_hu
 from changpai.daer.rules import DAER, Rules
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai import Card
 
 __all__ = ["Analysis", "Win", "analyze", "score"]
@@ -115,8 +115,7 @@ def score(
     >>> score(d, rules=LUZHOU, winner=1, self_drawn=False, discarder=2).payments
     (Payment(payer=2, payee=1, amount=18),)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+    rules_arg(rules, Rules, "大貳")
     if isinstance(win, Decomposition):
         if discarder is not None:
             self_drawn = False
@@ -247,8 +246,7 @@ def analyze(
     ...
     changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a 大貳 Rules object")
+    rules_arg(rules, Rules, "大貳")
     cards = read_hand(hand)
     melds = read_exposed(exposed)
     quads = sum(m.quad for m in melds)

@@ -32,9 +32,9 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, size_arg
+from changpai.core.guard import cards_arg, rules_arg, size_arg
 from changpai.core.multiset import take as _take
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
 from changpai.xiaogan.cards import parse as parse  # used by the doctests
 from changpai.xiaogan.melds import HJ, HU_TABLE, RUNS, Meld, MeldKind, meld_allowed
@@ -278,8 +278,8 @@ def checked(
     ...
     changpai.errors.NotationError: the hand (concealed and exposed) holds 36 cards; no hand holds more than 32
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    if not isinstance(rules, Rules):  # (inline: a hot path)
+        rules = rules_arg(rules, Rules, "xiaogan")
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "sets")
     for meld in melds:
@@ -335,8 +335,7 @@ def _loose_cards(value: Any) -> tuple[Card, ...]:
 
 
 def _rules_field(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, Rules):
-        raise RulesError(f"rules={value!r} is not a xiaogan Rules object")
+    rules_arg(value, Rules, "xiaogan")
 
 
 @frozen

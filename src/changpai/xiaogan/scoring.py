@@ -27,6 +27,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document, render
+from changpai.core.guard import rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import Card, format, parse
@@ -124,8 +125,7 @@ def score(
         raise RulesError(f"{win!r} holds {decomposition!r}, which is not a xiaogan Decomposition")
     if rules is None:
         rules = decomposition.rules
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    rules_arg(rules, Rules, "xiaogan")
     n = _players(players, rules)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise RulesError(f"winner={seat!r} is not one of the {n} seats")
@@ -321,8 +321,7 @@ def analyze(
     ...
     changpai.errors.NotationError: 6 cards (上 大 人 邱 乙 己) are not a xiaogan hand: a player holds at least 15 cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a xiaogan Rules object")
+    rules_arg(rules, Rules, "xiaogan")
     given: object = hand
     on_table: tuple[Meld, ...] = ()
     if isinstance(hand, str):

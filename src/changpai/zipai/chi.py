@@ -12,7 +12,8 @@ from collections.abc import Iterator, Sequence
 
 from attrs import field, frozen
 
-from changpai.errors import ChangpaiError, NotationError, RulesError
+from changpai.core.guard import rules_arg
+from changpai.errors import ChangpaiError, NotationError
 from changpai.zipai.cards import Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.hand import _check_copies, _counts
 from changpai.zipai.melds import Meld, Origin
@@ -99,8 +100,8 @@ def chi_options(concealed: Sequence[Card], card: Card, rules: Rules = HUNAN) -> 
     """
     if not isinstance(card, Card):
         raise NotationError(f"{card!r} is not a zipai Card")
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
+    if not isinstance(rules, Rules):  # (inline: a hot path)
+        rules_arg(rules, Rules, "zipai")
     counts = _counts(concealed)
     _check_copies(counts, (), card)
     return _options_of(counts, card, rules.allow_1_5_10)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from changpai.core.deck import deal_order
-from changpai.core.guard import cards_arg, items_arg, mapping_arg
+from changpai.core.guard import cards_arg, items_arg, mapping_arg, rules_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
@@ -76,8 +76,7 @@ def stack_deck(
     changpai.errors.NotationError: '一一一一一' holds 5 copies of 一 (x1); the deck has 4
     """
     hands = mapping_arg(hands, "hands")
-    if not isinstance(rules, Rules):
-        raise RulesError(f"{rules!r} is not a zipai Rules object")
+    rules_arg(rules, Rules, "zipai")
     seats = rules.seats
     dealer = check_seat(dealer, seats, what="dealer", error=RulesError)
     shuxin = (dealer + 2) % seats if rules.shuxin else -1

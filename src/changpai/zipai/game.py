@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from changpai.core.engine import GameBase
+from changpai.core.guard import rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -127,8 +128,7 @@ class Game(Claims, GameBase):
         dealer: int = 0,
         huangfan: int = 0,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules={rules!r} is not a zipai Rules object")
+        rules_arg(rules, Rules, "zipai")
         dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
         if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
             raise RulesError(

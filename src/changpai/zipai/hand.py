@@ -26,6 +26,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches
+from changpai.core.guard import rules_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -134,8 +135,8 @@ class Decomposition(_DecompositionSlots):
         card: Card | None = None,
         rules: Rules = HUNAN,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"rules={rules!r} is not a zipai Rules object")
+        if not isinstance(rules, Rules):  # (inline: a hot path)
+            rules_arg(rules, Rules, "zipai")
         if not isinstance(melds, (tuple, list)) or not all(isinstance(m, Meld) for m in melds):
             raise NotationError(f"melds={melds!r} is not a sequence of zipai Melds")
         melds = tuple(melds)
@@ -443,8 +444,8 @@ def decompositions(
     >>> len(list(decompositions(parse("一一一 二二二 三三三 四五六 七八九 壹貳叄 肆伍陸"))))
     1
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
+    if not isinstance(rules, Rules):  # (inline: a hot path)
+        rules_arg(rules, Rules, "zipai")
     if card is None:
         self_drawn = True
     table = _table(rules)
@@ -582,8 +583,8 @@ def best_decomposition(
     True
     """
     last = _LAST
-    if rules is not last[0] and not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
+    if rules is not last[0] and not isinstance(rules, Rules):  # (inline: a hot path)
+        rules_arg(rules, Rules, "zipai")
     if exposed or card is not None:
         return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
@@ -702,8 +703,8 @@ def waits(
     >>> list(waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"), winning_only=True))
     [Card('d2'), Card('d10')]
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r:.60} is not a zipai Rules object")
+    if not isinstance(rules, Rules):  # (inline: a hot path)
+        rules_arg(rules, Rules, "zipai")
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
     for meld in exposed:

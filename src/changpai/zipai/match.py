@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from changpai.core import match as core_match
+from changpai.core.guard import rules_arg
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
 from changpai.zipai.game import Game
@@ -41,8 +42,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
     ...
     changpai.errors.RulesError: winner=2 is the 數信 seat of dealer 0; the 數信 does not play
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a zipai Rules object")
+    rules_arg(rules, Rules, "zipai")
     dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
     if isinstance(streak, bool) or not isinstance(streak, int) or streak < 0:
         raise RulesError(f"streak={streak!r}: the 荒莊 in a row is a whole number >= 0")

@@ -28,9 +28,9 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import document
-from changpai.core.guard import cards_arg
+from changpai.core.guard import cards_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.hand import Decomposition, best_decomposition, waits
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -456,8 +456,7 @@ def score(
     >>> sheet.fact("fan"), sheet.total == d.huxi * 9
     (9, True)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a zipai Rules object")
+    rules_arg(rules, Rules, "zipai")
     win = _as_win(hand, rules, winner, players, win_facts)
     if win.discarder is not None and not rules.win_on_discard:
         raise IllegalActionError(
@@ -654,8 +653,7 @@ def analyze(
         if isinstance(exposed, str)
         else cards_arg(exposed, Meld, "exposed", "zipai melds")
     )
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules={rules!r} is not a zipai Rules object")
+    rules_arg(rules, Rules, "zipai")
     best = best_decomposition(cards, melds, rules)
     sheet = None if best is None else score(best, rules=rules)
     found = waits(cards, melds, rules) if best is None else {}
