@@ -615,3 +615,21 @@ def test_jing_qi_is_not_forced_when_the_card_wins_the_hand() -> None:
     game.apply(Action(1, ActionKind.PASS))
     game.apply(Action(1, ActionKind.CLAIM, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI))
     assert game.result is not None and game.result.winner == 1
+
+
+def test_a_qi_passed_for_the_win_cannot_be_passed_again() -> None:
+    """chuanpai.md §2.3 起 "must attach unless that card wins the hand": a seat that passes the
+    起 for a winning 擺 is offered, in its 擺 turn, that 擺 or the 起 — never a second pass (the
+    card would go by with neither)."""
+    rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
+    seat1 = "12 12 JC 16 66 44 56 45 46 55 36 56 14 23 13 24 22"
+    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="33"))
+    game.apply(Action(1, ActionKind.LAY, cards=parse("12 12 JC"), meld=MeldKind.AN))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    game.apply(Action(1, ActionKind.PASS))
+    legal = texts(game.legal_actions(1))
+    assert "seat 1 過" not in legal and "seat 1 吃 起 丁丁 with 丁丁 丁丁 財神" in legal
+    game.apply(
+        Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("12 12 JC"), meld=MeldKind.QI)
+    )
+    assert game.melds(1)[0].kind is MeldKind.QI

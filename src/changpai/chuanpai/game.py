@@ -402,26 +402,17 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     )
                     if self._surplus(seat, card):  # §2.4.2: a seven in hand is single
                         forced = True
-            qi = False
-            if any(m.kind is MeldKind.AN and m.cards == (card,) * 3 for m in self._tables[seat]):
-                out.append(_claim(seat, card, (card,) * 3, MeldKind.QI))
-                qi = True
+            qi_claims = self._qi_claims(seat, card)
+            qi = bool(qi_claims)
+            out += qi_claims
             for three in self._jing_threes(seat, card):
                 # chuanpai.md §2.3: three of the "real and fake 經" + the 4th must be 扛'd.
                 out.append(_claim(seat, card, three, MeldKind.KANG))
                 forced = True
-            for meld in self._tables[seat]:
-                if (
-                    x in _JING_SET_KINDS
-                    and meld.kind is MeldKind.AN
-                    and meld.jing
-                    and is_jing_set((*meld.cards, card))
-                ):
-                    out.append(_claim(seat, card, meld.cards, MeldKind.QI))
-                    qi = True
             # chuanpai.md §2.3: the 4th must join the 暗 (a 經 暗 too) unless that card wins
             # the hand.
-            if qi and not any(self._claim_wins(a) for a in self._claim_options(seat, card, 1)[0]):
+            bai = self._claim_options(seat, card, 1)[0]
+            if qi and not any(self._claim_wins(a) for a in bai if a.meld is not MeldKind.QI):
                 forced = True
             if not card.is_jing and h[x] == 3:
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
@@ -446,7 +437,24 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if _pair_ok(card, g, self.rules):
                     out.append(_claim(seat, card, (g,), MeldKind.BAI, True))
                     forced = True
+        qi_claims = self._qi_claims(seat, card) if out else []
+        if qi_claims:  # §2.3: the 起 passed above for a winning 擺: now win, or take the 起
+            return [*(a for a in out if self._claim_wins(a)), *qi_claims], True
         return out, forced
+
+    def _qi_claims(self, seat: int, card: Card) -> list[Action]:
+        """The 起 of ``card`` onto a 暗 of ``seat``'s table: three of it, or a 經 暗 the card
+        makes a 經 set with (chuanpai.md §2.3)."""
+        found = []
+        x = card.index
+        for meld in self._tables[seat]:
+            if meld.kind is not MeldKind.AN:
+                continue
+            if meld.cards == (card,) * 3 or (
+                x in _JING_SET_KINDS and meld.jing and is_jing_set((*meld.cards, card))
+            ):
+                found.append(_claim(seat, card, meld.cards, MeldKind.QI))
+        return found
 
     def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
         # The test of _claim_options without building the actions (asked of every seat at

@@ -329,15 +329,29 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if wild and h[x] >= 2:
                 out.append(self._claim(seat, card, MeldKind.GANG, (x, x, HJ)))
             if self._has_an(seat, card):
-                # xiaogan.md §4: the fourth of a 暗 must be taken as a 起 "unless it wins": when
-                # another use of it wins, the 起 is offered with the other uses and a pass.
+                # xiaogan.md §4: the fourth of a 暗 must be taken as a 起 "unless it wins": a
+                # winning 碰 / 杠 of it is offered beside the 起; a winning 擺 waits for the 擺
+                # turn (a pass now), where the seat then wins or takes the 起 (no pass again)
                 qi = self._claim(seat, card, MeldKind.QI, (x, x, x))
-                if not self._wins_with(seat, out + self._claim_options(seat, card, 1)[0]):
-                    return [qi], True
-                return [qi, *out], False
+                wins = [a for a in out if self._wins_with(seat, [a])]
+                if wins:
+                    return [qi, *wins], True
+                return [qi], not self._wins_with(seat, self._bai_options(seat, card))
             return out, False
+        out = self._bai_options(seat, card)
+        if out and self._has_an(seat, card):  # (the 起 passed above for a winning 擺)
+            wins = [a for a in out if self._wins_with(seat, [a])]
+            return [*wins, self._claim(seat, card, MeldKind.QI, (x, x, x))], True
+        return out, False
+
+    def _bai_options(self, seat: int, card: Card) -> list[Action]:
+        """The 擺 of ``card`` (a 句, or a 順 with ``numeric_sentences``) ``seat`` may make."""
+        x = card.index
+        h = self._hands[seat]
+        wild = self.rules.hunjiang == "wild" and h[HJ] > 0
+        out: list[Action] = []
         if self._small[seat]:
-            return [], False  # xiaogan.md §2: a small seat may not 擺
+            return out  # xiaogan.md §2: a small seat may not 擺
         shapes: list[tuple[MeldKind, tuple[int, int]]] = [(MeldKind.JU, _JU_PAIRS[x])]
         if self.rules.numeric_sentences:
             shapes += [(MeldKind.SHUN, pair) for pair in _RUN_PAIRS[x]]
@@ -348,7 +362,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(self._claim(seat, card, kind, (a, HJ)))
             if wild and h[b]:
                 out.append(self._claim(seat, card, kind, (b, HJ)))
-        return out, False
+        return out
 
     def _wins_in_hand(self, seat: int, x: int) -> bool:
         """Whether a 偷 of kind ``x``, the fourth of a 暗 on the table, kept in hand makes
