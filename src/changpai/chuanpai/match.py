@@ -18,7 +18,7 @@ from typing import Any
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core.guard import instance_arg
+from changpai.core.guard import instance_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
@@ -53,8 +53,7 @@ def draw_dealer(
     changpai.errors.RulesError: players=8 must be a whole number between 2 and 7
     """
     n = _players(rules, players)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RulesError(f"seed={seed!r} is not a whole number (or None)")
+    seed_arg(seed)
     rng = random.Random(seed)
     order = list(rules.cards())
     rng.shuffle(order)

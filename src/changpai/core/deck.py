@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
-from changpai.core.guard import shown
+from changpai.core.guard import seed_arg, shown
 from changpai.errors import ChangpaiError, RulesError
 
 __all__ = ["deal_order"]
@@ -62,8 +62,7 @@ def deal_order(
     ...
     changpai.errors.ChangpaiError: the stacked deck must hold exactly the 2 cards of these rules; got 3 cards: 1 is one too many
     """
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise error(f"seed={shown(seed)} is not a whole number (or None)")
+    seed_arg(seed, error)
     if deck is None:
         order = list(full)
         random.Random(seed).shuffle(order)

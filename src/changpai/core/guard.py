@@ -171,6 +171,21 @@ def rules_arg(value: object, cls: type[_T], family: str) -> _T:
     return value
 
 
+def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | None:
+    """``seed`` if it is a whole number or None (a random seed), else ``error`` naming it.
+
+    >>> seed_arg(7), seed_arg(None)
+    (7, None)
+    >>> seed_arg("1")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: seed='1' is not a whole number (or None)
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise error(f"seed={shown(seed)} is not a whole number (or None)")
+    return seed
+
+
 def int_arg(
     value: object,
     what: str,

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from attrs import frozen
 
-from changpai.core.guard import rules_arg
+from changpai.core.guard import rules_arg, seed_arg
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, RulesError
 
@@ -82,8 +82,7 @@ class Match(Generic[G]):
         if rules is None:
             rules = game_class.default_rules
         rules_arg(rules, game_class.rules_class, game_class.family)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed={seed!r} is not a whole number (or None)")
+        seed_arg(seed)
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)

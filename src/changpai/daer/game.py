@@ -38,7 +38,7 @@ from typing import Any
 
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import items_arg, rules_arg
+from changpai.core.guard import items_arg, rules_arg, seed_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -100,8 +100,7 @@ class Game(ClaimsMixin, GameBase):
         dealer: int = 0,
     ) -> None:
         rules_arg(rules, Rules, "大貳")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RulesError(f"seed={seed!r} is not a whole number (or None)")
+        seed_arg(seed)
         self.rules = rules
         self.seed = seed
         self.dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)

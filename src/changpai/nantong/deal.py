@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from changpai.core.guard import items_arg, mapping_arg, rules_arg
+from changpai.core.guard import items_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.actions import SEATS
@@ -107,8 +107,7 @@ def stack_deck(
     """
     rules = rules_arg(rules, Rules, "nantong")
     dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RulesError(f"seed={seed!r} is not a whole number (or None)")
+    seed_arg(seed)
     players = SeatRing.of(SEATS, (dealer + 3) % SEATS).order_from(dealer)
     wanted: dict[int, list[Card]] = {}
     for seat, cards in mapping_arg(hands, "hands").items():

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 
 from changpai.chuanpai.cards import DECK84, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core.guard import items_arg, mapping_arg, rules_arg, shown
+from changpai.core.guard import items_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -76,8 +76,7 @@ def stack_deck(
     """
     rules_arg(rules, Rules, "戳牌")
     dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RulesError(f"seed={shown(seed)} is not a whole number (or None)")
+    seed_arg(seed)
     if _cards(stock, "stock"):
         raise RulesError(
             f"戳牌 deals every card ({HAND} each); there is no stock to stack, got stock={stock!r}"
