@@ -411,8 +411,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 forced = True
             # chuanpai.md §2.3: the 4th must join the 暗 (a 經 暗 too) unless that card wins
             # the hand.
-            bai = self._claim_options(seat, card, 1)[0]
-            if qi and not any(self._claim_wins(a) for a in bai if a.meld is not MeldKind.QI):
+            if qi and not self._bai_wins(seat, card):
                 forced = True
             if not card.is_jing and h[x] == 3:
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
@@ -441,6 +440,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if qi_claims:  # §2.3: the 起 passed above for a winning 擺: now win, or take the 起
             return [*(a for a in out if self._claim_wins(a)), *qi_claims], True
         return out, forced
+
+    def _bai_wins(self, seat: int, card: Card) -> bool:
+        """Whether a 擺 of ``card`` wins ``seat`` the hand (the 起 it passes for one comes back
+        in the 擺 turn: not a 擺)."""
+        bai = self._claim_options(seat, card, 1)[0]
+        return any(self._claim_wins(a) for a in bai if a.meld is not MeldKind.QI)
 
     def _qi_claims(self, seat: int, card: Card) -> list[Action]:
         """The 起 of ``card`` onto a 暗 of ``seat``'s table: three of it, or a 經 暗 the card

@@ -205,11 +205,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return self._laid(self._seat(seat))
 
     def _laid(self, seat: int) -> int:
+        return self._table_laid(seat) + layout_units(self._hands[seat], self.rules)[0]
+
+    def _table_laid(self, seat: int) -> int:
+        """The cards the sets on ``seat``'s table count as laid out."""
         rules = self.rules
         table = 0
         for m in self._tables[seat]:
             table += m.laid_out(rules)
-        return table + layout_units(self._hands[seat], rules)[0]
+        return table
 
     def _face_down(self, meld: Meld) -> bool:
         return meld.kind is MeldKind.AN
@@ -368,19 +372,17 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         """Whether a 偷 of kind ``x``, the fourth of a 暗 on the table, kept in hand makes
         ``seat`` lay out ``win_count`` cards at once where the 起 would not."""
         rules = self.rules
-        table = sum(m.laid_out(rules) for m in self._tables[seat])
-        h = self._hands[seat]
-        if table + 1 + layout_units(h, rules)[0] >= rules.win_count:
+        if self._laid(seat) + 1 >= rules.win_count:
             return False  # the 起 (one more card laid out) wins as well
-        kept = list(h)
+        kept = list(self._hands[seat])
         kept[x] += 1
-        return table + layout_units(kept, rules)[0] >= rules.win_count
+        return self._table_laid(seat) + layout_units(kept, rules)[0] >= rules.win_count
 
     def _wins_with(self, seat: int, claims: list[Action]) -> bool:
         """Whether one of ``claims`` (a 碰 / 杠 / 擺 of the offered card) makes ``seat`` lay out
         ``win_count`` cards at once, before any 偷 (which only adds)."""
         rules = self.rules
-        table = sum(m.laid_out(rules) for m in self._tables[seat])
+        table = self._table_laid(seat)
         for claim in claims:
             rest = list(self._hands[seat])
             for own in claim.cards:

@@ -96,7 +96,7 @@ class Claims:
             discards = _DISCARDS[seat]
             return [discards[k] for k in range(KINDS) if 1 <= hand[k] <= 2], options
         k = self._offer[0]
-        entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        entry = self._entry()
         if entry == _HU:
             if self.rules.must_hu:  # 有胡必胡 (§6): no pass
                 return [_HUS[seat][k]], options
@@ -113,6 +113,11 @@ class Claims:
             )
         return [*chi, _PASSES[seat]], options
 
+    def _entry(self) -> str:
+        """What the seat asked about the card on offer decides: 胡 (the drawer's own 胡, or
+        the 胡 queue entry), 跑, 碰 or 吃."""
+        return _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+
     def _legal(self, action: Action) -> bool:
         """The checks behind :meth:`verify` and :meth:`legal_actions` (seat already to act)."""
         kind, seat = action.kind, action.seat
@@ -127,7 +132,7 @@ class Claims:
         k = self._offer[0]
         if action.card is not None and action.card is not CARDS[k]:
             return False  # the card may be left out; if given it must be the one concerned
-        entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        entry = self._entry()
         if kind is ActionKind.PASS:
             return not action.melds and not (entry == _HU and self.rules.must_hu)
         if entry == _HU:
@@ -239,7 +244,7 @@ class Claims:
                 return f"{action}: name the card to discard"
             return f"seat {seat} cannot 打 {CARDS[k].hanzi}: it holds no free {CARDS[k].hanzi} (a 坎 is never discarded)"
         card = CARDS[self._offer[0]]
-        entry = _HU if self._phase == _SELFHU else self._queue[self._pos][0]
+        entry = self._entry()
         if entry == _HU and self.rules.must_hu:
             return f"{action}: seat {seat} must 胡 {card.hanzi} now (有胡必胡, rules.must_hu)"
         if self._phase == _SELFHU:
