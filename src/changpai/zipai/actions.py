@@ -18,6 +18,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core.guard import items_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import NotationError
@@ -72,12 +73,10 @@ def _to_card(value: Card | str | None) -> Card | None:
 
 
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
-    if isinstance(value, (str, Meld)):  # one meld given alone, not a sequence of them
+    if isinstance(value, Meld):  # one meld given alone, not a sequence of them
         raise NotationError(f"melds={value!r} must be a sequence of melds, e.g. ('吃 一二三',)")
-    try:
-        return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in value)
-    except TypeError:
-        raise NotationError(f"melds={value!r} is not a sequence of zipai melds") from None
+    items = items_arg(value, "melds", "zipai melds, e.g. ('吃 一二三',)")
+    return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in items)
 
 
 def _kind_validator(_action: Any, _attribute: Any, value: ActionKind) -> None:
