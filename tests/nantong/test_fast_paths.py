@@ -246,3 +246,35 @@ def test_a_hand_with_baida_and_no_reading_is_none_before_its_melds_are_counted()
         cards = f"123t 456t 789t 123w 456w 1b 2b 5w 7w {last}"
         assert not hand.is_winning(cards, melds, rules=rules, jiang="9b")
         assert hand.best_decomposition(cards, melds, rules=rules, jiang="9b") is None
+
+
+@pytest.mark.parametrize(
+    "counts", [(a, b, c) for a in range(5) for b in range(5) for c in range(5)]
+)
+def test_honour_bound_of_a_hand_with_baida_is_the_honours_need_section_4(
+    counts: tuple[int, int, int],
+) -> None:
+    # the fast path leaves a hand with 百搭 at once when its honours need more than it holds
+    packed = sum(c << solver.PACK_BITS * k for k, c in enumerate(counts))
+    need = min(naive_need(counts, pair, False) for pair in (False, True))
+    assert hand._HONOUR_WILDS[packed] == need
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9))
+def test_dealt_hands_with_baida_answer_as_the_general_path_section_4(seed: int) -> None:
+    rng = random.Random(seed)
+    cards = tuple(rng.sample(nantong.DECK_BAIDA, 23))
+    rules = nantong.DUZIHU_BAIDA
+    best = nantong.best_decomposition(cards, rules=rules)
+    assert repr(best) == repr(nantong.best_decomposition(iter(cards), rules=rules))
+
+
+def test_every_card_packs_into_its_own_field() -> None:
+    assert [c._packed for c in CARDS] == [1 << solver.PACK_BITS * c.index for c in CARDS]
+    # a hand holding anything but nantong cards is left to the general path, which names it
+    held = list(nantong.parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    held[3] = "4b"  # type: ignore[call-overload]
+    assert hand._packed_cards(held) is None
+    with pytest.raises(NotationError, match="4b"):
+        nantong.best_decomposition(held)

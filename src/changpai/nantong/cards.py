@@ -93,9 +93,12 @@ class Card(Interned):
     changpai.errors.NotationError: True is not a nantong card; a card is named by its code ...
     """
 
-    __slots__ = ("code", "hanzi", "index", "number", "suit")
+    __slots__ = ("_packed", "code", "hanzi", "index", "number", "suit")
     _interned: ClassVar[dict[int, Card]] = {}
 
+    # the card's field in a packed hand (4 bits a kind, by index): ``nantong.hand`` adds the
+    # cards of a hand on its hot path, and only a Card has the attribute
+    _packed: int
     index: int
     code: str
     hanzi: str
@@ -125,7 +128,7 @@ class Card(Interned):
             text_code, hanzi = _BAIDA_CODES[index - 30], _BAIDA_HANZI[index - 30]
         for name, value in (
             ("index", index), ("code", text_code), ("hanzi", hanzi), ("suit", suit),
-            ("number", number),
+            ("number", number), ("_packed", 1 << 4 * index),
         ):  # fmt: skip
             object.__setattr__(self, name, value)
         cls._interned[index] = self

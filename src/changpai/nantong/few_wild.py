@@ -372,9 +372,14 @@ def best(
         groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
         for p, pair in plain:
-            readings = _TABLES[p].get(parts[p]) or _packed_part_plain(
-                p, parts[p], _suit_size(parts[p]), pair
-            )
+            readings = _TABLES[p].get(parts[p])
+            if readings is None:
+                # (the tables hold every part of at most _TABLE_CARDS cards with a reading:
+                # only a bigger suit is read)
+                size = _suit_size(parts[p])
+                if p == 3 or size <= _TABLE_CARDS:
+                    break
+                readings = _packed_part_plain(p, parts[p], size, pair)
             if not readings:
                 break
             options.append(readings)

@@ -575,10 +575,11 @@ def _packed_cards(concealed: object) -> int | None:
     ) != HAND_SIZE:
         return None
     key = 0
-    for c in concealed:
-        if type(c) is not Card:  # the general path names what it is
-            return None
-        key += _PACKED[c.index]
+    try:
+        for c in concealed:
+            key += c._packed  # (only a Card has it)
+    except AttributeError:  # the general path names what it is
+        return None
     return key
 
 
@@ -1032,6 +1033,8 @@ def _best_packed_wild(
     """
     wilds = key >> _BAIDA_AT  # (one bit of a field per 百搭 held: one copy of each)
     key &= _PLAIN_FIELDS
+    if _HONOUR_WILDS[key >> _HONOURS_AT] > wilds.bit_count():
+        return None  # (most random hands: their honours need more 百搭 than they hold)
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
     if wilds.bit_count() <= 2 and rules.multiplier_model == "model":
@@ -1044,17 +1047,44 @@ def _best_packed_wild(
         if best is None:
             return None
         return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
-    baida = [c for c in concealed if c.index >= N_PLAIN]
-    ranks = _CodeRanks((), flips, rules, called)
-    counts = tuple(key >> PACK_BITS * k & 15 for k in range(N_PLAIN))
+    counts = tuple(
+        itertools.chain.from_iterable(map(_NIBBLES.__getitem__, key.to_bytes(15, "little")))
+    )
     left = _copies_left(counts, (), flips)
     if left is None:  # no 百搭 can stand for anything
         return None
-    best = _best_wild(counts, len(baida), left, ranks)
-    return None if best is None else _build(best, baida, (), rules, flips, called)
+    best = _best_wild(counts, wilds.bit_count(), left, _CodeRanks((), flips, rules, called))
+    if best is None:
+        return None
+    baida = [c for c in concealed if c.index >= N_PLAIN]
+    return _build(best, baida, (), rules, flips, called)
 
 
 _PLAIN_FIELDS = (1 << _BAIDA_AT) - 1
+# the two fields of a byte of a packed hand (its 30 plain fields are 15 bytes)
+_NIBBLES = tuple((b & 15, b >> 4) for b in range(256))
+
+
+def _honour_wilds(h: int) -> int:
+    """The fewest 百搭 that make packed honours ``h`` (each kind within four copies) into
+    刻子, the pair among them or not: honours form no 順子, so each kind is filled alone, and
+    a 百搭 joins a kind held (nantong.md §4). A bound for a whole hand: its honours need at
+    least as many.
+
+    >>> [_honour_wilds(h) for h in (0, 1, 2, 3, 4, 1 | 1 << PACK_BITS, 3 | 1 << PACK_BITS)]
+    [0, 1, 0, 0, 1, 3, 1]
+    """
+    counts = [h >> PACK_BITS * k & 15 for k in range(3)]
+    alone = [(3 - c % 3) % 3 for c in counts]  # 0, 2, 1, 0, 2 for 0..4 cards
+    with_pair = [2, 1, 0, 2, 1]  # the kind holding the pair too (0: two 百搭 alone)
+    return min(sum(alone), *(sum(alone) - alone[k] + with_pair[c] for k, c in enumerate(counts)))
+
+
+# (the honours of every hand within four copies: 3 fields of 4 bits)
+_HONOUR_WILDS = tuple(
+    _honour_wilds(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
+    for h in range(1 << 3 * PACK_BITS)
+)
 
 
 def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
