@@ -9,6 +9,7 @@ plain baseline of the run (``_baseline.py``); the cold analyses are also compare
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -146,6 +147,13 @@ def main() -> None:
     )
     rate = _cold(
         "best_decomposition, random 23-card hands (cold)", randoms, nantong.best_decomposition
+    )
+    print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
+    dealt = [tuple(rng.sample(nantong.DECK_BAIDA, 23)) for _ in range(scaled(10_000))]
+    rate = _cold(
+        "best_decomposition, random hands, 125 cards (百搭)",
+        dealt,
+        functools.partial(nantong.best_decomposition, rules=nantong.DUZIHU_BAIDA),
     )
     print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
     complete = [h for h in randoms if nantong.is_winning(h)]

@@ -278,3 +278,25 @@ def test_every_card_packs_into_its_own_field() -> None:
     assert hand._packed_cards(held) is None
     with pytest.raises(NotationError, match="4b"):
         nantong.best_decomposition(held)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**9), st.booleans())
+def test_hands_given_as_text_answer_as_their_cards_section_4(seed: int, hanzi: bool) -> None:
+    # text is read once and takes the fast path; the answer is the cards'
+    cards, jiang, rules = _held(seed)
+    text = nantong.format(cards, ascii=not hanzi)
+    for call in (nantong.best_decomposition, nantong.is_winning):
+        assert repr(call(text, rules=rules, jiang=jiang)) == repr(
+            call(cards, rules=rules, jiang=jiang)
+        )
+
+
+def test_bad_text_is_refused_on_the_fast_path_as_before() -> None:
+    for text in ("1t 1t 1t 1t 1t", "1x", "FU FU"):
+        for call in (nantong.best_decomposition, nantong.is_winning):
+            with pytest.raises(NotationError) as raised:
+                call(text)
+            with pytest.raises(NotationError) as parsed:
+                nantong.parse(text)
+            assert str(raised.value) == str(parsed.value)

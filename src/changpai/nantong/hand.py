@@ -697,6 +697,8 @@ def is_winning(
     False
     """
     if type(rules) is Rules and _no_melds(exposed):
+        if type(concealed) is str:  # (read once: the fast path takes the cards)
+            concealed = parse(concealed)
         key = _packed_plain(concealed)
         if key is not None:
             flips = _jiang(jiang)
@@ -788,6 +790,8 @@ def best_decomposition(
     flips = _jiang(jiang)
     frozen_called = _NONE_CALLED if called == () else _called(called)
     if type(rules) is Rules and (exposed == () or exposed == ""):
+        if type(concealed) is str:  # (read once: the fast path takes the cards)
+            concealed = parse(concealed)
         key = _packed_cards(concealed)
         if key is None or not _within_copies(key, flips, HAND_SIZE):
             pass  # the general path checks (and raises)
