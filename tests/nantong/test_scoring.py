@@ -287,7 +287,7 @@ def test_score_keywords_are_checked(keywords: dict[str, object], match: str) -> 
         ({"losers": [1, 1]}, RulesError, "seat 1 twice"),
         ({"called": 5}, NotationError, "called=5 is not a sequence"),
         ({"called": [1]}, NotationError, "called: 1 is not a nantong card"),
-        ({"gangkai": "yes"}, RulesError, "gangkai='yes' must be True or False"),
+        ({"gangkai": "yes"}, RulesError, "gangkai='yes' is not True or False"),
     ],
 )
 def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: str) -> None:
@@ -305,7 +305,7 @@ def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: 
         (lambda: Win(QING, seat=9), RulesError, "seat=9 is not a seat"),
         (lambda: OtherHand("x", "HH"), RulesError, "seat='x' is not a seat"),
         (lambda: OtherHand(1, "HH", called=5), NotationError, "called=5 is not a sequence"),
-        (lambda: OtherHand(1, "HH", baida_dealt=1), RulesError, "baida_dealt=1 must be True"),
+        (lambda: OtherHand(1, "HH", baida_dealt=1), RulesError, "baida_dealt=1 is not True or False"),
         (lambda: nantong.sets_value("HH HH HH", called=5), NotationError, "called=5"),
         (lambda: nantong.baida_bonus(1, rules=5), RulesError, "rules=5 is not a nantong Rules"),
         (lambda: nantong.baida_bonus(True), NotationError, "True 百搭"),

@@ -108,8 +108,8 @@ D15 = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍�
 @pytest.mark.parametrize(
     ("facts", "message"),
     [
-        ({"self_drawn": None}, "self_drawn=None: the fact of the win is a bool"),
-        ({"tianhu": 1}, "tianhu=1: the fact of the win is a bool"),
+        ({"self_drawn": None}, "self_drawn=None is not True or False"),
+        ({"tianhu": 1}, "tianhu=1 is not True or False"),
         ({"fanxing_card": "x1"}, "fanxing_card='x1' is not a zipai Card"),
         ({"shuxin_card": 5}, "shuxin_card=5 is not a zipai Card"),
     ],

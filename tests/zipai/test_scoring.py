@@ -494,8 +494,8 @@ def test_new_presets_listed_and_seed_presets_have_none() -> None:
 @pytest.mark.parametrize(
     ("changes", "reason"),
     [
-        ({"haidi": 1}, "haidi=1: the 名堂 fact is a bool"),
-        ({"jushou": "yes"}, "jushou='yes': the 名堂 fact is a bool"),
+        ({"haidi": 1}, "haidi=1 is not True or False"),
+        ({"jushou": "yes"}, "jushou='yes' is not True or False"),
         ({"huangfan": -1}, "huangfan=-1: the number of 荒莊"),
         ({"huangfan": True}, "huangfan=True: the number of 荒莊"),
     ],

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
+from changpai.core.guard import flag_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.core.serial import without_retired
 from changpai.errors import RulesError
@@ -35,6 +36,10 @@ def _choice(*options: Any) -> Any:
             raise RulesError(f"{attribute.name}={value!r} is not one of {options}")
 
     return check
+
+
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    flag_arg(value, attribute.name)
 
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
@@ -119,7 +124,7 @@ class Rules(RulesBase):
     # a seat dealt no card would hold no card to form nor to discard (chuanpai.md §2.1)
     mojia_cards: int = field(default=5, validator=_positive)
     jiao: str = field(default="win", validator=_choice("win", "deal", "off"))
-    turned_bai: bool = field(default=True, validator=_choice(True, False))
+    turned_bai: bool = field(default=True, validator=_flag)
     kang: str = field(default="qitou", validator=_choice("qitou", "optional"))
     qitou_uncovered: str = field(default="mandatory", validator=_choice("mandatory", "optional"))
     hu_jier20: int = field(default=1, validator=_non_negative)

@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document
-from changpai.core.guard import instance_arg, rules_arg
+from changpai.core.guard import flag_arg, instance_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
@@ -64,8 +64,7 @@ class Win:
 
     def __attrs_post_init__(self) -> None:
         instance_arg(self.decomposition, Decomposition, "decomposition", IllegalActionError)
-        if not isinstance(self.self_drawn, bool):
-            raise IllegalActionError(f"self_drawn={self.self_drawn!r} must be True or False")
+        flag_arg(self.self_drawn, "self_drawn", IllegalActionError)
         if self.winning_card is not None:
             instance_arg(self.winning_card, Card, "winning_card", IllegalActionError)
         players = self.players

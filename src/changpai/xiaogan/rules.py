@@ -19,6 +19,7 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
+from changpai.core.guard import flag_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import DECK
@@ -30,8 +31,7 @@ _SMALL: dict[int, tuple[int, ...]] = {5: (3,), 6: (5, 3), 7: (5, 3, 1)}
 
 
 def _flag(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name}={value!r} must be True or False")
+    flag_arg(value, attribute.name)
 
 
 def _one_of(*choices: str) -> Any:

@@ -28,7 +28,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import document
-from changpai.core.guard import cards_arg, rules_arg
+from changpai.core.guard import cards_arg, flag_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import Card, parse
@@ -112,11 +112,7 @@ class Win:
         if not isinstance(self.decomposition, Decomposition):
             raise NotationError(f"{self.decomposition!r:.60} is not a zipai Decomposition")
         for name in ("self_drawn", "tianhu", "haidi", "dihu", "tinghu", "shuahou", "jushou"):
-            if not isinstance(getattr(self, name), bool):
-                what = "fact of the win" if name in ("self_drawn", "tianhu") else "名堂 fact"
-                raise IllegalActionError(
-                    f"{name}={getattr(self, name)!r}: the {what} is a bool (True or False)"
-                )
+            flag_arg(getattr(self, name), name, IllegalActionError)
         for name in ("fanxing_card", "shuxin_card"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, Card):
