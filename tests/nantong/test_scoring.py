@@ -308,7 +308,7 @@ def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: 
         (lambda: OtherHand(1, "HH", baida_dealt=1), RulesError, "baida_dealt=1 is not True or False"),
         (lambda: nantong.sets_value("HH HH HH", called=5), NotationError, "called=5"),
         (lambda: nantong.baida_bonus(1, rules=5), RulesError, "rules=5 is not a nantong Rules"),
-        (lambda: nantong.baida_bonus(True), NotationError, "True 百搭"),
+        (lambda: nantong.baida_bonus(True), NotationError, "count=True is not an integer from 0 to 5"),
     ],
 )
 def test_win_parts_are_checked(make: object, error: type, match: str) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document
-from changpai.core.guard import flag_arg, instance_arg, rules_arg
+from changpai.core.guard import flag_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
@@ -67,9 +67,7 @@ class Win:
         flag_arg(self.self_drawn, "self_drawn", IllegalActionError)
         if self.winning_card is not None:
             instance_arg(self.winning_card, Card, "winning_card", IllegalActionError)
-        players = self.players
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise IllegalActionError(f"players={players!r}: a 大貳 table has 2 to 4 players")
+        players = int_arg(self.players, "players", low=2, high=4, error=IllegalActionError)
         check_seat(self.winner, players, what="winner", error=IllegalActionError)
         if self.self_drawn:
             if self.discarder is not None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import field, fields, frozen
 
-from changpai.core.guard import items_arg, rules_arg
+from changpai.core.guard import int_arg, items_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.errors import NotationError, RulesError
@@ -199,8 +199,7 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     ([0, 10, 30, 50, 100, 200], 400)
     """
     rules_arg(rules, Rules, "nantong")
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 5:
-        raise NotationError(f"{count!r} 百搭; the deck has five")
+    int_arg(count, "count", low=0, high=5, error=NotationError)  # the deck has five 百搭
     if count == 0:
         return 0
     if count == 5 and dealt:

@@ -27,7 +27,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document, render
-from changpai.core.guard import rules_arg
+from changpai.core.guard import int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import Card, format, parse
@@ -82,10 +82,7 @@ class Win:
 
 
 def _players(players: object, rules: Rules) -> int:
-    n = rules.players if players is None else players
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-        raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
-    return n
+    return int_arg(rules.players if players is None else players, "players", low=2, high=7)
 
 
 def score(
@@ -112,7 +109,7 @@ def score(
     >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")), winner=4)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: winner=4 is not one of the 4 seats
+    changpai.errors.RulesError: winner=4 is not an integer from 0 to 3
     """
     if isinstance(win, Win):
         decomposition = win.decomposition
@@ -127,8 +124,7 @@ def score(
         rules = decomposition.rules
     rules_arg(rules, Rules, "xiaogan")
     n = _players(players, rules)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise RulesError(f"winner={seat!r} is not one of the {n} seats")
+    int_arg(seat, "winner", low=0, high=n - 1)
     counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)
     laid = counted.laid_out
     if laid < rules.win_count:
