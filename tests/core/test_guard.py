@@ -58,7 +58,9 @@ def test_flag_arg_takes_only_true_or_false(bad: object) -> None:
     """A yes/no field takes True or False only (1 == True in Python, so 1 is refused too); the
     caller picks the error class, RulesError by default."""
     assert guard.flag_arg(True, "x") is True and guard.flag_arg(False, "x") is False
-    with pytest.raises(RulesError, match=f"^{re.escape(f'x={guard.shown(bad)}')} is not True or False$"):
+    with pytest.raises(
+        RulesError, match=f"^{re.escape(f'x={guard.shown(bad)}')} is not True or False$"
+    ):
         guard.flag_arg(bad, "x")
     with pytest.raises(IllegalActionError, match=r"^guo=.* is not True or False$"):
         guard.flag_arg(bad, "guo", IllegalActionError)

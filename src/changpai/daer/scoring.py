@@ -63,10 +63,15 @@ class Win:
     winning_card: Card | None = None
 
     def __attrs_post_init__(self) -> None:
-        instance_arg(self.decomposition, Decomposition, "decomposition", IllegalActionError)
-        flag_arg(self.self_drawn, "self_drawn", IllegalActionError)
+        # a field of the wrong type is a NotationError, as in every family's Win; values of the
+        # right type that the table does not allow stay IllegalActionError
+        instance_arg(self.decomposition, Decomposition, "decomposition")
+        flag_arg(self.self_drawn, "self_drawn", NotationError)
         if self.winning_card is not None:
-            instance_arg(self.winning_card, Card, "winning_card", IllegalActionError)
+            instance_arg(self.winning_card, Card, "winning_card")
+        for name in ("winner", "players", "discarder"):
+            if name != "discarder" or self.discarder is not None:
+                int_arg(getattr(self, name), name, error=NotationError)
         players = int_arg(self.players, "players", low=2, high=4, error=IllegalActionError)
         check_seat(self.winner, players, what="winner", error=IllegalActionError)
         if self.self_drawn:
