@@ -117,7 +117,7 @@ def test_variants() -> None:
         ({"players": True}, "players=True must be a whole number between 2 and 7"),
         ({"players": 8}, "players=8 must be a whole number between 2 and 7"),
         ({"players": 3.0}, "players=3.0 must be a whole number"),
-        ({"turned_bai": 1}, r"turned_bai=1 is not one of \(True, False\)"),
+        ({"turned_bai": 1}, "turned_bai=1 is not True or False"),
         ({"hu_an": -1}, "hu_an=-1 must be a non-negative integer"),
         ({"hu_an": 2.5}, "hu_an=2.5 must be a non-negative integer"),
         ({"deck": "deck99"}, "deck='deck99' is not one of"),
@@ -137,6 +137,32 @@ def test_rules_fields_are_validated(changes: dict[str, object], message: str) ->
         with pytest.raises(RulesError, match=message):
             Rules(**changes)  # type: ignore[arg-type]
     assert YAODIREN.to_dict() == before
+
+
+@pytest.mark.parametrize("mojia_cards", [0, 1, 5, 300])
+def test_mojia_cards_is_checked_only_where_the_deal_uses_it(mojia_cards: int) -> None:
+    """chuanpai.md §2.1, Ambiguities C5: "18/17" deals the 摸家 ``mojia_cards`` cards, so it is at
+    least 1 there; "16/15" deals no 摸家 and does not use it, so any whole number >= 0 is kept
+    as given (it comes into force, and is checked, when the deal goes back to "18/17")."""
+    rules = YAODIREN.evolve(deal="16/15", mojia_cards=mojia_cards)
+    assert rules.mojia_cards == mojia_cards
+    assert rules.deal_sizes(4) == (16, 15, 15, 15)
+    assert Rules.from_dict(rules.to_dict()) == rules
+    if mojia_cards == 0:
+        with pytest.raises(RulesError, match="mojia_cards=0 must be a positive integer under"):
+            rules.evolve(deal="18/17")
+        with pytest.raises(RulesError, match="mojia_cards=0 must be a positive integer under"):
+            Rules(mojia_cards=0)
+    else:
+        assert rules.evolve(deal="18/17").deal_sizes(4) == (18, 17, 17, mojia_cards)
+
+
+@pytest.mark.parametrize("bad", [-1, True, 2.0, "5", None], ids=repr)
+def test_mojia_cards_is_a_whole_number_under_every_deal(bad: object) -> None:
+    """chuanpai.md §5: every option is a typed field; a card count is never negative."""
+    for deal in ("18/17", "16/15"):
+        with pytest.raises(RulesError, match="mojia_cards="):
+            YAODIREN.evolve(deal=deal, mojia_cards=bad)
 
 
 def test_from_dict_checks_its_input() -> None:

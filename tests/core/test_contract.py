@@ -325,6 +325,43 @@ def test_scoring_accepts_a_decomposition(entry: changpai.Variant) -> None:
     json.dumps(doc)
 
 
+def _first_variant(family_name: str) -> changpai.Variant:
+    return next(v for v in VARIANTS if v.family == family_name)
+
+
+WIN_FAMILIES = sorted({v.family for v in VARIANTS if hasattr(v.module, "Win")})
+
+
+def test_the_families_with_a_win_record() -> None:
+    """The score of these families takes a ``Win`` record (川牌 and 戳牌 score from the game)."""
+    assert WIN_FAMILIES == ["daer", "nantong", "xiaogan", "zipai"]
+
+
+@pytest.mark.parametrize("family_name", WIN_FAMILIES)
+def test_a_win_field_of_the_wrong_type_is_a_notation_error(family_name: str) -> None:
+    """DESIGN "typed errors whose message names the bad input": a ``Win`` given a value of the
+    wrong type raises the same class, NotationError, in every family (字牌 raised
+    NotationError, 大貳 IllegalActionError, 孝感 nothing until ``score`` then RulesError)."""
+    entry = _first_variant(family_name)
+    module = family(entry)
+    names = attrs.fields_dict(module.Win)
+    cards = module.parse(entry.sample)
+    if "concealed" in names:  # 南通: the Win holds the cards themselves
+        good: dict[str, Any] = {"concealed": cards}
+        seat = "seat"
+    else:
+        good = {"decomposition": module.best_decomposition(cards, rules=entry.rules)}
+        seat = "winner"
+        good["winner"] = 0
+        if "players" in names:
+            good["players"] = 3
+    module.Win(**good)
+    first = next(iter(names))
+    for bad in ({first: None}, {seat: "0"}, {seat: True}, {"self_drawn": 1}):
+        with pytest.raises(NotationError, match=f"{next(iter(bad))}="):
+            module.Win(**{**good, **bad})
+
+
 # ---------------------------------------------------------------------------------- 0.1.0 documents
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from changpai.core import guard
-from changpai.errors import NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 
 def test_text_arg() -> None:
@@ -49,6 +51,19 @@ def test_instance_and_int_args() -> None:
     for bad in (True, 1.0, "1", -1):
         with pytest.raises(RulesError, match="is not an integer >= 0"):
             guard.int_arg(bad, "seat", low=0)
+
+
+@pytest.mark.parametrize("bad", [0, 1, 1.0, "yes", "True", None], ids=repr)
+def test_flag_arg_takes_only_true_or_false(bad: object) -> None:
+    """A yes/no field takes True or False only (1 == True in Python, so 1 is refused too); the
+    caller picks the error class, RulesError by default."""
+    assert guard.flag_arg(True, "x") is True and guard.flag_arg(False, "x") is False
+    with pytest.raises(
+        RulesError, match=f"^{re.escape(f'x={guard.shown(bad)}')} is not True or False$"
+    ):
+        guard.flag_arg(bad, "x")
+    with pytest.raises(IllegalActionError, match=r"^guo=.* is not True or False$"):
+        guard.flag_arg(bad, "guo", IllegalActionError)
 
 
 def test_shown_cuts_long_inputs() -> None:

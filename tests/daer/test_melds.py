@@ -158,7 +158,7 @@ def test_meld_rejects_cards_of_another_family() -> None:
     [
         ((MeldKind.SHUN, 5), "cards=5 is not a sequence"),
         ((MeldKind.SHUN, None), "cards=None is not a sequence"),
-        ((MeldKind.SHUN, parse("一二三"), "yes"), "exposed='yes' must be True or False"),
+        ((MeldKind.SHUN, parse("一二三"), "yes"), "exposed='yes' is not True or False"),
         ((MeldKind.SHUN, parse("一二三"), False, "hand"), "origin='hand' is not a 大貳 Origin"),
     ],
 )

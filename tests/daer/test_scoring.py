@@ -91,13 +91,14 @@ def test_analysis_names_a_wrong_count() -> None:
 
 
 def test_win_checks_its_fields() -> None:
-    """A ``Win`` with a field of the wrong type is an IllegalActionError naming it (a string in
-    place of the reading used to fail later, inside ``score``, with an AttributeError)."""
+    """A ``Win`` with a field of the wrong type is a NotationError naming it, as in every
+    family's Win (a string in place of the reading used to fail later, inside ``score``, with an
+    AttributeError)."""
     d = best_decomposition(HAND)
     assert d is not None
-    with pytest.raises(IllegalActionError, match="decomposition='x'"):
+    with pytest.raises(NotationError, match="decomposition='x'"):
         Win("x", winner=0, players=4)  # type: ignore[arg-type]
-    with pytest.raises(IllegalActionError, match="self_drawn='no'"):
+    with pytest.raises(NotationError, match="self_drawn='no'"):
         Win(d, winner=0, players=4, self_drawn="no")  # type: ignore[arg-type]
-    with pytest.raises(IllegalActionError, match="winning_card='x5'"):
+    with pytest.raises(NotationError, match="winning_card='x5'"):
         Win(d, winner=0, players=4, winning_card="x5")  # type: ignore[arg-type]

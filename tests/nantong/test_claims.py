@@ -75,8 +75,14 @@ def test_win_beats_gang_beats_peng_one_winner_section_3() -> None:
         (lambda: callable_cards(None, (), stock_left=1), "counts=None is not a sequence"),  # type: ignore[arg-type]
         (lambda: callable_cards((0,) * 3, (), stock_left=1), "counts holds 3 numbers"),
         (lambda: callable_cards(counts("HH"), 5, stock_left=1), "jiang=5 is not"),  # type: ignore[arg-type]
-        (lambda: claim_options(1, "5w", held=2, can_win=False, ting=False, stock_left=3),  # type: ignore[arg-type]
-         "card='5w' is not a nantong Card"),
+        (lambda: claim_options(1, 5, held=2, can_win=False, ting=False, stock_left=3),  # type: ignore[arg-type]
+         "card=5 is not a nantong Card or card text"),
+        (lambda: claim_options(1, None, held=2, can_win=False, ting=False, stock_left=3),  # type: ignore[arg-type]
+         "card=None is not a nantong Card or card text"),
+        (lambda: claim_options(1, "5w 6w", held=2, can_win=False, ting=False, stock_left=3),
+         "'5w 6w' is not one nantong card but 2"),
+        (lambda: claim_options(1, "x9", held=2, can_win=False, ting=False, stock_left=3),
+         "'x9' is not a nantong card"),
         (lambda: winning_claim(None, order=(1, 2)), "decisions=None is not a mapping"),  # type: ignore[arg-type]
     ],
 )  # fmt: skip
@@ -87,6 +93,15 @@ def test_claim_rules_check_their_input_section_3(call: object, match: str) -> No
 
     with pytest.raises(NotationError, match=match):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("text", ["5w", "五萬", "五万"])
+def test_claim_options_take_the_card_as_text_section_3(text: str) -> None:
+    """nantong.md §3: the discard may be named as text (code or hanzi), as in the family's other
+    public functions; the options are those of the Card itself."""
+    for held, can_win, ting in itertools.product(range(4), (False, True), (False, True)):
+        facts = {"held": held, "can_win": can_win, "ting": ting, "stock_left": 5}
+        assert claim_options(2, text, **facts) == claim_options(2, FIVE, **facts)  # type: ignore[arg-type]
 
 
 def test_call_takes_the_flips_as_text_section_3() -> None:

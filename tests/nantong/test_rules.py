@@ -67,7 +67,7 @@ def test_houmo_in_sequence_section_8() -> None:
      ({"round_to": "10"}, "round_to='10' must be a whole number (int) >= 1"),
      ({"ta_base": -1}, "ta_base=-1 must be a whole number (int) >= 0"),
      ({"other_cards": 0, "dealer_cards": 1}, "other_cards=0 must be a whole number (int) >= 1"),
-     ({"baida": 1}, "baida=1 must be True or False"),
+     ({"baida": 1}, "baida=1 is not True or False"),
      ({"settlement": None}, "settlement=None is not one of"),
      ({"wenqian_values": (20, 50, 100)}, "wenqian_values=(20, 50, 100) must be a tuple of 4 ints"),
      ({"wenqian_values": [20, 50, 100, 200]}, "wenqian_values=[20, 50, 100, 200] must be a tuple"),

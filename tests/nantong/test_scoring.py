@@ -282,12 +282,12 @@ def test_score_keywords_are_checked(keywords: dict[str, object], match: str) -> 
         ({"others": [OtherHand(0, "HH")]}, RulesError, "seat 0 is the winner"),
         ({"losers": 5}, NotationError, "losers=5 is not a sequence"),
         ({"losers": [7]}, RulesError, "losers: seat=7 is not a seat"),
-        ({"losers": ["a"]}, RulesError, "losers: seat='a' is not a seat"),
+        ({"losers": ["a"]}, NotationError, "losers: seat='a' is not an integer"),
         ({"losers": [0, 1]}, RulesError, "seat 0 is the winner"),
         ({"losers": [1, 1]}, RulesError, "seat 1 twice"),
         ({"called": 5}, NotationError, "called=5 is not a sequence"),
         ({"called": [1]}, NotationError, "called: 1 is not a nantong card"),
-        ({"gangkai": "yes"}, RulesError, "gangkai='yes' must be True or False"),
+        ({"gangkai": "yes"}, NotationError, "gangkai='yes' is not True or False"),
     ],
 )
 def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: str) -> None:
@@ -301,14 +301,22 @@ def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: 
 @pytest.mark.parametrize(
     ("make", "error", "match"),
     [
-        (lambda: Win(QING, seat="x"), RulesError, "seat='x' is not a seat"),
+        (lambda: Win(QING, seat="x"), NotationError, "seat='x' is not an integer"),
         (lambda: Win(QING, seat=9), RulesError, "seat=9 is not a seat"),
-        (lambda: OtherHand("x", "HH"), RulesError, "seat='x' is not a seat"),
+        (lambda: OtherHand("x", "HH"), NotationError, "seat='x' is not an integer"),
         (lambda: OtherHand(1, "HH", called=5), NotationError, "called=5 is not a sequence"),
-        (lambda: OtherHand(1, "HH", baida_dealt=1), RulesError, "baida_dealt=1 must be True"),
+        (
+            lambda: OtherHand(1, "HH", baida_dealt=1),
+            NotationError,
+            "baida_dealt=1 is not True or False",
+        ),
         (lambda: nantong.sets_value("HH HH HH", called=5), NotationError, "called=5"),
         (lambda: nantong.baida_bonus(1, rules=5), RulesError, "rules=5 is not a nantong Rules"),
-        (lambda: nantong.baida_bonus(True), NotationError, "True 百搭"),
+        (
+            lambda: nantong.baida_bonus(True),
+            NotationError,
+            "count=True is not an integer from 0 to 5",
+        ),
     ],
 )
 def test_win_parts_are_checked(make: object, error: type, match: str) -> None:

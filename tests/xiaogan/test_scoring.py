@@ -102,8 +102,9 @@ def test_payers_that_are_not_seats_are_a_rules_error(payers: object) -> None:
 
 
 @pytest.mark.parametrize("decomposition", [None, "上大人", 3])
-def test_a_win_without_a_reading_is_a_rules_error(decomposition: object) -> None:
-    """score(Win(...)): a Win whose reading is not a Decomposition is a RulesError naming it
-    (it used to be an AttributeError)."""
-    with pytest.raises(RulesError, match="Decomposition"):
-        score(Win(decomposition))  # type: ignore[arg-type]
+def test_a_win_without_a_reading_is_a_notation_error(decomposition: object) -> None:
+    """Win(...): a reading that is not a Decomposition is a NotationError naming it, raised
+    when the Win is made, as in every family's Win (it used to pass until score, then a
+    RulesError; before that an AttributeError)."""
+    with pytest.raises(NotationError, match=r"decomposition=.* is not of type Decomposition"):
+        Win(decomposition)  # type: ignore[arg-type]

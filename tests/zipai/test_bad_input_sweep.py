@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
+from changpai.errors import ChangpaiError, NotationError, RulesError
 from changpai.zipai import (
     HAHA,
     HUNAN,
@@ -108,22 +108,23 @@ D15 = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍�
 @pytest.mark.parametrize(
     ("facts", "message"),
     [
-        ({"self_drawn": None}, "self_drawn=None: the fact of the win is a bool"),
-        ({"tianhu": 1}, "tianhu=1: the fact of the win is a bool"),
+        ({"self_drawn": None}, "self_drawn=None is not True or False"),
+        ({"tianhu": 1}, "tianhu=1 is not True or False"),
         ({"fanxing_card": "x1"}, "fanxing_card='x1' is not a zipai Card"),
         ({"shuxin_card": 5}, "shuxin_card=5 is not a zipai Card"),
     ],
 )
 def test_win_facts_are_typed(facts: dict[str, object], message: str) -> None:
-    """zipai.md §8.3 / §2: a 翻信 / 數信 card given as text would silently match nothing."""
+    """zipai.md §8.3 / §2: a 翻信 / 數信 card given as text would silently match nothing; a Win
+    field of the wrong type is a NotationError, as in every family's Win."""
     assert D15 is not None
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
+    with pytest.raises(NotationError, match=re.escape(message)):
         Win(D15, 0, 3, **facts)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bad", [None, (), parse("一二三")])
 def test_win_of_no_decomposition(bad: object) -> None:
-    with pytest.raises(NotationError, match="is not a zipai Decomposition"):
+    with pytest.raises(NotationError, match="is not of type Decomposition"):
         Win(bad, 0, 3)  # type: ignore[arg-type]
 
 

@@ -230,7 +230,7 @@ def test_int_fields_reject_other_types(name: str, bad: object) -> None:
 def test_bool_fields_reject_other_types(name: str, bad: object) -> None:
     """DESIGN conventions (typed error naming the option, the value and the reason), zipai.md
     §10: yes/no options take True or False only."""
-    with pytest.raises(RulesError, match=f"{name}={bad!r}: the option is a bool"):
+    with pytest.raises(RulesError, match=f"{name}={bad!r} is not True or False"):
         HUNAN.evolve(**{name: bad})
 
 

@@ -303,20 +303,21 @@ def test_score_sheet_html_shows_red_cards_in_red() -> None:
 @pytest.mark.parametrize(
     ("changes", "reason"),
     [
-        ({"winner": True}, "winner=True is not a seat"),
-        ({"winner": "1"}, "winner='1' is not a seat"),
-        ({"players": 3.0}, "players=3.0 is not a whole number"),
-        ({"discarder": True, "self_drawn": False}, "discarder=True is not a seat"),
-        ({"shuxin_seat": False}, "shuxin_seat=False is not a seat"),
+        ({"winner": True}, "winner=True is not an integer"),
+        ({"winner": "1"}, "winner='1' is not an integer"),
+        ({"players": 3.0}, "players=3.0 is not an integer"),
+        ({"discarder": True, "self_drawn": False}, "discarder=True is not an integer"),
+        ({"shuxin_seat": False}, "shuxin_seat=False is not an integer"),
     ],
     ids=repr,
 )
 def test_win_seats_are_whole_numbers(changes: dict[str, object], reason: str) -> None:
     """DESIGN conventions (typed error naming the input; nothing silently changed) and
-    zipai.md §8.4 (who pays): a Win's seats are whole numbers, True is not seat 1."""
+    zipai.md §8.4 (who pays): a Win's seats are whole numbers, True is not seat 1; a field of
+    the wrong type is a NotationError, as in every family's Win."""
     d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
     assert d is not None
-    with pytest.raises(IllegalActionError, match=reason):
+    with pytest.raises(NotationError, match=reason):
         Win(d, **{"winner": 1, "players": 3, **changes})  # type: ignore[arg-type]
 
 
@@ -492,19 +493,22 @@ def test_new_presets_listed_and_seed_presets_have_none() -> None:
 
 
 @pytest.mark.parametrize(
-    ("changes", "reason"),
+    ("changes", "error", "reason"),
     [
-        ({"haidi": 1}, "haidi=1: the 名堂 fact is a bool"),
-        ({"jushou": "yes"}, "jushou='yes': the 名堂 fact is a bool"),
-        ({"huangfan": -1}, "huangfan=-1: the number of 荒莊"),
-        ({"huangfan": True}, "huangfan=True: the number of 荒莊"),
+        ({"haidi": 1}, NotationError, "haidi=1 is not True or False"),
+        ({"jushou": "yes"}, NotationError, "jushou='yes' is not True or False"),
+        ({"huangfan": -1}, IllegalActionError, "huangfan=-1: the number of 荒莊"),
+        ({"huangfan": True}, NotationError, "huangfan=True is not an integer"),
     ],
     ids=repr,
 )
-def test_win_mingtang_facts_are_checked(changes: dict[str, object], reason: str) -> None:
-    """zipai.md §8.6: the Win facts for 海胡 / 舉手 / 黃番 … are typed; bad ones raise."""
+def test_win_mingtang_facts_are_checked(
+    changes: dict[str, object], error: type[Exception], reason: str
+) -> None:
+    """zipai.md §8.6: the Win facts for 海胡 / 舉手 / 黃番 … are typed; bad ones raise (a wrong
+    type: NotationError, as in every family's Win; a negative count: IllegalActionError)."""
     d = best(_PLAIN, rules=HUNAN.evolve(min_huxi=0))
-    with pytest.raises(IllegalActionError, match=reason):
+    with pytest.raises(error, match=reason):
         Win(d, winner=0, players=3, **changes)  # type: ignore[arg-type]
 
 

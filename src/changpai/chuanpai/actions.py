@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.melds import MeldKind
-from changpai.core.guard import action_field, action_items
+from changpai.core.guard import action_field, action_items, flag_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -57,8 +57,7 @@ class ActionKind(HanziEnum, short_repr=True):
 
 
 def _check_guo(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise IllegalActionError(f"guo={value!r} is not True or False")
+    flag_arg(value, "guo", IllegalActionError)
 
 
 _cards = action_items(Card, "cards", "chuanpai")

@@ -18,7 +18,7 @@ from typing import Any
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core.guard import instance_arg, seed_arg
+from changpai.core.guard import instance_arg, int_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
@@ -28,10 +28,7 @@ __all__ = ["Match", "draw_dealer", "next_dealer"]
 
 def _players(rules: Rules, players: int | None) -> int:
     instance_arg(rules, Rules, "rules", RulesError)
-    n = rules.players if players is None else players
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-        raise RulesError(f"players={n!r} must be a whole number between 2 and 7")
-    return n
+    return int_arg(rules.players if players is None else players, "players", low=2, high=7)
 
 
 def draw_dealer(
@@ -50,7 +47,7 @@ def draw_dealer(
     >>> draw_dealer(YAODIREN, 1, players=8)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: players=8 must be a whole number between 2 and 7
+    changpai.errors.RulesError: players=8 is not an integer from 2 to 7
     """
     n = _players(rules, players)
     seed_arg(seed)

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
+from changpai.core.guard import flag_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.core.serial import without_retired
 from changpai.errors import RulesError
@@ -35,6 +36,10 @@ def _choice(*options: Any) -> Any:
             raise RulesError(f"{attribute.name}={value!r} is not one of {options}")
 
     return check
+
+
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    flag_arg(value, attribute.name)
 
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
@@ -87,7 +92,8 @@ class Rules(RulesBase):
       ``red_dot_targets`` = dealer / other regular players / 摸家) or ``"cards16"`` (16 cards
       on the table).
     - ``deal`` [C5]: ``"18/17"`` (dealer 18, others 17, 摸家 ``mojia_cards`` = 5) or
-      ``"16/15"`` (dealer 16, every other regular player 15, no 摸家).
+      ``"16/15"`` (dealer 16, every other regular player 15, no 摸家). ``mojia_cards`` is at
+      least 1 under ``"18/17"``; ``"16/15"`` does not use it (any whole number >= 0).
     - ``jiao`` [C6]: when the 叫牌 condition (a pair of 幺四, 地牌 or 人牌, or a 土夥) is checked:
       ``"win"`` (at win time), ``"deal"`` (among the dealt cards only) or ``"off"``.
     - ``hu_jier10``, ``hu_jing_pair``, ``hu_tuhuo`` [C7, C14]: 胡 of a 10-point 擠兒, a 經 pair
@@ -116,10 +122,10 @@ class Rules(RulesBase):
     red_dot_targets: tuple[int, int, int] = field(default=(20, 18, 5), validator=_targets)
     cards_to_win: int = field(default=16, validator=_non_negative)
     deal: str = field(default="18/17", validator=_choice("18/17", "16/15"))
-    # a seat dealt no card would hold no card to form nor to discard (chuanpai.md §2.1)
-    mojia_cards: int = field(default=5, validator=_positive)
+    # dealt only under deal="18/17", where it must be >= 1 (see __attrs_post_init__)
+    mojia_cards: int = field(default=5, validator=_non_negative)
     jiao: str = field(default="win", validator=_choice("win", "deal", "off"))
-    turned_bai: bool = field(default=True, validator=_choice(True, False))
+    turned_bai: bool = field(default=True, validator=_flag)
     kang: str = field(default="qitou", validator=_choice("qitou", "optional"))
     qitou_uncovered: str = field(default="mandatory", validator=_choice("mandatory", "optional"))
     hu_jier20: int = field(default=1, validator=_non_negative)
@@ -144,6 +150,15 @@ class Rules(RulesBase):
     }
     """Options the 擠兒 rules carried unused up to 0.2.0 (see C10 – C12 above): a document may
     still hold them at these values (:func:`changpai.core.serial.rules_from_dict`)."""
+
+    def __attrs_post_init__(self) -> None:
+        # a seat dealt no card would hold no card to form nor to discard (chuanpai.md §2.1);
+        # "16/15" deals no 摸家, so there mojia_cards is not used and not held to it
+        if self.deal == "18/17" and self.mojia_cards < 1:
+            raise RulesError(
+                f"mojia_cards={self.mojia_cards!r} must be a positive integer under "
+                "deal='18/17' (the 摸家 is dealt that many cards)"
+            )
 
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some options changed (unknown option names raise RulesError).

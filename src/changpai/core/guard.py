@@ -25,6 +25,7 @@ __all__ = [
     "action_field",
     "action_items",
     "cards_arg",
+    "flag_arg",
     "instance_arg",
     "int_arg",
     "items_arg",
@@ -184,6 +185,21 @@ def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | Non
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise error(f"seed={shown(seed)} is not a whole number (or None)")
     return seed
+
+
+def flag_arg(value: object, what: str, error: type[ChangpaiError] = RulesError) -> bool:
+    """``value`` if it is ``True`` or ``False`` (a ``bool``, not ``1`` / ``0``), else ``error``.
+
+    >>> flag_arg(True, "self_drawn"), flag_arg(False, "exposed")
+    (True, False)
+    >>> flag_arg(1, "guo", IllegalActionError)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: guo=1 is not True or False
+    """
+    if not isinstance(value, bool):
+        raise error(f"{what}={shown(value)} is not True or False")
+    return value
 
 
 def int_arg(

@@ -20,7 +20,7 @@ from attrs import field, frozen
 
 from changpai import zipai
 from changpai.core import render
-from changpai.core.guard import instance_arg, items_arg
+from changpai.core.guard import flag_arg, instance_arg, items_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -195,8 +195,7 @@ class Meld:
         text = "".join(card.hanzi for card in self.cards)
         if not isinstance(self.kind, MeldKind):
             raise NotationError(f"kind={self.kind!r} is not a 大貳 MeldKind")
-        if not isinstance(self.exposed, bool):
-            raise NotationError(f"exposed={self.exposed!r} must be True or False")
+        flag_arg(self.exposed, "exposed", NotationError)
         if not isinstance(self.origin, Origin):
             raise NotationError(f"origin={self.origin!r} is not a 大貳 Origin")
         sizes = {MeldKind.JIANG: 2, MeldKind.GANG: 4}

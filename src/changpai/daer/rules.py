@@ -23,6 +23,7 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
+from changpai.core.guard import flag_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 
@@ -132,8 +133,7 @@ class Rules(RulesBase):
             if not _is_int(value) or value < least:
                 raise RulesError(f"{name}={value!r}: {what} must be a whole number >= {least}")
         for name in _BOOLS:
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name}={getattr(self, name)!r} must be True or False")
+            flag_arg(getattr(self, name), name)
         if self.players > 4:
             raise RulesError(f"players={self.players}: a 大貳 table has 2 to 4 players")
         if self.scoring not in SCORING:

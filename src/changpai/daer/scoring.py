@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document
-from changpai.core.guard import instance_arg, rules_arg
+from changpai.core.guard import flag_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
@@ -63,14 +63,16 @@ class Win:
     winning_card: Card | None = None
 
     def __attrs_post_init__(self) -> None:
-        instance_arg(self.decomposition, Decomposition, "decomposition", IllegalActionError)
-        if not isinstance(self.self_drawn, bool):
-            raise IllegalActionError(f"self_drawn={self.self_drawn!r} must be True or False")
+        # a field of the wrong type is a NotationError, as in every family's Win; values of the
+        # right type that the table does not allow stay IllegalActionError
+        instance_arg(self.decomposition, Decomposition, "decomposition")
+        flag_arg(self.self_drawn, "self_drawn", NotationError)
         if self.winning_card is not None:
-            instance_arg(self.winning_card, Card, "winning_card", IllegalActionError)
-        players = self.players
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise IllegalActionError(f"players={players!r}: a 大貳 table has 2 to 4 players")
+            instance_arg(self.winning_card, Card, "winning_card")
+        for name in ("winner", "players", "discarder"):
+            if name != "discarder" or self.discarder is not None:
+                int_arg(getattr(self, name), name, error=NotationError)
+        players = int_arg(self.players, "players", low=2, high=4, error=IllegalActionError)
         check_seat(self.winner, players, what="winner", error=IllegalActionError)
         if self.self_drawn:
             if self.discarder is not None:

@@ -53,19 +53,30 @@ def callable_cards(
 
 
 def claim_options(
-    seat: int, card: Card, *, held: int, can_win: bool, ting: bool, stock_left: int
+    seat: int, card: Card | str, *, held: int, can_win: bool, ting: bool, stock_left: int
 ) -> list[Action]:
     """The claims ``seat`` may make on the discard ``card`` (nantong.md §3): 胡 when the card
     completes his hand (``can_win``), 杠 with three copies ``held`` while a replacement can be
     drawn, 碰 with two — but after 報聽 (``ting``) only 胡, and a 百搭 is never claimed for a set.
+    ``card`` is a :class:`Card` or its text (code or hanzi), as elsewhere in the family.
 
     >>> [str(a) for a in claim_options(1, Card("5w"), held=3, can_win=False, ting=False, stock_left=4)]
     ['seat 1 杠 五萬', 'seat 1 碰 五萬']
+    >>> [str(a) for a in claim_options(1, "五萬", held=2, can_win=False, ting=False, stock_left=4)]
+    ['seat 1 碰 五萬']
     >>> claim_options(1, Card("5w"), held=3, can_win=False, ting=True, stock_left=4)
     []
+    >>> claim_options(1, 5, held=2, can_win=False, ting=False, stock_left=4)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: card=5 is not a nantong Card or card text (e.g. '5w' or '五萬')
     """
     if type(card) is not Card:
-        raise NotationError(f"card={shown(card)} is not a nantong Card")
+        if not isinstance(card, str):
+            raise NotationError(
+                f"card={shown(card)} is not a nantong Card or card text (e.g. '5w' or '五萬')"
+            )
+        card = Card.parse(card)
     # the engine's seats take the shared actions; anything else is checked by Action itself
     make = _action if type(seat) is int and 0 <= seat < SEATS else Action
     options: list[Action] = []

@@ -29,6 +29,7 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
+from changpai.core.guard import flag_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 
@@ -74,8 +75,7 @@ def _int_at_least(minimum: int) -> Any:
 
 
 def _flag(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name}={value!r} must be True or False")
+    flag_arg(value, attribute.name)
 
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:

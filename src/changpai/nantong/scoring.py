@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import field, fields, frozen
 
-from changpai.core.guard import items_arg, rules_arg
+from changpai.core.guard import cards_arg, flag_arg, int_arg, items_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.errors import NotationError, RulesError
@@ -50,7 +50,7 @@ from changpai.nantong.melds import (
     meld_value,
     set_value_detail,
 )
-from changpai.nantong.rules import DUZIHU, Rules, _flag
+from changpai.nantong.rules import DUZIHU, Rules
 
 __all__ = ["OtherHand", "Win", "baida_bonus", "score", "sets_value"]
 
@@ -58,7 +58,11 @@ R7 = "nantong.md §7"
 
 
 def _cards_field(value: Any) -> tuple[Card, ...]:
-    return _to_cards(value) if not isinstance(value, tuple) else value
+    if isinstance(value, tuple):  # checked with the other cards by check_copies
+        return value
+    if isinstance(value, str):
+        return parse(value)
+    return cards_arg(value, Card, "concealed", "nantong cards")
 
 
 def _melds_field(value: Any) -> tuple[Meld, ...]:
@@ -69,7 +73,14 @@ def _jiang_field(value: Any) -> tuple[Card, ...]:
     return _jiang(value)
 
 
+# A Win / OtherHand field of the wrong type is a NotationError, as in every family's Win; a
+# seat number out of range or facts that cannot go together stay RulesError.
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    flag_arg(value, attribute.name, NotationError)
+
+
 def _seat_field(value: Any) -> int:
+    int_arg(value, "seat", error=NotationError)
     return check_seat(value, SEATS, what="seat", error=RulesError)
 
 
@@ -77,6 +88,8 @@ def _losers_field(value: Any) -> tuple[int, ...] | None:
     if value is None:
         return None
     seats = items_arg(value, "losers", "seats")
+    for seat in seats:
+        int_arg(seat, "losers: seat", error=NotationError)
     return tuple(check_seat(s, SEATS, what="losers: seat", error=RulesError) for s in seats)
 
 
@@ -199,8 +212,7 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     ([0, 10, 30, 50, 100, 200], 400)
     """
     rules_arg(rules, Rules, "nantong")
-    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 5:
-        raise NotationError(f"{count!r} 百搭; the deck has five")
+    int_arg(count, "count", low=0, high=5, error=NotationError)  # the deck has five 百搭
     if count == 0:
         return 0
     if count == 5 and dealt:

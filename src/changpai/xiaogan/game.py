@@ -132,9 +132,7 @@ def next_dealer(
     changpai.errors.RulesError: after a win the next dealer is decided by the card the cutter turns: give card=
     """
     rules = instance_arg(rules, Rules, "rules", RulesError)
-    n = rules.players if players is None else players
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-        raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
+    n = int_arg(rules.players if players is None else players, "players", low=2, high=7)
     dealer = check_seat(dealer, n, what="dealer", error=RulesError)
     if winner is None:
         if abandoned_by is not None:

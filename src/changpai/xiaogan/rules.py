@@ -19,6 +19,7 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
+from changpai.core.guard import flag_arg, int_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import DECK
@@ -30,8 +31,7 @@ _SMALL: dict[int, tuple[int, ...]] = {5: (3,), 6: (5, 3), 7: (5, 3, 1)}
 
 
 def _flag(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name}={value!r} must be True or False")
+    flag_arg(value, attribute.name)
 
 
 def _one_of(*choices: str) -> Any:
@@ -44,8 +44,7 @@ def _one_of(*choices: str) -> Any:
 
 def _int_in(low: int, high: int) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RulesError(f"{attribute.name}={value!r} must be a whole number {low}..{high}")
+        int_arg(value, attribute.name, low=low, high=high)
 
     return check
 
@@ -79,7 +78,7 @@ class Rules(RulesBase):
     >>> Rules(players=8)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: players=8 must be a whole number 2..7
+    changpai.errors.RulesError: players=8 is not an integer from 2 to 7
     """
 
     name: str = field(default="xiaogan", validator=_text)
@@ -113,11 +112,9 @@ class Rules(RulesBase):
         >>> XIAOGAN.deal_sizes(1)
         Traceback (most recent call last):
         ...
-        changpai.errors.RulesError: players=1: 孝感長牌 is played by 2..7 players
+        changpai.errors.RulesError: players=1 is not an integer from 2 to 7
         """
-        n = self.players if players is None else players
-        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-            raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
+        n = int_arg(self.players if players is None else players, "players", low=2, high=7)
         regular = min(n, 4)
         return (16, *(15,) * (regular - 1), *_SMALL.get(n, ()))
 

@@ -27,9 +27,9 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document, render
-from changpai.core.guard import rules_arg
+from changpai.core.guard import flag_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import Card, format, parse
 from changpai.xiaogan.hand import (
     Decomposition,
@@ -58,6 +58,14 @@ class Win:
     >>> w = Win(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")), winner=2, turned=True)
     >>> score(w).payments[0]
     Payment(payer=0, payee=2, amount=1)
+
+    A field of the wrong type raises :class:`~changpai.errors.NotationError` (as in every
+    family's ``Win``); whether the seats fit the table is checked by :func:`score`.
+
+    >>> Win(None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: decomposition=None is not of type Decomposition
     """
 
     decomposition: Decomposition
@@ -65,6 +73,14 @@ class Win:
     discarder: int | None = None
     turned: bool = False
     self_drawn: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        instance_arg(self.decomposition, Decomposition, "decomposition")
+        int_arg(self.winner, "winner", error=NotationError)
+        if self.discarder is not None:
+            int_arg(self.discarder, "discarder", error=NotationError)
+        flag_arg(self.turned, "turned", NotationError)
+        flag_arg(self.self_drawn, "self_drawn", NotationError)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
@@ -82,10 +98,7 @@ class Win:
 
 
 def _players(players: object, rules: Rules) -> int:
-    n = rules.players if players is None else players
-    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 7:
-        raise RulesError(f"players={n!r}: 孝感長牌 is played by 2..7 players")
-    return n
+    return int_arg(rules.players if players is None else players, "players", low=2, high=7)
 
 
 def score(
@@ -112,7 +125,7 @@ def score(
     >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")), winner=4)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: winner=4 is not one of the 4 seats
+    changpai.errors.RulesError: winner=4 is not an integer from 0 to 3
     """
     if isinstance(win, Win):
         decomposition = win.decomposition
@@ -121,14 +134,11 @@ def score(
         decomposition, seat = win, 0 if winner is None else winner
     else:
         raise RulesError(f"{win!r} is not a xiaogan Decomposition or Win")
-    if not isinstance(decomposition, Decomposition):
-        raise RulesError(f"{win!r} holds {decomposition!r}, which is not a xiaogan Decomposition")
     if rules is None:
         rules = decomposition.rules
     rules_arg(rules, Rules, "xiaogan")
     n = _players(players, rules)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise RulesError(f"winner={seat!r} is not one of the {n} seats")
+    int_arg(seat, "winner", low=0, high=n - 1)
     counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)
     laid = counted.laid_out
     if laid < rules.win_count:

@@ -20,6 +20,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from changpai.core.guard import flag_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import HUNAN_RED_VALUES
@@ -100,9 +101,7 @@ def _check_types(rules: Rules) -> None:
         if not _is_int(value) or value < least:
             raise RulesError(f"{name}={value!r}: {what} must be an int >= {least}")
     for name in _BOOL_FIELDS:
-        value = getattr(rules, name)
-        if not isinstance(value, bool):
-            raise RulesError(f"{name}={value!r}: the option is a bool (True or False)")
+        flag_arg(getattr(rules, name), name)
     chouwei = rules.chouwei_huxi
     if chouwei is not None and not (
         isinstance(chouwei, tuple)

@@ -28,7 +28,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import document
-from changpai.core.guard import cards_arg, rules_arg
+from changpai.core.guard import cards_arg, flag_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import Card, parse
@@ -99,32 +99,23 @@ class Win:
     """§8.6 黃番: the number of consecutive 荒莊 right before this hand (常德 全名堂)."""
 
     def __attrs_post_init__(self) -> None:
+        # a field of the wrong type is a NotationError, as in every family's Win; facts of the
+        # right type that cannot go together stay IllegalActionError
+        instance_arg(self.decomposition, Decomposition, "decomposition")
         for name in ("winner", "players", "discarder", "shuxin_seat"):
             value = getattr(self, name)
-            if (value is not None or name in ("winner", "players")) and (
-                isinstance(value, bool) or not isinstance(value, int)
-            ):
-                raise IllegalActionError(
-                    f"{name}={value!r} is not a whole number (a seat count)"
-                    if name == "players"
-                    else f"{name}={value!r} is not a seat; expected a whole number"
-                )
-        if not isinstance(self.decomposition, Decomposition):
-            raise NotationError(f"{self.decomposition!r:.60} is not a zipai Decomposition")
+            if value is not None or name in ("winner", "players"):
+                int_arg(value, name, error=NotationError)
         for name in ("self_drawn", "tianhu", "haidi", "dihu", "tinghu", "shuahou", "jushou"):
-            if not isinstance(getattr(self, name), bool):
-                what = "fact of the win" if name in ("self_drawn", "tianhu") else "名堂 fact"
-                raise IllegalActionError(
-                    f"{name}={getattr(self, name)!r}: the {what} is a bool (True or False)"
-                )
+            flag_arg(getattr(self, name), name, NotationError)
         for name in ("fanxing_card", "shuxin_card"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, Card):
-                raise IllegalActionError(
+                raise NotationError(
                     f"{name}={value!r} is not a zipai Card (Card.parse('x1')) or None"
                 )
-        huangfan = self.huangfan
-        if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
+        huangfan = int_arg(self.huangfan, "huangfan", error=NotationError)
+        if huangfan < 0:
             raise IllegalActionError(
                 f"huangfan={self.huangfan!r}: the number of 荒莊 before the hand is an int >= 0"
             )

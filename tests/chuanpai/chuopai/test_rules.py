@@ -43,7 +43,7 @@ def test_defaults_follow_the_ambiguities_table() -> None:
         ({"chuo_fifteen": True}, "chuo_fifteen=True is not one of"),
         ({"jia_mult": 0}, "jia_mult=0 must be a whole number"),
         ({"fan_mult": 1.5}, "fan_mult=1.5 must be"),
-        ({"baopai": 1}, "baopai=1 is not one of"),
+        ({"baopai": 1}, "baopai=1 is not True or False"),
         ({"win_cards": 22}, "the thresholds must not decrease"),
         ({"title": ""}, "title='' must be a non-empty string"),
         ({"players": 4}, "'players' is not a 戳牌 rules option"),

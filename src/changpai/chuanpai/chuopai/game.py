@@ -46,7 +46,7 @@ from changpai.chuanpai.chuopai.plays import DOTS, Shape, can_beat, describe, pla
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import items_arg, rules_arg
+from changpai.core.guard import flag_arg, items_arg, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -137,8 +137,7 @@ class Game(GameBase):
         strict: bool = True,
     ) -> None:
         rules_arg(rules, Rules, "戳牌")
-        if not isinstance(strict, bool):
-            raise RulesError(f"strict={strict!r} must be True or False")
+        flag_arg(strict, "strict")
         self.rules = rules
         self.seed = seed
         self.dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)

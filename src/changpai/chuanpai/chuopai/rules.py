@@ -21,6 +21,7 @@ from typing import Any
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECK84, Card
+from changpai.core.guard import flag_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 
@@ -44,6 +45,10 @@ def _at_least(minimum: int) -> Any:
             )
 
     return check
+
+
+def _flag(instance: Any, attribute: Any, value: Any) -> None:
+    flag_arg(value, attribute.name)
 
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
@@ -89,7 +94,7 @@ class Rules(RulesBase):
 
     name: str = field(default="chuopai", validator=_text)
     title: str = field(default="戳牌", validator=_text)
-    void_without_tianjiu: bool = field(default=True, validator=_one_of(True, False))
+    void_without_tianjiu: bool = field(default=True, validator=_flag)
     chuo_ties: str = field(default="stand", validator=_one_of("stand", "beat"))
     chuo_fifteen: str = field(default="draw", validator=_one_of("draw", "win"))
     win_cards: int = field(default=16, validator=_at_least(1))
@@ -100,9 +105,9 @@ class Rules(RulesBase):
     unit: int = field(default=1, validator=_at_least(1))
     jia_mult: int = field(default=2, validator=_at_least(1))
     fan_mult: int = field(default=2, validator=_at_least(1))
-    baopai: bool = field(default=True, validator=_one_of(True, False))
+    baopai: bool = field(default=True, validator=_flag)
     fapai_units: int = field(default=1, validator=_at_least(0))
-    zhanzhuang: bool = field(default=True, validator=_one_of(True, False))
+    zhanzhuang: bool = field(default=True, validator=_flag)
 
     def __attrs_post_init__(self) -> None:
         if not self.win_cards <= self.yijia_cards <= self.liangjia_cards:
