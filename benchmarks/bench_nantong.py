@@ -116,12 +116,15 @@ def _clear() -> None:
     caches.clear("nantong")
 
 
-def _cold_complete(label: str, hands: list[_Held]) -> float:
-    """:func:`_cold` of ``best_decomposition`` on complete hands with their 將 and rules."""
+def _cold_complete(
+    label: str, hands: list[_Held], analysis: Callable[..., object] = nantong.best_decomposition
+) -> float:
+    """:func:`_cold` of ``analysis`` (``best_decomposition``) on complete hands with their 將
+    and rules."""
 
     def run(part: Sequence[_Held]) -> None:
         for cards, jiang, rules in part:
-            nantong.best_decomposition(cards, rules=rules, jiang=jiang)
+            analysis(cards, rules=rules, jiang=jiang)
 
     rate = chunked_rate(hands, run, _clear, chunk=100)
     print(BASELINE.line(label, rate, "hands/s"))
@@ -174,6 +177,7 @@ def main() -> None:
         some = [h for h in wild if min(sum(c.is_baida for c in h[0]), 3) == count]
         if some:
             _cold_complete(f"    (with {label}: {len(some):,} hands)", some)
+            _cold_complete(f"    is_winning of them ({label})", some, nantong.is_winning)
     for count, label in ((3, "three"), (4, "four"), (5, "five")):
         some = many_wild_hands(scaled(300), count)
         rate = _cold_complete(f"complete hands with {label} 百搭, cold", some)

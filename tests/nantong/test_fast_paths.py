@@ -1,6 +1,6 @@
 """The fast paths of the 南通 analysis and engine agree with the general ones (nantong.md §4).
 
-* a concealed-only hand of 23 cards is packed into one int (``hand._packed_plain``); with no
+* a concealed-only hand of 23 cards is packed into one int (``hand._packed_cards``); with no
   百搭 its check (``solver._plain_complete``) and its readings (``solver._plain_all``) are
   checked against the cached search (``_can`` / ``_all``), and whole answers against the
   general path (the same call with the cards as an iterator, which the fast path leaves alone);

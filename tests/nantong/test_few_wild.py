@@ -70,3 +70,20 @@ def test_the_completing_kinds_are_those_the_suit_table_reads() -> None:
 def _big_reading(x: int) -> bool:
     size = solver._suit_size(x)
     return bool(solver._big_suit(x, 0, size % 3 == 2)) if size % 3 != 1 else False
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(BAIDA_RULES))
+def test_one_or_two_wild_hands_are_winning_exactly_when_they_have_a_best_section_4(
+    seed: int, rules: nantong.Rules
+) -> None:
+    # is_winning's own path for such hands (few_wild.fits) answers as the general path and as
+    # best_decomposition (a reading exists exactly when a best one does)
+    held, jiang, melds = wild_hand(seed, (1, 2), flips=(0, 1, 2, 2), baida_flip=0.1)
+    if melds:
+        return
+    cards = tuple(nantong.cards.CARDS[k] for k in held)
+    flips = tuple(nantong.cards.CARDS[k] for k in jiang)
+    fast = nantong.is_winning(cards, rules=rules, jiang=flips)
+    assert fast == nantong.is_winning(iter(cards), rules=rules, jiang=flips)
+    assert fast == (nantong.best_decomposition(cards, rules=rules, jiang=flips) is not None)

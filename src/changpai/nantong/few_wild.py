@@ -44,7 +44,7 @@ from changpai.nantong.solver import (
     _suit_size,
 )
 
-__all__ = ["best"]
+__all__ = ["best", "fits"]
 
 _Reading = tuple[_Code, ...]
 # a plain reading of a part holding two 百搭, with the kinds they stand for
@@ -372,14 +372,7 @@ def best(
         groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
         for p, pair in plain:
-            readings = _TABLES[p].get(parts[p])
-            if readings is None:
-                # (the tables hold every part of at most _TABLE_CARDS cards with a reading:
-                # only a bigger suit is read)
-                size = _suit_size(parts[p])
-                if p == 3 or size <= _TABLE_CARDS:
-                    break
-                readings = _packed_part_plain(p, parts[p], size, pair)
+            readings = _plain_readings(p, parts[p], pair)
             if not readings:
                 break
             options.append(readings)
@@ -432,6 +425,63 @@ def best(
         if marked:
             return min(marked)
     return None
+
+
+def fits(key: int, used: int, wild: int) -> bool:
+    """Whether the packed plain cards ``key`` with ``wild`` (1 or 2) 百搭 and no declared melds
+    have a reading whose 百搭 stand for kinds with copies left beside the ``used`` ones:
+    :func:`best` is not None, found without reading more than it needs (a share whose parts
+    without 百搭 have a reading, whose parts with one have a kind completing them, whose part
+    with two has a reading each group of which keeps a real card).
+
+    >>> from changpai.nantong.cards import parse
+    >>> from changpai.nantong.hand import _PACKED
+    >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
+    >>> fits(key, key, 1), fits(key, key | 4 << 22 * PACK_BITS, 1), fits(2, 2, 1)
+    (True, False, False)
+    """
+    parts = _packed_parts(key)
+    for plain, hosts, wild_pair in _PLANS[
+        parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
+    ]:
+        if wild_pair and not _wild_pair(used):
+            continue
+        for p, pair in plain:
+            if not _plain_readings(p, parts[p], pair):
+                break
+        else:
+            for p, w, pair in hosts:
+                x = parts[p]
+                if w == 2:
+                    groups = _two_wild_groups(p, x, pair, used)
+                    if not any(_smallest_marking(picks) is not None for _, picks in groups):
+                        break
+                elif p < 3 and (completing := _COMPLETING.get(x)) is not None:
+                    if not completing & ~(used >> _SUIT_BITS * p + 2):
+                        break
+                elif not _one_more(p, x, pair, _kinds(p, x, used)):
+                    break
+            else:
+                return True
+    return False
+
+
+def _plain_readings(p: int, x: int, pair: bool) -> Sequence[_Reading]:
+    """The readings of part ``p`` packed in ``x`` with no 百搭 (with the pair if ``pair``,
+    which its size matches): the tables', or for a suit too big for them its own.
+
+    >>> _plain_readings(0, 3 * 0x111, False)[0], _plain_readings(0, 0x11, False)
+    (((1, 0, 0), (1, 1, 0), (1, 2, 0)), ())
+    """
+    readings = _TABLES[p].get(x)
+    if readings is not None:
+        return readings
+    # (the tables hold every part of at most _TABLE_CARDS cards with a reading: only a bigger
+    # suit is read)
+    size = _suit_size(x)
+    if p == 3 or size <= _TABLE_CARDS:
+        return ()
+    return _packed_part_plain(p, x, size, pair)
 
 
 def _marked_hand(codes: _Reading, picks: list[_Pick] | None) -> _Reading | None:

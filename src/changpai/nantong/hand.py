@@ -583,16 +583,6 @@ def _packed_cards(concealed: object) -> int | None:
     return key
 
 
-def _packed_plain(concealed: object) -> int | None:
-    """:func:`_packed_cards` of a hand holding no 百搭, else None.
-
-    >>> _packed_plain(parse("5w 5w")) is None, _packed_plain(list(parse("123t 456t 789t 123w 456w 789w 123b 5w 5w"))) > 0
-    (True, True)
-    """
-    key = _packed_cards(concealed)
-    return None if key is None or key >> _BAIDA_AT else key
-
-
 def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
     """Whether the packed plain cards (``count`` of them) and the flips hold at most four
     copies of each kind (else the general path raises :func:`check_copies`' error)."""
@@ -699,16 +689,38 @@ def is_winning(
     if type(rules) is Rules and _no_melds(exposed):
         if type(concealed) is str:  # (read once: the fast path takes the cards)
             concealed = parse(concealed)
-        key = _packed_plain(concealed)
+        key = _packed_cards(concealed)
         if key is not None:
             flips = _jiang(jiang)
-            if _within_copies(key, flips, HAND_SIZE):
+            if not _within_copies(key, flips, HAND_SIZE):
+                pass  # the general path checks (and raises)
+            elif not key >> _BAIDA_AT:
                 return _plain_complete(key)
+            elif rules.baida and (key >> _BAIDA_AT).bit_count() <= 2:  # (else the general path)
+                return _packed_wild_complete(key, flips)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
     _check_copies(cards, melds, flips)
     return len(cards) == 3 * k + 2 and _complete(counts, len(baida), melds, flips)
+
+
+def _packed_wild_complete(key: int, flips: Sequence[Card]) -> bool:
+    """:func:`is_winning` of 23 concealed cards packed in ``key`` holding one or two 百搭
+    (within their copies with the ``flips``), with no declared melds.
+
+    >>> _packed_wild_complete(_packed_cards(parse("123b 456b 789b 123t 456t 789t 123w 5w FU")), ())
+    True
+    """
+    wild = (key >> _BAIDA_AT).bit_count()
+    key &= _PLAIN_FIELDS
+    if _HONOUR_WILDS[key >> _HONOURS_AT] > wild:
+        return False
+    used = key
+    for f in flips:
+        if f.index < N_PLAIN:
+            used += _PACKED[f.index]
+    return few_wild.fits(key, used, wild)
 
 
 def _concealed_set_value(
