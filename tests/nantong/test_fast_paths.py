@@ -300,3 +300,28 @@ def test_bad_text_is_refused_on_the_fast_path_as_before() -> None:
             with pytest.raises(NotationError) as parsed:
                 nantong.parse(text)
             assert str(raised.value) == str(parsed.value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 22))
+def test_completing_cards_of_a_packed_hand_are_the_general_check_section_7(
+    seed: int, dropped: int
+) -> None:
+    # waits of a concealed hand test each card on the packed hand (is_winning's fast paths);
+    # the general check (_complete on counts) finds the same cards
+    cards, jiang, rules = _held(seed)
+    ready = cards[:dropped] + cards[dropped + 1 :]
+    found = [card for card, _ in hand._completing(ready, (), rules, jiang)[2]]
+    counts = _plain_counts(tuple(c for c in ready if not c.is_baida))
+    wild = sum(c.is_baida for c in ready)
+    seen = hand.check_copies(ready, (), jiang)
+    expected = []
+    for card in CARDS if rules.baida else CARDS[:N_PLAIN]:
+        if seen[card.index] >= card.copies:
+            continue
+        plus = list(counts)
+        if card.index < N_PLAIN:
+            plus[card.index] += 1
+        if hand._complete(tuple(plus), wild + card.is_baida, (), jiang):
+            expected.append(card)
+    assert found == expected

@@ -1694,16 +1694,20 @@ def _completing(
     if len(cards) != 3 * k + 1:
         return melds, flips, []
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
+    # a concealed hand alone is packed (as is_winning's fast path reads it)
+    key = sum(c._packed for c in cards) if not melds else -1
     found = []
     for card in candidates:
         if seen[card.index] >= card.copies:
             continue
         # is_winning of the hand with the card (its sizes and copies are checked above)
-        i, wild = card.index, len(baida)
-        if i < N_PLAIN:
-            plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
+        i, wild = card.index, len(baida) + (card.index >= N_PLAIN)
+        if key >= 0 and wild <= 2:
+            more = key + card._packed
+            complete = _packed_wild_complete(more, flips) if wild else _plain_complete(more)
         else:
-            plus, wild = counts, wild + 1
-        if _complete(plus, wild, melds, flips):
+            plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :]) if i < N_PLAIN else counts
+            complete = _complete(plus, wild, melds, flips)
+        if complete:
             found.append((card, (*cards, card)))
     return melds, flips, found
