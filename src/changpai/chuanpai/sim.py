@@ -10,13 +10,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import playout
-from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg
+from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg, seed_arg
 from changpai.core.playout import SimulationStats
 from changpai.core.turnclaim.stack import stack_order
 from changpai.errors import NotationError
@@ -34,6 +35,37 @@ def _cards(value: str | Sequence[Card], rules: Rules, what: str) -> tuple[Card, 
     return cards
 
 
+def _shuffle_filler(
+    deck: tuple[Card, ...],
+    sizes: Sequence[int],
+    dealer: int,
+    given: Mapping[int, int],
+    top: int,
+    seed: int,
+) -> tuple[Card, ...]:
+    """``deck`` with its filler cards shuffled by ``random.Random(seed)``: the cards after the
+    first ``given[seat]`` of each seat's part (``sizes`` from the dealer) and after the first
+    ``top`` of the stock; the named cards keep their places.
+
+    >>> out = _shuffle_filler(tuple("abcdefgh"), (2, 2), 1, {0: 1}, 1, seed=2)
+    >>> out[2] + out[4], "".join(out), sorted(out) == list("abcdefgh")
+    ('ce', 'dfcbegha', True)
+    """
+    slots: list[int] = []
+    start = 0
+    for position, size in enumerate(sizes):
+        seat = (dealer + position) % len(sizes)
+        slots.extend(range(start + given.get(seat, 0), start + size))
+        start += size
+    slots.extend(range(start + top, len(deck)))
+    filler = [deck[i] for i in slots]
+    random.Random(seed).shuffle(filler)
+    out = list(deck)
+    for i, card in zip(slots, filler, strict=True):
+        out[i] = card
+    return tuple(out)
+
+
 def stack_deck(
     rules: Rules = YAODIREN,
     *,
@@ -41,17 +73,27 @@ def stack_deck(
     stock: str | Sequence[Card] = "",
     dealer: int = 0,
     players: int | None = None,
+    seed: int | None = None,
 ) -> tuple[Card, ...]:
     """A stacked deck for ``Game(rules, deck=..., dealer=dealer, players=players)``: each seat
     of ``hands`` (``{seat: cards}``; a sequence is read as seats 0, 1, …) is dealt the given
     cards, filled up to its deal size (chuanpai.md §2.1) with the rest of the deck in table
     order; then the stock starts with ``stock`` (the next cards drawn or turned) and goes on
-    with the rest in table order — to replay a dispute or test one rule.
+    with the rest in table order — to replay a dispute or test one rule. With ``seed`` (a whole
+    number) the rest of the deck is shuffled by ``random.Random(seed)`` before it fills the
+    hands and the stock, the same deck for the same seed; the given cards keep their places.
+    A ``seed`` that is not a whole number (or ``None``), like a bad ``dealer``, raises
+    :class:`~changpai.errors.RulesError`.
 
     >>> deck = stack_deck(YAODIREN, hands={1: "66 44"}, stock="55")
     >>> game = Game(YAODIREN, deck=deck)
     >>> Card("66") in game.hand(1), Card("44") in game.hand(1), game.stock[0]
     (True, True, Card('55'))
+    >>> seeded = Game(YAODIREN, deck=stack_deck(YAODIREN, hands={1: "66 44"}, stock="55", seed=9))
+    >>> Card("66") in seeded.hand(1), Card("44") in seeded.hand(1), seeded.stock[0]
+    (True, True, Card('55'))
+    >>> seeded.deck != game.deck
+    True
     >>> stack_deck(YAODIREN, hands=["66 66 66", "66 66 66"])
     Traceback (most recent call last):
     ...
@@ -65,17 +107,30 @@ def stack_deck(
     n = rules.players if players is None else players
     sizes = rules.deal_sizes(n)
     dealer = int_arg(dealer, "dealer", low=0, high=len(sizes) - 1)
-    return stack_order(
+    seed_arg(seed)
+    named: list[int] = []  # cards read: stack_order reads each seat of hands in turn, then stock
+
+    def read(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
+        cards = _cards(value, rules, what)
+        named.append(len(cards))
+        return cards
+
+    deck = stack_order(
         rules.cards(),
         sizes,
         hands=hands,
         stock=stock,
         dealer=dealer,
-        read=lambda value, what: _cards(value, rules, what),
+        read=read,
         name=lambda card: card.name,
         deck=rules.deck,
         title=rules.title,
     )
+    if seed is None:
+        return deck
+    seats = list(hands) if isinstance(hands, Mapping) else range(len(named) - 1)
+    given = dict(zip(seats, named[:-1], strict=True))
+    return _shuffle_filler(deck, sizes, dealer, given, named[-1], seed)
 
 
 def random_game(rules: Rules = YAODIREN, seed: int | None = None, *, dealer: int = 0) -> Game:

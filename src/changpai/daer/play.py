@@ -11,10 +11,11 @@ random play, simulations and transcripts.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import mapping_arg, rules_arg
+from changpai.core.guard import mapping_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.playout import SimulationStats
 from changpai.core.seats import SeatRing, check_seat
@@ -37,19 +38,26 @@ def stack_deck(
     hands: Mapping[int, str | Sequence[Card]] | None = None,
     stock: str | Sequence[Card] = (),
     dealer: int = 0,
+    seed: int | None = None,
 ) -> tuple[Card, ...]:
     """A deck in deal order for ``Game(rules, deck=..., dealer=dealer)``: each seat of
     ``hands`` gets the named cards first in its hand, the stock starts with ``stock`` (the next
-    draws in order); every other place is filled from the rest of the deck one kind after the
-    other (一 … 十, 壹 … 拾, then again), so that a filled hand holds few pairs and no 坎.
+    draws in order); every other place is filled from the rest of the deck — without ``seed``
+    one kind after the other (一 … 十, 壹 … 拾, then again), so that a filled hand holds few
+    pairs and no 坎; with ``seed`` (a whole number) in the order ``random.Random(seed)``
+    shuffles the rest into, the same deck for the same seed.
 
-    The deal order is: the dealer's ``hand_size + dealer_extra`` cards, then each other seat's
-    ``hand_size`` in turn order, then the stock. Too many cards for a hand, or more copies of a
-    card than the deck holds, raise :class:`~changpai.errors.RulesError`.
+    The deal order (daer.md §2) is: the dealer's ``hand_size + dealer_extra`` cards, then each
+    other seat's ``hand_size`` in turn order, then the stock. Too many cards for a hand, more
+    copies of a card than the deck holds, or a ``seed`` that is not a whole number (or ``None``)
+    raise :class:`~changpai.errors.RulesError`.
 
     >>> deck = stack_deck(DAER, hands={0: "壹壹壹壹"}, stock="拾")
     >>> Game(deck=deck).hand(0)[-4:], Game(deck=deck).stock[0]
     ((Card('d1'), Card('d1'), Card('d1'), Card('d1')), Card('d10'))
+    >>> seeded = stack_deck(DAER, hands={0: "壹壹壹壹"}, stock="拾", seed=3)
+    >>> seeded[:4] == deck[:4], seeded[53], seeded != deck
+    (True, Card('d10'), True)
     >>> stack_deck(DAER, hands={1: "一" * 5})
     Traceback (most recent call last):
     ...
@@ -57,6 +65,7 @@ def stack_deck(
     """
     rules = _rules(rules)
     dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)
+    seed_arg(seed)
     order = SeatRing.of(rules.players).order_from(dealer)
     pool = list(CARDS * 4)
 
@@ -76,6 +85,8 @@ def stack_deck(
             raise RulesError(f"seat {seat} is dealt {size} cards, not {len(chosen)}")
         wanted[seat] = take(chosen, f"seat {seat}")
     first = take(read_hand(stock), "stock")
+    if seed is not None:
+        random.Random(seed).shuffle(pool)
     deck: list[Card] = []
     for seat in order:
         size = rules.hand_size + (rules.dealer_extra if seat == dealer else 0)

@@ -9,10 +9,11 @@ simulations (:func:`simulate`), the transcript of a hand (:func:`transcript`) an
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg
+from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg, seed_arg
 from changpai.core.playout import SimulationStats
 from changpai.core.turnclaim.stack import stack_order
 from changpai.errors import NotationError
@@ -33,6 +34,37 @@ def _cards(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
     return cards
 
 
+def _shuffle_filler(
+    deck: tuple[Card, ...],
+    sizes: Sequence[int],
+    dealer: int,
+    given: Mapping[int, int],
+    top: int,
+    seed: int,
+) -> tuple[Card, ...]:
+    """``deck`` with its filler cards shuffled by ``random.Random(seed)``: the cards after the
+    first ``given[seat]`` of each seat's part (``sizes`` from the dealer) and after the first
+    ``top`` of the stock; the named cards keep their places.
+
+    >>> out = _shuffle_filler(tuple("abcdefgh"), (2, 2), 1, {0: 1}, 1, seed=2)
+    >>> out[2] + out[4], "".join(out), sorted(out) == list("abcdefgh")
+    ('ce', 'dfcbegha', True)
+    """
+    slots: list[int] = []
+    start = 0
+    for position, size in enumerate(sizes):
+        seat = (dealer + position) % len(sizes)
+        slots.extend(range(start + given.get(seat, 0), start + size))
+        start += size
+    slots.extend(range(start + top, len(deck)))
+    filler = [deck[i] for i in slots]
+    random.Random(seed).shuffle(filler)
+    out = list(deck)
+    for i, card in zip(slots, filler, strict=True):
+        out[i] = card
+    return tuple(out)
+
+
 def stack_deck(
     rules: Rules = XIAOGAN,
     *,
@@ -40,17 +72,25 @@ def stack_deck(
     stock: str | Sequence[Card] = "",
     dealer: int = 0,
     players: int | None = None,
+    seed: int | None = None,
 ) -> tuple[Card, ...]:
     """A stacked deck for ``Game(rules, deck=..., dealer=dealer, players=players)``: each seat
     of ``hands`` (``{seat: cards}``; a sequence is read as seats 0, 1, …) is dealt the given
     cards, filled up to its deal size (xiaogan.md §2) with the rest of the deck in deck order;
     then the stock starts with ``stock`` (the next cards drawn as 偷, turned or drawn by a
-    small seat) and goes on with the rest in deck order.
+    small seat) and goes on with the rest in deck order. With ``seed`` (a whole number) the rest
+    of the deck is shuffled by ``random.Random(seed)`` before it fills the hands and the stock,
+    the same deck for the same seed; the given cards keep their places. A ``seed`` that is not
+    a whole number (or ``None``), like a bad ``dealer``, raises
+    :class:`~changpai.errors.RulesError`.
 
     >>> deck = stack_deck(XIAOGAN, hands={1: "上大人"}, stock="混江")
     >>> game = Game(XIAOGAN, deck=deck)
     >>> Card("上") in game.hand(1), game.stock[0]
     (True, Card('HJ'))
+    >>> seeded = Game(XIAOGAN, deck=stack_deck(XIAOGAN, hands={1: "上大人"}, stock="混江", seed=9))
+    >>> Card("上") in seeded.hand(1), seeded.stock[0], seeded.deck != game.deck
+    (True, Card('HJ'), True)
     >>> stack_deck(XIAOGAN, hands=["上上上", "上上上"])
     Traceback (most recent call last):
     ...
@@ -64,17 +104,30 @@ def stack_deck(
     n = rules.players if players is None else players
     sizes = rules.deal_sizes(n)
     dealer = int_arg(dealer, "dealer", low=0, high=n - 1)
-    return stack_order(
+    seed_arg(seed)
+    named: list[int] = []  # cards read: stack_order reads each seat of hands in turn, then stock
+
+    def read(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
+        cards = _cards(value, what)
+        named.append(len(cards))
+        return cards
+
+    deck = stack_order(
         rules.cards(),
         sizes,
         hands=hands,
         stock=stock,
         dealer=dealer,
-        read=lambda value, what: _cards(value, what),
+        read=read,
         name=lambda card: card.hanzi,
         deck="the deck",
         title=rules.title,
     )
+    if seed is None:
+        return deck
+    seats = list(hands) if isinstance(hands, Mapping) else range(len(named) - 1)
+    given = dict(zip(seats, named[:-1], strict=True))
+    return _shuffle_filler(deck, sizes, dealer, given, named[-1], seed)
 
 
 def random_game(rules: Rules = XIAOGAN, seed: int | None = None, *, dealer: int = 0) -> Game:

@@ -12,10 +12,11 @@ card is the 亮張 (the dealer's extra card); the rest is the stock (墩), drawn
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 from changpai.core.deck import deal_order
-from changpai.core.guard import cards_arg, items_arg, mapping_arg, rules_arg
+from changpai.core.guard import cards_arg, items_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
@@ -56,20 +57,28 @@ def stack_deck(
     liang: str | Card | None = None,
     stock: str | Sequence[Card] = "",
     dealer: int = 0,
+    seed: int | None = None,
 ) -> tuple[Card, ...]:
-    """An 80-card deck in deal order that deals the given cards (for ``Game(deck=...)``).
+    """An 80-card deck in deal order that deals the given cards (for ``Game(deck=...)``,
+    zipai.md §3).
 
     ``hands`` maps seats to some or all of their dealt cards (the dealer's ``hand_size`` cards
     without the 亮張), ``liang`` is the 亮張 and ``stock`` the first cards of the stock, in draw
-    order. Every card not given is filled in deterministically from the cards left over: each
-    hand takes the kinds it holds least of first (so filler rarely makes a pair), the stock takes
-    the rest in kind order.
+    order. Every card not given is filled in from the cards left over: without ``seed``
+    deterministically (each hand takes the kinds it holds least of first, so filler rarely makes
+    a pair; the stock takes the rest in kind order); with ``seed`` (a whole number) the cards
+    left over are shuffled by ``random.Random(seed)`` and dealt in that order, the same deck for
+    the same seed. A ``seed`` that is not a whole number (or ``None``) raises
+    :class:`~changpai.errors.RulesError`.
 
     >>> from changpai.zipai import Game
     >>> deck = stack_deck(hands={1: "壹壹壹壹 二二二"}, liang="拾", stock="九 九")
     >>> game = Game(deck=deck)
     >>> game.melds(1), game.stock_size, game.deck[61:63]
     ((Meld.parse('提 壹壹壹壹'),), 19, (Card('x9'), Card('x9')))
+    >>> seeded = stack_deck(hands={1: "壹壹壹壹 二二二"}, liang="拾", stock="九 九", seed=7)
+    >>> Game(deck=seeded).melds(1), seeded[60:63], seeded != deck
+    ((Meld.parse('提 壹壹壹壹'),), (Card('d10'), Card('x9'), Card('x9')), True)
     >>> stack_deck(hands={0: "一一一一一"})
     Traceback (most recent call last):
     ...
@@ -79,6 +88,7 @@ def stack_deck(
     rules_arg(rules, Rules, "zipai")
     seats = rules.seats
     dealer = check_seat(dealer, seats, what="dealer", error=RulesError)
+    seed_arg(seed)
     shuxin = (dealer + 2) % seats if rules.shuxin else -1
     order = list(SeatRing.of(seats, shuxin).order_from(dealer))
     pool = [4] * KINDS
@@ -105,6 +115,8 @@ def stack_deck(
     take(liang_cards, "the 亮張")
     stock_cards = _as_cards(stock)
     take(stock_cards, "the stock")
+    if seed is not None:
+        return _seeded(rules, order, given, liang_cards, stock_cards, pool, seed)
     deck: list[Card] = []
     dealer_held = [0] * KINDS
     for seat in order:
@@ -129,3 +141,33 @@ def stack_deck(
     deck.extend(stock_cards)
     deck.extend(CARDS[k] for k in range(KINDS) for _ in range(pool[k]))
     return tuple(deck)
+
+
+def _seeded(
+    rules: Rules,
+    order: list[int],
+    given: dict[int, tuple[Card, ...]],
+    liang: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    pool: list[int],
+    seed: int,
+) -> tuple[Card, ...]:
+    """The deck of :func:`stack_deck` with a seed: the cards left over (``pool[k]`` copies of
+    each kind ``k``) shuffled by ``random.Random(seed)`` fill each hand of ``order`` after its
+    given cards, then the 亮張 when none is given; the stock starts with the given ``stock``.
+
+    >>> len(_seeded(HUNAN, [0, 1, 2], {}, (), (), [4] * KINDS, 3))
+    80
+    """
+    filler = [CARDS[k] for k in range(KINDS) for _ in range(pool[k])]
+    random.Random(seed).shuffle(filler)
+    deck: list[Card] = []
+    for seat in order:
+        hand = given.get(seat, ())
+        need = rules.hand_size - len(hand)
+        deck.extend(hand)
+        deck.extend(filler[:need])
+        del filler[:need]
+    if not liang:
+        liang = (filler.pop(0),)
+    return (*deck, *liang, *stock, *filler)
