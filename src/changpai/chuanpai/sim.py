@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.chuanpai.cards import Card, parse
@@ -33,37 +32,6 @@ def _cards(value: str | Sequence[Card], rules: Rules, what: str) -> tuple[Card, 
         if not isinstance(card, Card):
             raise NotationError(f"{what} holds {card!r}, which is not a chuanpai Card")
     return cards
-
-
-def _shuffle_filler(
-    deck: tuple[Card, ...],
-    sizes: Sequence[int],
-    dealer: int,
-    given: Mapping[int, int],
-    top: int,
-    seed: int,
-) -> tuple[Card, ...]:
-    """``deck`` with its filler cards shuffled by ``random.Random(seed)``: the cards after the
-    first ``given[seat]`` of each seat's part (``sizes`` from the dealer) and after the first
-    ``top`` of the stock; the named cards keep their places.
-
-    >>> out = _shuffle_filler(tuple("abcdefgh"), (2, 2), 1, {0: 1}, 1, seed=2)
-    >>> out[2] + out[4], "".join(out), sorted(out) == list("abcdefgh")
-    ('ce', 'dfcbegha', True)
-    """
-    slots: list[int] = []
-    start = 0
-    for position, size in enumerate(sizes):
-        seat = (dealer + position) % len(sizes)
-        slots.extend(range(start + given.get(seat, 0), start + size))
-        start += size
-    slots.extend(range(start + top, len(deck)))
-    filler = [deck[i] for i in slots]
-    random.Random(seed).shuffle(filler)
-    out = list(deck)
-    for i, card in zip(slots, filler, strict=True):
-        out[i] = card
-    return tuple(out)
 
 
 def stack_deck(
@@ -108,29 +76,18 @@ def stack_deck(
     sizes = rules.deal_sizes(n)
     dealer = int_arg(dealer, "dealer", low=0, high=len(sizes) - 1)
     seed_arg(seed)
-    named: list[int] = []  # cards read: stack_order reads each seat of hands in turn, then stock
-
-    def read(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
-        cards = _cards(value, rules, what)
-        named.append(len(cards))
-        return cards
-
-    deck = stack_order(
+    return stack_order(
         rules.cards(),
         sizes,
         hands=hands,
         stock=stock,
         dealer=dealer,
-        read=read,
+        read=lambda value, what: _cards(value, rules, what),
         name=lambda card: card.name,
         deck=rules.deck,
         title=rules.title,
+        seed=seed,
     )
-    if seed is None:
-        return deck
-    seats = list(hands) if isinstance(hands, Mapping) else range(len(named) - 1)
-    given = dict(zip(seats, named[:-1], strict=True))
-    return _shuffle_filler(deck, sizes, dealer, given, named[-1], seed)
 
 
 def random_game(rules: Rules = YAODIREN, seed: int | None = None, *, dealer: int = 0) -> Game:

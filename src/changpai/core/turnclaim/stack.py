@@ -10,6 +10,7 @@ deck in card order, then the given top of the stock and the rest in card order.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
@@ -41,6 +42,7 @@ def stack_order(
     name: Callable[[_C], str],
     deck: str,
     title: str,
+    seed: int | None = None,
 ) -> tuple[_C, ...]:
     """The deal order of a stacked deck: ``full`` holds every card of the deck, ``sizes`` the
     cards dealt to each position from the dealer (one per seat); ``hands`` gives cards per seat
@@ -49,12 +51,15 @@ def stack_order(
     its size with the rest in sorted order; then come the ``stock`` cards and the rest, sorted.
     Too many copies of a card (named by ``name(card)`` and its ``code``, against ``deck``) or
     too many cards for a seat (``title`` names the rules) raise :class:`NotationError`.
-    ``dealer`` must already be a checked seat.
+    ``dealer`` (and ``seed``) must already be checked; with ``seed`` the rest is shuffled by
+    ``random.Random(seed)`` before it fills the hands and the stock.
 
     >>> toy = dict(read=lambda value, what: tuple(value), name=str.upper, deck="the toy deck",
     ...            title="toy")
     >>> stack_order("aabbcc", (2, 2), hands=["c", "cb"], stock="a", dealer=1, **toy)
     ('c', 'b', 'c', 'a', 'a', 'b')
+    >>> stack_order("aabbccdd", (3, 2), hands={1: "d"}, stock="c", dealer=0, seed=1, **toy)
+    ('b', 'b', 'd', 'd', 'a', 'c', 'c', 'a')
     >>> stack_order("aabbcc", (2, 2), hands=["aaa"], stock="", dealer=0, **toy)
     Traceback (most recent call last):
     ...
@@ -89,7 +94,10 @@ def stack_order(
                 f"{deck} has {rest[card]}"
             )
     rest -= wanted
-    filler = iter(sorted(rest.elements()))
+    pool = sorted(rest.elements())
+    if seed is not None:
+        random.Random(seed).shuffle(pool)
+    filler = iter(pool)
     order: list[_C] = []
     for position, size in enumerate(sizes):
         seat = (dealer + position) % n
