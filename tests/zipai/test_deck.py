@@ -27,8 +27,10 @@ def test_deal_order_of_a_stacked_deck() -> None:
 
 def test_bad_decks_are_refused() -> None:
     """A stacked deck must be the 80 cards of the deck (zipai.md §1)."""
-    with pytest.raises(NotationError, match="80 cards"):
+    with pytest.raises(RulesError, match="80 cards"):
         Game(deck=parse("一二三"))
+    with pytest.raises(RulesError, match="seed='1' is not a whole number"):
+        Game(seed="1")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="dealer"):
         Game(dealer=3)
     with pytest.raises(NotationError, match="fifth copy"):

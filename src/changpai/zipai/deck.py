@@ -32,13 +32,15 @@ def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[
     >>> _deck_indices(None, stack_deck())[:3]
     (0, 1, 2)
     """
+    seed_arg(seed)
     cards = None
     if deck is not None:
         cards = parse(deck) if isinstance(deck, str) else items_arg(deck, "deck", "zipai cards")
         if not all(isinstance(c, Card) for c in cards):
             raise NotationError(f"deck {deck!r} must hold zipai Cards")
+    # (a seed or a deck of cards that is not this deck: RulesError, as in every family)
     what = "zipai.DECK (4 of each kind)"
-    order = deal_order(DECK, seed=seed, deck=cards, what=what, error=NotationError)
+    order = deal_order(DECK, seed=seed, deck=cards, what=what, error=RulesError)
     return tuple(c.index for c in order)
 
 
