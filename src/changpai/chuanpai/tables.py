@@ -47,7 +47,8 @@ the oldest dropped first (with the rules objects it served); like the counts, th
 :mod:`changpai.core.caches`, so ``chuanpai.clear_caches()`` empties them and later calls count
 and build again. The tables built at import stay. Rules whose 胡 values are so large that the
 most 胡 of a component's cards may reach :data:`MOST_HU` (a unit worth 656 胡 or more under
-10/20 with deck105; 547 under 14 with deck105, 683 with deck84) are never tabled (:func:`tableable`): they are searched.
+10/20 with deck105; 547 under 14 with deck105, 683 with deck84) are never tabled
+(:func:`tableable`): they are searched.
 """
 
 from __future__ import annotations
