@@ -74,6 +74,8 @@ _NO_UNIT = _CODES - 1  # the code of -1, the answer of a state that cannot be fo
 # Far below any answer, so that it stays negative whatever is added to it (a small int still).
 _CANNOT = -(1 << 20)  # below minus twice any answer: the answers stay below MOST_HU << 3
 
+# pair sums, 胡 of every unit without 經牌 (in the order of the unit table)
+_Signature = tuple[tuple[int, ...], tuple[int, ...]]
 _Rows = Sequence[Sequence[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int]]]
 
 
@@ -190,11 +192,11 @@ _SERVED: caches.BoundedDict[Rules, PlainTables | None] = caches.BoundedDict(
     "chuanpai", "changpai.chuanpai.tables._SERVED", 64
 )
 # the tables built on demand, by (signature, copies): MOST_BUILT of them
-_LAZY: caches.BoundedDict[tuple[object, int], PlainTables] = caches.BoundedDict(
+_LAZY: caches.BoundedDict[tuple[_Signature, int], PlainTables] = caches.BoundedDict(
     "chuanpai", "changpai.chuanpai.tables._LAZY", MOST_BUILT
 )
 # the calls that found no tables, by (signature, copies) not built yet
-_CALLS: caches.BoundedDict[tuple[object, int], int] = caches.BoundedDict(
+_CALLS: caches.BoundedDict[tuple[_Signature, int], int] = caches.BoundedDict(
     "chuanpai", "changpai.chuanpai.tables._CALLS", 64
 )
 
@@ -232,29 +234,30 @@ def _decide(rules: Rules) -> PlainTables | None:
 
 
 @caches.lru("chuanpai", maxsize=64)
-def _key(rules: Rules) -> tuple[tuple[object, ...], int] | None:
+def _key(rules: Rules) -> tuple[_Signature, int] | None:
     """The signature of ``rules`` and the most copies of a card its deck holds, or ``None``
     when its 胡 values are too large for tables (:func:`tableable`)."""
     copies = max(_deck_limits(rules.deck)[1])
-    if _most_hu(rules, copies) >= MOST_HU:
+    signature = _signature(rules)
+    if _most_hu(signature, rules, copies) >= MOST_HU:
         return None
-    return _signature(rules), copies
+    return signature, copies
 
 
-def _most_hu(rules: Rules, copies: int) -> int:
-    """A bound on the most 胡 of a component's cards: every card in a unit worth the most 胡,
-    each of 2 cards at least."""
-    most = max(hu for group in _plain_rows(rules) for *_unit, hu in group)
-    return most * copies * max(len(part.kinds) for part in _plan(rules).parts) // 2
+def _most_hu(signature: _Signature, rules: Rules, copies: int) -> int:
+    """A bound on the most 胡 of a component's cards (``signature``: :func:`_signature` of
+    ``rules``): every card in a unit worth the most 胡, each of 2 cards at least."""
+    widest = max(len(part.kinds) for part in _plan(rules).parts)
+    return max(signature[1]) * copies * widest // 2
 
 
-def _signature(rules: Rules) -> tuple[object, ...]:
+def _signature(rules: Rules) -> _Signature:
     """What the tables of ``rules`` depend on but the deck: its pair sums and the 胡 of every
     unit a hand without 經牌 may form."""
     return rules.pair_sums, tuple(row[3] for group in _plain_rows(rules) for row in group)
 
 
-_BUILT: dict[tuple[object, ...], PlainTables] = {}
+_BUILT: dict[_Signature, PlainTables] = {}
 # the most copies of a card in any deck (deck105)
 _MOST_COPIES = max(_deck_limits(None)[1])
 
@@ -267,7 +270,7 @@ def _build(rules: Rules) -> PlainTables:
     rank_of = {unit: rank for group in _units(rules.pair_sums) for rank, unit in group}
     melds = tuple(_unit_meld(unit) for unit in sorted(rank_of, key=rank_of.__getitem__))
     parts = _plan(rules).parts
-    ceiling = (_most_hu(rules, copies) + 1) << _CHOICE_BITS
+    ceiling = (_most_hu(_signature(rules), rules, copies) + 1) << _CHOICE_BITS
     components = []
     for part in parts:
         answers, ranks = _component_table(part.kinds, radix, ceiling, rows, rank_of)
