@@ -74,8 +74,6 @@ _NO_UNIT = _CODES - 1  # the code of -1, the answer of a state that cannot be fo
 # Far below any answer, so that it stays negative whatever is added to it (a small int still).
 _CANNOT = -(1 << 20)  # below minus twice any answer: the answers stay below MOST_HU << 3
 
-# pair sums, 胡 of every unit without 經牌 (in the order of the unit table)
-_Signature = tuple[tuple[int, ...], tuple[int, ...]]
 _Rows = Sequence[Sequence[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int]]]
 
 
@@ -195,8 +193,8 @@ _SERVED: caches.BoundedDict[Rules, PlainTables | None] = caches.BoundedDict(
 _LAZY: caches.BoundedDict[tuple[_Signature, int], PlainTables] = caches.BoundedDict(
     "chuanpai", "changpai.chuanpai.tables._LAZY", MOST_BUILT
 )
-# the calls that found no tables, by (signature, copies) not built yet
-_CALLS: caches.BoundedDict[tuple[_Signature, int], int] = caches.BoundedDict(
+# the calls that found no tables, by (signature, copies) not built yet (a list: counted in place)
+_CALLS: caches.BoundedDict[tuple[_Signature, int], list[int]] = caches.BoundedDict(
     "chuanpai", "changpai.chuanpai.tables._CALLS", 64
 )
 
@@ -208,29 +206,38 @@ def _decide(rules: Rules) -> PlainTables | None:
     if key is None:
         _SERVED[rules] = None
         return None
-    signature, copies = key
-    found = _BUILT.get(signature)
-    if found is None or found.copies < copies:
-        found = None
-        for more in range(copies, _MOST_COPIES + 1):  # tables of more copies serve too
-            found = _LAZY.get((signature, more))
-            if found is not None:
-                break
-    if found is None:
-        calls = _CALLS.get(key, 0) + 1
-        if calls < BUILD_AFTER:
-            _CALLS[key] = calls
-            return None
-        _CALLS.pop(key, None)
-        found = _build(rules)
-        if len(_LAZY) >= MOST_BUILT:
-            # the oldest tables go, and with them every rules object they served
-            dropped = _LAZY.pop(next(iter(_LAZY)))
-            for served in [r for r, tables in _SERVED.items() if tables is dropped]:
-                del _SERVED[served]
-        _LAZY[key] = found
+    counted = _CALLS.get(key)
+    if counted is None:  # the signature's first call (since clear_caches): tables built?
+        found = _found(*key)
+        if found is not None:
+            _SERVED[rules] = found
+            return found
+        counted = _CALLS[key] = [0]
+    counted[0] += 1
+    if counted[0] < BUILD_AFTER:
+        return None
+    del _CALLS[key]
+    found = _build(rules)
+    if len(_LAZY) >= MOST_BUILT:
+        # the oldest tables go, and with them every rules object they served
+        dropped = _LAZY.pop(next(iter(_LAZY)))
+        for served in [r for r, tables in _SERVED.items() if tables is dropped]:
+            del _SERVED[served]
+    _LAZY[key] = found
     _SERVED[rules] = found
     return found
+
+
+def _found(signature: _Signature, copies: int) -> PlainTables | None:
+    """The tables built for ``signature`` that cover ``copies`` copies of a card, if any."""
+    found = _BUILT.get(signature)
+    if found is not None and found.copies >= copies:
+        return found
+    for more in range(copies, _MOST_COPIES + 1):
+        found = _LAZY.get((signature, more))
+        if found is not None:
+            return found
+    return None
 
 
 @caches.lru("chuanpai", maxsize=64)
@@ -248,13 +255,37 @@ def _most_hu(signature: _Signature, rules: Rules, copies: int) -> int:
     """A bound on the most 胡 of a component's cards (``signature``: :func:`_signature` of
     ``rules``): every card in a unit worth the most 胡, each of 2 cards at least."""
     widest = max(len(part.kinds) for part in _plan(rules).parts)
-    return max(signature[1]) * copies * widest // 2
+    return max(signature.hu_values) * copies * widest // 2
+
+
+class _Signature:
+    """What the tables of a rules object depend on but the deck: its pair sums and the 胡 of
+    every unit a hand without 經牌 may form (in the order of the unit table); its hash kept (a
+    key of the dicts asked on every call that finds no tables yet)."""
+
+    __slots__ = ("_hash", "hu_values", "pair_sums")
+
+    def __init__(self, pair_sums: tuple[int, ...], hu_values: tuple[int, ...]) -> None:
+        self.pair_sums = pair_sums
+        self.hu_values = hu_values
+        self._hash = hash((pair_sums, hu_values))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Signature)
+            and self.pair_sums == other.pair_sums
+            and self.hu_values == other.hu_values
+        )
 
 
 def _signature(rules: Rules) -> _Signature:
-    """What the tables of ``rules`` depend on but the deck: its pair sums and the 胡 of every
-    unit a hand without 經牌 may form."""
-    return rules.pair_sums, tuple(row[3] for group in _plain_rows(rules) for row in group)
+    """The :class:`_Signature` of ``rules``."""
+    return _Signature(
+        rules.pair_sums, tuple(row[3] for group in _plain_rows(rules) for row in group)
+    )
 
 
 _BUILT: dict[_Signature, PlainTables] = {}
