@@ -35,12 +35,13 @@ no tables, and builds them at the :data:`BUILD_AFTER`-th (1024); until then the 
 9-11 ms, the search's own first use about 3 ms, and after it a search takes about 5 µs for a
 random 18-card hand and 20 µs for a complete one against 2.5 and 5 µs read from the tables. So
 building at once would make a single call about four times slower, and pays back only after
-about 500 (complete) to 2,000 (random) hands; building once the calls searched could have paid
+about 700 (complete) to 3,000 (random) hands; building once the calls searched could have paid
 for it (the rent-or-buy rule) keeps one call and short runs as fast as before and costs at most
 about twice the better choice made knowing the run's length. Measured (fresh hands of
-``YAODIREN.evolve(hu_an=9)``, every cache emptied first): 10,000 random hands 74 -> 44 ms,
-10,000 complete hands 206 -> 80 ms; 1,000 hands and fewer unchanged. A random game calls the
-analysis about 40 times, so a simulation builds them within its first 25 games or so.
+``YAODIREN.evolve(hu_an=9)``, every cache emptied first; before: searched throughout): 10,000
+random hands 49 -> 45 ms, 10,000 complete hands 225 -> 81 ms; 1,000 hands and fewer unchanged
+(counting costs a call that finds no tables about 0.8 µs). A random game calls the analysis
+about 40 times, so a simulation builds them within its first 25 games or so.
 
 Tables built on demand are kept for at most :data:`MOST_BUILT` (4) signatures, about 4 MB each,
 the oldest dropped first (with the rules objects it served); like the counts, they are caches of
