@@ -27,6 +27,7 @@ from changpai.chuanpai import (
 )
 from changpai.chuanpai import hand as hand_module
 from changpai.chuanpai.cards import _count_copies
+from changpai.chuanpai.melds import Meld
 from changpai.core import caches
 
 _ZERO = {
@@ -77,7 +78,7 @@ def _built(rules: Rules) -> tables.PlainTables:
     return found
 
 
-def _searched(counts: tuple[int, ...], rules: Rules) -> object:
+def _searched(counts: tuple[int, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]] | None:
     """The search's answer (what the analysis does when no tables serve ``rules``)."""
     return hand_module._searched(counts, rules)
 
@@ -225,3 +226,30 @@ def test_too_large_hu_values_are_searched() -> None:
     counts = (5, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0)
     found = hand_module._best(counts, rules)
     assert found is not None and found[0] == 10_000  # 土夥 of 天牌, 擠兒 人牌 地牌 (10: 0 胡)
+
+
+_HU = st.integers(0, 12)
+
+
+@st.composite
+def _any_rules(draw: st.DrawFn) -> Rules:
+    """A rules object of any pair rule, deck and 胡 values (small ones, as a table gives)."""
+    values = {name: draw(_HU) for name in _ZERO}
+    return YAODIREN.evolve(
+        pair_rule=draw(st.sampled_from(["10/20", "14"])),
+        deck=draw(st.sampled_from(["deck105", "deck84", "deck84_jing", "deck86"])),
+        **values,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(_any_rules(), st.data())
+def test_any_rules_answers_as_the_search(rules: Rules, data: st.DataObject) -> None:
+    """Property: for rules objects of random 胡 values, decks and pair rules, tables built on
+    demand answer as the search on hands built from units (mostly complete)."""
+    found = _built(rules)
+    for _ in range(20):
+        counts, _rules = data.draw(unit_hands([rules], jing=False, sets_often=True, units=10))
+        expected = _searched(counts, rules)
+        assert found.best(counts) == expected
+        assert found.formable(counts) is (expected is not None)
