@@ -5,7 +5,10 @@ Run: ``.venv/bin/python benchmarks/bench_chuanpai.py`` (prints figures; nothing 
 
 Each figure is the best of ``CHANGPAI_BENCH_REPEAT`` passes (default 3) with its ratio to the
 plain baseline of the run (``_baseline.py``); the cold analyses are also compared with the cold
-字牌 ``best_decomposition`` of random 21-card hands measured in the same run ("x 字牌").
+字牌 ``best_decomposition`` of random 21-card hands measured in the same run ("x 字牌"). The
+custom rules lines (``YAODIREN.evolve(hu_an=9)``) show both sides of its tables built on demand
+(``chuanpai.tables``): cold (searched: every cache emptied before each 100 hands, tables are
+built only after ``BUILD_AFTER`` calls) and with its tables built and kept.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from _baseline import Baseline, best_rate, chunked_rate, scaled
 from bench_zipai_hand import zipai_cold_rate, zipai_complete_cold_rate
 
 from changpai import chuanpai
+from changpai.core import caches
 
 BASELINE = Baseline()
 
@@ -120,6 +124,48 @@ def _complete_cold(zipai_complete: float) -> None:
         print(f"{'':<52} = {rate / zipai_complete:.2f} x 字牌 complete-hand cold")
 
 
+CUSTOM = chuanpai.YAODIREN.evolve(hu_an=9)
+
+
+def _clear_but_tables() -> None:
+    """Empty every 川牌 cache but those of ``chuanpai.tables`` (the tables built on demand)."""
+    for name, entry in caches._REGISTRY.items():
+        if entry.family == "chuanpai" and not name.startswith("changpai.chuanpai.tables."):
+            entry.clear()
+
+
+def _custom_cold(
+    fresh: list[tuple[chuanpai.Card, ...]], zipai: float, zipai_complete: float
+) -> None:
+    """Fresh random and complete hands of a custom rules object (``CUSTOM``), cold: searched
+    (every cache emptied before each 100 hands: the tables built on demand too, and the calls
+    counted before building them), then with its tables built and kept (every other cache
+    emptied); and the time to build them."""
+    complete = complete_hands(scaled(10_000), 13, CUSTOM)
+    for what, hands, against, label in (
+        ("fresh 18 cards", fresh, zipai, "best_decomposition cold"),
+        ("fresh complete", complete, zipai_complete, "complete-hand cold"),
+    ):
+
+        def run(part: Sequence[tuple[chuanpai.Card, ...]]) -> None:
+            for cards in part:
+                chuanpai.best_decomposition(cards, rules=CUSTOM)
+
+        for line, clear in (
+            (f"best_decomposition, {what}, hu_an=9, cold", chuanpai.clear_caches),
+            ("  the same, its tables built on demand kept", _clear_but_tables),
+        ):
+            if clear is _clear_but_tables:
+                for _ in range(chuanpai.tables.BUILD_AFTER):
+                    chuanpai.tables.plain_tables(CUSTOM)  # the calls that build them
+            rate = chunked_rate(hands, run, clear, chunk=100)
+            print(BASELINE.line(line, rate, "hands/s"))
+            print(f"{'':<52} = {rate / against:.2f} x 字牌 {label}")
+
+    built = max(best_rate(1, lambda: chuanpai.tables._build(CUSTOM)))
+    print(f"{'answer tables of hu_an=9 (built on demand)':<52} {1e3 / built:10.1f} ms")
+
+
 def main() -> None:
     print(BASELINE.header())
     zipai = zipai_cold_rate(scaled(20_000))
@@ -145,6 +191,7 @@ def main() -> None:
     rate = _cold("is_complete, fresh 18-card hands, cold", fresh, chuanpai.is_complete)
     print(f"{'':<52} = {rate / zipai:.2f} x 字牌 best_decomposition cold")
     _complete_cold(zipai_complete)
+    _custom_cold(fresh, zipai, zipai_complete)
     built = max(best_rate(1, chuanpai.tables._build_tables))
     print(f"{'answer tables of YAODIREN and GEHU (built at import)':<52} {1e3 / built:10.1f} ms")
     it = iter(range(10**9))

@@ -12,7 +12,16 @@ from chuanpai_hands import unit_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.chuanpai import GEHU, YAODIREN, Rules, is_complete, parse, solver, tables
+from changpai.chuanpai import (
+    GEHU,
+    YAODIREN,
+    Rules,
+    clear_caches,
+    is_complete,
+    parse,
+    solver,
+    tables,
+)
 from changpai.chuanpai import hand as hand_module
 from changpai.chuanpai.melds import Meld
 from changpai.errors import NotationError
@@ -68,7 +77,9 @@ def test_whole_hands_merge_their_components_as_the_search(
 
 def test_tables_serve_the_rules_with_the_same_values_and_no_more_copies() -> None:
     """The built-in tables serve any rules object with their pair rule and 胡 values and a deck
-    of no more copies; other rules objects are searched."""
+    of no more copies; other rules objects are searched (until their own tables are built on
+    demand: test_tables_on_demand.py)."""
+    clear_caches()  # no tables built on demand by an earlier test
     yaodiren = tables.plain_tables(YAODIREN)
     gehu = tables.plain_tables(GEHU)
     assert yaodiren is not None and gehu is not None and yaodiren is not gehu

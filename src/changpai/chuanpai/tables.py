@@ -1,6 +1,7 @@
 """Answer tables of the 川牌 hand analysis for concealed hands without 經牌, built at import for
 the built-in rules (:data:`YAODIREN`, :data:`GEHU`) and used by every rules object with the same
-pair rule and 胡 values whose deck holds no more copies of a card.
+pair rule and 胡 values whose deck holds no more copies of a card; built on demand for the other
+rules objects (see "Tables built on demand" below).
 
 The sets a hand may hold never leave one component of the pair graph (see
 :mod:`changpai.chuanpai.solver`), so a hand without 經牌 is formed component by component: its
@@ -24,6 +25,31 @@ state), keeping the first unit of the most 胡; see :func:`_merged` for their or
 (9, ['擠兒 天牌 人牌', '擠兒 四六 四六', '亮 梅子 梅子 梅子 梅子'])
 >>> tables.best(counts("66 44 55")), tables.formable(counts("66 44 55"))
 (None, False)
+
+Tables built on demand. A rules object of other 胡 values (``YAODIREN.evolve(hu_an=9)``), or
+whose deck holds more copies of a card than the built-in tables of its 胡 values cover
+(``GEHU.evolve(deck="deck105")``), gets tables of its own: :func:`plain_tables` counts, by
+signature (pair rule, 胡 of every unit without 經牌, most copies of a card), the calls that find
+no tables, and builds them at the :data:`BUILD_AFTER`-th (1024); until then the caller searches
+(:mod:`changpai.chuanpai.solver`), as before. Why not at the first call: building takes about
+9-11 ms, the search's own first use about 3 ms, and after it a search takes about 5 µs for a
+random 18-card hand and 20 µs for a complete one against 2.5 and 5 µs read from the tables. So
+building at once would make a single call about four times slower, and pays back only after
+about 700 (complete) to 3,000 (random) hands; building once the calls searched could have paid
+for it (the rent-or-buy rule) keeps one call and short runs as fast as before and costs at most
+about twice the better choice made knowing the run's length. Measured (fresh hands of
+``YAODIREN.evolve(hu_an=9)``, every cache emptied first; before: searched throughout): 10,000
+random hands 49 -> 45 ms, 10,000 complete hands 225 -> 81 ms; 1,000 hands and fewer unchanged
+(counting costs a call that finds no tables about 0.8 µs). A random game calls the analysis
+about 40 times, so a simulation builds them within its first 25 games or so.
+
+Tables built on demand are kept for at most :data:`MOST_BUILT` (4) signatures, about 4 MB each,
+the oldest dropped first (with the rules objects it served); like the counts, they are caches of
+:mod:`changpai.core.caches`, so ``chuanpai.clear_caches()`` empties them and later calls count
+and build again. The tables built at import stay. Rules whose 胡 values are so large that the
+most 胡 of a component's cards may reach :data:`MOST_HU` (a unit worth 656 胡 or more under
+10/20 with deck105; 547 under 14 with deck105, 683 with deck84) are never tabled
+(:func:`tableable`): they are searched.
 """
 
 from __future__ import annotations
@@ -39,7 +65,7 @@ from changpai.chuanpai.rules import GEHU, YAODIREN, Rules
 from changpai.chuanpai.solver import _plain_rows, _plan, _Unit, _unit_meld, _units
 from changpai.core import caches
 
-__all__ = ["PlainTables", "plain_tables"]
+__all__ = ["BUILD_AFTER", "MOST_BUILT", "MOST_HU", "PlainTables", "plain_tables", "tableable"]
 
 # An answer is ``胡 << _CHOICE_BITS | code``, ``code`` naming the unit chosen at the lowest card;
 # a negative answer: the cards cannot be formed.
@@ -47,7 +73,7 @@ _CHOICE_BITS = 3
 _CODES = 1 << _CHOICE_BITS
 _NO_UNIT = _CODES - 1  # the code of -1, the answer of a state that cannot be formed
 # Far below any answer, so that it stays negative whatever is added to it (a small int still).
-_CANNOT = -(1 << 20)
+_CANNOT = -(1 << 20)  # below minus twice any answer: the answers stay below MOST_HU << 3
 
 _Rows = Sequence[Sequence[tuple[_Unit, tuple[int, ...], tuple[tuple[int, int], ...], int]]]
 
@@ -119,30 +145,153 @@ def _merged(ranks: list[int], melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
     return tuple(map(melds.__getitem__, ranks))
 
 
-@caches.lru("chuanpai", maxsize=64)
 def plain_tables(rules: Rules) -> PlainTables | None:
-    """The answer tables for hands of ``rules`` without 經牌, when its pair rule and 胡 values
-    are those of a built-in rules object and its deck holds no more copies of a card; else
-    ``None`` (the caller searches instead).
+    """The answer tables for hands of ``rules`` without 經牌, or ``None`` (the caller searches
+    instead): the tables built at import when ``rules`` has the pair rule and 胡 values of a
+    built-in rules object and its deck holds no more copies of a card; else tables built for
+    its pair rule, 胡 values and copies once :data:`BUILD_AFTER` calls have found none for them
+    (kept for at most :data:`MOST_BUILT` such signatures); never for 胡 values too large for
+    the tables (see :func:`tableable`).
 
     >>> plain_tables(YAODIREN) is plain_tables(YAODIREN.evolve(deal="16/15"))
     True
-    >>> plain_tables(YAODIREN.evolve(hu_an=9)) is None
-    True
+    >>> caches.clear("chuanpai")  # chuanpai.clear_caches(): no table built on demand
+    >>> custom = YAODIREN.evolve(hu_an=9)
+    >>> found = [plain_tables(custom) for _ in range(BUILD_AFTER + 1)]
+    >>> found[0] is None, found[-1] is not None, found[-1] is plain_tables(custom.evolve(players=3))
+    (True, True, True)
     """
-    tables = _BUILT.get(_signature(rules))
-    if tables is None or max(_deck_limits(rules.deck)[1]) > tables.copies:
+    try:
+        return _SERVED[rules]
+    except KeyError:
+        return _decide(rules)
+
+
+def tableable(rules: Rules) -> bool:
+    """Whether hands of ``rules`` without 經牌 can be read from answer tables: always but when
+    its 胡 values are so large that the most 胡 of a component's cards reaches
+    :data:`MOST_HU` (a table holds ``胡 << 3`` as a small int and its build a list that long).
+
+    >>> tableable(YAODIREN), tableable(YAODIREN.evolve(hu_tuhuo=10_000))
+    (True, False)
+    """
+    return _key(rules) is not None
+
+
+#: Calls of :func:`plain_tables` that find no tables for a signature (pair rule, 胡 values,
+#: copies) before its tables are built (see the module docstring for the choice).
+BUILD_AFTER = 1024
+#: The most signatures whose tables are built on demand and kept at once (about 4 MB each).
+MOST_BUILT = 4
+#: The most 胡 of a component's cards below which its states are tabled.
+MOST_HU = 1 << 13
+
+# by rules object: its tables, or None when its hands are searched for good (no tables)
+_SERVED: caches.BoundedDict[Rules, PlainTables | None] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.tables._SERVED", 64
+)
+# the tables built on demand, by (signature, copies): MOST_BUILT of them
+_LAZY: caches.BoundedDict[tuple[_Signature, int], PlainTables] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.tables._LAZY", MOST_BUILT
+)
+# the calls that found no tables, by (signature, copies) not built yet (a list: counted in place)
+_CALLS: caches.BoundedDict[tuple[_Signature, int], list[int]] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.tables._CALLS", 64
+)
+
+
+def _decide(rules: Rules) -> PlainTables | None:
+    """:func:`plain_tables` of a rules object not served yet: its tables when they are built,
+    else ``None`` after counting the call (kept for ``rules`` once the answer is final)."""
+    key = _key(rules)
+    if key is None:
+        _SERVED[rules] = None
         return None
-    return tables
+    counted = _CALLS.get(key)
+    if counted is None:  # the signature's first call (since clear_caches): tables built?
+        found = _found(*key)
+        if found is not None:
+            _SERVED[rules] = found
+            return found
+        counted = _CALLS[key] = [0]
+    counted[0] += 1
+    if counted[0] < BUILD_AFTER:
+        return None
+    del _CALLS[key]
+    found = _build(rules)
+    if len(_LAZY) >= MOST_BUILT:
+        # the oldest tables go, and with them every rules object they served
+        dropped = _LAZY.pop(next(iter(_LAZY)))
+        for served in [r for r, tables in _SERVED.items() if tables is dropped]:
+            del _SERVED[served]
+    _LAZY[key] = found
+    _SERVED[rules] = found
+    return found
 
 
-def _signature(rules: Rules) -> tuple[object, ...]:
-    """What the tables of ``rules`` depend on but the deck: its pair sums and the 胡 of every
-    unit a hand without 經牌 may form."""
-    return rules.pair_sums, tuple(row[3] for group in _plain_rows(rules) for row in group)
+def _found(signature: _Signature, copies: int) -> PlainTables | None:
+    """The tables built for ``signature`` that cover ``copies`` copies of a card, if any."""
+    found = _BUILT.get(signature)
+    if found is not None and found.copies >= copies:
+        return found
+    for more in range(copies, _MOST_COPIES + 1):
+        found = _LAZY.get((signature, more))
+        if found is not None:
+            return found
+    return None
 
 
-_BUILT: dict[tuple[object, ...], PlainTables] = {}
+@caches.lru("chuanpai", maxsize=64)
+def _key(rules: Rules) -> tuple[_Signature, int] | None:
+    """The signature of ``rules`` and the most copies of a card its deck holds, or ``None``
+    when its 胡 values are too large for tables (:func:`tableable`)."""
+    copies = max(_deck_limits(rules.deck)[1])
+    signature = _signature(rules)
+    if _most_hu(signature, rules, copies) >= MOST_HU:
+        return None
+    return signature, copies
+
+
+def _most_hu(signature: _Signature, rules: Rules, copies: int) -> int:
+    """A bound on the most 胡 of a component's cards (``signature``: :func:`_signature` of
+    ``rules``): every card in a unit worth the most 胡, each of 2 cards at least."""
+    widest = max(len(part.kinds) for part in _plan(rules).parts)
+    return max(signature.hu_values) * copies * widest // 2
+
+
+class _Signature:
+    """What the tables of a rules object depend on but the deck: its pair sums and the 胡 of
+    every unit a hand without 經牌 may form (in the order of the unit table); its hash kept (a
+    key of the dicts asked on every call that finds no tables yet)."""
+
+    __slots__ = ("_hash", "hu_values", "pair_sums")
+
+    def __init__(self, pair_sums: tuple[int, ...], hu_values: tuple[int, ...]) -> None:
+        self.pair_sums = pair_sums
+        self.hu_values = hu_values
+        self._hash = hash((pair_sums, hu_values))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Signature)
+            and self.pair_sums == other.pair_sums
+            and self.hu_values == other.hu_values
+        )
+
+
+def _signature(rules: Rules) -> _Signature:
+    """The :class:`_Signature` of ``rules``."""
+    return _Signature(
+        rules.pair_sums, tuple(row[3] for group in _plain_rows(rules) for row in group)
+    )
+
+
+_BUILT: dict[_Signature, PlainTables] = {}
+# the most copies of a card in any deck (deck105)
+_MOST_COPIES = max(_deck_limits(None)[1])
 
 
 def _build(rules: Rules) -> PlainTables:
@@ -153,9 +302,7 @@ def _build(rules: Rules) -> PlainTables:
     rank_of = {unit: rank for group in _units(rules.pair_sums) for rank, unit in group}
     melds = tuple(_unit_meld(unit) for unit in sorted(rank_of, key=rank_of.__getitem__))
     parts = _plan(rules).parts
-    most_hu = max(hu for group in rows for *_unit, hu in group)
-    # the most 胡 of a state: every card in a unit worth the most 胡, each of 2 cards at least
-    ceiling = (most_hu * copies * max(len(part.kinds) for part in parts) // 2 + 1) << _CHOICE_BITS
+    ceiling = (_most_hu(_signature(rules), rules, copies) + 1) << _CHOICE_BITS
     components = []
     for part in parts:
         answers, ranks = _component_table(part.kinds, radix, ceiling, rows, rank_of)
