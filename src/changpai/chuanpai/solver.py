@@ -11,8 +11,8 @@ the dot cards left must pair up within the component, but for those paired with 
 most 胡 with ``k`` pairs takes the ``k`` best pair slots. :func:`_value` gives the best total
 (``None`` when the hand cannot be formed) and :func:`changpai.chuanpai.hand.best_decomposition`
 rebuilds the units with it. A hand without 經牌 under the 胡 values of a built-in rules object
-is not searched: it is read from the answer tables of :mod:`changpai.chuanpai.tables`, built
-from this module's unit table.
+(or of a rules object whose tables were built on demand) is not searched: it is read from the
+answer tables of :mod:`changpai.chuanpai.tables`, built from this module's unit table.
 
 >>> from changpai.chuanpai import YAODIREN, parse
 >>> from changpai.chuanpai.cards import _count_copies
