@@ -325,3 +325,23 @@ def test_completing_cards_of_a_packed_hand_are_the_general_check_section_7(
         if hand._complete(tuple(plus), wild + card.is_baida, (), jiang):
             expected.append(card)
     assert found == expected
+
+
+def test_a_hand_holding_something_like_a_card_is_refused_as_before() -> None:
+    # the fast path packs only nantong Cards; anything else is named by the general path
+    class Lookalike:
+        _packed = 1 << solver.PACK_BITS * 9  # (the field of 一丙)
+
+    for odd in (Lookalike(), object(), 5):
+        held: list[object] = list(nantong.parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+        held[0] = odd
+        for call in (nantong.best_decomposition, nantong.is_winning):
+            with pytest.raises(NotationError):
+                call(held)  # type: ignore[operator]
+
+
+def test_baida_under_rules_without_them_is_named_before_the_flips() -> None:
+    # nantong.md §1: with baida=False is_winning names the 百搭, whatever the flips say, as it
+    # always has (best_decomposition has always read the flips first)
+    with pytest.raises(NotationError, match="is a 百搭 but these rules play without"):
+        nantong.is_winning("123b 456b 789b 123t 456t 789t 123w 5w FU", jiang="1t 2t 3t")

@@ -87,3 +87,18 @@ def test_one_or_two_wild_hands_are_winning_exactly_when_they_have_a_best_section
     fast = nantong.is_winning(cards, rules=rules, jiang=flips)
     assert fast == nantong.is_winning(iter(cards), rules=rules, jiang=flips)
     assert fast == (nantong.best_decomposition(cards, rules=rules, jiang=flips) is not None)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 10**9))
+def test_fits_is_whether_best_finds_a_reading_section_4(seed: int) -> None:
+    # few_wild.fits (is_winning's path) answers as few_wild.best (best_decomposition's path)
+    held, jiang, melds = wild_hand(seed, (1, 2), flips=(0, 1, 2, 2), baida_flip=0.1)
+    if melds:
+        return
+    plain = [k for k in held if k < nantong.cards.N_PLAIN]
+    key = sum(1 << solver.PACK_BITS * k for k in plain)
+    used = key + sum(1 << solver.PACK_BITS * k for k in jiang if k < nantong.cards.N_PLAIN)
+    wild = len(held) - len(plain)
+    found = few_wild.best(key, used, wild, lambda: len)
+    assert few_wild.fits(key, used, wild) == (found is not None)

@@ -128,7 +128,7 @@ class Card(Interned):
             text_code, hanzi = _BAIDA_CODES[index - 30], _BAIDA_HANZI[index - 30]
         for name, value in (
             ("index", index), ("code", text_code), ("hanzi", hanzi), ("suit", suit),
-            ("number", number), ("_packed", 1 << 4 * index),
+            ("number", number), ("_packed", 1 << 4 * index),  # (4: solver.PACK_BITS)
         ):  # fmt: skip
             object.__setattr__(self, name, value)
         cls._interned[index] = self

@@ -58,7 +58,7 @@ def claim_options(
     """The claims ``seat`` may make on the discard ``card`` (nantong.md §3): 胡 when the card
     completes his hand (``can_win``), 杠 with three copies ``held`` while a replacement can be
     drawn, 碰 with two — but after 報聽 (``ting``) only 胡, and a 百搭 is never claimed for a set.
-    ``card`` is a :class:`Card` or its text (code or hanzi), as elsewhere in the family.
+    ``card`` is a :class:`Card` or its text (a code or hanzi, as :meth:`Card.parse` reads it).
 
     >>> [str(a) for a in claim_options(1, Card("5w"), held=3, can_win=False, ting=False, stock_left=4)]
     ['seat 1 杠 五萬', 'seat 1 碰 五萬']

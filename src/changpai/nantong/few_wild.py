@@ -53,6 +53,16 @@ _Pick = tuple[_Reading, int, int]
 _Group = tuple[_Reading, list[_Pick]]
 
 
+def _with_copies_left(kinds: int, used: int, p: int) -> int:
+    """The ``kinds`` of part ``p`` (packed, one card of each) of which the ``used`` ones (the
+    packed hand held and flipped, within four copies) leave a copy for a 百搭.
+
+    >>> _with_copies_left(1 | 1 << PACK_BITS, 4 << PACK_BITS, 0) == 1
+    True
+    """
+    return kinds & ~(used >> _SUIT_BITS * p + 2)
+
+
 def _kinds(p: int, x: int, used: int) -> int:
     """The kinds a 百搭 of part ``p`` packed in ``x`` can stand for, as the packed part of one
     card of each: a kind within two of a real card of a suit (the group holding the 百搭
@@ -69,7 +79,7 @@ def _kinds(p: int, x: int, used: int) -> int:
         near |= held >> PACK_BITS | held >> 2 * PACK_BITS
     else:
         near = held
-    return near & ~(used >> _SUIT_BITS * p + 2)
+    return _with_copies_left(near, used, p)
 
 
 def _marked_once(reading: _Reading, k: int) -> _Reading:
@@ -228,7 +238,7 @@ def _one_wild_readings(p: int, x: int, pair: bool, used: int) -> list[_Reading]:
             for reading in readings
         ]
     else:  # (the kinds that complete a suit are near its cards: only the copies left matter)
-        kinds = completing & ~(used >> _SUIT_BITS * p + 2)
+        kinds = _with_copies_left(completing, used, p)
         table = _SUIT_TABLES[p]
         lo = 9 * p
         found = []
@@ -339,6 +349,18 @@ _PLANS = {
     if wild <= 2
 }
 
+def _plans_of(parts: Sequence[int], wild: int) -> tuple[_Plan, ...]:
+    """The plans (:func:`_plan`) of the shares of ``wild`` (1 or 2) 百搭 among packed
+    ``parts`` (their sizes modulo 3 are the packed parts' own).
+
+    >>> _plans_of((0, 1, 0, 0), 1)
+    ((((0, False), (2, False), (3, False)), ((1, 1, True),), False),)
+    """
+    return _PLANS[
+        parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
+    ]
+
+
 # the readings of each part with no 百搭 that its table holds, by packed part
 _TABLES: tuple[Mapping[int, Sequence[_Reading]], ...] = (*_SUIT_TABLES, _HONOUR_READINGS)
 
@@ -365,9 +387,7 @@ def best(
     found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
     one_wild: dict[tuple[int, bool], list[_Reading]] = {}
     two_wild: dict[tuple[int, bool], list[_Group]] = {}
-    for plain, hosts, wild_pair in _PLANS[
-        parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
-    ]:
+    for plain, hosts, wild_pair in _plans_of(parts, wild):
         options: list[Sequence[_Reading]] = []
         groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried
@@ -437,13 +457,12 @@ def fits(key: int, used: int, wild: int) -> bool:
     >>> from changpai.nantong.cards import parse
     >>> from changpai.nantong.hand import _PACKED
     >>> key = sum(_PACKED[c.index] for c in parse("123b 456b 789b 123t 456t 789t 123w 5w"))
-    >>> fits(key, key, 1), fits(key, key | 4 << 22 * PACK_BITS, 1), fits(2, 2, 1)
+    >>> three_flipped = key + 3 * _PACKED[22]  # (the other three 五萬 flipped: none left)
+    >>> fits(key, key, 1), fits(key, three_flipped, 1), fits(2, 2, 1)
     (True, False, False)
     """
     parts = _packed_parts(key)
-    for plain, hosts, wild_pair in _PLANS[
-        parts[0] % 3 + 3 * (parts[1] % 3) + 9 * (parts[2] % 3) + 27 * (parts[3] % 3) + 81 * wild
-    ]:
+    for plain, hosts, wild_pair in _plans_of(parts, wild):
         if wild_pair and not _wild_pair(used):
             continue
         for p, pair in plain:
@@ -457,7 +476,7 @@ def fits(key: int, used: int, wild: int) -> bool:
                     if not any(_smallest_marking(picks) is not None for _, picks in groups):
                         break
                 elif p < 3 and (completing := _COMPLETING.get(x)) is not None:
-                    if not completing & ~(used >> _SUIT_BITS * p + 2):
+                    if not _with_copies_left(completing, used, p):
                         break
                 elif not _one_more(p, x, pair, _kinds(p, x, used)):
                     break

@@ -575,11 +575,10 @@ def _packed_cards(concealed: object) -> int | None:
     ) != HAND_SIZE:
         return None
     key = 0
-    try:
-        for c in concealed:
-            key += c._packed  # (only a Card has it)
-    except AttributeError:  # the general path names what it is
-        return None
+    for c in concealed:
+        if type(c) is not Card:  # the general path names what it is
+            return None
+        key += c._packed
     return key
 
 
@@ -690,7 +689,8 @@ def is_winning(
         if type(concealed) is str:  # (read once: the fast path takes the cards)
             concealed = parse(concealed)
         key = _packed_cards(concealed)
-        if key is not None:
+        # (百搭 under rules without them: the general path names the 百搭 before the flips)
+        if key is not None and (rules.baida or not key >> _BAIDA_AT):
             flips = _jiang(jiang)
             if not _within_copies(key, flips, HAND_SIZE):
                 pass  # the general path checks (and raises)
@@ -716,11 +716,20 @@ def _packed_wild_complete(key: int, flips: Sequence[Card]) -> bool:
     key &= _PLAIN_FIELDS
     if _HONOUR_WILDS[key >> _HONOURS_AT] > wild:
         return False
-    used = key
+    return few_wild.fits(key, _with_flips(key, flips), wild)
+
+
+def _with_flips(key: int, flips: Sequence[Card]) -> int:
+    """The packed plain cards ``key`` with the plain ``flips`` added: the copies a 百搭 cannot
+    stand for.
+
+    >>> _with_flips(1, parse("1t FU")) == 2
+    True
+    """
     for f in flips:
         if f.index < N_PLAIN:
-            used += _PACKED[f.index]
-    return few_wild.fits(key, used, wild)
+            key += f._packed
+    return key
 
 
 def _concealed_set_value(
@@ -1054,10 +1063,7 @@ def _best_packed_wild(
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
     if wilds.bit_count() <= 2 and rules.multiplier_model == "model":
-        used = key
-        for f in flips:
-            if f.index < N_PLAIN:
-                used += _PACKED[f.index]
+        used = _with_flips(key, flips)
         wild = wilds.bit_count()
         best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
         if best is None:
