@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
-from changpai.core.guard import flag_arg
+from changpai.core.guard import flag_arg, int_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.core.serial import without_retired
 from changpai.errors import RulesError
@@ -52,8 +52,7 @@ def _whole(value: Any) -> bool:
 
 
 def _players(instance: Any, attribute: Any, value: Any) -> None:
-    if not _whole(value) or not 2 <= value <= 7:
-        raise RulesError(f"{attribute.name}={value!r} must be a whole number between 2 and 7")
+    int_arg(value, attribute.name, low=2, high=7)
 
 
 def _targets(instance: Any, attribute: Any, value: Any) -> None:
@@ -209,9 +208,7 @@ class Rules(RulesBase):
         >>> YAODIREN.evolve(deal="16/15").deal_sizes(6)
         (16, 15, 15, 15, 5, 3)
         """
-        n = self.players if players is None else players
-        if not _whole(n) or not 2 <= n <= 7:
-            raise RulesError(f"players={n!r} must be a whole number between 2 and 7")
+        n = int_arg(self.players if players is None else players, "players", low=2, high=7)
         regular = [18, 17, 17, self.mojia_cards] if self.deal == "18/17" else [16, 15, 15, 15]
         extra = {5: [3], 6: [5, 3], 7: [5, 3, 1]}.get(n, [])
         return (*regular[: min(n, 4)], *extra)
