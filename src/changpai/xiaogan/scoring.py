@@ -67,6 +67,14 @@ class Win:
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: decomposition=None is not of type Decomposition
+
+    Facts that contradict each other raise :class:`~changpai.errors.IllegalActionError`, as
+    in every family's ``Win``:
+
+    >>> Win(w.decomposition, winner=2, discarder=1, self_drawn=True)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: discarder and self_drawn: the last card came one way only (a discard, a turned card or the winner's own draw)
     """
 
     decomposition: Decomposition

@@ -66,6 +66,10 @@ class Win:
     Traceback (most recent call last):
     ...
     changpai.errors.IllegalActionError: winner=3 is not one of the 3 active seats
+    >>> Win(d, winner=1, players=5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=5 is not an integer from 2 to 4
     """
 
     decomposition: Decomposition
