@@ -6,7 +6,7 @@ import pytest
 
 from changpai import chuanpai
 from changpai.chuanpai import GEHU, YAODIREN, Meld, parse, score
-from changpai.errors import RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 
 def test_seed_example_eight_hu_pays_nine() -> None:
@@ -50,8 +50,12 @@ def test_winner_seat_players_and_base() -> None:
     assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [(0, 2, 3), (1, 2, 3)]
     sheet = score([Meld.parse("碰 55 55 55")], rules=YAODIREN.evolve(base=0, players=2))
     assert [p.amount for p in sheet.payments] == [2]
-    with pytest.raises(RulesError, match="winner seat 5"):
-        score([Meld.parse("碰 55 55 55")], winner=5)
+    with pytest.raises(IllegalActionError, match="winner=5 is not a seat"):
+        score([Meld.parse("碰 55 55 55")], winner=5)  # a seat not at the table (was RulesError)
+    with pytest.raises(NotationError, match="winner='0' is not an integer"):
+        score([Meld.parse("碰 55 55 55")], winner="0")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="players=8 is not an integer from 2 to 7"):
+        score([Meld.parse("碰 55 55 55")], players=8)
 
 
 def test_pair_rule_is_checked() -> None:

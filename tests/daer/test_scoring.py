@@ -68,8 +68,10 @@ def test_win_checks_its_seats() -> None:
         Win(d, winner=1, players=4, discarder=2)
     with pytest.raises(RulesError):
         score(d, rules="daer")  # type: ignore[arg-type]
-    with pytest.raises(IllegalActionError):
-        score("一二三")  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="is not a 大貳 Win or Decomposition"):
+        score("一二三")  # type: ignore[arg-type]  # a wrong type (was IllegalActionError)
+    with pytest.raises(RulesError, match="players=5 is not an integer from 2 to 4"):
+        Win(d, winner=1, players=5)  # a count out of range (was IllegalActionError)
 
 
 def test_analysis_of_a_complete_and_a_waiting_hand() -> None:

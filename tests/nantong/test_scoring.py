@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from changpai import nantong
-from changpai.errors import NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong import OtherHand, Win
 
 QING = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
@@ -141,8 +141,8 @@ def test_baida_count_section_7_1_n14() -> None:
         hand, rules=nantong.DUZIHU_BAIDA.evolve(baida_settlement="add"), winning_card="5w"
     )
     assert added.total == 140
-    with pytest.raises(NotationError):
-        nantong.baida_bonus(6)
+    with pytest.raises(RulesError, match="count=6 is not an integer from 0 to 5"):
+        nantong.baida_bonus(6)  # a count out of range (was NotationError)
 
 
 def test_exposed_zhendi_peng_and_rounding() -> None:
@@ -158,8 +158,8 @@ def test_errors_leave_nothing_half_done() -> None:
         nantong.score("123t 456t")
     with pytest.raises(NotationError, match="winning card"):
         Win(QING, winning_card="9w")
-    with pytest.raises(RulesError, match="海底"):
-        Win(QING, haidi=True)
+    with pytest.raises(IllegalActionError, match="海底"):
+        Win(QING, haidi=True)  # facts that contradict each other (was RulesError)
     with pytest.raises(RulesError):
         nantong.score(Win(QING), jiang="2t")
 
@@ -262,14 +262,19 @@ def test_score_accepts_a_decomposition() -> None:
 
 
 @pytest.mark.parametrize(
-    ("keywords", "match"),
-    [({"players": 4}, "played by three"), ({"winner": 3, "players": 3}, "winner=3"),
-     ({"winner": True}, "winner=True"), ({"exposed": "碰 HH HH HH"}, "carries its exposed melds"),
-     ({"seat": 1}, "unknown keyword 'seat'")],
+    ("keywords", "error", "match"),
+    [({"players": 4}, RulesError, "played by three"),
+     ({"winner": 3, "players": 3}, IllegalActionError, "winner=3 is not a seat"),
+     ({"winner": True}, NotationError, "winner=True is not an integer"),
+     ({"players": "3"}, NotationError, "players='3' is not an integer"),
+     ({"exposed": "碰 HH HH HH"}, RulesError, "carries its exposed melds"),
+     ({"seat": 1}, RulesError, "unknown keyword 'seat'")],
 )  # fmt: skip
-def test_score_keywords_are_checked(keywords: dict[str, object], match: str) -> None:
+def test_score_keywords_are_checked(keywords: dict[str, object], error: type, match: str) -> None:
+    """As the fields of a Win: a wrong type is a NotationError, a count out of range a
+    RulesError, a seat not at the table an IllegalActionError (were all RulesError)."""
     d = nantong.best_decomposition(QING)
-    with pytest.raises(RulesError, match=match):
+    with pytest.raises(error, match=match):
         nantong.score(d, **keywords)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="not both"):
         nantong.score(Win(QING), winner=1)
@@ -279,12 +284,12 @@ def test_score_keywords_are_checked(keywords: dict[str, object], match: str) -> 
     ("keywords", "error", "match"),
     [
         ({"others": 5}, NotationError, "others=5 is not a sequence"),
-        ({"others": [OtherHand(0, "HH")]}, RulesError, "seat 0 is the winner"),
+        ({"others": [OtherHand(0, "HH")]}, IllegalActionError, "seat 0 is the winner"),
         ({"losers": 5}, NotationError, "losers=5 is not a sequence"),
-        ({"losers": [7]}, RulesError, "losers: seat=7 is not a seat"),
+        ({"losers": [7]}, IllegalActionError, "losers: seat=7 is not a seat"),
         ({"losers": ["a"]}, NotationError, "losers: seat='a' is not an integer"),
-        ({"losers": [0, 1]}, RulesError, "seat 0 is the winner"),
-        ({"losers": [1, 1]}, RulesError, "seat 1 twice"),
+        ({"losers": [0, 1]}, IllegalActionError, "seat 0 is the winner"),
+        ({"losers": [1, 1]}, IllegalActionError, "seat 1 twice"),
         ({"called": 5}, NotationError, "called=5 is not a sequence"),
         ({"called": [1]}, NotationError, "called: 1 is not a nantong card"),
         ({"gangkai": "yes"}, NotationError, "gangkai='yes' is not True or False"),
@@ -302,7 +307,8 @@ def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: 
     ("make", "error", "match"),
     [
         (lambda: Win(QING, seat="x"), NotationError, "seat='x' is not an integer"),
-        (lambda: Win(QING, seat=9), RulesError, "seat=9 is not a seat"),
+        (lambda: Win(QING, seat=9), IllegalActionError, "seat=9 is not a seat"),
+        (lambda: OtherHand(9, "HH"), IllegalActionError, "seat=9 is not a seat"),
         (lambda: OtherHand("x", "HH"), NotationError, "seat='x' is not an integer"),
         (lambda: OtherHand(1, "HH", called=5), NotationError, "called=5 is not a sequence"),
         (
@@ -312,11 +318,8 @@ def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: 
         ),
         (lambda: nantong.sets_value("HH HH HH", called=5), NotationError, "called=5"),
         (lambda: nantong.baida_bonus(1, rules=5), RulesError, "rules=5 is not a nantong Rules"),
-        (
-            lambda: nantong.baida_bonus(True),
-            NotationError,
-            "count=True is not an integer from 0 to 5",
-        ),
+        (lambda: nantong.baida_bonus(True), NotationError, "count=True is not an integer"),
+        (lambda: nantong.baida_bonus(-1), RulesError, "count=-1 is not an integer from 0 to 5"),
     ],
 )
 def test_win_parts_are_checked(make: object, error: type, match: str) -> None:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from changpai.errors import NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan import XIAOGAN, Meld, Win, analyze, best_decomposition, parse, score
 
 WINNING = "上大人 邱乙己 化三千 七十士 九九九九"
@@ -61,10 +61,12 @@ def test_a_hand_under_16_is_no_win() -> None:
 def test_score_accepts_a_win() -> None:
     win = Win(winning(), winner=3, discarder=1)
     assert {p.payer for p in score(win).payments} == {0, 1, 2}
-    assert score(win, winner=1).payments[0].payee == 1
-    with pytest.raises(RulesError):
-        score("上大人")  # type: ignore[arg-type]
-    with pytest.raises(RulesError):
+    assert score(win, winner=2).payments[0].payee == 2
+    with pytest.raises(IllegalActionError, match="discarder=1 is the winner"):
+        score(win, winner=1)  # the seat that discarded is not the winner
+    with pytest.raises(NotationError, match="is not a xiaogan Decomposition or Win"):
+        score("上大人")  # type: ignore[arg-type]  # a wrong type (was RulesError)
+    with pytest.raises(RulesError, match="players=8 is not an integer from 2 to 7"):
         score(win, players=8)
 
 
@@ -93,12 +95,24 @@ def test_analysis_errors_name_the_input() -> None:
         analyze(WINNING, rules="xiaogan")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("payers", [3, 1.5, object()])
-def test_payers_that_are_not_seats_are_a_rules_error(payers: object) -> None:
-    """score(payers=...) takes a sequence of seats: a number or another object is a RulesError
-    naming ``payers`` (a plain int used to raise TypeError)."""
-    with pytest.raises(RulesError, match="payers="):
+@pytest.mark.parametrize("payers", [3, 1.5, object(), ["1"], [True]])
+def test_payers_that_are_not_seats_are_a_notation_error(payers: object) -> None:
+    """score(payers=...) takes a sequence of seats: a number, another object or items that are
+    not whole numbers are a NotationError naming ``payers`` (a wrong type, as in every family;
+    was RulesError, and a plain int used to raise TypeError)."""
+    with pytest.raises(NotationError, match="payers"):
         score(winning(), payers=payers)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("payers", "match"),
+    [([4], "payers: seat=4 is not a seat"), ([0, 0], "seat 0 twice"), ([1], "is the winner")],
+)
+def test_payers_not_at_the_table_are_an_illegal_action(payers: list[int], match: str) -> None:
+    """A payer that is not a seat of the table, the winner, or a seat twice: the seats of the
+    win are wrong, an IllegalActionError as in every family (was RulesError; twice passed)."""
+    with pytest.raises(IllegalActionError, match=match):
+        score(winning(), winner=1, payers=payers)
 
 
 @pytest.mark.parametrize("decomposition", [None, "上大人", 3])

@@ -210,8 +210,8 @@ def test_win_checks() -> None:
         Win(d, winner=0, players=3, self_drawn=True, discarder=1)
     with pytest.raises(IllegalActionError):
         Win(d, winner=0, players=3, self_drawn=False, discarder=0)
-    with pytest.raises(IllegalActionError):
-        Win(d, winner=1, players=1)
+    with pytest.raises(RulesError, match="players=1 is not an integer from 2 to 4"):
+        Win(d, winner=1, players=1)  # a count out of range (was IllegalActionError)
     with pytest.raises(NotationError, match="is not a zipai Decomposition or Win"):
         score(HAND)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="a Win carries its own facts"):
@@ -497,7 +497,7 @@ def test_new_presets_listed_and_seed_presets_have_none() -> None:
     [
         ({"haidi": 1}, NotationError, "haidi=1 is not True or False"),
         ({"jushou": "yes"}, NotationError, "jushou='yes' is not True or False"),
-        ({"huangfan": -1}, IllegalActionError, "huangfan=-1: the number of 荒莊"),
+        ({"huangfan": -1}, RulesError, "huangfan=-1 is not an integer >= 0"),
         ({"huangfan": True}, NotationError, "huangfan=True is not an integer"),
     ],
     ids=repr,
@@ -506,7 +506,8 @@ def test_win_mingtang_facts_are_checked(
     changes: dict[str, object], error: type[Exception], reason: str
 ) -> None:
     """zipai.md §8.6: the Win facts for 海胡 / 舉手 / 黃番 … are typed; bad ones raise (a wrong
-    type: NotationError, as in every family's Win; a negative count: IllegalActionError)."""
+    type: NotationError, as in every family's Win; a negative count: RulesError, as every count
+    out of range)."""
     d = best(_PLAIN, rules=HUNAN.evolve(min_huxi=0))
     with pytest.raises(error, match=reason):
         Win(d, winner=0, players=3, **changes)  # type: ignore[arg-type]

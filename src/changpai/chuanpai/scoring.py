@@ -35,7 +35,8 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import document, render
 from changpai.core.guard import cards_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.errors import NotationError, RulesError
+from changpai.core.seats import check_seat
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 __all__ = ["Analysis", "analyze", "payments", "score"]
 
@@ -53,13 +54,19 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
 
     >>> payments(8, winner=2, players=3)
     (Payment(payer=0, payee=2, amount=9), Payment(payer=1, payee=2, amount=9))
+    >>> payments(8, winner=3, players=3)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: winner=3 is not a seat; expected a whole number 0..2
     """
     instance_arg(rules, Rules, "rules", RulesError)
+    # as in every family's Win and score: a wrong type is a NotationError, a count out of
+    # range a RulesError, a seat not at the table an IllegalActionError
+    for name, value in (("total", total), ("players", players), ("winner", winner)):
+        int_arg(value, name, error=NotationError)
     int_arg(total, "total", low=0)
     int_arg(players, "players", low=2, high=7)
-    int_arg(winner, "winner", low=0)
-    if not 0 <= winner < players:
-        raise RulesError(f"winner seat {winner} is not one of the {players} seats")
+    check_seat(winner, players, what="winner", error=IllegalActionError)
     amount = total + rules.base
     return tuple(Payment(seat, winner, amount) for seat in range(players) if seat != winner)
 

@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document
-from changpai.core.guard import flag_arg, instance_arg, int_arg, rules_arg
+from changpai.core.guard import flag_arg, instance_arg, int_arg, rules_arg, shown
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
@@ -63,8 +63,9 @@ class Win:
     winning_card: Card | None = None
 
     def __attrs_post_init__(self) -> None:
-        # a field of the wrong type is a NotationError, as in every family's Win; values of the
-        # right type that the table does not allow stay IllegalActionError
+        # a field of the wrong type is a NotationError, as in every family's Win; a count out
+        # of range a RulesError; a seat not at the table, or facts that contradict each other,
+        # an IllegalActionError (as in every family)
         instance_arg(self.decomposition, Decomposition, "decomposition")
         flag_arg(self.self_drawn, "self_drawn", NotationError)
         if self.winning_card is not None:
@@ -72,7 +73,7 @@ class Win:
         for name in ("winner", "players", "discarder"):
             if name != "discarder" or self.discarder is not None:
                 int_arg(getattr(self, name), name, error=NotationError)
-        players = int_arg(self.players, "players", low=2, high=4, error=IllegalActionError)
+        players = int_arg(self.players, "players", low=2, high=4)  # daer.md E6: 2 to 4
         check_seat(self.winner, players, what="winner", error=IllegalActionError)
         if self.self_drawn:
             if self.discarder is not None:
@@ -129,7 +130,7 @@ def score(
             discarder=discarder,
         )
     elif not isinstance(win, Win):
-        raise IllegalActionError(f"{win!r} is not a 大貳 Win or Decomposition")
+        raise NotationError(f"win={shown(win)} is not a 大貳 Win or Decomposition")
     d = win.decomposition
     lines: list[ScoreLine] = []
     if rules.scoring == "huxi":

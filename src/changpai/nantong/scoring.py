@@ -25,7 +25,7 @@ from attrs import field, fields, frozen
 from changpai.core.guard import cards_arg, flag_arg, int_arg, items_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
-from changpai.errors import NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong.actions import SEATS
 from changpai.nantong.cards import BH, HH, QZ, Card, parse
 from changpai.nantong.hand import (
@@ -73,15 +73,16 @@ def _jiang_field(value: Any) -> tuple[Card, ...]:
     return _jiang(value)
 
 
-# A Win / OtherHand field of the wrong type is a NotationError, as in every family's Win; a
-# seat number out of range or facts that cannot go together stay RulesError.
+# A Win / OtherHand field of the wrong type is a NotationError, as in every family's Win; a seat
+# not at the table (out of range, the winner among the payers, a payer twice) or facts that
+# contradict each other an IllegalActionError, and a count out of range a RulesError.
 def _flag(instance: Any, attribute: Any, value: Any) -> None:
     flag_arg(value, attribute.name, NotationError)
 
 
 def _seat_field(value: Any) -> int:
     int_arg(value, "seat", error=NotationError)
-    return check_seat(value, SEATS, what="seat", error=RulesError)
+    return check_seat(value, SEATS, what="seat", error=IllegalActionError)
 
 
 def _losers_field(value: Any) -> tuple[int, ...] | None:
@@ -90,7 +91,7 @@ def _losers_field(value: Any) -> tuple[int, ...] | None:
     seats = items_arg(value, "losers", "seats")
     for seat in seats:
         int_arg(seat, "losers: seat", error=NotationError)
-    return tuple(check_seat(s, SEATS, what="losers: seat", error=RulesError) for s in seats)
+    return tuple(check_seat(s, SEATS, what="losers: seat", error=IllegalActionError) for s in seats)
 
 
 def _card_field(value: Any) -> Card | None:
@@ -158,13 +159,15 @@ class Win:
             )
         check_copies(self.concealed, self.exposed, self.jiang)
         if self.haidi and not self.self_drawn:
-            raise RulesError("海底撈月 is a self-drawn win on the last card; set self_drawn=True")
+            raise IllegalActionError(
+                "海底撈月 is a self-drawn win on the last card; set self_drawn=True"
+            )
         for what, seats in (("others", [o.seat for o in self.others]), ("losers", self.losers)):
             for seat in seats or ():
                 if seat == self.seat:
-                    raise RulesError(f"{what}: seat {seat} is the winner, who pays nobody")
+                    raise IllegalActionError(f"{what}: seat {seat} is the winner, who pays nobody")
                 if seats.count(seat) > 1:  # type: ignore[union-attr]
-                    raise RulesError(f"{what}: seat {seat} twice")
+                    raise IllegalActionError(f"{what}: seat {seat} twice")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the cards as codes, the melds as dicts, every flag.
@@ -212,7 +215,8 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     ([0, 10, 30, 50, 100, 200], 400)
     """
     rules_arg(rules, Rules, "nantong")
-    int_arg(count, "count", low=0, high=5, error=NotationError)  # the deck has five 百搭
+    int_arg(count, "count", error=NotationError)
+    int_arg(count, "count", low=0, high=5)  # a count out of range: the deck has five 百搭
     if count == 0:
         return 0
     if count == 5 and dealt:
@@ -423,11 +427,16 @@ def _as_win(
             f"unknown keyword{'s' if len(unknown) > 1 else ''} {listed} for nantong.score; "
             f"the keywords are rules, {', '.join(_FACTS)}, {', '.join(_DETAILS)}"
         )
-    if players is not None and (isinstance(players, bool) or players != 3):
-        raise RulesError(f"players={players!r}: 犢子胡 is played by three (nantong.md §2)")
-    seat = (
-        0 if winner is None else check_seat(winner, players or 4, what="winner", error=RulesError)
-    )
+    # as the fields of a Win: a wrong type is a NotationError, a count out of range a
+    # RulesError, a seat not at the table an IllegalActionError
+    if players is not None:
+        int_arg(players, "players", error=NotationError)
+        if players != 3:
+            raise RulesError(f"players={players!r}: 犢子胡 is played by three (nantong.md §2)")
+    seat = 0
+    if winner is not None:
+        int_arg(winner, "winner", error=NotationError)
+        seat = check_seat(winner, players or SEATS, what="winner", error=IllegalActionError)
     if players is not None and "losers" not in details and "others" not in details:
         details["losers"] = tuple(s for s in range(players) if s != seat)
     if isinstance(hand, Decomposition):

@@ -21,15 +21,16 @@ No seed gives a 孝感 score. By default [INF] every loser pays the winner one u
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import frozen
 
 from changpai.core import document, render
-from changpai.core.guard import flag_arg, instance_arg, int_arg, rules_arg
+from changpai.core.guard import flag_arg, instance_arg, int_arg, items_arg, rules_arg, shown
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.errors import NotationError, RulesError
+from changpai.core.seats import check_seat
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.cards import Card, format, parse
 from changpai.xiaogan.hand import (
     Decomposition,
@@ -66,6 +67,14 @@ class Win:
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: decomposition=None is not of type Decomposition
+
+    Facts that contradict each other raise :class:`~changpai.errors.IllegalActionError`, as
+    in every family's ``Win``:
+
+    >>> Win(w.decomposition, winner=2, discarder=1, self_drawn=True)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: discarder and self_drawn: the last card came one way only (a discard, a turned card or the winner's own draw)
     """
 
     decomposition: Decomposition
@@ -81,6 +90,23 @@ class Win:
             int_arg(self.discarder, "discarder", error=NotationError)
         flag_arg(self.turned, "turned", NotationError)
         flag_arg(self.self_drawn, "self_drawn", NotationError)
+        # facts that contradict each other are an IllegalActionError, as in every family's Win
+        ways = [
+            name
+            for name, given in (
+                ("discarder", self.discarder is not None),
+                ("turned", self.turned),
+                ("self_drawn", self.self_drawn),
+            )
+            if given
+        ]
+        if len(ways) > 1:
+            raise IllegalActionError(
+                f"{' and '.join(ways)}: the last card came one way only (a discard, a turned "
+                "card or the winner's own draw)"
+            )
+        if self.discarder == self.winner:
+            raise IllegalActionError(f"discarder={self.discarder} is the winner")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
@@ -98,7 +124,42 @@ class Win:
 
 
 def _players(players: object, rules: Rules) -> int:
-    return int_arg(rules.players if players is None else players, "players", low=2, high=7)
+    """The number of players: a wrong type is a NotationError, a count out of 2..7 a RulesError.
+
+    >>> _players(None, XIAOGAN), _players(5, XIAOGAN)
+    (4, 5)
+    >>> _players(8, XIAOGAN)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=8 is not an integer from 2 to 7
+    """
+    n = int_arg(rules.players if players is None else players, "players", error=NotationError)
+    return int_arg(n, "players", low=2, high=7)
+
+
+def _payers(payers: object, seat: int, n: int) -> tuple[int, ...]:
+    """The paying seats: not seats at all is a NotationError; a seat not at the table of ``n``,
+    the winner ``seat`` or a seat twice an IllegalActionError.
+
+    >>> _payers([0, 2], 1, 3)
+    (0, 2)
+    >>> _payers([0, 1], 1, 3)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: payers=[0, 1]: seat 1 is the winner, who pays nobody
+    """
+    found = items_arg(payers, "payers", "seats")
+    for p in found:
+        int_arg(p, "payers: seat", error=NotationError)
+    for p in found:
+        check_seat(p, n, what="payers: seat", error=IllegalActionError)
+        if p == seat:
+            raise IllegalActionError(
+                f"payers={shown(payers)}: seat {p} is the winner, who pays nobody"
+            )
+        if found.count(p) > 1:
+            raise IllegalActionError(f"payers={shown(payers)}: seat {p} twice")
+    return found
 
 
 def score(
@@ -125,7 +186,7 @@ def score(
     >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")), winner=4)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: winner=4 is not an integer from 0 to 3
+    changpai.errors.IllegalActionError: winner=4 is not a seat; expected a whole number 0..3
     """
     if isinstance(win, Win):
         decomposition = win.decomposition
@@ -133,12 +194,17 @@ def score(
     elif isinstance(win, Decomposition):
         decomposition, seat = win, 0 if winner is None else winner
     else:
-        raise RulesError(f"{win!r} is not a xiaogan Decomposition or Win")
+        raise NotationError(f"win={shown(win)} is not a xiaogan Decomposition or Win")
     if rules is None:
         rules = decomposition.rules
     rules_arg(rules, Rules, "xiaogan")
     n = _players(players, rules)
-    int_arg(seat, "winner", low=0, high=n - 1)
+    int_arg(seat, "winner", error=NotationError)
+    check_seat(seat, n, what="winner", error=IllegalActionError)
+    if isinstance(win, Win) and win.discarder is not None:
+        check_seat(win.discarder, n, what="discarder", error=IllegalActionError)
+        if win.discarder == seat:
+            raise IllegalActionError(f"discarder={win.discarder} is the winner")
     counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)
     laid = counted.laid_out
     if laid < rules.win_count:
@@ -168,12 +234,7 @@ def score(
                 "win", "和牌: one unit from each loser", rules.unit, rule="xiaogan.md §6 [INF]"
             )
         )
-    if payers is None:
-        payers = [p for p in range(n) if p != seat]
-    elif not isinstance(payers, Iterable) or any(
-        isinstance(p, bool) or not isinstance(p, int) or p == seat or not 0 <= p < n for p in payers
-    ):
-        raise RulesError(f"payers={payers!r} must be seats 0..{n - 1} other than the winner {seat}")
+    payers = tuple(p for p in range(n) if p != seat) if payers is None else _payers(payers, seat, n)
     payments = tuple(Payment(p, seat, amount) for p in payers)
     return ScoreSheet(
         title=rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else ""),

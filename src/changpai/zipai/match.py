@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from changpai.core import match as core_match
-from changpai.core.guard import rules_arg
+from changpai.core.guard import int_arg, rules_arg
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
 from changpai.zipai.game import Game
@@ -44,8 +44,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
     """
     rules_arg(rules, Rules, "zipai")
     dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
-    if isinstance(streak, bool) or not isinstance(streak, int) or streak < 0:
-        raise RulesError(f"streak={streak!r}: the 荒莊 in a row is a whole number >= 0")
+    int_arg(streak, "streak", low=0)  # the 荒莊 in a row: a count (RulesError)
     if winner is not None:
         winner = check_seat(winner, rules.seats, what="winner", error=RulesError)
         if rules.shuxin and winner == (dealer + 2) % rules.seats:  # zipai.md §2

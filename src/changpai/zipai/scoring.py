@@ -30,6 +30,7 @@ from attrs import field, frozen
 from changpai.core import document
 from changpai.core.guard import cards_arg, flag_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.hand import Decomposition, best_decomposition, waits
@@ -65,6 +66,10 @@ class Win:
     Traceback (most recent call last):
     ...
     changpai.errors.IllegalActionError: winner=3 is not one of the 3 active seats
+    >>> Win(d, winner=1, players=5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=5 is not an integer from 2 to 4
     """
 
     decomposition: Decomposition
@@ -99,8 +104,7 @@ class Win:
     """§8.6 黃番: the number of consecutive 荒莊 right before this hand (常德 全名堂)."""
 
     def __attrs_post_init__(self) -> None:
-        # a field of the wrong type is a NotationError, as in every family's Win; facts of the
-        # right type that cannot go together stay IllegalActionError
+        # a field of the wrong type is a NotationError, as in every family's Win
         instance_arg(self.decomposition, Decomposition, "decomposition")
         for name in ("winner", "players", "discarder", "shuxin_seat"):
             value = getattr(self, name)
@@ -114,15 +118,15 @@ class Win:
                 raise NotationError(
                     f"{name}={value!r} is not a zipai Card (Card.parse('x1')) or None"
                 )
-        huangfan = int_arg(self.huangfan, "huangfan", error=NotationError)
-        if huangfan < 0:
-            raise IllegalActionError(
-                f"huangfan={self.huangfan!r}: the number of 荒莊 before the hand is an int >= 0"
-            )
+        int_arg(self.huangfan, "huangfan", error=NotationError)
+        # values of the right type: a count out of range is a RulesError, a seat not at the
+        # table (or facts that contradict each other) an IllegalActionError, in every family
+        int_arg(self.huangfan, "huangfan", low=0)
+        int_arg(self.players, "players", low=2, high=4)  # zipai.md §2: 2 to 4 players
         seats = self.players + (0 if self.shuxin_seat is None else 1)
+        if self.shuxin_seat is not None:
+            check_seat(self.shuxin_seat, seats, what="shuxin_seat", error=IllegalActionError)
         active = [s for s in range(seats) if s != self.shuxin_seat]
-        if self.players < 2:
-            raise IllegalActionError(f"players={self.players}: a win needs at least 2 players")
         if self.winner not in active:
             raise IllegalActionError(
                 f"winner={self.winner} is not one of the {self.players} active seats"

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from changpai.core import document, render
-from changpai.core.guard import instance_arg
+from changpai.core.guard import instance_arg, int_arg
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS
@@ -49,9 +49,7 @@ def seen_meld(meld: Meld, *, own: bool, ti_face_up: int = 1) -> SeenMeld:
     if kind is MeldKind.CHOUWEI:
         return SeenMeld(kind.value, kind.hanzi, meld.cards[:1], 2)
     if kind is MeldKind.TI:
-        if isinstance(ti_face_up, bool) or not isinstance(ti_face_up, int):
-            raise NotationError(f"ti_face_up={ti_face_up!r}: the cards of a 提 shown is an int")
-        up = max(0, min(4, ti_face_up))
+        up = max(0, min(4, int_arg(ti_face_up, "ti_face_up", error=NotationError)))
         return SeenMeld(kind.value, kind.hanzi, meld.cards[:up], 4 - up)
     return SeenMeld(kind.value, kind.hanzi, (), len(meld.cards))
 
@@ -189,10 +187,7 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(deck, str):
         raise NotationError(f"deck={deck!r} is not a string of zipai card codes")
     huangfan = data.get("huangfan", 0)
-    if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
-        raise NotationError(
-            f"huangfan={huangfan!r}: the number of 荒莊 before the hand is a whole number >= 0"
-        )
+    int_arg(huangfan, "huangfan", low=0, error=NotationError)  # a document: NotationError
     rules, actions = data["rules"], data["actions"]
     if not isinstance(rules, dict):
         raise NotationError(f"rules={rules!r} is not a JSON object of zipai rules")

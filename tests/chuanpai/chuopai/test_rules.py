@@ -41,8 +41,8 @@ def test_defaults_follow_the_ambiguities_table() -> None:
     [
         ({"chuo_ties": "leader"}, "chuo_ties='leader' is not one of"),
         ({"chuo_fifteen": True}, "chuo_fifteen=True is not one of"),
-        ({"jia_mult": 0}, "jia_mult=0 must be a whole number"),
-        ({"fan_mult": 1.5}, "fan_mult=1.5 must be"),
+        ({"jia_mult": 0}, "jia_mult=0 is not an integer >= 1"),
+        ({"fan_mult": 1.5}, "fan_mult=1.5 is not an integer >= 1"),
         ({"baopai": 1}, "baopai=1 is not True or False"),
         ({"win_cards": 22}, "the thresholds must not decrease"),
         ({"title": ""}, "title='' must be a non-empty string"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from changpai.chuanpai.chuopai import CHUOPAI, Level, fan, fapai_sheet, level, parse, score
-from changpai.errors import NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 # 16 black cards without any 四黑 (no kind four times) and without red cards: 翻 0.
 PLAIN16 = "56 56 56 46 46 46 16 16 16 15 15 15 55 55 55 33"
@@ -121,22 +121,26 @@ def test_fapai_offender_pays() -> None:
 
 
 @pytest.mark.parametrize(
-    ("call", "error"),
+    ("call", "kind", "error"),
     [
-        (lambda: score(PLAIN16, winner=3), "winner=3 is not a seat"),
-        (lambda: score(PLAIN16, liable=-1), "liable=-1 is not a seat"),
-        (lambda: score(PLAIN16, players=1), "players=1 must be"),
-        (lambda: score(PLAIN16, rules="chuopai"), "is not a 戳牌 Rules object"),  # type: ignore[arg-type]
-        (lambda: score(parse("56") * 5), "5 of 斧頭"),
-        (lambda: fapai_sheet(5), "offender=5 is not a seat"),
-        (lambda: fapai_sheet(0, players=None), "players=None must be"),  # type: ignore[arg-type]
-        (lambda: fapai_sheet(0, players="3"), "players='3' must be"),  # type: ignore[arg-type]
-        (lambda: fapai_sheet(0, players=1.5), "players=1.5 must be"),  # type: ignore[arg-type]
-        (lambda: fapai_sheet(0, players=1), "players=1 must be"),
+        (lambda: score(PLAIN16, winner=3), IllegalActionError, "winner=3 is not a seat"),
+        (lambda: score(PLAIN16, liable=-1), IllegalActionError, "liable=-1 is not a seat"),
+        (lambda: score(PLAIN16, winner="0"), NotationError, "winner='0' is not an integer"),  # type: ignore[arg-type]
+        (lambda: score(PLAIN16, players=1), RulesError, "players=1 is not an integer >= 2"),
+        (lambda: score(PLAIN16, rules="chuopai"), RulesError, "is not a 戳牌 Rules object"),  # type: ignore[arg-type]
+        (lambda: score(parse("56") * 5), NotationError, "5 of 斧頭"),
+        (lambda: fapai_sheet(5), IllegalActionError, "offender=5 is not a seat"),
+        (lambda: fapai_sheet(0, players=None), NotationError, "players=None is not an integer"),  # type: ignore[arg-type]
+        (lambda: fapai_sheet(0, players="3"), NotationError, "players='3' is not an integer"),  # type: ignore[arg-type]
+        (lambda: fapai_sheet(0, players=1.5), NotationError, "players=1.5 is not an integer"),  # type: ignore[arg-type]
+        (lambda: fapai_sheet(0, players=1), RulesError, "players=1 is not an integer >= 2"),
     ],
-)
-def test_bad_input_raises_rules_error(call: object, error: str) -> None:
-    with pytest.raises(RulesError, match=error):
+)  # fmt: skip
+def test_bad_input_raises_a_typed_error(call: object, kind: type, error: str) -> None:
+    """As in every family's ``score``: a seat not at the table is an IllegalActionError, a
+    count out of range a RulesError, a wrong type or cards no hand can hold a NotationError
+    (all were RulesError)."""
+    with pytest.raises(kind, match=error):
         call()  # type: ignore[operator]
 
 

@@ -21,7 +21,7 @@ from typing import Any
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECK84, Card
-from changpai.core.guard import flag_arg
+from changpai.core.guard import flag_arg, int_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import RulesError
 
@@ -39,10 +39,7 @@ def _one_of(*choices: Any) -> Any:
 
 def _at_least(minimum: int) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise RulesError(
-                f"{attribute.name}={value!r} must be a whole number (int) >= {minimum}"
-            )
+        int_arg(value, attribute.name, low=minimum)  # RulesError: an option of the rules
 
     return check
 
@@ -89,7 +86,7 @@ class Rules(RulesBase):
     >>> CHUOPAI.evolve(fan_mult=0)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: fan_mult=0 must be a whole number (int) >= 1
+    changpai.errors.RulesError: fan_mult=0 is not an integer >= 1
     """
 
     name: str = field(default="chuopai", validator=_text)

@@ -32,7 +32,7 @@ from changpai.core.guard import int_arg, items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
-from changpai.errors import RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 __all__ = ["Level", "fan", "fapai_sheet", "level", "score"]
 
@@ -78,12 +78,12 @@ def _bai_counts(bai: str | Iterable[Card]) -> list[int]:
         parse(bai, deck="deck84") if isinstance(bai, str) else items_arg(bai, "bai", "戳牌 cards")
     )
     counts = [0] * len(DOT_CARDS)
-    for card in cards:
+    for card in cards:  # cards no 戳牌 hand can hold: a NotationError, as in every family
         if not isinstance(card, Card) or card.is_jing:
-            raise RulesError(f"擺牌 holds {card!r}, which is not a 戳牌 card")
+            raise NotationError(f"擺牌 holds {card!r}, which is not a 戳牌 card")
         counts[card.index] += 1
         if counts[card.index] > 4:
-            raise RulesError(f"擺牌 holds {counts[card.index]} of {card.name}; deck84 has 4")
+            raise NotationError(f"擺牌 holds {counts[card.index]} of {card.name}; deck84 has 4")
     return counts
 
 
@@ -112,9 +112,35 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
 
 
-def _players_arg(players: object) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise RulesError(f"players={players!r} must be a whole number >= 2")
+def _players_arg(players: object) -> int:
+    """The number of players: a wrong type is a NotationError, fewer than 2 a RulesError (a
+    count out of range), as in every family's ``score``.
+
+    >>> _players_arg(3)
+    3
+    >>> _players_arg(1)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=1 is not an integer >= 2
+    >>> _players_arg("3")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: players='3' is not an integer
+    """
+    return int_arg(int_arg(players, "players", error=NotationError), "players", low=2)
+
+
+def _seat_arg(seat: object, players: int, what: str) -> int:
+    """A seat of the table of ``players``: a wrong type is a NotationError, a seat not at the
+    table an IllegalActionError, as in every family's ``score``.
+
+    >>> _seat_arg(3, 3, "winner")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: winner=3 is not a seat; expected a whole number 0..2
+    """
+    int_arg(seat, what, error=NotationError)
+    return check_seat(seat, players, what=what, error=IllegalActionError)
 
 
 def score(
@@ -147,9 +173,9 @@ def score(
     """
     rules_arg(rules, Rules, "戳牌")
     _players_arg(players)
-    check_seat(winner, players, what="winner", error=RulesError)
+    _seat_arg(winner, players, "winner")
     if liable is not None:
-        check_seat(liable, players, what="liable", error=RulesError)
+        _seat_arg(liable, players, "liable")
     counts = _bai_counts(bai)
     count = sum(counts)
     found = level(count, rules)
@@ -237,7 +263,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> S
     """
     rules_arg(rules, Rules, "戳牌")
     _players_arg(players)
-    check_seat(offender, players, what="offender", error=RulesError)
+    _seat_arg(offender, players, "offender")
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
     payments = tuple(
