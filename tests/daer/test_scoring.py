@@ -104,3 +104,23 @@ def test_win_checks_its_fields() -> None:
         Win(d, winner=0, players=4, self_drawn="no")  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="winning_card='x5'"):
         Win(d, winner=0, players=4, winning_card="x5")  # type: ignore[arg-type]
+
+
+def test_a_win_with_keywords_is_refused_not_dropped() -> None:
+    """Nothing is silently dropped: a Win carries its own facts (daer.md §6 scores the Win's
+    seat), so score(win, winner=...) names the keywords, as 字牌 and 南通 do."""
+    win = Win(best_decomposition(HAND), winner=1, players=3)
+    for keywords in ({"winner": 2}, {"players": 3}, {"self_drawn": True}, {"discarder": 0}):
+        with pytest.raises(NotationError, match="a Win carries its own facts"):
+            score(win, **keywords)  # type: ignore[arg-type]
+    assert score(win).title == score(best_decomposition(HAND), winner=1, players=3).title
+
+
+def test_facts_that_contradict_are_refused_not_changed() -> None:
+    """A self-drawn win has no discarder (daer.md §6): the keywords are not quietly corrected."""
+    d = best_decomposition(HAND)
+    with pytest.raises(IllegalActionError):
+        score(d, winner=1, self_drawn=True, discarder=2)
+    with pytest.raises(IllegalActionError):
+        score(d, winner=1, self_drawn=False)
+    assert score(d, winner=1, discarder=2).fact("self_drawn") is False

@@ -160,7 +160,7 @@ def test_errors_leave_nothing_half_done() -> None:
         Win(QING, winning_card="9w")
     with pytest.raises(IllegalActionError, match="海底"):
         Win(QING, haidi=True)  # facts that contradict each other (was RulesError)
-    with pytest.raises(RulesError):
+    with pytest.raises(NotationError, match="not both"):  # a Win carries its facts
         nantong.score(Win(QING), jiang="2t")
 
 
@@ -234,13 +234,14 @@ def test_sheet_lines_add_up(case: tuple[Win, nantong.Rules]) -> None:
 
 def test_score_unknown_keyword_is_named() -> None:
     """DESIGN "bad input always gets a clear, typed error that names the input": a misspelt
-    keyword of score() is a RulesError naming it, not a TypeError (nothing silently dropped)."""
+    keyword of score() is a NotationError naming it, not a TypeError (nothing silently dropped),
+    as in 字牌."""
     with pytest.raises(
-        RulesError,
+        NotationError,
         match=r"unknown keyword 'bogus' for nantong\.score; the keywords are rules, winner",
     ):
         nantong.score(QING, bogus=1)
-    with pytest.raises(RulesError, match="unknown keywords 'self_drawm', 'concealed'"):
+    with pytest.raises(NotationError, match="unknown keywords 'self_drawm', 'concealed'"):
         nantong.score(QING, self_drawm=True, concealed="5w")
     with pytest.raises(RulesError, match="rules='duzihu' is not a nantong Rules object"):
         nantong.score(QING, rules="duzihu")  # type: ignore[arg-type]
@@ -268,7 +269,7 @@ def test_score_accepts_a_decomposition() -> None:
      ({"winner": True}, NotationError, "winner=True is not an integer"),
      ({"players": "3"}, NotationError, "players='3' is not an integer"),
      ({"exposed": "碰 HH HH HH"}, RulesError, "carries its exposed melds"),
-     ({"seat": 1}, RulesError, "unknown keyword 'seat'")],
+     ({"seat": 1}, NotationError, "unknown keyword 'seat'")],
 )  # fmt: skip
 def test_score_keywords_are_checked(keywords: dict[str, object], error: type, match: str) -> None:
     """As the fields of a Win: a wrong type is a NotationError, a count out of range a
@@ -276,7 +277,7 @@ def test_score_keywords_are_checked(keywords: dict[str, object], error: type, ma
     d = nantong.best_decomposition(QING)
     with pytest.raises(error, match=match):
         nantong.score(d, **keywords)  # type: ignore[arg-type]
-    with pytest.raises(RulesError, match="not both"):
+    with pytest.raises(NotationError, match="not both"):
         nantong.score(Win(QING), winner=1)
 
 

@@ -101,36 +101,50 @@ def score(
     win: Win | Decomposition,
     *,
     rules: Rules = DAER,
-    winner: int = 0,
+    winner: int | None = None,
     players: int | None = None,
-    self_drawn: bool = True,
+    self_drawn: bool | None = None,
     discarder: int | None = None,
 ) -> ScoreSheet:
     """The itemized settlement of a win. ``win`` is a :class:`Win`, or a
-    :class:`~changpai.daer.hand.Decomposition` scored as a win of ``winner`` among ``players``
-    (default ``rules.players``), self-drawn unless a ``discarder`` is given.
+    :class:`~changpai.daer.hand.Decomposition` scored as a win of ``winner`` (default 0) among
+    ``players`` (default ``rules.players``), self-drawn unless a ``discarder`` is given. A
+    :class:`Win` carries its own facts: the keywords with it raise
+    :class:`~changpai.errors.NotationError` (as in 字牌 and 南通), rather than being dropped.
 
     >>> from changpai.daer.rules import LUZHOU
     >>> d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
     >>> sheet = score(d, rules=LUZHOU, winner=1)
     >>> sheet.total, [(p.payer, p.amount) for p in sheet.payments]
     (36, [(0, 36), (2, 36)])
-    >>> score(d, rules=LUZHOU, winner=1, self_drawn=False, discarder=2).payments
+    >>> score(d, rules=LUZHOU, winner=1, discarder=2).payments
     (Payment(payer=2, payee=1, amount=18),)
+    >>> score(Win(d, winner=1, players=3), winner=2)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: score(win, winner=...): a Win carries its own facts; give these keywords with a Decomposition
     """
     rules_arg(rules, Rules, "大貳")
     if isinstance(win, Decomposition):
-        if discarder is not None:
-            self_drawn = False
         win = Win(
             win,
-            winner=winner,
+            winner=0 if winner is None else winner,
             players=rules.players if players is None else players,
-            self_drawn=self_drawn,
+            self_drawn=discarder is None if self_drawn is None else self_drawn,
             discarder=discarder,
         )
     elif not isinstance(win, Win):
         raise NotationError(f"win={shown(win)} is not a 大貳 Win or Decomposition")
+    else:
+        facts = {"winner": winner, "players": players, "self_drawn": self_drawn}
+        given = [
+            name for name, value in (*facts.items(), ("discarder", discarder)) if value is not None
+        ]
+        if given:
+            raise NotationError(
+                f"score(win, {', '.join(f'{k}=...' for k in given)}): a Win carries its own "
+                "facts; give these keywords with a Decomposition"
+            )
     d = win.decomposition
     lines: list[ScoreLine] = []
     if rules.scoring == "huxi":

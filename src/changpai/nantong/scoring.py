@@ -423,7 +423,7 @@ def _as_win(
     unknown = [key for key in details if key not in _DETAILS]
     if unknown:
         listed = ", ".join(repr(key) for key in unknown)
-        raise RulesError(
+        raise NotationError(
             f"unknown keyword{'s' if len(unknown) > 1 else ''} {listed} for nantong.score; "
             f"the keywords are rules, {', '.join(_FACTS)}, {', '.join(_DETAILS)}"
         )
@@ -480,8 +480,9 @@ def score(
     ``tianting``, ``haidi``, ``baida_dealt``, ``others``, ``losers``). ``rules`` defaults to
     the decomposition's rules, else :data:`~changpai.nantong.DUZIHU`.
 
-    Raises :class:`~changpai.errors.RulesError` if the hand does not win, for an unknown
-    keyword, or for keywords given with a :class:`Win`.
+    Raises :class:`~changpai.errors.RulesError` if the hand does not win, and
+    :class:`~changpai.errors.NotationError` for an unknown keyword or for keywords given with a
+    :class:`Win` (as 字牌's and 大貳's ``score``).
 
     >>> s = score("HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t",
     ...           winning_card="9t", self_drawn=True, jiang="HH 3w")
@@ -498,7 +499,7 @@ def score(
     >>> score("123b 456b 789b 123t 456t 789t 123w 5w 5w", self_drawm=True)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: unknown keyword 'self_drawm' for nantong.score; the keywords are rules, winner, ...
+    changpai.errors.NotationError: unknown keyword 'self_drawm' for nantong.score; the keywords are rules, winner, ...
     """
     reading = win if isinstance(win, Decomposition) else None
     if rules is None:
@@ -508,7 +509,7 @@ def score(
         keywords = (winner, players, jiang, winning_card, self_drawn)
         given = [name for name, v in zip(_FACTS, keywords, strict=True) if v is not None]
         if given or details:
-            raise RulesError(
+            raise NotationError(
                 f"pass either a Win or keywords, not both: {sorted([*given, *details])}"
             )
     else:
