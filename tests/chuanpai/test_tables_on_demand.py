@@ -170,6 +170,19 @@ def test_tables_of_more_copies_serve_a_smaller_deck() -> None:
     assert tables.plain_tables(GEHU.evolve(hu_an=9, deck="deck105")) is not four
 
 
+def test_a_smaller_deck_counting_meanwhile_takes_the_tables_of_more_copies() -> None:
+    """A rules object counting its calls (deck of 4 copies) while the tables of the same 胡
+    values on a deck of 5 are built takes those at its threshold: one build, not two."""
+    tables.BUILD_AFTER = 2
+    four, five = YAODIREN.evolve(hu_an=9, deck="deck84"), YAODIREN.evolve(hu_an=9)
+    assert tables.plain_tables(four) is None  # (counting)
+    assert tables.plain_tables(five) is None
+    built = tables.plain_tables(five)
+    assert built is not None and built.copies == 5
+    assert tables.plain_tables(four) is built
+    assert len(tables._LAZY) == 1
+
+
 def test_at_most_most_built_signatures_are_kept() -> None:
     """Building the tables of more signatures than MOST_BUILT drops the oldest, and no rules
     object is served the dropped tables any more (the memory stays bounded); asked again, they

@@ -32,8 +32,9 @@ whose deck holds more copies of a card than the built-in tables of its 胡 value
 signature (pair rule, 胡 of every unit without 經牌, most copies of a card), the calls that find
 no tables, and builds them at the :data:`BUILD_AFTER`-th (1024); until then the caller searches
 (:mod:`changpai.chuanpai.solver`), as before. Why not at the first call: building takes about
-9-11 ms, the search's own first use about 3 ms, and after it a search takes about 5 µs for a
-random 18-card hand and 20 µs for a complete one against 2.5 and 5 µs read from the tables. So
+10-14 ms (about 40 ms for the 14 rule on deck105, whose tables hold 49,536 states), the
+search's own first use about 3 ms, and after it a search takes about 5 µs for a random 18-card
+hand and 20 µs for a complete one against 2.5 and 5 µs read from the tables. So
 building at once would make a single call about four times slower, and pays back only after
 about 700 (complete) to 3,000 (random) hands; building once the calls searched could have paid
 for it (the rent-or-buy rule) keeps one call and short runs as fast as before and costs at most
@@ -43,7 +44,7 @@ random hands 49 -> 45 ms, 10,000 complete hands 225 -> 81 ms; 1,000 hands and fe
 (counting costs a call that finds no tables about 0.8 µs). A random game calls the analysis
 about 40 times, so a simulation builds them within its first 25 games or so.
 
-Tables built on demand are kept for at most :data:`MOST_BUILT` (4) signatures, about 4 MB each,
+Tables built on demand are kept for at most :data:`MOST_BUILT` (4) signatures, 4 MB each (13 MB for the 14 rule on deck105),
 the oldest dropped first (with the rules objects it served); like the counts, they are caches of
 :mod:`changpai.core.caches`, so ``chuanpai.clear_caches()`` empties them and later calls count
 and build again. The tables built at import stay. Rules whose 胡 values are so large that the
@@ -181,7 +182,7 @@ def tableable(rules: Rules) -> bool:
 #: Calls of :func:`plain_tables` that find no tables for a signature (pair rule, 胡 values,
 #: copies) before its tables are built (see the module docstring for the choice).
 BUILD_AFTER = 1024
-#: The most signatures whose tables are built on demand and kept at once (about 4 MB each).
+#: The most signatures whose tables are built on demand and kept at once (4 to 13 MB each).
 MOST_BUILT = 4
 #: The most 胡 of a component's cards below which its states are tabled.
 MOST_HU = 1 << 13
@@ -217,14 +218,18 @@ def _decide(rules: Rules) -> PlainTables | None:
     counted[0] += 1
     if counted[0] < BUILD_AFTER:
         return None
-    del _CALLS[key]
-    found = _build(rules)
-    if len(_LAZY) >= MOST_BUILT:
-        # the oldest tables go, and with them every rules object they served
-        dropped = _LAZY.pop(next(iter(_LAZY)))
-        for served in [r for r, tables in _SERVED.items() if tables is dropped]:
-            del _SERVED[served]
-    _LAZY[key] = found
+    # (pop, not del: another thread may have emptied the caches meanwhile)
+    _CALLS.pop(key, None)
+    found = _found(*key)  # (built meanwhile for a deck of more copies: it serves this one)
+    if found is None:
+        found = _build(rules)
+        if len(_LAZY) >= MOST_BUILT:
+            # the oldest tables go, and with them every rules object they served
+            oldest = next(iter(_LAZY), None)
+            dropped = None if oldest is None else _LAZY.pop(oldest, None)
+            for served in [r for r, tables in list(_SERVED.items()) if tables is dropped]:
+                _SERVED.pop(served, None)
+        _LAZY[key] = found
     _SERVED[rules] = found
     return found
 
