@@ -35,8 +35,8 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import document, render
 from changpai.core.guard import cards_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import check_seat
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.core.seats import scored_seat
+from changpai.errors import NotationError, RulesError
 
 __all__ = ["Analysis", "analyze", "payments", "score"]
 
@@ -66,7 +66,7 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
         int_arg(value, name, error=NotationError)
     int_arg(total, "total", low=0)
     int_arg(players, "players", low=2, high=7)
-    check_seat(winner, players, what="winner", error=IllegalActionError)
+    scored_seat(winner, players, "winner")
     amount = total + rules.base
     return tuple(Payment(seat, winner, amount) for seat in range(players) if seat != winner)
 

@@ -50,7 +50,7 @@ def stack_deck(
     with the rest in table order — to replay a dispute or test one rule. With ``seed`` (a whole
     number) the rest of the deck is shuffled by ``random.Random(seed)`` before it fills the
     hands and the stock, the same deck for the same seed; the given cards keep their places.
-    A ``seed`` that is not a whole number (or ``None``), like a bad ``dealer``, raises
+    A ``seed`` other than a whole number or ``None``, like a bad ``dealer``, raises
     :class:`~changpai.errors.RulesError`.
 
     >>> deck = stack_deck(YAODIREN, hands={1: "66 44"}, stock="55")

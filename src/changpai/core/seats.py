@@ -20,9 +20,10 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.errors import ChangpaiError, IllegalActionError, RulesError
+from changpai.core.guard import int_arg
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__all__ = ["SeatRing", "check_seat", "seat_validator"]
+__all__ = ["SeatRing", "check_seat", "scored_seat", "seat_validator"]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -161,3 +162,24 @@ def check_seat(
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
         raise error(f"{what}={value!r} is not a seat; expected a whole number 0..{seats - 1}")
     return value
+
+
+def scored_seat(value: object, seats: int, what: str) -> int:
+    """A seat named in a win or a score (winner, discarder, loser, payer …): a value of the
+    wrong type raises :class:`NotationError`, a seat not at the table of ``seats``
+    :class:`IllegalActionError` — the rule of every family's ``Win`` and ``score``
+    (docs/core-concepts.md, "Errors").
+
+    >>> scored_seat(2, 3, "winner")
+    2
+    >>> scored_seat("2", 3, "winner")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: winner='2' is not an integer
+    >>> scored_seat(3, 3, "winner")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: winner=3 is not a seat; expected a whole number 0..2
+    """
+    int_arg(value, what, error=NotationError)
+    return check_seat(value, seats, what=what, error=IllegalActionError)

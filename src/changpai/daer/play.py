@@ -49,7 +49,7 @@ def stack_deck(
 
     The deal order (daer.md §2) is: the dealer's ``hand_size + dealer_extra`` cards, then each
     other seat's ``hand_size`` in turn order, then the stock. Too many cards for a hand, more
-    copies of a card than the deck holds, or a ``seed`` that is not a whole number (or ``None``)
+    copies of a card than the deck holds, or a ``seed`` other than a whole number or ``None``
     raise :class:`~changpai.errors.RulesError`.
 
     >>> deck = stack_deck(DAER, hands={0: "壹壹壹壹"}, stock="拾")

@@ -24,7 +24,7 @@ from attrs import field, fields, frozen
 
 from changpai.core.guard import cards_arg, flag_arg, int_arg, items_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import check_seat
+from changpai.core.seats import scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong.actions import SEATS
 from changpai.nantong.cards import BH, HH, QZ, Card, parse
@@ -81,17 +81,16 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
 
 
 def _seat_field(value: Any) -> int:
-    int_arg(value, "seat", error=NotationError)
-    return check_seat(value, SEATS, what="seat", error=IllegalActionError)
+    return scored_seat(value, SEATS, "seat")
 
 
 def _losers_field(value: Any) -> tuple[int, ...] | None:
     if value is None:
         return None
     seats = items_arg(value, "losers", "seats")
-    for seat in seats:
+    for seat in seats:  # (every type first: a wrong one is named before a seat out of range)
         int_arg(seat, "losers: seat", error=NotationError)
-    return tuple(check_seat(s, SEATS, what="losers: seat", error=IllegalActionError) for s in seats)
+    return tuple(scored_seat(s, SEATS, "losers: seat") for s in seats)
 
 
 def _card_field(value: Any) -> Card | None:
@@ -435,8 +434,7 @@ def _as_win(
             raise RulesError(f"players={players!r}: 犢子胡 is played by three (nantong.md §2)")
     seat = 0
     if winner is not None:
-        int_arg(winner, "winner", error=NotationError)
-        seat = check_seat(winner, players or SEATS, what="winner", error=IllegalActionError)
+        seat = scored_seat(winner, players or SEATS, "winner")
     if players is not None and "losers" not in details and "others" not in details:
         details["losers"] = tuple(s for s in range(players) if s != seat)
     if isinstance(hand, Decomposition):

@@ -29,7 +29,7 @@ from attrs import frozen
 from changpai.core import document, render
 from changpai.core.guard import flag_arg, instance_arg, int_arg, items_arg, rules_arg, shown
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import check_seat
+from changpai.core.seats import check_seat, scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.cards import Card, format, parse
 from changpai.xiaogan.hand import (
@@ -152,7 +152,7 @@ def _payers(payers: object, seat: int, n: int) -> tuple[int, ...]:
     for p in found:
         int_arg(p, "payers: seat", error=NotationError)
     for p in found:
-        check_seat(p, n, what="payers: seat", error=IllegalActionError)
+        scored_seat(p, n, "payers: seat")
         if p == seat:
             raise IllegalActionError(
                 f"payers={shown(payers)}: seat {p} is the winner, who pays nobody"
@@ -174,7 +174,9 @@ def score(
     the borrowed 川牌 胡 table (every set's 胡, each loser pays 胡 + 1).
 
     ``win`` is a :class:`~changpai.xiaogan.hand.Decomposition` or a :class:`Win`; ``rules``
-    defaults to the decomposition's rules, ``winner`` to the win's seat (else 0), ``players``
+    defaults to the decomposition's rules, ``winner`` (with a decomposition) to 0 — a
+    :class:`Win` carries its own winner, and ``winner=`` with it raises
+    :class:`~changpai.errors.NotationError` as in 字牌, 南通 and 大貳 — ``players``
     to ``rules.players``; ``payers`` (default: every other seat) are the seats that pay — the
     engine leaves out a 7th player who holds one card and never plays. A reading that does not lay out ``win_count``
     cards is no win and raises :class:`~changpai.errors.RulesError`.
@@ -189,8 +191,12 @@ def score(
     changpai.errors.IllegalActionError: winner=4 is not a seat; expected a whole number 0..3
     """
     if isinstance(win, Win):
-        decomposition = win.decomposition
-        seat = win.winner if winner is None else winner
+        if winner is not None:  # (a Win carries its seat: nothing silently overridden)
+            raise NotationError(
+                "score(win, winner=...): a Win carries its own winner; give winner= with a "
+                "Decomposition"
+            )
+        decomposition, seat = win.decomposition, win.winner
     elif isinstance(win, Decomposition):
         decomposition, seat = win, 0 if winner is None else winner
     else:
@@ -199,12 +205,9 @@ def score(
         rules = decomposition.rules
     rules_arg(rules, Rules, "xiaogan")
     n = _players(players, rules)
-    int_arg(seat, "winner", error=NotationError)
-    check_seat(seat, n, what="winner", error=IllegalActionError)
-    if isinstance(win, Win) and win.discarder is not None:
+    scored_seat(seat, n, "winner")
+    if isinstance(win, Win) and win.discarder is not None:  # (the Win refused it as winner)
         check_seat(win.discarder, n, what="discarder", error=IllegalActionError)
-        if win.discarder == seat:
-            raise IllegalActionError(f"discarder={win.discarder} is the winner")
     counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)
     laid = counted.laid_out
     if laid < rules.win_count:

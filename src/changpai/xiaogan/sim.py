@@ -48,8 +48,8 @@ def stack_deck(
     then the stock starts with ``stock`` (the next cards drawn as 偷, turned or drawn by a
     small seat) and goes on with the rest in deck order. With ``seed`` (a whole number) the rest
     of the deck is shuffled by ``random.Random(seed)`` before it fills the hands and the stock,
-    the same deck for the same seed; the given cards keep their places. A ``seed`` that is not
-    a whole number (or ``None``), like a bad ``dealer``, raises
+    the same deck for the same seed; the given cards keep their places. A ``seed`` other than
+    a whole number or ``None``, like a bad ``dealer``, raises
     :class:`~changpai.errors.RulesError`.
 
     >>> deck = stack_deck(XIAOGAN, hands={1: "上大人"}, stock="混江")

@@ -70,7 +70,7 @@ def stack_deck(
     deterministically (each hand takes the kinds it holds least of first, so filler rarely makes
     a pair; the stock takes the rest in kind order); with ``seed`` (a whole number) the cards
     left over are shuffled by ``random.Random(seed)`` and dealt in that order, the same deck for
-    the same seed. A ``seed`` that is not a whole number (or ``None``) raises
+    the same seed. A ``seed`` other than a whole number or ``None`` raises
     :class:`~changpai.errors.RulesError`.
 
     >>> from changpai.zipai import Game

@@ -31,7 +31,7 @@ from changpai.core import document
 from changpai.core.guard import cards_arg, flag_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
-from changpai.errors import IllegalActionError, NotationError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.hand import Decomposition, best_decomposition, waits
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -125,6 +125,11 @@ class Win:
         int_arg(self.players, "players", low=2, high=4)  # zipai.md §2: 2 to 4 players
         seats = self.players + (0 if self.shuxin_seat is None else 1)
         if self.shuxin_seat is not None:
+            if self.players != 3:  # (as Rules: the fourth seat is the 數信)
+                raise RulesError(
+                    f"players={self.players} with shuxin_seat={self.shuxin_seat}: the 數信 is "
+                    "the fourth seat beside three players (zipai.md §2)"
+                )
             check_seat(self.shuxin_seat, seats, what="shuxin_seat", error=IllegalActionError)
         active = [s for s in range(seats) if s != self.shuxin_seat]
         if self.winner not in active:
@@ -380,14 +385,18 @@ _WIN_FACTS = frozenset(
 
 
 def _as_win(
-    hand: Decomposition | Win, rules: Rules, winner: int, players: int | None, facts: dict[str, Any]
+    hand: Decomposition | Win,
+    rules: Rules,
+    winner: int | None,
+    players: int | None,
+    facts: dict[str, Any],
 ) -> Win:
     """The :class:`Win` that :func:`score` scores: ``hand`` itself, or a Win of the
     decomposition with the keywords (NotationError for anything else)."""
     if isinstance(hand, Win):
-        if facts or players is not None or winner != 0:
+        if facts or players is not None or winner is not None:
             given = sorted([*facts, *(["players"] if players is not None else [])])
-            if winner != 0:
+            if winner is not None:
                 given.append("winner")
             raise NotationError(
                 f"score(win, {', '.join(f'{k}=...' for k in given)}): a Win carries its own "
@@ -404,21 +413,22 @@ def _as_win(
         )
     if "discarder" in facts and facts["discarder"] is not None:
         facts.setdefault("self_drawn", False)
-    return Win(hand, winner, rules.players if players is None else players, **facts)
+    seat = 0 if winner is None else winner
+    return Win(hand, seat, rules.players if players is None else players, **facts)
 
 
 def score(
     hand: Decomposition | Win,
     *,
     rules: Rules = HUNAN,
-    winner: int = 0,
+    winner: int | None = None,
     players: int | None = None,
     **win_facts: Any,
 ) -> ScoreSheet:
     """The itemized score of a win (zipai.md §8).
 
     ``hand`` is a :class:`~changpai.zipai.hand.Decomposition` — scored as the win of seat
-    ``winner`` among ``players`` active players (default ``rules.players``), with the other
+    ``winner`` (default 0) among ``players`` active players (default ``rules.players``), with the other
     facts of the win as keywords: those of :class:`Win` (``self_drawn``, ``discarder``,
     ``tianhu``, ``fanxing_card``, ``huangfan`` …; a ``discarder`` makes it not self-drawn) —
     or a :class:`Win` that already carries them (then no other keyword than ``rules``).

@@ -31,8 +31,8 @@ from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core.guard import int_arg, items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import check_seat
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.core.seats import scored_seat
+from changpai.errors import NotationError, RulesError
 
 __all__ = ["Level", "fan", "fapai_sheet", "level", "score"]
 
@@ -139,8 +139,7 @@ def _seat_arg(seat: object, players: int, what: str) -> int:
     ...
     changpai.errors.IllegalActionError: winner=3 is not a seat; expected a whole number 0..2
     """
-    int_arg(seat, what, error=NotationError)
-    return check_seat(seat, players, what=what, error=IllegalActionError)
+    return scored_seat(seat, players, what)
 
 
 def score(
