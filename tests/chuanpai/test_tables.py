@@ -5,10 +5,8 @@ serve exactly the rules objects whose 胡 values and deck they cover (chuanpai.m
 
 from __future__ import annotations
 
-from itertools import product
-
 import pytest
-from chuanpai_hands import unit_hands
+from chuanpai_hands import component_states, unit_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,12 +39,9 @@ def test_every_state_of_every_component_answers_as_the_search(rules: Rules) -> N
     has the search's best 胡 and units, and is formable exactly when the search forms it."""
     found = tables.plain_tables(rules)
     assert found is not None
-    for part in solver._plan(rules).parts:
-        for held in product(range(found.copies + 1), repeat=len(part.kinds)):
-            counts = [0] * 23
-            for kind, count in zip(part.kinds, held, strict=True):
-                counts[kind] = count
-            expected = _searched(tuple(counts), rules)
+    for states in component_states(rules, found.copies):
+        for counts in states:
+            expected = _searched(counts, rules)
             assert found.best(counts) == expected
             assert found.formable(counts) is (expected is not None)
     solver._value.cache_clear()

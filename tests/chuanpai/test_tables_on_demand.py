@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from itertools import product
 
 import pytest
-from chuanpai_hands import unit_hands
+from chuanpai_hands import component_states, unit_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +21,6 @@ from changpai.chuanpai import (
     best_decomposition,
     clear_caches,
     is_complete,
-    solver,
     tables,
 )
 from changpai.chuanpai import hand as hand_module
@@ -99,12 +97,9 @@ def test_every_state_of_every_component_answers_as_the_search(rules: Rules) -> N
     search's best 胡 and units, and is formable exactly when the search forms it."""
     found = _built(rules)
     assert found.copies == 5
-    for part in solver._plan(rules).parts:
-        for held in product(range(found.copies + 1), repeat=len(part.kinds)):
-            counts = [0] * 23
-            for kind, count in zip(part.kinds, held, strict=True):
-                counts[kind] = count
-            expected = _searched(tuple(counts), rules)
+    for states in component_states(rules, found.copies):
+        for counts in states:
+            expected = _searched(counts, rules)
             assert found.best(counts) == expected
             assert found.formable(counts) is (expected is not None)
         clear_caches()  # the search's caches: keep the run bounded (the tables are built again)

@@ -67,3 +67,21 @@ def unit_hands(
         return tuple(counts), rules
 
     return hands()
+
+
+def component_states(rules: Rules, copies: int) -> list[list[tuple[int, ...]]]:
+    """For each pair-graph component of ``rules``, the 23 counts of each of its states
+    (0..``copies`` copies of each of its kinds, nothing else held): what an answer table
+    holds."""
+    from itertools import product
+
+    found = []
+    for part in solver._plan(rules).parts:
+        states = []
+        for held in product(range(copies + 1), repeat=len(part.kinds)):
+            counts = [0] * 23
+            for kind, count in zip(part.kinds, held, strict=True):
+                counts[kind] = count
+            states.append(tuple(counts))
+        found.append(states)
+    return found
