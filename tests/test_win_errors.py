@@ -21,6 +21,7 @@ import pytest
 
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.chuanpai import chuopai
+from changpai.core.scoresheet import ScoreSheet
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
 ZIPAI = zipai.best_decomposition(zipai.parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
@@ -130,9 +131,12 @@ def test_every_kind_has_a_bad_value_in_every_family() -> None:
 
 @pytest.mark.parametrize("family_name", FAMILIES)
 def test_a_good_win_scores(family_name: str) -> None:
-    """The values the cases change are good ones otherwise (the errors come from the change)."""
-    SETTLE[family_name]()
-    SETTLE[family_name](score={})
+    """The values the cases change are good ones otherwise (the errors come from the change):
+    the Win and the reading score, seat 0 paid by the others."""
+    for sheet in (SETTLE[family_name](), SETTLE[family_name](score={})):
+        assert isinstance(sheet, ScoreSheet)
+        assert sheet.payments and {p.payee for p in sheet.payments} == {0}
+        assert all(p.amount > 0 and p.payer != 0 for p in sheet.payments)
 
 
 @pytest.mark.parametrize("family_name", FAMILIES)

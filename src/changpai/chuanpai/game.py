@@ -372,11 +372,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         out: list[Action] = []
         forced = False
         if cls == 0:
-            q = _qitou(h, x, self.rules) if not card.is_jing and h[x] >= 2 else None
+            pair = not card.is_jing and h[x] >= 2
+            q = _qitou(h, x, self.rules) if pair else None
             # chuanpai.md §2.4.4 "必須暗、碰、槓", Ambiguities C8: with three in hand the fourth
             # makes a 扛 (§2.3); when 齊頭 makes it mandatory, a 碰 of two of them is no way out.
             kang_only = h[x] == 3 and q == "mandatory" and self.rules.kang == "qitou"
-            if not card.is_jing and h[x] >= 2 and not kang_only:
+            if pair and not kang_only:
                 out.append(_claim(seat, card, (card, card), MeldKind.PENG))
                 # §2.4.2: forced unless both cards are tied in 擠兒, i.e. no card of their
                 # points is surplus (5 / 10 under 10/20 and 7 under 14 pair among themselves).

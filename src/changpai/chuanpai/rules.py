@@ -67,11 +67,6 @@ def _targets(instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
-def _positive(instance: Any, attribute: Any, value: Any) -> None:
-    if not _whole(value) or value < 1:
-        raise RulesError(f"{attribute.name}={value!r} must be a positive integer")
-
-
 def _non_negative(instance: Any, attribute: Any, value: Any) -> None:
     if not _whole(value) or value < 0:
         raise RulesError(f"{attribute.name}={value!r} must be a non-negative integer")

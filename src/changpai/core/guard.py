@@ -25,11 +25,15 @@ __all__ = [
     "action_field",
     "action_items",
     "cards_arg",
+    "count_arg",
     "flag_arg",
     "instance_arg",
     "int_arg",
     "items_arg",
+    "keywords_with_win",
     "mapping_arg",
+    "rules_arg",
+    "seed_arg",
     "size_arg",
     "text_arg",
 ]
@@ -200,6 +204,45 @@ def flag_arg(value: object, what: str, error: type[ChangpaiError] = RulesError) 
     if not isinstance(value, bool):
         raise error(f"{what}={shown(value)} is not True or False")
     return value
+
+
+def count_arg(value: object, what: str, *, low: int, high: int | None = None) -> int:
+    """A count named in a win or a score (players, 荒莊, 百搭 …): a value of the wrong type
+    raises :class:`NotationError`, one out of ``low..high`` :class:`RulesError` — the rule of
+    every family's ``Win`` and ``score`` (docs/core-concepts.md, "Errors").
+
+    >>> count_arg(3, "players", low=2, high=4)
+    3
+    >>> count_arg("3", "players", low=2)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: players='3' is not an integer
+    >>> count_arg(-1, "huangfan", low=0)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: huangfan=-1 is not an integer >= 0
+    """
+    int_arg(value, what, error=NotationError)
+    return int_arg(value, what, low=low, high=high)
+
+
+def keywords_with_win(given: Iterable[str]) -> None:
+    """The :class:`NotationError` of ``score(win, ...)`` given a ``Win`` and the keywords
+    ``given`` (a Win carries its own facts: they are not silently dropped); nothing when no
+    keyword was given.
+
+    >>> keywords_with_win([])
+    >>> keywords_with_win(["winner"])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: score(win, winner=...): a Win carries its own facts; give these keywords with a Decomposition
+    """
+    names = list(given)
+    if names:
+        raise NotationError(
+            f"score(win, {', '.join(f'{k}=...' for k in names)}): a Win carries its own "
+            "facts; give these keywords with a Decomposition"
+        )
 
 
 def int_arg(

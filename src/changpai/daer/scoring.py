@@ -23,7 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document
-from changpai.core.guard import flag_arg, instance_arg, int_arg, rules_arg, shown
+from changpai.core.guard import flag_arg, instance_arg, int_arg, keywords_with_win, rules_arg, shown
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
@@ -136,15 +136,10 @@ def score(
     elif not isinstance(win, Win):
         raise NotationError(f"win={shown(win)} is not a 大貳 Win or Decomposition")
     else:
-        facts = {"winner": winner, "players": players, "self_drawn": self_drawn}
-        given = [
-            name for name, value in (*facts.items(), ("discarder", discarder)) if value is not None
-        ]
-        if given:
-            raise NotationError(
-                f"score(win, {', '.join(f'{k}=...' for k in given)}): a Win carries its own "
-                "facts; give these keywords with a Decomposition"
-            )
+        keywords = {
+            "winner": winner, "players": players, "self_drawn": self_drawn, "discarder": discarder
+        }  # fmt: skip
+        keywords_with_win(name for name, value in keywords.items() if value is not None)
     d = win.decomposition
     lines: list[ScoreLine] = []
     if rules.scoring == "huxi":

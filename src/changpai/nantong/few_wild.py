@@ -349,6 +349,7 @@ _PLANS = {
     if wild <= 2
 }
 
+
 def _plans_of(parts: Sequence[int], wild: int) -> tuple[_Plan, ...]:
     """The plans (:func:`_plan`) of the shares of ``wild`` (1 or 2) 百搭 among packed
     ``parts`` (their sizes modulo 3 are the packed parts' own).

@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import field, fields, frozen
 
-from changpai.core.guard import cards_arg, flag_arg, int_arg, items_arg, rules_arg
+from changpai.core.guard import cards_arg, count_arg, flag_arg, int_arg, items_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -214,8 +214,7 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     ([0, 10, 30, 50, 100, 200], 400)
     """
     rules_arg(rules, Rules, "nantong")
-    int_arg(count, "count", error=NotationError)
-    int_arg(count, "count", low=0, high=5)  # a count out of range: the deck has five 百搭
+    count_arg(count, "count", low=0, high=5)  # (the deck has five 百搭)
     if count == 0:
         return 0
     if count == 5 and dealt:

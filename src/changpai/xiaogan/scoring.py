@@ -27,9 +27,17 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document, render
-from changpai.core.guard import flag_arg, instance_arg, int_arg, items_arg, rules_arg, shown
+from changpai.core.guard import (
+    count_arg,
+    flag_arg,
+    instance_arg,
+    int_arg,
+    items_arg,
+    rules_arg,
+    shown,
+)
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import check_seat, scored_seat
+from changpai.core.seats import scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.cards import Card, format, parse
 from changpai.xiaogan.hand import (
@@ -133,8 +141,7 @@ def _players(players: object, rules: Rules) -> int:
     ...
     changpai.errors.RulesError: players=8 is not an integer from 2 to 7
     """
-    n = int_arg(rules.players if players is None else players, "players", error=NotationError)
-    return int_arg(n, "players", low=2, high=7)
+    return count_arg(rules.players if players is None else players, "players", low=2, high=7)
 
 
 def _payers(payers: object, seat: int, n: int) -> tuple[int, ...]:
@@ -207,7 +214,7 @@ def score(
     n = _players(players, rules)
     scored_seat(seat, n, "winner")
     if isinstance(win, Win) and win.discarder is not None:  # (the Win refused it as winner)
-        check_seat(win.discarder, n, what="discarder", error=IllegalActionError)
+        scored_seat(win.discarder, n, "discarder")
     counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)
     laid = counted.laid_out
     if laid < rules.win_count:

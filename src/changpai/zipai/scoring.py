@@ -28,7 +28,15 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import document
-from changpai.core.guard import cards_arg, flag_arg, instance_arg, int_arg, rules_arg
+from changpai.core.guard import (
+    cards_arg,
+    count_arg,
+    flag_arg,
+    instance_arg,
+    int_arg,
+    keywords_with_win,
+    rules_arg,
+)
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -118,10 +126,9 @@ class Win:
                 raise NotationError(
                     f"{name}={value!r} is not a zipai Card (Card.parse('x1')) or None"
                 )
-        int_arg(self.huangfan, "huangfan", error=NotationError)
+        count_arg(self.huangfan, "huangfan", low=0)
         # values of the right type: a count out of range is a RulesError, a seat not at the
         # table (or facts that contradict each other) an IllegalActionError, in every family
-        int_arg(self.huangfan, "huangfan", low=0)
         int_arg(self.players, "players", low=2, high=4)  # zipai.md §2: 2 to 4 players
         seats = self.players + (0 if self.shuxin_seat is None else 1)
         if self.shuxin_seat is not None:
@@ -394,14 +401,8 @@ def _as_win(
     """The :class:`Win` that :func:`score` scores: ``hand`` itself, or a Win of the
     decomposition with the keywords (NotationError for anything else)."""
     if isinstance(hand, Win):
-        if facts or players is not None or winner is not None:
-            given = sorted([*facts, *(["players"] if players is not None else [])])
-            if winner is not None:
-                given.append("winner")
-            raise NotationError(
-                f"score(win, {', '.join(f'{k}=...' for k in given)}): a Win carries its own "
-                "facts; give these keywords with a Decomposition"
-            )
+        given = sorted([*facts, *(["players"] if players is not None else [])])
+        keywords_with_win([*given, *(["winner"] if winner is not None else [])])
         return hand
     if not isinstance(hand, Decomposition):
         raise NotationError(f"{hand!r} is not a zipai Decomposition or Win")

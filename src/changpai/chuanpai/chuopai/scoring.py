@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from changpai.chuanpai.cards import DOT_CARDS, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core.guard import int_arg, items_arg, rules_arg
+from changpai.core.guard import count_arg, int_arg, items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
@@ -112,36 +112,6 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
 
 
-def _players_arg(players: object) -> int:
-    """The number of players: a wrong type is a NotationError, fewer than 2 a RulesError (a
-    count out of range), as in every family's ``score``.
-
-    >>> _players_arg(3)
-    3
-    >>> _players_arg(1)
-    Traceback (most recent call last):
-    ...
-    changpai.errors.RulesError: players=1 is not an integer >= 2
-    >>> _players_arg("3")
-    Traceback (most recent call last):
-    ...
-    changpai.errors.NotationError: players='3' is not an integer
-    """
-    return int_arg(int_arg(players, "players", error=NotationError), "players", low=2)
-
-
-def _seat_arg(seat: object, players: int, what: str) -> int:
-    """A seat of the table of ``players``: a wrong type is a NotationError, a seat not at the
-    table an IllegalActionError, as in every family's ``score``.
-
-    >>> _seat_arg(3, 3, "winner")
-    Traceback (most recent call last):
-    ...
-    changpai.errors.IllegalActionError: winner=3 is not a seat; expected a whole number 0..2
-    """
-    return scored_seat(seat, players, what)
-
-
 def score(
     bai: str | Iterable[Card],
     *,
@@ -171,10 +141,10 @@ def score(
     changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
     """
     rules_arg(rules, Rules, "戳牌")
-    _players_arg(players)
-    _seat_arg(winner, players, "winner")
+    count_arg(players, "players", low=2)
+    scored_seat(winner, players, "winner")
     if liable is not None:
-        _seat_arg(liable, players, "liable")
+        scored_seat(liable, players, "liable")
     counts = _bai_counts(bai)
     count = sum(counts)
     found = level(count, rules)
@@ -261,8 +231,8 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> S
     (1, [(1, 0, 1), (1, 2, 1)])
     """
     rules_arg(rules, Rules, "戳牌")
-    _players_arg(players)
-    _seat_arg(offender, players, "offender")
+    count_arg(players, "players", low=2)
+    scored_seat(offender, players, "offender")
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
     payments = tuple(
