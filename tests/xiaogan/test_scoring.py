@@ -61,7 +61,7 @@ def test_a_hand_under_16_is_no_win() -> None:
 def test_score_accepts_a_win() -> None:
     win = Win(winning(), winner=3, discarder=1)
     assert {p.payer for p in score(win).payments} == {0, 1, 2}
-    with pytest.raises(NotationError, match="a Win carries its own winner"):
+    with pytest.raises(NotationError, match="a Win carries its own facts"):
         score(win, winner=2)  # (it overrode the Win's seat before)
     with pytest.raises(IllegalActionError, match="discarder=1 is the winner"):
         Win(winning(), winner=1, discarder=1)  # the seat that discarded is not the winner
@@ -129,6 +129,6 @@ def test_a_win_carries_its_winner_and_score_refuses_another() -> None:
     """Nothing silently overridden (xiaogan.md §5 pays the winner of the Win): score(win,
     winner=...) is a NotationError naming the keyword, as in 字牌, 南通 and 大貳."""
     win = Win(winning(), winner=1, self_drawn=True)
-    with pytest.raises(NotationError, match="a Win carries its own winner"):
+    with pytest.raises(NotationError, match="a Win carries its own facts"):
         score(win, winner=2)
     assert [p.payee for p in score(win).payments] == [1, 1, 1]

@@ -22,7 +22,15 @@ from typing import Any
 
 from attrs import field, fields, frozen
 
-from changpai.core.guard import cards_arg, count_arg, flag_arg, int_arg, items_arg, rules_arg
+from changpai.core.guard import (
+    cards_arg,
+    count_arg,
+    flag_arg,
+    int_arg,
+    items_arg,
+    keywords_with_win,
+    rules_arg,
+)
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -438,7 +446,10 @@ def _as_win(
         details["losers"] = tuple(s for s in range(players) if s != seat)
     if isinstance(hand, Decomposition):
         if "exposed" in details:
-            raise RulesError("a Decomposition carries its exposed melds; give exposed= with cards")
+            raise NotationError(
+                "score(decomposition, exposed=...): a Decomposition carries its exposed melds; "
+                "give exposed= with cards"
+            )
         details = {"exposed": hand.exposed, "called": hand.called, **details}
         cards: tuple[Card, ...] = hand.cards()
         if jiang is None:
@@ -505,10 +516,7 @@ def score(
     if isinstance(win, Win):
         keywords = (winner, players, jiang, winning_card, self_drawn)
         given = [name for name, v in zip(_FACTS, keywords, strict=True) if v is not None]
-        if given or details:
-            raise NotationError(
-                f"pass either a Win or keywords, not both: {sorted([*given, *details])}"
-            )
+        keywords_with_win(sorted([*given, *details]))
     else:
         win = _as_win(win, winner, players, jiang, winning_card, self_drawn, dict(details))
     if reading is not None:

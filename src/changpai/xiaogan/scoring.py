@@ -33,6 +33,7 @@ from changpai.core.guard import (
     instance_arg,
     int_arg,
     items_arg,
+    keywords_with_win,
     rules_arg,
     shown,
 )
@@ -198,11 +199,8 @@ def score(
     changpai.errors.IllegalActionError: winner=4 is not a seat; expected a whole number 0..3
     """
     if isinstance(win, Win):
-        if winner is not None:  # (a Win carries its seat: nothing silently overridden)
-            raise NotationError(
-                "score(win, winner=...): a Win carries its own winner; give winner= with a "
-                "Decomposition"
-            )
+        # (a Win carries its seat: nothing silently overridden)
+        keywords_with_win(["winner"] if winner is not None else [])
         decomposition, seat = win.decomposition, win.winner
     elif isinstance(win, Decomposition):
         decomposition, seat = win, 0 if winner is None else winner
