@@ -294,6 +294,9 @@ def test_score_keywords_are_checked(keywords: dict[str, object], error: type, ma
         ({"called": 5}, NotationError, "called=5 is not a sequence"),
         ({"called": [1]}, NotationError, "called: 1 is not a nantong card"),
         ({"gangkai": "yes"}, NotationError, "gangkai='yes' is not True or False"),
+        # (a newcomer's review: self_drawn=1 was taken as True and scored the 自摸)
+        ({"self_drawn": 1}, NotationError, "self_drawn=1 is not True or False"),
+        ({"self_drawn": "yes"}, NotationError, "self_drawn='yes' is not True or False"),
     ],
 )
 def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: str) -> None:

@@ -460,7 +460,7 @@ def _as_win(
         cards,
         jiang=() if jiang is None else jiang,
         winning_card=winning_card,
-        self_drawn=bool(self_drawn),
+        self_drawn=False if self_drawn is None else self_drawn,  # (Win checks it)
         seat=seat,
         **details,
     )
