@@ -283,6 +283,31 @@ def test_simulate_random_game_transcript_match(entry: changpai.Variant) -> None:
 
 
 @by_variant
+@pytest.mark.parametrize(
+    ("policy", "error"),
+    [(5, NotationError), (lambda game, seat: "x", IllegalActionError), (lambda g, s: 1 / 0, ZeroDivisionError)],
+)  # fmt: skip
+def test_a_failed_play_leaves_the_match_as_it_was(
+    entry: changpai.Variant, policy: Any, error: type[Exception]
+) -> None:
+    """docs/core-concepts.md "Errors": a failed call leaves every object as it was — a policy
+    that is no function, chooses an illegal action or raises leaves the match's hands, totals,
+    dealer and random numbers unchanged, and the next play is the one it would have been (a
+    newcomer's review: the match kept an unfinished hand and refused every later play)."""
+    module = family(entry)
+    match = module.Match(entry.rules, 1, dealer=0)
+    match.play(1)
+    before = match.to_dict()
+    with pytest.raises(error):
+        match.play(2, policy=policy)
+    assert match.to_dict() == before and len(match.games) == 1
+    with pytest.raises(NotationError, match="hands='2' is not an integer"):
+        match.play("2")
+    again = module.Match(entry.rules, 1, dealer=0).play(1).play(2)
+    assert match.play(2).to_dict() == again.to_dict()
+
+
+@by_variant
 def test_stack_deck_deals_the_named_cards(entry: changpai.Variant) -> None:
     module = family(entry)
     game = module.Game(entry.rules, 1)

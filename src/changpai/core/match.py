@@ -20,9 +20,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from attrs import frozen
 
-from changpai.core.guard import rules_arg, seed_arg
+from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 __all__ = ["HandSummary", "Match", "Policy"]
 
@@ -172,26 +172,55 @@ class Match(Generic[G]):
 
     def play(self, hands: int = 1, policy: Policy | None = None) -> Match[G]:
         """Play ``hands`` whole hands, each seat choosing with ``policy(game, seat)`` (default:
-        a random legal action from the match's random numbers), and settle them.
+        a random legal action from the match's random numbers), and settle them. If a hand
+        fails (the policy raises or chooses an illegal action) the error is raised and the
+        match is as it was before the call: no hand of it is kept.
 
         >>> from changpai import zipai
         >>> zipai.Match(seed=4).play(2).totals == zipai.Match(seed=4).play(2).totals
         True
         """
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-            raise RulesError(f"hands={hands!r}: the number of hands must be a whole number >= 0")
-        chooser = random.Random(self._rng.getrandbits(64))
-        for _ in range(hands):
-            game: Any = self.new_hand()
-            while not game.is_over:
-                seat = game.to_act[0]
-                if policy is None:
-                    action = chooser.choice(game.legal_actions(seat))
-                else:
-                    action = policy(game, seat)
-                game.apply(action)
-            self._settle()
+        count_arg(hands, "hands", low=0)
+        if policy is not None and not callable(policy):
+            raise NotationError(
+                f"policy={shown(policy)} is not callable; give a function (game, seat) -> action"
+            )
+        before = self._snapshot()
+        try:
+            chooser = random.Random(self._rng.getrandbits(64))
+            for _ in range(hands):
+                game: Any = self.new_hand()
+                while not game.is_over:
+                    seat = game.to_act[0]
+                    if policy is None:
+                        action = chooser.choice(game.legal_actions(seat))
+                    else:
+                        action = policy(game, seat)
+                    game.apply(action)
+                self._settle()
+        except BaseException:
+            # a policy that raised or chose an illegal action: the match is as it was (its
+            # hands, totals, dealer and random numbers), so the next call plays again
+            self._restore(before)
+            raise
         return self
+
+    def _snapshot(self) -> tuple[dict[str, Any], Any]:
+        """The match's state (its attributes, lists and dicts copied) and random numbers."""
+        state = {
+            name: value.copy() if isinstance(value, list | dict) else value
+            for name, value in vars(self).items()
+            if name != "_rng"
+        }
+        return state, self._rng.getstate()
+
+    def _restore(self, snapshot: tuple[dict[str, Any], Any]) -> None:
+        """Put back a :meth:`_snapshot`."""
+        state, rng = snapshot
+        vars(self).clear()
+        vars(self).update(state)
+        self._rng = random.Random()
+        self._rng.setstate(rng)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary: the rules' name, the seed, every hand and the totals.
