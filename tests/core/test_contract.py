@@ -308,6 +308,23 @@ def test_a_failed_play_leaves_the_match_as_it_was(
 
 
 @by_variant
+def test_an_option_no_game_takes_is_a_typed_error(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md "Errors": the entry points that forward options to a ``Game``
+    (``Variant.game``, ``Game.replay``, documents) name an option the family's game does not
+    take; they raised Python's TypeError naming an internal class (a newcomer's review)."""
+    module = family(entry)
+    with pytest.raises(RulesError, match=r"bogus is not an option of a .* game; the options are"):
+        entry.game(seed=1, bogus=1)
+    with pytest.raises(RulesError, match="bogus is not an option"):
+        module.Game.replay([], entry.rules, seed=1, bogus=1)
+    data = json.loads(module.Game(entry.rules, 1).to_json())
+    data["options"] = {"bogus": 1}
+    with pytest.raises(NotationError, match="game document: bogus is not an option"):
+        module.Game.from_json(json.dumps(data))
+    module.Game.check_options(["deck", "dealer"])  # (every family takes these)
+
+
+@by_variant
 def test_stack_deck_deals_the_named_cards(entry: changpai.Variant) -> None:
     module = family(entry)
     game = module.Game(entry.rules, 1)

@@ -160,7 +160,9 @@ def test_errors_leave_nothing_half_done() -> None:
         Win(QING, winning_card="9w")
     with pytest.raises(IllegalActionError, match="海底"):
         Win(QING, haidi=True)  # facts that contradict each other (was RulesError)
-    with pytest.raises(NotationError, match="a Win carries its own facts"):  # a Win carries its facts
+    with pytest.raises(
+        NotationError, match="a Win carries its own facts"
+    ):  # a Win carries its facts
         nantong.score(Win(QING), jiang="2t")
 
 

@@ -24,6 +24,7 @@ The function :func:`replay` applies actions to an existing game.
 
 from __future__ import annotations
 
+import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -231,6 +232,29 @@ class GameBase(ABC):
         )
 
     @classmethod
+    def check_options(cls, keywords: Iterable[str]) -> None:
+        """Raise :class:`~changpai.errors.RulesError` naming any of ``keywords`` that this
+        family's ``Game`` does not take (``deck``, ``dealer`` and its own options such as 字牌's
+        ``huangfan``): what :meth:`changpai.Variant.game`, :meth:`replay`, :meth:`from_json` and
+        the environments check before dealing, so a forwarded option that no game takes is a
+        typed error rather than Python's ``TypeError``.
+
+        >>> from changpai import zipai
+        >>> zipai.Game.check_options(["dealer", "huangfan"])
+        >>> zipai.Game.check_options(["players"])
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: players is not an option of a zipai game; the options are deck, dealer, huangfan
+        """
+        known = _game_options(cls)
+        unknown = [name for name in keywords if name not in known]
+        if unknown:
+            raise RulesError(
+                f"{', '.join(map(str, unknown))} {'is' if len(unknown) == 1 else 'are'} not "
+                f"an option of a {cls.family} game; the options are {', '.join(known)}"
+            )
+
+    @classmethod
     def from_json(cls: type[_Self], text: str) -> _Self:
         """Rebuild a game from :meth:`to_json` (or a 0.1.0 document of the family) by replaying
         its decisions, each checked.
@@ -254,6 +278,7 @@ class GameBase(ABC):
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"not a {cls.family} game document: {error}") from None
         try:
+            cls.check_options(data["options"])
             game = cls(rules, data["seed"], deck=deck, dealer=data["dealer"], **data["options"])  # type: ignore[call-arg]
         except TypeError as error:
             raise NotationError(f"not a {cls.family} game document: options {error}") from None
@@ -285,8 +310,25 @@ class GameBase(ABC):
         if rules is None:
             rules = cls.default_rules
         rules_arg(rules, cls.rules_class, cls.family)
+        cls.check_options(options)
         game = cls(rules, seed, deck=deck, dealer=dealer, **options)  # type: ignore[call-arg]
         return replay(game, actions)
+
+
+def _game_options(cls: type[Any]) -> tuple[str, ...]:
+    """The keyword-only parameters of ``cls`` (a family's ``Game``), in order."""
+    found = _OPTIONS.get(cls)
+    if found is None:
+        found = _OPTIONS[cls] = tuple(
+            name
+            for name, parameter in inspect.signature(cls).parameters.items()
+            if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+        )
+    return found
+
+
+# (one entry per Game class: a handful)
+_OPTIONS: dict[type[Any], tuple[str, ...]] = {}
 
 
 def replay(game: _G, items: Iterable[Any]) -> _G:

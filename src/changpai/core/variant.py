@@ -47,8 +47,14 @@ class Variant:
         >>> import changpai
         >>> changpai.variant("yaodiren").game(seed=1).rules.name
         'yaodiren'
+        >>> changpai.variant("yaodiren").game(seed=1, bogus=1)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: bogus is not an option of a chuanpai game; the options are deck, dealer, players
         """
-        return self.module.Game(self.rules, seed, **keywords)
+        game_class = self.module.Game
+        game_class.check_options(keywords)
+        return game_class(self.rules, seed, **keywords)
 
     def names(self) -> tuple[str, ...]:
         """The id followed by every alias.
