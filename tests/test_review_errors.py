@@ -1,0 +1,66 @@
+"""Regression tests of the newcomer review of errors (helper brief s19-errors): the same mistake
+raises the same class in every family, and every message names the input and the reason
+(docs/core-concepts.md "Errors": a wrong type -> NotationError; a seat off the table or
+contradicting facts -> IllegalActionError; a count or option out of range -> RulesError)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from changpai import zipai
+from changpai.core.playout import simulate
+from changpai.errors import NotationError, RulesError
+
+# --- finding 1: simulate raised a bare ChangpaiError ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "message"),
+    [
+        ((-1,), {}, "n=-1 is not an integer >= 0"),
+        ((3,), {"jobs": -1}, "jobs=-1 is not an integer >= 0"),
+        ((3,), {"backend": "x"}, "backend='x': the backend must be one of processes, ray"),
+    ],
+)
+def test_finding_1_simulate_out_of_range_is_a_rules_error(
+    args: tuple[Any, ...], kwargs: dict[str, Any], message: str
+) -> None:
+    """Finding 1: ``zipai.simulate(zipai.HUNAN, -1)`` (``jobs=-1``, ``backend="x"``) raised a
+    bare ChangpaiError; a count or option out of range is a RulesError."""
+    with pytest.raises(RulesError) as caught:
+        zipai.simulate(zipai.HUNAN, *args, **kwargs)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": "3"}, "n='3' is not an integer"),
+        ({"n": True}, "n=True is not an integer"),
+        ({"n": 3, "jobs": 1.5}, "jobs=1.5 is not an integer"),
+        ({"n": 3, "backend": 5}, "backend=5 is not a string"),
+        ({"n": 3, "progress": 5}, "progress=5: expected a function or None"),
+    ],
+)
+def test_finding_1_simulate_wrong_type_is_a_notation_error(
+    kwargs: dict[str, Any], message: str
+) -> None:
+    """Finding 1: an argument of the wrong type is a NotationError (via guard.count_arg)."""
+    with pytest.raises(NotationError) as caught:
+        simulate(zipai.Game, **kwargs)
+    assert str(caught.value) == message
+
+
+def test_finding_1_option_combinations_are_rules_errors() -> None:
+    """Finding 1 (the same function): a function making games with ``rules=`` or ``jobs=2``."""
+    with pytest.raises(RulesError, match="rules= goes with a Game class"):
+        simulate(lambda s: zipai.Game(seed=s), 2, rules=zipai.HUNAN)
+    with pytest.raises(RulesError, match="jobs=2 needs a Game class"):
+        simulate(lambda s: zipai.Game(seed=s), 2, jobs=2)
+
+
+def test_finding_1_good_input_unchanged() -> None:
+    assert simulate(zipai.Game, 0).hands == 0
+    assert zipai.simulate(zipai.HUNAN, 2, seed=1).hands == 2
