@@ -11,7 +11,9 @@ import pytest
 
 from changpai import zipai
 from changpai.core.playout import simulate
-from changpai.errors import NotationError, RulesError
+from changpai.core.records import GameResult
+from changpai.core.scoresheet import Payment, ScoreSheet
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 # --- finding 1: simulate raised a bare ChangpaiError ---------------------------------------------
 
@@ -64,3 +66,41 @@ def test_finding_1_option_combinations_are_rules_errors() -> None:
 def test_finding_1_good_input_unchanged() -> None:
     assert simulate(zipai.Game, 0).hands == 0
     assert zipai.simulate(zipai.HUNAN, 2, seed=1).hands == 2
+
+
+# --- finding 2: GameResult.net(seats) ------------------------------------------------------------
+
+SHEET = ScoreSheet("demo", (), 6, (Payment(1, 0, 6), Payment(2, 0, 6)))
+
+
+def test_finding_2_net_takes_the_seats_of_a_game() -> None:
+    """Finding 2: ``g.result.net(g.seats)`` raised a plain TypeError; it takes the seats too."""
+    game = zipai.random_game(zipai.HUNAN, 3)
+    assert game.result.net(game.seats) == game.result.net(len(game.seats))
+    result = GameResult(0, "win", SHEET)
+    assert result.net((2, 0, 1)) == {0: 12, 1: -6, 2: -6}
+    assert list(result.net((2, 0, 1))) == [2, 0, 1]
+    assert result.net([0, 1]) == {0: 12, 1: -6, 2: -6}  # a paying seat is always counted
+    assert result.net(3) == {0: 12, 1: -6, 2: -6}  # the player count, as before
+    assert GameResult(None, "huangzhuang").net(0) == {}
+
+
+@pytest.mark.parametrize(
+    ("seats", "error", "message"),
+    [
+        ("3", NotationError, "seats='3' is not a player count or a sequence of seats"),
+        (None, NotationError, "seats=None is not a player count or a sequence of seats"),
+        (2.0, NotationError, "seats=2.0 is not a player count or a sequence of seats"),
+        (True, NotationError, "seats=True is not a player count or a sequence of seats"),
+        ((0, "1"), NotationError, "seats=(0, '1') holds '1', which is not a seat"),
+        (-1, RulesError, "seats=-1 is not an integer >= 0"),
+        ((0, -1), IllegalActionError, "seats=(0, -1) holds -1, which is not a seat"),
+    ],
+)
+def test_finding_2_net_checks_its_argument(
+    seats: Any, error: type[ChangpaiError], message: str
+) -> None:
+    """Finding 2: ``net("3")`` raised a plain TypeError; the argument is checked and named."""
+    with pytest.raises(error) as caught:
+        GameResult(0, "win", SHEET).net(seats)
+    assert type(caught.value) is error and str(caught.value).startswith(message)
