@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from changpai import zipai
+from changpai import chuanpai, daer, nantong, xiaogan, zipai
+from changpai.chuanpai import chuopai
 from changpai.core.playout import simulate
 from changpai.core.records import GameResult
 from changpai.core.scoresheet import Payment, ScoreSheet
@@ -104,3 +105,62 @@ def test_finding_2_net_checks_its_argument(
     with pytest.raises(error) as caught:
         GameResult(0, "win", SHEET).net(seats)
     assert type(caught.value) is error and str(caught.value).startswith(message)
+
+
+# --- finding 3: the same mistake, one class in every family --------------------------------------
+
+FAMILIES = {
+    "zipai": zipai,
+    "nantong": nantong,
+    "daer": daer,
+    "chuanpai": chuanpai,
+    "xiaogan": xiaogan,
+    "chuopai": chuopai,
+}
+
+
+@pytest.mark.parametrize("family", [f for f in FAMILIES if f != "chuopai"])
+def test_finding_3_an_action_of_a_bad_kind_is_an_illegal_action(family: str) -> None:
+    """Finding 3: ``Action(0, "bogus")`` was a NotationError in 字牌 but an IllegalActionError
+    elsewhere."""
+    with pytest.raises(IllegalActionError, match=r"kind='bogus' is not a \S+ ActionKind"):
+        FAMILIES[family].Action(0, "bogus")
+
+
+def test_finding_3_chuopai_refuses_an_action_of_a_bad_kind_when_applied() -> None:
+    """Finding 3: 戳牌 builds such an Action and refuses it in ``apply`` (Game.verify), with the
+    same class."""
+    game = chuopai.Game(seed=8)
+    with pytest.raises(IllegalActionError, match="kind 'bogus' is not an ActionKind"):
+        game.apply(chuopai.Action(0, "bogus"))  # type: ignore[arg-type]
+    assert game == chuopai.Game(seed=8)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_finding_3_stack_deck_seat_off_the_table_is_a_rules_error(family: str) -> None:
+    """Finding 3: ``stack_deck(hands={9: ...})`` was a NotationError in 川牌 / 孝感
+    (core.turnclaim.stack) but a RulesError in 字牌 / 南通 / 大貳 / 戳牌."""
+    for hands in ({9: ""}, {"a": ""}, {True: ""}):
+        with pytest.raises(RulesError, match=r"is not (a|an active) seat"):
+            FAMILIES[family].stack_deck(hands=hands)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_finding_3_transcript_of_no_game_is_a_notation_error(family: str) -> None:
+    """Finding 3: 大貳 ``transcript(5)`` was an IllegalActionError ("5 is not a 大貳 Game")."""
+    with pytest.raises(NotationError) as caught:
+        FAMILIES[family].transcript(5)
+    assert str(caught.value) == "game=5 is not of type Game"
+
+
+def test_finding_3_chuanpai_score_takes_none_as_seat_0() -> None:
+    """Finding 3: ``chuanpai.score(d, winner=None)`` raised NotationError while 字牌 / 大貳 /
+    孝感 take None as the default winner (seat 0)."""
+    d = chuanpai.best_decomposition(
+        chuanpai.parse("天牌 人牌 梅子 梅子 梅子 長三 長三 長三 二四 合牌")
+    )
+    assert d is not None
+    assert chuanpai.score(d, winner=None) == chuanpai.score(d) == chuanpai.score(d, winner=0)
+    assert chuanpai.score(d, winner=None).net()[0] > 0
+    with pytest.raises(NotationError, match="winner='0' is not an integer"):
+        chuanpai.score(d, winner="0")  # type: ignore[arg-type]

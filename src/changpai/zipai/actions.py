@@ -18,10 +18,10 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
-from changpai.errors import NotationError
+from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import CARDS, Card
 from changpai.zipai.melds import Meld
 
@@ -80,8 +80,11 @@ def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
 
 
 def _kind_validator(_action: Any, _attribute: Any, value: ActionKind) -> None:
+    # IllegalActionError, as an Action of a bad kind in every other family
     if not isinstance(value, ActionKind):
-        raise NotationError(f"kind={value!r} is not a zipai ActionKind (e.g. ActionKind.PENG)")
+        raise IllegalActionError(
+            f"kind={shown(value)} is not a zipai ActionKind (e.g. ActionKind.PENG)"
+        )
 
 
 @frozen
