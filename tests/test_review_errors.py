@@ -164,3 +164,22 @@ def test_finding_3_chuanpai_score_takes_none_as_seat_0() -> None:
     assert chuanpai.score(d, winner=None).net()[0] > 0
     with pytest.raises(NotationError, match="winner='0' is not an integer"):
         chuanpai.score(d, winner="0")  # type: ignore[arg-type]
+
+
+# --- finding 4: Card.parse reads text only -------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("value", [5, None, True, b"66", 1.5])
+def test_finding_4_card_parse_refuses_what_is_not_text(family: str, value: object) -> None:
+    """Finding 4: ``chuanpai.Card.parse(5)`` (and 孝感's, 戳牌's) returned a card where 字牌 /
+    南通 / 大貳 raise ``NotationError: 5 is not a string``; ``Card(5)`` still builds by index."""
+    module = FAMILIES[family]
+    with pytest.raises(NotationError, match=r"is not a string of \w+ cards"):
+        module.Card.parse(value)
+
+
+@pytest.mark.parametrize("family", ["chuanpai", "xiaogan", "chuopai"])
+def test_finding_4_card_by_index_is_unchanged(family: str) -> None:
+    card = FAMILIES[family].Card
+    assert card(5) is card.parse(card(5).code)
