@@ -5,6 +5,7 @@ contradicting facts -> IllegalActionError; a count or option out of range -> Rul
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -183,3 +184,88 @@ def test_finding_4_card_parse_refuses_what_is_not_text(family: str, value: objec
 def test_finding_4_card_by_index_is_unchanged(family: str) -> None:
     card = FAMILIES[family].Card
     assert card(5) is card.parse(card(5).code)
+
+
+# --- finding 5: messages that give the reason ----------------------------------------------------
+
+ACTION_FAMILIES = {
+    "zipai": "zipai",
+    "daer": "大貳",
+    "chuanpai": "chuanpai",
+    "xiaogan": "xiaogan",
+    "chuopai": "戳牌",
+}
+
+
+@pytest.mark.parametrize("family", ACTION_FAMILIES)
+@pytest.mark.parametrize("data", [None, [], "x", 5])
+def test_finding_5_action_from_a_non_dict_says_why(family: str, data: object) -> None:
+    """Finding 5: ``zipai.Action.from_dict(None)`` said "'NoneType' object is not
+    subscriptable" (大貳 likewise)."""
+    name = ACTION_FAMILIES[family]
+    with pytest.raises(NotationError) as caught:
+        FAMILIES[family].Action.from_dict(data)
+    assert str(caught.value) == f"{data!r} is not a {name} action: expected a JSON object"
+
+
+@pytest.mark.parametrize("family", ACTION_FAMILIES)
+def test_finding_5_action_from_an_empty_dict_names_the_missing_key(family: str) -> None:
+    """Finding 5: ``daer.Action.from_dict({})`` said "missing 'seat'"; every family now says
+    "the key ... is missing"."""
+    name = ACTION_FAMILIES[family]
+    with pytest.raises(NotationError, match=rf"^{{}} is not a {name} action: the key '\w+' is"):
+        FAMILIES[family].Action.from_dict({})
+
+
+@pytest.mark.parametrize(
+    ("family", "data", "reason"),
+    [
+        ("zipai", {"seat": 0, "kind": "chi", "melds": 5}, "melds=5 is not a list of melds"),
+        ("zipai", {"seat": 0, "kind": "discard", "card": 5}, "5 is not a string of zipai cards"),
+        ("daer", {"seat": 0, "kind": "chi", "cards": 5}, "cards=5 is not a list of cards"),
+    ],
+)
+def test_finding_5_a_bad_part_names_the_action_and_the_reason(
+    family: str, data: dict[str, Any], reason: str
+) -> None:
+    """Finding 5: "'int' object is not iterable" became a reason; 字牌 names the action too."""
+    name = ACTION_FAMILIES[family]
+    with pytest.raises(NotationError) as caught:
+        FAMILIES[family].Action.from_dict(data)
+    assert str(caught.value) == f"{data!r} is not a {name} action: {reason}"
+
+
+@pytest.mark.parametrize("family", ["zipai", "daer"])
+def test_finding_5_good_actions_read_back(family: str) -> None:
+    module = FAMILIES[family]
+    game = module.random_game(module.Game.default_rules, 2)
+    for record in game.log:  # the decisions: what a document saves
+        if not record.auto:
+            assert module.Action.from_dict(record.action.to_dict()) == record.action
+
+
+def test_finding_5_zipai_document_without_schema_names_todays_schema() -> None:
+    """Finding 5: ``zipai.Game.from_json("{}")`` said "format None (expected
+    'changpai.zipai.game/1')", naming only the 0.1.0 tag."""
+    with pytest.raises(NotationError) as caught:
+        zipai.Game.from_json("{}")
+    message = str(caught.value)
+    assert message.startswith("not a zipai game document: it has no 'schema' key")
+    assert "(expected 'changpai.game'" in message and "0.1.0" in message
+    with pytest.raises(NotationError, match=r"format 'chess' \(expected 'schema': 'changpai.game'"):
+        zipai.Game.from_json('{"format": "chess"}')
+
+
+def test_finding_5_zipai_still_reads_0_1_0_documents() -> None:
+    game = zipai.Game(zipai.HUNAN, seed=4)
+    for record in zipai.random_game(zipai.HUNAN, 4).log[:6]:
+        if not record.auto and record.action in game.legal_actions(record.action.seat):
+            game.apply(record.action)
+    legacy = {
+        "format": "changpai.zipai.game/1",
+        "rules": json.loads(game.to_json())["rules"],
+        "deck": " ".join(c.code for c in game.deck),
+        "dealer": game.dealer,
+        "actions": [r.action.to_dict() for r in game.log if not r.auto],
+    }
+    assert zipai.Game.from_json(json.dumps(legacy)) == game

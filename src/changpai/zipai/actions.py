@@ -142,25 +142,31 @@ class Action:
     def from_dict(cls, data: dict[str, Any]) -> Action:
         """Read an action written by :meth:`to_dict`.
 
+        Anything malformed raises :class:`~changpai.errors.NotationError` naming the input and
+        the reason:
+
         >>> Action.from_dict({"seat": 2, "kind": "flee"})
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: {'seat': 2, 'kind': 'flee'} is not a zipai action: 'flee' is not a valid ActionKind
+        >>> Action.from_dict(None)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: None is not a zipai action: expected a JSON object
         """
-        try:
-            return cls(
-                data["seat"],
-                ActionKind(data["kind"]),
-                data.get("card"),
-                tuple(data.get("melds", ())),
-            )
-        except KeyError as error:
+        if not isinstance(data, dict):
+            raise NotationError(f"{shown(data)} is not a zipai action: expected a JSON object")
+        for key in ("seat", "kind"):
+            if key not in data:
+                raise NotationError(f"{data!r} is not a zipai action: the key {key!r} is missing")
+        melds = data.get("melds", ())
+        if not isinstance(melds, (list, tuple)):
             raise NotationError(
-                f"{data!r} is not a zipai action: the key {error} is missing"
-            ) from None
+                f"{data!r} is not a zipai action: melds={shown(melds)} is not a list of melds"
+            )
+        try:
+            return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), tuple(melds))
         except (TypeError, ValueError, AttributeError) as error:
-            if isinstance(error, NotationError):
-                raise
             raise NotationError(f"{data!r} is not a zipai action: {error}") from None
 
     def __str__(self) -> str:
