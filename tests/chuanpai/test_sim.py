@@ -50,7 +50,7 @@ def test_stack_deck_reads_a_sequence_as_seats_from_zero() -> None:
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: stack_deck(YAODIREN, hands={4: "11"}), NotationError, "hands names seat 4"),
+        (lambda: stack_deck(YAODIREN, hands={4: "11"}), RulesError, "hands seat=4 is not a seat"),
         (
             lambda: stack_deck(YAODIREN, hands={3: "11 11 12 12 13 13"}),
             NotationError,

@@ -18,7 +18,7 @@ from changpai.daer import (
     stack_deck,
     transcript,
 )
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import NotationError, RulesError
 
 
 def test_stack_deck_places_hands_then_stock() -> None:
@@ -67,7 +67,7 @@ def test_transcript_numbers_every_record() -> None:
     lines = transcript(g).splitlines()
     assert lines[0] == "大貳 (daer) — seed 9, dealer seat 0"
     assert sum(1 for line in lines if line[:4].strip().isdigit()) == len(g.log)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(NotationError, match="game='not a game' is not of type Game"):
         transcript("not a game")  # type: ignore[arg-type]
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from changpai.errors import ChangpaiError, NotationError, RulesError
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 from changpai.zipai import (
     HAHA,
     HUNAN,
@@ -31,13 +31,13 @@ NOT_ITERABLE = [None, 1, 1.5, True, object()]
 @pytest.mark.parametrize("kind", [None, "pass", "peng", 3, []])
 def test_action_kind_must_be_an_action_kind(kind: object) -> None:
     """An Action of no ActionKind is refused when made, not when the engine reads it."""
-    with pytest.raises(NotationError, match=r"kind=.* is not a zipai ActionKind"):
+    with pytest.raises(IllegalActionError, match=r"kind=.* is not a zipai ActionKind"):
         Action(0, kind, None)  # type: ignore[arg-type]
 
 
 def test_an_action_of_a_bad_kind_never_reaches_the_engine() -> None:
     game = Game(seed=1)
-    with pytest.raises(NotationError):
+    with pytest.raises(IllegalActionError):
         game.apply(Action(0, None))  # type: ignore[arg-type]
     assert game == Game(seed=1)
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg
+from changpai.core.guard import cards_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
@@ -238,7 +238,16 @@ class Card(Interned):
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: 'x' is not a chuanpai card; expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭
+
+        Only text is parsed (an index is ``Card(5)``), as in every family:
+
+        >>> Card.parse(5)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: 5 is not a string of chuanpai cards
         """
+        if not isinstance(text, str):
+            raise NotationError(f"{shown(text)} is not a string of chuanpai cards")
         return CARDS[_to_index(text)]
 
     @property

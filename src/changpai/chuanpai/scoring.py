@@ -75,14 +75,15 @@ def score(
     melds: Decomposition | Iterable[Meld],
     *,
     rules: Rules = YAODIREN,
-    winner: int = 0,
+    winner: int | None = None,
     players: int | None = None,
 ) -> ScoreSheet:
     """The score sheet of a winning set of units (chuanpai.md §2.6).
 
     ``melds`` is a :class:`~changpai.chuanpai.hand.Decomposition` or every unit of the winner's
-    cards; ``players`` defaults to ``rules.players``. A pair whose sum is not a pair sum of
-    ``rules`` raises :class:`~changpai.errors.RulesError`.
+    cards; ``winner`` defaults to seat 0 (``None`` too, as in every family) and ``players`` to
+    ``rules.players``. A pair whose sum is not a pair sum of ``rules`` raises
+    :class:`~changpai.errors.RulesError`.
 
     >>> sheet = score([Meld.parse("扛 JC JT 12 12"), Meld.parse("擠兒 56 36")], winner=1, players=2)
     >>> [line.value for line in sheet.lines], sheet.total, sheet.net()
@@ -110,7 +111,7 @@ def score(
         lines.append(ScoreLine(_key(meld), str(meld), hu(meld, rules), rule=_RULE))
     total = sum(line.value for line in lines)
     n = rules.players if players is None else players
-    pays = payments(total, winner, n, rules)
+    pays = payments(total, 0 if winner is None else winner, n, rules)
     return ScoreSheet(
         title=rules.title,
         lines=tuple(lines),

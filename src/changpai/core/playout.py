@@ -30,6 +30,7 @@ from typing import Any, Protocol, TypeVar
 from attrs import field, frozen
 
 from changpai.core.engine import GameBase
+from changpai.core.guard import count_arg, shown, text_arg
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
@@ -229,7 +230,7 @@ def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
     if not callable(game):
         raise RulesError(f"{game!r} is neither a changpai Game class nor a function making games")
     if rules is not None:
-        raise ChangpaiError("rules= goes with a Game class, not with a function making games")
+        raise RulesError("rules= goes with a Game class, not with a function making games")
     return game  # type: ignore[no-any-return]
 
 
@@ -391,6 +392,11 @@ def simulate(
     to a local instance of ``jobs`` CPUs (``0``: every core) started for this call and shut down
     after it. Both need a ``Game`` class (not a function) and no ``observe``.
 
+    A count or an option out of range (``n=-1``, ``jobs=-1``, an unknown ``backend``, a
+    function making games with ``rules=``, or with ``jobs`` > 1 or Ray) raises
+    :class:`~changpai.errors.RulesError`; an argument of the wrong type (``n="3"``,
+    ``progress=5``) :class:`~changpai.errors.NotationError` (docs: Core concepts, "Errors").
+
     >>> from changpai import nantong, zipai
     >>> stats = simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
     >>> stats.hands, sum(stats.wins_by_seat) + stats.no_winner, stats.value_name
@@ -398,27 +404,30 @@ def simulate(
     >>> simulate(nantong.Game, -1)
     Traceback (most recent call last):
     ...
-    changpai.errors.ChangpaiError: n=-1: the number of hands must be a whole number >= 0
+    changpai.errors.RulesError: n=-1 is not an integer >= 0
+    >>> simulate(zipai.Game, "3")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: n='3' is not an integer
     >>> simulate(zipai.Game, 3, backend="threads")
     Traceback (most recent call last):
     ...
-    changpai.errors.ChangpaiError: backend='threads': the backend must be one of processes, ray
+    changpai.errors.RulesError: backend='threads': the backend must be one of processes, ray
     >>> simulate(zipai.Game, 3, progress=5)
     Traceback (most recent call last):
     ...
-    changpai.errors.ChangpaiError: progress=5: expected a function or None
+    changpai.errors.NotationError: progress=5: expected a function or None
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ChangpaiError(f"n={n!r}: the number of hands must be a whole number >= 0")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise ChangpaiError(f"jobs={jobs!r}: the number of processes must be a whole number >= 0")
+    count_arg(n, "n", low=0)
+    count_arg(jobs, "jobs", low=0)
+    text_arg(backend, "backend")
     if backend not in BACKENDS:
-        raise ChangpaiError(
-            f"backend={backend!r}: the backend must be one of {', '.join(BACKENDS)}"
+        raise RulesError(
+            f"backend={shown(backend)}: the backend must be one of {', '.join(BACKENDS)}"
         )
     for what, hook in (("progress", progress), ("observe", observe)):
         if hook is not None and not callable(hook):
-            raise ChangpaiError(f"{what}={hook!r}: expected a function or None")
+            raise NotationError(f"{what}={shown(hook)}: expected a function or None")
     ray = _import_ray() if backend == "ray" else None
     workers = jobs or os.cpu_count() or 1
     new_game = _factory(game, rules)
@@ -436,7 +445,7 @@ def simulate(
     if n > 0 and (ray is not None or (workers > 1 and n > 1)):
         if not isinstance(game, type) or observe is not None:
             how = 'backend="ray"' if ray is not None else f"jobs={jobs or workers}"
-            raise ChangpaiError(
+            raise RulesError(
                 f"{how} needs a Game class (a function making games cannot be sent to other "
                 "processes) and no observe callback"
             )

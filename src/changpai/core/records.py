@@ -15,12 +15,15 @@ family.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import count_arg, items_arg, shown
 from changpai.core.scoresheet import Payment, ScoreSheet
+from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["ActionRecord", "GameResult"]
 
@@ -65,6 +68,23 @@ class ActionRecord(Generic[A]):
         return f"{text}  ({self.note})" if self.note else text
 
 
+def _seats_arg(seats: object) -> tuple[int, ...]:
+    """The seats named by the argument of :meth:`GameResult.net`: a player count or seats."""
+    if isinstance(seats, int) and not isinstance(seats, bool):
+        return tuple(range(count_arg(seats, "seats", low=0)))
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+        raise NotationError(f"seats={shown(seats)} is not a player count or a sequence of seats")
+    found = items_arg(seats, "seats", "seats")
+    for seat in found:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise NotationError(f"seats={shown(seats)} holds {shown(seat)}, which is not a seat")
+        if seat < 0:
+            raise IllegalActionError(
+                f"seats={shown(seats)} holds {seat}, which is not a seat (a seat is >= 0)"
+            )
+    return found
+
+
 @frozen
 class GameResult:
     """How a hand ended, the same for every family.
@@ -100,13 +120,26 @@ class GameResult:
         """Who pays whom (empty when nobody won)."""
         return () if self.sheet is None else self.sheet.payments
 
-    def net(self, seats: int) -> dict[int, int]:
-        """Net gain of every seat ``0 .. seats-1`` from the payments.
+    def net(self, seats: int | Iterable[int]) -> dict[int, int]:
+        """Net gain of every seat from the payments (what it received minus what it paid).
+
+        ``seats`` is the number of players (the seats ``0 .. seats-1``) or the seats themselves,
+        such as ``game.seats``; a seat that is paid or pays is counted even when it is not
+        named. A player count or seat of the wrong type raises
+        :class:`~changpai.errors.NotationError`, a negative count
+        :class:`~changpai.errors.RulesError` and a negative seat
+        :class:`~changpai.errors.IllegalActionError` (docs: Core concepts, "Errors").
 
         >>> GameResult(None, "huangzhuang").net(3)
         {0: 0, 1: 0, 2: 0}
+        >>> GameResult(None, "huangzhuang").net((2, 0, 1))
+        {2: 0, 0: 0, 1: 0}
+        >>> GameResult(None, "huangzhuang").net("3")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: seats='3' is not a player count or a sequence of seats
         """
-        out = dict.fromkeys(range(seats), 0)
+        out = dict.fromkeys(_seats_arg(seats), 0)
         if self.sheet is not None:
             for seat, amount in self.sheet.net().items():
                 out[seat] = out.get(seat, 0) + amount

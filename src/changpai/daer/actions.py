@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_field
+from changpai.core.guard import action_field, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -141,17 +141,29 @@ class Action:
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: {'seat': 0, 'kind': 'fly'} is not a 大貳 action: 'fly' is not a valid ActionKind
+        >>> Action.from_dict(None)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: None is not a 大貳 action: expected a JSON object
+        >>> Action.from_dict({})
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: {} is not a 大貳 action: the key 'seat' is missing
         """
-        try:
-            return cls(
-                data["seat"],
-                ActionKind(data["kind"]),
-                data.get("card"),
-                tuple(data.get("cards", ())),
+        if not isinstance(data, dict):
+            raise NotationError(f"{shown(data)} is not a 大貳 action: expected a JSON object")
+        for key in ("seat", "kind"):
+            if key not in data:
+                raise NotationError(f"{data!r} is not a 大貳 action: the key {key!r} is missing")
+        cards = data.get("cards", ())
+        if not isinstance(cards, (list, tuple)):
+            raise NotationError(
+                f"{data!r} is not a 大貳 action: cards={shown(cards)} is not a list of cards"
             )
-        except (KeyError, ValueError, TypeError, AttributeError) as error:
-            text = str(error) if not isinstance(error, KeyError) else f"missing {error}"
-            raise NotationError(f"{data!r} is not a 大貳 action: {text}") from None
+        try:
+            return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), tuple(cards))
+        except (ValueError, TypeError, AttributeError) as error:
+            raise NotationError(f"{data!r} is not a 大貳 action: {error}") from None
 
     def __str__(self) -> str:
         details = self.details

@@ -15,14 +15,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import mapping_arg, rules_arg, seed_arg
+from changpai.core.guard import instance_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.playout import SimulationStats
 from changpai.core.seats import SeatRing, check_seat
 from changpai.daer.game import Game
 from changpai.daer.hand import read_hand
 from changpai.daer.rules import DAER, Rules
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import RulesError
 from changpai.zipai import CARDS, Card
 
 __all__ = ["Match", "next_dealer", "random_game", "simulate", "stack_deck", "transcript"]
@@ -164,6 +164,4 @@ def transcript(game: Game) -> str:
     >>> print(transcript(random_game(DAER, 2)).splitlines()[0])
     大貳 (daer) — seed 2, dealer seat 0
     """
-    if not isinstance(game, Game):
-        raise IllegalActionError(f"{game!r} is not a 大貳 Game")
-    return playout.transcript(game)
+    return playout.transcript(instance_arg(game, Game, "game"))  # NotationError, as elsewhere

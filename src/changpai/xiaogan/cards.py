@@ -31,7 +31,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg
+from changpai.core.guard import cards_arg, shown
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -171,7 +171,16 @@ class Card(Interned):
 
         >>> Card.parse("孔") is Card.parse("B1") is Card.parse("b1")
         True
+
+        Only text is parsed (an index is ``Card(5)``), as in every family:
+
+        >>> Card.parse(5)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: 5 is not a string of xiaogan cards
         """
+        if not isinstance(text, str):
+            raise NotationError(f"{shown(text)} is not a string of xiaogan cards")
         return CARDS[_to_index(text)]
 
     @property

@@ -18,10 +18,10 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
-from changpai.errors import NotationError
+from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import CARDS, Card
 from changpai.zipai.melds import Meld
 
@@ -80,8 +80,11 @@ def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
 
 
 def _kind_validator(_action: Any, _attribute: Any, value: ActionKind) -> None:
+    # IllegalActionError, as an Action of a bad kind in every other family
     if not isinstance(value, ActionKind):
-        raise NotationError(f"kind={value!r} is not a zipai ActionKind (e.g. ActionKind.PENG)")
+        raise IllegalActionError(
+            f"kind={shown(value)} is not a zipai ActionKind (e.g. ActionKind.PENG)"
+        )
 
 
 @frozen
@@ -139,25 +142,31 @@ class Action:
     def from_dict(cls, data: dict[str, Any]) -> Action:
         """Read an action written by :meth:`to_dict`.
 
+        Anything malformed raises :class:`~changpai.errors.NotationError` naming the input and
+        the reason:
+
         >>> Action.from_dict({"seat": 2, "kind": "flee"})
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: {'seat': 2, 'kind': 'flee'} is not a zipai action: 'flee' is not a valid ActionKind
+        >>> Action.from_dict(None)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: None is not a zipai action: expected a JSON object
         """
-        try:
-            return cls(
-                data["seat"],
-                ActionKind(data["kind"]),
-                data.get("card"),
-                tuple(data.get("melds", ())),
-            )
-        except KeyError as error:
+        if not isinstance(data, dict):
+            raise NotationError(f"{shown(data)} is not a zipai action: expected a JSON object")
+        for key in ("seat", "kind"):
+            if key not in data:
+                raise NotationError(f"{data!r} is not a zipai action: the key {key!r} is missing")
+        melds = data.get("melds", ())
+        if not isinstance(melds, (list, tuple)):
             raise NotationError(
-                f"{data!r} is not a zipai action: the key {error} is missing"
-            ) from None
+                f"{data!r} is not a zipai action: melds={shown(melds)} is not a list of melds"
+            )
+        try:
+            return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), tuple(melds))
         except (TypeError, ValueError, AttributeError) as error:
-            if isinstance(error, NotationError):
-                raise
             raise NotationError(f"{data!r} is not a zipai action: {error}") from None
 
     def __str__(self) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from changpai.core import document, render
-from changpai.core.guard import instance_arg, int_arg
+from changpai.core.guard import instance_arg, int_arg, shown
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS
@@ -165,17 +165,32 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     """A game document written by changpai 0.1.0 (``{"format": "changpai.zipai.game/1",
     "rules", "deck": "x5 d1 …", "dealer", "actions", "huangfan"?}``) as a version-2 dict.
 
+    A dict with neither ``schema`` nor ``format`` is refused naming the schema of today's
+    documents (the one ``Game.to_json`` writes); one with another ``format`` naming both.
+
+    >>> legacy_document({})
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a zipai game document: it has no 'schema' key (expected 'changpai.game'; a changpai 0.1.0 document has 'format': 'changpai.zipai.game/1')
     >>> legacy_document({"format": "chess"})
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: not a zipai game document: format 'chess' (expected 'changpai.zipai.game/1')
+    changpai.errors.NotationError: not a zipai game document: format 'chess' (expected 'schema': 'changpai.game', or 'format': 'changpai.zipai.game/1' of a changpai 0.1.0 document)
     """
     if not isinstance(data, dict):
         raise NotationError(f"{data!r:.60} is not a zipai game document (a JSON object)")
-    tag = data.get("format")
+    if "format" not in data:  # neither today's schema nor a 0.1.0 format: name today's first
+        raise NotationError(
+            f"not a zipai game document: it has no 'schema' key (expected "
+            f"{document.GAME_SCHEMA!r}; a changpai 0.1.0 document has 'format': "
+            f"{_LEGACY_FORMAT!r})"
+        )
+    tag = data["format"]
     if tag != _LEGACY_FORMAT:
         raise NotationError(
-            f"not a zipai game document: format {tag!r} (expected {_LEGACY_FORMAT!r})"
+            f"not a zipai game document: format {shown(tag)} (expected 'schema': "
+            f"{document.GAME_SCHEMA!r}, or 'format': {_LEGACY_FORMAT!r} of a changpai 0.1.0 "
+            "document)"
         )
     missing = [key for key in _LEGACY_KEYS if key not in data]
     if missing:

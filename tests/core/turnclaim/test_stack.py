@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.core.turnclaim import stack_order
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 
 FULL = "aaaabbbbccccdddd"
 
@@ -61,7 +61,7 @@ def test_too_many_cards_for_a_seat_name_the_rules() -> None:
 
 @pytest.mark.parametrize("seat", [-1, 3, True, "0"])
 def test_a_seat_outside_the_table_is_refused(seat: object) -> None:
-    with pytest.raises(NotationError, match=r"expected a seat 0\.\.2"):
+    with pytest.raises(RulesError, match=r"expected a whole number 0\.\.2"):
         _stack({seat: "a"})
 
 

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from changpai.core.guard import items_arg
-from changpai.errors import NotationError
+from changpai.core.seats import check_seat
+from changpai.errors import NotationError, RulesError
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
@@ -50,7 +51,8 @@ def stack_order(
     each turned into cards by ``read(value, what)``. Each seat gets its given cards filled up to
     its size with the rest in sorted order; then come the ``stock`` cards and the rest, sorted.
     Too many copies of a card (named by ``name(card)`` and its ``code``, against ``deck``) or
-    too many cards for a seat (``title`` names the rules) raise :class:`NotationError`.
+    too many cards for a seat (``title`` names the rules) raise :class:`NotationError`, a seat
+    of ``hands`` off the table :class:`RulesError` (as in every family's ``stack_deck``).
     ``dealer`` (and ``seed``) must already be checked; with ``seed`` the rest is shuffled by
     ``random.Random(seed)`` before it fills the hands and the stock.
 
@@ -71,7 +73,7 @@ def stack_order(
     >>> stack_order("aabbcc", (2, 2), hands={2: "a"}, stock="", dealer=0, **toy)
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: hands names seat 2; expected a seat 0..1
+    changpai.errors.RulesError: hands seat=2 is not a seat; expected a whole number 0..1
     """
     n = len(sizes)
     given = (
@@ -81,8 +83,8 @@ def stack_order(
     )
     seats: dict[int, tuple[_C, ...]] = {}
     for seat, value in given.items():
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise NotationError(f"hands names seat {seat!r}; expected a seat 0..{n - 1}")
+        # a seat off the table is a RulesError, as in every family's stack_deck
+        seat = check_seat(seat, n, what="hands seat", error=RulesError)
         seats[seat] = read(value, f"the hand of seat {seat}")
     top = read(stock, "stock")
     rest = Counter(full)

@@ -1,0 +1,271 @@
+"""Regression tests of the newcomer review of errors (helper brief s19-errors): the same mistake
+raises the same class in every family, and every message names the input and the reason
+(docs/core-concepts.md "Errors": a wrong type -> NotationError; a seat off the table or
+contradicting facts -> IllegalActionError; a count or option out of range -> RulesError)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from changpai import chuanpai, daer, nantong, xiaogan, zipai
+from changpai.chuanpai import chuopai
+from changpai.core.playout import simulate
+from changpai.core.records import GameResult
+from changpai.core.scoresheet import Payment, ScoreSheet
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
+
+# --- finding 1: simulate raised a bare ChangpaiError ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "message"),
+    [
+        ((-1,), {}, "n=-1 is not an integer >= 0"),
+        ((3,), {"jobs": -1}, "jobs=-1 is not an integer >= 0"),
+        ((3,), {"backend": "x"}, "backend='x': the backend must be one of processes, ray"),
+    ],
+)
+def test_finding_1_simulate_out_of_range_is_a_rules_error(
+    args: tuple[Any, ...], kwargs: dict[str, Any], message: str
+) -> None:
+    """Finding 1: ``zipai.simulate(zipai.HUNAN, -1)`` (``jobs=-1``, ``backend="x"``) raised a
+    bare ChangpaiError; a count or option out of range is a RulesError."""
+    with pytest.raises(RulesError) as caught:
+        zipai.simulate(zipai.HUNAN, *args, **kwargs)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": "3"}, "n='3' is not an integer"),
+        ({"n": True}, "n=True is not an integer"),
+        ({"n": 3, "jobs": 1.5}, "jobs=1.5 is not an integer"),
+        ({"n": 3, "backend": 5}, "backend=5 is not a string"),
+        ({"n": 3, "progress": 5}, "progress=5: expected a function or None"),
+    ],
+)
+def test_finding_1_simulate_wrong_type_is_a_notation_error(
+    kwargs: dict[str, Any], message: str
+) -> None:
+    """Finding 1: an argument of the wrong type is a NotationError (via guard.count_arg)."""
+    with pytest.raises(NotationError) as caught:
+        simulate(zipai.Game, **kwargs)
+    assert str(caught.value) == message
+
+
+def test_finding_1_option_combinations_are_rules_errors() -> None:
+    """Finding 1 (the same function): a function making games with ``rules=`` or ``jobs=2``."""
+    with pytest.raises(RulesError, match="rules= goes with a Game class"):
+        simulate(lambda s: zipai.Game(seed=s), 2, rules=zipai.HUNAN)
+    with pytest.raises(RulesError, match="jobs=2 needs a Game class"):
+        simulate(lambda s: zipai.Game(seed=s), 2, jobs=2)
+
+
+def test_finding_1_good_input_unchanged() -> None:
+    assert simulate(zipai.Game, 0).hands == 0
+    assert zipai.simulate(zipai.HUNAN, 2, seed=1).hands == 2
+
+
+# --- finding 2: GameResult.net(seats) ------------------------------------------------------------
+
+SHEET = ScoreSheet("demo", (), 6, (Payment(1, 0, 6), Payment(2, 0, 6)))
+
+
+def test_finding_2_net_takes_the_seats_of_a_game() -> None:
+    """Finding 2: ``g.result.net(g.seats)`` raised a plain TypeError; it takes the seats too."""
+    game = zipai.random_game(zipai.HUNAN, 3)
+    assert game.result.net(game.seats) == game.result.net(len(game.seats))
+    result = GameResult(0, "win", SHEET)
+    assert result.net((2, 0, 1)) == {0: 12, 1: -6, 2: -6}
+    assert list(result.net((2, 0, 1))) == [2, 0, 1]
+    assert result.net([0, 1]) == {0: 12, 1: -6, 2: -6}  # a paying seat is always counted
+    assert result.net(3) == {0: 12, 1: -6, 2: -6}  # the player count, as before
+    assert GameResult(None, "huangzhuang").net(0) == {}
+
+
+@pytest.mark.parametrize(
+    ("seats", "error", "message"),
+    [
+        ("3", NotationError, "seats='3' is not a player count or a sequence of seats"),
+        (None, NotationError, "seats=None is not a player count or a sequence of seats"),
+        (2.0, NotationError, "seats=2.0 is not a player count or a sequence of seats"),
+        (True, NotationError, "seats=True is not a player count or a sequence of seats"),
+        ((0, "1"), NotationError, "seats=(0, '1') holds '1', which is not a seat"),
+        (-1, RulesError, "seats=-1 is not an integer >= 0"),
+        ((0, -1), IllegalActionError, "seats=(0, -1) holds -1, which is not a seat"),
+    ],
+)
+def test_finding_2_net_checks_its_argument(
+    seats: Any, error: type[ChangpaiError], message: str
+) -> None:
+    """Finding 2: ``net("3")`` raised a plain TypeError; the argument is checked and named."""
+    with pytest.raises(error) as caught:
+        GameResult(0, "win", SHEET).net(seats)
+    assert type(caught.value) is error and str(caught.value).startswith(message)
+
+
+# --- finding 3: the same mistake, one class in every family --------------------------------------
+
+FAMILIES = {
+    "zipai": zipai,
+    "nantong": nantong,
+    "daer": daer,
+    "chuanpai": chuanpai,
+    "xiaogan": xiaogan,
+    "chuopai": chuopai,
+}
+
+
+@pytest.mark.parametrize("family", [f for f in FAMILIES if f != "chuopai"])
+def test_finding_3_an_action_of_a_bad_kind_is_an_illegal_action(family: str) -> None:
+    """Finding 3: ``Action(0, "bogus")`` was a NotationError in 字牌 but an IllegalActionError
+    elsewhere."""
+    with pytest.raises(IllegalActionError, match=r"kind='bogus' is not a \S+ ActionKind"):
+        FAMILIES[family].Action(0, "bogus")
+
+
+def test_finding_3_chuopai_refuses_an_action_of_a_bad_kind_when_applied() -> None:
+    """Finding 3: 戳牌 builds such an Action and refuses it in ``apply`` (Game.verify), with the
+    same class."""
+    game = chuopai.Game(seed=8)
+    with pytest.raises(IllegalActionError, match="kind 'bogus' is not an ActionKind"):
+        game.apply(chuopai.Action(0, "bogus"))  # type: ignore[arg-type]
+    assert game == chuopai.Game(seed=8)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_finding_3_stack_deck_seat_off_the_table_is_a_rules_error(family: str) -> None:
+    """Finding 3: ``stack_deck(hands={9: ...})`` was a NotationError in 川牌 / 孝感
+    (core.turnclaim.stack) but a RulesError in 字牌 / 南通 / 大貳 / 戳牌."""
+    for hands in ({9: ""}, {"a": ""}, {True: ""}):
+        with pytest.raises(RulesError, match=r"is not (a|an active) seat"):
+            FAMILIES[family].stack_deck(hands=hands)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_finding_3_transcript_of_no_game_is_a_notation_error(family: str) -> None:
+    """Finding 3: 大貳 ``transcript(5)`` was an IllegalActionError ("5 is not a 大貳 Game")."""
+    with pytest.raises(NotationError) as caught:
+        FAMILIES[family].transcript(5)
+    assert str(caught.value) == "game=5 is not of type Game"
+
+
+def test_finding_3_chuanpai_score_takes_none_as_seat_0() -> None:
+    """Finding 3: ``chuanpai.score(d, winner=None)`` raised NotationError while 字牌 / 大貳 /
+    孝感 take None as the default winner (seat 0)."""
+    d = chuanpai.best_decomposition(
+        chuanpai.parse("天牌 人牌 梅子 梅子 梅子 長三 長三 長三 二四 合牌")
+    )
+    assert d is not None
+    assert chuanpai.score(d, winner=None) == chuanpai.score(d) == chuanpai.score(d, winner=0)
+    assert chuanpai.score(d, winner=None).net()[0] > 0
+    with pytest.raises(NotationError, match="winner='0' is not an integer"):
+        chuanpai.score(d, winner="0")  # type: ignore[arg-type]
+
+
+# --- finding 4: Card.parse reads text only -------------------------------------------------------
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@pytest.mark.parametrize("value", [5, None, True, b"66", 1.5])
+def test_finding_4_card_parse_refuses_what_is_not_text(family: str, value: object) -> None:
+    """Finding 4: ``chuanpai.Card.parse(5)`` (and 孝感's, 戳牌's) returned a card where 字牌 /
+    南通 / 大貳 raise ``NotationError: 5 is not a string``; ``Card(5)`` still builds by index."""
+    module = FAMILIES[family]
+    with pytest.raises(NotationError, match=r"is not a string of \w+ cards"):
+        module.Card.parse(value)
+
+
+@pytest.mark.parametrize("family", ["chuanpai", "xiaogan", "chuopai"])
+def test_finding_4_card_by_index_is_unchanged(family: str) -> None:
+    card = FAMILIES[family].Card
+    assert card(5) is card.parse(card(5).code)
+
+
+# --- finding 5: messages that give the reason ----------------------------------------------------
+
+ACTION_FAMILIES = {
+    "zipai": "zipai",
+    "daer": "大貳",
+    "chuanpai": "chuanpai",
+    "xiaogan": "xiaogan",
+    "chuopai": "戳牌",
+}
+
+
+@pytest.mark.parametrize("family", ACTION_FAMILIES)
+@pytest.mark.parametrize("data", [None, [], "x", 5])
+def test_finding_5_action_from_a_non_dict_says_why(family: str, data: object) -> None:
+    """Finding 5: ``zipai.Action.from_dict(None)`` said "'NoneType' object is not
+    subscriptable" (大貳 likewise)."""
+    name = ACTION_FAMILIES[family]
+    with pytest.raises(NotationError) as caught:
+        FAMILIES[family].Action.from_dict(data)
+    assert str(caught.value) == f"{data!r} is not a {name} action: expected a JSON object"
+
+
+@pytest.mark.parametrize("family", ACTION_FAMILIES)
+def test_finding_5_action_from_an_empty_dict_names_the_missing_key(family: str) -> None:
+    """Finding 5: ``daer.Action.from_dict({})`` said "missing 'seat'"; every family now says
+    "the key ... is missing"."""
+    name = ACTION_FAMILIES[family]
+    with pytest.raises(NotationError, match=rf"^{{}} is not a {name} action: the key '\w+' is"):
+        FAMILIES[family].Action.from_dict({})
+
+
+@pytest.mark.parametrize(
+    ("family", "data", "reason"),
+    [
+        ("zipai", {"seat": 0, "kind": "chi", "melds": 5}, "melds=5 is not a list of melds"),
+        ("zipai", {"seat": 0, "kind": "discard", "card": 5}, "5 is not a string of zipai cards"),
+        ("daer", {"seat": 0, "kind": "chi", "cards": 5}, "cards=5 is not a list of cards"),
+    ],
+)
+def test_finding_5_a_bad_part_names_the_action_and_the_reason(
+    family: str, data: dict[str, Any], reason: str
+) -> None:
+    """Finding 5: "'int' object is not iterable" became a reason; 字牌 names the action too."""
+    name = ACTION_FAMILIES[family]
+    with pytest.raises(NotationError) as caught:
+        FAMILIES[family].Action.from_dict(data)
+    assert str(caught.value) == f"{data!r} is not a {name} action: {reason}"
+
+
+@pytest.mark.parametrize("family", ["zipai", "daer"])
+def test_finding_5_good_actions_read_back(family: str) -> None:
+    module = FAMILIES[family]
+    game = module.random_game(module.Game.default_rules, 2)
+    for record in game.log:  # the decisions: what a document saves
+        if not record.auto:
+            assert module.Action.from_dict(record.action.to_dict()) == record.action
+
+
+def test_finding_5_zipai_document_without_schema_names_todays_schema() -> None:
+    """Finding 5: ``zipai.Game.from_json("{}")`` said "format None (expected
+    'changpai.zipai.game/1')", naming only the 0.1.0 tag."""
+    with pytest.raises(NotationError) as caught:
+        zipai.Game.from_json("{}")
+    message = str(caught.value)
+    assert message.startswith("not a zipai game document: it has no 'schema' key")
+    assert "(expected 'changpai.game'" in message and "0.1.0" in message
+    with pytest.raises(NotationError, match=r"format 'chess' \(expected 'schema': 'changpai.game'"):
+        zipai.Game.from_json('{"format": "chess"}')
+
+
+def test_finding_5_zipai_still_reads_0_1_0_documents() -> None:
+    game = zipai.Game(zipai.HUNAN, seed=4)
+    for record in zipai.random_game(zipai.HUNAN, 4).log[:6]:
+        if not record.auto and record.action in game.legal_actions(record.action.seat):
+            game.apply(record.action)
+    legacy = {
+        "format": "changpai.zipai.game/1",
+        "rules": json.loads(game.to_json())["rules"],
+        "deck": " ".join(c.code for c in game.deck),
+        "dealer": game.dealer,
+        "actions": [r.action.to_dict() for r in game.log if not r.auto],
+    }
+    assert zipai.Game.from_json(json.dumps(legacy)) == game
