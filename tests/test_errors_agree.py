@@ -1,7 +1,7 @@
-"""Regression tests of the newcomer review of errors (helper brief s19-errors): the same mistake
-raises the same class in every family, and every message names the input and the reason
-(docs/core-concepts.md "Errors": a wrong type -> NotationError; a seat off the table or
-contradicting facts -> IllegalActionError; a count or option out of range -> RulesError)."""
+"""The same mistake raises the same class in every family, and every message names the input
+and the reason (regression tests of a newcomer review; docs/core-concepts.md "Errors": a wrong
+type -> NotationError; a seat off the table or contradicting facts -> IllegalActionError; a
+count or option out of range -> RulesError)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from changpai.core.records import GameResult
 from changpai.core.scoresheet import Payment, ScoreSheet
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-# --- finding 1: simulate raised a bare ChangpaiError ---------------------------------------------
+# --- (review finding 1) simulate raised a bare ChangpaiError ---------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -28,7 +28,7 @@ from changpai.errors import ChangpaiError, IllegalActionError, NotationError, Ru
         ((3,), {"backend": "x"}, "backend='x': the backend must be one of processes, ray"),
     ],
 )
-def test_finding_1_simulate_out_of_range_is_a_rules_error(
+def test_simulate_out_of_range_is_a_rules_error(
     args: tuple[Any, ...], kwargs: dict[str, Any], message: str
 ) -> None:
     """Finding 1: ``zipai.simulate(zipai.HUNAN, -1)`` (``jobs=-1``, ``backend="x"``) raised a
@@ -48,7 +48,7 @@ def test_finding_1_simulate_out_of_range_is_a_rules_error(
         ({"n": 3, "progress": 5}, "progress=5: expected a function or None"),
     ],
 )
-def test_finding_1_simulate_wrong_type_is_a_notation_error(
+def test_simulate_wrong_type_is_a_notation_error(
     kwargs: dict[str, Any], message: str
 ) -> None:
     """Finding 1: an argument of the wrong type is a NotationError (via guard.count_arg)."""
@@ -57,7 +57,7 @@ def test_finding_1_simulate_wrong_type_is_a_notation_error(
     assert str(caught.value) == message
 
 
-def test_finding_1_option_combinations_are_rules_errors() -> None:
+def test_option_combinations_are_rules_errors() -> None:
     """Finding 1 (the same function): a function making games with ``rules=`` or ``jobs=2``."""
     with pytest.raises(RulesError, match="rules= goes with a Game class"):
         simulate(lambda s: zipai.Game(seed=s), 2, rules=zipai.HUNAN)
@@ -65,17 +65,17 @@ def test_finding_1_option_combinations_are_rules_errors() -> None:
         simulate(lambda s: zipai.Game(seed=s), 2, jobs=2)
 
 
-def test_finding_1_good_input_unchanged() -> None:
+def test_good_input_unchanged() -> None:
     assert simulate(zipai.Game, 0).hands == 0
     assert zipai.simulate(zipai.HUNAN, 2, seed=1).hands == 2
 
 
-# --- finding 2: GameResult.net(seats) ------------------------------------------------------------
+# --- (review finding 2) GameResult.net(seats) ------------------------------------------------------------
 
 SHEET = ScoreSheet("demo", (), 6, (Payment(1, 0, 6), Payment(2, 0, 6)))
 
 
-def test_finding_2_net_takes_the_seats_of_a_game() -> None:
+def test_net_takes_the_seats_of_a_game() -> None:
     """Finding 2: ``g.result.net(g.seats)`` raised a plain TypeError; it takes the seats too."""
     game = zipai.random_game(zipai.HUNAN, 3)
     assert game.result.net(game.seats) == game.result.net(len(game.seats))
@@ -99,7 +99,7 @@ def test_finding_2_net_takes_the_seats_of_a_game() -> None:
         ((0, -1), IllegalActionError, "seats=(0, -1) holds -1, which is not a seat"),
     ],
 )
-def test_finding_2_net_checks_its_argument(
+def test_net_checks_its_argument(
     seats: Any, error: type[ChangpaiError], message: str
 ) -> None:
     """Finding 2: ``net("3")`` raised a plain TypeError; the argument is checked and named."""
@@ -108,7 +108,7 @@ def test_finding_2_net_checks_its_argument(
     assert type(caught.value) is error and str(caught.value).startswith(message)
 
 
-# --- finding 3: the same mistake, one class in every family --------------------------------------
+# --- (review finding 3) the same mistake, one class in every family --------------------------------------
 
 FAMILIES = {
     "zipai": zipai,
@@ -121,14 +121,14 @@ FAMILIES = {
 
 
 @pytest.mark.parametrize("family", [f for f in FAMILIES if f != "chuopai"])
-def test_finding_3_an_action_of_a_bad_kind_is_an_illegal_action(family: str) -> None:
+def test_an_action_of_a_bad_kind_is_an_illegal_action(family: str) -> None:
     """Finding 3: ``Action(0, "bogus")`` was a NotationError in 字牌 but an IllegalActionError
     elsewhere."""
     with pytest.raises(IllegalActionError, match=r"kind='bogus' is not a \S+ ActionKind"):
         FAMILIES[family].Action(0, "bogus")
 
 
-def test_finding_3_chuopai_refuses_an_action_of_a_bad_kind_when_applied() -> None:
+def test_chuopai_refuses_an_action_of_a_bad_kind_when_applied() -> None:
     """Finding 3: 戳牌 builds such an Action and refuses it in ``apply`` (Game.verify), with the
     same class."""
     game = chuopai.Game(seed=8)
@@ -138,7 +138,7 @@ def test_finding_3_chuopai_refuses_an_action_of_a_bad_kind_when_applied() -> Non
 
 
 @pytest.mark.parametrize("family", FAMILIES)
-def test_finding_3_stack_deck_seat_off_the_table_is_a_rules_error(family: str) -> None:
+def test_stack_deck_seat_off_the_table_is_a_rules_error(family: str) -> None:
     """Finding 3: ``stack_deck(hands={9: ...})`` was a NotationError in 川牌 / 孝感
     (core.turnclaim.stack) but a RulesError in 字牌 / 南通 / 大貳 / 戳牌."""
     for hands in ({9: ""}, {"a": ""}, {True: ""}):
@@ -147,14 +147,14 @@ def test_finding_3_stack_deck_seat_off_the_table_is_a_rules_error(family: str) -
 
 
 @pytest.mark.parametrize("family", FAMILIES)
-def test_finding_3_transcript_of_no_game_is_a_notation_error(family: str) -> None:
+def test_transcript_of_no_game_is_a_notation_error(family: str) -> None:
     """Finding 3: 大貳 ``transcript(5)`` was an IllegalActionError ("5 is not a 大貳 Game")."""
     with pytest.raises(NotationError) as caught:
         FAMILIES[family].transcript(5)
     assert str(caught.value) == "game=5 is not of type Game"
 
 
-def test_finding_3_chuanpai_score_takes_none_as_seat_0() -> None:
+def test_chuanpai_score_takes_none_as_seat_0() -> None:
     """Finding 3: ``chuanpai.score(d, winner=None)`` raised NotationError while 字牌 / 大貳 /
     孝感 take None as the default winner (seat 0)."""
     d = chuanpai.best_decomposition(
@@ -167,12 +167,12 @@ def test_finding_3_chuanpai_score_takes_none_as_seat_0() -> None:
         chuanpai.score(d, winner="0")  # type: ignore[arg-type]
 
 
-# --- finding 4: Card.parse reads text only -------------------------------------------------------
+# --- (review finding 4) Card.parse reads text only -------------------------------------------------------
 
 
 @pytest.mark.parametrize("family", FAMILIES)
 @pytest.mark.parametrize("value", [5, None, True, b"66", 1.5])
-def test_finding_4_card_parse_refuses_what_is_not_text(family: str, value: object) -> None:
+def test_card_parse_refuses_what_is_not_text(family: str, value: object) -> None:
     """Finding 4: ``chuanpai.Card.parse(5)`` (and 孝感's, 戳牌's) returned a card where 字牌 /
     南通 / 大貳 raise ``NotationError: 5 is not a string``; ``Card(5)`` still builds by index."""
     module = FAMILIES[family]
@@ -181,12 +181,12 @@ def test_finding_4_card_parse_refuses_what_is_not_text(family: str, value: objec
 
 
 @pytest.mark.parametrize("family", ["chuanpai", "xiaogan", "chuopai"])
-def test_finding_4_card_by_index_is_unchanged(family: str) -> None:
+def test_card_by_index_is_unchanged(family: str) -> None:
     card = FAMILIES[family].Card
     assert card(5) is card.parse(card(5).code)
 
 
-# --- finding 5: messages that give the reason ----------------------------------------------------
+# --- (review finding 5) messages that give the reason ----------------------------------------------------
 
 ACTION_FAMILIES = {
     "zipai": "zipai",
@@ -199,7 +199,7 @@ ACTION_FAMILIES = {
 
 @pytest.mark.parametrize("family", ACTION_FAMILIES)
 @pytest.mark.parametrize("data", [None, [], "x", 5])
-def test_finding_5_action_from_a_non_dict_says_why(family: str, data: object) -> None:
+def test_action_from_a_non_dict_says_why(family: str, data: object) -> None:
     """Finding 5: ``zipai.Action.from_dict(None)`` said "'NoneType' object is not
     subscriptable" (大貳 likewise)."""
     name = ACTION_FAMILIES[family]
@@ -209,7 +209,7 @@ def test_finding_5_action_from_a_non_dict_says_why(family: str, data: object) ->
 
 
 @pytest.mark.parametrize("family", ACTION_FAMILIES)
-def test_finding_5_action_from_an_empty_dict_names_the_missing_key(family: str) -> None:
+def test_action_from_an_empty_dict_names_the_missing_key(family: str) -> None:
     """Finding 5: ``daer.Action.from_dict({})`` said "missing 'seat'"; every family now says
     "the key ... is missing"."""
     name = ACTION_FAMILIES[family]
@@ -225,7 +225,7 @@ def test_finding_5_action_from_an_empty_dict_names_the_missing_key(family: str) 
         ("daer", {"seat": 0, "kind": "chi", "cards": 5}, "cards=5 is not a list of cards"),
     ],
 )
-def test_finding_5_a_bad_part_names_the_action_and_the_reason(
+def test_a_bad_part_names_the_action_and_the_reason(
     family: str, data: dict[str, Any], reason: str
 ) -> None:
     """Finding 5: "'int' object is not iterable" became a reason; 字牌 names the action too."""
@@ -236,7 +236,7 @@ def test_finding_5_a_bad_part_names_the_action_and_the_reason(
 
 
 @pytest.mark.parametrize("family", ["zipai", "daer"])
-def test_finding_5_good_actions_read_back(family: str) -> None:
+def test_good_actions_read_back(family: str) -> None:
     module = FAMILIES[family]
     game = module.random_game(module.Game.default_rules, 2)
     for record in game.log:  # the decisions: what a document saves
@@ -244,7 +244,7 @@ def test_finding_5_good_actions_read_back(family: str) -> None:
             assert module.Action.from_dict(record.action.to_dict()) == record.action
 
 
-def test_finding_5_zipai_document_without_schema_names_todays_schema() -> None:
+def test_zipai_document_without_schema_names_todays_schema() -> None:
     """Finding 5: ``zipai.Game.from_json("{}")`` said "format None (expected
     'changpai.zipai.game/1')", naming only the 0.1.0 tag."""
     with pytest.raises(NotationError) as caught:
@@ -256,7 +256,7 @@ def test_finding_5_zipai_document_without_schema_names_todays_schema() -> None:
         zipai.Game.from_json('{"format": "chess"}')
 
 
-def test_finding_5_zipai_still_reads_0_1_0_documents() -> None:
+def test_zipai_still_reads_0_1_0_documents() -> None:
     game = zipai.Game(zipai.HUNAN, seed=4)
     for record in zipai.random_game(zipai.HUNAN, 4).log[:6]:
         if not record.auto and record.action in game.legal_actions(record.action.seat):
