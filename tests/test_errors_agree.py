@@ -17,7 +17,7 @@ from changpai.core.records import GameResult
 from changpai.core.scoresheet import Payment, ScoreSheet
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-# --- (review finding 1) simulate raised a bare ChangpaiError ---------------------------------------------
+# --- (review finding 1) simulate raised a bare ChangpaiError -------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_good_input_unchanged() -> None:
     assert zipai.simulate(zipai.HUNAN, 2, seed=1).hands == 2
 
 
-# --- (review finding 2) GameResult.net(seats) ------------------------------------------------------------
+# --- (review finding 2) GameResult.net(seats) ----------------------------------------------------
 
 SHEET = ScoreSheet("demo", (), 6, (Payment(1, 0, 6), Payment(2, 0, 6)))
 
@@ -108,7 +108,7 @@ def test_net_checks_its_argument(
     assert type(caught.value) is error and str(caught.value).startswith(message)
 
 
-# --- (review finding 3) the same mistake, one class in every family --------------------------------------
+# --- (review finding 3) the same mistake, one class in every family ------------------------------
 
 FAMILIES = {
     "zipai": zipai,
@@ -167,7 +167,15 @@ def test_chuanpai_score_takes_none_as_seat_0() -> None:
         chuanpai.score(d, winner="0")  # type: ignore[arg-type]
 
 
-# --- (review finding 4) Card.parse reads text only -------------------------------------------------------
+def test_chuopai_score_takes_none_as_seat_0() -> None:
+    """As 川牌: 戳牌 ``score(bai, winner=None)`` is seat 0's win (it raised NotationError)."""
+    bai = "66 " * 4 + "11 " * 4 + "44 " * 4 + "45 45 45 45 34 34 34"
+    assert chuopai.score(bai, winner=None) == chuopai.score(bai) == chuopai.score(bai, winner=0)
+    with pytest.raises(NotationError, match="winner='0' is not an integer"):
+        chuopai.score(bai, winner="0")  # type: ignore[arg-type]
+
+
+# --- (review finding 4) Card.parse reads text only -----------------------------------------------
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -186,7 +194,7 @@ def test_card_by_index_is_unchanged(family: str) -> None:
     assert card(5) is card.parse(card(5).code)
 
 
-# --- (review finding 5) messages that give the reason ----------------------------------------------------
+# --- (review finding 5) messages that give the reason --------------------------------------------
 
 ACTION_FAMILIES = {
     "zipai": "zipai",

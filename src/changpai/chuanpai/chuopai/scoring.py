@@ -116,7 +116,7 @@ def score(
     bai: str | Iterable[Card],
     *,
     rules: Rules = CHUOPAI,
-    winner: int = 0,
+    winner: int | None = None,
     players: int = 3,
     liable: int | None = None,
 ) -> ScoreSheet:
@@ -124,7 +124,8 @@ def score(
     硬張 included), cards or text.
 
     The value is ``unit`` (小胡) × the 甲 multiplier (一甲 ``jia_mult``, 兩甲 its square) ×
-    ``fan_mult`` per awarded 翻; every other seat pays it to ``winner``. With ``liable`` (the
+    ``fan_mult`` per awarded 翻; every other seat pays it to ``winner`` (None: seat 0, as in
+    every family). With ``liable`` (the
     seat that made the first lead with 天 or a 九, 包牌) other than the winner, that seat alone
     pays for every loser and the third player neither wins nor loses. A count below 16 is no
     win (15 is one only with ``rules.chuo_fifteen == "win"``: 脫手) and raises
@@ -142,7 +143,7 @@ def score(
     """
     rules_arg(rules, Rules, "戳牌")
     count_arg(players, "players", low=2)
-    scored_seat(winner, players, "winner")
+    winner = 0 if winner is None else scored_seat(winner, players, "winner")
     if liable is not None:
         scored_seat(liable, players, "liable")
     counts = _bai_counts(bai)
