@@ -147,6 +147,16 @@ def test_stack_deck_seat_off_the_table_is_a_rules_error(family: str) -> None:
 
 
 @pytest.mark.parametrize("family", FAMILIES)
+def test_stack_deck_more_cards_than_a_seat_is_dealt_is_a_rules_error(family: str) -> None:
+    """A seat given more cards than the deal gives it is a count out of range: RulesError in
+    every family (字牌, 川牌, 孝感 said NotationError, 南通, 大貳, 戳牌 RulesError)."""
+    module = FAMILIES[family]
+    cards = tuple(module.Game(seed=1).deck[:30])
+    with pytest.raises(RulesError, match="30"):
+        module.stack_deck(hands={0: cards})
+
+
+@pytest.mark.parametrize("family", FAMILIES)
 def test_transcript_of_no_game_is_a_notation_error(family: str) -> None:
     """Finding 3: 大貳 ``transcript(5)`` was an IllegalActionError ("5 is not a 大貳 Game")."""
     with pytest.raises(NotationError) as caught:

@@ -69,7 +69,7 @@ def stack_deck(
     >>> stack_deck(YAODIREN, hands={3: "11 11 11 12 12 12"})
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: seat 3 is dealt 5 cards in 幺地人 with 4 players; 6 given
+    changpai.errors.RulesError: seat 3 is dealt 5 cards in 幺地人 with 4 players; 6 given
     """
     rules_arg(rules, Rules, "chuanpai")
     n = rules.players if players is None else players

@@ -66,7 +66,7 @@ def stack_deck(
     >>> stack_deck(XIAOGAN, hands={1: "上大人邱乙己化三千七十士爾小生八九子"})
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: seat 1 is dealt 15 cards in 孝感長牌 with 4 players; 18 given
+    changpai.errors.RulesError: seat 1 is dealt 15 cards in 孝感長牌 with 4 players; 18 given
     """
     rules_arg(rules, Rules, "xiaogan")
     n = rules.players if players is None else players

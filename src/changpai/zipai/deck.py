@@ -106,8 +106,8 @@ def stack_deck(
         if isinstance(seat, bool) or seat not in order:
             raise RulesError(f"seat {seat!r} is not an active seat; active seats are {order}")
         given[seat] = _as_cards(cards)
-        if len(given[seat]) > rules.hand_size:
-            raise NotationError(
+        if len(given[seat]) > rules.hand_size:  # (a count out of range)
+            raise RulesError(
                 f"seat {seat} is given {len(given[seat])} cards; a hand has {rules.hand_size}"
             )
         take(given[seat], f"seat {seat}'s hand")

@@ -69,7 +69,7 @@ def stack_order(
     >>> stack_order("aabbcc", (2, 2), hands={1: "abc"}, stock="", dealer=0, **toy)
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: seat 1 is dealt 2 cards in toy with 2 players; 3 given
+    changpai.errors.RulesError: seat 1 is dealt 2 cards in toy with 2 players; 3 given
     >>> stack_order("aabbcc", (2, 2), hands={2: "a"}, stock="", dealer=0, **toy)
     Traceback (most recent call last):
     ...
@@ -104,8 +104,8 @@ def stack_order(
     for position, size in enumerate(sizes):
         seat = (dealer + position) % n
         cards = seats.get(seat, ())
-        if len(cards) > size:
-            raise NotationError(
+        if len(cards) > size:  # (more than the deal gives: a count out of range)
+            raise RulesError(
                 f"seat {seat} is dealt {size} cards in {title} with {n} players; {len(cards)} given"
             )
         order.extend(cards)
