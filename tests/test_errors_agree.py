@@ -48,9 +48,7 @@ def test_simulate_out_of_range_is_a_rules_error(
         ({"n": 3, "progress": 5}, "progress=5: expected a function or None"),
     ],
 )
-def test_simulate_wrong_type_is_a_notation_error(
-    kwargs: dict[str, Any], message: str
-) -> None:
+def test_simulate_wrong_type_is_a_notation_error(kwargs: dict[str, Any], message: str) -> None:
     """Finding 1: an argument of the wrong type is a NotationError (via guard.count_arg)."""
     with pytest.raises(NotationError) as caught:
         simulate(zipai.Game, **kwargs)
@@ -99,9 +97,7 @@ def test_net_takes_the_seats_of_a_game() -> None:
         ((0, -1), IllegalActionError, "seats=(0, -1) holds -1, which is not a seat"),
     ],
 )
-def test_net_checks_its_argument(
-    seats: Any, error: type[ChangpaiError], message: str
-) -> None:
+def test_net_checks_its_argument(seats: Any, error: type[ChangpaiError], message: str) -> None:
     """Finding 2: ``net("3")`` raised a plain TypeError; the argument is checked and named."""
     with pytest.raises(error) as caught:
         GameResult(0, "win", SHEET).net(seats)

@@ -53,9 +53,7 @@ def test_too_many_copies_name_the_card_and_the_deck() -> None:
 
 
 def test_too_many_cards_for_a_seat_name_the_rules() -> None:
-    with pytest.raises(
-        RulesError, match="seat 1 is dealt 3 cards in toy with 3 players; 4 given"
-    ):
+    with pytest.raises(RulesError, match="seat 1 is dealt 3 cards in toy with 3 players; 4 given"):
         _stack({1: "abcd"})
 
 
