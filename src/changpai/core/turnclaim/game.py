@@ -212,8 +212,9 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         """
         if data.get("family") != cls.family:
             raise NotationError(
-                f"not a {cls.family} game document: it has no 'schema' key and its family is "
-                f"{data.get('family')!r}"
+                f"not a {cls.family} game document: it has no 'schema' key (expected "
+                f"{document.GAME_SCHEMA!r}) and its family is {data.get('family')!r}, not that "
+                f"of a changpai 0.1.0 {cls.family} document"
             )
         for key in _LEGACY_KEYS:
             if key not in data:
