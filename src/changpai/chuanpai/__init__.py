@@ -43,6 +43,7 @@ from changpai.chuanpai.hand import (
     decompositions,
     has_tuhuo,
     is_complete,
+    parse_melds,
     qitou,
     waits,
 )
@@ -110,6 +111,7 @@ __all__ = [
     "next_dealer",
     "pair_ok",
     "parse",
+    "parse_melds",
     "payments",
     "perft",
     "qitou",

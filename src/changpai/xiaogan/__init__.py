@@ -35,6 +35,7 @@ from changpai.xiaogan.hand import (
     best_layout,
     decompositions,
     is_complete,
+    parse_melds,
     waits,
 )
 from changpai.xiaogan.match import Match
@@ -81,6 +82,7 @@ __all__ = [
     "meld_allowed",
     "next_dealer",
     "parse",
+    "parse_melds",
     "perft",
     "random_game",
     "score",
