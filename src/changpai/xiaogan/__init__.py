@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 from changpai.core import caches
+from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
-from changpai.core.view import GameView
+from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import (
     CARDS,
@@ -65,10 +66,13 @@ __all__ = [
     "Game",
     "GameResult",
     "GameView",
+    "HandSummary",
     "Match",
     "Meld",
     "MeldKind",
     "Rules",
+    "SeatView",
+    "SeenMeld",
     "Win",
     "analyze",
     "best_decomposition",
