@@ -297,10 +297,10 @@ def action_field(
     >>> check(None, None, 66)
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: card=66 is not a chuanpai Card, card text (or None)
+    changpai.errors.IllegalActionError: card=66 is not a chuanpai Card or card text (or None)
     """
     wanted = (
-        f"a {family} {cls.__name__}{', card text' if text else ''}"
+        f"a {family} {cls.__name__}{' or card text' if text else ''}"
         f"{' (or None)' if optional else ''}"
     )
 
