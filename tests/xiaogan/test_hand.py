@@ -96,8 +96,8 @@ def test_wrong_card_count_is_a_notation_error() -> None:
 def test_cards_of_another_family_are_a_notation_error() -> None:
     with pytest.raises(NotationError, match="Card\\('x1'\\) is not a xiaogan Card"):
         best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小") + zipai.parse("一"))
-    with pytest.raises(NotationError, match="not a sequence"):
-        best_decomposition("上大人")  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"3 cards \(上 大 人\) are not a xiaogan hand"):
+        best_decomposition("上大人")  # text is read (as analyze reads it), then checked
     with pytest.raises(RulesError):
         best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生"), rules=zipai.HUNAN)  # type: ignore[arg-type]
 

@@ -43,6 +43,7 @@ from changpai.chuanpai.hand import (
     decompositions,
     has_tuhuo,
     is_complete,
+    parse_melds,
     qitou,
     waits,
 )
@@ -60,9 +61,10 @@ from changpai.chuanpai.rules import GEHU, PRESETS, YAODIREN, Rules
 from changpai.chuanpai.scoring import Analysis, analyze, payments, score
 from changpai.chuanpai.sim import perft, random_game, simulate, stack_deck, transcript
 from changpai.core import caches
+from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
-from changpai.core.view import GameView
+from changpai.core.view import GameView, SeatView, SeenMeld
 
 __all__ = [
     "CARDS",
@@ -89,10 +91,13 @@ __all__ = [
     "Game",
     "GameResult",
     "GameView",
+    "HandSummary",
     "Match",
     "Meld",
     "MeldKind",
     "Rules",
+    "SeatView",
+    "SeenMeld",
     "analyze",
     "best_decomposition",
     "can_jiao",
@@ -110,6 +115,7 @@ __all__ = [
     "next_dealer",
     "pair_ok",
     "parse",
+    "parse_melds",
     "payments",
     "perft",
     "qitou",

@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.melds import MeldKind
-from changpai.core.guard import action_field, action_items, flag_arg
+from changpai.core.guard import action_card, action_field, action_items, flag_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -68,6 +68,15 @@ def _sorted_cards(cards: Any) -> tuple[Card, ...]:
     return _cards(cards)
 
 
+_to_card = action_card(Card)
+
+
+# (a named function: mypy's attrs plugin takes no computed converter)
+def _card(value: Card | str | None) -> Card | None:
+    """The card of an action: a :class:`Card`, or its text read by the family's notation."""
+    return _to_card(value)  # type: ignore[no-any-return]
+
+
 @frozen
 class Action:
     """One decision (or, in the log, one record the engine wrote itself) of a seat.
@@ -75,10 +84,14 @@ class Action:
     ``card`` is the offered, discarded, turned or drawn card; ``cards`` the seat's own cards the
     action uses (kept sorted, so their order does not matter); ``meld`` the kind of unit laid
     or claimed; ``guo=True`` when the own card of a claim is a 過牌 (chuanpai.md §2.4.3).
+    ``card`` may be given as text (``"11"``, ``"地牌"``), read by :func:`~changpai.chuanpai.parse`;
+    text that is not one card raises :class:`~changpai.errors.NotationError` naming ``card=``.
     A bad seat, kind or card raises :class:`~changpai.errors.IllegalActionError`.
 
     >>> Action(0, ActionKind.DISCARD, Card("11"))
     Action(seat=0, kind=ActionKind.DISCARD, card=Card('11'), cards=(), meld=None, guo=False)
+    >>> Action(0, ActionKind.DISCARD, "地牌") == Action(0, ActionKind.DISCARD, Card("11"))
+    True
     >>> Action(0, "discard")
     Traceback (most recent call last):
     ...
@@ -88,7 +101,9 @@ class Action:
     seat: int = field(validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "chuanpai"))
     card: Card | None = field(
-        default=None, validator=action_field(Card, "card", "chuanpai", optional=True)
+        default=None,
+        converter=_card,
+        validator=action_field(Card, "card", "chuanpai", optional=True, text=True),
     )
     cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
     meld: MeldKind | None = field(

@@ -32,7 +32,7 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.solver import _rebuild, _Unit, _unit_meld, _units, _value
 from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
-from changpai.core.guard import rules_arg, size_arg
+from changpai.core.guard import cards_arg, rules_arg, size_arg
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError
 
@@ -43,6 +43,7 @@ __all__ = [
     "decompositions",
     "has_tuhuo",
     "is_complete",
+    "parse_melds",
     "qitou",
     "waits",
 ]
@@ -54,15 +55,21 @@ def _checked(
     concealed: object, exposed: object, rules: object
 ) -> tuple[tuple[Meld, ...], tuple[int, ...], tuple[int, ...]]:
     """Check the input of a public entry (docs: Core concepts, "Errors": bad input gets a typed
-    error naming it): ``concealed`` a sequence of :class:`Card`, ``exposed`` a sequence of :class:`Meld`,
-    ``rules`` a :class:`Rules`, and no card more often, in hand and on the table together, than
-    the rules' deck holds. Returns the units, the concealed counts and the counts of every card
-    held (in hand and on the table).
+    error naming it): ``concealed`` a sequence of :class:`Card` or card text (read by
+    :func:`~changpai.chuanpai.parse` against the rules' deck), ``exposed`` a sequence of
+    :class:`Meld` or units as text (read by :func:`parse_melds`), ``rules`` a :class:`Rules`,
+    and no card more often, in hand and on the table together, than the rules' deck holds.
+    Returns the units, the concealed counts and the counts of every card held (in hand and on
+    the table).
 
     The success path counts the cards in one pass and builds no objects; only when that pass
     finds a fault does it rerun the full check, which raises the error naming it."""
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules = rules_arg(rules, Rules, "chuanpai")
+    if type(concealed) is str:  # text, as analyze takes it (a cheap test first)
+        concealed = parse(concealed, deck=rules.deck)
+    if type(exposed) is str:
+        exposed = parse_melds(exposed)
     cards = concealed if type(concealed) is tuple else _sequence(concealed, "concealed", "cards")
     melds = exposed if type(exposed) is tuple else _sequence(exposed, "exposed", "units")
     laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0
@@ -182,12 +189,32 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
     if type(value) is tuple:  # the common case, without the Iterable ABC check
         return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        reader = "parse_melds" if of == "units" else "parse"
         raise NotationError(
-            f"{what}={value!r} is not a sequence of chuanpai {of}; parse text with parse(...)"
+            f"{what}={value!r} is not a sequence of chuanpai {of}; read text with {reader}(...)"
             if isinstance(value, str)
             else f"{what}={value!r} is not a sequence of chuanpai {of}"
         )
     return tuple(value)
+
+
+def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
+    """Units on the table from text — each its kind and its cards, separated by ``;`` (or ``|``,
+    as ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`.
+
+    >>> parse_melds("碰 55 55 55; 擺 46 46")
+    (Meld(kind=MeldKind.PENG, cards=(Card('55'), Card('55'), Card('55')), claimed=None), Meld(kind=MeldKind.BAI, cards=(Card('46'), Card('46')), claimed=None))
+    >>> parse_melds("暗 天牌 天牌 天牌 | 擠兒 天牌 地牌") == (Meld.parse("暗 66 66 66"), Meld.parse("擠兒 66 11"))
+    True
+    >>> parse_melds("碰 55 55")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 梅子 梅子 is not a 碰 (chuanpai.md §2.3)
+    """
+    if isinstance(melds, str):
+        parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
+        return tuple(Meld.parse(p) for p in parts)
+    return cards_arg(melds, Meld, "melds", "chuanpai units (Meld)")
 
 
 def _generate(
@@ -315,7 +342,10 @@ class Decomposition:
 
 
 def decompositions(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
+    concealed: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = YAODIREN,
 ) -> Iterator[Decomposition]:
     """Every way to form the whole concealed hand into units, each exactly once.
 
@@ -323,6 +353,12 @@ def decompositions(
     ['擠兒 梅子 梅子 | 擠兒 梅子 梅子  (2 胡)', '亮 梅子 梅子 梅子 梅子  (7 胡)']
     >>> list(decompositions(parse("66 11")))
     []
+
+    The cards and the units on the table may be given as text (units as :func:`parse_melds`
+    reads them):
+
+    >>> [d.hu for d in decompositions("66 44", "碰 55 55 55; 擺 46 46")]
+    [4]
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
     if not melds and not any(hand):
@@ -339,7 +375,10 @@ def _decompositions(
 
 
 def best_decomposition(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
+    concealed: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = YAODIREN,
 ) -> Decomposition | None:
     """The decomposition worth the most 胡, or ``None`` when the cards cannot all be formed.
 
@@ -347,6 +386,12 @@ def best_decomposition(
     '暗 天牌 天牌 天牌 | 暗 人牌 人牌 人牌  (6 胡)'
     >>> best_decomposition(parse("66 44 44 44 26 26 26 11")) is None
     True
+
+    The cards and the units on the table may be given as text (units as :func:`parse_melds`
+    reads them):
+
+    >>> str(best_decomposition("66 44", "碰 55 55 55; 擺 46 46"))
+    '擠兒 天牌 人牌 | 碰 梅子 梅子 梅子 | 擺 四六 四六  (4 胡)'
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
     if not melds and not any(hand):
@@ -365,7 +410,10 @@ def _best_decomposition(
 
 
 def is_complete(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
+    concealed: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = YAODIREN,
 ) -> bool:
     """Whether every concealed card can be formed into a unit (the win of chuanpai.md §2.5).
 
@@ -373,6 +421,8 @@ def is_complete(
     (True, False)
     >>> is_complete(())  # an empty hand forms nothing: it is no win
     False
+    >>> is_complete("66 44", "碰 55 55 55")  # text, as for best_decomposition
+    True
     """
     melds, hand, _held = _checked(concealed, exposed, rules)
     return bool(melds or any(hand)) and _formable(hand, rules)  # no cards: no win
@@ -396,7 +446,10 @@ def _formable(counts: tuple[int, ...], rules: Rules) -> bool:
 
 
 def waits(
-    concealed: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
+    concealed: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = YAODIREN,
 ) -> dict[Card, Decomposition]:
     """For every card that would complete the hand, the best decomposition with it (聽牌).
 
@@ -406,6 +459,8 @@ def waits(
     ['44', '26', '35']
     >>> [c.code for c in waits(parse("12"), rules=YAODIREN.evolve(deck="deck86"))]
     ['16', '34', '25', 'JC', 'JT']
+    >>> [c.code for c in waits("11 13 24", "碰 55 55 55")]  # text, as for best_decomposition
+    ['44', '26', '35']
     """
     melds, hand, held = _checked(concealed, exposed, rules)
     return _waits(hand, held, melds, rules)

@@ -28,6 +28,7 @@ from changpai.chuanpai.hand import (
     _sequence,
     best_decomposition,
     can_jiao,
+    parse_melds,
     waits,
 )
 from changpai.chuanpai.melds import Meld, MeldKind, hu
@@ -213,15 +214,21 @@ class Analysis:
 
 
 def analyze(
-    hand: str | Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = YAODIREN
+    hand: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = YAODIREN,
 ) -> Analysis:
     """Analyse a hand given as text or cards (the function behind ``changpai analyze``).
 
-    In text, units already on the table may follow a ``/``, separated by ``;``, each written as
-    its kind and its cards (``"66 44 11 / 碰 55 55 55; 擺 46 46"``).
+    Units already on the table are ``exposed``: :class:`Meld` objects, or text separated by
+    ``;``, each written as its kind and its cards (``"碰 55 55 55; 擺 46 46"``, read by
+    :func:`~changpai.chuanpai.parse_melds`); in text they may also follow the hand after a ``/``.
 
     >>> analyze("66 44 11 26").best.hu
     1
+    >>> analyze("66 44", "碰 55 55 55; 擺 46 46").best.hu
+    4
     >>> analyze("66 44 / 碰 55 55 55; 擺 46 46").best.hu
     4
 
@@ -238,9 +245,11 @@ def analyze(
     on_table: tuple[Meld, ...] = ()
     if isinstance(hand, str):
         text, _, table = hand.partition("/")
-        on_table = tuple(Meld.parse(part) for part in table.split(";") if part.strip())
+        on_table = parse_melds(table)
         given = parse(text, deck=rules.deck)
     cards: tuple[Card, ...] = _sequence(given, "hand", "cards")
+    if isinstance(exposed, str):
+        exposed = parse_melds(exposed)
     exposed = (*_sequence(exposed, "exposed", "units"), *on_table)
     best = best_decomposition(cards, exposed, rules=rules)  # checks the cards against the deck
     every = [*cards, *(c for meld in exposed for c in meld.cards)]

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = [
+    "action_card",
     "action_field",
     "action_items",
     "cards_arg",
@@ -282,22 +283,26 @@ def int_arg(
 
 
 def action_field(
-    cls: type, name: str, family: str, *, optional: bool = False
+    cls: type, name: str, family: str, *, optional: bool = False, text: bool = False
 ) -> Callable[[object, object, Any], None]:
     """The attrs validator of an ``Action`` field holding a ``cls`` (or ``None`` when
     ``optional``): anything else raises :class:`~changpai.errors.IllegalActionError` naming the
-    field, the value and the family.
+    field, the value and the family. A field that also takes card text (``text=True``) reads
+    it first with the converter :func:`action_card`, and the message names that form too.
 
     >>> from changpai.chuanpai import Card
-    >>> check = action_field(Card, "card", "chuanpai", optional=True)
-    >>> check(None, None, None), check(None, None, Card("66"))
+    >>> check = action_field(Card, "card", "chuanpai", optional=True, text=True)
+    >>> check(None, None, None), check(None, None, action_card(Card)("66"))
     (None, None)
-    >>> check(None, None, "66")
+    >>> check(None, None, 66)
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: card='66' is not a chuanpai Card (or None)
+    changpai.errors.IllegalActionError: card=66 is not a chuanpai Card or card text (or None)
     """
-    wanted = f"a {family} {cls.__name__}{' (or None)' if optional else ''}"
+    wanted = (
+        f"a {family} {cls.__name__}{' or card text' if text else ''}"
+        f"{' (or None)' if optional else ''}"
+    )
 
     def validate(_instance: object, _attribute: object, value: Any) -> None:
         if isinstance(value, cls) or (optional and value is None):
@@ -305,6 +310,33 @@ def action_field(
         raise IllegalActionError(f"{name}={_short.repr(value)} is not {wanted}")
 
     return validate
+
+
+def action_card(cls: Any, name: str = "card") -> Callable[[Any], Any]:
+    """The attrs converter of an ``Action`` field holding a card given as a ``cls`` or as text:
+    text is read with ``cls.parse`` (the family's notation), and text that is not one card
+    raises :class:`~changpai.errors.NotationError` naming the field; anything else is passed
+    on as given, for the validator (:func:`action_field`) to judge.
+
+    >>> from changpai.chuanpai import Card
+    >>> to_card = action_card(Card)
+    >>> to_card("天牌"), to_card(Card("66")) is Card("66"), to_card(None)
+    (Card('66'), True, None)
+    >>> to_card("61")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: card='61': '61' is not a chuanpai card; expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭
+    """
+
+    def convert(value: Any) -> Any:
+        if type(value) is not str:
+            return value
+        try:
+            return cls.parse(value)
+        except NotationError as error:
+            raise NotationError(f"{name}={_short.repr(value)}: {error}") from None
+
+    return convert
 
 
 def action_items(cls: type[_T], name: str, family: str) -> Callable[[Any], tuple[_T, ...]]:

@@ -17,6 +17,7 @@ Meld.parse('將 伍伍')
 from __future__ import annotations
 
 from changpai.core import caches
+from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView, SeatView, SeenMeld
@@ -46,6 +47,7 @@ __all__ = [
     "Game",
     "GameResult",
     "GameView",
+    "HandSummary",
     "Match",
     "Meld",
     "MeldKind",

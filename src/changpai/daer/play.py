@@ -149,11 +149,14 @@ def simulate(
     )
 
 
-def random_game(rules: Rules, seed: int | None, *, dealer: int = 0) -> Game:
-    """One hand played by players who choose uniformly among their legal actions.
+def random_game(rules: Rules = DAER, seed: int | None = None, *, dealer: int = 0) -> Game:
+    """One hand played by players who choose uniformly among their legal actions (the deck
+    shuffled and the choices made from ``seed``; ``None``: a fresh random hand).
 
     >>> random_game(DAER, 5) == random_game(DAER, 5)
     True
+    >>> random_game(seed=5) == random_game(DAER, 5), random_game().is_over
+    (True, True)
     """
     return playout.random_game(Game, _rules(rules), seed, dealer=dealer)
 

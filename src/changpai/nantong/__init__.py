@@ -20,9 +20,10 @@ scoring and the game engine.
 from __future__ import annotations
 
 from changpai.core import caches
+from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
-from changpai.core.view import GameView
+from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.nantong.actions import Action, ActionKind
 from changpai.nantong.analysis import Analysis, analyze
 from changpai.nantong.cards import (
@@ -90,6 +91,7 @@ __all__ = [
     "Game",
     "GameResult",
     "GameView",
+    "HandSummary",
     "JiangKind",
     "JiangStatus",
     "Match",
@@ -97,6 +99,8 @@ __all__ = [
     "MeldKind",
     "OtherHand",
     "Rules",
+    "SeatView",
+    "SeenMeld",
     "SetKind",
     "SetValue",
     "Shape",

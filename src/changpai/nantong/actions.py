@@ -16,7 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_field
+from changpai.core.guard import action_card, action_field
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import NotationError
@@ -46,17 +46,34 @@ class ActionKind(HanziEnum):
     JIAGANG = ("jiagang", "加杠")
 
 
+_to_card = action_card(Card)
+
+
+# (a named function: mypy's attrs plugin takes no computed converter)
+def _card(value: Card | str | None) -> Card | None:
+    """The card of an action: a :class:`Card`, or its text read by the family's notation."""
+    return _to_card(value)  # type: ignore[no-any-return]
+
+
 @frozen
 class Action:
     """One decision of one seat; ``card`` names the card when the kind needs one (叫牌, 打, 胡
     on a discard or a draw, 碰, 杠, 暗杠, 加杠).
 
+    The card may be given as text (``"9w"``, ``"九萬"``), read by :func:`~changpai.nantong.parse`;
+    text that is not one card raises :class:`~changpai.errors.NotationError` naming ``card=``.
     A seat that is not ``0..3`` (``True`` is not seat 1), a kind that is not an
-    :class:`ActionKind` or a card that is not a :class:`~changpai.nantong.Card` raise
-    :class:`~changpai.errors.IllegalActionError`.
+    :class:`ActionKind` or a card that is neither a :class:`~changpai.nantong.Card` nor text
+    raise :class:`~changpai.errors.IllegalActionError`.
 
     >>> Action(2, ActionKind.DISCARD, Card("9w"))
     Action(seat=2, kind=<ActionKind.DISCARD: 'discard'>, card=Card('9w'))
+    >>> Action(2, ActionKind.DISCARD, "九萬") == Action(2, ActionKind.DISCARD, Card("9w"))
+    True
+    >>> Action(2, ActionKind.DISCARD, "9x")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: card='9x': '9x' is not a nantong card; expected 1t..9t, ...
     >>> Action(True, ActionKind.PASS)
     Traceback (most recent call last):
     ...
@@ -66,7 +83,9 @@ class Action:
     seat: int = field(validator=seat_validator(SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "nantong"))
     card: Card | None = field(
-        default=None, validator=action_field(Card, "card", "nantong", optional=True)
+        default=None,
+        converter=_card,
+        validator=action_field(Card, "card", "nantong", optional=True, text=True),
     )
 
     @property

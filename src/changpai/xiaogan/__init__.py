@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 from changpai.core import caches
+from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
-from changpai.core.view import GameView
+from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import (
     CARDS,
@@ -35,6 +36,7 @@ from changpai.xiaogan.hand import (
     best_layout,
     decompositions,
     is_complete,
+    parse_melds,
     waits,
 )
 from changpai.xiaogan.match import Match
@@ -64,10 +66,13 @@ __all__ = [
     "Game",
     "GameResult",
     "GameView",
+    "HandSummary",
     "Match",
     "Meld",
     "MeldKind",
     "Rules",
+    "SeatView",
+    "SeenMeld",
     "Win",
     "analyze",
     "best_decomposition",
@@ -81,6 +86,7 @@ __all__ = [
     "meld_allowed",
     "next_dealer",
     "parse",
+    "parse_melds",
     "perft",
     "random_game",
     "score",

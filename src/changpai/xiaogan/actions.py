@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_field, action_items
+from changpai.core.guard import action_card, action_field, action_items
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -63,17 +63,30 @@ def _sorted_cards(cards: Any) -> tuple[Card, ...]:
     return _cards(cards)
 
 
+_to_card = action_card(Card)
+
+
+# (a named function: mypy's attrs plugin takes no computed converter)
+def _card(value: Card | str | None) -> Card | None:
+    """The card of an action: a :class:`Card`, or its text read by the family's notation."""
+    return _to_card(value)  # type: ignore[no-any-return]
+
+
 @frozen
 class Action:
     """One decision (or, in the log, one record the engine wrote itself) of a seat.
 
     ``card`` is the offered, discarded, turned or drawn card; ``cards`` the seat's own cards the
     action uses (kept sorted; for a 起 the three cards of the 暗 on the table); ``meld`` the
-    kind of set laid or claimed. A bad seat, kind or card raises
+    kind of set laid or claimed. ``card`` may be given as text (``"A1"``, ``"上"``), read by
+    :func:`~changpai.xiaogan.parse`; text that is not one card raises
+    :class:`~changpai.errors.NotationError` naming ``card=``. A bad seat, kind or card raises
     :class:`~changpai.errors.IllegalActionError`.
 
     >>> Action(0, ActionKind.DISCARD, Card("A1"))
     Action(seat=0, kind=ActionKind.DISCARD, card=Card('A1'), cards=(), meld=None)
+    >>> Action(0, ActionKind.DISCARD, "上") == Action(0, ActionKind.DISCARD, Card("A1"))
+    True
     >>> Action(0, "discard")
     Traceback (most recent call last):
     ...
@@ -83,7 +96,9 @@ class Action:
     seat: int = field(validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "xiaogan"))
     card: Card | None = field(
-        default=None, validator=action_field(Card, "card", "xiaogan", optional=True)
+        default=None,
+        converter=_card,
+        validator=action_field(Card, "card", "xiaogan", optional=True, text=True),
     )
     cards: tuple[Card, ...] = field(default=(), converter=_sorted_cards)
     meld: MeldKind | None = field(

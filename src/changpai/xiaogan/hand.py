@@ -47,6 +47,7 @@ __all__ = [
     "best_layout",
     "decompositions",
     "is_complete",
+    "parse_melds",
     "waits",
 ]
 
@@ -255,16 +256,38 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
     if type(value) is tuple:
         return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        hint = "; parse text with parse(...)" if isinstance(value, str) else ""
+        reader = "parse_melds" if of == "sets" else "parse"
+        hint = f"; read text with {reader}(...)" if isinstance(value, str) else ""
         raise NotationError(f"{what}={value!r} is not a sequence of xiaogan {of}{hint}")
     return tuple(value)
+
+
+def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
+    """Sets on the table from text — each its kind and its cards, separated by ``;`` (or ``|``,
+    as ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`.
+
+    >>> parse_melds("碰 子子子; 門將 仁 HJ")
+    (Meld(kind=MeldKind.PENG, cards=(Card('F3'), Card('F3'), Card('F3')), claimed=None), Meld(kind=MeldKind.MENJIANG, cards=(Card('G3'), Card('HJ')), claimed=None))
+    >>> parse_melds("句 上 大 人 | 暗 邱 邱 邱") == (Meld.parse("句 上大人"), Meld.parse("暗 邱邱邱"))
+    True
+    >>> parse_melds("碰 子子")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 子 子 is not a 碰 (xiaogan.md §4)
+    """
+    if isinstance(melds, str):
+        parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
+        return tuple(Meld.parse(p) for p in parts)
+    return cards_arg(melds, Meld, "melds", "xiaogan sets (Meld)")
 
 
 def checked(
     concealed: object, exposed: object, rules: object
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...]]:
-    """Check the input of a public analysis entry: ``concealed`` a sequence of 孝感 cards,
-    ``exposed`` a sequence of :class:`Meld` allowed by ``rules`` (one 門將 at most), ``rules`` a
+    """Check the input of a public analysis entry: ``concealed`` a sequence of 孝感 cards (or
+    their text, read by :func:`~changpai.xiaogan.parse`), ``exposed`` a sequence of
+    :class:`Meld` (or sets as text, read by :func:`parse_melds`) allowed by ``rules`` (one 門將
+    at most), ``rules`` a
     :class:`Rules`, no card more often in hand and on the table than the deck holds, and at least
     :data:`MIN_CARDS` cards in all, at most 32 (more than any seat can hold). Returns the cards,
     the sets and the concealed counts.
@@ -280,6 +303,10 @@ def checked(
     """
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules = rules_arg(rules, Rules, "xiaogan")
+    if type(concealed) is str:  # text, as analyze takes it (a cheap test first)
+        concealed = parse(concealed)
+    if type(exposed) is str:
+        exposed = parse_melds(exposed)
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "sets")
     for meld in melds:
@@ -456,7 +483,10 @@ class Decomposition:
 
 
 def decompositions(
-    cards: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = XIAOGAN,
 ) -> Iterator[Decomposition]:
     """Every way to form the whole concealed hand into sets, each multiset of sets once.
 
@@ -465,6 +495,12 @@ def decompositions(
     ['句 上 大 人 | 句 上 大 人 | 句 上 大 人 | 句 邱 乙 己 | 句 化 三 千  (15 張)', '暗 上 上 上 | 暗 大 大 大 | 暗 人 人 人 | 句 邱 乙 己 | 句 化 三 千  (15 張)']
     >>> list(decompositions(parse("上大人 邱乙己 化三千 七十士 爾小 混江")))
     []
+
+    The cards and the sets on the table may be given as text (sets as :func:`parse_melds`
+    reads them):
+
+    >>> [d.value for d in decompositions("上大人 邱乙己 化三千 七十士", "碰 子子子; 門將 仁 HJ")]
+    [17]
     """
     _cards, melds, hand = checked(cards, exposed, rules)  # checked now, not when iterated
     return _decompositions(hand, melds, rules)
@@ -478,7 +514,10 @@ def _decompositions(
 
 
 def best_decomposition(
-    cards: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = XIAOGAN,
 ) -> Decomposition | None:
     """The reading that lays out the most cards (then has the most borrowed 胡), or ``None``
     when the cards cannot all be formed.
@@ -489,6 +528,8 @@ def best_decomposition(
     True
     >>> best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小 混江"), rules=XIAOGAN.evolve(hunjiang="wild")).value
     15
+    >>> str(best_decomposition("上大人 邱乙己 化三千 七十士", "碰 子子子; 門將 仁 HJ"))  # text
+    '句 上 大 人 | 句 邱 乙 己 | 句 化 三 千 | 句 七 十 士 | 碰 子 子 子 | 門將 仁 混江  (17 張)'
     >>> best_decomposition(parse("上大人") + (Card("天"),))
     Traceback (most recent call last):
     ...
@@ -502,7 +543,10 @@ def best_decomposition(
 
 
 def best_layout(
-    cards: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = XIAOGAN,
 ) -> Decomposition:
     """The laying-out of a hand that lays out the most cards, with the cards left out of every
     set in ``loose`` (xiaogan.md §5: a player wins as soon as the cards he lays out number
@@ -514,6 +558,8 @@ def best_layout(
     (16, True, ['混江'])
     >>> str(best_layout(parse("上大人 邱乙己 化三千 七十士 爾小 可")))
     '句 上 大 人 | 句 邱 乙 己 | 句 化 三 千 | 句 七 十 士 | loose 爾 小 可  (12 張)'
+    >>> best_layout("上大人 邱乙己 化三千 七十士", "碰 子子子").laid_out  # text
+    15
     """
     _cards, melds, hand = checked(cards, exposed, rules)
     found = layout_units(hand, rules)
@@ -522,19 +568,27 @@ def best_layout(
 
 
 def is_complete(
-    cards: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = XIAOGAN,
 ) -> bool:
     """Whether every concealed card can be formed into sets.
 
     >>> is_complete(parse("上大人 邱乙己 化三千 七十士 爾小生")), is_complete(parse("上大人 邱乙己 化三千 七十士 爾小士"))
     (True, False)
+    >>> is_complete("上大人 邱乙己 化三千 七十士", "碰 子子子")  # text
+    True
     """
     _cards, _melds, hand = checked(cards, exposed, rules)
     return best_units(hand, _options(rules), rules.count_face_down) is not None
 
 
 def waits(
-    cards: Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+    cards: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = XIAOGAN,
 ) -> dict[Card, Decomposition]:
     """Every card that would complete the hand, with the best reading it gives (聽牌 analysis).
     Only cards of which a copy is left count (5 of a character, 1 混江, minus those held).
@@ -543,6 +597,8 @@ def waits(
     ['爾']
     >>> waits(parse("上大人 邱乙己 化三千 九九九九 爾爾"), rules=XIAOGAN.evolve(hunjiang="wild"))[Card("HJ")].value
     16
+    >>> sorted(c.hanzi for c in waits("上大人 邱乙己 化三千 爾爾", "杠 九九九九"))  # text
+    ['爾']
     """
     _cards, melds, hand = checked(cards, exposed, rules)
     held = list(hand)

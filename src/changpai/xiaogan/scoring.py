@@ -46,6 +46,7 @@ from changpai.xiaogan.hand import (
     _sequence,
     best_decomposition,
     best_layout,
+    parse_melds,
     waits,
 )
 from changpai.xiaogan.melds import HU_TABLE, Meld
@@ -386,13 +387,19 @@ class Analysis:
 
 
 def analyze(
-    hand: str | Sequence[Card], exposed: Sequence[Meld] = (), *, rules: Rules = XIAOGAN
+    hand: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
+    *,
+    rules: Rules = XIAOGAN,
 ) -> Analysis:
     """Analyse a hand given as text or cards (the function behind ``changpai analyze``).
 
-    In text, the sets already on the table may follow a ``/``, separated by ``;``, each written
-    as its kind and its cards (``"上大人 … / 碰 子子子; 門將 上 HJ"``).
+    The sets already on the table are ``exposed``: :class:`Meld` objects, or text separated by
+    ``;``, each written as its kind and its cards (``"碰 子子子; 門將 上 HJ"``, read by
+    :func:`~changpai.xiaogan.parse_melds`); in text they may also follow the hand after a ``/``.
 
+    >>> analyze("上大人 邱乙己 化三千 七十士", "碰 子子子; 門將 仁 HJ").best.value
+    17
     >>> analyze("上大人 邱乙己 化三千 七十士 / 碰 子子子; 門將 仁 HJ").best.value
     17
     >>> analyze("上大人 邱乙己")
@@ -405,9 +412,11 @@ def analyze(
     on_table: tuple[Meld, ...] = ()
     if isinstance(hand, str):
         text, _, table = hand.partition("/")
-        on_table = tuple(Meld.parse(part) for part in table.split(";") if part.strip())
+        on_table = parse_melds(table)
         given = parse(text)
     cards: tuple[Card, ...] = _sequence(given, "hand", "cards")
+    if isinstance(exposed, str):
+        exposed = parse_melds(exposed)
     melds = (*_sequence(exposed, "exposed", "sets"), *on_table)
     best = best_decomposition(cards, melds, rules=rules)  # checks every input
     layout = best_layout(cards, melds, rules=rules)

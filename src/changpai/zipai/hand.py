@@ -286,6 +286,16 @@ def _check_copies(counts: list[int], exposed: Sequence[Meld], card: Card | None)
             )
 
 
+def _read_melds(text: str) -> tuple[Meld, ...]:
+    """Table melds written as text, separated by ``;`` (as :func:`~changpai.zipai.analyze` reads
+    them).
+
+    >>> _read_melds("碰 一一一; 吃 壹貳叄")
+    (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
+    """
+    return tuple(Meld.parse(part) for part in text.split(";") if part.strip())
+
+
 class _Variant:
     """One reading of the hand before its concealed cards are partitioned."""
 
@@ -419,8 +429,8 @@ def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | Non
 
 
 def decompositions(
-    concealed: Sequence[Card],
-    exposed: Sequence[Meld] = (),
+    concealed: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
     rules: Rules = HUNAN,
     *,
     card: Card | None = None,
@@ -443,7 +453,17 @@ def decompositions(
     絞 一一壹 絞 二二貳 絞 三三叄 句 四五六 句 七八九 句 肆伍陸 句 柒捌玖 (0 胡息)
     >>> len(list(decompositions(parse("一一一 二二二 三三三 四五六 七八九 壹貳叄 肆伍陸"))))
     1
+
+    The cards and the table melds may be given as text, as :func:`~changpai.zipai.analyze`
+    reads them (melds separated by ``;``):
+
+    >>> [d.huxi for d in decompositions("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一")]
+    [12]
     """
+    if isinstance(concealed, str):
+        concealed = parse(concealed)
+    if isinstance(exposed, str):
+        exposed = _read_melds(exposed)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     if card is None:
@@ -462,7 +482,7 @@ def decompositions(
 
 def _best_general(
     concealed: Sequence[Card],
-    exposed: Sequence[Meld],
+    exposed: str | Sequence[Meld],
     rules: Rules,
     card: Card | None,
     self_drawn: bool,
@@ -470,6 +490,8 @@ def _best_general(
     chouwei: bool,
 ) -> Decomposition | None:
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
+    if isinstance(exposed, str):
+        exposed = _read_melds(exposed)
     if card is None:
         self_drawn = True
     variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
@@ -563,8 +585,8 @@ def _pack(concealed: Sequence[Card]) -> int:
 
 
 def best_decomposition(
-    concealed: Sequence[Card],
-    exposed: Sequence[Meld] = (),
+    concealed: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
     rules: Rules = HUNAN,
     *,
     card: Card | None = None,
@@ -581,12 +603,24 @@ def best_decomposition(
     <Decomposition 坎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)>
     >>> best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九")) is None
     True
+
+    The cards and the table melds may be given as text, as :func:`~changpai.zipai.analyze`
+    reads them (melds separated by ``;``):
+
+    >>> best_decomposition("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").huxi
+    15
+    >>> best_decomposition("七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一; 吃 四五六").huxi
+    12
     """
+    if type(concealed) is str:  # text (a cheap test first: the concealed-only hot path)
+        concealed = parse(concealed)
+    # (the text is read: mypy narrows no ``type(x) is str``, so a typed name for the cards)
+    cards: Sequence[Card] = concealed  # type: ignore[assignment]
     last = _LAST
     if rules is not last[0] and not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     if exposed or card is not None:
-        return _best_general(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
+        return _best_general(cards, exposed, rules, card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
     # incomplete hands, and what passes is solved by _search and cached on the packed key.
@@ -595,19 +629,19 @@ def best_decomposition(
     # indexing a tuple by ``card.index`` and than map(attrgetter(...)).
     key = 0
     try:
-        for c in concealed:
+        for c in cards:
             key += c._zipai_pow
     except (AttributeError, TypeError):  # not zipai cards: _pack reads them as before, or raises
-        key = _pack(concealed)
+        key = _pack(cards)
     try:
-        n = len(concealed)
+        n = len(cards)
     except TypeError:
-        raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+        raise NotationError(f"{cards!r} is not a sequence of zipai cards") from None
     quad = key >> 2 & _B0
     quads = quad.bit_count()
     # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
     if quad & (key | key >> 1) or key.bit_count() + (key & _B12).bit_count() + 2 * quads != n:
-        _check_copies(_counts(concealed), (), None)
+        _check_copies(_counts(cards), (), None)
     # the meld count (§7): n cards make n / 3 門子 without a 提; with q 提 and the pair they
     # make (n - 4q - 2) / 3 + q + 1, so a complete hand holds q = n + 1 - 3 * melds_to_win
     q = n + 1 - 3 * rules.melds_to_win
@@ -683,8 +717,8 @@ def best_decomposition(
 
 
 def waits(
-    concealed: Sequence[Card],
-    exposed: Sequence[Meld] = (),
+    concealed: str | Sequence[Card],
+    exposed: str | Sequence[Meld] = (),
     rules: Rules = HUNAN,
     *,
     winning_only: bool = False,
@@ -702,7 +736,17 @@ def waits(
     偎 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (15 胡息)
     >>> list(waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"), winning_only=True))
     [Card('d2'), Card('d10')]
+
+    The cards and the table melds may be given as text, as :func:`~changpai.zipai.analyze`
+    reads them (melds separated by ``;``):
+
+    >>> {c.code: d.huxi for c, d in waits("七八九 壹貳叄 肆伍陸 柒捌玖 拾", "跑 一一一一; 吃 四五六").items()}
+    {'d1': 6, 'd4': 12, 'd7': 12, 'd10': 12}
     """
+    if isinstance(concealed, str):
+        concealed = parse(concealed)
+    if isinstance(exposed, str):
+        exposed = _read_melds(exposed)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     counts = _counts(concealed)

@@ -20,9 +20,10 @@ from changpai.chuanpai.chuopai.plays import Play, PlayKind, beats, plays
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.chuanpai.chuopai.scoring import Level, fan, fapai_sheet, level, score
 from changpai.core import caches
+from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
-from changpai.core.view import GameView
+from changpai.core.view import GameView, SeatView, SeenMeld
 
 __all__ = [
     "CHUOPAI",
@@ -35,6 +36,7 @@ __all__ = [
     "Game",
     "GameResult",
     "GameView",
+    "HandSummary",
     "Level",
     "Match",
     "Pile",
@@ -42,6 +44,8 @@ __all__ = [
     "Play",
     "PlayKind",
     "Rules",
+    "SeatView",
+    "SeenMeld",
     "beats",
     "clear_caches",
     "fan",

@@ -1,0 +1,50 @@
+"""One public face across the families (DESIGN "one public face"): every family exports the
+shared values it returns (``HandSummary``, ``SeatView``, ``SeenMeld``, ``GameView``; the same
+class objects as ``changpai.core``), and every ``random_game`` has the same defaults."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import pytest
+
+from changpai import chuanpai, core, daer, nantong, xiaogan, zipai
+from changpai.chuanpai import chuopai
+
+# ---------------------------------------------------------------- 4. exports, random_game
+
+
+FAMILIES = [zipai, daer, chuanpai, chuopai, nantong, xiaogan]
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("name", ["HandSummary", "SeatView", "SeenMeld", "GameView"])
+def test_every_family_exports_the_shared_values(family: Any, name: str) -> None:
+    assert getattr(family, name) is getattr(core, name)
+    assert name in family.__all__
+
+
+def test_every_family_returns_the_exported_values() -> None:
+    for family in FAMILIES:
+        game = family.random_game(seed=3)
+        view = game.view(0)
+        assert isinstance(view, family.GameView)
+        assert all(isinstance(s, family.SeatView) for s in view.seats)
+        assert all(isinstance(m, family.SeenMeld) for s in view.seats for m in s.melds)
+        match = family.Match(seed=3)
+        match.play(1)
+        assert isinstance(match.hands[0], family.HandSummary)
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.__name__)
+def test_random_game_has_the_same_defaults(family: Any) -> None:
+    params = inspect.signature(family.random_game).parameters
+    assert params["rules"].default is not inspect.Parameter.empty
+    assert params["seed"].default is None
+    assert params["dealer"].default == 0
+
+
+def test_daer_random_game_defaults() -> None:
+    assert daer.random_game(seed=4) == daer.random_game(daer.DAER, 4)
+    assert daer.random_game().is_over

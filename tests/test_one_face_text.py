@@ -1,0 +1,152 @@
+"""One public face across the families (DESIGN "one public face"): the hand analysis takes text
+as ``analyze`` does (字牌, 川牌, 孝感 like 南通 and 大貳), and 川牌 / 孝感 take table melds as
+text separated by ``;`` (``parse_melds``) as 字牌 / 大貳 / 南通 do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from changpai import chuanpai, xiaogan, zipai
+from changpai.errors import NotationError
+
+# ---------------------------------------------------------------- 2. analysis takes text
+
+ZIPAI_HAND = "七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"
+ZIPAI_TABLE = "跑 一一一一; 吃 四五六"
+
+
+def _zipai_melds(text: str) -> tuple[zipai.Meld, ...]:
+    return tuple(zipai.Meld.parse(p) for p in text.split(";"))
+
+
+def test_zipai_best_decomposition_takes_text() -> None:
+    plain = "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"
+    assert zipai.best_decomposition(plain) == zipai.best_decomposition(zipai.parse(plain))
+    assert zipai.best_decomposition("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾九") is None
+    cards, melds = zipai.parse(ZIPAI_HAND), _zipai_melds(ZIPAI_TABLE)
+    found = zipai.best_decomposition(ZIPAI_HAND, ZIPAI_TABLE)
+    assert found is not None and found == zipai.best_decomposition(cards, melds)
+    assert found == zipai.analyze(ZIPAI_HAND, ZIPAI_TABLE).best
+    # the keywords still apply to text
+    waiting = "七八九 壹貳叄 肆伍陸 柒捌玖 拾"
+    card = zipai.Card.parse("d10")
+    assert zipai.best_decomposition(waiting, ZIPAI_TABLE, card=card) == zipai.best_decomposition(
+        zipai.parse(waiting), melds, card=card
+    )
+
+
+def test_zipai_decompositions_and_waits_take_text() -> None:
+    cards, melds = zipai.parse(ZIPAI_HAND), _zipai_melds(ZIPAI_TABLE)
+    assert list(zipai.decompositions(ZIPAI_HAND, ZIPAI_TABLE)) == list(
+        zipai.decompositions(cards, melds)
+    )
+    waiting = "七八九 壹貳叄 肆伍陸 柒捌玖 拾"
+    assert zipai.waits(waiting, ZIPAI_TABLE) == zipai.waits(zipai.parse(waiting), melds)
+    assert zipai.waits(waiting, ZIPAI_TABLE)  # non-empty: the text was read, not refused
+
+
+def test_zipai_bad_text_names_the_card() -> None:
+    with pytest.raises(NotationError, match="'q' is not a zipai card"):
+        zipai.best_decomposition("一二三 q")
+    with pytest.raises(NotationError, match="一一 is not a 跑"):
+        zipai.best_decomposition(ZIPAI_HAND, "跑 一一")
+
+
+CHUANPAI_HAND, CHUANPAI_TABLE = "66 44", "碰 55 55 55; 擺 46 46"
+XIAOGAN_HAND, XIAOGAN_TABLE = "上大人 邱乙己 化三千 七十士", "碰 子子子; 門將 仁 HJ"
+
+
+@pytest.mark.parametrize(
+    ("family", "hand", "table"),
+    [
+        pytest.param(chuanpai, CHUANPAI_HAND, CHUANPAI_TABLE, id="chuanpai"),
+        pytest.param(xiaogan, XIAOGAN_HAND, XIAOGAN_TABLE, id="xiaogan"),
+    ],
+)
+def test_turnclaim_analysis_takes_text(family: Any, hand: str, table: str) -> None:
+    cards = family.parse(hand)
+    melds = tuple(family.Meld.parse(p) for p in table.split(";"))
+    best = family.best_decomposition(hand, table)
+    assert best is not None and best == family.best_decomposition(cards, melds)
+    assert best == family.analyze(hand, table).best == family.analyze(f"{hand} / {table}").best
+    assert list(family.decompositions(hand, table)) == list(family.decompositions(cards, melds))
+    assert family.is_complete(hand, table) and family.is_complete(cards, melds)
+    short = cards[:-1]
+    text = family.format(short, ascii=True)
+    assert family.waits(text, table) == family.waits(short, melds)
+    assert family.waits(text, table)
+
+
+def test_xiaogan_best_layout_takes_text() -> None:
+    cards = xiaogan.parse(XIAOGAN_HAND)
+    melds = xiaogan.parse_melds(XIAOGAN_TABLE)
+    assert xiaogan.best_layout(XIAOGAN_HAND, XIAOGAN_TABLE) == xiaogan.best_layout(cards, melds)
+
+
+def test_chuanpai_text_is_read_against_the_rules_deck() -> None:
+    """川牌 text is read as analyze reads it: against the rules' deck (deck105 has no 經牌)."""
+    with pytest.raises(NotationError, match="deck105"):
+        chuanpai.best_decomposition("66 JC")
+
+
+# ---------------------------------------------------------------- 3. table melds as text
+
+
+@pytest.mark.parametrize(
+    ("family", "text", "kinds"),
+    [
+        pytest.param(chuanpai, "碰 55 55 55; 擺 46 46", ("peng", "bai"), id="chuanpai"),
+        pytest.param(chuanpai, "暗 66 66 66 | 擠兒 66 11", ("an", "jier"), id="chuanpai-bar"),
+        pytest.param(xiaogan, "碰 子子子; 門將 仁 HJ", ("peng", "menjiang"), id="xiaogan"),
+        pytest.param(xiaogan, " ; 句 上大人 ;", ("ju",), id="xiaogan-empty-parts"),
+    ],
+)
+def test_parse_melds(family: Any, text: str, kinds: tuple[str, ...]) -> None:
+    melds = family.parse_melds(text)
+    assert tuple(m.kind.value for m in melds) == kinds
+    assert family.parse_melds(melds) == melds  # a sequence of melds is checked and kept
+    assert family.parse_melds("") == ()
+
+
+@pytest.mark.parametrize("family", [chuanpai, xiaogan], ids=["chuanpai", "xiaogan"])
+def test_parse_melds_refuses_what_is_not_a_meld(family: Any) -> None:
+    with pytest.raises(NotationError, match="holds 'x'"):
+        family.parse_melds(["x"])
+    with pytest.raises(NotationError):
+        family.parse_melds(
+            "碰 " + family.format(family.parse("11" if family is chuanpai else "上"))
+        )
+
+
+@pytest.mark.parametrize(
+    ("family", "hand", "table"),
+    [
+        pytest.param(chuanpai, "66 44", "碰 11 11 11", id="chuanpai"),
+        pytest.param(xiaogan, XIAOGAN_HAND, "碰 子子子; 門將 仁 HJ", id="xiaogan"),
+    ],
+)
+def test_analyze_takes_table_melds_as_text(family: Any, hand: str, table: str) -> None:
+    from_text = family.analyze(hand, table)
+    from_melds = family.analyze(hand, family.parse_melds(table))
+    assert from_text.exposed == from_melds.exposed == family.parse_melds(table)
+    assert from_text.best == from_melds.best
+    assert from_text.to_dict() == from_melds.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("family", "of"),
+    [(chuanpai.hand, "units"), (xiaogan.hand, "sets")],
+    ids=["chuanpai", "xiaogan"],
+)
+def test_the_hint_names_what_reads_text(family: Any, of: str) -> None:
+    with pytest.raises(NotationError, match=r"read text with parse_melds\(\.\.\.\)"):
+        family._sequence("碰 11 11 11", "exposed", of)
+    with pytest.raises(NotationError, match=r"read text with parse\(\.\.\.\)"):
+        family._sequence("11", "cards", "cards")
+
+
+def test_chuanpai_can_jiao_hint_names_parse() -> None:
+    with pytest.raises(NotationError, match=r"read text with parse\(\.\.\.\)"):
+        chuanpai.can_jiao("14 14")  # type: ignore[arg-type]
