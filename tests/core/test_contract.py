@@ -65,6 +65,7 @@ PUBLIC_NAMES = (
 ANALYSIS_NAMES = (
     "Meld", "MeldKind", "classify",
     "Decomposition", "best_decomposition", "decompositions", "waits", "analyze", "Analysis",
+    "parse_melds",
 )  # fmt: skip
 
 
@@ -350,6 +351,9 @@ def test_scoring_accepts_a_decomposition(entry: changpai.Variant) -> None:
     cards = module.parse(entry.sample)
     best = module.best_decomposition(cards, rules=entry.rules)
     assert isinstance(best, module.Decomposition) and isinstance(best.value, int)
+    # (cards and melds as text in every family: docs/core-concepts.md)
+    assert module.best_decomposition(entry.sample, rules=entry.rules) == best
+    assert module.parse_melds("") == () and module.parse_melds(best.melds) == tuple(best.melds)
     data = best.to_dict()
     assert "melds" in data and data["value"] == best.value
     sheet = module.score(best, rules=entry.rules, winner=1, players=3)

@@ -23,7 +23,13 @@ from changpai.core.variant import Variant
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.daer.actions import Action, ActionKind
 from changpai.daer.game import Game
-from changpai.daer.hand import Decomposition, best_decomposition, decompositions, waits
+from changpai.daer.hand import (
+    Decomposition,
+    best_decomposition,
+    decompositions,
+    parse_melds,
+    waits,
+)
 from changpai.daer.melds import Meld, MeldKind, Origin, classify, meld_hu
 from changpai.daer.play import Match, next_dealer, random_game, simulate, stack_deck, transcript
 from changpai.daer.rules import DAER, LUZHOU, SCORING, Rules
@@ -65,6 +71,7 @@ __all__ = [
     "meld_hu",
     "next_dealer",
     "parse",
+    "parse_melds",
     "random_game",
     "score",
     "simulate",

@@ -22,7 +22,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -38,7 +38,7 @@ __all__ = [
     "Decomposition",
     "best_decomposition",
     "decompositions",
-    "read_exposed",
+    "parse_melds",
     "read_hand",
     "waits",
 ]
@@ -383,21 +383,27 @@ def read_hand(cards: str | Sequence[Card]) -> tuple[Card, ...]:
     return out
 
 
-def read_exposed(exposed: str | Sequence[Meld | str]) -> tuple[Meld, ...]:
-    """Table sets from :class:`Meld` objects or texts (a text may hold several, separated by
-    ``;``).
+def parse_melds(melds: str | Iterable[Meld | str]) -> tuple[Meld, ...]:
+    """Table sets from text — each its kind and its cards, separated by ``;`` (or ``|``, as
+    ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`
+    objects or their texts, as every family's ``parse_melds``.
 
-    >>> read_exposed("碰 一一一; 吃 壹貳叄")
+    >>> parse_melds("碰 一一一; 吃 壹貳叄")
     (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
-    >>> read_exposed(None)
+    >>> parse_melds(None)
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: exposed=None is not a sequence of 大貳 melds (Meld objects or texts)
+    changpai.errors.NotationError: melds=None is not a sequence of 大貳 melds (Meld objects or texts)
     """
-    if isinstance(exposed, str):
-        items: Sequence[object] = exposed.split(";")
+    return _read_melds(melds, "melds")
+
+
+def _read_melds(melds: object, what: str) -> tuple[Meld, ...]:
+    """:func:`parse_melds` of the argument named ``what`` (``exposed`` for the analyses)."""
+    if isinstance(melds, str):
+        items: Sequence[object] = melds.replace("|", ";").split(";")
     else:
-        items = items_arg(exposed, "exposed", "大貳 melds (Meld objects or texts)")
+        items = items_arg(melds, what, "大貳 melds (Meld objects or texts)")
     out = []
     for item in items:
         if isinstance(item, Meld):
@@ -463,7 +469,7 @@ def _prepare(
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "大貳")
     hand = read_hand(cards)
-    melds = read_exposed(exposed)
+    melds = _read_melds(exposed, "exposed")
     _check_table(melds, rules)
     counts = _counts(hand, melds, "".join(c.hanzi for c in hand) or "the hand")
     _check_size(hand, melds, rules, complete=complete)

@@ -28,8 +28,8 @@ from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
     Decomposition,
+    _read_melds,
     best_decomposition,
-    read_exposed,
     read_hand,
     waits,
 )
@@ -260,7 +260,7 @@ def analyze(
     """
     rules_arg(rules, Rules, "大貳")
     cards = read_hand(hand)
-    melds = read_exposed(exposed)
+    melds = _read_melds(exposed, "exposed")
     quads = sum(m.quad for m in melds)
     total = len(cards) + sum(len(m.cards) for m in melds)
     rest = rules.rest_size(quads)

@@ -24,6 +24,7 @@ from changpai.zipai.hand import (
     best_decomposition,
     decompositions,
     is_tianhu,
+    parse_melds,
     waits,
 )
 from changpai.zipai.match import Match, next_dealer
@@ -72,6 +73,7 @@ __all__ = [
     "is_tianhu",
     "next_dealer",
     "parse",
+    "parse_melds",
     "random_game",
     "score",
     "simulate",

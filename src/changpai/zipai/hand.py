@@ -20,13 +20,13 @@ written from the rules text (``tests/zipai/test_hand_independent.py``).
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import rules_arg
+from changpai.core.guard import cards_arg, rules_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -63,6 +63,7 @@ __all__ = [
     "best_decomposition",
     "decompositions",
     "is_tianhu",
+    "parse_melds",
     "waits",
 ]
 
@@ -286,14 +287,23 @@ def _check_copies(counts: list[int], exposed: Sequence[Meld], card: Card | None)
             )
 
 
-def _read_melds(text: str) -> tuple[Meld, ...]:
-    """Table melds written as text, separated by ``;`` (as :func:`~changpai.zipai.analyze` reads
-    them).
+def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
+    """Table melds from text — each its kind and its cards, separated by ``;`` (or ``|``, as
+    ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`, as
+    every family's ``parse_melds``.
 
-    >>> _read_melds("碰 一一一; 吃 壹貳叄")
+    >>> parse_melds("碰 一一一; 吃 壹貳叄")
     (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
+    >>> parse_melds(5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: melds=5 is not a sequence of zipai melds (Meld)
     """
-    return tuple(Meld.parse(part) for part in text.split(";") if part.strip())
+    if isinstance(melds, str):
+        return tuple(
+            Meld.parse(part) for part in melds.replace("|", ";").split(";") if part.strip()
+        )
+    return cards_arg(melds, Meld, "melds", "zipai melds (Meld)")
 
 
 class _Variant:
@@ -463,7 +473,7 @@ def decompositions(
     if isinstance(concealed, str):
         concealed = parse(concealed)
     if isinstance(exposed, str):
-        exposed = _read_melds(exposed)
+        exposed = parse_melds(exposed)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     if card is None:
@@ -491,7 +501,7 @@ def _best_general(
 ) -> Decomposition | None:
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
     if isinstance(exposed, str):
-        exposed = _read_melds(exposed)
+        exposed = parse_melds(exposed)
     if card is None:
         self_drawn = True
     variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
@@ -746,7 +756,7 @@ def waits(
     if isinstance(concealed, str):
         concealed = parse(concealed)
     if isinstance(exposed, str):
-        exposed = _read_melds(exposed)
+        exposed = parse_melds(exposed)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     counts = _counts(concealed)

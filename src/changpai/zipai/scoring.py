@@ -41,7 +41,7 @@ from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
-from changpai.zipai.hand import Decomposition, best_decomposition, waits
+from changpai.zipai.hand import Decomposition, best_decomposition, parse_melds, waits
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
 from changpai.zipai.rules import HUNAN, Rules
 
@@ -655,7 +655,7 @@ def analyze(
     """
     cards = parse(hand) if isinstance(hand, str) else cards_arg(hand, Card, "hand", "zipai cards")
     melds = (
-        tuple(Meld.parse(part) for part in exposed.split(";") if part.strip())
+        parse_melds(exposed)
         if isinstance(exposed, str)
         else cards_arg(exposed, Meld, "exposed", "zipai melds")
     )
