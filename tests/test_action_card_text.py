@@ -37,7 +37,10 @@ def test_action_takes_card_text(family: Any, code: str, name: str) -> None:
 
 @pytest.mark.parametrize(
     "family",
-    [pytest.param(f, id=f.__name__.rsplit(".", 1)[1]) for f in (nantong, chuanpai, xiaogan)],
+    [
+        pytest.param(f, id=f.__name__.rsplit(".", 1)[1])
+        for f in (nantong, chuanpai, xiaogan, zipai, daer)
+    ],
 )
 def test_text_that_is_not_a_card_names_the_field(family: Any) -> None:
     with pytest.raises(NotationError, match=r"^card='zz': 'zz' is not a \w+ card"):
@@ -46,15 +49,20 @@ def test_text_that_is_not_a_card_names_the_field(family: Any) -> None:
 
 @pytest.mark.parametrize(
     "family",
-    [pytest.param(f, id=f.__name__.rsplit(".", 1)[1]) for f in (nantong, chuanpai, xiaogan)],
+    [
+        pytest.param(f, id=f.__name__.rsplit(".", 1)[1])
+        for f in (nantong, chuanpai, xiaogan, zipai, daer)
+    ],
 )
 def test_a_card_of_another_type_is_still_refused(family: Any) -> None:
+    """(字牌 said NotationError for 5, 大貳 IllegalActionError for bad text: one rule now.)"""
     with pytest.raises(
-        IllegalActionError, match=r"^card=5 is not a \w+ Card or card text \(or None\)"
+        IllegalActionError, match=r"^card=5 is not a .+ Card or card text \(or None\)"
     ):
         family.Action(0, family.ActionKind.DISCARD, 5)
+    other = nantong.Card.parse("1t") if family in (zipai, daer) else zipai.Card.parse("x1")
     with pytest.raises(IllegalActionError, match="card=Card"):
-        family.Action(0, family.ActionKind.DISCARD, zipai.Card.parse("x1"))  # another family's
+        family.Action(0, family.ActionKind.DISCARD, other)  # another family's
 
 
 def test_game_accepts_an_action_built_from_text() -> None:

@@ -235,7 +235,11 @@ def test_action_from_an_empty_dict_names_the_missing_key(family: str) -> None:
     ("family", "data", "reason"),
     [
         ("zipai", {"seat": 0, "kind": "chi", "melds": 5}, "melds=5 is not a list of melds"),
-        ("zipai", {"seat": 0, "kind": "discard", "card": 5}, "5 is not a string of zipai cards"),
+        (
+            "zipai",
+            {"seat": 0, "kind": "discard", "card": 5},
+            "card=5 is not a zipai Card or card text (or None)",
+        ),
         ("daer", {"seat": 0, "kind": "chi", "cards": 5}, "cards=5 is not a list of cards"),
     ],
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_field, shown
+from changpai.core.guard import action_card, action_field, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -63,15 +63,20 @@ class ActionKind(HanziEnum, short_repr=True):
         return self not in (ActionKind.DEAL, ActionKind.DRAW, ActionKind.LONG)
 
 
+_card_text = action_card(Card)
+
+
 def _card(value: Card | str | None) -> Card | None:
+    """A card given as a :class:`Card` or text (text that is no card: ``NotationError``
+    naming ``card=``); anything else is no card of an action (``IllegalActionError``), as in
+    every family."""
     if value is None or isinstance(value, Card):
         return value
-    if isinstance(value, str):
-        try:
-            return Card.parse(value)
-        except NotationError as error:
-            raise IllegalActionError(str(error)) from None
-    raise IllegalActionError(f"card={value!r} is not a 大貳 (字牌) card")
+    if type(value) is str:
+        return _card_text(value)  # type: ignore[no-any-return]
+    raise IllegalActionError(
+        f"card={shown(value)} is not a 大貳 (字牌) Card or card text (or None)"
+    )
 
 
 def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import items_arg, shown
+from changpai.core.guard import action_card, items_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -66,10 +66,18 @@ _DECISIONS = frozenset(
 )
 
 
+_card_text = action_card(Card)
+
+
 def _to_card(value: Card | str | None) -> Card | None:
+    """A card given as a :class:`Card` or text (text that is no card: ``NotationError``
+    naming ``card=``); anything else is no card of an action (``IllegalActionError``), as in
+    every family."""
     if value is None or isinstance(value, Card):
         return value
-    return Card.parse(value)
+    if type(value) is str:
+        return _card_text(value)  # type: ignore[no-any-return]
+    raise IllegalActionError(f"card={shown(value)} is not a zipai Card or card text (or None)")
 
 
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
