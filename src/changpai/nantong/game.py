@@ -51,14 +51,7 @@ from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, scored
-from changpai.nantong.solver import (
-    _PART,
-    DECK_BAIDA,
-    _can_plus,
-    _can_plus_given,
-    _limit,
-    _part_needs_of,
-)
+from changpai.nantong.solver import _BOUNDS, _PART, DECK_BAIDA, _can_plus, _limit, _need
 
 __all__ = ["Action", "ActionKind", "Game"]
 
@@ -114,6 +107,71 @@ _MAY_WIN = {
     for wild in range(_ENOUGH_WILD + 1)
 }
 _NEVER = (False,) * N_KINDS
+
+# for the part sizes of a hand (mod 3), with 百搭 in the deck or not: the least each part needs
+# (what its groups miss; a plain check caps the needs at one) and their sum
+_FLOORS = tuple(
+    {
+        sums: (*floors, sum(floors))
+        for sums in product(range(3), repeat=4)
+        for floors in [tuple(min((-s) % 3, cap) for s in sums)]
+    }
+    for cap in (1, DECK_BAIDA + 1)
+)
+# the parts whose needs :func:`_parts_allow` looks up for a card of part p (4: a 百搭),
+# the honours first, and a pair term above any the parts have
+_LOOKUP_ORDER = tuple(tuple(q for q in (3, 0, 1, 2) if q != p) for p in range(5))
+_NO_PAIR = 99
+
+
+def _parts_allow(
+    needs: list[Any], floors: tuple[int, ...], plain: tuple[int, ...], wild: int, x: int, limit: int
+) -> bool:
+    """``_can_plus(plain, wild, x, limit)`` (``x`` -1 adds nothing) for a hand of the right
+    size, from ``needs``, the :func:`~changpai.nantong.solver._need` of its four parts (None
+    until looked up; filled here), and ``floors``, the least each part needs by its size
+    (:data:`_FLOORS`).
+
+    The parts but the one of ``x`` are looked up one by one, the honours first (their needs
+    are few and soon known), and the check stops as soon as those looked up and the floors of
+    the others ask for more than one 百搭 over the hand's: the changed part needs at least
+    nothing, and the pair takes back at most one (a pair made a 刻子 needs one 百搭 more).
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> plain = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> floors = _FLOORS[True][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
+    >>> needs = [None] * 4
+    >>> _parts_allow(needs, floors, plain, 0, 22, DECK_BAIDA), _parts_allow(needs, floors, plain, 1, -1, DECK_BAIDA)
+    (True, True)
+    >>> _parts_allow(needs, floors, plain, 0, 23, DECK_BAIDA), needs[0]
+    (False, (0, 2))
+    """
+    p = _PART[x] if x >= 0 else 4
+    left = floors[4] - floors[p] if x >= 0 else floors[4]  # the floors of the parts to look up
+    enough = wild + 1
+    rest = 0
+    pair = _NO_PAIR
+    for q in _LOOKUP_ORDER[p]:
+        need = needs[q]
+        if need is None:
+            lo, hi = _BOUNDS[q]
+            need = needs[q] = _need(plain[lo:hi], limit)
+        alone, with_pair = need
+        rest += alone
+        left -= floors[q]
+        if with_pair - alone < pair:
+            pair = with_pair - alone
+        if rest + left > enough:
+            return False
+    if x < 0:
+        return rest + pair <= wild
+    if rest + (pair if pair < 0 else 0) > wild:  # the changed part needs at least nothing
+        return False
+    lo, hi = _BOUNDS[p]
+    part = list(plain[lo:hi])
+    part[x - lo] += 1
+    a, b = _need(tuple(part), limit)
+    return rest + a + (pair if pair < b - a else b - a) <= wild
 
 
 class Game(GameBase):
@@ -387,7 +445,9 @@ class Game(GameBase):
         plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
         # with 百搭 in the deck every hand shares the answers capped at its five (nantong.md §1)
-        if not _can_plus(plain, wild, -1, DECK_BAIDA if self.rules.baida else 0):
+        baida = self.rules.baida
+        floors = _FLOORS[baida][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
+        if not _parts_allow([None] * 4, floors, plain, wild, -1, DECK_BAIDA if baida else 0):
             return False
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
         return wild == 0 or _complete(plain, wild, melds, self.jiang)
@@ -413,43 +473,52 @@ class Game(GameBase):
         memo = self._needs[seat]
         melds = len(self._melds[seat])
         if memo is None or memo[0] != counts or memo[5] != melds:
-            memo = self._needs[seat] = self._hand_memo(counts, melds)
+            memo = self._needs[seat] = self._hand_memo(counts, melds, self.rules.baida)
         return memo
 
     def _completes(self, seat: int, memo: list[Any], x: int) -> bool:
         """The rest of :meth:`_complete_with` for the kinds its memo may let win."""
-        _, _, wild, needs, _, _ = memo
+        wild = memo[2]
         if x >= N_PLAIN:
             wild += 1
             x = -1
-        limit = DECK_BAIDA if self.rules.baida else 0
-        plain = memo[1]
-        if plain is None:
-            plain = memo[1] = tuple(memo[0][:N_PLAIN])
-        if needs is None:
-            needs = memo[3] = _part_needs_of(plain, limit)  # (the memo is its cache)
-        if not _can_plus_given(needs, plain, wild, x, limit):
+        if not self._memo_allows(memo, wild, x):
             return False
         if wild == 0:
             return True
+        plain = memo[1]
         if x >= 0:
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
         return _complete(plain, wild, self._melds[seat], self.jiang)
 
+    def _memo_allows(self, memo: list[Any], wild: int, x: int) -> bool:
+        """:func:`_parts_allow` of the hand of a memo with ``wild`` 百搭 and one more card of
+        kind ``x`` (-1: none), on the part needs the memo keeps."""
+        plain, needs = memo[1], memo[3]
+        if plain is None:
+            plain = memo[1] = tuple(memo[0][:N_PLAIN])
+            needs = memo[3] = [None, None, None, None]
+        limit = DECK_BAIDA if self.rules.baida else 0
+        return _parts_allow(needs, memo[6], plain, wild, x, limit)
+
     @staticmethod
-    def _hand_memo(counts: list[int], melds: int) -> list[Any]:
+    def _hand_memo(counts: list[int], melds: int, baida: bool) -> list[Any]:
         """What :meth:`_complete_with` keeps of a hand: a copy of its counts, its plain counts
-        (a tuple) and 百搭, their part needs (both filled when first wanted), per card kind
-        whether one more of it may make a win (the size of a pair + groups with the melds, and
-        :data:`_MAY_WIN`), and its number of melds."""
+        (a tuple) and 百搭, the needs of its four parts (filled when first wanted), per card
+        kind whether one more of it may make a win (the size of a pair + groups with the
+        melds, and :data:`_MAY_WIN`), its number of melds and the least each part needs by its
+        size (:data:`_FLOORS`, with their sum last)."""
         t, b, w = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
         h, wild = sum(counts[27:N_PLAIN]), sum(counts[N_PLAIN:])
         if t + b + w + h + wild + 1 == 3 * (7 - melds) + 2:
-            may_win = _MAY_WIN[t % 3, b % 3, w % 3, h % 3, min(wild, _ENOUGH_WILD)]
+            t, b, w, h = t % 3, b % 3, w % 3, h % 3
+            may_win = _MAY_WIN[t, b, w, h, min(wild, _ENOUGH_WILD)]
+            floors = _FLOORS[baida][t, b, w, h]
         else:
             may_win = _NEVER
-        return [list(counts), None, wild, None, may_win, melds]
+            floors = None
+        return [list(counts), None, wild, None, may_win, melds, floors]
 
     def _ready(self, seat: int) -> bool:
         counts = self._hands[seat]
@@ -460,7 +529,11 @@ class Game(GameBase):
         wild = sum(counts[N_PLAIN:]) + 1
         # (without 百搭 in the deck the cap is the one; with them, the cap the hands share)
         limit = _limit(wild) if self.rules.baida else 1
-        if not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, limit):
+        if limit == DECK_BAIDA:  # the check of the hand with one more 百搭, as the memo's
+            memo = self._memo(seat, counts)
+            if not (memo[4][N_PLAIN] and self._memo_allows(memo, wild, -1)):
+                return False
+        elif not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, limit):
             return False
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
         return any(self._complete(seat, c) for c in candidates)

@@ -1,0 +1,75 @@
+"""The engine's lazy win check (:func:`changpai.nantong.game._parts_allow`, nantong.md §4) gives
+the answer of the check on every part (``solver._can_plus``): it looks the parts up one by one
+and stops early, and the needs it leaves in its list are the parts' own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.nantong import game as engine
+from changpai.nantong.solver import _BOUNDS, DECK_BAIDA, _can_plus, _need
+
+# hands drawn from the kinds of one suit and a few others, so that many of them nearly win
+_kinds = st.one_of(st.integers(0, 8), st.integers(9, 29))
+
+
+def _hand(kinds: list[int]) -> tuple[int, ...] | None:
+    counts = [0] * 30
+    for k in kinds:
+        counts[k] += 1
+    return tuple(counts) if max(counts) <= 4 else None
+
+
+def _floors(plain: tuple[int, ...], limit: int) -> tuple[int, ...]:
+    return engine._FLOORS[limit > 0][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    kinds=st.lists(_kinds, min_size=0, max_size=24),
+    wild=st.integers(0, 5),
+    extra=st.integers(-1, 29),
+    limit=st.sampled_from([0, DECK_BAIDA]),
+)
+def test_the_lazy_check_is_the_check_of_every_part_section_4(
+    kinds: list[int], wild: int, extra: int, limit: int
+) -> None:
+    plain = _hand(kinds)
+    if plain is None:
+        return
+    needs: list[Any] = [None] * 4
+    lazy = engine._parts_allow(needs, _floors(plain, limit), plain, wild, extra, limit)
+    assert lazy == _can_plus(plain, wild, extra, limit)
+    for (lo, hi), need in zip(_BOUNDS, needs, strict=True):
+        assert need is None or need == _need(plain[lo:hi], limit)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    kinds=st.lists(_kinds, min_size=0, max_size=24),
+    wild=st.integers(0, 5),
+    extras=st.lists(st.integers(-1, 29), min_size=1, max_size=6),
+)
+def test_needs_kept_between_checks_change_no_answer_section_4(
+    kinds: list[int], wild: int, extras: list[int]
+) -> None:
+    # the engine keeps the needs of a hand for every card checked against it
+    plain = _hand(kinds)
+    if plain is None:
+        return
+    needs: list[Any] = [None] * 4
+    floors = _floors(plain, DECK_BAIDA)
+    for extra in extras:
+        lazy = engine._parts_allow(needs, floors, plain, wild, extra, DECK_BAIDA)
+        assert lazy == _can_plus(plain, wild, extra, DECK_BAIDA)
+
+
+def test_the_floors_are_the_least_a_part_of_that_size_needs_section_4() -> None:
+    # a part of s cards needs (-s) % 3 百搭 at least; a plain check caps its needs at one
+    for sums, floors in engine._FLOORS[True].items():
+        assert floors == (*((-s) % 3 for s in sums), sum((-s) % 3 for s in sums))
+    for sums, floors in engine._FLOORS[False].items():
+        assert floors[:4] == tuple(min((-s) % 3, 1) for s in sums)
