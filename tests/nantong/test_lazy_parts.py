@@ -4,6 +4,7 @@ and stops early, and the needs it leaves in its list are the parts' own."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from hypothesis import given, settings
@@ -73,3 +74,28 @@ def test_the_floors_are_the_least_a_part_of_that_size_needs_section_4() -> None:
         assert floors == (*((-s) % 3 for s in sums), sum((-s) % 3 for s in sums))
     for sums, floors in engine._FLOORS[False].items():
         assert floors[:4] == tuple(min((-s) % 3, 1) for s in sums)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), baida=st.booleans(), greedy=st.booleans())
+def test_the_kept_part_sizes_are_the_hands_at_every_step(
+    seed: int, baida: bool, greedy: bool
+) -> None:
+    # the engine keeps each hand's cards by part along with the hand (for its win checks);
+    # greedy play takes every claim and declaration, so that every change of a hand comes up
+    from changpai import nantong
+
+    game = engine.Game(
+        nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU, seed=seed, dealer=seed % 4
+    )
+    rng = random.Random(seed)
+    while True:
+        copy = game.copy()
+        for seat in range(4):
+            assert game._sizes[seat] == engine._part_sizes(game._hands[seat])
+            assert copy._sizes[seat] == game._sizes[seat]
+        if game.is_over:
+            break
+        legal = game.legal_actions(game.to_act[0])
+        wanted = [a for a in legal if a.kind.value not in ("discard", "pass")]
+        game.apply(wanted[0] if greedy and wanted else rng.choice(legal))

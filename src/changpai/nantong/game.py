@@ -123,6 +123,26 @@ _FLOORS = tuple(
 _LOOKUP_ORDER = tuple(tuple(q for q in (3, 0, 1, 2) if q != p) for p in range(5))
 _NO_PAIR = 99
 
+# what a hand memo keeps by the part sizes (mod 3) and 百搭 of a hand of the right size, with
+# 百搭 in the deck or not: its :data:`_MAY_WIN` row and its :data:`_FLOORS`
+_ROWS = tuple(
+    {key: (may_win, _FLOORS[baida][key[:4]]) for key, may_win in _MAY_WIN.items()}
+    for baida in (False, True)
+)
+# the part of each card kind in the sizes the engine keeps per seat: 條, 丙, 萬, honours, 百搭
+_SIZE_PART = (*_PART, *(4,) * (N_KINDS - N_PLAIN))
+_SIZE_BOUNDS = (*_BOUNDS, (N_PLAIN, N_KINDS))
+
+
+def _part_sizes(counts: Sequence[int]) -> list[int]:
+    """The cards of a hand's ``counts`` in each part of :data:`_SIZE_PART`: 條, 丙, 萬,
+    honours and 百搭.
+
+    >>> _part_sizes([1] * 9 + [0] * 9 + [2] * 9 + [0, 3, 0] + [1] * 5)
+    [9, 0, 18, 3, 5]
+    """
+    return [sum(counts[lo:hi]) for lo, hi in _SIZE_BOUNDS]
+
 
 def _parts_allow(
     needs: list[Any], floors: tuple[int, ...], plain: tuple[int, ...], wild: int, x: int, limit: int
@@ -237,6 +257,8 @@ class Game(GameBase):
         self._baida_dealt = next(
             (s for s in self.players if sum(self._hands[s][N_PLAIN:]) == 5), None
         )
+        # the cards of each seat's hand by part (_SIZE_PART), kept with the hand
+        self._sizes = [_part_sizes(counts) for counts in self._hands]
         self._top = top
         self._phase = "declare"
         self._current = dealer
@@ -464,16 +486,21 @@ class Game(GameBase):
         the memo of the hand before the draw (the one its claims were checked on)."""
         x = drawn.index
         counts[x] -= 1
-        memo = self._memo(seat, counts)
+        memo = self._memo(seat, counts, x)
         counts[x] += 1
         return memo[4][x] and self._completes(seat, memo, x)
 
-    def _memo(self, seat: int, counts: list[int]) -> list[Any]:
-        """The kept :meth:`_hand_memo` of ``seat`` for ``counts`` (made anew when it changed)."""
+    def _memo(self, seat: int, counts: list[int], drawn: int = -1) -> list[Any]:
+        """The kept :meth:`_hand_memo` of ``seat`` for ``counts``, his hand (or, with the
+        index of the card ``drawn``, his hand without it): made anew when it changed."""
         memo = self._needs[seat]
         melds = len(self._melds[seat])
         if memo is None or memo[0] != counts or memo[5] != melds:
-            memo = self._needs[seat] = self._hand_memo(counts, melds, self.rules.baida)
+            sizes = self._sizes[seat]
+            if drawn >= 0:
+                sizes = list(sizes)
+                sizes[_SIZE_PART[drawn]] -= 1
+            memo = self._needs[seat] = self._hand_memo(counts, melds, sizes, self.rules.baida)
         return memo
 
     def _completes(self, seat: int, memo: list[Any], x: int) -> bool:
@@ -503,21 +530,18 @@ class Game(GameBase):
         return _parts_allow(needs, memo[6], plain, wild, x, limit)
 
     @staticmethod
-    def _hand_memo(counts: list[int], melds: int, baida: bool) -> list[Any]:
-        """What :meth:`_complete_with` keeps of a hand: a copy of its counts, its plain counts
-        (a tuple) and 百搭, the needs of its four parts (filled when first wanted), per card
-        kind whether one more of it may make a win (the size of a pair + groups with the
-        melds, and :data:`_MAY_WIN`), its number of melds and the least each part needs by its
-        size (:data:`_FLOORS`, with their sum last)."""
-        t, b, w = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
-        h, wild = sum(counts[27:N_PLAIN]), sum(counts[N_PLAIN:])
+    def _hand_memo(counts: list[int], melds: int, sizes: list[int], baida: bool) -> list[Any]:
+        """What :meth:`_complete_with` keeps of a hand (``counts``, its ``sizes`` by part and
+        its number of ``melds``): a copy of its counts, its plain counts (a tuple) and 百搭,
+        the needs of its four parts (filled when first wanted), per card kind whether one more
+        of it may make a win (the size of a pair + groups with the melds, and
+        :data:`_MAY_WIN`), its number of melds and the least each part needs by its size
+        (:data:`_FLOORS`, with their sum last)."""
+        t, b, w, h, wild = sizes
         if t + b + w + h + wild + 1 == 3 * (7 - melds) + 2:
-            t, b, w, h = t % 3, b % 3, w % 3, h % 3
-            may_win = _MAY_WIN[t, b, w, h, min(wild, _ENOUGH_WILD)]
-            floors = _FLOORS[baida][t, b, w, h]
+            may_win, floors = _ROWS[baida][t % 3, b % 3, w % 3, h % 3, min(wild, _ENOUGH_WILD)]
         else:
-            may_win = _NEVER
-            floors = None
+            may_win, floors = _NEVER, None
         return [list(counts), None, wild, None, may_win, melds, floors]
 
     def _ready(self, seat: int) -> bool:
@@ -702,6 +726,7 @@ class Game(GameBase):
             assert card is not None
             n = self._hands[seat][card.index]
             self._hands[seat][card.index] = 0
+            self._sizes[seat][_SIZE_PART[card.index]] -= n
             called = _FOURS[SetKind.DEALT4] if n == 4 else _CALLED_THREES
             self._melds[seat].append(called[card.index])
             if n == 4:
@@ -725,6 +750,7 @@ class Game(GameBase):
         assert card is not None
         if kind is _DISCARD:
             self._hands[seat][card.index] -= 1
+            self._sizes[seat][_SIZE_PART[card.index]] -= 1
             self._rivers[seat].append(card)
             self._first_discard = seat == self.dealer and self._discards_made == 0
             self._discards_made += 1
@@ -743,10 +769,12 @@ class Game(GameBase):
                 self._advance_draw(seat, draws)
         elif kind is _ANGANG:
             self._hands[seat][card.index] -= 4
+            self._sizes[seat][_SIZE_PART[card.index]] -= 4
             self._melds[seat].append(_FOURS[SetKind.DRAWN4][card.index])
             self._draw(seat, draws, replacement=True)
         else:  # 加杠: the drawn fourth onto his 碰, scored as 明杠
             self._hands[seat][card.index] -= 1
+            self._sizes[seat][_SIZE_PART[card.index]] -= 1
             index = next(
                 i
                 for i, m in enumerate(self._melds[seat])
@@ -762,6 +790,7 @@ class Game(GameBase):
         card = self._deck[self._top]
         self._top += 1
         self._hands[seat][card.index] += 1
+        self._sizes[seat][_SIZE_PART[card.index]] += 1
         draws.append((seat, card))
         self._current = seat
         if self._phase != "declare":
@@ -790,13 +819,16 @@ class Game(GameBase):
         self._decisions = {}
         if claim.kind == ActionKind.WIN:
             self._hands[seat][card.index] += 1
+            self._sizes[seat][_SIZE_PART[card.index]] += 1
             self._finish_win(seat, card, self_drawn=False, discarder=discarder)
         elif claim.kind == ActionKind.GANG:
             self._hands[seat][card.index] -= 3
+            self._sizes[seat][_SIZE_PART[card.index]] -= 3
             self._melds[seat].append(_FOURS[SetKind.EXPOSED4][card.index])
             self._draw(seat, draws, replacement=True)
         else:
             self._hands[seat][card.index] -= 2
+            self._sizes[seat][_SIZE_PART[card.index]] -= 2
             self._melds[seat].append(_PENGS[card.index])
             self._current = seat
             self._drawn = None
@@ -896,6 +928,7 @@ class Game(GameBase):
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
         new._hands = [list(h) for h in self._hands]
+        new._sizes = [list(s) for s in self._sizes]
         new._melds = [list(m) for m in self._melds]
         new._rivers = [list(r) for r in self._rivers]
         new._ting = set(self._ting)
