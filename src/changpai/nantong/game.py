@@ -68,6 +68,12 @@ _WINS = _MADE[ActionKind.WIN]
 _PASSES = tuple(made[N_KINDS] for made in _MADE[ActionKind.PASS])
 _DISCARD, _WIN, _ANGANG = ActionKind.DISCARD, ActionKind.WIN, ActionKind.ANGANG
 
+# the other players of each seat in claim priority order (SeatRing.after), by the seat who
+# sits out
+_AFTER = tuple(
+    tuple(SeatRing.of(SEATS, out).after(seat) for seat in range(SEATS)) for out in range(SEATS)
+)
+
 # the sets the engine declares (nantong.md §3), built once (melds are frozen values): by source
 # then card index — 碰, the three fours, and a 叫牌 of three copies (the fourth is a flipped 將)
 _PENGS = tuple(Meld(MeldKind.KEZI, (c,) * 3, SetKind.PENG) for c in CARDS[:N_PLAIN])
@@ -485,8 +491,10 @@ class Game(GameBase):
         """:meth:`_complete_with` of the hand of ``seat`` with ``drawn`` already in it, from
         the memo of the hand before the draw (the one its claims were checked on)."""
         x = drawn.index
+        memo = self._needs[seat]
         counts[x] -= 1
-        memo = self._memo(seat, counts, x)
+        if memo is None or memo[0] != counts or memo[5] != len(self._melds[seat]):
+            memo = self._memo(seat, counts, x)  # (the check above is _memo's, spared a call)
         counts[x] += 1
         return memo[4][x] and self._completes(seat, memo, x)
 
@@ -749,24 +757,7 @@ class Game(GameBase):
             return
         assert card is not None
         if kind is _DISCARD:
-            self._hands[seat][card.index] -= 1
-            self._sizes[seat][_SIZE_PART[card.index]] -= 1
-            self._rivers[seat].append(card)
-            self._first_discard = seat == self.dealer and self._discards_made == 0
-            self._discards_made += 1
-            self._discard, self._discarder = card, seat
-            self._drawn = None
-            self._options = options = {}
-            for s in self._ring.after(seat):
-                claimable = self._claim_options(s, card)
-                if claimable:
-                    options[s] = claimable
-            self._claimants = tuple(options)
-            self._decisions = {}
-            if self._claimants:
-                self._phase = "claim"
-            else:
-                self._advance_draw(seat, draws)
+            self._discard_from(seat, card, draws)
         elif kind is _ANGANG:
             self._hands[seat][card.index] -= 4
             self._sizes[seat][_SIZE_PART[card.index]] -= 4
@@ -782,6 +773,37 @@ class Game(GameBase):
             )
             self._melds[seat][index] = _FOURS[SetKind.EXPOSED4][card.index]
             self._draw(seat, draws, replacement=True)
+
+    def _discard_from(self, seat: int, card: Card, draws: list[tuple[int, Card]]) -> None:
+        """``seat`` discards ``card``: the others may claim it, or the next seat draws."""
+        x = card.index
+        self._hands[seat][x] -= 1
+        self._sizes[seat][_SIZE_PART[x]] -= 1
+        self._rivers[seat].append(card)
+        self._first_discard = seat == self.dealer and self._discards_made == 0
+        self._discards_made += 1
+        self._discard, self._discarder = card, seat
+        self._drawn = None
+        self._decisions = {}
+        self._options = options = {}
+        hands, needs, melds, ting = self._hands, self._needs, self._melds, self._ting
+        for s in _AFTER[self.sitting_out][seat]:
+            # what _claim_options answers with no 胡 and no set to claim, spared its call
+            counts = hands[s]
+            memo = needs[s]
+            if memo is None or memo[0] != counts or memo[5] != len(melds[s]):
+                memo = self._memo(s, counts)
+            if memo[4][x] or (counts[x] >= 2 and x < N_PLAIN and s not in ting):
+                claimable = self._claim_options(s, card)
+                if claimable:
+                    options[s] = claimable
+        if options:
+            self._claimants = tuple(options)
+            self._phase = "claim"
+        else:
+            self._claimants = ()
+            self._discard = None
+            self._draw(self._ring.next[seat], draws, replacement=False)
 
     def _draw(self, seat: int, draws: list[tuple[int, Card]], replacement: bool) -> bool:
         if self._top >= self._bottom:
