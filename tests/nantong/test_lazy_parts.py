@@ -1,4 +1,4 @@
-"""The engine's lazy win check (:func:`changpai.nantong.game._parts_allow`, nantong.md §4) gives
+"""The engine's lazy win check (:func:`changpai.nantong.solver._parts_allow`, nantong.md §4) gives
 the answer of the check on every part (``solver._can_plus``): it looks the parts up one by one
 and stops early, and the needs it leaves in its list are the parts' own."""
 
@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.nantong import game as engine
+from changpai.nantong import solver
 from changpai.nantong.solver import _BOUNDS, DECK_BAIDA, _can_plus, _need
 
 # hands drawn from the kinds of one suit and a few others, so that many of them nearly win
@@ -25,7 +26,7 @@ def _hand(kinds: list[int]) -> tuple[int, ...] | None:
 
 
 def _floors(plain: tuple[int, ...], limit: int) -> tuple[int, ...]:
-    return engine._FLOORS[limit > 0][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
+    return solver._FLOORS[limit > 0][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
 
 
 @settings(max_examples=500, deadline=None)
@@ -42,7 +43,7 @@ def test_the_lazy_check_is_the_check_of_every_part_section_4(
     if plain is None:
         return
     needs: list[Any] = [None] * 4
-    lazy = engine._parts_allow(needs, _floors(plain, limit), plain, wild, extra, limit)
+    lazy = solver._parts_allow(needs, _floors(plain, limit), plain, wild, extra, limit)
     assert lazy == _can_plus(plain, wild, extra, limit)
     for (lo, hi), need in zip(_BOUNDS, needs, strict=True):
         assert need is None or need == _need(plain[lo:hi], limit)
@@ -64,15 +65,15 @@ def test_needs_kept_between_checks_change_no_answer_section_4(
     needs: list[Any] = [None] * 4
     floors = _floors(plain, DECK_BAIDA)
     for extra in extras:
-        lazy = engine._parts_allow(needs, floors, plain, wild, extra, DECK_BAIDA)
+        lazy = solver._parts_allow(needs, floors, plain, wild, extra, DECK_BAIDA)
         assert lazy == _can_plus(plain, wild, extra, DECK_BAIDA)
 
 
 def test_the_floors_are_the_least_a_part_of_that_size_needs_section_4() -> None:
     # a part of s cards needs (-s) % 3 百搭 at least; a plain check caps its needs at one
-    for sums, floors in engine._FLOORS[True].items():
+    for sums, floors in solver._FLOORS[True].items():
         assert floors == (*((-s) % 3 for s in sums), sum((-s) % 3 for s in sums))
-    for sums, floors in engine._FLOORS[False].items():
+    for sums, floors in solver._FLOORS[False].items():
         assert floors[:4] == tuple(min((-s) % 3, 1) for s in sums)
 
 

@@ -51,7 +51,15 @@ from changpai.nantong.hand import _complete
 from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, scored
-from changpai.nantong.solver import _BOUNDS, _PART, DECK_BAIDA, _can_plus, _limit, _need
+from changpai.nantong.solver import (
+    _BOUNDS,
+    _FLOORS,
+    _PART,
+    DECK_BAIDA,
+    _can_plus,
+    _limit,
+    _parts_allow,
+)
 
 __all__ = ["Action", "ActionKind", "Game"]
 
@@ -114,21 +122,6 @@ _MAY_WIN = {
 }
 _NEVER = (False,) * N_KINDS
 
-# for the part sizes of a hand (mod 3), with 百搭 in the deck or not: the least each part needs
-# (what its groups miss; a plain check caps the needs at one) and their sum
-_FLOORS = tuple(
-    {
-        sums: (*floors, sum(floors))
-        for sums in product(range(3), repeat=4)
-        for floors in [tuple(min((-s) % 3, cap) for s in sums)]
-    }
-    for cap in (1, DECK_BAIDA + 1)
-)
-# the parts whose needs :func:`_parts_allow` looks up for a card of part p (4: a 百搭),
-# the honours first, and a pair term above any the parts have
-_LOOKUP_ORDER = tuple(tuple(q for q in (3, 0, 1, 2) if q != p) for p in range(5))
-_NO_PAIR = 99
-
 # what a hand memo keeps by the part sizes (mod 3) and 百搭 of a hand of the right size, with
 # 百搭 in the deck or not: its :data:`_MAY_WIN` row and its :data:`_FLOORS`
 _ROWS = tuple(
@@ -148,56 +141,6 @@ def _part_sizes(counts: Sequence[int]) -> list[int]:
     [9, 0, 18, 3, 5]
     """
     return [sum(counts[lo:hi]) for lo, hi in _SIZE_BOUNDS]
-
-
-def _parts_allow(
-    needs: list[Any], floors: tuple[int, ...], plain: tuple[int, ...], wild: int, x: int, limit: int
-) -> bool:
-    """``_can_plus(plain, wild, x, limit)`` (``x`` -1 adds nothing) for a hand of the right
-    size, from ``needs``, the :func:`~changpai.nantong.solver._need` of its four parts (None
-    until looked up; filled here), and ``floors``, the least each part needs by its size
-    (:data:`_FLOORS`).
-
-    The parts but the one of ``x`` are looked up one by one, the honours first (their needs
-    are few and soon known), and the check stops as soon as those looked up and the floors of
-    the others ask for more than one 百搭 over the hand's: the changed part needs at least
-    nothing, and the pair takes back at most one (a pair made a 刻子 needs one 百搭 more).
-
-    >>> from changpai.nantong.cards import count_tuple, parse
-    >>> plain = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
-    >>> floors = _FLOORS[True][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
-    >>> needs = [None] * 4
-    >>> _parts_allow(needs, floors, plain, 0, 22, DECK_BAIDA), _parts_allow(needs, floors, plain, 1, -1, DECK_BAIDA)
-    (True, True)
-    >>> _parts_allow(needs, floors, plain, 0, 23, DECK_BAIDA), needs[0]
-    (False, (0, 2))
-    """
-    p = _PART[x] if x >= 0 else 4
-    left = floors[4] - floors[p] if x >= 0 else floors[4]  # the floors of the parts to look up
-    enough = wild + 1
-    rest = 0
-    pair = _NO_PAIR
-    for q in _LOOKUP_ORDER[p]:
-        need = needs[q]
-        if need is None:
-            lo, hi = _BOUNDS[q]
-            need = needs[q] = _need(plain[lo:hi], limit)
-        alone, with_pair = need
-        rest += alone
-        left -= floors[q]
-        if with_pair - alone < pair:
-            pair = with_pair - alone
-        if rest + left > enough:
-            return False
-    if x < 0:
-        return rest + pair <= wild
-    if rest + (pair if pair < 0 else 0) > wild:  # the changed part needs at least nothing
-        return False
-    lo, hi = _BOUNDS[p]
-    part = list(plain[lo:hi])
-    part[x - lo] += 1
-    a, b = _need(tuple(part), limit)
-    return rest + a + (pair if pair < b - a else b - a) <= wild
 
 
 class Game(GameBase):
