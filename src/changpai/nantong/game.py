@@ -75,6 +75,7 @@ _DISCARDS = _MADE[ActionKind.DISCARD]
 _WINS = _MADE[ActionKind.WIN]
 _PASSES = tuple(made[N_KINDS] for made in _MADE[ActionKind.PASS])
 _DISCARD, _WIN, _ANGANG = ActionKind.DISCARD, ActionKind.WIN, ActionKind.ANGANG
+_PENG = SetKind.PENG
 
 # the other players of each seat in claim priority order (SeatRing.after), by the seat who
 # sits out
@@ -301,11 +302,10 @@ class Game(GameBase):
         >>> Game(seed=1, dealer=3).to_act
         (3,)
         """
-        if self._phase == "over":
-            return ()
-        if self._phase == "claim":
+        phase = self._phase
+        if phase == "claim":
             return tuple(s for s in self._claimants if s not in self._decisions)
-        return (self._current,)
+        return () if phase == "over" else (self._current,)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -456,15 +456,17 @@ class Game(GameBase):
 
     def _completes(self, seat: int, memo: list[Any], x: int) -> bool:
         """The rest of :meth:`_complete_with` for the kinds its memo may let win."""
-        wild = memo[2]
+        plain, wild, needs = memo[1], memo[2], memo[3]
+        if plain is None:  # (what _memo_allows does, spared a call)
+            plain = memo[1] = tuple(memo[0][:N_PLAIN])
+            needs = memo[3] = [None, None, None, None]
         if x >= N_PLAIN:
             wild += 1
             x = -1
-        if not self._memo_allows(memo, wild, x):
+        if not _parts_allow(needs, memo[6], plain, wild, x, DECK_BAIDA if self.rules.baida else 0):
             return False
         if wild == 0:
             return True
-        plain = memo[1]
         if x >= 0:
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
@@ -546,9 +548,14 @@ class Game(GameBase):
             seat = self._seat(seat)
         if cached is not None and cached[0] == seat:
             return list(cached[1])
-        if not self._acts(seat):
+        if self._phase == "discard":  # (_acts, spared a call)
+            if seat != self._current:
+                return []
+            actions = self._turn_actions(seat)
+        elif self._acts(seat):
+            actions = self._legal_now(seat)
+        else:
             return []
-        actions = self._turn_actions(seat) if self._phase == "discard" else self._legal_now(seat)
         self._legal = (seat, tuple(actions))
         return actions
 
@@ -588,8 +595,15 @@ class Game(GameBase):
         actions: list[Action] = []
         drawn = self._drawn
         if drawn is not None:
-            if self._wins_on_draw(seat, counts, drawn):
-                actions.append(_WINS[seat][drawn.index])
+            # _wins_on_draw, spared a call: the memo of the hand before the draw
+            x = drawn.index
+            memo = self._needs[seat]
+            counts[x] -= 1
+            if memo is None or memo[0] != counts or memo[5] != len(self._melds[seat]):
+                memo = self._memo(seat, counts, x)
+            counts[x] += 1
+            if memo[4][x] and self._completes(seat, memo, x):
+                actions.append(_WINS[seat][x])
             if seat in self._ting:
                 actions.append(_DISCARDS[seat][drawn.index])
                 return actions
@@ -599,8 +613,8 @@ class Game(GameBase):
                     if counts[i] == 4:
                         actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
             for m in self._melds[seat]:
-                if m.source == SetKind.PENG and counts[m.card.index] >= 1:
-                    actions.append(_action(seat, ActionKind.JIAGANG, m.card))
+                if m.source is _PENG and counts[m.faces[0].index]:
+                    actions.append(_action(seat, ActionKind.JIAGANG, m.faces[0]))
         actions.extend(compress(_DISCARDS[seat], counts))
         return actions
 
@@ -656,7 +670,11 @@ class Game(GameBase):
         kind, seat, card = action.kind, action.seat, action.card
         phase = self._phase
         if phase == "discard":
-            self._turn(seat, kind, card, draws)
+            if kind is _DISCARD:  # (the most common action, spared a call)
+                assert card is not None
+                self._discard_from(seat, card, draws)
+            else:
+                self._turn(seat, kind, card, draws)
         elif phase == "declare":
             self._declare(seat, kind, card, draws)
         else:
@@ -664,7 +682,7 @@ class Game(GameBase):
             decisions[seat] = action
             if len(decisions) == len(self._claimants):  # (only claimants decide)
                 self._resolve_claims(draws)
-        record: ActionRecord[Action] = ActionRecord(action, draws=tuple(draws))
+        record: ActionRecord[Action] = ActionRecord(action, False, "", tuple(draws))
         self._log.append(record)
         return record
 
