@@ -1182,7 +1182,8 @@ def _fits_any(counts: tuple[int, ...], wild: int, need_pair: bool, left: list[in
         faces = [face + j for j in range(3) if mask >> j & 1] if kind == 2 else [face] * mask
         for k in faces:
             left[k] -= 1
-        found = min(left) >= 0 and _fits_any(rest, w, np, left)
+        # (with no 百搭 left, a reading of the rest, which _can found, holds real cards only)
+        found = min(left) >= 0 and (w == 0 or _fits_any(rest, w, np, left))
         for k in faces:
             left[k] += 1
         if found:
