@@ -1716,10 +1716,9 @@ def _completing(
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
     # a concealed hand alone is packed (as is_winning's fast path reads it)
     key = sum(c._packed for c in cards) if not melds else -1
-    # else the needs of the hand's parts, looked up once for all the cards (by the cap of
-    # the 百搭 with the card: none, or the deck's five)
-    needs: dict[int, list[Any]] = {}
-    mods = tuple(sum(counts[lo:hi]) % 3 for lo, hi in _BOUNDS)
+    # else the needs of the hand's parts, looked up once for all the cards, with their
+    # floors (by the cap of the 百搭 with the card: none, or the deck's five)
+    needs: dict[int, tuple[list[Any], tuple[int, ...]]] = {}
     found = []
     for card in candidates:
         if seen[card.index] >= card.copies:
@@ -1732,11 +1731,12 @@ def _completing(
         else:
             # (_can of the hand with the card: a hand holds at most the deck's 百搭)
             limit = _limit(wild)
-            part_needs = needs.get(limit)
-            if part_needs is None:
-                part_needs = needs[limit] = [None] * 4
+            kept = needs.get(limit)
+            if kept is None:
+                mods = tuple(sum(counts[lo:hi]) % 3 for lo, hi in _BOUNDS)
+                kept = needs[limit] = ([None] * 4, _FLOORS[limit > 0][mods])
             x = i if i < N_PLAIN else -1
-            complete = _parts_allow(part_needs, _FLOORS[limit > 0][mods], counts, wild, x, limit)
+            complete = _parts_allow(kept[0], kept[1], counts, wild, x, limit)
             if complete:
                 plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :]) if i < N_PLAIN else counts
                 complete = _copies_fit(plus, wild, melds, flips)
