@@ -10,8 +10,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from changpai import nantong
 from changpai.nantong import game as engine
-from changpai.nantong import solver
+from changpai.nantong import hand, solver
+from changpai.nantong.cards import CARDS
+from changpai.nantong.melds import Meld
 from changpai.nantong.solver import _BOUNDS, DECK_BAIDA, _can_plus, _need
 
 # hands drawn from the kinds of one suit and a few others, so that many of them nearly win
@@ -84,8 +87,6 @@ def test_the_kept_part_sizes_are_the_hands_at_every_step(
 ) -> None:
     # the engine keeps each hand's cards by part along with the hand (for its win checks);
     # greedy play takes every claim and declaration, so that every change of a hand comes up
-    from changpai import nantong
-
     game = engine.Game(
         nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU, seed=seed, dealer=seed % 4
     )
@@ -100,3 +101,54 @@ def test_the_kept_part_sizes_are_the_hands_at_every_step(
         legal = game.legal_actions(game.to_act[0])
         wanted = [a for a in legal if a.kind.value not in ("discard", "pass")]
         game.apply(wanted[0] if greedy and wanted else rng.choice(legal))
+
+
+def _near_complete(rng: random.Random) -> tuple[list[int], list[Meld], list[int]]:
+    """A pair and groups (one 刻子 declared as a 碰 half of the time) with a card taken out,
+    some cards turned into 百搭 (up to four), and two flips: the plain kinds, the melds and
+    the flipped kinds."""
+    kinds = [rng.randrange(30)] * 2
+    for _ in range(7):
+        if rng.random() < 0.6:
+            start = rng.choice([s + k for s in (0, 9, 18) for k in range(7)])
+            kinds += [start, start + 1, start + 2]
+        else:
+            kinds += [rng.randrange(30)] * 3
+    melds = []
+    if rng.random() < 0.5:
+        face = kinds[2] if kinds[2] == kinds[3] == kinds[4] else kinds[0]
+        if kinds.count(face) >= 3:
+            for _ in range(3):
+                kinds.remove(face)
+            melds.append(Meld.parse(f"碰 {CARDS[face].code} {CARDS[face].code} {CARDS[face].code}"))
+    kinds.pop(rng.randrange(len(kinds)))
+    for j, k in enumerate(rng.sample(range(len(kinds)), rng.choice((0, 1, 2, 3, 4)))):
+        kinds[k] = 30 + j
+    return kinds, melds, [rng.randrange(30) for _ in range(2)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**9))
+def test_the_cards_completing_a_hand_are_those_the_full_check_finds_section_4(seed: int) -> None:
+    # _completing checks the parts once for all the cards (and the copies of those that pass)
+    kinds, melds, flip_kinds = _near_complete(random.Random(seed))
+    cards, flips = [CARDS[k] for k in kinds], tuple(CARDS[k] for k in flip_kinds)
+    held = [k for k in kinds + flip_kinds if k < 30] + [c.index for m in melds for c in m.cards]
+    if any(held.count(k) > 4 for k in held):
+        return
+    found = [c for c, _ in hand._completing(cards, melds, nantong.DUZIHU_BAIDA, flips)[2]]
+    counts = tuple(kinds.count(k) for k in range(30))
+    wild = sum(k >= 30 for k in kinds)
+    expected = []
+    for card in CARDS:
+        if card.index < 30 and held.count(card.index) < 4:
+            plus = tuple(n + (k == card.index) for k, n in enumerate(counts))
+            if hand._complete(plus, wild, melds, flips):
+                expected.append(card)
+        elif (
+            card.index >= 30
+            and card.index not in kinds
+            and hand._complete(counts, wild + 1, melds, flips)
+        ):
+            expected.append(card)
+    assert found == expected
