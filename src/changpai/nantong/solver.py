@@ -98,7 +98,8 @@ def _part_needs(counts: tuple[int, ...], limit: int) -> tuple[int, tuple[tuple[i
     return t + b + w + h + min(tp, bp, wp, hp), others
 
 
-# uncached: the engine keeps the needs per hand, whose 30 counts seldom come back
+# uncached (a hand's 30 counts seldom come back; the engine looks its parts up one by one,
+# :func:`_parts_allow`)
 _part_needs_of = _part_needs.__wrapped__
 
 
@@ -154,9 +155,8 @@ def _parts_allow(
     needs: list[Any], floors: tuple[int, ...], plain: tuple[int, ...], wild: int, x: int, limit: int
 ) -> bool:
     """``_can_plus(plain, wild, x, limit)`` (``x`` -1 adds nothing) for a hand of the right
-    size, from ``needs``, the :func:`~changpai.nantong.solver._need` of its four parts (None
-    until looked up; filled here), and ``floors``, the least each part needs by its size
-    (:data:`_FLOORS`).
+    size, from ``needs``, the :func:`_need` of its four parts (None until looked up; filled
+    here), and ``floors``, the least each part needs by its size (:data:`_FLOORS`).
 
     The parts but the one of ``x`` are looked up one by one, the honours first (their needs
     are few and soon known), and the check stops as soon as those looked up and the floors of
@@ -166,10 +166,10 @@ def _parts_allow(
     >>> from changpai.nantong.cards import count_tuple, parse
     >>> plain = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
     >>> floors = _FLOORS[True][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
-    >>> needs = [None] * 4
-    >>> _parts_allow(needs, floors, plain, 0, 22, DECK_BAIDA), _parts_allow(needs, floors, plain, 1, -1, DECK_BAIDA)
+    >>> needs, cap = [None] * 4, DECK_BAIDA
+    >>> _parts_allow(needs, floors, plain, 0, 22, cap), _parts_allow(needs, floors, plain, 1, -1, cap)
     (True, True)
-    >>> _parts_allow(needs, floors, plain, 0, 23, DECK_BAIDA), needs[0]
+    >>> _parts_allow(needs, floors, plain, 0, 23, cap), needs[0]
     (False, (0, 2))
     """
     p = _PART[x] if x >= 0 else 4
