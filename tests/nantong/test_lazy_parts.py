@@ -94,8 +94,9 @@ def test_the_kept_part_sizes_are_the_hands_at_every_step(
     while True:
         copy = game.copy()
         for seat in range(4):
-            assert game._sizes[seat] == engine._part_sizes(game._hands[seat])
-            assert copy._sizes[seat] == game._sizes[seat]
+            kept = game._sizes[5 * seat : 5 * seat + 5]
+            assert kept == engine._part_sizes(game._hands[seat])
+        assert copy._sizes == game._sizes
         if game.is_over:
             break
         legal = game.legal_actions(game.to_act[0])

@@ -132,6 +132,9 @@ _ROWS = tuple(
 # the part of each card kind in the sizes the engine keeps per seat: 條, 丙, 萬, honours, 百搭
 _SIZE_PART = (*_PART, *(4,) * (N_KINDS - N_PLAIN))
 _SIZE_BOUNDS = (*_BOUNDS, (N_PLAIN, N_KINDS))
+# those of all the seats in one list (a copy of the game copies one list): by seat and card
+# kind, the place of its part
+_SIZE_AT = tuple(tuple(5 * seat + part for part in _SIZE_PART) for seat in range(SEATS))
 
 
 def _part_sizes(counts: Sequence[int]) -> list[int]:
@@ -207,8 +210,8 @@ class Game(GameBase):
         self._baida_dealt = next(
             (s for s in self.players if sum(self._hands[s][N_PLAIN:]) == 5), None
         )
-        # the cards of each seat's hand by part (_SIZE_PART), kept with the hand
-        self._sizes = [_part_sizes(counts) for counts in self._hands]
+        # the cards of each seat's hand by part (_SIZE_PART), kept with the hand: five a seat
+        self._sizes = [n for counts in self._hands for n in _part_sizes(counts)]
         self._top = top
         self._phase = "declare"
         self._current = dealer
@@ -447,9 +450,8 @@ class Game(GameBase):
         memo = self._needs[seat]
         melds = len(self._melds[seat])
         if memo is None or memo[0] != counts or memo[5] != melds:
-            sizes = self._sizes[seat]
+            sizes = self._sizes[5 * seat : 5 * seat + 5]
             if drawn >= 0:
-                sizes = list(sizes)
                 sizes[_SIZE_PART[drawn]] -= 1
             memo = self._needs[seat] = self._hand_memo(counts, melds, sizes, self.rules.baida)
         return memo
@@ -695,7 +697,7 @@ class Game(GameBase):
             assert card is not None
             n = self._hands[seat][card.index]
             self._hands[seat][card.index] = 0
-            self._sizes[seat][_SIZE_PART[card.index]] -= n
+            self._sizes[_SIZE_AT[seat][card.index]] -= n
             called = _FOURS[SetKind.DEALT4] if n == 4 else _CALLED_THREES
             self._melds[seat].append(called[card.index])
             if n == 4:
@@ -721,12 +723,12 @@ class Game(GameBase):
             self._discard_from(seat, card, draws)
         elif kind is _ANGANG:
             self._hands[seat][card.index] -= 4
-            self._sizes[seat][_SIZE_PART[card.index]] -= 4
+            self._sizes[_SIZE_AT[seat][card.index]] -= 4
             self._melds[seat].append(_FOURS[SetKind.DRAWN4][card.index])
             self._draw(seat, draws, replacement=True)
         else:  # 加杠: the drawn fourth onto his 碰, scored as 明杠
             self._hands[seat][card.index] -= 1
-            self._sizes[seat][_SIZE_PART[card.index]] -= 1
+            self._sizes[_SIZE_AT[seat][card.index]] -= 1
             index = next(
                 i
                 for i, m in enumerate(self._melds[seat])
@@ -739,7 +741,7 @@ class Game(GameBase):
         """``seat`` discards ``card``: the others may claim it, or the next seat draws."""
         x = card.index
         self._hands[seat][x] -= 1
-        self._sizes[seat][_SIZE_PART[x]] -= 1
+        self._sizes[_SIZE_AT[seat][x]] -= 1
         self._rivers[seat].append(card)
         self._first_discard = seat == self.dealer and self._discards_made == 0
         self._discards_made += 1
@@ -773,7 +775,7 @@ class Game(GameBase):
         card = self._deck[self._top]
         self._top += 1
         self._hands[seat][card.index] += 1
-        self._sizes[seat][_SIZE_PART[card.index]] += 1
+        self._sizes[_SIZE_AT[seat][card.index]] += 1
         draws.append((seat, card))
         self._current = seat
         if self._phase != "declare":
@@ -802,16 +804,16 @@ class Game(GameBase):
         self._decisions = {}
         if claim.kind == ActionKind.WIN:
             self._hands[seat][card.index] += 1
-            self._sizes[seat][_SIZE_PART[card.index]] += 1
+            self._sizes[_SIZE_AT[seat][card.index]] += 1
             self._finish_win(seat, card, self_drawn=False, discarder=discarder)
         elif claim.kind == ActionKind.GANG:
             self._hands[seat][card.index] -= 3
-            self._sizes[seat][_SIZE_PART[card.index]] -= 3
+            self._sizes[_SIZE_AT[seat][card.index]] -= 3
             self._melds[seat].append(_FOURS[SetKind.EXPOSED4][card.index])
             self._draw(seat, draws, replacement=True)
         else:
             self._hands[seat][card.index] -= 2
-            self._sizes[seat][_SIZE_PART[card.index]] -= 2
+            self._sizes[_SIZE_AT[seat][card.index]] -= 2
             self._melds[seat].append(_PENGS[card.index])
             self._current = seat
             self._drawn = None
@@ -911,7 +913,7 @@ class Game(GameBase):
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
         new._hands = [list(h) for h in self._hands]
-        new._sizes = [list(s) for s in self._sizes]
+        new._sizes = list(self._sizes)
         new._melds = [list(m) for m in self._melds]
         new._rivers = [list(r) for r in self._rivers]
         new._ting = set(self._ting)
