@@ -153,3 +153,22 @@ def test_the_cards_completing_a_hand_are_those_the_full_check_finds_section_4(se
         ):
             expected.append(card)
     assert found == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    part=st.lists(st.sampled_from([0, 0, 0, 1, 1, 2, 3, 4]), min_size=9, max_size=9),
+    limit=st.sampled_from([DECK_BAIDA, solver.UNCAPPED]),
+)
+def test_a_suits_need_read_by_runs_of_bytes_is_the_sum_over_its_blocks_section_4(
+    part: list[int], limit: int
+) -> None:
+    # _need cuts a suit at two empty kinds in a row as _blocks does, on its counts as bytes
+    alone, pair = 0, 2
+    for block in solver._blocks(tuple(part)):
+        a, b = solver._fewest(block, False, limit), solver._fewest(block, True, limit)
+        alone, pair = alone + a, min(pair, b - a)
+    assert solver._need.__wrapped__(tuple(part), limit) == (
+        min(alone, limit + 1),
+        min(alone + pair, limit + 1),
+    )

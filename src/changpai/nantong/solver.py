@@ -216,10 +216,15 @@ def _need(part: tuple[int, ...], limit: int) -> tuple[int, int]:
         return _fewest(part, False, limit), _fewest(part, True, limit)
     plain = 0
     pair = 2  # a pair of two 百搭
-    table = _BLOCK_NEEDS if limit == DECK_BAIDA else {}
-    for block in _blocks(part):
-        needs = table.get(block)
+    table = _RUN_NEEDS if limit == DECK_BAIDA else {}
+    # the blocks of _blocks, read as runs of bytes (a cut at every two empty kinds in a row)
+    for run in bytes(part).split(b"\0\0"):
+        run = run.strip(b"\0")
+        if not run:
+            continue
+        needs = table.get(run)
         if needs is None:
+            block = (*run, *_ZEROS[len(run)])
             needs = _fewest(block, False, limit), _fewest(block, True, limit)
         alone, with_pair = needs
         plain += alone
@@ -367,6 +372,8 @@ for _block in _small_blocks(8):  # (smaller first: a block's search finds the sm
     )
 del _block
 _fewest.cache_clear()  # (the searches above filled it: the cold figures start from nothing)
+# the same by the block's run of counts as bytes (no empty kinds after it), as _need reads them
+_RUN_NEEDS = {bytes(block).rstrip(b"\0"): needs for block, needs in _BLOCK_NEEDS.items()}
 
 
 def _groups_only(part: list[int]) -> bool:
