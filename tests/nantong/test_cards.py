@@ -65,6 +65,16 @@ def test_strict_parse_errors(bad: str) -> None:
     assert isinstance(info.value, ChangpaiError)
 
 
+def test_cards_are_equal_when_their_kinds_are() -> None:
+    # equality is identity (interned cards): the same answers as comparing the indices
+    for a in nantong.CARDS:
+        for b in nantong.CARDS:
+            assert (a == b) is (a.index == b.index) is (Card(a.code) == b)
+            assert (a != b) is (a.index != b.index)
+        assert a != a.code and a != a.index and a is not None and a != 0.5
+        assert len({a, Card(a.index), Card(a.hanzi)}) == 1 and hash(a) == a.index
+
+
 def test_interned_and_immutable() -> None:
     card = Card("HH")
     assert card is Card(28) is Card("紅花")

@@ -228,3 +228,34 @@ def test_set_values_check_their_rules_section_6(call: object) -> None:
     for bad in (None, "duzihu", 5):
         with pytest.raises(RulesError, match="is not a nantong Rules object"):
             call(bad)  # type: ignore[operator]
+
+
+def test_set_values_are_kept_in_a_bounded_cache_the_cold_clear_empties_section_5() -> None:
+    from changpai.core import caches
+    from changpai.nantong import melds as melds_module
+
+    name = "changpai.nantong.melds._set_value_detail"
+    caches.clear("nantong")
+    assert caches.stats("nantong")[name] == (0, 1 << 12)
+    flips = (Card("HH"), Card("3w"))
+    for kind in SetKind:
+        for card in ("QZ", "3w", "9t", "5b"):
+            for rules in (
+                nantong.DUZIHU,
+                nantong.Rules(multiplier_model="tables", jiutiao_laojiang=False),
+            ):
+                try:
+                    fresh: object = melds_module._set_value_detail.__wrapped__(
+                        kind, Card(card), flips, rules
+                    )
+                except RulesError as error:
+                    fresh = str(error)
+                for _ in range(2):  # (the second answer is the kept one)
+                    try:
+                        got: object = nantong.set_value_detail(kind.value, card, "HH 3w", rules)
+                    except RulesError as error:
+                        got = str(error)
+                    assert got == fresh
+    assert caches.stats("nantong")[name][0] > 0
+    caches.clear("nantong")
+    assert caches.stats("nantong")[name][0] == 0

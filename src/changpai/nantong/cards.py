@@ -170,8 +170,9 @@ class Card(Interned):
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other.index == self.index
+    # (no __eq__: a card is interned, one object per kind, so equal cards are the same object
+    # and the default identity test answers as a comparison of indices would, in C — the
+    # scoring counts cards in hands with tuple.count)
 
     @property
     def is_suit(self) -> bool:

@@ -52,12 +52,13 @@ from changpai.nantong.melds import Meld, MeldKind, SetKind
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import OtherHand, Win, scored
 from changpai.nantong.solver import (
+    _BOUNDS,
+    _FLOORS,
     _PART,
     DECK_BAIDA,
     _can_plus,
-    _can_plus_given,
     _limit,
-    _part_needs_of,
+    _parts_allow,
 )
 
 __all__ = ["Action", "ActionKind", "Game"]
@@ -74,6 +75,13 @@ _DISCARDS = _MADE[ActionKind.DISCARD]
 _WINS = _MADE[ActionKind.WIN]
 _PASSES = tuple(made[N_KINDS] for made in _MADE[ActionKind.PASS])
 _DISCARD, _WIN, _ANGANG = ActionKind.DISCARD, ActionKind.WIN, ActionKind.ANGANG
+_PENG = SetKind.PENG
+
+# the other players of each seat in claim priority order (SeatRing.after), by the seat who
+# sits out
+_AFTER = tuple(
+    tuple(SeatRing.of(SEATS, out).after(seat) for seat in range(SEATS)) for out in range(SEATS)
+)
 
 # the sets the engine declares (nantong.md §3), built once (melds are frozen values): by source
 # then card index — 碰, the three fours, and a 叫牌 of three copies (the fourth is a flipped 將)
@@ -114,6 +122,29 @@ _MAY_WIN = {
     for wild in range(_ENOUGH_WILD + 1)
 }
 _NEVER = (False,) * N_KINDS
+
+# what a hand memo keeps by the part sizes (mod 3) and 百搭 of a hand of the right size, with
+# 百搭 in the deck or not: its :data:`_MAY_WIN` row and its :data:`_FLOORS`
+_ROWS = tuple(
+    {key: (may_win, _FLOORS[baida][key[:4]]) for key, may_win in _MAY_WIN.items()}
+    for baida in (False, True)
+)
+# the part of each card kind in the sizes the engine keeps per seat: 條, 丙, 萬, honours, 百搭
+_SIZE_PART = (*_PART, *(4,) * (N_KINDS - N_PLAIN))
+_SIZE_BOUNDS = (*_BOUNDS, (N_PLAIN, N_KINDS))
+# those of all the seats in one list (a copy of the game copies one list): by seat and card
+# kind, the place of its part
+_SIZE_AT = tuple(tuple(5 * seat + part for part in _SIZE_PART) for seat in range(SEATS))
+
+
+def _part_sizes(counts: Sequence[int]) -> list[int]:
+    """The cards of a hand's ``counts`` in each part of :data:`_SIZE_PART`: 條, 丙, 萬,
+    honours and 百搭.
+
+    >>> _part_sizes([1] * 9 + [0] * 9 + [2] * 9 + [0, 3, 0] + [1] * 5)
+    [9, 0, 18, 3, 5]
+    """
+    return [sum(counts[lo:hi]) for lo, hi in _SIZE_BOUNDS]
 
 
 class Game(GameBase):
@@ -179,6 +210,8 @@ class Game(GameBase):
         self._baida_dealt = next(
             (s for s in self.players if sum(self._hands[s][N_PLAIN:]) == 5), None
         )
+        # the cards of each seat's hand by part (_SIZE_PART), kept with the hand: five a seat
+        self._sizes = [n for counts in self._hands for n in _part_sizes(counts)]
         self._top = top
         self._phase = "declare"
         self._current = dealer
@@ -272,11 +305,10 @@ class Game(GameBase):
         >>> Game(seed=1, dealer=3).to_act
         (3,)
         """
-        if self._phase == "over":
-            return ()
-        if self._phase == "claim":
+        phase = self._phase
+        if phase == "claim":
             return tuple(s for s in self._claimants if s not in self._decisions)
-        return (self._current,)
+        return () if phase == "over" else (self._current,)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -387,7 +419,9 @@ class Game(GameBase):
         plain = tuple(counts[:N_PLAIN])
         wild = sum(counts[N_PLAIN:])
         # with 百搭 in the deck every hand shares the answers capped at its five (nantong.md §1)
-        if not _can_plus(plain, wild, -1, DECK_BAIDA if self.rules.baida else 0):
+        baida = self.rules.baida
+        floors = _FLOORS[baida][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
+        if not _parts_allow([None] * 4, floors, plain, wild, -1, DECK_BAIDA if baida else 0):
             return False
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
         return wild == 0 or _complete(plain, wild, melds, self.jiang)
@@ -403,32 +437,35 @@ class Game(GameBase):
         """:meth:`_complete_with` of the hand of ``seat`` with ``drawn`` already in it, from
         the memo of the hand before the draw (the one its claims were checked on)."""
         x = drawn.index
+        memo = self._needs[seat]
         counts[x] -= 1
-        memo = self._memo(seat, counts)
+        if memo is None or memo[0] != counts or memo[5] != len(self._melds[seat]):
+            memo = self._memo(seat, counts, x)  # (the check above is _memo's, spared a call)
         counts[x] += 1
         return memo[4][x] and self._completes(seat, memo, x)
 
-    def _memo(self, seat: int, counts: list[int]) -> list[Any]:
-        """The kept :meth:`_hand_memo` of ``seat`` for ``counts`` (made anew when it changed)."""
+    def _memo(self, seat: int, counts: list[int], drawn: int = -1) -> list[Any]:
+        """The kept :meth:`_hand_memo` of ``seat`` for ``counts``, his hand (or, with the
+        index of the card ``drawn``, his hand without it): made anew when it changed."""
         memo = self._needs[seat]
         melds = len(self._melds[seat])
         if memo is None or memo[0] != counts or memo[5] != melds:
-            memo = self._needs[seat] = self._hand_memo(counts, melds)
+            sizes = self._sizes[5 * seat : 5 * seat + 5]
+            if drawn >= 0:
+                sizes[_SIZE_PART[drawn]] -= 1
+            memo = self._needs[seat] = self._hand_memo(counts, melds, sizes, self.rules.baida)
         return memo
 
     def _completes(self, seat: int, memo: list[Any], x: int) -> bool:
         """The rest of :meth:`_complete_with` for the kinds its memo may let win."""
-        _, _, wild, needs, _, _ = memo
+        plain, wild, needs = memo[1], memo[2], memo[3]
+        if plain is None:  # (what _memo_allows does, spared a call)
+            plain = memo[1] = tuple(memo[0][:N_PLAIN])
+            needs = memo[3] = [None, None, None, None]
         if x >= N_PLAIN:
             wild += 1
             x = -1
-        limit = DECK_BAIDA if self.rules.baida else 0
-        plain = memo[1]
-        if plain is None:
-            plain = memo[1] = tuple(memo[0][:N_PLAIN])
-        if needs is None:
-            needs = memo[3] = _part_needs_of(plain, limit)  # (the memo is its cache)
-        if not _can_plus_given(needs, plain, wild, x, limit):
+        if not _parts_allow(needs, memo[6], plain, wild, x, DECK_BAIDA if self.rules.baida else 0):
             return False
         if wild == 0:
             return True
@@ -437,19 +474,30 @@ class Game(GameBase):
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
         return _complete(plain, wild, self._melds[seat], self.jiang)
 
+    def _memo_allows(self, memo: list[Any], wild: int, x: int) -> bool:
+        """:func:`_parts_allow` of the hand of a memo with ``wild`` 百搭 and one more card of
+        kind ``x`` (-1: none), on the part needs the memo keeps."""
+        plain, needs = memo[1], memo[3]
+        if plain is None:
+            plain = memo[1] = tuple(memo[0][:N_PLAIN])
+            needs = memo[3] = [None, None, None, None]
+        limit = DECK_BAIDA if self.rules.baida else 0
+        return _parts_allow(needs, memo[6], plain, wild, x, limit)
+
     @staticmethod
-    def _hand_memo(counts: list[int], melds: int) -> list[Any]:
-        """What :meth:`_complete_with` keeps of a hand: a copy of its counts, its plain counts
-        (a tuple) and 百搭, their part needs (both filled when first wanted), per card kind
-        whether one more of it may make a win (the size of a pair + groups with the melds, and
-        :data:`_MAY_WIN`), and its number of melds."""
-        t, b, w = sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])
-        h, wild = sum(counts[27:N_PLAIN]), sum(counts[N_PLAIN:])
+    def _hand_memo(counts: list[int], melds: int, sizes: list[int], baida: bool) -> list[Any]:
+        """What :meth:`_complete_with` keeps of a hand (``counts``, its ``sizes`` by part and
+        its number of ``melds``): a copy of its counts, its plain counts (a tuple) and 百搭,
+        the needs of its four parts (filled when first wanted), per card kind whether one more
+        of it may make a win (the size of a pair + groups with the melds, and
+        :data:`_MAY_WIN`), its number of melds and the least each part needs by its size
+        (:data:`_FLOORS`, with their sum last)."""
+        t, b, w, h, wild = sizes
         if t + b + w + h + wild + 1 == 3 * (7 - melds) + 2:
-            may_win = _MAY_WIN[t % 3, b % 3, w % 3, h % 3, min(wild, _ENOUGH_WILD)]
+            may_win, floors = _ROWS[baida][t % 3, b % 3, w % 3, h % 3, min(wild, _ENOUGH_WILD)]
         else:
-            may_win = _NEVER
-        return [list(counts), None, wild, None, may_win, melds]
+            may_win, floors = _NEVER, None
+        return [list(counts), None, wild, None, may_win, melds, floors]
 
     def _ready(self, seat: int) -> bool:
         counts = self._hands[seat]
@@ -460,7 +508,11 @@ class Game(GameBase):
         wild = sum(counts[N_PLAIN:]) + 1
         # (without 百搭 in the deck the cap is the one; with them, the cap the hands share)
         limit = _limit(wild) if self.rules.baida else 1
-        if not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, limit):
+        if limit == DECK_BAIDA:  # the check of the hand with one more 百搭, as the memo's
+            memo = self._memo(seat, counts)
+            if not (memo[4][N_PLAIN] and self._memo_allows(memo, wild, -1)):
+                return False
+        elif not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, limit):
             return False
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
         return any(self._complete(seat, c) for c in candidates)
@@ -498,9 +550,14 @@ class Game(GameBase):
             seat = self._seat(seat)
         if cached is not None and cached[0] == seat:
             return list(cached[1])
-        if not self._acts(seat):
+        if self._phase == "discard":  # (_acts, spared a call)
+            if seat != self._current:
+                return []
+            actions = self._turn_actions(seat)
+        elif self._acts(seat):
+            actions = self._legal_now(seat)
+        else:
             return []
-        actions = self._turn_actions(seat) if self._phase == "discard" else self._legal_now(seat)
         self._legal = (seat, tuple(actions))
         return actions
 
@@ -540,8 +597,15 @@ class Game(GameBase):
         actions: list[Action] = []
         drawn = self._drawn
         if drawn is not None:
-            if self._wins_on_draw(seat, counts, drawn):
-                actions.append(_WINS[seat][drawn.index])
+            # _wins_on_draw, spared a call: the memo of the hand before the draw
+            x = drawn.index
+            memo = self._needs[seat]
+            counts[x] -= 1
+            if memo is None or memo[0] != counts or memo[5] != len(self._melds[seat]):
+                memo = self._memo(seat, counts, x)
+            counts[x] += 1
+            if memo[4][x] and self._completes(seat, memo, x):
+                actions.append(_WINS[seat][x])
             if seat in self._ting:
                 actions.append(_DISCARDS[seat][drawn.index])
                 return actions
@@ -551,8 +615,8 @@ class Game(GameBase):
                     if counts[i] == 4:
                         actions.append(_action(seat, ActionKind.ANGANG, CARDS[i]))
             for m in self._melds[seat]:
-                if m.source == SetKind.PENG and counts[m.card.index] >= 1:
-                    actions.append(_action(seat, ActionKind.JIAGANG, m.card))
+                if m.source is _PENG and counts[m.faces[0].index]:
+                    actions.append(_action(seat, ActionKind.JIAGANG, m.faces[0]))
         actions.extend(compress(_DISCARDS[seat], counts))
         return actions
 
@@ -608,7 +672,11 @@ class Game(GameBase):
         kind, seat, card = action.kind, action.seat, action.card
         phase = self._phase
         if phase == "discard":
-            self._turn(seat, kind, card, draws)
+            if kind is _DISCARD:  # (the most common action, spared a call)
+                assert card is not None
+                self._discard_from(seat, card, draws)
+            else:
+                self._turn(seat, kind, card, draws)
         elif phase == "declare":
             self._declare(seat, kind, card, draws)
         else:
@@ -616,7 +684,7 @@ class Game(GameBase):
             decisions[seat] = action
             if len(decisions) == len(self._claimants):  # (only claimants decide)
                 self._resolve_claims(draws)
-        record: ActionRecord[Action] = ActionRecord(action, draws=tuple(draws))
+        record: ActionRecord[Action] = ActionRecord(action, False, "", tuple(draws))
         self._log.append(record)
         return record
 
@@ -629,6 +697,7 @@ class Game(GameBase):
             assert card is not None
             n = self._hands[seat][card.index]
             self._hands[seat][card.index] = 0
+            self._sizes[_SIZE_AT[seat][card.index]] -= n
             called = _FOURS[SetKind.DEALT4] if n == 4 else _CALLED_THREES
             self._melds[seat].append(called[card.index])
             if n == 4:
@@ -651,29 +720,15 @@ class Game(GameBase):
             return
         assert card is not None
         if kind is _DISCARD:
-            self._hands[seat][card.index] -= 1
-            self._rivers[seat].append(card)
-            self._first_discard = seat == self.dealer and self._discards_made == 0
-            self._discards_made += 1
-            self._discard, self._discarder = card, seat
-            self._drawn = None
-            self._options = options = {}
-            for s in self._ring.after(seat):
-                claimable = self._claim_options(s, card)
-                if claimable:
-                    options[s] = claimable
-            self._claimants = tuple(options)
-            self._decisions = {}
-            if self._claimants:
-                self._phase = "claim"
-            else:
-                self._advance_draw(seat, draws)
+            self._discard_from(seat, card, draws)
         elif kind is _ANGANG:
             self._hands[seat][card.index] -= 4
+            self._sizes[_SIZE_AT[seat][card.index]] -= 4
             self._melds[seat].append(_FOURS[SetKind.DRAWN4][card.index])
             self._draw(seat, draws, replacement=True)
         else:  # 加杠: the drawn fourth onto his 碰, scored as 明杠
             self._hands[seat][card.index] -= 1
+            self._sizes[_SIZE_AT[seat][card.index]] -= 1
             index = next(
                 i
                 for i, m in enumerate(self._melds[seat])
@@ -682,6 +737,37 @@ class Game(GameBase):
             self._melds[seat][index] = _FOURS[SetKind.EXPOSED4][card.index]
             self._draw(seat, draws, replacement=True)
 
+    def _discard_from(self, seat: int, card: Card, draws: list[tuple[int, Card]]) -> None:
+        """``seat`` discards ``card``: the others may claim it, or the next seat draws."""
+        x = card.index
+        self._hands[seat][x] -= 1
+        self._sizes[_SIZE_AT[seat][x]] -= 1
+        self._rivers[seat].append(card)
+        self._first_discard = seat == self.dealer and self._discards_made == 0
+        self._discards_made += 1
+        self._discard, self._discarder = card, seat
+        self._drawn = None
+        self._decisions = {}
+        self._options = options = {}
+        hands, needs, melds, ting = self._hands, self._needs, self._melds, self._ting
+        for s in _AFTER[self.sitting_out][seat]:
+            # what _claim_options answers with no 胡 and no set to claim, spared its call
+            counts = hands[s]
+            memo = needs[s]
+            if memo is None or memo[0] != counts or memo[5] != len(melds[s]):
+                memo = self._memo(s, counts)
+            if memo[4][x] or (counts[x] >= 2 and x < N_PLAIN and s not in ting):
+                claimable = self._claim_options(s, card)
+                if claimable:
+                    options[s] = claimable
+        if options:
+            self._claimants = tuple(options)
+            self._phase = "claim"
+        else:
+            self._claimants = ()
+            self._discard = None
+            self._draw(self._ring.next[seat], draws, replacement=False)
+
     def _draw(self, seat: int, draws: list[tuple[int, Card]], replacement: bool) -> bool:
         if self._top >= self._bottom:
             self._finish_huangpai()
@@ -689,6 +775,7 @@ class Game(GameBase):
         card = self._deck[self._top]
         self._top += 1
         self._hands[seat][card.index] += 1
+        self._sizes[_SIZE_AT[seat][card.index]] += 1
         draws.append((seat, card))
         self._current = seat
         if self._phase != "declare":
@@ -717,13 +804,16 @@ class Game(GameBase):
         self._decisions = {}
         if claim.kind == ActionKind.WIN:
             self._hands[seat][card.index] += 1
+            self._sizes[_SIZE_AT[seat][card.index]] += 1
             self._finish_win(seat, card, self_drawn=False, discarder=discarder)
         elif claim.kind == ActionKind.GANG:
             self._hands[seat][card.index] -= 3
+            self._sizes[_SIZE_AT[seat][card.index]] -= 3
             self._melds[seat].append(_FOURS[SetKind.EXPOSED4][card.index])
             self._draw(seat, draws, replacement=True)
         else:
             self._hands[seat][card.index] -= 2
+            self._sizes[_SIZE_AT[seat][card.index]] -= 2
             self._melds[seat].append(_PENGS[card.index])
             self._current = seat
             self._drawn = None
@@ -823,6 +913,7 @@ class Game(GameBase):
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
         new._hands = [list(h) for h in self._hands]
+        new._sizes = list(self._sizes)
         new._melds = [list(m) for m in self._melds]
         new._rivers = [list(r) for r in self._rivers]
         new._ting = set(self._ting)

@@ -54,6 +54,7 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _FLOORS,
     _HONOUR_READINGS,
     _HONOURS_AT,
     _RUN,
@@ -67,8 +68,10 @@ from changpai.nantong.solver import (
     _Code,
     _fits_any,
     _held_kinds,
+    _limit,
     _packed_parts,
     _pair_fits,
+    _parts_allow,
     _plain_all,
     _plain_complete,
 )
@@ -654,8 +657,19 @@ def _complete(
 ) -> bool:
     """Whether 30 plain counts plus ``wild`` 百搭 form one pair + groups, with no 百搭 standing
     for a copy the deck no longer has (held, declared or flipped)."""
-    if not _can(counts, wild, True):
-        return False
+    return _can(counts, wild, True) and _copies_fit(counts, wild, melds, flips)
+
+
+def _copies_fit(
+    counts: tuple[int, ...], wild: int, melds: Sequence[Meld], flips: Sequence[Card]
+) -> bool:
+    """The rest of :func:`_complete` for counts that form a pair and groups (``_can``): no
+    百搭 of some reading stands for a copy the deck no longer has.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> _copies_fit(counts, 1, (), ()), _copies_fit(counts, 1, (Meld.parse("碰 5w 5w 5w"),), ())
+    (True, False)
+    """
     if wild == 0:
         return True
     left = _copies_left(counts, melds, flips)
@@ -1702,6 +1716,9 @@ def _completing(
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
     # a concealed hand alone is packed (as is_winning's fast path reads it)
     key = sum(c._packed for c in cards) if not melds else -1
+    # else the needs of the hand's parts, looked up once for all the cards, with their
+    # floors (by the cap of the 百搭 with the card: none, or the deck's five)
+    needs: dict[int, tuple[list[Any], tuple[int, ...]]] = {}
     found = []
     for card in candidates:
         if seen[card.index] >= card.copies:
@@ -1712,8 +1729,17 @@ def _completing(
             more = key + card._packed
             complete = _packed_wild_complete(more, flips) if wild else _plain_complete(more)
         else:
-            plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :]) if i < N_PLAIN else counts
-            complete = _complete(plus, wild, melds, flips)
+            # (_can of the hand with the card: a hand holds at most the deck's 百搭)
+            limit = _limit(wild)
+            kept = needs.get(limit)
+            if kept is None:
+                mods = tuple(sum(counts[lo:hi]) % 3 for lo, hi in _BOUNDS)
+                kept = needs[limit] = ([None] * 4, _FLOORS[limit > 0][mods])
+            x = i if i < N_PLAIN else -1
+            complete = _parts_allow(kept[0], kept[1], counts, wild, x, limit)
+            if complete:
+                plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :]) if i < N_PLAIN else counts
+                complete = _copies_fit(plus, wild, melds, flips)
         if complete:
             found.append((card, (*cards, card)))
     return melds, flips, found

@@ -19,7 +19,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.core.guard import cards_arg, instance_arg, items_arg, rules_arg, shown, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
@@ -383,7 +383,16 @@ def set_value_detail(
     changpai.errors.RulesError: a concealed3 of 二條 is impossible when 1 二條 is flipped; ...
     """
     k = SetKind.get(kind)
-    status = jiang_status(card, jiang, rules)
+    rules_arg(rules, Rules, "nantong")  # (checked as jiang_status checks them)
+    return _set_value_detail(k, _card(card), _jiang(jiang), rules)
+
+
+# Bounded cache (caches.stats('nantong')): a scoring values the same few sets of a hand under
+# its flips again and again (for every reading and every place of the winning card).
+@caches.lru("nantong", maxsize=1 << 12)
+def _set_value_detail(k: SetKind, card: Card, flips: tuple[Card, ...], rules: Rules) -> SetValue:
+    """:func:`set_value_detail` of checked arguments (the answers are frozen values)."""
+    status = jiang_status(card, flips, rules)
     if status.card.is_baida:
         raise RulesError(f"{status.card} is a 百搭; it forms no set by itself")
     z = status.zhendi
@@ -404,7 +413,7 @@ def set_value_detail(
         value = _SEED_TABLE[key]
     else:
         value = k.base * status.multiplier * factor
-    return SetValue(k, status, jiang_kind(jiang, rules), k.base, status.multiplier, factor, value)
+    return SetValue(k, status, jiang_kind(flips, rules), k.base, status.multiplier, factor, value)
 
 
 def set_value(

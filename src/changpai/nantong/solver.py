@@ -19,6 +19,7 @@ import itertools
 import operator
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from changpai.core import caches
 from changpai.nantong.cards import N_PLAIN
@@ -97,7 +98,8 @@ def _part_needs(counts: tuple[int, ...], limit: int) -> tuple[int, tuple[tuple[i
     return t + b + w + h + min(tp, bp, wp, hp), others
 
 
-# uncached: the engine keeps the needs per hand, whose 30 counts seldom come back
+# uncached (a hand's 30 counts seldom come back; the engine looks its parts up one by one,
+# :func:`_parts_allow`)
 _part_needs_of = _part_needs.__wrapped__
 
 
@@ -133,6 +135,71 @@ def _can_plus_given(
     return rest + a + (pair if pair < b - a else b - a) <= wild
 
 
+# for the part sizes of a hand (mod 3), with 百搭 in the deck or not: the least each part needs
+# (what its groups miss; a plain check caps the needs at one) and their sum
+_FLOORS = tuple(
+    {
+        sums: (*floors, sum(floors))
+        for sums in itertools.product(range(3), repeat=4)
+        for floors in [tuple(min((-s) % 3, cap) for s in sums)]
+    }
+    for cap in (1, DECK_BAIDA + 1)
+)
+# the parts whose needs :func:`_parts_allow` looks up for a card of part p (4: a 百搭),
+# the honours first, and a pair term above any the parts have
+_LOOKUP_ORDER = tuple(tuple(q for q in (3, 0, 1, 2) if q != p) for p in range(5))
+_NO_PAIR = 99
+
+
+def _parts_allow(
+    needs: list[Any], floors: tuple[int, ...], plain: tuple[int, ...], wild: int, x: int, limit: int
+) -> bool:
+    """``_can_plus(plain, wild, x, limit)`` (``x`` -1 adds nothing) for a hand of the right
+    size, from ``needs``, the :func:`_need` of its four parts (None until looked up; filled
+    here), and ``floors``, the least each part needs by its size (:data:`_FLOORS`).
+
+    The parts but the one of ``x`` are looked up one by one, the honours first (their needs
+    are few and soon known), and the check stops as soon as those looked up and the floors of
+    the others ask for more than one 百搭 over the hand's: the changed part needs at least
+    nothing, and the pair takes back at most one (a pair made a 刻子 needs one 百搭 more).
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> plain = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> floors = _FLOORS[True][tuple(sum(plain[lo:hi]) % 3 for lo, hi in _BOUNDS)]
+    >>> needs, cap = [None] * 4, DECK_BAIDA
+    >>> _parts_allow(needs, floors, plain, 0, 22, cap), _parts_allow(needs, floors, plain, 1, -1, cap)
+    (True, True)
+    >>> _parts_allow(needs, floors, plain, 0, 23, cap), needs[0]
+    (False, (0, 2))
+    """
+    p = _PART[x] if x >= 0 else 4
+    left = floors[4] - floors[p] if x >= 0 else floors[4]  # the floors of the parts to look up
+    enough = wild + 1
+    rest = 0
+    pair = _NO_PAIR
+    for q in _LOOKUP_ORDER[p]:
+        need = needs[q]
+        if need is None:
+            lo, hi = _BOUNDS[q]
+            need = needs[q] = _need(plain[lo:hi], limit)
+        alone, with_pair = need
+        rest += alone
+        left -= floors[q]
+        if with_pair - alone < pair:
+            pair = with_pair - alone
+        if rest + left > enough:
+            return False
+    if x < 0:
+        return rest + pair <= wild
+    if rest + (pair if pair < 0 else 0) > wild:  # the changed part needs at least nothing
+        return False
+    lo, hi = _BOUNDS[p]
+    part = list(plain[lo:hi])
+    part[x - lo] += 1
+    a, b = _need(tuple(part), limit)
+    return rest + a + (pair if pair < b - a else b - a) <= wild
+
+
 @caches.lru("nantong", maxsize=1 << 15)
 def _need(part: tuple[int, ...], limit: int) -> tuple[int, int]:
     """The fewest 百搭 that complete one suit's counts (9 kinds, 順子 allowed) or the honours'
@@ -149,10 +216,15 @@ def _need(part: tuple[int, ...], limit: int) -> tuple[int, int]:
         return _fewest(part, False, limit), _fewest(part, True, limit)
     plain = 0
     pair = 2  # a pair of two 百搭
-    table = _BLOCK_NEEDS if limit == DECK_BAIDA else {}
-    for block in _blocks(part):
-        needs = table.get(block)
+    table = _RUN_NEEDS if limit == DECK_BAIDA else {}
+    # the blocks of _blocks, read as runs of bytes (a cut at every two empty kinds in a row)
+    for run in bytes(part).split(b"\0\0"):
+        run = run.strip(b"\0")
+        if not run:
+            continue
+        needs = table.get(run)
         if needs is None:
+            block = (*run, *_ZEROS[len(run)])
             needs = _fewest(block, False, limit), _fewest(block, True, limit)
         alone, with_pair = needs
         plain += alone
@@ -300,6 +372,8 @@ for _block in _small_blocks(8):  # (smaller first: a block's search finds the sm
     )
 del _block
 _fewest.cache_clear()  # (the searches above filled it: the cold figures start from nothing)
+# the same by the block's run of counts as bytes (no empty kinds after it), as _need reads them
+_RUN_NEEDS = {bytes(block).rstrip(b"\0"): needs for block, needs in _BLOCK_NEEDS.items()}
 
 
 def _groups_only(part: list[int]) -> bool:
@@ -1115,7 +1189,8 @@ def _fits_any(counts: tuple[int, ...], wild: int, need_pair: bool, left: list[in
         faces = [face + j for j in range(3) if mask >> j & 1] if kind == 2 else [face] * mask
         for k in faces:
             left[k] -= 1
-        found = min(left) >= 0 and _fits_any(rest, w, np, left)
+        # (with no 百搭 left, a reading of the rest, which _can found, holds real cards only)
+        found = min(left) >= 0 and (w == 0 or _fits_any(rest, w, np, left))
         for k in faces:
             left[k] += 1
         if found:
