@@ -204,6 +204,7 @@ def test_card_by_index_is_unchanged(family: str) -> None:
 
 ACTION_FAMILIES = {
     "zipai": "zipai",
+    "nantong": "nantong",
     "daer": "大貳",
     "chuanpai": "chuanpai",
     "xiaogan": "xiaogan",
@@ -260,6 +261,14 @@ def test_good_actions_read_back(family: str) -> None:
     for record in game.log:  # the decisions: what a document saves
         if not record.auto:
             assert module.Action.from_dict(record.action.to_dict()) == record.action
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_document_without_schema_names_todays_schema(family: str) -> None:
+    """Every family's ``Game.from_json("{}")`` names ``'changpai.game'`` (南通 said "it is a None
+    game", 川牌 / 孝感 named no schema)."""
+    with pytest.raises(NotationError, match=r"has no 'schema' key \(expected 'changpai.game'"):
+        FAMILIES[family].Game.from_json("{}")
 
 
 def test_zipai_document_without_schema_names_todays_schema() -> None:

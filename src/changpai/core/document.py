@@ -48,6 +48,7 @@ __all__ = [
     "GAME_SCHEMA",
     "VERSION",
     "analysis_document",
+    "check_legacy_family",
     "game_document",
     "read_game_document",
     "variant_name",
@@ -119,6 +120,25 @@ def _loads(text: object, what: str) -> dict[str, Any]:
             f"not a {what} JSON document: the text holds a {type(data).__name__}, not an object"
         )
     return data
+
+
+def check_legacy_family(data: dict[str, Any], family: str) -> None:
+    """The :class:`~changpai.errors.NotationError` of a text without ``schema`` that is no
+    changpai 0.1.0 document of ``family`` either (its ``family`` key is another or missing):
+    what a family's converter of 0.1.0 documents checks first.
+
+    >>> check_legacy_family({"family": "nantong"}, "nantong")
+    >>> check_legacy_family({}, "nantong")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a nantong game document: it has no 'schema' key (expected 'changpai.game') and its family is None, not that of a changpai 0.1.0 nantong document
+    """
+    if data.get("family") != family:
+        raise NotationError(
+            f"not a {family} game document: it has no 'schema' key (expected {GAME_SCHEMA!r}) "
+            f"and its family is {data.get('family')!r}, not that of a changpai 0.1.0 {family} "
+            "document"
+        )
 
 
 def read_game_document(

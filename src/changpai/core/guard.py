@@ -23,6 +23,7 @@ from changpai.errors import ChangpaiError, IllegalActionError, NotationError, Ru
 
 __all__ = [
     "action_card",
+    "action_dict",
     "action_field",
     "action_items",
     "cards_arg",
@@ -337,6 +338,32 @@ def action_card(cls: Any, name: str = "card") -> Callable[[Any], Any]:
             raise NotationError(f"{name}={_short.repr(value)}: {error}") from None
 
     return convert
+
+
+def action_dict(data: object, family: str) -> dict[str, Any]:
+    """``data`` if it is the dict of an action — a JSON object with a ``seat`` and a ``kind``
+    (what every family's ``Action.from_dict`` reads first) — else the
+    :class:`~changpai.errors.NotationError` naming it, the ``family`` and the reason.
+
+    >>> action_dict({"seat": 0, "kind": "pass"}, "zipai")
+    {'seat': 0, 'kind': 'pass'}
+    >>> action_dict(None, "zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: None is not a zipai action: expected a JSON object
+    >>> action_dict({"kind": "pass"}, "大貳")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: {'kind': 'pass'} is not a 大貳 action: the key 'seat' is missing
+    """
+    if not isinstance(data, dict):
+        raise NotationError(f"{shown(data)} is not a {family} action: expected a JSON object")
+    for key in ("seat", "kind"):
+        if key not in data:
+            raise NotationError(
+                f"{shown(data)} is not a {family} action: the key {key!r} is missing"
+            )
+    return data
 
 
 def action_items(cls: type[_T], name: str, family: str) -> Callable[[Any], tuple[_T, ...]]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_field, shown
+from changpai.core.guard import action_card, action_dict, action_field, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -155,11 +155,7 @@ class Action:
         ...
         changpai.errors.NotationError: {} is not a 大貳 action: the key 'seat' is missing
         """
-        if not isinstance(data, dict):
-            raise NotationError(f"{shown(data)} is not a 大貳 action: expected a JSON object")
-        for key in ("seat", "kind"):
-            if key not in data:
-                raise NotationError(f"{data!r} is not a 大貳 action: the key {key!r} is missing")
+        data = action_dict(data, "大貳")
         cards = data.get("cards", ())
         if not isinstance(cards, (list, tuple)):
             raise NotationError(

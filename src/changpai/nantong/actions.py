@@ -16,7 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_field
+from changpai.core.guard import action_card, action_dict, action_field
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import NotationError
@@ -28,7 +28,7 @@ SEATS = 4
 """Four people sit at a 犢子胡 table; three of them play each hand (nantong.md §2)."""
 
 
-class ActionKind(HanziEnum):
+class ActionKind(HanziEnum, short_repr=True):
     """Every kind of player decision, with its hanzi.
 
     >>> ActionKind.JIAGANG.hanzi, ActionKind("ting").hanzi
@@ -67,7 +67,7 @@ class Action:
     raise :class:`~changpai.errors.IllegalActionError`.
 
     >>> Action(2, ActionKind.DISCARD, Card("9w"))
-    Action(seat=2, kind=<ActionKind.DISCARD: 'discard'>, card=Card('9w'))
+    Action(seat=2, kind=ActionKind.DISCARD, card=Card('9w'))
     >>> Action(2, ActionKind.DISCARD, "九萬") == Action(2, ActionKind.DISCARD, Card("9w"))
     True
     >>> Action(2, ActionKind.DISCARD, "9x")
@@ -119,12 +119,17 @@ class Action:
         :class:`~changpai.errors.NotationError` naming it and the reason.
 
         >>> Action.from_dict({"kind": "pass", "seat": 2, "card": None})
-        Action(seat=2, kind=<ActionKind.PASS: 'pass'>, card=None)
+        Action(seat=2, kind=ActionKind.PASS, card=None)
         >>> Action.from_dict({"kind": "flee", "seat": 2})
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: {'kind': 'flee', 'seat': 2} is not a nantong action: 'flee' is not a valid ActionKind
+        >>> Action.from_dict(None)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: None is not a nantong action: expected a JSON object
         """
+        data = action_dict(data, "nantong")
         try:
             code = data.get("card")
             card = None if code is None else Card.parse(code)

@@ -541,7 +541,7 @@ class Game(GameBase):
 
         >>> g = Game(seed=5)
         >>> g.legal_actions(0)[-1].kind, g.legal_actions(1)
-        (<ActionKind.PASS: 'pass'>, [])
+        (ActionKind.PASS, [])
         """
         cached = self._legal
         if cached is not None and cached[0] is seat:  # a checked seat 0..3 (an int singleton)
@@ -663,7 +663,7 @@ class Game(GameBase):
         >>> g = Game(seed=4)
         >>> record = g.apply(g.legal_actions(0)[-1])
         >>> record.action.kind, record.auto, g.to_act
-        (<ActionKind.PASS: 'pass'>, False, (1,))
+        (ActionKind.PASS, False, (1,))
         """
         if not self._listed(action):
             self.verify(action)

@@ -7,7 +7,7 @@ remaining groups. With ``rules.baida`` the 百搭 are wild.
 >>> hand = "1b 2b 3b 4t 5t 6t 7w 8w 9w 2t 3t 4t HH HH HH QZ QZ QZ 5b 5b 5b 9t 9t"
 >>> d = best_decomposition(hand)
 >>> d.shape, len(d.groups)
-(<Shape.TAZIHU: 'tazihu'>, 7)
+(Shape.TAZIHU, 7)
 >>> w = waits("1b 2b 3b 4t 5t 6t 7w 8w 9w 2t 3t 4t HH HH HH QZ QZ QZ 5b 5b 9t 9t")
 >>> sorted(str(c) for c in w)
 ['九條', '五丙']
@@ -106,7 +106,7 @@ __all__ = [
 GROUPS_IN_HAND = 7
 
 
-class Shape(HanziEnum):
+class Shape(HanziEnum, short_repr=True):
     """The three winning shapes of §4 with their hanzi.
 
     >>> Shape.PIAOHU.hanzi
@@ -118,7 +118,7 @@ class Shape(HanziEnum):
     TAZIHU = ("tazihu", "塌子胡")
 
 
-class WaitKind(HanziEnum):
+class WaitKind(HanziEnum, short_repr=True):
     """Where the winning card sits (§7): 丫子 (middle), 邊張 (3 of 一二三 / 7 of 七八九), 單吊 (pair).
 
     >>> WaitKind.YAZI.hanzi
@@ -333,7 +333,7 @@ class Decomposition:
         """清胡 (only 順子), 飄胡 (刻子 / 杠 and 文錢), else 塌子胡 (§4, N20), under its rules.
 
         >>> best_decomposition("123b HH HH HH QZ QZ QZ 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t").shape
-        <Shape.PIAOHU: 'piaohu'>
+        Shape.PIAOHU
         """
         return _shape(self.all_groups, self.rules)
 
@@ -1637,7 +1637,7 @@ def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]
 
     >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
     >>> placements(d, Card("5w")), placements(d, Card("3t"))
-    ([(-1, <WaitKind.DANDIAO: 'dandiao'>)], [(0, <WaitKind.BIANZHANG: 'bianzhang'>)])
+    ([(-1, WaitKind.DANDIAO)], [(0, WaitKind.BIANZHANG)])
     """
     instance_arg(d, Decomposition, "d")
     instance_arg(card, Card, "card")

@@ -5,7 +5,7 @@ the base of its :class:`SetKind` times the 將 multiplier of its card (§6.2).
 
 >>> from changpai.nantong.cards import parse, Card
 >>> classify(parse("1b 2b 3b")), classify(parse("HH HH HH")), classify(parse("7t 8t 9t"))
-(<MeldKind.WENQIAN: 'wenqian'>, <MeldKind.KEZI: 'kezi'>, <MeldKind.SHUNZI: 'shunzi'>)
+(MeldKind.WENQIAN, MeldKind.KEZI, MeldKind.SHUNZI)
 >>> set_value("peng", "HH", jiang=("HH", "BH"))       # 雙龍會 mixed: 紅花 碰 (§6.1)
 32
 >>> set_value(SetKind.DEALT4, Card("4w"), jiang=parse("4b 4b"))
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 
-class MeldKind(HanziEnum):
+class MeldKind(HanziEnum, short_repr=True):
     """The groups of §4; each member carries its hanzi.
 
     >>> MeldKind.WENQIAN.hanzi, MeldKind.GANG.hanzi
@@ -66,7 +66,7 @@ class MeldKind(HanziEnum):
         return self in (MeldKind.SHUNZI, MeldKind.WENQIAN)
 
 
-class SetKind(HanziEnum):
+class SetKind(HanziEnum, short_repr=True):
     """How a set was made, with its base value (§5). Neutral names; ``hanzi`` is the seed 003 name
     (碰, 在手, 明杠, 後摸, 起手), ``s000`` the seed 000 one.
 
@@ -122,7 +122,7 @@ class SetKind(HanziEnum):
         """Find a set kind by value or hanzi (碰, 胖牌, 在手三, 明杠, 開朝, 暗杠, 後摸, 提, 起手 …).
 
         >>> SetKind.get("開朝"), SetKind.get("暗杠")
-        (<SetKind.EXPOSED4: 'exposed4'>, <SetKind.DRAWN4: 'drawn4'>)
+        (SetKind.EXPOSED4, SetKind.DRAWN4)
         """
         if isinstance(name, SetKind):
             return name
@@ -147,7 +147,7 @@ class SetKind(HanziEnum):
         """Find a set kind by its seed 000 word (胖牌, 開朝, 自摸, 在手 = the four from the deal).
 
         >>> SetKind.from_s000("在手"), SetKind.get("在手")
-        (<SetKind.DEALT4: 'dealt4'>, <SetKind.CONCEALED3: 'concealed3'>)
+        (SetKind.DEALT4, SetKind.CONCEALED3)
         """
         for kind in cls:
             if kind.s000 == word:
@@ -155,7 +155,7 @@ class SetKind(HanziEnum):
         raise RulesError(f"{word!r} is not a seed 000 set word; expected 胖牌, 開朝, 自摸 or 在手")
 
 
-class JiangKind(HanziEnum):
+class JiangKind(HanziEnum, short_repr=True):
     """The names of a pair of flipped 將 cards (§6.2).
 
     >>> JiangKind.SHUANGLONG.hanzi
@@ -296,8 +296,8 @@ def jiang_kind(jiang: Iterable[Card | str] | str, rules: Rules = DUZIHU) -> Jian
     """Name the flipped pair: 普通將, 雙將, 雙龍會 or 半邊將 (§6.2).
 
     >>> jiang_kind("2t 3w"), jiang_kind("4b 4t"), jiang_kind("HH 9t"), jiang_kind("HH 3t")
-    (<JiangKind.PUTONG: 'putong'>, <JiangKind.SHUANG: 'shuang'>, \
-<JiangKind.SHUANGLONG: 'shuanglong'>, <JiangKind.BANBIAN: 'banbian'>)
+    (JiangKind.PUTONG, JiangKind.SHUANG, \
+JiangKind.SHUANGLONG, JiangKind.BANBIAN)
     """
     rules_arg(rules, Rules, "nantong")
     flips = _jiang(jiang)
@@ -445,9 +445,9 @@ def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind |
 
     >>> from changpai.nantong.cards import parse
     >>> [classify(parse(t)) for t in ("QZ QZ", "5w 5w 5w 5w", "3t 2t 1t", "QZ HH BH", "8t 9t 1t")]
-    [<MeldKind.PAIR: 'pair'>, <MeldKind.GANG: 'gang'>, <MeldKind.SHUNZI: 'shunzi'>, None, None]
+    [MeldKind.PAIR, MeldKind.GANG, MeldKind.SHUNZI, None, None]
     >>> classify(parse("1b 2b 3b"), rules=DUZIHU)
-    <MeldKind.WENQIAN: 'wenqian'>
+    MeldKind.WENQIAN
     """
     if rules is not None:
         rules_arg(rules, Rules, "nantong")
@@ -475,7 +475,7 @@ class Meld:
 
     >>> m = Meld.parse("碰 HH HH HH")
     >>> m.kind, m.source, str(m), m
-    (<MeldKind.KEZI: 'kezi'>, <SetKind.PENG: 'peng'>, '碰 紅花紅花紅花', Meld.parse('peng HH HH HH'))
+    (MeldKind.KEZI, SetKind.PENG, '碰 紅花紅花紅花', Meld.parse('peng HH HH HH'))
     >>> Meld.parse("1b FU:2b 3b").cards
     (Card('1b'), Card('3b'), Card('FU'))
     """
@@ -518,7 +518,7 @@ class Meld:
         """Build a meld from its cards (kind recognized by :func:`classify`).
 
         >>> Meld.of("4b 4b 4b 4b", "明杠").source
-        <SetKind.EXPOSED4: 'exposed4'>
+        SetKind.EXPOSED4
         """
         faces = parse(cards) if isinstance(cards, str) else tuple(cards)
         src = None if source is None else SetKind.get(source)

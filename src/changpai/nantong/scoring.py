@@ -112,7 +112,7 @@ class OtherHand:
     """A non-winner's hand at the end, whose own sets are counted in the settlement (§7.2).
 
     >>> OtherHand(1, "HH HH HH 2t", "碰 QZ QZ QZ").exposed[0].source
-    <SetKind.PENG: 'peng'>
+    SetKind.PENG
     """
 
     seat: int = field(converter=_seat_field)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from changpai.core import render
+from changpai.core import document, render
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.nantong.cards import Card
@@ -138,7 +138,8 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     ...
     changpai.errors.NotationError: not a nantong game document (changpai 0.1.0): it has no 'log'
     """
-    if data.get("family") == "nantong" and "log" not in data:
+    document.check_legacy_family(data, "nantong")
+    if "log" not in data:
         raise NotationError("not a nantong game document (changpai 0.1.0): it has no 'log'")
     converted = {key: value for key, value in data.items() if key != "log"}
     converted.update(version=1, variant=None, options={}, actions=data.get("log"))

@@ -18,7 +18,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, items_arg, shown
+from changpai.core.guard import action_card, action_dict, items_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -162,11 +162,7 @@ class Action:
         ...
         changpai.errors.NotationError: None is not a zipai action: expected a JSON object
         """
-        if not isinstance(data, dict):
-            raise NotationError(f"{shown(data)} is not a zipai action: expected a JSON object")
-        for key in ("seat", "kind"):
-            if key not in data:
-                raise NotationError(f"{data!r} is not a zipai action: the key {key!r} is missing")
+        data = action_dict(data, "zipai")
         melds = data.get("melds", ())
         if not isinstance(melds, (list, tuple)):
             raise NotationError(

@@ -19,7 +19,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
-from changpai.core.guard import shown
+from changpai.core.guard import action_dict, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -109,11 +109,7 @@ class Action:
         ...
         changpai.errors.NotationError: {'seat': 0, 'kind': 'jump'} is not a 戳牌 action: 'jump' is not one of deal, yingzhang, void, lead, beat, cover, bai
         """
-        if not isinstance(data, dict):
-            raise NotationError(f"{data!r} is not a 戳牌 action: expected a JSON object")
-        for key in ("seat", "kind"):
-            if key not in data:
-                raise NotationError(f"{data!r} is not a 戳牌 action: the key {key!r} is missing")
+        data = action_dict(data, "戳牌")
         seat, kind, cards = data["seat"], data["kind"], data.get("cards", [])
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise NotationError(f"{data!r} is not a 戳牌 action: seat {seat!r} is not a number")

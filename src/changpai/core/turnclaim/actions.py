@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from changpai.core.guard import action_dict
 from changpai.errors import NotationError
 
 __all__ = ["MAX_SEATS", "action_fields"]
@@ -37,11 +38,7 @@ def action_fields(
     ...
     changpai.errors.NotationError: {'seat': 0, 'kind': 'eat'} is not a chuanpai action: 'eat' is not a kind
     """
-    if not isinstance(data, dict):
-        raise NotationError(f"{data!r} is not a {family} action: expected a JSON object")
-    for key in ("kind", "seat"):
-        if key not in data:
-            raise NotationError(f"{data!r} is not a {family} action: the key {key!r} is missing")
+    data = action_dict(data, family)
     kind, meld = data["kind"], data.get("meld")
     if kind not in {k.value for k in kinds}:
         raise NotationError(f"{data!r} is not a {family} action: {kind!r} is not a kind")

@@ -210,12 +210,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         ...
         changpai.errors.NotationError: not a complete chuanpai game document (0.1.0): the key 'rules' is missing (expected 'rules', 'players', 'dealer', 'deck', 'actions')
         """
-        if data.get("family") != cls.family:
-            raise NotationError(
-                f"not a {cls.family} game document: it has no 'schema' key (expected "
-                f"{document.GAME_SCHEMA!r}) and its family is {data.get('family')!r}, not that "
-                f"of a changpai 0.1.0 {cls.family} document"
-            )
+        document.check_legacy_family(data, cls.family)
         for key in _LEGACY_KEYS:
             if key not in data:
                 raise NotationError(
