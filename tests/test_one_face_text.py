@@ -147,6 +147,11 @@ def test_the_hint_names_what_reads_text(family: Any, of: str) -> None:
         family._sequence("11", "cards", "cards")
 
 
-def test_chuanpai_can_jiao_hint_names_parse() -> None:
-    with pytest.raises(NotationError, match=r"read text with parse\(\.\.\.\)"):
-        chuanpai.can_jiao("14 14")  # type: ignore[arg-type]
+def test_chuanpai_condition_checks_take_text() -> None:
+    """川牌 ``can_jiao``, ``has_tuhuo`` and ``qitou`` read text as the analyses do."""
+    assert chuanpai.can_jiao("14 14") and chuanpai.can_jiao("幺四 幺四")
+    assert chuanpai.has_tuhuo("22 22 22 22") == chuanpai.has_tuhuo(chuanpai.parse("22 22 22 22"))
+    hand = "26 26 26 66 66"
+    assert chuanpai.qitou(hand, "26") == chuanpai.qitou(chuanpai.parse(hand), chuanpai.Card("26"))
+    with pytest.raises(NotationError, match="'61' is not a chuanpai card"):
+        chuanpai.can_jiao("14 61")

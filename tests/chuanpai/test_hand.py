@@ -242,7 +242,8 @@ IMPOSSIBLE = [
     ("not-a-card-analyze", lambda: analyze([1, 2]), "1 is not a chuanpai Card"),
     ("text-not-cards", lambda: waits("66 61"), "'61' is not a chuanpai card"),
     ("not-a-meld", lambda: decompositions(parse("66"), [5]), "exposed holds 5"),
-    ("qitou-card", lambda: qitou(parse("66"), "66"), "card='66' is not a chuanpai Card"),
+    ("qitou-card", lambda: qitou(parse("66"), 66), "card=66 is not a chuanpai Card or card text"),
+    ("qitou-card-text", lambda: qitou(parse("66"), "61"), "'61' is not a chuanpai card"),
 ]
 
 

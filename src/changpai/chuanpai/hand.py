@@ -179,8 +179,9 @@ _OVER_ANY_DECK = _over_limits(_deck_limits(None)[1])
 
 
 def _plain_counts(cards: object) -> tuple[int, ...]:
-    """The counts of cards checked against any chuanpai deck (:func:`can_jiao`, :func:`has_tuhuo`)."""
-    items = _sequence(cards, "cards", "cards")
+    """The counts of cards (or their text) checked against any chuanpai deck (:func:`can_jiao`,
+    :func:`has_tuhuo`)."""
+    items = parse(cards) if type(cards) is str else _sequence(cards, "cards", "cards")
     counts = _fast_counts(items, _OVER_ANY_DECK)
     return _count_copies(items).counts if counts is None else counts
 
@@ -483,10 +484,11 @@ def _waits(
     return out
 
 
-def has_tuhuo(cards: Sequence[Card]) -> bool:
-    """Whether the cards hold a 土夥: four or five of one dot card (chuanpai.md §2.5).
+def has_tuhuo(cards: Sequence[Card] | str) -> bool:
+    """Whether the cards (or their text) hold a 土夥: four or five of one dot card
+    (chuanpai.md §2.5).
 
-    >>> has_tuhuo(parse("22 22 22 22 66")), has_tuhuo(parse("22 22 22 66"))
+    >>> has_tuhuo(parse("22 22 22 22 66")), has_tuhuo("22 22 22 66")
     (True, False)
     """
     return _has_tuhuo(_plain_counts(cards))
@@ -500,11 +502,11 @@ def _has_tuhuo(counts: Sequence[int]) -> bool:
 _JIAO = (Card("14").index, Card("11").index, Card("44").index)
 
 
-def can_jiao(cards: Sequence[Card]) -> bool:
+def can_jiao(cards: Sequence[Card] | str) -> bool:
     """The 叫牌 condition of 幺地人 (chuanpai.md §2.5): at least a pair of 幺四 ``14``, 地牌 ``11``
-    or 人牌 ``44`` among the player's cards, unless he holds a 土夥.
+    or 人牌 ``44`` among the player's cards (or their text), unless he holds a 土夥.
 
-    >>> can_jiao(parse("14 14 66")), can_jiao(parse("14 11 44")), can_jiao(parse("22 22 22 22"))
+    >>> can_jiao(parse("14 14 66")), can_jiao("14 11 44"), can_jiao("22 22 22 22")
     (True, False, True)
     """
     return _can_jiao(_plain_counts(cards))
@@ -524,7 +526,7 @@ _QITOU: tuple[tuple[frozenset[int], frozenset[int]], ...] = (
 )
 
 
-def qitou(concealed: Sequence[Card], card: Card, rules: Rules = YAODIREN) -> str | None:
+def qitou(concealed: Sequence[Card] | str, card: Card | str, rules: Rules = YAODIREN) -> str | None:
     """Whether the 齊頭 rule makes a 暗 / 碰 / 扛 of ``card`` ``"optional"`` or ``"mandatory"``
     (chuanpai.md §2.4.4); ``None`` when the card has no good/bad partnership (5, 7, 10 points, the
     3-point card, 經牌, and every card under the 14-point rule).
@@ -539,12 +541,14 @@ def qitou(concealed: Sequence[Card], card: Card, rules: Rules = YAODIREN) -> str
     'mandatory'
     >>> qitou(parse("26 26 66 66 66 66"), Card("66"))
     'mandatory'
-    >>> qitou(parse("55 55"), Card("55")) is None
+    >>> qitou("55 55", "梅子") is None
     True
     """
     _melds, hand, _held = _checked(concealed, (), rules)
+    if type(card) is str:
+        card = Card.parse(card)
     if not isinstance(card, Card):
-        raise NotationError(f"card={card!r} is not a chuanpai Card")
+        raise NotationError(f"card={card!r} is not a chuanpai Card or card text")
     return _qitou(hand, card.index, rules)
 
 
