@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import changpai
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.errors import IllegalActionError, NotationError
 
@@ -80,3 +81,17 @@ def test_game_accepts_an_action_built_from_text() -> None:
         again = nantong.Action(action.seat, action.kind, action.card.code)
         assert again in legal and game.can(again)
     game.apply(nantong.Action(seat, with_card[0].kind, str(with_card[0].card)))
+
+
+class _Text(str):
+    """A ``str`` subclass, as ``numpy.str_`` is: text all the same."""
+
+
+@pytest.mark.parametrize(("family", "code", "name"), FAMILIES)
+def test_a_str_subclass_is_text(family: Any, code: str, name: str) -> None:
+    """(A review: 字牌 / 大貳 ``Action`` and 字牌 / 川牌 / 孝感 ``best_decomposition`` tested
+    ``type(x) is str`` and refused a ``str`` subclass that ``Card.parse`` reads.)"""
+    built = family.Action(0, family.ActionKind.DISCARD, family.Card.parse(code))
+    assert family.Action(0, family.ActionKind.DISCARD, _Text(code)) == built
+    sample = next(v.sample for v in changpai.variants() if v.module is family)
+    assert family.best_decomposition(_Text(sample)) == family.best_decomposition(sample)

@@ -299,13 +299,34 @@ def test_a_failed_play_leaves_the_match_as_it_was(
     match = module.Match(entry.rules, 1, dealer=0)
     match.play(1)
     before = match.to_dict()
+    held = (match.hands, match.games, match.totals)  # (restored in place: a holder sees it too)
     with pytest.raises(error):
         match.play(2, policy=policy)
     assert match.to_dict() == before and len(match.games) == 1
+    assert held == (match.hands, match.games, match.totals) and held[0] is match.hands
     with pytest.raises(NotationError, match="hands='2' is not an integer"):
         match.play("2")
     again = module.Match(entry.rules, 1, dealer=0).play(1).play(2)
     assert match.play(2).to_dict() == again.to_dict()
+
+
+@by_variant
+def test_an_interrupted_play_keeps_the_finished_hands(entry: changpai.Variant) -> None:
+    """Ctrl-C during ``Match.play`` keeps the hands finished so far and drops the one under way,
+    so the match goes on (a failed play, above, keeps none)."""
+    module = family(entry)
+    match = module.Match(entry.rules, 1, dealer=0)
+
+    def interrupting(game: Any, seat: int) -> Any:
+        if len(match.games) == 3:
+            raise KeyboardInterrupt
+        return game.legal_actions(seat)[0]
+
+    with pytest.raises(KeyboardInterrupt):
+        match.play(5, policy=interrupting)
+    assert len(match.hands) == len(match.games) == 2 and match.game.is_over
+    match.play(1)
+    assert len(match.hands) == 3
 
 
 @by_variant
@@ -323,6 +344,24 @@ def test_an_option_no_game_takes_is_a_typed_error(entry: changpai.Variant) -> No
     with pytest.raises(NotationError, match="game document: bogus is not an option"):
         module.Game.from_json(json.dumps(data))
     module.Game.check_options(["deck", "dealer"])  # (every family takes these)
+
+
+@by_variant
+def test_a_subclass_passing_options_on_is_not_refused(entry: changpai.Variant) -> None:
+    """A ``Game`` subclass whose constructor takes ``**kwargs`` (passing options on, or using
+    some itself) is not judged by ``check_options``: its constructor judges (a review found
+    ``replay`` / ``from_json`` refusing the family's own options there)."""
+    module = family(entry)
+
+    class Traced(module.Game):  # type: ignore[misc,name-defined]
+        def __init__(self, *args: Any, trace: bool = False, **options: Any) -> None:
+            super().__init__(*args, **options)
+            self.trace = trace
+
+    Traced.check_options(["trace", "dealer", "anything"])
+    game = Traced.replay([], entry.rules, seed=1, dealer=1, trace=True)
+    assert game.trace and game.dealer == 1
+    assert Traced.from_json(game.to_json()).dealer == 1
 
 
 @by_variant

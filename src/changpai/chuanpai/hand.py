@@ -66,9 +66,9 @@ def _checked(
     finds a fault does it rerun the full check, which raises the error naming it."""
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules = rules_arg(rules, Rules, "chuanpai")
-    if type(concealed) is str:  # text, as analyze takes it (a cheap test first)
+    if isinstance(concealed, str):  # text, as analyze takes it
         concealed = parse(concealed, deck=rules.deck)
-    if type(exposed) is str:
+    if isinstance(exposed, str):
         exposed = parse_melds(exposed)
     cards = concealed if type(concealed) is tuple else _sequence(concealed, "concealed", "cards")
     melds = exposed if type(exposed) is tuple else _sequence(exposed, "exposed", "units")
@@ -181,7 +181,7 @@ _OVER_ANY_DECK = _over_limits(_deck_limits(None)[1])
 def _plain_counts(cards: object) -> tuple[int, ...]:
     """The counts of cards (or their text) checked against any chuanpai deck (:func:`can_jiao`,
     :func:`has_tuhuo`)."""
-    items = parse(cards) if type(cards) is str else _sequence(cards, "cards", "cards")
+    items = parse(cards) if isinstance(cards, str) else _sequence(cards, "cards", "cards")
     counts = _fast_counts(items, _OVER_ANY_DECK)
     return _count_copies(items).counts if counts is None else counts
 
@@ -545,7 +545,7 @@ def qitou(concealed: Sequence[Card] | str, card: Card | str, rules: Rules = YAOD
     True
     """
     _melds, hand, _held = _checked(concealed, (), rules)
-    if type(card) is str:
+    if isinstance(card, str):
         card = Card.parse(card)
     if not isinstance(card, Card):
         raise NotationError(f"card={card!r} is not a chuanpai Card or card text")

@@ -247,6 +247,8 @@ class GameBase(ABC):
         changpai.errors.RulesError: players is not an option of a zipai game; the options are deck, dealer, huangfan
         """
         known = _game_options(cls)
+        if known is None:  # (a constructor that takes any keyword)
+            return
         unknown = [name for name in keywords if name not in known]
         if unknown:
             raise RulesError(
@@ -315,20 +317,22 @@ class GameBase(ABC):
         return replay(game, actions)
 
 
-def _game_options(cls: type[Any]) -> tuple[str, ...]:
-    """The keyword-only parameters of ``cls`` (a family's ``Game``), in order."""
-    found = _OPTIONS.get(cls)
-    if found is None:
-        found = _OPTIONS[cls] = tuple(
-            name
-            for name, parameter in inspect.signature(cls).parameters.items()
-            if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+def _game_options(cls: type[Any]) -> tuple[str, ...] | None:
+    """The keyword-only parameters of ``cls`` (a family's ``Game``, or a subclass), in order;
+    None when its constructor takes ``**kwargs`` (a subclass passing options on, or using some
+    itself: every keyword is then taken as given, and the constructor judges it)."""
+    if cls not in _OPTIONS:
+        parameters = inspect.signature(cls).parameters.values()
+        _OPTIONS[cls] = (
+            None
+            if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+            else tuple(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
         )
-    return found
+    return _OPTIONS[cls]
 
 
 # (one entry per Game class: a handful)
-_OPTIONS: dict[type[Any], tuple[str, ...]] = {}
+_OPTIONS: dict[type[Any], tuple[str, ...] | None] = {}
 
 
 def replay(game: _G, items: Iterable[Any]) -> _G:

@@ -330,7 +330,7 @@ def action_card(cls: Any, name: str = "card") -> Callable[[Any], Any]:
     """
 
     def convert(value: Any) -> Any:
-        if type(value) is not str:
+        if not isinstance(value, str):
             return value
         try:
             return cls.parse(value)

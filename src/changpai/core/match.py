@@ -174,7 +174,8 @@ class Match(Generic[G]):
         """Play ``hands`` whole hands, each seat choosing with ``policy(game, seat)`` (default:
         a random legal action from the match's random numbers), and settle them. If a hand
         fails (the policy raises or chooses an illegal action) the error is raised and the
-        match is as it was before the call: no hand of it is kept.
+        match is as it was before the call: no hand of it is kept. An interrupt (Ctrl-C) keeps
+        the hands finished so far and drops the one under way.
 
         >>> from changpai import zipai
         >>> zipai.Match(seed=4).play(2).totals == zipai.Match(seed=4).play(2).totals
@@ -185,7 +186,7 @@ class Match(Generic[G]):
             raise NotationError(
                 f"policy={shown(policy)} is not callable; give a function (game, seat) -> action"
             )
-        before = self._snapshot()
+        before = done = self._snapshot()
         try:
             chooser = random.Random(self._rng.getrandbits(64))
             for _ in range(hands):
@@ -198,10 +199,17 @@ class Match(Generic[G]):
                         action = policy(game, seat)
                     game.apply(action)
                 self._settle()
-        except BaseException:
+                if hands > 1:
+                    done = self._snapshot()
+        except Exception:
             # a policy that raised or chose an illegal action: the match is as it was (its
             # hands, totals, dealer and random numbers), so the next call plays again
             self._restore(before)
+            raise
+        except BaseException:
+            # an interrupt (Ctrl-C): the hands finished so far are kept, the one under way
+            # dropped, so the match can go on
+            self._restore(done)
             raise
         return self
 
@@ -215,11 +223,20 @@ class Match(Generic[G]):
         return state, self._rng.getstate()
 
     def _restore(self, snapshot: tuple[dict[str, Any], Any]) -> None:
-        """Put back a :meth:`_snapshot`."""
+        """Put back a :meth:`_snapshot`, lists and dicts in place (whoever holds
+        ``match.hands`` sees them as they were)."""
         state, rng = snapshot
-        vars(self).clear()
-        vars(self).update(state)
-        self._rng = random.Random()
+        for name in [name for name in vars(self) if name not in state and name != "_rng"]:
+            delattr(self, name)
+        for name, value in state.items():
+            current = getattr(self, name, None)
+            if isinstance(value, list) and isinstance(current, list):
+                current[:] = value
+            elif isinstance(value, dict) and isinstance(current, dict):
+                current.clear()
+                current.update(value)
+            else:
+                setattr(self, name, value)
         self._rng.setstate(rng)
 
     def to_dict(self) -> dict[str, Any]:

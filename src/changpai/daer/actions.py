@@ -72,7 +72,7 @@ def _card(value: Card | str | None) -> Card | None:
     every family."""
     if value is None or isinstance(value, Card):
         return value
-    if type(value) is str:
+    if isinstance(value, str):
         return _card_text(value)  # type: ignore[no-any-return]
     raise IllegalActionError(
         f"card={shown(value)} is not a 大貳 (字牌) Card or card text (or None)"

@@ -303,9 +303,9 @@ def checked(
     """
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules = rules_arg(rules, Rules, "xiaogan")
-    if type(concealed) is str:  # text, as analyze takes it (a cheap test first)
+    if isinstance(concealed, str):  # text, as analyze takes it
         concealed = parse(concealed)
-    if type(exposed) is str:
+    if isinstance(exposed, str):
         exposed = parse_melds(exposed)
     cards = _sequence(concealed, "concealed", "cards")
     melds = _sequence(exposed, "exposed", "sets")

@@ -75,7 +75,7 @@ def _to_card(value: Card | str | None) -> Card | None:
     every family."""
     if value is None or isinstance(value, Card):
         return value
-    if type(value) is str:
+    if isinstance(value, str):
         return _card_text(value)  # type: ignore[no-any-return]
     raise IllegalActionError(f"card={shown(value)} is not a zipai Card or card text (or None)")
 

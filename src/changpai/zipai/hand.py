@@ -622,10 +622,7 @@ def best_decomposition(
     >>> best_decomposition("七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一; 吃 四五六").huxi
     12
     """
-    if type(concealed) is str:  # text (a cheap test first: the concealed-only hot path)
-        concealed = parse(concealed)
-    # (the text is read: mypy narrows no ``type(x) is str``, so a typed name for the cards)
-    cards: Sequence[Card] = concealed  # type: ignore[assignment]
+    cards = parse(concealed) if isinstance(concealed, str) else concealed
     last = _LAST
     if rules is not last[0] and not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
