@@ -6,6 +6,7 @@ registering it. Nothing here knows a family's rules; it only uses the contract.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import inspect
 import json
@@ -308,6 +309,19 @@ def test_a_failed_play_leaves_the_match_as_it_was(
         match.play("2")
     again = module.Match(entry.rules, 1, dealer=0).play(1).play(2)
     assert match.play(2).to_dict() == again.to_dict()
+
+
+@by_variant
+def test_copy_copy_is_an_independent_game(entry: changpai.Variant) -> None:
+    """``copy.copy(game)`` is ``game.copy()``: playing the copy to its end leaves the original
+    as it was (a shallow copy shared the hands and the log; a review)."""
+    game = entry.game(seed=3)
+    before = game.to_json()
+    other = copy.copy(game)
+    assert other == game and other is not game
+    while not other.is_over:
+        other.apply(other.legal_actions(other.to_act[0])[0])
+    assert game.to_json() == before and game != other
 
 
 @by_variant

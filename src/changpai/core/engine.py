@@ -150,6 +150,20 @@ class GameBase(ABC):
     def copy(self: _Self) -> _Self:
         """An independent copy, equal to this game."""
 
+    def __copy__(self: _Self) -> _Self:
+        """``copy.copy(game)`` is :meth:`copy`: an independent game (a shallow copy would share
+        the hands and the log, and an action applied to it would change the original).
+
+        >>> import copy
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> other = copy.copy(game)
+        >>> _ = other.apply(other.legal_actions(other.to_act[0])[0])
+        >>> other == game, game == zipai.Game(seed=1)
+        (False, True)
+        """
+        return self.copy()
+
     @abstractmethod
     def _key(self) -> tuple[Any, ...]:
         """The whole state, for equality."""

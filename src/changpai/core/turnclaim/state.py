@@ -13,7 +13,6 @@ and equality — and the family hooks the flow calls (:class:`TurnClaimState`).
 
 from __future__ import annotations
 
-import copy as _copy
 from abc import abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
@@ -413,7 +412,8 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         >>> g = Game(seed=2); h = g.copy(); h == g and h is not g
         True
         """
-        new = _copy.copy(self)
+        new = object.__new__(type(self))
+        vars(new).update(vars(self))  # (a shallow copy; copy.copy(game) is this method)
         for name, value in vars(self).items():
             if isinstance(value, (list, set, dict)):
                 setattr(new, name, _copy_value(value))
