@@ -297,23 +297,28 @@ def test_internal_entries_agree_with_public(
     cards: list[Card], table: list[Meld], rules: Rules, card: Card
 ) -> None:
     """Property (chuanpai.md §2.4.4, §2.5, §2.6): the unchecked entries the engine calls give
-    what the checked public functions give, on the counts of the same valid cards."""
+    what the checked public functions give, on the counts of the same valid cards (both read
+    from one module object: pytest's doctest import of hand.py may load it twice)."""
     try:
-        best = best_decomposition(cards, table, rules=rules)
+        best = hand_module.best_decomposition(cards, table, rules=rules)
     except NotationError:
         return  # too many copies with the table, or a pair of the other rule: tested above
     if not cards and not table:  # the public entries refuse the empty hand as a win (issue 12)
-        assert best is None and not is_complete(cards, table, rules=rules)
+        assert best is None and not hand_module.is_complete(cards, table, rules=rules)
         return
     counts = _counts(cards)
     assert hand_module._checked(cards, table, rules)[1] == counts
     assert hand_module._best_decomposition(counts, table, rules) == best
-    assert hand_module._is_complete(counts, rules) == is_complete(cards, table, rules=rules)
+    assert hand_module._is_complete(counts, rules) == hand_module.is_complete(
+        cards, table, rules=rules
+    )
     every = _counts([*cards, *(c for m in table for c in m.cards)])
-    assert hand_module._waits(counts, every, table, rules) == waits(cards, table, rules=rules)
-    assert hand_module._can_jiao(counts) == can_jiao(cards)
-    assert hand_module._has_tuhuo(counts) == has_tuhuo(cards)
-    assert hand_module._qitou(counts, card.index, rules) == qitou(cards, card, rules)
+    assert hand_module._waits(counts, every, table, rules) == hand_module.waits(
+        cards, table, rules=rules
+    )
+    assert hand_module._can_jiao(counts) == hand_module.can_jiao(cards)
+    assert hand_module._has_tuhuo(counts) == hand_module.has_tuhuo(cards)
+    assert hand_module._qitou(counts, card.index, rules) == hand_module.qitou(cards, card, rules)
 
 
 def test_fast_check_falls_back_to_the_full_error() -> None:
