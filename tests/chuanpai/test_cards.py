@@ -285,3 +285,53 @@ def test_parse_accepts_a_deck_name() -> None:
         parse(5)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="None is not chuanpai card text"):
         parse(None)  # type: ignore[arg-type]
+
+
+def _reference_tokens(text: str) -> list[str]:
+    """The tokenizer before the one-card-per-chunk fast path (character join, longest token
+    first), kept as the oracle of :func:`test_parse_agrees_with_the_reference_tokenizer`."""
+    from changpai.chuanpai import cards as module
+
+    out: list[str] = []
+    for chunk in "".join(" " if ch in module._SEPARATORS else ch for ch in text).split():
+        if chunk.isdigit():
+            if len(chunk) % 2:
+                raise NotationError("odd digits")
+            out.extend(chunk[i : i + 2] for i in range(0, len(chunk), 2))
+            continue
+        pos = 0
+        while pos < len(chunk):
+            for token in module._TOKENS:
+                if chunk.startswith(token, pos):
+                    out.append(token)
+                    pos += len(token)
+                    break
+            else:
+                raise NotationError("unknown")
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([*sorted(chuanpai.cards._LOOKUP), "61", "x", "天", "6"]),
+            st.sampled_from(["", " ", ",", "，", "、", ";", "|", "\t"]),
+        ),
+        max_size=12,
+    )
+)
+def test_parse_agrees_with_the_reference_tokenizer(parts: list[tuple[str, str]]) -> None:
+    """parse's tokenizer with its fast path (a chunk that is one card is looked up at once)
+    reads every text as the character-by-character one did: the same cards, or a
+    NotationError."""
+    from changpai.chuanpai import cards as module
+
+    text = "".join(token + sep for token, sep in parts)
+    try:
+        expected = [module._LOOKUP[t] for t in _reference_tokens(text)]
+    except (NotationError, KeyError):
+        with pytest.raises(NotationError):
+            module._tokens(text)
+        return
+    assert [module._LOOKUP[t] for t in module._tokens(text)] == expected
