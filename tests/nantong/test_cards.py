@@ -149,3 +149,30 @@ def test_format_ascii_is_keyword_only() -> None:
     assert param.kind is inspect.Parameter.KEYWORD_ONLY and param.default is False
     with pytest.raises(TypeError):
         nantong.format([Card("1t")], True)  # type: ignore[misc]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(
+                [*nantong.cards._CHUNKS, "BD", "百搭", "123b", "一二三並", "1x", "十條", "B", "條"]
+            ),
+            st.sampled_from(["", " ", ",", "，", "、", "\t", "\n"]),
+        ),
+        max_size=10,
+    )
+)
+def test_parse_agrees_with_the_scanner(parts: list[tuple[str, str]]) -> None:
+    """parse's fast path (a chunk that is one card is looked up at once) reads every text as
+    the character-by-character scanner does: the same cards, or a NotationError."""
+    from changpai.nantong import cards as module
+
+    text = "".join(token + sep for token, sep in parts)
+    try:
+        expected = module._resolve(module._scan(text), text)
+    except NotationError:
+        with pytest.raises(NotationError):
+            nantong.parse(text)
+        return
+    assert nantong.parse(text) == expected

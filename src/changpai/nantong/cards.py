@@ -15,6 +15,7 @@ name. Card objects are interned: ``Card("1t") is Card("一條")``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
@@ -327,6 +328,16 @@ def parse(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a string of nantong cards")
+    try:  # (most text: one card per chunk, each looked up at once)
+        indices = [_CHUNKS[chunk] for chunk in text.translate(_SPACED).split()]
+    except KeyError:
+        indices = _scan(text)
+    return _resolve(indices, text)
+
+
+def _scan(text: str) -> list[int]:
+    """The indices of the cards of ``text`` read character by character (``-1`` for ``BD``),
+    or the :class:`~changpai.errors.NotationError` naming what is not a card."""
     indices: list[int] = []
     pos, n = 0, len(text)
     while pos < n:
@@ -371,7 +382,33 @@ def parse(text: str) -> tuple[Card, ...]:
         raise NotationError(
             f"{ch!r} at position {pos} of {text!r} is not a nantong card; {_EXPECTED}"
         )
-    return _resolve(indices, text)
+    return indices
+
+
+def _single_chunks() -> dict[str, int]:
+    """Every chunk (text between separators) that :func:`_scan` reads as one card (not
+    ``BD``), with its index: codes in any case, numeral and suit glyphs, honour words, 百搭
+    glyphs — :func:`parse` looks them up before scanning."""
+    words = [
+        "".join(letters)
+        for code in (*(c.code for c in CARDS), *_BAIDA_CODES)
+        for letters in itertools.product(*({ch.lower(), ch.upper()} for ch in code))
+    ]
+    words += [n + suit for n in _NUMERALS for suit in _SUIT_CHARS]
+    words += [*_HONOUR_WORDS, *_BAIDA_CHARS]
+    found: dict[str, int] = {}
+    for word in words:
+        try:
+            indices = _scan(word)
+        except NotationError:
+            continue
+        if len(indices) == 1 and indices[0] >= 0:
+            found[word] = indices[0]
+    return found
+
+
+# (the separators of parse as spaces, for str.translate: one C call)
+_SPACED = str.maketrans(dict.fromkeys(",，、", " "))
 
 
 def _ascii_word(word: str) -> list[int]:
@@ -399,6 +436,9 @@ def _resolve(indices: list[int], text: str) -> tuple[Card, ...]:
                 raise NotationError(f"more than five 百搭 in {text!r}; the deck has five")
         result.append(CARDS[index])
     return tuple(result)
+
+
+_CHUNKS = _single_chunks()
 
 
 def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
