@@ -16,6 +16,7 @@ from changpai.core.playout import SimulationStats, perft, random_playout, simula
 from changpai.errors import ChangpaiError
 from changpai.nantong.game import Game as NantongGame
 from changpai.zipai.game import Game as ZipaiGame
+from changpai.zipai.rules import HUNAN
 from changpai.zipai.sim import random_game
 from changpai.zipai.sim import simulate as zipai_simulate
 
@@ -227,3 +228,11 @@ def test_a_game_class_is_checked() -> None:
         core_random_game(str)  # type: ignore[type-var]
     with pytest.raises(NotationError, match="not a changpai game"):
         core_transcript("game")
+
+
+def test_no_hand_simulated_still_names_the_seats_and_rules() -> None:
+    """``simulate(..., 0)`` reports a zero for each seat and the rules' name (it gave no seat and
+    no name: the statistics of no hand read like those of no table)."""
+    stats = simulate(ZipaiGame, 0, rules=HUNAN)
+    assert stats.hands == 0 and stats.wins_by_seat == (0, 0, 0) and stats.name == "hunan"
+    assert stats.to_dict()["wins_by_seat"] == [0, 0, 0]

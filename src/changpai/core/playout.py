@@ -463,6 +463,10 @@ def simulate(
             if progress is not None:
                 progress(tally.hands, n)
     seconds = time.perf_counter() - start
+    if not tally.hands:  # (no hand played: the seats and rules of a dealt one)
+        dealt = new_game(0)
+        tally.seats = len(getattr(dealt, "seats", ()))
+        tally.name = str(getattr(getattr(dealt, "rules", None), "name", ""))
     size = max([tally.seats, *(seat + 1 for seat in tally.wins)])
     return SimulationStats(
         name or tally.name,
