@@ -7,7 +7,7 @@ import re
 import pytest
 
 from changpai.core import guard
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 
 def test_text_arg() -> None:
@@ -69,3 +69,34 @@ def test_flag_arg_takes_only_true_or_false(bad: object) -> None:
 def test_shown_cuts_long_inputs() -> None:
     assert len(guard.shown("x" * 10_000)) < 50
     assert len(guard.shown(list(range(10_000)))) < 50
+
+
+class _NumpyLike:
+    """A whole number that is not an ``int``, as ``numpy.int64`` is: it has ``__index__``."""
+
+    def __index__(self) -> int:
+        return 1
+
+    def __repr__(self) -> str:
+        return "np.int64(1)"
+
+
+def test_a_whole_number_that_is_not_an_int_is_refused_with_how_to_pass_it() -> None:
+    """changpai takes Python ints only (an int goes into every document, JSON included); a numpy
+    integer is refused with a typed error that says to pass ``int(...)``, for seats, seeds and
+    counts alike."""
+    from changpai import zipai
+    from changpai.core.guard import int_arg, int_hint, seed_arg
+    from changpai.core.seats import check_seat
+
+    value = _NumpyLike()
+    assert int_hint(value, "seat") == " (a _NumpyLike: pass int(seat))"
+    for call, what in (
+        (lambda: check_seat(value, 3, error=IllegalActionError), "seat"),
+        (lambda: int_arg(value, "players", error=RulesError), "players"),
+        (lambda: seed_arg(value), "seed"),
+        (lambda: zipai.Game(seed=1).view(value), "seat"),  # type: ignore[arg-type]
+        (lambda: zipai.Action(value, zipai.ActionKind.PASS), "seat"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ChangpaiError, match=rf"\(a _NumpyLike: pass int\({what}\)\)$"):
+            call()

@@ -31,6 +31,7 @@ __all__ = [
     "flag_arg",
     "instance_arg",
     "int_arg",
+    "int_hint",
     "items_arg",
     "keywords_with_win",
     "mapping_arg",
@@ -189,7 +190,7 @@ def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | Non
     changpai.errors.RulesError: seed='1' is not a whole number (or None)
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise error(f"seed={shown(seed)} is not a whole number (or None)")
+        raise error(f"seed={shown(seed)} is not a whole number (or None){int_hint(seed, 'seed')}")
     return seed
 
 
@@ -247,6 +248,27 @@ def keywords_with_win(given: Iterable[str]) -> None:
         )
 
 
+def int_hint(value: object, what: str) -> str:
+    """The end of the message refusing a whole number that is not a Python ``int`` — a numpy
+    integer, say, which Python reads as an index but changpai does not take (an ``int`` goes
+    into every document): how to pass it; ``""`` for anything else.
+
+    >>> class Index:
+    ...     def __index__(self): return 2
+    >>> int_hint(Index(), "seat"), int_hint("2", "seat"), int_hint(True, "seat")
+    (' (an Index: pass int(seat))', '', '')
+    >>> import fractions; int_hint(fractions.Fraction(2), "seat")  # (no __index__)
+    ''
+
+    """
+    kind = type(value)
+    if isinstance(value, int) or not hasattr(kind, "__index__"):
+        return ""
+    name = kind.__name__
+    article = "an" if name[:1] in "AEIOUaeiou" else "a"
+    return f" ({article} {name}: pass int({what}))"
+
+
 def int_arg(
     value: object,
     what: str,
@@ -279,7 +301,7 @@ def int_arg(
             if high is not None
             else ""
         )
-        raise error(f"{what}={shown(value)} is not an integer{span}")
+        raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value, what)}")
     return value
 
 

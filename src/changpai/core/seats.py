@@ -20,7 +20,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import int_arg
+from changpai.core.guard import int_arg, int_hint
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["SeatRing", "check_seat", "scored_seat", "seat_validator"]
@@ -160,7 +160,10 @@ def check_seat(
     changpai.errors.RulesError: dealer=True is not a seat; expected a whole number 0..2
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-        raise error(f"{what}={value!r} is not a seat; expected a whole number 0..{seats - 1}")
+        raise error(
+            f"{what}={value!r} is not a seat; expected a whole number 0..{seats - 1}"
+            + int_hint(value, what)
+        )
     return value
 
 
