@@ -65,3 +65,41 @@ def test_lru_is_bounded() -> None:
     assert caches.stats("test")[name] == (3, 3)
     caches.clear("test")
     assert caches.stats("test")[name] == (0, 3)
+
+
+def test_bounded_dict_stores_from_many_threads_never_fail() -> None:
+    """Threads storing into one full BoundedDict (and one emptying it) never raise: two stores
+    may drop the same oldest entry (a review: ``del`` raised KeyError there, killing 川牌
+    analyses of many house rules in a threaded server), and the size stays near the bound."""
+    import sys
+    import threading
+
+    cache: caches.BoundedDict[int, int] = caches.BoundedDict(
+        "test-threads", "tests.test_caches.threads", 8
+    )
+    failures: list[BaseException] = []
+
+    def store(first: int) -> None:
+        try:
+            for key in range(first, first + 20_000):
+                cache[key] = key
+        except BaseException as error:  # (any failure is the test's finding)
+            failures.append(error)
+
+    def empty() -> None:
+        for _ in range(2_000):
+            cache.clear()
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # (switch threads often: the race is in a few bytecodes)
+    try:
+        threads = [threading.Thread(target=store, args=(i * 100_000,)) for i in range(4)]
+        threads.append(threading.Thread(target=empty))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+    assert len(cache) <= cache.maxsize + len(threads)

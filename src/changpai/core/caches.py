@@ -82,7 +82,9 @@ def lru(
 
 class BoundedDict(dict[_K, _V]):
     """A ``dict`` cache that holds at most ``maxsize`` entries: storing a new key when it is full
-    first drops the oldest entry. Reads are plain ``dict`` reads (the hot path).
+    first drops the oldest entry. Reads are plain ``dict`` reads (the hot path). Threads may
+    share it: a store never fails, and the cache holds at most ``maxsize`` entries plus one for
+    each store under way in another thread.
 
     >>> cache: BoundedDict[int, str] = BoundedDict("example", "example.letters", 2)
     >>> cache[1], cache[2], cache[3] = "a", "b", "c"
@@ -98,8 +100,15 @@ class BoundedDict(dict[_K, _V]):
         register(family, name, self.clear, self.__len__, maxsize)
 
     def __setitem__(self, key: _K, value: _V) -> None:
-        if len(self) >= self.maxsize and key not in self:
-            del self[next(iter(self))]
+        # (a loop, and pop: another thread may drop the same oldest entry, or empty the cache,
+        # meanwhile — a store never fails, and the size comes back under the bound)
+        while len(self) >= self.maxsize and key not in self:
+            try:
+                self.pop(next(iter(self)), None)
+            except StopIteration:  # (emptied meanwhile)
+                break
+            except RuntimeError:  # (changed while the oldest was looked up: look again)
+                continue
         super().__setitem__(key, value)
 
 
