@@ -236,3 +236,22 @@ def test_no_hand_simulated_still_names_the_seats_and_rules() -> None:
     stats = simulate(ZipaiGame, 0, rules=HUNAN)
     assert stats.hands == 0 and stats.wins_by_seat == (0, 0, 0) and stats.name == "hunan"
     assert stats.to_dict()["wins_by_seat"] == [0, 0, 0]
+
+
+def test_hands_without_a_winner_of_several_kinds_are_named_alike_in_any_split() -> None:
+    """孝感 ends a hand without a winner two ways (荒牌, 放棄): the label names both, the most
+    frequent first, whichever chunk saw which (a review: one process kept the last label seen,
+    merging kept the first, so ``jobs=2`` differed from ``jobs=1``)."""
+    from changpai import xiaogan
+
+    rules = xiaogan.XIAOGAN
+    one = playout._Tally()
+    for seed in range(40):
+        one.add(random_playout(xiaogan.Game(rules, seed), random.Random(seed)))
+    halves = [playout._Tally(), playout._Tally()]
+    for seed in range(40):
+        halves[seed % 2].add(random_playout(xiaogan.Game(rules, seed), random.Random(seed)))
+    halves[1].merge(halves[0])
+    assert one.no_winner_labels == halves[1].no_winner_labels
+    assert one.no_winner_label() == halves[1].no_winner_label()
+    assert set(one.no_winner_label().split(" / ")) <= {"荒牌", "放棄"}

@@ -144,7 +144,8 @@ class SimulationStats:
     value_name: str = "value"
     """What the family calls the value of a winning hand (``"胡息"``, ``"胡數"``, ``"胡"``)."""
     no_winner_label: str = "no winner"
-    """What the family calls a hand without a winner (字牌 荒莊, 南通 荒牌)."""
+    """What the family calls a hand without a winner (字牌 荒莊, 南通 荒牌); a family with
+    several such endings names those seen, the most frequent first (孝感 ``"荒牌 / 放棄"``)."""
     kind_labels: dict[str, str] = field(factory=dict)
     """The hanzi of each action kind counted in ``action_counts``."""
 
@@ -243,7 +244,7 @@ class _Tally:
         self.counts: Counter[str] = Counter()
         self.labels: dict[str, str] = {}
         self.value_name = ""
-        self.no_winner_label = ""
+        self.no_winner_labels: Counter[str] = Counter()
         self.name = ""
 
     def add(self, played: Any) -> None:
@@ -255,7 +256,8 @@ class _Tally:
         if result is None or result.winner is None:
             self.no_winner += 1
             label = "" if result is None else str(getattr(result, "label", ""))
-            self.no_winner_label = label or self.no_winner_label
+            if label:
+                self.no_winner_labels[label] += 1
         else:
             self.wins[result.winner] += 1
             self.total_value += getattr(result, "value", 0)
@@ -276,8 +278,14 @@ class _Tally:
         self.counts.update(other.counts)
         self.labels.update(other.labels)
         self.value_name = self.value_name or other.value_name
-        self.no_winner_label = self.no_winner_label or other.no_winner_label
+        self.no_winner_labels.update(other.no_winner_labels)
         self.name = self.name or other.name
+
+    def no_winner_label(self) -> str:
+        """The labels of the hands without a winner, the most frequent first (ties by name):
+        the same whichever process played which hand."""
+        ranked = sorted(self.no_winner_labels.items(), key=lambda item: (-item[1], item[0]))
+        return " / ".join(label for label, _ in ranked) or "no winner"
 
 
 def _play_chunk(game: Any, rules: Any, seeds: Sequence[int]) -> _Tally:
@@ -478,7 +486,7 @@ def simulate(
         dict(tally.counts),
         seconds,
         tally.value_name or str(getattr(game, "value_name", "value")),
-        tally.no_winner_label or "no winner",
+        tally.no_winner_label(),
         tally.labels,
     )
 
