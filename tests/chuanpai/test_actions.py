@@ -110,3 +110,11 @@ def test_json_round_trip(
     """Property: every action survives to_dict -> JSON text -> from_dict."""
     action = Action(seat, kind, card, tuple(cards), meld, guo)
     assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+def test_from_dict_refuses_a_guo_that_is_not_true_or_false() -> None:
+    """``"guo": 1`` (or ``"yes"``) was read as False without a word (a review): NotationError."""
+    for guo in (1, "yes", None):
+        with pytest.raises(NotationError, match=r"guo=.* is not True or False"):
+            Action.from_dict({"seat": 0, "kind": "pass", "guo": guo})
+    assert Action.from_dict({"seat": 0, "kind": "pass", "guo": True}).guo is True

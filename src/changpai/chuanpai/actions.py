@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.melds import MeldKind
-from changpai.core.guard import action_card, action_field, action_items, flag_arg
+from changpai.core.guard import action_card, action_field, action_items, flag_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -168,6 +168,11 @@ class Action:
         seat, kind, card, cards, meld = action_fields(
             data, "chuanpai", ActionKind, MeldKind, "unit kind"
         )
+        guo = data.get("guo", False)
+        if not isinstance(guo, bool):
+            raise NotationError(
+                f"{data!r} is not a chuanpai action: guo={shown(guo)} is not True or False"
+            )
         try:
             return cls(
                 seat=seat,
@@ -175,7 +180,7 @@ class Action:
                 card=None if card is None else Card.parse(card),
                 cards=tuple(Card.parse(c) for c in cards),
                 meld=None if meld is None else MeldKind(meld),
-                guo=data.get("guo", False) is True,
+                guo=guo,
             )
         except IllegalActionError as error:
             raise NotationError(f"{data!r} is not a chuanpai action: {error}") from None

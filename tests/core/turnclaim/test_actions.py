@@ -4,6 +4,7 @@ NotationError naming the dict, the family and the reason."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -61,3 +62,22 @@ def test_a_bad_dict_names_itself_the_family_and_the_reason(data: Any, reason: st
     with pytest.raises(NotationError) as info:
         action_fields(data, "fam", ActionKind, MeldKind, "the word")
     assert str(info.value) == f"{data!r} is not a fam action: {reason}"
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"kind": ["pass"]}, "['pass'] is not a kind"),
+        ({"kind": {}}, "{} is not a kind"),
+        ({"meld": []}, "[] is not a unit kind"),
+        ({"cards": 0}, "cards must be a list of codes"),
+        ({"cards": ""}, "cards must be a list of codes"),
+    ],
+)
+def test_a_hostile_dict_is_a_notation_error(change: dict[str, object], reason: str) -> None:
+    """A server reads actions from clients: a list or dict where a kind or unit kind belongs,
+    or cards that are no list, raise NotationError naming the reason (a review: an unhashable
+    kind raised TypeError, and ``cards: 0`` / ``""`` quietly became no cards)."""
+    data = {"seat": 0, "kind": "pass", **change}
+    with pytest.raises(NotationError, match=re.escape(reason)):
+        action_fields(data, "chuanpai", ActionKind, MeldKind, "unit kind")

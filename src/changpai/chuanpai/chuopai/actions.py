@@ -19,7 +19,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
-from changpai.core.guard import action_dict, shown
+from changpai.core.guard import action_dict, int_hint, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -112,7 +112,10 @@ class Action:
         data = action_dict(data, "戳牌")
         seat, kind, cards = data["seat"], data["kind"], data.get("cards", [])
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise NotationError(f"{data!r} is not a 戳牌 action: seat {seat!r} is not a number")
+            raise NotationError(
+                f"{data!r} is not a 戳牌 action: seat {seat!r} is not a number"
+                + int_hint(seat, "seat")
+            )
         known = [k.value for k in ActionKind]
         if kind not in known:
             raise NotationError(

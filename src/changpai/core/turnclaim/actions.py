@@ -40,11 +40,14 @@ def action_fields(
     """
     data = action_dict(data, family)
     kind, meld = data["kind"], data.get("meld")
-    if kind not in {k.value for k in kinds}:
+    # (isinstance first: a list or a dict is no kind, and no set holds it)
+    if not isinstance(kind, str) or kind not in {k.value for k in kinds}:
         raise NotationError(f"{data!r} is not a {family} action: {kind!r} is not a kind")
-    if meld is not None and meld not in {k.value for k in melds}:
+    if meld is not None and (not isinstance(meld, str) or meld not in {k.value for k in melds}):
         raise NotationError(f"{data!r} is not a {family} action: {meld!r} is not a {meld_word}")
-    cards = data.get("cards") or ()
+    cards = data.get("cards")
+    if cards is None:  # (absent, or null as 0.1.0 wrote it)
+        cards = ()
     if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
         raise NotationError(f"{data!r} is not a {family} action: cards must be a list of codes")
     card = data.get("card")
