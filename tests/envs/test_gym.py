@@ -135,3 +135,35 @@ def test_illegal_actions_for_learners_without_the_mask() -> None:
     assert info == {}
     with pytest.raises(RulesError, match="illegal_action='ignore'"):
         gym_env("hunan", illegal_action="ignore")
+
+
+# ---------------------------------------------------------------- review mends (s19)
+
+
+@pytest.mark.parametrize("mode", ["raise", "random", "terminate"])
+@pytest.mark.parametrize("form", [np.array(0), np.int64(0), np.array(0, dtype=np.int16)], ids=repr)
+def test_integer_arrays_of_shape_nothing_are_their_int(mode: str, form: object) -> None:
+    """SB3's model.predict returns a 0-d array: it is played as its int, never as an illegal
+    action (with illegal_action="random" it was silently replaced by a random move)."""
+    by_int, by_form = gym_env("hunan", illegal_action=mode), gym_env("hunan", illegal_action=mode)
+    by_int.reset(seed=1)
+    by_form.reset(seed=1)
+    assert by_form.action_space.contains(form)
+    one = by_int.step(0)
+    two = by_form.step(form)  # type: ignore[arg-type]
+    assert two[4] == {} and two[1:4] == one[1:4]
+    assert by_form.game == by_int.game
+
+
+@pytest.mark.parametrize("mode", ["raise", "random", "terminate"])
+@pytest.mark.parametrize(
+    "bad", [0.0, np.array(0.0), True, np.array([0]), np.array([[1]]), "0", None], ids=repr
+)
+def test_an_action_that_is_no_index_raises_whatever_the_mode(mode: str, bad: object) -> None:
+    env = gym_env("hunan", illegal_action=mode)
+    env.reset(seed=1)
+    before = env.game.copy()
+    with pytest.raises(IllegalActionError, match=r"is not an action index for player_0"):
+        env.step(bad)  # type: ignore[arg-type]
+    assert env.game == before
+    env.step(0)  # the episode goes on

@@ -27,12 +27,49 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
+from changpai.core.guard import shown
 from changpai.envs.encode import Encoder, canonical, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
 
-__all__ = ["ChangpaiEnv"]
+__all__ = ["ChangpaiEnv", "index_of"]
 
 Observation = dict[str, Any]
+
+
+def index_of(action: object) -> int | None:
+    """The index an action stands for: an ``int``, a numpy integer or an integer array of
+    shape ``()`` (what ``Discrete.contains`` accepts and Stable-Baselines3's ``predict``
+    returns) as its ``int``; ``None`` for anything else (a bool, a float, another shape).
+
+    >>> import numpy as np
+    >>> index_of(3), index_of(np.int64(3)), index_of(np.array(3))
+    (3, 3, 3)
+    >>> index_of(True), index_of(3.0), index_of(np.array([3])), index_of(np.array(3.0))
+    (None, None, None, None)
+    """
+    if isinstance(action, bool):
+        return None
+    if isinstance(action, int):
+        return action
+    if (
+        isinstance(action, (np.integer, np.ndarray))
+        and action.shape == ()
+        and np.issubdtype(action.dtype, np.integer)
+    ):
+        return int(action)
+    return None
+
+
+def not_an_index(action: object, who: str, count: int) -> IllegalActionError:
+    """The error for an action that is not an index at all (:func:`index_of` is ``None``).
+
+    >>> not_an_index(1.5, "player_0", 15)
+    IllegalActionError('action 1.5 is not an action index for player_0: expected an int, a numpy integer or an integer array of shape () (0..14 now); see the action mask')
+    """
+    return IllegalActionError(
+        f"action {shown(action)} is not an action index for {who}: expected an int, a numpy "
+        f"integer or an integer array of shape () (0..{count - 1} now); see the action mask"
+    )
 
 
 class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -219,7 +256,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return canonical(self.game.legal_actions(self.seat_of(agent)))
 
     def action(self, index: int, agent: str | None = None) -> Any:
-        """The engine action that ``index`` stands for now.
+        """The engine action that ``index`` stands for now: ``index`` is an ``int``, a numpy
+        integer or an integer array of shape ``()`` (:func:`index_of`).
 
         >>> env = ChangpaiEnv("hunan")
         >>> env.reset(seed=1)
@@ -227,13 +265,16 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         {'seat': 0, 'kind': 'discard', 'card': 'd1'}
         """
         legal = self.legal_actions(agent)
-        if not isinstance(index, (int, np.integer)) or not 0 <= int(index) < len(legal):
-            who = agent or self.agent_selection
+        who = agent or self.agent_selection
+        number = index_of(index)
+        if number is None:
+            raise not_an_index(index, who, len(legal))
+        if not 0 <= number < len(legal):
             raise IllegalActionError(
-                f"action {index!r} is not legal for {who}: it has {len(legal)} legal "
+                f"action {number} is not legal for {who}: it has {len(legal)} legal "
                 f"actions (0..{len(legal) - 1}); see the action mask"
             )
-        return legal[int(index)]
+        return legal[number]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now, as arrays: ``{"observation", "action_mask"}`` (and
@@ -262,8 +303,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return out
 
     def step(self, action: int | None) -> None:
-        """Apply action ``action`` (an index into the mask) for the agent to act; a terminated
-        agent steps with ``None``.
+        """Apply action ``action`` (an index into the mask, as :meth:`action` takes it) for the
+        agent to act; a terminated agent steps with ``None``.
 
         >>> env = ChangpaiEnv("hunan")
         >>> env.reset(seed=1)

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 import changpai
-from changpai.envs.aec import ChangpaiEnv, Observation
+from changpai.envs.aec import ChangpaiEnv, Observation, index_of, not_an_index
 from changpai.errors import RulesError
 
 __all__ = ["Policy", "SingleAgentEnv", "random_policy"]
@@ -63,9 +63,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     always ends by termination. ``illegal_action`` says what an action outside the mask does:
     ``"raise"`` (an :class:`~changpai.errors.IllegalActionError`, nothing changes),
     ``"random"`` (a random legal action is played instead and ``info["illegal"]`` is true) or
-    ``"terminate"`` (the episode ends with reward ``illegal_reward``), for learners that do not
-    use the mask. ``action_masks()`` gives the mask as booleans, as
-    sb3-contrib's ``MaskablePPO`` expects.
+    ``"terminate"`` (the episode ends with reward ``illegal_reward``), for
+    learners that do not use the mask. An action is an ``int``, a numpy integer or an integer
+    array of shape ``()`` (what ``model.predict`` returns); anything else (a float, a bool, an
+    array of another shape) raises :class:`~changpai.errors.IllegalActionError` whatever
+    ``illegal_action`` says. ``action_masks()`` gives the mask as booleans, as sb3-contrib's
+    ``MaskablePPO`` expects.
 
     >>> env = SingleAgentEnv("yaodiren", seat=2)
     >>> env.action_space, env.observation_space["observation"].shape
@@ -169,14 +172,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             raise RulesError("the hand is over: reset() the environment")
         info: dict[str, Any] = {}
         mask = aec.observe(self.agent)["action_mask"]
-        legal = isinstance(action, (int, np.integer)) and 0 <= action < len(mask)
-        if not (legal and mask[int(action)]) and self.illegal_action != "raise":
+        index = index_of(action)
+        if index is None:  # not an index at all, whatever illegal_action says
+            raise not_an_index(action, self.agent, int(mask.sum()))
+        if not (0 <= index < len(mask) and mask[index]) and self.illegal_action != "raise":
             info["illegal"] = True
             if self.illegal_action == "terminate":
                 self._abandoned = True
                 return aec.observe(self.agent), self.illegal_reward, True, False, info
-            action = random_policy({"action_mask": mask}, self._rng)
-        aec.step(action)
+            index = random_policy({"action_mask": mask}, self._rng)
+        aec.step(index)
         reward = aec.rewards[self.agent] + self._play_opponents()
         terminated = aec.terminations[self.agent]
         return aec.observe(self.agent), float(reward), terminated, False, info
