@@ -304,3 +304,32 @@ def test_an_out_of_range_numpy_index_names_its_int() -> None:
         IllegalActionError, match=r"^action 20 is not legal for player_0: it has 15"
     ):
         game_env.step(np.array(20))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        (
+            np.int64(5),
+            r"seed=np\.int64\(5\) is not a whole number \(or None\) \(an int64: pass int\(seed\)\)",
+        ),
+        (1.5, r"seed=1\.5 is not a whole number \(or None\)$"),
+        ("1", r"seed='1' is not a whole number"),
+        (True, r"seed=True is not a whole number"),
+    ],
+    ids=repr,
+)
+def test_a_bad_seed_raises_and_changes_nothing(seed: Any, message: str) -> None:
+    """reset(seed=np.int64(5)) was a raw TypeError from random.Random; reset(seed=1.5) replaced
+    the generator of the later resets before it failed."""
+    game_env, twin = raw_env("hunan"), raw_env("hunan")
+    game_env.reset(seed=3)
+    twin.reset(seed=3)
+    game_env.step(0)
+    before = game_env.game.copy()
+    with pytest.raises(RulesError, match=message):
+        game_env.reset(seed=seed)
+    assert game_env.game == before
+    game_env.reset()
+    twin.reset()
+    assert game_env.game == twin.game

@@ -167,3 +167,28 @@ def test_an_action_that_is_no_index_raises_whatever_the_mode(mode: str, bad: obj
         env.step(bad)  # type: ignore[arg-type]
     assert env.game == before
     env.step(0)  # the episode goes on
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        (
+            np.int64(5),
+            r"seed=np\.int64\(5\) is not a whole number \(or None\) \(an int64: pass int\(seed\)\)",
+        ),
+        (1.5, r"seed=1\.5 is not a whole number"),
+        (-1, r"seed=-1 is not an integer >= 0"),
+    ],
+    ids=repr,
+)
+def test_a_bad_seed_raises_and_changes_nothing(seed: object, message: str) -> None:
+    env, twin = gym_env("hunan"), gym_env("hunan")
+    env.reset(seed=3)
+    twin.reset(seed=3)
+    before, generator = env.game.copy(), env.np_random.bit_generator.state
+    with pytest.raises(RulesError, match=message):
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert env.game == before and env.np_random.bit_generator.state == generator
+    env.reset()
+    twin.reset()
+    assert env.game == twin.game

@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
-from changpai.core.guard import shown
+from changpai.core.guard import seed_arg, shown
 from changpai.envs.encode import Encoder, canonical, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
 
@@ -197,18 +197,22 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """Deal a new hand. With ``seed`` the hand is ``variant.game(seed)`` and the later
         resets without a seed follow from it; without one the deal is random. ``options`` is
         part of PettingZoo's signature; the table is set by the constructor, so it is not read.
+        A seed that is not an ``int`` (or ``None``) — a numpy integer too, as in the engine —
+        raises :class:`~changpai.errors.RulesError` and changes nothing.
 
         >>> env = ChangpaiEnv("daer")
         >>> env.reset(seed=5)
         >>> env.game.seed, env.agent_selection
         (5, 'player_0')
         """
+        seed = seed_arg(seed)  # before anything changes
         if seed is not None:
-            self._rng = random.Random(seed)
-            game_seed = seed
+            rng, game_seed = random.Random(seed), seed
         else:
-            game_seed = self._rng.randrange(2**31)
-        self.game = self.variant.game(game_seed, dealer=self.dealer, **self.options)
+            rng = self._rng
+            game_seed = rng.randrange(2**31)
+        game = self.variant.game(game_seed, dealer=self.dealer, **self.options)
+        self._rng, self.game = rng, game
         if tuple(self.game.seats) != self.seats:  # pragma: no cover - an engine contract break
             raise RulesError(f"the seats changed from {self.seats} to {self.game.seats}")
         self.agents = self.possible_agents[:]

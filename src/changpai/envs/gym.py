@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 import changpai
+from changpai.core.guard import seed_arg
 from changpai.envs.aec import ChangpaiEnv, Observation, index_of, not_an_index
 from changpai.errors import RulesError
 
@@ -122,13 +123,18 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a hand and play the opponents up to the agent's first decision.
+        """Deal a hand and play the opponents up to the agent's first decision. ``seed`` is
+        ``None`` or an ``int`` >= 0 (Gymnasium's rule); any other raises
+        :class:`~changpai.errors.RulesError` and changes nothing.
 
         >>> env = SingleAgentEnv("hunan", seat=2)
         >>> obs, info = env.reset(seed=1)
         >>> env.game.to_act[0], info
         (2, {})
         """
+        seed = seed_arg(seed)  # before anything changes
+        if seed is not None and seed < 0:
+            raise RulesError(f"seed={seed} is not an integer >= 0 (Gymnasium seeds with it)")
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
