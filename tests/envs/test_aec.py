@@ -333,3 +333,31 @@ def test_a_bad_seed_raises_and_changes_nothing(seed: Any, message: str) -> None:
     game_env.reset()
     twin.reset()
     assert game_env.game == twin.game
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"max_actions": 1.5}, r"max_actions=1\.5 is not an integer from 1 to 4096"),
+        ({"max_actions": True}, r"max_actions=True is not an integer from 1 to 4096"),
+        ({"max_actions": "64"}, r"max_actions='64' is not an integer from 1 to 4096"),
+        ({"max_actions": 10**12}, r"max_actions=1000000000000 is not an integer from 1 to 4096"),
+        ({"max_actions": 0}, r"max_actions=0 is not an integer from 1 to 4096"),
+        ({"max_actions": np.int64(64)}, r"max_actions=np\.int64\(64\) .*pass int\(max_actions\)"),
+        ({"action_features": 1}, r"action_features=1 is not True or False"),
+        ({"action_features": None}, r"action_features=None is not True or False"),
+    ],
+    ids=repr,
+)
+def test_environment_keywords_are_checked(keywords: dict[str, Any], message: str) -> None:
+    """They were a raw TypeError (1.5, True, "64"), a MemoryError (10**12) or accepted (1)."""
+    with pytest.raises(RulesError, match=message):
+        raw_env("hunan", **keywords)
+
+
+def test_the_largest_action_space_is_taken() -> None:
+    game_env = raw_env("hunan", max_actions=4096, action_features=True)
+    game_env.reset(seed=1)
+    obs = game_env.observe(game_env.agent_selection)
+    assert obs["action_mask"].shape == (4096,)
+    assert game_env.observation_space(game_env.agent_selection).contains(obs)

@@ -192,3 +192,29 @@ def test_a_bad_seed_raises_and_changes_nothing(seed: object, message: str) -> No
     env.reset()
     twin.reset()
     assert env.game == twin.game
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"illegal_reward": "a"}, r"illegal_reward='a' is not a finite number"),
+        ({"illegal_reward": True}, r"illegal_reward=True is not a finite number"),
+        ({"illegal_reward": float("nan")}, r"illegal_reward=nan is not a finite number"),
+        ({"illegal_reward": float("-inf")}, r"illegal_reward=-inf is not a finite number"),
+        ({"action_features": 1}, r"action_features=1 is not True or False"),
+        ({"max_actions": 10**12}, r"max_actions=1000000000000 is not an integer from 1 to 4096"),
+        ({"seat": True}, r"seat=True does not play hunan; the seats are \(0, 1, 2\)$"),
+        ({"seat": np.int64(1)}, r"seat=np\.int64\(1\) does not play hunan.*pass int\(seat\)"),
+    ],
+    ids=repr,
+)
+def test_gym_keywords_are_checked(keywords: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        gym_env("hunan", **keywords)  # type: ignore[arg-type]
+
+
+def test_a_numeric_illegal_reward_is_a_float() -> None:
+    env = gym_env("hunan", illegal_action="terminate", illegal_reward=np.float32(-2))
+    env.reset(seed=3)
+    _obs, reward, terminated, _t, _i = env.step(63)
+    assert terminated and reward == -2.0 and type(reward) is float

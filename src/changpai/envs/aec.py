@@ -27,8 +27,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
-from changpai.core.guard import seed_arg, shown
-from changpai.envs.encode import Encoder, canonical, max_actions_of
+from changpai.core.guard import flag_arg, seed_arg, shown
+from changpai.envs.encode import Encoder, canonical, max_actions_arg, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
 
 __all__ = ["ChangpaiEnv", "index_of"]
@@ -77,14 +77,18 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     ``variant`` is a variant name or alias (``"hunan"``, ``"跑胡子"``) or a
     :class:`~changpai.core.variant.Variant`; ``dealer`` the dealer's seat (fixed for every
-    episode); ``max_actions`` the size of the action space (default: :func:`~changpai.envs.encode.max_actions_of` the family); ``action_features=True`` adds the
-    key ``"action_features"`` (:meth:`~changpai.envs.encode.Encoder.action_features`) to every
-    observation; ``render_mode`` is ``None``, ``"ansi"`` or ``"human"``; other keywords are the
-    family's game options (``players=3`` for 川牌 …).
+    episode); ``max_actions`` the size of the action space, an ``int`` from 1 to
+    :data:`~changpai.envs.encode.MAX_ACTIONS_LIMIT` (default:
+    :func:`~changpai.envs.encode.max_actions_of` the family: 64, 512 for 戳牌);
+    ``action_features=True`` adds the key ``"action_features"``
+    (:meth:`~changpai.envs.encode.Encoder.action_features`) to every observation;
+    ``render_mode`` is ``None``, ``"ansi"`` or ``"human"``; other keywords are the family's
+    game options (``players=3`` for 川牌 …).
 
-    A bad variant, dealer or option raises :class:`~changpai.errors.RulesError`; stepping with
-    an action outside the mask raises :class:`~changpai.errors.IllegalActionError` and leaves
-    the episode unchanged.
+    A bad variant, dealer, keyword or option (of the wrong type or out of range) raises
+    :class:`~changpai.errors.RulesError`; stepping with an action outside the mask, or with
+    something that is not an index (:func:`index_of`), raises
+    :class:`~changpai.errors.IllegalActionError` and leaves the episode unchanged.
 
     >>> env = ChangpaiEnv("duzihu", dealer=1)
     >>> env.possible_agents, env.action_space("player_1")
@@ -113,6 +117,9 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         entry = variant if isinstance(variant, changpai.Variant) else changpai.variant(variant)
         if render_mode not in (None, "human", "ansi"):
             raise RulesError(f"render_mode={render_mode!r} is not one of None, 'human', 'ansi'")
+        if max_actions is not None:
+            max_actions_arg(max_actions)
+        flag_arg(action_features, "action_features")
         self.variant: changpai.Variant = entry
         self.dealer: int = dealer
         self.options: dict[str, Any] = dict(options)

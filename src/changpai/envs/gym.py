@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -26,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 import changpai
-from changpai.core.guard import seed_arg
+from changpai.core.guard import int_hint, seed_arg, shown
 from changpai.envs.aec import ChangpaiEnv, Observation, index_of, not_an_index
 from changpai.errors import RulesError
 
@@ -64,7 +66,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     always ends by termination. ``illegal_action`` says what an action outside the mask does:
     ``"raise"`` (an :class:`~changpai.errors.IllegalActionError`, nothing changes),
     ``"random"`` (a random legal action is played instead and ``info["illegal"]`` is true) or
-    ``"terminate"`` (the episode ends with reward ``illegal_reward``), for
+    ``"terminate"`` (the episode ends with reward ``illegal_reward``, a finite number), for
     learners that do not use the mask. An action is an ``int``, a numpy integer or an integer
     array of shape ``()`` (what ``model.predict`` returns); anything else (a float, a bool, an
     array of another shape) raises :class:`~changpai.errors.IllegalActionError` whatever
@@ -93,12 +95,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                 f"illegal_action={illegal_action!r} is not one of 'raise', 'random', 'terminate'"
             )
         self.illegal_action: str = illegal_action
-        self.illegal_reward: float = illegal_reward
+        self.illegal_reward: float = _reward_arg(illegal_reward)
         self._abandoned = False
         self.aec: ChangpaiEnv = ChangpaiEnv(variant, **keywords)
-        if seat not in self.aec.seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.aec.seats:
             raise RulesError(
-                f"seat={seat!r} does not play {self.aec.variant.name}; the seats are {self.aec.seats}"
+                f"seat={shown(seat)} does not play {self.aec.variant.name}; the seats are "
+                f"{self.aec.seats}{int_hint(seat, 'seat')}"
             )
         self.seat: int = seat
         self.agent: str = self.aec.agent_of(seat)
@@ -229,6 +232,25 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             print(text)
             return None
         return text
+
+
+def _reward_arg(value: object) -> float:
+    """``illegal_reward``: a finite real number (not a bool), as a ``float``.
+
+    >>> _reward_arg(-5), _reward_arg(np.float32(0.5))
+    (-5.0, 0.5)
+    >>> _reward_arg("a")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: illegal_reward='a' is not a finite number
+    """
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, numbers.Real)
+        or not math.isfinite(value)
+    ):
+        raise RulesError(f"illegal_reward={shown(value)} is not a finite number")
+    return float(value)
 
 
 def _policies(
