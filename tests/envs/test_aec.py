@@ -247,3 +247,117 @@ def test_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
 def test_variant_objects_and_aliases() -> None:
     assert raw_env(changpai.variant("跑胡子")).variant.name == "hunan"
     assert raw_env("跑胡子").metadata["name"] == "changpai_hunan_v0"
+
+
+# ---------------------------------------------------------------- review mends (s19)
+
+INDEX_FORMS = [np.array(0), np.int64(0), np.uint8(0), np.array(0, dtype=np.int32)]
+NOT_INDICES = [
+    np.array(0.0),
+    np.float64(0.0),
+    0.0,
+    True,
+    np.bool_(False),
+    np.array(True),
+    np.array([0]),
+    np.array([[0]]),
+    "0",
+]
+
+
+@pytest.mark.parametrize("form", INDEX_FORMS, ids=repr)
+def test_integer_arrays_of_shape_nothing_are_their_int(form: Any) -> None:
+    """A 0-d integer array (SB3's model.predict) and a numpy integer act as their int, in the
+    bare and the wrapped environment; they were refused as "not legal … (0..14)"."""
+    by_int, by_form = raw_env("hunan"), raw_env("hunan")
+    by_int.reset(seed=1)
+    by_form.reset(seed=1)
+    assert by_form.action(form) == by_int.action(0)
+    by_int.step(0)
+    by_form.step(form)
+    assert by_form.game == by_int.game
+    wrapped = env("hunan")
+    wrapped.reset(seed=1)
+    wrapped.step(form)
+    assert wrapped.unwrapped.game == by_int.game
+
+
+@pytest.mark.parametrize("bad", NOT_INDICES, ids=repr)
+def test_an_action_that_is_no_index_raises_and_changes_nothing(bad: Any) -> None:
+    game_env = raw_env("hunan")
+    game_env.reset(seed=1)
+    before = game_env.game.copy()
+    agent = game_env.agent_selection
+    with pytest.raises(
+        IllegalActionError,
+        match=r"is not an action index for player_0: expected an int, a numpy integer or an "
+        r"integer array of shape \(\) \(0\.\.14 now\)",
+    ):
+        game_env.step(bad)
+    assert game_env.game == before and game_env.agent_selection == agent
+
+
+def test_an_out_of_range_numpy_index_names_its_int() -> None:
+    game_env = raw_env("hunan")
+    game_env.reset(seed=1)
+    with pytest.raises(
+        IllegalActionError, match=r"^action 20 is not legal for player_0: it has 15"
+    ):
+        game_env.step(np.array(20))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        (
+            np.int64(5),
+            r"seed=np\.int64\(5\) is not a whole number \(or None\) \(an int64: pass int\(seed\)\)",
+        ),
+        (1.5, r"seed=1\.5 is not a whole number \(or None\)$"),
+        ("1", r"seed='1' is not a whole number"),
+        (True, r"seed=True is not a whole number"),
+    ],
+    ids=repr,
+)
+def test_a_bad_seed_raises_and_changes_nothing(seed: Any, message: str) -> None:
+    """reset(seed=np.int64(5)) was a raw TypeError from random.Random; reset(seed=1.5) replaced
+    the generator of the later resets before it failed."""
+    game_env, twin = raw_env("hunan"), raw_env("hunan")
+    game_env.reset(seed=3)
+    twin.reset(seed=3)
+    game_env.step(0)
+    before = game_env.game.copy()
+    with pytest.raises(RulesError, match=message):
+        game_env.reset(seed=seed)
+    assert game_env.game == before
+    game_env.reset()
+    twin.reset()
+    assert game_env.game == twin.game
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"max_actions": 1.5}, r"max_actions=1\.5 is not an integer from 1 to 4096"),
+        ({"max_actions": True}, r"max_actions=True is not an integer from 1 to 4096"),
+        ({"max_actions": "64"}, r"max_actions='64' is not an integer from 1 to 4096"),
+        ({"max_actions": 10**12}, r"max_actions=1000000000000 is not an integer from 1 to 4096"),
+        ({"max_actions": 0}, r"max_actions=0 is not an integer from 1 to 4096"),
+        ({"max_actions": np.int64(64)}, r"max_actions=np\.int64\(64\) .*pass int\(max_actions\)"),
+        ({"action_features": 1}, r"action_features=1 is not True or False"),
+        ({"action_features": None}, r"action_features=None is not True or False"),
+    ],
+    ids=repr,
+)
+def test_environment_keywords_are_checked(keywords: dict[str, Any], message: str) -> None:
+    """They were a raw TypeError (1.5, True, "64"), a MemoryError (10**12) or accepted (1)."""
+    with pytest.raises(RulesError, match=message):
+        raw_env("hunan", **keywords)
+
+
+def test_the_largest_action_space_is_taken() -> None:
+    game_env = raw_env("hunan", max_actions=4096, action_features=True)
+    game_env.reset(seed=1)
+    obs = game_env.observe(game_env.agent_selection)
+    assert obs["action_mask"].shape == (4096,)
+    assert game_env.observation_space(game_env.agent_selection).contains(obs)

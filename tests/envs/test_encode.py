@@ -129,7 +129,7 @@ def test_unknown_cards_and_seats_raise() -> None:
         encoder.observation(view.__class__(**{**_fields(view), "seat": 5}))
     with pytest.raises(RulesError, match="at least one seat"):
         Encoder(entry.module, ())
-    with pytest.raises(RulesError, match=r"max_actions=0 must be at least 1"):
+    with pytest.raises(RulesError, match=r"max_actions=0 is not an integer from 1 to 4096"):
         Encoder(entry.module, game.seats, 0)
 
 

@@ -135,3 +135,86 @@ def test_illegal_actions_for_learners_without_the_mask() -> None:
     assert info == {}
     with pytest.raises(RulesError, match="illegal_action='ignore'"):
         gym_env("hunan", illegal_action="ignore")
+
+
+# ---------------------------------------------------------------- review mends (s19)
+
+
+@pytest.mark.parametrize("mode", ["raise", "random", "terminate"])
+@pytest.mark.parametrize("form", [np.array(0), np.int64(0), np.array(0, dtype=np.int16)], ids=repr)
+def test_integer_arrays_of_shape_nothing_are_their_int(mode: str, form: object) -> None:
+    """SB3's model.predict returns a 0-d array: it is played as its int, never as an illegal
+    action (with illegal_action="random" it was silently replaced by a random move)."""
+    by_int, by_form = gym_env("hunan", illegal_action=mode), gym_env("hunan", illegal_action=mode)
+    by_int.reset(seed=1)
+    by_form.reset(seed=1)
+    assert by_form.action_space.contains(form)
+    one = by_int.step(0)
+    two = by_form.step(form)  # type: ignore[arg-type]
+    assert two[4] == {} and two[1:4] == one[1:4]
+    assert by_form.game == by_int.game
+
+
+@pytest.mark.parametrize("mode", ["raise", "random", "terminate"])
+@pytest.mark.parametrize(
+    "bad", [0.0, np.array(0.0), True, np.array([0]), np.array([[1]]), "0", None], ids=repr
+)
+def test_an_action_that_is_no_index_raises_whatever_the_mode(mode: str, bad: object) -> None:
+    env = gym_env("hunan", illegal_action=mode)
+    env.reset(seed=1)
+    before = env.game.copy()
+    with pytest.raises(IllegalActionError, match=r"is not an action index for player_0"):
+        env.step(bad)  # type: ignore[arg-type]
+    assert env.game == before
+    env.step(0)  # the episode goes on
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        (
+            np.int64(5),
+            r"seed=np\.int64\(5\) is not a whole number \(or None\) \(an int64: pass int\(seed\)\)",
+        ),
+        (1.5, r"seed=1\.5 is not a whole number"),
+        (-1, r"seed=-1 is not an integer >= 0"),
+    ],
+    ids=repr,
+)
+def test_a_bad_seed_raises_and_changes_nothing(seed: object, message: str) -> None:
+    env, twin = gym_env("hunan"), gym_env("hunan")
+    env.reset(seed=3)
+    twin.reset(seed=3)
+    before, generator = env.game.copy(), env.np_random.bit_generator.state
+    with pytest.raises(RulesError, match=message):
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert env.game == before and env.np_random.bit_generator.state == generator
+    env.reset()
+    twin.reset()
+    assert env.game == twin.game
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"illegal_reward": "a"}, r"illegal_reward='a' is not a finite number"),
+        ({"illegal_reward": True}, r"illegal_reward=True is not a finite number"),
+        ({"illegal_reward": float("nan")}, r"illegal_reward=nan is not a finite number"),
+        ({"illegal_reward": float("-inf")}, r"illegal_reward=-inf is not a finite number"),
+        ({"action_features": 1}, r"action_features=1 is not True or False"),
+        ({"max_actions": 10**12}, r"max_actions=1000000000000 is not an integer from 1 to 4096"),
+        ({"seat": True}, r"seat=True does not play hunan; the seats are \(0, 1, 2\)$"),
+        ({"seat": np.int64(1)}, r"seat=np\.int64\(1\) does not play hunan.*pass int\(seat\)"),
+    ],
+    ids=repr,
+)
+def test_gym_keywords_are_checked(keywords: dict[str, object], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        gym_env("hunan", **keywords)  # type: ignore[arg-type]
+
+
+def test_a_numeric_illegal_reward_is_a_float() -> None:
+    env = gym_env("hunan", illegal_action="terminate", illegal_reward=np.float32(-2))
+    env.reset(seed=3)
+    _obs, reward, terminated, _t, _i = env.step(63)
+    assert terminated and reward == -2.0 and type(reward) is float

@@ -27,12 +27,49 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
-from changpai.envs.encode import Encoder, canonical, max_actions_of
+from changpai.core.guard import flag_arg, seed_arg, shown
+from changpai.envs.encode import Encoder, canonical, max_actions_arg, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
 
-__all__ = ["ChangpaiEnv"]
+__all__ = ["ChangpaiEnv", "index_of"]
 
 Observation = dict[str, Any]
+
+
+def index_of(action: object) -> int | None:
+    """The index an action stands for: an ``int``, a numpy integer or an integer array of
+    shape ``()`` (what ``Discrete.contains`` accepts and Stable-Baselines3's ``predict``
+    returns) as its ``int``; ``None`` for anything else (a bool, a float, another shape).
+
+    >>> import numpy as np
+    >>> index_of(3), index_of(np.int64(3)), index_of(np.array(3))
+    (3, 3, 3)
+    >>> index_of(True), index_of(3.0), index_of(np.array([3])), index_of(np.array(3.0))
+    (None, None, None, None)
+    """
+    if isinstance(action, bool):
+        return None
+    if isinstance(action, int):
+        return action
+    if (
+        isinstance(action, (np.integer, np.ndarray))
+        and action.shape == ()
+        and np.issubdtype(action.dtype, np.integer)
+    ):
+        return int(action)
+    return None
+
+
+def not_an_index(action: object, who: str, count: int) -> IllegalActionError:
+    """The error for an action that is not an index at all (:func:`index_of` is ``None``).
+
+    >>> not_an_index(1.5, "player_0", 15)
+    IllegalActionError('action 1.5 is not an action index for player_0: expected an int, a numpy integer or an integer array of shape () (0..14 now); see the action mask')
+    """
+    return IllegalActionError(
+        f"action {shown(action)} is not an action index for {who}: expected an int, a numpy "
+        f"integer or an integer array of shape () (0..{count - 1} now); see the action mask"
+    )
 
 
 class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -40,14 +77,18 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     ``variant`` is a variant name or alias (``"hunan"``, ``"跑胡子"``) or a
     :class:`~changpai.core.variant.Variant`; ``dealer`` the dealer's seat (fixed for every
-    episode); ``max_actions`` the size of the action space (default: :func:`~changpai.envs.encode.max_actions_of` the family); ``action_features=True`` adds the
-    key ``"action_features"`` (:meth:`~changpai.envs.encode.Encoder.action_features`) to every
-    observation; ``render_mode`` is ``None``, ``"ansi"`` or ``"human"``; other keywords are the
-    family's game options (``players=3`` for 川牌 …).
+    episode); ``max_actions`` the size of the action space, an ``int`` from 1 to
+    :data:`~changpai.envs.encode.MAX_ACTIONS_LIMIT` (default:
+    :func:`~changpai.envs.encode.max_actions_of` the family: 64, 512 for 戳牌);
+    ``action_features=True`` adds the key ``"action_features"``
+    (:meth:`~changpai.envs.encode.Encoder.action_features`) to every observation;
+    ``render_mode`` is ``None``, ``"ansi"`` or ``"human"``; other keywords are the family's
+    game options (``players=3`` for 川牌 …).
 
-    A bad variant, dealer or option raises :class:`~changpai.errors.RulesError`; stepping with
-    an action outside the mask raises :class:`~changpai.errors.IllegalActionError` and leaves
-    the episode unchanged.
+    A bad variant, dealer, keyword or option (of the wrong type or out of range) raises
+    :class:`~changpai.errors.RulesError`; stepping with an action outside the mask, or with
+    something that is not an index (:func:`index_of`), raises
+    :class:`~changpai.errors.IllegalActionError` and leaves the episode unchanged.
 
     >>> env = ChangpaiEnv("duzihu", dealer=1)
     >>> env.possible_agents, env.action_space("player_1")
@@ -76,6 +117,9 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         entry = variant if isinstance(variant, changpai.Variant) else changpai.variant(variant)
         if render_mode not in (None, "human", "ansi"):
             raise RulesError(f"render_mode={render_mode!r} is not one of None, 'human', 'ansi'")
+        if max_actions is not None:
+            max_actions_arg(max_actions)
+        flag_arg(action_features, "action_features")
         self.variant: changpai.Variant = entry
         self.dealer: int = dealer
         self.options: dict[str, Any] = dict(options)
@@ -160,18 +204,22 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """Deal a new hand. With ``seed`` the hand is ``variant.game(seed)`` and the later
         resets without a seed follow from it; without one the deal is random. ``options`` is
         part of PettingZoo's signature; the table is set by the constructor, so it is not read.
+        A seed that is not an ``int`` (or ``None``) — a numpy integer too, as in the engine —
+        raises :class:`~changpai.errors.RulesError` and changes nothing.
 
         >>> env = ChangpaiEnv("daer")
         >>> env.reset(seed=5)
         >>> env.game.seed, env.agent_selection
         (5, 'player_0')
         """
+        seed = seed_arg(seed)  # before anything changes
         if seed is not None:
-            self._rng = random.Random(seed)
-            game_seed = seed
+            rng, game_seed = random.Random(seed), seed
         else:
-            game_seed = self._rng.randrange(2**31)
-        self.game = self.variant.game(game_seed, dealer=self.dealer, **self.options)
+            rng = self._rng
+            game_seed = rng.randrange(2**31)
+        game = self.variant.game(game_seed, dealer=self.dealer, **self.options)
+        self._rng, self.game = rng, game
         if tuple(self.game.seats) != self.seats:  # pragma: no cover - an engine contract break
             raise RulesError(f"the seats changed from {self.seats} to {self.game.seats}")
         self.agents = self.possible_agents[:]
@@ -219,7 +267,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return canonical(self.game.legal_actions(self.seat_of(agent)))
 
     def action(self, index: int, agent: str | None = None) -> Any:
-        """The engine action that ``index`` stands for now.
+        """The engine action that ``index`` stands for now: ``index`` is an ``int``, a numpy
+        integer or an integer array of shape ``()`` (:func:`index_of`).
 
         >>> env = ChangpaiEnv("hunan")
         >>> env.reset(seed=1)
@@ -227,13 +276,16 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         {'seat': 0, 'kind': 'discard', 'card': 'd1'}
         """
         legal = self.legal_actions(agent)
-        if not isinstance(index, (int, np.integer)) or not 0 <= int(index) < len(legal):
-            who = agent or self.agent_selection
+        who = agent or self.agent_selection
+        number = index_of(index)
+        if number is None:
+            raise not_an_index(index, who, len(legal))
+        if not 0 <= number < len(legal):
             raise IllegalActionError(
-                f"action {index!r} is not legal for {who}: it has {len(legal)} legal "
+                f"action {number} is not legal for {who}: it has {len(legal)} legal "
                 f"actions (0..{len(legal) - 1}); see the action mask"
             )
-        return legal[int(index)]
+        return legal[number]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now, as arrays: ``{"observation", "action_mask"}`` (and
@@ -262,8 +314,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return out
 
     def step(self, action: int | None) -> None:
-        """Apply action ``action`` (an index into the mask) for the agent to act; a terminated
-        agent steps with ``None``.
+        """Apply action ``action`` (an index into the mask, as :meth:`action` takes it) for the
+        agent to act; a terminated agent steps with ``None``.
 
         >>> env = ChangpaiEnv("hunan")
         >>> env.reset(seed=1)

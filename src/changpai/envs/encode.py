@@ -37,9 +37,18 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from changpai.core.guard import flag_arg, int_arg
 from changpai.errors import RulesError
 
-__all__ = ["FAMILY_MAX_ACTIONS", "MAX_ACTIONS", "Encoder", "canonical", "max_actions_of"]
+__all__ = [
+    "FAMILY_MAX_ACTIONS",
+    "MAX_ACTIONS",
+    "MAX_ACTIONS_LIMIT",
+    "Encoder",
+    "canonical",
+    "max_actions_arg",
+    "max_actions_of",
+]
 
 #: The default size of the action space. Random play of 400 hands of every registered variant
 #: (dealers rotating) never offered more than 24 legal actions at once (the 字牌 variants; the
@@ -50,6 +59,26 @@ MAX_ACTIONS = 64
 #: Families whose tables offer many more choices at once: a 戳牌 lead may be any single, pair,
 #: larger same-shape play or 組合 of a 28-card hand (random play of 400 hands offered at most 198).
 FAMILY_MAX_ACTIONS: dict[str, int] = {"chuanpai.chuopai": 512}
+
+
+#: The largest action space an environment takes (``max_actions=``): eight times the 戳牌
+#: default, twenty times the most legal actions random play has met; a mask and the
+#: ``action_features`` rows are allocated at this size for every observation.
+MAX_ACTIONS_LIMIT = 4096
+
+
+def max_actions_arg(value: object) -> int:
+    """``value`` if it is a size of action space (an ``int`` from 1 to :data:`MAX_ACTIONS_LIMIT`),
+    else a :class:`~changpai.errors.RulesError` naming it, as for every option of a table.
+
+    >>> max_actions_arg(64)
+    64
+    >>> max_actions_arg(1.5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: max_actions=1.5 is not an integer from 1 to 4096
+    """
+    return int_arg(value, "max_actions", low=1, high=MAX_ACTIONS_LIMIT)
 
 
 def max_actions_of(family: str) -> int:
@@ -120,8 +149,8 @@ class Encoder:
     ) -> None:
         if max_actions is None:
             max_actions = max_actions_of(str(module.Game.family))
-        if max_actions < 1:
-            raise RulesError(f"max_actions={max_actions!r} must be at least 1")
+        max_actions_arg(max_actions)
+        flag_arg(action_features, "action_features")
         if not seats:
             raise RulesError("an Encoder needs at least one seat")
         # The table's own deck may hold cards the family's DECK lacks (南通 百搭's 福祿壽喜財)

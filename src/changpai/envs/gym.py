@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -26,7 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 import changpai
-from changpai.envs.aec import ChangpaiEnv, Observation
+from changpai.core.guard import int_hint, seed_arg, shown
+from changpai.envs.aec import ChangpaiEnv, Observation, index_of, not_an_index
 from changpai.errors import RulesError
 
 __all__ = ["Policy", "SingleAgentEnv", "random_policy"]
@@ -63,9 +66,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     always ends by termination. ``illegal_action`` says what an action outside the mask does:
     ``"raise"`` (an :class:`~changpai.errors.IllegalActionError`, nothing changes),
     ``"random"`` (a random legal action is played instead and ``info["illegal"]`` is true) or
-    ``"terminate"`` (the episode ends with reward ``illegal_reward``), for learners that do not
-    use the mask. ``action_masks()`` gives the mask as booleans, as
-    sb3-contrib's ``MaskablePPO`` expects.
+    ``"terminate"`` (the episode ends with reward ``illegal_reward``, a finite number), for
+    learners that do not use the mask. An action is an ``int``, a numpy integer or an integer
+    array of shape ``()`` (what ``model.predict`` returns); anything else (a float, a bool, an
+    array of another shape) raises :class:`~changpai.errors.IllegalActionError` whatever
+    ``illegal_action`` says. ``action_masks()`` gives the mask as booleans, as sb3-contrib's
+    ``MaskablePPO`` expects.
 
     >>> env = SingleAgentEnv("yaodiren", seat=2)
     >>> env.action_space, env.observation_space["observation"].shape
@@ -89,12 +95,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                 f"illegal_action={illegal_action!r} is not one of 'raise', 'random', 'terminate'"
             )
         self.illegal_action: str = illegal_action
-        self.illegal_reward: float = illegal_reward
+        self.illegal_reward: float = _reward_arg(illegal_reward)
         self._abandoned = False
         self.aec: ChangpaiEnv = ChangpaiEnv(variant, **keywords)
-        if seat not in self.aec.seats:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.aec.seats:
             raise RulesError(
-                f"seat={seat!r} does not play {self.aec.variant.name}; the seats are {self.aec.seats}"
+                f"seat={shown(seat)} does not play {self.aec.variant.name}; the seats are "
+                f"{self.aec.seats}{int_hint(seat, 'seat')}"
             )
         self.seat: int = seat
         self.agent: str = self.aec.agent_of(seat)
@@ -119,13 +126,18 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a hand and play the opponents up to the agent's first decision.
+        """Deal a hand and play the opponents up to the agent's first decision. ``seed`` is
+        ``None`` or an ``int`` >= 0 (Gymnasium's rule); any other raises
+        :class:`~changpai.errors.RulesError` and changes nothing.
 
         >>> env = SingleAgentEnv("hunan", seat=2)
         >>> obs, info = env.reset(seed=1)
         >>> env.game.to_act[0], info
         (2, {})
         """
+        seed = seed_arg(seed)  # before anything changes
+        if seed is not None and seed < 0:
+            raise RulesError(f"seed={seed} is not an integer >= 0 (Gymnasium seeds with it)")
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
@@ -169,14 +181,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             raise RulesError("the hand is over: reset() the environment")
         info: dict[str, Any] = {}
         mask = aec.observe(self.agent)["action_mask"]
-        legal = isinstance(action, (int, np.integer)) and 0 <= action < len(mask)
-        if not (legal and mask[int(action)]) and self.illegal_action != "raise":
+        index = index_of(action)
+        if index is None:  # not an index at all, whatever illegal_action says
+            raise not_an_index(action, self.agent, int(mask.sum()))
+        if not (0 <= index < len(mask) and mask[index]) and self.illegal_action != "raise":
             info["illegal"] = True
             if self.illegal_action == "terminate":
                 self._abandoned = True
                 return aec.observe(self.agent), self.illegal_reward, True, False, info
-            action = random_policy({"action_mask": mask}, self._rng)
-        aec.step(action)
+            index = random_policy({"action_mask": mask}, self._rng)
+        aec.step(index)
         reward = aec.rewards[self.agent] + self._play_opponents()
         terminated = aec.terminations[self.agent]
         return aec.observe(self.agent), float(reward), terminated, False, info
@@ -218,6 +232,25 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             print(text)
             return None
         return text
+
+
+def _reward_arg(value: object) -> float:
+    """``illegal_reward``: a finite real number (not a bool), as a ``float``.
+
+    >>> _reward_arg(-5), _reward_arg(np.float32(0.5))
+    (-5.0, 0.5)
+    >>> _reward_arg("a")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: illegal_reward='a' is not a finite number
+    """
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, numbers.Real)
+        or not math.isfinite(value)
+    ):
+        raise RulesError(f"illegal_reward={shown(value)} is not a finite number")
+    return float(value)
 
 
 def _policies(
