@@ -90,13 +90,32 @@ def test_a_whole_number_that_is_not_an_int_is_refused_with_how_to_pass_it() -> N
     from changpai.core.seats import check_seat
 
     value = _NumpyLike()
-    assert int_hint(value, "seat") == " (a _NumpyLike: pass int(seat))"
-    for call, what in (
-        (lambda: check_seat(value, 3, error=IllegalActionError), "seat"),
-        (lambda: int_arg(value, "players", error=RulesError), "players"),
-        (lambda: seed_arg(value), "seed"),
-        (lambda: zipai.Game(seed=1).view(value), "seat"),  # type: ignore[arg-type]
-        (lambda: zipai.Action(value, zipai.ActionKind.PASS), "seat"),  # type: ignore[arg-type]
+    assert int_hint(value) == " (_NumpyLike is not int: convert it with int())"
+    for call in (
+        lambda: check_seat(value, 3, error=IllegalActionError),
+        lambda: int_arg(value, "players", error=RulesError),
+        lambda: seed_arg(value),
+        lambda: zipai.Game(seed=1).view(value),  # type: ignore[arg-type]
+        lambda: zipai.Action(value, zipai.ActionKind.PASS),  # type: ignore[arg-type]
     ):
-        with pytest.raises(ChangpaiError, match=rf"\(a _NumpyLike: pass int\({what}\)\)$"):
+        with pytest.raises(
+            ChangpaiError, match=r"\(_NumpyLike is not int: convert it with int\(\)\)$"
+        ):
             call()
+
+
+class _NotWhole:
+    """Has ``__index__`` but holds no whole number (as ``numpy.array(1.5)``): no hint."""
+
+    def __index__(self) -> int:
+        raise TypeError("only integer scalar arrays can be converted to a scalar index")
+
+
+def test_no_hint_for_what_holds_no_whole_number() -> None:
+    """``int()`` of ``numpy.array(1.5)`` would silently cut it to 1: the hint is given only to
+    what ``operator.index`` reads as a whole number (a review)."""
+    from changpai.core.guard import int_hint, seed_arg
+
+    assert int_hint(_NotWhole()) == ""
+    with pytest.raises(RulesError, match=r"is not a whole number \(or None\)$"):
+        seed_arg(_NotWhole())

@@ -15,6 +15,7 @@ changpai.errors.NotationError: cards=None is not a string
 
 from __future__ import annotations
 
+import operator
 import reprlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
@@ -190,7 +191,7 @@ def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | Non
     changpai.errors.RulesError: seed='1' is not a whole number (or None)
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise error(f"seed={shown(seed)} is not a whole number (or None){int_hint(seed, 'seed')}")
+        raise error(f"seed={shown(seed)} is not a whole number (or None){int_hint(seed)}")
     return seed
 
 
@@ -248,25 +249,26 @@ def keywords_with_win(given: Iterable[str]) -> None:
         )
 
 
-def int_hint(value: object, what: str) -> str:
+def int_hint(value: object) -> str:
     """The end of the message refusing a whole number that is not a Python ``int`` — a numpy
-    integer, say, which Python reads as an index but changpai does not take (an ``int`` goes
-    into every document): how to pass it; ``""`` for anything else.
+    integer, say, which Python reads as an index (``operator.index``) but changpai does not take
+    (an ``int`` goes into every document): how to pass it; ``""`` for anything else (a bool, a
+    float, an array that holds no one whole number).
 
     >>> class Index:
     ...     def __index__(self): return 2
-    >>> int_hint(Index(), "seat"), int_hint("2", "seat"), int_hint(True, "seat")
-    (' (an Index: pass int(seat))', '', '')
-    >>> import fractions; int_hint(fractions.Fraction(2), "seat")  # (no __index__)
+    >>> int_hint(Index()), int_hint("2"), int_hint(True)
+    (' (Index is not int: convert it with int())', '', '')
+    >>> import fractions; int_hint(fractions.Fraction(2))  # (no __index__)
     ''
-
     """
-    kind = type(value)
-    if isinstance(value, int) or not hasattr(kind, "__index__"):
+    if isinstance(value, int):
         return ""
-    name = kind.__name__
-    article = "an" if name[:1] in "AEIOUaeiou" else "a"
-    return f" ({article} {name}: pass int({what}))"
+    try:
+        operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # (not a whole number as Python reads an index: no hint)
+        return ""
+    return f" ({type(value).__name__} is not int: convert it with int())"
 
 
 def int_arg(
@@ -301,7 +303,7 @@ def int_arg(
             if high is not None
             else ""
         )
-        raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value, what)}")
+        raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value)}")
     return value
 
 

@@ -145,7 +145,8 @@ class SimulationStats:
     """What the family calls the value of a winning hand (``"胡息"``, ``"胡數"``, ``"胡"``)."""
     no_winner_label: str = "no winner"
     """What the family calls a hand without a winner (字牌 荒莊, 南通 荒牌); a family with
-    several such endings names those seen, the most frequent first (孝感 ``"荒牌 / 放棄"``)."""
+    several such endings names those seen, the most frequent first (孝感 ``"荒牌 / 放棄"``, 戳牌
+    ``"黃牌 / 脫手 / 流局"``)."""
     kind_labels: dict[str, str] = field(factory=dict)
     """The hanzi of each action kind counted in ``action_counts``."""
 

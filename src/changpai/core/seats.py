@@ -162,7 +162,7 @@ def check_seat(
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
         raise error(
             f"{what}={value!r} is not a seat; expected a whole number 0..{seats - 1}"
-            + int_hint(value, what)
+            + int_hint(value)
         )
     return value
 

@@ -50,14 +50,14 @@ __all__ = [
     "max_actions_of",
 ]
 
-#: The default size of the action space. Random play of 400 hands of every registered variant
-#: (dealers rotating) never offered more than 24 legal actions at once (the 字牌 variants; the
-#: tests check a margin of half); a table that ever offers more raises a RulesError naming
-#: ``max_actions=``.
+#: The default size of the action space. Random play of 300 hands of every registered variant
+#: but 戳牌 (dealers rotating) never offered more than 24 legal actions at once (the 字牌
+#: variants; docs/rl.md lists each, and tests/envs/test_docs.py replays them); a table that ever
+#: offers more raises a RulesError naming ``max_actions=``.
 MAX_ACTIONS = 64
 
 #: Families whose tables offer many more choices at once: a 戳牌 lead may be any single, pair,
-#: larger same-shape play or 組合 of a 28-card hand (random play of 400 hands offered at most 198).
+#: larger same-shape play or 組合 of a 28-card hand (random play of 300 hands offered at most 198).
 FAMILY_MAX_ACTIONS: dict[str, int] = {"chuanpai.chuopai": 512}
 
 

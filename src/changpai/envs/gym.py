@@ -101,7 +101,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.aec.seats:
             raise RulesError(
                 f"seat={shown(seat)} does not play {self.aec.variant.name}; the seats are "
-                f"{self.aec.seats}{int_hint(seat, 'seat')}"
+                f"{self.aec.seats}{int_hint(seat)}"
             )
         self.seat: int = seat
         self.agent: str = self.aec.agent_of(seat)
@@ -243,14 +243,22 @@ def _reward_arg(value: object) -> float:
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: illegal_reward='a' is not a finite number
+    >>> _reward_arg(10**400)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: illegal_reward=1000...0000 is not a finite number
     """
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):  # (10**400 is too big for a float)
+        number = math.inf
     if (
         isinstance(value, (bool, np.bool_))
         or not isinstance(value, numbers.Real)
-        or not math.isfinite(value)
+        or not math.isfinite(number)
     ):
         raise RulesError(f"illegal_reward={shown(value)} is not a finite number")
-    return float(value)
+    return number
 
 
 def _policies(

@@ -113,8 +113,7 @@ class Action:
         seat, kind, cards = data["seat"], data["kind"], data.get("cards", [])
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise NotationError(
-                f"{data!r} is not a 戳牌 action: seat {seat!r} is not a number"
-                + int_hint(seat, "seat")
+                f"{data!r} is not a 戳牌 action: seat {seat!r} is not an int" + int_hint(seat)
             )
         known = [k.value for k in ActionKind]
         if kind not in known:
