@@ -411,6 +411,9 @@ def test_scoring_accepts_a_decomposition(entry: changpai.Variant) -> None:
     assert "melds" in data and data["value"] == best.value
     sheet = module.score(best, rules=entry.rules, winner=1, players=3)
     assert isinstance(sheet, ScoreSheet)
+    # (rules default to those the decomposition was read under, in every family: 字牌, 大貳 and
+    # 川牌 scored it under their first preset)
+    assert module.score(best, winner=1, players=3) == sheet
     assert all(p.payee == 1 for p in sheet.payments)
     analysis = module.analyze(entry.sample, rules=entry.rules)
     assert not str(analysis).startswith("Analysis(")  # printed for people by changpai analyze

@@ -75,14 +75,15 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
 def score(
     melds: Decomposition | Iterable[Meld],
     *,
-    rules: Rules = YAODIREN,
+    rules: Rules | None = None,
     winner: int | None = None,
     players: int | None = None,
 ) -> ScoreSheet:
     """The score sheet of a winning set of units (chuanpai.md §2.6).
 
     ``melds`` is a :class:`~changpai.chuanpai.hand.Decomposition` or every unit of the winner's
-    cards; ``winner`` defaults to seat 0 (``None`` too, as in every family) and ``players`` to
+    cards; ``rules`` defaults to those of the decomposition (the rules it was read under;
+    幺地人 for units), ``winner`` to seat 0 (``None`` too, as in every family) and ``players`` to
     ``rules.players``. A pair whose sum is not a pair sum of ``rules`` raises
     :class:`~changpai.errors.RulesError`.
 
@@ -94,6 +95,8 @@ def score(
     ...
     changpai.errors.RulesError: 擠兒 天牌 地牌 sums to 14; in 幺地人 a pair sums to 10 or 20
     """
+    if rules is None:  # (the rules the hand was read under, as in every family)
+        rules = melds.rules if isinstance(melds, Decomposition) else YAODIREN
     instance_arg(rules, Rules, "rules", RulesError)
     units: Sequence[Meld] = (
         melds.melds

@@ -100,7 +100,7 @@ class Win:
 def score(
     win: Win | Decomposition,
     *,
-    rules: Rules = DAER,
+    rules: Rules | None = None,
     winner: int | None = None,
     players: int | None = None,
     self_drawn: bool | None = None,
@@ -111,6 +111,7 @@ def score(
     ``players`` (default ``rules.players``), self-drawn unless a ``discarder`` is given. A
     :class:`Win` carries its own facts: the keywords with it raise
     :class:`~changpai.errors.NotationError` (as in 字牌 and 南通), rather than being dropped.
+    ``rules`` defaults to those of the decomposition (the rules it was read under).
 
     >>> from changpai.daer.rules import LUZHOU
     >>> d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
@@ -124,6 +125,9 @@ def score(
     ...
     changpai.errors.NotationError: score(win, winner=...): a Win carries its own facts; give these keywords with a Decomposition
     """
+    if rules is None:  # (the rules the hand was read under, as in every family)
+        reading = win.decomposition if isinstance(win, Win) else win
+        rules = reading.rules if isinstance(reading, Decomposition) else DAER
     rules_arg(rules, Rules, "大貳")
     if isinstance(win, Decomposition):
         win = Win(

@@ -418,10 +418,18 @@ def _as_win(
     return Win(hand, seat, rules.players if players is None else players, **facts)
 
 
+def _rules_of(hand: object) -> Rules:
+    """The rules a decomposition (or a Win's) was read under; :data:`HUNAN` for anything else
+    (which :func:`score` then refuses, naming it)."""
+    reading = hand.decomposition if isinstance(hand, Win) else hand
+    found = getattr(reading, "rules", None) if isinstance(reading, Decomposition) else None
+    return found if isinstance(found, Rules) else HUNAN
+
+
 def score(
     hand: Decomposition | Win,
     *,
-    rules: Rules = HUNAN,
+    rules: Rules | None = None,
     winner: int | None = None,
     players: int | None = None,
     **win_facts: Any,
@@ -433,6 +441,7 @@ def score(
     facts of the win as keywords: those of :class:`Win` (``self_drawn``, ``discarder``,
     ``tianhu``, ``fanxing_card``, ``huangfan`` …; a ``discarder`` makes it not self-drawn) —
     or a :class:`Win` that already carries them (then no other keyword than ``rules``).
+    ``rules`` defaults to those of the decomposition (the rules it was read under).
 
     Lines: one per meld with its 胡息 (§8.1), the 胡息 total, the threshold (§8.2), the 囤 when
     ``rules.score_mode == "tun"`` (§8.5: 1 + (胡息 − threshold) // tun_step), the 名堂 of the
@@ -462,6 +471,8 @@ def score(
     >>> sheet.fact("fan"), sheet.total == d.huxi * 9
     (9, True)
     """
+    if rules is None:  # (the rules the hand was read under, as in every family)
+        rules = _rules_of(hand)
     rules_arg(rules, Rules, "zipai")
     win = _as_win(hand, rules, winner, players, win_facts)
     if win.discarder is not None and not rules.win_on_discard:
