@@ -126,13 +126,7 @@ def _can_plus_given(
         return whole <= wild
     p = _PART[extra]
     rest, pair = others[p]
-    if rest + (pair if pair < 0 else 0) > wild:  # the changed part needs at least nothing
-        return False
-    lo, hi = _BOUNDS[p]
-    part = list(counts[lo:hi])
-    part[extra - lo] += 1
-    a, b = _need(tuple(part), limit)
-    return rest + a + (pair if pair < b - a else b - a) <= wild
+    return _fits_with_card(rest, pair, counts, wild, extra, limit)
 
 
 # for the part sizes of a hand (mod 3), with 百搭 in the deck or not: the least each part needs
@@ -191,10 +185,26 @@ def _parts_allow(
             return False
     if x < 0:
         return rest + pair <= wild
+    return _fits_with_card(rest, pair, plain, wild, x, limit)
+
+
+def _fits_with_card(
+    rest: int, pair: int, counts: tuple[int, ...], wild: int, x: int, limit: int
+) -> bool:
+    """Whether ``wild`` 百搭 cover a hand whose parts other than that of kind ``x`` need
+    ``rest`` (the pair taking ``pair`` more in one of them, at best), once its own part — of
+    ``counts`` — holds one card of ``x`` more: the end of :func:`_can_plus_given` and
+    :func:`_parts_allow`.
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> plain = count_tuple(parse("123b 456b 789b 123t 456t 789t 123w 5w"))[:30]
+    >>> _fits_with_card(0, _NO_PAIR, plain, 0, 22, DECK_BAIDA)
+    True
+    """
     if rest + (pair if pair < 0 else 0) > wild:  # the changed part needs at least nothing
         return False
-    lo, hi = _BOUNDS[p]
-    part = list(plain[lo:hi])
+    lo, hi = _BOUNDS[_PART[x]]
+    part = list(counts[lo:hi])
     part[x - lo] += 1
     a, b = _need(tuple(part), limit)
     return rest + a + (pair if pair < b - a else b - a) <= wild
