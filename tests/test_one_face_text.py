@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from changpai import chuanpai, xiaogan, zipai
+from changpai import chuanpai, daer, xiaogan, zipai
 from changpai.errors import NotationError
 
 # ---------------------------------------------------------------- 2. analysis takes text
@@ -155,3 +155,21 @@ def test_chuanpai_condition_checks_take_text() -> None:
     assert chuanpai.qitou(hand, "26") == chuanpai.qitou(chuanpai.parse(hand), chuanpai.Card("26"))
     with pytest.raises(NotationError, match="'61' is not a chuanpai card"):
         chuanpai.can_jiao("14 61")
+
+
+def test_zipai_winning_card_may_be_text() -> None:
+    """字牌 ``card=`` (the card the hand wins on) takes text as 南通's ``winning_card=`` does."""
+    hand = "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"
+    card = zipai.Card.parse("拾")
+    assert zipai.best_decomposition(hand, card="拾") == zipai.best_decomposition(hand, card=card)
+    assert list(zipai.decompositions(hand, card="d10")) == list(
+        zipai.decompositions(hand, card=card)
+    )
+    with pytest.raises(NotationError, match="'zz' is not a zipai card"):
+        zipai.best_decomposition(hand, card="zz")
+
+
+def test_daer_cards_text_names_its_field() -> None:
+    """A 大貳 吃's hand cards given as text that is no card name ``cards=`` (it said ``card=``)."""
+    with pytest.raises(NotationError, match=r"^cards='zz'"):
+        daer.Action(0, daer.ActionKind.CHI, "d2", ("zz", "d3"))

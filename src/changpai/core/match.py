@@ -175,7 +175,8 @@ class Match(Generic[G]):
         a random legal action from the match's random numbers), and settle them. If a hand
         fails (the policy raises or chooses an illegal action) the error is raised and the
         match is as it was before the call: no hand of it is kept. An interrupt (Ctrl-C) keeps
-        the hands finished so far and drops the one under way.
+        the hands finished so far and drops the one under way. A policy that is not callable
+        raises :class:`~changpai.errors.NotationError` at once.
 
         >>> from changpai import zipai
         >>> zipai.Match(seed=4).play(2).totals == zipai.Match(seed=4).play(2).totals

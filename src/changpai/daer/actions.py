@@ -63,19 +63,19 @@ class ActionKind(HanziEnum, short_repr=True):
         return self not in (ActionKind.DEAL, ActionKind.DRAW, ActionKind.LONG)
 
 
-_card_text = action_card(Card)
+_CARD_TEXT = {name: action_card(Card, name) for name in ("card", "cards")}
 
 
-def _card(value: Card | str | None) -> Card | None:
+def _card(value: Card | str | None, name: str = "card") -> Card | None:
     """A card given as a :class:`Card` or text (text that is no card: ``NotationError``
-    naming ``card=``); anything else is no card of an action (``IllegalActionError``), as in
-    every family."""
+    naming the field ``name``); anything else is no card of an action
+    (``IllegalActionError``), as in every family."""
     if value is None or isinstance(value, Card):
         return value
     if isinstance(value, str):
-        return _card_text(value)  # type: ignore[no-any-return]
+        return _CARD_TEXT[name](value)  # type: ignore[no-any-return]
     raise IllegalActionError(
-        f"card={shown(value)} is not a 大貳 (字牌) Card or card text (or None)"
+        f"{name}={shown(value)} is not a 大貳 (字牌) Card or card text (or None)"
     )
 
 
@@ -88,7 +88,7 @@ def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
         items = tuple(value)
     except TypeError:
         raise IllegalActionError(f"cards={value!r} is not a tuple of cards") from None
-    out = tuple(_card(v) for v in items)
+    out = tuple(_card(v, "cards") for v in items)
     return tuple(sorted((c for c in out if c is not None), key=lambda c: c.index))
 
 
@@ -97,7 +97,9 @@ class Action:
     """One entry of a hand: the seat, the kind, the card it concerns (the discard, the card
     taken or laid) and, for a 吃, the two hand cards (``cards``) that go with it.
 
-    Bad fields raise :class:`~changpai.errors.IllegalActionError`.
+    Card text that is no card raises :class:`~changpai.errors.NotationError` naming the field
+    (``card=`` or ``cards=``); a bad seat, kind or card
+    :class:`~changpai.errors.IllegalActionError`.
 
     >>> Action(0, ActionKind.DISCARD, "d2")
     Action(seat=0, kind=ActionKind.DISCARD, card=Card('d2'), cards=())

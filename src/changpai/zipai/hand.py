@@ -133,7 +133,7 @@ class Decomposition(_DecompositionSlots):
         huxi: int | None = None,
         threshold_met: bool | None = None,
         *,
-        card: Card | None = None,
+        card: Card | str | None = None,
         rules: Rules = HUNAN,
     ) -> None:
         if not isinstance(rules, Rules):  # (inline: a hot path)
@@ -443,7 +443,7 @@ def decompositions(
     exposed: str | Sequence[Meld] = (),
     rules: Rules = HUNAN,
     *,
-    card: Card | None = None,
+    card: Card | str | None = None,
     self_drawn: bool = True,
     from_discard: bool = False,
     chouwei: bool = False,
@@ -474,6 +474,8 @@ def decompositions(
         concealed = parse(concealed)
     if isinstance(exposed, str):
         exposed = parse_melds(exposed)
+    if isinstance(card, str):  # (the winning card as text too)
+        card = Card.parse(card)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     if card is None:
@@ -494,7 +496,7 @@ def _best_general(
     concealed: Sequence[Card],
     exposed: str | Sequence[Meld],
     rules: Rules,
-    card: Card | None,
+    card: Card | str | None,
     self_drawn: bool,
     from_discard: bool,
     chouwei: bool,
@@ -502,6 +504,8 @@ def _best_general(
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
     if isinstance(exposed, str):
         exposed = parse_melds(exposed)
+    if isinstance(card, str):  # (the winning card as text too)
+        card = Card.parse(card)
     if card is None:
         self_drawn = True
     variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
@@ -599,7 +603,7 @@ def best_decomposition(
     exposed: str | Sequence[Meld] = (),
     rules: Rules = HUNAN,
     *,
-    card: Card | None = None,
+    card: Card | str | None = None,
     self_drawn: bool = True,
     from_discard: bool = False,
     chouwei: bool = False,
