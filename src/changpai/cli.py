@@ -65,9 +65,7 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
         keywords[keyword] = value
     if args.sample:
         keywords.update((key, value) for key, value in entry.sample_options if key not in keywords)
-    exposed = tuple(
-        module.Meld.parse(part.strip()) for part in (args.exposed or "").split(";") if part.strip()
-    )
+    exposed = module.parse_melds(args.exposed or "")
     analysis = analyze(text, exposed, **keywords)
     if args.json:
         _print_json(analysis.to_dict())

@@ -32,7 +32,7 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.solver import _rebuild, _Unit, _unit_meld, _units, _value
 from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, rules_arg, size_arg
+from changpai.core.guard import melds_arg, rules_arg, size_arg
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError
 
@@ -212,10 +212,7 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     ...
     changpai.errors.NotationError: 梅子 梅子 is not a 碰 (chuanpai.md §2.3)
     """
-    if isinstance(melds, str):
-        parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
-        return tuple(Meld.parse(p) for p in parts)
-    return cards_arg(melds, Meld, "melds", "chuanpai units (Meld)")
+    return melds_arg(melds, Meld, "chuanpai units (Meld)")
 
 
 def _generate(

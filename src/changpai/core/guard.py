@@ -36,6 +36,8 @@ __all__ = [
     "items_arg",
     "keywords_with_win",
     "mapping_arg",
+    "meld_texts",
+    "melds_arg",
     "rules_arg",
     "seed_arg",
     "size_arg",
@@ -137,6 +139,34 @@ def cards_arg(
     if limit is not None:
         size_arg(len(items), limit, what, of)
     return items
+
+
+def meld_texts(text: str) -> list[str]:
+    """The melds written in ``text``, each its kind and cards, separated by ``;`` or ``|`` (as
+    ``str`` of a decomposition writes them): what every family's ``parse_melds`` reads.
+
+    >>> meld_texts("碰 一一一; 吃 壹貳叄 | 偎 三三三;")
+    ['碰 一一一', ' 吃 壹貳叄 ', ' 偎 三三三']
+    """
+    return [part for part in text.replace("|", ";").split(";") if part.strip()]
+
+
+def melds_arg(melds: object, meld: Any, of: str) -> tuple[Any, ...]:
+    """Melds from text (:func:`meld_texts`, each read by ``meld.parse``) or from a sequence of
+    ``meld`` objects (:func:`cards_arg`, naming ``melds=`` and ``of``): the body of a family's
+    ``parse_melds``.
+
+    >>> from changpai.zipai import Meld
+    >>> melds_arg("碰 一一一 | 吃 壹貳叄", Meld, "zipai melds (Meld)")
+    (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
+    >>> melds_arg(5, Meld, "zipai melds (Meld)")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: melds=5 is not a sequence of zipai melds (Meld)
+    """
+    if isinstance(melds, str):
+        return tuple(meld.parse(part) for part in meld_texts(melds))
+    return cards_arg(melds, meld, "melds", of)
 
 
 def size_arg(count: int, limit: int, what: str, of: str) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import items_arg, rules_arg
+from changpai.core.guard import items_arg, meld_texts, rules_arg
 from changpai.daer.melds import Meld, MeldKind, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
@@ -401,7 +401,7 @@ def parse_melds(melds: str | Iterable[Meld | str]) -> tuple[Meld, ...]:
 def _read_melds(melds: object, what: str) -> tuple[Meld, ...]:
     """:func:`parse_melds` of the argument named ``what`` (``exposed`` for the analyses)."""
     if isinstance(melds, str):
-        items: Sequence[object] = melds.replace("|", ";").split(";")
+        items: Sequence[object] = meld_texts(melds)
     else:
         items = items_arg(melds, what, "大貳 melds (Meld objects or texts)")
     out = []

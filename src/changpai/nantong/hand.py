@@ -24,7 +24,7 @@ from typing import Any, cast
 from attrs import field, fields, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, instance_arg, rules_arg, size_arg
+from changpai.core.guard import cards_arg, instance_arg, melds_arg, rules_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -142,10 +142,7 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     >>> parse_melds("碰 HH HH HH; 明杠 4b 4b 4b 4b")
     (Meld.parse('peng HH HH HH'), Meld.parse('exposed4 4b 4b 4b 4b'))
     """
-    if isinstance(melds, str):
-        parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
-        return tuple(Meld.parse(p) for p in parts)
-    return cards_arg(melds, Meld, "melds", "nantong melds (Meld)")
+    return melds_arg(melds, Meld, "nantong melds (Meld)")
 
 
 def _code_faces(code: _Code) -> tuple[int, ...]:

@@ -32,7 +32,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, rules_arg, size_arg
+from changpai.core.guard import cards_arg, melds_arg, rules_arg, size_arg
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
@@ -275,10 +275,7 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     ...
     changpai.errors.NotationError: 子 子 is not a 碰 (xiaogan.md §4)
     """
-    if isinstance(melds, str):
-        parts = [p for p in melds.replace("|", ";").split(";") if p.strip()]
-        return tuple(Meld.parse(p) for p in parts)
-    return cards_arg(melds, Meld, "melds", "xiaogan sets (Meld)")
+    return melds_arg(melds, Meld, "xiaogan sets (Meld)")
 
 
 def checked(

@@ -26,7 +26,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import cards_arg, rules_arg
+from changpai.core.guard import melds_arg, rules_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
@@ -299,11 +299,7 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     ...
     changpai.errors.NotationError: melds=5 is not a sequence of zipai melds (Meld)
     """
-    if isinstance(melds, str):
-        return tuple(
-            Meld.parse(part) for part in melds.replace("|", ";").split(";") if part.strip()
-        )
-    return cards_arg(melds, Meld, "melds", "zipai melds (Meld)")
+    return melds_arg(melds, Meld, "zipai melds (Meld)")
 
 
 class _Variant:
