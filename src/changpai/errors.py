@@ -19,17 +19,56 @@ __all__ = ["ChangpaiError", "IllegalActionError", "NotationError", "RulesError"]
 
 
 class ChangpaiError(ValueError):
-    """Base class of every error raised on purpose by changpai."""
+    """Base class of every error raised on purpose by changpai.
+
+    Catch it to handle any of the errors below; it is itself a :class:`ValueError`.
+
+    >>> from changpai import zipai
+    >>> try:
+    ...     zipai.Card.parse("zz")
+    ... except ChangpaiError as error:
+    ...     print(type(error).__name__, isinstance(error, ValueError))
+    NotationError True
+    """
 
 
 class NotationError(ChangpaiError):
     """A card, meld or hand written in a notation that cannot be read, or impossible cards
-    (an unknown token, a fifth copy of a card)."""
+    (an unknown token, a fifth copy of a card).
+
+    >>> from changpai import zipai
+    >>> zipai.Card.parse("zz")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 'zz' is not a zipai card; expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾
+    >>> issubclass(NotationError, ChangpaiError), issubclass(NotationError, ValueError)
+    (True, True)
+    """
 
 
 class IllegalActionError(ChangpaiError):
-    """An action that the rules do not allow at this moment; the game state is left unchanged."""
+    """An action that the rules do not allow at this moment; the game state is left unchanged.
+
+    >>> from changpai import zipai
+    >>> game = zipai.Game(seed=1)
+    >>> try:
+    ...     game.apply(zipai.Action(1, zipai.ActionKind.PASS))
+    ... except IllegalActionError as error:
+    ...     print(error)
+    seat 1 cannot act now: waiting for seat 0
+    >>> game == zipai.Game(seed=1), issubclass(IllegalActionError, ChangpaiError)
+    (True, True)
+    """
 
 
 class RulesError(ChangpaiError):
-    """An invalid rules object or option, or an unknown variant name."""
+    """An invalid rules object or option, or an unknown variant name.
+
+    >>> from changpai import zipai
+    >>> zipai.HUNAN.evolve(players=5)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=5: a zipai hand is played by 2 to 4 players
+    >>> issubclass(RulesError, ChangpaiError), issubclass(RulesError, ValueError)
+    (True, True)
+    """

@@ -56,6 +56,11 @@ class GameBase(ABC):
     saved in documents and given back to the constructor on loading.
 
     It adds no state (``__slots__ = ()``), so an engine with slots keeps them.
+
+    >>> from changpai import chuanpai, daer, nantong, xiaogan, zipai
+    >>> families = (zipai, nantong, chuanpai, daer, xiaogan)
+    >>> [module.Game.family for module in families if issubclass(module.Game, GameBase)]
+    ['zipai', 'nantong', 'chuanpai', 'daer', 'xiaogan']
     """
 
     __slots__ = ()
@@ -80,27 +85,60 @@ class GameBase(ABC):
     @property
     @abstractmethod
     def deck(self) -> tuple[Any, ...]:
-        """Every card in deal order (a stacked deck is given back as it was)."""
+        """Every card in deal order (a stacked deck is given back as it was).
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> len(game.deck), game.deck[:3], zipai.Game(deck=game.deck) == game
+        (80, (Card('d7'), Card('x2'), Card('x3')), True)
+        """
 
     @property
     @abstractmethod
     def seats(self) -> tuple[int, ...]:
-        """The seats that play this hand, in turn order from the dealer."""
+        """The seats that play this hand, in turn order from the dealer.
+
+        >>> from changpai import zipai
+        >>> zipai.Game(seed=1).seats, zipai.Game(seed=1, dealer=2).seats
+        ((0, 1, 2), (2, 0, 1))
+        """
 
     @property
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
-        """The seats that must decide now (empty once the hand is over)."""
+        """The seats that must decide now (empty once the hand is over).
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> game.to_act
+        (0,)
+        >>> _ = game.apply(game.legal_actions(0)[0])  # seat 0 discards: seat 1 may 吃 it
+        >>> game.to_act
+        (1,)
+        """
 
     @property
     @abstractmethod
     def log(self) -> tuple[Any, ...]:
-        """Every :class:`~changpai.core.records.ActionRecord` so far, in order."""
+        """Every :class:`~changpai.core.records.ActionRecord` so far, in order.
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> _ = game.apply(game.legal_actions(0)[0])
+        >>> [str(record) for record in game.log]
+        ['seat 0 發牌 (auto)', 'seat 0 亮張 叄 (auto)', 'seat 0 打 一']
+        """
 
     @property
     @abstractmethod
     def stock(self) -> tuple[Any, ...]:
-        """The cards left to draw, in draw order (omniscient)."""
+        """The cards left to draw, in draw order (omniscient).
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> len(game.stock), game.stock[0], sum(len(game.hand(seat)) for seat in game.seats)
+        (19, Card('d2'), 61)
+        """
 
     @property
     @abstractmethod
@@ -108,47 +146,126 @@ class GameBase(ABC):
         """What the hand waits for, in the words every family shares (docs: Core concepts):
         ``"discard"`` (the seat in turn decides), ``"claim"`` (a card is on offer), ``"over"``,
         or one of the family's own (``"setup"``, ``"declare"``, ``"selfhu"``, ``"lead"``,
-        ``"follow"``)."""
+        ``"follow"``).
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> before = game.phase
+        >>> _ = game.apply(game.legal_actions(0)[0])
+        >>> before, game.phase
+        ('discard', 'claim')
+        """
 
     @property
     @abstractmethod
     def is_over(self) -> bool:
-        """Whether the hand has ended."""
+        """Whether the hand has ended.
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> game.is_over
+        False
+        >>> while not game.is_over:  # every seat takes its first legal action
+        ...     _ = game.apply(game.legal_actions(game.to_act[0])[0])
+        >>> game.is_over, game.to_act, game.phase
+        (True, (), 'over')
+        """
 
     @property
     @abstractmethod
     def result(self) -> Any:
-        """The :class:`~changpai.core.records.GameResult` once over, else ``None``."""
+        """The :class:`~changpai.core.records.GameResult` once over, else ``None``.
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> print(game.result)
+        None
+        >>> while not game.is_over:  # every seat takes its first legal action
+        ...     _ = game.apply(game.legal_actions(game.to_act[0])[0])
+        >>> game.result.reason, game.result.winner, game.result.payments
+        ('huangzhuang', None, ())
+        """
 
     @abstractmethod
     def hand(self, seat: int) -> tuple[Any, ...]:
-        """The concealed cards of ``seat`` (omniscient; ``view`` for one seat's sight)."""
+        """The concealed cards of ``seat`` (omniscient; ``view`` for one seat's sight).
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> zipai.format(game.hand(0)), len(game.hand(1))
+        ('一二二三五六七八十壹貳叄叄肆柒捌捌玖拾拾拾', 20)
+        """
 
     @abstractmethod
     def melds(self, seat: int) -> tuple[Any, ...]:
-        """The table melds of ``seat``, face-down ones included (omniscient)."""
+        """The table melds of ``seat``, face-down ones included (omniscient).
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(deck=zipai.stack_deck(hands={0: "一一一一"}))  # laid at the deal
+        >>> game.melds(0), game.melds(1)
+        ((Meld.parse('提 一一一一'),), ())
+        """
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Any]:
-        """Every legal decision of ``seat`` now (empty when it is not to act)."""
+        """Every legal decision of ``seat`` now (empty when it is not to act).
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> str(game.legal_actions(0)[0]), len(game.legal_actions(0)), game.legal_actions(1)
+        ('seat 0 打 一', 15, [])
+        """
 
     @abstractmethod
     def verify(self, action: Any) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is
-        not legal now."""
+        not legal now.
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> game.verify(game.legal_actions(0)[0])  # legal: returns None
+        >>> game.verify(zipai.Action(1, zipai.ActionKind.PASS))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.IllegalActionError: seat 1 cannot act now: waiting for seat 0
+        """
 
     @abstractmethod
     def apply(self, action: Any) -> Any:
         """Verify and apply a decision (and the engine's forced moves after it); returns its
-        record. An illegal action raises and leaves the game unchanged."""
+        record. An illegal action raises and leaves the game unchanged.
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> record = game.apply(game.legal_actions(0)[0])
+        >>> str(record), record is game.log[-1]
+        ('seat 0 打 一', True)
+        """
 
     @abstractmethod
     def view(self, seat: int) -> Any:
-        """What ``seat`` may see: a :class:`~changpai.core.view.GameView`."""
+        """What ``seat`` may see: a :class:`~changpai.core.view.GameView`.
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> view = game.view(1)
+        >>> view.hand == game.hand(1), view.seats[0].hand_size  # seat 0's cards: only a count
+        (True, 21)
+        """
 
     @abstractmethod
     def copy(self: _Self) -> _Self:
-        """An independent copy, equal to this game."""
+        """An independent copy, equal to this game.
+
+        >>> from changpai import zipai
+        >>> game = zipai.Game(seed=1)
+        >>> other = game.copy()
+        >>> other == game, other is game
+        (True, False)
+        >>> _ = other.apply(other.legal_actions(0)[0])
+        >>> other == game, len(other.log), len(game.log)
+        (False, 3, 2)
+        """
 
     def __copy__(self: _Self) -> _Self:
         """``copy.copy(game)`` is :meth:`copy`: an independent game (a shallow copy would share

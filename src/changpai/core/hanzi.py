@@ -60,7 +60,12 @@ class HanziEnum(enum.Enum):
     @property
     def value(self) -> str:
         """The pinyin or English value, as in JSON (typed ``str`` for type checkers; see the
-        class example)."""
+        class example).
+
+        >>> from changpai.zipai import ActionKind
+        >>> ActionKind.PENG.value, ActionKind("peng") is ActionKind.PENG
+        ('peng', True)
+        """
         return self._value_
 
     @property

@@ -49,7 +49,11 @@ class HandSummary:
     next_dealer: int
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict.
+
+        >>> HandSummary(2, 1, None, 0, {0: 0, 1: 0, 2: 0}, 1).to_dict()
+        {'number': 2, 'dealer': 1, 'winner': None, 'value': 0, 'net': {'0': 0, '1': 0, '2': 0}, 'next_dealer': 1}
+        """
         return {
             "number": self.number,
             "dealer": self.dealer,
@@ -72,6 +76,12 @@ class Match(Generic[G]):
     Call :meth:`new_hand` for each hand (the previous one must be over) and play it through
     the returned game, or :meth:`play` whole hands with a policy; read :attr:`totals`,
     :attr:`hands` and :attr:`games`.
+
+    >>> from changpai import nantong
+    >>> match = nantong.Match(seed=1, dealer=0)
+    >>> game = match.new_hand()
+    >>> game.dealer, match.game is game, len(match.games), match.hands
+    (0, True, 1, [])
     """
 
     #: The family's ``Game`` class.
@@ -117,7 +127,16 @@ class Match(Generic[G]):
 
     @property
     def game(self) -> G | None:
-        """The current (last dealt) hand, or ``None`` before the first."""
+        """The current (last dealt) hand, or ``None`` before the first.
+
+        >>> from changpai import zipai
+        >>> match = zipai.Match(seed=4, dealer=0)
+        >>> print(match.game)
+        None
+        >>> _ = match.play(2)
+        >>> match.game is match.games[-1], match.game.is_over
+        (True, True)
+        """
         return self.games[-1] if self.games else None
 
     def new_hand(self, deck: Sequence[Any] | str | None = None) -> G:

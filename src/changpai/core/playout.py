@@ -152,27 +152,49 @@ class SimulationStats:
 
     @property
     def wins(self) -> int:
-        """Hands won by somebody."""
+        """Hands won by somebody.
+
+        >>> SimulationStats("demo", 4, (1, 2, 0), 1, 45, 90, {}, 2.0).wins
+        3
+        """
         return sum(self.wins_by_seat)
 
     @property
     def no_winner_rate(self) -> float:
-        """Share of hands without a winner."""
+        """Share of hands without a winner.
+
+        >>> SimulationStats("demo", 4, (1, 2, 0), 1, 45, 90, {}, 2.0).no_winner_rate
+        0.25
+        """
         return self.no_winner / self.hands if self.hands else 0.0
 
     @property
     def mean_value(self) -> float:
-        """Mean value (胡息 / 胡數 / 胡) of the won hands (0 when nobody won)."""
+        """Mean value (胡息 / 胡數 / 胡) of the won hands (0 when nobody won).
+
+        >>> SimulationStats("demo", 4, (1, 2, 0), 1, 45, 90, {}, 2.0).mean_value
+        15.0
+        >>> SimulationStats("demo", 2, (0, 0, 0), 2, 0, 0, {}, 1.0).mean_value
+        0.0
+        """
         return self.total_value / self.wins if self.wins else 0.0
 
     @property
     def mean_score(self) -> float:
-        """Mean score-sheet total of the won hands (0 when nobody won)."""
+        """Mean score-sheet total of the won hands (0 when nobody won).
+
+        >>> SimulationStats("demo", 4, (1, 2, 0), 1, 45, 90, {}, 2.0).mean_score
+        30.0
+        """
         return self.total_score / self.wins if self.wins else 0.0
 
     @property
     def hands_per_second(self) -> float:
-        """Simulation speed."""
+        """Simulation speed.
+
+        >>> SimulationStats("demo", 4, (1, 2, 0), 1, 45, 90, {}, 2.0).hands_per_second
+        2.0
+        """
         return self.hands / self.seconds if self.seconds > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:

@@ -117,7 +117,13 @@ class GameResult:
 
     @property
     def payments(self) -> tuple[Payment, ...]:
-        """Who pays whom (empty when nobody won)."""
+        """Who pays whom (empty when nobody won).
+
+        >>> GameResult(0, "win", ScoreSheet("demo", (), 6, (Payment(1, 0, 6),))).payments
+        (Payment(payer=1, payee=0, amount=6),)
+        >>> GameResult(None, "huangzhuang").payments
+        ()
+        """
         return () if self.sheet is None else self.sheet.payments
 
     def net(self, seats: int | Iterable[int]) -> dict[int, int]:

@@ -26,6 +26,13 @@ class RulesBase:
     A rules object that equals a registered preset prints as ``family.PRESET``; one made from a
     preset with ``evolve`` prints as that call, listing only the changed options, so reprs stay
     short in ``help()`` signatures and notebooks.
+
+    >>> from changpai import zipai
+    >>> isinstance(zipai.HUNAN, RulesBase)
+    True
+    >>> changed = zipai.HUNAN.evolve(min_huxi=10)
+    >>> changed, changed.evolve(min_huxi=15)
+    (zipai.HUNAN.evolve(min_huxi=10), zipai.HUNAN)
     """
 
     __slots__ = ()

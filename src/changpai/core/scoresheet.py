@@ -125,6 +125,12 @@ class ScoreSheet:
 
     ``facts`` holds named results a program may want without reading lines (for example
     ``{"huxi": 18, "threshold_met": True}``).
+
+    >>> from changpai import zipai
+    >>> hand = zipai.best_decomposition(zipai.parse("壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌"))
+    >>> sheet = zipai.score(hand, winner=0, players=3)
+    >>> sheet.total, sheet.fact("huxi"), sheet.net()
+    (18, 18, {0: 36, 1: -18, 2: -18})
     """
 
     title: str

@@ -16,7 +16,13 @@ __all__ = ["Variant"]
 
 @frozen
 class Variant:
-    """A named preset of one family: its id, family module, hanzi title, aliases and rules object."""
+    """A named preset of one family: its id, family module, hanzi title, aliases and rules object.
+
+    >>> import changpai
+    >>> v = changpai.variant("跑胡子")
+    >>> v.name, v.family, v.title, v.rules
+    ('hunan', 'zipai', '跑胡子', zipai.HUNAN)
+    """
 
     name: str
     family: str

@@ -82,7 +82,11 @@ class SeatView:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict.
+
+        >>> SeatView(1, 20, (SeenMeld("wei", "偎", (), hidden=3),), ("x2",), "dealer").to_dict()
+        {'seat': 1, 'hand_size': 20, 'melds': [{'kind': 'wei', 'label': '偎', 'cards': [], 'hidden': 3}], 'discards': ['x2'], 'note': 'dealer'}
+        """
         return {
             "seat": self.seat,
             "hand_size": self.hand_size,
@@ -101,6 +105,13 @@ class GameView:
     seat to be deciding (a pending claim only when it is this seat's own); ``legal_actions``
     this seat's choices now; ``facts`` the family's other public facts as ``(name, value)``
     pairs (the 亮張, the flipped 將 …); ``result`` the result once the hand is over.
+
+    >>> from changpai import zipai
+    >>> view = zipai.Game(seed=1).view(1)
+    >>> len(view.hand), [seat.hand_size for seat in view.seats], view.to_act, view.legal_actions
+    (20, [21, 20, 20], (0,), ())
+    >>> view.fact("亮張")
+    Card('d3')
     """
 
     family: str

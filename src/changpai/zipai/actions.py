@@ -57,7 +57,11 @@ class ActionKind(HanziEnum, short_repr=True):
 
     @property
     def is_decision(self) -> bool:
-        """Whether a seat chooses this action (else the engine applies it)."""
+        """Whether a seat chooses this action (else the engine applies it).
+
+        >>> [kind.value for kind in ActionKind if kind.is_decision]
+        ['discard', 'chi', 'peng', 'hu', 'pass']
+        """
         return self in _DECISIONS
 
 

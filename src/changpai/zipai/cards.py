@@ -123,12 +123,20 @@ class Card(Interned, _Packed):
 
     @property
     def value(self) -> int:
-        """牌點 1..10; case is ignored (伍 and 五 are both 5)."""
+        """牌點 1..10; case is ignored (伍 and 五 are both 5).
+
+        >>> Card.parse("伍").value, Card.parse("五").value, Card.parse("拾").value
+        (5, 5, 10)
+        """
         return self.index % 10 + 1
 
     @property
     def big(self) -> bool:
-        """Whether the card is a big (大字, 壹..拾) card."""
+        """Whether the card is a big (大字, 壹..拾) card.
+
+        >>> Card.parse("壹").big, Card.parse("一").big
+        (True, False)
+        """
         return self.index >= 10
 
     @property
@@ -136,17 +144,28 @@ class Card(Interned, _Packed):
         """Whether the card is red in the Hunan colouring (二七十, 貳柒拾).
 
         Other colourings are a rules option: see :meth:`changpai.zipai.Rules.is_red`.
+
+        >>> format(card for card in CARDS if card.red)
+        '二七十貳柒拾'
         """
         return self.value in HUNAN_RED_VALUES
 
     @property
     def code(self) -> str:
-        """ASCII code: ``x1``..``x10`` small, ``d1``..``d10`` big."""
+        """ASCII code: ``x1``..``x10`` small, ``d1``..``d10`` big.
+
+        >>> Card.parse("七").code, Card.parse("柒").code, Card.parse("b7").code
+        ('x7', 'd7', 'd7')
+        """
         return f"{'d' if self.big else 'x'}{self.value}"
 
     @property
     def hanzi(self) -> str:
-        """The traditional glyph printed on the card."""
+        """The traditional glyph printed on the card.
+
+        >>> Card.parse("x2").hanzi, Card.parse("d2").hanzi, Card.parse("贰").hanzi
+        ('二', '貳', '貳')
+        """
         return (_BIG if self.big else _SMALL)[self.index % 10]
 
     @classmethod

@@ -55,7 +55,12 @@ class ChiOption:
 
     @property
     def melds(self) -> tuple[Meld, ...]:
-        """The 吃 meld followed by the 比 melds."""
+        """The 吃 meld followed by the 比 melds.
+
+        >>> option = chi_options(parse("x1 x2 x3 d2 d2"), Card.parse("x2"))[0]
+        >>> [str(meld) for meld in option.melds]
+        ['吃 一二三', '比 二貳貳']
+        """
         return (self.chi, *self.bi)
 
     def __str__(self) -> str:

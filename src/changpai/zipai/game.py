@@ -368,6 +368,11 @@ class Game(Claims, GameBase):
 
         Returns the record of the decision. An illegal action raises
         :class:`~changpai.errors.IllegalActionError` and leaves the game unchanged.
+
+        >>> game = Game(seed=1)
+        >>> record = game.apply(game.legal_actions(0)[0])
+        >>> str(record), game.log[-1] is record, game.to_act
+        ('seat 0 打 一', True, (1,))
         """
         option: ChiOption | None = None
         choices = self._choices

@@ -174,7 +174,13 @@ class Decomposition(_DecompositionSlots):
 
     @property
     def pair(self) -> Meld | None:
-        """The 將 (pair), or ``None`` for a hand without 跑 / 提."""
+        """The 將 (pair), or ``None`` for a hand without 跑 / 提.
+
+        >>> best_decomposition(parse("壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌")).pair
+        Meld.parse('將 貳貳')
+        >>> print(best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾")).pair)
+        None
+        """
         for meld in self.melds:
             if meld.kind is MeldKind.JIANG:
                 return meld

@@ -27,7 +27,11 @@ __all__ = ["HUXI_TABLE", "Meld", "MeldKind", "Origin", "classify", "huxi"]
 
 
 class MeldKind(HanziEnum, short_repr=True):
-    """The kinds of 門子 (zipai.md §5). Each member carries its hanzi name."""
+    """The kinds of 門子 (zipai.md §5). Each member carries its hanzi name.
+
+    >>> MeldKind.KAN.hanzi, MeldKind("peng"), classify(parse("三叄叄"))
+    ('坎', MeldKind.PENG, MeldKind.JIAO)
+    """
 
     JU = ("ju", "句")
     """一句話: n, n+1, n+2 of one case."""
@@ -281,7 +285,11 @@ class Meld:
 
     @property
     def big(self) -> bool:
-        """Whether the meld's 胡息 is counted as big: every card is big (for sets and 句)."""
+        """Whether the meld's 胡息 is counted as big: every card is big (for sets and 句).
+
+        >>> Meld.parse("句 壹貳叄").big, Meld.parse("絞 三叄叄").big, Meld.parse("坎 三三三").big
+        (True, False, False)
+        """
         return all(card.big for card in self.cards)
 
     def label(self) -> str:

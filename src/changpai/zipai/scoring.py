@@ -153,7 +153,14 @@ class Win:
 
     @property
     def payers(self) -> tuple[int, ...]:
-        """The active seats other than the winner."""
+        """The active seats other than the winner.
+
+        >>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+        >>> Win(d, winner=1, players=3).payers
+        (0, 2)
+        >>> Win(d, winner=1, players=3, shuxin_seat=0).payers  # the 數信 seat never pays
+        (2, 3)
+        """
         seats = self.players + (0 if self.shuxin_seat is None else 1)
         return tuple(s for s in range(seats) if s not in (self.winner, self.shuxin_seat))
 
@@ -583,7 +590,13 @@ class Analysis:
 
     @property
     def complete(self) -> bool:
-        """Whether the cards form a whole hand (zipai.md §7.1)."""
+        """Whether the cards form a whole hand (zipai.md §7.1).
+
+        >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").complete
+        True
+        >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾").complete  # it waits
+        False
+        """
         return self.best is not None
 
     def __str__(self) -> str:

@@ -45,10 +45,22 @@ class TurnClaimCard(Protocol):
     """
 
     @property
-    def index(self) -> int: ...
+    def index(self) -> int:
+        """The card's place in the family's card table (from 0).
+
+        >>> from changpai import chuanpai, xiaogan
+        >>> chuanpai.Card("66").index, chuanpai.Card("11").index, xiaogan.Card("A2").index
+        (0, 20, 1)
+        """
 
     @property
-    def code(self) -> str: ...
+    def code(self) -> str:
+        """The card's ASCII code (its text in documents).
+
+        >>> from changpai import chuanpai, xiaogan
+        >>> chuanpai.Card("天牌").code, xiaogan.CARDS[0].code
+        ('66', 'A1')
+        """
 
     def __hash__(self) -> int: ...
 
@@ -68,13 +80,32 @@ class TurnClaimUnit(Protocol[_C_co]):
     """
 
     @property
-    def kind(self) -> HanziEnum: ...
+    def kind(self) -> HanziEnum:
+        """The unit's kind: its value and hanzi name it in views.
+
+        >>> from changpai.chuanpai import Meld
+        >>> kind = Meld.parse("暗 梅子 梅子 梅子").kind
+        >>> kind.value, kind.hanzi
+        ('an', '暗')
+        """
 
     @property
-    def cards(self) -> tuple[_C_co, ...]: ...
+    def cards(self) -> tuple[_C_co, ...]:
+        """The unit's cards.
+
+        >>> from changpai.chuanpai import Meld
+        >>> Meld.parse("暗 梅子 梅子 梅子").cards
+        (Card('55'), Card('55'), Card('55'))
+        """
 
     @property
-    def tou(self) -> int: ...
+    def tou(self) -> int:
+        """The number of replacement draws (偷) the unit earns.
+
+        >>> from changpai.chuanpai import Meld
+        >>> [Meld.parse(text).tou for text in ("擠兒 梅子 梅子", "暗 梅子 梅子 梅子", "扛 梅子 梅子 梅子 梅子")]
+        [0, 1, 2]
+        """
 
 
 class TurnClaimAction(Protocol[_C_co]):
@@ -89,18 +120,51 @@ class TurnClaimAction(Protocol[_C_co]):
     """
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The seat that decides (or that the engine record concerns).
+
+        >>> from changpai.chuanpai import Action, ActionKind
+        >>> Action(2, ActionKind.PASS).seat
+        2
+        """
 
     @property
-    def kind(self) -> HanziEnum: ...
+    def kind(self) -> HanziEnum:
+        """A member of the family's ``ActionKind``; its ``.value`` is a word of the flow's
+        vocabulary (:data:`DECISIONS`, :data:`FORCED`).
+
+        >>> from changpai.chuanpai import Action, ActionKind, Card
+        >>> kind = Action(0, ActionKind.DISCARD, Card("11")).kind
+        >>> kind, kind.value in DECISIONS
+        (ActionKind.DISCARD, True)
+        """
 
     @property
-    def card(self) -> _C_co | None: ...
+    def card(self) -> _C_co | None:
+        """The card offered, discarded or drawn, or ``None``.
+
+        >>> from changpai.chuanpai import Action, ActionKind, Card
+        >>> Action(0, ActionKind.DISCARD, Card("11")).card, Action(1, ActionKind.PASS).card
+        (Card('11'), None)
+        """
 
     @property
-    def cards(self) -> tuple[_C_co, ...]: ...
+    def cards(self) -> tuple[_C_co, ...]:
+        """The seat's own cards the action uses (the set it lays or claims with).
 
-    def to_dict(self) -> dict[str, Any]: ...
+        >>> from changpai import chuanpai
+        >>> lay = chuanpai.Game(seed=1).legal_actions(0)[0]
+        >>> str(lay), lay.cards
+        ('seat 0 攤 暗 二六 二六 二六', (Card('26'), Card('26'), Card('26')))
+        """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as JSON.
+
+        >>> from changpai.chuanpai import Action, ActionKind, Card
+        >>> Action(0, ActionKind.DISCARD, Card("11")).to_dict()
+        {'seat': 0, 'kind': 'discard', 'card': '11'}
+        """
 
 
 class TurnClaimRules(Protocol):
@@ -114,14 +178,45 @@ class TurnClaimRules(Protocol):
     """
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The preset's code name.
+
+        >>> from changpai import chuanpai, xiaogan
+        >>> chuanpai.YAODIREN.name, xiaogan.XIAOGAN.name
+        ('yaodiren', 'xiaogan')
+        """
 
     @property
-    def title(self) -> str: ...
+    def title(self) -> str:
+        """The preset's hanzi title.
+
+        >>> from changpai import chuanpai, xiaogan
+        >>> chuanpai.YAODIREN.title, xiaogan.XIAOGAN.title
+        ('幺地人', '孝感長牌')
+        """
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """The default number of players.
 
-    def deal_sizes(self, players: int | None = None) -> tuple[int, ...]: ...
+        >>> from changpai import chuanpai, xiaogan
+        >>> chuanpai.YAODIREN.players, xiaogan.XIAOGAN.players
+        (4, 4)
+        """
 
-    def cards(self) -> Sequence[Any]: ...
+    def deal_sizes(self, players: int | None = None) -> tuple[int, ...]:
+        """The number of cards dealt to each position from the dealer (default: for
+        :attr:`players`).
+
+        >>> from changpai import chuanpai, xiaogan
+        >>> chuanpai.YAODIREN.deal_sizes(3), xiaogan.XIAOGAN.deal_sizes()
+        ((18, 17, 17), (16, 15, 15, 15))
+        """
+
+    def cards(self) -> Sequence[Any]:
+        """Every card of the deck.
+
+        >>> from changpai import chuanpai, xiaogan
+        >>> len(chuanpai.YAODIREN.cards()), len(xiaogan.XIAOGAN.cards())
+        (105, 121)
+        """
