@@ -55,7 +55,7 @@ class IllegalActionError(ChangpaiError):
     ...     game.apply(zipai.Action(1, zipai.ActionKind.PASS))
     ... except IllegalActionError as error:
     ...     print(error)
-    seat 1 cannot act now: waiting for seat 0
+    seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
     >>> game == zipai.Game(seed=1), issubclass(IllegalActionError, ChangpaiError)
     (True, True)
     """

@@ -3,6 +3,7 @@ across processes and on a local Ray instance."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from typing import Any
@@ -162,6 +163,39 @@ def test_a_ray_session_starts_a_small_local_instance(monkeypatch: pytest.MonkeyP
     assert options["include_dashboard"] is False and options["log_to_driver"] is False
     assert options["object_store_memory"] <= 128 * 1024 * 1024
     assert closing == ("shutdown", {})
+
+
+class _BackwardsRay(_RecordingRay):
+    """A Ray whose tasks run at once and finish last-sent first (a cluster's order is any)."""
+
+    def remote(self, fn: Any) -> Any:
+        class Task:
+            @staticmethod
+            def remote(*args: Any) -> tuple[Any, ...]:
+                return (fn(*args),)  # a ref: the task's result in a one-tuple
+
+        return Task
+
+    def wait(self, pending: list[Any], num_returns: int) -> tuple[list[Any], list[Any]]:
+        return pending[-num_returns:], pending[:-num_returns]
+
+    def get(self, ref: tuple[Any, ...]) -> Any:
+        return ref[0]
+
+
+def test_ray_merges_the_chunks_in_order_whatever_order_they_finish(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The statistics' dicts (kind_labels, action counts) keep the one-process order, so their
+    text and JSON are the same wherever the hands were played (a review found Ray's merged in
+    completion order)."""
+    monkeypatch.setattr(playout, "_import_ray", lambda: _BackwardsRay(initialized=True))
+    one = simulate(NantongGame, 40, seed=5, jobs=1)
+    done: list[int] = []
+    on_ray = simulate(NantongGame, 40, seed=5, backend="ray", progress=lambda d, n: done.append(d))
+    assert list(on_ray.kind_labels) == list(one.kind_labels)
+    assert json.dumps(_figures(on_ray)) == json.dumps(_figures(one))
+    assert done == sorted(done) and done[-1] == 40
 
 
 @pytest.fixture

@@ -332,7 +332,9 @@ def test_hand3_chouwei_pao_from_kan_wei_then_ti() -> None:
     assert game.discards(0) == (card("x4"), card("x3"), card("x3"))
     assert table(game, 2) == ["提 捌捌捌捌"]
     assert str(game.view(1).seats[2].melds[0]) == "提 捌■■■"  # rules.ti_face_up == 1
-    assert game.view(1).to_act == () and game.view(2).to_act == (2,)  # a claim is private
+    # seat 2 may 胡 on its own 提: to the others it looks like a seat about to discard
+    assert game.phase == "selfhu" and game.view(2).to_act == (2,)
+    assert (game.view(1).phase, game.view(1).to_act) == ("discard", (2,))
     play(game, HAND3_STEPS[7:])
     result = game.result
     assert result is not None and result.winner == 2 and result.win is not None

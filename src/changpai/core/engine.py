@@ -227,7 +227,7 @@ class GameBase(ABC):
         >>> game.verify(zipai.Action(1, zipai.ActionKind.PASS))
         Traceback (most recent call last):
         ...
-        changpai.errors.IllegalActionError: seat 1 cannot act now: waiting for seat 0
+        changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
         """
 
     @abstractmethod
@@ -315,6 +315,21 @@ class GameBase(ABC):
         except IllegalActionError:
             return False
         return True
+
+    def _to_act_seen_by(self, seat: int) -> tuple[int, ...]:
+        """:attr:`to_act` as ``seat`` may see it (its view, the errors of its refused actions):
+        while a card is on offer (phase ``"claim"``), who is asked about it is private — it
+        would tell that the seat can claim it — so it holds ``seat`` itself when asked, else
+        nothing.
+
+        >>> from changpai import zipai
+        >>> zipai.Game(seed=1)._to_act_seen_by(2)
+        (0,)
+        """
+        to_act = self.to_act
+        if self.phase == "claim":
+            return (seat,) if seat in to_act else ()
+        return to_act
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):

@@ -388,11 +388,19 @@ def _play_on_ray(
 ) -> None:
     with _ray_session(ray, jobs) as workers:
         play = ray.remote(_play_chunk)
-        pending = [play.remote(game, rules, chunk) for chunk in _chunks(seeds, workers)]
+        refs = [play.remote(game, rules, chunk) for chunk in _chunks(seeds, workers)]
+        order = {ref: i for i, ref in enumerate(refs)}
+        # merged in chunk order, as the processes backend does (the statistics' dicts keep
+        # the order of the one-process run); a chunk done early waits for those before it
+        finished: dict[int, _Tally] = {}
+        pending, merged = refs, 0
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            for part in ray.get(done):
-                merge(part)
+            for ref in done:
+                finished[order[ref]] = ray.get(ref)
+            while merged in finished:
+                merge(finished.pop(merged))
+                merged += 1
 
 
 def simulate(

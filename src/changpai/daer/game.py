@@ -38,7 +38,7 @@ from typing import Any
 
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import items_arg, rules_arg, seed_arg
+from changpai.core.guard import items_arg, not_to_act, rules_arg, seed_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -299,10 +299,7 @@ class Game(ClaimsMixin, GameBase):
             acting = seat == self._current
             legal = self._legal_turn() if acting else ()
         if not acting:
-            raise IllegalActionError(
-                f"{action} is not legal now: seat {action.seat} is not to act "
-                f"(to act: {self.to_act})"
-            )
+            raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
         for candidate in legal:  # the shared objects of legal_actions: no field comparisons
             if candidate is action:
                 return

@@ -61,9 +61,6 @@ def game_view(game: Game, seat: int) -> GameView:
         )
         for s in game.seats
     )
-    to_act = game.to_act
-    if game._phase == "claim":  # who else is asked about a discard is not public
-        to_act = tuple(s for s in to_act if s == seat)
     facts: tuple[tuple[str, Any], ...] = ()
     if game.rules.guozhang and game._passed[seat]:
         facts = (("過張", game.passed(seat)),)
@@ -77,7 +74,7 @@ def game_view(game: Game, seat: int) -> GameView:
         seats=seats,
         offered=game.offered,
         stock_size=len(game._deck) - game._top,
-        to_act=to_act,
+        to_act=game._to_act_seen_by(seat),
         legal_actions=tuple(game.legal_actions(seat)),
         result=game._result,
         facts=facts,

@@ -37,7 +37,7 @@ from typing import Any
 
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import rules_arg
+from changpai.core.guard import not_to_act, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -646,9 +646,7 @@ class Game(GameBase):
         if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         if action.seat not in self.to_act:
-            raise IllegalActionError(
-                f"{action} is not legal now: seat {action.seat} is not to act (to act: {self.to_act})"
-            )
+            raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
         if action not in self.legal_actions(action.seat):  # (`in` tries `is` first)
             reason = _REASONS[self._phase]
             if action.seat in self._ting and self._phase == "discard":

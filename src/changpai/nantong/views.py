@@ -62,9 +62,6 @@ def game_view(game: Game, seat: int) -> GameView:
         )
         for s in game.seats
     )
-    to_act = game.to_act
-    if game.phase == "claim":  # who else is asked about a discard is not public
-        to_act = (seat,) if seat in to_act else ()
     return GameView(
         family=game.family,
         title=game.rules.title,
@@ -75,7 +72,7 @@ def game_view(game: Game, seat: int) -> GameView:
         seats=seats,
         offered=game.offered,
         stock_size=game.stock_left,
-        to_act=to_act,
+        to_act=game._to_act_seen_by(seat),
         legal_actions=tuple(game.legal_actions(seat)),
         result=game.result,
         facts=(("將", game.jiang), ("sits out", game.sitting_out), ("報聽", game.ting)),

@@ -509,7 +509,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         >>> Game(seed=3).verify(Action(1, K.PASS))
         Traceback (most recent call last):
         ...
-        changpai.errors.IllegalActionError: seat 1 過 is not legal: seat 1 is not to act (to act: (0,))
+        changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
         """
         if isinstance(action, Action) and action.seat >= self.players:
             raise IllegalActionError(

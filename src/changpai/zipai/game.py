@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from changpai.core.engine import GameBase
-from changpai.core.guard import rules_arg
+from changpai.core.guard import not_to_act, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -92,7 +92,7 @@ class Game(Claims, GameBase):
     >>> game.apply(Action(1, ActionKind.PASS))
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: seat 1 cannot act now: waiting for seat 0
+    changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
     """
 
     family = "zipai"
@@ -224,6 +224,18 @@ class Game(Claims, GameBase):
             return (self._queue[self._pos][1],)
         return (self._turn,)
 
+    def _phase_seen_by(self, seat: int) -> str:
+        """:attr:`phase` as ``seat`` may see it: a drawer deciding on a 胡 after his own 偎 / 提
+        (``"selfhu"``) looks to the others like a drawer about to discard — the phase would
+        tell them that his hand is complete.
+
+        >>> Game(seed=1)._phase_seen_by(2)
+        'discard'
+        """
+        if self._phase == _SELFHU and seat != self._turn:
+            return _DISCARD
+        return self._phase
+
     @property
     def deck(self) -> tuple[Card, ...]:
         """The 80 cards in deal order (:mod:`changpai.zipai.deck`).
@@ -354,11 +366,8 @@ class Game(Claims, GameBase):
             raise IllegalActionError(
                 f"{action}: {action.kind.hanzi} is applied by the engine, never chosen"
             )
-        to_act = self.to_act
-        if action.seat not in to_act:
-            raise IllegalActionError(
-                f"seat {action.seat} cannot act now: waiting for seat {to_act[0]}"
-            )
+        if action.seat not in self.to_act:
+            raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
         if self._legal(action):
             return
         raise IllegalActionError(self._why_illegal(action))

@@ -23,7 +23,6 @@ from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS
 from changpai.zipai.melds import Meld, MeldKind
-from changpai.zipai.state import _OFFER, _SELFHU
 
 if TYPE_CHECKING:
     from changpai.zipai.game import Game
@@ -70,11 +69,13 @@ def _game_arg(game: object) -> Game:
 def view(game: Game, seat: int) -> GameView:
     """What ``seat`` may see (``Game.view``).
 
-    While a card is on offer (and while a drawer decides whether to 胡 after his forced 提 /
-    偎), which seat is being asked is private: it would tell the others that this seat can 胡,
-    碰 or 吃 the card. So ``to_act`` then holds ``seat`` itself when it must decide, and is
-    empty otherwise; a seat that must discard is public. The 數信 seat (``rules.shuxin``) sees
-    the table with an empty hand.
+    While a card is on offer, which seat is being asked is private: it would tell the others
+    that this seat can 胡, 碰 or 吃 the card. So ``to_act`` then holds ``seat`` itself when it
+    must decide, and is empty otherwise; a seat that must discard is public. While a drawer
+    decides whether to 胡 after his own 偎 / 提 (phase ``"selfhu"``), the others see the phase
+    ``"discard"`` with the drawer to act, as when he has no 胡 and must discard: the phase
+    would tell them that his hand is complete. The 數信 seat (``rules.shuxin``) sees the table
+    with an empty hand.
 
     >>> from changpai.zipai import Game
     >>> game = Game(seed=3)
@@ -89,9 +90,6 @@ def view(game: Game, seat: int) -> GameView:
         raise
     shuxin = game._shuxin
     hand = () if seat == shuxin else game._seats[seat].cards()
-    to_act = game.to_act
-    if game._phase in (_OFFER, _SELFHU):
-        to_act = tuple(s for s in to_act if s == seat)
     up = game.rules.ti_face_up
     seats = []
     for s in game.seats:
@@ -107,12 +105,12 @@ def view(game: Game, seat: int) -> GameView:
         title=game.rules.title,
         seat=seat,
         dealer=game.dealer,
-        phase=game._phase,
+        phase=game._phase_seen_by(seat),
         hand=hand,
         seats=tuple(seats),
         offered=game.offered,
         stock_size=len(game._stock),
-        to_act=to_act,
+        to_act=game._to_act_seen_by(seat),
         legal_actions=tuple(game.legal_actions(seat)),
         result=game.result,
         facts=tuple(facts),

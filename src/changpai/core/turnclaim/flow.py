@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from changpai.core.guard import not_to_act
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.turnclaim.protocols import (
     TurnClaimAction,
@@ -111,7 +112,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         >>> Game(seed=5).verify(Action(2, ActionKind.PASS))
         Traceback (most recent call last):
         ...
-        changpai.errors.IllegalActionError: seat 2 過 is not legal: seat 2 is not to act (to act: (0,))
+        changpai.errors.IllegalActionError: seat 2 過 is not legal now: seat 2 is not to act (to act: (0,))
         >>> Game(seed=5).verify("discard")
         Traceback (most recent call last):
         ...
@@ -122,9 +123,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         if self._result is not None:
             raise IllegalActionError(f"{action} is not legal: the hand is over")
         if action.seat not in self.to_act:
-            raise IllegalActionError(
-                f"{action} is not legal: seat {action.seat} is not to act (to act: {self.to_act})"
-            )
+            raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
         legal = self._legal(action.seat)
         if action not in legal:
             kinds = sorted({a.kind.value for a in legal})

@@ -124,9 +124,6 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
                     ", ".join(word for word, on in notes if on),
                 )
             )
-        to_act = self.to_act
-        if self._phase == "claim" and seat not in to_act:
-            to_act = ()
         facts: list[tuple[str, Any]] = []
         if self._offer is not None:
             _card, source, turned = self._offer
@@ -143,7 +140,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
             seats=tuple(seats),
             offered=None if self._offer is None else self._offer[0],
             stock_size=len(self._deck) - self._drawn,
-            to_act=to_act,
+            to_act=self._to_act_seen_by(seat),
             legal_actions=tuple(self.legal_actions(seat)),
             result=self._result,
             facts=(*facts, *self._view_facts(seat)),
