@@ -19,7 +19,7 @@ import itertools
 import operator
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, cast
+from typing import Any
 
 from attrs import field, fields, frozen
 
@@ -54,12 +54,16 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _COMPLETING,
     _FLOORS,
     _HONOUR_READINGS,
     _HONOURS_AT,
     _RUN,
     _SHARES,
+    _SUIT_BITS,
+    _SUIT_MASK,
     _SUIT_TABLES,
+    _TABLE_CARDS,
     DECK_BAIDA,
     PACK_BITS,
     _all_by_parts,
@@ -558,8 +562,10 @@ HAND_SIZE = 3 * GROUPS_IN_HAND + 2
 # The packed hands of the hot path (solver.PACK_BITS bits per card kind): a card kind's field.
 _PACKED = tuple(1 << PACK_BITS * k for k in range(N_KINDS))
 _BAIDA_AT = PACK_BITS * N_PLAIN
-_ONE_EACH = sum(1 << PACK_BITS * k for k in range(N_KINDS - N_PLAIN))  # one copy of each 百搭
 _DIGIT_BITS = tuple(sum(1 << PACK_BITS * k + j for k in range(N_KINDS)) for j in range(4))
+# 7 less the copies of each kind (4 of a plain kind, 1 of a 百搭): a field holding more than
+# the copies reaches 8 with it (bit 3: _DIGIT_BITS[3])
+_ROOM = sum(7 - COPIES[k] << PACK_BITS * k for k in range(N_KINDS))
 
 
 def _packed_cards(concealed: object) -> int | None:
@@ -586,12 +592,10 @@ def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
     """Whether the packed plain cards (``count`` of them) and the flips hold at most four
     copies of each kind (else the general path raises :func:`check_copies`' error)."""
     for f in flips:
-        key += _PACKED[f.index]
+        key += f._packed
         count += 1
-    if key >> _BAIDA_AT & ~_ONE_EACH:  # two flips of one 百搭 (the deck has one of each)
-        return False
     b0, b1, b2, b3 = _DIGIT_BITS
-    if key & b3 or key & b2 & (key << 1 | key << 2):  # a field of 5 or more
+    if (key | key + _ROOM) & b3:  # a field above its kind's copies (8 or more, or with its room)
         return False
     # a field of 16 or more carries into the next one: the fields no longer add up
     return (key & b0).bit_count() + 2 * (key & b1).bit_count() + 4 * (key & b2).bit_count() == count
@@ -725,7 +729,7 @@ def _packed_wild_complete(key: int, flips: Sequence[Card]) -> bool:
     """
     wild = (key >> _BAIDA_AT).bit_count()
     key &= _PLAIN_FIELDS
-    if _HONOUR_WILDS[key >> _HONOURS_AT] > wild:
+    if _HONOUR_WILDS[key >> _HONOURS_AT] > wild or _fewest_wilds(key, HAND_SIZE - wild) > wild:
         return False
     return few_wild.fits(key, _with_flips(key, flips), wild)
 
@@ -819,7 +823,7 @@ def best_decomposition(
     >>> d.shape.hanzi, str(d)
     ('飄胡', '一條一條一條 二條二條二條 三條三條三條 四丙四丙四丙 五丙五丙五丙 六丙六丙六丙 七萬七萬七萬 將頭 五條五條')
     """
-    flips = _jiang(jiang)
+    flips = jiang if type(jiang) is tuple and not jiang else _jiang(jiang)
     frozen_called = _NONE_CALLED if called == () else _called(called)
     if type(rules) is Rules and (exposed == () or exposed == ""):
         if type(concealed) is str:  # (read once: the fast path takes the cards)
@@ -829,7 +833,7 @@ def best_decomposition(
             pass  # the general path checks (and raises)
         elif key >> _BAIDA_AT:
             if rules.baida:  # (else the general path names the 百搭)
-                held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
+                held: Sequence[Card] = concealed  # type: ignore[assignment]  # (23 cards)
                 return _best_packed_wild(key, held, rules, flips, frozen_called)
         else:
             return _best_packed_plain(key, rules, flips, frozen_called)
@@ -1068,25 +1072,28 @@ def _best_packed_wild(
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
     wilds = key >> _BAIDA_AT  # (one bit of a field per 百搭 held: one copy of each)
+    wild = wilds.bit_count()
     key &= _PLAIN_FIELDS
-    if _HONOUR_WILDS[key >> _HONOURS_AT] > wilds.bit_count():
+    if _HONOUR_WILDS[key >> _HONOURS_AT] > wild:
         return None  # (most random hands: their honours need more 百搭 than they hold)
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
-    if wilds.bit_count() <= 2 and rules.multiplier_model == "model":
-        used = _with_flips(key, flips)
-        wild = wilds.bit_count()
-        best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
-        if best is None:
-            return None
-        return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
+    if rules.multiplier_model == "model":
+        if _fewest_wilds(key, HAND_SIZE - wild) > wild:
+            return None  # (most other random hands: their suits need more)
+        if wild <= 2:
+            used = _with_flips(key, flips)
+            best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
+            if best is None:
+                return None
+            return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
     counts = tuple(
         itertools.chain.from_iterable(map(_NIBBLES.__getitem__, key.to_bytes(15, "little")))
     )
     left = _copies_left(counts, (), flips)
     if left is None:  # no 百搭 can stand for anything
         return None
-    best = _best_wild(counts, wilds.bit_count(), left, _CodeRanks((), flips, rules, called))
+    best = _best_wild(counts, wild, left, _CodeRanks((), flips, rules, called))
     if best is None:
         return None
     baida = [c for c in concealed if c.index >= N_PLAIN]
@@ -1118,6 +1125,88 @@ _HONOUR_WILDS = tuple(
     _honour_wilds(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
     for h in range(1 << 3 * PACK_BITS)
 )
+
+
+def _floor_code(fewest: int, size: int) -> int:
+    """What :func:`_fewest_wilds` keeps of a part of ``size`` cards that needs at least
+    ``fewest`` 百搭 (0 to 2): the fewest it then needs without the pair, times 8, plus 1 if
+    it needs one fewer with the pair (else it needs two more). With its 百搭 a part holds
+    groups (a multiple of three cards) or groups and the pair (two more), nantong.md §4.
+
+    >>> [_floor_code(0, 3), _floor_code(0, 2), _floor_code(1, 4), _floor_code(2, 4)]
+    [0, 9, 17, 16]
+    """
+    alone, with_pair = (-size) % 3, (2 - size) % 3
+    if alone < fewest:
+        alone += 3
+    if with_pair < fewest:
+        with_pair += 3
+    return alone << 3 | (with_pair < alone)
+
+
+def _honour_floor(h: int) -> int:
+    """:func:`_floor_code` of packed honours ``h`` (each kind within four copies): their
+    fewest 百搭 without the pair, and whether the pair takes one fewer (see
+    :func:`_honour_wilds`; two 百搭 of a kind not held are the pair too).
+
+    >>> [_honour_floor(h) >> 3 for h in (0, 1, 2, 3, 1 | 1 << PACK_BITS)], _honour_floor(2) & 1
+    ([0, 2, 1, 0, 4], 1)
+    """
+    counts = [h >> PACK_BITS * k & 15 for k in range(3)]
+    alone = [(3 - c % 3) % 3 for c in counts]
+    with_pair = [2, 1, 0, 2, 1]
+    fewest = sum(alone)
+    paired = min(fewest + 2, *(fewest - alone[k] + with_pair[c] for k, c in enumerate(counts)))
+    return fewest << 3 | (paired < fewest)
+
+
+_HONOUR_FLOORS = tuple(
+    _honour_floor(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
+    for h in range(1 << 3 * PACK_BITS)
+)
+# The floors of the suits some table reads: those with a reading (no 百搭: the suit tables
+# hold every one of at most _TABLE_CARDS cards) and those one card more completes
+# (_COMPLETING, suits of fewer cards). A suit of fewer cards in neither needs two 百搭 or
+# more; of more cards, its size alone is known (30,000 suits, 5 ms at import).
+_SUIT_FLOORS = {x: _floor_code(1, x % 3) for x in _COMPLETING} | {
+    x: _floor_code(0, x % 3) for x in _SUIT_TABLES[0]
+}
+# the floor of a suit in no table by its size modulo 15 (see _fewest_wilds)
+_UNREAD_FLOORS = tuple(_floor_code(2 if n < _TABLE_CARDS else 0, n) for n in range(15))
+
+
+def _fewest_wilds(key: int, size: int) -> int:
+    """At most the fewest 百搭 that make the ``size`` packed plain cards ``key`` (each kind
+    within four copies) a pair and groups (nantong.md §4), a 百搭 standing for a copy left
+    (a hand holding fewer 百搭 has no reading): each part needs at least its floor
+    (:data:`_SUIT_FLOORS`, :data:`_HONOUR_FLOORS`), and the pair sits in one part or is two
+    百搭 alone. 0 when a suit holds 15 cards or more.
+
+    A packed part modulo 15 is its size modulo 15 (16 is 1 modulo 15): its size, unless the
+    sizes of the parts so read do not add up to ``size``.
+
+    >>> def packed(text): return sum(_PACKED[c.index] for c in parse(text))
+    >>> _fewest_wilds(packed("123b 456b 789b 123t 456t 789t 123w 5w"), 22)
+    1
+    >>> _fewest_wilds(packed("123b 456b 789b 123t 456t 789t 13w 6w 9w"), 22)
+    4
+    """
+    t = key & _SUIT_MASK
+    b = key >> _SUIT_BITS & _SUIT_MASK
+    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
+    h = key >> _HONOURS_AT
+    st, sb, sw = t % 15, b % 15, w % 15
+    if st + sb + sw + h % 15 != size:
+        return 0  # (a suit of 15 cards or more: its floor is not known)
+    floors, unread = _SUIT_FLOORS, _UNREAD_FLOORS
+    floor = (
+        _HONOUR_FLOORS[h]
+        + floors.get(t, unread[st])
+        + floors.get(b, unread[sb])
+        + floors.get(w, unread[sw])
+    )
+    # (the low bits count the parts where the pair takes one fewer: else two 百搭 more)
+    return (floor >> 3) + (-1 if floor & 7 else 2)
 
 
 def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
