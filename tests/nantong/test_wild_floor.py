@@ -1,7 +1,8 @@
-"""The floor of the 百搭 a hand needs (``hand._fewest_wilds``), which sends most dealt hands with
-百搭 away before any reading is searched, is a true necessary condition (nantong.md §4):
+"""The floor of the 百搭 a hand needs (``hand._fewest_wilds``), which sends most dealt hands of
+three 百搭 or more away before any reading is searched, is a true necessary condition
+(nantong.md §4):
 
-* each suit's floor (``hand._SUIT_FLOORS``, ``hand._UNREAD_FLOORS``) against a search of every
+* each suit's floor (by the suit tables and ``solver._COMPLETING``) against a search of every
   card kinds a few 百搭 may stand for, within the four copies (``solver._suit_readings``, no
   table), with the pair and without;
 * the honours' floor (``hand._HONOUR_FLOORS``) against the plain search of the needs;
@@ -33,9 +34,14 @@ def _floors(code: int) -> tuple[int, int]:
     return alone, alone - 1 if code & 7 else alone + 2
 
 
-def _suit_floor(x: int) -> int:
-    """The floor code ``_fewest_wilds`` reads for a suit packed in ``x`` of fewer than 15 cards."""
-    return hand._SUIT_FLOORS.get(x, hand._UNREAD_FLOORS[x % 15])
+def _suit_floors(x: int) -> tuple[int, int]:
+    """The floors ``_fewest_wilds`` reads for the 條 packed in ``x`` (of fewer than 15 cards):
+    alone it takes the pair (its floor with the pair is the hand's); beside one honour card
+    (which needs two 百搭 alone, one with the pair) the honour takes the pair."""
+    size = solver._suit_size(x)
+    with_pair = hand._fewest_wilds(x, size)
+    alone = hand._fewest_wilds(x | 1 << solver._HONOURS_AT, size + 1) - 1
+    return alone, with_pair
 
 
 def _reads_with(x: int, fewer: int, pair: bool) -> bool:
@@ -58,7 +64,7 @@ _suits = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: su
 @given(_suits)
 def test_a_suit_needs_at_least_its_floor_section_4(counts: list[int]) -> None:
     x = sum(c * _FIELD**k for k, c in enumerate(counts))
-    alone, with_pair = _floors(_suit_floor(x))
+    alone, with_pair = _suit_floors(x)
     # fewer cards than the floor never read (up to two: a floor of 3 or 4 is 0 or 1 lifted by
     # three, the size modulo 3, which alone is trivially true)
     if alone:
@@ -71,7 +77,7 @@ def test_a_suit_needs_at_least_its_floor_section_4(counts: list[int]) -> None:
 @given(st.sampled_from(sorted(solver._SUIT_TABLES[0])))
 def test_a_suit_with_a_reading_has_the_floor_of_its_size_section_4(x: int) -> None:
     size = solver._suit_size(x)
-    assert _floors(_suit_floor(x)) == ((-size) % 3, (2 - size) % 3)
+    assert _suit_floors(x) == ((-size) % 3, (2 - size) % 3)
 
 
 def test_the_honours_floor_is_the_plain_search_of_their_needs_section_4() -> None:

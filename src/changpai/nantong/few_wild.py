@@ -383,12 +383,15 @@ def best(
     ((0, 22, 1), None)
     """
     parts = _packed_parts(key)
+    plans = _plans_of(parts, wild)
+    if not plans:
+        return None  # (most dealt hands: their parts' sizes leave the 百搭 no share)
     # (the codes ranked, and the reading: sorted, or the readings of the part with two 百搭
     # to mark and join to the rest)
     found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
     one_wild: dict[tuple[int, bool], list[_Reading]] = {}
     two_wild: dict[tuple[int, bool], list[_Group]] = {}
-    for plain, hosts, wild_pair in _plans_of(parts, wild):
+    for plain, hosts, wild_pair in plans:
         options: list[Sequence[_Reading]] = []
         groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried

@@ -729,7 +729,7 @@ def _packed_wild_complete(key: int, flips: Sequence[Card]) -> bool:
     """
     wild = (key >> _BAIDA_AT).bit_count()
     key &= _PLAIN_FIELDS
-    if _HONOUR_WILDS[key >> _HONOURS_AT] > wild or _fewest_wilds(key, HAND_SIZE - wild) > wild:
+    if _HONOUR_WILDS[key >> _HONOURS_AT] > wild:
         return False
     return few_wild.fits(key, _with_flips(key, flips), wild)
 
@@ -1063,8 +1063,9 @@ def _best_packed_wild(
 ) -> Decomposition | None:
     """:func:`best_decomposition` of 23 concealed cards packed in ``key`` (:func:`_packed_cards`)
     holding 百搭 (at most their copies with the flips), with no declared melds: of one or two
-    百搭, :func:`~changpai.nantong.few_wild.best`'s reading; else the
-    general path's 百搭 branch without its checks.
+    百搭, :func:`~changpai.nantong.few_wild.best`'s reading; else None if the suits and honours
+    need more 百搭 than it holds (:func:`_fewest_wilds`), or the general path's 百搭 branch
+    without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
     >>> key = _packed_cards(cards)
@@ -1079,14 +1080,16 @@ def _best_packed_wild(
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
     if rules.multiplier_model == "model":
-        if _fewest_wilds(key, HAND_SIZE - wild) > wild:
-            return None  # (most other random hands: their suits need more)
         if wild <= 2:
             used = _with_flips(key, flips)
             best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
             if best is None:
                 return None
             return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
+        # (most dealt hands of three 百搭 or more: their search is long; a hand of fewer is
+        # read at once, and the floor would cost the complete ones more than it saves)
+        if _fewest_wilds(key, HAND_SIZE - wild) > wild:
+            return None
     counts = tuple(
         itertools.chain.from_iterable(map(_NIBBLES.__getitem__, key.to_bytes(15, "little")))
     )
@@ -1164,22 +1167,21 @@ _HONOUR_FLOORS = tuple(
     _honour_floor(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
     for h in range(1 << 3 * PACK_BITS)
 )
-# The floors of the suits some table reads: those with a reading (no 百搭: the suit tables
-# hold every one of at most _TABLE_CARDS cards) and those one card more completes
-# (_COMPLETING, suits of fewer cards). A suit of fewer cards in neither needs two 百搭 or
-# more; of more cards, its size alone is known (30,000 suits, 5 ms at import).
-_SUIT_FLOORS = {x: _floor_code(1, x % 3) for x in _COMPLETING} | {
-    x: _floor_code(0, x % 3) for x in _SUIT_TABLES[0]
-}
-# the floor of a suit in no table by its size modulo 15 (see _fewest_wilds)
+# The floors of a suit by its size modulo 15 (see _fewest_wilds): of a suit with a reading
+# (in the suit tables, which hold every one of at most _TABLE_CARDS cards), of one that a card
+# more completes (in _COMPLETING: those of fewer cards), and of one in neither, which needs
+# two 百搭 or more if it holds fewer cards (else its size alone is known). The floors look up
+# the tables the search then reads: most hands it reads look them up again.
+_READ_FLOORS = tuple(_floor_code(0, n) for n in range(15))
+_ONE_MORE_FLOORS = tuple(_floor_code(1, n) for n in range(15))
 _UNREAD_FLOORS = tuple(_floor_code(2 if n < _TABLE_CARDS else 0, n) for n in range(15))
 
 
 def _fewest_wilds(key: int, size: int) -> int:
     """At most the fewest 百搭 that make the ``size`` packed plain cards ``key`` (each kind
     within four copies) a pair and groups (nantong.md §4), a 百搭 standing for a copy left
-    (a hand holding fewer 百搭 has no reading): each part needs at least its floor
-    (:data:`_SUIT_FLOORS`, :data:`_HONOUR_FLOORS`), and the pair sits in one part or is two
+    (a hand holding fewer 百搭 has no reading): each part needs at least its floor (the
+    suits' by the tables, :data:`_HONOUR_FLOORS`), and the pair sits in one part or is two
     百搭 alone. 0 when a suit holds 15 cards or more.
 
     A packed part modulo 15 is its size modulo 15 (16 is 1 modulo 15): its size, unless the
@@ -1198,12 +1200,13 @@ def _fewest_wilds(key: int, size: int) -> int:
     st, sb, sw = t % 15, b % 15, w % 15
     if st + sb + sw + h % 15 != size:
         return 0  # (a suit of 15 cards or more: its floor is not known)
-    floors, unread = _SUIT_FLOORS, _UNREAD_FLOORS
+    (t0, t1, t2), more = _SUIT_TABLES, _COMPLETING
+    read, one_more, unread = _READ_FLOORS, _ONE_MORE_FLOORS, _UNREAD_FLOORS
     floor = (
         _HONOUR_FLOORS[h]
-        + floors.get(t, unread[st])
-        + floors.get(b, unread[sb])
-        + floors.get(w, unread[sw])
+        + (read[st] if t in t0 else one_more[st] if t in more else unread[st])
+        + (read[sb] if b in t1 else one_more[sb] if b in more else unread[sb])
+        + (read[sw] if w in t2 else one_more[sw] if w in more else unread[sw])
     )
     # (the low bits count the parts where the pair takes one fewer: else two 百搭 more)
     return (floor >> 3) + (-1 if floor & 7 else 2)
