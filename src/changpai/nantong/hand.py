@@ -566,6 +566,7 @@ _DIGIT_BITS = tuple(sum(1 << PACK_BITS * k + j for k in range(N_KINDS)) for j in
 # 7 less the copies of each kind (4 of a plain kind, 1 of a 百搭): a field holding more than
 # the copies reaches 8 with it (bit 3: _DIGIT_BITS[3])
 _ROOM = sum(7 - COPIES[k] << PACK_BITS * k for k in range(N_KINDS))
+_HIGH_BITS = _DIGIT_BITS[3]
 
 
 def _packed_cards(concealed: object) -> int | None:
@@ -589,15 +590,25 @@ def _packed_cards(concealed: object) -> int | None:
 
 
 def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
-    """Whether the packed plain cards (``count`` of them) and the flips hold at most four
-    copies of each kind (else the general path raises :func:`check_copies`' error)."""
+    """Whether the packed cards (``count`` of them) and the flips hold at most the copies of
+    each kind (else the general path raises :func:`check_copies`' error).
+
+    >>> key = _packed_cards(parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    >>> _within_copies(key, parse("5w 5w"), 23), _within_copies(key, parse("5w 5w 5w"), 23)
+    (True, False)
+    >>> _within_copies(16 * _PACKED[0] + _PACKED[5], (), 17)  # (sixteen 一條 carry over)
+    False
+    """
     for f in flips:
         key += f._packed
         count += 1
-    b0, b1, b2, b3 = _DIGIT_BITS
-    if (key | key + _ROOM) & b3:  # a field above its kind's copies (8 or more, or with its room)
+    if (key | key + _ROOM) & _HIGH_BITS:  # a field above its kind's copies (with its room: 8)
         return False
-    # a field of 16 or more carries into the next one: the fields no longer add up
+    # a field of 16 or more carries into the next one: the fields then add up to 15 cards
+    # fewer, and a field holds at least as many cards as it has bits set (most hands: no more)
+    if key.bit_count() > count - 15:
+        return True
+    b0, b1, b2, _ = _DIGIT_BITS
     return (key & b0).bit_count() + 2 * (key & b1).bit_count() + 4 * (key & b2).bit_count() == count
 
 
