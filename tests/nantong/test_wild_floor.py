@@ -34,14 +34,18 @@ def _floors(code: int) -> tuple[int, int]:
     return alone, alone - 1 if code & 7 else alone + 2
 
 
+def _fewest(key: int, size: int) -> int:
+    """``_fewest_wilds`` of ``size`` packed plain cards."""
+    parts = solver._packed_parts(key)
+    return hand._fewest_wilds(parts, hand._part_sizes(parts, size))
+
+
 def _suit_floors(x: int) -> tuple[int, int]:
-    """The floors ``_fewest_wilds`` reads for the 條 packed in ``x`` (of fewer than 15 cards):
-    alone it takes the pair (its floor with the pair is the hand's); beside one honour card
-    (which needs two 百搭 alone, one with the pair) the honour takes the pair."""
+    """The floors ``_fewest_wilds`` reads for the 條 packed in ``x``: alone it takes the pair
+    (its floor with the pair is the hand's); beside one honour card (which needs two 百搭
+    alone, one with the pair) the honour takes the pair."""
     size = solver._suit_size(x)
-    with_pair = hand._fewest_wilds(x, size)
-    alone = hand._fewest_wilds(x | 1 << solver._HONOURS_AT, size + 1) - 1
-    return alone, with_pair
+    return _fewest(x | 1 << solver._HONOURS_AT, size + 1) - 1, _fewest(x, size)
 
 
 def _reads_with(x: int, fewer: int, pair: bool) -> bool:
@@ -57,7 +61,7 @@ def _reads_with(x: int, fewer: int, pair: bool) -> bool:
     return False
 
 
-_suits = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
+_suits = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 18)
 
 
 @settings(max_examples=500, deadline=None)
@@ -97,7 +101,7 @@ def _plain_key(kinds: list[int]) -> int:
 def test_a_complete_hand_never_needs_more_baida_than_it_holds_section_4(seed: int) -> None:
     held, jiang, _ = wild_hand(seed, (1, 2, 3, 4, 5))
     wild = sum(k >= N_PLAIN for k in held)
-    floor = hand._fewest_wilds(_plain_key(held), len(held) - wild)
+    floor = _fewest(_plain_key(held), len(held) - wild)
     cards = tuple(CARDS[k] for k in held)
     flips = tuple(CARDS[k] for k in jiang)
     rules = nantong.DUZIHU_BAIDA
@@ -114,16 +118,18 @@ def test_a_complete_hand_never_needs_more_baida_than_it_holds_section_4(seed: in
 def test_a_dealt_hand_above_its_floor_is_no_win_section_4(seed: int, wild: int) -> None:
     rng = random.Random(seed)
     kinds = [c.index for c in rng.sample(nantong.DECK, 23 - wild)] + [30 + j for j in range(wild)]
-    floor = hand._fewest_wilds(_plain_key(kinds), 23 - wild)
+    floor = _fewest(_plain_key(kinds), 23 - wild)
     cards = tuple(CARDS[k] for k in kinds)
     winning = nantong.is_winning(iter(cards), rules=nantong.DUZIHU_BAIDA)
     assert not (winning and floor > wild)
 
 
-def test_a_suit_of_fifteen_cards_or_more_has_no_floor_section_4() -> None:
+def test_a_suit_of_fifteen_cards_or_more_is_counted_section_4() -> None:
     # 1t x4 2t x4 3t x4 4t x3 5t: sixteen cards of one suit (its size modulo 15 is 1), 財 the
-    # pair's second 五條
+    # pair's second 五條: the floor (by its size, 16) is 1
     kinds = [0] * 4 + [1] * 4 + [2] * 4 + [3] * 3 + [4, 9, 10, 11, 18, 19, 20]
-    assert hand._fewest_wilds(_plain_key(kinds), 22) == 0
+    parts = solver._packed_parts(_plain_key(kinds))
+    assert hand._part_sizes(parts, 22) == [16, 3, 3, 0]
+    assert hand._fewest_wilds(parts, [16, 3, 3, 0]) == 1
     cards = tuple(CARDS[k] for k in [*kinds, 30])
     assert nantong.is_winning(cards, rules=nantong.DUZIHU_BAIDA)

@@ -60,8 +60,6 @@ from changpai.nantong.solver import (
     _HONOURS_AT,
     _RUN,
     _SHARES,
-    _SUIT_BITS,
-    _SUIT_MASK,
     _SUIT_TABLES,
     _TABLE_CARDS,
     DECK_BAIDA,
@@ -78,6 +76,7 @@ from changpai.nantong.solver import (
     _parts_allow,
     _plain_all,
     _plain_complete,
+    _suit_size,
 )
 from changpai.nantong.wild_parts import DIGIT as WILD_DIGIT
 from changpai.nantong.wild_parts import (
@@ -1090,24 +1089,26 @@ def _best_packed_wild(
         return None  # (most random hands: their honours need more 百搭 than they hold)
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
-    if rules.multiplier_model == "model":
-        if wild <= 2:
-            used = _with_flips(key, flips)
-            best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
-            if best is None:
-                return None
-            return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
-        # (most dealt hands of three 百搭 or more: their search is long; a hand of fewer is
-        # read at once, and the floor would cost the complete ones more than it saves)
-        if _fewest_wilds(key, HAND_SIZE - wild) > wild:
+    model = rules.multiplier_model == "model"
+    if wild <= 2 and model:
+        used = _with_flips(key, flips)
+        best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
+        if best is None:
             return None
+        return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
+    parts = _packed_parts(key)
+    sizes = _part_sizes(parts, HAND_SIZE - wild)
+    # (most dealt hands of three 百搭 or more: their search is long; a hand of fewer is read
+    # at once, and the floor would cost the complete ones more than it saves)
+    if model and _fewest_wilds(parts, sizes) > wild:
+        return None
     counts = tuple(
         itertools.chain.from_iterable(map(_NIBBLES.__getitem__, key.to_bytes(15, "little")))
     )
     left = _copies_left(counts, (), flips)
     if left is None:  # no 百搭 can stand for anything
         return None
-    best = _best_wild(counts, wild, left, _CodeRanks((), flips, rules, called))
+    best = _best_wild_parts(parts, sizes, wild, left, _CodeRanks((), flips, rules, called))
     if best is None:
         return None
     baida = [c for c in concealed if c.index >= N_PLAIN]
@@ -1178,39 +1179,47 @@ _HONOUR_FLOORS = tuple(
     _honour_floor(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
     for h in range(1 << 3 * PACK_BITS)
 )
-# The floors of a suit by its size modulo 15 (see _fewest_wilds): of a suit with a reading
-# (in the suit tables, which hold every one of at most _TABLE_CARDS cards), of one that a card
-# more completes (in _COMPLETING: those of fewer cards), and of one in neither, which needs
-# two 百搭 or more if it holds fewer cards (else its size alone is known). The floors look up
-# the tables the search then reads: most hands it reads look them up again.
-_READ_FLOORS = tuple(_floor_code(0, n) for n in range(15))
-_ONE_MORE_FLOORS = tuple(_floor_code(1, n) for n in range(15))
-_UNREAD_FLOORS = tuple(_floor_code(2 if n < _TABLE_CARDS else 0, n) for n in range(15))
+# The floors of a suit by its size (see _fewest_wilds): of a suit with a reading (in the suit
+# tables, which hold every one of at most _TABLE_CARDS cards), of one that a card more
+# completes (in _COMPLETING: those of fewer cards), and of one in neither, which needs two
+# 百搭 or more if it holds fewer cards (else its size alone is known).
+_READ_FLOORS = tuple(_floor_code(0, n) for n in range(9 * 4 + 1))
+_ONE_MORE_FLOORS = tuple(_floor_code(1, n) for n in range(9 * 4 + 1))
+_UNREAD_FLOORS = tuple(_floor_code(2 if n < _TABLE_CARDS else 0, n) for n in range(9 * 4 + 1))
 
 
-def _fewest_wilds(key: int, size: int) -> int:
-    """At most the fewest 百搭 that make the ``size`` packed plain cards ``key`` (each kind
-    within four copies) a pair and groups (nantong.md §4), a 百搭 standing for a copy left
-    (a hand holding fewer 百搭 has no reading): each part needs at least its floor (the
-    suits' by the tables, :data:`_HONOUR_FLOORS`), and the pair sits in one part or is two
-    百搭 alone. 0 when a suit holds 15 cards or more.
+def _part_sizes(parts: Sequence[int], size: int) -> list[int]:
+    """How many cards each packed part of ``parts`` holds (``size`` in all): a packed part
+    modulo 15 is its size modulo 15 (16 is 1 modulo 15), its size unless those do not add up
+    to ``size`` (a suit of 15 cards or more: then they are counted).
 
-    A packed part modulo 15 is its size modulo 15 (16 is 1 modulo 15): its size, unless the
-    sizes of the parts so read do not add up to ``size``.
-
-    >>> def packed(text): return sum(_PACKED[c.index] for c in parse(text))
-    >>> _fewest_wilds(packed("123b 456b 789b 123t 456t 789t 123w 5w"), 22)
-    1
-    >>> _fewest_wilds(packed("123b 456b 789b 123t 456t 789t 13w 6w 9w"), 22)
-    4
+    >>> _part_sizes(_packed_parts(_packed_cards(parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))), 23)
+    [9, 9, 5, 0]
+    >>> _part_sizes((4 | 4 << PACK_BITS | 4 << 2 * PACK_BITS | 4 << 3 * PACK_BITS, 2, 0, 0), 18)
+    [16, 2, 0, 0]
     """
-    t = key & _SUIT_MASK
-    b = key >> _SUIT_BITS & _SUIT_MASK
-    w = key >> 2 * _SUIT_BITS & _SUIT_MASK
-    h = key >> _HONOURS_AT
-    st, sb, sw = t % 15, b % 15, w % 15
-    if st + sb + sw + h % 15 != size:
-        return 0  # (a suit of 15 cards or more: its floor is not known)
+    t, b, w, h = parts
+    sizes = [t % 15, b % 15, w % 15, h % 15]
+    if sizes[0] + sizes[1] + sizes[2] + sizes[3] != size:
+        sizes = [_suit_size(t), _suit_size(b), _suit_size(w), h % 15]
+    return sizes
+
+
+def _fewest_wilds(parts: Sequence[int], sizes: Sequence[int]) -> int:
+    """At most the fewest 百搭 that make the packed plain ``parts`` (each kind within four
+    copies) of these ``sizes`` a pair and groups (nantong.md §4), a 百搭 standing for a copy
+    left (a hand holding fewer 百搭 has no reading): each part needs at least its floor (the
+    suits' by the tables, :data:`_HONOUR_FLOORS`), and the pair sits in one part or is two
+    百搭 alone.
+
+    >>> def floor(text):
+    ...     parts = _packed_parts(_packed_cards(parse(text + " FU")))
+    ...     return _fewest_wilds(parts, _part_sizes(parts, 22))
+    >>> floor("123b 456b 789b 123t 456t 789t 123w 5w"), floor("123b 456b 789b 123t 456t 789t 13w 6w 9w")
+    (1, 4)
+    """
+    t, b, w, h = parts
+    st, sb, sw, _ = sizes
     (t0, t1, t2), more = _SUIT_TABLES, _COMPLETING
     read, one_more, unread = _READ_FLOORS, _ONE_MORE_FLOORS, _UNREAD_FLOORS
     floor = (
@@ -1309,6 +1318,21 @@ def _best_wild(
     """
     sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+    return _best_wild_parts(packed, sizes, wild, left, ranks)
+
+
+def _best_wild_parts(
+    packed: Sequence[int], sizes: Sequence[int], wild: int, left: list[int], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """:func:`_best_wild` of the cards of each part, ``packed`` (faces from the part's first
+    kind), of these ``sizes``.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> parts = _packed_parts(sum(map(operator.mul, counts, _PACKED)))
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_wild_parts(parts, [9, 9, 4, 0], 1, [4 - c for c in counts], ranks)[0]
+    (0, 22, 1)
+    """
     mods = (sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3)
     parts = _WildParts(packed, sizes, left, ranks)
     known = parts.found
@@ -1397,7 +1421,7 @@ class _WildParts:
     and the hand's ``ranks``."""
 
     def __init__(
-        self, packed: list[int], sizes: list[int], left: list[int], ranks: _CodeRanks
+        self, packed: Sequence[int], sizes: Sequence[int], left: list[int], ranks: _CodeRanks
     ) -> None:
         self.packed, self.sizes, self.left, self.ranks = packed, sizes, left, ranks
         self.searches: dict[tuple[int, int], PartSearch] = {}
