@@ -41,6 +41,7 @@ from changpai.nantong.cards import (
     counts_of,
     parse,
 )
+from changpai.nantong.few_wild import _plans_of
 from changpai.nantong.melds import (
     Meld,
     MeldKind,
@@ -1090,13 +1091,18 @@ def _best_packed_wild(
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
     model = rules.multiplier_model == "model"
+    parts = _packed_parts(key)
     if wild <= 2 and model:
-        used = _with_flips(key, flips)
-        best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
+        plans = _plans_of(parts, wild)
+        if not plans:
+            return None  # (most other dealt hands: their parts' sizes leave the 百搭 no share)
+        used = _with_flips(key, flips) if flips else key
+        best = few_wild.best_of_parts(
+            parts, plans, used, wild, lambda: _CodeRanks((), flips, rules, called).rank
+        )
         if best is None:
             return None
         return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
-    parts = _packed_parts(key)
     sizes = _part_sizes(parts, HAND_SIZE - wild)
     # (most dealt hands of three 百搭 or more: their search is long; a hand of fewer is read
     # at once, and the floor would cost the complete ones more than it saves)
