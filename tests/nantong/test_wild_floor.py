@@ -133,3 +133,13 @@ def test_a_suit_of_fifteen_cards_or_more_is_counted_section_4() -> None:
     assert hand._fewest_wilds(parts, [16, 3, 3, 0]) == 1
     cards = tuple(CARDS[k] for k in [*kinds, 30])
     assert nantong.is_winning(cards, rules=nantong.DUZIHU_BAIDA)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=30, max_size=30))
+def test_the_part_sizes_are_counted_section_4(counts: list[int]) -> None:
+    # (sizes modulo 15, counted where a suit holds 15 cards or more)
+    key = sum(c * _FIELD**k for k, c in enumerate(counts))
+    parts = solver._packed_parts(key)
+    expected = [sum(counts[lo:hi]) for lo, hi in solver._BOUNDS]
+    assert hand._part_sizes(parts, sum(counts)) == expected

@@ -1181,6 +1181,7 @@ def _honour_floor(h: int) -> int:
     return fewest << 3 | (paired < fewest)
 
 
+# (as _HONOUR_WILDS: the honours of every hand within four copies)
 _HONOUR_FLOORS = tuple(
     _honour_floor(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
     for h in range(1 << 3 * PACK_BITS)
