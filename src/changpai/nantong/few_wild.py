@@ -44,7 +44,7 @@ from changpai.nantong.solver import (
     _suit_size,
 )
 
-__all__ = ["best", "fits"]
+__all__ = ["best", "best_of_parts", "fits"]
 
 _Reading = tuple[_Code, ...]
 # a plain reading of a part holding two 百搭, with the kinds they stand for
@@ -383,12 +383,30 @@ def best(
     ((0, 22, 1), None)
     """
     parts = _packed_parts(key)
+    return best_of_parts(parts, _plans_of(parts, wild), used, wild, new_rank)
+
+
+def best_of_parts(
+    parts: Sequence[int],
+    plans: Sequence[_Plan],
+    used: int,
+    wild: int,
+    new_rank: Callable[[], Callable[[Sequence[_Code]], int]],
+) -> _Reading | None:
+    """:func:`best` of the packed ``parts`` (:func:`~changpai.nantong.solver._packed_parts`) with
+    their ``plans`` (:func:`_plans_of`: a caller that has them leaves at once if there are
+    none, as most dealt hands do).
+
+    >>> parts = (0x11, 0, 2, 0)  # (一條 二條, and a pair of 一萬)
+    >>> best_of_parts(parts, _plans_of(parts, 1), 0, 1, lambda: len)
+    ((0, 18, 0), (2, 0, 4))
+    """
     # (the codes ranked, and the reading: sorted, or the readings of the part with two 百搭
     # to mark and join to the rest)
     found: list[tuple[Sequence[_Code], _Reading, list[_Pick] | None]] = []
     one_wild: dict[tuple[int, bool], list[_Reading]] = {}
     two_wild: dict[tuple[int, bool], list[_Group]] = {}
-    for plain, hosts, wild_pair in _plans_of(parts, wild):
+    for plain, hosts, wild_pair in plans:
         options: list[Sequence[_Reading]] = []
         groups: list[_Group] | None = None
         # the parts without 百搭 first: a share mostly fails on them, before its 百搭 are tried

@@ -19,7 +19,7 @@ import itertools
 import operator
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, cast
+from typing import Any
 
 from attrs import field, fields, frozen
 
@@ -41,6 +41,7 @@ from changpai.nantong.cards import (
     counts_of,
     parse,
 )
+from changpai.nantong.few_wild import _plans_of
 from changpai.nantong.melds import (
     Meld,
     MeldKind,
@@ -54,12 +55,14 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
     _BOUNDS,
+    _COMPLETING,
     _FLOORS,
     _HONOUR_READINGS,
     _HONOURS_AT,
     _RUN,
     _SHARES,
     _SUIT_TABLES,
+    _TABLE_CARDS,
     DECK_BAIDA,
     PACK_BITS,
     _all_by_parts,
@@ -74,6 +77,7 @@ from changpai.nantong.solver import (
     _parts_allow,
     _plain_all,
     _plain_complete,
+    _suit_size,
 )
 from changpai.nantong.wild_parts import DIGIT as WILD_DIGIT
 from changpai.nantong.wild_parts import (
@@ -558,8 +562,11 @@ HAND_SIZE = 3 * GROUPS_IN_HAND + 2
 # The packed hands of the hot path (solver.PACK_BITS bits per card kind): a card kind's field.
 _PACKED = tuple(1 << PACK_BITS * k for k in range(N_KINDS))
 _BAIDA_AT = PACK_BITS * N_PLAIN
-_ONE_EACH = sum(1 << PACK_BITS * k for k in range(N_KINDS - N_PLAIN))  # one copy of each 百搭
 _DIGIT_BITS = tuple(sum(1 << PACK_BITS * k + j for k in range(N_KINDS)) for j in range(4))
+# 7 less the copies of each kind (4 of a plain kind, 1 of a 百搭): a field holding more than
+# the copies reaches 8 with it (bit 3: _DIGIT_BITS[3])
+_ROOM = sum(7 - COPIES[k] << PACK_BITS * k for k in range(N_KINDS))
+_HIGH_BITS = _DIGIT_BITS[3]
 
 
 def _packed_cards(concealed: object) -> int | None:
@@ -583,17 +590,25 @@ def _packed_cards(concealed: object) -> int | None:
 
 
 def _within_copies(key: int, flips: Sequence[Card], count: int) -> bool:
-    """Whether the packed plain cards (``count`` of them) and the flips hold at most four
-    copies of each kind (else the general path raises :func:`check_copies`' error)."""
+    """Whether the packed cards (``count`` of them) and the flips hold at most the copies of
+    each kind (else the general path raises :func:`check_copies`' error).
+
+    >>> key = _packed_cards(parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))
+    >>> _within_copies(key, parse("5w 5w"), 23), _within_copies(key, parse("5w 5w 5w"), 23)
+    (True, False)
+    >>> _within_copies(16 * _PACKED[0] + _PACKED[5], (), 17)  # (sixteen 一條 carry over)
+    False
+    """
     for f in flips:
-        key += _PACKED[f.index]
+        key += f._packed
         count += 1
-    if key >> _BAIDA_AT & ~_ONE_EACH:  # two flips of one 百搭 (the deck has one of each)
+    if (key | key + _ROOM) & _HIGH_BITS:  # a field above its kind's copies (with its room: 8)
         return False
-    b0, b1, b2, b3 = _DIGIT_BITS
-    if key & b3 or key & b2 & (key << 1 | key << 2):  # a field of 5 or more
-        return False
-    # a field of 16 or more carries into the next one: the fields no longer add up
+    # a field of 16 or more carries into the next one: the fields then add up to 15 cards
+    # fewer, and a field holds at least as many cards as it has bits set (most hands: no more)
+    if key.bit_count() > count - 15:
+        return True
+    b0, b1, b2, _ = _DIGIT_BITS
     return (key & b0).bit_count() + 2 * (key & b1).bit_count() + 4 * (key & b2).bit_count() == count
 
 
@@ -819,7 +834,7 @@ def best_decomposition(
     >>> d.shape.hanzi, str(d)
     ('飄胡', '一條一條一條 二條二條二條 三條三條三條 四丙四丙四丙 五丙五丙五丙 六丙六丙六丙 七萬七萬七萬 將頭 五條五條')
     """
-    flips = _jiang(jiang)
+    flips = jiang if type(jiang) is tuple and not jiang else _jiang(jiang)
     frozen_called = _NONE_CALLED if called == () else _called(called)
     if type(rules) is Rules and (exposed == () or exposed == ""):
         if type(concealed) is str:  # (read once: the fast path takes the cards)
@@ -829,7 +844,7 @@ def best_decomposition(
             pass  # the general path checks (and raises)
         elif key >> _BAIDA_AT:
             if rules.baida:  # (else the general path names the 百搭)
-                held = cast(Sequence[Card], concealed)  # (23 cards: _packed_cards saw them)
+                held: Sequence[Card] = concealed  # type: ignore[assignment]  # (23 cards)
                 return _best_packed_wild(key, held, rules, flips, frozen_called)
         else:
             return _best_packed_plain(key, rules, flips, frozen_called)
@@ -1059,8 +1074,9 @@ def _best_packed_wild(
 ) -> Decomposition | None:
     """:func:`best_decomposition` of 23 concealed cards packed in ``key`` (:func:`_packed_cards`)
     holding 百搭 (at most their copies with the flips), with no declared melds: of one or two
-    百搭, :func:`~changpai.nantong.few_wild.best`'s reading; else the
-    general path's 百搭 branch without its checks.
+    百搭, :func:`~changpai.nantong.few_wild.best`'s reading; else None if the suits and honours
+    need more 百搭 than it holds (:func:`_fewest_wilds`), or the general path's 百搭 branch
+    without its checks.
 
     >>> cards = parse("123b 456b 789b 123t 456t 789t 123w 5w FU")
     >>> key = _packed_cards(cards)
@@ -1068,25 +1084,37 @@ def _best_packed_wild(
     '一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬'
     """
     wilds = key >> _BAIDA_AT  # (one bit of a field per 百搭 held: one copy of each)
+    wild = wilds.bit_count()
     key &= _PLAIN_FIELDS
-    if _HONOUR_WILDS[key >> _HONOURS_AT] > wilds.bit_count():
+    if _HONOUR_WILDS[key >> _HONOURS_AT] > wild:
         return None  # (most random hands: their honours need more 百搭 than they hold)
     # (ranking cannot fail under the §6.2 model: the seed tables take the general path, which
     # raises where it always has)
-    if wilds.bit_count() <= 2 and rules.multiplier_model == "model":
-        used = _with_flips(key, flips)
-        wild = wilds.bit_count()
-        best = few_wild.best(key, used, wild, lambda: _CodeRanks((), flips, rules, called).rank)
+    model = rules.multiplier_model == "model"
+    parts = _packed_parts(key)
+    if wild <= 2 and model:
+        plans = _plans_of(parts, wild)
+        if not plans:
+            return None  # (most other dealt hands: their parts' sizes leave the 百搭 no share)
+        used = _with_flips(key, flips) if flips else key
+        best = few_wild.best_of_parts(
+            parts, plans, used, wild, lambda: _CodeRanks((), flips, rules, called).rank
+        )
         if best is None:
             return None
         return _build(best, _held_baida(wilds, concealed), (), rules, flips, called)
+    sizes = _part_sizes(parts, HAND_SIZE - wild)
+    # (most dealt hands of three 百搭 or more: their search is long; a hand of fewer is read
+    # at once, and the floor would cost the complete ones more than it saves)
+    if model and _fewest_wilds(parts, sizes) > wild:
+        return None
     counts = tuple(
         itertools.chain.from_iterable(map(_NIBBLES.__getitem__, key.to_bytes(15, "little")))
     )
     left = _copies_left(counts, (), flips)
     if left is None:  # no 百搭 can stand for anything
         return None
-    best = _best_wild(counts, wilds.bit_count(), left, _CodeRanks((), flips, rules, called))
+    best = _best_wild_parts(parts, sizes, wild, left, _CodeRanks((), flips, rules, called))
     if best is None:
         return None
     baida = [c for c in concealed if c.index >= N_PLAIN]
@@ -1118,6 +1146,97 @@ _HONOUR_WILDS = tuple(
     _honour_wilds(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
     for h in range(1 << 3 * PACK_BITS)
 )
+
+
+def _floor_code(fewest: int, size: int) -> int:
+    """What :func:`_fewest_wilds` keeps of a part of ``size`` cards that needs at least
+    ``fewest`` 百搭 (0 to 2): the fewest it then needs without the pair, times 8, plus 1 if
+    it needs one fewer with the pair (else it needs two more). With its 百搭 a part holds
+    groups (a multiple of three cards) or groups and the pair (two more), nantong.md §4.
+
+    >>> [_floor_code(0, 3), _floor_code(0, 2), _floor_code(1, 4), _floor_code(2, 4)]
+    [0, 9, 17, 16]
+    """
+    alone, with_pair = (-size) % 3, (2 - size) % 3
+    if alone < fewest:
+        alone += 3
+    if with_pair < fewest:
+        with_pair += 3
+    return alone << 3 | (with_pair < alone)
+
+
+def _honour_floor(h: int) -> int:
+    """:func:`_floor_code` of packed honours ``h`` (each kind within four copies): their
+    fewest 百搭 without the pair, and whether the pair takes one fewer (see
+    :func:`_honour_wilds`; two 百搭 of a kind not held are the pair too).
+
+    >>> [_honour_floor(h) >> 3 for h in (0, 1, 2, 3, 1 | 1 << PACK_BITS)], _honour_floor(2) & 1
+    ([0, 2, 1, 0, 4], 1)
+    """
+    counts = [h >> PACK_BITS * k & 15 for k in range(3)]
+    alone = [(3 - c % 3) % 3 for c in counts]
+    with_pair = [2, 1, 0, 2, 1]
+    fewest = sum(alone)
+    paired = min(fewest + 2, *(fewest - alone[k] + with_pair[c] for k, c in enumerate(counts)))
+    return fewest << 3 | (paired < fewest)
+
+
+# (as _HONOUR_WILDS: the honours of every hand within four copies)
+_HONOUR_FLOORS = tuple(
+    _honour_floor(h) if all(h >> PACK_BITS * k & 15 <= 4 for k in range(3)) else 0
+    for h in range(1 << 3 * PACK_BITS)
+)
+# The floors of a suit by its size (see _fewest_wilds): of a suit with a reading (in the suit
+# tables, which hold every one of at most _TABLE_CARDS cards), of one that a card more
+# completes (in _COMPLETING: those of fewer cards), and of one in neither, which needs two
+# 百搭 or more if it holds fewer cards (else its size alone is known).
+_READ_FLOORS = tuple(_floor_code(0, n) for n in range(9 * 4 + 1))
+_ONE_MORE_FLOORS = tuple(_floor_code(1, n) for n in range(9 * 4 + 1))
+_UNREAD_FLOORS = tuple(_floor_code(2 if n < _TABLE_CARDS else 0, n) for n in range(9 * 4 + 1))
+
+
+def _part_sizes(parts: Sequence[int], size: int) -> list[int]:
+    """How many cards each packed part of ``parts`` holds (``size`` in all): a packed part
+    modulo 15 is its size modulo 15 (16 is 1 modulo 15), its size unless those do not add up
+    to ``size`` (a suit of 15 cards or more: then they are counted).
+
+    >>> _part_sizes(_packed_parts(_packed_cards(parse("123b 456b 789b 123t 456t 789t 123w 5w 5w"))), 23)
+    [9, 9, 5, 0]
+    >>> _part_sizes((4 | 4 << PACK_BITS | 4 << 2 * PACK_BITS | 4 << 3 * PACK_BITS, 2, 0, 0), 18)
+    [16, 2, 0, 0]
+    """
+    t, b, w, h = parts
+    sizes = [t % 15, b % 15, w % 15, h % 15]
+    if sizes[0] + sizes[1] + sizes[2] + sizes[3] != size:
+        sizes = [_suit_size(t), _suit_size(b), _suit_size(w), h % 15]
+    return sizes
+
+
+def _fewest_wilds(parts: Sequence[int], sizes: Sequence[int]) -> int:
+    """At most the fewest 百搭 that make the packed plain ``parts`` (each kind within four
+    copies) of these ``sizes`` a pair and groups (nantong.md §4), a 百搭 standing for a copy
+    left (a hand holding fewer 百搭 has no reading): each part needs at least its floor (the
+    suits' by the tables, :data:`_HONOUR_FLOORS`), and the pair sits in one part or is two
+    百搭 alone.
+
+    >>> def floor(text):
+    ...     parts = _packed_parts(_packed_cards(parse(text + " FU")))
+    ...     return _fewest_wilds(parts, _part_sizes(parts, 22))
+    >>> floor("123b 456b 789b 123t 456t 789t 123w 5w"), floor("123b 456b 789b 123t 456t 789t 13w 6w 9w")
+    (1, 4)
+    """
+    t, b, w, h = parts
+    st, sb, sw, _ = sizes
+    (t0, t1, t2), more = _SUIT_TABLES, _COMPLETING
+    read, one_more, unread = _READ_FLOORS, _ONE_MORE_FLOORS, _UNREAD_FLOORS
+    floor = (
+        _HONOUR_FLOORS[h]
+        + (read[st] if t in t0 else one_more[st] if t in more else unread[st])
+        + (read[sb] if b in t1 else one_more[sb] if b in more else unread[sb])
+        + (read[sw] if w in t2 else one_more[sw] if w in more else unread[sw])
+    )
+    # (the low bits count the parts where the pair takes one fewer: else two 百搭 more)
+    return (floor >> 3) + (-1 if floor & 7 else 2)
 
 
 def _held_baida(wilds: int, concealed: Sequence[Card]) -> list[Card]:
@@ -1206,6 +1325,21 @@ def _best_wild(
     """
     sizes = [sum(counts[lo:hi]) for lo, hi in _BOUNDS]
     packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+    return _best_wild_parts(packed, sizes, wild, left, ranks)
+
+
+def _best_wild_parts(
+    packed: Sequence[int], sizes: Sequence[int], wild: int, left: list[int], ranks: _CodeRanks
+) -> tuple[_Code, ...] | None:
+    """:func:`_best_wild` of the cards of each part, ``packed`` (faces from the part's first
+    kind), of these ``sizes``.
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> parts = _packed_parts(sum(map(operator.mul, counts, _PACKED)))
+    >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
+    >>> _best_wild_parts(parts, [9, 9, 4, 0], 1, [4 - c for c in counts], ranks)[0]
+    (0, 22, 1)
+    """
     mods = (sizes[0] % 3, sizes[1] % 3, sizes[2] % 3, sizes[3] % 3)
     parts = _WildParts(packed, sizes, left, ranks)
     known = parts.found
@@ -1294,7 +1428,7 @@ class _WildParts:
     and the hand's ``ranks``."""
 
     def __init__(
-        self, packed: list[int], sizes: list[int], left: list[int], ranks: _CodeRanks
+        self, packed: Sequence[int], sizes: Sequence[int], left: list[int], ranks: _CodeRanks
     ) -> None:
         self.packed, self.sizes, self.left, self.ranks = packed, sizes, left, ranks
         self.searches: dict[tuple[int, int], PartSearch] = {}
