@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 import inspect
 import itertools
-import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from metamorphic_support import sheet_total
 
 import changpai
 from changpai.errors import NotationError
@@ -229,12 +229,18 @@ def test_the_order_and_form_of_the_cards_do_not_matter(
     """best_decomposition, decompositions (as a multiset), waits and analyze give the same answer
     (or the same refusal) for the hand's cards in any order, as a list, a tuple or text, and the
     table melds in any order, as Meld objects or text (docs/core-concepts.md: "cards and hand may
-    be Cards or text ..., exposed Melds or text")."""
+    be Cards or text ..., exposed Melds or text"), the text in hanzi or in ASCII codes."""
     module = entry.module
     cards, exposed, options = data.draw(hands(entry), label="hand")
     order = list(cards)
     data.draw(st.randoms(use_true_random=False), label="shuffle").shuffle(order)
-    forms = [(order, exposed), (tuple(order), list(exposed)), (module.format(order), exposed)]
+    codes = " ".join(card.code for card in order)  # the ASCII codes, beside format's text
+    forms = [
+        (order, exposed),
+        (tuple(order), list(exposed)),
+        (module.format(order), exposed),
+        (codes, exposed),
+    ]
     text = _melds_text(module, exposed)
     if text is not None:
         forms.append((tuple(cards), text))
@@ -374,23 +380,6 @@ def test_analyze_agrees_with_best_decomposition_and_waits(
         assert refused(waits) or dict(result.waits) == waits
 
 
-# 南通 rounds the 胡數 up to the next multiple of 10 after every multiplier (nantong.md §7, N16).
-ROUND_UP_TO = {"nantong": 10}
-
-
-def sheet_total(family: str, sheet: Any) -> int:
-    """A sheet's total from its lines alone (core.scoresheet.ScoreLine: "+" is added, "×"
-    multiplies, "=" and "≥" inform): the sum times the multipliers, rounded as the family rounds;
-    0 below a "≥" threshold (字牌 起胡, zipai.md §8.2)."""
-    lines = sheet.lines
-    total = sum(line.value for line in lines if line.op == "+")
-    if any(line.op == "≥" and total < line.value for line in lines):
-        return 0
-    total *= math.prod(line.value for line in lines if line.op == "×")
-    step = ROUND_UP_TO.get(family, 1)
-    return -(-total // step) * step
-
-
 def _players(entry: changpai.Variant) -> int:
     return len(entry.game(seed=0).seats)
 
@@ -409,7 +398,8 @@ def test_the_score_sheet_adds_up_and_the_winner_is_paid(
     result = analysis(entry, "analyze", cards, exposed, options)
     if refused(result) or result.sheet is None:  # (孝感: complete with 15 laid out is no win)
         return
-    best = result.best
+    # (the reading scored: 孝感 scores its best layout, loose cards and all, xiaogan.md §5)
+    best = result.best if result.best is not None else result.layout
     players = _players(entry)
     sheets = {w: entry.module.score(best, winner=w, players=players) for w in range(players)}
     for winner, sheet in sheets.items():
@@ -423,3 +413,30 @@ def test_the_score_sheet_adds_up_and_the_winner_is_paid(
         first = sheets[0]
         assert sheet.total == first.total
         assert sorted(p.amount for p in sheet.payments) == sorted(p.amount for p in first.payments)
+
+
+# The quick yes/no of a family, beside its best reading (南通 is_winning, 川牌 and 孝感 is_complete).
+PREDICATES = ("is_winning", "is_complete")
+WITH_PREDICATE = [
+    pytest.param(v, name, id=f"{v.name}-{name}")
+    for v in ANALYSED
+    for name in PREDICATES
+    if hasattr(v.module, name)
+]
+
+
+@pytest.mark.parametrize(("entry", "predicate"), WITH_PREDICATE)
+@SETTINGS
+@given(data=st.data())
+def test_the_quick_check_agrees_with_the_best_reading(
+    entry: changpai.Variant, predicate: str, data: st.DataObject
+) -> None:
+    """is_winning / is_complete(hand) is whether best_decomposition(hand) finds a reading, and
+    refuses the hands it refuses."""
+    cards, exposed, options = data.draw(hands(entry), label="hand")
+    quick = analysis(entry, predicate, cards, exposed, options)
+    best = analysis(entry, "best_decomposition", cards, exposed, options)
+    if refused(best) or refused(quick):
+        assert refused(best) == refused(quick)
+        return
+    assert quick == (best is not None), entry.module.format(cards)

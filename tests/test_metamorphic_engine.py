@@ -1,0 +1,266 @@
+"""Metamorphic and cross-check properties of the game engine of every registered variant
+(docs/core-concepts.md, "The game engine"), checked at every step of random hands.
+
+Nothing here knows a family's rules; only the shared contract is used:
+
+- ``legal_actions(seat)`` is exactly what ``can`` / ``verify`` accept: every listed action is
+  accepted, and an action changed in one field (another seat, kind, card, cards, meld ...) is
+  either listed too or refused — ``can`` False, ``verify`` and ``apply`` raising
+  ``IllegalActionError`` (or ``NotationError`` for a value no action can hold) — leaving the
+  game equal to its copy from before;
+- the state is its decisions: ``Game.replay(log)`` and ``Game.from_json(to_json())`` give an
+  equal game at every step;
+- ``copy()`` is equal and independent: the same views and decisions, and playing on the copy
+  leaves the original as it was;
+- the result's payments, net gains and ``GameResult.net`` agree, and sum to zero.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from metamorphic_support import sheet_total
+
+import changpai
+from changpai.core import GameBase
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError
+
+VARIANTS = changpai.variants()
+IDS = [v.name for v in VARIANTS]
+
+SETTINGS = settings(
+    max_examples=6,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+# The ActionKind values of a win (字牌 胡; 南通, 川牌, 大貳 and 孝感 win).
+WIN_KINDS = frozenset({"hu", "win"})
+
+
+def by_variant(test: Any) -> Any:
+    return pytest.mark.parametrize("entry", VARIANTS, ids=IDS)(test)
+
+
+# ---------------------------------------------------------------------------------- mutations
+
+
+def _other(rng: random.Random, choices: list[Any], value: Any) -> Any:
+    others = [c for c in choices if c != value]
+    return rng.choice(others) if others else value
+
+
+def mutated(game: GameBase, action: Any, rng: random.Random) -> Any:
+    """``action`` with one field changed (module docstring), or ``None`` when the changed value
+    is refused already by the Action class (a typed error)."""
+    module_action = type(action)
+    fields = {f.name: f for f in attrs.fields(module_action)}
+    name = rng.choice(list(fields))
+    value = getattr(action, name)
+    cards = sorted(set(game.deck), key=str)
+    if name == "seat":
+        new: Any = _other(rng, [*range(4), *game.seats], value)
+    elif name == "kind":
+        new = _other(rng, list(type(value)), value)
+    elif name == "card":
+        new = _other(rng, [None, *cards], value)
+    elif name == "guo":
+        new = not value
+    elif name == "meld":
+        kind_enum = type(value) if value is not None else None
+        choices = [None, *kind_enum] if kind_enum is not None else [None]
+        new = _other(rng, choices, value)
+    elif isinstance(value, tuple):  # cards (or 字牌 melds): one dropped, replaced or added
+        items = list(value)
+        if items and name == "melds":
+            items.pop(rng.randrange(len(items)))
+        elif items and rng.random() < 0.5:
+            items[rng.randrange(len(items))] = rng.choice(cards)
+        elif items and rng.random() < 0.5:
+            items.pop(rng.randrange(len(items)))
+        else:
+            items.append(rng.choice(cards))
+        new = tuple(items)
+    else:
+        return None
+    try:
+        return attrs.evolve(action, **{name: new})
+    except ChangpaiError:
+        return None
+
+
+def check_refused(game: GameBase, action: Any) -> None:
+    """An action that is not listed is refused by can, verify and apply, and changes nothing."""
+    before = game.copy()
+    text = game.to_json()
+    assert not game.can(action), action
+    with pytest.raises((IllegalActionError, NotationError)):
+        game.verify(action)
+    with pytest.raises((IllegalActionError, NotationError)):
+        game.apply(action)
+    assert game == before and game.to_json() == text
+
+
+def check_respelled(game: GameBase, action: Any, listed: list[Any]) -> None:
+    """An accepted action that is not listed is another spelling of a listed one (字牌 takes a
+    claim with the card left out, or a 過 naming it): it plays the same game."""
+    played = game.copy()
+    played.apply(action)
+    assert any(_after(game, other) == played for other in listed), action
+
+
+def _after(game: GameBase, action: Any) -> GameBase:
+    twin = game.copy()
+    twin.apply(action)
+    return twin
+
+
+def check_spellings(action: Any) -> None:
+    """A listed action survives its JSON form, and its card given as text is the same action
+    (docs/core-concepts.md: "an Action's card may be text too")."""
+    cls = type(action)
+    assert cls.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+    card = getattr(action, "card", None)
+    if card is not None:
+        assert attrs.evolve(action, card=card.code) == action
+
+
+def check_actions(game: GameBase, rng: random.Random) -> None:
+    """Every listed action is accepted; a changed one is listed or refused; seats not to act have
+    none."""
+    listed = {seat: game.legal_actions(seat) for seat in game.seats}
+    for seat, actions in listed.items():
+        assert bool(actions) == (seat in game.to_act), (seat, game.to_act)
+    for seat in game.to_act:
+        actions = listed[seat]
+        for action in rng.sample(actions, min(len(actions), 6)):
+            assert game.can(action)
+            game.verify(action)
+            check_spellings(action)
+        for action in rng.sample(actions, min(len(actions), 4)):
+            for _ in range(3):
+                other = mutated(game, action, rng)
+                if other is None:
+                    continue
+                if other.seat in game.seats and other in listed[other.seat]:
+                    assert game.can(other)
+                elif game.can(other):
+                    check_respelled(game, other, listed[other.seat])
+                else:
+                    check_refused(game, other)
+
+
+# ---------------------------------------------------------------------------------- the state
+
+
+def check_replays(game: GameBase) -> None:
+    """The game is its decisions: replaying the log and reloading the document give it back."""
+    cls = type(game)
+    again = cls.replay(
+        game.log, game.rules, seed=game.seed, deck=game.deck, dealer=game.dealer, **game.options
+    )
+    assert again == game
+    assert cls.from_json(game.to_json()) == game
+    assert again.to_json() == game.to_json()
+
+
+def check_stacked(game: GameBase) -> None:
+    """The same decisions on the game's deck stacked (``deck=``, no seed) play the same hand:
+    the same document but for the seed, the same result."""
+    cls = type(game)
+    stacked = cls.replay(
+        game.log, game.rules, seed=None, deck=game.deck, dealer=game.dealer, **game.options
+    )
+    mine, theirs = json.loads(game.to_json()), json.loads(stacked.to_json())
+    assert mine.pop("seed") == game.seed and theirs.pop("seed") is None
+    assert mine == theirs
+    assert stacked.log == game.log and stacked.is_over == game.is_over
+    if game.is_over:
+        assert stacked.result == game.result
+
+
+def check_copy(game: GameBase, rng: random.Random) -> None:
+    """A copy is equal, shows the same views and decisions, and playing on it changes nothing in
+    the original."""
+    text = game.to_json()
+    views = {seat: game.view(seat) for seat in game.seats}
+    decisions = {seat: game.legal_actions(seat) for seat in game.seats}
+    twin = game.copy()
+    assert twin == game and twin is not game
+    assert {seat: twin.view(seat) for seat in twin.seats} == views
+    if not twin.is_over:
+        twin.apply(rng.choice(twin.legal_actions(twin.to_act[0])))
+    assert game.to_json() == text
+    assert {seat: game.view(seat) for seat in game.seats} == views
+    assert {seat: game.legal_actions(seat) for seat in game.seats} == decisions
+
+
+def check_views(game: GameBase) -> None:
+    """A seat's view lists its own decisions (docs/core-concepts.md: GameView)."""
+    for seat in game.seats:
+        view = game.view(seat)
+        assert view.seat == seat and view.phase == game.phase
+        assert view.legal_actions == tuple(game.legal_actions(seat))
+        assert len(view.hand) == len(game.hand(seat))
+
+
+def check_result(game: GameBase) -> None:
+    """Payments, sheet and GameResult.net agree and sum to zero; the sheet's total is what its
+    lines make it; a won hand worth something is a gain for the winner (who may pay a share too:
+    字牌 數信, zipai.md §2)."""
+    result = game.result
+    assert result is not None and game.to_act == ()
+    net = result.net(game.seats)
+    assert sum(net.values()) == 0
+    sheet_net = result.sheet.net() if result.sheet is not None else {}
+    assert {seat: net[seat] for seat in sheet_net} == sheet_net
+    assert all(net[seat] == 0 for seat in net if seat not in sheet_net)
+    assert all(p.payer != p.payee and p.amount > 0 for p in result.payments)
+    if result.winner is not None:
+        assert result.winner in game.seats
+        if result.sheet is not None:
+            assert result.sheet.total == sheet_total(game.family, result.sheet), str(result.sheet)
+            if result.sheet.total > 0:
+                assert net[result.winner] > 0
+
+
+# ---------------------------------------------------------------------------------- the test
+
+
+@by_variant
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+def test_every_step_of_a_random_hand(entry: changpai.Variant, seed: int, choices: int) -> None:
+    """At every step of a random hand: the listed decisions and their changed copies (module
+    docstring), copies and views; at some steps, and at the end, the replay and the document;
+    the result at the end."""
+    game = entry.game(seed=seed, dealer=seed % len(entry.game(seed=0).seats))
+    chooser = random.Random(choices)
+    greedy = choices % 2 == 0  # half of the hands take every win offered (results with payments)
+    steps = 0
+    while not game.is_over:
+        check_actions(game, chooser)
+        if chooser.random() < 0.3:
+            check_copy(game, chooser)
+        if chooser.random() < 0.1:
+            check_replays(game)
+        check_views(game)
+        seat = chooser.choice(game.to_act)
+        actions = game.legal_actions(seat)
+        wins = [a for a in actions if a.kind.value in WIN_KINDS]
+        game.apply(wins[0] if wins and greedy else chooser.choice(actions))
+        steps += 1
+    check_replays(game)
+    check_stacked(game)
+    check_copy(game, chooser)
+    check_views(game)
+    check_result(game)
