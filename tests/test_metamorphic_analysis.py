@@ -440,3 +440,28 @@ def test_the_quick_check_agrees_with_the_best_reading(
         assert refused(best) == refused(quick)
         return
     assert quick == (best is not None), entry.module.format(cards)
+
+
+def _cards_of(melds: Any) -> Counter[Any]:
+    return Counter(card for meld in melds for card in meld.cards)
+
+
+@by_variant
+@SETTINGS
+@given(data=st.data())
+def test_every_reading_holds_the_hand_and_the_table(
+    entry: changpai.Variant, data: st.DataObject
+) -> None:
+    """Every reading of decompositions(...) is a different one, and its melds hold exactly the
+    hand's cards and the table's; a wait's reading holds them and the card waited for."""
+    cards, exposed, options = data.draw(hands(entry), label="hand")
+    held = Counter(cards) + _cards_of(exposed)
+    every = analysis(entry, "decompositions", cards, exposed, options)
+    if not refused(every):
+        assert len(set(every)) == len(every)
+        for reading in every:
+            assert _cards_of(reading.melds) == held, str(reading)
+    waits = analysis(entry, "waits", cards, exposed, options)
+    if not refused(waits):
+        for card, reading in waits.items():
+            assert _cards_of(reading.melds) == held + Counter([card]), str(reading)

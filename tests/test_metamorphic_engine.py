@@ -138,6 +138,9 @@ def check_actions(game: GameBase, rng: random.Random) -> None:
     """Every listed action is accepted; a changed one is listed or refused; seats not to act have
     none."""
     listed = {seat: game.legal_actions(seat) for seat in game.seats}
+    for actions in {seat: game.legal_actions(seat) for seat in game.seats}.values():
+        actions.clear()  # the caller's list: emptying it changes nothing in the game
+    assert {seat: game.legal_actions(seat) for seat in game.seats} == listed
     for seat, actions in listed.items():
         assert bool(actions) == (seat in game.to_act), (seat, game.to_act)
     for seat in game.to_act:
@@ -264,3 +267,30 @@ def test_every_step_of_a_random_hand(entry: changpai.Variant, seed: int, choices
     check_copy(game, chooser)
     check_views(game)
     check_result(game)
+
+
+@by_variant
+@settings(SETTINGS, max_examples=3)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_match_adds_up_its_hands(entry: changpai.Variant, seed: int) -> None:
+    """Match.play: each hand's summary is its game's result (winner, value, net, dealers); the
+    next hand is dealt by the dealer the summary names; the totals are the sums of the hands'
+    net gains, and sum to zero; every game reloads from its document."""
+    chooser = random.Random(seed)
+    match = entry.module.Match(entry.rules, seed)
+    match.play(hands=3, policy=lambda game, seat: chooser.choice(game.legal_actions(seat)))
+    assert len(match.hands) == len(match.games) == 3
+    for i, (summary, game) in enumerate(zip(match.hands, match.games, strict=True)):
+        result = game.result
+        assert game.is_over and summary.dealer == game.dealer
+        assert summary.winner == result.winner and summary.value == result.value
+        net = result.net(game.seats)
+        assert {seat: summary.net.get(seat, 0) for seat in net} == net
+        assert all(summary.net[seat] == 0 for seat in summary.net if seat not in net)
+        if summary.next_dealer is not None and i + 1 < len(match.games):
+            assert match.games[i + 1].dealer == summary.next_dealer
+        assert type(game).from_json(game.to_json()) == game
+    seats = {seat for summary in match.hands for seat in summary.net} | set(match.totals)
+    for seat in seats:
+        assert match.totals.get(seat, 0) == sum(s.net.get(seat, 0) for s in match.hands)
+    assert sum(match.totals.values()) == 0
