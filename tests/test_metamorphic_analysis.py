@@ -18,6 +18,7 @@ lines against its total and payments).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import itertools
@@ -27,13 +28,14 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from metamorphic_support import sheet_total
 
 import changpai
-from changpai.errors import NotationError
+from changpai.errors import ChangpaiError, NotationError
 
 ANALYSED = [v for v in changpai.variants() if hasattr(v.module, "decompositions")]
 IDS = [v.name for v in ANALYSED]
@@ -174,6 +176,43 @@ def hands(draw: st.DrawFn, entry: changpai.Variant) -> Hand:
     return found
 
 
+@functools.cache
+def rules_variants(name: str) -> tuple[Any, ...]:
+    """The variant's rules with one option changed: a True/False turned over, a whole number one
+    more or one less, a text option set to the value of another preset of the family (those
+    ``evolve`` refuses left out)."""
+    entry = changpai.variant(name)
+    presets = [v.rules for v in changpai.variants() if v.family == entry.family]
+    out = []
+    for field in attrs.fields(type(entry.rules)):
+        value = getattr(entry.rules, field.name)
+        if field.name in ("name", "title"):
+            continue
+        if isinstance(value, bool):
+            changes: list[Any] = [not value]
+        elif isinstance(value, int):
+            changes = [value + 1, value - 1]
+        else:
+            changes = [getattr(p, field.name) for p in presets]
+        for change in changes:
+            if change == value:
+                continue
+            with contextlib.suppress(ChangpaiError):  # (a change evolve refuses)
+                out.append(entry.rules.evolve(**{field.name: change}))
+    return tuple(out)
+
+
+@st.composite
+def ruled_hands(draw: st.DrawFn, entry: changpai.Variant) -> tuple[changpai.Variant, Hand]:
+    """A hand of the variant (:func:`hands`), read half of the time under the variant's rules with
+    one option changed (:func:`rules_variants`)."""
+    hand = draw(hands(entry))
+    if draw(st.booleans(), label="other rules?"):
+        rules = draw(st.sampled_from(rules_variants(entry.name)), label="rules")
+        entry = attrs.evolve(entry, rules=rules)
+    return entry, hand
+
+
 # ---------------------------------------------------------------------------------- calling
 
 
@@ -231,7 +270,7 @@ def test_the_order_and_form_of_the_cards_do_not_matter(
     table melds in any order, as Meld objects or text (docs/core-concepts.md: "cards and hand may
     be Cards or text ..., exposed Melds or text"), the text in hanzi or in ASCII codes."""
     module = entry.module
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     order = list(cards)
     data.draw(st.randoms(use_true_random=False), label="shuffle").shuffle(order)
     codes = " ".join(card.code for card in order)  # the ASCII codes, beside format's text
@@ -284,7 +323,7 @@ def test_the_best_reading_is_the_most_valuable_of_every_reading(
 ) -> None:
     """best_decomposition is one of decompositions(...) and none of them is worth more; a hand
     the one refuses the other refuses too."""
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     best = analysis(entry, "best_decomposition", cards, exposed, options)
     every = analysis(entry, "decompositions", cards, exposed, options)
     assert refused(best) == refused(every)
@@ -320,7 +359,7 @@ def test_the_waits_are_the_cards_that_complete_the_hand(
 ) -> None:
     """waits(hand) is exactly the cards c, with a copy left, for which best_decomposition(hand +
     c) is a reading, each with that reading (字牌: c as the self-drawn winning card)."""
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     waits = analysis(entry, "waits", cards, exposed, options)
     if refused(waits):
         return
@@ -341,7 +380,7 @@ def test_a_complete_hand_less_a_card_waits_for_it(
 ) -> None:
     """Take any card out of a complete hand: what is left waits for that card (a copy of it is
     left: the one taken out)."""
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     best = analysis(entry, "best_decomposition", cards, exposed, options)
     if best is None or refused(best) or not cards:
         return
@@ -362,7 +401,7 @@ def test_analyze_agrees_with_best_decomposition_and_waits(
 ) -> None:
     """analyze(hand) holds best_decomposition(hand) and its value when complete, else the waits
     (docs/core-concepts.md: Analysis complete, best, sheet, waits)."""
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     result = analysis(entry, "analyze", cards, exposed, options)
     best = analysis(entry, "best_decomposition", cards, exposed, options)
     if refused(result):
@@ -394,7 +433,7 @@ def test_the_score_sheet_adds_up_and_the_winner_is_paid(
     the winner from another seat, a positive amount, and a total that is not 0 is paid; the net
     gains sum to zero; and moving the winner to another seat moves the payments with it (the same
     total and amounts: a decomposition carries no seat)."""
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     result = analysis(entry, "analyze", cards, exposed, options)
     if refused(result) or result.sheet is None:  # (孝感: complete with 15 laid out is no win)
         return
@@ -433,7 +472,7 @@ def test_the_quick_check_agrees_with_the_best_reading(
 ) -> None:
     """is_winning / is_complete(hand) is whether best_decomposition(hand) finds a reading, and
     refuses the hands it refuses."""
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     quick = analysis(entry, predicate, cards, exposed, options)
     best = analysis(entry, "best_decomposition", cards, exposed, options)
     if refused(best) or refused(quick):
@@ -454,7 +493,7 @@ def test_every_reading_holds_the_hand_and_the_table(
 ) -> None:
     """Every reading of decompositions(...) is a different one, and its melds hold exactly the
     hand's cards and the table's; a wait's reading holds them and the card waited for."""
-    cards, exposed, options = data.draw(hands(entry), label="hand")
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     held = Counter(cards) + _cards_of(exposed)
     every = analysis(entry, "decompositions", cards, exposed, options)
     if not refused(every):
@@ -465,3 +504,33 @@ def test_every_reading_holds_the_hand_and_the_table(
     if not refused(waits):
         for card, reading in waits.items():
             assert _cards_of(reading.melds) == held + Counter([card]), str(reading)
+
+
+def _answers(entry: changpai.Variant, hand: Hand) -> list[Any]:
+    cards, exposed, options = hand
+    names = ("best_decomposition", "waits", "decompositions", "analyze")
+    return [canonical(analysis(entry, name, cards, exposed, options), exact=True) for name in names]
+
+
+@pytest.mark.parametrize("family", sorted({v.family for v in ANALYSED}))
+@SETTINGS
+@given(data=st.data())
+def test_warm_caches_answer_as_cold_ones_under_every_rules(
+    family: str, data: st.DataObject
+) -> None:
+    """Hand analysis caches its results on count tuples (docs/core-concepts.md, "Caches"): a hand
+    read under several rules of its family (presets and one-option changes) in any order, the
+    caches warm, gets the answers it gets with the caches emptied before each reading."""
+    entries = [v for v in ANALYSED if v.family == family]
+    entry = data.draw(st.sampled_from(entries), label="variant")
+    hand = data.draw(hands(entry), label="hand")
+    every = [v.rules for v in entries] + [r for v in entries for r in rules_variants(v.name)]
+    chosen = data.draw(st.lists(st.sampled_from(every), min_size=2, max_size=5, unique=True))
+    readers = [attrs.evolve(entry, rules=rules) for rules in chosen]
+    cold = []
+    for reader in readers:
+        changpai.clear_caches()
+        cold.append(_answers(reader, hand))
+    order = data.draw(st.permutations(range(len(readers))), label="order")
+    for i in [*order, *order]:
+        assert _answers(readers[i], hand) == cold[i], readers[i].rules
