@@ -18,7 +18,6 @@ lines against its total and payments).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import inspect
 import itertools
@@ -32,10 +31,10 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from metamorphic_support import sheet_total
+from metamorphic_support import rules_variants, sheet_total
 
 import changpai
-from changpai.errors import ChangpaiError, NotationError
+from changpai.errors import NotationError
 
 ANALYSED = [v for v in changpai.variants() if hasattr(v.module, "decompositions")]
 IDS = [v.name for v in ANALYSED]
@@ -174,32 +173,6 @@ def hands(draw: st.DrawFn, entry: changpai.Variant) -> Hand:
     if found is None:  # (rare: the copies of the deck allowed no draw)
         return played_hand(entry, 0, 10)
     return found
-
-
-@functools.cache
-def rules_variants(name: str) -> tuple[Any, ...]:
-    """The variant's rules with one option changed: a True/False turned over, a whole number one
-    more or one less, a text option set to the value of another preset of the family (those
-    ``evolve`` refuses left out)."""
-    entry = changpai.variant(name)
-    presets = [v.rules for v in changpai.variants() if v.family == entry.family]
-    out = []
-    for field in attrs.fields(type(entry.rules)):
-        value = getattr(entry.rules, field.name)
-        if field.name in ("name", "title"):
-            continue
-        if isinstance(value, bool):
-            changes: list[Any] = [not value]
-        elif isinstance(value, int):
-            changes = [value + 1, value - 1]
-        else:
-            changes = [getattr(p, field.name) for p in presets]
-        for change in changes:
-            if change == value:
-                continue
-            with contextlib.suppress(ChangpaiError):  # (a change evolve refuses)
-                out.append(entry.rules.evolve(**{field.name: change}))
-    return tuple(out)
 
 
 @st.composite

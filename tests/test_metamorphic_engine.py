@@ -25,7 +25,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from metamorphic_support import sheet_total
+from metamorphic_support import rules_variants, sheet_total
 
 import changpai
 from changpai.core import GameBase
@@ -241,12 +241,25 @@ def check_result(game: GameBase) -> None:
 
 @by_variant
 @SETTINGS
-@given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
-def test_every_step_of_a_random_hand(entry: changpai.Variant, seed: int, choices: int) -> None:
-    """At every step of a random hand: the listed decisions and their changed copies (module
-    docstring), copies and views; at some steps, and at the end, the replay and the document;
-    the result at the end."""
-    game = entry.game(seed=seed, dealer=seed % len(entry.game(seed=0).seats))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.integers(0, 2**32 - 1),
+    change=st.none() | st.integers(0, 10**6),
+)
+def test_every_step_of_a_random_hand(
+    entry: changpai.Variant, seed: int, choices: int, change: int | None
+) -> None:
+    """At every step of a random hand — under the variant's rules, or with one option changed
+    (``change``) — the listed decisions and their changed copies (module docstring), copies and
+    views; at some steps, and at the end, the replay and the document; the result at the end."""
+    if change is not None:
+        variants = rules_variants(entry.name)
+        entry = attrs.evolve(entry, rules=variants[change % len(variants)])
+    try:
+        seats = len(entry.game(seed=0).seats)
+    except ChangpaiError:  # a change no game can be played under (e.g. too few cards to deal)
+        return
+    game = entry.game(seed=seed, dealer=seed % seats)
     chooser = random.Random(choices)
     greedy = choices % 2 == 0  # half of the hands take every win offered (results with payments)
     steps = 0

@@ -1,10 +1,17 @@
 """Helpers of the metamorphic tests (tests/test_metamorphic_*.py): a score sheet's total read
-from its lines alone."""
+from its lines alone, and the rules of a variant with one option changed."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import math
 from typing import Any
+
+import attrs
+
+import changpai
+from changpai.errors import ChangpaiError
 
 # 南通 rounds the 胡數 up to the next multiple of 10 after every multiplier (nantong.md §7, N16).
 ROUND_UP_TO = {"nantong": 10}
@@ -27,3 +34,33 @@ def sheet_total(family: str, sheet: Any) -> int:
     total *= math.prod(line.value for line in lines if line.op == "×")
     step = ROUND_UP_TO.get(family, 1)
     return -(-total // step) * step
+
+
+@functools.cache
+def rules_variants(name: str) -> tuple[Any, ...]:
+    """The variant's rules with one option changed: a True/False turned over, a whole number one
+    more or one less, a text option set to the value of another preset of the family (those
+    ``evolve`` refuses left out).
+
+    >>> "zipai.HUNAN.evolve(min_huxi=16)" in [repr(r) for r in rules_variants("hunan")]
+    True
+    """
+    entry = changpai.variant(name)
+    presets = [v.rules for v in changpai.variants() if v.family == entry.family]
+    out = []
+    for field in attrs.fields(type(entry.rules)):
+        value = getattr(entry.rules, field.name)
+        if field.name in ("name", "title"):
+            continue
+        if isinstance(value, bool):
+            changes: list[Any] = [not value]
+        elif isinstance(value, int):
+            changes = [value + 1, value - 1]
+        else:
+            changes = [getattr(p, field.name) for p in presets]
+        for change in changes:
+            if change == value:
+                continue
+            with contextlib.suppress(ChangpaiError):  # (a change evolve refuses)
+                out.append(entry.rules.evolve(**{field.name: change}))
+    return tuple(out)
