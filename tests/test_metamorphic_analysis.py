@@ -507,3 +507,26 @@ def test_warm_caches_answer_as_cold_ones_under_every_rules(
     order = data.draw(st.permutations(range(len(readers))), label="order")
     for i in [*order, *order]:
         assert _answers(readers[i], hand) == cold[i], readers[i].rules
+
+
+# The families whose analyze reads the table melds after a "/" in the hand's text (its docstring
+# says so: 川牌, 孝感).
+SLASHED = [v for v in ANALYSED if "after a ``/``" in (v.module.analyze.__doc__ or "")]
+
+
+@pytest.mark.parametrize("entry", SLASHED, ids=[v.name for v in SLASHED])
+@SETTINGS
+@given(data=st.data())
+def test_the_table_after_a_slash_is_the_table_given_apart(
+    entry: changpai.Variant, data: st.DataObject
+) -> None:
+    """analyze("<hand> / <table>") is analyze("<hand>", "<table>") and analyze(cards, melds)."""
+    entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
+    text = _melds_text(entry.module, exposed)
+    if text is None:
+        return
+    hand = entry.module.format(cards)
+    expected = canonical(analysis(entry, "analyze", cards, exposed, options), exact=True)
+    for form in (f"{hand} / {text}", f"{hand}/{text}"):
+        assert canonical(analysis(entry, "analyze", form, (), options), exact=True) == expected
+    assert canonical(analysis(entry, "analyze", hand, text, options), exact=True) == expected
