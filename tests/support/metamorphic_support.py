@@ -13,18 +13,17 @@ import attrs
 import changpai
 from changpai.errors import ChangpaiError
 
-# 南通 rounds the 胡數 up to the next multiple of 10 after every multiplier (nantong.md §7, N16).
-ROUND_UP_TO = {"nantong": 10}
 
-
-def sheet_total(family: str, sheet: Any) -> int:
+def sheet_total(rules: Any, sheet: Any) -> int:
     """A sheet's total from its lines alone (core.scoresheet.ScoreLine: "+" is added, "×"
-    multiplies, "=" and "≥" inform): the sum times the multipliers, rounded as the family rounds;
+    multiplies, "=" and "≥" inform): the sum times the multipliers, rounded up to a multiple of
+    the rules' ``round_to`` (南通 rounds the 胡數 after every multiplier, nantong.md §7, N16);
     0 below a "≥" threshold (字牌 起胡, zipai.md §8.2).
 
+    >>> from changpai import nantong, zipai
     >>> from changpai.core import ScoreLine, ScoreSheet
     >>> lines = (ScoreLine("a", "a", 12), ScoreLine("b", "b", 2, op="×"), ScoreLine("c", "c", 9, op="≥"))
-    >>> sheet_total("nantong", ScoreSheet("t", lines, 0)), sheet_total("zipai", ScoreSheet("t", lines, 0))
+    >>> sheet_total(nantong.DUZIHU, ScoreSheet("t", lines, 0)), sheet_total(zipai.HUNAN, ScoreSheet("t", lines, 0))
     (30, 24)
     """
     lines = sheet.lines
@@ -32,7 +31,7 @@ def sheet_total(family: str, sheet: Any) -> int:
     if any(line.op == "≥" and total < line.value for line in lines):
         return 0
     total *= math.prod(line.value for line in lines if line.op == "×")
-    step = ROUND_UP_TO.get(family, 1)
+    step = getattr(rules, "round_to", 1) or 1
     return -(-total // step) * step
 
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from metamorphic_support import sheet_total
 
-from changpai.chuanpai.chuopai import DECK, format, plays, score
+from changpai.chuanpai.chuopai import CHUOPAI, DECK, format, plays, score
 
 SETTINGS = settings(
     max_examples=40,
@@ -64,7 +64,7 @@ def test_a_settlement_ignores_the_order_of_the_bai_and_moves_with_its_winner(
     expected = score(bai)
     for form in _forms(bai, rng):
         assert score(form) == expected
-    assert expected.total == sheet_total("chuanpai.chuopai", expected), str(expected)
+    assert expected.total == sheet_total(CHUOPAI, expected), str(expected)
     for winner in range(3):
         sheet = score(bai, winner=winner)
         assert sheet.total == expected.total
