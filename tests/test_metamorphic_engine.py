@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -221,6 +222,20 @@ def check_views(game: GameBase) -> None:
         assert len(view.hand) == len(game.hand(seat))
 
 
+def check_winning_reading(game: GameBase) -> None:
+    """The reading a win was scored by (the win's decomposition, or the result's) holds exactly
+    the winner's cards, in hand and on the table (孝感: with the loose cards it leaves out,
+    xiaogan.md §5)."""
+    result = game.result
+    reading = getattr(result.win, "decomposition", None) or result.decomposition
+    if reading is None:  # (戳牌 wins by its 擺牌, with no reading)
+        return
+    winner = result.winner
+    held = Counter(game.hand(winner)) + Counter(c for m in game.melds(winner) for c in m.cards)
+    read = Counter(c for m in reading.melds for c in m.cards)
+    assert read + Counter(getattr(reading, "loose", ())) == held, str(reading)
+
+
 def check_result(game: GameBase) -> None:
     """Payments, sheet and GameResult.net agree and sum to zero; the sheet's total is what its
     lines make it; a won hand worth something is a gain for the winner (who may pay a share too:
@@ -235,6 +250,7 @@ def check_result(game: GameBase) -> None:
     assert all(p.payer != p.payee and p.amount >= 0 for p in result.payments)
     if result.winner is not None:
         assert result.winner in game.seats
+        check_winning_reading(game)
         if result.sheet is not None:
             assert result.sheet.total == sheet_total(game.rules, result.sheet), str(result.sheet)
             if result.sheet.total > 0:
