@@ -221,12 +221,19 @@ def check_copy(game: GameBase, rng: random.Random) -> None:
 
 
 def check_views(game: GameBase) -> None:
-    """A seat's view lists its own decisions (docs/core-concepts.md: GameView)."""
+    """A seat's view agrees with the omniscient game (docs/core-concepts.md: GameView): its own
+    cards and decisions, every seat's hand size, the stock's size, and the seats to act that it
+    may know of — itself among them exactly when it is to act."""
+    sizes = [len(game.hand(seat)) for seat in game.seats]
     for seat in game.seats:
         view = game.view(seat)
-        assert view.seat == seat and view.phase == game.phase
+        assert view.seat == seat and view.phase == game.phase and view.dealer == game.dealer
         assert view.legal_actions == tuple(game.legal_actions(seat))
-        assert len(view.hand) == len(game.hand(seat))
+        assert sorted(view.hand, key=str) == sorted(game.hand(seat), key=str)
+        assert [side.hand_size for side in view.seats] == sizes
+        assert view.stock_size == len(game.stock)
+        assert set(view.to_act) <= set(game.to_act)
+        assert (seat in view.to_act) == (seat in game.to_act)
 
 
 def check_winning_reading(game: GameBase) -> None:
