@@ -158,14 +158,27 @@ def check_actions(game: GameBase, rng: random.Random) -> None:
         for action in rng.sample(actions, min(len(actions), 4)):
             for _ in range(3):
                 other = mutated(game, action, rng)
-                if other is None:
-                    continue
-                if other.seat in game.seats and other in listed[other.seat]:
-                    assert game.can(other)
-                elif game.can(other):
-                    check_respelled(game, other, listed[other.seat])
-                else:
-                    check_refused(game, other)
+                if other is not None:
+                    check_candidate(game, other, listed)
+
+
+def check_candidate(game: GameBase, action: Any, listed: dict[int, list[Any]]) -> None:
+    """An action not taken from the list now (changed, or listed at an earlier step) is listed,
+    another spelling of a listed one, or refused."""
+    if action.seat in game.seats and action in listed[action.seat]:
+        assert game.can(action)
+    elif game.can(action):
+        check_respelled(game, action, listed[action.seat])
+    else:
+        check_refused(game, action)
+
+
+def check_stale(game: GameBase, stale: list[Any], rng: random.Random) -> None:
+    """Actions listed before the last move are checked again now that the game moved on: listed
+    now, another spelling, or refused."""
+    listed = {seat: game.legal_actions(seat) for seat in game.seats}
+    for action in rng.sample(stale, min(len(stale), 3)):
+        check_candidate(game, action, listed)
 
 
 # ---------------------------------------------------------------------------------- the state
@@ -286,7 +299,8 @@ def test_every_step_of_a_random_hand(
 ) -> None:
     """At every step of a random hand — under the variant's rules, or with one option changed
     (``change``) — the listed decisions and their changed copies (module docstring), copies and
-    views, the replay and the document; the result at the end."""
+    views, the replay and the document, the decisions listed before the last move; the result
+    at the end."""
     if change is not None:
         variants = rules_variants(entry.name)
         entry = attrs.evolve(entry, rules=variants[change % len(variants)])
@@ -297,7 +311,6 @@ def test_every_step_of_a_random_hand(
     game = entry.game(seed=seed, dealer=seed % seats)
     chooser = random.Random(choices)
     greedy = choices % 2 == 0  # half of the hands take every win offered (results with payments)
-    steps = 0
     while not game.is_over:
         check_actions(game, chooser)
         if chooser.random() < 0.3:
@@ -306,9 +319,10 @@ def test_every_step_of_a_random_hand(
         check_views(game)
         seat = chooser.choice(game.to_act)
         actions = game.legal_actions(seat)
+        stale = [a for s in game.to_act for a in game.legal_actions(s)]
         wins = [a for a in actions if a.kind.value in WIN_KINDS]
         game.apply(wins[0] if wins and greedy else chooser.choice(actions))
-        steps += 1
+        check_stale(game, stale, chooser)
     check_replays(game)
     check_stacked(game)
     check_copy(game, chooser)
