@@ -10,10 +10,14 @@ Nothing here knows a family's rules. Hands come from two places:
 - *played* hands: the concealed cards and table melds of a seat in a random game of the engine
   (with the 南通 flipped 將 of the game where the analysis takes ``jiang=``).
 
+Half of the time a hand is read under the variant's rules with one option changed
+(``metamorphic_support.rules_variants``), so the options' paths are checked too.
+
 The properties compare the analysis with itself under a change that must not matter (the order of
-the cards and melds, list / tuple / text) and with a second path to the same answer (the best
-reading among every reading, the waits as the cards that complete the hand, the score sheet's
-lines against its total and payments).
+the cards and melds, list / tuple / text, warm or cold caches) and with a second path to the same
+answer (the best reading among every reading, the waits as the cards that complete the hand, a
+complete hand less a card, the quick yes/no checks, analyze, the score sheet's lines against its
+total and payments).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import inspect
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -204,7 +208,7 @@ def answer(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     given)."""
     try:
         result = function(*args, **kwargs)
-        return list(result) if inspect.isgenerator(result) else result
+        return list(result) if isinstance(result, Iterator) else result
     except NotationError:
         return REFUSED
 
@@ -242,8 +246,8 @@ def test_the_order_and_form_of_the_cards_do_not_matter(
     (or the same refusal) for the hand's cards in any order, as a list, a tuple or text, and the
     table melds in any order, as Meld objects or text (docs/core-concepts.md: "cards and hand may
     be Cards or text ..., exposed Melds or text"), the text in hanzi or in ASCII codes."""
-    module = entry.module
     entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
+    module = entry.module
     order = list(cards)
     data.draw(st.randoms(use_true_random=False), label="shuffle").shuffle(order)
     codes = " ".join(card.code for card in order)  # the ASCII codes, beside format's text
@@ -314,13 +318,9 @@ def completes(
     card: Any,
 ) -> Any:
     """The best reading of the hand with ``card`` added, ``None``, or REFUSED (no copy left)."""
-    module = entry.module
-    if (
-        entry.family == "zipai"
-    ):  # 字牌 reads the card as the self-drawn winning card (zipai.md: waits)
-        return answer(
-            module.best_decomposition, cards, exposed, entry.rules, card=card, self_drawn=True
-        )
+    if entry.family == "zipai":  # the self-drawn winning card (docs/zipai.md: waits)
+        best = entry.module.best_decomposition
+        return answer(best, cards, exposed, entry.rules, card=card, self_drawn=True)
     return analysis(entry, "best_decomposition", (*cards, card), exposed, options)
 
 
@@ -402,10 +402,10 @@ def _players(entry: changpai.Variant) -> int:
 def test_the_score_sheet_adds_up_and_the_winner_is_paid(
     entry: changpai.Variant, data: st.DataObject
 ) -> None:
-    """score(best_decomposition(...)) of a hand analyze scores: the total is what the lines make it; every payment goes to
-    the winner from another seat, an amount not below 0, and a total that is not 0 is paid; the net
-    gains sum to zero; and moving the winner to another seat moves the payments with it (the same
-    total and amounts: a decomposition carries no seat)."""
+    """score(reading) of a hand that analyze scores: the total is what the lines make it; every
+    payment goes to the winner from another seat, an amount not below 0, and a total that is not
+    0 is paid; the net gains sum to zero; and moving the winner to another seat moves the
+    payments with it (the same total and amounts: a reading carries no seat)."""
     entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     result = analysis(entry, "analyze", cards, exposed, options)
     if refused(result) or result.sheet is None:  # (孝感: complete with 15 laid out is no win)
