@@ -3,20 +3,28 @@
 
 Nothing here knows a family's rules; only the shared contract is used:
 
-- ``legal_actions(seat)`` is exactly what ``can`` / ``verify`` accept: every listed action is
-  accepted, and an action changed in one field (another seat, kind, card, cards, meld ...) is
-  either listed too or refused — ``can`` False, ``verify`` and ``apply`` raising
-  ``IllegalActionError`` (or ``NotationError`` for a value no action can hold) — leaving the
-  game equal to its copy from before;
-- the state is its decisions: ``Game.replay(log)`` and ``Game.from_json(to_json())`` give an
-  equal game at every step;
+- ``legal_actions(seat)`` is exactly what ``can`` / ``verify`` / ``apply`` accept: every listed
+  action is accepted (and survives JSON, its card as text); an action changed in one field
+  (another seat, kind, card, cards, meld ...) or listed before the last move is listed now,
+  another spelling of a listed one that plays the same game (字牌), or refused — ``can`` False,
+  ``verify`` and ``apply`` raising ``IllegalActionError`` (or ``NotationError`` for a value no
+  action can hold) — leaving the game equal to its copy from before;
+- the state is its decisions: ``Game.replay`` of the log (whole, decisions only, bare actions),
+  and ``Game.from_json(to_json())`` give an equal game at every step; the same decisions on the
+  deck stacked play the same hand;
 - ``copy()`` is equal and independent: the same views and decisions, and playing on the copy
-  leaves the original as it was;
-- the result's payments, net gains and ``GameResult.net`` agree, and sum to zero.
+  leaves the original as it was; every view agrees with the omniscient game;
+- the result's payments, net gains and ``GameResult.net`` agree and sum to zero, the sheet's
+  total is what its lines make it, a win's reading holds the winner's cards; a match adds up
+  its hands.
+
+Half of the hands are played under the variant's rules with one option changed
+(``metamorphic_support.rules_variants``), half of them take every win offered.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from collections import Counter
@@ -76,10 +84,9 @@ def mutated(game: GameBase, action: Any, rng: random.Random) -> Any:
         new = _other(rng, [None, *cards], value)
     elif name == "guo":
         new = not value
-    elif name == "meld":
-        kind_enum = type(value) if value is not None else None
-        choices = [None, *kind_enum] if kind_enum is not None else [None]
-        new = _other(rng, choices, value)
+    elif name == "meld":  # a MeldKind of the family, or none
+        family = importlib.import_module(type(action).__module__.rsplit(".", 1)[0])
+        new = _other(rng, [None, *family.MeldKind], value)
     elif isinstance(value, tuple):  # cards (or 字牌 melds): one dropped, replaced or added
         items = list(value)
         if items and name == "melds":
