@@ -245,7 +245,8 @@ def test_the_order_and_form_of_the_cards_do_not_matter(
     """best_decomposition, decompositions (as a multiset), waits and analyze give the same answer
     (or the same refusal) for the hand's cards in any order, as a list, a tuple or text, and the
     table melds in any order, as Meld objects or text (docs/core-concepts.md: "cards and hand may
-    be Cards or text ..., exposed Melds or text"), the text in hanzi or in ASCII codes."""
+    be Cards or text ..., exposed Melds or text (melds separated by ; or |)"), the text in hanzi
+    or in ASCII codes."""
     entry, (cards, exposed, options) = data.draw(ruled_hands(entry), label="hand")
     module = entry.module
     order = list(cards)
@@ -258,8 +259,8 @@ def test_the_order_and_form_of_the_cards_do_not_matter(
         (codes, exposed),
     ]
     text = _melds_text(module, exposed)
-    if text is not None:
-        forms.append((tuple(cards), text))
+    if text is not None:  # melds separated by ";" or "|" (docs/core-concepts.md)
+        forms += [(tuple(cards), text), (tuple(cards), text.replace("; ", " | "))]
     for name in ("best_decomposition", "waits", "analyze", "decompositions"):
         expected = canonical(analysis(entry, name, cards, exposed, options), exact=True)
         for form_cards, form_exposed in forms:
