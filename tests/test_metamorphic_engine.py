@@ -5,10 +5,11 @@ Nothing here knows a family's rules; only the shared contract is used:
 
 - ``legal_actions(seat)`` is exactly what ``can`` / ``verify`` / ``apply`` accept: every listed
   action is accepted (and survives JSON, its card as text); an action changed in one field
-  (another seat, kind, card, cards, meld ...) or listed before the last move is listed now,
-  another spelling of a listed one that plays the same game (字牌), or refused — ``can`` False,
-  ``verify`` and ``apply`` raising ``IllegalActionError`` (or ``NotationError`` for a value no
-  action can hold) — leaving the game equal to its copy from before;
+  (another seat, kind, card, meld ..., its cards reordered or one changed) or listed before the
+  last move is listed now, another spelling of a listed one that plays the same game (字牌), or
+  refused — ``can`` False, ``verify`` and ``apply`` raising ``IllegalActionError`` (or
+  ``NotationError`` for a value no action can hold) — leaving the game equal to its copy from
+  before;
 - the state is its decisions: ``Game.replay`` of the log (whole, decisions only, bare actions),
   and ``Game.from_json(to_json())`` give an equal game at every step; the same decisions on the
   deck stacked play the same hand;
@@ -87,9 +88,12 @@ def mutated(game: GameBase, action: Any, rng: random.Random) -> Any:
     elif name == "meld":  # a MeldKind of the family, or none
         family = importlib.import_module(type(action).__module__.rsplit(".", 1)[0])
         new = _other(rng, [None, *family.MeldKind], value)
-    elif isinstance(value, tuple):  # cards (or 字牌 melds): one dropped, replaced or added
+    elif isinstance(value, tuple):
+        # cards (or 字牌 melds): reordered, one dropped, replaced or added
         items = list(value)
-        if items and name == "melds":
+        if len(items) > 1 and rng.random() < 0.25:
+            rng.shuffle(items)
+        elif items and name == "melds":
             items.pop(rng.randrange(len(items)))
         elif items and rng.random() < 0.5:
             items[rng.randrange(len(items))] = rng.choice(cards)
