@@ -311,7 +311,22 @@ class Meld:
         return f"{self.label()} {''.join(card.hanzi for card in self.cards)}"
 
     def __repr__(self) -> str:
-        return f"Meld.parse({str(self)!r})"
+        """A Python expression of an equal meld: its text when :meth:`parse` reads the same
+        meld back, else the constructor with the fields the text does not carry.
+
+        >>> Meld.parse("碰 三三三")
+        Meld.parse('碰 三三三')
+        >>> Meld(MeldKind.PENG, parse("三三三"), exposed=True, origin=Origin.DISCARD)
+        Meld(MeldKind.PENG, parse('三三三'), exposed=True, origin=Origin.DISCARD)
+        """
+        text = str(self)
+        if Meld.parse(text) == self:
+            return f"Meld.parse({text!r})"
+        cards = "".join(card.hanzi for card in self.cards)
+        return (
+            f"Meld({self.kind!r}, parse({cards!r}), exposed={self.exposed!r}, "
+            f"origin={self.origin!r})"
+        )
 
     def _repr_html_(self) -> str:
         return render.meld(self.label(), self.cards)
