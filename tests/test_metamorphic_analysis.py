@@ -33,9 +33,9 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from metamorphic_support import rules_variants, sheet_total
+from metamorphic_support import fixed_settings, rules_variants, sheet_total
 
 import changpai
 from changpai.errors import NotationError
@@ -43,13 +43,7 @@ from changpai.errors import NotationError
 ANALYSED = [v for v in changpai.variants() if hasattr(v.module, "decompositions")]
 IDS = [v.name for v in ANALYSED]
 
-SETTINGS = settings(
-    max_examples=30,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = fixed_settings(30)
 
 REFUSED = "refused with a NotationError"
 

@@ -33,9 +33,9 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from metamorphic_support import rules_variants, sheet_total
+from metamorphic_support import fixed_settings, rules_variants, sheet_total
 
 import changpai
 from changpai.core import GameBase
@@ -44,13 +44,7 @@ from changpai.errors import ChangpaiError, IllegalActionError, NotationError
 VARIANTS = changpai.variants()
 IDS = [v.name for v in VARIANTS]
 
-SETTINGS = settings(
-    max_examples=6,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = fixed_settings(6)
 
 
 # The ActionKind values of a win (字牌 胡; 南通, 川牌, 大貳 and 孝感 win).
@@ -342,7 +336,7 @@ def test_every_step_of_a_random_hand(
 
 
 @by_variant
-@settings(SETTINGS, max_examples=3)
+@fixed_settings(3)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_match_adds_up_its_hands(entry: changpai.Variant, seed: int) -> None:
     """Match.play: each hand's summary is its game's result (winner, value, net, dealers); the

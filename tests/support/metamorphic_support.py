@@ -9,9 +9,26 @@ import math
 from typing import Any
 
 import attrs
+from hypothesis import HealthCheck, settings
 
 import changpai
 from changpai.errors import ChangpaiError
+
+
+def fixed_settings(examples: int) -> settings:
+    """The hypothesis settings of the metamorphic tests: ``examples`` examples, the same ones
+    at every run (derandomized, no example database), no deadline.
+
+    >>> fixed_settings(6).max_examples, fixed_settings(6).derandomize
+    (6, True)
+    """
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
 
 
 def sheet_total(rules: Any, sheet: Any) -> int:

@@ -6,19 +6,13 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from metamorphic_support import sheet_total
+from metamorphic_support import fixed_settings, sheet_total
 
 from changpai.chuanpai.chuopai import CHUOPAI, DECK, format, plays, score
 
-SETTINGS = settings(
-    max_examples=40,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = fixed_settings(40)
 
 
 def _forms(cards: list, rng: random.Random) -> list:
