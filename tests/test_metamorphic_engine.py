@@ -245,7 +245,11 @@ def check_views(game: GameBase) -> None:
     sizes = [len(game.hand(seat)) for seat in game.seats]
     for seat in game.seats:
         view = game.view(seat)
-        assert view.seat == seat and view.phase == game.phase and view.dealer == game.dealer
+        # (the phase as that seat may see it: a 字牌 drawer deciding on a 胡 after his own 偎 /
+        # 提 looks to the others like a drawer about to discard)
+        assert view.seat == seat and view.dealer == game.dealer
+        assert view.phase == game._phase_seen_by(seat)
+        assert view.phase == game.phase or (game.phase, view.phase) == ("selfhu", "discard")
         assert view.legal_actions == tuple(game.legal_actions(seat))
         assert sorted(view.hand, key=str) == sorted(game.hand(seat), key=str)
         assert [side.hand_size for side in view.seats] == sizes

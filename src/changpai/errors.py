@@ -26,9 +26,9 @@ class ChangpaiError(ValueError):
     >>> from changpai import zipai
     >>> try:
     ...     zipai.Card.parse("zz")
-    ... except ChangpaiError as error:
-    ...     print(type(error).__name__, isinstance(error, ValueError))
-    NotationError True
+    ... except ValueError as error:  # (catch ChangpaiError to handle only changpai's own)
+    ...     print(type(error).__name__, [base.__name__ for base in type(error).__mro__[1:3]])
+    NotationError ['ChangpaiError', 'ValueError']
     """
 
 
@@ -53,9 +53,9 @@ class IllegalActionError(ChangpaiError):
     >>> game = zipai.Game(seed=1)
     >>> try:
     ...     game.apply(zipai.Action(1, zipai.ActionKind.PASS))
-    ... except IllegalActionError as error:
-    ...     print(error)
-    seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
+    ... except ValueError as error:  # (an IllegalActionError)
+    ...     print(type(error).__name__, error)
+    IllegalActionError seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
     >>> game == zipai.Game(seed=1), issubclass(IllegalActionError, ChangpaiError)
     (True, True)
     """

@@ -39,7 +39,7 @@ def test_a_seat_not_asked_about_a_claim_is_not_told_who_is(name: str) -> None:
     with pytest.raises(IllegalActionError) as caught:
         game.apply(module.Action(0, module.ActionKind.PASS))
     message = str(caught.value)
-    assert message.endswith("seat 0 is not asked about the card on offer")
+    assert message.endswith("seat 0 has nothing to decide on the card on offer")
     assert "to act" not in message
     assert game == before and game.view(0).to_act == ()
 

@@ -179,7 +179,7 @@ def test_chi_only_from_the_shangjia() -> None:
     assert any(a.kind is K.CHI for a in g.legal_actions(1))
     assert all(a.kind is not K.CHI for a in g.legal_actions(2))
     assert 2 not in g.to_act  # no other claim: seat 2 is not even asked
-    with pytest.raises(IllegalActionError, match="not asked about the card on offer"):
+    with pytest.raises(IllegalActionError, match="nothing to decide on the card on offer"):
         g.verify(Action(2, K.CHI, "x3", ("x4", "x5")))
 
 

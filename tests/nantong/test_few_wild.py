@@ -92,7 +92,8 @@ def test_one_or_two_wild_hands_are_winning_exactly_when_they_have_a_best_section
 @settings(max_examples=400, deadline=None)
 @given(st.integers(0, 10**9))
 def test_fits_is_whether_best_finds_a_reading_section_4(seed: int) -> None:
-    # few_wild.fits (is_winning's path) answers as few_wild.best (best_decomposition's path)
+    # few_wild.fits (is_winning's path) answers as few_wild.best (best_of_parts on a packed
+    # hand, what best_decomposition reads)
     held, jiang, melds = wild_hand(seed, (1, 2), flips=(0, 1, 2, 2), baida_flip=0.1)
     if melds:
         return

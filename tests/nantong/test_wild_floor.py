@@ -133,6 +133,12 @@ def test_a_suit_of_fifteen_cards_or_more_is_counted_section_4() -> None:
     assert hand._fewest_wilds(parts, [16, 3, 3, 0]) == 1
     cards = tuple(CARDS[k] for k in [*kinds, 30])
     assert nantong.is_winning(cards, rules=nantong.DUZIHU_BAIDA)
+    # the same suit with four 百搭 (the 一二三萬 and the pair's second 五條): the floor and the
+    # search of three 百搭 or more read the part sizes, and answer as the general path
+    wild = tuple(CARDS[k] for k in [*kinds[:-3], 30, 31, 32, 33])
+    best = nantong.best_decomposition(wild, rules=nantong.DUZIHU_BAIDA)
+    assert best is not None
+    assert best == nantong.best_decomposition(iter(wild), rules=nantong.DUZIHU_BAIDA)
 
 
 @settings(max_examples=300, deadline=None)

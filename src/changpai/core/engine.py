@@ -331,6 +331,16 @@ class GameBase(ABC):
             return (seat,) if seat in to_act else ()
         return to_act
 
+    def _phase_seen_by(self, seat: int) -> str:
+        """:attr:`phase` as ``seat`` may see it (its view): the phase itself, unless a family
+        hides it (字牌: a drawer deciding on a 胡 after his own 偎 / 提).
+
+        >>> from changpai import nantong
+        >>> nantong.Game(seed=1)._phase_seen_by(2)
+        'declare'
+        """
+        return self.phase
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented

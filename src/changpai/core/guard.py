@@ -283,20 +283,20 @@ def keywords_with_win(given: Iterable[str]) -> None:
 def not_to_act(action: object, seat: int, seen: tuple[int, ...]) -> IllegalActionError:
     """The error refusing ``action`` of a ``seat`` that is not to act, naming only the seats
     to act that this seat may see (``seen``: its view's ``to_act``). Who is asked about a card
-    on offer is private (it would tell that they can claim it), so a seat that is not asked
-    learns only that.
+    on offer is private (it would tell that they can claim it), so a seat that is not asked, or
+    has answered, learns only that it has nothing to decide.
 
     >>> str(not_to_act("seat 1 過", 1, (0,)))
     'seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))'
     >>> str(not_to_act("seat 1 過", 1, ()))
-    'seat 1 過 is not legal now: seat 1 is not asked about the card on offer'
+    'seat 1 過 is not legal now: seat 1 has nothing to decide on the card on offer'
     """
     if seen:
         return IllegalActionError(
             f"{action} is not legal now: seat {seat} is not to act (to act: {seen})"
         )
     return IllegalActionError(
-        f"{action} is not legal now: seat {seat} is not asked about the card on offer"
+        f"{action} is not legal now: seat {seat} has nothing to decide on the card on offer"
     )
 
 

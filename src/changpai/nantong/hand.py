@@ -1126,19 +1126,30 @@ _PLAIN_FIELDS = (1 << _BAIDA_AT) - 1
 _NIBBLES = tuple((b & 15, b >> 4) for b in range(256))
 
 
-def _honour_wilds(h: int) -> int:
+def _honour_needs(h: int) -> tuple[int, int]:
     """The fewest 百搭 that make packed honours ``h`` (each kind within four copies) into
-    刻子, the pair among them or not: honours form no 順子, so each kind is filled alone, and
-    a 百搭 joins a kind held (nantong.md §4). A bound for a whole hand: its honours need at
-    least as many.
+    刻子, without the pair and with it: honours form no 順子, so each kind is filled alone, a
+    百搭 joins a kind held, and two 百搭 of a kind not held are a pair too (nantong.md §4).
+
+    >>> [_honour_needs(h) for h in (0, 1, 2, 1 | 1 << PACK_BITS)]
+    [(0, 2), (2, 1), (1, 0), (4, 3)]
+    """
+    counts = [h >> PACK_BITS * k & 15 for k in range(3)]
+    alone = [(3 - c % 3) % 3 for c in counts]  # 0, 2, 1, 0, 2 for 0..4 cards
+    with_pair = [2, 1, 0, 2, 1]  # the kind holding the pair too
+    fewest = sum(alone)
+    paired = min(fewest + 2, *(fewest - alone[k] + with_pair[c] for k, c in enumerate(counts)))
+    return fewest, paired
+
+
+def _honour_wilds(h: int) -> int:
+    """The fewest 百搭 that make packed honours ``h`` into 刻子, the pair among them or not
+    (:func:`_honour_needs`). A bound for a whole hand: its honours need at least as many.
 
     >>> [_honour_wilds(h) for h in (0, 1, 2, 3, 4, 1 | 1 << PACK_BITS, 3 | 1 << PACK_BITS)]
     [0, 1, 0, 0, 1, 3, 1]
     """
-    counts = [h >> PACK_BITS * k & 15 for k in range(3)]
-    alone = [(3 - c % 3) % 3 for c in counts]  # 0, 2, 1, 0, 2 for 0..4 cards
-    with_pair = [2, 1, 0, 2, 1]  # the kind holding the pair too (0: two 百搭 alone)
-    return min(sum(alone), *(sum(alone) - alone[k] + with_pair[c] for k, c in enumerate(counts)))
+    return min(_honour_needs(h))
 
 
 # (the honours of every hand within four copies: 3 fields of 4 bits)
@@ -1173,11 +1184,7 @@ def _honour_floor(h: int) -> int:
     >>> [_honour_floor(h) >> 3 for h in (0, 1, 2, 3, 1 | 1 << PACK_BITS)], _honour_floor(2) & 1
     ([0, 2, 1, 0, 4], 1)
     """
-    counts = [h >> PACK_BITS * k & 15 for k in range(3)]
-    alone = [(3 - c % 3) % 3 for c in counts]
-    with_pair = [2, 1, 0, 2, 1]
-    fewest = sum(alone)
-    paired = min(fewest + 2, *(fewest - alone[k] + with_pair[c] for k, c in enumerate(counts)))
+    fewest, paired = _honour_needs(h)
     return fewest << 3 | (paired < fewest)
 
 

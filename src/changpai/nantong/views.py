@@ -67,7 +67,7 @@ def game_view(game: Game, seat: int) -> GameView:
         title=game.rules.title,
         seat=seat,
         dealer=game.dealer,
-        phase=game.phase,
+        phase=game._phase_seen_by(seat),
         hand=game.hand(seat),
         seats=seats,
         offered=game.offered,

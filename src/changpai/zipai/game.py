@@ -227,7 +227,8 @@ class Game(Claims, GameBase):
     def _phase_seen_by(self, seat: int) -> str:
         """:attr:`phase` as ``seat`` may see it: a drawer deciding on a 胡 after his own 偎 / 提
         (``"selfhu"``) looks to the others like a drawer about to discard — the phase would
-        tell them that his hand is complete.
+        tell them that his hand is complete (when he has no loose card to discard, the wait
+        still shows it, as at a real table).
 
         >>> Game(seed=1)._phase_seen_by(2)
         'discard'

@@ -74,8 +74,8 @@ def view(game: Game, seat: int) -> GameView:
     must decide, and is empty otherwise; a seat that must discard is public. While a drawer
     decides whether to 胡 after his own 偎 / 提 (phase ``"selfhu"``), the others see the phase
     ``"discard"`` with the drawer to act, as when he has no 胡 and must discard: the phase
-    would tell them that his hand is complete. The 數信 seat (``rules.shuxin``) sees the table
-    with an empty hand.
+    would tell them that his hand is complete (when he has no loose card, the wait still shows
+    it). The 數信 seat (``rules.shuxin``) sees the table with an empty hand.
 
     >>> from changpai.zipai import Game
     >>> game = Game(seed=3)

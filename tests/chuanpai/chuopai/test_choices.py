@@ -64,7 +64,7 @@ def test_a_stale_offered_action_is_still_verified() -> None:
     offered = game.legal_actions(0)
     game.apply(offered[0])
     before = game.to_json()
-    with pytest.raises(IllegalActionError, match="seat 1 is to play"):
+    with pytest.raises(IllegalActionError, match=r"seat 0 is not to act \(to act: \(1,\)\)"):
         game.apply(offered[1])
     assert game.to_json() == before
 

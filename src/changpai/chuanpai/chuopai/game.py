@@ -46,7 +46,7 @@ from changpai.chuanpai.chuopai.plays import DOTS, Shape, can_beat, describe, pla
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import flag_arg, items_arg, rules_arg
+from changpai.core.guard import flag_arg, items_arg, not_to_act, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -417,7 +417,7 @@ class Game(GameBase):
         if action.kind not in DECISIONS:
             raise IllegalActionError(f"{action}: {action.kind.hanzi} is applied by the engine")
         if seat != self._turn:
-            raise IllegalActionError(f"{action}: seat {self._turn} is to play, not seat {seat}")
+            raise not_to_act(action, seat, (self._turn,))
         cards = action.cards
         if not cards or not all(isinstance(c, Card) and c.index < DOTS for c in cards):
             raise IllegalActionError(f"{action}: {cards!r} are not 戳牌 cards")

@@ -135,7 +135,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
             title=str(getattr(self.rules, "title", self.family)),
             seat=seat,
             dealer=self.dealer,
-            phase=self._phase,
+            phase=self._phase_seen_by(seat),
             hand=self.hand(seat),
             seats=tuple(seats),
             offered=None if self._offer is None else self._offer[0],
