@@ -108,7 +108,7 @@ def next_dealer(
     return (cutter + max(card.points, 1) - 1) % n
 
 
-class Match(MatchBase[Game]):
+class Match(MatchBase[Game, Rules]):
     """Hands of the 擠兒 game played in a row (chuanpai.md §2.1, §2.2.5, §2.6): the first dealer
     by :func:`draw_dealer` (unless ``dealer`` is given; its turned cards are
     :attr:`first_turns`), each next dealer by :func:`next_dealer` from a card drawn with the

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
@@ -27,6 +27,18 @@ from changpai.errors import IllegalActionError, NotationError, RulesError
 __all__ = ["HandSummary", "Match", "Policy"]
 
 G = TypeVar("G")
+
+
+class _NamedRules(Protocol):
+    """What a match reads of its rules besides handing them to its games."""
+
+    @property
+    def name(self) -> str:
+        """The rules' id (``"hunan"`` …)."""
+
+
+R = TypeVar("R", bound=_NamedRules)
+_M = TypeVar("_M", bound="Match[Any, Any]")
 
 Policy = Callable[[Any, int], Any]
 """A decision rule for :meth:`Match.play`: ``policy(game, seat)`` returns a legal action."""
@@ -64,7 +76,7 @@ class HandSummary:
         }
 
 
-class Match(Generic[G]):
+class Match(Generic[G, R]):
     """Hands of one family played in a row, with the family's dealer rule and running totals.
 
     Args:
@@ -87,13 +99,15 @@ class Match(Generic[G]):
     #: The family's ``Game`` class.
     game_class: ClassVar[type[Any]]
 
-    def __init__(self, rules: Any = None, seed: int | None = None, *, dealer: int | None = None):
+    def __init__(
+        self, rules: R | None = None, seed: int | None = None, *, dealer: int | None = None
+    ) -> None:
         game_class = self.game_class
         if rules is None:
             rules = game_class.default_rules
         rules_arg(rules, game_class.rules_class, game_class.family)
         seed_arg(seed)
-        self.rules = rules
+        self.rules: R = rules
         self.seed = seed
         self._rng = random.Random(seed)
         seats = self._seat_count()
@@ -189,7 +203,7 @@ class Match(Generic[G]):
         self._settle()
         return dict(self.totals)
 
-    def play(self, hands: int = 1, policy: Policy | None = None) -> Match[G]:
+    def play(self: _M, hands: int = 1, policy: Policy | None = None) -> _M:
         """Play ``hands`` whole hands, each seat choosing with ``policy(game, seat)`` (default:
         a random legal action from the match's random numbers), and settle them. If a hand
         fails (the policy raises or chooses an illegal action) the error is raised and the

@@ -7,9 +7,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
+
+if TYPE_CHECKING:  # (the engine module imports the family registry at run time)
+    from changpai.core.engine import GameBase
 
 __all__ = ["Variant"]
 
@@ -47,8 +50,9 @@ class Variant:
 
         return importlib.import_module(f"changpai.{self.family}")
 
-    def game(self, seed: int | None = None, **keywords: Any) -> Any:
-        """A new ``Game`` of this variant: ``variant("跑胡子").game(seed=1)``.
+    def game(self, seed: int | None = None, **keywords: Any) -> GameBase:
+        """A new ``Game`` of this variant: ``variant("跑胡子").game(seed=1)`` (typed as the shared
+        :class:`~changpai.core.GameBase`; the family's own ``Game`` is ``module.Game``).
 
         >>> import changpai
         >>> changpai.variant("yaodiren").game(seed=1).rules.name
@@ -60,7 +64,8 @@ class Variant:
         """
         game_class = self.module.Game
         game_class.check_options(keywords)
-        return game_class(self.rules, seed, **keywords)
+        game: GameBase = game_class(self.rules, seed, **keywords)
+        return game
 
     def names(self) -> tuple[str, ...]:
         """The id followed by every alias.

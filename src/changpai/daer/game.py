@@ -306,7 +306,7 @@ class Game(ClaimsMixin, GameBase):
         if action not in legal:
             raise IllegalActionError(f"{action} is not legal now: {self._why(action)}")
 
-    def apply(self, action: Any) -> ActionRecord[Action]:
+    def apply(self, action: Action) -> ActionRecord[Action]:
         """Verify and apply a decision, then the engine's forced moves after it; returns the
         decision's record. An illegal action raises and leaves the game unchanged.
 

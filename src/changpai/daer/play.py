@@ -114,7 +114,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     return check_seat(winner, rules.players, what="winner", error=RulesError)
 
 
-class Match(MatchBase[Game]):
+class Match(MatchBase[Game, Rules]):
     """大貳 hands in a row with the dealer rule of :func:`next_dealer` and running totals.
 
     >>> m = Match(DAER, 1, dealer=0).play(3)

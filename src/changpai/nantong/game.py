@@ -170,6 +170,8 @@ class Game(GameBase):
     family = "nantong"
     rules_class = Rules
     action_class = Action
+
+    rules: Rules
     default_rules = DUZIHU
     value_name = "胡數"
 

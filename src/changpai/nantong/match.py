@@ -35,7 +35,7 @@ def transcript(game: Game) -> str:
     return playout.transcript(instance_arg(game, Game, "game"))
 
 
-class Match(core_match.Match[Game]):
+class Match(core_match.Match[Game, Rules]):
     """Hands of 犢子胡 in a row: four seated, the dealer rotating to his 下家 after every hand
     (nantong.md §2), the settlements of §7.2 added into running :attr:`totals`.
 

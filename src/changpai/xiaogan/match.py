@@ -21,7 +21,7 @@ from changpai.xiaogan.rules import XIAOGAN, Rules
 __all__ = ["Match"]
 
 
-class Match(MatchBase[Game]):
+class Match(MatchBase[Game, Rules]):
     """Hands of 孝感長牌 played in a row (xiaogan.md §3.5, §5, §6): the first dealer at random
     from ``seed`` (X9) unless ``dealer`` is given, each next dealer by
     :func:`~changpai.xiaogan.game.next_dealer` — after a win from a card drawn with the match's

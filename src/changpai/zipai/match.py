@@ -57,7 +57,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
     return dealer
 
 
-class Match(core_match.Match[Game]):
+class Match(core_match.Match[Game, Rules]):
     """Hands played one after another: the dealer passes by zipai.md §2, the settlement adds up.
 
     Args:

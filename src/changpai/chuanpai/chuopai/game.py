@@ -485,7 +485,7 @@ class Game(GameBase):
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, action: Any) -> ActionRecord[Action]:
+    def apply(self, action: Action) -> ActionRecord[Action]:
         """Verify ``action`` and play it, then the engine's own moves (the trick's 擺牌, the
         end of the hand); returns the record of ``action``. An illegal action raises
         :class:`~changpai.errors.IllegalActionError` and changes nothing.

@@ -20,7 +20,7 @@ from changpai.core.playout import SimulationStats
 __all__ = ["Match", "random_game", "simulate", "transcript"]
 
 
-class Match(MatchBase[Game]):
+class Match(MatchBase[Game, Rules]):
     """戳牌 hands in a row (three seats); the next dealer follows :func:`next_dealer`.
 
     >>> match = Match(seed=1, dealer=0).play(4)

@@ -1,0 +1,51 @@
+"""Type hints a typed user relies on (a review ran user programs under ``mypy --strict``):
+``Variant.game`` is a ``GameBase``, a ``Match`` keeps its family's rules type and ``play``
+returns the family's own match, and every family's ``Game.apply`` and ``rules`` name the
+family's ``Action`` and ``Rules``. (Checked on the annotations: a mypy run is too slow here.)"""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+
+import changpai
+from changpai.core import GameBase
+from changpai.core.match import Match as MatchBase
+
+FAMILIES = sorted({v.family for v in changpai.variants()})
+
+
+def test_a_variant_makes_a_typed_game() -> None:
+    # (GameBase is imported for type checkers only: variant.py must not import the engine)
+    hints = typing.get_type_hints(changpai.Variant.game, localns={"GameBase": GameBase})
+    assert hints["return"] is GameBase
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_family_game_takes_its_own_actions_and_rules(family: str) -> None:
+    module = changpai.variant(
+        next(v.name for v in changpai.variants() if v.family == family)
+    ).module
+    game = module.Game
+    turn_claim = [b for b in getattr(game, "__orig_bases__", ()) if typing.get_args(b)]
+    if turn_claim:  # (川牌, 孝感: the shared turn/claim engine, generic in them)
+        (base,) = turn_claim
+        assert {module.Action, module.Rules} <= set(typing.get_args(base))
+        return
+    assert typing.get_type_hints(game.apply)["action"] is module.Action
+    assert typing.get_type_hints(game)["rules"] is module.Rules
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_family_match_is_generic_in_its_game_and_rules(family: str) -> None:
+    module = changpai.variant(
+        next(v.name for v in changpai.variants() if v.family == family)
+    ).module
+    (base,) = [b for b in module.Match.__orig_bases__ if typing.get_origin(b) is MatchBase]
+    assert typing.get_args(base) == (module.Game, module.Rules)
+    # play returns the match it was called on (typed by a bound TypeVar: the subclass)
+    returned = typing.get_type_hints(MatchBase.play)["return"]
+    assert isinstance(returned, typing.TypeVar) and returned.__bound__ is not None
+    match = module.Match(seed=1, dealer=0)
+    assert type(match.play(1)) is module.Match
