@@ -49,3 +49,16 @@ def test_a_family_match_is_generic_in_its_game_and_rules(family: str) -> None:
     assert isinstance(returned, typing.TypeVar) and returned.__bound__ is not None
     match = module.Match(seed=1, dealer=0)
     assert type(match.play(1)) is module.Match
+
+
+def test_simulate_names_its_backends_for_a_type_checker() -> None:
+    from changpai.core import Backend, simulate
+    from changpai.core.playout import BACKENDS
+
+    assert typing.get_args(Backend) == BACKENDS == ("processes", "ray")
+    assert typing.get_type_hints(simulate)["backend"] == Backend
+    for family in FAMILIES:
+        module = changpai.variant(
+            next(v.name for v in changpai.variants() if v.family == family)
+        ).module
+        assert typing.get_type_hints(module.simulate)["backend"] == Backend, family

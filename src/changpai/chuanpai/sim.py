@@ -17,7 +17,7 @@ from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import playout
 from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg, seed_arg
-from changpai.core.playout import SimulationStats
+from changpai.core.playout import Backend, SimulationStats
 from changpai.core.turnclaim.stack import stack_order
 from changpai.errors import NotationError
 
@@ -107,7 +107,7 @@ def simulate(
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
-    backend: str = "processes",
+    backend: Backend = "processes",
 ) -> SimulationStats:
     """``n`` hands played by random players (:func:`changpai.core.playout.simulate`): wins by
     seat, hands without a winner (荒牌), the mean 胡 of a win, the kinds of log records.

@@ -18,7 +18,7 @@ from changpai.core.engine import GameBase
 from changpai.core.hanzi import HanziEnum
 from changpai.core.match import HandSummary, Match
 from changpai.core.multiset import Counts
-from changpai.core.playout import SimulationStats, random_game, simulate, transcript
+from changpai.core.playout import Backend, SimulationStats, random_game, simulate, transcript
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.rules import RulesBase
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
@@ -27,6 +27,7 @@ from changpai.core.view import GameView, SeatView, SeenMeld
 
 __all__ = [
     "ActionRecord",
+    "Backend",
     "Counts",
     "GameBase",
     "GameResult",

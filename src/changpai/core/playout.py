@@ -25,7 +25,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from attrs import field, frozen
 
@@ -35,6 +35,7 @@ from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
     "BACKENDS",
+    "Backend",
     "Engine",
     "SimulationStats",
     "perft",
@@ -320,7 +321,11 @@ def _play_chunk(game: Any, rules: Any, seeds: Sequence[int]) -> _Tally:
     return tally
 
 
-BACKENDS = ("processes", "ray")
+Backend = Literal["processes", "ray"]
+"""The type of :func:`simulate`'s ``backend=`` (a type checker refuses other words; at run
+time they raise :class:`~changpai.errors.RulesError`)."""
+
+BACKENDS: tuple[Backend, ...] = ("processes", "ray")
 """The ways :func:`simulate` can spread hands over workers (``backend=``)."""
 
 _RAY_OBJECT_STORE = 100 * 1024 * 1024
@@ -413,7 +418,7 @@ def simulate(
     observe: Callable[[Any], None] | None = None,
     name: str = "",
     jobs: int = 1,
-    backend: str = "processes",
+    backend: Backend = "processes",
 ) -> SimulationStats:
     """Play ``n`` random hands and collect statistics: the one simulation of every family.
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from changpai.core import playout
 from changpai.core.guard import instance_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
-from changpai.core.playout import SimulationStats
+from changpai.core.playout import Backend, SimulationStats
 from changpai.core.seats import SeatRing, check_seat
 from changpai.daer.game import Game
 from changpai.daer.hand import read_hand
@@ -132,7 +132,7 @@ def simulate(
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
-    backend: str = "processes",
+    backend: Backend = "processes",
 ) -> SimulationStats:
     """Statistics of ``n`` hands played by random players (the one
     :func:`changpai.core.simulate`).

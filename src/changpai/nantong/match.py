@@ -17,7 +17,7 @@ from collections.abc import Callable
 from changpai.core import match as core_match
 from changpai.core import playout
 from changpai.core.guard import instance_arg
-from changpai.core.playout import SimulationStats
+from changpai.core.playout import Backend, SimulationStats
 from changpai.nantong.game import Game
 from changpai.nantong.rules import DUZIHU, Rules
 
@@ -69,7 +69,7 @@ def simulate(
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
-    backend: str = "processes",
+    backend: Backend = "processes",
 ) -> SimulationStats:
     """Statistics of ``n`` random hands (:func:`changpai.core.simulate` on :class:`Game`):
     wins by seat, 荒牌, the mean 胡數 of a win.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
 from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg, seed_arg
-from changpai.core.playout import SimulationStats
+from changpai.core.playout import Backend, SimulationStats
 from changpai.core.turnclaim.stack import stack_order
 from changpai.errors import NotationError
 from changpai.xiaogan.cards import Card, parse
@@ -104,7 +104,7 @@ def simulate(
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
-    backend: str = "processes",
+    backend: Backend = "processes",
 ) -> SimulationStats:
     """``n`` hands played by random players (:func:`changpai.core.playout.simulate`): wins by
     seat, hands without a winner (荒牌 or abandoned), the mean laid-out count of a win, the

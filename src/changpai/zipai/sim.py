@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from changpai.core import playout
 from changpai.core.guard import instance_arg
-from changpai.core.playout import SimulationStats
+from changpai.core.playout import Backend, SimulationStats
 from changpai.zipai.game import Game
 from changpai.zipai.rules import HUNAN, Rules
 
@@ -55,7 +55,7 @@ def simulate(
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
-    backend: str = "processes",
+    backend: Backend = "processes",
 ) -> SimulationStats:
     """Play ``n`` random hands (seat 0 deals) and collect statistics
     (:func:`changpai.core.playout.simulate` of :class:`~changpai.zipai.game.Game`).

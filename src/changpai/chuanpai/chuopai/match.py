@@ -15,7 +15,7 @@ from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import playout
 from changpai.core.guard import instance_arg
 from changpai.core.match import Match as MatchBase
-from changpai.core.playout import SimulationStats
+from changpai.core.playout import Backend, SimulationStats
 
 __all__ = ["Match", "random_game", "simulate", "transcript"]
 
@@ -38,7 +38,7 @@ def simulate(
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
-    backend: str = "processes",
+    backend: Backend = "processes",
 ) -> SimulationStats:
     """Statistics of ``n`` hands played by random players (:func:`changpai.core.simulate`).
 
