@@ -132,7 +132,7 @@ class Game(GameBase):
         rules: Rules = CHUOPAI,
         seed: int | None = None,
         *,
-        deck: Sequence[Any] | str | None = None,
+        deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
         strict: bool = True,
     ) -> None:
