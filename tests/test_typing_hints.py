@@ -62,3 +62,20 @@ def test_simulate_names_its_backends_for_a_type_checker() -> None:
             next(v.name for v in changpai.variants() if v.family == family)
         ).module
         assert typing.get_type_hints(module.simulate)["backend"] == Backend, family
+
+
+@pytest.mark.skipif(not hasattr(typing, "get_overloads"), reason="typing.get_overloads: 3.11+")
+def test_zipai_score_lists_every_fact_of_a_win_for_a_type_checker() -> None:
+    """zipai.md §8: ``score(decomposition, **facts)`` takes the fields of ``Win`` as keywords;
+    the overloads name them (a typo such as ``dsicarder=1`` is then caught before run time),
+    and a ``Win`` takes only ``rules``."""
+    import inspect
+
+    import attrs
+
+    from changpai import zipai
+
+    on_win, on_reading = typing.get_overloads(zipai.score)
+    facts = {f.name for f in attrs.fields(zipai.Win)} - {"decomposition"}
+    assert set(inspect.signature(on_reading).parameters) == {"hand", "rules", *facts}
+    assert set(inspect.signature(on_win).parameters) == {"hand", "rules"}

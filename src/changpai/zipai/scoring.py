@@ -23,7 +23,7 @@ hunan: seat 0 胡
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from attrs import field, frozen
 
@@ -431,6 +431,33 @@ def _rules_of(hand: object) -> Rules:
     reading = hand.decomposition if isinstance(hand, Win) else hand
     found = getattr(reading, "rules", None) if isinstance(reading, Decomposition) else None
     return found if isinstance(found, Rules) else HUNAN
+
+
+# (for type checkers: a Win carries its facts; a Decomposition takes Win's fields as keywords)
+@overload
+def score(hand: Win, *, rules: Rules | None = None) -> ScoreSheet: ...
+
+
+@overload
+def score(
+    hand: Decomposition,
+    *,
+    rules: Rules | None = None,
+    winner: int | None = None,
+    players: int | None = None,
+    self_drawn: bool = ...,
+    discarder: int | None = ...,
+    tianhu: bool = ...,
+    fanxing_card: Card | None = ...,
+    shuxin_card: Card | None = ...,
+    shuxin_seat: int | None = ...,
+    haidi: bool = ...,
+    dihu: bool = ...,
+    tinghu: bool = ...,
+    shuahou: bool = ...,
+    jushou: bool = ...,
+    huangfan: int = ...,
+) -> ScoreSheet: ...
 
 
 def score(
