@@ -25,6 +25,7 @@ from changpai.errors import ChangpaiError, IllegalActionError, NotationError, Ru
 __all__ = [
     "action_card",
     "action_dict",
+    "action_dict_items",
     "action_field",
     "action_items",
     "cards_arg",
@@ -439,6 +440,26 @@ def action_dict(data: object, family: str) -> dict[str, Any]:
                 f"{shown(data)} is not a {family} action: the key {key!r} is missing"
             )
     return data
+
+
+def action_dict_items(data: dict[str, Any], key: str, family: str, of: str) -> tuple[Any, ...]:
+    """The list under ``key`` of an action's dict ``data`` (:func:`action_dict`) as a tuple,
+    empty if absent, else the :class:`NotationError` naming the action, the ``family`` and what
+    the list holds (``of``).
+
+    >>> action_dict_items({"seat": 0, "kind": "chi", "melds": []}, "melds", "zipai", "melds")
+    ()
+    >>> action_dict_items({"seat": 0, "kind": "chi", "cards": 0}, "cards", "大貳", "cards")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: {'seat': 0, 'kind': 'chi', 'cards': 0} is not a 大貳 action: cards=0 is not a list of cards
+    """
+    items = data.get(key, ())
+    if not isinstance(items, (list, tuple)):
+        raise NotationError(
+            f"{data!r} is not a {family} action: {key}={shown(items)} is not a list of {of}"
+        )
+    return tuple(items)
 
 
 def action_items(cls: type[_T], name: str, family: str) -> Callable[[Any], tuple[_T, ...]]:

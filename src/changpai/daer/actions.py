@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_dict, action_field, shown
+from changpai.core.guard import action_card, action_dict, action_dict_items, action_field, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -158,13 +158,9 @@ class Action:
         changpai.errors.NotationError: {} is not a 大貳 action: the key 'seat' is missing
         """
         data = action_dict(data, "大貳")
-        cards = data.get("cards", ())
-        if not isinstance(cards, (list, tuple)):
-            raise NotationError(
-                f"{data!r} is not a 大貳 action: cards={shown(cards)} is not a list of cards"
-            )
+        cards = action_dict_items(data, "cards", "大貳", "cards")
         try:
-            return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), tuple(cards))
+            return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), cards)
         except (ValueError, TypeError, AttributeError) as error:
             raise NotationError(f"{data!r} is not a 大貳 action: {error}") from None
 

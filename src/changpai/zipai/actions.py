@@ -18,7 +18,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_dict, items_arg, shown
+from changpai.core.guard import action_card, action_dict, action_dict_items, items_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -167,13 +167,9 @@ class Action:
         changpai.errors.NotationError: None is not a zipai action: expected a JSON object
         """
         data = action_dict(data, "zipai")
-        melds = data.get("melds", ())
-        if not isinstance(melds, (list, tuple)):
-            raise NotationError(
-                f"{data!r} is not a zipai action: melds={shown(melds)} is not a list of melds"
-            )
+        melds = action_dict_items(data, "melds", "zipai", "melds")
         try:
-            return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), tuple(melds))
+            return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), melds)
         except (TypeError, ValueError, AttributeError) as error:
             raise NotationError(f"{data!r} is not a zipai action: {error}") from None
 
