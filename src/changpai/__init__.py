@@ -9,12 +9,19 @@ preset is a :class:`~changpai.core.Variant` found by its English id, pinyin or h
 True
 >>> changpai.variant("paohuzi").family
 'zipai'
+
+The subpackages load on first use, so ``import changpai`` is enough to reach any of them:
+
+>>> changpai.zipai.parse("一二三")
+(Card('x1'), Card('x2'), Card('x3'))
 """
 
 from __future__ import annotations
 
 import importlib
 import unicodedata
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
@@ -32,6 +39,31 @@ __all__ = [
     "variant",
     "variants",
 ]
+
+# The subpackages ``changpai.<name>`` loads on first use (PEP 562): ``import changpai`` stays
+# cheap and ``changpai.zipai`` works without its own import.
+_SUBPACKAGES = ("chuanpai", "core", "daer", "envs", "nantong", "xiaogan", "zipai")
+
+if TYPE_CHECKING:  # (a type checker sees them as the attributes they become)
+    from changpai import chuanpai, core, daer, envs, nantong, xiaogan, zipai  # noqa: F401
+else:  # (hidden from type checkers, which would otherwise type a misspelt name as a module)
+
+    def __getattr__(name: str) -> ModuleType:
+        """The subpackage ``name``, imported on first use; any other name is missing."""
+        if name in _SUBPACKAGES:
+            return importlib.import_module(f"{__name__}.{name}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names, with the ``errors`` module and the subpackages that load on first use.
+
+    >>> import changpai
+    >>> "nantong" in dir(changpai)
+    True
+    """
+    return sorted({*__all__, "errors", *_SUBPACKAGES})
+
 
 # The families whose presets are registered; each package exposes ``VARIANTS``.
 _FAMILIES = ("zipai", "nantong", "chuanpai", "chuanpai.chuopai", "daer", "xiaogan")
