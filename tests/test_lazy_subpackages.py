@@ -43,3 +43,11 @@ def test_any_other_name_is_missing() -> None:
     with pytest.raises(AttributeError, match="'changpai' has no attribute 'zipia'"):
         changpai.zipia  # noqa: B018
     assert not hasattr(changpai, "cli_tools")
+
+
+def test_help_works_without_the_rl_extra() -> None:
+    code = (
+        "import sys; sys.modules['numpy'] = None; import pydoc, changpai; "
+        "text = pydoc.render_doc(changpai); print('zipai' in text and 'envs' not in dir(changpai))"
+    )
+    assert _run(code) == "True"

@@ -56,13 +56,14 @@ else:  # (hidden from type checkers, which would otherwise type a misspelt name 
 
 
 def __dir__() -> list[str]:
-    """The public names, with the ``errors`` module and the subpackages that load on first use.
+    """The public names, with the ``errors`` module and the families that load on first use.
 
     >>> import changpai
     >>> "nantong" in dir(changpai)
     True
     """
-    return sorted({*__all__, "errors", *_SUBPACKAGES})
+    # (not ``envs``: it needs the rl extra, and help() reads every name dir() lists)
+    return sorted({*__all__, "errors", *_SUBPACKAGES} - {"envs"})
 
 
 # The families whose presets are registered; each package exposes ``VARIANTS``.
