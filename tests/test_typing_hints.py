@@ -79,3 +79,26 @@ def test_zipai_score_lists_every_fact_of_a_win_for_a_type_checker() -> None:
     facts = {f.name for f in attrs.fields(zipai.Win)} - {"decomposition"}
     assert set(inspect.signature(on_reading).parameters) == {"hand", "rules", *facts}
     assert set(inspect.signature(on_win).parameters) == {"hand", "rules"}
+
+
+@pytest.mark.skipif(not hasattr(typing, "get_overloads"), reason="typing.get_overloads: 3.11+")
+def test_nantong_score_lists_every_fact_of_a_win_for_a_type_checker() -> None:
+    """nantong.md §7: ``score(cards or decomposition, **facts)`` takes the fields of ``Win``
+    as keywords (the seat as ``winner``, and ``players``); the overloads name them, and a
+    ``Win`` takes only ``rules``."""
+    import inspect
+
+    import attrs
+
+    from changpai import nantong
+
+    on_win, on_reading = typing.get_overloads(nantong.score)
+    facts = {f.name for f in attrs.fields(nantong.Win)} - {"concealed", "seat"}
+    assert set(inspect.signature(on_reading).parameters) == {
+        "win",
+        "rules",
+        "winner",
+        "players",
+        *facts,
+    }
+    assert set(inspect.signature(on_win).parameters) == {"win", "rules"}

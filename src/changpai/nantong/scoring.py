@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, overload
 
 from attrs import field, fields, frozen
 
@@ -464,6 +464,33 @@ def _as_win(
         seat=seat,
         **details,
     )
+
+
+@overload
+def score(win: Win, *, rules: Rules | None = None) -> ScoreSheet: ...
+
+
+@overload
+def score(
+    win: Decomposition | str | Iterable[Card],
+    *,
+    rules: Rules | None = None,
+    winner: int | None = None,
+    players: int | None = None,
+    jiang: Iterable[Card | str] | str | None = None,
+    winning_card: Card | str | None = None,
+    self_drawn: bool | None = None,
+    exposed: Iterable[Meld] | str = ...,
+    called: Iterable[Card | str] | str = ...,
+    gangkai: bool = ...,
+    tianhu: bool = ...,
+    dihu: bool = ...,
+    tianting: bool = ...,
+    haidi: bool = ...,
+    baida_dealt: bool = ...,
+    others: Iterable[OtherHand] = ...,
+    losers: Iterable[int] | None = ...,
+) -> ScoreSheet: ...
 
 
 def score(
