@@ -122,7 +122,8 @@ def test_self_drawn_win_is_paid_double_by_all() -> None:
 
 
 def test_discard_win_is_paid_by_the_discarder_only() -> None:
-    """daer.md §7: a win on a discard is paid by the discarder alone (single)."""
+    """daer.md §7: a win on a discard is paid by the discarder alone (single); the 拾 triple
+    it completes is a 碰 (3 胡, not a 坎's 6: daer.md E5, zipai.md §8.1), so 15 胡."""
     waiting = "一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾"
     g = game({0: "拾", 1: waiting})
     g.apply(Action(0, K.DISCARD, "d10"))
@@ -131,7 +132,7 @@ def test_discard_win_is_paid_by_the_discarder_only() -> None:
     if not g.is_over:
         g.apply(Action(2, K.PASS))
     assert g.result.winner == 1 and g.result.discarder == 0
-    assert [(p.payer, p.payee, p.amount) for p in g.result.payments] == [(0, 1, 18)]
+    assert [(p.payer, p.payee, p.amount) for p in g.result.payments] == [(0, 1, 15)]
 
 
 def test_no_claim_leaves_a_hand_with_nothing_to_discard() -> None:
@@ -192,3 +193,44 @@ def test_chi_makes_lie_erqishi_and_daxiao_hunda() -> None:
     assert {("x6", "x8"), ("x2", "x10"), ("x7", "d7"), ("d7", "d7")} <= pairs
     g.apply(Action(1, K.CHI, "x7", ("d7", "d7")))
     assert [(m.kind.hanzi, m.label()) for m in g.melds(1)] == [("絞", "吃")]
+
+
+def test_a_triple_made_by_the_discard_won_on_is_a_peng() -> None:
+    """daer.md §7 / E5 with zipai.md §8.1: the discard a hand wins on that completes a triple
+    makes a 碰 (a pair in hand and another player's card: 3 胡 for a big one), not a 坎 (6):
+    12 胡 self-drawn is 9 胡 on a discard, under the 10 of 瀘州, so no 胡 is offered."""
+    hand = "拾拾 四五六 七八九 肆伍陸 二三四 伍陸柒 壹貳叄"
+    g = game({0: "拾", 1: hand})
+    g.apply(Action(0, K.DISCARD, "d10"))
+    assert Action(1, K.WIN, "d10") not in g.legal_actions(1)
+    assert Action(1, K.PENG, "d10") in g.legal_actions(1)
+
+
+def test_a_discard_in_a_sentence_leaves_the_triple_a_kan() -> None:
+    """daer.md §7 / E5: when the discard won on can sit in another set (here the 拾 of 捌玖拾,
+    the hand holding four 拾), the triple stays a 刻 / 坎: the card counts where it is worth
+    more (zipai.md §8.1: 坎 6, 碰 3)."""
+    from changpai.daer import best_decomposition
+
+    hand = "拾拾拾 捌玖拾 四五六 七八九 肆伍陸 二三四 壹貳叄"
+    won = best_decomposition(hand, rules=LUZHOU, discard="拾")
+    drawn = best_decomposition(hand, rules=LUZHOU)
+    assert won is not None and drawn is not None
+    assert won.hu == drawn.hu == 12 and "刻 拾拾拾" in str(won)
+
+
+def test_huxi_scoring_pays_a_peng_for_the_discard_won_on() -> None:
+    """daer.md E5 (字牌 胡息 table): on seat 0's discard 拾, seat 1's 拾拾 + 拾 is a 碰 (3),
+    so the hand is 6 胡 (一二三 3, 碰 3) and seat 0 pays 6; self-drawn it would be a 坎 (9)."""
+    from changpai.daer import DAER, best_decomposition
+
+    rules = DAER.evolve(scoring="huxi")
+    hand = "拾拾 伍伍 一二三 四五六 七八九"
+    g = game({0: "拾", 1: hand}, rules=rules)
+    g.apply(Action(0, K.DISCARD, "d10"))
+    g.apply(Action(1, K.WIN, "d10"))
+    for seat in g.to_act:
+        g.apply(Action(seat, K.PASS))
+    assert [(p.payer, p.payee, p.amount) for p in g.result.payments] == [(0, 1, 6)]
+    drawn = best_decomposition(f"{hand} 拾", rules=rules)
+    assert drawn is not None and drawn.hu == 9

@@ -425,7 +425,7 @@ class Game(ClaimsMixin, GameBase):
             return False
         if self.rules.min_hu == 0:
             return True
-        found = hu_range(counts, self._shape)
+        found = hu_range(counts, self._shape, extra)  # (a discard's 刻 is a 碰: hand._won_on)
         assert found is not None
         low, high = found
         table = self._exposed_hu(seat)
@@ -593,9 +593,13 @@ class Game(ClaimsMixin, GameBase):
             self._draw(self._ring.next[seat])
 
     def _win(self, seat: int, discarder: int | None, card: Card | None) -> None:
+        discard = None
         if discarder is not None and card is not None:
             self._hands[seat][card.index] += 1
-        best = best_decomposition(self.hand(seat), self.melds(seat), rules=self.rules)
+            discard = card
+        best = best_decomposition(
+            self.hand(seat), self.melds(seat), rules=self.rules, discard=discard
+        )
         assert best is not None
         win = Win(
             best,

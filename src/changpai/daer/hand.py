@@ -29,7 +29,7 @@ from attrs import frozen
 
 from changpai.core import caches, render
 from changpai.core.guard import items_arg, meld_texts, rules_arg
-from changpai.daer.melds import Meld, MeldKind, classify, meld_hu
+from changpai.daer.melds import Meld, MeldKind, Origin, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
 from changpai.zipai import CARDS, KINDS, Card, parse
@@ -238,6 +238,8 @@ def _order(item: _Set) -> tuple[bool, int, int]:
 
 @caches.lru("daer", maxsize=4096)
 def _meld(kind: MeldKind, idx: tuple[int, ...]) -> Meld:
+    if kind is MeldKind.PENG:  # (a 刻 that holds the discard won on: _won_on)
+        return Meld(kind, tuple(CARDS[i] for i in idx), exposed=True, origin=Origin.CLAIM)
     return Meld(kind, tuple(CARDS[i] for i in idx))
 
 
@@ -246,10 +248,31 @@ def _set_hu(kind: MeldKind, idx: tuple[int, ...]) -> int:
     return meld_hu(_meld(kind, idx))
 
 
+def _won_on(reading: _Reading, discard: int) -> _Reading:
+    """``reading`` of a hand that won on another seat's discard of kind ``discard``: if no set
+    but a 刻 holds that kind, the 刻 holds the discard and is a 碰 (a pair in hand and another
+    player's card, daer.md E5 with the 字牌 table of zipai.md §4 / §8.1); else the discard sits
+    in that other set and the reading is unchanged (the player counts it where it is worth more).
+
+    >>> _won_on(((MeldKind.KE, (9, 9, 9)), (MeldKind.JIANG, (4, 4))), 9)[0]
+    (MeldKind.PENG, (9, 9, 9))
+    >>> _won_on(((MeldKind.KE, (9, 9, 9)), (MeldKind.SHUN, (7, 8, 9))), 9)[0]
+    (MeldKind.KE, (9, 9, 9))
+    """
+    if discard < 0 or any(kind is not MeldKind.KE and discard in idx for kind, idx in reading):
+        return reading
+    return tuple(
+        (MeldKind.PENG, idx) if kind is MeldKind.KE and idx[0] == discard else (kind, idx)
+        for kind, idx in reading
+    )
+
+
 @caches.lru("daer", maxsize=1 << 16)
-def hu_range(counts: tuple[int, ...], shape: _Shape) -> tuple[int, int] | None:
+def hu_range(counts: tuple[int, ...], shape: _Shape, discard: int = -1) -> tuple[int, int] | None:
     """The least and the most 胡 (字牌 胡息 table) over the readings of concealed counts, or
-    ``None`` when they cannot be read as sets (and a 將): the engine's cached test.
+    ``None`` when they cannot be read as sets (and a 將): the engine's cached test. With
+    ``discard`` (a card index) the hand won on another seat's discard of that kind, one of the
+    ``counts`` (see :func:`_won_on`).
 
     >>> hu_range((1, 1, 1, 0, 0, 2) + (0,) * 14, shape_key(DAER)) is None  # 六六 is no 將
     True
@@ -257,11 +280,15 @@ def hu_range(counts: tuple[int, ...], shape: _Shape) -> tuple[int, int] | None:
     >>> for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 4, 4): counts[i] += 1
     >>> hu_range(tuple(counts), shape_key(DAER))
     (9, 9)
+    >>> counts = [0] * 20
+    >>> for i in (0, 1, 2, 3, 4, 5, 10, 11, 12, 19, 19, 19, 4, 4): counts[i] += 1
+    >>> hu_range(tuple(counts), shape_key(DAER)), hu_range(tuple(counts), shape_key(DAER), 19)
+    ((15, 15), (12, 12))
     """
     readings = _readings(counts, shape)
     if not readings:
         return None
-    values = [sum(_set_hu(kind, idx) for kind, idx in r) for r in readings]
+    values = [sum(_set_hu(kind, idx) for kind, idx in _won_on(r, discard)) for r in readings]
     return min(values), max(values)
 
 
@@ -487,9 +514,15 @@ def decompositions(
     exposed: str | Sequence[Meld | str] = (),
     *,
     rules: Rules = DAER,
+    discard: Card | str | None = None,
 ) -> Iterator[Decomposition]:
     """Every reading of a complete hand into sets (and a 將), whether or not it reaches the
-    rules' least 胡. ``cards`` are the concealed cards, ``exposed`` the table sets.
+    rules' least 胡. ``cards`` are the concealed cards, ``exposed`` the table sets;
+    ``discard``, one of ``cards``, the card won on from another seat's discard: a 刻 that
+    must hold it is a 碰 (a pair and another player's card; the 字牌 table counts it less).
+
+    >>> [str(d) for d in decompositions("一二三 四五六 壹貳叄 伍伍 拾拾拾", discard="拾")]
+    ['順 一二三 順 四五六 順 壹貳叄 碰 拾拾拾 將 伍伍']
 
     A hand of the wrong size or with a card of another family raises
     :class:`~changpai.errors.NotationError` naming it.
@@ -501,9 +534,30 @@ def decompositions(
     ...
     changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a complete 大貳 hand holds 14 (+1 per 杠)
     """
-    _hand, melds, counts = _prepare(cards, exposed, rules, True)
+    hand, melds, counts = _prepare(cards, exposed, rules, True)
+    won_on = _discard_index(discard, hand)
     for reading in _readings(counts, shape_key(rules)):
-        yield _build(reading, melds, rules)
+        yield _build(_won_on(reading, won_on), melds, rules)
+
+
+def _discard_index(discard: Card | str | None, hand: Sequence[Card]) -> int:
+    """The card index of ``discard`` (a card of ``hand``), or -1 for none.
+
+    >>> _discard_index("拾", parse("拾拾")), _discard_index(None, ())
+    (19, -1)
+    >>> _discard_index("九", parse("拾拾"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: discard=Card('x9') is not one of the hand's cards
+    """
+    if discard is None:
+        return -1
+    card = Card.parse(discard) if isinstance(discard, str) else discard
+    if not isinstance(card, Card):
+        raise NotationError(f"discard={discard!r} is not a 大貳 (字牌) card or its text")
+    if card not in hand:
+        raise NotationError(f"discard={card!r} is not one of the hand's cards")
+    return card.index
 
 
 def best_decomposition(
@@ -511,9 +565,16 @@ def best_decomposition(
     exposed: str | Sequence[Meld | str] = (),
     *,
     rules: Rules = DAER,
+    discard: Card | str | None = None,
 ) -> Decomposition | None:
     """The reading with the most ``value`` (then the most 胡) among those that win under the
-    rules (daer.md §5; ``luzhou``: at least ``min_hu`` 胡), or ``None``.
+    rules (daer.md §5; ``luzhou``: at least ``min_hu`` 胡), or ``None``; ``discard`` as in
+    :func:`decompositions` (a win on another seat's discard).
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> hand = "拾拾拾 四五六 七八九 肆伍陸 二三四 伍陸柒 壹貳叄"
+    >>> best_decomposition(hand, rules=LUZHOU).hu, best_decomposition(hand, rules=LUZHOU, discard="拾")
+    (12, None)
 
     >>> from changpai.daer.rules import LUZHOU
     >>> best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU).hu
@@ -522,7 +583,7 @@ def best_decomposition(
     True
     """
     best: Decomposition | None = None
-    for d in decompositions(cards, exposed, rules=rules):
+    for d in decompositions(cards, exposed, rules=rules, discard=discard):
         if wins(d.hu, rules) and (best is None or (d.value, d.hu) > (best.value, best.hu)):
             best = d
     return best
