@@ -355,3 +355,45 @@ def test_huangfan_in_json() -> None:
     game = Game(seed=4, huangfan=1)
     assert game.copy().huangfan == 1 and game.options == {"huangfan": 1}
     assert Game.replay(game.log, deck=game.deck, **game.options).huangfan == 1
+
+
+# seat 1 dealt 3 提 (12 cards) and 8 cards that make no 門子, 6 of them red (二 七 十 貳 柒 拾)
+_THREE_TI = "一一一一 三三三三 四四四四 二 七 十 貳 柒 拾 五 八"
+
+
+def test_a_tianhu_of_three_ti_counts_every_card_of_the_winner() -> None:
+    """zipai.md §7 天胡 (a) with §8.6 (red cards over all the winner's cards): 3 提 win
+    whatever the other cards make; those cards are the win's ``loose`` cards and count as red:
+    6 red, so no 烏胡 (0 紅) and no 對子胡 (the hand is not all sets), as it scored before."""
+    rules = HUNAN.evolve(mingtang="changde_hongheidian")
+    g = Game(rules, deck=stack_deck(rules, hands={1: _THREE_TI}))
+    result = g.result
+    assert result is not None and result.win.tianhu
+    assert len(result.win.decomposition.cards) + len(result.win.loose) == 20
+    assert "".join(c.hanzi for c in result.win.loose) == "二五七八十貳柒拾"
+    assert result.sheet.fact("reds") == 6
+    assert not [line for line in result.sheet.lines if line.key.startswith("mingtang.")]
+
+
+def test_a_tianhu_of_three_ti_counts_its_loose_cards_for_fanxing_and_shuxin() -> None:
+    """zipai.md §8.3 / Z8 (翻信 counts the winner's cards) and §2 (數信): the turned 二 matches
+    the 二 among the loose cards of a 天胡 of 3 提 (HAHA turns 翻信 then 數信)."""
+    g = Game(HAHA, deck=stack_deck(HAHA, hands={1: _THREE_TI}, stock="二 二"))
+    assert g.result is not None
+    assert g.result.sheet.fact("fanxing") == 1
+    assert g.result.sheet.fact("shuxin_shares") == 1
+
+
+def test_loose_cards_only_in_a_tianhu() -> None:
+    """zipai.md §7: only a 天胡 wins with cards in no 門子; ``loose`` is checked as cards."""
+    from changpai.errors import IllegalActionError
+    from changpai.zipai import Card, Win, best_decomposition, parse
+
+    d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+    assert d is not None
+    with pytest.raises(IllegalActionError, match="only in a 天胡"):
+        Win(d, winner=0, players=3, loose=(Card("x2"),))
+    with pytest.raises(NotationError, match="loose="):
+        Win(d, winner=0, players=3, tianhu=True, loose=("x2",))
+    sheet = score(d, winner=0, tianhu=True, loose=(Card("x2"), Card("x7")))
+    assert sheet.fact("reds") == 7 + 2  # (the hand's 二 七 貳 柒 拾拾拾, and the loose 二 七)

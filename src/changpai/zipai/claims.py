@@ -379,6 +379,13 @@ class Claims:
             "shuahou": self._phase == _OFFER and sum(st.hand) == 1 and st.hand[k] == 1,
         }
 
+    def _loose(self, seat: int, dec: Decomposition) -> tuple[Card, ...]:
+        """The cards of ``seat``'s hand in no meld of ``dec`` (a 天胡 of 3 提 / 5 坎, §7 (a))."""
+        left = list(self._seats[seat].hand)
+        for card in dec.cards:
+            left[card.index] -= 1
+        return tuple(CARDS[k] for k in range(KINDS) for _ in range(left[k]))
+
     def _tianhu_dec(self, seat: int) -> Decomposition:
         st = self._seats[seat]
         dec = best_decomposition(st.cards(), (), self.rules)
@@ -401,6 +408,7 @@ class Claims:
         discarder: int | None = None,
         tianhu: bool = False,
         how: Mapping[str, bool] | None = None,
+        loose: tuple[Card, ...] = (),
     ) -> None:
         rules = self.rules
         stock = self._stock
@@ -408,7 +416,7 @@ class Claims:
         shuxin_at = 1 if rules.fanxing else 0
         shuxin_card = CARDS[stock[shuxin_at]] if rules.shuxin and len(stock) > shuxin_at else None
         win = self._make_win(
-            dec, seat, self_drawn, discarder, tianhu, fanxing, shuxin_card, how or {}
+            dec, seat, self_drawn, discarder, tianhu, fanxing, shuxin_card, how or {}, loose
         )
         self._phase = _OVER
         self._result = GameResult(
@@ -433,8 +441,11 @@ class Claims:
         fanxing: Card | None,
         shuxin_card: Card | None,
         how: Mapping[str, bool],
+        loose: tuple[Card, ...] = (),
     ) -> Win:
         kwargs: dict[str, Any] = dict(how)
+        if loose:
+            kwargs["loose"] = loose
         if self.huangfan:
             kwargs["huangfan"] = self.huangfan
         if self.rules.shuxin:

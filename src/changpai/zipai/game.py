@@ -535,7 +535,9 @@ class Game(Claims, GameBase):
                 not rules.tianhu_needs_threshold or self._tianhu_dec(s).threshold_met
             ):
                 self._record(s, ActionKind.TIANHU)
-                self._finish(s, self._tianhu_dec(s), self_drawn=True, tianhu=True)
+                whole = self._tianhu_dec(s)
+                loose = self._loose(s, whole)
+                self._finish(s, whole, self_drawn=True, tianhu=True, loose=loose)
                 return
         # §7 天胡 (b): optional win on the 亮張, dealer first
         queue: list[tuple[str, int]] = []

@@ -1,4 +1,5 @@
-"""Rules objects for the 字牌 family: every Ambiguities row of zipai.md §10 is a field.
+"""Rules objects for the 字牌 family: every Ambiguities row of zipai.md §10 that offers an
+option is a field (Z14 and Z15 offer none).
 
 Presets are module constants; variants of them are made with :meth:`Rules.evolve`.
 

@@ -60,6 +60,10 @@ _SETS = frozenset(
 )
 
 
+def _loose_cards(value: object) -> tuple[Card, ...]:
+    return cards_arg(value, Card, "loose", "zipai cards (Card objects)", limit=27)
+
+
 @frozen
 class Win:
     """The facts of one win that the score needs (zipai.md §7, §8).
@@ -110,6 +114,11 @@ class Win:
     (耒陽 字牌)."""
     huangfan: int = field(default=0, kw_only=True)
     """§8.6 黃番: the number of consecutive 荒莊 right before this hand (常德 全名堂)."""
+    loose: tuple[Card, ...] = field(default=(), kw_only=True, converter=_loose_cards)
+    """§7 天胡 (a): the winner's cards in no 門子 of ``decomposition`` (3 提 or 5 坎 win
+    whatever the other cards make). They count with the decomposition's cards wherever all
+    the winner's cards count: red and 大 / 小 cards (§8.6), 翻信 (§8.3, Z8) and 數信 (§2); a
+    hand with loose cards is no 對子胡."""
 
     def __attrs_post_init__(self) -> None:
         # a field of the wrong type is a NotationError, as in every family's Win
@@ -127,6 +136,8 @@ class Win:
                     f"{name}={value!r} is not a zipai Card (Card.parse('x1')) or None"
                 )
         count_arg(self.huangfan, "huangfan", low=0)
+        if self.loose and not self.tianhu:
+            raise IllegalActionError("loose cards (in no 門子) win only in a 天胡 (zipai.md §7)")
         # values of the right type: a count out of range is a RulesError, a seat not at the
         # table (or facts that contradict each other) an IllegalActionError, in every family
         int_arg(self.players, "players", low=2, high=4)  # zipai.md §2: 2 to 4 players
@@ -169,10 +180,15 @@ def _reds(cards: tuple[Card, ...], rules: Rules) -> int:
     return sum(1 for card in cards if rules.is_red(card.value))
 
 
+def _all_cards(win: Win) -> tuple[Card, ...]:
+    """Every card of the winner: the decomposition's and the loose ones of a 天胡 (§7)."""
+    return win.decomposition.cards + win.loose
+
+
 def _mingtang(win: Win, rules: Rules) -> tuple[list[ScoreLine], int, int, str]:
     """名堂 lines of the preset, the 番, the extra 囤, and how the 番 combine ("sum"/"product")."""
     preset = rules.mingtang
-    cards = win.decomposition.cards
+    cards = _all_cards(win)
     reds = _reds(cards, rules)
     ref = "zipai.md §8.6"
     found: list[tuple[str, str, int]] = []
@@ -186,7 +202,7 @@ def _mingtang(win: Win, rules: Rules) -> tuple[list[ScoreLine], int, int, str]:
             found.append(("hongwu", f"紅烏 ({reds} 紅)", 4))
         if reds == 0:
             found.append(("wuhu", "烏胡 (0 紅)", 5))
-        if all(m.kind in _SETS for m in win.decomposition.melds):
+        if not win.loose and all(m.kind in _SETS for m in win.decomposition.melds):
             found.append(("duizihu", "對子胡", 4))
         lines = [ScoreLine(f"mingtang.{k}", n, v, "×", ref) for k, n, v in found]
         if win.self_drawn and rules.score_mode == "tun":
@@ -295,9 +311,10 @@ _LEIYANG_KAHU = (10, 20)
 def _changde_found(win: Win, rules: Rules, values: dict[str, int]) -> list[tuple[str, str, int]]:
     """The 名堂 of 常德 全名堂 / 多紅對 present in the win, with their 番 (zipai.md §8.6)."""
     d = win.decomposition
-    reds = _reds(d.cards, rules)
-    big = sum(1 for card in d.cards if card.big)
-    small = len(d.cards) - big
+    cards = _all_cards(win)
+    reds = _reds(cards, rules)
+    big = sum(1 for card in cards if card.big)
+    small = len(cards) - big
     found: list[tuple[str, str, int]] = []
     if reds >= 10:
         found.append(("honghu", f"紅胡 ({reds} 紅)", values["honghu"] + reds - 10))
@@ -307,7 +324,7 @@ def _changde_found(win: Win, rules: Rules, values: dict[str, int]) -> list[tuple
         found.append(("wuhu", "烏胡 (0 紅)", values["wuhu"]))
     if "siqihong" in values and reds in (4, 7):
         found.append(("siqihong", f"四七紅 ({reds} 紅)", values["siqihong"]))
-    if all(m.kind in _SETS for m in d.melds):
+    if not win.loose and all(m.kind in _SETS for m in d.melds):
         found.append(("duizihu", "對子胡", values["duizihu"]))
     if "dahu" in values and big >= 18:
         found.append(("dahu", f"大胡 ({big} 大)", values["dahu"] + big - 18))
@@ -318,7 +335,7 @@ def _changde_found(win: Win, rules: Rules, values: dict[str, int]) -> list[tuple
         n = sum(1 for value in range(1, 11) if {(value, False), (value, True)} <= quads)
         if n:
             found.append(("datuanyuan", f"大團圓 ×{n}", values["datuanyuan"] * n))
-    if "hanghangxi" in values:
+    if "hanghangxi" in values and not win.loose:  # (loose cards make no 門子 with 息)
         rest = [m for m in d.melds if m.kind is not MeldKind.JIANG]
         if all(huxi(m, rules=rules) > 0 for m in rest):
             if len(rest) == len(d.melds):
@@ -394,6 +411,7 @@ _WIN_FACTS = frozenset(
         "shuahou",
         "jushou",
         "huangfan",
+        "loose",
     }
 )
 
@@ -457,6 +475,7 @@ def score(
     shuahou: bool = ...,
     jushou: bool = ...,
     huangfan: int = ...,
+    loose: Sequence[Card] = ...,
 ) -> ScoreSheet: ...
 
 
@@ -533,7 +552,7 @@ def score(
         "winner": win.winner,
         "self_drawn": win.self_drawn,
         "tianhu": win.tianhu,
-        "reds": _reds(d.cards, rules),
+        "reds": _reds(_all_cards(win), rules),
     }
     counted = total_huxi
     if rules.mingtang == "leiyang" and total_huxi == 0:  # 耒陽 無胡 counts 21 胡息 (§8.6)
@@ -558,7 +577,7 @@ def score(
     facts["mingtang"] = combine
     amount = base * fan
     if rules.fanxing and win.fanxing_card is not None:
-        cards = _scope_cards(d.melds, rules.fanxing_scope)
+        cards = _scope_cards(d.melds, rules.fanxing_scope) + win.loose  # (loose: in hand)
         n = sum(1 for c in cards if _matches(c, win.fanxing_card, rules.fanxing_match))
         lines.append(ScoreLine("fanxing", f"翻信 {win.fanxing_card} ×{n}", n, "+", "zipai.md §8.3"))
         facts["fanxing"] = n
@@ -573,7 +592,7 @@ def score(
         else:
             payments.extend(Payment(seat, win.winner, amount) for seat in win.payers)
     if rules.shuxin and win.shuxin_card is not None and win.shuxin_seat is not None and met:
-        n = sum(1 for c in d.cards if c == win.shuxin_card)
+        n = sum(1 for c in _all_cards(win) if c == win.shuxin_card)
         shares = min(n, rules.shuxin_max_shares)
         lines.append(
             ScoreLine("shuxin", f"數信 {win.shuxin_card} ×{n}", shares, "=", "zipai.md §2")
