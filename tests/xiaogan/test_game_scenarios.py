@@ -374,6 +374,22 @@ def test_a_win_on_a_turned_card_is_the_same() -> None:
     assert result.win.turned and [p.amount for p in result.payments] == [1]
 
 
+def test_a_win_on_a_card_the_winner_turned_is_on_a_turned_card() -> None:
+    """§3.2 (a turned card is for everybody, it goes into nobody's hand) and §5: a seat that
+    wins on the card it turned itself wins on a turned card, not 自摸 (only a small seat's
+    draw is the winner's own)."""
+    game = table({0: DEALER2, 1: WINNER}, stock="小 佳 生")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 亮 可 可 可 可")
+    do(game, "seat 0 打 九")  # dead; seat 1 turns 生 and uses it himself
+    assert [str(r) for r in game.log][-1] == "seat 1 翻 生 (auto)"
+    do(game, "seat 1 用 句 生 with 爾 小")
+    result = game.result
+    assert result is not None and result.winner == 1 and result.discarder is None
+    assert result.win.turned and not result.win.self_drawn and not result.self_drawn
+    assert "自摸" not in result.headline and [p.amount for p in result.payments] == [1]
+
+
 def test_the_borrowed_hu_table_in_play() -> None:
     """X7 option: the 川牌 胡 table (亮 7, 句 0): each loser pays 胡 + 1."""
     rules = XIAOGAN.evolve(use_chuanpai_hu_table=True)

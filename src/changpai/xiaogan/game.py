@@ -452,13 +452,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _win(self, seat: int) -> Win:
         gain = self._gain
         discarder = gain[0] if gain is not None and not gain[1] and gain[0] != seat else None
-        turned = gain is not None and gain[1] and gain[0] != seat
+        # only a small seat draws into his hand; a card a seat turns is everybody's, his own
+        # too (xiaogan.md §3.2): a win on it is on a turned card
+        drawn = gain == (seat, True) and self._small[seat]
         return Win(
             self._layout(seat),
             winner=seat,
             discarder=discarder,
-            turned=turned,
-            self_drawn=gain == (seat, True),
+            turned=gain is not None and gain[1] and not drawn,
+            self_drawn=drawn,
         )
 
     def _score(self, seat: int) -> ScoreSheet:

@@ -329,6 +329,8 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             label=self.win_label,
             win=self._win(seat),
             discarder=discarder,
-            self_drawn=gain is not None and gain == (seat, True),
+            # (a small seat's draw: a card a seat turns is everybody's, chuanpai.md §2.2,
+            # xiaogan.md §3.2)
+            self_drawn=gain == (seat, True) and self._small[seat],
         )
         return True
