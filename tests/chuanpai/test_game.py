@@ -352,7 +352,7 @@ def test_views_hide_other_hands() -> None:
 
 def test_jing_set_kang_is_forced() -> None:
     """chuanpai.md §2.3 經 set: one 經 + two 丁丁 may be laid as 暗 (optional); with three of the
-    "real and fake 經" the fourth must be 扛'd (70 胡, §2.6)."""
+    "real and fake 經" the fourth must be 扛'd (70 胡, §2.6): no 過 and no 碰."""
     rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
     seat1 = "66 26 45 56 46 46 36 56 14 13 23 23 22 33 JC 12 12"
     game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="15 24"))
@@ -363,6 +363,8 @@ def test_jing_set_kang_is_forced() -> None:
     legal = game.legal_actions(1)
     kang = Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("12 12 JC"), meld=MeldKind.KANG)
     assert kang in legal and Action(1, ActionKind.PASS) not in legal
+    # no 碰 of two of the three is a way out either (丁丁 丁丁, or 丁丁 財神)
+    assert [a for a in legal if a.meld is MeldKind.PENG] == []
     game.apply(kang)
     meld = game.melds(1)[0]
     assert meld.kind is MeldKind.KANG and meld.jing

@@ -377,6 +377,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             # chuanpai.md §2.4.4 "必須暗、碰、槓", Ambiguities C8: with three in hand the fourth
             # makes a 扛 (§2.3); when 齊頭 makes it mandatory, a 碰 of two of them is no way out.
             kang_only = h[x] == 3 and q == "mandatory" and self.rules.kang == "qitou"
+            # chuanpai.md §2.3: with three of the "real and fake 經" the 4th must be 扛'd; every
+            # 碰 of it would take two of the three (its partners are 丁丁 and the 經牌).
+            jing_threes = self._jing_threes(seat, card)
+            if jing_threes:
+                kang_only = True
             if pair and not kang_only:
                 out.append(_claim(seat, card, (card, card), MeldKind.PENG))
                 # §2.4.2: forced unless both cards are tied in 擠兒, i.e. no card of their
@@ -384,11 +389,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if q == "mandatory" or (q is None and self._surplus(seat, card)):
                     forced = True
             ding = CARDS[DING_INDEX]
-            if x == DING_INDEX and h[x] >= 1:
+            if x == DING_INDEX and h[x] >= 1 and not jing_threes:
                 for j in _JING:
                     if h[j]:
                         out.append(_claim(seat, card, (ding, CARDS[j]), MeldKind.PENG))
-            if card.is_jing and h[DING_INDEX] >= 2:
+            if card.is_jing and h[DING_INDEX] >= 2 and not jing_threes:
                 out.append(_claim(seat, card, (ding, ding), MeldKind.PENG))
             if x in _SEVENS:
                 others = [i for i in _SEVENS if i != x]
@@ -406,8 +411,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             qi_claims = self._qi_claims(seat, card)
             qi = bool(qi_claims)
             out += qi_claims
-            for three in self._jing_threes(seat, card):
-                # chuanpai.md §2.3: three of the "real and fake 經" + the 4th must be 扛'd.
+            for three in jing_threes:
                 out.append(_claim(seat, card, three, MeldKind.KANG))
                 forced = True
             # chuanpai.md §2.3: the 4th must join the 暗 (a 經 暗 too) unless that card wins
