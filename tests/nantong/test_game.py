@@ -71,6 +71,24 @@ def test_tianhu_zimo_option_reaches_the_engine_section_7_n15() -> None:
     assert game.result.win.self_drawn and game.result.win.tianhu  # type: ignore[union-attr]
 
 
+def test_a_win_on_the_replacement_of_a_called_four_is_no_tianhu_section_3_and_7() -> None:
+    """nantong.md §7 天胡 = the dealer's win with his **initial** 23 cards; §3 a 叫牌 of a four
+    draws a replacement: the dealer who then wins wins on that card — 自摸, 杠開 and its wait
+    (here 單吊 五萬), not ×2 天胡."""
+    game = Game(
+        deck=stack_deck(hands={0: "5t 5t 5t 5t 123b 456b 789b 123t 123w 5w 5w 4w 6w"}, stock="5w")
+    )
+    act(game, ActionKind.CALL, 0, "5t")
+    assert Action(0, ActionKind.WIN) in game.legal_actions(0)
+    act(game, ActionKind.WIN, 0)
+    result = game.result
+    assert result is not None and result.sheet is not None
+    win = result.win
+    assert not win.tianhu and win.gangkai and win.self_drawn and win.winning_card == Card("5w")
+    keys = [line.key for line in result.sheet.lines]
+    assert "tianhu" not in keys and {"zimo", "gangkai", "wait.dandiao"} <= set(keys)
+
+
 def test_dihu_tianting_and_priority_section_3() -> None:
     """nantong.md §3 and §7: 地胡 (win on the dealer's first discard) and 天聽 (報聽 before the
     first discard) double; one winner, seat order from the discarder's 下家 (胡 > 碰)."""

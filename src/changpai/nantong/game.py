@@ -692,7 +692,10 @@ class Game(GameBase):
         self, seat: int, kind: ActionKind, card: Card | None, draws: list[tuple[int, Card]]
     ) -> None:
         if kind == ActionKind.WIN:
-            self._finish_win(seat, None, self_drawn=True, tianhu=True)
+            # §7 天胡 is the dealer's win with his initial 23 cards; after the replacement of a
+            # 叫牌 four (§3) it is a win on that card: 自摸 and 杠開, not 天胡
+            drawn = self._drawn
+            self._finish_win(seat, drawn, self_drawn=True, tianhu=drawn is None)
         elif kind == ActionKind.CALL:
             assert card is not None
             n = self._hands[seat][card.index]
@@ -782,6 +785,9 @@ class Game(GameBase):
             self._drawn = card
             self._replacement = replacement
             self._phase = "discard"
+        elif seat == self.dealer:  # (his replacement for a 叫牌 four: he may win on it at once)
+            self._drawn = card
+            self._replacement = True
         return True
 
     def _advance_draw(self, discarder: int, draws: list[tuple[int, Card]]) -> None:
