@@ -85,13 +85,24 @@ def test_liuhudao_threshold() -> None:
 
 
 def test_tianhu_without_threshold() -> None:
-    """zipai.md §7 天胡 / Z13: 天胡 needs no threshold by default."""
+    """zipai.md §7 天胡 (a) / Z13: a 天胡 of 3 提 or 5 坎 needs no threshold by default (here
+    21 胡息 of five small 坎 and two 句 under a threshold of 30); with
+    ``tianhu_needs_threshold`` it does."""
+    rules = HUNAN.evolve(min_huxi=30)
+    d = best("一一一 二二二 三三三 四四四 五五五 六七八 壹貳叄", rules=rules)
+    assert d.huxi == 21
+    sheet = score(Win(d, winner=0, players=3, tianhu=True), rules=rules)
+    assert sheet.fact("threshold_met") and sheet.total == 21
+    strict = rules.evolve(tianhu_needs_threshold=True)
+    assert score(Win(d, 0, 3, tianhu=True), rules=strict).total == 0
+
+
+def test_tianhu_on_the_liang_card_needs_the_threshold() -> None:
+    """zipai.md §7 天胡 (b) / Z13: only a 天胡 of 3 提 / 5 坎 is spared the threshold; a win on
+    the 亮張 (12 胡息 here, a hand of one 坎) needs it, as the engine asks before offering it."""
     d = best("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 十十十")
     sheet = score(Win(d, winner=0, players=3, tianhu=True))
-    assert sheet.fact("threshold_met") and sheet.total == 12
-    assert (
-        score(Win(d, 0, 3, tianhu=True), rules=HUNAN.evolve(tianhu_needs_threshold=True)).total == 0
-    )
+    assert d.huxi == 12 and not sheet.fact("threshold_met") and sheet.total == 0
 
 
 @pytest.mark.parametrize(("huxi_total", "tun"), [(15, 1), (17, 1), (18, 2), (19, 2), (21, 3)])
@@ -430,7 +441,8 @@ _PRESET_CASES = [
     ("leiyang", _RED1, (), {}, {"min_huxi": 10}, {"wuhu": 21, "yidianhong": 2}, 0, 42),
     ("leiyang", _RED13, (), {}, {"min_huxi": 10}, {"shisanhong": 2}, 15, 30),
     ("leiyang", *_KA10, {}, {"min_huxi": 10}, {"kahu": 2}, 10, 20),
-    ("leiyang", _PLAIN, (), {"tianhu": True}, {"min_huxi": 10}, {"tianhu": 2}, 6, 12),
+    # (a 天胡 on the 亮張 needs the threshold, Z13: this one is scored with none)
+    ("leiyang", _PLAIN, (), {"tianhu": True}, {"min_huxi": 0}, {"tianhu": 2}, 6, 12),
     ("leiyang", _PLAIN, (), {}, {"min_huxi": 10}, {}, 6, 0),  # below 起胡 10, no 名堂
     # 自摸 doubles 囤: 12 胡息 at 起胡 10 → 1 + 2 // 3 = 1 囤, ×2
     ("leiyang", _RED10, (), {"self_drawn": True}, {"min_huxi": 10, **_TUN}, {"zimo": 2}, 12, 2),

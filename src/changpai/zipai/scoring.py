@@ -41,7 +41,7 @@ from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
-from changpai.zipai.hand import Decomposition, best_decomposition, parse_melds, waits
+from changpai.zipai.hand import Decomposition, best_decomposition, is_tianhu, parse_melds, waits
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
 from changpai.zipai.rules import HUNAN, Rules
 
@@ -543,7 +543,8 @@ def score(
     met = total_huxi >= rules.min_huxi
     if win.tianhu:
         lines.append(ScoreLine("tianhu", "天胡", 1, "=", "zipai.md §7"))
-        if not rules.tianhu_needs_threshold:
+        # Z13: a 天胡 of 3 提 / 5 坎 (§7 (a)) needs no threshold; one on the 亮張 (b) does
+        if not rules.tianhu_needs_threshold and is_tianhu(_all_cards(win)):
             met = True
     facts: dict[str, Any] = {
         "huxi": total_huxi,
