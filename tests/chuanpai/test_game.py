@@ -392,6 +392,27 @@ def test_gehu_turned_card_only_for_che() -> None:
             assert Card("56") in game.dead
 
 
+def test_gehu_turned_card_makes_no_yan() -> None:
+    """chuanpai.md §4 割胡: "others may only 扯 (= 碰)" a turned card — not 燕 either (nor 起 or
+    扛): the turned 二五 that seat 1's 高高 三四 would make a 燕 of goes dead; with
+    ``turned_bai=True`` the 燕 is offered."""
+    seat1 = "16 34 66 11 56 12 46 13 45 14 44 15 36 23 26 24 35"
+    dealer = "66 11 56 12 46 13 45 14 44 15 36 23 26 24 35 33 22 22"
+    for turned_bai in (False, True):
+        rules = GEHU.evolve(players=2, turned_bai=turned_bai)
+        game = Game(rules, deck=stack_deck(rules, hands=[dealer, seat1], stock="25"))
+        while game.phase == "setup":
+            seat = game.to_act[0]
+            game.apply(next(a for a in game.legal_actions(seat) if a.kind is ActionKind.READY))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("22")))
+        game.apply(Action(1, ActionKind.PASS))  # (the 擺 of the discard; then 25 is turned)
+        if turned_bai:
+            assert game.to_act == (1,)
+            assert [a.meld for a in game.legal_actions(1) if a.meld] == [MeldKind.YAN]
+        else:
+            assert Card("25") in game.dead
+
+
 def test_qi_is_forced_unless_the_card_wins() -> None:
     """chuanpai.md §2.3 起: the fourth must join the 暗 "unless that card wins the hand"."""
     rules = YAODIREN.evolve(players=2, jiao="off")

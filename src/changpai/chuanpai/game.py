@@ -422,6 +422,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
                 if kang_only:
                     forced = True
+            if self._only_che(seat):
+                # chuanpai.md §4 割胡: the others may only 扯 (= 碰) a turned card
+                peng = [a for a in out if a.meld is MeldKind.PENG]
+                return peng, bool(peng) and pair and not kang_only and (
+                    q == "mandatory" or (q is None and self._surplus(seat, card))
+                )
             return out, forced
         turned = self._offer is not None and self._offer[2]
         if self._small[seat] or (turned and not self.rules.turned_bai):
@@ -466,11 +472,21 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 found.append(_claim(seat, card, meld.cards, MeldKind.QI))
         return found
 
+    def _only_che(self, seat: int) -> bool:
+        """Whether ``seat`` may only 扯 (碰) the card on offer: a turned card, a regular seat,
+        and rules without ``turned_bai`` (chuanpai.md §4 割胡)."""
+        offer = self._offer
+        return (
+            offer is not None and offer[2] and not self.rules.turned_bai and not self._small[seat]
+        )
+
     def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
         # The test of _claim_options without building the actions (asked of every seat at
         # every offer); tests/chuanpai/test_game.py checks that both agree.
         h = self._hands[seat]
         x = card.index
+        if cls == 0 and self._only_che(seat):  # (rare: 割胡's turned cards)
+            return bool(self._claim_options(seat, card, cls)[0])
         if cls == 0:
             if h[DING_INDEX] >= 2 if card.is_jing else h[x] >= 2:
                 return True

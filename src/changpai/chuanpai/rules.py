@@ -92,8 +92,9 @@ class Rules(RulesBase):
       ``"win"`` (at win time), ``"deal"`` (among the dealt cards only) or ``"off"``.
     - ``hu_jier10``, ``hu_jing_pair``, ``hu_tuhuo`` [C7, C14]: 胡 of a 10-point 擠兒, a 經 pair
       and a 5-of-a-kind; the other values of the §2.6 table are fields too (``hu_jier20`` …).
-    - ``turned_bai``: whether a turned card may be claimed with 擺 by a regular seat; 割胡 says
-      the others may only 扯 (碰) a turned card (chuanpai.md §4), so :data:`GEHU` sets it False.
+    - ``turned_bai``: whether a regular seat may claim a turned card otherwise than by 扯 (碰):
+      with 擺, 燕, 起 or 扛; 割胡 says the others may only 扯 (碰) a turned card (chuanpai.md
+      §4), so :data:`GEHU` sets it False.
     - ``kang`` [C8]: ``"qitou"`` (扛 follows the 齊頭 rule) or ``"optional"``.
     - ``qitou_uncovered`` [C9]: ``"mandatory"`` or ``"optional"`` when the bad cards exceed the
       good ones by two or more.
