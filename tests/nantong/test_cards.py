@@ -27,6 +27,18 @@ def test_deck_sizes_section_1() -> None:
 
 
 @pytest.mark.parametrize(
+    "code",
+    [f"{n}{suit}" for suit in "tbw" for n in range(1, 10)] + ["QZ", "HH", "BH"],
+)
+def test_four_copies_of_every_plain_kind_section_1(code: str) -> None:
+    """nantong.md §1 (the deck table): four copies of each 條 / 丙 / 萬 face and of each honour,
+    in both decks; the 125-card deck adds one of each 百搭."""
+    card = nantong.Card(code)
+    assert nantong.DECK.count(card) == nantong.DECK_BAIDA.count(card) == 4
+    assert all(nantong.DECK_BAIDA.count(b) == 1 for b in nantong.BAIDA)
+
+
+@pytest.mark.parametrize(
     ("text", "code"),
     [
         ("一條", "1t"), ("一条", "1t"), ("二丙", "2b"), ("二並", "2b"), ("二餅", "2b"),

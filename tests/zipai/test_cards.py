@@ -18,6 +18,30 @@ def test_deck() -> None:
     assert {card.code for card in CARDS if card.red} == {"x2", "x7", "x10", "d2", "d7", "d10"}
 
 
+_SMALL = "一二三四五六七八九十"
+_BIG = "壹貳叄肆伍陸柒捌玖拾"
+
+
+@pytest.mark.parametrize(
+    ("hanzi", "code", "value", "big", "red"),
+    [
+        (face, f"{'d' if big else 'x'}{value}", value, big, value in (2, 7, 10))
+        for big, faces in ((False, _SMALL), (True, _BIG))
+        for value, face in enumerate(faces, start=1)
+    ],
+    ids=lambda v: str(v) if isinstance(v, str) and len(v) == 1 else None,
+)
+def test_the_deck_table_of_section_1(
+    hanzi: str, code: str, value: int, big: bool, red: bool
+) -> None:
+    """zipai.md §1 (the deck table): every kind's face, ASCII code, 牌點 (case ignored), case
+    and Hunan colour (二 七 十 / 貳 柒 拾 red), four copies of each."""
+    card = Card.parse(code)
+    assert card.hanzi == hanzi and Card.parse(hanzi) == card and card.code == code
+    assert (card.value, card.big, card.red) == (value, big, red)
+    assert DECK.count(card) == 4
+
+
 @pytest.mark.parametrize(
     ("text", "code", "value", "big"),
     [

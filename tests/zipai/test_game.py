@@ -30,8 +30,12 @@ def held(game: Game, seat: int) -> int:
 
 @pytest.mark.parametrize(
     ("rules", "sizes", "stock"),
-    [(HUNAN, [21, 20, 20], 19), (LIUHUDAO, [15, 14, 14, 14], 23)],
-    ids=["zipai.md §3 3p 21/20/20", "zipai.md §3 6胡倒 15/14/14/14"],
+    [(HUNAN, [21, 20, 20], 19), (LIUHUDAO, [15, 14, 14, 14], 23), (HAHA, [21, 20, 20], 19)],
+    ids=[
+        "zipai.md §3 3p 21/20/20",
+        "zipai.md §3 6胡倒 15/14/14/14",
+        "zipai.md §2 §3 數信 (three play) 21/20/20",
+    ],
 )
 def test_deal_sizes(rules: Rules, sizes: list[int], stock: int) -> None:
     """zipai.md §3: the dealer gets one card more (the 亮張), the rest is the stock."""
