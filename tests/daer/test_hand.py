@@ -40,6 +40,16 @@ def test_four_sets_and_a_jiang_of_2_5_8() -> None:
         assert best_decomposition(f"一二三 四五六 七八九 壹貳叄 {pair}") is None
 
 
+@pytest.mark.parametrize("pair", ["二貳", "五伍", "八捌"])
+def test_a_mixed_case_pair_is_no_jiang(pair: str) -> None:
+    """daer.md §4: the 將 is a pair of **identical** cards (value 2, 5 or 8): 五伍 — the same
+    value in both cases — is none, even with 絞 on (E4 makes mixed triples, not pairs)."""
+    from changpai.daer import DAER
+
+    for rules in (DAER, DAER.evolve(jiao=True)):
+        assert best_decomposition(f"一二三 四五六 七八九 壹貳叄 {pair}", rules=rules) is None
+
+
 def test_exposed_sets_count_toward_the_four() -> None:
     """daer.md §5: table sets (碰, 吃, 杠) are among the four; a 杠 holds one card more."""
     assert best_decomposition("一二三 四五六 伍伍", "碰 拾拾拾; 吃 壹貳叄") is not None
