@@ -293,6 +293,33 @@ def test_red_dot_win_option() -> None:
             assert best_decomposition(game.hand(1), game.melds(1), rules=rules) is None
 
 
+def test_the_mojia_wins_all_black_section_2_7() -> None:
+    """chuanpai.md §2.7: under ``win="red_dots"`` the 摸家 also wins with a table all black of
+    at least ``red_dot_targets[2]`` (5) cards: 碰 梅子 ×3 and 碰 長二 ×3 (0 red dots, 6 cards);
+    under ``win="formed"`` the hand goes on."""
+    dealer = DEALER.replace("12", "55")
+    s1 = S1.replace("22 33", "24 33")
+    s2 = "44 66 45 36 46 55 35 11 26 66 13 24 22 15 33 33 12"
+    for win in ("red_dots", "formed"):
+        rules = FOUR.evolve(win=win)
+        hands = [dealer, s1, s2, "55 55 22 22 16"]
+        game = Game(rules, deck=stack_deck(rules, hands=hands, stock="14 22"))
+        game.apply(Action(0, ActionKind.DISCARD, card=Card("55")))
+        game.apply(
+            Action(3, ActionKind.CLAIM, card=Card("55"), cards=parse("55 55"), meld=MeldKind.PENG)
+        )
+        game.apply(Action(3, ActionKind.DISCARD, card=Card("14")))
+        while game.phase == "claim" and game.offer is not None and game.offer[0] == Card("14"):
+            game.apply(Action(game.to_act[0], ActionKind.PASS))
+        game.apply(
+            Action(3, ActionKind.CLAIM, card=Card("22"), cards=parse("22 22"), meld=MeldKind.PENG)
+        )
+        if win == "red_dots":
+            assert game.result is not None and game.result.winner == 3
+        else:
+            assert not game.is_over
+
+
 def test_red_dot_targets_by_seat() -> None:
     """chuanpai.md §2.7: targets 20 (dealer), 18 (other regular players), 5 (摸家): a 碰 of 幺四
     (3 × 5 = 15 red dots) wins for the 摸家 but not for a regular player."""
