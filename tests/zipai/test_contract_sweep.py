@@ -130,8 +130,9 @@ def test_drawn_card_chi_by_drawer_and_xiajia_not_shangjia() -> None:
 
 def test_tianhu_needs_threshold_option_in_the_engine() -> None:
     """zipai.md Z13: by default 3 提 win at once (天胡) whatever the 胡息; with
-    ``tianhu_needs_threshold`` three small 提 (27 胡息) under a 30 threshold do not."""
-    hands = {1: "一一一一 二二二二 三三三三"}
+    ``tianhu_needs_threshold`` three small 提 (27 胡息) under a 30 threshold do not (the other
+    eight cards make no 句 or 絞, which would count: §7)."""
+    hands = {1: "一一一一 二二二二 三三三三 五 八 十 壹 肆 陸 柒 玖"}
     rules = HUNAN.evolve(min_huxi=30)
     game = deal(hands, rules=rules)
     assert game.result is not None and game.result.winner == 1 and game.result.value == 27

@@ -363,22 +363,23 @@ _THREE_TI = "一一一一 三三三三 四四四四 二 七 十 貳 柒 拾 五 
 
 def test_a_tianhu_of_three_ti_counts_every_card_of_the_winner() -> None:
     """zipai.md §7 天胡 (a) with §8.6 (red cards over all the winner's cards): 3 提 win
-    whatever the other cards make; those cards are the win's ``loose`` cards and count as red:
-    6 red, so no 烏胡 (0 紅) and no 對子胡 (the hand is not all sets), as it scored before."""
+    whatever the other cards make; 二七十 and 貳柒拾 among them are 句, 五 八 the win's
+    ``loose`` cards: 6 red, so no 烏胡 (0 紅) and no 對子胡 (not all sets), as it scored
+    before (on the 提 alone)."""
     rules = HUNAN.evolve(mingtang="changde_hongheidian")
     g = Game(rules, deck=stack_deck(rules, hands={1: _THREE_TI}))
     result = g.result
     assert result is not None and result.win.tianhu
     assert len(result.win.decomposition.cards) + len(result.win.loose) == 20
-    assert "".join(c.hanzi for c in result.win.loose) == "二五七八十貳柒拾"
+    assert "".join(c.hanzi for c in result.win.loose) == "五八"
     assert result.sheet.fact("reds") == 6
     assert not [line for line in result.sheet.lines if line.key.startswith("mingtang.")]
 
 
 def test_a_tianhu_of_three_ti_counts_its_loose_cards_for_fanxing_and_shuxin() -> None:
-    """zipai.md §8.3 / Z8 (翻信 counts the winner's cards) and §2 (數信): the turned 二 matches
-    the 二 among the loose cards of a 天胡 of 3 提 (HAHA turns 翻信 then 數信)."""
-    g = Game(HAHA, deck=stack_deck(HAHA, hands={1: _THREE_TI}, stock="二 二"))
+    """zipai.md §8.3 / Z8 (翻信 counts the winner's cards) and §2 (數信): the turned 五 matches
+    the 五 among the loose cards of a 天胡 of 3 提 (HAHA turns 翻信 then 數信)."""
+    g = Game(HAHA, deck=stack_deck(HAHA, hands={1: _THREE_TI}, stock="五 五"))
     assert g.result is not None
     assert g.result.sheet.fact("fanxing") == 1
     assert g.result.sheet.fact("shuxin_shares") == 1
@@ -397,3 +398,17 @@ def test_loose_cards_only_in_a_tianhu() -> None:
         Win(d, winner=0, players=3, tianhu=True, loose=("x2",))
     sheet = score(d, winner=0, tianhu=True, loose=(Card("x2"), Card("x7")))
     assert sheet.fact("reds") == 7 + 2  # (the hand's 二 七 貳 柒 拾拾拾, and the loose 二 七)
+
+
+def test_a_tianhu_counts_the_sentences_its_other_cards_make() -> None:
+    """zipai.md §7 天胡 (a) with Z13: the cards beside 3 提 that make 句 count them — 27 胡息
+    of 提 + 壹貳叄 6 + 二七十 3 = 36 — and only 五 八 are loose; so under a threshold of 30
+    that the 天胡 must meet (``tianhu_needs_threshold``) the seat wins."""
+    hand = "一一一一 三三三三 四四四四 壹貳叄 二七十 五 八"
+    rules = HUNAN.evolve(tianhu_needs_threshold=True, min_huxi=30)
+    g = Game(rules, deck=stack_deck(rules, hands={1: hand}))
+    result = g.result
+    assert result is not None and result.winner == 1 and result.win.tianhu
+    assert result.win.decomposition.huxi == 36
+    assert "".join(c.hanzi for c in result.win.loose) == "五八"
+    assert result.sheet.fact("huxi") == 36

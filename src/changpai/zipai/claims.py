@@ -24,7 +24,7 @@ from changpai.core.records import GameResult
 from changpai.zipai.actions import Action, ActionKind, _act
 from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.chi import _PARTNERS, ChiOption, _options_of
-from changpai.zipai.hand import Decomposition, best_decomposition
+from changpai.zipai.hand import Decomposition, _tianhu_reading, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import Rules
 from changpai.zipai.scoring import Win, score
@@ -387,17 +387,7 @@ class Claims:
         return tuple(CARDS[k] for k in range(KINDS) for _ in range(left[k]))
 
     def _tianhu_dec(self, seat: int) -> Decomposition:
-        st = self._seats[seat]
-        dec = best_decomposition(st.cards(), (), self.rules)
-        if dec is not None:
-            return dec
-        melds = []
-        for k in range(KINDS):
-            if st.hand[k] == 4:
-                melds.append(Meld(MeldKind.TI, (CARDS[k],) * 4))
-            elif st.hand[k] == 3:
-                melds.append(Meld(MeldKind.KAN, (CARDS[k],) * 3))
-        return Decomposition(melds, rules=self.rules)
+        return _tianhu_reading(self._seats[seat].cards(), self.rules)
 
     def _finish(
         self,

@@ -205,7 +205,8 @@ class Game(Claims, GameBase):
         the dealer's 下家 deals).
 
         >>> from changpai.zipai import stack_deck
-        >>> result = Game(deck=stack_deck(hands={1: "一一一一 二二二二 三三三三"})).result  # 天胡
+        >>> three_ti = "一一一一 二二二二 三三三三 五 八 十 壹 肆 陸 柒 玖"  # (no 句 beside them)
+        >>> result = Game(deck=stack_deck(hands={1: three_ti})).result  # 天胡
         >>> result.winner, result.label, result.value, result.next_dealer, result.self_drawn
         (1, '胡', 27, 1, True)
         """

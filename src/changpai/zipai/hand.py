@@ -29,7 +29,7 @@ from changpai.core import caches
 from changpai.core.guard import melds_arg, rules_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
-from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
+from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
 from changpai.zipai.melds import huxi as _meld_huxi
 from changpai.zipai.rules import HUNAN, Rules
 from changpai.zipai.solver import (
@@ -790,3 +790,50 @@ def is_tianhu(concealed: Sequence[Card]) -> bool:
     ti = sum(1 for n in counts if n == 4)
     kan = sum(1 for n in counts if n == 3)
     return ti >= 3 or ti + kan >= 5
+
+
+def _tianhu_reading(concealed: Sequence[Card], rules: Rules) -> Decomposition:
+    """The reading a 天胡 (a) of 3 提 / 5 坎 (zipai.md §7) is scored on: the best decomposition
+    if the hand has one; else its 提 and 坎, then the 句 and 絞 of most 胡息 among the other
+    cards (they win whatever shape they make, and a 門子 among them counts as one) — the cards
+    left over are the win's ``loose`` cards.
+
+    >>> print(_tianhu_reading(parse("一一一一 三三三三 四四四四 壹貳叄 二七十 五 八"), HUNAN))
+    提 一一一一 提 三三三三 提 四四四四 句 二七十 句 壹貳叄 (36 胡息)
+    """
+    found = best_decomposition(concealed, (), rules)
+    if found is not None:
+        return found
+    counts = _counts(concealed)
+    melds = [
+        Meld(MeldKind.TI if n == 4 else MeldKind.KAN, (CARDS[k],) * n)
+        for k, n in enumerate(counts)
+        if n >= 3
+    ]
+    rest = [CARDS[k] for k, n in enumerate(counts) if n < 3 for _ in range(n)]
+    return Decomposition([*melds, *_best_sentences(tuple(rest), rules)[1]], rules=rules)
+
+
+def _best_sentences(cards: tuple[Card, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]]:
+    """The 句 / 絞 of most 胡息 (then the first found, in card order) among ``cards`` (sorted,
+    at most two of a kind: no 坎), with their 胡息; the other cards make none.
+
+    >>> _best_sentences(parse("二七十 五 八"), HUNAN)
+    (3, (Meld.parse('句 二七十'),))
+    """
+    if len(cards) < 3:
+        return 0, ()
+    first, rest = cards[0], cards[1:]
+    best = _best_sentences(rest, rules)  # (the first card in no 門子)
+    for i in range(len(rest)):
+        for j in range(i + 1, len(rest)):
+            group = (first, rest[i], rest[j])
+            if classify(group, rules=rules) is None:
+                continue
+            meld = Meld.of(group, rules=rules)
+            left = rest[:i] + rest[i + 1 : j] + rest[j + 1 :]
+            value, others = _best_sentences(left, rules)
+            value += huxi(meld, rules=rules)
+            if value > best[0]:
+                best = (value, (meld, *others))
+    return best
