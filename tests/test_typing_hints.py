@@ -102,3 +102,25 @@ def test_nantong_score_lists_every_fact_of_a_win_for_a_type_checker() -> None:
         *facts,
     }
     assert set(inspect.signature(on_win).parameters) == {"win", "rules"}
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_view_names_its_family_cards_and_actions(family: str) -> None:
+    """docs/core-concepts.md (views): ``game.view(seat)`` is a ``GameView[Card, Action]`` of the
+    family, so ``view.hand``, ``view.offered`` and ``view.legal_actions`` are typed."""
+    from changpai.core.view import GameView
+
+    module = changpai.variant(
+        next(v.name for v in changpai.variants() if v.family == family)
+    ).module
+    game = module.Game
+    turn_claim = [b for b in getattr(game, "__orig_bases__", ()) if typing.get_args(b)]
+    if turn_claim:  # (川牌, 孝感: the shared engine's view is GameView[C, A] of its type args)
+        (base,) = turn_claim
+        assert {module.Card, module.Action} <= set(typing.get_args(base))
+        returned = typing.get_type_hints(typing.get_origin(base).view)["return"]
+        assert typing.get_origin(returned) is GameView
+        assert [a.__name__ for a in typing.get_args(returned)] == ["C", "A"]
+        return
+    returned = typing.get_type_hints(game.view)["return"]
+    assert returned == GameView[module.Card, module.Action]

@@ -18,11 +18,14 @@ seat 0 sees 演示 (dealer 0, phase play, stock 19):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
 from changpai.core import render
+
+if TYPE_CHECKING:  # (records imports nothing of this module; the name is for annotations)
+    from changpai.core.records import GameResult
 
 __all__ = ["GameView", "SeatView", "SeenMeld"]
 
@@ -96,9 +99,19 @@ class SeatView:
         }
 
 
+class _Documented(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+C = TypeVar("C")
+A = TypeVar("A", bound=_Documented)
+
+
 @frozen
-class GameView:
-    """What one seat may see (``game.view(seat)``), the same fields in every family.
+class GameView(Generic[C, A]):
+    """What one seat may see (``game.view(seat)``), the same fields in every family; generic in
+    the family's card ``C`` and action ``A`` types (``zipai.Game.view`` gives a
+    ``GameView[zipai.Card, zipai.Action]``), so a type checker knows ``view.hand`` holds cards.
 
     ``hand`` is the seat's own concealed cards; ``seats`` every playing seat's public side;
     ``offered`` the face-up card on offer to claims, if any; ``to_act`` the seats known to this
@@ -119,13 +132,13 @@ class GameView:
     seat: int
     dealer: int
     phase: str
-    hand: tuple[Any, ...]
+    hand: tuple[C, ...]
     seats: tuple[SeatView, ...]
-    offered: Any
+    offered: C | None
     stock_size: int
     to_act: tuple[int, ...]
-    legal_actions: tuple[Any, ...]
-    result: Any
+    legal_actions: tuple[A, ...]
+    result: GameResult | None
     facts: tuple[tuple[str, Any], ...] = ()
 
     def fact(self, name: str, default: Any = None) -> Any:

@@ -328,7 +328,7 @@ class Game(ClaimsMixin, GameBase):
 
     # ------------------------------------------------------------------ views
 
-    def view(self, seat: int) -> GameView:
+    def view(self, seat: int) -> GameView[Card, Action]:
         """What ``seat`` may see: its own hand, every table set (others' 暗杠 face down), the
         discards, the card on offer, the stock size and its own pending decision
         (:func:`changpai.daer.views.game_view`).

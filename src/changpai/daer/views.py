@@ -21,7 +21,9 @@ from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.daer.melds import Meld
 
 if TYPE_CHECKING:
+    from changpai.daer.actions import Action
     from changpai.daer.game import Game
+    from changpai.zipai.cards import Card
 
 __all__ = ["game_html", "game_view", "seen_meld"]
 
@@ -40,7 +42,7 @@ def seen_meld(meld: Meld, own: bool) -> SeenMeld:
     return SeenMeld(meld.kind.value, meld.label(), (), hidden=len(meld.cards))
 
 
-def game_view(game: Game, seat: int) -> GameView:
+def game_view(game: Game, seat: int) -> GameView[Card, Action]:
     """What ``seat`` (already checked) may see of ``game``: see the module docstring.
 
     >>> from changpai.daer.game import Game

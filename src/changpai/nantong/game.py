@@ -876,7 +876,7 @@ class Game(GameBase):
         )
 
     # ----------------------------------------------------------------- views and copies
-    def view(self, seat: int) -> GameView:
+    def view(self, seat: int) -> GameView[Card, Action]:
         """What ``seat`` may see (a :class:`~changpai.core.GameView`): its own hand, every
         playing seat's hand size, sets and discards, the flipped 將, who sits out, who declared
         報聽 (see :func:`changpai.nantong.views.game_view`).

@@ -23,6 +23,7 @@ from changpai.nantong.cards import Card
 from changpai.nantong.melds import Meld
 
 if TYPE_CHECKING:
+    from changpai.nantong.actions import Action
     from changpai.nantong.game import Game
 
 __all__ = ["game_html", "game_view", "legacy_document", "seen_meld"]
@@ -39,7 +40,7 @@ def seen_meld(meld: Meld) -> SeenMeld:
     return SeenMeld(meld.kind.value, meld.kind.hanzi, meld.cards)
 
 
-def game_view(game: Game, seat: int) -> GameView:
+def game_view(game: Game, seat: int) -> GameView[Card, Action]:
     """What ``seat`` (already checked) may see of ``game``: see the module docstring.
 
     >>> from changpai.nantong.game import Game

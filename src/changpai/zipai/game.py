@@ -435,7 +435,7 @@ class Game(Claims, GameBase):
         other._choices = self._choices  # immutable; the state is the same
         return other
 
-    def view(self, seat: int) -> GameView:
+    def view(self, seat: int) -> GameView[Card, Action]:
         """What ``seat`` may see: a :class:`~changpai.core.view.GameView` (see
         :func:`changpai.zipai.views.view`: who is asked about a claim is private; the facts are
         the 亮張 and, with ``rules.shuxin``, the 數信 seat).

@@ -25,6 +25,8 @@ from changpai.zipai.cards import CARDS
 from changpai.zipai.melds import Meld, MeldKind
 
 if TYPE_CHECKING:
+    from changpai.zipai.actions import Action
+    from changpai.zipai.cards import Card
     from changpai.zipai.game import Game
 
 __all__ = ["legacy_document", "seen_meld", "table_html", "view"]
@@ -66,7 +68,7 @@ def _game_arg(game: object) -> Game:
     return instance_arg(game, Game, "game")
 
 
-def view(game: Game, seat: int) -> GameView:
+def view(game: Game, seat: int) -> GameView[Card, Action]:
     """What ``seat`` may see (``Game.view``).
 
     While a card is on offer, which seat is being asked is private: it would tell the others

@@ -634,7 +634,7 @@ class Game(GameBase):
 
     # ------------------------------------------------------------------ views, copies, equality
 
-    def view(self, seat: int) -> GameView:
+    def view(self, seat: int) -> GameView[Card, Action]:
         """What ``seat`` sees: its own hand, every seat's hand size, 硬張 and 擺牌 face up,
         face-down cards as a count (its own face up to itself), the trick in progress
         (``discards``: each seat's face-up play) and the 擺牌 counts.

@@ -15,6 +15,8 @@ from changpai.core import render
 from changpai.core.view import GameView, SeatView, SeenMeld
 
 if TYPE_CHECKING:
+    from changpai.chuanpai.cards import Card
+    from changpai.chuanpai.chuopai.actions import Action
     from changpai.chuanpai.chuopai.game import Game
 
 __all__ = ["game_html", "game_view"]
@@ -24,7 +26,7 @@ def _counts(game: Game) -> str:
     return " · ".join(f"seat {s}: {game.bai_count(s)}" for s in range(3))
 
 
-def game_view(game: Game, seat: int) -> GameView:
+def game_view(game: Game, seat: int) -> GameView[Card, Action]:
     """The :class:`~changpai.core.GameView` of ``seat`` (see :meth:`Game.view`).
 
     >>> from changpai.chuanpai.chuopai import Game

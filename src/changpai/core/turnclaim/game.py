@@ -77,7 +77,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
             discards[self._offer[1]].pop()  # on offer: ``offered`` until the claims are passed
         return discards
 
-    def view(self, seat: int) -> GameView:
+    def view(self, seat: int) -> GameView[C, A]:
         """What ``seat`` may see: its own hand, the other hands' sizes, every playing seat's
         units (those face down, such as 暗, hidden from the other seats) and side cards (face
         down to the others), the cards each seat discarded, the card on offer, the dead cards,
