@@ -51,6 +51,8 @@ __all__ = ["Game"]
 
 _JING = (21, 22)
 _SEVENS = tuple(c.index for c in SEVENS)
+# For each kind of a seven, the other kinds of the 燕 (all three sevens, chuanpai.md §2.3).
+_SEVEN_OTHERS = {x: tuple(i for i in _SEVENS if i != x) for x in _SEVENS}
 # The kinds of a 經 set (chuanpai.md §2.3): 丁丁 and the 經牌.
 _JING_SET_KINDS = frozenset((DING_INDEX, *_JING))
 _DOT_POINTS = tuple(c.points for c in CARDS[:21])
@@ -137,11 +139,21 @@ def _max_pairs(counts: Sequence[int], pair_sums: tuple[int, ...]) -> int:
     return _with_jing(_dot_pairs(by, _stars(pair_sums)), sum(by), counts[21] + counts[22])
 
 
-def _surplus_points(counts: Sequence[int], pair_sums: tuple[int, ...]) -> tuple[list[bool], bool]:
+def _surplus_points(
+    counts: Sequence[int], pair_sums: tuple[int, ...]
+) -> tuple[tuple[bool, ...], bool]:
     """Whether one card can go without lowering the most disjoint pairs of the hand
     (chuanpai.md §2.4.1 不能拆了擠兒打): for a dot card of each point value (index 0 .. 12),
     and for a 經牌."""
-    by = _by_points(counts)
+    return _surplus_of(tuple(_by_points(counts)), counts[21] + counts[22], pair_sums)
+
+
+@caches.lru("chuanpai", maxsize=1 << 13)
+def _surplus_of(
+    by: tuple[int, ...], jing: int, pair_sums: tuple[int, ...]
+) -> tuple[tuple[bool, ...], bool]:
+    """:func:`_surplus_points` of the dot cards counted ``by`` point value and ``jing`` 經牌
+    (many hands have the same counts by points: cached)."""
     # A dot card of point p that is in no 擠兒 of some largest set (free) keeps the most 擠兒.
     free = [True] * 13
     pairs = 0
@@ -164,16 +176,15 @@ def _surplus_points(counts: Sequence[int], pair_sums: tuple[int, ...]) -> tuple[
         else:
             pairs += n >> 1
             free[centre] = n & 1 == 1
-    jing = counts[21] + counts[22]
     if not jing:  # then a card may go only if it is in no 擠兒
-        return free, False
+        return tuple(free), False
     dots = sum(by)
     best = _with_jing(pairs, dots, jing)
     ok = (
         _with_jing(pairs - 1, dots - 1, jing) == best,  # a dot card that breaks a 擠兒
         _with_jing(pairs, dots - 1, jing) == best,  # one that is in no 擠兒
     )
-    return [ok[f] for f in free], _with_jing(pairs, dots, jing - 1) == best
+    return tuple(ok[f] for f in free), _with_jing(pairs, dots, jing - 1) == best
 
 
 def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bool]:
@@ -193,6 +204,30 @@ def _meld(kind: MeldKind, cards: tuple[Card, ...], claimed: Card | None = None) 
     return Meld(kind, cards, claimed=claimed)
 
 
+# The 擺 / 經 pair claims (``_claim``) by (seat, claimed kind, own kind): the hot path of the
+# claims of class 1.
+_PAIR_CLAIMS: caches.BoundedDict[tuple[int, int, int], Action] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.game._PAIR_CLAIMS", 4096
+)
+
+# The unit each claim forms, by the claim's id (each entry holds its claim, so the id stays its
+# own): ``_meld`` without hashing the cards again.
+_CLAIMED: caches.BoundedDict[int, tuple[Action, Meld]] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.game._CLAIMED", 1 << 14
+)
+
+
+def _claimed_meld(action: Action) -> Meld:
+    """The unit the claim ``action`` forms: its own cards and the claimed card."""
+    known = _CLAIMED.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
+    assert action.card is not None and action.meld is not None
+    meld = _meld(action.meld, (*action.cards, action.card), action.card)
+    _CLAIMED[id(action)] = (action, meld)
+    return meld
+
+
 @caches.lru("chuanpai", maxsize=1 << 14)
 def _claim(
     seat: int, card: Card, cards: tuple[Card, ...], meld: MeldKind, guo: bool = False
@@ -209,6 +244,32 @@ def _record(kind: str, seat: int, card: Card | None) -> Action:
     return Action(seat, K(kind), card)
 
 
+# _record by (kind, seat, card index): the flow's hot path (a key of small ints and a word).
+_RECORDS: caches.BoundedDict[tuple[str, int, int], Action] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.game._RECORDS", 4096
+)
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _discard_row(seat: int) -> tuple[Action, ...]:
+    """The discard of each card kind by ``seat``, by card index."""
+    return tuple(_record("discard", seat, card) for card in CARDS)
+
+
+@caches.lru("chuanpai", maxsize=4096)
+def _auto(seat: int, kind: K, card: Card, meld: MeldKind | None = None) -> Action:
+    """A record of the family's own (a set a 偷 completes, a 過牌, a kept 4th) by ``seat`` of
+    ``card`` (one object serves every game, as for :func:`_record`)."""
+    return Action(seat, kind, card=card, meld=meld)
+
+
+@caches.lru("chuanpai", maxsize=4096)
+def _lay(seat: int, cards: tuple[Card, ...], meld: MeldKind) -> Action:
+    """The setup action of ``seat`` laying ``cards`` as a ``meld`` (one object serves every
+    game, as for :func:`_record`)."""
+    return Action(seat, K.LAY, cards=cards, meld=meld)
+
+
 @caches.lru("chuanpai", maxsize=8)
 def _claim_partners(
     pair_sums: tuple[int, ...],
@@ -223,6 +284,18 @@ def _claim_partners(
             if a.is_jing != b.is_jing or (not a.is_jing and a.points + b.points in pair_sums)
         )
         for a in CARDS
+    )
+
+
+@caches.lru("chuanpai", maxsize=8)
+def _partner_kinds(
+    pair_sums: tuple[int, ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For every card kind, the kinds of :func:`_claim_partners`, and those of its 擺 only."""
+    partners = _claim_partners(pair_sums)
+    return (
+        tuple(tuple(i for i, _kind in row) for row in partners),
+        tuple(tuple(i for i, kind in row if kind is MeldKind.BAI) for row in partners),
     )
 
 
@@ -268,12 +341,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return rules.deck
 
     def _after_deal(self) -> None:
-        self._partners = _claim_partners(self.rules.pair_sums)
-        self._partner_kinds = tuple(tuple(i for i, _kind in row) for row in self._partners)
-        self._bai_kinds = tuple(
-            tuple(i for i, kind in row if kind is MeldKind.BAI) for row in self._partners
-        )
+        self._pair_sums = self.rules.pair_sums  # (a property of the rules: read once)
+        self._partners = _claim_partners(self._pair_sums)
+        self._partner_kinds, self._bai_kinds = _partner_kinds(self._pair_sums)
         self._guo: list[list[Card]] = [[] for _ in range(self.players)]
+        #: The 暗 on each seat's table, in table order (the units a 起 may join, read by
+        #: ``_claimers``), kept where a unit is laid or a 暗 becomes a 起.
+        self._ans: list[tuple[Meld, ...]] = [()] * self.players  # (tuples: copies share them)
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
         self._jiao_at_deal = [
             _can_jiao(_every_counts(self._hands[s], self._tables[s], self._guo[s]))
@@ -307,17 +381,27 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     # -- the family's actions and units
     def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
-        return _record(kind, seat, card)
+        key = (kind, seat, -1 if card is None else card.index)
+        found = _RECORDS.get(key)
+        if found is None:
+            found = _RECORDS[key] = _record(kind, seat, card)
+        return found
+
+    def _discards(self, seat: int) -> Sequence[Action]:
+        return _discard_row(seat)
 
     def _lay_unit(self, action: Action) -> Meld:
         assert action.meld is not None
-        return _meld(action.meld, action.cards)
+        meld = _meld(action.meld, action.cards)
+        if meld.kind is MeldKind.AN:
+            self._ans[action.seat] += (meld,)
+        return meld
 
     # -- helpers
     def _surplus(self, seat: int, card: Card) -> bool:
         """Whether a dot card of ``card``'s points in the seat's hand is in no 擠兒 of some
         largest set (chuanpai.md §2.4.1): then not every such card is tied."""
-        return _surplus_points(self._hands[seat], self.rules.pair_sums)[0][card.points]
+        return _surplus_points(self._hands[seat], self._pair_sums)[0][card.points]
 
     # -- setup (chuanpai.md §2.1: lay dealt 暗 and 燕)
     def _setup_options(self, seat: int) -> tuple[list[Action], bool]:
@@ -331,34 +415,28 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 # four as a 亮 ("自己手裏組成四張一樣的牌，明擺…叫做亮"), five as a 土夥.
                 card = CARDS[i]
                 kind = {3: MeldKind.AN, 4: MeldKind.LIANG}.get(c, MeldKind.TUHUO)
-                out.append(Action(seat, K.LAY, cards=(card,) * c, meld=kind))
+                out.append(_lay(seat, (card,) * c, kind))
                 if _qitou(h, i, self.rules) != "optional":
                     mandatory = True
         if all(h[i] for i in _SEVENS):
-            out.append(Action(seat, K.LAY, cards=SEVENS, meld=MeldKind.YAN))
+            out.append(_lay(seat, SEVENS, MeldKind.YAN))
             mandatory = True
         if h[DING_INDEX] >= 2:
             ding = CARDS[DING_INDEX]
             for j in _JING:
                 if h[j]:
-                    out.append(Action(seat, K.LAY, cards=(ding, ding, CARDS[j]), meld=MeldKind.AN))
+                    out.append(_lay(seat, (ding, ding, CARDS[j]), MeldKind.AN))
             for j in _JING:  # §2.3: a 經牌 and three 丁丁 are a 4-card 經 set too
                 if h[j] and h[DING_INDEX] >= 3:
-                    out.append(
-                        Action(seat, K.LAY, cards=(ding, ding, ding, CARDS[j]), meld=MeldKind.LIANG)
-                    )
+                    out.append(_lay(seat, (ding, ding, ding, CARDS[j]), MeldKind.LIANG))
             if h[21] and h[22]:
-                out.append(
-                    Action(
-                        seat, K.LAY, cards=(ding, ding, CARDS[21], CARDS[22]), meld=MeldKind.LIANG
-                    )
-                )
+                out.append(_lay(seat, (ding, ding, CARDS[21], CARDS[22]), MeldKind.LIANG))
         return out, mandatory
 
     # -- discard (chuanpai.md §2.4.1 不能拆了擠兒打)
     def _discard_options(self, seat: int) -> list[int]:
         h = self._hands[seat]
-        points, jing_ok = _surplus_points(h, self.rules.pair_sums)
+        points, jing_ok = _surplus_points(h, self._pair_sums)
         pts = _DOT_POINTS
         surplus = [i for i in range(21) if h[i] and points[pts[i]]]
         if jing_ok:
@@ -379,7 +457,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             kang_only = h[x] == 3 and q == "mandatory" and self.rules.kang == "qitou"
             # chuanpai.md §2.3: with three of the "real and fake 經" the 4th must be 扛'd; every
             # 碰 of it would take two of the three (its partners are 丁丁 and the 經牌).
-            jing_threes = self._jing_threes(seat, card)
+            jing_threes = self._jing_threes(seat, card) if x in _JING_SET_KINDS else []
             if jing_threes:
                 kang_only = True
             if pair and not kang_only:
@@ -408,7 +486,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     )
                     if self._surplus(seat, card):  # §2.4.2: a seven in hand is single
                         forced = True
-            qi_claims = self._qi_claims(seat, card)
+            qi_claims = self._qi_claims(seat, card) if self._ans[seat] else []
             qi = bool(qi_claims)
             out += qi_claims
             for three in jing_threes:
@@ -432,14 +510,18 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         turned = self._offer is not None and self._offer[2]
         if self._small[seat] or (turned and not self.rules.turned_bai):
             return [], False
-        surplus: list[bool] | None = None
+        surplus: tuple[bool, ...] | None = None
         for i, kind in self._partners[x]:
             if not h[i]:
                 continue
-            out.append(_claim(seat, card, (CARDS[i],), kind))
-            if kind is MeldKind.BAI:  # a dot card of a dot card
+            key = (seat, x, i)  # (the pair's kind follows from the two kinds)
+            claim = _PAIR_CLAIMS.get(key)
+            if claim is None:
+                claim = _PAIR_CLAIMS[key] = _claim(seat, card, (CARDS[i],), kind)
+            out.append(claim)
+            if kind is MeldKind.BAI and not forced:  # a dot card of a dot card
                 if surplus is None:
-                    surplus = _surplus_points(h, self.rules.pair_sums)[0]
+                    surplus = _surplus_points(h, self._pair_sums)[0]
                 if surplus[_DOT_POINTS[i]]:
                     forced = True
         if x in self._passed[seat]:
@@ -447,7 +529,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if _pair_ok(card, g, self.rules):
                     out.append(_claim(seat, card, (g,), MeldKind.BAI, True))
                     forced = True
-        qi_claims = self._qi_claims(seat, card) if out else []
+        qi_claims = self._qi_claims(seat, card) if out and self._ans[seat] else []
         if qi_claims:  # §2.3: the 起 passed above for a winning 擺: now win, or take the 起
             return [*(a for a in out if self._claim_wins(a)), *qi_claims], True
         return out, forced
@@ -463,10 +545,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         makes a 經 set with (chuanpai.md §2.3)."""
         found = []
         x = card.index
-        for meld in self._tables[seat]:
-            if meld.kind is not MeldKind.AN:
-                continue
-            if meld.cards == (card,) * 3 or (
+        three = (card,) * 3
+        for meld in self._ans[seat]:  # (the 暗 of the table, in table order)
+            if meld.cards == three or (
                 x in _JING_SET_KINDS and meld.jing and is_jing_set((*meld.cards, card))
             ):
                 found.append(_claim(seat, card, meld.cards, MeldKind.QI))
@@ -514,6 +595,63 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             _pair_ok(card, g, self.rules) for g in self._guo[seat]
         )
 
+    def _claimers(self, card: Card, seats: Sequence[int]) -> list[tuple[int, int]]:
+        # ``_can_claim`` of every seat and class in one pass (asked at every offer);
+        # tests/chuanpai/test_engine_fast.py checks that both agree.
+        x = card.index
+        hands, ans = self._hands, self._ans
+        pair_kind = DING_INDEX if card.is_jing else x  # two of it make a 碰 of ``card``
+        ding = x == DING_INDEX
+        sevens = _SEVEN_OTHERS.get(x)
+        jing_set = x in _JING_SET_KINDS
+        three = (card,) * 3
+        offer = self._offer
+        only_che = offer is not None and offer[2] and not self.rules.turned_bai  # (_only_che)
+        small = self._small
+        first: list[tuple[int, int]] = []
+        for seat in seats:
+            h = hands[seat]
+            if only_che and not small[seat]:  # 割胡's turned cards: a 碰 only, if any is left
+                if (
+                    h[pair_kind] >= 2 or (ding and h[x] and (h[21] or h[22]))
+                ) and self._claim_options(seat, card, 0)[0]:
+                    first.append((0, seat))
+                continue
+            if (
+                h[pair_kind] >= 2
+                or (ding and h[x] and (h[21] or h[22]))
+                or (sevens is not None and h[sevens[0]] and h[sevens[1]])
+                or (jing_set and self._jing_threes(seat, card))
+            ):
+                first.append((0, seat))
+                continue
+            for meld in ans[seat]:
+                if meld.cards == three or (
+                    jing_set and meld.jing and is_jing_set((*meld.cards, card))
+                ):
+                    first.append((0, seat))
+                    break
+        if only_che:  # (no 擺 of a turned card either)
+            return first
+        second: list[tuple[int, int]] = []
+        partners = self._partner_kinds[x]
+        for seat in seats:
+            if small[seat]:
+                continue
+            h = hands[seat]
+            if any(map(h.__getitem__, partners)) or (
+                x in self._passed[seat]
+                and any(_pair_ok(card, g, self.rules) for g in self._guo[seat])
+            ):
+                second.append((1, seat))
+        return first + second
+
+    def _drop_an(self, seat: int, meld: Meld) -> None:
+        """Forget the 暗 ``meld`` of ``seat``'s table (it became a 起)."""
+        ans = list(self._ans[seat])
+        ans.remove(meld)
+        self._ans[seat] = tuple(ans)
+
     def _jing_threes(self, seat: int, card: Card) -> list[tuple[Card, ...]]:
         """The 經-set cards in hand (three of 丁丁 / 財神 / 聽用) that ``card`` makes a 4-card 經 set."""
         if card.index not in (DING_INDEX, *_JING):
@@ -544,9 +682,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 for k, m in enumerate(table)
                 if m.kind is MeldKind.AN and m.cards == tuple(sorted(action.cards))
             )
-            table[at] = _meld(MeldKind.QI, (*action.cards, action.card), action.card)
+            self._drop_an(seat, table[at])
+            table[at] = _claimed_meld(action)
         else:
-            self._tables[seat].append(_meld(action.meld, (*action.cards, action.card), action.card))
+            self._tables[seat].append(_claimed_meld(action))
         return action.meld.tou
 
     # -- 偷 (chuanpai.md §2.3: a 偷 completing a set is laid at once; §2.4.3 過牌)
@@ -560,7 +699,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if not self._wins_with(seat, counts, self._tables[seat], self._guo[seat]):
             return False
         self._hands[seat][card.index] += 1
-        self._force(Action(seat, K.KEEP, card=card), note="the 4th wins the hand: no 起")
+        self._force(_auto(seat, K.KEEP, card), note="the 4th wins the hand: no 起")
         return True
 
     def _place_tou(self, seat: int, card: Card) -> int:
@@ -576,8 +715,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             ):
                 if self._tou_wins_in_hand(seat, card):
                     return 0
+                self._drop_an(seat, meld)
                 table[k] = _meld(MeldKind.QI, (*meld.cards, card), card)
-                self._force(Action(seat, K.SET, card=card, meld=MeldKind.QI), note="偷 經 起")
+                self._force(_auto(seat, K.SET, card, MeldKind.QI), note="偷 經 起")
                 return MeldKind.QI.tou
         threes = self._jing_threes(seat, card)
         if threes:
@@ -586,22 +726,26 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             for c in three:
                 h[c.index] -= 1
             table.append(_meld(MeldKind.LIANG, (*three, card)))
-            self._force(Action(seat, K.SET, card=card, meld=MeldKind.LIANG), note="偷 經 亮")
+            self._force(_auto(seat, K.SET, card, MeldKind.LIANG), note="偷 經 亮")
             return MeldKind.LIANG.tou
         if not card.is_jing:
             for k, meld in enumerate(table):
                 if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
                     if self._tou_wins_in_hand(seat, card):
                         return 0
+                    self._drop_an(seat, meld)
                     table[k] = _meld(MeldKind.QI, (card,) * 4, card)
-                    self._force(Action(seat, K.SET, card=card, meld=MeldKind.QI), note="偷 起")
+                    self._force(_auto(seat, K.SET, card, MeldKind.QI), note="偷 起")
                     return MeldKind.QI.tou
             kind = {2: MeldKind.AN, 3: MeldKind.LIANG, 4: MeldKind.TUHUO}.get(h[x])
             if kind is not None:
                 cards = (card,) * (h[x] + 1)
                 h[x] = 0
-                table.append(_meld(kind, cards))
-                self._force(Action(seat, K.SET, card=card, meld=kind), note=f"偷 {kind.hanzi}")
+                made = _meld(kind, cards)
+                table.append(made)
+                if kind is MeldKind.AN:
+                    self._ans[seat] += (made,)
+                self._force(_auto(seat, K.SET, card, kind), note=f"偷 {kind.hanzi}")
                 return kind.tou
             if x in _SEVENS:
                 others = [i for i in _SEVENS if i != x]
@@ -609,27 +753,29 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     for i in others:
                         h[i] -= 1
                     table.append(_meld(MeldKind.YAN, SEVENS))
-                    self._force(Action(seat, K.SET, card=card, meld=MeldKind.YAN), note="偷 燕")
+                    self._force(_auto(seat, K.SET, card, MeldKind.YAN), note="偷 燕")
                     return MeldKind.YAN.tou
             if not self._small[seat] and any(
                 _pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
             ):
                 self._guo[seat].append(card)
-                self._force(Action(seat, K.GUO, card=card), note="過牌")
+                self._force(_auto(seat, K.GUO, card), note="過牌")
                 return 0
         h[x] += 1
         return 0
 
     def _note_passed(self, seat: int, card: Card) -> None:
-        if card.is_jing or self._small[seat]:
+        x = card.index
+        if x in _JING or self._small[seat]:  # (a 經牌 is never noted)
             return
-        h = self._hands[seat]
-        if not any(map(h.__getitem__, self._bai_kinds[card.index])):
-            self._passed[seat].add(card.index)
+        if not any(map(self._hands[seat].__getitem__, self._bai_kinds[x])):
+            self._passed[seat].add(x)
 
     # -- the win (chuanpai.md §2.5, Ambiguities C4, C6) and the score (§2.6)
     def _alternative_win(self, seat: int, table: list[Meld]) -> bool:
         rules = self.rules
+        if rules.win == "formed":
+            return False
         cards = [c for m in table for c in m.cards]
         if not cards:  # no 擺牌, nothing to count (a target may be 0)
             return False

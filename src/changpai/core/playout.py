@@ -29,6 +29,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from attrs import field, frozen
 
+from changpai.core import caches
 from changpai.core.engine import GameBase
 from changpai.core.guard import count_arg, shown, text_arg
 from changpai.errors import ChangpaiError, NotationError, RulesError
@@ -114,12 +115,25 @@ def perft(game: Engine, depth: int) -> int:
     return total
 
 
+# The names of the action kinds seen by ``_kind``, by the kind's id (each entry holds its kind,
+# so the id stays its own; a simulation tallies every log entry, a few kinds again and again).
+_KIND_NAMES: caches.BoundedDict[int, tuple[Any, tuple[str, str]]] = caches.BoundedDict(
+    "core", "changpai.core.playout._KIND_NAMES", 1024
+)
+
+
 def _kind(entry: Any) -> tuple[str, str]:
     action = getattr(entry, "action", entry)
     kind = getattr(action, "kind", type(action).__name__)
+    known = _KIND_NAMES.get(id(kind))
+    if known is not None and known[0] is kind:
+        return known[1]
     if isinstance(kind, enum.Enum):
-        return str(kind.value), str(getattr(kind, "hanzi", kind.value))
-    return str(kind), str(kind)
+        names = str(kind.value), str(getattr(kind, "hanzi", kind.value))
+    else:
+        names = str(kind), str(kind)
+    _KIND_NAMES[id(kind)] = (kind, names)
+    return names
 
 
 @frozen
@@ -287,10 +301,9 @@ class _Tally:
             self.total_value += getattr(result, "value", 0)
             if result.sheet is not None:
                 self.total_score += result.sheet.total
-        for entry in played.log:
-            code, hanzi = _kind(entry)
-            self.counts[code] += 1
-            self.labels[code] = hanzi
+        names = list(map(_kind, played.log))
+        self.counts.update([code for code, _hanzi in names])
+        self.labels.update(names)
 
     def merge(self, other: _Tally) -> None:
         self.hands += other.hands

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from changpai.core import caches
 from changpai.core.guard import instance_arg, int_arg, items_arg, shown
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
@@ -31,7 +32,15 @@ from changpai.core.turnclaim import TurnClaimGame
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, parse
-from changpai.xiaogan.hand import Decomposition, layout_units
+from changpai.xiaogan.hand import (
+    _GROUPS,
+    _GROUPS_NUMERIC,
+    _PICKS,
+    Decomposition,
+    _group,
+    _options,
+    layout_units,
+)
 from changpai.xiaogan.melds import HJ, RUNS, Meld, MeldKind
 from changpai.xiaogan.rules import XIAOGAN, Rules
 from changpai.xiaogan.scoring import Win, score
@@ -61,6 +70,74 @@ def _shared(key: tuple[Any, ...], make: Any) -> Action:
     if found is None:
         found = _ACTIONS[key] = make()
     return found
+
+
+def _action(kind: str, seat: int, card: Card | None = None) -> Action:
+    """The flow's action of ``kind`` by ``seat`` (with ``card``), shared."""
+    key = (kind, seat, -1 if card is None else card.index)
+    found = _ACTIONS.get(key)  # (``_shared`` inline: the flow's hot path)
+    if found is None:
+        found = _ACTIONS[key] = Action(seat, K(kind), card)
+    return found
+
+
+@caches.lru("xiaogan", maxsize=8)
+def _discard_row(seat: int) -> tuple[Action, ...]:
+    """The discard of each card kind by ``seat``, by card index."""
+    return tuple(_action("discard", seat, card) for card in CARDS)
+
+
+@caches.lru("xiaogan", maxsize=4096)
+def _meld(kind: MeldKind, cards: tuple[Card, ...], claimed: Card | None = None) -> Meld:
+    """The set ``Meld(kind, cards, claimed=claimed)`` (sets are immutable: one object serves
+    every game; the engine lays a few hundred different ones)."""
+    return Meld(kind, cards, claimed=claimed)
+
+
+# The cards the counts of one phrase group lay out, without and with a wild 混江 (xiaogan.hand
+# ``_group``), by rules options and group: filled as hands come, at most _MOST_KEPT counts per
+# group (more are asked of ``_group`` again), 16 option sets (cleared with the family's caches).
+_GroupLaid = tuple[tuple[int, ...], Any, dict[tuple[int, ...], int], dict[tuple[int, ...], int]]
+_GROUP_LAID: caches.BoundedDict[tuple[bool, ...], tuple[_GroupLaid, ...]] = caches.BoundedDict(
+    "xiaogan", "changpai.xiaogan.game._GROUP_LAID", 16
+)
+_MOST_KEPT = 20_000
+
+
+def _group_tables(options: tuple[bool, bool, bool], face_down: bool) -> tuple[_GroupLaid, ...]:
+    key = (*options, face_down)
+    found = _GROUP_LAID.get(key)
+    if found is None:
+        groups = _GROUPS_NUMERIC if options[1] else _GROUPS
+        found = _GROUP_LAID[key] = tuple((group, _PICKS[group], {}, {}) for group in groups)
+    return found
+
+
+def _laid_count(counts: Sequence[int], rules: Rules) -> int:
+    """``layout_units(counts, rules)[0]`` — the cards a concealed hand lays out — from the
+    answers of its phrase groups, without building the units (the engine asks it after every
+    change of a hand). A wild 混江 goes to the group it gains the most in; only the gain in
+    cards laid out matters here, and none is taken when no group gains."""
+    options = _options(rules)
+    face_down = rules.count_face_down
+    joker = options[0] and counts[HJ] > 0
+    laid = gain = 0
+    for group, pick, plain, wild in _group_tables(options, face_down):
+        values = pick(counts)
+        old = plain.get(values)
+        if old is None:
+            old = _group(group, values, 0, options, face_down)[0] if any(values) else 0
+            if len(plain) < _MOST_KEPT:
+                plain[values] = old
+        laid += old
+        if joker:
+            found = wild.get(values)
+            if found is None:
+                found = _group(group, values, 1, options, face_down)[0]
+                if len(wild) < _MOST_KEPT:
+                    wild[values] = found
+            gain = max(gain, found - old)
+    return laid + gain
 
 
 def tied(hand: Sequence[int], index: int) -> bool:
@@ -203,7 +280,34 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return self._laid(self._seat(seat))
 
     def _laid(self, seat: int) -> int:
-        return self._table_laid(seat) + layout_units(self._hands[seat], self.rules)[0]
+        return self._laid_of(seat, self._memo(seat))
+
+    def _laid_of(self, seat: int, memo: tuple[int, int]) -> int:
+        held, laid = memo
+        if laid < 0:
+            laid = self._table_laid(seat) + _laid_count(self._hands[seat], self.rules)
+            self._laid_memo[seat] = (held, laid)
+        return laid
+
+    def _memo(self, seat: int) -> tuple[int, int]:
+        """``(cards held, cards laid out or -1 until asked)`` of ``seat``, kept until its hand
+        or its table changes (``_changed``; asked at each of its decisions)."""
+        memo = self._laid_memo[seat]
+        if memo is None:
+            held = sum(self._hands[seat])
+            for m in self._tables[seat]:
+                held += len(m.cards)
+            memo = self._laid_memo[seat] = (held, -1)
+        return memo
+
+    def _changed(self, seat: int) -> None:
+        self._laid_memo[seat] = None
+
+    def _reach(self, seat: int, need: int) -> int:
+        """The cards ``seat`` lays out when it holds at least ``need`` cards (a bound of what
+        it lays out), else -1."""
+        memo = self._memo(seat)
+        return -1 if memo[0] < need else self._laid_of(seat, memo)
 
     def _table_laid(self, seat: int) -> int:
         """The cards the sets on ``seat``'s table count as laid out."""
@@ -212,6 +316,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         for m in self._tables[seat]:
             table += m.laid_out(rules)
         return table
+
+    def _after_deal(self) -> None:
+        #: What ``_memo`` keeps of each seat's hand and table.
+        self._laid_memo: list[tuple[int, int] | None] = [None] * self.players
+        #: The kinds of the 暗 of three identical cards on each seat's table (``_has_an``),
+        #: kept where a set is laid or a 暗 becomes a 起.
+        self._an_kinds: list[frozenset[int]] = [frozenset()] * self.players
 
     def _face_down(self, meld: Meld) -> bool:
         return meld.kind is MeldKind.AN
@@ -224,13 +335,31 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     # ----------------------------------------------------------------- actions and units
     def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
-        return _shared(
-            (kind, seat, -1 if card is None else card.index), lambda: Action(seat, K(kind), card)
-        )
+        key = (kind, seat, -1 if card is None else card.index)
+        found = _ACTIONS.get(key)  # (``_action`` inline: the flow's hot path)
+        return _action(kind, seat, card) if found is None else found
+
+    def _discards(self, seat: int) -> Sequence[Action]:
+        return _discard_row(seat)
 
     def _lay_unit(self, action: Action) -> Meld:
         assert action.meld is not None
-        return Meld(action.meld, action.cards)
+        meld = _meld(action.meld, action.cards)
+        self._note_an(action.seat, meld)
+        return meld
+
+    def _note_an(self, seat: int, meld: Meld) -> None:
+        """Note a 暗 of three identical cards laid on ``seat``'s table (``_an_kinds``)."""
+        cards = meld.cards
+        if meld.kind is MeldKind.AN and cards[0] == cards[1] == cards[2]:
+            self._an_kinds[seat] |= {cards[0].index}
+
+    def _set(self, seat: int, card: Card, cards: tuple[Card, ...], kind: MeldKind) -> Action:
+        """The record of a set a 偷 completes (``SET``)."""
+        return _shared(
+            ("set", seat, card.index, kind, len(cards)),
+            lambda: Action(seat, K.SET, card, cards, kind),
+        )
 
     def _lay(self, seat: int, kind: MeldKind, cards: tuple[Card, ...]) -> Action:
         return _shared(
@@ -283,14 +412,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     def _has_an(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` has a 暗 of three ``card`` on its table (a passing fourth is a 起)."""
-        three = (card, card, card)
-        an = MeldKind.AN
-        for m in self._tables[seat]:
-            if m.kind is an and m.cards == three:
-                break
-        else:
-            return False
-        return True
+        return card.index in self._an_kinds[seat]
 
     def _can_claim(self, seat: int, card: Card, cls: int) -> bool:
         # Answers as ``bool(self._claim_options(seat, card, cls)[0])`` without building them.
@@ -313,6 +435,36 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if (h[a] and h[b]) or (wild and (h[a] or h[b])):
                     return True
         return False
+
+    def _claimers(self, card: Card, seats: Sequence[int]) -> list[tuple[int, int]]:
+        # ``_can_claim`` of every seat and class in one pass (asked at every offer);
+        # tests/xiaogan/test_engine_fast.py checks that both agree.
+        x = card.index
+        if x == HJ:
+            return []
+        hands, an_kinds, small = self._hands, self._an_kinds, self._small
+        rules = self.rules
+        wild_rule = rules.hunjiang == "wild"
+        a, b = _JU_PAIRS[x]
+        runs = _RUN_PAIRS[x] if rules.numeric_sentences else ()
+        first: list[tuple[int, int]] = []
+        second: list[tuple[int, int]] = []
+        for seat in seats:
+            h = hands[seat]
+            wild = wild_rule and h[HJ] > 0
+            n = h[x]
+            if n >= 2 or (wild and n) or x in an_kinds[seat]:  # (``_has_an``)
+                first.append((0, seat))
+            if small[seat]:
+                continue
+            if (h[a] and h[b]) or (wild and (h[a] or h[b])):
+                second.append((1, seat))
+                continue
+            for c, d in runs:
+                if (h[c] and h[d]) or (wild and (h[c] or h[d])):
+                    second.append((1, seat))
+                    break
+        return first + second
 
     def _claim_options(self, seat: int, card: Card, cls: int) -> tuple[list[Action], bool]:
         x = card.index
@@ -398,11 +550,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             k = next(
                 k for k, m in enumerate(table) if m.kind is MeldKind.AN and m.cards == action.cards
             )
-            table[k] = Meld(MeldKind.QI, (*action.cards, card), claimed=card)
+            table[k] = _meld(MeldKind.QI, (*action.cards, card), card)
+            self._an_kinds[seat] -= {card.index}
             return kind.tou
         for own in action.cards:
             self._hands[seat][own.index] -= 1
-        table.append(Meld(kind, (*action.cards, card), claimed=card))
+        table.append(_meld(kind, (*action.cards, card), card))
         return kind.tou
 
     # ----------------------------------------------------------------- 偷 (§2, §4)
@@ -415,33 +568,29 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
                     if self._wins_in_hand(seat, x):
                         break  # §4: the fourth of a 暗 goes to it "unless it wins"
-                    table[k] = Meld(MeldKind.QI, (card,) * 4, claimed=card)
-                    self._force(Action(seat, K.SET, card, (card,) * 3, MeldKind.QI), note="偷 起")
+                    table[k] = _meld(MeldKind.QI, (card,) * 4, card)
+                    self._an_kinds[seat] -= {x}
+                    self._force(self._set(seat, card, (card,) * 3, MeldKind.QI), note="偷 起")
                     return MeldKind.QI.tou
         h[x] += 1
         if x == HJ or h[x] < 3 or _tied(h, x):
             return 0
         kind, cards = _identical(card, h[x], self.rules.wuzhang)
         h[x] -= len(cards)
-        table.append(Meld(kind, cards))
-        self._force(Action(seat, K.SET, card, cards, kind), note=f"偷 {kind.hanzi}")
+        meld = _meld(kind, cards)
+        table.append(meld)
+        self._note_an(seat, meld)
+        self._force(self._set(seat, card, cards, kind), note=f"偷 {kind.hanzi}")
         return kind.tou
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
-    def _held(self, seat: int) -> int:
-        """The cards ``seat`` holds, in hand and on its table: a bound of what it lays out."""
-        held = sum(self._hands[seat])
-        for m in self._tables[seat]:
-            held += len(m.cards)
-        return held
-
     def _has_won(self, seat: int) -> bool:
         need = self.rules.win_count
-        return self._held(seat) >= need and self._laid(seat) >= need
+        return self._reach(seat, need) >= need
 
     def _may_abandon(self, seat: int) -> bool:
         need = self.rules.win_count - 1
-        return self._held(seat) >= need and self._laid(seat) == need
+        return self._reach(seat, need) == need
 
     def _layout(self, seat: int) -> Decomposition:
         found = layout_units(self._hands[seat], self.rules)

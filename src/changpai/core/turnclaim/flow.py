@@ -16,8 +16,10 @@ swap instead of turning; the win checks; ``to_act``, ``legal_actions``, ``verify
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from changpai.core import caches
 from changpai.core.guard import not_to_act
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.turnclaim.protocols import (
@@ -30,6 +32,16 @@ from changpai.core.turnclaim.state import TurnClaimState
 from changpai.errors import IllegalActionError
 
 __all__ = ["TurnClaimFlow"]
+
+# The engine's records (auto) by their action's id and note; each holds its action, so the id
+# stays that action's while the entry lives.
+_FORCED: caches.BoundedDict[tuple[int, str], ActionRecord[Any]] = caches.BoundedDict(
+    "core", "changpai.core.turnclaim.flow._FORCED", 1 << 14
+)
+# The records of decisions, the same way, by their action's id.
+_DECIDED: caches.BoundedDict[int, ActionRecord[Any]] = caches.BoundedDict(
+    "core", "changpai.core.turnclaim.flow._DECIDED", 1 << 14
+)
 
 C = TypeVar("C", bound=TurnClaimCard)
 U = TypeVar("U", bound="TurnClaimUnit[Any]")
@@ -75,19 +87,30 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         >>> all(a.seat == g.to_act[0] for a in g.legal_actions(g.to_act[0])), g.legal_actions(1)
         (True, [])
         """
-        seat = self._seat(seat)
-        if seat not in self.to_act:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat)  # (a bool, or a seat off the table: the error)
+        if seat != self._acting():
             return []
         return list(self._legal(seat))
 
+    def _acting(self) -> int:
+        """The seat of :attr:`to_act`, or -1 once the hand is over (the hot path's to_act)."""
+        if self._result is not None:
+            return -1
+        phase = self._phase
+        if phase == "discard":
+            return self._turn_seat
+        if phase == "claim":
+            return self._candidates[self._cand_pos][1]
+        return self._seating.orders[self.dealer][self._setup_pos]
+
     def _legal(self, seat: int) -> tuple[A, ...]:
         """The legal decisions of ``seat``, which is to act (kept until the next record)."""
-        key = (len(self._log), seat)
         cache = self._legal_cache
-        if cache is not None and cache[0] == key:
+        if cache is not None and cache[0] == (len(self._log), seat):
             return cache[1]
         found = tuple(self._legal_now(seat))
-        self._legal_cache = (key, found)
+        self._legal_cache = ((len(self._log), seat), found)
         return found
 
     def _legal_now(self, seat: int) -> list[A]:
@@ -95,14 +118,23 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             options, mandatory = self._setup_options(seat)
             return options if mandatory else [*options, self._new_action("ready", seat)]
         if self._phase == "discard":
-            table = self.card_table
-            return [
-                self._new_action("discard", seat, table[i]) for i in self._discard_options(seat)
-            ]
+            row = self._discards(seat)
+            return [row[i] for i in self._discard_options(seat)]
         cls = self._candidates[self._cand_pos][0]
         assert self._offer is not None
         options, forced = self._claim_options(seat, self._offer[0], cls)
         return options if forced else [*options, self._new_action("pass", seat)]
+
+    def _discards(self, seat: int) -> Sequence[A]:
+        """The discard of each card kind by ``seat``, by card index (the family's actions, made
+        once per game and seat; a family whose actions are shared may answer from a table)."""
+        row = self._discard_rows[seat]
+        if row is None:
+            row = tuple(self._new_action("discard", seat, c) for c in self.card_table)
+            rows = list(self._discard_rows)
+            rows[seat] = row
+            self._discard_rows = tuple(rows)  # (a tuple: copies share it)
+        return row
 
     def verify(self, action: A) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is not
@@ -122,9 +154,14 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             raise IllegalActionError(f"{action!r} is not a {self.family} Action")
         if self._result is not None:
             raise IllegalActionError(f"{action} is not legal: the hand is over")
-        if action.seat not in self.to_act:
-            raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
-        legal = self._legal(action.seat)
+        seat = action.seat
+        if seat != self._acting():
+            raise not_to_act(action, seat, self._to_act_seen_by(seat))
+        cache = self._legal_cache
+        if cache is not None and cache[0] == (len(self._log), seat):
+            legal = cache[1]  # (``_legal`` inline: asked right after ``legal_actions``)
+        else:
+            legal = self._legal(seat)
         if action not in legal:
             kinds = sorted({a.kind.value for a in legal})
             raise IllegalActionError(
@@ -143,25 +180,37 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         (False, True)
         """
         self.verify(action)
-        record: ActionRecord[A] = ActionRecord(action)
+        record = self._record(action)
         self._log.append(record)
-        kind = action.kind.value
-        if kind in ("lay", "ready"):
-            self._apply_setup(action)
-        elif kind == "discard":
+        kind = action.kind._value_  # (``.value``: a property, slower on the hot path)
+        if kind == "discard":
             self._apply_discard(action)
         elif kind == "pass":
             self._cand_pos += 1
             if self._cand_pos >= len(self._candidates):
                 self._unclaimed()
                 self._turn()
+        elif kind in ("lay", "ready"):
+            self._apply_setup(action)
         else:
             self._apply_claim(action)
         return record
 
     # ----------------------------------------------------------------- setup and 偷
+    def _record(self, action: A) -> ActionRecord[A]:
+        """The record of the decision ``action`` (shared, as the engine's own records)."""
+        known = _DECIDED.get(id(action))
+        if known is None or known.action is not action:
+            known = _DECIDED[id(action)] = ActionRecord(action)
+        return known
+
     def _force(self, action: A, note: str = "") -> None:
-        self._log.append(ActionRecord(action, auto=True, note=note))
+        # Records are immutable and the family's actions shared: one record serves every game.
+        key = (id(action), note)
+        known = _FORCED.get(key)
+        if known is None or known.action is not action:
+            known = _FORCED[key] = ActionRecord(action, auto=True, note=note)
+        self._log.append(known)
 
     def _apply_setup(self, action: A) -> None:
         seat = action.seat
@@ -169,6 +218,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             for c in action.cards:
                 self._hands[seat][c.index] -= 1
             self._tables[seat].append(self._lay_unit(action))
+            self._changed(seat)
             if self._setup_options(seat)[0]:
                 return
         self._setup_pos += 1
@@ -204,6 +254,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             self._force(self._new_action("tou", seat, card))
             self._tou_left = pending
             pending += self._place_tou(seat, card)
+            self._changed(seat)
         self._tou_left = 0
 
     # ----------------------------------------------------------------- discard, offer, turn
@@ -228,6 +279,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         card = action.card
         assert card is not None
         self._hands[seat][card.index] -= 1
+        self._changed(seat)
         self._gain = None
         if self._check_win(seat):
             self._dead.append(card)
@@ -238,12 +290,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     def _open_offer(self, card: C, source: int, turned: bool) -> bool:
         """Offer a card; True when some seat may claim it, else it is dead (and False)."""
         self._offer = (card, source, turned)
-        seats = self._offer_seats()
-        candidates: list[tuple[int, int]] = []
-        for cls in (0, 1):
-            for seat in seats:
-                if self._can_claim(seat, card, cls):
-                    candidates.append((cls, seat))
+        candidates = self._claimers(card, self._offer_seats())
         self._candidates = candidates
         self._cand_pos = 0
         if candidates:
@@ -259,9 +306,11 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
 
     def _unclaimed(self) -> None:
         assert self._offer is not None
-        card, source, _turned = self._offer
-        for seat in self._offer_seats():
-            self._note_passed(seat, card)
+        card, source, turned = self._offer
+        if self._notes_passed:
+            note = self._note_passed
+            for seat in self._seating.orders[source] if turned else self._seating.afters[source]:
+                note(seat, card)
         self._dead.append(card)
         self._offer = None
         self._candidates = []
@@ -281,10 +330,12 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
                     None, reason, label=label, next_dealer=self._next_dealer(None)
                 )
                 return
-            card = self._draw()
+            card = self._deck[self._drawn]
+            self._drawn += 1
             if self._small[seat]:
                 self._force(self._new_action("draw", seat, card))
                 self._hands[seat][card.index] += 1
+                self._changed(seat)
                 self._gain = (seat, True)
                 self._start_discard(seat)
                 return
@@ -306,6 +357,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         self._offer = None
         self._candidates = []
         tou = self._form_claim(action)
+        self._changed(seat)
         self._gain = (source, turned)
         self._tou(seat, tou)
         self._start_discard(seat)

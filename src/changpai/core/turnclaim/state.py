@@ -149,6 +149,10 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         self._gain: tuple[int, bool] | None = None
         self._result: GameResult | None = None
         self._legal_cache: tuple[tuple[int, int], tuple[A, ...]] | None = None
+        #: The discard actions of each seat by card kind, made when first asked (flow.py).
+        self._discard_rows: tuple[tuple[A, ...] | None, ...] = (None,) * n
+        #: Whether the family notes the cards that pass a seat (``_note_passed`` written).
+        self._notes_passed = type(self)._note_passed is not TurnClaimState._note_passed
         self._seating = _seating(n, tuple(s for s in range(n) if self._is_passive(s)))
         #: Whether each seat is a small seat (:meth:`is_small`), fixed by the deal.
         self._small: tuple[bool, ...] = tuple(
@@ -458,6 +462,11 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         """Called once after the deal, before the setup phase (e.g. to note dealt conditions or
         to make the family's own state)."""
 
+    def _changed(self, seat: int) -> None:
+        """Called by the flow after each change of ``seat``'s hand or table units (a laid set,
+        a discard, a draw, a placed 偷, a formed claim), e.g. to forget what the family keeps
+        about them (nothing by default)."""
+
     def _side_cards(self, seat: int) -> Sequence[C]:
         """Cards a seat holds outside its hand and its units (川牌 過牌); none by default."""
         return ()
@@ -515,6 +524,12 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         :meth:`_claim_options` are not empty (a family may answer faster without building
         them)."""
         return bool(self._claim_options(seat, card, cls)[0])
+
+    def _claimers(self, card: C, seats: Sequence[int]) -> list[tuple[int, int]]:
+        """The ``(class, seat)`` pairs that may claim the offered ``card``, class 0 before 1,
+        each class in the order of ``seats``: those :meth:`_can_claim` answers for (a family may
+        answer faster in one pass over the seats)."""
+        return [(cls, seat) for cls in (0, 1) for seat in seats if self._can_claim(seat, card, cls)]
 
     @abstractmethod
     def _form_claim(self, action: A) -> int:

@@ -1,0 +1,92 @@
+"""The 孝感 engine's quick paths agree with the plain ones they stand for (src/changpai/xiaogan/
+game.py): who may claim an offered card (``_claimers`` against ``_can_claim`` seat by seat and
+class by class), the 暗 noted on each table, and the cards a seat holds and lays out
+(``_laid_count``, and what ``_memo`` keeps per seat, against
+:func:`~changpai.xiaogan.hand.layout_units`)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.core.turnclaim.state import TurnClaimState
+from changpai.xiaogan import CARDS, XIAOGAN, Game, MeldKind, Rules
+from changpai.xiaogan.cards import COPIES, KINDS
+from changpai.xiaogan.game import _laid_count
+from changpai.xiaogan.hand import layout_units
+
+RULES = st.builds(
+    XIAOGAN.evolve,
+    hunjiang=st.sampled_from(["menjiang", "wild"]),
+    numeric_sentences=st.booleans(),
+    wuzhang=st.booleans(),
+    count_face_down=st.booleans(),
+)
+
+
+def _an_kinds(game: Game, seat: int) -> set[int]:
+    """The kinds of the 暗 of three identical cards on the seat's table, read off the table."""
+    return {
+        m.cards[0].index
+        for m in game.melds(seat)
+        if m.kind is MeldKind.AN and len(set(m.cards)) == 1
+    }
+
+
+def _check(game: Game) -> int:
+    """Compare the quick paths of ``game`` now with the plain ones; the offers checked."""
+    rules = game.rules
+    for seat in game.seats:
+        assert game._an_kinds[seat] == _an_kinds(game, seat)
+        held = len(game.hand(seat)) + sum(len(m.cards) for m in game.melds(seat))
+        assert game._memo(seat)[0] == held
+        table = sum(m.laid_out(rules) for m in game.melds(seat))
+        assert game._laid(seat) == table + layout_units(game._hands[seat], rules)[0]
+    if game.offer is None:
+        return 0
+    _card, source, turned = game.offer
+    seats = game._seating.orders[source] if turned else game._seating.afters[source]
+    for card in CARDS:
+        assert game._claimers(card, seats) == TurnClaimState._claimers(game, card, seats)
+    assert game._candidates == game._claimers(game.offer[0], seats)
+    return 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=RULES, seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4, 5, 6, 7]))
+def test_quick_paths_agree_in_random_games(rules: Rules, seed: int, players: int) -> None:
+    """At every decision of a random game (any table size, 混江 rule, 順 and 五張 options) the
+    claimers of the offer, the 暗 kinds and the laid-out counts are those of the plain paths."""
+    game = Game(rules, seed, players=players, dealer=seed % players)
+    rng = random.Random(seed)
+    offers = _check(game)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+        offers += _check(game)
+    assert offers > 0 or game.result is not None
+
+
+def test_quick_paths_see_many_offers() -> None:
+    """Random 4-player games of the default rules reach many offers, each checked."""
+    offers = 0
+    for seed in range(15):
+        game = Game(XIAOGAN, seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            offers += _check(game)
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert offers > 200
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    rules=RULES,
+    counts=st.lists(st.integers(0, COPIES), min_size=KINDS, max_size=KINDS).filter(
+        lambda c: sum(c) <= 32
+    ),
+)
+def test_laid_count_is_that_of_the_layout(rules: Rules, counts: list[int]) -> None:
+    """``_laid_count`` is the first item of ``layout_units`` for any hand under any options."""
+    assert _laid_count(counts, rules) == layout_units(counts, rules)[0]
