@@ -9,9 +9,9 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from turnclaim_support import check_claimers_at_the_offer
 
 from changpai.chuanpai import CARDS, GEHU, YAODIREN, Game, MeldKind, Rules
-from changpai.core.turnclaim.state import TurnClaimState
 
 RULES = st.builds(
     lambda base, deck, turned_bai, kang, win: base.evolve(
@@ -30,14 +30,7 @@ def _check(game: Game) -> int:
     noted per seat with those on its table; 1 if there is an offer, else 0."""
     for seat in game.seats:
         assert list(game._ans[seat]) == [m for m in game.melds(seat) if m.kind is MeldKind.AN]
-    if game.offer is None:
-        return 0
-    _card, source, turned = game.offer
-    seats = game._seating.orders[source] if turned else game._seating.afters[source]
-    for card in CARDS:
-        assert game._claimers(card, seats) == TurnClaimState._claimers(game, card, seats)
-    assert game._candidates == game._claimers(game.offer[0], seats)
-    return 1
+    return check_claimers_at_the_offer(game, CARDS)
 
 
 @settings(max_examples=25, deadline=None)

@@ -10,8 +10,8 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from turnclaim_support import check_claimers_at_the_offer
 
-from changpai.core.turnclaim.state import TurnClaimState
 from changpai.xiaogan import CARDS, XIAOGAN, Game, MeldKind, Rules
 from changpai.xiaogan.cards import COPIES, KINDS
 from changpai.xiaogan.game import _laid_count
@@ -44,14 +44,7 @@ def _check(game: Game) -> int:
         assert game._memo(seat)[0] == held
         table = sum(m.laid_out(rules) for m in game.melds(seat))
         assert game._laid(seat) == table + layout_units(game._hands[seat], rules)[0]
-    if game.offer is None:
-        return 0
-    _card, source, turned = game.offer
-    seats = game._seating.orders[source] if turned else game._seating.afters[source]
-    for card in CARDS:
-        assert game._claimers(card, seats) == TurnClaimState._claimers(game, card, seats)
-    assert game._candidates == game._claimers(game.offer[0], seats)
-    return 1
+    return check_claimers_at_the_offer(game, CARDS)
 
 
 @settings(max_examples=25, deadline=None)
