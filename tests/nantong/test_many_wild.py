@@ -136,7 +136,7 @@ def test_part_bound_holds_every_reading_section_6(
     sizes[p] = sum(counts)
     ranks = hand._CodeRanks((), (), nantong.DUZIHU_BAIDA, frozenset())
     parts = hand._WildParts(packed, sizes, every_left, ranks)
-    most, wen_most, sets_may, runs_may = parts.part_bound(p, wild, pair)
+    most, wen_most, sets_may, runs_may, lao_most = parts.part_bound(p, wild, pair)
     for codes in solver._part_all(tuple(counts), base, p < 3, wild, pair):
         if not hand._wilds_fit(codes, every_left):
             continue
@@ -145,3 +145,4 @@ def test_part_bound_holds_every_reading_section_6(
         assert sum(kind == 2 and face == 9 for kind, face, _ in codes) <= wen_most
         assert sets_may or not sets
         assert runs_may or not any(kind == 2 and face != 9 for kind, face, _ in codes)
+        assert sum(face >= nantong.cards.QZ for face in sets) <= lao_most

@@ -51,6 +51,7 @@ from changpai.nantong.melds import (
     _jiang,
     meld_value,
     set_value,
+    set_value_detail,
 )
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.solver import (
@@ -83,7 +84,7 @@ from changpai.nantong.wild_parts import DIGIT as WILD_DIGIT
 from changpai.nantong.wild_parts import (
     FACES_BITS,
     FACES_MASK,
-    RANK_ONE_SET,
+    RANK_LAO_AT,
     RANK_RUNS,
     RANK_SETS,
     RANK_TOTAL_AT,
@@ -91,6 +92,7 @@ from changpai.nantong.wild_parts import (
     PartSearch,
     face_counts,
     plain_readings,
+    set_rank,
 )
 from changpai.nantong.wild_parts import codes as wild_codes
 
@@ -108,6 +110,8 @@ __all__ = [
 ]
 
 GROUPS_IN_HAND = 7
+# 一丙, the lowest card of 一二三丙, the 文錢 (nantong.md §7)
+WENQIAN_FACE = 9
 
 
 class Shape(HanziEnum, short_repr=True):
@@ -826,7 +830,10 @@ def best_decomposition(
     jiang: Iterable[Card | str] | str = (),
     called: Iterable[Card] = (),
 ) -> Decomposition | None:
-    """The decomposition with the most 胡數 before situational bonuses (base, sets, 文錢), or None.
+    """The decomposition with the most 胡數 before situational bonuses (its
+    :attr:`Decomposition.value`: base, sets, 文錢, 三文錢, 三老聚會, the 飄胡 and 悶飄
+    doublings; ties of the value rounded up to ten go to the most before the rounding, then
+    to the smallest group codes), or None.
 
     ``called`` lists the 真諦 cards declared by 叫牌 (their concealed three scores as 起手).
 
@@ -857,7 +864,7 @@ def best_decomposition(
         left = _copies_left(counts, melds, flips)
         if left is None:  # no 百搭 can stand for anything
             return None
-        ranks = _CodeRanks(melds, flips, rules, frozen_called)
+        ranks = _CodeRanks(melds, flips, rules, frozen_called, _fours(counts, rules))
         best = _best_wild(counts, len(baida), left, ranks)
         return None if best is None else _build(best, baida, melds, rules, flips, frozen_called)
     if not _can(counts, len(baida), True):
@@ -972,7 +979,10 @@ def _best_packed_plain(
         if rules.multiplier_model != "model":
             # the seed tables (N6) rank the long way, raising where they always have
             readings = _plain_all(key)
-            return _best_reading(readings, (), (), rules, flips, called) if readings else None
+            if not readings:
+                return None
+            counts = [key >> PACK_BITS * k & 15 for k in range(N_PLAIN)]
+            return _best_reading(readings, (), (), rules, flips, called, counts)
         t = t or _suit_melds(0, xt)
         b = b or _suit_melds(1, xb)
         w = w or _suit_melds(2, xw)
@@ -1011,7 +1021,9 @@ def _best_of_suits(
     if len(parts[0]) == len(parts[1]) == len(parts[2]) == 1:
         best = tuple(sorted(itertools.chain(*parts[0], *parts[1], *parts[2], *parts[3])))
     else:
-        best = _best_of_parts(parts, _CodeRanks((), flips, rules, called))
+        xt, xb, xw = suits
+        fours = _packed_fours(xt | xb << 9 * PACK_BITS | xw << 18 * PACK_BITS, rules)
+        best = _best_of_parts(parts, _CodeRanks((), flips, rules, called, fours))
     pair_meld, *melds = map(_PLAIN_MELDS.__getitem__, best)
     return _new_decomposition(pair_meld, tuple(melds), rules, flips, called)
 
@@ -1098,7 +1110,11 @@ def _best_packed_wild(
             return None  # (most other dealt hands: their parts' sizes leave the 百搭 no share)
         used = _with_flips(key, flips) if flips else key
         best = few_wild.best_of_parts(
-            parts, plans, used, wild, lambda: _CodeRanks((), flips, rules, called).rank
+            parts,
+            plans,
+            used,
+            wild,
+            lambda: _CodeRanks((), flips, rules, called, _packed_fours(key, rules)).rank,
         )
         if best is None:
             return None
@@ -1114,7 +1130,8 @@ def _best_packed_wild(
     left = _copies_left(counts, (), flips)
     if left is None:  # no 百搭 can stand for anything
         return None
-    best = _best_wild_parts(parts, sizes, wild, left, _CodeRanks((), flips, rules, called))
+    ranks = _CodeRanks((), flips, rules, called, _fours(counts, rules))
+    best = _best_wild_parts(parts, sizes, wild, left, ranks)
     if best is None:
         return None
     baida = [c for c in concealed if c.index >= N_PLAIN]
@@ -1352,7 +1369,7 @@ def _best_wild_parts(
     known = parts.found
     best = best_value = -1
     for share, alone, alone_pair, mixed in _SHARE_PLANS[mods, wild]:
-        extra: tuple[int, int] | None = (0, 0)
+        extras: list[tuple[int, bool, int]] = _NO_ALONE
         options: list[list[tuple[int, int, int]]] = []
         for at, state in enumerate(share):
             found = known.get(state)
@@ -1362,10 +1379,11 @@ def _best_wild_parts(
                     continue  # (no groups)
                 if w > 2 and best_value >= 0:
                     # (beside the parts' 百搭, fewer kinds are left for the 百搭 alone)
-                    extra = parts.alone(alone, alone_pair, 0) if alone else (0, 0)
-                    if extra is None:
+                    extras = parts.alone(alone, alone_pair, 0) if alone else _NO_ALONE
+                    if not extras:
                         break
-                    if not _may_reach(options, extra, parts.bound(share[at:]), ranks, best_value):
+                    bound = parts.bound(share[at:])
+                    if not _may_reach(options, extras, bound, ranks, best_value >> 1):
                         break
                 found = parts.firsts(p, w, pair, part_mixed)
             if not found:
@@ -1373,44 +1391,60 @@ def _best_wild_parts(
             options.append(found)
         else:
             if alone and not mixed:
-                extra = parts.alone(alone, alone_pair, 0)
+                extras = parts.alone(alone, alone_pair, 0)
             for combo in itertools.product(*options):
                 if mixed:
-                    extra = parts.alone(alone, alone_pair, sum(faces for _, faces, _ in combo))
-                if extra is None:
-                    continue
-                reading, rank = extra
+                    extras = parts.alone(alone, alone_pair, sum(faces for _, faces, _ in combo))
+                reading = rank = 0
                 for number, _, part_rank in combo:
                     reading += number
                     rank += part_rank
-                value = ranks.value(rank)
-                if value > best_value or (value == best_value and reading > best):
-                    best, best_value = reading, value
+                for extra_number, wild_run, extra_rank in extras:
+                    value = ranks.value(rank + extra_rank) << 1 | (not wild_run)
+                    number = reading + extra_number
+                    if value > best_value or (value == best_value and number > best):
+                        best, best_value = number, value
     return None if best < 0 else wild_codes(best)
+
+
+def _plain_first(value: int, codes: Sequence[_Code]) -> int:
+    """A reading's :meth:`_CodeRanks.rank` ``value``, doubled, plus one unless it holds a 順子
+    of three 百搭 alone: of readings of the same 胡數, those read as before three 百搭 alone
+    could be a 順子 (nantong.md §1) come first (a 順子 of 百搭 is picked where it is worth
+    more, not where it only marks the 百搭 of the same groups otherwise).
+
+    >>> _plain_first(120, [(2, 9, 7)]), _plain_first(120, [(2, 9, 6), (1, 0, 3)])
+    (240, 241)
+    """
+    for kind, _, mask in codes:
+        if mask == 7 and kind == 2:
+            return value << 1
+    return value << 1 | 1
 
 
 def _may_reach(
     options: list[list[tuple[int, int, int]]],
-    extra: tuple[int, int] | None,
-    bound: tuple[int, int, bool, bool],
+    extras: list[tuple[int, bool, int]],
+    bound: tuple[int, int, bool, bool, int],
     ranks: _CodeRanks,
     value: int,
 ) -> bool:
-    """Whether some readings of parts (one of each of ``options``, with the 百搭 alone's
-    ``extra``, or the most they may be) and of one part more bounded by ``bound``
+    """Whether some readings of parts (one of each of ``options``, with one of the 百搭
+    alone's ``extras``, or the most they may be) and of one part more bounded by ``bound``
     (:meth:`_WildParts.bound`) may be worth ``value`` or more: the rank grows with the
-    刻子' 胡數 for the same 文錢 and kinds of groups, which are tried in turn.
+    刻子' 胡數 and the 刻子 of the 老將 for the same 文錢 and kinds of groups, which are
+    tried in turn.
 
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
-    >>> _may_reach([[(0, 0, 1)]], (0, 0), (8, 0, True, True), ranks, 28), _may_reach([], (0, 0), (8, 0, True, True), ranks, 117)
+    >>> _may_reach([[(0, 0, 1)]], _NO_ALONE, (8, 0, True, True, 0), ranks, 28), _may_reach([], _NO_ALONE, (8, 0, True, True, 0), ranks, 233)
     (True, False)
     """
-    most, wen_most, sets_may, runs_may = bound
-    extra_rank = extra[1] if extra is not None else 0
-    for combo in itertools.product(*options):
-        rank = extra_rank + sum(part_rank for _, _, part_rank in combo)
+    most, wen_most, sets_may, runs_may, lao_most = bound
+    for combo in itertools.product(*options, extras):
+        rank = sum(part[-1] for part in combo)
         total = rank >> RANK_TOTAL_AT
         wen = rank >> RANK_WEN_AT & 15
+        lao = rank >> RANK_LAO_AT & 15
         sets = rank & RANK_SETS > 0
         plain = rank & RANK_RUNS > 0
         for more_sets in (False, True) if sets_may else (False,):
@@ -1421,10 +1455,16 @@ def _may_reach(
                         wen + more_wen,
                         sets or more_sets,
                         plain or more_plain,
+                        lao + lao_most * more_sets,
                     )
                     if reached >= value:
                         return True
     return False
+
+
+# the groups of no 百搭 alone: none, adding nothing (as extras: number, whether a 順子 of
+# 百搭, rank)
+_NO_ALONE = [(0, False, 0)]
 
 
 class _WildParts:
@@ -1440,8 +1480,8 @@ class _WildParts:
         self.packed, self.sizes, self.left, self.ranks = packed, sizes, left, ranks
         self.searches: dict[tuple[int, int], PartSearch] = {}
         self.found: dict[tuple[int, int, bool, bool], list[tuple[int, int, int]]] = {}
-        self.bounds: dict[tuple[int, int, bool], tuple[int, int, bool, bool]] = {}
-        self.alones: dict[tuple[int, bool, int], tuple[int, int] | None] = {}
+        self.bounds: dict[tuple[int, int, bool], tuple[int, int, bool, bool, int]] = {}
+        self.alones: dict[tuple[int, bool, int], list[tuple[int, bool, int]]] = {}
 
     def firsts(self, p: int, wild: int, pair: bool, mixed: bool) -> list[tuple[int, int, int]]:
         """The first reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) of
@@ -1484,21 +1524,39 @@ class _WildParts:
         found = self.found[state] = self._firsts(readings, tracked, lo, mixed)
         return found
 
-    def alone(self, alone: int, pair: bool, used: int) -> tuple[int, int] | None:
+    def alone(self, alone: int, pair: bool, used: int) -> list[tuple[int, bool, int]]:
         """:func:`_alone_groups` of ``alone`` 百搭 alone (with the pair if ``pair``) beside
-        parts whose 百搭 stand for the kinds ``used``, once for the hand.
+        parts whose 百搭 stand for the kinds ``used``, once for the hand: a 刻子 of a 老將 is
+        tried only where the hand holds the other two (real cards or declared).
 
         >>> parts = _WildParts([0] * 4, [0] * 4, [4] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
-        >>> wild_codes(parts.alone(3, False, 0)[0])
-        ((1, 8, 3),)
+        >>> [wild_codes(number) for number, _, _ in parts.alone(3, False, 0)]
+        [((1, 8, 3),), ((2, 9, 7),), ((2, 0, 7),)]
         """
         state = (alone, pair, used)
-        if state in self.alones:
-            return self.alones[state]
-        found = self.alones[state] = _alone_groups(alone, pair, used, self.left, self.ranks)
+        found = self.alones.get(state)
+        if found is None:
+            found = self.alones[state] = _alone_groups(
+                alone, pair, used, self.left, self.ranks, self.lao_kinds()
+            )
         return found
 
-    def bound(self, states: Sequence[_PartState]) -> tuple[int, int, bool, bool]:
+    def lao_kinds(self) -> int:
+        """The kinds of the 老將 of 三老聚會 (bit j: 千字 + j) that the hand holds (real
+        cards: only they make a part's 刻子) or has declared a set of.
+
+        >>> counts = _split("123b 456b 789b 123t 456t 789t 1w QZ HH", (), DUZIHU)[2]
+        >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
+        >>> _WildParts(packed, [9, 9, 1, 2], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset())).lao_kinds()
+        3
+        """
+        honours = self.packed[3]
+        kinds = sum(1 << j for j in range(3) if honours >> PACK_BITS * j & 15)
+        for meld in self.ranks._declared_lao():
+            kinds |= 1 << meld.card.index - QZ
+        return kinds
+
+    def bound(self, states: Sequence[_PartState]) -> tuple[int, int, bool, bool, int]:
         """What readings of the parts of ``states`` may hold at most together (see
         :meth:`part_bound`).
 
@@ -1506,9 +1564,9 @@ class _WildParts:
         >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
         >>> parts = _WildParts(packed, [9, 0, 0, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
         >>> parts.bound([(0, 3, True, False), (3, 0, False, False)])
-        (12, 0, True, True)
+        (12, 0, True, True, 0)
         """
-        most = wen_most = 0
+        most = wen_most = lao_most = 0
         sets_may = runs_may = False
         for p, wild, pair, _ in states:
             if not self.sizes[p]:
@@ -1520,24 +1578,25 @@ class _WildParts:
             wen_most += bound[1]
             sets_may |= bound[2]
             runs_may |= bound[3]
-        return most, wen_most, sets_may, runs_may
+            lao_most += bound[4]
+        return most, wen_most, sets_may, runs_may, lao_most
 
-    def part_bound(self, p: int, wild: int, pair: bool) -> tuple[int, int, bool, bool]:
+    def part_bound(self, p: int, wild: int, pair: bool) -> tuple[int, int, bool, bool, int]:
         """What a reading of part ``p`` with ``wild`` 百搭 (and the pair if ``pair``) may
-        hold at most: the 胡數 of its 刻子, how many 文錢, whether 刻子 and whether other
-        順子. A kind has one 刻子 at most (six cards of it are more than its copies, 百搭
-        standing for them included), of its real cards and the 百搭 it misses: the most
-        胡數 of 刻子 the 百搭 pay for.
+        hold at most: the 胡數 of its 刻子, how many 文錢, whether 刻子, whether other
+        順子 and how many 刻子 of the 老將 (the honours). A kind has one 刻子 at most (six
+        cards of it are more than its copies, 百搭 standing for them included), of its real
+        cards and the 百搭 it misses: the most 胡數 of 刻子 the 百搭 pay for.
 
         >>> counts = _split("111222t 3t 5t 5t", (), DUZIHU)[2]
         >>> packed = [sum(map(operator.mul, counts[lo:hi], _PACKED)) for lo, hi in _BOUNDS]
         >>> parts = _WildParts(packed, [9, 0, 0, 0], [1] * 30, _CodeRanks((), (), DUZIHU, frozenset()))
         >>> parts.part_bound(0, 3, True)
-        (12, 0, True, True)
+        (12, 0, True, True, 0)
         """
         x, lo = self.packed[p], 9 * p
         left, kezi = self.left, self.ranks._kezi
-        free = 0
+        free = kinds = 0
         some = False
         costs: tuple[list[int], list[int]] = ([], [])  # (刻子 missing one card, two)
         for j in range(9 if p < 3 else 3):
@@ -1546,6 +1605,7 @@ class _WildParts:
             if not c or missing > wild or missing > left[lo + j]:
                 continue
             some = True
+            kinds += 1
             if missing:
                 costs[missing - 1].append(kezi(lo + j))
             else:
@@ -1555,7 +1615,7 @@ class _WildParts:
             sum(twos[:n]) + sum(ones[: wild - 2 * n]) for n in range(min(len(twos), wild // 2) + 1)
         )
         groups = (self.sizes[p] + wild - 2 * pair) // 3
-        return free + paid, groups if p == 1 else 0, some, p < 3
+        return free + paid, groups if p == 1 else 0, some, p < 3, kinds if p == 3 else 0
 
     def _firsts(
         self, readings: dict[int, int], tracked: int, lo: int, mixed: bool
@@ -1572,10 +1632,11 @@ class _WildParts:
             if kinds and any(map(operator.gt, face_counts(kinds), left)):
                 continue
             rank = key >> FACES_BITS
-            # the rank's 刻子 and 順子 count as whether there are any; of the same 文錢 and
-            # kinds of groups, the most 胡數 of 刻子 are worth more with any other parts
-            wen = rank >> RANK_WEN_AT & 15
-            signature: object = (wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+            # the rank's 刻子 and 順子 count as whether there are any; of the same 文錢, 刻子
+            # of the 老將 and kinds of groups, the most 胡數 of 刻子 are worth more with any
+            # other parts
+            wen_lao = rank >> RANK_WEN_AT & 255
+            signature: object = (wen_lao, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
             if mixed:
                 signature = (signature, kinds)
             known = firsts.get(signature)
@@ -1588,44 +1649,110 @@ class _WildParts:
 
 
 def _alone_groups(
-    alone: int, pair: bool, used: int, left: Sequence[int], ranks: _CodeRanks
-) -> tuple[int, int] | None:
-    """The groups of ``alone`` 百搭 alone (a pair if ``pair``, and 刻子; at most five) that make
-    the best reading with any groups whose 百搭 stand for the kinds ``used`` (packed over
-    the 30 plain kinds), as a number and a rank key (see ``wild_parts``), or None if none
-    fit in the copies ``left``: a 刻子 of the most 胡數 (the rank grows with it), then the
-    smallest codes (the pair's first: it sorts first).
+    alone: int, pair: bool, used: int, left: Sequence[int], ranks: _CodeRanks, lao_kinds: int = 0
+) -> list[tuple[int, bool, int]]:
+    """The groups of ``alone`` 百搭 alone (a pair if ``pair``, and a 刻子 or 順子 of any kind,
+    nantong.md §1: a 百搭 may be any card) that may make the best reading with any groups
+    whose 百搭 stand for the kinds ``used`` (packed over the 30 plain kinds), each as a
+    number, whether it holds a 順子 (:func:`_plain_first`) and a rank key (see
+    ``wild_parts``); none if none fit in the copies ``left``.
+
+    Groups that add the same to any reading's 胡數 are alike, and of those only the smallest
+    (with the smallest pair the group leaves) can be picked: the 刻子 of the most 胡數 (the
+    rank grows with them), a 刻子 of each 老將 that the others of ``lao_kinds`` (the 老將 the
+    hand holds or has declared, :meth:`_WildParts.lao_kinds`) make 三老聚會, the 文錢, and the
+    other 順子.
 
     >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
     >>> left = [4] * 30
-    >>> [wild_codes(_alone_groups(n, n != 3, 0, left, ranks)[0]) for n in (2, 3, 5)]
-    [((0, 0, 2),), ((1, 8, 3),), ((0, 0, 2), (1, 8, 3))]
-    >>> wild_codes(_alone_groups(2, True, 3, left, ranks)[0]), _alone_groups(3, False, 0, [2] * 30, ranks)
-    (((0, 1, 2),), None)
+    >>> [[wild_codes(n) for n, _, _ in _alone_groups(n, n != 3, 0, left, ranks)] for n in (2, 3)]
+    [[((0, 0, 2),)], [((1, 8, 3),), ((2, 9, 7),), ((2, 0, 7),)]]
+    >>> [wild_codes(n) for n, _, _ in _alone_groups(5, True, 0, left, ranks)][0]
+    ((0, 0, 2), (1, 8, 3))
+    >>> wild_codes(_alone_groups(2, True, 3, left, ranks)[0][0]), _alone_groups(3, False, 0, [0] * 30, ranks)
+    (((0, 1, 2),), [])
     """
     avail = [n - (used >> PACK_BITS * k & 15) for k, n in enumerate(left)] if used else left
-    pairs = [k for k in range(N_PLAIN) if avail[k] >= 2] if pair else [-1]
-    sets = [k for k in range(N_PLAIN) if avail[k] >= 3] if alone >= 3 else [-1]
-    if not pairs or not sets:
-        return None
-    if alone >= 3:
-        if pair and len(pairs) == 1:  # (the pair and the 刻子 are of two kinds)
-            sets = [k for k in sets if k != pairs[0]]
-            if not sets:
-                return None
-        most = max(map(ranks._kezi, sets))
-        sets = [k for k in sets if ranks._kezi(k) == most]
-    k_pair = pairs[0]
-    if k_pair == sets[0] and len(sets) == 1:  # (pairs holds another kind: see above)
-        k_pair = pairs[1]
-    number = rank = 0
-    if pair:
-        number += WILD_DIGIT[0, k_pair, 2]
-    if alone >= 3:
-        k_set = sets[0] if sets[0] != k_pair else sets[1]
-        number += WILD_DIGIT[1, k_set, 3]
-        rank += (ranks._kezi(k_set) << RANK_TOTAL_AT) + RANK_ONE_SET
-    return number, rank
+    if alone < 3:  # (the pair alone)
+        k_pair = _alone_pair(avail, ())
+        return [] if k_pair < 0 else [(WILD_DIGIT[0, k_pair, 2], False, 0)]
+    likes: list[list[_Code]] = []
+    sets = [k for k in range(N_PLAIN) if avail[k] >= 3]
+    sanlao = [k for k in sets if k >= QZ and lao_kinds | 1 << k - QZ == 7]
+    likes += [[(1, k, 3)] for k in sanlao]
+    others = [k for k in sets if k not in sanlao]
+    if others:
+        most = max(map(ranks._kezi, others))
+        likes.append([(1, k, 3) for k in others if ranks._kezi(k) == most])
+    runs = [k for k in _RUN_FACES if avail[k] and avail[k + 1] and avail[k + 2]]
+    if WENQIAN_FACE in runs:
+        runs.remove(WENQIAN_FACE)
+        likes.append([(2, WENQIAN_FACE, 7)])
+    if runs:
+        likes.append([(2, k, 7) for k in runs])
+    found = []
+    for codes in likes:
+        best = best_code = None
+        for code in codes:  # (sorted: without the pair the first is the smallest)
+            number = WILD_DIGIT[code]
+            if pair:
+                k_pair = _alone_pair(avail, _code_faces(code))
+                if k_pair < 0:
+                    continue
+                number += WILD_DIGIT[0, k_pair, 2]
+            if best is None or number > best:
+                best, best_code = number, code
+            if not pair:
+                break
+        if best is not None and best_code is not None:
+            kind, face, _ = best_code
+            if kind == 1:
+                rank = set_rank(face, ranks._kezi(face))
+            else:
+                rank = 1 << RANK_WEN_AT if face == WENQIAN_FACE else 1  # (RANK_RUNS: one)
+            found.append((best, kind == 2, rank))
+    return found
+
+
+# the faces that start a 順子 (of any suit)
+_RUN_FACES = [k for k in range(27) if k % 9 < 7]
+
+
+def _alone_pair(avail: Sequence[int], taken: Sequence[int]) -> int:
+    """The smallest kind of which two 百搭 alone can be the pair beside a group of 百搭 alone
+    standing for ``taken`` (copies ``avail``), or -1.
+
+    >>> _alone_pair([2, 4], (0, 0, 0)), _alone_pair([1, 1], ())
+    (1, -1)
+    """
+    for k, n in enumerate(avail):
+        if n - taken.count(k) >= 2:
+            return k
+    return -1
+
+
+def _fours(counts: Sequence[int], rules: Rules) -> tuple[int, ...]:
+    """The plain kinds of which the concealed ``counts`` hold four, where such a four scores
+    as 後摸 whatever the reading, a copy in a 順子 or not (``rules.houmo_in_sequence``, §8):
+    the 胡數 of every reading counts it, and its 刻子 add nothing more; else none.
+
+    >>> _fours([4, 3], DUZIHU.evolve(houmo_in_sequence=True)), _fours([4, 3], DUZIHU)
+    ((0,), ())
+    """
+    if not rules.houmo_in_sequence:
+        return ()
+    return tuple(k for k, n in enumerate(counts) if n == 4)
+
+
+def _packed_fours(key: int, rules: Rules) -> tuple[int, ...]:
+    """:func:`_fours` of the packed concealed plain cards ``key``.
+
+    >>> _packed_fours(4 | 4 << 4 * PACK_BITS, DUZIHU.evolve(houmo_in_sequence=True))
+    (0, 4)
+    """
+    if not rules.houmo_in_sequence:
+        return ()
+    return tuple(k for k in range(N_PLAIN) if key >> PACK_BITS * k & 15 == 4)
 
 
 def _best_reading(
@@ -1638,8 +1765,10 @@ def _best_reading(
     counts: Sequence[int] = (),
 ) -> Decomposition | None:
     """The :class:`Decomposition` of the reading with the most 胡數 among ``readings`` (in the
-    order of :func:`decompositions`; the first of the best), or None if none is left; with
-    ``baida``, only the readings whose 百搭 stand for copies left beside the plain ``counts``."""
+    order of :func:`decompositions`; the first of the best, those without a 順子 of 百搭
+    alone first: :func:`_plain_first`), or None if none is left; with ``baida``, only the
+    readings whose 百搭 stand for copies left beside the plain ``counts`` (of the concealed
+    cards: with ``rules.houmo_in_sequence`` their fours count, see :func:`_fours`)."""
     # the readings are ranked on their group codes; only the best one is built
     ranks: _CodeRanks | None = None
     best: tuple[_Code, ...] | None = None
@@ -1649,8 +1778,10 @@ def _best_reading(
         if baida and (left is None or not _wilds_fit(codes, left)):
             continue
         if ranks is None:
-            ranks = _CodeRanks(melds, flips, rules, called)
+            ranks = _CodeRanks(melds, flips, rules, called, _fours(counts, rules))
         value = ranks.rank(codes)
+        if baida:
+            value = _plain_first(value, codes)
         if value > best_value:
             best, best_value = codes, value
     if best is None:
@@ -1659,20 +1790,43 @@ def _best_reading(
 
 
 class _CodeRanks:
-    """The 胡數 of readings given as group codes before situational bonuses (base, sets,
-    文錢; what picks the best one), for one hand's declared melds, flips, rules and 叫牌 cards
-    (the exposed part is the same for every reading)."""
+    """The 胡數 of readings given as group codes with nothing else known (what picks the best
+    one: :attr:`Decomposition.value` before its rounding), for one hand's declared melds,
+    flips, rules and 叫牌 cards (the exposed part is the same for every reading): the base of
+    the shape, the sets, the 文錢, 三文錢's three 刻子 (nantong.md §7 N13), 三老聚會 (§7 N10,
+    N11), and the doublings of 飄胡 and 悶飄 (§7)."""
+
+    # (what most hands keep: nothing declared, no four scored as 後摸; 三老聚會's and
+    # 三文錢's 胡數 counted when a reading first holds them)
+    sets = plain = shown = False
+    wen = lao = houmo = 0
+    _sanlao: int | None = None
+    _sanwen: int | None = None
 
     def __init__(
-        self, melds: Sequence[Meld], flips: Sequence[Card], rules: Rules, called: frozenset[Card]
+        self,
+        melds: Sequence[Meld],
+        flips: Sequence[Card],
+        rules: Rules,
+        called: frozenset[Card],
+        fours: Sequence[int] = (),
     ) -> None:
         self.melds, self.flips, self.rules, self.called = melds, flips, rules, called
         self.kezi: dict[int, int] = {}
-        if not melds:  # (most hands: nothing declared)
-            self.exposed: int | None = 0
-            self.sets = self.plain = False
-            self.wen = 0
-            return
+        self.exposed: int | None = 0
+        if fours:
+            # the concealed fours that score as 後摸 in any reading (§8, :func:`_fours`):
+            # counted for every reading, their 刻子 then add nothing more
+            houmo = 0
+            for face in fours:
+                houmo += set_value_detail(SetKind.DRAWN4, CARDS[face], flips, rules).value
+                self.kezi[face] = 0
+            self.houmo = self.exposed = houmo
+        if melds:
+            self._declared(melds)
+
+    def _declared(self, melds: Sequence[Meld]) -> None:
+        """Keep what the declared ``melds`` add to every reading."""
         # the declared melds' 胡數, counted at the first rank (a reading found): counting them
         # may raise for an impossible meld, which a hand without a reading never reaches
         self.exposed = None
@@ -1680,6 +1834,13 @@ class _CodeRanks:
         self.sets = any(k in (MeldKind.KEZI, MeldKind.GANG) for k in kinds)
         self.plain = any(k == MeldKind.SHUNZI for k in kinds)
         self.wen = sum(k == MeldKind.WENQIAN for k in kinds)
+        self.lao = len(self._declared_lao())
+        # a set on the table (碰, 明杠): no 悶飄
+        self.shown = any(m.source is not None and m.source.exposed for m in melds)
+
+    def _declared_lao(self) -> list[Meld]:
+        """The declared sets of the three 老將 of 三老聚會 (千字, 紅花, 白花)."""
+        return [m for m in self.melds if m.source is not None and QZ <= m.card.index < N_PLAIN]
 
     def _kezi(self, face: int) -> int:
         value = self.kezi.get(face)
@@ -1688,15 +1849,55 @@ class _CodeRanks:
             self.kezi[face] = value
         return value
 
+    def _set_worth(self, face: int) -> int:
+        """The 胡數 of a concealed 刻子 of kind ``face`` on the sheet (§6.2)."""
+        return _concealed_kezi_value(face, self.flips, self.rules, self.called)
+
+    def sanlao(self) -> int:
+        """What 三老聚會 adds to a reading holding a set of each 老將: their sets' 胡數 again
+        (the declared ones' and the concealed 刻子'), or 0 if one is exposed and exposed sets
+        do not count (``rules.sanlao_exposed``, N10).
+
+        >>> _CodeRanks((), parse("HH 3w"), DUZIHU, frozenset()).sanlao()
+        80
+        """
+        if self._sanlao is None:
+            declared = {m.card.index: m for m in self._declared_lao()}
+            exposed = any(m.source is not None and m.source.exposed for m in declared.values())
+            if exposed and not self.rules.sanlao_exposed:
+                self._sanlao = 0
+            else:
+                self._sanlao = sum(
+                    meld_value(declared[face], self.flips, self.rules)
+                    if face in declared
+                    else self._set_worth(face)
+                    for face in range(QZ, N_PLAIN)
+                )
+        return self._sanlao
+
+    def sanwen(self) -> int:
+        """What 三文錢 adds to a reading of three 文錢 or more: three concealed 刻子 of 一丙,
+        二丙 and 三丙 (N13), or 0 without ``rules.sanwenqian_double``.
+
+        >>> _CodeRanks((), parse("HH 2b"), DUZIHU, frozenset()).sanwen()
+        32
+        """
+        if self._sanwen is None:
+            wen_faces = range(WENQIAN_FACE, WENQIAN_FACE + 3)
+            self._sanwen = (
+                sum(map(self._set_worth, wen_faces)) if self.rules.sanwenqian_double else 0
+            )
+        return self._sanwen
+
     def rank(self, codes: Sequence[_Code]) -> int:
-        """The 胡數 of a reading (before situational bonuses), what picks the best one, from
-        its signature: the 刻子' 胡數, the 文錢, whether it holds a 刻子 and whether a 順子
-        other than 文錢.
+        """The 胡數 of a reading with nothing else known, what picks the best one, from its
+        signature: the 刻子' 胡數, the 文錢, whether it holds a 刻子, whether a 順子 other than
+        文錢, and how many 刻子 of the 老將 of 三老聚會.
 
         >>> _CodeRanks((), parse("HH 3w"), DUZIHU, frozenset()).rank([(0, 1, 0), (1, 27, 0), (2, 9, 0)])
-        172
+        344
         """
-        total = wen = 0
+        total = wen = lao = 0
         sets = plain = False
         kezi = self.kezi
         for kind, face, _ in codes:
@@ -1708,45 +1909,57 @@ class _CodeRanks:
                         face, self.flips, self.rules, self.called
                     )
                 total += of
+                if face >= 27:  # 千字, 紅花, 白花: the 老將 of 三老聚會
+                    lao += 1
             elif kind == 2:
                 if face == 9:  # 一二三丙, 文錢
                     wen += 1
                 else:
                     plain = True
-        return self._value(total, wen, sets, plain)
+        return self._value(total, wen, sets, plain, lao)
 
     def value(self, rank: int) -> int:
         """:meth:`rank` of a reading given by its rank key (``wild_parts``: the 刻子' 胡數,
-        how many 文錢, 刻子 and other 順子).
+        how many 文錢, 刻子, other 順子 and 刻子 of the 老將).
 
         >>> ranks = _CodeRanks((), (), DUZIHU, frozenset())
         >>> ranks.value(4 << RANK_TOTAL_AT | 1 << RANK_WEN_AT | 1 << 4), ranks.rank([(2, 9, 0), (1, 1, 0)])
-        (148, 148)
+        (296, 296)
         """
         total = rank >> RANK_TOTAL_AT
         wen = rank >> RANK_WEN_AT & 15
-        return self._value(total, wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0)
+        lao = rank >> RANK_LAO_AT & 15
+        return self._value(total, wen, rank & RANK_SETS > 0, rank & RANK_RUNS > 0, lao)
 
-    def _value(self, total: int, wen: int, sets: bool, plain: bool) -> int:
-        """The 胡數 of the concealed groups' 刻子 worth ``total``, ``wen`` 文錢, and whether
-        they hold 刻子 and 順子 other than 文錢, with the declared melds."""
+    def _value(self, total: int, wen: int, sets: bool, plain: bool, lao: int) -> int:
+        """The 胡數 of the concealed groups' 刻子 worth ``total``, ``wen`` 文錢, whether they
+        hold 刻子 and 順子 other than 文錢, and ``lao`` 刻子 of the 老將 (at least three:
+        三老聚會, whatever they are), with the declared melds."""
         rules = self.rules
         exposed = self.exposed
         if exposed is None:
-            exposed = self.exposed = sum(meld_value(m, self.flips, rules) for m in self.melds)
+            exposed = sum(meld_value(m, self.flips, rules) for m in self.melds)
+            exposed = self.exposed = exposed + self.houmo
         total += exposed
         sets |= self.sets
         plain |= self.plain
         wen += self.wen
         if wen:
             total += rules.wenqian_values[min(wen, 4) - 1]
+            if wen >= 3:
+                total += self._sanwen if self._sanwen is not None else self.sanwen()
+        if lao + self.lao >= 3:
+            total += self._sanlao if self._sanlao is not None else self.sanlao()
         if not sets:
             return rules.qing_base + total
         if plain or (wen and not rules.wenqian_in_piao):
             return rules.ta_base + total
         if rules.piao_formula == "50x2":
-            return (rules.piao_base + total) * 2
-        return (20 + total) * 2 + 40
+            total = (rules.piao_base + total) * 2
+        else:
+            total = (20 + total) * 2 + 40
+        # 悶飄: a 飄胡 with no set on the table doubles again
+        return total if self.shown else total * 2
 
 
 def _build(

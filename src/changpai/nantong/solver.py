@@ -502,7 +502,12 @@ def _all(counts: tuple[int, ...], wild: int, need_pair: bool) -> tuple[tuple[_Co
 
 @caches.lru("nantong", maxsize=64)
 def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
-    """Groups made of 百搭 only: a pair or 刻子 of any plain kind (copies are checked later)."""
+    """Groups made of 百搭 only: a pair or 刻子 of any plain kind, or a 順子 of any suit (a
+    百搭 may be any card, nantong.md §1), each listed once (copies are checked later).
+
+    >>> len(_all_wild(3, False)), _all_wild(3, False)[-1]
+    (51, ((2, 24, 7),))
+    """
     if wild == 0:
         return ((),) if not need_pair else ()
     if need_pair:
@@ -515,10 +520,9 @@ def _all_wild(wild: int, need_pair: bool) -> tuple[tuple[_Code, ...], ...]:
         )
     if wild % 3:
         return ()
+    groups = [(1, k, 3) for k in range(N_PLAIN)] + [(2, k, 7) for k in range(27) if k % 9 < 7]
     result = {
-        tuple(sorted(((1, k, 3), *tail)))
-        for k in range(N_PLAIN)
-        for tail in _all_wild(wild - 3, False)
+        tuple(sorted((group, *tail))) for group in groups for tail in _all_wild(wild - 3, False)
     }
     return tuple(sorted(result))
 

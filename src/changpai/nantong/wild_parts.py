@@ -40,6 +40,7 @@ __all__ = [
     "DIGIT",
     "FACES_BITS",
     "FACES_MASK",
+    "RANK_LAO_AT",
     "RANK_ONE_SET",
     "RANK_RUNS",
     "RANK_SETS",
@@ -49,15 +50,16 @@ __all__ = [
     "codes",
     "face_counts",
     "plain_readings",
+    "set_rank",
 ]
 
 
 def _all_codes() -> list[_Code]:
     """Every group code a reading can hold, sorted: pairs (with up to two 百搭), 刻子 (up to
-    three) and 順子 within a suit (up to two, at any slots)."""
+    three) and 順子 within a suit (any slots 百搭: three are a group of 百搭 alone, §1)."""
     found = [(0, k, m) for k in range(N_PLAIN) for m in range(3)]
     found += [(1, k, m) for k in range(N_PLAIN) for m in range(4)]
-    found += [(2, k, m) for k in range(27) if k % 9 < 7 for m in range(7)]
+    found += [(2, k, m) for k in range(27) if k % 9 < 7 for m in range(8)]
     return sorted(found)
 
 
@@ -86,19 +88,31 @@ def codes(reading: int) -> tuple[_Code, ...]:
 # A reading's key packs what ranks it and what its 百搭 stand for in one int, so that the key
 # of some groups is the sum of their keys: from bit 0, how many 百搭 stand for each kind of
 # the part (four bits a kind, when they are followed), then the rank: how many 順子 other
-# than 文錢, 刻子 and 文錢 (four bits each), then the 胡數 of the 刻子. The ranks of the parts
-# add up to the rank of the whole (seven groups: no field overflows).
+# than 文錢, 刻子, 文錢 and 刻子 of the three 老將 千字 紅花 白花 (for 三老聚會, nantong.md §7
+# N10; four bits each), then the 胡數 of the 刻子. The ranks of the parts add up to the rank
+# of the whole (seven groups: no field overflows).
 FACES_BITS = 9 * PACK_BITS
 FACES_MASK = (1 << FACES_BITS) - 1
 RANK_RUNS = 15
 RANK_SETS = 15 << PACK_BITS
 RANK_ONE_SET = 1 << PACK_BITS
 RANK_WEN_AT = 2 * PACK_BITS
-RANK_TOTAL_AT = 3 * PACK_BITS
+RANK_LAO_AT = 3 * PACK_BITS
+RANK_TOTAL_AT = 4 * PACK_BITS
 _RUN_KEY = 1 << FACES_BITS
 _KEZI_KEY = _RUN_KEY << PACK_BITS
 _WEN_KEY = _KEZI_KEY << PACK_BITS
-_TOTAL_AT = FACES_BITS + RANK_TOTAL_AT
+# the first of the three 老將 of 三老聚會 (千字, 紅花, 白花: the honours)
+_LAO_FROM = 27
+
+
+def set_rank(face: int, value: int) -> int:
+    """The rank key of a 刻子 of kind ``face`` worth ``value`` 胡數 (without the part's kinds).
+
+    >>> set_rank(27, 8) == 8 << RANK_TOTAL_AT | 1 << RANK_LAO_AT | RANK_ONE_SET
+    True
+    """
+    return (value << RANK_TOTAL_AT) + RANK_ONE_SET + (face >= _LAO_FROM) * (1 << RANK_LAO_AT)
 
 
 # One way a 順子 holds the lowest real card j of a suit: (its digit, the real cards it takes
@@ -164,7 +178,7 @@ def plain_readings(
         for code in reading:
             kind, face, _ = code
             if kind == 1:
-                key += (kezi(face) << _TOTAL_AT) + _KEZI_KEY
+                key += set_rank(face, kezi(face)) << FACES_BITS
             elif kind == 2:
                 key += _WEN_KEY if face == 9 else _RUN_KEY
             number += DIGIT[code]
@@ -230,7 +244,8 @@ class PartSearch:
         """The key of a 刻子 of kind ``j`` of the part holding no 百搭."""
         key = self.set_keys.get(j)
         if key is None:
-            key = self.set_keys[j] = (self.kezi(self.base + j) << _TOTAL_AT) + _KEZI_KEY
+            face = self.base + j
+            key = self.set_keys[j] = set_rank(face, self.kezi(face)) << FACES_BITS
         return key
 
     def _one_wild(self, x: int, size: int, pair: bool) -> dict[int, int]:
