@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from nantong_hands import cards_of, pengs
+from nantong_hands import cards_of, pengs, split_declared
 
 from changpai import nantong
 from changpai.nantong.cards import BAIDA_INDICES, N_PLAIN, QZ
@@ -52,13 +52,7 @@ def favoured_hand(
             kinds += rng.choice(FAVOURED if r < 0.45 else RUNS if r < 0.75 else SETS)
         if rng.random() < 0.1:
             kinds[rng.randrange(23)] = rng.randrange(N_PLAIN)
-        held, melds = kinds[:2], []
-        for i in range(2, 23, 3):
-            group = kinds[i : i + 3]
-            if group[0] == group[1] == group[2] and rng.random() < peng:
-                melds.append(group)
-            else:
-                held += group
+        held, melds = split_declared(kinds, peng, rng)
         places = list(range(len(held)))
         rng.shuffle(places)
         places.sort(key=lambda i: held[i] not in LIKED or rng.random() < 0.3)

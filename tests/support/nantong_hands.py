@@ -48,13 +48,7 @@ def wild_hand(
             kinds += rng.choice(RUNS if rng.random() < runs else SETS)
         if rng.random() < 0.15:
             kinds[rng.randrange(23)] = rng.randrange(N_PLAIN)
-        held, melds = kinds[:2], []
-        for i in range(2, 23, 3):
-            group = kinds[i : i + 3]
-            if group[0] == group[1] == group[2] and rng.random() < peng:
-                melds.append(group)
-            else:
-                held += group
+        held, melds = split_declared(kinds, peng, rng)
         wild = min(rng.choice(wilds), len(held))
         for j, k in zip(
             rng.sample(BAIDA_INDICES, wild), rng.sample(range(len(held)), wild), strict=True
@@ -68,6 +62,21 @@ def wild_hand(
         seen = held + jiang + [k for m in melds for k in m]
         if all(seen.count(k) <= (4 if k < N_PLAIN else 1) for k in set(seen)):
             return held, jiang, melds
+
+
+def split_declared(
+    kinds: Sequence[int], peng: float, rng: random.Random
+) -> tuple[list[int], list[list[int]]]:
+    """The kinds held and the groups declared of a pair and seven groups (``kinds``, the pair
+    first): each 刻子 declared as a 碰 with chance ``peng``."""
+    held, melds = list(kinds[:2]), []
+    for i in range(2, 23, 3):
+        group = list(kinds[i : i + 3])
+        if group[0] == group[1] == group[2] and rng.random() < peng:
+            melds.append(group)
+        else:
+            held += group
+    return held, melds
 
 
 def cards_of(kinds: Sequence[int]) -> tuple[nantong.Card, ...]:
