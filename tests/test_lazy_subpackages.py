@@ -51,3 +51,13 @@ def test_help_works_without_the_rl_extra() -> None:
         "text = pydoc.render_doc(changpai); print('zipai' in text and 'envs' not in dir(changpai))"
     )
     assert _run(code) == "True"
+
+
+def test_envs_without_the_rl_extra_is_missing_with_the_reason() -> None:
+    """``hasattr(changpai, "envs")`` is False without the rl extra, and the error says why."""
+    code = (
+        "import sys; sys.modules['numpy'] = None; import changpai\n"
+        "print(hasattr(changpai, 'envs'))\n"
+        "try:\n    changpai.envs\nexcept AttributeError as e:\n    print('rl' in str(e))"
+    )
+    assert _run(code).split() == ["False", "True"]

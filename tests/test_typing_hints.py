@@ -124,3 +124,13 @@ def test_a_view_names_its_family_cards_and_actions(family: str) -> None:
         return
     returned = typing.get_type_hints(game.view)["return"]
     assert returned == GameView[module.Card, module.Action]
+
+
+def test_the_view_class_hints_resolve_at_run_time() -> None:
+    """Tools that read type hints at run time (attrs.resolve_types, cattrs, autodoc) can read
+    ``GameView``'s: every name its annotations use is importable."""
+    from changpai.core import GameResult
+    from changpai.core.view import GameView
+
+    hints = typing.get_type_hints(GameView)
+    assert hints["result"] == GameResult | None

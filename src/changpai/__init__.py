@@ -49,9 +49,16 @@ if TYPE_CHECKING:  # (a type checker sees them as the attributes they become)
 else:  # (hidden from type checkers, which would otherwise type a misspelt name as a module)
 
     def __getattr__(name: str) -> ModuleType:
-        """The subpackage ``name``, imported on first use; any other name is missing."""
+        """The subpackage ``name``, imported on first use; any other name is missing (and so
+        is ``envs`` without the rl extra: an AttributeError, so ``hasattr`` answers False,
+        with the ImportError's words)."""
         if name in _SUBPACKAGES:
-            return importlib.import_module(f"{__name__}.{name}")
+            try:
+                return importlib.import_module(f"{__name__}.{name}")
+            except ImportError as error:
+                if name != "envs":
+                    raise
+                raise AttributeError(str(error)) from error
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

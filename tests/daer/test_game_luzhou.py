@@ -234,3 +234,21 @@ def test_huxi_scoring_pays_a_peng_for_the_discard_won_on() -> None:
     assert [(p.payer, p.payee, p.amount) for p in g.result.payments] == [(0, 1, 6)]
     drawn = best_decomposition(f"{hand} 拾", rules=rules)
     assert drawn is not None and drawn.hu == 9
+
+
+def test_a_pair_and_the_discard_won_on_are_no_locked_kan() -> None:
+    """daer.md §7: a 坎 (three in hand) cannot be split — but a pair and the discard won on are
+    a 碰, not a 坎 (E5, zipai.md §8.1): the discard may sit in another set. Here 拾 makes
+    捌玖拾 with 拾拾 the 對子 (a 垅 on the table asks for one)."""
+    from changpai.daer import best_decomposition
+
+    hand = "一二三 壹貳叄 二七十 四五六 捌玖拾 拾拾"
+    won = best_decomposition(hand, "垅 伍伍伍伍", rules=LUZHOU, discard="拾")
+    assert won is not None and str(won.jiang) == "將 拾拾" and won.hu == 24
+    g = game({0: "拾", 1: "伍伍伍伍 一二三 壹貳叄 二七十 四五六 捌玖 拾拾"})
+    g.apply(Action(0, K.DISCARD, "d10"))
+    assert Action(1, K.WIN, "d10") in g.legal_actions(1)
+    g.apply(Action(1, K.WIN, "d10"))
+    for seat in g.to_act:
+        g.apply(Action(seat, K.PASS))
+    assert g.result is not None and g.result.winner == 1 and g.result.value == 24

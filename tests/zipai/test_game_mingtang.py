@@ -357,7 +357,7 @@ def test_huangfan_in_json() -> None:
     assert Game.replay(game.log, deck=game.deck, **game.options).huangfan == 1
 
 
-# seat 1 dealt 3 提 (12 cards) and 8 cards that make no 門子, 6 of them red (二 七 十 貳 柒 拾)
+# seat 1 dealt 3 提 (12 cards) and 8 other cards, 6 of them red: 二七十 and 貳柒拾 make 句, 五 八 none
 _THREE_TI = "一一一一 三三三三 四四四四 二 七 十 貳 柒 拾 五 八"
 
 
@@ -385,19 +385,23 @@ def test_a_tianhu_of_three_ti_counts_its_loose_cards_for_fanxing_and_shuxin() ->
     assert g.result.sheet.fact("shuxin_shares") == 1
 
 
-def test_loose_cards_only_in_a_tianhu() -> None:
-    """zipai.md §7: only a 天胡 wins with cards in no 門子; ``loose`` is checked as cards."""
+def test_loose_cards_only_in_a_tianhu_of_three_ti_or_five_kan() -> None:
+    """zipai.md §7 (a): only a 天胡 of 3 提 / 5 坎 wins with cards in no 門子; ``loose`` is
+    checked as cards."""
     from changpai.errors import IllegalActionError
-    from changpai.zipai import Card, Win, best_decomposition, parse
+    from changpai.zipai import Card, Decomposition, Meld, Win, best_decomposition, parse
 
     d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
     assert d is not None
     with pytest.raises(IllegalActionError, match="only in a 天胡"):
         Win(d, winner=0, players=3, loose=(Card("x2"),))
+    with pytest.raises(IllegalActionError, match="3 提 / 5 坎"):  # (a 天胡 on the 亮張)
+        Win(d, winner=0, players=3, tianhu=True, loose=(Card("x2"),))
+    three_ti = Decomposition([Meld.parse(f"提 {k}{k}{k}{k}") for k in "一三四"])
     with pytest.raises(NotationError, match="loose="):
-        Win(d, winner=0, players=3, tianhu=True, loose=("x2",))
-    sheet = score(d, winner=0, tianhu=True, loose=(Card("x2"), Card("x7")))
-    assert sheet.fact("reds") == 7 + 2  # (the hand's 二 七 貳 柒 拾拾拾, and the loose 二 七)
+        Win(three_ti, winner=0, players=3, tianhu=True, loose=("x2",))
+    sheet = score(three_ti, winner=0, tianhu=True, loose=parse("二 七 五 八 十 貳 柒 拾"))
+    assert sheet.fact("reds") == 6 and sheet.total == 27
 
 
 def test_a_tianhu_counts_the_sentences_its_other_cards_make() -> None:

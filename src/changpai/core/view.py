@@ -18,14 +18,12 @@ seat 0 sees 演示 (dealer 0, phase play, stock 19):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
 from changpai.core import render
-
-if TYPE_CHECKING:  # (records imports nothing of this module; the name is for annotations)
-    from changpai.core.records import GameResult
+from changpai.core.records import GameResult
 
 __all__ = ["GameView", "SeatView", "SeenMeld"]
 

@@ -421,7 +421,7 @@ class Game(ClaimsMixin, GameBase):
             counts = tuple(more)
         else:
             counts = tuple(self._hands[seat])
-        if not readable(counts, self._shape):  # the fast test first (most hands do not read)
+        if not readable(counts, self._shape, extra):  # the fast test first (most do not read)
             return False
         if self.rules.min_hu == 0:
             return True

@@ -61,7 +61,9 @@ def shape_key(rules: Rules) -> _Shape:
 
 # Bounded caches (caches.stats('daer')): at most 2**16 readings, 2**16 ranges, 4096 melds.
 @caches.lru("daer", maxsize=1 << 16)
-def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
+def _readings(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> tuple[_Reading, ...]:
+    """Every reading of concealed ``counts``; ``won_on``, a card index, is a discard won on
+    (one of the counts): not part of a 坎 (see :func:`_locked`)."""
     n = sum(counts)
     if n % 3 == 1:
         return ()
@@ -71,7 +73,7 @@ def _readings(counts: tuple[int, ...], shape: _Shape) -> tuple[_Reading, ...]:
     fixed: list[_Set] = []
     if kan_locked:  # daer.md §7: a 坎 cannot be split
         for i in range(KINDS):
-            if c[i] >= 3:
+            if _locked(c[i], i, won_on):
                 c[i] -= 3
                 fixed.append((MeldKind.KE, (i, i, i)))
     found: set[_Reading] = set()
@@ -197,17 +199,29 @@ def _half_fits(
 
 
 @caches.lru("daer", maxsize=1 << 16)
-def _full_fits(counts: tuple[int, ...], shape: _Shape) -> bool:
+def _locked(n: int, kind: int, won_on: int) -> bool:
+    """Whether ``n`` cards of ``kind`` in hand hold a 坎 that cannot be split (``kan_locked``,
+    daer.md §7): three or more — not counting the discard won on (``won_on``, its kind): a
+    pair and that card are a 碰 (see :func:`_won_on`), which the 坎 rule does not lock.
+
+    >>> _locked(3, 9, -1), _locked(3, 9, 9), _locked(4, 9, 9)
+    (True, False, True)
+    """
+    return n - (kind == won_on) >= 3
+
+
+def _full_fits(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> bool:
     erqishi, jiao, kan_locked, jiang = shape
     c = list(counts)
     if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
-        c = [n - 3 if n >= 3 else n for n in c]
+        c = [n - 3 if _locked(n, i, won_on) else n for i, n in enumerate(c)]
     return _fits(c, 0, sum(counts) % 3 == 2, _SENTENCES_FROM[erqishi], jiao, jiang)
 
 
-def readable(counts: tuple[int, ...], shape: _Shape) -> bool:
+def readable(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> bool:
     """Whether concealed counts read as sets (and a 將 when their number is 3n + 2): the
-    engine's fast win test, the same answer as ``hu_range(counts, shape) is not None``.
+    engine's fast win test, the same answer as ``hu_range(counts, shape, won_on) is not
+    None`` (``won_on``: the kind of a discard won on, one of the counts, or -1).
 
     >>> counts = [0] * 20
     >>> for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 4, 4): counts[i] += 1
@@ -220,8 +234,8 @@ def readable(counts: tuple[int, ...], shape: _Shape) -> bool:
     if r == 1:
         return False
     erqishi, jiao, kan_locked, jiang = shape
-    if jiao:
-        return _full_fits(counts, shape)
+    if jiao or (kan_locked and won_on >= 0):
+        return _full_fits(counts, shape, won_on)
     small = _half_fits(counts[:10], erqishi, kan_locked, jiang[:10])
     if not small:
         return False
@@ -285,7 +299,7 @@ def hu_range(counts: tuple[int, ...], shape: _Shape, discard: int = -1) -> tuple
     >>> hu_range(tuple(counts), shape_key(DAER)), hu_range(tuple(counts), shape_key(DAER), 19)
     ((15, 15), (12, 12))
     """
-    readings = _readings(counts, shape)
+    readings = _readings(counts, shape, discard)
     if not readings:
         return None
     values = [sum(_set_hu(kind, idx) for kind, idx in _won_on(r, discard)) for r in readings]
@@ -536,7 +550,7 @@ def decompositions(
     """
     hand, melds, counts = _prepare(cards, exposed, rules, True)
     won_on = _discard_index(discard, hand)
-    for reading in _readings(counts, shape_key(rules)):
+    for reading in _readings(counts, shape_key(rules), won_on):
         yield _build(_won_on(reading, won_on), melds, rules)
 
 

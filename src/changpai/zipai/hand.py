@@ -815,11 +815,14 @@ def _tianhu_reading(concealed: Sequence[Card], rules: Rules) -> Decomposition:
 
 
 def _best_sentences(cards: tuple[Card, ...], rules: Rules) -> tuple[int, tuple[Meld, ...]]:
-    """The 句 / 絞 of most 胡息 (then the first found, in card order) among ``cards`` (sorted,
-    at most two of a kind: no 坎), with their 胡息; the other cards make none.
+    """The 句 / 絞 of most 胡息, then the most of them (a 句 of 0 胡息 is a 門子 too), then the
+    first found in card order, among ``cards`` (sorted, at most two of a kind: no 坎), with
+    their 胡息; the other cards make none.
 
     >>> _best_sentences(parse("二七十 五 八"), HUNAN)
     (3, (Meld.parse('句 二七十'),))
+    >>> _best_sentences(parse("四五六 七八九"), HUNAN)[1]
+    (Meld.parse('句 四五六'), Meld.parse('句 七八九'))
     """
     if len(cards) < 3:
         return 0, ()
@@ -834,6 +837,6 @@ def _best_sentences(cards: tuple[Card, ...], rules: Rules) -> tuple[int, tuple[M
             left = rest[:i] + rest[i + 1 : j] + rest[j + 1 :]
             value, others = _best_sentences(left, rules)
             value += huxi(meld, rules=rules)
-            if value > best[0]:
+            if (value, len(others) + 1) > (best[0], len(best[1])):
                 best = (value, (meld, *others))
     return best

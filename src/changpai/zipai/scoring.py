@@ -136,8 +136,10 @@ class Win:
                     f"{name}={value!r} is not a zipai Card (Card.parse('x1')) or None"
                 )
         count_arg(self.huangfan, "huangfan", low=0)
-        if self.loose and not self.tianhu:
-            raise IllegalActionError("loose cards (in no 門子) win only in a 天胡 (zipai.md §7)")
+        if self.loose and not (self.tianhu and is_tianhu(self.decomposition.cards + self.loose)):
+            raise IllegalActionError(
+                "loose cards (in no 門子) win only in a 天胡 of 3 提 / 5 坎 (zipai.md §7 (a))"
+            )
         # values of the right type: a count out of range is a RulesError, a seat not at the
         # table (or facts that contradict each other) an IllegalActionError, in every family
         int_arg(self.players, "players", low=2, high=4)  # zipai.md §2: 2 to 4 players
