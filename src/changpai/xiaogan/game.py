@@ -599,16 +599,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return Decomposition(concealed, tuple(self._tables[seat]), self.rules, loose)
 
     def _win(self, seat: int) -> Win:
-        gain = self._gain
-        discarder = gain[0] if gain is not None and not gain[1] and gain[0] != seat else None
-        # only a small seat draws into his hand; a card a seat turns is everybody's, his own
-        # too (xiaogan.md §3.2): a win on it is on a turned card
-        drawn = gain == (seat, True) and self._small[seat]
+        discarder, turned, drawn = self._last_card(seat)
         return Win(
             self._layout(seat),
             winner=seat,
             discarder=discarder,
-            turned=gain is not None and gain[1] and not drawn,
+            turned=turned,
             self_drawn=drawn,
         )
 

@@ -831,9 +831,10 @@ def _best_sentences(cards: tuple[Card, ...], rules: Rules) -> tuple[int, tuple[M
     for i in range(len(rest)):
         for j in range(i + 1, len(rest)):
             group = (first, rest[i], rest[j])
-            if classify(group, rules=rules) is None:
+            kind = classify(group, rules=rules)
+            if kind is None:
                 continue
-            meld = Meld.of(group, rules=rules)
+            meld = Meld.of(group, kind, rules=rules)
             left = rest[:i] + rest[i + 1 : j] + rest[j + 1 :]
             value, others = _best_sentences(left, rules)
             value += huxi(meld, rules=rules)

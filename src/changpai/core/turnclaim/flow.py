@@ -362,14 +362,26 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         self._tou(seat, tou)
         self._start_discard(seat)
 
+    def _last_card(self, seat: int) -> tuple[int | None, bool, bool]:
+        """How ``seat``'s last card came: the seat that discarded it (or None), whether it was
+        turned from the stock, whether ``seat`` drew it himself. Only a small seat draws into
+        his hand; a card a seat turns is everybody's, his own too (chuanpai.md §2.2, xiaogan.md
+        §3.2): a win on it is on a turned card, not 自摸."""
+        gain = self._gain
+        if gain is None:  # (a win on the dealt cards)
+            return None, False, False
+        source, turned = gain
+        drawn = turned and source == seat and self._small[seat]
+        discarder = source if not turned and source != seat else None
+        return discarder, turned and not drawn, drawn
+
     def _check_win(self, seat: int) -> bool:
         if not self._has_won(seat):
             return False
         sheet = self._score(seat)
         value = self._win_value(seat, sheet)
         self._force(self._new_action("win", seat), note=f"{value} {self.value_name}")
-        gain = self._gain
-        discarder = gain[0] if gain is not None and not gain[1] and gain[0] != seat else None
+        discarder, _turned, drawn = self._last_card(seat)
         self._phase = "over"
         self._offer = None
         self._result = GameResult(
@@ -381,8 +393,6 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             label=self.win_label,
             win=self._win(seat),
             discarder=discarder,
-            # (a small seat's draw: a card a seat turns is everybody's, chuanpai.md §2.2,
-            # xiaogan.md §3.2)
-            self_drawn=gain == (seat, True) and self._small[seat],
+            self_drawn=drawn,
         )
         return True
