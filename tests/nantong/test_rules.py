@@ -73,7 +73,7 @@ def test_houmo_in_sequence_section_8() -> None:
      ({"wenqian_values": [20, 50, 100, 200]}, "wenqian_values=[20, 50, 100, 200] must be a tuple"),
      ({"wenqian_values": (20, 50, 100, 2.5)}, "must be a tuple of 4 ints >= 0"),
      ({"baida_values": (10, 30, 50, 100, 200, True)}, "must be a tuple of 6 ints >= 0"),
-     ({"dealer_cards": 61, "other_cards": 60}, "need 183 cards; the deck has 120")],
+     ({"dealer_cards": 61, "other_cards": 60}, "the dealer takes 23 cards and the others 22")],
 )  # fmt: skip
 def test_bad_values_name_the_field_and_reason(change: dict[str, object], message: str) -> None:
     """DESIGN "bad input always gets a clear, typed error that names the input and the reason;

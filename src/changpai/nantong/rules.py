@@ -113,7 +113,7 @@ class Rules(RulesBase):
         piao_base, qing_base, ta_base: 底 of 飄胡 / 清胡 / 塌子胡 (§7).
         zimo_bonus, wait_bonus_value, gangkai_bonus: the additive 10s (§7).
         round_to: final rounding up (§7, N16).
-        dealer_cards, other_cards: deal sizes [N2].
+        dealer_cards, other_cards: deal sizes [N2]: 23 and 22 (a pair and seven groups, §4).
 
     >>> r = Rules(settlement="full", wait_bonus="cumulative")
     >>> r.settlement, r.piao_base, r == DUZIHU.evolve(settlement="full", wait_bonus="cumulative")
@@ -160,16 +160,12 @@ class Rules(RulesBase):
             object.__setattr__(self, "name", "duzihu-baida" if self.baida else "duzihu")
         if not self.title:
             object.__setattr__(self, "title", _TITLES.get(self.name, _TITLES["duzihu"]))
-        if self.dealer_cards != self.other_cards + 1:
+        if (self.dealer_cards, self.other_cards) != (23, 22):
+            # (N2 has no option: a winning hand is a pair and seven groups, §4)
             raise RulesError(
-                f"dealer_cards={self.dealer_cards}, other_cards={self.other_cards}: "
-                "the dealer must take exactly one card more than the others"
-            )
-        dealt = self.dealer_cards + 2 * self.other_cards + 2  # three hands and the two flips
-        if dealt > self.deck_size:
-            raise RulesError(
-                f"dealer_cards={self.dealer_cards}, other_cards={self.other_cards}: the deal and "
-                f"the two flipped 將 need {dealt} cards; the deck has {self.deck_size}"
+                f"dealer_cards={self.dealer_cards}, other_cards={self.other_cards}: a winning "
+                "hand is a pair and seven groups (nantong.md §4), so the dealer takes 23 cards "
+                "and the others 22"
             )
 
     @property
