@@ -225,6 +225,11 @@ def main() -> None:
             print(BASELINE.line(f"{policy_name} play, {label}", rates, "games/s"))
             print(f"{'':<52} ({counts['actions']:,} actions, {counts['wins']}/{games} won)")
 
+    for rules, label in ((nantong.DUZIHU, "120 cards"), (nantong.DUZIHU_BAIDA, "125 cards, 百搭")):
+        chosen = _choices(rules, scaled(300))
+        rates = best_rate(len(chosen), lambda r=rules, c=chosen: _replay(r, c))
+        print(BASELINE.line(f"engine alone (random play replayed), {label}", rates, "games/s"))
+
     games = scaled(300)
     counts = Counter[str]()
     rates = best_rate(
@@ -268,6 +273,33 @@ def _play(
             game.apply(policy(game, seat, prng))
             counts["actions"] += 1
         counts["wins"] += game.result is not None and game.result.reason == "win"
+
+
+def _choices(rules: nantong.Rules, games: int) -> list[list[int]]:
+    """The place in the legal list of every action :func:`_random_policy` takes in ``games``
+    hands (as :func:`_play` deals them)."""
+    chosen = []
+    for seed in range(games):
+        game = Game(rules, seed=seed, dealer=seed % 4)
+        prng = random.Random(seed)
+        places = []
+        while not game.is_over:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            action = _random_policy(game, seat, prng)
+            places.append(legal.index(action))
+            game.apply(action)
+        chosen.append(places)
+    return chosen
+
+
+def _replay(rules: nantong.Rules, chosen: list[list[int]]) -> None:
+    """Play again the hands of :func:`_choices`: the engine's own work (deal, legal actions,
+    apply), without a policy."""
+    for seed, places in enumerate(chosen):
+        game = Game(rules, seed=seed, dealer=seed % 4)
+        for place in places:
+            game.apply(game.legal_actions(game.to_act[0])[place])
 
 
 def _random_policy(game: Game, seat: int, rng: random.Random) -> Action:

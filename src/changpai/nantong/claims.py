@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from changpai.core.guard import items_arg, shown
 from changpai.errors import NotationError
-from changpai.nantong.actions import SEATS, Action, ActionKind, _action
+from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card
 from changpai.nantong.melds import _jiang
 
@@ -52,6 +52,28 @@ def callable_cards(
     ]
 
 
+def _callable(counts: Sequence[int], flips: tuple[int, int], stock_left: int) -> list[int]:
+    """The indices of :func:`callable_cards` for the engine: ``counts`` of every kind, the two
+    flipped 將 given by index (a three whose fourth copy is flipped twice is not callable).
+
+    >>> from changpai.nantong.cards import count_tuple, parse
+    >>> counts = count_tuple(parse("QZ QZ QZ QZ 2t 2t 2t 5w"))
+    >>> _callable(counts, (Card("2t").index, Card("3w").index), 51)
+    [1, 27]
+    >>> _callable(counts, (Card("2t").index, Card("2t").index), 0)
+    []
+    """
+    plain = counts[:N_PLAIN]
+    kinds = [i for i in range(N_PLAIN) if plain[i] == 4] if stock_left > 0 and 4 in plain else []
+    first, second = flips
+    if first != second:
+        for flip in flips:
+            if flip < N_PLAIN and plain[flip] == 3:
+                kinds.append(flip)
+        kinds.sort()
+    return kinds
+
+
 def claim_options(
     seat: int, card: Card | str, *, held: int, can_win: bool, ting: bool, stock_left: int
 ) -> list[Action]:
@@ -78,15 +100,40 @@ def claim_options(
             )
         card = Card.parse(card)
     # the engine's seats take the shared actions; anything else is checked by Action itself
-    make = _action if type(seat) is int and 0 <= seat < SEATS else Action
+    if type(seat) is int and 0 <= seat < SEATS:
+        return _options(seat, card.index, held, can_win, ting, stock_left)
     options: list[Action] = []
     if can_win:
-        options.append(make(seat, ActionKind.WIN, card))
+        options.append(Action(seat, ActionKind.WIN, card))
     if not ting and not card.is_baida:
         if held >= 3 and stock_left > 0:
-            options.append(make(seat, ActionKind.GANG, card))
+            options.append(Action(seat, ActionKind.GANG, card))
         if held >= 2:
-            options.append(make(seat, ActionKind.PENG, card))
+            options.append(Action(seat, ActionKind.PENG, card))
+    return options
+
+
+# the shared claims by seat then card index
+_WINS, _GANGS, _PENGS = (_MADE[kind] for kind in (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG))
+
+
+def _options(
+    seat: int, x: int, held: int, can_win: bool, ting: bool, stock_left: int
+) -> list[Action]:
+    """:func:`claim_options` of a seat 0..3 on the card of index ``x``, as the shared actions
+    (what the engine calls, the arguments known good).
+
+    >>> [str(a) for a in _options(1, Card("5w").index, 3, True, False, 4)]
+    ['seat 1 胡 五萬', 'seat 1 杠 五萬', 'seat 1 碰 五萬']
+    """
+    options: list[Action] = []
+    if can_win:
+        options.append(_WINS[seat][x])
+    if not ting and x < N_PLAIN:  # (a 百搭 is never claimed for a set)
+        if held >= 3 and stock_left > 0:
+            options.append(_GANGS[seat][x])
+        if held >= 2:
+            options.append(_PENGS[seat][x])
     return options
 
 
@@ -100,9 +147,30 @@ def winning_claim(decisions: Mapping[int, Action], *, order: Sequence[int]) -> A
     """
     if not isinstance(decisions, Mapping):
         raise NotationError(f"decisions={shown(decisions)} is not a mapping of seat to Action")
-    for wanted in CLAIM_PRIORITY:
-        for seat in order:
-            decision = decisions.get(seat)
-            if decision is not None and decision.kind is wanted:
-                return decision
-    return None
+    return _first_claim(decisions, order)
+
+
+_WIN, _GANG, _PENG = CLAIM_PRIORITY
+
+
+def _first_claim(decisions: Mapping[int, Action], order: Sequence[int]) -> Action | None:
+    """:func:`winning_claim` without the check of ``decisions`` (the engine's own dict): one
+    pass over the seats of ``order``, keeping the first claim of the highest kind.
+
+    >>> win, peng = Action(2, ActionKind.WIN, Card("5w")), Action(1, ActionKind.PENG, Card("5w"))
+    >>> _first_claim({1: peng, 2: win}, (1, 2)) is win, _first_claim({1: peng}, (2, 1)) is peng
+    (True, True)
+    >>> _first_claim({1: Action(1, ActionKind.PASS)}, (1, 2)) is None
+    True
+    """
+    best: Action | None = None
+    best_rank = len(CLAIM_PRIORITY)
+    for seat in order:
+        decision = decisions.get(seat)
+        if decision is None:
+            continue
+        kind = decision.kind
+        rank = 0 if kind is _WIN else 1 if kind is _GANG else 2 if kind is _PENG else best_rank
+        if rank < best_rank:
+            best, best_rank = decision, rank
+    return best

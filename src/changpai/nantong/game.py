@@ -32,7 +32,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress, product
+from itertools import chain, compress, product
+from operator import getitem
 from typing import Any
 
 from changpai.core.deck import deal_order
@@ -74,6 +75,9 @@ _REASONS = {
 _DISCARDS = _MADE[ActionKind.DISCARD]
 _WINS = _MADE[ActionKind.WIN]
 _PASSES = tuple(made[N_KINDS] for made in _MADE[ActionKind.PASS])
+_CALLS = _MADE[ActionKind.CALL]
+# the cards of a hand by kind: n copies of each card, n = 0..4
+_RUNS = tuple(tuple((card,) * n for n in range(5)) for card in CARDS)
 _DISCARD, _WIN, _ANGANG = ActionKind.DISCARD, ActionKind.WIN, ActionKind.ANGANG
 _PENG = SetKind.PENG
 
@@ -196,7 +200,9 @@ class Game(GameBase):
         # ring.next[s]: the 下家 of each seat, skipping the one who sits out
         self._ring = ring = SeatRing.of(SEATS, self.sitting_out)
         self.players: tuple[int, ...] = ring.order_from(dealer)
-        self._hands: list[list[int]] = [[0] * N_KINDS for _ in range(SEATS)]
+        # the count of each card kind a seat holds, by index: a bytearray (a count is at most
+        # four), whose copies, comparisons and searches (``4 in counts``) run in C
+        self._hands: list[bytearray] = [bytearray(N_KINDS) for _ in range(SEATS)]
         self._melds: list[list[Meld]] = [[] for _ in range(SEATS)]
         self._rivers: list[list[Card]] = [[] for _ in range(SEATS)]
         self._bottom = len(order) - 2
@@ -309,7 +315,10 @@ class Game(GameBase):
         """
         phase = self._phase
         if phase == "claim":
-            return tuple(s for s in self._claimants if s not in self._decisions)
+            decisions = self._decisions
+            if not decisions:
+                return self._claimants
+            return tuple([s for s in self._claimants if s not in decisions])
         return () if phase == "over" else (self._current,)
 
     @property
@@ -341,8 +350,9 @@ class Game(GameBase):
         ...
         changpai.errors.IllegalActionError: seat=4 is not a seat; expected a whole number 0..3
         """
-        seat = self._seat(seat)
-        return tuple(CARDS[i] for i, n in enumerate(self._hands[seat]) for _ in range(n))
+        if type(seat) is not int or not 0 <= seat < SEATS:  # (a plain seat needs no check)
+            seat = self._seat(seat)
+        return tuple(chain.from_iterable(map(getitem, _RUNS, self._hands[seat])))
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
         """The declared sets of a seat (碰, 杠, 叫牌, 暗杠).
@@ -428,14 +438,14 @@ class Game(GameBase):
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
         return wild == 0 or _complete(plain, wild, melds, self.jiang)
 
-    def _complete_with(self, seat: int, counts: list[int], extra: Card) -> bool:
+    def _complete_with(self, seat: int, counts: bytearray, extra: Card) -> bool:
         """:meth:`_complete` of the hand of ``seat`` plus ``extra``: what the hand needs is
         kept per seat, since the others check the same hand on each discard."""
         x = extra.index
         memo = self._memo(seat, counts)
         return memo[4][x] and self._completes(seat, memo, x)
 
-    def _wins_on_draw(self, seat: int, counts: list[int], drawn: Card) -> bool:
+    def _wins_on_draw(self, seat: int, counts: bytearray, drawn: Card) -> bool:
         """:meth:`_complete_with` of the hand of ``seat`` with ``drawn`` already in it, from
         the memo of the hand before the draw (the one its claims were checked on)."""
         x = drawn.index
@@ -446,7 +456,7 @@ class Game(GameBase):
         counts[x] += 1
         return memo[4][x] and self._completes(seat, memo, x)
 
-    def _memo(self, seat: int, counts: list[int], drawn: int = -1) -> list[Any]:
+    def _memo(self, seat: int, counts: bytearray, drawn: int = -1) -> list[Any]:
         """The kept :meth:`_hand_memo` of ``seat`` for ``counts``, his hand (or, with the
         index of the card ``drawn``, his hand without it): made anew when it changed."""
         memo = self._needs[seat]
@@ -487,7 +497,7 @@ class Game(GameBase):
         return _parts_allow(needs, memo[6], plain, wild, x, limit)
 
     @staticmethod
-    def _hand_memo(counts: list[int], melds: int, sizes: list[int], baida: bool) -> list[Any]:
+    def _hand_memo(counts: bytearray, melds: int, sizes: list[int], baida: bool) -> list[Any]:
         """What :meth:`_complete_with` keeps of a hand (``counts``, its ``sizes`` by part and
         its number of ``melds``): a copy of its counts, its plain counts (a tuple) and 百搭,
         the needs of its four parts (filled when first wanted), per card kind whether one more
@@ -496,10 +506,11 @@ class Game(GameBase):
         (:data:`_FLOORS`, with their sum last)."""
         t, b, w, h, wild = sizes
         if t + b + w + h + wild + 1 == 3 * (7 - melds) + 2:
-            may_win, floors = _ROWS[baida][t % 3, b % 3, w % 3, h % 3, min(wild, _ENOUGH_WILD)]
+            capped = wild if wild < _ENOUGH_WILD else _ENOUGH_WILD
+            may_win, floors = _ROWS[baida][t % 3, b % 3, w % 3, h % 3, capped]
         else:
             may_win, floors = _NEVER, None
-        return [list(counts), None, wild, None, may_win, melds, floors]
+        return [bytes(counts), None, wild, None, may_win, melds, floors]
 
     def _ready(self, seat: int) -> bool:
         counts = self._hands[seat]
@@ -529,14 +540,7 @@ class Game(GameBase):
         can_win = memo[4][x] and self._completes(seat, memo, x)
         if not can_win and (held < 2 or x >= N_PLAIN or seat in self._ting):
             return []  # what claims.claim_options says then, without building its arguments
-        return claims.claim_options(
-            seat,
-            card,
-            held=held,
-            can_win=can_win,
-            ting=seat in self._ting,
-            stock_left=self.stock_left,
-        )
+        return claims._options(seat, x, held, can_win, seat in self._ting, self.stock_left)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now (empty if it need not act); ``PASS`` last.
@@ -586,8 +590,9 @@ class Game(GameBase):
             counts = self._hands[seat]
             if seat == self.dealer and self._complete(seat):
                 actions.append(_action(seat, ActionKind.WIN))
-            callable_ = claims.callable_cards(counts, self.jiang, stock_left=self.stock_left)
-            actions.extend(_action(seat, ActionKind.CALL, c) for c in callable_)
+            flips = (self.jiang[0].index, self.jiang[1].index)
+            calls = _CALLS[seat]
+            actions.extend(calls[i] for i in claims._callable(counts, flips, self.stock_left))
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
                 actions.append(_action(seat, ActionKind.TING))
             actions.append(_PASSES[seat])
@@ -665,8 +670,15 @@ class Game(GameBase):
         >>> record.action.kind, record.auto, g.to_act
         (ActionKind.PASS, False, (1,))
         """
-        if not self._listed(action):
+        cached = self._legal
+        if cached is None:
             self.verify(action)
+        else:  # (_listed, spared a call)
+            for listed in cached[1]:
+                if listed is action:
+                    break
+            else:
+                self.verify(action)
         self._legal = None
         draws: list[tuple[int, Card]] = []
         kind, seat, card = action.kind, action.seat, action.card
@@ -753,23 +765,38 @@ class Game(GameBase):
         self._decisions = {}
         self._options = options = {}
         hands, needs, melds, ting = self._hands, self._needs, self._melds, self._ting
+        sizes, baida = self._sizes, self.rules.baida
         for s in _AFTER[self.sitting_out][seat]:
             # what _claim_options answers with no 胡 and no set to claim, spared its call
             counts = hands[s]
             memo = needs[s]
-            if memo is None or memo[0] != counts or memo[5] != len(melds[s]):
-                memo = self._memo(s, counts)
-            if memo[4][x] or (counts[x] >= 2 and x < N_PLAIN and s not in ting):
-                claimable = self._claim_options(s, card)
-                if claimable:
-                    options[s] = claimable
+            n_melds = len(melds[s])
+            if memo is None or memo[0] != counts or memo[5] != n_melds:  # (_memo's, inlined)
+                memo = needs[s] = self._hand_memo(counts, n_melds, sizes[5 * s : 5 * s + 5], baida)
+            # (_claim_options, spared its call and its second look at the memo)
+            can_win = memo[4][x] and self._completes(s, memo, x)
+            if can_win or (counts[x] >= 2 and x < N_PLAIN and s not in ting):
+                stock_left = self._bottom - self._top
+                options[s] = claims._options(s, x, counts[x], can_win, s in ting, stock_left)
         if options:
             self._claimants = tuple(options)
             self._phase = "claim"
-        else:
-            self._claimants = ()
-            self._discard = None
-            self._draw(self._ring.next[seat], draws, replacement=False)
+            return
+        self._claimants = ()
+        self._discard = None
+        # _draw for the next seat, spared a call (in play, not the opening declarations)
+        top = self._top
+        if top >= self._bottom:
+            self._finish_huangpai()
+            return
+        drawn = self._drawn = self._deck[top]
+        self._top = top + 1
+        nxt = self._current = self._ring.next[seat]
+        hands[nxt][drawn.index] += 1
+        sizes[_SIZE_AT[nxt][drawn.index]] += 1
+        draws.append((nxt, drawn))
+        self._replacement = False
+        self._phase = "discard"
 
     def _draw(self, seat: int, draws: list[tuple[int, Card]], replacement: bool) -> bool:
         if self._top >= self._bottom:
@@ -799,7 +826,7 @@ class Game(GameBase):
     def _resolve_claims(self, draws: list[tuple[int, Card]]) -> None:
         card, discarder = self._discard, self._discarder
         assert card is not None and discarder is not None
-        claim = claims.winning_claim(self._decisions, order=self._ring.after(discarder))
+        claim = claims._first_claim(self._decisions, _AFTER[self.sitting_out][discarder])
         if claim is None:
             self._advance_draw(discarder, draws)
             return
@@ -918,7 +945,7 @@ class Game(GameBase):
         """
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new._hands = [list(h) for h in self._hands]
+        new._hands = [bytearray(h) for h in self._hands]
         new._sizes = list(self._sizes)
         new._melds = [list(m) for m in self._melds]
         new._rivers = [list(r) for r in self._rivers]
