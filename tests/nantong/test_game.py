@@ -79,8 +79,8 @@ def test_a_win_on_the_replacement_of_a_called_four_is_no_tianhu_section_3_and_7(
         deck=stack_deck(hands={0: "5t 5t 5t 5t 123b 456b 789b 123t 123w 5w 5w 4w 6w"}, stock="5w")
     )
     act(game, ActionKind.CALL, 0, "5t")
-    assert Action(0, ActionKind.WIN) in game.legal_actions(0)
-    act(game, ActionKind.WIN, 0)
+    assert Action(0, ActionKind.WIN, Card("5w")) in game.legal_actions(0)  # (named: a draw's)
+    act(game, ActionKind.WIN, 0, "5w")
     result = game.result
     assert result is not None and result.sheet is not None
     win = result.win

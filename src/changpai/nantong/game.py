@@ -213,6 +213,9 @@ class Game(GameBase):
             for card in order[top : top + n]:
                 self._hands[seat][card.index] += 1
             top += n
+        # what each seat was dealt (not part of the state: the deck and the dealer say it):
+        # only a dealt four, or a dealt three of a flipped card, is called (N19)
+        self._dealt: tuple[bytes, ...] = tuple(bytes(h) for h in self._hands)
         # the seat dealt all five 百搭, if any: five still held at the end are 在手 (§7.1); a
         # 百搭 once discarded never comes back to a hand (it is claimed only by a 胡)
         self._baida_dealt = next(
@@ -528,7 +531,15 @@ class Game(GameBase):
         elif not _can_plus(tuple(counts[:N_PLAIN]), wild, -1, limit):
             return False
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
-        return any(self._complete(seat, c) for c in candidates)
+        # §1 four copies (one of a 百搭): a card none of whose copies is left — all in this
+        # hand, its sets or the flips — completes nothing (as ``waits`` says)
+        return any(self._complete(seat, c) for c in candidates if self._unseen(seat, c))
+
+    def _unseen(self, seat: int, card: Card) -> int:
+        """How many copies of ``card`` are neither in the hand or sets of ``seat`` nor flipped."""
+        x = card.index
+        mine = self._hands[seat][x] + sum(m.cards.count(card) for m in self._melds[seat])
+        return card.copies - mine - sum(f.index == x for f in self.jiang)
 
     def _claim_options(self, seat: int, card: Card) -> list[Action]:
         counts = self._hands[seat]
@@ -589,10 +600,19 @@ class Game(GameBase):
         elif phase == "declare":
             counts = self._hands[seat]
             if seat == self.dealer and self._complete(seat):
-                actions.append(_action(seat, ActionKind.WIN))
+                # (right after a 叫牌's replacement the win is on that card: it is named)
+                drawn = self._drawn
+                actions.append(_WINS[seat][N_KINDS if drawn is None else drawn.index])
             flips = (self.jiang[0].index, self.jiang[1].index)
             calls = _CALLS[seat]
-            actions.extend(calls[i] for i in claims._callable(counts, flips, self.stock_left))
+            dealt = self._dealt[seat]
+            # N19: a four (or three of a flipped card) made with a replacement card was drawn,
+            # not dealt — it is a 後摸 four, 暗杠'd on a turn
+            actions.extend(
+                calls[i]
+                for i in claims._callable(counts, flips, self.stock_left)
+                if counts[i] == dealt[i]
+            )
             if seat != self.dealer and seat not in self._ting and self._ready(seat):
                 actions.append(_action(seat, ActionKind.TING))
             actions.append(_PASSES[seat])
