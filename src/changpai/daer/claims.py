@@ -97,12 +97,14 @@ def guozhang_seats(
     >>> guozhang_seats(options, {1: Action(1, ActionKind.PASS), 2: Action(2, ActionKind.PASS)})
     [1]
     """
-    return [
-        seat
-        for seat, offered in options.items()
-        if decisions[seat].kind is ActionKind.PASS
-        and any(a.kind is ActionKind.CHI for a in offered)
-    ]
+    out = []
+    for seat, offered in options.items():
+        if decisions[seat].kind is ActionKind.PASS:
+            for action in offered:
+                if action.kind is ActionKind.CHI:
+                    out.append(seat)
+                    break
+    return out
 
 
 class ClaimsMixin:
@@ -134,19 +136,34 @@ class ClaimsMixin:
 
         def _can_win(self, seat: int, extra: int = -1) -> bool: ...
         def _keeps_a_discard(self, seat: int, used: int, taken: int, quad: bool) -> bool: ...
+        def _add(self, seat: int, k: int, delta: int) -> None: ...
+        def _may_win_on(self, seat: int, k: int) -> bool: ...
+        def _half(self, seat: int, big: bool) -> int: ...
         def _draw(self, seat: int, *, replacement: bool = False) -> None: ...
         def _win(self, seat: int, discarder: int | None, card: Card | None) -> None: ...
         def _tally(self, seat: int) -> None: ...
         def _after_take(self, seat: int, *, drawn: bool) -> None: ...
         def _after_gang(self, seat: int) -> None: ...
 
-    def _claim_options(self, seat: int, card: Card, discarder: int) -> list[Action]:
+    def _claim_options(
+        self, seat: int, card: Card, discarder: int, may_win: bool = True
+    ) -> list[Action]:
+        """The claims of ``seat`` on ``card`` (``may_win`` False: :meth:`_may_win_on` found it
+        cannot win on it), 過 last; empty when it has none."""
         k = card.index
-        n = self._hands[seat][k]
+        hand = self._hands[seat]
+        n = hand[k]
         rules = self.rules
+        eats = seat == self._ring.next[discarder] and k not in self._passed[seat]
         out: list[Action] = []
-        if rules.win_on_discard and self._can_win(seat, k):
+        if may_win and rules.win_on_discard and self._can_win(seat, k):
             out.append(WIN_ON[seat][k])
+        if n < 2 and not eats:  # (most seats: no 碰, 杠 or 吃 to look at)
+            if out:
+                out.append(PASS[seat])
+            return out
+        # a 碰 or 吃 that would leave nothing to discard is not offered
+        keeps = self._keeps_a_discard(seat, 2, 1, False)
         if n >= 2:
             if (
                 n == 3
@@ -154,37 +171,35 @@ class ClaimsMixin:
                 and self._keeps_a_discard(seat, 3, 1, True)
             ):
                 out.append(GANG[seat][k])
-            # a 碰 or 吃 that would leave nothing to discard is not offered
-            if (n == 2 or (n == 3 and not rules.kan_locked)) and self._keeps_a_discard(
-                seat, 2, 1, False
-            ):
+            if (n == 2 or (n == 3 and not rules.kan_locked)) and keeps:
                 out.append(PENG[seat][k])
-        if (
-            seat == self._ring.next[discarder]
-            and k not in self._passed[seat]
-            and self._keeps_a_discard(seat, 2, 1, False)
-        ):
-            for a, b in chi_pairs(self._hands[seat], k, rules):
+        if eats and keeps:
+            for a, b in chi_pairs(hand, k, rules):
                 out.append(chi_action(seat, k, a, b))
         if out:
             out.append(PASS[seat])
         return out
 
     def _offer_discard(self, seat: int, card: Card) -> None:
-        self._offer = card
-        self._discarder = seat
+        k = card.index
+        eater = self._ring.next[seat]
+        hands = self._hands
         options: dict[int, list[Action]] = {}
-        for other in self._ring.after(seat):
-            found = self._claim_options(other, card, seat)
-            if found:
-                options[other] = found
+        for other in self._ring.orders[seat][1:]:  # the 下家 first (SeatRing.after)
+            may_win = self._may_win_on(other, k)
+            if may_win or other == eater or hands[other][k] >= 2:  # (most: nothing to claim)
+                found = self._claim_options(other, card, seat, may_win)
+                if found:
+                    options[other] = found
+        self._discarder = seat
         self._options = options
         self._decisions = {}
         if options:
+            self._offer = card
             self._phase = "claim"
-        else:
-            self._close_offer()
-            self._draw(self._ring.next[seat])
+        else:  # the offer closes at once
+            self._offer = None
+            self._draw(eater)
 
     def _close_offer(self) -> None:
         self._offer = None
@@ -207,10 +222,9 @@ class ClaimsMixin:
         if kind is ActionKind.WIN:
             self._win(seat, discarder, card)
             return
-        counts = self._hands[seat]
         k = card.index
         if kind is ActionKind.GANG:
-            counts[k] -= 3
+            self._add(seat, k, -3)
             self._melds[seat].append(MINGGANG[k])
             self._tally(seat)
             self._current = seat
@@ -219,11 +233,11 @@ class ClaimsMixin:
             self._after_gang(seat)
             return
         if kind is ActionKind.PENG:
-            counts[k] -= 2
+            self._add(seat, k, -2)
             meld = PENG_MELD[k]
         else:
             for c in chosen.cards:
-                counts[c.index] -= 1
+                self._add(seat, c.index, -1)
             meld = chi_meld(chosen.cards, card, self.rules)
         self._melds[seat].append(meld)
         self._tally(seat)

@@ -34,8 +34,11 @@ engine and logged with ``auto=True``; every choice, 過 included, is among
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import is_
 from typing import Any
 
+from changpai.core import caches
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import items_arg, not_to_act, rules_arg, seed_arg
@@ -45,7 +48,18 @@ from changpai.core.view import GameView
 from changpai.daer import views
 from changpai.daer.actions import Action, ActionKind
 from changpai.daer.claims import ClaimsMixin
-from changpai.daer.hand import best_decomposition, hu_range, readable, shape_key, wins
+from changpai.daer.hand import (
+    _half_fits,
+    _halves_read,
+    _reads_with,
+    _Shape,
+    _unlocked,
+    best_decomposition,
+    hu_range,
+    readable,
+    shape_key,
+    wins,
+)
 from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.daer.scoring import Win, score
@@ -54,6 +68,68 @@ from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 
 __all__ = ["Game"]
+
+# by the count of a kind in hand: whether a ``kan_locked`` hand may discard it (no 坎, daer.md §7)
+_NOT_A_KAN = (False, True, True, False, False)
+
+
+# A case's counts as one number (each kind a digit in base 5: a hand holds 0..4 of a kind).
+_DIGIT = tuple(5 ** (i % 10) for i in range(KINDS))
+_CASE_SPAN = 5**10
+
+# The ids of the ways a case is read (hand._half_fits's options): at most 2 x 2 x 2**10.
+_CASE_SHAPES: dict[tuple[bool, bool, tuple[bool, ...]], int] = {}
+
+# hand._half_fits of a case, by its shape's id times _CASE_SPAN plus its counts' number.
+_CASE_READS: caches.BoundedDict[int, int] = caches.BoundedDict(
+    "daer", "changpai.daer.game._CASE_READS", 1 << 15
+)
+
+
+def _code(counts: Sequence[int]) -> int:
+    """The number of a case's counts (:data:`_DIGIT`).
+
+    >>> _code([1, 0, 2]), _code((0,) * 10)
+    (51, 0)
+    """
+    return sum(n * _DIGIT[i] for i, n in enumerate(counts))
+
+
+@caches.lru("daer", maxsize=64)
+def _tables(rules: Rules) -> tuple[_Shape, tuple[int, ...], tuple[int, int]]:
+    """What a game of ``rules`` looks up on every turn: its :func:`~.hand.shape_key`, the
+    hand size between turns (:meth:`Rules.rest_size`) by the number of fours and where the
+    readings of its small and big cases start in :data:`_CASE_READS`."""
+    shape = shape_key(rules)
+    erqishi, _, kan_locked, jiang = shape
+    starts = []
+    for case in (jiang[:10], jiang[10:]):
+        key = (erqishi, kan_locked, case)
+        starts.append(_CASE_SHAPES.setdefault(key, len(_CASE_SHAPES)) * _CASE_SPAN)
+    rest = tuple(rules.rest_size(q) for q in range(KINDS + 1))
+    return shape, rest, (starts[0], starts[1])
+
+
+# The 胡 of the table sets met so far, by the id of the (shared) set; each entry holds its set,
+# so the id stays its own.
+_MELD_HU: caches.BoundedDict[int, tuple[Meld, int]] = caches.BoundedDict(
+    "daer", "changpai.daer.game._MELD_HU", 1024
+)
+
+
+def _shared_meld_hu(meld: Meld) -> int:
+    """:func:`~.melds.meld_hu` of a table set, remembered for the engine's shared sets.
+
+    >>> from changpai.daer.tables import PENG_MELD
+    >>> _shared_meld_hu(PENG_MELD[19]) == meld_hu(PENG_MELD[19])
+    True
+    """
+    known = _MELD_HU.get(id(meld))
+    if known is not None and known[0] is meld:
+        return known[1]
+    hu = meld_hu(meld)
+    _MELD_HU[id(meld)] = (meld, hu)
+    return hu
 
 
 def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:
@@ -106,7 +182,7 @@ class Game(ClaimsMixin, GameBase):
         self.dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)
         self._deck = _deck(seed, deck)
         self._ring = SeatRing.of(rules.players)
-        self._shape = shape_key(rules)
+        self._shape, self._rest_sizes, self._case_starts = _tables(rules)
         n = rules.players
         self._hands: list[list[int]] = [[0] * KINDS for _ in range(n)]
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
@@ -127,6 +203,11 @@ class Game(ClaimsMixin, GameBase):
         self._log: list[ActionRecord[Action]] = []
         self._result: GameResult | None = None
         self._turn_legal: tuple[Action, ...] | None = None  # derived: not part of _key
+        # derived from _hands, kept by _add: per seat the concealed cards, the numbers of its
+        # two cases (_code) and, with kan_locked, the counts without the 坎 (hand._unlocked)
+        self._codes = [[0, 0] for _ in range(n)]
+        self._sizes = [0] * n
+        self._bases: list[list[int]] = [[0] * KINDS for _ in range(n)]
         self._deal()
 
     # ------------------------------------------------------------------ contract: state
@@ -160,6 +241,8 @@ class Game(ClaimsMixin, GameBase):
         if self._phase == "over":
             return ()
         if self._phase == "claim":
+            if not self._decisions:
+                return tuple(self._options)
             return tuple(s for s in self._options if s not in self._decisions)
         return (self._current,)
 
@@ -276,7 +359,8 @@ class Game(ClaimsMixin, GameBase):
             return list(self._options.get(seat, ()))
         if phase == "over" or seat != self._current:
             return []
-        return list(self._legal_turn())
+        found = self._turn_legal
+        return list(self._legal_turn() if found is None else found)
 
     def verify(self, action: Any) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` naming the reason if ``action``
@@ -306,6 +390,19 @@ class Game(ClaimsMixin, GameBase):
         if action not in legal:
             raise IllegalActionError(f"{action} is not legal now: {self._why(action)}")
 
+    def _offers(self, action: object) -> bool:
+        """Whether ``action`` is one of the objects :meth:`legal_actions` handed out for the
+        state (then legal; anything else :meth:`verify` judges)."""
+        if type(action) is not Action:
+            return False
+        seat = action.seat
+        legal: Sequence[Action] | None
+        if self._phase == "claim":
+            legal = None if seat in self._decisions else self._options.get(seat)
+        else:
+            legal = self._turn_legal if seat == self._current else None
+        return legal is not None and any(map(is_, legal, repeat(action)))
+
     def apply(self, action: Action) -> ActionRecord[Action]:
         """Verify and apply a decision, then the engine's forced moves after it; returns the
         decision's record. An illegal action raises and leaves the game unchanged.
@@ -314,7 +411,8 @@ class Game(ClaimsMixin, GameBase):
         >>> str(g.apply(g.legal_actions(0)[0])), g.phase in ("claim", "discard")
         ('seat 0 打 一', True)
         """
-        self.verify(action)
+        if not self._offers(action):
+            self.verify(action)
         self._turn_legal = None
         record: ActionRecord[Action] = ActionRecord(action)
         self._log.append(record)
@@ -362,6 +460,9 @@ class Game(ClaimsMixin, GameBase):
         new._passed = [set(p) for p in self._passed]
         new._laid = list(self._laid)
         new._fours = list(self._fours)
+        new._codes = [list(c) for c in self._codes]
+        new._sizes = list(self._sizes)
+        new._bases = [list(b) for b in self._bases]
         new._options = {s: list(o) for s, o in self._options.items()}
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
@@ -402,27 +503,47 @@ class Game(ClaimsMixin, GameBase):
         self._laid[seat] = sum(len(m.cards) for m in melds)
         self._fours[seat] = sum(m.quad for m in melds)
 
+    def _add(self, seat: int, k: int, delta: int) -> None:
+        """Change the count of card index ``k`` in the hand of ``seat`` by ``delta``, and the
+        facts kept with it."""
+        hand = self._hands[seat]
+        n = hand[k] = hand[k] + delta
+        self._sizes[seat] += delta
+        self._bases[seat][k] = n - 3 if n >= 3 and self.rules.kan_locked else n
+        self._codes[seat][k >= 10] += delta * _DIGIT[k]
+
     def _total(self, seat: int) -> int:
-        return sum(self._hands[seat]) + self._laid[seat]
+        return self._sizes[seat] + self._laid[seat]
 
     def _quads(self, seat: int) -> int:
         return self._fours[seat]
 
     def _must_discard(self, seat: int) -> bool:
-        return self._total(seat) > self.rules.rest_size(self._quads(seat))
+        return self._sizes[seat] + self._laid[seat] > self._rest_sizes[self._fours[seat]]
 
     def _exposed_hu(self, seat: int) -> int:
-        return sum(meld_hu(m) for m in self._melds[seat])
+        return sum(map(_shared_meld_hu, self._melds[seat]))
 
     def _can_win(self, seat: int, extra: int = -1) -> bool:
-        if extra >= 0:
-            more = self._hands[seat][:]
-            more[extra] += 1
-            counts = tuple(more)
-        else:
-            counts = tuple(self._hands[seat])
-        if not readable(counts, self._shape, extra):  # the fast test first (most do not read)
-            return False
+        """Whether the hand of ``seat`` (and the discard of card index ``extra``) wins; the
+        fast tests first, as most hands do not read."""
+        _, jiao, kan_locked, _ = shape = self._shape
+        if jiao or (kan_locked and extra >= 0):  # readable searches all 20 counts
+            if not _reads_with(self._bases[seat], self._sizes[seat], extra, shape):
+                return False
+            counts = self._with_card(seat, extra)
+        elif extra < 0:  # without 絞 the hand reads iff both its cases do
+            r = self._sizes[seat] % 3
+            small = self._half(seat, False) if r != 1 else 0
+            if not small or not _halves_read(small, self._half(seat, True), r):
+                return False
+            counts = self._with_card(seat, extra)
+        else:  # without 絞 or 坎 the case the discard does not touch must read by itself
+            if not self._half(seat, extra < 10):
+                return False
+            counts = self._with_card(seat, extra)
+            if not readable(counts, shape, extra):
+                return False
         if self.rules.min_hu == 0:
             return True
         found = hu_range(counts, self._shape, extra)  # (a discard's 刻 is a 碰: hand._won_on)
@@ -431,14 +552,48 @@ class Game(ClaimsMixin, GameBase):
         table = self._exposed_hu(seat)
         return wins(high + table, self.rules) or wins(low + table, self.rules)
 
+    def _may_win_on(self, seat: int, k: int) -> bool:
+        """A quick necessary condition of a win of ``seat`` on a discard of card index ``k``
+        (:meth:`_can_win` decides): the number of cards, and without 絞 (no set mixes the
+        cases, a 坎 is locked within its case) the case ``k`` is not in must read by itself
+        (:meth:`_half`)."""
+        if not self.rules.win_on_discard or (self._sizes[seat] + 1) % 3 == 1:
+            return False
+        if self._shape[1]:
+            return True
+        return self._half(seat, k < 10) != 0  # (the big cards when k is small)
+
+    def _with_card(self, seat: int, extra: int) -> tuple[int, ...]:
+        """The counts of the hand of ``seat`` and one card of index ``extra`` (-1: none)."""
+        hand = self._hands[seat]
+        if extra < 0:
+            return tuple(hand)
+        hand[extra] += 1
+        counts = tuple(hand)
+        hand[extra] -= 1
+        return counts
+
+    def _half(self, seat: int, big: bool) -> int:
+        """:func:`~.hand._half_fits` of the small (``big`` False) or big cards of the hand of
+        ``seat``, looked up by the number of its counts (:func:`_code`)."""
+        key = self._case_starts[big] + self._codes[seat][big]
+        found = _CASE_READS.get(key)
+        if found is None:
+            erqishi, _, kan_locked, jiang = self._shape
+            cut = slice(10, 20) if big else slice(0, 10)
+            found = _CASE_READS[key] = _half_fits(
+                tuple(self._hands[seat][cut]), erqishi, kan_locked, jiang[cut]
+            )
+        return found
+
     def _keeps_a_discard(self, seat: int, used: int, taken: int, quad: bool) -> bool:
         """Whether ``seat`` still has a card to discard (or needs none) after laying ``used``
         hand cards and ``taken`` new ones into a set: a claim that would leave a hand with
         nothing to discard is not offered (the ``luzhou`` 21 cards can all be on the table)."""
-        if sum(self._hands[seat]) - used >= 1 or (quad and self.rules.gang_draw):
+        if self._sizes[seat] - used >= 1 or (quad and self.rules.gang_draw):
             return True
         total = self._total(seat) + taken
-        return total <= self.rules.rest_size(self._quads(seat) + quad)
+        return total <= self._rest_sizes[self._fours[seat] + quad]
 
     def _legal_turn(self) -> tuple[Action, ...]:
         """The decisions of the seat in turn, computed once per state (cleared by apply)."""
@@ -459,21 +614,18 @@ class Game(ClaimsMixin, GameBase):
             if not rules.kan_locked and 4 in counts:
                 out.extend(GANG[seat][k] for k in range(KINDS) if counts[k] == 4)
             for m in self._melds[seat]:
-                k = m.card.index
-                if (
-                    m.kind is MeldKind.PENG
-                    and counts[k]
-                    and self._keeps_a_discard(seat, 1, 0, True)
-                ):
-                    out.append(GANG[seat][k])
+                if m.kind is MeldKind.PENG:
+                    k = m.card.index
+                    if counts[k] and self._keeps_a_discard(seat, 1, 0, True):
+                        out.append(GANG[seat][k])
         discard = DISCARD[seat]
         if rules.kan_locked:  # a 坎 is not split (daer.md §7) ...
-            free = [discard[k] for k in range(KINDS) if 0 < counts[k] < 3]
+            free = list(compress(discard, map(_NOT_A_KAN.__getitem__, counts)))
             if not free:  # ... unless only 坎 are left: one of them must go
-                free = [discard[k] for k in range(KINDS) if counts[k]]
+                free = list(compress(discard, counts))
+            out.extend(free)
         else:
-            free = [discard[k] for k in range(KINDS) if counts[k]]
-        out.extend(free)
+            out.extend(compress(discard, counts))  # a discard of every kind in hand
         return out
 
     def _why(self, action: Action) -> str:
@@ -514,6 +666,9 @@ class Game(ClaimsMixin, GameBase):
             for card in self._deck[top : top + n]:
                 self._hands[seat][card.index] += 1
             top += n
+            self._sizes[seat] = n
+            self._bases[seat] = _unlocked(tuple(self._hands[seat]), self._shape)
+            self._codes[seat] = [_code(self._hands[seat][:10]), _code(self._hands[seat][10:])]
         self._top = top
         self._auto(DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
         if self.rules.kan_locked:
@@ -527,7 +682,7 @@ class Game(ClaimsMixin, GameBase):
             return
         for k in range(KINDS):
             if counts[k] == 4:  # daer.md §7: a 垅 (four in hand) must be shown
-                counts[k] = 0
+                self._add(seat, k, -4)
                 self._melds[seat].append(LONG_MELD[k])
                 self._tally(seat)
                 self._auto(LONG[seat][k])
@@ -549,7 +704,7 @@ class Game(ClaimsMixin, GameBase):
             return
         card = self._deck[self._top]
         self._top += 1
-        self._hands[seat][card.index] += 1
+        self._add(seat, card.index, 1)
         self._last = card
         self._auto(
             DRAW[seat],
@@ -569,10 +724,10 @@ class Game(ClaimsMixin, GameBase):
         if kind is ActionKind.GANG:
             melds = self._melds[seat]
             if counts[k] == 4:
-                counts[k] = 0
+                self._add(seat, k, -4)
                 melds.append(ANGANG[k])
             else:
-                counts[k] -= 1
+                self._add(seat, k, -1)
                 i = next(
                     i for i, m in enumerate(melds) if m.kind is MeldKind.PENG and m.card == card
                 )
@@ -580,7 +735,7 @@ class Game(ClaimsMixin, GameBase):
             self._tally(seat)
             self._after_gang(seat)
             return
-        counts[k] -= 1  # DISCARD
+        self._add(seat, k, -1)  # DISCARD
         self._discards[seat].append(card)
         self._offer_discard(seat, card)
 
@@ -595,7 +750,7 @@ class Game(ClaimsMixin, GameBase):
     def _win(self, seat: int, discarder: int | None, card: Card | None) -> None:
         discard = None
         if discarder is not None and card is not None:
-            self._hands[seat][card.index] += 1
+            self._add(seat, card.index, 1)
             discard = card
         best = best_decomposition(
             self.hand(seat), self.melds(seat), rules=self.rules, discard=discard

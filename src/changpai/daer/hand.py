@@ -210,12 +210,49 @@ def _locked(n: int, kind: int, won_on: int) -> bool:
     return n - (kind == won_on) >= 3
 
 
-def _full_fits(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> bool:
+def _full_fits(counts: tuple[int, ...], shape: _Shape, won_on: int, pair: bool) -> bool:
+    """:func:`readable` searched on all 20 counts (絞 mixes the cases, or a discard won on
+    changes which 坎 are locked); ``pair``: the counts hold a 將."""
     erqishi, jiao, kan_locked, jiang = shape
-    c = list(counts)
-    if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
-        c = [n - 3 if _locked(n, i, won_on) else n for i, n in enumerate(c)]
-    return _fits(c, 0, sum(counts) % 3 == 2, _SENTENCES_FROM[erqishi], jiao, jiang)
+    if kan_locked and (3 in counts or 4 in counts):  # daer.md §7: a 坎 cannot be split
+        c = [n - 3 if n >= 3 else n for n in counts]
+        if won_on >= 0 and counts[won_on] == 3:  # a pair and the discard: no 坎 (_locked)
+            c[won_on] = 3
+    else:
+        c = list(counts)
+    return _fits(c, 0, pair, _SENTENCES_FROM[erqishi], jiao, jiang)
+
+
+def _unlocked(counts: tuple[int, ...], shape: _Shape) -> list[int]:
+    """The counts :func:`_fits` starts from for a hand with no discard won on: with
+    ``kan_locked`` every 坎 (three or more of a kind) taken out (daer.md §7).
+
+    >>> _unlocked((3, 1) + (0,) * 18, (True, True, True, (True,) * 20))[:2]
+    [0, 1]
+    """
+    if shape[2]:
+        return [n - 3 if n >= 3 else n for n in counts]
+    return list(counts)
+
+
+def _reads_with(base: list[int], size: int, extra: int, shape: _Shape) -> bool:
+    """:func:`readable` of a hand and the card index ``extra`` (a discard won on; -1: no
+    card), searched on all 20 counts, from ``base = _unlocked(hand, shape)`` and ``size``,
+    the hand's number of cards. With ``kan_locked`` the discard joins its kind whatever it
+    holds: three in hand and the discard are a 坎 and one card, two and the discard no 坎.
+
+    >>> shape = (True, True, True, (True,) * 20)
+    >>> hand = (3, 0, 1, 1) + (0,) * 16
+    >>> _reads_with(_unlocked(hand, shape), 5, 1, shape), readable((3, 1, 1, 1) + (0,) * 16, shape, 1)
+    (True, True)
+    """
+    r = (size + (extra >= 0)) % 3
+    if r == 1:
+        return False
+    c = base[:]
+    if extra >= 0:
+        c[extra] += 1
+    return _fits(c, 0, r == 2, _SENTENCES_FROM[shape[0]], shape[1], shape[3])
 
 
 def readable(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> bool:
@@ -235,14 +272,23 @@ def readable(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> bool:
         return False
     erqishi, jiao, kan_locked, jiang = shape
     if jiao or (kan_locked and won_on >= 0):
-        return _full_fits(counts, shape, won_on)
+        return _full_fits(counts, shape, won_on, r == 2)
     small = _half_fits(counts[:10], erqishi, kan_locked, jiang[:10])
     if not small:
         return False
-    big = _half_fits(counts[10:], erqishi, kan_locked, jiang[10:])
+    return _halves_read(small, _half_fits(counts[10:], erqishi, kan_locked, jiang[10:]), r)
+
+
+def _halves_read(small: int, big: int, r: int) -> bool:
+    """Whether a hand of ``3n + r`` cards reads, from its cases' :func:`_half_fits`: one 將
+    in all when ``r`` is 2, none when it is 0.
+
+    >>> _halves_read(1, 2, 2), _halves_read(2, 2, 2), _halves_read(1, 1, 0)
+    (True, False, True)
+    """
     if r == 2:
         return (small == 1 and big == 2) or (small == 2 and big == 1)
-    return small == 1 and big == 1
+    return r == 0 and small == 1 and big == 1
 
 
 def _order(item: _Set) -> tuple[bool, int, int]:
