@@ -590,7 +590,12 @@ class Game(ClaimsMixin, GameBase):
         """Whether ``seat`` still has a card to discard (or needs none) after laying ``used``
         hand cards and ``taken`` new ones into a set: a claim that would leave a hand with
         nothing to discard is not offered (the ``luzhou`` 21 cards can all be on the table)."""
-        if self._sizes[seat] - used >= 1 or (quad and self.rules.gang_draw):
+        if self.rules.kan_locked:  # only a card outside the 坎 may go (daer.md §7)
+            # (a set of three taken from the hand is a 坎's: it leaves the free cards alone)
+            held = sum(n for n in self._hands[seat] if n < 3) - (0 if used == 3 else used)
+        else:
+            held = self._sizes[seat] - used
+        if held >= 1 or (quad and self.rules.gang_draw):
             return True
         total = self._total(seat) + taken
         return total <= self._rest_sizes[self._fours[seat] + quad]
@@ -673,25 +678,40 @@ class Game(ClaimsMixin, GameBase):
         self._auto(DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
         if self.rules.kan_locked:
             for seat in self.seats:
-                self._lay_long(seat)
-        self._after_take(self.dealer, drawn=True)
+                if not self._lay_long(seat):
+                    return
+        if self.rules.dealer_extra:
+            self._after_take(self.dealer, drawn=True)
+        else:  # (dealt as the others, the dealer draws first: daer.md §3)
+            self._draw(self.dealer)
 
-    def _lay_long(self, seat: int) -> None:
+    def _lay_long(self, seat: int) -> bool:
+        """Lay every four in the hand of ``seat`` as a 垅 (daer.md §7), each with a replacement
+        draw under ``gang_draw`` (§3 "kongs draw a replacement card"); False if the stock ran
+        out for one (the hand is then over, 荒莊)."""
         counts = self._hands[seat]
-        if 4 not in counts:
-            return
-        for k in range(KINDS):
-            if counts[k] == 4:  # daer.md §7: a 垅 (four in hand) must be shown
-                self._add(seat, k, -4)
-                self._melds[seat].append(LONG_MELD[k])
-                self._tally(seat)
-                self._auto(LONG[seat][k])
+        while 4 in counts:
+            k = counts.index(4)
+            self._add(seat, k, -4)
+            self._melds[seat].append(LONG_MELD[k])
+            self._tally(seat)
+            self._auto(LONG[seat][k])
+            if self.rules.gang_draw:
+                if self._top >= len(self._deck):
+                    self._finish(None)
+                    return False
+                card = self._deck[self._top]
+                self._top += 1
+                self._add(seat, card.index, 1)
+                self._last = card
+                self._auto(DRAW[seat], note="replacement", draws=((seat, card),))
+        return True
 
     def _after_take(self, seat: int, *, drawn: bool) -> None:
         """``seat`` took a card (drawn or claimed): its turn, or — with nothing to discard
         (八塊) — the next player's draw."""
-        if self.rules.kan_locked:
-            self._lay_long(seat)
+        if self.rules.kan_locked and not self._lay_long(seat):
+            return
         self._current = seat
         self._self_drawn = drawn
         self._phase = "discard"

@@ -79,7 +79,8 @@ class Rules(RulesBase):
         title: the hanzi name.
         players: 4 (E6) or 3 (``luzhou``); 2..4.
         hand_size: cards of a non-dealer (E1): 13, or 20 in ``luzhou``.
-        dealer_extra: the dealer's extra card(s) (the "+1").
+        dealer_extra: the dealer's extra card (the "+1"); 0: he is dealt as the others and
+            draws first.
         jiang_values: the values a 將 pair may have: 貳伍捌 (2, 5, 8) [S001]; every value in
             ``luzhou`` (its 對子 is any pair).
         jiang_big_only: E2 — only big 貳伍捌 may be the 將.
@@ -136,6 +137,12 @@ class Rules(RulesBase):
             flag_arg(getattr(self, name), name)
         if self.players > 4:
             raise RulesError(f"players={self.players}: a 大貳 table has 2 to 4 players")
+        if self.dealer_extra > 1:
+            raise RulesError(
+                f"dealer_extra={self.dealer_extra}: the dealer is dealt one card more than the "
+                "others (daer.md E1 '13 (+1 dealer)'), or with 0 none and draws first; more "
+                "would leave him a card over every winning hand"
+            )
         if self.scoring not in SCORING:
             raise RulesError(f"scoring={self.scoring!r}; expected one of {SCORING}")
         if not self.jiang_values or not all(_is_int(v) and 1 <= v <= 10 for v in self.jiang_values):
