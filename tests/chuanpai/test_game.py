@@ -637,7 +637,7 @@ def test_counts_by_points_follow_the_cards() -> None:
         expected = [0] * 13
         if not card.is_jing:
             expected[card.points] = 1
-        assert _by_points(counts) == expected
+        assert _by_points(counts) == tuple(expected)
 
 
 def test_four_card_jing_set_of_three_ding_may_be_laid_at_the_deal() -> None:

@@ -26,7 +26,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from changpai.chuanpai.actions import Action
@@ -53,6 +55,8 @@ _JING = (21, 22)
 _SEVENS = tuple(c.index for c in SEVENS)
 # For each kind of a seven, the other kinds of the 燕 (all three sevens, chuanpai.md §2.3).
 _SEVEN_OTHERS = {x: tuple(i for i in _SEVENS if i != x) for x in _SEVENS}
+# The set a 偷 completes with the identical cards in hand, by how many (chuanpai.md §2.3).
+_TOU_SETS = {2: MeldKind.AN, 3: MeldKind.LIANG, 4: MeldKind.TUHUO}
 # The kinds of a 經 set (chuanpai.md §2.3): 丁丁 and the 經牌.
 _JING_SET_KINDS = frozenset((DING_INDEX, *_JING))
 _DOT_POINTS = tuple(c.points for c in CARDS[:21])
@@ -89,10 +93,10 @@ def _stars(pair_sums: tuple[int, ...]) -> tuple[_Star, ...]:
     )
 
 
-def _by_points(c: Sequence[int]) -> list[int]:
+def _by_points(c: Sequence[int]) -> tuple[int, ...]:
     """The counts of the dot cards of ``c`` by point value (index 0 .. 12), the kinds of each
     point written out (_DOT_POINTS; a test checks both agree)."""
-    return [
+    return (
         0,
         0,
         c[20],
@@ -106,7 +110,7 @@ def _by_points(c: Sequence[int]) -> list[int]:
         c[2] + c[3],
         c[1],
         c[0],
-    ]
+    )
 
 
 def _dot_pairs(by: Sequence[int], stars: tuple[_Star, ...]) -> int:
@@ -139,21 +143,48 @@ def _max_pairs(counts: Sequence[int], pair_sums: tuple[int, ...]) -> int:
     return _with_jing(_dot_pairs(by, _stars(pair_sums)), sum(by), counts[21] + counts[22])
 
 
-def _surplus_points(
-    counts: Sequence[int], pair_sums: tuple[int, ...]
-) -> tuple[tuple[bool, ...], bool]:
+_Counts = Callable[[Sequence[int]], tuple[int, ...]]
+# (the marks by point value, the mark of a 經牌, the dot kinds marked, their counts' getter)
+_Surplus = tuple[tuple[bool, ...], bool, tuple[int, ...], _Counts]
+
+
+def _getter(kinds: tuple[int, ...]) -> _Counts:
+    """The counts of ``kinds`` in a hand as a tuple (a lone kind twice: a tuple all the same;
+    does the hand hold any of them is ``any(getter(counts))``)."""
+    if not kinds:
+        return lambda counts: ()
+    return itemgetter(*kinds, *kinds[:1]) if len(kinds) == 1 else itemgetter(*kinds)
+
+
+def _surplus_points(counts: Sequence[int], pair_sums: tuple[int, ...]) -> _Surplus:
     """Whether one card can go without lowering the most disjoint pairs of the hand
     (chuanpai.md §2.4.1 不能拆了擠兒打): for a dot card of each point value (index 0 .. 12),
-    and for a 經牌."""
-    return _surplus_of(tuple(_by_points(counts)), counts[21] + counts[22], pair_sums)
+    and for a 經牌; and the dot kinds (ascending) of the point values that can go, and the
+    getter of their counts."""
+    return _surplus_of(_by_points(counts), counts[21] + counts[22], pair_sums)
 
 
 @caches.lru("chuanpai", maxsize=1 << 13)
-def _surplus_of(
-    by: tuple[int, ...], jing: int, pair_sums: tuple[int, ...]
-) -> tuple[tuple[bool, ...], bool]:
+def _surplus_of(by: tuple[int, ...], jing: int, pair_sums: tuple[int, ...]) -> _Surplus:
     """:func:`_surplus_points` of the dot cards counted ``by`` point value and ``jing`` 經牌
     (many hands have the same counts by points: cached)."""
+    points, jing_ok = _free_points(by, jing, pair_sums)
+    return (points, jing_ok, *_marked_kinds(points))
+
+
+@caches.lru("chuanpai", maxsize=1 << 10)
+def _marked_kinds(points: tuple[bool, ...]) -> tuple[tuple[int, ...], _Counts]:
+    """The dot kinds (ascending) whose point value is marked in ``points``, and the getter of
+    their counts (few marks recur: cached)."""
+    kinds = tuple(i for i, p in enumerate(_DOT_POINTS) if points[p])
+    return kinds, _getter(kinds)
+
+
+def _free_points(
+    by: tuple[int, ...], jing: int, pair_sums: tuple[int, ...]
+) -> tuple[tuple[bool, ...], bool]:
+    """The marks of :func:`_surplus_points` of the dot cards counted ``by`` point value and
+    ``jing`` 經牌."""
     # A dot card of point p that is in no 擠兒 of some largest set (free) keeps the most 擠兒.
     free = [True] * 13
     pairs = 0
@@ -190,7 +221,7 @@ def _surplus_of(
 def _surplus_kinds(counts: Sequence[int], pair_sums: tuple[int, ...]) -> list[bool]:
     """For every card kind held, whether one card of it can go without lowering the most
     disjoint pairs of the hand (chuanpai.md §2.4.1); False for kinds not held."""
-    points, jing_ok = _surplus_points(counts, pair_sums)
+    points, jing_ok, _kinds, _held = _surplus_points(counts, pair_sums)
     out = [k > 0 and points[p] for k, p in zip(counts[:21], _DOT_POINTS, strict=True)]
     out.append(counts[21] > 0 and jing_ok)
     out.append(counts[22] > 0 and jing_ok)
@@ -215,6 +246,23 @@ _PAIR_CLAIMS: caches.BoundedDict[tuple[int, int, int], Action] = caches.BoundedD
 _CLAIMED: caches.BoundedDict[int, tuple[Action, Meld]] = caches.BoundedDict(
     "chuanpai", "changpai.chuanpai.game._CLAIMED", 1 << 14
 )
+
+
+# The 碰 / 扛 claims of a card with two / three of it in hand (``_claim``) by (seat, kind, how
+# many of it): claims of class 0.
+_SAME_CLAIMS: caches.BoundedDict[tuple[int, int, int], Action] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.game._SAME_CLAIMS", 1024
+)
+
+
+def _same_claim(seat: int, card: Card, n: int) -> Action:
+    """The claim of ``card`` by ``seat`` with ``n`` of it in hand: a 碰 (2) or a 扛 (3)."""
+    key = (seat, card.index, n)
+    claim = _SAME_CLAIMS.get(key)
+    if claim is None:
+        kind = MeldKind.PENG if n == 2 else MeldKind.KANG
+        claim = _SAME_CLAIMS[key] = _claim(seat, card, (card,) * n, kind)
+    return claim
 
 
 def _claimed_meld(action: Action) -> Meld:
@@ -299,6 +347,27 @@ def _partner_kinds(
     )
 
 
+@caches.lru("chuanpai", maxsize=8)
+def _partner_getters(pair_sums: tuple[int, ...]) -> tuple[tuple[_Counts, ...], tuple[_Counts, ...]]:
+    """:func:`_partner_kinds` as getters of their counts in a hand (does a hand hold any?)."""
+    partners, bai = _partner_kinds(pair_sums)
+    return tuple(map(_getter, partners)), tuple(map(_getter, bai))
+
+
+# For every card kind on offer (``_claimers``): the kind two of which make a 碰 of it, whether
+# it is 丁丁, the other two kinds of its 燕 (or None), whether it joins a 經 set, three of it.
+_OFFERED: tuple[tuple[int, bool, tuple[int, ...] | None, bool, tuple[Card, ...]], ...] = tuple(
+    (
+        DING_INDEX if c.is_jing else c.index,
+        c.index == DING_INDEX,
+        _SEVEN_OTHERS.get(c.index),
+        c.index in _JING_SET_KINDS,
+        (c,) * 3,
+    )
+    for c in CARDS
+)
+
+
 class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     """The 川牌 擠兒 game (presets :data:`~changpai.chuanpai.YAODIREN` and
     :data:`~changpai.chuanpai.GEHU`), chuanpai.md §2.1, §2.2, §2.4, §2.5.
@@ -343,16 +412,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _after_deal(self) -> None:
         self._pair_sums = self.rules.pair_sums  # (a property of the rules: read once)
         self._partners = _claim_partners(self._pair_sums)
-        self._partner_kinds, self._bai_kinds = _partner_kinds(self._pair_sums)
+        self._partner_kinds, self._bai_kinds = _partner_getters(self._pair_sums)
+        self._bai_lists = _partner_kinds(self._pair_sums)[1]
         self._guo: list[list[Card]] = [[] for _ in range(self.players)]
         #: The 暗 on each seat's table, in table order (the units a 起 may join, read by
         #: ``_claimers``), kept where a unit is laid or a 暗 becomes a 起.
         self._ans: list[tuple[Meld, ...]] = [()] * self.players  # (tuples: copies share them)
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
-        self._jiao_at_deal = [
-            _can_jiao(_every_counts(self._hands[s], self._tables[s], self._guo[s]))
-            for s in range(self.players)
-        ]
+        # (nothing is laid yet and no 過牌 kept: a seat's cards are its dealt hand)
+        self._jiao_at_deal = [_can_jiao(self._hands[s]) for s in range(self.players)]
 
     def jiao_at_deal(self, seat: int) -> bool:
         """Whether ``seat`` held the 叫牌 condition among its dealt cards (chuanpai.md §2.5,
@@ -408,7 +476,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         h = self._hands[seat]
         out: list[Action] = []
         mandatory = False
-        for i in range(21):
+        for i in range(21) if max(h[:21]) >= 3 else ():  # (no three alike: nothing to scan)
             c = h[i]
             if c >= 3:
                 # chuanpai.md §2.3: the identical cards are laid together — three as a 暗,
@@ -418,7 +486,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(_lay(seat, (card,) * c, kind))
                 if _qitou(h, i, self.rules) != "optional":
                     mandatory = True
-        if all(h[i] for i in _SEVENS):
+        if h[_SEVENS[0]] and h[_SEVENS[1]] and h[_SEVENS[2]]:
             out.append(_lay(seat, SEVENS, MeldKind.YAN))
             mandatory = True
         if h[DING_INDEX] >= 2:
@@ -436,9 +504,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     # -- discard (chuanpai.md §2.4.1 不能拆了擠兒打)
     def _discard_options(self, seat: int) -> list[int]:
         h = self._hands[seat]
-        points, jing_ok = _surplus_points(h, self._pair_sums)
-        pts = _DOT_POINTS
-        surplus = [i for i in range(21) if h[i] and points[pts[i]]]
+        _points, jing_ok, kinds, held = _surplus_points(h, self._pair_sums)
+        surplus = list(compress(kinds, held(h)))
         if jing_ok:
             surplus += [i for i in _JING if h[i]]
         return surplus or [i for i in range(KINDS) if h[i]]
@@ -461,7 +528,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if jing_threes:
                 kang_only = True
             if pair and not kang_only:
-                out.append(_claim(seat, card, (card, card), MeldKind.PENG))
+                out.append(_same_claim(seat, card, 2))
                 # §2.4.2: forced unless both cards are tied in 擠兒, i.e. no card of their
                 # points is surplus (5 / 10 under 10/20 and 7 under 14 pair among themselves).
                 if q == "mandatory" or (q is None and self._surplus(seat, card)):
@@ -473,19 +540,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                         out.append(_claim(seat, card, (ding, CARDS[j]), MeldKind.PENG))
             if card.is_jing and h[DING_INDEX] >= 2 and not jing_threes:
                 out.append(_claim(seat, card, (ding, ding), MeldKind.PENG))
-            if x in _SEVENS:
-                others = [i for i in _SEVENS if i != x]
-                if all(h[i] for i in others):
-                    out.append(
-                        _claim(
-                            seat,
-                            card,
-                            tuple(CARDS[i] for i in others),
-                            meld=MeldKind.YAN,
-                        )
-                    )
-                    if self._surplus(seat, card):  # §2.4.2: a seven in hand is single
-                        forced = True
+            others = _SEVEN_OTHERS.get(x)
+            if others is not None and h[others[0]] and h[others[1]]:
+                out.append(_claim(seat, card, tuple(CARDS[i] for i in others), meld=MeldKind.YAN))
+                if self._surplus(seat, card):  # §2.4.2: a seven in hand is single
+                    forced = True
             qi_claims = self._qi_claims(seat, card) if self._ans[seat] else []
             qi = bool(qi_claims)
             out += qi_claims
@@ -497,7 +556,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if qi and not self._bai_wins(seat, card):
                 forced = True
             if not card.is_jing and h[x] == 3:
-                out.append(_claim(seat, card, (card,) * 3, MeldKind.KANG))
+                out.append(_same_claim(seat, card, 3))
                 if kang_only:
                     forced = True
             if self._only_che(seat):
@@ -589,7 +648,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         turned = self._offer is not None and self._offer[2]
         if self._small[seat] or (turned and not self.rules.turned_bai):
             return False
-        if any(map(h.__getitem__, self._partner_kinds[x])):
+        if any(self._partner_kinds[x](h)):
             return True
         return x in self._passed[seat] and any(
             _pair_ok(card, g, self.rules) for g in self._guo[seat]
@@ -600,15 +659,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         # tests/chuanpai/test_engine_fast.py checks that both agree.
         x = card.index
         hands, ans = self._hands, self._ans
-        pair_kind = DING_INDEX if card.is_jing else x  # two of it make a 碰 of ``card``
-        ding = x == DING_INDEX
-        sevens = _SEVEN_OTHERS.get(x)
-        jing_set = x in _JING_SET_KINDS
-        three = (card,) * 3
+        pair_kind, ding, sevens, jing_set, three = _OFFERED[x]
         offer = self._offer
         only_che = offer is not None and offer[2] and not self.rules.turned_bai  # (_only_che)
         small = self._small
+        partners = self._partner_kinds[x]
         first: list[tuple[int, int]] = []
+        second: list[tuple[int, int]] = []
         for seat in seats:
             h = hands[seat]
             if only_che and not small[seat]:  # 割胡's turned cards: a 碰 only, if any is left
@@ -624,22 +681,16 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 or (jing_set and self._jing_threes(seat, card))
             ):
                 first.append((0, seat))
+            else:
+                for meld in ans[seat]:
+                    if meld.cards == three or (
+                        jing_set and meld.jing and is_jing_set((*meld.cards, card))
+                    ):
+                        first.append((0, seat))
+                        break
+            if only_che or small[seat]:  # (no 擺 of a turned card either; no 擺 by a small seat)
                 continue
-            for meld in ans[seat]:
-                if meld.cards == three or (
-                    jing_set and meld.jing and is_jing_set((*meld.cards, card))
-                ):
-                    first.append((0, seat))
-                    break
-        if only_che:  # (no 擺 of a turned card either)
-            return first
-        second: list[tuple[int, int]] = []
-        partners = self._partner_kinds[x]
-        for seat in seats:
-            if small[seat]:
-                continue
-            h = hands[seat]
-            if any(map(h.__getitem__, partners)) or (
+            if any(partners(h)) or (
                 x in self._passed[seat]
                 and any(_pair_ok(card, g, self.rules) for g in self._guo[seat])
             ):
@@ -654,7 +705,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     def _jing_threes(self, seat: int, card: Card) -> list[tuple[Card, ...]]:
         """The 經-set cards in hand (three of 丁丁 / 財神 / 聽用) that ``card`` makes a 4-card 經 set."""
-        if card.index not in (DING_INDEX, *_JING):
+        if card.index not in _JING_SET_KINDS:
             return []
         h = self._hands[seat]
         pool = [CARDS[i] for i in (DING_INDEX, *_JING) for _ in range(h[i])]
@@ -706,13 +757,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         h = self._hands[seat]
         x = card.index
         table = self._tables[seat]
-        for k, meld in enumerate(table):
-            if (
-                x in _JING_SET_KINDS
-                and meld.kind is MeldKind.AN
-                and meld.jing
-                and is_jing_set((*meld.cards, card))
-            ):
+        ans = self._ans[seat]  # (no 暗 on the table: no 起 to scan for)
+        for k, meld in enumerate(table) if ans and x in _JING_SET_KINDS else ():
+            if meld.kind is MeldKind.AN and meld.jing and is_jing_set((*meld.cards, card)):
                 if self._tou_wins_in_hand(seat, card):
                     return 0
                 self._drop_an(seat, meld)
@@ -729,7 +776,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             self._force(_auto(seat, K.SET, card, MeldKind.LIANG), note="偷 經 亮")
             return MeldKind.LIANG.tou
         if not card.is_jing:
-            for k, meld in enumerate(table):
+            for k, meld in enumerate(table) if ans else ():
                 if meld.kind is MeldKind.AN and meld.cards == (card,) * 3:
                     if self._tou_wins_in_hand(seat, card):
                         return 0
@@ -737,7 +784,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     table[k] = _meld(MeldKind.QI, (card,) * 4, card)
                     self._force(_auto(seat, K.SET, card, MeldKind.QI), note="偷 起")
                     return MeldKind.QI.tou
-            kind = {2: MeldKind.AN, 3: MeldKind.LIANG, 4: MeldKind.TUHUO}.get(h[x])
+            kind = _TOU_SETS.get(h[x])
             if kind is not None:
                 cards = (card,) * (h[x] + 1)
                 h[x] = 0
@@ -747,17 +794,15 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     self._ans[seat] += (made,)
                 self._force(_auto(seat, K.SET, card, kind), note=f"偷 {kind.hanzi}")
                 return kind.tou
-            if x in _SEVENS:
-                others = [i for i in _SEVENS if i != x]
-                if all(h[i] for i in others):
-                    for i in others:
-                        h[i] -= 1
-                    table.append(_meld(MeldKind.YAN, SEVENS))
-                    self._force(_auto(seat, K.SET, card, MeldKind.YAN), note="偷 燕")
-                    return MeldKind.YAN.tou
-            if not self._small[seat] and any(
-                _pair_ok(card, CARDS[p], self.rules) for p in self._passed[seat]
-            ):
+            others = _SEVEN_OTHERS.get(x)
+            if others is not None and h[others[0]] and h[others[1]]:
+                for i in others:
+                    h[i] -= 1
+                table.append(_meld(MeldKind.YAN, SEVENS))
+                self._force(_auto(seat, K.SET, card, MeldKind.YAN), note="偷 燕")
+                return MeldKind.YAN.tou
+            # (a kind that passed pairs with this dot card: one of its 擺 partners)
+            if not self._small[seat] and not self._passed[seat].isdisjoint(self._bai_lists[x]):
                 self._guo[seat].append(card)
                 self._force(_auto(seat, K.GUO, card), note="過牌")
                 return 0
@@ -768,7 +813,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         x = card.index
         if x in _JING or self._small[seat]:  # (a 經牌 is never noted)
             return
-        if not any(map(self._hands[seat].__getitem__, self._bai_kinds[x])):
+        if not any(self._bai_kinds[x](self._hands[seat])):
             self._passed[seat].add(x)
 
     # -- the win (chuanpai.md §2.5, Ambiguities C4, C6) and the score (§2.6)

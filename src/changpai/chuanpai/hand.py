@@ -426,11 +426,23 @@ def is_complete(
     return bool(melds or any(hand)) and _formable(hand, rules)  # no cards: no win
 
 
-@caches.lru("chuanpai", maxsize=1 << 16)
+# _is_complete by (counts, id of the rules): a key of ints, hashed in C (a rules object's hash
+# is a Python call); each entry holds its rules, so the id stays its own while it lives.
+_COMPLETE: caches.BoundedDict[tuple[tuple[int, ...], int], tuple[Rules, bool]] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.hand._COMPLETE", 1 << 16
+)
+
+
 def _is_complete(counts: tuple[int, ...], rules: Rules) -> bool:
     """:func:`is_complete` on the counts of a checked concealed hand: the engine's hot path,
     which asks about the same hands again and again (cached, as the search's value was)."""
-    return _formable(counts, rules)
+    key = (counts, id(rules))
+    known = _COMPLETE.get(key)
+    if known is not None and known[0] is rules:
+        return known[1]
+    formed = _formable(counts, rules)
+    _COMPLETE[key] = (rules, formed)
+    return formed
 
 
 def _formable(counts: tuple[int, ...], rules: Rules) -> bool:

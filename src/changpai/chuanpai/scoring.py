@@ -33,7 +33,7 @@ from changpai.chuanpai.hand import (
 )
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core import document, render
+from changpai.core import caches, document, render
 from changpai.core.guard import cards_arg, instance_arg, int_arg, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
@@ -48,6 +48,31 @@ def _key(meld: Meld) -> str:
     if meld.kind.pair and meld.kind is not MeldKind.JING_PAIR:
         return f"{meld.kind.value}{meld.points}"
     return f"jing_{meld.kind.value}" if meld.jing else meld.kind.value
+
+
+# The score line of a unit under a rules object, by their ids (units and rules are immutable,
+# and the engine's units are shared objects, so a winner's units are mostly known ones); each
+# entry holds its unit and rules, so the ids stay theirs while it lives.
+_LINES: caches.BoundedDict[tuple[int, int], tuple[Meld, Rules, ScoreLine]] = caches.BoundedDict(
+    "chuanpai", "changpai.chuanpai.scoring._LINES", 4096
+)
+
+
+def _line(meld: Meld, rules: Rules) -> ScoreLine:
+    """The score line of the checked unit ``meld`` under ``rules`` (chuanpai.md §2.6); a pair
+    whose sum is not one of ``rules.pair_sums`` raises :class:`~changpai.errors.RulesError`."""
+    key = (id(meld), id(rules))
+    known = _LINES.get(key)
+    if known is not None and known[0] is meld and known[1] is rules:
+        return known[2]
+    if meld.kind in (MeldKind.JIER, MeldKind.BAI) and meld.points not in rules.pair_sums:
+        raise RulesError(
+            f"{meld} sums to {meld.points}; in {rules.title} a pair sums to "
+            + " or ".join(map(str, rules.pair_sums))
+        )
+    line = ScoreLine(_key(meld), str(meld), hu(meld, rules), rule=_RULE)
+    _LINES[key] = (meld, rules, line)
+    return line
 
 
 def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> tuple[Payment, ...]:
@@ -70,6 +95,26 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
     scored_seat(winner, players, "winner")
     amount = total + rules.base
     return tuple(Payment(seat, winner, amount) for seat in range(players) if seat != winner)
+
+
+# The payments of a win by (total, winner, players, rules id) (each entry holds its rules).
+_PAYMENTS: caches.BoundedDict[tuple[int, int, int, int], tuple[Rules, tuple[Payment, ...]]] = (
+    caches.BoundedDict("chuanpai", "changpai.chuanpai.scoring._PAYMENTS", 4096)
+)
+
+
+def _payments(total: int, winner: int, players: int, rules: Rules) -> tuple[Payment, ...]:
+    """:func:`payments`, kept for whole-number seats (a value of another type is checked and
+    refused by :func:`payments` every time)."""
+    if type(winner) is not int or type(players) is not int:
+        return payments(total, winner, players, rules)
+    key = (total, winner, players, id(rules))
+    known = _PAYMENTS.get(key)
+    if known is not None and known[0] is rules:
+        return known[1]
+    pays = payments(total, winner, players, rules)
+    _PAYMENTS[key] = (rules, pays)
+    return pays
 
 
 def score(
@@ -105,17 +150,12 @@ def score(
     )
     if not units:  # chuanpai.md §2.5: a win forms every card; no cards is no win
         raise NotationError("melds=() holds no units; an empty hand is not a win")
-    lines: list[ScoreLine] = []
-    for meld in units:
-        if meld.kind in (MeldKind.JIER, MeldKind.BAI) and meld.points not in rules.pair_sums:
-            raise RulesError(
-                f"{meld} sums to {meld.points}; in {rules.title} a pair sums to "
-                + " or ".join(map(str, rules.pair_sums))
-            )
-        lines.append(ScoreLine(_key(meld), str(meld), hu(meld, rules), rule=_RULE))
-    total = sum(line.value for line in lines)
+    lines = [_line(meld, rules) for meld in units]
+    total = 0
+    for line in lines:
+        total += line.value
     n = rules.players if players is None else players
-    pays = payments(total, 0 if winner is None else winner, n, rules)
+    pays = _payments(total, 0 if winner is None else winner, n, rules)
     return ScoreSheet(
         title=rules.title,
         lines=tuple(lines),

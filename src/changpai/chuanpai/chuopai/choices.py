@@ -35,12 +35,43 @@ _COVER: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(seat, ActionKind.COVER, (CARDS[i],)) for i in range(DOTS))
     for seat in range(PLAYERS)
 )
-# Bounded: 3 seats x 17 units x at most 5**4 counts (x sizes up to 16 for beats).
-_LEAD: caches.BoundedDict[tuple[int, int, Any], tuple[Action, ...]] = caches.BoundedDict(
-    "chuanpai.chuopai", "changpai.chuanpai.chuopai.choices._LEAD", 1 << 15
+# The actions of each seat and unit by the counts of the unit's kinds the seat holds (leads) and
+# by those counts and the size of the led play (beats): a few dictionary reads per unit. A hand
+# of deck84 gives a unit at most 5**4 counts (x 16 sizes for beats); a table is emptied before it
+# would hold more than _TABLE_MAX (other counts), and the tables are registered together.
+_TABLE_MAX = 5**4 * 16
+_LEAD: tuple[tuple[dict[Any, tuple[Action, ...]], ...], ...] = tuple(
+    tuple({} for _ in UNITS) for _ in range(PLAYERS)
 )
-_BEAT: caches.BoundedDict[tuple[int, int, Any, int], tuple[Action, ...]] = caches.BoundedDict(
-    "chuanpai.chuopai", "changpai.chuanpai.chuopai.choices._BEAT", 1 << 16
+_BEAT: tuple[tuple[dict[tuple[Any, int], tuple[Action, ...]], ...], ...] = tuple(
+    tuple({} for _ in UNITS) for _ in range(PLAYERS)
+)
+_TABLES = tuple(table for rows in (*_LEAD, *_BEAT) for table in rows)
+
+
+def _clear_tables() -> None:
+    for table in _TABLES:
+        table.clear()
+
+
+caches.register(
+    "chuanpai.chuopai",
+    "changpai.chuanpai.chuopai.choices._LEAD_BEAT",
+    _clear_tables,
+    lambda: sum(map(len, _TABLES)),
+    len(_TABLES) * _TABLE_MAX,
+)
+
+
+def _store(table: dict[Any, tuple[Action, ...]], key: Any, found: tuple[Action, ...]) -> None:
+    if len(table) >= _TABLE_MAX:
+        table.clear()
+    table[key] = found
+
+
+# Each seat's (unit, getter, lead table) in unit order: lead_actions' loop.
+_LEAD_ROWS = tuple(
+    tuple(zip(range(len(UNITS)), _GET, _LEAD[seat], strict=True)) for seat in range(PLAYERS)
 )
 # (kind, rank, ties) of a led play -> the units whose plays may beat it, in order.
 _BEATERS: dict[tuple[int, int, bool], tuple[int, ...]] = {
@@ -67,12 +98,12 @@ def lead_actions(seat: int, counts: Sequence[int]) -> list[Action]:
     [Action(seat=2, kind=ActionKind.LEAD, cards=(Card('11'),))]
     """
     out: list[Action] = []
-    for unit, get in enumerate(_GET):
+    for unit, get, table in _LEAD_ROWS[seat]:
         got = get(counts)
-        key = (seat, unit, got)
-        found = _LEAD.get(key)
+        found = table.get(got)
         if found is None:
-            found = _LEAD[key] = _actions(seat, ActionKind.LEAD, unit, got, None)
+            found = _actions(seat, ActionKind.LEAD, unit, got, None)
+            _store(table, got, found)
         out += found
     return out
 
@@ -86,12 +117,14 @@ def beat_actions(seat: int, counts: Sequence[int], led: Shape, ties: bool) -> li
     """
     kind, rank, n = led
     out: list[Action] = []
+    tables = _BEAT[seat]
     for unit in _BEATERS.get((kind, rank, ties), ()):
-        got = _GET[unit](counts)
-        key = (seat, unit, got, n)
-        found = _BEAT.get(key)
+        key = (_GET[unit](counts), n)
+        table = tables[unit]
+        found = table.get(key)
         if found is None:
-            found = _BEAT[key] = _actions(seat, ActionKind.BEAT, unit, got, n)
+            found = _actions(seat, ActionKind.BEAT, unit, key[0], n)
+            _store(table, key, found)
         out += found
     return out
 

@@ -44,6 +44,7 @@ from changpai.chuanpai.chuopai.ending import (
 )
 from changpai.chuanpai.chuopai.plays import DOTS, Shape, can_beat, describe, play_order
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
+from changpai.core import caches
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import flag_arg, items_arg, not_to_act, rules_arg
@@ -56,11 +57,66 @@ __all__ = ["Game"]
 
 _RING = SeatRing.of(PLAYERS)
 _YING = frozenset(c.index for c in DECK84 if c.code in ("12", "24"))
+_YING_KINDS = tuple(sorted(_YING))
 _TIANJIU = frozenset(c.index for c in DECK84 if c.code in ("66", "45", "36"))
 
 
 _TO_ACT = tuple((seat,) for seat in range(PLAYERS))
-_UNSEEN = object()  # never an offered action (apply's fast path)
+
+# Actions and records are immutable, and the engine's decisions are shared objects
+# (:mod:`~changpai.chuanpai.chuopai.choices`), so one record, one shape and one 擺牌 action
+# serve every game; each entry holds the object whose id is its key, so the id stays its own.
+# The record (without a note) and the shape (``describe``) of a decision, by its id.
+_SEEN: caches.BoundedDict[int, tuple[ActionRecord[Action], Shape | None]] = caches.BoundedDict(
+    "chuanpai.chuopai", "changpai.chuanpai.chuopai.game._SEEN", 1 << 14
+)
+# The engine's 擺牌 action of a trick's winner by (seat, id of the won cards): the cards of the
+# winning play, shared with it.
+_BAI: caches.BoundedDict[tuple[int, int], tuple[tuple[Card, ...], Action]] = caches.BoundedDict(
+    "chuanpai.chuopai", "changpai.chuanpai.chuopai.game._BAI", 1 << 13
+)
+
+
+@caches.lru("chuanpai.chuopai", maxsize=8)
+def _deal_record(dealer: int) -> ActionRecord[Action]:
+    """The engine's record of the deal by ``dealer``."""
+    return ActionRecord(Action(dealer, ActionKind.DEAL), auto=True, note="28 cards each")
+
+
+@caches.lru("chuanpai.chuopai", maxsize=256)
+def _ying_record(seat: int, held: tuple[int, ...]) -> ActionRecord[Action] | None:
+    """The engine's record of ``seat`` laying its 硬張 face up, ``held`` of each kind of
+    ``_YING_KINDS`` (chuanpai.md §3.1); None when it holds none."""
+    if not any(held):
+        return None
+    ying = play_order(CARDS[i] for i, n in zip(_YING_KINDS, held, strict=True) for _ in range(n))
+    return ActionRecord(
+        Action(seat, ActionKind.YINGZHANG, ying),
+        auto=True,
+        note="硬張 laid face up as 擺牌 (chuanpai.md §3.1)",
+    )
+
+
+def _seen(action: Action) -> tuple[ActionRecord[Action], Shape | None]:
+    """The record of the decision ``action`` without a note, and the shape of its cards
+    (``describe``; kept by the action's id)."""
+    known = _SEEN.get(id(action))
+    if known is not None and known[0].action is action:
+        return known
+    known = (ActionRecord(action), describe(tuple(c.index for c in action.cards)))
+    _SEEN[id(action)] = known
+    return known
+
+
+def _bai_action(seat: int, won: tuple[Card, ...]) -> Action:
+    """The engine's 擺牌 of ``seat`` laying the cards ``won`` (kept by the cards' id)."""
+    key = (seat, id(won))
+    known = _BAI.get(key)
+    if known is not None and known[0] is won:
+        return known[1]
+    action = Action(seat, ActionKind.BAI, won)
+    _BAI[key] = (won, action)
+    return action
 
 
 def _deck_cards(deck: Sequence[Any] | str | None) -> list[Card] | None:
@@ -165,37 +221,32 @@ class Game(GameBase):
         self._size = 0
         self._need = 0
         self._cover: list[Card] = []
-        # The actions legal_actions offered for this state, by id (apply trusts them).
-        self._offered: dict[int, Action] | None = None
+        # The actions legal_actions offered for this state (apply trusts them).
+        self._offered: list[Action] | None = None
         self._deal()
 
     # ------------------------------------------------------------------ the deal
 
     def _deal(self) -> None:
         rules = self.rules
-        self._log.append(
-            ActionRecord(Action(self.dealer, ActionKind.DEAL), auto=True, note="28 cards each")
-        )
+        self._log.append(_deal_record(self.dealer))
         blocks = deal_blocks(self._deck, self.dealer)
         void: list[int] = []
         for seat in self.seats:
-            cards = blocks[seat]
-            ying = play_order(c for c in cards if c.index in _YING)
-            for card in cards:
-                if card.index not in _YING:
-                    self._hands[seat][card.index] += 1
-            self._sizes[seat] = HAND - len(ying)
-            if ying:
+            hand = self._hands[seat]
+            for card in blocks[seat]:
+                hand[card.index] += 1
+            held = tuple(hand[i] for i in _YING_KINDS)  # the 硬張 leave the hand
+            for i in _YING_KINDS:
+                hand[i] = 0
+            laid = _ying_record(seat, held)
+            self._sizes[seat] = HAND - sum(held)
+            if laid is not None:
+                ying = laid.action.cards
                 self._ying[seat] = ying
                 self._bai[seat] = len(ying)
-                self._log.append(
-                    ActionRecord(
-                        Action(seat, ActionKind.YINGZHANG, ying),
-                        auto=True,
-                        note="硬張 laid face up as 擺牌 (chuanpai.md §3.1)",
-                    )
-                )
-            if not any(card.index in _TIANJIU for card in cards):
+                self._log.append(laid)
+            if not any(hand[i] for i in _TIANJIU):
                 void.append(seat)
         if rules.void_without_tianjiu and void:
             for seat in void:
@@ -383,8 +434,8 @@ class Game(GameBase):
                 actions = beat_actions(seat, counts, self._best[1], self._ties)
             if not actions or not self.strict:
                 actions += cover_actions(seat, counts)
-        self._offered = dict(zip(map(id, actions), actions, strict=True))
-        return actions
+        self._offered = actions
+        return list(actions)
 
     @property
     def _ties(self) -> bool:
@@ -495,7 +546,8 @@ class Game(GameBase):
         ('seat 0 出牌 斧頭', (1,))
         """
         offered = self._offered
-        if offered is None or offered.get(id(action), _UNSEEN) is not action:
+        # (one of the objects offered: the list holds them, so no other live object has its id)
+        if offered is None or id(action) not in map(id, offered):
             self.verify(action)
         self._offered = None
         seat = action.seat
@@ -516,7 +568,7 @@ class Game(GameBase):
         return self._cover_card(action, offence)
 
     def _record(self, action: Action, note: str = "") -> ActionRecord[Action]:
-        record = ActionRecord(action, note=note)
+        record = ActionRecord(action, note=note) if note else _seen(action)[0]
         self._log.append(record)
         return record
 
@@ -528,7 +580,7 @@ class Game(GameBase):
             self._liable = seat
             note = "包牌: the first lead holds 天牌 or a 九 (chuanpai.md §3.3)"
         self._first_lead = False
-        shape = describe(tuple(c.index for c in action.cards))
+        shape = _seen(action)[1]
         assert shape is not None
         self._trick = [(seat, action.cards, True)]
         self._best = (seat, shape)
@@ -540,7 +592,7 @@ class Game(GameBase):
 
     def _beat(self, action: Action) -> ActionRecord[Action]:
         seat = action.seat
-        shape = describe(tuple(c.index for c in action.cards))
+        shape = _seen(action)[1]
         assert shape is not None
         self._trick.append((seat, action.cards, True))
         self._best = (seat, shape)
@@ -600,7 +652,7 @@ class Game(GameBase):
             self._reached.append(winner)
         self._log.append(
             ActionRecord(
-                Action(winner, ActionKind.BAI, won),
+                _bai_action(winner, won),
                 auto=True,
                 note=f"trick {self._tricks}: seat {winner} has {count} 擺牌",
             )

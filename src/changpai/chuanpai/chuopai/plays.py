@@ -272,11 +272,31 @@ def can_beat(counts: Sequence[int], led: Shape, ties: bool) -> bool:
             ):
                 return True
         return False
-    for (k, r), kinds in _GROUPS.items():
-        higher = r > rank or (ties and r == rank)
-        if k == kind and higher and sum(counts[i] for i in kinds) >= n:
+    groups = _HIGHER_GROUPS.get((kind, rank, ties))
+    for kinds in _higher_groups(kind, rank, ties) if groups is None else groups:
+        held = 0
+        for i in kinds:
+            held += counts[i]
+        if held >= n:
             return True
     return False
+
+
+def _higher_groups(kind: int, rank: int, ties: bool) -> tuple[tuple[int, ...], ...]:
+    """The kinds of every group of class ``kind`` that beats a group of ``rank``."""
+    return tuple(
+        kinds
+        for (k, r), kinds in _GROUPS.items()
+        if k == kind and (r > rank or (ties and r == rank))
+    )
+
+
+# _higher_groups of every group's shape.
+_HIGHER_GROUPS: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {
+    (kind, rank, ties): _higher_groups(kind, rank, ties)
+    for kind, rank in _GROUPS
+    for ties in (False, True)
+}
 
 
 # ---------------------------------------------------------------------------------- public
@@ -292,8 +312,15 @@ def play_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_play_key))
 
 
-def _play_key(card: Card) -> tuple[int, int]:
-    return (0 if card.chuo_class is ChuoClass.ZHENGMEN else 1, card.index)
+def _play_key(card: Card) -> int:
+    return _PLAY_KEYS[card.index]
+
+
+# The sort key of each card kind in a play: the head cards (正門) first, then the rest, each in
+# table order (an int: cheaper to compare than a pair).
+_PLAY_KEYS: tuple[int, ...] = tuple(
+    (0 if c.chuo_class is ChuoClass.ZHENGMEN else len(CARDS)) + c.index for c in CARDS
+)
 
 
 @frozen
