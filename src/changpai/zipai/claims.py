@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from changpai.core import caches
 from changpai.core.records import GameResult
 from changpai.zipai.actions import Action, ActionKind, _act
 from changpai.zipai.cards import CARDS, KINDS, Card
@@ -28,6 +29,7 @@ from changpai.zipai.hand import Decomposition, _tianhu_reading, best_decompositi
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import Rules
 from changpai.zipai.scoring import Win, score
+from changpai.zipai.solver import _POW
 from changpai.zipai.state import (
     _CACHE_LIMIT,
     _CHI,
@@ -44,7 +46,8 @@ from changpai.zipai.state import (
     _SELFHU,
     _TAKE_IN,
     _best_counts,
-    _may_complete,
+    _masks_may_complete,
+    _may_win,
     _Seat,
 )
 
@@ -56,7 +59,22 @@ _DISCARDS, _HUS, _PENGS = (
     for kind in (ActionKind.DISCARD, ActionKind.HU, ActionKind.PENG)
 )
 _PASSES = tuple(_act(s, ActionKind.PASS) for s in range(4))
+# the 打 of a seat by the bit mask of its free kinds (present << 2 | seat); emptied when full
+_DISCARD_LISTS: dict[int, tuple[Action, ...]] = {}
+_DISCARD_LIMIT = 1 << 15  # (tuples of up to 20 shared actions: a few MB at most)
+caches.register(
+    "zipai",
+    f"{__name__}._DISCARD_LISTS",
+    _DISCARD_LISTS.clear,
+    _DISCARD_LISTS.__len__,
+    _DISCARD_LIMIT,
+)
 _NO_CHI: list[Any] = [(), (), (), (), ()]  # the entry of a seat that may not 吃 (no options)
+# per rules.allow_1_5_10 and card kind: the digits of a packed hand (_POW) of the kinds its
+# 吃 depends on (the key of its options, with the kind and the rule, in _CHI_OF)
+_PARTNER_DIGITS = tuple(
+    tuple(sum(7 * _POW[c] for c in partners) for partners in per) for per in _PARTNERS
+)
 
 
 class Claims:
@@ -92,9 +110,16 @@ class Claims:
         of its 吃 actions, in the same order."""
         options: tuple[ChiOption, ...] = ()
         if self._phase == _DISCARD:
-            hand = self._seats[seat].hand
-            discards = _DISCARDS[seat]
-            return [discards[k] for k in range(KINDS) if 1 <= hand[k] <= 2], options
+            # the free kinds (1 or 2 copies: a 坎 is never discarded) are the masks' ``present``
+            present = self._seats[seat].hand_masks(self.rules.allow_1_5_10)[0]
+            found = _DISCARD_LISTS.get(present << 2 | seat)
+            if found is None:
+                discards = _DISCARDS[seat]
+                found = tuple(discards[k] for k in range(KINDS) if present >> k & 1)
+                if len(_DISCARD_LISTS) >= _DISCARD_LIMIT:
+                    _DISCARD_LISTS.clear()
+                _DISCARD_LISTS[present << 2 | seat] = found
+            return list(found), options
         k = self._offer[0]
         entry = self._entry()
         if entry == _HU:
@@ -186,7 +211,8 @@ class Claims:
             return _NO_CHI
         # the options depend only on the counts of the kinds sharing a shape with k
         allow = self.rules.allow_1_5_10
-        key = (k, allow, *[hand[c] for c in _PARTNERS[allow][k]])
+        packed = (st.masks or st.hand_masks(allow))[3]
+        key = (packed & _PARTNER_DIGITS[allow][k]) << 6 | k << 1 | allow
         entry = _CHI_OF.get(key)
         if entry is None:
             if len(_CHI_OF) >= _CACHE_LIMIT:
@@ -200,27 +226,30 @@ class Claims:
     ) -> Decomposition | None:
         """The best winning decomposition of ``seat`` on card k (None: the hand alone)."""
         st = self._seats[seat]
-        if self.rules.forbid_hu_after_chongpao and st.quads >= 2:
+        rules = self.rules
+        if rules.forbid_hu_after_chongpao and st.quads >= 2:
             return None
-        if k is not None and k in st.hu_passed and st.hu_passed[k] == st.table_huxi(self.rules):
-            return None  # 臭胡 (§5)
-        if not self.rules.paoshuang and k is not None and self._makes_quad(st, k, from_discard):
-            return None  # Z12: no 跑雙 — the winning card may not make a 跑 / 提
-        if (
-            k is not None
-            and st.hand[k] <= 1
-            and st.set_meld(k) < 0
-            and not _may_complete(st.hand, k, self.rules.allow_1_5_10)
-        ):
-            return None  # a free card with no meld to go into: no need to ask hand.py
+        allow = rules.allow_1_5_10
         if k is None:
-            if st.melds:
-                dec = _best_counts(st.hand, st.melds, self.rules, None, True, False, False)
+            if not st.melds:
+                dec = best_decomposition(st.cards(), (), rules)
+            elif _may_win(st, rules, st.hand_masks(allow)[3], None, True, False):
+                dec = _best_counts(st.hand, st.melds, rules, None, True, False, False)
             else:
-                dec = best_decomposition(st.cards(), (), self.rules)
+                return None
         else:
+            if k in st.hu_passed and st.hu_passed[k] == st.table_huxi(rules):
+                return None  # 臭胡 (§5)
+            if not rules.paoshuang and self._makes_quad(st, k, from_discard):
+                return None  # Z12: no 跑雙 — the winning card may not make a 跑 / 提
+            masks = st.masks or st.hand_masks(allow)
+            n = st.hand[k]
+            if n <= 1 and not st.sets >> k & 1 and not _masks_may_complete(masks, n, k, allow):
+                return None  # a free card with no meld to go into: no need to ask hand.py
+            if not _may_win(st, rules, masks[3], k, self_drawn, from_discard):
+                return None  # no reading of the hand splits: no need to build one
             dec = _best_counts(
-                st.hand, st.melds, self.rules, CARDS[k], self_drawn, from_discard, st.peng_passed[k]
+                st.hand, st.melds, rules, CARDS[k], self_drawn, from_discard, st.peng_passed[k]
             )
         if dec is None or not dec.threshold_met:
             return None
@@ -272,54 +301,53 @@ class Claims:
     def _offer_draw(self, k: int, d: int) -> None:
         """A drawn card shown face up: 胡, 跑, 碰, 吃 candidates in priority order (§6)."""
         order = self._orders[d]
-        queue: list[tuple[str, int]] = []
+        seats = self._seats
+        win = self._win
+        queue: list[tuple[str, int]] = [
+            (_HU, s) for s in order if win(s, k, s == d, False) is not None
+        ]
+        bit = 1 << k  # (a seat's ``sets`` bit: a 碰 / 偎 / 臭偎 of k on its table)
         for s in order:
-            if self._win(s, k, s == d, False) is not None:
-                queue.append((_HU, s))
-        pao = -1
-        for s in order:
-            st = self._seats[s]
-            i = st.set_meld(k)
-            if (s != d and (st.hand[k] == 3 or i >= 0)) or (
-                s == d and i >= 0 and st.melds[i].kind is MeldKind.PENG
-            ):
-                pao = s
+            st = seats[s]
+            if s != d:
+                if st.hand[k] == 3 or st.sets & bit:
+                    queue.append((_PAO, s))
+                    break
+            elif st.sets & bit and st.melds[st.set_meld(k)].kind is MeldKind.PENG:
+                queue.append((_PAO, s))
                 break
-        if pao >= 0:
-            queue.append((_PAO, pao))
         else:
             for s in order[1:]:
-                st = self._seats[s]
+                st = seats[s]
                 if st.hand[k] == 2 and not st.chou[k]:
                     queue.append((_PENG, s))
             for s in order[:2]:
-                if self._chi_options(s, k):
+                if self._chi_entry(s, k)[0]:
                     queue.append((_CHI, s))
         self._open(k, _DRAWN, d, queue)
 
     def _offer_discard(self, k: int, d: int) -> None:
         """A discarded card: 胡 (only if rules.win_on_discard), 跑, 碰, then 吃 by 下家 (§5, §6)."""
         order = self._orders[d][1:]
+        seats = self._seats
         queue: list[tuple[str, int]] = []
         if self.rules.win_on_discard:
-            for s in order:
-                if self._win(s, k, False, True) is not None:
-                    queue.append((_HU, s))
-        pao = -1
+            win = self._win
+            queue = [(_HU, s) for s in order if win(s, k, False, True) is not None]
+        bit = 1 << k
         for s in order:
-            st = self._seats[s]
-            i = st.set_meld(k)
-            if st.hand[k] == 3 or (i >= 0 and st.melds[i].kind is not MeldKind.PENG):
-                pao = s
+            st = seats[s]
+            if st.hand[k] == 3 or (
+                st.sets & bit and st.melds[st.set_meld(k)].kind is not MeldKind.PENG
+            ):
+                queue.append((_PAO, s))
                 break
-        if pao >= 0:
-            queue.append((_PAO, pao))
         else:
             for s in order:
-                st = self._seats[s]
+                st = seats[s]
                 if st.hand[k] == 2 and not st.chou[k]:
                     queue.append((_PENG, s))
-            if self._chi_options(order[0], k):
+            if self._chi_entry(order[0], k)[0]:
                 queue.append((_CHI, order[0]))
         self._open(k, _DISCARDED, d, queue)
 

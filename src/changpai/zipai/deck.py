@@ -40,8 +40,13 @@ def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[
             raise NotationError(f"deck {deck!r} must hold zipai Cards")
     # (a seed or a deck of cards that is not this deck: RulesError, as in every family)
     what = "zipai.DECK (4 of each kind)"
+    if cards is None:  # a shuffle's order does not depend on what it shuffles: the kinds
+        return tuple(deal_order(_DECK_KINDS, seed=seed, what=what, error=RulesError))
     order = deal_order(DECK, seed=seed, deck=cards, what=what, error=RulesError)
     return tuple(c.index for c in order)
+
+
+_DECK_KINDS = tuple(c.index for c in DECK)  # the kind of each card of DECK, in its order
 
 
 def _as_cards(value: str | Card | Sequence[Card]) -> tuple[Card, ...]:

@@ -43,14 +43,15 @@ from changpai.zipai import views
 from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.chi import ChiOption
-from changpai.zipai.claims import Claims
+from changpai.zipai.claims import _DISCARDS, _HUS, _PASSES, _PENGS, Claims
 from changpai.zipai.deck import _deck_indices
-from changpai.zipai.hand import _same_meld, is_tianhu
+from changpai.zipai.hand import _same_meld
 from changpai.zipai.melds import Meld, MeldKind, Origin
 from changpai.zipai.rules import HUNAN, Rules
 from changpai.zipai.state import (
     _DISCARD,
     _DISCARDED,
+    _DRAW_RECORDS,
     _DRAWN,
     _HU,
     _LIANG,
@@ -58,11 +59,23 @@ from changpai.zipai.state import (
     _OVER,
     _PAO,
     _SELFHU,
+    _TO_DISCARDS_RECORDS,
     _auto_record,
+    _is_tianhu,
     _Seat,
 )
 
 __all__ = ["Game"]
+
+# the records of the interned decisions (打 / 胡 / 碰 of each card, 過 of each seat), by the id
+# of their action: records are immutable, and these actions live as long as the module
+_DECISION_RECORDS: dict[int, ActionRecord[Action]] = {
+    id(action): ActionRecord(action)
+    for table in (_DISCARDS, _HUS, _PENGS)
+    for per_seat in table
+    for action in per_seat
+}
+_DECISION_RECORDS.update({id(action): ActionRecord(action) for action in _PASSES})
 
 
 class Game(Claims, GameBase):
@@ -341,8 +354,9 @@ class Game(Claims, GameBase):
         choices = self._choices
         if choices is not None and choices[0] == seat:
             return list(choices[1])
-        if self._phase == _OVER or seat not in self.to_act:
-            return []
+        phase = self._phase
+        if phase == _OVER or seat != (self._queue[self._pos][1] if phase == _OFFER else self._turn):
+            return []  # (not to act: see to_act)
         actions, options = self._decisions(seat)
         # kept until the next apply: an action given back from this list is known legal and
         # canonical (and a 吃 knows its option), so apply skips verify for it
@@ -399,7 +413,9 @@ class Game(Claims, GameBase):
             self.verify(action)
             action = self._canonical(action)  # one spelling per move (card given or left out)
         self._choices = None
-        record: ActionRecord[Action] = ActionRecord(action)
+        record = _DECISION_RECORDS.get(id(action))
+        if record is None or record.action is not action:
+            record = ActionRecord(action)
         self._log.append(record)
         self._do(action, option)
         self._advance()
@@ -505,10 +521,6 @@ class Game(Claims, GameBase):
     ) -> None:
         self._log.append(_auto_record(seat, kind, card, melds))
 
-    def _needed(self, st: _Seat) -> int:
-        """Cards a seat holds after its turn: hand_size, +1 per 跑/提 beyond the first (§4, §5)."""
-        return self.rules.hand_size + max(st.quads - 1, 0)
-
     # ------------------------------------------------------------------ flow
 
     def _start(self) -> None:
@@ -527,12 +539,14 @@ class Game(Claims, GameBase):
         dealer = self._seats[self.dealer]
         dealer.hand[self._liang] += 1
         dealer.count += 1
+        for st in self._seats:
+            st.masks = None  # (every change of a hand empties its masks, see _Seat.hand_masks)
         self._record(self.dealer, ActionKind.DEAL)
         self._record(self.dealer, ActionKind.LIANG, self._liang)
         # §7 天胡 (a): 3 提 or 5 坎, mandatory, dealer first
         for s in order:
             st = self._seats[s]
-            if is_tianhu(st.cards()) and (
+            if _is_tianhu(st.hand) and (
                 not rules.tianhu_needs_threshold or self._tianhu_dec(s).threshold_met
             ):
                 self._record(s, ActionKind.TIANHU)
@@ -571,7 +585,7 @@ class Game(Claims, GameBase):
             self._auto_ti()
             return
         self._seats[src].discards.append(k)
-        self._record(src, ActionKind.TO_DISCARDS, k)
+        self._log.append(_TO_DISCARDS_RECORDS[src][k])
         self._draw(self._next[src])
 
     def _auto_ti(self) -> None:
@@ -582,9 +596,7 @@ class Game(Claims, GameBase):
         keep = self.rules.dealt_ti_in_hand
         for s in self._orders[self.dealer]:
             st = self._seats[s]
-            for k in range(KINDS):
-                if st.hand[k] == 4:
-                    st.quads += 1
+            st.quads += st.hand.count(4)
             if st.quads > keep:
                 self._lay_kept(s)
         self._end_turn(self.dealer)
@@ -595,6 +607,7 @@ class Game(Claims, GameBase):
         for k in range(KINDS):
             if st.hand[k] == 4:
                 st.hand[k] = 0
+                st.masks = None
                 meld = _same_meld(MeldKind.TI, k, False, Origin.HAND)
                 st.lay(meld)
                 self._record(seat, ActionKind.TI, k, (meld,))
@@ -602,7 +615,9 @@ class Game(Claims, GameBase):
     def _end_turn(self, seat: int) -> None:
         """After a 進牌: discard if the seat holds too many cards, else the 下家 draws (§4, §5)."""
         st = self._seats[seat]
-        if st.count > self._needed(st) and any(1 <= n <= 2 for n in st.hand):
+        # the cards a seat holds after its turn: hand_size, +1 per 跑 / 提 beyond the first
+        needed = self.rules.hand_size + max(st.quads - 1, 0)
+        if st.count > needed and (1 in st.hand or 2 in st.hand):  # a loose card
             self._phase = _DISCARD
             self._turn = seat
             return
@@ -618,12 +633,13 @@ class Game(Claims, GameBase):
             )
             return
         k = self._stock.pop(0)
-        self._record(seat, ActionKind.DRAW, k)
+        self._log.append(_DRAW_RECORDS[seat][k])
         st = self._seats[seat]
         forced: Meld | None = None
         i = st.set_meld(k)
         if st.hand[k] == 3:
             st.hand[k] = 0
+            st.masks = None
             forced = _same_meld(MeldKind.TI, k, False, Origin.DRAW)
             st.lay(forced)
         elif i >= 0 and st.melds[i].kind is not MeldKind.PENG:
@@ -631,6 +647,7 @@ class Game(Claims, GameBase):
             st.replace(i, forced)
         elif st.hand[k] == 2:
             st.hand[k] = 0
+            st.masks = None
             kind = MeldKind.CHOUWEI if st.peng_passed[k] else MeldKind.WEI
             forced = _same_meld(kind, k, False, Origin.DRAW)
             st.lay(forced)
@@ -663,6 +680,7 @@ class Game(Claims, GameBase):
             st.replace(i, meld)
         else:
             st.hand[k] = 0
+            st.masks = None
             st.lay(meld)
         st.count += 1
         st.quads += 1
@@ -678,6 +696,7 @@ class Game(Claims, GameBase):
             assert action.card is not None
             k = action.card.index
             st.hand[k] -= 1
+            st.masks = None
             st.count -= 1
             st.chou[k] = True  # nobody 吃 / 碰 a card he discarded himself (§5)
             self._offer_discard(k, seat)
@@ -695,14 +714,17 @@ class Game(Claims, GameBase):
                     dec = self._win(seat, None if self_drawn else k, self_drawn, False)
                     if not self_drawn:  # the winner takes the dealer's 亮張
                         self._seats[self.dealer].hand[k] -= 1
+                        self._seats[self.dealer].masks = None
                         self._seats[self.dealer].count -= 1
                         st.hand[k] += 1
+                        st.masks = None
                         st.count += 1
                 else:
                     self_drawn = source == _DRAWN and seat == src
                     dec = self._win(seat, k, self_drawn, source == _DISCARDED)
                     # the card won on joins the winner's hand, so no card leaves the game
                     st.hand[k] += 1
+                    st.masks = None
                     st.count += 1
             assert dec is not None
             source, src = self._offer[1], self._offer[2]
@@ -730,13 +752,18 @@ class Game(Claims, GameBase):
         origin = Origin.DISCARD if self._offer[1] == _DISCARDED else Origin.DRAW
         if kind is ActionKind.PENG:
             st.hand[k] -= 2
+            st.masks = None
             st.lay(_same_meld(MeldKind.PENG, k, True, origin))
         else:  # CHI with its 比 melds, as the canonical option
             if option is None:
                 option = self._match_chi(seat, k, action.melds)
             assert option is not None
-            for c in option.hand_cards():
-                st.hand[c.index] -= 1
+            hand = st.hand
+            hand[k] += 1  # (the taken card, in the 吃 meld, does not come from the hand)
+            for meld in option.melds:  # = option.hand_cards(), without building it
+                for c in meld.cards:
+                    hand[c.index] -= 1
+            st.masks = None
             st.lay(*option.melds)
         st.count += 1
         self._end_turn(seat)

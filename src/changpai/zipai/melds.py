@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
-from changpai.core import render
+from changpai.core import caches, render
 from changpai.core.guard import cards_arg, instance_arg, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
@@ -329,7 +329,23 @@ class Meld:
         )
 
     def _repr_html_(self) -> str:
-        return render.meld(self.label(), self.cards)
+        """The meld as HTML (cached: a score sheet renders each meld of a win).
+
+        >>> "碰" in Meld.parse("碰 三三三")._repr_html_()
+        True
+        """
+        html = _HTML.get(self)
+        if html is None:
+            if len(_HTML) >= _HTML_LIMIT:
+                _HTML.clear()
+            html = _HTML[self] = render.meld(self.label(), self.cards)
+        return html
+
+
+# the HTML of each meld rendered (equal melds render alike); bounded, emptied when full
+_HTML: dict[Meld, str] = {}
+_HTML_LIMIT = 1 << 12
+caches.register("zipai", f"{__name__}._HTML", _HTML.clear, _HTML.__len__, _HTML_LIMIT)
 
 
 # zipai.md §8.1 (seed 004, 字牌6胡倒): (big, small) 胡息 per kind; 一二三/二七十 are special 句.

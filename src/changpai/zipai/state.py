@@ -25,7 +25,7 @@ from changpai.zipai.cards import CARDS, KINDS, Card
 from changpai.zipai.hand import Decomposition, _best_of, _variants_of, best_decomposition
 from changpai.zipai.melds import Meld, MeldKind, classify, huxi
 from changpai.zipai.rules import HUNAN, Rules
-from changpai.zipai.solver import _POW
+from changpai.zipai.solver import _B0, _B1, _B2, _PAIR_FLAG, _POW, _TABLES, _solve, _Table
 
 _SET_KINDS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI)
 # records of a seat taking a card in (進牌) before its win (聽胡 / 地胡, zipai.md §8.6); a 提 counts
@@ -68,24 +68,31 @@ def _near(shapes: tuple[tuple[int, int], ...]) -> int:
 _NEAR = tuple(tuple(_near(per[k]) for k in range(KINDS)) for per in _SHAPES)
 
 
-def _hand_masks(key: tuple[int, ...], allow_1_5_10: bool) -> tuple[int, int, int]:
+def _hand_masks(key: tuple[int, ...], allow_1_5_10: bool) -> tuple[int, int, int, int]:
     """The bit masks of a hand's free cards (not in a 坎 / 提): present, doubled (a pair), and
-    the single cards that no 一句話 / 絞 of present cards can take (cached per hand)."""
+    the single cards that no 一句話 / 絞 of present cards can take; then the hand packed as the
+    solver's key (``_POW``) (cached per hand).
+
+    >>> _hand_masks((1, 2, 0, 3) + (0,) * 16, False) == (0b11, 0b10, 0b1, 1 + 2 * 8 + 3 * 8**3)
+    True
+    """
     masks = _MASKS.get((key, allow_1_5_10))
     if masks is not None:
         return masks
-    present = doubled = 0
+    present = doubled = packed = 0
     for c in range(KINDS):
         n = key[c]
-        if n == 1:
-            present |= 1 << c
-        elif n == 2:
-            present |= 1 << c
-            doubled |= 1 << c
+        if n:
+            packed += n * _POW[c]
+            if n == 1:
+                present |= 1 << c
+            elif n == 2:
+                present |= 1 << c
+                doubled |= 1 << c
     stuck = _stuck(present & ~doubled, present, doubled, _SHAPES[allow_1_5_10], False)
     if len(_MASKS) >= _CACHE_LIMIT:
         _MASKS.clear()
-    masks = _MASKS[key, allow_1_5_10] = (present, doubled, stuck)
+    masks = _MASKS[key, allow_1_5_10] = (present, doubled, stuck, packed)
     return masks
 
 
@@ -117,9 +124,18 @@ def _may_complete(hand: list[int], k: int, allow_1_5_10: bool) -> bool:
     """A cheap necessary condition for a win with card k joining the free cards of ``hand``:
     every free card (not in a 坎 / 提) has some 一句話 / 絞 to go into, or a second copy for the
     pair. False means that no decomposition exists; True decides nothing."""
-    key = tuple(hand)
-    present, doubled, stuck = _hand_masks(key, allow_1_5_10)
-    n = key[k]
+    return _masks_may_complete(_hand_masks(tuple(hand), allow_1_5_10), hand[k], k, allow_1_5_10)
+
+
+def _masks_may_complete(
+    masks: tuple[int, int, int, int], n: int, k: int, allow_1_5_10: bool
+) -> bool:
+    """:func:`_may_complete` of a hand given by its :func:`_hand_masks`, ``n`` its copies of k.
+
+    >>> _masks_may_complete(_hand_masks((1,) + (0,) * 19, False), 0, 1, False)  # 一 + 二
+    False
+    """
+    present, doubled, stuck, _packed = masks
     bit = 1 << k
     shapes = _SHAPES[allow_1_5_10]
     if n >= 3:  # card k joins a 坎 / 提: the free cards do not change
@@ -173,11 +189,114 @@ def _best_counts(
     return _best_of(variants, rules, card)
 
 
+def _is_tianhu(counts: list[int]) -> bool:
+    """:func:`~changpai.zipai.hand.is_tianhu` of a dealt hand's counts: 3 提, or 提 + 坎 >= 5
+    (zipai.md §7).
+
+    >>> _is_tianhu([4, 4, 3, 3, 3] + [0] * 15), _is_tianhu([4, 4, 3, 3, 2] + [0] * 15)
+    (True, False)
+    """
+    quads = counts.count(4)
+    return quads >= 3 or quads + counts.count(3) >= 5
+
+
+def _may_win(
+    st: _Seat, rules: Rules, key: int, k: int | None, self_drawn: bool, from_discard: bool
+) -> bool:
+    """Whether :func:`_best_counts` of the seat's hand (``key``: packed as by
+    :func:`_hand_masks`) and table melds with card k (None: the hand alone, with table melds)
+    finds any decomposition: the same readings as :func:`~changpai.zipai.hand._variants_of`,
+    the same meld count test as ``_variant_key`` and the same pool search, without building a
+    meld (most hands asked about a card do not win). False exactly when :func:`_best_counts`
+    returns None.
+
+    >>> seat = _Seat()
+    >>> for i in (*range(9), *range(10, 19), 19, 19):  # 一..九 壹..玖 拾拾
+    ...     seat.hand[i] += 1
+    >>> key = _hand_masks(tuple(seat.hand), False)[3]
+    >>> _may_win(seat, HUNAN, key, 19, True, False), _may_win(seat, HUNAN, key, None, True, False)
+    (True, False)
+    """
+    fixed = len(st.melds)
+    laid = st.quads_laid > 0
+    table = _TABLES[rules.allow_1_5_10]
+    wanted = rules.melds_to_win
+    if k is None:
+        return _pool_decomposes(key, fixed, laid, -1, wanted, table)
+    one = _POW[k]
+    n = st.hand[k]
+    if st.sets >> k & 1 and not (from_discard and st.melds[st.set_meld(k)].kind is MeldKind.PENG):
+        return _pool_decomposes(key, fixed, True, -1, wanted, table)  # the set meld: 跑 / 提
+    if n == 3:  # 坎 + card: 提 or 跑
+        return _pool_decomposes(key - 3 * one, fixed + 1, True, -1, wanted, table)
+    if n == 2:  # pair + card: 偎 (own draw), else an optional 碰 or three loose copies
+        if _pool_decomposes(key - 2 * one, fixed + 1, laid, -1, wanted, table):
+            return True
+        return not self_drawn and _pool_decomposes(key + one, fixed, laid, k, wanted, table)
+    return _pool_decomposes(key + one, fixed, laid, -1, wanted, table)
+
+
+def _pool_decomposes(
+    key: int, fixed: int, laid: bool, split: int, wanted: int, table: _Table
+) -> bool:
+    """Whether one reading of a hand splits into the ``wanted`` 門子 of a win: ``key`` the
+    packed concealed cards, ``fixed`` the melds already made, ``laid`` whether one of them is a
+    跑 / 提 (then, as with a 提 in hand, the hand needs its pair), ``split`` a kind whose three
+    copies are not a 坎 (or -1); the tests of ``_variant_key`` and ``_best_partition``.
+
+    >>> pair = 2 * _POW[0]
+    >>> _pool_decomposes(pair, 6, True, -1, 7, _TABLES[0]), _pool_decomposes(pair, 6, False, -1, 7, _TABLES[0])
+    (True, False)
+    """
+    quads = (key & _B2).bit_count()
+    cards = (key & _B0).bit_count() + 2 * (key & _B1).bit_count() + 4 * quads
+    pair = quads > 0 or laid
+    rest = cards - 4 * quads - (2 if pair else 0)
+    if rest < 0 or rest % 3 or fixed + rest // 3 + quads + pair != wanted:
+        return False
+    if pair:
+        key |= _PAIR_FLAG
+    kan = key & key >> 1 & _B0
+    if split >= 0:
+        kan &= ~(1 << (3 * split))
+    pool = key - 3 * kan - 4 * (key >> 2 & _B0)
+    if split < 0:
+        return _solve(pool, table) is not None
+    return _split_decomposes(pool, split, 0, table)
+
+
+def _split_decomposes(key: int, x: int, start: int, table: _Table) -> bool:
+    """Whether some way of :func:`~changpai.zipai.solver._split` to lay every copy of kind x
+    (from its ``start``-th shape on) leaves a pool that splits: its search, stopped at the first
+    pool that does, no meld built.
+
+    >>> key = 3 * (_POW[0] + _POW[1] + _POW[2])  # 一一一 二二二 三三三: three 一二三
+    >>> _split_decomposes(key, 0, 0, _TABLES[0]), _split_decomposes(key | _PAIR_FLAG, 0, 0, _TABLES[0])
+    (True, False)
+    """
+    shift = 3 * x
+    if not key >> shift & 7:
+        return _solve(key, table) is not None
+    shapes = table.holding[x]
+    for i in range(start, len(shapes)):
+        _sid, _meld, need, delta, _value, is_pair = shapes[i]
+        if is_pair and not key & _PAIR_FLAG:
+            continue
+        for s, amount in need:
+            if key >> s & 7 < amount:
+                break
+        else:
+            rest = (key - delta) ^ (_PAIR_FLAG if is_pair else 0)
+            if _split_decomposes(rest, x, i, table):
+                return True
+    return False
+
+
 _CACHE_LIMIT = 200_000
 _CARDS_OF: dict[tuple[int, ...], tuple[Card, ...]] = {}
-# the (single, pair) bit masks of the free cards of a hand (see _may_complete)
-_MASKS: dict[tuple[tuple[int, ...], bool], tuple[int, int, int]] = {}
-_CHI_OF: dict[tuple[Any, ...], list[Any]] = {}  # see Claims._chi_entry
+# the bit masks of the free cards of a hand and its packed key (see _hand_masks)
+_MASKS: dict[tuple[tuple[int, ...], bool], tuple[int, int, int, int]] = {}
+_CHI_OF: dict[int, list[Any]] = {}  # see Claims._chi_entry
 # the engine's caches on whole hands, each emptied when full (zipai.clear_caches empties them)
 for _name, _cache in (("_CARDS_OF", _CARDS_OF), ("_MASKS", _MASKS), ("_CHI_OF", _CHI_OF)):
     caches.register("zipai", f"{__name__}.{_name}", _cache.clear, _cache.__len__, _CACHE_LIMIT)
@@ -192,9 +311,11 @@ class _Seat:
         "discards",
         "hand",
         "hu_passed",
+        "masks",
         "melds",
         "peng_passed",
         "quads",
+        "quads_laid",
         "sets",
     )
 
@@ -207,7 +328,11 @@ class _Seat:
         self.hu_passed: dict[int, int] = {}  # 臭胡: card -> table 胡息 when the 胡 was passed
         self.count = 0  # cards held: hand + table melds
         self.quads = 0  # 跑 + 提 on the table, and dealt fours kept in hand (§9)
+        self.quads_laid = 0  # 跑 + 提 on the table only (kept by lay / replace)
         self.sets = 0  # bit k: a 碰 / 偎 / 臭偎 of card k lies on the table (see set_meld)
+        # _hand_masks of ``hand`` (None: not read since the hand last changed; the engine
+        # empties it on every change of ``hand``)
+        self.masks: tuple[int, int, int, int] | None = None
 
     def clone(self) -> _Seat:
         other = _Seat.__new__(_Seat)
@@ -219,7 +344,9 @@ class _Seat:
         other.hu_passed = dict(self.hu_passed)
         other.count = self.count
         other.quads = self.quads
+        other.quads_laid = self.quads_laid
         other.sets = self.sets
+        other.masks = self.masks
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -233,6 +360,20 @@ class _Seat:
             self.count,
             self.quads,
         )
+
+    def hand_masks(self, allow_1_5_10: bool) -> tuple[int, int, int, int]:
+        """:func:`_hand_masks` of the concealed cards, kept until the hand changes (a seat is
+        asked about many cards between two changes of its hand).
+
+        >>> seat = _Seat()
+        >>> seat.hand[0] = 1
+        >>> seat.hand_masks(False) == _hand_masks(tuple(seat.hand), False), seat.masks is not None
+        (True, True)
+        """
+        masks = self.masks
+        if masks is None:
+            masks = self.masks = _hand_masks(tuple(self.hand), allow_1_5_10)
+        return masks
 
     def cards(self) -> tuple[Card, ...]:
         key = tuple(self.hand)
@@ -251,15 +392,21 @@ class _Seat:
             self.melds.append(meld)
             if meld.kind in _SET_KINDS:
                 self.sets |= 1 << meld.cards[0].index
+            elif meld.kind in _QUAD_KINDS:
+                self.quads_laid += 1
 
     def replace(self, i: int, meld: Meld) -> None:
         """Put ``meld`` in place of the table meld at index ``i`` (a 偎 / 碰 turned 提 / 跑)."""
         old = self.melds[i]
         if old.kind in _SET_KINDS:
             self.sets &= ~(1 << old.cards[0].index)
+        elif old.kind in _QUAD_KINDS:
+            self.quads_laid -= 1
         self.melds[i] = meld
         if meld.kind in _SET_KINDS:
             self.sets |= 1 << meld.cards[0].index
+        elif meld.kind in _QUAD_KINDS:
+            self.quads_laid += 1
 
     def set_meld(self, k: int) -> int:
         """Index of the 碰 / 偎 / 臭偎 of card k on the table, or -1."""
@@ -290,10 +437,11 @@ def _auto_record(
     >>> _auto_record(0, ActionKind.DRAW, 3, ()) is _auto_record(0, ActionKind.DRAW, 3, ())
     True
     """
+    # the members' values (cached str hashes) stand for the enums, whose hash is a Python call
     key = (
-        (seat, kind, card, melds[0].kind, melds[0].exposed, melds[0].origin)
+        (seat, kind._value_, card, melds[0].kind._value_, melds[0].exposed, melds[0].origin._value_)
         if melds
-        else (seat, kind, card)
+        else (seat, kind._value_, card)
     )
     record = _RECORDS.get(key)
     if record is None or record.action.melds != melds:
@@ -303,6 +451,14 @@ def _auto_record(
         if len(melds) <= 1:
             _RECORDS[key] = record
     return record
+
+
+# the records of every draw and of every unused card going to a discard area, by seat and card
+# (the commonest records of a hand; the same interned objects as _auto_record gives)
+_DRAW_RECORDS, _TO_DISCARDS_RECORDS = (
+    tuple(tuple(_auto_record(s, kind, k, ()) for k in range(KINDS)) for s in range(4))
+    for kind in (ActionKind.DRAW, ActionKind.TO_DISCARDS)
+)
 
 
 # Offer sources and queue entries
