@@ -47,7 +47,12 @@ VARIANTS = _variants()
 
 
 def _naive_can_win(game: Game, seat: int, extra: int) -> bool:
-    """The win test from scratch: the counts (and the discard) read, with enough 胡."""
+    """The win test from scratch: a full hand (one card over the hand and table between turns,
+    daer.md §7 八塊) whose counts (and the discard) read, with enough 胡."""
+    melds = game.melds(seat)
+    held = sum(game._hands[seat]) + sum(len(m.cards) for m in melds) + (extra >= 0)
+    if held != game.rules.rest_size(sum(len(m.cards) == 4 for m in melds)) + 1:
+        return False
     more = list(game._hands[seat])
     if extra >= 0:
         more[extra] += 1

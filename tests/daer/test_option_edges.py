@@ -70,3 +70,14 @@ def test_kan_locked_with_replacement_draws_a_dealt_long_draws_one_section_3() ->
     g = Game(rules, deck=stack_deck(rules, hands={1: "壹壹壹壹"}))
     assert len(g.hand(1)) + 4 == 13 + 1  # 13 dealt, the four laid, one drawn back
     assert [str(m) for m in g.melds(1)] == ["垅 壹壹壹壹"]
+
+
+def test_luzhou_a_hand_short_of_its_bakuai_cards_does_not_win_section_7() -> None:
+    """daer.md §7 八塊 (a second or later four spares a discard): a seat dealt three 垅 holds
+    20 cards where a full hand with three fours holds 22 between turns; a discard making 21
+    cards (three 垅 and three sets, no 對子) is no win — the hand wins once it is full."""
+    hands = {1: "四", 0: "七七七七八八八八拾拾拾拾三五貳貳貳肆肆肆"}
+    g = Game(LUZHOU, deck=stack_deck(LUZHOU, hands=hands, dealer=1, seed=5), dealer=1)
+    assert len(g.melds(0)) == 3 and len(g.hand(0)) == 8
+    g.apply(Action(1, K.DISCARD, "x4"))
+    assert 0 not in g.to_act or all(a.kind is not K.WIN for a in g.legal_actions(0))

@@ -527,6 +527,12 @@ class Game(ClaimsMixin, GameBase):
     def _can_win(self, seat: int, extra: int = -1) -> bool:
         """Whether the hand of ``seat`` (and the discard of card index ``extra``) wins; the
         fast tests first, as most hands do not read."""
+        # a winning hand is full: one card over what its maker holds between turns (a seat
+        # dealt two or more 垅 without replacement draws is short of its 八塊 cards until it
+        # has drawn them, daer.md §7; 瀘州's 對子 beside a 垅, example 4 of the docs)
+        held = self._sizes[seat] + self._laid[seat] + (extra >= 0)
+        if held != self._rest_sizes[self._fours[seat]] + 1:
+            return False
         _, jiao, kan_locked, _ = shape = self._shape
         if jiao or (kan_locked and extra >= 0):  # readable searches all 20 counts
             if not _reads_with(self._bases[seat], self._sizes[seat], extra, shape):
