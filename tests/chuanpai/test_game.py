@@ -414,7 +414,9 @@ def test_gehu_turned_card_makes_no_yan() -> None:
 
 
 def test_qi_is_forced_unless_the_card_wins() -> None:
-    """chuanpai.md §2.3 起: the fourth must join the 暗 "unless that card wins the hand"."""
+    """chuanpai.md §2.3 起: the fourth must join the 暗 "unless that card wins the hand": the
+    winning 擺 is offered beside the 起, no pass (the seat holds the card before the others'
+    擺, §2.2.3)."""
     rules = YAODIREN.evolve(players=2, jiao="off")
     dealer = "55 66 44 56 45 36 56 26 11 35 11 13 24 22 33 14 23 15"
     seat1 = "55 55 55 46 66 44 56 45 36 56 26 11 35 11 13 24 22"
@@ -424,9 +426,8 @@ def test_qi_is_forced_unless_the_card_wins() -> None:
     game.apply(Action(1, ActionKind.LAY, cards=parse("55 55 55"), meld=MeldKind.AN))
     game.apply(Action(0, ActionKind.DISCARD, card=Card("55")))
     legal = game.legal_actions(1)
-    assert Action(1, ActionKind.PASS) in legal  # 擺 梅子 with 四六 would win
-    assert MeldKind.QI in {a.meld for a in legal}
-    game.apply(Action(1, ActionKind.PASS))
+    assert Action(1, ActionKind.PASS) not in legal
+    assert {a.meld for a in legal} == {MeldKind.QI, MeldKind.BAI}  # 擺 梅子 with 四六 wins
     game.apply(Action(1, ActionKind.CLAIM, card=Card("55"), cards=(Card("46"),), meld=MeldKind.BAI))
     assert game.result is not None and game.result.winner == 1
 

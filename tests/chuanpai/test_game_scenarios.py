@@ -625,11 +625,11 @@ def test_qitou_uncovered_optional_lets_the_peng_be_passed() -> None:
         assert texts(game.legal_actions(3)) == {"seat 3 吃 碰 二四 with 二四 二四", *expected}
 
 
-def test_jing_qi_is_not_forced_when_the_card_wins_the_hand() -> None:
+def test_jing_qi_or_the_winning_bai_section_2_3() -> None:
     """chuanpai.md §2.3 起 "must attach unless that card wins the hand" holds for a 經 暗 too (a
     經牌 起, §2.6). Seat 1 lays 丁丁 丁丁 財神 as a 經 暗; with its 偷 every card but 高高 is
     paired. The dealer's 丁丁 would make a 經 起, but 擺'd with 高高 (3 + 7) it wins the hand:
-    the 起 may be passed, and the 擺 then wins."""
+    the 起 and that 擺 are offered, no pass (the card is not let go by), and the 擺 wins."""
     rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
     seat1 = "12 12 JC 16 66 44 56 45 46 55 36 56 14 23 13 24 22"
     game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="33"))
@@ -638,25 +638,16 @@ def test_jing_qi_is_not_forced_when_the_card_wins_the_hand() -> None:
     assert forced(game) == ["seat 1 偷 長三"]
     game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
     assert game.to_act == (1,)
-    assert texts(game.legal_actions(1)) == {"seat 1 吃 起 丁丁 with 丁丁 丁丁 財神", "seat 1 過"}
-    game.apply(Action(1, ActionKind.PASS))
-    game.apply(Action(1, ActionKind.CLAIM, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI))
-    assert game.result is not None and game.result.winner == 1
-
-
-def test_a_qi_passed_for_the_win_cannot_be_passed_again() -> None:
-    """chuanpai.md §2.3 起 "must attach unless that card wins the hand": a seat that passes the
-    起 for a winning 擺 is offered, in its 擺 turn, that 擺 or the 起 — never a second pass (the
-    card would go by with neither)."""
-    rules = YAODIREN.evolve(players=2, deck="deck86", jiao="off")
-    seat1 = "12 12 JC 16 66 44 56 45 46 55 36 56 14 23 13 24 22"
-    game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1], stock="33"))
-    game.apply(Action(1, ActionKind.LAY, cards=parse("12 12 JC"), meld=MeldKind.AN))
-    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
-    game.apply(Action(1, ActionKind.PASS))
-    legal = texts(game.legal_actions(1))
-    assert "seat 1 過" not in legal and "seat 1 吃 起 丁丁 with 丁丁 丁丁 財神" in legal
-    game.apply(
+    legal = game.legal_actions(1)
+    assert "seat 1 過" not in texts(legal) and "seat 1 吃 起 丁丁 with 丁丁 丁丁 財神" in texts(
+        legal
+    )
+    bai = Action(1, ActionKind.CLAIM, card=Card("12"), cards=(Card("16"),), meld=MeldKind.BAI)
+    assert bai in legal
+    taken = game.copy()
+    taken.apply(
         Action(1, ActionKind.CLAIM, card=Card("12"), cards=parse("12 12 JC"), meld=MeldKind.QI)
     )
-    assert game.melds(1)[0].kind is MeldKind.QI
+    assert taken.melds(1)[0].kind is MeldKind.QI
+    game.apply(bai)
+    assert game.result is not None and game.result.winner == 1

@@ -236,39 +236,26 @@ def test_the_fourth_of_a_an_must_be_taken_as_qi() -> None:
 AN_AND_BAI = "大大大 可可可可 邱乙己 化三千 上 人"
 
 
-def test_the_fourth_of_a_an_need_not_be_taken_when_it_wins_otherwise() -> None:
+def test_the_fourth_of_a_an_is_taken_or_wins() -> None:
     """xiaogan.md §4: a passing fourth of a 暗 must be taken as a 起 "unless it wins" (seed:
-    "必須（除非那張牌導致你和牌）"): when a 擺 of it lays out 16, the 起 is offered with a
-    pass, and the seat then 擺s it and wins."""
+    "必須（除非那張牌導致你和牌）"): when a 擺 of it lays out 16, that 擺 is offered beside the
+    起 — no pass, and before any 擺 of the others (§3.3), so the card is never let go by — and
+    the seat 擺s it and wins."""
     game = table({0: DEALER.replace("佳", "大"), 1: AN_AND_BAI}, stock="佳 爾 子")
     do(game, "seat 0 放 門將 上 上")
     do(game, "seat 1 放 暗 大 大 大")
     do(game, "seat 1 放 亮 可 可 可 可")
     assert game.laid_out(1) == 13
     do(game, "seat 0 打 大")
-    assert texts(game) == ["seat 1 用 起 大 with 大 大 大", "seat 1 過"]
-    do(game, "seat 1 過")
-    # (in the 擺 turn: the winning 擺 or the 起 — the card is never let go by)
-    assert texts(game) == ["seat 1 用 句 大 with 上 人", "seat 1 用 起 大 with 大 大 大"]
+    assert texts(game) == ["seat 1 用 起 大 with 大 大 大", "seat 1 用 句 大 with 上 人"]
+    with pytest.raises(IllegalActionError):
+        game.apply(Action(1, ActionKind.PASS))
+    taken = game.copy()
+    do(taken, "seat 1 用 起 大 with 大 大 大")
+    assert [m.kind for m in taken.melds(1)][:2] == [MeldKind.QI, MeldKind.LIANG]
     do(game, "seat 1 用 句 大 with 上 人")
     result = game.result
     assert result is not None and result.winner == 1 and result.value == 16
-
-
-def test_a_fourth_of_a_an_passed_for_the_win_is_taken_as_qi_if_the_win_is_not() -> None:
-    """xiaogan.md §4: "must, unless it wins" — a seat that passes the 起 for a winning 擺 and
-    then does not 擺 must still take the 起 (it cannot pass the card twice)."""
-    game = table({0: DEALER.replace("佳", "大"), 1: AN_AND_BAI}, stock="佳 爾 子")
-    do(game, "seat 0 放 門將 上 上")
-    do(game, "seat 1 放 暗 大 大 大")
-    do(game, "seat 1 放 亮 可 可 可 可")
-    do(game, "seat 0 打 大")
-    do(game, "seat 1 過")
-    assert "seat 1 過" not in texts(game)
-    with pytest.raises(IllegalActionError):
-        game.apply(Action(1, ActionKind.PASS))
-    do(game, "seat 1 用 起 大 with 大 大 大")
-    assert [m.kind for m in game.melds(1)][:2] == [MeldKind.QI, MeldKind.LIANG]
 
 
 def test_the_fourth_of_a_an_is_forced_when_the_bai_does_not_win() -> None:

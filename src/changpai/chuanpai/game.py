@@ -552,8 +552,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(_claim(seat, card, three, MeldKind.KANG))
                 forced = True
             # chuanpai.md §2.3: the 4th must join the 暗 (a 經 暗 too) unless that card wins
-            # the hand.
-            if qi and not self._bai_wins(seat, card):
+            # the hand: the winning 擺 is offered beside it (below)
+            if qi:
                 forced = True
             if not card.is_jing and h[x] == 3:
                 out.append(_same_claim(seat, card, 3))
@@ -565,11 +565,16 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 return peng, bool(peng) and pair and not kang_only and (
                     q == "mandatory" or (q is None and self._surplus(seat, card))
                 )
+            if out:
+                # §2.5 the seat whose cards the card completes wins: a 擺 that wins is offered
+                # beside a 碰 / 起 / 扛 it may be bound to (§2.3 "unless that card wins"),
+                # before the others' 擺 (§2.2.3)
+                out += (a for a in self._claim_options(seat, card, 1)[0] if self._claim_wins(a))
             return out, forced
         turned = self._offer is not None and self._offer[2]
         if self._small[seat] or (turned and not self.rules.turned_bai):
             return [], False
-        surplus: tuple[bool, ...] | None = None
+        surplus: tuple[tuple[bool, ...], bool] | None = None
         for i, kind in self._partners[x]:
             if not h[i]:
                 continue
@@ -578,26 +583,18 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             if claim is None:
                 claim = _PAIR_CLAIMS[key] = _claim(seat, card, (CARDS[i],), kind)
             out.append(claim)
-            if kind is MeldKind.BAI and not forced:  # a dot card of a dot card
+            if not forced:  # §2.4.2: a single partner must pair (a 經 with any card, §2.3)
                 if surplus is None:
-                    surplus = _surplus_points(h, self._pair_sums)[0]
-                if surplus[_DOT_POINTS[i]]:
+                    points, jing_ok = _surplus_points(h, self._pair_sums)[:2]
+                    surplus = (points, jing_ok)
+                if surplus[1] if i >= _JING[0] else surplus[0][_DOT_POINTS[i]]:
                     forced = True
         if x in self._passed[seat]:
             for g in sorted(set(self._guo[seat])):
                 if _pair_ok(card, g, self.rules):
                     out.append(_claim(seat, card, (g,), MeldKind.BAI, True))
                     forced = True
-        qi_claims = self._qi_claims(seat, card) if out and self._ans[seat] else []
-        if qi_claims:  # §2.3: the 起 passed above for a winning 擺: now win, or take the 起
-            return [*(a for a in out if self._claim_wins(a)), *qi_claims], True
         return out, forced
-
-    def _bai_wins(self, seat: int, card: Card) -> bool:
-        """Whether a 擺 of ``card`` wins ``seat`` the hand (the 起 it passes for one comes back
-        in the 擺 turn: not a 擺)."""
-        bai = self._claim_options(seat, card, 1)[0]
-        return any(self._claim_wins(a) for a in bai if a.meld is not MeldKind.QI)
 
     def _qi_claims(self, seat: int, card: Card) -> list[Action]:
         """The 起 of ``card`` onto a 暗 of ``seat``'s table: three of it, or a 經 暗 the card

@@ -484,19 +484,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(self._claim(seat, card, MeldKind.GANG, (x, x, HJ)))
             if self._has_an(seat, card):
                 # xiaogan.md §4: the fourth of a 暗 must be taken as a 起 "unless it wins": a
-                # winning 碰 / 杠 of it is offered beside the 起; a winning 擺 waits for the 擺
-                # turn (a pass now), where the seat then wins or takes the 起 (no pass again)
+                # winning 碰, 杠 or 擺 of it is offered beside the 起, and nothing else (the
+                # seat holds the card before any 擺 of the others, §3.3)
                 qi = self._claim(seat, card, MeldKind.QI, (x, x, x))
                 wins = [a for a in out if self._wins_with(seat, [a])]
-                if wins:
-                    return [qi, *wins], True
-                return [qi], not self._wins_with(seat, self._bai_options(seat, card))
+                wins += (a for a in self._bai_options(seat, card) if self._wins_with(seat, [a]))
+                return [qi, *wins], True
             return out, False
-        out = self._bai_options(seat, card)
-        if out and self._has_an(seat, card):  # (the 起 passed above for a winning 擺)
-            wins = [a for a in out if self._wins_with(seat, [a])]
-            return [*wins, self._claim(seat, card, MeldKind.QI, (x, x, x))], True
-        return out, False
+        return self._bai_options(seat, card), False
 
     def _bai_options(self, seat: int, card: Card) -> list[Action]:
         """The 擺 of ``card`` (a 句, or a 順 with ``numeric_sentences``) ``seat`` may make."""

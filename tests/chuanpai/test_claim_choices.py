@@ -1,0 +1,45 @@
+"""What a seat asked about a card may choose when one claim binds it (chuanpai.md §2.2.3, §2.3,
+§2.4.2, §2.5). Each case was found by an independent legality oracle written from the rules
+file; the games are seeded, each step the first legal action."""
+
+from __future__ import annotations
+
+from changpai import chuanpai
+from changpai.chuanpai import ActionKind, Game, MeldKind
+
+
+def _played(game: Game, steps: int) -> Game:
+    for _ in range(steps):
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    return game
+
+
+def test_a_forced_peng_leaves_the_winning_bai_open_section_2_5() -> None:
+    """§2.4.2 a surplus pair must 碰, but §2.5 the card that completes a hand wins it: seat 2
+    holds 14 14 23 with every other card paired; a 擺 of the discarded 14 with 23 leaves 14 14
+    and wins. The 擺 is offered beside the 碰 (no pass: one of them must be made)."""
+    game = _played(Game(chuanpai.YAODIREN, seed=72), 45)
+    legal = game.legal_actions(2)
+    assert ActionKind.PASS not in {a.kind for a in legal}
+    assert MeldKind.PENG in {a.meld for a in legal}
+    wins = [a for a in legal if a.meld is MeldKind.BAI and [c.code for c in a.cards] == ["23"]]
+    assert wins
+    game.apply(wins[0])
+    assert game.result is not None and game.result.winner == 2
+
+
+def test_a_jing_pair_of_a_single_partner_is_forced_section_2_4_2() -> None:
+    """§2.4.2 能吃必須吃 and §2.3 a 經牌 pairs with any card: a seat with a single 經 (surplus in
+    its most 擠兒) must claim a passing dot card with it — no pass."""
+    game = _played(Game(chuanpai.YAODIREN.evolve(deck="deck86"), seed=2080), 8)
+    legal = game.legal_actions(1)
+    assert {a.meld for a in legal} == {MeldKind.JING_PAIR}
+    assert ActionKind.PASS not in {a.kind for a in legal}
+
+
+def test_a_passing_jing_pairs_a_single_dot_card_section_2_4_2() -> None:
+    """§2.4.2 the other way round: a passing 經牌 must be claimed with a single dot card."""
+    game = _played(Game(chuanpai.YAODIREN.evolve(deck="deck84_jing"), seed=1001), 44)
+    legal = game.legal_actions(2)
+    assert MeldKind.JING_PAIR in {a.meld for a in legal}
+    assert ActionKind.PASS not in {a.kind for a in legal}
