@@ -65,7 +65,10 @@ from changpai.nantong.solver import (
 __all__ = ["Action", "ActionKind", "Game"]
 
 _REASONS = {
-    "declare": "the opening declarations (叫牌 / 報聽) come first",
+    "declare": (
+        "the opening round takes only 叫牌 of a dealt four (or of three of a flipped card), "
+        "報聽 with a ready hand, the dealer's 胡 or 過"
+    ),
     "discard": "not one of the discards, kongs or 自摸 open to this seat",
     "claim": "a discard can only be claimed by 胡, 杠, 碰 or passed",
 }
@@ -168,7 +171,7 @@ class Game(GameBase):
     >>> g.apply(Action(2, ActionKind.DISCARD, g.hand(2)[0]))
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: seat 2 打 ... is not legal now: the opening declarations (叫牌 / 報聽) come first
+    changpai.errors.IllegalActionError: seat 2 打 ... is not legal now: the opening round takes only ...
     """
 
     family = "nantong"
