@@ -1,8 +1,10 @@
 """What a seat asked about a card may choose when one claim binds it (chuanpai.md §2.2.3, §2.3,
 §2.4.2, §2.5). Each case was found by an independent legality oracle written from the rules
-file; the games are seeded, each step the first legal action."""
+file; the games are seeded."""
 
 from __future__ import annotations
+
+import random
 
 from changpai import chuanpai
 from changpai.chuanpai import ActionKind, Game, MeldKind
@@ -43,3 +45,28 @@ def test_a_passing_jing_pairs_a_single_dot_card_section_2_4_2() -> None:
     legal = game.legal_actions(2)
     assert MeldKind.JING_PAIR in {a.meld for a in legal}
     assert ActionKind.PASS not in {a.kind for a in legal}
+
+
+def test_a_winning_bai_offered_early_binds_as_it_would_later_section_2_4_2() -> None:
+    """§2.4.2 with §2.5: when a seat bound to a 碰 / 起 / 扛 is offered its 擺 of the card
+    because one wins, those 擺 bind as they would in the 擺 turn — a pass there only when no
+    擺 of a single partner is forced (else the pass would be taken back a turn later). Random
+    play that passes whenever it can at such an offer (seeds 61 and 240 of 幺地人 met one)."""
+    checked = 0
+    for rules in (chuanpai.YAODIREN, chuanpai.GEHU):
+        for seed in range(250):
+            game = Game(rules, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                seat = game.to_act[0]
+                legal = game.legal_actions(seat)
+                choice = rng.choice(legal)
+                if game.phase == "claim" and game._candidates[game._cand_pos][0] == 0:
+                    bai = [a for a in legal if a.meld in (MeldKind.BAI, MeldKind.JING_PAIR)]
+                    if bai and game._offer is not None:
+                        checked += 1
+                        if game._claim_options(seat, game._offer[0], 1)[1]:
+                            assert all(a.kind is not ActionKind.PASS for a in legal), seed
+                        choice = next((a for a in legal if a.kind is ActionKind.PASS), choice)
+                game.apply(choice)
+    assert checked

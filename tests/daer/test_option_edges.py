@@ -81,3 +81,14 @@ def test_luzhou_a_hand_short_of_its_bakuai_cards_does_not_win_section_7() -> Non
     assert len(g.melds(0)) == 3 and len(g.hand(0)) == 8
     g.apply(Action(1, K.DISCARD, "x4"))
     assert 0 not in g.to_act or all(a.kind is not K.WIN for a in g.legal_actions(0))
+
+
+def test_a_dealt_hand_win_names_no_card_with_another_seats_long_section_3() -> None:
+    """§3 / §7: with ``kan_locked`` and ``gang_draw`` another seat's 垅 laid at the deal draws
+    its replacement; the dealer who wins on his dealt hand wins on no drawn card."""
+    rules = daer.DAER.evolve(kan_locked=True)
+    deck = stack_deck(rules, hands={0: "一二三四五六七八九壹貳叁伍伍", 2: "拾拾拾拾"}, stock="陸")
+    g = Game(rules, deck=deck)
+    g.apply(next(a for a in g.legal_actions(0) if a.kind is K.WIN))
+    assert g.result is not None and g.result.win is not None
+    assert g.result.win.winning_card is None

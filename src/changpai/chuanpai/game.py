@@ -566,10 +566,14 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                     q == "mandatory" or (q is None and self._surplus(seat, card))
                 )
             if out:
-                # §2.5 the seat whose cards the card completes wins: a 擺 that wins is offered
-                # beside a 碰 / 起 / 扛 it may be bound to (§2.3 "unless that card wins"),
-                # before the others' 擺 (§2.2.3)
-                out += (a for a in self._claim_options(seat, card, 1)[0] if self._claim_wins(a))
+                # §2.5 the seat whose cards the card completes wins: when a 擺 of it wins, the
+                # seat's 擺 are offered beside a 碰 / 起 / 扛 it may be bound to (§2.3 "unless
+                # that card wins"), before the others' 擺 (§2.2.3), and bind as they would
+                # (§2.4.2) — no pass that a later 擺 turn would take back
+                bai, bai_forced = self._claim_options(seat, card, 1)
+                if any(self._claim_wins(a) for a in bai):
+                    out += bai
+                    forced = forced or bai_forced
             return out, forced
         turned = self._offer is not None and self._offer[2]
         if self._small[seat] or (turned and not self.rules.turned_bai):

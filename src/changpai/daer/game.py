@@ -77,7 +77,8 @@ _NOT_A_KAN = (False, True, True, False, False)
 _DIGIT = tuple(5 ** (i % 10) for i in range(KINDS))
 _CASE_SPAN = 5**10
 
-# The ids of the ways a case is read (hand._half_fits's options): at most 2 x 2 x 2**10.
+# The ids of the ways a case is read (hand._half_fits's options): at most 2 x 2 x 2**10. Not a
+# cache (never emptied): the keys of _CASE_READS and of _tables' answers are built from them.
 _CASE_SHAPES: dict[tuple[bool, bool, tuple[bool, ...]], int] = {}
 
 # hand._half_fits of a case, by its shape's id times _CASE_SPAN plus its counts' number.
@@ -684,8 +685,11 @@ class Game(ClaimsMixin, GameBase):
         self._auto(DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
         if self.rules.kan_locked:
             for seat in self.seats:
+                last = self._last
                 if not self._lay_long(seat):
                     return
+                if seat != self.dealer:  # (the card a 自摸 is on: only the dealer's own)
+                    self._last = last
         if self.rules.dealer_extra:
             self._after_take(self.dealer, drawn=True)
         else:  # (dealt as the others, the dealer draws first: daer.md §3)
