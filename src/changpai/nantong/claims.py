@@ -44,16 +44,12 @@ def callable_cards(
         raise NotationError(
             f"counts holds {len(counts)} numbers; a nantong count tuple has {N_KINDS}"
         )
-    flips = [f.index for f in _jiang(jiang)]
-    return [
-        CARDS[i]
-        for i in range(N_PLAIN)
-        if (counts[i] == 4 and stock_left > 0) or (counts[i] == 3 and flips.count(i) == 1)
-    ]
+    flips = tuple(f.index for f in _jiang(jiang))
+    return [CARDS[i] for i in _callable(counts, flips, stock_left)]
 
 
-def _callable(counts: Sequence[int], flips: tuple[int, int], stock_left: int) -> list[int]:
-    """The indices of :func:`callable_cards` for the engine: ``counts`` of every kind, the two
+def _callable(counts: Sequence[int], flips: tuple[int, ...], stock_left: int) -> list[int]:
+    """The indices of :func:`callable_cards`, for the engine: ``counts`` of every kind, the
     flipped 將 given by index (a three whose fourth copy is flipped twice is not callable).
 
     >>> from changpai.nantong.cards import count_tuple, parse
@@ -65,13 +61,8 @@ def _callable(counts: Sequence[int], flips: tuple[int, int], stock_left: int) ->
     """
     plain = counts[:N_PLAIN]
     kinds = [i for i in range(N_PLAIN) if plain[i] == 4] if stock_left > 0 and 4 in plain else []
-    first, second = flips
-    if first != second:
-        for flip in flips:
-            if flip < N_PLAIN and plain[flip] == 3:
-                kinds.append(flip)
-        kinds.sort()
-    return kinds
+    threes = [f for f in flips if f < N_PLAIN and plain[f] == 3 and flips.count(f) == 1]
+    return sorted(kinds + threes) if threes else kinds
 
 
 def claim_options(
@@ -100,17 +91,11 @@ def claim_options(
             )
         card = Card.parse(card)
     # the engine's seats take the shared actions; anything else is checked by Action itself
-    if type(seat) is int and 0 <= seat < SEATS:
-        return _options(seat, card.index, held, can_win, ting, stock_left)
-    options: list[Action] = []
-    if can_win:
-        options.append(Action(seat, ActionKind.WIN, card))
-    if not ting and not card.is_baida:
-        if held >= 3 and stock_left > 0:
-            options.append(Action(seat, ActionKind.GANG, card))
-        if held >= 2:
-            options.append(Action(seat, ActionKind.PENG, card))
-    return options
+    engine_seat = type(seat) is int and 0 <= seat < SEATS
+    options = _options(seat if engine_seat else 0, card.index, held, can_win, ting, stock_left)
+    if engine_seat:
+        return options
+    return [Action(seat, a.kind, card) for a in options]  # (Action checks any other seat)
 
 
 # the shared claims by seat then card index
