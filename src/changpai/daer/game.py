@@ -360,8 +360,7 @@ class Game(ClaimsMixin, GameBase):
             return list(self._options.get(seat, ()))
         if phase == "over" or seat != self._current:
             return []
-        found = self._turn_legal
-        return list(self._legal_turn() if found is None else found)
+        return list(self._legal_turn())
 
     def verify(self, action: Any) -> None:
         """Raise :class:`~changpai.errors.IllegalActionError` naming the reason if ``action``
@@ -598,8 +597,9 @@ class Game(ClaimsMixin, GameBase):
         hand cards and ``taken`` new ones into a set: a claim that would leave a hand with
         nothing to discard is not offered (the ``luzhou`` 21 cards can all be on the table)."""
         if self.rules.kan_locked:  # only a card outside the 坎 may go (daer.md §7)
-            # (a set of three taken from the hand is a 坎's: it leaves the free cards alone)
-            held = sum(n for n in self._hands[seat] if n < 3) - (0 if used == 3 else used)
+            # (the counts without the 坎, as kept: a hand then holds no four; a set of three
+            # taken from the hand is a 坎's and leaves the free cards alone)
+            held = sum(self._bases[seat]) - (0 if used == 3 else used)
         else:
             held = self._sizes[seat] - used
         if held >= 1 or (quad and self.rules.gang_draw):
@@ -706,15 +706,8 @@ class Game(ClaimsMixin, GameBase):
             self._melds[seat].append(LONG_MELD[k])
             self._tally(seat)
             self._auto(LONG[seat][k])
-            if self.rules.gang_draw:
-                if self._top >= len(self._deck):
-                    self._finish(None)
-                    return False
-                card = self._deck[self._top]
-                self._top += 1
-                self._add(seat, card.index, 1)
-                self._last = card
-                self._auto(DRAW[seat], note="replacement", draws=((seat, card),))
+            if self.rules.gang_draw and not self._take_from_stock(seat, True):
+                return False
         return True
 
     def _after_take(self, seat: int, *, drawn: bool) -> None:
@@ -729,9 +722,15 @@ class Game(ClaimsMixin, GameBase):
             self._draw(self._ring.next[seat])
 
     def _draw(self, seat: int, *, replacement: bool = False) -> None:
+        if self._take_from_stock(seat, replacement):
+            self._after_take(seat, drawn=True)
+
+    def _take_from_stock(self, seat: int, replacement: bool) -> bool:
+        """Draw the next stock card into the hand of ``seat`` (logged); False, the hand over
+        (荒莊), if the stock is empty."""
         if self._top >= len(self._deck):
             self._finish(None)
-            return
+            return False
         card = self._deck[self._top]
         self._top += 1
         self._add(seat, card.index, 1)
@@ -741,7 +740,7 @@ class Game(ClaimsMixin, GameBase):
             note="replacement" if replacement else "",
             draws=((seat, card),),
         )
-        self._after_take(seat, drawn=True)
+        return True
 
     def _turn(self, action: Action) -> None:
         seat, kind, card = action.seat, action.kind, action.card
