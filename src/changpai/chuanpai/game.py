@@ -241,12 +241,6 @@ _PAIR_CLAIMS: caches.BoundedDict[tuple[int, int, int], Action] = caches.BoundedD
     "chuanpai", "changpai.chuanpai.game._PAIR_CLAIMS", 4096
 )
 
-# The unit each claim forms, by the claim's id (each entry holds its claim, so the id stays its
-# own): ``_meld`` without hashing the cards again.
-_CLAIMED: caches.BoundedDict[int, tuple[Action, Meld]] = caches.BoundedDict(
-    "chuanpai", "changpai.chuanpai.game._CLAIMED", 1 << 14
-)
-
 
 # The 碰 / 扛 claims of a card with two / three of it in hand (``_claim``) by (seat, kind, how
 # many of it): claims of class 0.
@@ -265,15 +259,16 @@ def _same_claim(seat: int, card: Card, n: int) -> Action:
     return claim
 
 
-def _claimed_meld(action: Action) -> Meld:
+def _claim_meld(action: Action) -> Meld:
     """The unit the claim ``action`` forms: its own cards and the claimed card."""
-    known = _CLAIMED.get(id(action))
-    if known is not None and known[0] is action:
-        return known[1]
     assert action.card is not None and action.meld is not None
-    meld = _meld(action.meld, (*action.cards, action.card), action.card)
-    _CLAIMED[id(action)] = (action, meld)
-    return meld
+    return _meld(action.meld, (*action.cards, action.card), action.card)
+
+
+# the unit of each claim, kept by the (shared) claim's identity: no hashing of its cards again
+_claimed_meld = caches.by_identity(
+    "chuanpai", "changpai.chuanpai.game._CLAIMED", 1 << 14, _claim_meld
+)
 
 
 @caches.lru("chuanpai", maxsize=1 << 14)

@@ -26,11 +26,12 @@ from typing import TypeVar
 
 import attrs
 
-__all__ = ["BoundedDict", "clear", "lru", "register", "stats"]
+__all__ = ["BoundedDict", "by_identity", "clear", "lru", "register", "stats"]
 
 _T = TypeVar("_T")
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
+_O = TypeVar("_O")
 
 
 @attrs.frozen
@@ -110,6 +111,32 @@ class BoundedDict(dict[_K, _V]):
             except RuntimeError:  # (changed while the oldest was looked up: look again)
                 continue
         super().__setitem__(key, value)
+
+
+def by_identity(
+    family: str, name: str, maxsize: int, compute: Callable[[_O], _V]
+) -> Callable[[_O], _V]:
+    """``compute`` of a shared immutable object (an engine's interned action, set or record),
+    kept by the object's identity in a :class:`BoundedDict` registered as ``name``: an entry
+    holds its object, so the id it is kept by stays that object's while it is kept.
+
+    >>> calls = []
+    >>> size = by_identity("example", "example.sizes", 4, lambda t: calls.append(t) or len(t))
+    >>> shared = (1, 2, 3)
+    >>> size(shared), size(shared), len(calls)
+    (3, 3, 1)
+    """
+    entries: BoundedDict[int, tuple[_O, _V]] = BoundedDict(family, name, maxsize)
+
+    def kept(obj: _O) -> _V:
+        known = entries.get(id(obj))
+        if known is not None and known[0] is obj:
+            return known[1]
+        value = compute(obj)
+        entries[id(obj)] = (obj, value)
+        return value
+
+    return kept
 
 
 def clear(family: str | None = None) -> None:

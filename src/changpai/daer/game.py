@@ -111,26 +111,8 @@ def _tables(rules: Rules) -> tuple[_Shape, tuple[int, ...], tuple[int, int]]:
     return shape, rest, (starts[0], starts[1])
 
 
-# The 胡 of the table sets met so far, by the id of the (shared) set; each entry holds its set,
-# so the id stays its own.
-_MELD_HU: caches.BoundedDict[int, tuple[Meld, int]] = caches.BoundedDict(
-    "daer", "changpai.daer.game._MELD_HU", 1024
-)
-
-
-def _shared_meld_hu(meld: Meld) -> int:
-    """:func:`~.melds.meld_hu` of a table set, remembered for the engine's shared sets.
-
-    >>> from changpai.daer.tables import PENG_MELD
-    >>> _shared_meld_hu(PENG_MELD[19]) == meld_hu(PENG_MELD[19])
-    True
-    """
-    known = _MELD_HU.get(id(meld))
-    if known is not None and known[0] is meld:
-        return known[1]
-    hu = meld_hu(meld)
-    _MELD_HU[id(meld)] = (meld, hu)
-    return hu
+# The 胡 of the table sets met so far (the engine's sets are shared), by the set's identity.
+_shared_meld_hu = caches.by_identity("daer", "changpai.daer.game._MELD_HU", 1024, meld_hu)
 
 
 def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ...]:

@@ -66,10 +66,6 @@ _TO_ACT = tuple((seat,) for seat in range(PLAYERS))
 # Actions and records are immutable, and the engine's decisions are shared objects
 # (:mod:`~changpai.chuanpai.chuopai.choices`), so one record, one shape and one 擺牌 action
 # serve every game; each entry holds the object whose id is its key, so the id stays its own.
-# The record (without a note) and the shape (``describe``) of a decision, by its id.
-_SEEN: caches.BoundedDict[int, tuple[ActionRecord[Action], Shape | None]] = caches.BoundedDict(
-    "chuanpai.chuopai", "changpai.chuanpai.chuopai.game._SEEN", 1 << 14
-)
 # The engine's 擺牌 action of a trick's winner by (seat, id of the won cards): the cards of the
 # winning play, shared with it.
 _BAI: caches.BoundedDict[tuple[int, int], tuple[tuple[Card, ...], Action]] = caches.BoundedDict(
@@ -97,15 +93,16 @@ def _ying_record(seat: int, held: tuple[int, ...]) -> ActionRecord[Action] | Non
     )
 
 
-def _seen(action: Action) -> tuple[ActionRecord[Action], Shape | None]:
+def _record_and_shape(action: Action) -> tuple[ActionRecord[Action], Shape | None]:
     """The record of the decision ``action`` without a note, and the shape of its cards
-    (``describe``; kept by the action's id)."""
-    known = _SEEN.get(id(action))
-    if known is not None and known[0].action is action:
-        return known
-    known = (ActionRecord(action), describe(tuple(c.index for c in action.cards)))
-    _SEEN[id(action)] = known
-    return known
+    (``describe``)."""
+    return ActionRecord(action), describe(tuple(c.index for c in action.cards))
+
+
+# the record and shape of each decision, kept by the (shared) action's identity
+_seen = caches.by_identity(
+    "chuanpai.chuopai", "changpai.chuanpai.chuopai.game._SEEN", 1 << 14, _record_and_shape
+)
 
 
 def _bai_action(seat: int, won: tuple[Card, ...]) -> Action:

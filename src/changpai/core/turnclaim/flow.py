@@ -16,7 +16,7 @@ swap instead of turning; the win checks; ``to_act``, ``legal_actions``, ``verify
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from changpai.core import caches
@@ -38,9 +38,9 @@ __all__ = ["TurnClaimFlow"]
 _FORCED: caches.BoundedDict[tuple[int, str], ActionRecord[Any]] = caches.BoundedDict(
     "core", "changpai.core.turnclaim.flow._FORCED", 1 << 14
 )
-# The records of decisions, the same way, by their action's id.
-_DECIDED: caches.BoundedDict[int, ActionRecord[Any]] = caches.BoundedDict(
-    "core", "changpai.core.turnclaim.flow._DECIDED", 1 << 14
+# The records of decisions, the same way, by their action's identity.
+_decided_record: Callable[[Any], ActionRecord[Any]] = caches.by_identity(
+    "core", "changpai.core.turnclaim.flow._DECIDED", 1 << 14, ActionRecord
 )
 
 C = TypeVar("C", bound=TurnClaimCard)
@@ -199,10 +199,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     # ----------------------------------------------------------------- setup and 偷
     def _record(self, action: A) -> ActionRecord[A]:
         """The record of the decision ``action`` (shared, as the engine's own records)."""
-        known = _DECIDED.get(id(action))
-        if known is None or known.action is not action:
-            known = _DECIDED[id(action)] = ActionRecord(action)
-        return known
+        return _decided_record(action)
 
     def _force(self, action: A, note: str = "") -> None:
         # Records are immutable and the family's actions shared: one record serves every game.
