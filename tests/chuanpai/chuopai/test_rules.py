@@ -45,6 +45,8 @@ def test_defaults_follow_the_ambiguities_table() -> None:
         ({"fan_mult": 1.5}, "fan_mult=1.5 is not an integer >= 1"),
         ({"baopai": 1}, "baopai=1 is not True or False"),
         ({"win_cards": 22}, "the thresholds must not decrease"),
+        # §3.4: 脫手 comes short of a win
+        ({"tuoshou_cards": 16}, "tuoshou_cards=16, win_cards=16: 脫手 comes short of a win"),
         ({"title": ""}, "title='' must be a non-empty string"),
         ({"players": 4}, "'players' is not a 戳牌 rules option"),
     ],

@@ -134,6 +134,14 @@ def test_fapai_offender_pays() -> None:
         (lambda: fapai_sheet(0, players="3"), NotationError, "players='3' is not an integer"),  # type: ignore[arg-type]
         (lambda: fapai_sheet(0, players=1.5), NotationError, "players=1.5 is not an integer"),  # type: ignore[arg-type]
         (lambda: fapai_sheet(0, players=1), RulesError, "players=1 is not an integer >= 2"),
+        # §3.1: three players, 28 cards each; §3.3: no liable seat without 包牌
+        (lambda: score(PLAIN16, players=4), RulesError, "players=4: 戳牌 is played by 3"),
+        (lambda: score(PLAIN16, players=2), RulesError, "players=2: 戳牌 is played by 3"),
+        (lambda: fapai_sheet(0, players=4), RulesError, "players=4: 戳牌 is played by 3"),
+        (lambda: score(PLAIN16 + " 66" * 4 + " 11" * 4 + " 44 44 44 44 45", winner=1),
+         RulesError, "29 擺牌: a seat lays at most its own 28 cards"),
+        (lambda: score(PLAIN16, liable=2, rules=CHUOPAI.evolve(baopai=False)), RulesError,
+         r"liable=2: these rules have no 包牌 \(baopai=False\)"),
     ],
 )  # fmt: skip
 def test_bad_input_raises_a_typed_error(call: object, kind: type, error: str) -> None:
@@ -166,3 +174,22 @@ def test_level_and_fan_check_the_rules() -> None:
         fan(PLAIN16, "chuopai")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="is not a 戳牌 Rules object"):
         level(16, CHUOPAI.evolve)  # type: ignore[arg-type]
+
+
+def test_the_sheet_names_four_of_a_red_kind_and_says_why_no_fan_is_awarded() -> None:
+    """§3.4 and the seeds' 四天牌 / 四張紅牌: four of one red kind is 四紅, three 三紅; with
+    exactly 16 擺牌 the items count no 翻, and the sheet's 翻 line says so (×1)."""
+    sixteen = "66 66 66 66 45 45 45 56 56 56 46 46 46 16 16 16"
+    sheet = score(sixteen)
+    names = [line.name for line in sheet.lines]
+    assert "四紅: 天牌 ×4" in names and "三紅: 紅九 ×3" in names
+    fan_line = next(line for line in sheet.lines if line.key == "fan")
+    assert (fan_line.value, fan_line.op) == (1, "×") and "翻 0 (counted 3" in fan_line.name
+    assert sheet.total == 1 and sheet.fact("fan") == 0 and sheet.fact("fan_counted") == 3
+
+
+def test_fan_caps_at_the_cards_beyond_win_cards() -> None:
+    """fan's ``awarded`` is at most 擺牌 − ``rules.win_cards`` and never below 0 (§3.4)."""
+    fifteen = "66 66 66 56 56 56 46 46 46 16 16 16 15 15 15"
+    assert fan(fifteen) == (1, 0)
+    assert fan(fifteen, rules=CHUOPAI.evolve(win_cards=14, tuoshou_cards=13)) == (1, 1)

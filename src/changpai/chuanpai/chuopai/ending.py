@@ -6,7 +6,7 @@ ending, with its reason code, hanzi label, score sheet and next dealer.
 | ``"xiaohu"`` / ``"yijia"`` / ``"liangjia"`` | 小胡 / 一甲 / 兩甲 | the first seat to reach 16 擺牌 |
 | ``"tuoshou"`` | 脫手 | none (or the seat, with ``chuo_fifteen="win"``) |
 | ``"huangpai"`` | 黃牌 | none |
-| ``"fapai"`` | 罰牌 | none; the offender pays |
+| ``"fapai"`` | 罰牌 | none; the offender pays (after a win was reached: the win, and he pays beside it) |
 | ``"void"`` | 流局 | none (無天無九不打牌) |
 
 >>> from changpai.chuanpai.chuopai import CHUOPAI, parse
@@ -21,11 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.chuopai.deal import PLAYERS, next_dealer
 from changpai.chuanpai.chuopai.rules import Rules
 from changpai.chuanpai.chuopai.scoring import fapai_sheet, level, score
 from changpai.core.records import GameResult
+from changpai.core.scoresheet import ScoreSheet
 
 __all__ = [
     "LABELS",
@@ -53,17 +56,38 @@ def _liable(liable: int | None, winner: int) -> int | None:
 
 
 def win_result(
-    rules: Rules, dealer: int, winner: int, bai: Sequence[Card], liable: int | None
+    rules: Rules,
+    dealer: int,
+    winner: int,
+    bai: Sequence[Card],
+    liable: int | None,
+    *,
+    offender: int | None = None,
 ) -> GameResult:
-    """The win of ``winner`` with these 擺牌 (16 or more): 小胡, 一甲 or 兩甲 (§3.4).
+    """The win of ``winner`` with these 擺牌 (16 or more): 小胡, 一甲 or 兩甲 (§3.4). With
+    ``offender``, a 罰牌 stopped the hand after the win was reached: the win is settled as it
+    stands and the offender pays his penalty beside it (:func:`fapai_sheet`'s line and
+    payments follow the win's).
 
     >>> from changpai.chuanpai.chuopai import CHUOPAI, parse
     >>> win_result(CHUOPAI, 0, 0, parse("56 46 16 15") * 4, liable=2).payments[0].payer
     2
+    >>> won = win_result(CHUOPAI, 0, 0, parse("56 46 16 15") * 4, None, offender=2)
+    >>> [(p.payer, p.payee, p.amount) for p in won.payments]
+    [(1, 0, 1), (2, 0, 1), (2, 0, 1), (2, 1, 1)]
     """
     found = level(len(bai), rules)
     assert found is not None, "a win needs 16 擺牌"
     sheet = score(bai, rules=rules, winner=winner, players=PLAYERS, liable=_liable(liable, winner))
+    if offender is not None:
+        fapai = fapai_sheet(offender, rules=rules, players=PLAYERS)
+        sheet = ScoreSheet(
+            sheet.title + " (罰牌)",
+            (*sheet.lines, *(attrs.evolve(line, op="=") for line in fapai.lines)),
+            sheet.total,
+            (*sheet.payments, *fapai.payments),
+            (*sheet.facts, ("offender", offender)),
+        )
     return GameResult(
         winner,
         found.value,

@@ -12,8 +12,10 @@
 4. **Trick** (auto ``bai``): the highest play's owner lays his own cards face up as 擺牌, the
    rest lie face down; he leads next (or the next seat holding cards).
 5. **End** (:mod:`~changpai.chuanpai.chuopai.ending`): 脫手 when a trick's winner then has 15
-   擺牌 and 5 cards in hand while nobody has 16; else when fewer than two seats hold cards the
-   first seat to have reached 16 wins (小胡, 一甲 from 21, 兩甲 from 23), or 黃牌.
+   擺牌 and 5 cards in hand while nobody has 16; else when no seat holds cards (a seat left
+   alone with cards leads them, each lead its 擺牌 at once) the first seat to have reached 16
+   wins (小胡, 一甲 from 21, 兩甲 from 23), or 黃牌. A 罰牌 stops the hand: the offender pays,
+   and a win already reached is settled as it stands.
 
 >>> game = Game(seed=11)
 >>> game.to_act, len(game.hand(0)) + len(game.bai(0)), game.legal_actions(0)[0]
@@ -611,9 +613,12 @@ class Game(GameBase):
             assert self._best is not None
             best = self._trick_cards(self._best[0])
             record = self._record(
-                action, f"罰牌: seat {seat} could beat {best} and did not (chuanpai.md §3.3)"
+                action, f"罰牌: seat {seat} could beat {best} and did not (chuanpai.md §3.3, §3.4)"
             )
-            self._end(fapai_result(self.rules, self.dealer, seat))
+            if self._reached:  # a win already reached stands; the offender pays beside it
+                self._final(offender=seat)
+            else:
+                self._end(fapai_result(self.rules, self.dealer, seat))
             return record
         self._cover.append(card)
         record = self._record(action)
@@ -661,21 +666,31 @@ class Game(GameBase):
             self._tuoshou(winner)
             return
         holders = [s for s in _RING.order_from(winner) if self._sizes[s] > 0]
-        if len(holders) < 2:
+        if not holders:
             self._final()
             return
+        # (a seat left alone with cards still leads them, §3.3.3: nobody can beat them, so
+        # each lead is his 擺牌 at once)
         self._phase = "lead"
         self._turn = holders[0]
 
     def _tuoshou(self, seat: int) -> None:
         self._end(tuoshou_result(self.rules, self.dealer, seat, self.bai(seat), self._liable))
 
-    def _final(self) -> None:
+    def _final(self, offender: int | None = None) -> None:
+        """End the hand: the first seat to reach 16 wins, else 黃牌; ``offender`` is the
+        seat of a 罰牌 that stopped the hand after a win was reached (it pays its penalty
+        beside the win's settlement)."""
         if not self._reached:
             self._end(huangpai_result(self.rules, self.dealer))
             return
         winner = self._reached[0]
-        self._end(win_result(self.rules, self.dealer, winner, self.bai(winner), self._liable))
+        # 包牌 binds a liable seat that made no 擺牌 (胡); one that reached 16 too pays as any
+        # loser (chuanpai.md §3.4; seed 000 §8 "想擺（胡）牌 … 最後卻沒有擺牌")
+        liable = None if self._liable in self._reached else self._liable
+        self._end(
+            win_result(self.rules, self.dealer, winner, self.bai(winner), liable, offender=offender)
+        )
 
     def _end(self, result: GameResult) -> None:
         self._result = result

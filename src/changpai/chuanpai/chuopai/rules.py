@@ -70,14 +70,16 @@ class Rules(RulesBase):
         win_cards: 擺牌 needed to win, 小胡 (16, §3.4).
         yijia_cards: 擺牌 of 一甲 (21, §3.4).
         liangjia_cards: 擺牌 of 兩甲 (23, §3.4).
-        tuoshou_cards, tuoshou_hand: the 脫手 condition, 15 擺牌 with 5 cards in hand (§3.4).
+        tuoshou_cards, tuoshou_hand: the 脫手 condition, 15 擺牌 with 5 cards in hand (§3.4);
+            ``tuoshou_cards`` is below ``win_cards``.
         unit: what a 小胡 is worth (1 unit, the recommended default of §3.4) [C11].
         jia_mult: the multiplier of 一甲; 兩甲 multiplies by its square (×2, ×4) [C11].
         fan_mult: the multiplier of each 翻 (×2) [C11].
         baopai: whether a first lead holding 天 or 紅九 / 黑九 makes the leader liable (包牌,
             §3.3, §3.4).
         fapai_units: what an offender of 罰牌 (not beating when able, ``Game(strict=False)``)
-            pays each other player (1 unit [INF]: §3.4 names the penalty, not its size).
+            pays each other player (1 unit [INF]: §3.4 names the penalty, not its size; 0: the
+            hand stops and nobody pays).
         zhanzhuang: whether a winning dealer keeps the deal (佔莊, §3.1); otherwise the deal
             passes to the dealer's 下家.
 
@@ -111,6 +113,11 @@ class Rules(RulesBase):
             raise RulesError(
                 f"win_cards={self.win_cards}, yijia_cards={self.yijia_cards}, "
                 f"liangjia_cards={self.liangjia_cards}: the thresholds must not decrease"
+            )
+        if self.tuoshou_cards >= self.win_cards:
+            raise RulesError(
+                f"tuoshou_cards={self.tuoshou_cards}, win_cards={self.win_cards}: 脫手 comes "
+                "short of a win, so it needs fewer 擺牌 (chuanpai.md §3.4)"
             )
 
     @property

@@ -73,6 +73,15 @@ def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
     return None
 
 
+def _players(players: object, rules: Rules) -> None:
+    """Refuse a number of players other than the game's three (chuanpai.md §3.1)."""
+    count_arg(players, "players", low=2)
+    if players != rules.players:
+        raise RulesError(
+            f"players={players!r}: 戳牌 is played by {rules.players} (chuanpai.md §3.1)"
+        )
+
+
 def _bai_counts(bai: str | Iterable[Card]) -> list[int]:
     cards = (
         parse(bai, deck="deck84") if isinstance(bai, str) else items_arg(bai, "bai", "戳牌 cards")
@@ -101,7 +110,8 @@ def _fan_items(counts: list[int]) -> list[tuple[Card, int, int]]:
 
 def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     """The 翻 of 三紅四黑 among ``bai`` (a seat's 擺牌): ``(counted, awarded)`` where
-    ``awarded = min(counted, 擺牌 − 16)`` (chuanpai.md §3.4, recommended counting).
+    ``awarded = min(counted, 擺牌 − rules.win_cards)``, never below 0 (chuanpai.md §3.4,
+    recommended counting: 擺牌 − 16 under the default rules).
 
     >>> fan(parse("66 66 66 66 11 11 11") + parse("56") * 4 + parse("55") * 4 + parse("33 22"))
     (5, 1)
@@ -142,12 +152,18 @@ def score(
     changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
     """
     rules_arg(rules, Rules, "戳牌")
-    count_arg(players, "players", low=2)
+    _players(players, rules)
     winner = 0 if winner is None else scored_seat(winner, players, "winner")
     if liable is not None:
         scored_seat(liable, players, "liable")
+        if not rules.baopai:
+            raise RulesError(f"liable={liable!r}: these rules have no 包牌 (baopai=False)")
     counts = _bai_counts(bai)
     count = sum(counts)
+    if count > rules.hand_size:
+        raise RulesError(
+            f"{count} 擺牌: a seat lays at most its own {rules.hand_size} cards (chuanpai.md §3.1)"
+        )
     found = level(count, rules)
     tuoshou = found is None and count == rules.tuoshou_cards and rules.chuo_fifteen == "win"
     if found is None and not tuoshou:
@@ -181,11 +197,11 @@ def score(
     counted = sum(f for _card, _n, f in items)
     awarded = max(0, min(counted, count - rules.win_cards))
     for card, n, f in items:
-        word = "三紅" if card.red else "四黑"
+        word = ("三紅" if n == 3 else "四紅") if card.red else "四黑"
         lines.append(
             ScoreLine(f"fan.{card.code}", f"{word}: {card.name} ×{n}", f, op="=", rule=RULE)
         )
-    if awarded:
+    if counted:  # (a 翻 line also when none is awarded: it says why the items count nothing)
         mult = rules.fan_mult**awarded
         lines.append(
             ScoreLine(
@@ -232,7 +248,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> S
     (1, [(1, 0, 1), (1, 2, 1)])
     """
     rules_arg(rules, Rules, "戳牌")
-    count_arg(players, "players", low=2)
+    _players(players, rules)
     scored_seat(offender, players, "offender")
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
