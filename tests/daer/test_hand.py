@@ -351,3 +351,17 @@ def test_allowed_table_sets_still_read() -> None:
     assert best_decomposition(hand, "吃 二七十") is not None
     assert best_decomposition(hand, "絞 壹壹一", rules=DAER.evolve(jiao=True)) is not None
     assert best_decomposition(hand, "刻 壹壹壹") is not None
+
+
+def test_waits_name_a_card_that_wins_only_on_a_discard() -> None:
+    """daer.md §5 (a win on a discard or a self-draw) with §7's unsplit 坎: holding 二二三三四四,
+    a drawn 三 makes a 坎 and no win, a discarded 三 joins the 順 — so 三 is a wait, read on
+    that discard; the docstring's "every card that would complete a waiting hand"."""
+    from changpai.daer import LUZHOU, best_decomposition, waits
+
+    hand = "一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖"
+    assert best_decomposition(hand + " 三", rules=LUZHOU) is None
+    found = waits(hand, rules=LUZHOU)
+    assert sorted(card.code for card in found) == ["x3", "x6"]
+    on_discard = best_decomposition(hand + " 三", rules=LUZHOU, discard="三")
+    assert on_discard is not None and found[next(c for c in found if c.code == "x3")] == on_discard

@@ -124,3 +124,39 @@ def test_facts_that_contradict_are_refused_not_changed() -> None:
     with pytest.raises(IllegalActionError):
         score(d, winner=1, self_drawn=False)
     assert score(d, winner=1, discarder=2).fact("self_drawn") is False
+
+
+def test_a_reading_under_qihu_scores_nothing() -> None:
+    """daer.md §7 "minimum 10 胡": a 瀘州 reading of 9 胡 is no win — the sheet shows 起胡 ≥10,
+    totals 0 and nobody pays (as a 字牌 reading under its 起胡); 10 and more pay."""
+    from changpai.daer import decompositions
+
+    hand = "拾拾拾 四五六 七八九 肆伍陸 二三四 伍陸柒 壹貳叄"
+    nine = next(decompositions(hand, rules=LUZHOU, discard="拾"))
+    assert nine.hu == 9
+    sheet = score(nine, winner=1, discarder=0)
+    assert (sheet.total, sheet.payments) == (0, ())
+    assert [line.key for line in sheet.lines][-1] == "min_hu"
+    assert score(nine, winner=1).payments == ()  # self-drawn: no 自摸 ×2 of nothing
+    assert not any(line.key == "zimo" for line in score(nine, winner=1).lines)
+    ten = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
+    assert ten is not None and score(ten, winner=1, discarder=0).total == ten.hu == 18
+
+
+def test_zero_hu_wins_are_named_on_the_sheet() -> None:
+    """daer.md §7 option: with ``zero_hu`` a hand of exactly 0 胡 wins under 起胡; its
+    threshold line says so."""
+    rules = LUZHOU.evolve(zero_hu=True)
+    zero = best_decomposition("四五六 七八九 肆伍陸 柒捌玖 六七八 三四五 伍陸柒", rules=rules)
+    assert zero is not None and zero.hu == 0
+    line = next(line for line in score(zero, rules=rules).lines if line.key == "min_hu")
+    assert line.name == "起胡 (0 胡 wins: zero_hu)"
+
+
+def test_a_zimo_multiplier_other_than_luzhou_cites_the_option() -> None:
+    """The 自摸 ×2 of the 瀘州 preset is §7; any other multiplier is the E5 option."""
+    d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
+    assert d is not None
+    rule = {m: next(x.rule for x in score(d, rules=LUZHOU.evolve(zimo_multiplier=m)).lines
+                    if x.key == "zimo") for m in (2, 3)}  # fmt: skip
+    assert rule == {2: "daer.md §7", 3: "daer.md E5"}

@@ -656,11 +656,17 @@ def waits(
     rules: Rules = DAER,
 ) -> dict[Card, Decomposition]:
     """聽牌: every card that would complete a waiting hand (``hand_size`` cards with the table
-    sets) into a winning one, with the best reading it makes.
+    sets) into a winning one, with the best reading it makes — drawn by the hand itself, or,
+    for a card that wins only when another seat discards it (``kan_locked``: a pair and the
+    discard make a 碰, where a drawn third copy would make a 坎, daer.md §7), on that discard.
 
     >>> w = waits("一二三 四五六 七八九 二三 伍伍")
     >>> {c.code: d.hu for c, d in w.items()}
     {'x1': 6, 'x4': 3, 'x7': 3, 'x10': 3}
+    >>> from changpai.daer.rules import LUZHOU
+    >>> w = waits("一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖", rules=LUZHOU)
+    >>> {c.code: d.hu for c, d in w.items()}  # 三 wins on a discard: drawn, 三三三 is a 坎
+    {'x3': 15, 'x6': 15}
     """
     hand, melds, counts = _prepare(cards, exposed, rules, False)
     seen = list(counts)
@@ -674,9 +680,11 @@ def waits(
             continue
         more = list(counts)
         more[card.index] += 1
-        if hu_range(tuple(more), shape) is None:
-            continue
-        best = best_decomposition((*hand, card), melds, rules=rules)
+        best = None
+        if hu_range(tuple(more), shape) is not None:
+            best = best_decomposition((*hand, card), melds, rules=rules)
+        if best is None and rules.kan_locked and hu_range(tuple(more), shape, card.index):
+            best = best_decomposition((*hand, card), melds, rules=rules, discard=card)
         if best is not None:
             out[card] = best
     return out

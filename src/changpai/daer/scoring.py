@@ -32,6 +32,7 @@ from changpai.daer.hand import (
     best_decomposition,
     read_hand,
     waits,
+    wins,
 )
 from changpai.daer.melds import Meld, meld_hu
 from changpai.daer.rules import DAER, Rules
@@ -111,7 +112,9 @@ def score(
     ``players`` (default ``rules.players``), self-drawn unless a ``discarder`` is given. A
     :class:`Win` carries its own facts: the keywords with it raise
     :class:`~changpai.errors.NotationError` (as in 字牌 and 南通), rather than being dropped.
-    ``rules`` defaults to those of the decomposition (the rules it was read under).
+    ``rules`` defaults to those of the decomposition (the rules it was read under). A reading
+    under the rules' 起胡 (``min_hu``; ``zero_hu`` lets exactly 0 win) is no win: its sheet
+    shows the threshold, totals 0 and has no payments (as a 字牌 reading under its 起胡).
 
     >>> from changpai.daer.rules import LUZHOU
     >>> d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
@@ -150,17 +153,26 @@ def score(
         for meld in d.melds:
             lines.append(ScoreLine("meld", str(meld), meld_hu(meld), rule="zipai.md §8.1"))
         lines.append(ScoreLine("hu", "胡", d.hu, op="=", rule="daer.md E5"))
-        if rules.min_hu:
-            lines.append(ScoreLine("min_hu", "起胡", rules.min_hu, op="≥", rule="daer.md §7"))
         unit = d.hu
     else:
         lines.append(ScoreLine("unit", "胡 (flat unit)", 1, rule="daer.md §6"))
         unit = 1
+    reached = True
+    if rules.min_hu:
+        # a reading under 起胡 is no win: it scores 0 and nobody pays, as a 字牌 reading under
+        # its 起胡 (daer.md §7 "minimum 10 胡"; zero_hu: exactly 0 胡 wins too)
+        zero = rules.zero_hu and d.hu == 0
+        name = "起胡 (0 胡 wins: zero_hu)" if zero else "起胡"
+        lines.append(ScoreLine("min_hu", name, rules.min_hu, op="≥", rule="daer.md §7"))
+        if not wins(d.hu, rules):
+            reached, unit = False, 0
     amount = unit
-    if win.self_drawn and rules.zimo_multiplier > 1:
+    if win.self_drawn and rules.zimo_multiplier > 1 and reached:
         amount = unit * rules.zimo_multiplier
-        lines.append(ScoreLine("zimo", "自摸", rules.zimo_multiplier, op="×", rule="daer.md §7"))
-    payments = tuple(Payment(p, win.winner, amount) for p in win.payers)
+        # (×2 is the 瀘州 preset's rule, §7; any other multiplier is the E5 option)
+        rule = "daer.md §7" if rules.zimo_multiplier == 2 else "daer.md E5"
+        lines.append(ScoreLine("zimo", "自摸", rules.zimo_multiplier, op="×", rule=rule))
+    payments = tuple(Payment(p, win.winner, amount) for p in win.payers) if reached else ()
     how = "自摸" if win.self_drawn else f"on seat {win.discarder}'s discard"
     return ScoreSheet(
         title=f"{rules.title}: seat {win.winner} 胡" + ("" if win.self_drawn else f" {how}"),
