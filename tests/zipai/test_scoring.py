@@ -569,3 +569,25 @@ def test_analysis_document() -> None:
     assert data["facts"] == {"min_huxi": 15, "threshold_met": True} and data["waits"] == []
     with pytest.raises(TypeError):
         analyze("一二三", (), HUNAN)  # type: ignore[misc]
+
+
+def test_leiyang_wuhu_counts_21_for_the_threshold_everywhere() -> None:
+    """zipai.md §8.6 耒陽: 無胡 (no 胡息) counts 21 胡息 — for the threshold too, so a 0-胡息
+    hand reaches 起胡 10: ``threshold_met``, ``waits(winning_only=True)`` and the engine's 胡
+    agree with ``score`` (the engine never offered it)."""
+    from changpai.zipai import Decomposition, Game, stack_deck, waits
+
+    rules = HUNAN.evolve(mingtang="leiyang", min_huxi=10)
+    assert (rules.counted_huxi(0), rules.counted_huxi(7), rules.reaches(0)) == (21, 7, True)
+    assert not rules.evolve(min_huxi=22).reaches(0) and not HUNAN.reaches(0)
+    d = best("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸", rules=rules)
+    assert (d.huxi, d.threshold_met) == (0, True)
+    assert Decomposition(d.melds, rules=rules).threshold_met
+    assert score(d, rules=rules).fact("threshold_met")
+    waiting = parse("一一壹 三四五 六六陸 八八捌 叄肆 九九玖 肆伍陸")
+    assert [c.code for c in waits(waiting, rules=rules, winning_only=True)] == ["d2", "d5"]
+    game = Game(rules, deck=stack_deck(rules, hands={1: waiting}, liang="伍"))
+    assert [str(a) for a in game.legal_actions(1)] == ["seat 1 胡 伍", "seat 1 過"]
+    # the same hand under 常德 名堂: 0 胡息 stays 0, below 10
+    plain = HUNAN.evolve(min_huxi=10)
+    assert not best("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸", rules=plain).threshold_met

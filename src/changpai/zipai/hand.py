@@ -156,7 +156,7 @@ class Decomposition(_DecompositionSlots):
         if card is not None and not counts[card.index]:
             raise NotationError(f"card={card!r}: the winning card is in none of the melds")
         value = sum(_meld_huxi(m, rules=rules) for m in melds)
-        met = value >= rules.min_huxi
+        met = rules.reaches(value)
         if huxi is not None and (isinstance(huxi, bool) or huxi != value):
             raise RulesError(
                 f"huxi={huxi!r} does not match the melds: their 胡息 is {value} under the "
@@ -491,7 +491,7 @@ def decompositions(
         fixed_huxi = sum(huxi(m, rules=rules) for m in fixed)
         for melds in _partitions(variant, key, table):
             total = fixed_huxi + sum(huxi(m, rules=rules) for m in melds)
-            yield _decomposition((*fixed, *melds), total, total >= rules.min_huxi, rules, card)
+            yield _decomposition((*fixed, *melds), total, rules.reaches(total), rules, card)
 
 
 def _best_general(
@@ -530,7 +530,7 @@ def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decom
     if best is None:
         return None
     value, fixed, melds = best
-    return _decomposition((*fixed, *melds), value, value >= rules.min_huxi, rules, card)
+    return _decomposition((*fixed, *melds), value, rules.reaches(value), rules, card)
 
 
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
@@ -718,7 +718,8 @@ def best_decomposition(
         built = _new(_DecompositionSlots)
         built.melds = melds
         built.huxi = value
-        built.threshold_met = value >= rules.min_huxi
+        # (rules.reaches inlined: a hot path; only a reading of 0 胡息 can count more, §8.6)
+        built.threshold_met = value >= rules.min_huxi or (not value and rules.reaches(0))
         built.card = None
         built.rules = rules
         built.__class__ = Decomposition

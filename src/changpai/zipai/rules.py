@@ -153,6 +153,10 @@ _TITLES = {"hunan": "跑胡子", "liuhudao": "字牌6胡倒", "haha": "哈哈字
 """The hanzi title of each preset's ``name`` (a rules object of another name is titled 字牌)."""
 
 
+LEIYANG_WUHU = 21
+"""The 胡息 a reading of none counts under the 耒陽 名堂 (無胡, zipai.md §8.6)."""
+
+
 @frozen(repr=False)
 class Rules(RulesBase):
     """The options of one 字牌 game (zipai.md; the Z-numbers are the §10 Ambiguities rows).
@@ -263,6 +267,27 @@ class Rules(RulesBase):
             return value in self.red_values
         except TypeError:  # an unhashable value
             raise NotationError(f"value={value!r} is not a card value (an int 1..10)") from None
+
+    def counted_huxi(self, huxi: int) -> int:
+        """The 胡息 a reading of ``huxi`` counts for the threshold, the 囤 and the score: itself,
+        but 21 for a reading of none under the 耒陽 名堂 (無胡, zipai.md §8.6).
+
+        >>> HUNAN.counted_huxi(0), HUNAN.evolve(mingtang="leiyang").counted_huxi(0)
+        (0, 21)
+        """
+        if not huxi and self.mingtang == "leiyang":
+            return LEIYANG_WUHU
+        return huxi
+
+    def reaches(self, huxi: int) -> bool:
+        """Whether a reading of ``huxi`` 胡息 reaches 起胡 (``min_huxi``, §8.2), as
+        :meth:`counted_huxi` counts it: what ``Decomposition.threshold_met`` says and the engine
+        asks before it offers a 胡.
+
+        >>> HUNAN.reaches(15), HUNAN.reaches(0), HUNAN.evolve(mingtang="leiyang").reaches(0)
+        (True, False, True)
+        """
+        return huxi >= self.min_huxi or (not huxi and self.counted_huxi(0) >= self.min_huxi)
 
     @property
     def seats(self) -> int:

@@ -305,8 +305,7 @@ _CHANGDE_ADD: dict[str, dict[str, int]] = {
 
 _QUADS = frozenset({MeldKind.TI, MeldKind.PAO})
 
-# 耒陽 字牌 (zipai.md §8.6): 無胡 counts this many 胡息; 卡胡 at these 胡息
-_LEIYANG_WUHU = 21
+# 耒陽 字牌 (zipai.md §8.6): 卡胡 at these 胡息 (無胡: Rules.counted_huxi)
 _LEIYANG_KAHU = (10, 20)
 
 
@@ -557,9 +556,8 @@ def score(
         "tianhu": win.tianhu,
         "reds": _reds(_all_cards(win), rules),
     }
-    counted = total_huxi
-    if rules.mingtang == "leiyang" and total_huxi == 0:  # 耒陽 無胡 counts 21 胡息 (§8.6)
-        counted = _LEIYANG_WUHU
+    counted = rules.counted_huxi(total_huxi)
+    if counted != total_huxi:  # 耒陽 無胡 counts 21 胡息 (§8.6)
         met = met or counted >= rules.min_huxi
         name = f"無胡 (0 胡息 → {counted})"
         lines.append(ScoreLine("mingtang.wuhu", name, counted, "=", "zipai.md §8.6"))
