@@ -8,16 +8,18 @@ from __future__ import annotations
 import gc
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from changpai.chuanpai import CARDS, GEHU, YAODIREN, Card, Game, Meld, Rules, clear_caches
+from changpai.chuanpai.cards import _count_copies
 from changpai.chuanpai.game import _getter, _partner_getters, _partner_kinds, _surplus_kinds
 from changpai.chuanpai.hand import _is_complete, is_complete
 from changpai.chuanpai.melds import hu
 from changpai.chuanpai.scoring import _RULE, _key, score
 from changpai.core.scoresheet import ScoreLine
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 
 DECK86 = YAODIREN.evolve(deck="deck86").cards()
 # Up to 19 different cards of deck86 (no more copies of a card than the deck holds).
@@ -102,12 +104,27 @@ UNITS = [
 
 @given(
     st.lists(st.sampled_from(UNITS), min_size=1, max_size=8),
-    st.sampled_from([YAODIREN, GEHU, YAODIREN.evolve(hu_an=9, jing_multiplier=5)]),
+    st.sampled_from(
+        [
+            YAODIREN,
+            GEHU,
+            YAODIREN.evolve(hu_an=9, jing_multiplier=5),
+            GEHU.evolve(deck="deck84_jing"),
+        ]
+    ),
 )
 def test_score_lines_kept_per_unit_are_those_built_afresh(units: list[Meld], rules: Rules) -> None:
     """§2.6: every line is the unit's key, text and 胡 under the rules asked (asked twice: the
-    second answer from the kept lines); a pair the rules do not allow is refused every time."""
+    second answer from the kept lines); units the rules' deck cannot hold (§1), and a pair the
+    rules do not allow, are refused every time."""
     bad = [m for m in units if m.kind.value in ("jier", "bai") and m.points not in rules.pair_sums]
+    try:
+        _count_copies([card for meld in units for card in meld.cards], rules.deck)
+    except NotationError:
+        for _ in range(2):
+            with pytest.raises(NotationError, match="cop"):
+                score(units, rules=rules)
+        return
     for _ in range(2):
         if bad:
             try:
@@ -116,7 +133,11 @@ def test_score_lines_kept_per_unit_are_those_built_afresh(units: list[Meld], rul
                 continue
             raise AssertionError("a pair of the wrong sum was scored")
         sheet = score(units, rules=rules, winner=1)
-        expected = [ScoreLine(_key(m), str(m), hu(m, rules), rule=_RULE) for m in units]
+        expected = [
+            ScoreLine(_key(m), f"經牌 {m}" if m.jing and m.kind.value != "jing_pair" else str(m),
+                      hu(m, rules), rule=_RULE)
+            for m in units
+        ]  # fmt: skip
         assert list(sheet.lines) == expected
         assert sheet.total == sum(line.value for line in expected)
         assert all(p.amount == sheet.total + rules.base for p in sheet.payments)

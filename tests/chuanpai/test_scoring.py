@@ -84,3 +84,25 @@ def test_an_empty_hand_pays_nothing() -> None:
         score([])
     with pytest.raises(NotationError, match="not a sequence of chuanpai units"):
         score(None)  # type: ignore[arg-type]
+
+
+def test_hu_of_a_pair_that_is_no_unit_under_the_rules_is_refused() -> None:
+    """chuanpai.md §2.3 / C3: a 20-point pair is no unit in 割胡, a 14-point pair none in
+    幺地人 — ``hu`` refuses them as ``score`` does (it priced them 1 and 0)."""
+    from changpai.chuanpai import hu
+
+    with pytest.raises(RulesError, match="sums to 20; in 割胡 a pair sums to 14"):
+        hu(Meld.parse("擠兒 66 44"), GEHU)
+    with pytest.raises(RulesError, match="sums to 14; in 幺地人 a pair sums to 10 or 20"):
+        hu(Meld.parse("擠兒 66 11"), YAODIREN)
+    assert hu(Meld.parse("擠兒 66 11"), GEHU) == GEHU.hu_jier14
+
+
+def test_score_refuses_units_holding_more_copies_than_the_deck() -> None:
+    """chuanpai.md §1: 幺地人's deck105 has no 經牌, and four 丁丁 … score counts the units'
+    cards against the rules' deck as every analysis does (NotationError)."""
+    with pytest.raises(NotationError, match="財神"):
+        score([Meld.parse("暗 JC 12 12")])
+    units = [Meld.parse("亮 66 66 66 66"), Meld.parse("土夥 66 66 66 66 66")]
+    with pytest.raises(NotationError, match="天牌"):
+        score(units)

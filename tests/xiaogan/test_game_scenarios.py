@@ -718,3 +718,25 @@ def test_the_seventh_players_hongli() -> None:
         if seen == {True, False}:
             return
     pytest.fail(f"only {seen} among the seeds")
+
+
+def test_a_set_a_tou_completes_is_written_with_its_own_cards() -> None:
+    """xiaogan.md §4: a 偷 that completes three (or four, five) identical cards lays them at
+    once; the record names the 偷 card and the cards it joins — a 暗 three cards in all, as a
+    起 four (the 暗's record named four)."""
+    from changpai.xiaogan import ActionKind, Game, MeldKind
+
+    size = {MeldKind.AN: 3, MeldKind.QI: 4, MeldKind.LIANG: 4, MeldKind.WUZHANG: 5}
+    seen = set()
+    for seed in range(60):
+        game, rng = Game(seed=seed), random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+        for record in game.log:
+            action = record.action
+            if action.kind is ActionKind.SET:
+                assert action.meld is not None and action.card is not None
+                assert 1 + len(action.cards) == size[action.meld], str(record)
+                assert str(record).count(action.card.hanzi) == size[action.meld], str(record)
+                seen.add(action.meld)
+    assert MeldKind.AN in seen

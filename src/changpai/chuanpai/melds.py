@@ -390,6 +390,14 @@ def hu(meld: Meld, rules: Rules = YAODIREN) -> int:
     [1, 0, 2, 5]
     >>> [hu(Meld.parse(t)) for t in ("碰 JC 12 12", "暗 JC 12 12", "扛 JC JT 12 12")]
     [20, 30, 70]
+
+    A pair whose sum is no unit under ``rules`` (C3: 10 / 20 in 幺地人, 14 in 割胡) has no 胡:
+
+    >>> from changpai.chuanpai.rules import GEHU
+    >>> hu(Meld.parse("擠兒 66 44"), GEHU)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: 擠兒 天牌 人牌 sums to 20; in 割胡 a pair sums to 14
     """
     instance_arg(meld, Meld, "meld")
     instance_arg(rules, Rules, "rules", RulesError)
@@ -398,6 +406,11 @@ def hu(meld: Meld, rules: Rules = YAODIREN) -> int:
         return rules.hu_jing_pair
     if kind.pair:
         total = meld.points
+        if total not in rules.pair_sums:  # (chuanpai.md §2.3, C3)
+            raise RulesError(
+                f"{meld} sums to {total}; in {rules.title} a pair sums to "
+                + " or ".join(map(str, rules.pair_sums))
+            )
         if total == 20:
             return rules.hu_jier20
         if total == 14:

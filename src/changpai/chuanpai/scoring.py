@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
-from changpai.chuanpai.cards import Card, format, parse
+from changpai.chuanpai.cards import Card, _count_copies, format, parse
 from changpai.chuanpai.hand import (
     Decomposition,
     _sequence,
@@ -60,17 +60,15 @@ _LINES: caches.BoundedDict[tuple[int, int], tuple[Meld, Rules, ScoreLine]] = cac
 
 def _line(meld: Meld, rules: Rules) -> ScoreLine:
     """The score line of the checked unit ``meld`` under ``rules`` (chuanpai.md §2.6); a pair
-    whose sum is not one of ``rules.pair_sums`` raises :class:`~changpai.errors.RulesError`."""
+    whose sum is not one of ``rules.pair_sums`` raises :class:`~changpai.errors.RulesError`
+    (:func:`~changpai.chuanpai.melds.hu`)."""
     key = (id(meld), id(rules))
     known = _LINES.get(key)
     if known is not None and known[0] is meld and known[1] is rules:
         return known[2]
-    if meld.kind in (MeldKind.JIER, MeldKind.BAI) and meld.points not in rules.pair_sums:
-        raise RulesError(
-            f"{meld} sums to {meld.points}; in {rules.title} a pair sums to "
-            + " or ".join(map(str, rules.pair_sums))
-        )
-    line = ScoreLine(_key(meld), str(meld), hu(meld, rules), rule=_RULE)
+    # (a 經 set is named as §2.6 names it: 經牌 暗, 經牌 亮 …; a 經 pair's kind says 經 itself)
+    name = f"經牌 {meld}" if meld.jing and meld.kind is not MeldKind.JING_PAIR else str(meld)
+    line = ScoreLine(_key(meld), name, hu(meld, rules), rule=_RULE)
     _LINES[key] = (meld, rules, line)
     return line
 
@@ -130,11 +128,16 @@ def score(
     cards; ``rules`` defaults to those of the decomposition (the rules it was read under;
     幺地人 for units), ``winner`` to seat 0 (``None`` too, as in every family) and ``players`` to
     ``rules.players``. A pair whose sum is not a pair sum of ``rules`` raises
-    :class:`~changpai.errors.RulesError`.
+    :class:`~changpai.errors.RulesError`; units holding more copies of a card than the rules'
+    deck (a 經牌 in ``deck105``, a fifth 天牌) raise :class:`~changpai.errors.NotationError`.
 
-    >>> sheet = score([Meld.parse("扛 JC JT 12 12"), Meld.parse("擠兒 56 36")], winner=1, players=2)
+    >>> jing = YAODIREN.evolve(deck="deck84_jing")  # (the 經牌 are in the 84-card deck)
+    >>> units = [Meld.parse("扛 JC JT 12 12"), Meld.parse("擠兒 56 36")]
+    >>> sheet = score(units, rules=jing, winner=1, players=2)
     >>> [line.value for line in sheet.lines], sheet.total, sheet.net()
     ([70, 1], 71, {0: -72, 1: 72})
+    >>> sheet.lines[0].name
+    '經牌 扛 丁丁 丁丁 財神 聽用'
     >>> score([Meld.parse("擠兒 66 11")])
     Traceback (most recent call last):
     ...
@@ -150,6 +153,9 @@ def score(
     )
     if not units:  # chuanpai.md §2.5: a win forms every card; no cards is no win
         raise NotationError("melds=() holds no units; an empty hand is not a win")
+    if not isinstance(melds, Decomposition):  # (a Decomposition was checked when it was made)
+        # no more copies than the rules' deck holds (chuanpai.md §1): NotationError names them
+        _count_copies([card for meld in units for card in meld.cards], rules.deck)
     lines = [_line(meld, rules) for meld in units]
     total = 0
     for line in lines:

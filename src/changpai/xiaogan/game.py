@@ -575,7 +575,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         meld = _meld(kind, cards)
         table.append(meld)
         self._note_an(seat, meld)
-        self._force(self._set(seat, card, cards, kind), note=f"偷 {kind.hanzi}")
+        # (the record names the 偷 card and the cards it joins, as a 起's does)
+        self._force(self._set(seat, card, cards[1:], kind), note=f"偷 {kind.hanzi}")
         return kind.tou
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
