@@ -132,3 +132,23 @@ def test_a_win_carries_its_winner_and_score_refuses_another() -> None:
     with pytest.raises(NotationError, match="a Win carries its own facts"):
         score(win, winner=2)
     assert [p.payee for p in score(win).payments] == [1, 1, 1]
+
+
+def test_score_checks_a_reading_built_by_hand() -> None:
+    """DESIGN (nothing a user writes is trusted) with xiaogan.md §1 (five copies, one 混江),
+    §4 (one 門將; 混江 only in it unless ``hunjiang="wild"``) and X-options: ``score`` refuses
+    a reading that no hand can hold under its rules, as the analysis refuses such input."""
+    import changpai.xiaogan as xg
+
+    six = xg.Decomposition([xg.Meld.parse("句 上大人")] * 6)
+    with pytest.raises(NotationError, match="6 copies of 上"):
+        xg.score(six)
+    wild = xg.XIAOGAN.evolve(hunjiang="wild")
+    reading = xg.best_decomposition("上大 HJ 邱乙己 化三千 七十士 九九九九", rules=wild)
+    assert reading is not None and xg.score(reading, rules=wild).total >= 1
+    with pytest.raises(NotationError, match="混江 stands in only for a card of the dealer's 門將"):
+        xg.score(reading, rules=xg.XIAOGAN)
+    two = xg.parse_melds("門將 仁 HJ; 門將 子 子")
+    doubled = xg.Decomposition(xg.parse_melds("句 上大人; 句 邱乙己; 句 化三千; 句 七十士"), two)
+    with pytest.raises(NotationError, match="at most one 門將"):
+        xg.score(doubled)

@@ -46,6 +46,7 @@ from changpai.xiaogan.hand import (
     _sequence,
     best_decomposition,
     best_layout,
+    checked,
     parse_melds,
     waits,
 )
@@ -188,7 +189,9 @@ def score(
     :class:`~changpai.errors.NotationError` as in 字牌, 南通 and 大貳 — ``players``
     to ``rules.players``; ``payers`` (default: every other seat) are the seats that pay — the
     engine leaves out a 7th player who holds one card and never plays. A reading that does not lay out ``win_count``
-    cards is no win and raises :class:`~changpai.errors.RulesError`.
+    cards is no win and raises :class:`~changpai.errors.RulesError`; one no hand can hold
+    under ``rules`` (a set they do not allow, two 門將, more copies than the deck) raises
+    :class:`~changpai.errors.NotationError`, as the analysis refuses such input.
 
     >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")))
     Traceback (most recent call last):
@@ -215,6 +218,9 @@ def score(
     if isinstance(win, Win) and win.discarder is not None:  # (the Win refused it as winner)
         scored_seat(win.discarder, n, "discarder")
     counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)
+    # a reading built by hand is checked as the analysis checks its input (NotationError): every
+    # set allowed by these rules, one 門將 at most, no card more often than the deck holds
+    checked((*decomposition.loose,), counted.melds, rules)
     laid = counted.laid_out
     if laid < rules.win_count:
         raise RulesError(
