@@ -444,8 +444,18 @@ _PRESET_CASES = [
     # (a 天胡 on the 亮張 needs the threshold, Z13: this one is scored with none)
     ("leiyang", _PLAIN, (), {"tianhu": True}, {"min_huxi": 0}, {"tianhu": 2}, 6, 12),
     ("leiyang", _PLAIN, (), {}, {"min_huxi": 10}, {}, 6, 0),  # below 起胡 10, no 名堂
-    # 自摸 doubles 囤: 12 胡息 at 起胡 10 → 1 + 2 // 3 = 1 囤, ×2
-    ("leiyang", _RED10, (), {"self_drawn": True}, {"min_huxi": 10, **_TUN}, {"zimo": 2}, 12, 2),
+    # 自摸 doubles 囤 (12 胡息 at 起胡 10 would be 1 + 2 // 3 = 1 囤, ×2)
+    # (its 12-胡息 reading is worth 1 囤; the four-絞 reading, 無胡 21, is worth 4: read so, §8.6)
+    (
+        "leiyang",
+        _RED10,
+        (),
+        {"self_drawn": True},
+        {"min_huxi": 10, **_TUN},
+        {"wuhu": 21, "zimo": 2},
+        0,
+        8,
+    ),
 ]
 
 
@@ -591,3 +601,25 @@ def test_leiyang_wuhu_counts_21_for_the_threshold_everywhere() -> None:
     # the same hand under 常德 名堂: 0 胡息 stays 0, below 10
     plain = HUNAN.evolve(min_huxi=10)
     assert not best("一一壹 三四五 六六陸 八八捌 叄肆伍 九九玖 肆伍陸", rules=plain).threshold_met
+
+
+def test_leiyang_reads_the_hand_for_its_score_not_its_huxi() -> None:
+    """zipai.md §8.6 耒陽: 無胡 counts 21 and 卡胡 doubles, so a reading of fewer 胡息 can be
+    worth more; the winner lays out his melds, so the analysis and the engine take the reading
+    worth the most (the first of the most 胡息 among equals, as before, wherever they agree)."""
+    from changpai.zipai import Game, analyze, decompositions, stack_deck
+
+    hand = "一一壹 二二貳 三三叄 七八九 肆伍陸 柒捌玖 五五伍"
+    rules = HUNAN.evolve(mingtang="leiyang", min_huxi=10)
+    found = analyze(hand, rules=rules)
+    assert found.best is not None and found.sheet is not None
+    assert (found.best.huxi, found.sheet.total) == (0, 42)  # four 絞: 無胡 21 ×2 (全黑)
+    assert found.sheet.total == max(score(d, rules=rules).total
+                                    for d in decompositions(parse(hand), rules=rules))  # fmt: skip
+    assert analyze(hand, rules=rules.evolve(min_huxi=15)).sheet.total == 42  # (12 胡息 < 15)
+    assert best(hand, rules=HUNAN.evolve(min_huxi=10)).huxi == 12  # other 名堂: most 胡息
+    game = Game(
+        rules, deck=stack_deck(rules, hands={1: hand.replace("柒捌玖", "柒捌")}, liang="玖")
+    )
+    game.apply(next(a for a in game.legal_actions(1) if a.kind.value == "hu"))
+    assert (game.result.value, game.result.sheet.total) == (0, 42)

@@ -31,7 +31,7 @@ from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
 from changpai.zipai.melds import huxi as _meld_huxi
-from changpai.zipai.rules import HUNAN, Rules
+from changpai.zipai.rules import HUNAN, LEIYANG_KAHU, Rules
 from changpai.zipai.solver import (
     _B0,
     _B1,
@@ -514,7 +514,45 @@ def _best_general(
     return _best_of(variants, rules, card)
 
 
+def _reading_rank(value: int, rules: Rules) -> tuple[int, int]:
+    """How :func:`best_decomposition` ranks a reading of ``value`` 胡息 under the 耒陽 名堂,
+    whose score is not monotone in the 胡息 (zipai.md §8.6): what it is worth before the 名堂
+    that every reading of the same cards shares — its base (無胡 counts 21), doubled by 卡胡 at
+    exactly 10 or 20, 0 below 起胡 — then its 胡息.
+
+    >>> rules = HUNAN.evolve(mingtang="leiyang", min_huxi=10)
+    >>> [_reading_rank(v, rules) for v in (0, 9, 10, 12, 21)]
+    [(21, 0), (0, 9), (20, 10), (12, 12), (21, 21)]
+    """
+    if not rules.reaches(value):
+        return 0, value
+    return rules.base(value) * (2 if value in LEIYANG_KAHU else 1), value
+
+
+def _best_ranked(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
+    """:func:`_best_of` under the 耒陽 名堂: every reading, the first of the best
+    :func:`_reading_rank` (the same reading as the most 胡息 wherever their scores agree)."""
+    table = _table(rules)
+    best: tuple[tuple[int, int], tuple[Meld, ...]] | None = None
+    for variant in variants:
+        key = _variant_key(variant, rules)
+        if key is None:
+            continue
+        fixed = tuple(variant.fixed)
+        fixed_huxi = sum(huxi(m, rules=rules) for m in fixed)
+        for melds in _partitions(variant, key, table):
+            rank = _reading_rank(fixed_huxi + sum(huxi(m, rules=rules) for m in melds), rules)
+            if best is None or rank > best[0]:
+                best = (rank, (*fixed, *melds))
+    if best is None:
+        return None
+    (_, value), melds = best
+    return _decomposition(melds, value, rules.reaches(value), rules, card)
+
+
 def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
+    if rules.mingtang == "leiyang":  # (the score is not monotone in the 胡息: §8.6)
+        return _best_ranked(variants, rules, card)
     table = _table(rules)
     best: tuple[int, list[Meld], tuple[Meld, ...]] | None = None
     for variant in variants:
@@ -662,6 +700,8 @@ def best_decomposition(
         return None
     if rules is last[0]:
         cache, lonely, table = last[1], last[2], last[3]
+    elif rules.mingtang == "leiyang":  # (never kept in _LAST: its readings are ranked, §8.6)
+        return _best_of(_variants(cards, (), None, True, False, False), rules, None)
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:

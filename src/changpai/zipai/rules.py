@@ -155,6 +155,8 @@ _TITLES = {"hunan": "跑胡子", "liuhudao": "字牌6胡倒", "haha": "哈哈字
 
 LEIYANG_WUHU = 21
 """The 胡息 a reading of none counts under the 耒陽 名堂 (無胡, zipai.md §8.6)."""
+LEIYANG_KAHU = (10, 20)
+"""The 胡息 of a 卡胡 under the 耒陽 名堂 (×2, zipai.md §8.6)."""
 
 
 @frozen(repr=False)
@@ -278,6 +280,19 @@ class Rules(RulesBase):
         if not huxi and self.mingtang == "leiyang":
             return LEIYANG_WUHU
         return huxi
+
+    def base(self, huxi: int) -> int:
+        """What a reading of ``huxi`` 胡息 that reaches 起胡 is worth before its 名堂 (§8.5):
+        its :meth:`counted_huxi`, or in ``score_mode="tun"`` its 囤, 1 + (counted − threshold)
+        // ``tun_step`` and at least 1.
+
+        >>> HUNAN.base(21), HUNAN.evolve(score_mode="tun").base(21)
+        (21, 3)
+        """
+        counted = self.counted_huxi(huxi)
+        if self.score_mode == "tun":
+            return max(1, 1 + (counted - self.min_huxi) // self.tun_step)
+        return counted
 
     def reaches(self, huxi: int) -> bool:
         """Whether a reading of ``huxi`` 胡息 reaches 起胡 (``min_huxi``, §8.2), as

@@ -43,7 +43,7 @@ from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.hand import Decomposition, best_decomposition, is_tianhu, parse_melds, waits
 from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
-from changpai.zipai.rules import HUNAN, Rules
+from changpai.zipai.rules import HUNAN, LEIYANG_KAHU, Rules
 
 __all__ = ["Analysis", "Win", "analyze", "score"]
 
@@ -305,9 +305,6 @@ _CHANGDE_ADD: dict[str, dict[str, int]] = {
 
 _QUADS = frozenset({MeldKind.TI, MeldKind.PAO})
 
-# 耒陽 字牌 (zipai.md §8.6): 卡胡 at these 胡息 (無胡: Rules.counted_huxi)
-_LEIYANG_KAHU = (10, 20)
-
 
 def _changde_found(win: Win, rules: Rules, values: dict[str, int]) -> list[tuple[str, str, int]]:
     """The 名堂 of 常德 全名堂 / 多紅對 present in the win, with their 番 (zipai.md §8.6)."""
@@ -377,7 +374,7 @@ def _leiyang_found(win: Win, reds: int) -> list[tuple[str, str, int]]:
         found.append(("quanhei", "全黑 (0 紅)", 2))
     if reds == 1:
         found.append(("yidianhong", "一點紅 (1 紅)", 2))
-    if total in _LEIYANG_KAHU:
+    if total in LEIYANG_KAHU:
         found.append(("kahu", f"卡胡 ({total} 胡息)", 2))
     if win.tianhu:
         found.append(("tianhu", "天胡", 2))
@@ -563,12 +560,10 @@ def score(
         lines.append(ScoreLine("mingtang.wuhu", name, counted, "=", "zipai.md §8.6"))
         facts["threshold_met"] = met
         facts["counted_huxi"] = counted
+    base = rules.base(total_huxi)
     if rules.score_mode == "tun":
-        base = max(1, 1 + (counted - rules.min_huxi) // rules.tun_step)
         lines.append(ScoreLine("tun", "囤", base, "=", "zipai.md §8.5"))
         facts["tun"] = base
-    else:
-        base = counted
     mingtang_lines, fan, extra, combine = _mingtang(win, rules)
     lines.extend(mingtang_lines)
     base += extra
