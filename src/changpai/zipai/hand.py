@@ -482,16 +482,23 @@ def decompositions(
         rules_arg(rules, Rules, "zipai")
     if card is None:
         self_drawn = True
+    variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
+    for total, melds in _readings(variants, rules):
+        yield _decomposition(melds, total, rules.reaches(total), rules, card)
+
+
+def _readings(variants: list[_Variant], rules: Rules) -> Iterator[tuple[int, tuple[Meld, ...]]]:
+    """Every reading of the hand's ``variants``: (胡息, every meld), in the order
+    :func:`decompositions` yields them."""
     table = _table(rules)
-    for variant in _variants(concealed, exposed, card, self_drawn, from_discard, chouwei):
+    for variant in variants:
         key = _variant_key(variant, rules)
         if key is None:
             continue
         fixed = tuple(variant.fixed)
         fixed_huxi = sum(huxi(m, rules=rules) for m in fixed)
         for melds in _partitions(variant, key, table):
-            total = fixed_huxi + sum(huxi(m, rules=rules) for m in melds)
-            yield _decomposition((*fixed, *melds), total, rules.reaches(total), rules, card)
+            yield fixed_huxi + sum(huxi(m, rules=rules) for m in melds), (*fixed, *melds)
 
 
 def _best_general(
@@ -532,18 +539,11 @@ def _reading_rank(value: int, rules: Rules) -> tuple[int, int]:
 def _best_ranked(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
     """:func:`_best_of` under the 耒陽 名堂: every reading, the first of the best
     :func:`_reading_rank` (the same reading as the most 胡息 wherever their scores agree)."""
-    table = _table(rules)
     best: tuple[tuple[int, int], tuple[Meld, ...]] | None = None
-    for variant in variants:
-        key = _variant_key(variant, rules)
-        if key is None:
-            continue
-        fixed = tuple(variant.fixed)
-        fixed_huxi = sum(huxi(m, rules=rules) for m in fixed)
-        for melds in _partitions(variant, key, table):
-            rank = _reading_rank(fixed_huxi + sum(huxi(m, rules=rules) for m in melds), rules)
-            if best is None or rank > best[0]:
-                best = (rank, (*fixed, *melds))
+    for total, melds in _readings(variants, rules):
+        rank = _reading_rank(total, rules)
+        if best is None or rank > best[0]:
+            best = (rank, melds)
     if best is None:
         return None
     (_, value), melds = best
