@@ -160,3 +160,15 @@ def test_a_zimo_multiplier_other_than_luzhou_cites_the_option() -> None:
     rule = {m: next(x.rule for x in score(d, rules=LUZHOU.evolve(zimo_multiplier=m)).lines
                     if x.key == "zimo") for m in (2, 3)}  # fmt: skip
     assert rule == {2: "daer.md §7", 3: "daer.md E5"}
+
+
+def test_a_winning_card_outside_the_reading_is_refused() -> None:
+    """A Win names its winning card among the reading's cards (as a 字牌 reading does): one in
+    none of its sets is a NotationError, not a fact silently carried."""
+    from changpai.daer import Card
+
+    d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
+    assert d is not None
+    assert Win(d, winner=1, players=3, winning_card=Card.parse("拾")).winning_card is not None
+    with pytest.raises(NotationError, match="winning_card=Card\\('x8'\\) is in none"):
+        Win(d, winner=1, players=3, winning_card=Card.parse("八"))

@@ -71,6 +71,10 @@ class Win:
         flag_arg(self.self_drawn, "self_drawn", NotationError)
         if self.winning_card is not None:
             instance_arg(self.winning_card, Card, "winning_card")
+            if self.winning_card not in self.decomposition.cards:  # (as a 字牌 reading's card)
+                raise NotationError(
+                    f"winning_card={self.winning_card!r} is in none of the reading's sets"
+                )
         for name in ("winner", "players", "discarder"):
             if name != "discarder" or self.discarder is not None:
                 int_arg(getattr(self, name), name, error=NotationError)
