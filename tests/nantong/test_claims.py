@@ -107,3 +107,27 @@ def test_claim_options_take_the_card_as_text_section_3(text: str) -> None:
 def test_call_takes_the_flips_as_text_section_3() -> None:
     """nantong.md §3 叫牌 (b): the flipped 將 may be named as text, as everywhere else."""
     assert callable_cards(counts("HH HH HH 2t"), "HH 3w", stock_left=5) == [Card("HH")]
+
+
+def test_no_win_with_a_baida_for_a_copy_in_another_seats_declared_set() -> None:
+    """nantong.md §1, §4: seat 1 (一二三…九丙, 一二…九條, 四萬 六萬 福 九萬) wins on a 九萬 only with
+    福 as 五萬; once seat 2 has made a 明杠 of the four 五萬, that reading would need a fifth —
+    the engine no longer offers the 胡 (it did: its copy test counted the winner's sets alone)."""
+    from changpai import nantong
+
+    rules = nantong.DUZIHU_BAIDA
+    hands = {0: "5w", 1: "123b 456b 789b 123t 456t 789t 4w 6w FU 9w", 2: "5w 5w 5w"}
+    game = nantong.Game(rules, deck=nantong.stack_deck(rules, hands=hands, stock="9w"), dealer=0)
+
+    def take(seat: int, text: str) -> None:
+        game.apply(next(a for a in game.legal_actions(seat) if str(a) == f"seat {seat} {text}"))
+
+    for seat in (0, 1, 2):
+        take(seat, "過")
+    take(0, "打 五萬")
+    assert "seat 1 胡 五萬" in map(str, game.legal_actions(1))  # (福 as 九萬: no fifth copy)
+    take(1, "過")
+    take(2, "杠 五萬")
+    take(2, "打 九萬")  # the replacement draw
+    assert game.phase != "claim" or 1 not in game.to_act
+    assert not any(str(a).startswith("seat 1 胡") for a in game.legal_actions(1))

@@ -265,3 +265,24 @@ def test_called_cards_are_checked(called: object) -> None:
     assert nantong.best_decomposition(hand, called="4b") == nantong.best_decomposition(
         hand, called=[nantong.Card("4b")]
     )
+
+
+def test_every_entry_refuses_a_declared_four_of_the_wrong_size() -> None:
+    """nantong.md §5, §6.2: a declared four has 4 cards, 4 − z with z flips of its card (the
+    flipped copies are on the table). decompositions and is_winning took a three-card 後摸 of
+    an unflipped card (and is_winning said True) where best_decomposition, score, waits and
+    analyze raised; every entry raises the same RulesError now."""
+    from changpai.errors import RulesError
+
+    hand = "1b 2b 3b 4b 5b 6b 7b 8b 9b 1t 2t 3t 4t 5t 6t 7t 8t 9t 5w 5w"
+    calls = (
+        lambda: list(nantong.decompositions(hand, "後摸 7w 7w 7w")),
+        lambda: nantong.is_winning(hand, "後摸 7w 7w 7w"),
+        lambda: nantong.best_decomposition(hand, "後摸 7w 7w 7w"),
+    )
+    for call in calls:
+        with pytest.raises(
+            RulesError, match="a drawn4 of 七萬 needs 4 cards \\(0 flipped\\), not 3"
+        ):
+            call()
+    assert nantong.is_winning(hand, "後摸 7w 7w 7w", jiang="7w 1b")  # one copy flipped

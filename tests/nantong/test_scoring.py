@@ -345,3 +345,54 @@ def test_sanlao_is_the_three_named_laojiang_only_section_7_n11() -> None:
     assert values["sanlao"] == 24  # 紅花 + 千字 + 白花, not the 九條's 8
     without_bh = "HH HH HH QZ QZ QZ 9t 9t 9t 8w 8w 8w 5t 5t 5t 7b 7b 7b 6w 6w 6w 4w 4w"
     assert "sanlao" not in {line.key for line in nantong.score(without_bh, jiang="2t 3w").lines}
+
+
+def test_any_baida_fills_any_wild_slot_as_the_winning_card() -> None:
+    """nantong.md §1: the five 百搭 are alike (any one stands for any card), so which one was
+    the winning card does not change the score: drawn as the 二萬 of 一萬二萬三萬 it is a 丫子
+    (+10, §7) whichever 百搭 it was (福 scored 60, 祿 70)."""
+    from changpai.nantong import DUZIHU_BAIDA, Card, best_decomposition, placements, score
+
+    hand = "1b 2b 3b 4b 5b 6b 7b 8b 9b 1t 2t 3t 4t 5t 6t 5w 5w 1w 3w 6w 6w FU LU"
+    totals = {
+        b: score(Win(hand, winning_card=b, self_drawn=True), rules=DUZIHU_BAIDA).total
+        for b in ("FU", "LU")
+    }
+    assert totals == {"FU": 70, "LU": 70}
+    reading = best_decomposition(hand, rules=DUZIHU_BAIDA)
+    assert reading is not None
+    assert placements(reading, Card("FU")) == placements(reading, Card("LU"))
+
+
+def test_a_baida_stands_for_no_copy_another_seat_has_declared() -> None:
+    """nantong.md §1, §4: a 百搭 stands for a card the deck still has; four 五萬 in another
+    seat's 明杠 are in sight, so no reading of the winner may use a 百搭 as a fifth (the
+    reading's only way to be complete) — score refuses it, saying why."""
+    from changpai.nantong import DUZIHU_BAIDA, score
+
+    win = Win(
+        "1b 2b 3b 4b 5b 6b 7b 8b 9b 1t 2t 3t 4t 5t 6t 7t 8t 9t 1w 2w 3w 5w FU",
+        winning_card="FU",
+        self_drawn=True,
+        others=(OtherHand(1, "HH", "明杠 5w 5w 5w 5w"), OtherHand(2, "1w")),
+    )
+    with pytest.raises(RulesError, match="a 百搭 stands for a copy another seat's declared"):
+        score(win, rules=DUZIHU_BAIDA)
+    free = Win(win.concealed, winning_card="FU", self_drawn=True,
+               others=(OtherHand(1, "HH", "明杠 4w 4w 4w 4w"), OtherHand(2, "1w")))  # fmt: skip
+    assert score(free, rules=DUZIHU_BAIDA).total > 0
+
+
+def test_ties_of_the_rounded_total_take_the_most_before_rounding() -> None:
+    """As best_decomposition ranks (docs: most 胡數, then most before rounding): the sheet shows
+    the reading and placement worth 200 before rounding, not a first one worth 196."""
+    from changpai.nantong import score
+
+    win = Win(
+        "7w 7w 5b 5b 5b 1b 2b 3b 1b 1b 1b 2t 2t 2t",
+        exposed="碰 9b 9b 9b; 碰 2w 2w 2w; 後摸 6w 6w 6w 6w",
+        winning_card="1b",
+        jiang="9w HH",
+    )
+    sheet = score(win)
+    assert sheet.fact("unrounded") == 200 and sheet.total == 200

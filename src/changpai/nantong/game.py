@@ -442,7 +442,11 @@ class Game(GameBase):
         if not _parts_allow([None] * 4, floors, plain, wild, -1, DECK_BAIDA if baida else 0):
             return False
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
-        return wild == 0 or _complete(plain, wild, melds, self.jiang)
+        return wild == 0 or _complete(plain, wild, self._table_melds(), self.jiang)
+
+    def _table_melds(self) -> list[Meld]:
+        """Every seat's declared sets: the copies on the table, which no 百搭 can stand for."""
+        return [meld for melds in self._melds for meld in melds]
 
     def _complete_with(self, seat: int, counts: bytearray, extra: Card) -> bool:
         """:meth:`_complete` of the hand of ``seat`` plus ``extra``: what the hand needs is
@@ -490,7 +494,7 @@ class Game(GameBase):
         if x >= 0:
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
-        return _complete(plain, wild, self._melds[seat], self.jiang)
+        return _complete(plain, wild, self._table_melds(), self.jiang)
 
     def _memo_allows(self, memo: list[Any], wild: int, x: int) -> bool:
         """:func:`_parts_allow` of the hand of a memo with ``wild`` 百搭 and one more card of

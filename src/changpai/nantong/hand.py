@@ -47,6 +47,7 @@ from changpai.nantong.melds import (
     MeldKind,
     SetKind,
     _called,
+    _check_four,
     _hits,
     _jiang,
     meld_value,
@@ -464,11 +465,13 @@ def _split(
 
 def _check_copies(cards: Sequence[Card], melds: Sequence[Meld], flips: Sequence[Card]) -> None:
     """:func:`check_copies` for cards, melds and flips already checked to be such: a plain
-    tally, and the full check (with its error) only when a kind is over its copies."""
+    tally, and the full check (with its error) only when a kind is over its copies; a
+    declared four of the wrong size for the flips raises its RulesError (``_check_four``)."""
     counts = [0] * N_KINDS
     for c in cards:
         counts[c.index] += 1
     for m in melds:
+        _check_four(m, flips)
         for c in m.cards:
             counts[c.index] += 1
     for c in flips:
@@ -1994,9 +1997,8 @@ def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]
     instance_arg(card, Card, "card")
     result: list[tuple[int, WaitKind | None]] = []
     for index, group in [(-1, d.pair), *enumerate(d.groups)]:
-        if card.is_baida:
-            slots = [f for p, f in group.wilds if p == card]
-            positions = [group.faces.index(f) for f in slots]
+        if card.is_baida:  # (the five 百搭 are alike, nantong.md §1: any one fills any slot)
+            positions = [group.faces.index(f) for _, f in group.wilds]
         else:
             real = list(group.faces)
             for _, f in group.wilds:

@@ -651,11 +651,26 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     rules_arg(rules, Rules, "nantong")
     if meld.source is None:
         return 0
-    if meld.source.is_four:
-        z = sum(f.index == meld.card.index for f in _jiang(jiang))
-        if len(meld.faces) != 4 - z:
-            raise RulesError(
-                f"a {meld.source.value} of {meld.card} needs {4 - z} cards "
-                f"({z} flipped), not {len(meld.faces)}"
-            )
+    _check_four(meld, _jiang(jiang))
     return set_value(meld.source, meld.card, jiang, rules)
+
+
+def _check_four(meld: Meld, flips: Sequence[Card]) -> None:
+    """Raise :class:`~changpai.errors.RulesError` unless a declared four (杠, 後摸, 起手) has
+    exactly ``4 - z`` cards, ``z`` the ``flips`` of its card (§5, §6.2: the flipped copies are
+    "on the table"); any other meld passes.
+
+    >>> _check_four(Meld.parse("後摸 7w 7w 7w"), [Card("7w")])
+    >>> _check_four(Meld.parse("後摸 7w 7w 7w"), [])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: a drawn4 of 七萬 needs 4 cards (0 flipped), not 3
+    """
+    if meld.source is None or not meld.source.is_four:
+        return
+    z = sum(f.index == meld.card.index for f in flips)
+    if len(meld.faces) != 4 - z:
+        raise RulesError(
+            f"a {meld.source.value} of {meld.card} needs {4 - z} cards "
+            f"({z} flipped), not {len(meld.faces)}"
+        )

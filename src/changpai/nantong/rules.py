@@ -109,7 +109,9 @@ class Rules(RulesBase):
         settlement: ``"difference"`` (winner total − loser's own sets) or ``"full"`` [N17].
         win_triplet_exposed: a triplet completed by the winning discard scores as a 碰 [N18].
         wenqian_in_piao: a hand of 刻子 and only 文錢 sequences is 飄胡 (else 塌子胡) [N20].
-        houmo_in_sequence: a drawn four scores 12·m even with a copy in a 順子 (§8).
+        houmo_in_sequence: a drawn four scores 12·m even with a copy in a 順子 (§8) — read
+            widely: every four copies of a card among the concealed cards (the winning card
+            included), whatever the reading, even with all four in 順子.
         piao_base, qing_base, ta_base: 底 of 飄胡 / 清胡 / 塌子胡 (§7).
         zimo_bonus, wait_bonus_value, gangkai_bonus: the additive 10s (§7).
         round_to: final rounding up (§7, N16).

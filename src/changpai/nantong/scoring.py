@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, overload
 
@@ -551,6 +552,24 @@ def score(
     return scored(win, rules, reading)[0]
 
 
+def _within_copies(d: Decomposition, table: list[Card], flips: Sequence[Card]) -> bool:
+    """Whether reading ``d`` leaves its 百搭 standing for copies the deck still has once the
+    other seats' declared sets (``table``, in sight of everybody) are counted too (nantong.md
+    §1, §4): a reading without 百搭 always does.
+
+    >>> from changpai.nantong import DUZIHU_BAIDA, best_decomposition
+    >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w FU", rules=DUZIHU_BAIDA)
+    >>> _within_copies(d, [Card("5w")] * 3, ()), _within_copies(d, [Card("4w")] * 3, ())
+    (False, True)
+    """
+    if not any(m.wilds for m in (d.pair, *d.groups)):
+        return True
+    seen = Counter(c.index for m in (d.pair, *d.groups) for c in m.faces)
+    seen.update(c.index for m in d.exposed for c in m.cards)
+    seen.update(c.index for c in (*flips, *table))
+    return max(seen.values()) <= 4
+
+
 def scored(
     win: Win, rules: Rules, reading: Decomposition | None = None
 ) -> tuple[ScoreSheet, Decomposition]:
@@ -562,7 +581,7 @@ def scored(
     >>> sheet.total, str(d) == sheet.fact("decomposition")
     (120, True)
     """
-    best: tuple[int, list[ScoreLine], dict[str, Any], Decomposition] | None = None
+    best: tuple[tuple[int, int], list[ScoreLine], dict[str, Any], Decomposition] | None = None
     single = False
     card = win.winning_card
     if card is not None:
@@ -576,22 +595,34 @@ def scored(
         if reading is not None
         else decompositions(win.concealed, win.exposed, rules=rules, jiang=win.jiang)
     )
+    in_sight = [c for other in win.others for meld in other.exposed for c in meld.cards]
+    beyond = False  # (a reading left out for its 百搭: the error says so)
     for d in readings:
+        if in_sight and not _within_copies(d, in_sight, win.jiang):
+            beyond = True
+            continue
         options: list[tuple[int, WaitKind | None] | None] = (
             list(placements(d, card)) if card is not None else [None]
         )
         for placement in options or [None]:
             lines, total, facts = _sheet(win, d, placement, single, rules)
-            if best is None or total > best[0]:
+            # the most 胡數, then the most before rounding (as best_decomposition ranks)
+            rank: tuple[int, int] = (total, facts["unrounded"])
+            if best is None or rank > best[0]:
                 facts["decomposition"] = str(d)
-                best = (total, lines, facts, d)
+                best = (rank, lines, facts, d)
     if best is None:
         text = " ".join(c.hanzi for c in win.concealed)
+        why = (
+            ": in every reading a 百搭 stands for a copy another seat's declared sets hold"
+            if beyond
+            else ""
+        )
         raise RulesError(
             f"{text!r} is not a winning hand (one pair + 7 groups) with "
-            f"{len(win.exposed)} declared melds"
+            f"{len(win.exposed)} declared melds{why}"
         )
-    total, lines, facts, chosen = best
+    (total, _), lines, facts, chosen = best
     payments: list[Payment] = []
     others = {o.seat: o for o in win.others}
     for seat in win.loser_seats():
