@@ -172,3 +172,17 @@ def test_a_winning_card_outside_the_reading_is_refused() -> None:
     assert Win(d, winner=1, players=3, winning_card=Card.parse("拾")).winning_card is not None
     with pytest.raises(NotationError, match="winning_card=Card\\('x8'\\) is in none"):
         Win(d, winner=1, players=3, winning_card=Card.parse("八"))
+
+
+def test_luzhou_sheets_name_the_sets_as_luzhou_does() -> None:
+    """daer.md §7 names 瀘州's sets 坎, 列, 對子, 招, 大小混搭: its sheets and readings print them
+    (the 大貳 names elsewhere; Meld text and documents are unchanged)."""
+    d = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
+    assert d is not None
+    names = [line.name for line in score(d, rules=LUZHOU).lines if line.key == "meld"]
+    assert "坎 拾拾拾" in names and "列 四五六" in names and "二七十 二七十" in names
+    assert str(d).startswith("列 一二三") and d.to_dict()["melds"][0].startswith("順")
+    plain = best_decomposition(
+        "一二三 四五六 七八九 壹貳叄 伍伍", rules=DAER.evolve(scoring="huxi")
+    )
+    assert plain is not None and str(plain).endswith("將 伍伍")

@@ -435,7 +435,7 @@ class Decomposition:
         }
 
     def __str__(self) -> str:
-        return " ".join(str(m) for m in self.melds)
+        return " ".join(m.text(self.rules) for m in self.melds)  # (瀘州 names under luzhou)
 
     def __repr__(self) -> str:
         return f"<Decomposition {self} ({self.hu} 胡)>"

@@ -110,6 +110,14 @@ _NAMES: dict[str, tuple[MeldKind, bool, Origin]] = {
     "對子": (MeldKind.JIANG, False, Origin.HAND),
     "对子": (MeldKind.JIANG, False, Origin.HAND),
 }
+# the 瀘州 names of daer.md §7 where they differ from the kinds' (a 招 is a GANG on a claim)
+_LUZHOU_WORDS = {
+    MeldKind.SHUN: "列",
+    MeldKind.KE: "坎",
+    MeldKind.JIANG: "對子",
+    MeldKind.JIAO: "大小混搭",
+    MeldKind.GANG: "招",
+}
 _ANY = DAER.evolve(
     jiao=True, jiang_values=range(1, 11)
 )  # Meld accepts every set; classify() asks the rules
@@ -295,12 +303,16 @@ class Meld:
         """
         return self.kind is MeldKind.GANG
 
-    def label(self) -> str:
+    def label(self, luzhou: bool = False) -> str:
         """The word written before the cards: ``吃`` for a sentence taken by 吃, ``暗杠`` /
-        ``加杠`` / ``垅`` (four from the hand, shown) for those fours, else the kind's hanzi.
+        ``加杠`` / ``垅`` (four from the hand, shown) for those fours, else the kind's hanzi —
+        with ``luzhou`` the 瀘州 names of daer.md §7 where they differ: 列, 坎, 對子, 大小混搭
+        and 招 (a 坎 and a discard).
 
         >>> Meld.parse("加杠 五五五五").label(), Meld.parse("垅 五五五五").label()
         ('加杠', '垅')
+        >>> [Meld.parse(t).label(luzhou=True) for t in ("刻 拾拾拾", "順 一二三", "杠 拾拾拾拾")]
+        ['坎', '列', '招']
         """
         if self.origin is Origin.CHI:
             return "吃"
@@ -310,7 +322,19 @@ class Meld:
             return "加杠"
         if self.kind is MeldKind.GANG and self.origin is Origin.HAND:
             return "垅"
+        if luzhou:
+            return _LUZHOU_WORDS.get(self.kind, self.kind.hanzi)
         return self.kind.hanzi
+
+    def text(self, rules: Rules) -> str:
+        """The set as text under ``rules``: ``str(meld)``, with the 瀘州 names (:meth:`label`)
+        under the ``luzhou`` rules (``rules.name``); what score sheets print.
+
+        >>> from changpai.daer.rules import LUZHOU
+        >>> Meld.parse("將 八八").text(LUZHOU), Meld.parse("將 八八").text(DAER)
+        ('對子 八八', '將 八八')
+        """
+        return f"{self.label(rules.name == 'luzhou')} {''.join(c.hanzi for c in self.cards)}"
 
     def zipai(self) -> zipai.Meld:
         """The 字牌 門子 this set counts as for 胡 (zipai.md §8.1): 刻 → 坎, a four laid from

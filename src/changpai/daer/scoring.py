@@ -155,7 +155,7 @@ def score(
     lines: list[ScoreLine] = []
     if rules.scoring == "huxi":
         for meld in d.melds:
-            lines.append(ScoreLine("meld", str(meld), meld_hu(meld), rule="zipai.md §8.1"))
+            lines.append(ScoreLine("meld", meld.text(rules), meld_hu(meld), rule="zipai.md §8.1"))
         lines.append(ScoreLine("hu", "胡", d.hu, op="=", rule="daer.md E5"))
         unit = d.hu
     else:
