@@ -441,7 +441,8 @@ class Decomposition:
         return f"<Decomposition {self} ({self.hu} 胡)>"
 
     def _repr_html_(self) -> str:
-        parts = [m._repr_html_() for m in self.melds]
+        luzhou = self.rules.name == "luzhou"  # (the 瀘州 names, as str)
+        parts = [render.meld(m.label(luzhou), m.cards) for m in self.melds]
         return render.line(parts, note=f"{self.hu} 胡")
 
 
