@@ -272,3 +272,21 @@ def test_one_spelling_per_move_issue_12() -> None:
         assert second.log[len(game.log)].action == action
         seen.add(action.kind)
     assert {A.PASS, A.PENG, A.CHI} <= seen
+
+
+def test_a_hu_passed_on_the_liang_counts_the_dealt_ti_laid_after_it() -> None:
+    """zipai.md §4 (the dealt 提 are laid "automatically after the 亮張") with §5 臭胡: a seat
+    that passes 胡 on the 亮張 passes it with its 提 on the table, so when the same card comes
+    again with nothing changed it may not win on it (the engine lays the 提 once the 亮張's
+    question is over, and compared the 胡息 of the table before them: 0, not 9)."""
+    from changpai.zipai import HUNAN, Action, ActionKind, Card, Game, stack_deck
+
+    hands = {1: "拾拾拾拾 一二三 二七十 壹貳叄 柒捌玖 陸柒捌 八"}
+    game = Game(HUNAN, deck=stack_deck(HUNAN, hands=hands, liang="八", stock="八"))
+    assert Action(1, ActionKind.HU, "x8") in game.legal_actions(1)
+    game.apply(Action(1, ActionKind.PASS))
+    assert any(r.action.kind is ActionKind.TI and r.action.seat == 1 for r in game.log)
+    game.apply(game.legal_actions(0)[0])
+    while not (game.to_act == (1,) and game.offered == Card("x8")):
+        game.apply(Action(game.to_act[0], ActionKind.PASS))
+    assert all(a.kind is not ActionKind.HU for a in game.legal_actions(1))  # 臭胡

@@ -46,7 +46,7 @@ from changpai.zipai.chi import ChiOption
 from changpai.zipai.claims import _DISCARDS, _HUS, _PASSES, _PENGS, Claims
 from changpai.zipai.deck import _deck_indices
 from changpai.zipai.hand import _same_meld
-from changpai.zipai.melds import Meld, MeldKind, Origin
+from changpai.zipai.melds import Meld, MeldKind, Origin, huxi
 from changpai.zipai.rules import HUNAN, Rules
 from changpai.zipai.state import (
     _DISCARD,
@@ -601,6 +601,17 @@ class Game(Claims, GameBase):
                 self._lay_kept(s)
         self._end_turn(self.dealer)
 
+    def _dealt_ti_huxi(self, st: _Seat) -> int:
+        """The 胡息 of the 提 :meth:`_auto_ti` will lay for seat ``st`` once the 亮張's 胡
+        question is over: §4 lays them right after the 亮張, so a 胡 passed on the 亮張 is
+        passed with them on the table (臭胡, §5, compares that 胡息)."""
+        fours = [k for k in range(KINDS) if st.hand[k] == 4]
+        if not fours or st.quads + len(fours) <= self.rules.dealt_ti_in_hand:
+            return 0
+        return sum(
+            huxi(_same_meld(MeldKind.TI, k, False, Origin.HAND), rules=self.rules) for k in fours
+        )
+
     def _lay_kept(self, seat: int) -> None:
         """Lay every four-of-a-kind still in the hand of ``seat`` as a 提 (§4, §9)."""
         st = self._seats[seat]
@@ -746,6 +757,8 @@ class Game(Claims, GameBase):
             entry = self._queue[self._pos][0]
             if entry == _HU:
                 st.hu_passed[k] = st.table_huxi(self.rules)
+                if self._offer[1] == _LIANG:  # (§4: the dealt 提 lie on the table by now)
+                    st.hu_passed[k] += self._dealt_ti_huxi(st)
             self._pos += 1
             return
         self._commit_passes(seat)
