@@ -106,3 +106,25 @@ def test_score_refuses_units_holding_more_copies_than_the_deck() -> None:
     units = [Meld.parse("亮 66 66 66 66"), Meld.parse("土夥 66 66 66 66 66")]
     with pytest.raises(NotationError, match="天牌"):
         score(units)
+
+
+def test_score_counts_a_decompositions_cards_against_the_deck_too() -> None:
+    """chuanpai.md §1: a Decomposition built by hand is no more trusted than units — nine 天牌,
+    or a 經牌 under deck105, raise NotationError as the same units do."""
+    from changpai.chuanpai import Decomposition
+
+    many = Decomposition(
+        (Meld.parse("亮 66 66 66 66"), Meld.parse("擠兒 56 36")),
+        (Meld.parse("土夥 66 66 66 66 66"),),
+        YAODIREN,
+    )
+    with pytest.raises(NotationError, match="9 copies of 天牌"):
+        score(many)
+    jing = Decomposition(
+        (Meld.parse("扛 JC JT 12 12"), Meld.parse("擠兒 56 36")),
+        (),
+        YAODIREN.evolve(deck="deck84_jing"),
+    )
+    assert score(jing).total == 71
+    with pytest.raises(NotationError, match="財神"):
+        score(jing, rules=YAODIREN)

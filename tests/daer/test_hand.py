@@ -365,3 +365,11 @@ def test_waits_name_a_card_that_wins_only_on_a_discard() -> None:
     assert sorted(card.code for card in found) == ["x3", "x6"]
     on_discard = best_decomposition(hand + " 三", rules=LUZHOU, discard="三")
     assert on_discard is not None and found[next(c for c in found if c.code == "x3")] == on_discard
+
+
+def test_waits_leave_out_a_discard_win_the_rules_forbid() -> None:
+    """§5 / win_on_discard=False: a card that wins only on a discard is no wait then."""
+    from changpai.daer import LUZHOU, waits
+
+    hand = "一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖"
+    assert sorted(c.code for c in waits(hand, rules=LUZHOU.evolve(win_on_discard=False))) == ["x6"]

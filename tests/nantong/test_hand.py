@@ -286,3 +286,12 @@ def test_every_entry_refuses_a_declared_four_of_the_wrong_size() -> None:
         ):
             call()
     assert nantong.is_winning(hand, "後摸 7w 7w 7w", jiang="7w 1b")  # one copy flipped
+
+
+def test_waits_refuse_a_declared_four_of_the_wrong_size_too() -> None:
+    """As every other entry (nantong.md §5, §6.2): waits raised only when the hand waited."""
+    from changpai.errors import RulesError
+
+    for hand in ("123b 456b 789b 123t 456t 2w", "123b 456b 789b 123t 456t 789t 2w"):
+        with pytest.raises(RulesError, match="a drawn4 of 七萬 needs 4 cards"):
+            nantong.waits(hand, "後摸 7w 7w 7w")

@@ -309,3 +309,12 @@ def test_every_variant_sample_is_complete_under_its_rules(entry: object) -> None
     analysis = analyze(entry.sample, rules=entry.rules)  # type: ignore[attr-defined]
     assert analysis.complete and analysis.best is not None and analysis.best.threshold_met
     assert len(analysis.best.melds) == entry.rules.melds_to_win  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("value", ["10", None, True, -1, 1.5])
+def test_the_huxi_counts_take_a_whole_number(value: object) -> None:
+    """Rules.counted_huxi / base / reaches read a number of 胡息 (zipai.md §8): anything else is
+    a RulesError naming it, not a TypeError or a silent answer."""
+    for method in (HUNAN.counted_huxi, HUNAN.base, HUNAN.reaches):
+        with pytest.raises(RulesError, match=r"huxi=.* is not an integer >= 0"):
+            method(value)  # type: ignore[arg-type]

@@ -623,3 +623,13 @@ def test_leiyang_reads_the_hand_for_its_score_not_its_huxi() -> None:
     )
     game.apply(next(a for a in game.legal_actions(1) if a.kind.value == "hu"))
     assert (game.result.value, game.result.sheet.total) == (0, 42)
+
+
+def test_leiyang_keeps_the_usual_reading_where_none_is_worth_more() -> None:
+    """zipai.md Ties: under 耒陽 a reading worth the same as the one of most 胡息 does not
+    replace it — the reading every other preset returns (three 絞 here, 9 胡息 both ways)."""
+    hand = "一一一 八捌捌 九玖玖 十拾拾 二三四 五六七 壹貳叄"
+    for min_huxi in (0, 9):
+        usual = best(hand, rules=HUNAN.evolve(min_huxi=min_huxi))
+        leiyang = best(hand, rules=HUNAN.evolve(mingtang="leiyang", min_huxi=min_huxi))
+        assert str(leiyang) == str(usual) and leiyang.huxi == 9

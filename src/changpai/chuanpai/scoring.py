@@ -153,9 +153,8 @@ def score(
     )
     if not units:  # chuanpai.md §2.5: a win forms every card; no cards is no win
         raise NotationError("melds=() holds no units; an empty hand is not a win")
-    if not isinstance(melds, Decomposition):  # (a Decomposition was checked when it was made)
-        # no more copies than the rules' deck holds (chuanpai.md §1): NotationError names them
-        _count_copies([card for meld in units for card in meld.cards], rules.deck)
+    # no more copies than the rules' deck holds (chuanpai.md §1): NotationError names them
+    _count_copies([card for meld in units for card in meld.cards], rules.deck)
     lines = [_line(meld, rules) for meld in units]
     total = 0
     for line in lines:

@@ -684,7 +684,8 @@ def waits(
         best = None
         if hu_range(tuple(more), shape) is not None:
             best = best_decomposition((*hand, card), melds, rules=rules)
-        if best is None and rules.kan_locked and hu_range(tuple(more), shape, card.index):
+        on_discard = rules.kan_locked and rules.win_on_discard
+        if best is None and on_discard and hu_range(tuple(more), shape, card.index):
             best = best_decomposition((*hand, card), melds, rules=rules, discard=card)
         if best is not None:
             out[card] = best

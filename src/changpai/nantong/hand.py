@@ -2064,6 +2064,8 @@ def _completing(
     flips = _jiang(jiang)
     k = _needed(cards, melds)
     seen = check_copies(cards, melds, flips)
+    for meld in melds:  # (a declared four of the wrong size: the other entries' RulesError)
+        _check_four(meld, flips)
     if len(cards) != 3 * k + 1:
         return melds, flips, []
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])

@@ -165,9 +165,11 @@ class Decomposition(_DecompositionSlots):
         if threshold_met is not None and (
             not isinstance(threshold_met, bool) or threshold_met != met
         ):
+            counted = rules.counted_huxi(value)
+            as_counted = f" (無胡, counted as {counted})" if counted != value else ""
             raise RulesError(
-                f"threshold_met={threshold_met!r} does not match the melds: their 胡息 {value} "
-                f"{'reaches' if met else 'is below'} min_huxi={rules.min_huxi} of the "
+                f"threshold_met={threshold_met!r} does not match the melds: their 胡息 {value}"
+                f"{as_counted} {'reaches' if met else 'is below'} min_huxi={rules.min_huxi} of the "
                 f"{rules.name} rules, so threshold_met={met} (zipai.md §8.2)"
             )
         _make(self, melds, value, met, card, rules)
@@ -536,23 +538,25 @@ def _reading_rank(value: int, rules: Rules) -> tuple[int, int]:
     return rules.base(value) * (2 if value in LEIYANG_KAHU else 1), value
 
 
-def _best_ranked(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
-    """:func:`_best_of` under the 耒陽 名堂: every reading, the first of the best
-    :func:`_reading_rank` (the same reading as the most 胡息 wherever their scores agree)."""
-    best: tuple[tuple[int, int], tuple[Meld, ...]] | None = None
+def _ranked(
+    found: Decomposition, variants: list[_Variant], rules: Rules, card: Card | None
+) -> Decomposition:
+    """The reading of the most 胡息 ``found`` (as under every other 名堂), or under the 耒陽
+    名堂 the first reading of ``variants`` of a better :func:`_reading_rank` when one is worth
+    more (its score is not monotone in the 胡息, §8.6): the same reading wherever they agree."""
+    best_rank = _reading_rank(found.huxi, rules)
+    best: tuple[int, tuple[Meld, ...]] | None = None
     for total, melds in _readings(variants, rules):
         rank = _reading_rank(total, rules)
-        if best is None or rank > best[0]:
-            best = (rank, melds)
+        if rank > best_rank:
+            best_rank, best = rank, (total, melds)
     if best is None:
-        return None
-    (_, value), melds = best
+        return found
+    value, melds = best
     return _decomposition(melds, value, rules.reaches(value), rules, card)
 
 
 def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decomposition | None:
-    if rules.mingtang == "leiyang":  # (the score is not monotone in the 胡息: §8.6)
-        return _best_ranked(variants, rules, card)
     table = _table(rules)
     best: tuple[int, list[Meld], tuple[Meld, ...]] | None = None
     for variant in variants:
@@ -568,7 +572,10 @@ def _best_of(variants: list[_Variant], rules: Rules, card: Card | None) -> Decom
     if best is None:
         return None
     value, fixed, melds = best
-    return _decomposition((*fixed, *melds), value, rules.reaches(value), rules, card)
+    most = _decomposition((*fixed, *melds), value, rules.reaches(value), rules, card)
+    if rules.mingtang == "leiyang":  # (the score is not monotone in the 胡息: §8.6)
+        return _ranked(most, variants, rules, card)
+    return most
 
 
 # Cache of best decompositions of concealed-only hands: id(rules) -> (rules, {packed: result}).
@@ -700,8 +707,6 @@ def best_decomposition(
         return None
     if rules is last[0]:
         cache, lonely, table = last[1], last[2], last[3]
-    elif rules.mingtang == "leiyang":  # (never kept in _LAST: its readings are ranked, §8.6)
-        return _best_of(_variants(cards, (), None, True, False, False), rules, None)
     else:
         entry = _PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
@@ -764,6 +769,9 @@ def best_decomposition(
         built.rules = rules
         built.__class__ = Decomposition
         result = built  # type: ignore[assignment]
+        if result is not None and rules.mingtang == "leiyang":  # (a reading worth more, §8.6)
+            variants = _variants(cards, (), None, True, False, False)
+            result = _ranked(result, variants, rules, None)
     if len(cache) >= _PLAIN_LIMIT:
         cache.clear()
     cache[key] = result

@@ -21,7 +21,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from changpai.core.guard import flag_arg
+from changpai.core.guard import flag_arg, int_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import HUNAN_RED_VALUES
@@ -276,7 +276,13 @@ class Rules(RulesBase):
 
         >>> HUNAN.counted_huxi(0), HUNAN.evolve(mingtang="leiyang").counted_huxi(0)
         (0, 21)
+        >>> HUNAN.counted_huxi(None)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: huxi=None is not an integer >= 0
         """
+        if type(huxi) is not int or huxi < 0:  # (a whole number of 胡息; bools refused)
+            int_arg(huxi, "huxi", low=0)
         if not huxi and self.mingtang == "leiyang":
             return LEIYANG_WUHU
         return huxi
@@ -302,7 +308,7 @@ class Rules(RulesBase):
         >>> HUNAN.reaches(15), HUNAN.reaches(0), HUNAN.evolve(mingtang="leiyang").reaches(0)
         (True, False, True)
         """
-        return huxi >= self.min_huxi or (not huxi and self.counted_huxi(0) >= self.min_huxi)
+        return self.counted_huxi(huxi) >= self.min_huxi
 
     @property
     def seats(self) -> int:

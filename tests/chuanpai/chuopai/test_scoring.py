@@ -139,7 +139,7 @@ def test_fapai_offender_pays() -> None:
         (lambda: score(PLAIN16, players=2), RulesError, "players=2: 戳牌 is played by 3"),
         (lambda: fapai_sheet(0, players=4), RulesError, "players=4: 戳牌 is played by 3"),
         (lambda: score(PLAIN16 + " 66" * 4 + " 11" * 4 + " 44 44 44 44 45", winner=1),
-         RulesError, "29 擺牌: a seat lays at most its own 28 cards"),
+         NotationError, "29 擺牌: a seat lays at most its own 28 cards"),
         (lambda: score(PLAIN16, liable=2, rules=CHUOPAI.evolve(baopai=False)), RulesError,
          r"liable=2: these rules have no 包牌 \(baopai=False\)"),
     ],
@@ -193,3 +193,11 @@ def test_fan_caps_at_the_cards_beyond_win_cards() -> None:
     fifteen = "66 66 66 56 56 56 46 46 46 16 16 16 15 15 15"
     assert fan(fifteen) == (1, 0)
     assert fan(fifteen, rules=CHUOPAI.evolve(win_cards=14, tuoshou_cards=13)) == (1, 1)
+
+
+def test_a_tuoshou_win_sheet_says_why_it_has_no_fan() -> None:
+    """§3.4 with C10: a 脫手 scored as a win (15 擺牌) earns no 翻; its line says so plainly."""
+    fifteen = "66 66 66 56 56 56 46 46 46 16 16 16 15 15 15"
+    sheet = score(fifteen, rules=CHUOPAI.evolve(chuo_fifteen="win"))
+    line = next(line for line in sheet.lines if line.key == "fan")
+    assert line.name == "翻 0 (counted 1; none below 16 擺牌)" and line.value == 1

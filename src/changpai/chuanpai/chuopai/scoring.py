@@ -160,8 +160,8 @@ def score(
             raise RulesError(f"liable={liable!r}: these rules have no 包牌 (baopai=False)")
     counts = _bai_counts(bai)
     count = sum(counts)
-    if count > rules.hand_size:
-        raise RulesError(
+    if count > rules.hand_size:  # (cards no seat can hold: a NotationError, as a fifth copy)
+        raise NotationError(
             f"{count} 擺牌: a seat lays at most its own {rules.hand_size} cards (chuanpai.md §3.1)"
         )
     found = level(count, rules)
@@ -207,7 +207,9 @@ def score(
             ScoreLine(
                 "fan",
                 f"翻 {awarded} (counted {counted}, at most 擺牌 − {rules.win_cards} = "
-                f"{count - rules.win_cards})",
+                f"{count - rules.win_cards})"
+                if count >= rules.win_cards
+                else f"翻 0 (counted {counted}; none below {rules.win_cards} 擺牌)",
                 mult,
                 op="×",
                 rule=RULE,
