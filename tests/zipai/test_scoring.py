@@ -633,3 +633,30 @@ def test_leiyang_keeps_the_usual_reading_where_none_is_worth_more() -> None:
         usual = best(hand, rules=HUNAN.evolve(min_huxi=min_huxi))
         leiyang = best(hand, rules=HUNAN.evolve(mingtang="leiyang", min_huxi=min_huxi))
         assert str(leiyang) == str(usual) and leiyang.huxi == 9
+
+
+def test_score_refuses_a_reading_that_is_no_winning_hand() -> None:
+    """zipai.md §7.1 and Z4: a win is ``melds_to_win`` 門子 (7; 5 in 6胡倒), the 將 among them
+    only with a 跑 or 提, and 一五十 only with ``allow_1_5_10`` — score paid each of these."""
+    from changpai.zipai import LIUHUDAO, Decomposition
+
+    six = [
+        Meld.parse(t)
+        for t in ("句 壹貳叄", "句 一二三", "句 二七十", "句 四五六", "坎 捌捌捌", "絞 九九玖")
+    ]
+    bad = {
+        "six 門子": (six, HUNAN),
+        "a 將 without 跑 or 提": ([*six, Meld.parse("將 柒柒")], HUNAN),
+        "a 跑 without 將": ([*six, Meld.parse("跑 柒柒柒柒")], HUNAN),
+        "seven 門子 in 6胡倒": ([*six, Meld.parse("坎 柒柒柒")], LIUHUDAO),
+    }
+    for why, (melds, rules) in bad.items():
+        with pytest.raises(RulesError, match="is no winning hand"):
+            score(Decomposition(melds, rules=rules), rules=rules)
+        assert why
+    with pytest.raises(RulesError, match="holds 一五十"):
+        score(
+            Decomposition([*six, Meld.parse("句 一五十")], rules=HUNAN.evolve(allow_1_5_10=True)),
+            rules=HUNAN,
+        )
+    assert score(Decomposition([*six, Meld.parse("坎 柒柒柒")])).total > 0

@@ -306,6 +306,35 @@ _CHANGDE_ADD: dict[str, dict[str, int]] = {
 _QUADS = frozenset({MeldKind.TI, MeldKind.PAO})
 
 
+def _check_shape(win: Win, rules: Rules) -> None:
+    """Refuse a reading that is no winning hand under ``rules`` (zipai.md §7.1, Z4): its
+    ``melds_to_win`` 門子 — the 將 among them when there is a 跑 or 提, else no 將 — and no
+    一五十 without ``allow_1_5_10``. A 天胡 with loose cards (``Win.loose``, §7) reads fewer.
+
+    >>> from changpai.zipai.melds import Meld
+    >>> six = [Meld.parse(t) for t in ("句 壹貳叄", "句 一二三", "句 二七十", "句 四五六", "坎 捌捌捌", "絞 九九玖")]
+    >>> _check_shape(Win(Decomposition(six), winner=0, players=3), HUNAN)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: 句 壹貳叄 句 一二三 句 二七十 句 四五六 坎 捌捌捌 絞 九九玖 (18 胡息) is no winning hand under the hunan rules: a win is 7 門子, a 將 among them only with a 跑 or 提 (zipai.md §7.1)
+    """
+    if win.loose:
+        return
+    melds = win.decomposition.melds
+    if not rules.allow_1_5_10 and any(m.kind is MeldKind.YIWUSHI for m in melds):
+        raise RulesError(
+            f"{win.decomposition} holds 一五十, which the {rules.name} rules do not allow "
+            "(allow_1_5_10=False, zipai.md Z4)"
+        )
+    quads = any(m.kind in _QUADS for m in melds)
+    jiang = sum(m.kind is MeldKind.JIANG for m in melds)
+    if len(melds) != rules.melds_to_win or jiang != (1 if quads else 0):
+        raise RulesError(
+            f"{win.decomposition} is no winning hand under the {rules.name} rules: a win is "
+            f"{rules.melds_to_win} 門子, a 將 among them only with a 跑 or 提 (zipai.md §7.1)"
+        )
+
+
 def _changde_found(win: Win, rules: Rules, values: dict[str, int]) -> list[tuple[str, str, int]]:
     """The 名堂 of 常德 全名堂 / 多紅對 present in the win, with their 番 (zipai.md §8.6)."""
     d = win.decomposition
@@ -500,7 +529,9 @@ def score(
     preset's 名堂, values and how they combine; the 名堂 that depend on how the hand was won,
     such as 海胡 or 黃番, are scored only when the matching :class:`Win` field is given),
     翻信 (§8.3). The total is the amount each payer owes: base (胡息 or 囤) × 番 + 翻信 舵. A win below the threshold (not a 天胡 under Z13) scores 0
-    and nobody pays. Payments (§8.4): on a drawn card every other active seat pays the total;
+    and nobody pays; a reading that is no winning hand under ``rules`` (not ``melds_to_win``
+    門子, a 將 without a 跑 / 提 or the other way, 一五十 without ``allow_1_5_10``; §7.1)
+    raises :class:`~changpai.errors.RulesError`. Payments (§8.4): on a drawn card every other active seat pays the total;
     on a discard the discarder pays all the shares. 數信 (§2, Z9): the winner pays the 數信
     seat one ``rules.shuxin_share`` per identical card, at most ``rules.shuxin_max_shares``.
 
@@ -531,6 +562,7 @@ def score(
             f"rules {rules.name!r} forbid winning on a discard (zipai.md §7.3, Z2)"
         )
     d = win.decomposition
+    _check_shape(win, rules)
     lines = [
         ScoreLine("meld", str(m), huxi(m, rules=rules), "+", "zipai.md §8.1", html=m._repr_html_())
         for m in d.melds
