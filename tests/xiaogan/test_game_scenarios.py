@@ -286,7 +286,7 @@ def test_gang_with_three_tied_in_hand_draws_two() -> None:
     game = table(
         {
             0: "上上 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作 作",
-            1: "作作作 佳佳佳 仁仁仁 邱乙己 化三千",
+            1: "作作作 佳佳佳 仁仁仁 邱乙己 化三 爾",  # (a loose 爾: the 杠 lays out 13)
         },
         stock="生 禮 禮",
     )
@@ -680,8 +680,8 @@ def test_peng_and_a_claimed_qi_each_draw_one_tou() -> None:
     do(game, "seat 1 放 暗 大 大 大")
     do(game, "seat 0 打 大")
     before = len(game.log)
-    do(game, "seat 1 用 起 大 with 大 大 大")  # 16 laid out: the 起 wins after its 偷
-    assert kinds(game, before) == ["1:claim", "1:tou", "1:win"]
+    do(game, "seat 1 用 起 大 with 大 大 大")  # 16 laid out: the 起 wins at once (§5)
+    assert kinds(game, before) == ["1:claim", "1:win"]
 
 
 def test_the_abandon_is_a_choice() -> None:
@@ -740,3 +740,34 @@ def test_a_set_a_tou_completes_is_written_with_its_own_cards() -> None:
                 assert str(record).count(action.card.hanzi) == size[action.meld], str(record)
                 seen.add(action.meld)
     assert MeldKind.AN in seen
+
+
+def test_a_claim_that_lays_out_16_wins_before_its_tou() -> None:
+    """xiaogan.md §5: a seat wins "as soon as" it lays out 16 — on the claim itself, before the
+    claim's replacement draw; under the borrowed 胡 table a set the 偷 would have completed is
+    not counted (the win came after the 偷: 14 胡, each loser paying 15; now 12 and 13)."""
+    from changpai.xiaogan import XIAOGAN, ActionKind, Card, Game, stack_deck
+
+    rules = XIAOGAN.evolve(use_chuanpai_hu_table=True)
+    hands = {
+        0: "九 上 邱 化 七 爾 八 佳 可 大 乙 三 十 小 子 作",
+        1: "可可可可 上大人 邱乙己 七七七 九九",
+    }
+    game = Game(
+        rules, deck=stack_deck(rules, players=2, hands=hands, stock="生 知 禮 七 禮"), players=2
+    )
+    while game.phase == "setup":
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    assert game.laid_out(1) == 13
+    game.apply(
+        next(
+            a
+            for a in game.legal_actions(0)
+            if a.kind is ActionKind.DISCARD and a.card == Card("九")
+        )
+    )
+    game.apply(next(a for a in game.legal_actions(1) if a.kind is ActionKind.CLAIM))
+    assert [r.action.kind for r in game.log[-2:]] == [ActionKind.CLAIM, ActionKind.WIN]
+    assert (game.result.winner, game.result.discarder) == (1, 0)
+    assert game.result.sheet is not None and game.result.sheet.total == 12
+    assert [(p.payer, p.amount) for p in game.result.payments] == [(0, 13)]

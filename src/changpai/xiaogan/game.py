@@ -243,7 +243,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     A seat wins as soon as it lays out ``win_count`` cards (§5): the sets on its table plus
     the sets its concealed hand forms (:func:`~changpai.xiaogan.best_layout`), checked when it
-    is to discard and after every discard; with exactly one fewer it may ``ABANDON`` the hand
+    is to discard, after every discard and on a claim, before the claim's 偷; with exactly one fewer it may ``ABANDON`` the hand
     whenever it decides — instead of discarding or of answering a claim (§5, X8).
 
     >>> g = Game(seed=11)
@@ -252,6 +252,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     """
 
     family = "xiaogan"
+    _wins_at_claim = True  # (§5: a seat wins as soon as it lays out win_count cards)
     rules_class = Rules
     action_class = Action
     default_rules = XIAOGAN

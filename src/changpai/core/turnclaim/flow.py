@@ -62,6 +62,10 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     ('claim', '梅子', (1,))
     """
 
+    #: Whether a claim that completes the hand wins before the claim's 偷 are drawn (孝感,
+    #: "as soon as", xiaogan.md §5); otherwise the win is checked once they are (川牌).
+    _wins_at_claim = False
+
     # ----------------------------------------------------------------- deciding
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -356,6 +360,10 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         tou = self._form_claim(action)
         self._changed(seat)
         self._gain = (source, turned)
+        # (a family whose seat wins "as soon as" its cards are laid out, xiaogan.md §5, wins on
+        # the claim itself, before the claim's replacement draws)
+        if tou and self._wins_at_claim and self._check_win(seat):
+            return
         self._tou(seat, tou)
         self._start_discard(seat)
 
