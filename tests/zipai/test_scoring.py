@@ -660,3 +660,24 @@ def test_score_refuses_a_reading_that_is_no_winning_hand() -> None:
             rules=HUNAN,
         )
     assert score(Decomposition([*six, Meld.parse("坎 柒柒柒")])).total > 0
+
+
+@pytest.mark.parametrize(
+    ("preset", "hand", "liang"),
+    [
+        ("hunan", "一一一一 三三三三 四四四四 壹貳叄 二七十 五六", "七"),
+        ("liuhudao", "一一一一 三三三三 四四四四 壹貳", "叄"),
+        ("haha", "一一一一 三三三三 四四四四 壹貳叄 二七十 五六", "七"),
+    ],
+)
+def test_a_tianhu_of_three_ti_wins_whatever_its_shape(preset: str, hand: str, liang: str) -> None:
+    """zipai.md §7 (a): 3 提 / 5 坎 must win (天胡) regardless of 門子 shape — a dealer's 3 提
+    and three 句 (no 將, six 門子) is scored, though a reading of that shape is no win
+    otherwise (the shape check must not refuse it)."""
+    from changpai import variant
+    from changpai.zipai import Game, stack_deck
+
+    rules = variant(preset).rules
+    game = Game(rules, deck=stack_deck(rules, hands={0: hand}, liang=liang))
+    assert game.is_over and game.result.winner == 0 and game.result.win.tianhu
+    assert game.result.sheet is not None and game.result.sheet.total > 0

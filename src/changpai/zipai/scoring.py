@@ -309,7 +309,8 @@ _QUADS = frozenset({MeldKind.TI, MeldKind.PAO})
 def _check_shape(win: Win, rules: Rules) -> None:
     """Refuse a reading that is no winning hand under ``rules`` (zipai.md §7.1, Z4): its
     ``melds_to_win`` 門子 — the 將 among them when there is a 跑 or 提, else no 將 — and no
-    一五十 without ``allow_1_5_10``. A 天胡 with loose cards (``Win.loose``, §7) reads fewer.
+    一五十 without ``allow_1_5_10``. A 天胡 by 3 提 / 5 坎 (§7 (a)) wins whatever its shape, loose
+    cards (``Win.loose``) or not.
 
     >>> from changpai.zipai.melds import Meld
     >>> six = [Meld.parse(t) for t in ("句 壹貳叄", "句 一二三", "句 二七十", "句 四五六", "坎 捌捌捌", "絞 九九玖")]
@@ -318,9 +319,9 @@ def _check_shape(win: Win, rules: Rules) -> None:
     ...
     changpai.errors.RulesError: 句 壹貳叄 句 一二三 句 二七十 句 四五六 坎 捌捌捌 絞 九九玖 (18 胡息) is no winning hand under the hunan rules: a win is 7 門子, a 將 among them only with a 跑 or 提 (zipai.md §7.1)
     """
-    if win.loose:
-        return
     melds = win.decomposition.melds
+    if win.loose or (win.tianhu and is_tianhu([c for m in melds for c in m.cards])):
+        return
     if not rules.allow_1_5_10 and any(m.kind is MeldKind.YIWUSHI for m in melds):
         raise RulesError(
             f"{win.decomposition} holds 一五十, which the {rules.name} rules do not allow "
