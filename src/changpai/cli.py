@@ -74,8 +74,16 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
     return 0
 
 
+def _meld_text(meld: Any, rules: Any) -> str:
+    """A meld as the family writes it under ``rules`` (大貳's ``Meld.text``: the 瀘州 names
+    under the luzhou rules), else ``str(meld)``."""
+    text = getattr(meld, "text", None)
+    return str(text(rules)) if callable(text) else str(meld)
+
+
 def _reading(decomposition: Any, value_name: str) -> str:
-    melds = "  ".join(str(meld) for meld in decomposition.melds)
+    rules = decomposition.rules
+    melds = "  ".join(_meld_text(meld, rules) for meld in decomposition.melds)
     return f"{decomposition.value} {value_name}: {melds}"
 
 
@@ -96,7 +104,8 @@ def analysis_text(analysis: Any, entry: Variant) -> str:
     value_name = str(getattr(entry.module.Game, "value_name", "value"))
     lines = [f"{entry.title} ({entry.name})", "cards: " + " ".join(str(c) for c in analysis.cards)]
     if analysis.exposed:
-        lines.append("table: " + "  ".join(str(m) for m in analysis.exposed))
+        shown = "  ".join(_meld_text(m, analysis.rules) for m in analysis.exposed)
+        lines.append("table: " + shown)
     if analysis.best is not None:
         lines.append("complete: " + _reading(analysis.best, value_name))
         if analysis.sheet is not None:

@@ -186,3 +186,16 @@ def test_luzhou_sheets_name_the_sets_as_luzhou_does() -> None:
         "一二三 四五六 七八九 壹貳叄 伍伍", rules=DAER.evolve(scoring="huxi")
     )
     assert plain is not None and str(plain).endswith("將 伍伍")
+
+
+def test_luzhou_analysis_text_names_the_sets_as_luzhou_does() -> None:
+    """The analysis printed by ``analyze`` and ``changpai analyze luzhou`` writes the readings
+    with the 瀘州 names, as its sheet does (daer.md §7)."""
+    from changpai import variant
+    from changpai.cli import analysis_text
+
+    entry = variant("luzhou")
+    found = analyze(entry.sample, rules=LUZHOU)
+    for text in (str(found), analysis_text(found, entry)):
+        reading = next(line for line in text.splitlines() if line.startswith("complete"))
+        assert "坎 拾拾拾" in reading and "列 一二三" in reading and "刻" not in reading

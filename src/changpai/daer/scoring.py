@@ -223,7 +223,7 @@ class Analysis:
         """
         head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"
         if self.exposed:
-            head += "  table: " + "  ".join(str(m) for m in self.exposed)
+            head += "  table: " + "  ".join(m.text(self.rules) for m in self.exposed)
         lines = [head]
         if self.best is not None:
             lines.append(f"complete: {self._reading(self.best)}")
@@ -238,7 +238,7 @@ class Analysis:
 
     @staticmethod
     def _reading(d: Decomposition) -> str:
-        melds = "  ".join(str(m) for m in d.melds)
+        melds = "  ".join(m.text(d.rules) for m in d.melds)  # (瀘州 names under luzhou)
         return f"({d.hu} 胡): {melds}"
 
     def to_dict(self) -> dict[str, Any]:
