@@ -642,6 +642,19 @@ def decompositions(
     >>> list(decompositions("1t 2t"))
     []
     """
+    return _decompositions(concealed, exposed, rules, jiang, called)
+
+
+def _decompositions(
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str,
+    rules: Rules,
+    jiang: Iterable[Card | str] | str,
+    called: Iterable[Card],
+    in_sight: Sequence[Meld] = (),
+) -> Iterator[Decomposition]:
+    """:func:`decompositions`, the copies its 百搭 may stand for counted with ``in_sight`` too
+    (other seats' declared sets: the engine's and ``score``'s copy rule, nantong.md §1, §4)."""
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
@@ -651,7 +664,7 @@ def decompositions(
         return
     if not _can(counts, len(baida), True):
         return
-    left = _copies_left(counts, melds, flips) if baida else None
+    left = _copies_left(counts, (*melds, *in_sight), flips) if baida else None
     for codes in _readings(counts, len(baida)):
         if baida and (left is None or not _wilds_fit(codes, left)):
             continue

@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, overload
 
@@ -43,6 +42,7 @@ from changpai.nantong.hand import (
     WaitKind,
     _completing,
     _concealed_set_value,
+    _decompositions,
     _split,
     _to_cards,
     check_copies,
@@ -552,24 +552,6 @@ def score(
     return scored(win, rules, reading)[0]
 
 
-def _within_copies(d: Decomposition, table: list[Card], flips: Sequence[Card]) -> bool:
-    """Whether reading ``d`` leaves its 百搭 standing for copies the deck still has once the
-    other seats' declared sets (``table``, in sight of everybody) are counted too (nantong.md
-    §1, §4): a reading without 百搭 always does.
-
-    >>> from changpai.nantong import DUZIHU_BAIDA, best_decomposition
-    >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w FU", rules=DUZIHU_BAIDA)
-    >>> _within_copies(d, [Card("5w")] * 3, ()), _within_copies(d, [Card("4w")] * 3, ())
-    (False, True)
-    """
-    if not any(m.wilds for m in (d.pair, *d.groups)):
-        return True
-    seen = Counter(c.index for m in (d.pair, *d.groups) for c in m.faces)
-    seen.update(c.index for m in d.exposed for c in m.cards)
-    seen.update(c.index for c in (*flips, *table))
-    return max(seen.values()) <= 4
-
-
 def scored(
     win: Win, rules: Rules, reading: Decomposition | None = None
 ) -> tuple[ScoreSheet, Decomposition]:
@@ -590,17 +572,14 @@ def scored(
         # 獨張: one card kind completes the hand (a 百搭, which completes anything, not counted)
         ready = _completing(rest, win.exposed, rules, win.jiang)[2]
         single = sum(not c.is_baida for c, _ in ready) == 1
+    # (a 百搭 stands for no copy in another seat's declared sets either, nantong.md §1, §4)
+    in_sight = [meld for other in win.others for meld in other.exposed]
     readings = (
         [reading]
         if reading is not None
-        else decompositions(win.concealed, win.exposed, rules=rules, jiang=win.jiang)
+        else _decompositions(win.concealed, win.exposed, rules, win.jiang, (), in_sight)
     )
-    in_sight = [c for other in win.others for meld in other.exposed for c in meld.cards]
-    beyond = False  # (a reading left out for its 百搭: the error says so)
     for d in readings:
-        if in_sight and not _within_copies(d, in_sight, win.jiang):
-            beyond = True
-            continue
         options: list[tuple[int, WaitKind | None] | None] = (
             list(placements(d, card)) if card is not None else [None]
         )
@@ -613,6 +592,9 @@ def scored(
                 best = (rank, lines, facts, d)
     if best is None:
         text = " ".join(c.hanzi for c in win.concealed)
+        beyond = in_sight and any(
+            decompositions(win.concealed, win.exposed, rules=rules, jiang=win.jiang)
+        )
         why = (
             ": in every reading a 百搭 stands for a copy another seat's declared sets hold"
             if beyond
