@@ -29,7 +29,7 @@ from attrs import frozen
 
 from changpai.core import caches, render
 from changpai.core.guard import items_arg, meld_texts, rules_arg
-from changpai.daer.melds import Meld, MeldKind, Origin, classify, meld_hu
+from changpai.daer.melds import Meld, MeldKind, Origin, _luzhou_names, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
 from changpai.zipai import CARDS, KINDS, Card, parse
@@ -441,7 +441,7 @@ class Decomposition:
         return f"<Decomposition {self} ({self.hu} 胡)>"
 
     def _repr_html_(self) -> str:
-        luzhou = self.rules.name == "luzhou"  # (the 瀘州 names, as str)
+        luzhou = _luzhou_names(self.rules)  # (the 瀘州 names, as str)
         parts = [render.meld(m.label(luzhou), m.cards) for m in self.melds]
         return render.line(parts, note=f"{self.hu} 胡")
 
@@ -676,16 +676,17 @@ def waits(
             seen[card.index] += 1
     shape = shape_key(rules)
     out: dict[Card, Decomposition] = {}
+    on_discard = rules.kan_locked and rules.win_on_discard  # (a discard can read otherwise)
     for card in CARDS:
         if seen[card.index] >= 4:
             continue
         more = list(counts)
         more[card.index] += 1
+        key = tuple(more)
         best = None
-        if hu_range(tuple(more), shape) is not None:
+        if hu_range(key, shape) is not None:
             best = best_decomposition((*hand, card), melds, rules=rules)
-        on_discard = rules.kan_locked and rules.win_on_discard
-        if best is None and on_discard and hu_range(tuple(more), shape, card.index):
+        if best is None and on_discard and hu_range(key, shape, card.index):
             best = best_decomposition((*hand, card), melds, rules=rules, discard=card)
         if best is not None:
             out[card] = best

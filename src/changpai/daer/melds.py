@@ -118,6 +118,19 @@ _LUZHOU_WORDS = {
     MeldKind.JIAO: "大小混搭",
     MeldKind.GANG: "招",
 }
+
+
+def _luzhou_names(rules: Rules) -> bool:
+    """Whether sets are written with the 瀘州 names under ``rules`` (the ``luzhou`` preset and
+    its variants, ``rules.name``; daer.md §7).
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> _luzhou_names(LUZHOU), _luzhou_names(DAER)
+    (True, False)
+    """
+    return rules.name == "luzhou"
+
+
 _ANY = DAER.evolve(
     jiao=True, jiang_values=range(1, 11)
 )  # Meld accepts every set; classify() asks the rules
@@ -334,7 +347,7 @@ class Meld:
         >>> Meld.parse("將 八八").text(LUZHOU), Meld.parse("將 八八").text(DAER)
         ('對子 八八', '將 八八')
         """
-        return f"{self.label(rules.name == 'luzhou')} {''.join(c.hanzi for c in self.cards)}"
+        return f"{self.label(_luzhou_names(rules))} {''.join(c.hanzi for c in self.cards)}"
 
     def zipai(self) -> zipai.Meld:
         """The 字牌 門子 this set counts as for 胡 (zipai.md §8.1): 刻 → 坎, a four laid from

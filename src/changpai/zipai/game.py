@@ -593,24 +593,28 @@ class Game(Claims, GameBase):
 
         With ``rules.dealt_ti_in_hand`` (§9, seed 004) a seat dealt at most that many fours
         keeps them concealed in hand; they count as 跑 / 提 all the same (``quads``)."""
-        keep = self.rules.dealt_ti_in_hand
         for s in self._orders[self.dealer]:
             st = self._seats[s]
+            lays = self._lays_dealt_fours(st)
             st.quads += st.hand.count(4)
-            if st.quads > keep:
+            if lays:
                 self._lay_kept(s)
         self._end_turn(self.dealer)
+
+    def _lays_dealt_fours(self, st: _Seat) -> bool:
+        """Whether :meth:`_auto_ti` lays the fours in the hand of seat ``st`` as 提 (more of
+        them, with its 跑 / 提, than ``rules.dealt_ti_in_hand`` keeps, §4, §9)."""
+        return st.quads + st.hand.count(4) > self.rules.dealt_ti_in_hand
 
     def _dealt_ti_huxi(self, st: _Seat) -> int:
         """The 胡息 of the 提 :meth:`_auto_ti` will lay for seat ``st`` once the 亮張's 胡
         question is over: §4 lays them right after the 亮張, so a 胡 passed on the 亮張 is
         passed with them on the table (臭胡, §5, compares that 胡息)."""
-        fours = [k for k in range(KINDS) if st.hand[k] == 4]
-        if not fours or st.quads + len(fours) <= self.rules.dealt_ti_in_hand:
+        if not self._lays_dealt_fours(st):
             return 0
-        return sum(
-            huxi(_same_meld(MeldKind.TI, k, False, Origin.HAND), rules=self.rules) for k in fours
-        )
+        rules = self.rules
+        fours = (k for k in range(KINDS) if st.hand[k] == 4)
+        return sum(huxi(_same_meld(MeldKind.TI, k, False, Origin.HAND), rules=rules) for k in fours)
 
     def _lay_kept(self, seat: int) -> None:
         """Lay every four-of-a-kind still in the hand of ``seat`` as a 提 (§4, §9)."""

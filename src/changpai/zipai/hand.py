@@ -769,9 +769,9 @@ def best_decomposition(
         built.rules = rules
         built.__class__ = Decomposition
         result = built  # type: ignore[assignment]
-        if result is not None and rules.mingtang == "leiyang":  # (a reading worth more, §8.6)
+        if rules.mingtang == "leiyang":  # (a reading worth more than the most 胡息, §8.6)
             variants = _variants(cards, (), None, True, False, False)
-            result = _ranked(result, variants, rules, None)
+            result = _ranked(built, variants, rules, None)  # type: ignore[arg-type]
     if len(cache) >= _PLAIN_LIMIT:
         cache.clear()
     cache[key] = result
