@@ -194,3 +194,16 @@ def test_three_cards_classify_by_the_definitions_of_section_4(
     else:
         expected = None
     assert classify(cards, rules=rules) is expected
+
+
+@pytest.mark.parametrize("bad", [None, "luzhou", 1])
+def test_the_luzhou_names_take_typed_arguments(bad: object) -> None:
+    """daer.md §7 names (Meld.text / Meld.label): rules that are not 大貳 Rules, or a luzhou
+    flag that is not a bool, raise a RulesError naming them."""
+    from changpai.errors import RulesError
+
+    meld = Meld.parse("將 八八")
+    with pytest.raises(RulesError, match="rules="):
+        meld.text(bad)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="luzhou="):
+        meld.label(bad)  # type: ignore[arg-type]

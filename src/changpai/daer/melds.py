@@ -20,7 +20,7 @@ from attrs import field, frozen
 
 from changpai import zipai
 from changpai.core import render
-from changpai.core.guard import flag_arg, instance_arg, items_arg
+from changpai.core.guard import flag_arg, instance_arg, items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -327,6 +327,8 @@ class Meld:
         >>> [Meld.parse(t).label(luzhou=True) for t in ("刻 拾拾拾", "順 一二三", "杠 拾拾拾拾")]
         ['坎', '列', '招']
         """
+        if luzhou is not False and luzhou is not True:
+            flag_arg(luzhou, "luzhou")
         if self.origin is Origin.CHI:
             return "吃"
         if self.kind is MeldKind.GANG and not self.exposed:
@@ -346,7 +348,12 @@ class Meld:
         >>> from changpai.daer.rules import LUZHOU
         >>> Meld.parse("將 八八").text(LUZHOU), Meld.parse("將 八八").text(DAER)
         ('對子 八八', '將 八八')
+        >>> Meld.parse("將 八八").text(None)
+        Traceback (most recent call last):
+        ...
+        changpai.errors.RulesError: rules=None is not a 大貳 Rules object
         """
+        rules = rules_arg(rules, Rules, "大貳")
         return f"{self.label(_luzhou_names(rules))} {''.join(c.hanzi for c in self.cards)}"
 
     def zipai(self) -> zipai.Meld:
