@@ -289,3 +289,16 @@ def test_hands_without_a_winner_of_several_kinds_are_named_alike_in_any_split() 
     assert one.no_winner_labels == halves[1].no_winner_labels
     assert one.no_winner_label() == halves[1].no_winner_label()
     assert set(one.no_winner_label().split(" / ")) <= {"荒牌", "放棄"}
+
+
+def test_summary_of_hands_without_a_win_prints_no_mean() -> None:
+    """A run without a win has no mean value: the summary says so instead of printing 0.00,
+    and names no action when none was counted."""
+    stats = SimulationStats("demo", 2, (0, 0, 0), 2, 0, 0, {}, 1.0, value_name="胡息")
+    text = str(stats)
+    assert "mean 胡息 of a win: - (no win)" in text
+    assert "mean score of a win: - (no win)" in text
+    assert "actions: none" in text
+    won = SimulationStats("demo", 2, (1, 0, 0), 1, 18, 30, {"discard": 5}, 1.0, value_name="胡息")
+    assert "mean 胡息 of a win: 18.00" in str(won)
+    assert "actions: discard (discard) 5" in str(won)

@@ -241,12 +241,15 @@ class SimulationStats:
             share = wins / self.hands if self.hands else 0.0
             lines.append(f"  seat {seat} wins: {wins} ({share:.1%})")
         lines.append(f"  {self.no_winner_label}: {self.no_winner} ({self.no_winner_rate:.1%})")
-        lines.append(f"  mean {self.value_name} of a win: {self.mean_value:.2f}")
-        lines.append(f"  mean score of a win: {self.mean_score:.2f}")
+        # (with no win there is no mean: printing 0.00 would read as a measured value)
+        value = f"{self.mean_value:.2f}" if self.wins else "- (no win)"
+        score = f"{self.mean_score:.2f}" if self.wins else "- (no win)"
+        lines.append(f"  mean {self.value_name} of a win: {value}")
+        lines.append(f"  mean score of a win: {score}")
         counts = ", ".join(
             f"{self.kind_labels.get(k, k)} ({k}) {v}" for k, v in sorted(self.action_counts.items())
         )
-        lines.append(f"  actions: {counts}")
+        lines.append(f"  actions: {counts or 'none'}")
         lines.append(f"  {self.hands_per_second:.0f} hands/s")
         return "\n".join(lines)
 
