@@ -396,3 +396,23 @@ def test_ties_of_the_rounded_total_take_the_most_before_rounding() -> None:
     )
     sheet = score(win)
     assert sheet.fact("unrounded") == 200 and sheet.total == 200
+
+
+def test_houmo_in_sequence_needs_four_drawn_not_the_discard_won_on() -> None:
+    """nantong.md §3 / §8: a 後摸 four is "collected by drawing"; with ``houmo_in_sequence`` a
+    four whose last copy is the discard won on is three held and a discard, not 後摸 — no
+    line, as under the default rules — while the same four self-drawn scores 後摸 12."""
+    rules = nantong.DUZIHU.evolve(houmo_in_sequence=True)
+    hand = "345t 456t 567t 567t 123b 456b 789b 9w 9w"
+
+    def houmo(self_drawn: bool, r: nantong.Rules = rules) -> tuple[int, list[str]]:
+        sheet = nantong.score(
+            hand, rules=r, winning_card="5t", self_drawn=self_drawn, jiang="2b 8w"
+        )
+        return sheet.total, [line.name for line in sheet.lines if "後摸" in line.name]
+
+    plain_total = houmo(False, nantong.DUZIHU)[0]
+    assert houmo(False) == (plain_total, [])
+    total, lines = houmo(True)
+    assert lines == ["後摸 12 = 12 (後摸 in 順子, §8)"]
+    assert total > houmo(True, nantong.DUZIHU)[0]

@@ -303,6 +303,9 @@ def _sheet(
         line = ScoreLine("set", f"{detail.explain()} [{m}]", value, rule="nantong.md §5 §6.2")
         set_lines.append((m.card, m.source.exposed, line))
     four_in_hand = {c for c in set(win.concealed) if win.concealed.count(c) == 4 and not c.is_baida}
+    if not win.self_drawn and win.winning_card is not None:
+        # (§3: a 後摸 four is collected by drawing; three held and the discard won on are not)
+        four_in_hand.discard(win.winning_card)
     scored_fours: set[Card] = set()
     for index, g in enumerate(d.groups):
         if g.kind != MeldKind.KEZI:
