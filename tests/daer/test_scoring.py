@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from attrs import evolve
 
 from changpai.daer import DAER, LUZHOU, Win, analyze, best_decomposition, score
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -199,3 +200,26 @@ def test_luzhou_analysis_text_names_the_sets_as_luzhou_does() -> None:
     for text in (str(found), analysis_text(found, entry)):
         reading = next(line for line in text.splitlines() if line.startswith("complete"))
         assert "坎 拾拾拾" in reading and "列 一二三" in reading and "刻" not in reading
+
+
+def test_score_refuses_a_reading_that_is_no_win_under_the_rules_it_is_scored_by() -> None:
+    """daer.md §5 / §7: a 14-card 大貳 reading is no 瀘州 win (21 cards there), and a reading
+    whose 胡 is not its sets' is no reading at all — `score` raises NotationError naming it
+    instead of paying (it paid 36 + 36)."""
+    d = best_decomposition("一二三 壹貳叄 二七十 拾拾拾 伍伍")
+    with pytest.raises(NotationError, match=r"is no 瀘州大貳 win: .* holds 14 cards"):
+        score(d, rules=LUZHOU, winner=0)
+    forged = evolve(d, hu=d.hu + 30)
+    with pytest.raises(NotationError, match="is no reading of its cards under the 大貳 rules"):
+        score(forged, winner=0)
+    assert score(d, winner=0).total == 1  # (under its own rules it pays as before)
+
+
+def test_score_takes_a_reading_won_on_a_discard() -> None:
+    """A reading whose 刻 a discard completed holds that set as a 碰 (daer.md §7): it is
+    checked with that card as the discard, and scores as the engine's wins do."""
+    hand = "一二三 二七十 壹貳叄 四五六 肆伍陸 柒捌玖 拾拾拾"
+    d = best_decomposition(hand, rules=LUZHOU, discard="拾")
+    assert d is not None and "碰 拾拾拾" in str(d)
+    sheet = score(d, rules=LUZHOU, winner=1, discarder=2)
+    assert [(p.payer, p.amount) for p in sheet.payments] == [(2, d.hu)]

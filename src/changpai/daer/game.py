@@ -62,7 +62,7 @@ from changpai.daer.hand import (
 )
 from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
-from changpai.daer.scoring import Win, score
+from changpai.daer.scoring import Win, _settle
 from changpai.daer.tables import ANGANG, DEAL, DISCARD, DRAW, GANG, JIAGANG, LONG, LONG_MELD, WIN
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai import CARDS, DECK, KINDS, Card, parse
@@ -788,7 +788,7 @@ class Game(ClaimsMixin, GameBase):
         self._result = GameResult(
             win.winner,
             "win",
-            score(win, rules=self.rules),
+            _settle(win, self.rules),
             next_dealer=win.winner,
             value=win.decomposition.value,
             label="胡",

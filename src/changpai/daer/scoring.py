@@ -30,11 +30,12 @@ from changpai.daer.hand import (
     Decomposition,
     _read_melds,
     best_decomposition,
+    decompositions,
     read_hand,
     waits,
     wins,
 )
-from changpai.daer.melds import Meld, meld_hu
+from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai import Card
@@ -151,6 +152,36 @@ def score(
             "winner": winner, "players": players, "self_drawn": self_drawn, "discarder": discarder
         }  # fmt: skip
         keywords_with_win(name for name, value in keywords.items() if value is not None)
+    _check_reading(win.decomposition, rules)
+    return _settle(win, rules)
+
+
+def _check_reading(d: Decomposition, rules: Rules) -> None:
+    """NotationError unless ``d`` is a reading of its cards under ``rules``: a complete hand of
+    their size (daer.md §5; §7: 21 cards under 瀘州) read into their sets, 胡 included (a
+    concealed 碰 is the set a discard won on completes).
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> _check_reading(best_decomposition("一二三 壹貳叄 二七十 拾拾拾 伍伍"), LUZHOU)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 順 一二三 二七十 二七十 順 壹貳叄 刻 拾拾拾 將 伍伍 is no 瀘州大貳 win: 一二三二七十壹貳叄拾拾拾伍伍 with 0 table set(s) holds 14 cards; a complete 瀘州大貳 hand holds 21
+    """
+    cards = [c for m in d.concealed for c in m.cards]
+    pengs = [m.cards[0] for m in d.concealed if m.kind is MeldKind.PENG]
+    wanted = (sorted(map(str, d.concealed)), d.hu)
+    try:  # (decompositions checks the size and the copies)
+        readings = list(
+            decompositions(cards, d.exposed, rules=rules, discard=pengs[0] if pengs else None)
+        )
+    except NotationError as error:
+        raise NotationError(f"{d} is no {rules.title} win: {error}") from None
+    if len(pengs) > 1 or all((sorted(map(str, r.concealed)), r.hu) != wanted for r in readings):
+        raise NotationError(f"{d} is no reading of its cards under the {rules.title} rules")
+
+
+def _settle(win: Win, rules: Rules) -> ScoreSheet:
+    """:func:`score` of a ``win`` known to be a reading under ``rules`` (the engine's)."""
     d = win.decomposition
     lines: list[ScoreLine] = []
     if rules.scoring == "huxi":
