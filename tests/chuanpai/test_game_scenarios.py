@@ -16,6 +16,7 @@ from changpai.chuanpai import (
     ActionKind,
     Card,
     Game,
+    Meld,
     MeldKind,
     Rules,
     best_decomposition,
@@ -651,3 +652,17 @@ def test_jing_qi_or_the_winning_bai_section_2_3() -> None:
     assert taken.melds(1)[0].kind is MeldKind.QI
     game.apply(bai)
     assert game.result is not None and game.result.winner == 1
+
+
+def test_dingfu_counts_red_for_the_mojia_section_2_7() -> None:
+    """chuanpai.md §2.7: for the 摸家 丁斧 may count as red or black — a table of 碰 斧頭 and
+    碰 和牌 (3 real red dots, 3 + 3 cards) reaches its 5 red dots with 斧頭's dots counted red
+    (it was no win: too few red dots, not all black); a regular seat counts only real red dots."""
+    game = Game(FOUR.evolve(win="red_dots"), seed=1)
+    mojia = next(seat for seat in range(4) if game._small[seat])
+    regular = next(seat for seat in range(4) if not game._small[seat] and game.position(seat))
+    table = [Meld.parse("碰 56 56 56"), Meld.parse("碰 13 13 13")]
+    assert game._alternative_win(mojia, table)
+    assert game._alternative_win(mojia, [Meld.parse("碰 12 12 12")])  # (丁丁: 9 dots, 3 red)
+    assert not game._alternative_win(mojia, [Meld.parse("碰 13 13 13")])  # (3 red dots)
+    assert not game._alternative_win(regular, table)  # (target 18: 3 real red dots)

@@ -52,6 +52,8 @@ from changpai.core.turnclaim import TurnClaimGame
 __all__ = ["Game"]
 
 _JING = (21, 22)
+# 丁丁 and 斧頭, which the 摸家 may count as red or black (chuanpai.md §2.7)
+_DINGFU = ("12", "56")
 _SEVENS = tuple(c.index for c in SEVENS)
 # For each kind of a seven, the other kinds of the 燕 (all three sevens, chuanpai.md §2.3).
 _SEVEN_OTHERS = {x: tuple(i for i in _SEVENS if i != x) for x in _SEVENS}
@@ -825,12 +827,16 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if rules.win == "red_dots":
             pos = self.position(seat)
             target = rules.red_dot_targets[0 if pos == 0 else 2 if self._small[seat] else 1]
-            if sum(c.red_dots for c in cards) >= target:
+            small = self._small[seat]
+            # §2.7: for the 摸家 丁斧 (丁丁, 斧頭) may count as red or black — toward its red
+            # target every dot of them (counting more red only helps), for all-black as black
+            red = sum(c.points if small and c.code in _DINGFU else c.red_dots for c in cards)
+            if red >= target:
                 return True
             return (
-                self._small[seat]
+                small
                 and len(cards) >= rules.red_dot_targets[2]
-                and all(c.all_black or c.code in ("12", "56") for c in cards)
+                and all(c.all_black or c.code in _DINGFU for c in cards)
             )
         return False
 
