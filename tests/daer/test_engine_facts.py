@@ -57,27 +57,49 @@ def _naive_can_win(game: Game, seat: int, extra: int) -> bool:
     if extra >= 0:
         more[extra] += 1
     counts, shape = tuple(more), shape_key(game.rules)
-    if not readable(counts, shape, extra):
+    kan = game._kan[seat]
+    if not readable(counts, shape, extra, kan):
         return False
     if game.rules.min_hu == 0:
         return True
-    found = hu_range(counts, shape, extra)
+    found = hu_range(counts, shape, extra, kan)
     assert found is not None
     table = sum(meld_hu(m) for m in game.melds(seat))
     return wins(found[1] + table, game.rules) or wins(found[0] + table, game.rules)
+
+
+def _dealt_threes(game: Game, seat: int) -> int:
+    """The kinds of which ``seat`` was dealt three or more (daer.md §7: its 坎, and 垅)."""
+    rules, top = game.rules, 0
+    for s in range(rules.players):
+        n = rules.hand_size + (rules.dealer_extra if s == game.dealer else 0)
+        if s == seat:
+            counts = [0] * 20
+            for card in game.deck[top : top + n]:
+                counts[card.index] += 1
+            return sum(1 << k for k, c in enumerate(counts) if c >= 3)
+        top += n
+    raise AssertionError(seat)
 
 
 def _check_facts(game: Game) -> None:
     shape = shape_key(game.rules)
     for seat in range(game.rules.players):
         hand = tuple(game._hands[seat])
+        kan = game._kan[seat]
+        # the 坎 are dealt threes still whole (daer.md §7); none without kan_locked
+        assert kan & ~_dealt_threes(game, seat) == 0
+        assert all(hand[k] >= 3 for k in range(20) if kan >> k & 1)
+        assert game.rules.kan_locked or kan == 0
         assert game._sizes[seat] == sum(hand)
-        assert game._bases[seat] == _unlocked(hand, shape)
+        assert game._bases[seat] == _unlocked(hand, shape, kan)
         erqishi, _, kan_locked, jiang = shape
         for big in (False, True):
             cut = slice(10, 20) if big else slice(0, 10)
-            assert game._codes[seat][big] == sum(n * 5**i for i, n in enumerate(hand[cut]))
-            assert game._half(seat, big) == _half_fits(hand[cut], erqishi, kan_locked, jiang[cut])
+            bases = game._bases[seat][cut]
+            assert game._codes[seat][big] == sum(n * 5**i for i, n in enumerate(bases))
+            case_kan = (kan >> (10 if big else 0) & 1023) if kan_locked else 0
+            assert game._half(seat, big) == _half_fits(hand[cut], erqishi, case_kan, jiang[cut])
         for k in range(20):
             expected = _naive_can_win(game, seat, k) if game.rules.win_on_discard else False
             if expected:

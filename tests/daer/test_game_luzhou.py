@@ -252,3 +252,36 @@ def test_a_pair_and_the_discard_won_on_are_no_locked_kan() -> None:
     for seat in g.to_act:
         g.apply(Action(seat, K.PASS))
     assert g.result is not None and g.result.winner == 1 and g.result.value == 24
+
+
+def _to_seat_1_turn(g: Game) -> None:
+    """Pass every claim on the dealer's first discard, to seat 1's draw."""
+    g.apply(Action(0, K.DISCARD, "x9"))
+    while g.phase == "claim":
+        g.apply(Action(g.to_act[0], K.PASS))
+
+
+def test_a_three_made_by_drawing_is_no_kan() -> None:
+    """daer.md §7: a 坎 is a *dealt* three. A pair dealt and a third drawn may be split: a card
+    of it may be thrown (a dealt 三三三 may not: test_kan_is_not_discarded)."""
+    g = game({0: "九", 1: "三三"}, stock="三")
+    _to_seat_1_turn(g)
+    assert g.to_act == (1,) and g.hand(1).count(Card("x3")) == 3
+    assert Action(1, K.DISCARD, "x3") in g.legal_actions(1)
+
+
+def test_a_win_on_a_drawn_third_that_splits_it() -> None:
+    """daer.md §7: a drawn third is read freely — 二二三三四四 and a drawn 三 are 一二三 二三四
+    三四五 beside the dealt 坎 拾拾拾 (15 胡), a self-drawn win (paid double by both others);
+    the analysis told the 坎 held (``kan=``) agrees, and told nothing takes 三三三 for a 坎."""
+    from changpai.daer import best_decomposition
+
+    hand = "一二二三三四四五 壹貳叄 肆伍陸 柒捌玖 拾拾拾"
+    g = game({0: "九", 1: hand}, stock="三")
+    _to_seat_1_turn(g)
+    assert Action(1, K.WIN) in g.legal_actions(1)
+    g.apply(Action(1, K.WIN))
+    assert g.result is not None and g.result.winner == 1 and g.result.value == 15
+    full = hand + " 三"
+    assert best_decomposition(full, rules=LUZHOU, kan="拾").hu == 15
+    assert best_decomposition(full, rules=LUZHOU) is None

@@ -3,8 +3,8 @@
 A discard is offered to the other players: **胡 > 杠 > 碰 > 吃**; 吃 only by the discarder's
 下家; 碰 / 杠 by anyone; among several claims of the same kind the nearest seat in turn order
 from the discarder wins. Every player with a claim decides (過 included) before the claim with
-the highest priority is carried out. ``luzhou``: a 坎 is not used in a 吃 and a card a player
-could 吃 and passed (過張) may not be eaten by him later.
+the highest priority is carried out. ``luzhou``: a 坎 (three dealt) is not used in a 吃 or 碰
+and a card a player could 吃 and passed (過張) may not be eaten by him later.
 
 The pure functions work on card counts and decisions; :class:`ClaimsMixin` gives
 :class:`~changpai.daer.Game` the offer and its resolution.
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from changpai.core.seats import SeatRing
 from changpai.daer.actions import Action, ActionKind
+from changpai.daer.hand import EVERY_KIND
 from changpai.daer.melds import Meld
 from changpai.daer.rules import Rules
 from changpai.daer.tables import (
@@ -44,9 +45,12 @@ _PRIORITY = (ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.CHI)
 _RANK = {kind.value: rank for rank, kind in enumerate(_PRIORITY)}  # by value: str hashing
 
 
-def chi_pairs(counts: Sequence[int], k: int, rules: Rules) -> list[tuple[int, int]]:
+def chi_pairs(
+    counts: Sequence[int], k: int, rules: Rules, kan: int = EVERY_KIND
+) -> list[tuple[int, int]]:
     """The pairs of hand card indices (``a <= b``) that eat card index ``k`` into a sequence, an
-    二七十 or a 大小混搭 as ``rules`` allow; with ``kan_locked`` a 坎 is not split (daer.md §7).
+    二七十 or a 大小混搭 as ``rules`` allow; with ``kan_locked`` a 坎 is not split (daer.md §7):
+    ``kan``, the card indices whose three held are a 坎 as bits (told nothing, every three).
 
     >>> from changpai.daer.rules import DAER
     >>> from changpai.zipai import CARDS, KINDS, parse
@@ -59,7 +63,7 @@ def chi_pairs(counts: Sequence[int], k: int, rules: Rules) -> list[tuple[int, in
     locked = rules.kan_locked
     out = []
     for a, b in CHI_WANTED[rules.erqishi][rules.jiao][k]:
-        if locked and (counts[a] >= 3 or counts[b] >= 3):
+        if locked and ((counts[a] >= 3 and kan >> a & 1) or (counts[b] >= 3 and kan >> b & 1)):
             continue
         if (counts[a] >= 2) if a == b else (counts[a] and counts[b]):
             out.append((a, b))
@@ -124,6 +128,7 @@ class ClaimsMixin:
     _melds: list[list[Meld]]
     _discards: list[list[Card]]
     _passed: list[set[int]]
+    _kan: list[int]
     _phase: str
     _current: int
     _self_drawn: bool
@@ -135,7 +140,9 @@ class ClaimsMixin:
     if TYPE_CHECKING:  # provided by Game
 
         def _can_win(self, seat: int, extra: int = -1) -> bool: ...
-        def _keeps_a_discard(self, seat: int, used: int, taken: int, quad: bool) -> bool: ...
+        def _keeps_a_discard(
+            self, seat: int, used: int, taken: int, quad: bool, kind: int = -1
+        ) -> bool: ...
         def _add(self, seat: int, k: int, delta: int) -> None: ...
         def _may_win_on(self, seat: int, k: int) -> bool: ...
         def _half(self, seat: int, big: bool) -> int: ...
@@ -168,13 +175,14 @@ class ClaimsMixin:
             if (
                 n == 3
                 and (not rules.gang_draw or self._top < len(self._deck))
-                and self._keeps_a_discard(seat, 3, 1, True)
+                and self._keeps_a_discard(seat, 3, 1, True, k)
             ):
                 out.append(GANG[seat][k])
-            if (n == 2 or (n == 3 and not rules.kan_locked)) and keeps:
+            # (a 碰 of two of a three held splits it: not a 坎's, daer.md §7)
+            if (n == 2 or (n == 3 and not self._kan[seat] >> k & 1)) and keeps:
                 out.append(PENG[seat][k])
         if eats and keeps:
-            for a, b in chi_pairs(hand, k, rules):
+            for a, b in chi_pairs(hand, k, rules, self._kan[seat]):
                 out.append(chi_action(seat, k, a, b))
         if out:
             out.append(PASS[seat])

@@ -69,10 +69,6 @@ from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 
 __all__ = ["Game"]
 
-# by the count of a kind in hand: whether a ``kan_locked`` hand may discard it (no 坎, daer.md §7)
-_NOT_A_KAN = (False, True, True, False, False)
-
-
 # A case's counts as one number (each kind a digit in base 5: a hand holds 0..4 of a kind).
 _DIGIT = tuple(5 ** (i % 10) for i in range(KINDS))
 _CASE_SPAN = 5**10
@@ -102,10 +98,11 @@ def _tables(rules: Rules) -> tuple[_Shape, tuple[int, ...], tuple[int, int]]:
     hand size between turns (:meth:`Rules.rest_size`) by the number of fours and where the
     readings of its small and big cases start in :data:`_CASE_READS`."""
     shape = shape_key(rules)
-    erqishi, _, kan_locked, jiang = shape
+    erqishi, _, _, jiang = shape
     starts = []
     for case in (jiang[:10], jiang[10:]):
-        key = (erqishi, kan_locked, case)
+        # (the engine reads a case's counts with its 坎 taken out: Game._bases)
+        key = (erqishi, False, case)
         starts.append(_CASE_SHAPES.setdefault(key, len(_CASE_SHAPES)) * _CASE_SPAN)
     rest = tuple(rules.rest_size(q) for q in range(KINDS + 1))
     return shape, rest, (starts[0], starts[1])
@@ -186,8 +183,11 @@ class Game(ClaimsMixin, GameBase):
         self._log: list[ActionRecord[Action]] = []
         self._result: GameResult | None = None
         self._turn_legal: tuple[Action, ...] | None = None  # derived: not part of _key
-        # derived from _hands, kept by _add: per seat the concealed cards, the numbers of its
-        # two cases (_code) and, with kan_locked, the counts without the 坎 (hand._unlocked)
+        # with kan_locked, per seat the kinds whose three held are a 坎 — dealt, not yet
+        # broken up (daer.md §7: a three made by drawing is no 坎), one bit a card index
+        self._kan = [0] * n
+        # derived from _hands and _kan, kept by _add: per seat the concealed cards, the counts
+        # without the 坎 (hand._unlocked) and the numbers of their two cases (_code)
         self._codes = [[0, 0] for _ in range(n)]
         self._sizes = [0] * n
         self._bases: list[list[int]] = [[0] * KINDS for _ in range(n)]
@@ -444,6 +444,7 @@ class Game(ClaimsMixin, GameBase):
         new._fours = list(self._fours)
         new._codes = [list(c) for c in self._codes]
         new._sizes = list(self._sizes)
+        new._kan = list(self._kan)
         new._bases = [list(b) for b in self._bases]
         new._options = {s: list(o) for s, o in self._options.items()}
         new._decisions = dict(self._decisions)
@@ -491,8 +492,19 @@ class Game(ClaimsMixin, GameBase):
         hand = self._hands[seat]
         n = hand[k] = hand[k] + delta
         self._sizes[seat] += delta
-        self._bases[seat][k] = n - 3 if n >= 3 and self.rules.kan_locked else n
-        self._codes[seat][k >= 10] += delta * _DIGIT[k]
+        bases = self._bases[seat]
+        kan = self._kan[seat]
+        if kan >> k & 1:
+            if n < 3:  # a 坎 broken up (discarded from, laid out) is no more
+                self._kan[seat] = kan ^ 1 << k
+                base = n
+            else:
+                base = n - 3
+            self._codes[seat][k >= 10] += (base - bases[k]) * _DIGIT[k]
+            bases[k] = base
+        else:
+            bases[k] = n
+            self._codes[seat][k >= 10] += delta * _DIGIT[k]
 
     def _total(self, seat: int) -> int:
         return self._sizes[seat] + self._laid[seat]
@@ -534,7 +546,8 @@ class Game(ClaimsMixin, GameBase):
                 return False
         if self.rules.min_hu == 0:
             return True
-        found = hu_range(counts, self._shape, extra)  # (a discard's 刻 is a 碰: hand._won_on)
+        # (a discard's 刻 is a 碰: hand._won_on)
+        found = hu_range(counts, self._shape, extra, self._kan[seat])
         assert found is not None
         low, high = found
         table = self._exposed_hu(seat)
@@ -563,25 +576,30 @@ class Game(ClaimsMixin, GameBase):
 
     def _half(self, seat: int, big: bool) -> int:
         """:func:`~.hand._half_fits` of the small (``big`` False) or big cards of the hand of
-        ``seat``, looked up by the number of its counts (:func:`_code`)."""
+        ``seat`` without its 坎 (:attr:`_bases`), looked up by the number of those counts
+        (:func:`_code`)."""
         key = self._case_starts[big] + self._codes[seat][big]
         found = _CASE_READS.get(key)
         if found is None:
-            erqishi, _, kan_locked, jiang = self._shape
+            erqishi, _, _, jiang = self._shape
             cut = slice(10, 20) if big else slice(0, 10)
             found = _CASE_READS[key] = _half_fits(
-                tuple(self._hands[seat][cut]), erqishi, kan_locked, jiang[cut]
+                tuple(self._bases[seat][cut]), erqishi, 0, jiang[cut]
             )
         return found
 
-    def _keeps_a_discard(self, seat: int, used: int, taken: int, quad: bool) -> bool:
+    def _keeps_a_discard(
+        self, seat: int, used: int, taken: int, quad: bool, kind: int = -1
+    ) -> bool:
         """Whether ``seat`` still has a card to discard (or needs none) after laying ``used``
-        hand cards and ``taken`` new ones into a set: a claim that would leave a hand with
-        nothing to discard is not offered (the ``luzhou`` 21 cards can all be on the table)."""
+        hand cards (of card index ``kind`` when three) and ``taken`` new ones into a set: a
+        claim that would leave a hand with nothing to discard is not offered (the ``luzhou``
+        21 cards can all be on the table)."""
         if self.rules.kan_locked:  # only a card outside the 坎 may go (daer.md §7)
-            # (the counts without the 坎, as kept: a hand then holds no four; a set of three
-            # taken from the hand is a 坎's and leaves the free cards alone)
-            held = sum(self._bases[seat]) - (0 if used == 3 else used)
+            # (the counts without the 坎, as kept: a hand then holds no four; a 坎 taken from
+            # the hand leaves the free cards alone)
+            kan = used == 3 and self._kan[seat] >> kind & 1
+            held = sum(self._bases[seat]) - (0 if kan else used)
         else:
             held = self._sizes[seat] - used
         if held >= 1 or (quad and self.rules.gang_draw):
@@ -613,8 +631,9 @@ class Game(ClaimsMixin, GameBase):
                     if counts[k] and self._keeps_a_discard(seat, 1, 0, True):
                         out.append(GANG[seat][k])
         discard = DISCARD[seat]
-        if rules.kan_locked:  # a 坎 is not split (daer.md §7) ...
-            free = list(compress(discard, map(_NOT_A_KAN.__getitem__, counts)))
+        kan = self._kan[seat]
+        if kan:  # a 坎 is not split (daer.md §7) ...
+            free = [discard[k] for k, n in enumerate(counts) if n and not kan >> k & 1]
             if not free:  # ... unless only 坎 are left: one of them must go
                 free = list(compress(discard, counts))
             out.extend(free)
@@ -661,8 +680,11 @@ class Game(ClaimsMixin, GameBase):
                 self._hands[seat][card.index] += 1
             top += n
             self._sizes[seat] = n
-            self._bases[seat] = _unlocked(tuple(self._hands[seat]), self._shape)
-            self._codes[seat] = [_code(self._hands[seat][:10]), _code(self._hands[seat][10:])]
+            held = self._hands[seat]
+            if self.rules.kan_locked:  # the 坎 are the threes dealt (daer.md §7)
+                self._kan[seat] = sum(1 << k for k, c in enumerate(held) if c >= 3)
+            bases = self._bases[seat] = _unlocked(tuple(held), self._shape, self._kan[seat])
+            self._codes[seat] = [_code(bases[:10]), _code(bases[10:])]
         self._top = top
         self._auto(DEAL[self.dealer], note=f"stock {len(self._deck) - top}")
         if self.rules.kan_locked:
@@ -763,8 +785,9 @@ class Game(ClaimsMixin, GameBase):
         if discarder is not None and card is not None:
             self._add(seat, card.index, 1)
             discard = card
+        kan = [CARDS[k] for k in range(KINDS) if self._kan[seat] >> k & 1]
         best = best_decomposition(
-            self.hand(seat), self.melds(seat), rules=self.rules, discard=discard
+            self.hand(seat), self.melds(seat), rules=self.rules, discard=discard, kan=kan
         )
         assert best is not None
         win = Win(

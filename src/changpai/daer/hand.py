@@ -4,7 +4,9 @@ one, and what a hand waits for.
 A winning hand holds ``hand_size + 1`` cards (13 + 1 in 四川大貳; one more per 杠, which draws a
 replacement). Its concealed cards are read as sets (順, 二七十, 絞, 刻) and, when their number
 is 3n + 2, one 將 pair (貳伍捌 by default, [S001]). Without replacement draws (``luzhou``) a
-hand with a four holds a 對子 (any pair), and three identical concealed cards are always a 坎.
+hand with a four holds a 對子 (any pair), and a 坎 — three identical cards dealt — cannot be
+split (daer.md §7): the analyses take the 坎 held as ``kan`` (the engine knows them), or, told
+nothing, every three held.
 
 Hot path: the hand is a tuple of 20 counts (one per card kind, :attr:`zipai.Card.index`); its
 readings are found lowest kind first and cached on the counts and the shape options. The
@@ -49,6 +51,10 @@ _Reading = tuple[_Set, ...]
 _Shape = tuple[bool, bool, bool, tuple[bool, ...]]
 _Offsets = tuple[tuple[tuple[int, int], ...], ...]
 
+# The kinds whose three held are a 坎 (daer.md §7), one bit a card index: told nothing, every
+# kind (every three held); the engine knows the dealt ones.
+EVERY_KIND = (1 << KINDS) - 1
+
 
 def shape_key(rules: Rules) -> _Shape:
     """The options that decide how concealed cards are read (the cache key of a reading).
@@ -61,9 +67,12 @@ def shape_key(rules: Rules) -> _Shape:
 
 # Bounded caches (caches.stats('daer')): at most 2**16 readings, 2**16 ranges, 4096 melds.
 @caches.lru("daer", maxsize=1 << 16)
-def _readings(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> tuple[_Reading, ...]:
+def _readings(
+    counts: tuple[int, ...], shape: _Shape, won_on: int = -1, kan: int = EVERY_KIND
+) -> tuple[_Reading, ...]:
     """Every reading of concealed ``counts``; ``won_on``, a card index, is a discard won on
-    (one of the counts): not part of a 坎 (see :func:`_locked`)."""
+    (one of the counts): not part of a 坎 (see :func:`_locked`); ``kan``, the kinds whose
+    three held are a 坎 (:data:`EVERY_KIND`'s bits)."""
     n = sum(counts)
     if n % 3 == 1:
         return ()
@@ -73,7 +82,7 @@ def _readings(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> tuple
     fixed: list[_Set] = []
     if kan_locked:  # daer.md §7: a 坎 cannot be split
         for i in range(KINDS):
-            if _locked(c[i], i, won_on):
+            if kan >> i & 1 and _locked(c[i], i, won_on):
                 c[i] -= 3
                 fixed.append((MeldKind.KE, (i, i, i)))
     found: set[_Reading] = set()
@@ -182,14 +191,13 @@ _SENTENCES_FROM = (_offsets(False), _offsets(True))
 
 
 @caches.lru("daer", maxsize=1 << 16)
-def _half_fits(
-    counts: tuple[int, ...], erqishi: bool, kan_locked: bool, jiang: tuple[bool, ...]
-) -> int:
+def _half_fits(counts: tuple[int, ...], erqishi: bool, kan: int, jiang: tuple[bool, ...]) -> int:
     """The readings of one case's 10 counts (no 絞): bit 1 as sets only, bit 2 as sets and a
-    將. Without 絞 no set mixes small and big cards, so a hand reads iff both cases do."""
+    將; ``kan``: the kinds of the case (bit 0 its first) whose three held are a 坎, 0 for
+    none. Without 絞 no set mixes small and big cards, so a hand reads iff both cases do."""
     c = list(counts)
-    if kan_locked and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
-        c = [n - 3 if n >= 3 else n for n in c]
+    if kan and (3 in c or 4 in c):  # daer.md §7: a 坎 cannot be split
+        c = [n - 3 if n >= 3 and kan >> i & 1 else n for i, n in enumerate(c)]
     r = sum(c) % 3
     if r == 0:
         return 1 if _fits(c, 0, False, _SENTENCES_FROM[erqishi], False, jiang) else 0
@@ -210,12 +218,15 @@ def _locked(n: int, kind: int, won_on: int) -> bool:
     return n - (kind == won_on) >= 3
 
 
-def _full_fits(counts: tuple[int, ...], shape: _Shape, won_on: int, pair: bool) -> bool:
+def _full_fits(
+    counts: tuple[int, ...], shape: _Shape, won_on: int, pair: bool, kan: int = EVERY_KIND
+) -> bool:
     """:func:`readable` searched on all 20 counts (絞 mixes the cases, or a discard won on
-    changes which 坎 are locked); ``pair``: the counts hold a 將."""
+    changes which 坎 are locked); ``pair``: the counts hold a 將; ``kan`` as in
+    :func:`_readings`."""
     erqishi, jiao, kan_locked, jiang = shape
     if kan_locked and (3 in counts or 4 in counts):  # daer.md §7: a 坎 cannot be split
-        c = [n - 3 if n >= 3 else n for n in counts]
+        c = [n - 3 if n >= 3 and kan >> i & 1 else n for i, n in enumerate(counts)]
         if won_on >= 0 and counts[won_on] == 3:  # a pair and the discard: no 坎 (_locked)
             c[won_on] = 3
     else:
@@ -223,15 +234,16 @@ def _full_fits(counts: tuple[int, ...], shape: _Shape, won_on: int, pair: bool) 
     return _fits(c, 0, pair, _SENTENCES_FROM[erqishi], jiao, jiang)
 
 
-def _unlocked(counts: tuple[int, ...], shape: _Shape) -> list[int]:
+def _unlocked(counts: tuple[int, ...], shape: _Shape, kan: int = EVERY_KIND) -> list[int]:
     """The counts :func:`_fits` starts from for a hand with no discard won on: with
-    ``kan_locked`` every 坎 (three or more of a kind) taken out (daer.md §7).
+    ``kan_locked`` every 坎 (three or more of a kind of ``kan``) taken out (daer.md §7).
 
-    >>> _unlocked((3, 1) + (0,) * 18, (True, True, True, (True,) * 20))[:2]
-    [0, 1]
+    >>> shape = (True, True, True, (True,) * 20)
+    >>> _unlocked((3, 1) + (0,) * 18, shape)[:2], _unlocked((3, 1) + (0,) * 18, shape, 0)[:2]
+    ([0, 1], [3, 1])
     """
     if shape[2]:
-        return [n - 3 if n >= 3 else n for n in counts]
+        return [n - 3 if n >= 3 and kan >> i & 1 else n for i, n in enumerate(counts)]
     return list(counts)
 
 
@@ -255,10 +267,13 @@ def _reads_with(base: list[int], size: int, extra: int, shape: _Shape) -> bool:
     return _fits(c, 0, r == 2, _SENTENCES_FROM[shape[0]], shape[1], shape[3])
 
 
-def readable(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> bool:
+def readable(
+    counts: tuple[int, ...], shape: _Shape, won_on: int = -1, kan: int = EVERY_KIND
+) -> bool:
     """Whether concealed counts read as sets (and a 將 when their number is 3n + 2): the
-    engine's fast win test, the same answer as ``hu_range(counts, shape, won_on) is not
-    None`` (``won_on``: the kind of a discard won on, one of the counts, or -1).
+    engine's fast win test, the same answer as ``hu_range(counts, shape, won_on, kan) is not
+    None`` (``won_on``: the kind of a discard won on, one of the counts, or -1; ``kan``: the
+    kinds whose three held are a 坎).
 
     >>> counts = [0] * 20
     >>> for i in (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 4, 4): counts[i] += 1
@@ -272,11 +287,13 @@ def readable(counts: tuple[int, ...], shape: _Shape, won_on: int = -1) -> bool:
         return False
     erqishi, jiao, kan_locked, jiang = shape
     if jiao or (kan_locked and won_on >= 0):
-        return _full_fits(counts, shape, won_on, r == 2)
-    small = _half_fits(counts[:10], erqishi, kan_locked, jiang[:10])
+        return _full_fits(counts, shape, won_on, r == 2, kan)
+    if not kan_locked:
+        kan = 0
+    small = _half_fits(counts[:10], erqishi, kan & 1023, jiang[:10])
     if not small:
         return False
-    return _halves_read(small, _half_fits(counts[10:], erqishi, kan_locked, jiang[10:]), r)
+    return _halves_read(small, _half_fits(counts[10:], erqishi, kan >> 10, jiang[10:]), r)
 
 
 def _halves_read(small: int, big: int, r: int) -> bool:
@@ -328,11 +345,13 @@ def _won_on(reading: _Reading, discard: int) -> _Reading:
 
 
 @caches.lru("daer", maxsize=1 << 16)
-def hu_range(counts: tuple[int, ...], shape: _Shape, discard: int = -1) -> tuple[int, int] | None:
+def hu_range(
+    counts: tuple[int, ...], shape: _Shape, discard: int = -1, kan: int = EVERY_KIND
+) -> tuple[int, int] | None:
     """The least and the most 胡 (字牌 胡息 table) over the readings of concealed counts, or
     ``None`` when they cannot be read as sets (and a 將): the engine's cached test. With
     ``discard`` (a card index) the hand won on another seat's discard of that kind, one of the
-    ``counts`` (see :func:`_won_on`).
+    ``counts`` (see :func:`_won_on`); ``kan``: the kinds whose three held are a 坎.
 
     >>> hu_range((1, 1, 1, 0, 0, 2) + (0,) * 14, shape_key(DAER)) is None  # 六六 is no 將
     True
@@ -345,7 +364,7 @@ def hu_range(counts: tuple[int, ...], shape: _Shape, discard: int = -1) -> tuple
     >>> hu_range(tuple(counts), shape_key(DAER)), hu_range(tuple(counts), shape_key(DAER), 19)
     ((15, 15), (12, 12))
     """
-    readings = _readings(counts, shape, discard)
+    readings = _readings(counts, shape, discard, kan)
     if not readings:
         return None
     values = [sum(_set_hu(kind, idx) for kind, idx in _won_on(r, discard)) for r in readings]
@@ -576,6 +595,7 @@ def decompositions(
     *,
     rules: Rules = DAER,
     discard: Card | str | None = None,
+    kan: str | Iterable[Card | str] | None = None,
 ) -> Iterator[Decomposition]:
     """Every reading of a complete hand into sets (and a 將), whether or not it reaches the
     rules' least 胡. ``cards`` are the concealed cards, ``exposed`` the table sets;
@@ -584,6 +604,17 @@ def decompositions(
 
     >>> [str(d) for d in decompositions("一二三 四五六 壹貳叄 伍伍 拾拾拾", discard="拾")]
     ['順 一二三 順 四五六 順 壹貳叄 碰 拾拾拾 將 伍伍']
+
+    Under ``kan_locked`` (瀘州) a 坎 — three identical cards dealt — is not split (daer.md
+    §7): ``kan`` lists one card of each 坎 held (the hand's deal knows them); told nothing,
+    every three held is taken for one. A three made by drawing is read freely.
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> hand = "一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒拾"
+    >>> [d.hu for d in decompositions(hand, rules=LUZHOU)]  # (三三三 taken for a 坎)
+    []
+    >>> [str(d) for d in decompositions(hand, rules=LUZHOU, kan="拾")]  # (三三三 drawn)
+    ['列 一二三 列 二三四 列 三四五 列 壹貳叄 二七十 貳柒拾 列 柒捌玖 坎 拾拾拾']
 
     A hand of the wrong size or with a card of another family raises
     :class:`~changpai.errors.NotationError` naming it.
@@ -597,8 +628,53 @@ def decompositions(
     """
     hand, melds, counts = _prepare(cards, exposed, rules, True)
     won_on = _discard_index(discard, hand)
-    for reading in _readings(counts, shape_key(rules), won_on):
+    mask = _kan_mask(kan, counts, rules)
+    for reading in _readings(counts, shape_key(rules), won_on, mask):
         yield _build(_won_on(reading, won_on), melds, rules)
+
+
+def _kan_card(item: object) -> Card:
+    """One card of ``kan=`` given as text; anything else a NotationError naming it."""
+    if not isinstance(item, str):
+        raise NotationError(f"kan= holds {item!r}, not a 大貳 (字牌) card or its text")
+    return Card.parse(item)
+
+
+def _kan_mask(kan: object, counts: Sequence[int], rules: Rules) -> int:
+    """The kinds whose three held are a 坎, from ``kan`` (one card of each; None: every
+    kind, the analyses told nothing), checked against the concealed ``counts``.
+
+    >>> from changpai.daer.rules import LUZHOU
+    >>> counts = [0] * KINDS; counts[19] = 3
+    >>> _kan_mask("拾", counts, LUZHOU) == 1 << 19, _kan_mask(None, counts, LUZHOU) == EVERY_KIND
+    (True, True)
+    >>> _kan_mask("拾拾", counts, LUZHOU)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: kan= names 拾 twice; give one card of each 坎
+    """
+    if kan is None:
+        return EVERY_KIND
+    if isinstance(kan, str):
+        cards = parse(kan)
+    else:
+        items = items_arg(kan, "kan", "大貳 (字牌) cards or their texts")
+        cards = tuple(c if isinstance(c, Card) else _kan_card(c) for c in items)
+    if cards and not rules.kan_locked:
+        raise NotationError(
+            f"kan={kan!r} names 坎, but these rules split every three (kan_locked=False)"
+        )
+    mask = 0
+    for card in cards:
+        k = card.index
+        if mask >> k & 1:
+            raise NotationError(f"kan= names {card.hanzi} twice; give one card of each 坎")
+        if counts[k] < 3:
+            raise NotationError(
+                f"kan= names {card.hanzi}, but the hand holds {counts[k]} of it; a 坎 is three"
+            )
+        mask |= 1 << k
+    return mask
 
 
 def _discard_index(discard: Card | str | None, hand: Sequence[Card]) -> int:
@@ -627,10 +703,11 @@ def best_decomposition(
     *,
     rules: Rules = DAER,
     discard: Card | str | None = None,
+    kan: str | Iterable[Card | str] | None = None,
 ) -> Decomposition | None:
     """The reading with the most ``value`` (then the most 胡) among those that win under the
-    rules (daer.md §5; ``luzhou``: at least ``min_hu`` 胡), or ``None``; ``discard`` as in
-    :func:`decompositions` (a win on another seat's discard).
+    rules (daer.md §5; ``luzhou``: at least ``min_hu`` 胡), or ``None``; ``discard`` and
+    ``kan`` as in :func:`decompositions` (a win on another seat's discard; the 坎 held).
 
     >>> from changpai.daer.rules import LUZHOU
     >>> hand = "拾拾拾 四五六 七八九 肆伍陸 二三四 伍陸柒 壹貳叄"
@@ -644,7 +721,7 @@ def best_decomposition(
     True
     """
     best: Decomposition | None = None
-    for d in decompositions(cards, exposed, rules=rules, discard=discard):
+    for d in decompositions(cards, exposed, rules=rules, discard=discard, kan=kan):
         if wins(d.hu, rules) and (best is None or (d.value, d.hu) > (best.value, best.hu)):
             best = d
     return best
@@ -655,11 +732,15 @@ def waits(
     exposed: str | Sequence[Meld | str] = (),
     *,
     rules: Rules = DAER,
+    kan: str | Iterable[Card | str] | None = None,
 ) -> dict[Card, Decomposition]:
     """聽牌: every card that would complete a waiting hand (``hand_size`` cards with the table
     sets) into a winning one, with the best reading it makes — drawn by the hand itself, or,
-    for a card that wins only when another seat discards it (``kan_locked``: a pair and the
-    discard make a 碰, where a drawn third copy would make a 坎, daer.md §7), on that discard.
+    for a card that wins only when another seat discards it, on that discard. Under
+    ``kan_locked`` ``kan`` lists the 坎 held (:func:`decompositions`); told nothing, every
+    three held is a 坎, and so is a third copy drawn to a pair — such a card wins only on a
+    discard (a pair and the discard make a 碰, daer.md §7), while with ``kan`` given a three
+    made by drawing is read freely.
 
     >>> w = waits("一二三 四五六 七八九 二三 伍伍")
     >>> {c.code: d.hu for c, d in w.items()}
@@ -668,8 +749,13 @@ def waits(
     >>> w = waits("一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖", rules=LUZHOU)
     >>> {c.code: d.hu for c, d in w.items()}  # 三 wins on a discard: drawn, 三三三 is a 坎
     {'x3': 15, 'x6': 15}
+    >>> w = waits("一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖", rules=LUZHOU, kan=())
+    >>> {c.code: d.hu for c, d in w.items()}  # no 坎 dealt: a drawn 三 reads as the discard
+    {'x3': 15, 'x6': 15}
     """
     hand, melds, counts = _prepare(cards, exposed, rules, False)
+    mask = _kan_mask(kan, counts, rules)
+    held = None if mask == EVERY_KIND else [CARDS[k] for k in range(KINDS) if mask >> k & 1]
     seen = list(counts)
     for meld in melds:
         for card in meld.cards:
@@ -684,10 +770,10 @@ def waits(
         more[card.index] += 1
         key = tuple(more)
         best = None
-        if hu_range(key, shape) is not None:
-            best = best_decomposition((*hand, card), melds, rules=rules)
-        if best is None and on_discard and hu_range(key, shape, card.index):
-            best = best_decomposition((*hand, card), melds, rules=rules, discard=card)
+        if hu_range(key, shape, -1, mask) is not None:
+            best = best_decomposition((*hand, card), melds, rules=rules, kan=held)
+        if best is None and on_discard and hu_range(key, shape, card.index, mask):
+            best = best_decomposition((*hand, card), melds, rules=rules, discard=card, kan=held)
         if best is not None:
             out[card] = best
     return out

@@ -94,10 +94,10 @@ class Rules(RulesBase):
         gang_draw: a 杠 draws a replacement card (§3). Without it (``luzhou``) a hand with a
             four holds one 對子 more, and a second or later four spares its maker one
             discard (八塊).
-        kan_locked: three identical cards in hand are a 坎 that cannot be split, discarded or
-            used in a 吃 — dealt or made by the player's own draw; a three a discard won on
-            completes is a 碰 — and four identical cards in hand are laid at once as a 垅
-            (``luzhou``).
+        kan_locked: three identical cards dealt are a 坎 that cannot be split, discarded or
+            used in a 吃 or 碰 (§7; a three made by the player's own draw is read freely, and
+            a three a discard won on completes is a 碰), and four identical cards in hand are
+            laid at once as a 垅 (``luzhou``).
         guozhang: a card a player could 吃 and passed (過張) may not be eaten by him later.
         win_on_discard: a discard may be won on (§5).
 
