@@ -268,6 +268,19 @@ def test_a_three_made_by_drawing_is_no_kan() -> None:
     _to_seat_1_turn(g)
     assert g.to_act == (1,) and g.hand(1).count(Card("x3")) == 3
     assert Action(1, K.DISCARD, "x3") in g.legal_actions(1)
+    assert g.kan(1) == ()  # (the 坎 the analyses are told: kan=game.kan(seat))
+
+
+def test_game_kan_lists_the_dealt_threes_until_laid() -> None:
+    """daer.md §7: `Game.kan` names the dealt 坎 of a seat; a 招 (the 坎 and a discard) lays
+    it out, and it is no 坎 any more."""
+    g = game({0: "六", 2: "六六六 九九九"})
+    assert g.kan(2) == (Card("x6"), Card("x9")) and g.kan(1) == ()
+    g.apply(Action(0, K.DISCARD, "x6"))
+    if 1 in g.to_act:
+        g.apply(Action(1, K.PASS))
+    g.apply(Action(2, K.GANG, "x6"))
+    assert g.kan(2) == (Card("x9"),)
 
 
 def test_a_win_on_a_drawn_third_that_splits_it() -> None:

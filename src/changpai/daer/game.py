@@ -316,6 +316,19 @@ class Game(ClaimsMixin, GameBase):
         """
         return tuple(self._discards[self._seat(seat)])
 
+    def kan(self, seat: int) -> tuple[Card, ...]:
+        """``kan_locked`` (瀘州): one card of each 坎 ``seat`` holds — the threes it was dealt,
+        not yet laid or broken up (daer.md §7; omniscient) — what the analyses take as
+        ``kan=`` for its hand (``waits(game.hand(s), game.melds(s), rules=..., kan=game.kan(s))``).
+
+        >>> from changpai.daer.play import stack_deck
+        >>> from changpai.daer.rules import LUZHOU
+        >>> Game(LUZHOU, deck=stack_deck(LUZHOU, hands={1: "三三三"})).kan(1), Game(seed=1).kan(0)
+        ((Card('x3'),), ())
+        """
+        kan = self._kan[self._seat(seat)]
+        return tuple(CARDS[k] for k in range(KINDS) if kan >> k & 1)
+
     def passed(self, seat: int) -> tuple[Card, ...]:
         """``luzhou`` 過張: the cards ``seat`` passed on eating and may not eat any more.
 
@@ -785,9 +798,8 @@ class Game(ClaimsMixin, GameBase):
         if discarder is not None and card is not None:
             self._add(seat, card.index, 1)
             discard = card
-        kan = [CARDS[k] for k in range(KINDS) if self._kan[seat] >> k & 1]
         best = best_decomposition(
-            self.hand(seat), self.melds(seat), rules=self.rules, discard=discard, kan=kan
+            self.hand(seat), self.melds(seat), rules=self.rules, discard=discard, kan=self.kan(seat)
         )
         assert best is not None
         win = Win(
