@@ -222,3 +222,19 @@ def test_plays_refuse_what_is_not_a_hand(hand: object) -> None:
     """plays reads a hand of 戳牌 cards (or text): anything else is a NotationError naming it."""
     with pytest.raises(NotationError, match="hand"):
         plays(hand)  # type: ignore[arg-type]
+
+
+def test_hands_and_plays_no_deal_can_give_are_refused() -> None:
+    """A 戳牌 hand holds at most 28 cards within the four copies of deck84 (chuanpai.md §3.1):
+    cards given as objects are checked as text is — a fifth copy, or a bigger hand (whose plays
+    grew past what can be listed: 107,312 for four decks), is a NotationError naming it."""
+    five = [Card("66")] * 5
+    with pytest.raises(NotationError, match="5 copies of 天牌"):
+        plays(five)
+    with pytest.raises(NotationError, match="5 copies of 天牌"):
+        beats(five, [Card("66")] * 4)
+    with pytest.raises(NotationError, match="5 copies of 天牌"):
+        Play.of(five)
+    with pytest.raises(NotationError, match="hand holds 29 cards; a 戳牌 hand holds at most 28"):
+        plays(list(DECK84)[:29])
+    assert len(plays(list(DECK84)[:28])) > 0

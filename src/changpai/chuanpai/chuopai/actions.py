@@ -19,7 +19,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
-from changpai.core.guard import action_dict, int_hint, shown
+from changpai.core.guard import action_dict, action_field, int_hint, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -51,15 +51,24 @@ DECISIONS = frozenset({ActionKind.LEAD, ActionKind.BEAT, ActionKind.COVER})
 """The kinds a seat chooses; the others are written by the engine (``auto`` records)."""
 
 
-def _cards(value: Any) -> tuple[Any, ...]:
+def _cards(value: Any) -> tuple[Card, ...]:
+    """The cards of an action: text, or a sequence of cards or their texts (one card each),
+    in play order; anything else an IllegalActionError naming it (as every family's)."""
     if isinstance(value, str):
         return play_order(parse(value, deck="deck84"))
     if isinstance(value, bytes) or not isinstance(value, Iterable):
         raise IllegalActionError(f"cards={shown(value)} is not a sequence of 戳牌 cards")
     items = tuple(value)
-    if all(isinstance(c, Card) for c in items):
-        return play_order(items)
-    return items  # left as given: Game.verify refuses it with the reason
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            item = Card.parse(item)
+        elif not isinstance(item, Card):
+            raise IllegalActionError(
+                f"cards={shown(items)} holds {shown(item)}, not a 戳牌 card or its text"
+            )
+        out.append(item)
+    return play_order(out)
 
 
 @frozen
@@ -68,12 +77,16 @@ class Action:
     :class:`ActionKind` and the cards (shown head cards first, then in table order; the
     order they are given in does not matter).
 
-    >>> Action(1, ActionKind.COVER, "46") == Action(1, ActionKind.COVER, parse("四六"))
+    >>> Action(1, ActionKind.COVER, "46") == Action(1, ActionKind.COVER, parse("四六")) == Action(1, ActionKind.COVER, ("46",))
     True
+    >>> Action(0, "lead")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: kind='lead' is not a 戳牌 ActionKind
     """
 
     seat: int = field(validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
-    kind: ActionKind
+    kind: ActionKind = field(validator=action_field(ActionKind, "kind", "戳牌"))
     cards: tuple[Card, ...] = field(default=(), converter=_cards)
 
     @property

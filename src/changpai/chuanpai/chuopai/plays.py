@@ -28,10 +28,11 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from changpai.chuanpai.cards import CARDS, Card, ChuoClass, parse
+from changpai.chuanpai.cards import CARDS, Card, ChuoClass, _count_copies, parse
+from changpai.chuanpai.chuopai.deal import HAND
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import caches, render
-from changpai.core.guard import items_arg, rules_arg
+from changpai.core.guard import items_arg, rules_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
 
@@ -355,7 +356,8 @@ class Play:
         """
         items = items_arg(cards, "cards", "戳牌 cards")
         if not all(isinstance(c, Card) for c in items):
-            raise NotationError(f"{items!r} is not a 戳牌 play: expected chuanpai cards")
+            raise NotationError(f"{shown(items)} is not a 戳牌 play: expected chuanpai cards")
+        _count_copies(items, "deck84")  # (a fifth copy, or a 經牌: no 戳牌 cards)
         items = play_order(items)
         shape = describe(tuple(c.index for c in items))
         if shape is None:
@@ -445,6 +447,8 @@ def beats(
 
 
 def _counts(hand: str | Iterable[Card]) -> list[int]:
+    """The counts of a 戳牌 hand (text or cards): at most :data:`HAND` cards within the copies
+    of deck84, else NotationError naming it (a bigger hand has more plays than can be listed)."""
     cards = (
         parse(hand, deck="deck84")
         if isinstance(hand, str)
@@ -455,6 +459,9 @@ def _counts(hand: str | Iterable[Card]) -> list[int]:
         if not isinstance(card, Card) or card.is_jing:
             raise NotationError(f"hand holds {card!r}, which is not a 戳牌 card")
         counts[card.index] += 1
+    if len(cards) > HAND:
+        raise NotationError(f"hand holds {len(cards)} cards; a 戳牌 hand holds at most {HAND}")
+    _count_copies(cards, "deck84")
     return counts
 
 
