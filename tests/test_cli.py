@@ -75,6 +75,18 @@ def test_family_options_are_refused_for_other_families(capsys: pytest.CaptureFix
     assert "--jiang is not an option of 'hunan'" in capsys.readouterr().err
 
 
+def test_nantong_scores_the_win_it_is_told(capsys: pytest.CaptureFixture[str]) -> None:
+    """--win-card and --self-drawn (南通, as --help says) score the hand as that win: 自摸 10
+    and 單吊 10 on the 清胡 (they were refused for every 南通 variant); for a hand that is not
+    complete they are an error."""
+    hand = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
+    assert main(["analyze", "duzihu", hand, "--win-card", "5w", "--self-drawn"]) == 0
+    out = capsys.readouterr().out
+    assert "自摸" in out and "單吊" in out and "total                      140" in out
+    assert main(["analyze", "duzihu", hand[:-3], "--self-drawn"]) == 2
+    assert "the hand is not complete" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("variant", ANALYZED)
 def test_every_variant_analyzes_its_sample(
     variant: str, capsys: pytest.CaptureFixture[str]

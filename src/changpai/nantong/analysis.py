@@ -17,12 +17,14 @@ from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.document import analysis_document, variant_name
+from changpai.core.guard import flag_arg
 from changpai.core.scoresheet import ScoreSheet
+from changpai.errors import NotationError
 from changpai.nantong.cards import Card
 from changpai.nantong.hand import Decomposition, _split, best_decomposition, waits
 from changpai.nantong.melds import Meld, _jiang
 from changpai.nantong.rules import DUZIHU, Rules
-from changpai.nantong.scoring import score
+from changpai.nantong.scoring import Win, score, scored
 
 __all__ = ["Analysis", "analyze"]
 
@@ -30,8 +32,9 @@ __all__ = ["Analysis", "analyze"]
 @frozen
 class Analysis:
     """What :func:`analyze` finds: the hand (sorted) and its declared melds; ``best``, the best
-    reading of a complete hand, and its score ``sheet`` (nothing else known: no winning card,
-    not 自摸); or the ``waits`` of a ready hand ({card: best reading}).
+    reading of a complete hand, and its score ``sheet`` (nothing else known unless
+    :func:`analyze` was told the winning card or 自摸); or the ``waits`` of a ready hand
+    ({card: best reading}).
 
     >>> a = analyze("123b 456b 789b 123t 456t 789t 123w 5w")
     >>> print(a)
@@ -129,16 +132,36 @@ def analyze(
     *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
+    winning_card: Card | str | None = None,
+    self_drawn: bool = False,
 ) -> Analysis:
     """Analyze a hand: its best decomposition and score sheet if complete, otherwise its waits.
+    A complete hand told its ``winning_card`` (one of the concealed cards) or ``self_drawn``
+    is scored as that win (丫子 / 邊張 / 單吊, 自摸: the reading that scores most under them, as
+    :func:`~changpai.nantong.score`); a hand that is not complete raises NotationError for them.
 
     >>> a = analyze("HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t", jiang="HH 3w")
     >>> a.best.shape.hanzi, a.best.value, a.sheet.total
     ('飄胡', 910, 910)
+    >>> hand = "123b 456b 789b 123t 456t 789t 123w 5w 5w"
+    >>> analyze(hand).sheet.total, analyze(hand, winning_card="5w", self_drawn=True).sheet.total
+    (120, 140)
     """
+    flag_arg(self_drawn, "self_drawn", NotationError)
     cards, melds, _, _ = _split(hand, exposed, rules)
     flips = _jiang(jiang)
     best = best_decomposition(cards, melds, rules=rules, jiang=flips)
-    ready = waits(cards, melds, rules=rules, jiang=flips) if best is None else {}
-    sheet = None if best is None else score(best, rules=rules)
-    return Analysis(tuple(sorted(cards)), melds, best, ready, sheet, rules=rules, jiang=flips)
+    told = winning_card is not None or self_drawn
+    if best is None:
+        if told:
+            raise NotationError(
+                "winning_card= and self_drawn= describe a win; the hand is not complete"
+            )
+        ready = waits(cards, melds, rules=rules, jiang=flips)
+        return Analysis(tuple(sorted(cards)), melds, None, ready, None, rules=rules, jiang=flips)
+    if told:
+        win = Win(cards, melds, winning_card=winning_card, self_drawn=self_drawn, jiang=flips)
+        sheet, best = scored(win, rules)
+    else:
+        sheet = score(best, rules=rules)
+    return Analysis(tuple(sorted(cards)), melds, best, {}, sheet, rules=rules, jiang=flips)
