@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, shown
+from changpai.core.guard import cards_arg, flag_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
@@ -660,4 +660,5 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     '11 13'
     """
     cards = cards_arg(cards, Card, "cards", "chuanpai cards")
+    flag_arg(ascii, "ascii", NotationError)
     return " ".join(card.code if ascii else card.name for card in cards)

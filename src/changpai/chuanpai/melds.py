@@ -20,7 +20,7 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
-from changpai.core.guard import cards_arg, instance_arg, text_arg
+from changpai.core.guard import cards_arg, flag_arg, instance_arg, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 
@@ -221,13 +221,17 @@ def classify(
     (MeldKind.JING_PAIR, None)
     >>> classify(parse("55 55 55"), claimed=True), classify(parse("JC 12 12"))
     (MeldKind.PENG, MeldKind.AN)
-    >>> [classify(parse("33 33 33 33"), claimed=c, attached=a) for c, a in ((0, 0), (1, 0), (1, 1))]
+    >>> [classify(parse("33 33 33 33"), claimed=c, attached=a) for c, a in ((False, False), (True, False), (True, True))]
     [MeldKind.LIANG, MeldKind.KANG, MeldKind.QI]
     >>> classify(parse("33 33 33 33 33"))
     MeldKind.TUHUO
     """
     cards = cards_arg(cards, Card, "cards", "chuanpai cards")
     instance_arg(rules, Rules, "rules", RulesError)
+    if claimed is not True and claimed is not False:
+        flag_arg(claimed, "claimed", NotationError)
+    if attached is not True and attached is not False:
+        flag_arg(attached, "attached", NotationError)
     n = len(cards)
     if n == 2:
         a, b = cards

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import count_arg, items_arg, shown
+from changpai.core.guard import count_arg, flag_arg, items_arg, shown
 from changpai.core.scoresheet import Payment, ScoreSheet
 from changpai.errors import IllegalActionError, NotationError
 
@@ -46,6 +46,10 @@ class ActionRecord(Generic[A]):
     auto: bool = False
     note: str = ""
     draws: tuple[tuple[int, Any], ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if self.auto is not True and self.auto is not False:  # (cheap: a record per action)
+            raise NotationError(f"auto={shown(self.auto)} is not True or False")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the action's own dict, ``auto``, and ``note`` / ``draws`` when set.
@@ -112,8 +116,12 @@ class GameResult:
     label: str = ""
     win: Any = field(default=None)
     discarder: int | None = None
-    self_drawn: bool = False
+    self_drawn: bool = field(default=False)
     _decomposition: Any = field(default=None, kw_only=True, repr=False)
+
+    @self_drawn.validator
+    def _flag(self, _attribute: Any, value: Any) -> None:
+        flag_arg(value, "self_drawn", NotationError)
 
     @property
     def payments(self) -> tuple[Payment, ...]:

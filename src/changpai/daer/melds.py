@@ -170,6 +170,8 @@ def classify(
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a 大貳 (字牌) card")
     instance_arg(rules, Rules, "rules", RulesError)
+    if exposed is not True and exposed is not False:
+        flag_arg(exposed, "exposed", NotationError)
     n = len(cards)
     same = n >= 2 and all(card == cards[0] for card in cards)
     if n == 2:

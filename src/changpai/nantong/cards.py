@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from changpai.core import render
+from changpai.core.guard import flag_arg
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -272,7 +273,7 @@ def deck(baida: bool = False) -> tuple[Card, ...]:
     >>> len(deck()), len(deck(baida=True))
     (120, 125)
     """
-    return DECK_BAIDA if baida else DECK
+    return DECK_BAIDA if flag_arg(baida, "baida", NotationError) else DECK
 
 
 def is_laojiang(card: Card, jiutiao: bool = True) -> bool:
@@ -283,6 +284,8 @@ def is_laojiang(card: Card, jiutiao: bool = True) -> bool:
     """
     if not isinstance(card, Card):
         raise NotationError(f"card={card!r:.60} is not a nantong Card")
+    if jiutiao is not True and jiutiao is not False:
+        flag_arg(jiutiao, "jiutiao", NotationError)
     return 27 <= card.index < N_PLAIN or (jiutiao and card.index == NINE_TIAO)
 
 
@@ -447,7 +450,9 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     >>> format([Card("9w"), Card("HH")]), format([Card("9w"), Card("HH")], ascii=True)
     ('九萬 紅花', '9w HH')
     """
-    return " ".join(c.code if ascii else c.hanzi for c in _checked_cards(cards))
+    checked = _checked_cards(cards)
+    flag_arg(ascii, "ascii", NotationError)
+    return " ".join(c.code if ascii else c.hanzi for c in checked)
 
 
 def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:

@@ -224,6 +224,7 @@ def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
     """
     rules_arg(rules, Rules, "nantong")
     count_arg(count, "count", low=0, high=5)  # (the deck has five 百搭)
+    flag_arg(dealt, "dealt", NotationError)
     if count == 0:
         return 0
     if count == 5 and dealt:

@@ -31,7 +31,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, shown
+from changpai.core.guard import cards_arg, flag_arg, shown
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -385,4 +385,5 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     changpai.errors.NotationError: cards=[1, 2] holds 1, which is not one of xiaogan cards (Card)
     """
     items = cards_arg(cards, Card, "cards", "xiaogan cards (Card)")
+    flag_arg(ascii, "ascii", NotationError)
     return " ".join(card.code if ascii else _HANZI[card.index] for card in items)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, instance_arg
+from changpai.core.guard import cards_arg, flag_arg, instance_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import Card, parse
@@ -208,7 +208,7 @@ def classify(
 
     >>> [classify(parse(t)) for t in ("七十士", "七十土", "化三人", "上上", "上 HJ")]
     [MeldKind.JU, MeldKind.JU, None, MeldKind.MENJIANG, MeldKind.MENJIANG]
-    >>> [classify(parse("九九九九"), claimed=c, attached=a) for c, a in ((0, 0), (1, 0), (1, 1))]
+    >>> [classify(parse("九九九九"), claimed=c, attached=a) for c, a in ((False, False), (True, False), (True, True))]
     [MeldKind.LIANG, MeldKind.GANG, MeldKind.QI]
     >>> classify(parse("七八九")), classify(parse("七八九"), rules=XIAOGAN.evolve(numeric_sentences=True))
     (None, MeldKind.SHUN)
@@ -223,6 +223,10 @@ def classify(
     """
     items = cards_arg(cards, Card, "cards", "xiaogan cards (Card)")
     rules = instance_arg(rules, Rules, "rules", RulesError)
+    if claimed is not True and claimed is not False:
+        flag_arg(claimed, "claimed", NotationError)
+    if attached is not True and attached is not False:
+        flag_arg(attached, "attached", NotationError)
     indices = sorted(c.index for c in items)
     shape = _shape(indices, rules.hunjiang == "wild", rules.numeric_sentences)
     return _kind_of(shape, len(indices), rules.wuzhang, claimed, attached)

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg
+from changpai.core.guard import cards_arg, flag_arg
 from changpai.core.interned import Interned
 from changpai.errors import NotationError
 
@@ -259,6 +259,7 @@ def format(cards: Iterable[Card], *, ascii: bool = False) -> str:
     'd10 x7'
     """
     cards = cards_arg(cards, Card, "cards", "zipai cards")
+    flag_arg(ascii, "ascii", NotationError)
     if ascii:
         return " ".join(card.code for card in cards)
     return "".join(card.hanzi for card in cards)

@@ -26,7 +26,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import melds_arg, rules_arg
+from changpai.core.guard import flag_arg, melds_arg, rules_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
@@ -482,6 +482,7 @@ def decompositions(
         card = Card.parse(card)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
+    _check_flags(self_drawn, from_discard, chouwei)
     if card is None:
         self_drawn = True
     variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
@@ -645,6 +646,22 @@ def _pack(concealed: Sequence[Card]) -> int:
     return key
 
 
+_NO_MELDS: tuple[Meld, ...] = ()  # (the default table of best_decomposition: the hot path)
+
+
+def _check_flags(self_drawn: object, from_discard: object, chouwei: object) -> None:
+    """NotationError unless the three are True or False (``"no"`` is no False).
+
+    >>> _check_flags(True, False, "no")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: chouwei='no' is not True or False
+    """
+    flag_arg(self_drawn, "self_drawn", NotationError)
+    flag_arg(from_discard, "from_discard", NotationError)
+    flag_arg(chouwei, "chouwei", NotationError)
+
+
 def best_decomposition(
     concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
@@ -677,8 +694,13 @@ def best_decomposition(
     last = _LAST
     if rules is not last[0] and not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
-    if exposed or card is not None:
+    # (the hot path takes the default table, the empty tuple; any other, None included, is
+    # read and checked by the general path, as decompositions does)
+    if exposed is not _NO_MELDS or card is not None:
+        _check_flags(self_drawn, from_discard, chouwei)
         return _best_general(cards, exposed, rules, card, self_drawn, from_discard, chouwei)
+    if self_drawn is not True or from_discard is not False or chouwei is not False:
+        _check_flags(self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
     # incomplete hands, and what passes is solved by _search and cached on the packed key.
@@ -811,6 +833,7 @@ def waits(
         exposed = parse_melds(exposed)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
+    flag_arg(winning_only, "winning_only", NotationError)
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
     for meld in exposed:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, instance_arg, text_arg
+from changpai.core.guard import cards_arg, flag_arg, instance_arg, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import Card, parse
@@ -143,6 +143,8 @@ def classify(
     """
     cards = cards_arg(cards, Card, "cards", "zipai cards")
     instance_arg(rules, Rules, "rules", RulesError)
+    if exposed is not True and exposed is not False:
+        flag_arg(exposed, "exposed", NotationError)
     n = len(cards)
     same = n >= 2 and all(card == cards[0] for card in cards)
     if n == 2:
@@ -189,6 +191,8 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, MeldKind):
             raise NotationError(f"kind={self.kind!r} is not a zipai MeldKind (e.g. MeldKind.PENG)")
+        if self.exposed is not True and self.exposed is not False:
+            flag_arg(self.exposed, "exposed", NotationError)
         text = "".join(card.hanzi for card in self.cards)
         same = len(self.cards) >= 2 and all(card == self.cards[0] for card in self.cards)
         sizes = {MeldKind.JIANG: 2, MeldKind.PAO: 4, MeldKind.TI: 4}
