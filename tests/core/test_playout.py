@@ -302,3 +302,12 @@ def test_summary_of_hands_without_a_win_prints_no_mean() -> None:
     won = SimulationStats("demo", 2, (1, 0, 0), 1, 18, 30, {"discard": 5}, 1.0, value_name="胡息")
     assert "mean 胡息 of a win: 18.00" in str(won)
     assert "actions: discard (discard) 5" in str(won)
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, True])
+def test_simulate_refuses_a_seed_that_is_no_whole_number(seed: object) -> None:
+    """A seed is an int or None, as for Game, random_game and Match (RulesError naming it):
+    simulate took "x" and 1.5 (random.Random hashes them) and raised a bare TypeError for a
+    numpy integer."""
+    with pytest.raises(ChangpaiError, match=r"seed=.* is not a whole number"):
+        simulate(ZipaiGame, 2, seed=seed)  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ from attrs import field, frozen
 
 from changpai.core import caches
 from changpai.core.engine import GameBase
-from changpai.core.guard import count_arg, shown, text_arg
+from changpai.core.guard import count_arg, seed_arg, shown, text_arg
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
@@ -473,6 +473,10 @@ def simulate(
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: backend='threads': the backend must be one of processes, ray
+    >>> simulate(zipai.Game, 3, seed="x")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: seed='x' is not a whole number (or None)
     >>> simulate(zipai.Game, 3, progress=5)
     Traceback (most recent call last):
     ...
@@ -480,6 +484,7 @@ def simulate(
     """
     count_arg(n, "n", low=0)
     count_arg(jobs, "jobs", low=0)
+    seed_arg(seed)  # (a RulesError, as Game's, random_game's and Match's)
     text_arg(backend, "backend")
     if backend not in BACKENDS:
         raise RulesError(
