@@ -61,3 +61,12 @@ def test_envs_without_the_rl_extra_is_missing_with_the_reason() -> None:
         "try:\n    changpai.envs\nexcept AttributeError as e:\n    print('rl' in str(e))"
     )
     assert _run(code).split() == ["False", "True"]
+
+
+def test_the_trick_game_is_reached_through_changpai_alone() -> None:
+    """``changpai.chuanpai.chuopai`` (戳牌) after ``import changpai`` alone: it was an
+    AttributeError until imported by name."""
+    code = "import changpai; print(changpai.chuanpai.chuopai.CHUOPAI.name)"
+    assert _run(code) == "chuopai"
+    code = "import changpai; print(hasattr(changpai.chuanpai, 'chuopi'))"
+    assert _run(code) == "False"

@@ -17,6 +17,10 @@ of every family (docs: Core concepts).
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 from changpai.chuanpai.actions import Action, ActionKind
 from changpai.chuanpai.cards import (
     CARDS,
@@ -65,6 +69,28 @@ from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView, SeatView, SeenMeld
+
+if TYPE_CHECKING:  # (a type checker sees the trick game as the attribute it becomes)
+    from changpai.chuanpai import chuopai  # noqa: F401
+else:  # (hidden from type checkers, as changpai/__init__.py's families)
+
+    def __getattr__(name: str) -> ModuleType:
+        """The trick game 戳牌, ``chuopai``, imported on first use (as ``import changpai``
+        reaches every family); any other name is missing."""
+        if name == "chuopai":
+            return importlib.import_module(f"{__name__}.chuopai")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public names, with the trick game ``chuopai`` that loads on first use.
+
+    >>> from changpai import chuanpai
+    >>> "chuopai" in dir(chuanpai)
+    True
+    """
+    return sorted({*__all__, "chuopai"})
+
 
 __all__ = [
     "CARDS",
