@@ -150,11 +150,16 @@ _Counts = Callable[[Sequence[int]], tuple[int, ...]]
 _Surplus = tuple[tuple[bool, ...], bool, tuple[int, ...], _Counts]
 
 
+def _no_counts(counts: Sequence[int]) -> tuple[int, ...]:
+    """The counts of no kinds: :func:`_getter` of none."""
+    return ()
+
+
 def _getter(kinds: tuple[int, ...]) -> _Counts:
     """The counts of ``kinds`` in a hand as a tuple (a lone kind twice: a tuple all the same;
     does the hand hold any of them is ``any(getter(counts))``)."""
     if not kinds:
-        return lambda counts: ()
+        return _no_counts  # (a module function: a Game pickles, as every family's)
     return itemgetter(*kinds, *kinds[:1]) if len(kinds) == 1 else itemgetter(*kinds)
 
 
