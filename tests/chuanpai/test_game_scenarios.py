@@ -229,6 +229,10 @@ def test_qi_and_kang_come_before_a_nearer_bai() -> None:
     assert texts(game.legal_actions(2)) == {"seat 2 吃 起 長三 with 長三 長三 長三"}
     game.apply(game.legal_actions(2)[0])
     assert str(game.melds(2)[0]) == "起 長三 長三 長三 長三"
+    # §2.3: the 暗 stays face down and the fourth lies crosswise, face up, in others' views
+    seen = game.view(1).seats[2].melds[0]
+    assert (seen.cards, seen.hidden) == ((Card("33"),), 3) and str(seen) == "起 長三■■■"
+    assert game.view(2).seats[2].melds[0].hidden == 0
     # (b) three 長三 against 合牌 合牌 長二 (3 good, 3 bad): the 暗 was optional and kept in hand.
     seat2 = "33 33 33 13 13 22 66 44 66 35 55 55 46 46 11 26 14"
     game = Game(rules, deck=stack_deck(rules, hands=[DEALER, seat1, seat2], stock="16"))

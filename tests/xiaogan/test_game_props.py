@@ -96,8 +96,10 @@ def test_views_hide_the_face_down_sets_of_others(seed: int) -> None:
         assert view.hand == game.hand(seat)
         for other in view.seats:
             for seen, meld in zip(other.melds, game.melds(other.seat), strict=True):
-                hidden = other.seat != seat and meld.kind.value == "an"
-                assert (seen.cards == ()) is hidden and (seen.hidden == 3) is hidden
+                # a 暗 lies face down; a 起 shows its fourth, crosswise (xiaogan.md §4)
+                hidden = 0 if other.seat == seat else {"an": 3, "qi": 3}.get(meld.kind.value, 0)
+                assert seen.hidden == hidden and len(seen.cards) == len(meld.cards) - hidden
+                assert set(seen.cards) <= set(meld.cards)
 
 
 # ------------------------------------------------------------------------------ best_layout

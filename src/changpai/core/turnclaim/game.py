@@ -99,15 +99,9 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         for s in self.seats:
             melds = []
             for meld in self._tables[s]:
-                hidden = s != seat and self._face_down(meld)
-                melds.append(
-                    SeenMeld(
-                        meld.kind.value,
-                        meld.kind.hanzi,
-                        () if hidden else tuple(meld.cards),
-                        hidden=len(meld.cards) if hidden else 0,
-                    )
-                )
+                shown = tuple(meld.cards) if s == seat else self._face_up(meld)
+                hidden = len(meld.cards) - len(shown)
+                melds.append(SeenMeld(meld.kind.value, meld.kind.hanzi, shown, hidden=hidden))
             side = tuple(self._side_cards(s))
             if side:
                 own = s == seat

@@ -503,8 +503,8 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         """The unit a setup ``"lay"`` action puts on the table (its cards leave the hand)."""
 
     @abstractmethod
-    def _face_down(self, meld: U) -> bool:
-        """Whether other seats see this unit face down."""
+    def _face_up(self, meld: U) -> tuple[C, ...]:
+        """The cards of this unit other seats see face up (the rest lie face down)."""
 
     @abstractmethod
     def _setup_options(self, seat: int) -> tuple[list[A], bool]:
