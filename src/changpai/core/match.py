@@ -211,8 +211,14 @@ class Match(Generic[G, R]):
         the hands finished so far and drops the one under way. A policy that is not callable
         raises :class:`~changpai.errors.NotationError` at once.
 
+        The hands of a seeded match do not depend on how the calls split them: each is dealt
+        with the next number of the match's random numbers, which also seeds the default
+        chooser of that hand (as :func:`~changpai.core.playout.simulate` plays hand ``i``).
+
         >>> from changpai import zipai
         >>> zipai.Match(seed=4).play(2).totals == zipai.Match(seed=4).play(2).totals
+        True
+        >>> zipai.Match(seed=4).play(2).totals == zipai.Match(seed=4).play(1).play(1).totals
         True
         """
         count_arg(hands, "hands", low=0)
@@ -222,9 +228,11 @@ class Match(Generic[G, R]):
             )
         before = done = self._snapshot()
         try:
-            chooser = random.Random(self._rng.getrandbits(64))
             for _ in range(hands):
                 game: Any = self.new_hand()
+                # (the hand's seed deals it and seeds its default chooser, as in simulate: a
+                # seeded match plays the same hands however its play() calls split them)
+                chooser = random.Random(game.seed)
                 while not game.is_over:
                     seat = game.to_act[0]
                     if policy is None:
