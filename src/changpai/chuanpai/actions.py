@@ -16,7 +16,7 @@ from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.melds import MeldKind
-from changpai.core.guard import action_card, action_field, action_items, flag_arg, shown
+from changpai.core.guard import action_card, action_field, action_items, clipped, flag_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -171,7 +171,7 @@ class Action:
         guo = data.get("guo", False)
         if not isinstance(guo, bool):
             raise NotationError(
-                f"{data!r} is not a chuanpai action: guo={shown(guo)} is not True or False"
+                f"{clipped(data)} is not a chuanpai action: guo={shown(guo)} is not True or False"
             )
         try:
             return cls(
@@ -183,4 +183,4 @@ class Action:
                 guo=guo,
             )
         except IllegalActionError as error:
-            raise NotationError(f"{data!r} is not a chuanpai action: {error}") from None
+            raise NotationError(f"{clipped(data)} is not a chuanpai action: {error}") from None

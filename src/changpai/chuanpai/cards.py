@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, flag_arg, shown
+from changpai.core.guard import cards_arg, clipped, flag_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
@@ -644,7 +644,7 @@ def parse(text: str, *, deck: str | Iterable[Card] | None = None) -> tuple[Card,
     """
     if not isinstance(text, str):
         raise NotationError(
-            f"{text!r} is not chuanpai card text; expected a string such as '66 44 天牌'"
+            f"{clipped(text)} is not chuanpai card text; expected a string such as '66 44 天牌'"
         )
     cards = tuple(CARDS[_LOOKUP[token]] for token in _tokens(text))
     _count_copies(cards, deck)

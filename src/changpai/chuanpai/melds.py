@@ -20,7 +20,7 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
-from changpai.core.guard import cards_arg, flag_arg, instance_arg, text_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 
@@ -103,7 +103,7 @@ class MeldKind(HanziEnum, short_repr=True):
         found = _KIND_NAMES.get(text_arg(text, "kind").strip().lower())
         if found is None:
             raise NotationError(
-                f"{text!r} is not a chuanpai unit; expected one of "
+                f"{clipped(text)} is not a chuanpai unit; expected one of "
                 + ", ".join(f"{k.value}/{k.hanzi}" for k in cls)
             )
         return found

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
-from changpai.core.guard import flag_arg, int_arg
+from changpai.core.guard import clipped, flag_arg, int_arg
 from changpai.core.rules import RulesBase, register_presets
 from changpai.core.serial import without_retired
 from changpai.errors import RulesError
@@ -229,7 +229,7 @@ class Rules(RulesBase):
         True
         """
         if not isinstance(data, dict):
-            raise RulesError(f"{data!r} is not a chuanpai rules object: expected a dict")
+            raise RulesError(f"{clipped(data)} is not a chuanpai rules object: expected a dict")
         values = without_retired(cls, data, "chuanpai")
         for key in values:
             _check_option(key)

@@ -40,6 +40,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from changpai.core.guard import clipped
 from changpai.errors import NotationError
 
 __all__ = [
@@ -110,7 +111,7 @@ def game_document(
 
 def _loads(text: object, what: str) -> dict[str, Any]:
     if not isinstance(text, (str, bytes, bytearray)):
-        raise NotationError(f"{text!r} is not a {what} JSON document: expected JSON text")
+        raise NotationError(f"{clipped(text)} is not a {what} JSON document: expected JSON text")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as problem:  # deeply nested JSON recurses

@@ -29,6 +29,7 @@ __all__ = [
     "action_field",
     "action_items",
     "cards_arg",
+    "clipped",
     "count_arg",
     "flag_arg",
     "instance_arg",
@@ -61,6 +62,20 @@ def shown(value: object) -> str:
     "'x1 x1 x1 x1 x1 x1...x1 x1 x1 x1 x1 x1 '"
     """
     return _short.repr(value)
+
+
+def clipped(value: object) -> str:
+    """The ``repr`` of an input named in an error message, whole up to 160 characters (a hand,
+    a meld, a document, in its own order) and cut in the middle beyond (ten thousand cards
+    make no message).
+
+    >>> clipped("123b 456b 789b 123t 456t 789t 123w 5w 5w")
+    "'123b 456b 789b 123t 456t 789t 123w 5w 5w'"
+    >>> text = clipped("x1 " * 10_000); len(text), text[118:128]
+    (163, 'x1 … x1 x1')
+    """
+    text = repr(value)
+    return text if len(text) <= 160 else f"{text[:120]} … {text[-40:]}"
 
 
 def text_arg(value: object, what: str) -> str:
@@ -457,7 +472,7 @@ def action_dict_items(data: dict[str, Any], key: str, family: str, of: str) -> t
     items = data.get(key, ())
     if not isinstance(items, (list, tuple)):
         raise NotationError(
-            f"{data!r} is not a {family} action: {key}={shown(items)} is not a list of {of}"
+            f"{clipped(data)} is not a {family} action: {key}={shown(items)} is not a list of {of}"
         )
     return tuple(items)
 

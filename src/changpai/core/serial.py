@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from attrs import fields
 
+from changpai.core.guard import clipped
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
@@ -83,12 +84,12 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     changpai.errors.RulesError: {'colour': 'blue'} is not a nantong rules object: ...
     """
     if not isinstance(data, dict):
-        raise RulesError(f"{data!r} is not a {family} rules object: expected a JSON object")
+        raise RulesError(f"{clipped(data)} is not a {family} rules object: expected a JSON object")
     fixed = without_retired(cls, {key: _tuples(value) for key, value in data.items()}, family)
     try:
         return cls(**fixed)
     except TypeError as error:
-        raise RulesError(f"{data!r} is not a {family} rules object: {error}") from None
+        raise RulesError(f"{clipped(data)} is not a {family} rules object: {error}") from None
 
 
 def without_retired(cls: type, data: dict[str, Any], family: str) -> dict[str, Any]:

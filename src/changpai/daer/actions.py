@@ -14,7 +14,14 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_dict, action_dict_items, action_field, shown
+from changpai.core.guard import (
+    action_card,
+    action_dict,
+    action_dict_items,
+    action_field,
+    clipped,
+    shown,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -162,7 +169,7 @@ class Action:
         try:
             return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), cards)
         except (ValueError, TypeError, AttributeError) as error:
-            raise NotationError(f"{data!r} is not a 大貳 action: {error}") from None
+            raise NotationError(f"{clipped(data)} is not a 大貳 action: {error}") from None
 
     def __str__(self) -> str:
         details = self.details

@@ -30,7 +30,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import items_arg, meld_texts, rules_arg
+from changpai.core.guard import clipped, items_arg, meld_texts, rules_arg
 from changpai.daer.melds import Meld, MeldKind, Origin, _luzhou_names, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
@@ -481,7 +481,7 @@ def read_hand(cards: str | Sequence[Card]) -> tuple[Card, ...]:
     try:
         out = tuple(cards)
     except TypeError:
-        raise NotationError(f"{cards!r} is not a hand of 大貳 (字牌) cards") from None
+        raise NotationError(f"{clipped(cards)} is not a hand of 大貳 (字牌) cards") from None
     for card in out:
         if not isinstance(card, Card):
             raise NotationError(
@@ -551,6 +551,16 @@ def _counts(cards: Sequence[Card], exposed: Sequence[Meld], what: str) -> list[i
     return counts
 
 
+def _hand_text(cards: Sequence[Card]) -> str:
+    """The hanzi of a hand for an error message: whole up to 60 cards, then cut.
+
+    >>> _hand_text(parse("一二三")), len(_hand_text(parse("一") * 100))
+    ('一二三', 61)
+    """
+    text = "".join(c.hanzi for c in cards[:60])
+    return text + "…" if len(cards) > 60 else text
+
+
 def _check_size(
     cards: Sequence[Card], exposed: Sequence[Meld], rules: Rules, *, complete: bool
 ) -> None:
@@ -558,7 +568,7 @@ def _check_size(
     total = len(cards) + sum(len(m.cards) for m in exposed)
     want = rules.rest_size(quads) + (1 if complete else 0)
     if total != want:
-        text = "".join(c.hanzi for c in cards)
+        text = _hand_text(cards)
         role = "a complete" if complete else "a waiting"
         extra = " (+1 per 杠)" if rules.gang_draw else ""
         raise NotationError(
@@ -578,7 +588,7 @@ def _prepare(
     hand = read_hand(cards)
     melds = _read_melds(exposed, "exposed")
     _check_table(melds, rules)
-    counts = _counts(hand, melds, "".join(c.hanzi for c in hand) or "the hand")
+    counts = _counts(hand, melds, _hand_text(hand) or "the hand")
     _check_size(hand, melds, rules, complete=complete)
     return hand, melds, tuple(counts)
 

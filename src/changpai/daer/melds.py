@@ -20,7 +20,7 @@ from attrs import field, frozen
 
 from changpai import zipai
 from changpai.core import render
-from changpai.core.guard import flag_arg, instance_arg, items_arg, rules_arg
+from changpai.core.guard import clipped, flag_arg, instance_arg, items_arg, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -274,7 +274,7 @@ class Meld:
         changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 加杠, 暗杠, 垅, 將, 将, 對子, 对子, 吃
         """
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a 大貳 meld text")
+            raise NotationError(f"{clipped(text)} is not a 大貳 meld text")
         head, _, rest = text.strip().partition(" ")
         if not rest:
             return cls.of(parse(head), rules=_ANY)
@@ -282,12 +282,12 @@ class Meld:
         if head == "吃":
             kind = _sentence(cards[0], cards[1], cards[2], _ANY) if len(cards) == 3 else None
             if kind is None:
-                raise NotationError(f"{text!r}: {rest.strip()} is not a sentence to 吃")
+                raise NotationError(f"{clipped(text)}: {rest.strip()} is not a sentence to 吃")
             return cls(kind, cards, True, Origin.CHI)
         if head not in _NAMES:
             known = ", ".join([*_NAMES, "吃"])
             raise NotationError(
-                f"{text!r}: {head!r} is not a 大貳 set name; expected one of {known}"
+                f"{clipped(text)}: {head!r} is not a 大貳 set name; expected one of {known}"
             )
         kind, exposed, origin = _NAMES[head]
         if kind.is_sentence:
@@ -295,7 +295,7 @@ class Meld:
             if found is not None and found is not kind:
                 if head not in _ANY_SENTENCE:
                     raise NotationError(
-                        f"{text!r}: {rest.strip()} is not a {head} (it is a {found.hanzi})"
+                        f"{clipped(text)}: {rest.strip()} is not a {head} (it is a {found.hanzi})"
                     )
                 kind = found
         return cls(kind, cards, exposed, origin)

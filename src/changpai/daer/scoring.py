@@ -28,6 +28,7 @@ from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.daer.hand import (
     Decomposition,
+    _hand_text,
     _read_melds,
     best_decomposition,
     decompositions,
@@ -322,7 +323,7 @@ def analyze(
     if total == rest:
         return Analysis(cards, melds, rules, None, None, waits(cards, melds, rules=rules))
     extra = " (+1 per 杠)" if rules.gang_draw else ""
-    text = "".join(c.hanzi for c in cards) or "the hand"
+    text = _hand_text(cards) or "the hand"
     raise NotationError(
         f"{text} with {len(melds)} table set(s) holds {total} cards; a {rules.title} hand "
         f"holds {rest} (waiting) or {rest + 1} (complete) cards{extra}"

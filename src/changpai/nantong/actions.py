@@ -16,7 +16,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_dict, action_field
+from changpai.core.guard import action_card, action_dict, action_field, clipped
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import NotationError
@@ -135,7 +135,7 @@ class Action:
             card = None if code is None else Card.parse(code)
             return cls(data["seat"], ActionKind(data["kind"]), card)
         except (KeyError, ValueError, TypeError, AttributeError) as error:
-            raise NotationError(f"{data!r} is not a nantong action: {error}") from None
+            raise NotationError(f"{clipped(data)} is not a nantong action: {error}") from None
 
 
 # Every possible action, built once (the engine hands these out instead of building new ones):

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from changpai.core import render
-from changpai.core.guard import flag_arg
+from changpai.core.guard import clipped, flag_arg
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -145,7 +145,7 @@ class Card(Interned):
         """
         cards = parse(text)
         if len(cards) != 1:
-            raise NotationError(f"{text!r} is not one nantong card but {len(cards)}")
+            raise NotationError(f"{clipped(text)} is not one nantong card but {len(cards)}")
         return cards[0]
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -330,7 +330,7 @@ def parse(text: str) -> tuple[Card, ...]:
     changpai.errors.NotationError: '1x' is not a nantong card; expected ...
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a string of nantong cards")
+        raise NotationError(f"{clipped(text)} is not a string of nantong cards")
     try:  # (most text: one card per chunk, each looked up at once)
         indices = [_CHUNKS[chunk] for chunk in text.translate(_SPACED).split()]
     except KeyError:
@@ -383,7 +383,7 @@ def _scan(text: str) -> list[int]:
             pos = end + 1
             continue
         raise NotationError(
-            f"{ch!r} at position {pos} of {text!r} is not a nantong card; {_EXPECTED}"
+            f"{ch!r} at position {pos} of {clipped(text)} is not a nantong card; {_EXPECTED}"
         )
     return indices
 
@@ -429,14 +429,14 @@ def _ascii_word(word: str) -> list[int]:
 
 def _resolve(indices: list[int], text: str) -> tuple[Card, ...]:
     """The cards of ``indices``, each ``-1`` (``BD``) taking the next 百搭 not named."""
-    held = counts_of((i for i in indices if i >= 0), where=f" in {text!r}")
+    held = counts_of((i for i in indices if i >= 0), where=f" in {clipped(text)}")
     free = iter([b for b in BAIDA_INDICES if not held[b]])
     result: list[Card] = []
     for index in indices:
         if index < 0:
             index = next(free, -1)
             if index < 0:
-                raise NotationError(f"more than five 百搭 in {text!r}; the deck has five")
+                raise NotationError(f"more than five 百搭 in {clipped(text)}; the deck has five")
         result.append(CARDS[index])
     return tuple(result)
 

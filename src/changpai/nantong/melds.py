@@ -20,7 +20,15 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, instance_arg, items_arg, rules_arg, shown, text_arg
+from changpai.core.guard import (
+    cards_arg,
+    clipped,
+    instance_arg,
+    items_arg,
+    rules_arg,
+    shown,
+    text_arg,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
@@ -195,7 +203,9 @@ def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
         else tuple(map(_card, items_arg(jiang, "jiang", "cards")))
     )
     if len(cards) > 2:
-        raise RulesError(f"{len(cards)} flipped 將 cards {cards!r}; a hand flips at most two")
+        raise RulesError(
+            f"{len(cards)} flipped 將 cards {clipped(cards)}; a hand flips at most two"
+        )
     return cards
 
 

@@ -24,6 +24,7 @@ from attrs import field, fields, frozen
 
 from changpai.core.guard import (
     cards_arg,
+    clipped,
     count_arg,
     flag_arg,
     int_arg,
@@ -605,7 +606,7 @@ def scored(
             else ""
         )
         raise RulesError(
-            f"{text!r} is not a winning hand (one pair + 7 groups) with "
+            f"{clipped(text)} is not a winning hand (one pair + 7 groups) with "
             f"{len(win.exposed)} declared melds{why}"
         )
     (total, _), lines, facts, chosen = best

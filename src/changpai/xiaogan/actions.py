@@ -14,7 +14,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_field, action_items
+from changpai.core.guard import action_card, action_field, action_items, clipped
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -165,4 +165,4 @@ class Action:
                 meld=None if meld is None else MeldKind(meld),
             )
         except IllegalActionError as error:
-            raise NotationError(f"{data!r} is not a xiaogan action: {error}") from None
+            raise NotationError(f"{clipped(data)} is not a xiaogan action: {error}") from None

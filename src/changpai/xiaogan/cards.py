@@ -31,7 +31,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, flag_arg, shown
+from changpai.core.guard import cards_arg, clipped, flag_arg, shown
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -365,7 +365,7 @@ def parse(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(
-            f"{text!r} is not xiaogan card text; expected a string such as '上大人 A1 HJ'"
+            f"{clipped(text)} is not xiaogan card text; expected a string such as '上大人 A1 HJ'"
         )
     cards = tuple(CARDS[_LOOKUP[token]] for token in _tokens(text))
     counts_of(cards)

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, flag_arg, instance_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import Card, parse
@@ -107,7 +107,7 @@ class MeldKind(HanziEnum, short_repr=True):
         found = _KIND_NAMES.get(text.strip().lower()) if isinstance(text, str) else None
         if found is None:
             raise NotationError(
-                f"{text!r} is not a xiaogan set; expected one of "
+                f"{clipped(text)} is not a xiaogan set; expected one of "
                 + ", ".join(f"{k.value}/{k.hanzi}" for k in cls)
             )
         return found
@@ -318,7 +318,9 @@ class Meld:
         Meld(kind=MeldKind.GANG, cards=(Card('A2'), Card('A2'), Card('A2'), Card('A2')), claimed=None)
         """
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a xiaogan set; expected text such as '碰 上上上'")
+            raise NotationError(
+                f"{clipped(text)} is not a xiaogan set; expected text such as '碰 上上上'"
+            )
         head, _, rest = text.strip().partition(" ")
         return cls(MeldKind.parse(head), parse(rest))
 

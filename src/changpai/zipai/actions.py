@@ -18,7 +18,14 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_dict, action_dict_items, items_arg, shown
+from changpai.core.guard import (
+    action_card,
+    action_dict,
+    action_dict_items,
+    clipped,
+    items_arg,
+    shown,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -171,7 +178,7 @@ class Action:
         try:
             return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), melds)
         except (TypeError, ValueError, AttributeError) as error:
-            raise NotationError(f"{data!r} is not a zipai action: {error}") from None
+            raise NotationError(f"{clipped(data)} is not a zipai action: {error}") from None
 
     def __str__(self) -> str:
         details = self.details

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from attrs import frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, flag_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg
 from changpai.core.interned import Interned
 from changpai.errors import NotationError
 
@@ -177,7 +177,7 @@ class Card(Interned, _Packed):
         """
         cards = parse(text)
         if len(cards) != 1:
-            raise NotationError(f"{text!r} is not one zipai card; {_EXPECTED}")
+            raise NotationError(f"{clipped(text)} is not one zipai card; {_EXPECTED}")
         return cards[0]
 
     def __repr__(self) -> str:
@@ -237,14 +237,14 @@ def parse(text: str) -> tuple[Card, ...]:
     changpai.errors.NotationError: '一一一一一' holds 5 copies of 一 (x1); the deck has 4
     """
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a string of zipai cards")
+        raise NotationError(f"{clipped(text)} is not a string of zipai cards")
     cards = tuple(CARDS[index] for index, _ in _tokens(text))
     counts = [0] * KINDS
     for card in cards:
         counts[card.index] += 1
         if counts[card.index] > 4:
             raise NotationError(
-                f"{text!r} holds {sum(c == card for c in cards)} copies of "
+                f"{clipped(text)} holds {sum(c == card for c in cards)} copies of "
                 f"{card.hanzi} ({card.code}); the deck has 4"
             )
     return cards

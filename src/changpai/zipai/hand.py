@@ -26,7 +26,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import flag_arg, melds_arg, rules_arg
+from changpai.core.guard import clipped, flag_arg, melds_arg, rules_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
@@ -139,7 +139,7 @@ class Decomposition(_DecompositionSlots):
         if not isinstance(rules, Rules):  # (inline: a hot path)
             rules_arg(rules, Rules, "zipai")
         if not isinstance(melds, (tuple, list)) or not all(isinstance(m, Meld) for m in melds):
-            raise NotationError(f"melds={melds!r} is not a sequence of zipai Melds")
+            raise NotationError(f"melds={clipped(melds)} is not a sequence of zipai Melds")
         melds = tuple(melds)
         if card is not None and not isinstance(card, Card):
             raise NotationError(f"card={card!r} is not a zipai Card")
@@ -716,7 +716,7 @@ def best_decomposition(
     try:
         n = len(cards)
     except TypeError:
-        raise NotationError(f"{cards!r} is not a sequence of zipai cards") from None
+        raise NotationError(f"{clipped(cards)} is not a sequence of zipai cards") from None
     quad = key >> 2 & _B0
     quads = quad.bit_count()
     # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, flag_arg, instance_arg, text_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import Card, parse
@@ -267,11 +267,13 @@ class Meld:
         if head in ("吃", "比"):
             kind = classify(cards, rules=_ANY_SENTENCE)
             if kind is None or not kind.is_sentence:
-                raise NotationError(f"{text!r}: {rest.strip()} is not a 句 or 絞 to {head}")
+                raise NotationError(f"{clipped(text)}: {rest.strip()} is not a 句 or 絞 to {head}")
             return cls(kind, cards, True, Origin.CHI if head == "吃" else Origin.BI)
         if head not in _BY_HANZI:
             known = ", ".join([*(kind.hanzi for kind in MeldKind), "吃", "比"])
-            raise NotationError(f"{text!r}: {head!r} is not a meld kind; expected one of {known}")
+            raise NotationError(
+                f"{clipped(text)}: {head!r} is not a meld kind; expected one of {known}"
+            )
         kind = _BY_HANZI[head]
         if kind is MeldKind.JU:  # 句 names every 一句話: a run, 二七十 or 一五十
             found = classify(cards, rules=_ANY_SENTENCE)
@@ -325,7 +327,7 @@ class Meld:
         """
         text = str(self)
         if Meld.parse(text) == self:
-            return f"Meld.parse({text!r})"
+            return f"Meld.parse({clipped(text)})"
         cards = "".join(card.hanzi for card in self.cards)
         return (
             f"Meld({self.kind!r}, parse({cards!r}), exposed={self.exposed!r}, "

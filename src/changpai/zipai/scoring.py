@@ -30,6 +30,7 @@ from attrs import field, frozen
 from changpai.core import document
 from changpai.core.guard import (
     cards_arg,
+    clipped,
     count_arg,
     flag_arg,
     instance_arg,
@@ -458,7 +459,7 @@ def _as_win(
         keywords_with_win([*given, *(["winner"] if winner is not None else [])])
         return hand
     if not isinstance(hand, Decomposition):
-        raise NotationError(f"{hand!r} is not a zipai Decomposition or Win")
+        raise NotationError(f"{clipped(hand)} is not a zipai Decomposition or Win")
     unknown = sorted(set(facts) - _WIN_FACTS)
     if unknown:
         raise NotationError(

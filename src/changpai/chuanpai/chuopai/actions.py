@@ -19,7 +19,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
-from changpai.core.guard import action_dict, action_field, int_hint, shown
+from changpai.core.guard import action_dict, action_field, clipped, int_hint, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -126,15 +126,18 @@ class Action:
         seat, kind, cards = data["seat"], data["kind"], data.get("cards", [])
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise NotationError(
-                f"{data!r} is not a 戳牌 action: seat {seat!r} is not an int" + int_hint(seat)
+                f"{clipped(data)} is not a 戳牌 action: seat {seat!r} is not an int"
+                + int_hint(seat)
             )
         known = [k.value for k in ActionKind]
         if kind not in known:
             raise NotationError(
-                f"{data!r} is not a 戳牌 action: {kind!r} is not one of {', '.join(known)}"
+                f"{clipped(data)} is not a 戳牌 action: {kind!r} is not one of {', '.join(known)}"
             )
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise NotationError(f"{data!r} is not a 戳牌 action: cards must be a list of codes")
+            raise NotationError(
+                f"{clipped(data)} is not a 戳牌 action: cards must be a list of codes"
+            )
         return cls(seat, ActionKind(kind), tuple(Card.parse(c) for c in cards))
 
 

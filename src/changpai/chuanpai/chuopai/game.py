@@ -49,7 +49,7 @@ from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import caches
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import flag_arg, items_arg, not_to_act, rules_arg
+from changpai.core.guard import clipped, flag_arg, items_arg, not_to_act, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -470,7 +470,7 @@ class Game(GameBase):
             raise not_to_act(action, seat, (self._turn,))
         cards = action.cards
         if not cards or not all(isinstance(c, Card) and c.index < DOTS for c in cards):
-            raise IllegalActionError(f"{action}: {cards!r} are not 戳牌 cards")
+            raise IllegalActionError(f"{action}: {clipped(cards)} are not 戳牌 cards")
         if any(c.index in _YING for c in cards):
             raise IllegalActionError(
                 f"{action}: 丁丁 and 二紅 are 硬張, never played (chuanpai.md §3.1)"

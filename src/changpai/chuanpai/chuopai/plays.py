@@ -32,7 +32,7 @@ from changpai.chuanpai.cards import CARDS, Card, ChuoClass, _count_copies, parse
 from changpai.chuanpai.chuopai.deal import HAND
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import caches, render
-from changpai.core.guard import items_arg, rules_arg, shown
+from changpai.core.guard import clipped, items_arg, rules_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
 
@@ -363,7 +363,7 @@ class Play:
         if shape is None:
             text = " ".join(c.name for c in items) or "no cards"
             raise NotationError(
-                f"{text!r} is not a 戳牌 play: cards of one rank of one class, or a 組合 of head "
+                f"{clipped(text)} is not a 戳牌 play: cards of one rank of one class, or a 組合 of head "
                 "cards 天 / 地 / 人 / 和 with their 點子 (chuanpai.md §3.2)"
             )
         return cls(_KINDS[shape[0]], shape[1], items)

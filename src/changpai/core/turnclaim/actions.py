@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from changpai.core.guard import action_dict
+from changpai.core.guard import action_dict, clipped
 from changpai.errors import NotationError
 
 __all__ = ["MAX_SEATS", "action_fields"]
@@ -42,15 +42,21 @@ def action_fields(
     kind, meld = data["kind"], data.get("meld")
     # (isinstance first: a list or a dict is no kind, and no set holds it)
     if not isinstance(kind, str) or kind not in {k.value for k in kinds}:
-        raise NotationError(f"{data!r} is not a {family} action: {kind!r} is not a kind")
+        raise NotationError(f"{clipped(data)} is not a {family} action: {kind!r} is not a kind")
     if meld is not None and (not isinstance(meld, str) or meld not in {k.value for k in melds}):
-        raise NotationError(f"{data!r} is not a {family} action: {meld!r} is not a {meld_word}")
+        raise NotationError(
+            f"{clipped(data)} is not a {family} action: {meld!r} is not a {meld_word}"
+        )
     cards = data.get("cards")
     if cards is None:  # (absent, or null as 0.1.0 wrote it)
         cards = ()
     if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
-        raise NotationError(f"{data!r} is not a {family} action: cards must be a list of codes")
+        raise NotationError(
+            f"{clipped(data)} is not a {family} action: cards must be a list of codes"
+        )
     card = data.get("card")
     if card is not None and not isinstance(card, str):
-        raise NotationError(f"{data!r} is not a {family} action: card {card!r} is not a code")
+        raise NotationError(
+            f"{clipped(data)} is not a {family} action: card {card!r} is not a code"
+        )
     return data["seat"], kind, card, tuple(cards), meld
