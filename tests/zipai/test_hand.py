@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from changpai.errors import NotationError
 from changpai.zipai import (
     CARDS,
+    DECK,
     HUNAN,
     LIUHUDAO,
     Card,
@@ -19,6 +20,7 @@ from changpai.zipai import (
     Meld,
     MeldKind,
     Origin,
+    analyze,
     best_decomposition,
     classify,
     decompositions,
@@ -662,3 +664,20 @@ def test_every_found_decomposition_passes_the_public_checks(
                 continue
             again = Decomposition(d.melds, d.huxi, d.threshold_met, card=d.card, rules=rules)
             assert again == d and again.rules is d.rules is rules
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda cards: analyze(cards),
+        lambda cards: best_decomposition(cards),
+        lambda cards: list(decompositions(cards)),
+        lambda cards: waits(cards),
+    ],
+)
+def test_a_hand_no_game_can_hold_is_refused(call: object) -> None:
+    """Issue 12 (hand sizes no game can reach): a 字牌 hand holds at most 28 cards (the dealer's
+    21 and a card more per 門子 a four, §4, §7) — the whole deck was read and found incomplete;
+    it is a NotationError naming the size now, as in every family."""
+    with pytest.raises(NotationError, match=r"holds 8[01] zipai cards; no hand holds more than 28"):
+        call(list(DECK))  # type: ignore[operator]

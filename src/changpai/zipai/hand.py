@@ -20,13 +20,13 @@ written from the rules text (``tests/zipai/test_hand_independent.py``).
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence, Sized
 from typing import Any
 
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import clipped, flag_arg, melds_arg, rules_arg
+from changpai.core.guard import clipped, flag_arg, melds_arg, rules_arg, size_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
@@ -483,6 +483,7 @@ def decompositions(
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     _check_flags(self_drawn, from_discard, chouwei)
+    _check_size(concealed, exposed, card is not None, rules)
     if card is None:
         self_drawn = True
     variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
@@ -518,6 +519,7 @@ def _best_general(
         exposed = parse_melds(exposed)
     if isinstance(card, str):  # (the winning card as text too)
         card = Card.parse(card)
+    _check_size(concealed, exposed, card is not None, rules)
     if card is None:
         self_drawn = True
     variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
@@ -646,6 +648,28 @@ def _pack(concealed: Sequence[Card]) -> int:
     return key
 
 
+def _check_size(concealed: object, exposed: object, extra: int, rules: Rules) -> None:
+    """NotationError for a hand (the concealed cards, the table melds and ``extra`` cards more)
+    that no game can hold: more than the dealer's cards (``hand_size`` + 1) and a card more for
+    each 門子 a four (跑 / 提, §4) — 28 under 湖南 rules, and at least that under any (a hand
+    the rules cannot complete is read, and found incomplete) — ten thousand cards are not read.
+
+    >>> _check_size(parse("一二三四五六七八九十") * 3, (), 0, HUNAN)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: the hand (concealed and exposed) holds 30 zipai cards; no hand holds more than 28
+    """
+    held = extra + (len(concealed) if isinstance(concealed, Sized) else 0)
+    if isinstance(exposed, Sequence) and not isinstance(exposed, str):
+        held += sum(len(m.cards) for m in exposed if isinstance(m, Meld))
+    most = max(_MOST_HELD, rules.hand_size + 1 + rules.melds_to_win)
+    size_arg(held, most, "the hand (concealed and exposed)", "zipai cards")
+
+
+# the most cards a 湖南 hand holds (_check_size): the dealer's 21, one more per 門子 a four
+_MOST_HELD = HUNAN.hand_size + 1 + HUNAN.melds_to_win
+
+
 _NO_MELDS: tuple[Meld, ...] = ()  # (the default table of best_decomposition: the hot path)
 
 
@@ -717,6 +741,8 @@ def best_decomposition(
         n = len(cards)
     except TypeError:
         raise NotationError(f"{clipped(cards)} is not a sequence of zipai cards") from None
+    if n > _MOST_HELD and n > rules.hand_size + 1 + rules.melds_to_win:  # (_check_size)
+        _check_size(cards, (), 0, rules)
     quad = key >> 2 & _B0
     quads = quad.bit_count()
     # 5+ copies of a kind show as bit 2 with bit 0 or 1; 8+ copies carry (the digit sum drops)
@@ -834,6 +860,7 @@ def waits(
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     flag_arg(winning_only, "winning_only", NotationError)
+    _check_size(concealed, exposed, 1, rules)
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
     for meld in exposed:
