@@ -84,7 +84,10 @@ class Win:
         check_seat(self.winner, players, what="winner", error=IllegalActionError)
         if self.self_drawn:
             if self.discarder is not None:
-                raise IllegalActionError("a self-drawn win has no discarder")
+                raise IllegalActionError(
+                    f"self_drawn=True and discarder={self.discarder}: a self-drawn win has no "
+                    "discarder"
+                )
         else:
             if self.discarder is None:
                 raise IllegalActionError("a win that is not self-drawn needs the discarder's seat")

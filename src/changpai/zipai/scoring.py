@@ -163,7 +163,10 @@ class Win:
                     f"discarder={self.discarder} must be another active seat than {self.winner}"
                 )
             if self.self_drawn:
-                raise IllegalActionError("a win on a discard is not self-drawn")
+                raise IllegalActionError(
+                    f"discarder={self.discarder} and self_drawn=True: a win on a discard is not "
+                    "self-drawn"
+                )
 
     @property
     def payers(self) -> tuple[int, ...]:
