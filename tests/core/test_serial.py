@@ -42,10 +42,26 @@ def test_nested_tuples_and_sets_become_lists() -> None:
     assert rules_to_dict(red)["red_values"] == [2, 7, 10]
 
 
-@pytest.mark.parametrize("data", [{"colour": "blue"}, [1, 2], "hunan"])
+@pytest.mark.parametrize("data", [[1, 2], "hunan"])
 def test_bad_rules_raise_rules_error(data: object) -> None:
     with pytest.raises(RulesError, match="not a demo rules object"):
         rules_from_dict(Demo, data, family="demo")
+
+
+def test_unknown_options_are_named() -> None:
+    """An unknown option is named with the family's options (a fresh-user review: another
+    family's rules gave its whole dict and Python's "__init__() got an unexpected keyword")."""
+    with pytest.raises(
+        RulesError, match=r"^colour is not an option of the demo rules .* name, pairs, cap$"
+    ):
+        rules_from_dict(Demo, {"colour": "blue"}, family="demo")
+    nantong_rules = rules_to_dict(__import__("changpai").nantong.DUZIHU)
+    with pytest.raises(RulesError) as caught:
+        rules_from_dict(zipai_rules.Rules, nantong_rules, family="zipai")
+    assert "are not options of the zipai rules (a rules object of another family?)" in str(
+        caught.value
+    )
+    assert len(str(caught.value)) < 800
 
 
 def test_envelope_round_trip_and_checks() -> None:

@@ -142,7 +142,7 @@ def test_the_document_has_the_one_schema() -> None:
         (lambda d: json.dumps({**d, "deck": d["deck"][:-1]}), NotationError, "stacked deck must hold"),
         (lambda d: json.dumps({**d, "dealer": 9}), NotationError, "dealer=9 is not a seat"),
         (lambda d: json.dumps({**d, "rules": {**d["rules"], "piao_base": 2.5}}), RulesError, r"piao_base=2\.5"),
-        (lambda d: json.dumps({**d, "rules": {**d["rules"], "colour": "blue"}}), RulesError, "nantong rules object"),
+        (lambda d: json.dumps({**d, "rules": {**d["rules"], "colour": "blue"}}), RulesError, "colour is not an option of the nantong rules"),
         (lambda d: json.dumps({**d, "actions": [{"kind": "pass", "seat": 2}]}), IllegalActionError, "not to act"),
     ],
 )  # fmt: skip

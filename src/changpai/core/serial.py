@@ -70,22 +70,33 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     """Rebuild a rules object of class ``cls`` from :func:`rules_to_dict`: lists become tuples
     again (a field with a converter, such as a frozenset, converts them itself).
 
-    Unknown or missing options raise :class:`~changpai.errors.RulesError` naming the family;
-    a bad value raises the rules class's own error. An option the class has retired (its
+    Unknown options raise :class:`~changpai.errors.RulesError` naming them and the family (a
+    rules object of another family names its own options); a bad value raises the rules
+    class's own error. A missing option takes its default — the behaviour of the documents
+    written before it existed, so they load. An option the class has retired (its
     ``RETIRED_OPTIONS``: name -> its old default) is accepted at that value, so older documents
     load, and refused with a RulesError naming it at any other.
 
     >>> from changpai.nantong import DUZIHU, Rules
     >>> rules_from_dict(Rules, rules_to_dict(DUZIHU), family="nantong") == DUZIHU
     True
-    >>> rules_from_dict(Rules, {"colour": "blue"}, family="nantong")
+    >>> rules_from_dict(Rules, {"colour": "blue", "name": "x"}, family="nantong")
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: {'colour': 'blue'} is not a nantong rules object: ...
+    changpai.errors.RulesError: colour is not an option of the nantong rules (a rules object of another family?); the options are name, ...
     """
     if not isinstance(data, dict):
         raise RulesError(f"{clipped(data)} is not a {family} rules object: expected a JSON object")
     fixed = without_retired(cls, {key: _tuples(value) for key, value in data.items()}, family)
+    known = [f.name for f in fields(cls)]
+    unknown = [str(key) for key in fixed if key not in known]
+    if unknown:
+        raise RulesError(
+            f"{', '.join(unknown[:6])}{', ...' if len(unknown) > 6 else ''} "
+            f"{'is' if len(unknown) == 1 else 'are'} not "
+            f"{'an option' if len(unknown) == 1 else 'options'} of the {family} rules (a rules "
+            f"object of another family?); the options are {', '.join(known)}"
+        )
     try:
         return cls(**fixed)
     except TypeError as error:
