@@ -88,7 +88,7 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     if not isinstance(data, dict):
         raise RulesError(f"{clipped(data)} is not a {family} rules object: expected a JSON object")
     fixed = without_retired(cls, {key: _tuples(value) for key, value in data.items()}, family)
-    known = [f.name for f in fields(cls)]
+    known = [a.name for a in getattr(cls, "__attrs_attrs__", ())]  # (an attrs class)
     unknown = [str(key) for key in fixed if key not in known]
     if unknown:
         raise RulesError(
