@@ -24,6 +24,7 @@ from changpai.chuanpai import (
     can_jiao,
     parse,
     random_game,
+    score,
     stack_deck,
 )
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -589,7 +590,8 @@ def test_result_fields_after_a_win_and_a_drawn_hand() -> None:
     assert result is not None and (result.winner, result.reason, result.label) == (0, "win", "胡")
     assert result.value == result.sheet.total == 4 and result.next_dealer is None  # type: ignore[union-attr]
     assert result.discarder == 1 and not result.self_drawn
-    assert result.win == best_decomposition(game.hand(0), game.melds(0), rules=rules)
+    assert result.win.units == best_decomposition(game.hand(0), game.melds(0), rules=rules)
+    assert result.decomposition == result.win.units and score(result.win) == result.sheet
     assert result.headline == "seat 0 胡 on seat 1's discard"
     drawn = next(
         g

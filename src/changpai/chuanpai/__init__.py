@@ -62,7 +62,7 @@ from changpai.chuanpai.melds import (
     pair_ok,
 )
 from changpai.chuanpai.rules import GEHU, PRESETS, YAODIREN, Rules
-from changpai.chuanpai.scoring import Analysis, analyze, payments, score
+from changpai.chuanpai.scoring import Analysis, Win, analyze, payments, score
 from changpai.chuanpai.sim import perft, random_game, simulate, stack_deck, transcript
 from changpai.core import caches
 from changpai.core.match import HandSummary
@@ -124,6 +124,7 @@ __all__ = [
     "Rules",
     "SeatView",
     "SeenMeld",
+    "Win",
     "analyze",
     "best_decomposition",
     "can_jiao",

@@ -35,7 +35,6 @@ from changpai.chuanpai.actions import Action
 from changpai.chuanpai.actions import ActionKind as K
 from changpai.chuanpai.cards import CARDS, KINDS, SEVENS, Card, parse
 from changpai.chuanpai.hand import (
-    Decomposition,
     _best_decomposition,
     _can_jiao,
     _is_complete,
@@ -43,7 +42,7 @@ from changpai.chuanpai.hand import (
 )
 from changpai.chuanpai.melds import DING_INDEX, Meld, MeldKind, _pair_ok, is_jing_set
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.chuanpai.scoring import score
+from changpai.chuanpai.scoring import Win, score
 from changpai.chuanpai.solver import _pair_components
 from changpai.core import caches
 from changpai.core.scoresheet import ScoreSheet
@@ -452,8 +451,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _next_dealer(self, winner: int | None) -> int | None:
         return self.dealer if winner is None else None
 
-    def _win(self, seat: int) -> Decomposition | None:
-        return _best_decomposition(tuple(self._hands[seat]), self._tables[seat], self.rules)
+    def _win(self, seat: int) -> Win:
+        # the units scored: the hand's best reading, else (a win by red dots or table cards
+        # whose hand is not all formed, §2.7) the units on its table
+        best = _best_decomposition(tuple(self._hands[seat]), self._tables[seat], self.rules)
+        units = best if best is not None else tuple(self._tables[seat])
+        return Win(units, winner=seat, players=self.players, rules=self.rules)
 
     # -- the family's actions and units
     def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:
@@ -881,6 +884,4 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return self._wins_with(seat, hand, [*self._tables[seat], meld], guo)
 
     def _score(self, seat: int) -> ScoreSheet:
-        best = _best_decomposition(tuple(self._hands[seat]), self._tables[seat], self.rules)
-        units = best if best is not None else self._tables[seat]
-        return score(units, rules=self.rules, winner=seat, players=self.players)
+        return score(self._win(seat))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card, _count_copies, format, parse
 from changpai.chuanpai.hand import (
@@ -34,12 +34,12 @@ from changpai.chuanpai.hand import (
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import caches, document, render
-from changpai.core.guard import cards_arg, instance_arg, int_arg, rules_arg
+from changpai.core.guard import cards_arg, instance_arg, int_arg, keywords_with_win, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
 from changpai.errors import NotationError, RulesError
 
-__all__ = ["Analysis", "analyze", "payments", "score"]
+__all__ = ["Analysis", "Win", "analyze", "payments", "score"]
 
 _RULE = "chuanpai.md §2.6"
 
@@ -115,8 +115,71 @@ def _payments(total: int, winner: int, players: int, rules: Rules) -> tuple[Paym
     return pays
 
 
+def _units_field(value: object) -> Decomposition | tuple[Meld, ...]:
+    if isinstance(value, Decomposition):
+        return value
+    return cards_arg(value, Meld, "units", "chuanpai units (Meld)")
+
+
+@frozen
+class Win:
+    """A won hand as the engine records it (``game.result.win``): the units scored — the
+    hand's best reading, or, for a win by red dots or table cards whose hand is not all formed
+    (chuanpai.md §2.7, C4), the units on its table —, the winner, the number of players and the
+    rules, so that ``score(game.result.win)`` is ``game.result.sheet``.
+
+    >>> from changpai.chuanpai.hand import best_decomposition
+    >>> win = Win(best_decomposition("天牌 人牌 梅子 梅子 梅子"), winner=2, players=4)
+    >>> [(p.payer, p.payee, p.amount) for p in score(win).payments]
+    [(0, 2, 5), (1, 2, 5), (3, 2, 5)]
+
+    A field of the wrong type raises :class:`~changpai.errors.NotationError`, as in every
+    family's ``Win``; whether the seats fit the table is checked by :func:`score`.
+
+    >>> Win(None)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: units=None is not a sequence of chuanpai units (Meld)
+    """
+
+    units: Decomposition | tuple[Meld, ...] = field(converter=_units_field)
+    winner: int = 0
+    players: int | None = None
+    rules: Rules | None = field(default=None, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        int_arg(self.winner, "winner", error=NotationError)
+        if self.players is not None:
+            int_arg(self.players, "players", error=NotationError)
+        if self.rules is not None:
+            instance_arg(self.rules, Rules, "rules", NotationError)
+
+    @property
+    def decomposition(self) -> Decomposition | None:
+        """The winning reading (None for a win whose hand is not all formed: its table units).
+
+        >>> Win([Meld.parse("碰 55 55 55")]).decomposition is None
+        True
+        """
+        return self.units if isinstance(self.units, Decomposition) else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the units as text, the winner, the players and the rules' name.
+
+        >>> Win([Meld.parse("碰 55 55 55")], winner=1).to_dict()
+        {'units': ['碰 梅子 梅子 梅子'], 'winner': 1, 'players': None, 'rules': None}
+        """
+        units = self.units.melds if isinstance(self.units, Decomposition) else self.units
+        return {
+            "units": [str(m) for m in units],
+            "winner": self.winner,
+            "players": self.players,
+            "rules": None if self.rules is None else self.rules.name,
+        }
+
+
 def score(
-    melds: Decomposition | Iterable[Meld],
+    melds: Win | Decomposition | Iterable[Meld],
     *,
     rules: Rules | None = None,
     winner: int | None = None,
@@ -124,9 +187,11 @@ def score(
 ) -> ScoreSheet:
     """The score sheet of a winning set of units (chuanpai.md §2.6).
 
-    ``melds`` is a :class:`~changpai.chuanpai.hand.Decomposition` or every unit of the winner's
-    cards; ``rules`` defaults to those of the decomposition (the rules it was read under;
-    幺地人 for units), ``winner`` to seat 0 (``None`` too, as in every family) and ``players`` to
+    ``melds`` is a :class:`~changpai.chuanpai.hand.Decomposition`, every unit of the winner's
+    cards, or a :class:`Win` (which carries the winner, the players and its rules: the keywords
+    ``winner`` and ``players`` with it raise NotationError, as in every family); ``rules``
+    defaults to those of the win or the decomposition (the rules it was read under; 幺地人 for
+    units), ``winner`` to seat 0 (``None`` too, as in every family) and ``players`` to
     ``rules.players``. A pair whose sum is not a pair sum of ``rules`` raises
     :class:`~changpai.errors.RulesError`; units holding more copies of a card than the rules'
     deck (a 經牌 in ``deck105``, a fifth 天牌) raise :class:`~changpai.errors.NotationError`.
@@ -143,6 +208,13 @@ def score(
     ...
     changpai.errors.RulesError: 擠兒 天牌 地牌 sums to 14; in 幺地人 a pair sums to 10 or 20
     """
+    if isinstance(melds, Win):
+        keywords = {"winner": winner, "players": players}
+        keywords_with_win(name for name, value in keywords.items() if value is not None)
+        winner, players = melds.winner, melds.players
+        if rules is None:
+            rules = melds.rules
+        melds = melds.units
     if rules is None:  # (the rules the hand was read under, as in every family)
         rules = melds.rules if isinstance(melds, Decomposition) else YAODIREN
     instance_arg(rules, Rules, "rules", RulesError)

@@ -913,6 +913,7 @@ class Game(GameBase):
             baida_dealt=seat == self._baida_dealt,
             seat=seat,
             others=others,
+            rules=self.rules,
         )
         sheet, reading = scored(win, self.rules)
         self._phase = "over"

@@ -27,6 +27,7 @@ from changpai.core.guard import (
     clipped,
     count_arg,
     flag_arg,
+    instance_arg,
     int_arg,
     items_arg,
     keywords_with_win,
@@ -139,7 +140,9 @@ class Win:
     ``concealed`` includes the winning card; ``exposed`` are the declared sets (碰, 杠, 叫牌);
     ``jiang`` the two flipped cards; ``called`` the 真諦 cards declared by 叫牌; ``others`` the
     other players' hands (for the settlement of §7.2); ``losers`` the seats that pay (by default
-    the seats of ``others``, else the two seats after the winner among three).
+    the seats of ``others``, else the two seats after the winner among three); ``rules`` (a
+    keyword) the rules the hand was played under, which :func:`score` takes when given none —
+    the engine's wins carry them, so ``score(game.result.win)`` is ``game.result.sheet``.
 
     >>> Win("123b 456b 789b 123t 456t 789t 123w 5w 5w", winning_card="5w").winning_card
     Card('5w')
@@ -160,8 +163,11 @@ class Win:
     seat: int = field(default=0, converter=_seat_field)
     others: tuple[OtherHand, ...] = field(default=(), converter=_others_field)
     losers: tuple[int, ...] | None = field(default=None, converter=_losers_field)
+    rules: Rules | None = field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
+        if self.rules is not None:
+            instance_arg(self.rules, Rules, "rules", NotationError)
         if self.winning_card is not None and self.winning_card not in self.concealed:
             raise NotationError(
                 f"the winning card {self.winning_card} is not among the concealed cards"
@@ -199,6 +205,7 @@ class Win:
             "baida_dealt": self.baida_dealt,
             "seat": self.seat,
             "losers": list(self.loser_seats()),
+            "rules": None if self.rules is None else self.rules.name,
         }
 
     def loser_seats(self) -> tuple[int, ...]:
@@ -214,7 +221,7 @@ class Win:
         return tuple(sorted(((self.seat + 1) % 3, (self.seat + 2) % 3)))
 
 
-_WIN_KEYWORDS = tuple(f.name for f in fields(Win) if f.name != "concealed")
+_WIN_KEYWORDS = tuple(f.name for f in fields(Win) if f.name not in ("concealed", "rules"))
 
 
 def baida_bonus(count: int, dealt: bool = False, rules: Rules = DUZIHU) -> int:
@@ -543,8 +550,11 @@ def score(
     changpai.errors.NotationError: unknown keyword 'self_drawm' for nantong.score; the keywords are rules, winner, ...
     """
     reading = win if isinstance(win, Decomposition) else None
-    if rules is None:
-        rules = DUZIHU if reading is None else reading.rules
+    if rules is None:  # (the rules the hand was read or played under, else the default)
+        if reading is not None:
+            rules = reading.rules
+        else:
+            rules = (win.rules if isinstance(win, Win) else None) or DUZIHU
     rules_arg(rules, Rules, "nantong")
     if isinstance(win, Win):
         keywords = (winner, players, jiang, winning_card, self_drawn)

@@ -18,7 +18,7 @@ from changpai.chuanpai.chuopai.game import Game
 from changpai.chuanpai.chuopai.match import Match, random_game, simulate, transcript
 from changpai.chuanpai.chuopai.plays import Play, PlayKind, beats, plays
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.chuanpai.chuopai.scoring import Level, fan, fapai_sheet, level, score
+from changpai.chuanpai.chuopai.scoring import Level, Win, fan, fapai_sheet, level, score
 from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
@@ -46,6 +46,7 @@ __all__ = [
     "Rules",
     "SeatView",
     "SeenMeld",
+    "Win",
     "beats",
     "clear_caches",
     "fan",

@@ -21,14 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.chuopai.deal import PLAYERS, next_dealer
 from changpai.chuanpai.chuopai.rules import Rules
-from changpai.chuanpai.chuopai.scoring import fapai_sheet, level, score
+from changpai.chuanpai.chuopai.scoring import Win, fapai_sheet, level, score
 from changpai.core.records import GameResult
-from changpai.core.scoresheet import ScoreSheet
 
 __all__ = [
     "LABELS",
@@ -78,23 +75,15 @@ def win_result(
     """
     found = level(len(bai), rules)
     assert found is not None, "a win needs 16 擺牌"
-    sheet = score(bai, rules=rules, winner=winner, players=PLAYERS, liable=_liable(liable, winner))
-    if offender is not None:
-        fapai = fapai_sheet(offender, rules=rules, players=PLAYERS)
-        sheet = ScoreSheet(
-            sheet.title + " (罰牌)",
-            (*sheet.lines, *(attrs.evolve(line, op="=") for line in fapai.lines)),
-            sheet.total,
-            (*sheet.payments, *fapai.payments),
-            (*sheet.facts, ("offender", offender)),
-        )
+    win = Win(bai, winner, _liable(liable, winner), offender, rules=rules)
     return GameResult(
         winner,
         found.value,
-        sheet,
+        score(win, players=PLAYERS),
         next_dealer=next_dealer(rules, dealer, winner),
         value=len(bai),
         label=found.hanzi,
+        win=win,
     )
 
 
@@ -108,9 +97,12 @@ def tuoshou_result(
     True
     """
     if rules.chuo_fifteen == "win":
-        sheet = score(bai, rules=rules, winner=seat, players=PLAYERS, liable=_liable(liable, seat))
+        win = Win(bai, seat, _liable(liable, seat), rules=rules)
+        sheet = score(win, players=PLAYERS)
         nxt = next_dealer(rules, dealer, seat)
-        return GameResult(seat, "tuoshou", sheet, next_dealer=nxt, value=len(bai), label="脫手")
+        return GameResult(
+            seat, "tuoshou", sheet, next_dealer=nxt, value=len(bai), label="脫手", win=win
+        )
     nxt = next_dealer(rules, dealer, None)
     return GameResult(None, "tuoshou", None, next_dealer=nxt, label="脫手")
 

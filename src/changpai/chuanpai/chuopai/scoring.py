@@ -25,16 +25,26 @@ with 4 copies add 1; the number awarded is ``min(翻, 擺牌 - 16)``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
+
+from attrs import evolve, field, frozen
 
 from changpai.chuanpai.cards import DOT_CARDS, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core.guard import count_arg, int_arg, items_arg, rules_arg
+from changpai.core.guard import (
+    count_arg,
+    instance_arg,
+    int_arg,
+    items_arg,
+    keywords_with_win,
+    rules_arg,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
 from changpai.errors import NotationError, RulesError
 
-__all__ = ["Level", "fan", "fapai_sheet", "level", "score"]
+__all__ = ["Level", "Win", "fan", "fapai_sheet", "level", "score"]
 
 RULE = "chuanpai.md §3.4"
 
@@ -122,16 +132,79 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
 
 
+def _bai_field(value: object) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse(value, deck="deck84")
+    items = items_arg(value, "bai", "戳牌 cards")
+    for card in items:
+        if not isinstance(card, Card):
+            raise NotationError(f"bai holds {card!r}, which is not a 戳牌 card")
+    return items
+
+
+def _seat_or_none(_instance: object, attribute: Any, value: object) -> None:
+    if value is not None:
+        int_arg(value, attribute.name, error=NotationError)
+
+
+@frozen
+class Win:
+    """A won 戳牌 hand as the engine records it (``game.result.win``): the winner's 擺牌, the
+    winner, the liable seat (包牌, None when there is none or it is the winner), the seat whose
+    罰牌 stopped the hand after the win was reached (``offender``: the win is settled and he
+    pays his penalty beside it, §3.4), and the rules — so that ``score(game.result.win)`` is
+    ``game.result.sheet``.
+
+    >>> win = Win("56 46 16 15 " * 4, winner=1, offender=2)
+    >>> [(p.payer, p.payee, p.amount) for p in score(win).payments]
+    [(0, 1, 1), (2, 1, 1), (2, 0, 1), (2, 1, 1)]
+
+    A field of the wrong type raises :class:`~changpai.errors.NotationError`, as in every
+    family's ``Win``; whether the seats fit the table is checked by :func:`score`.
+
+    >>> Win("66", winner="1")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: winner='1' is not an integer
+    """
+
+    bai: tuple[Card, ...] = field(converter=_bai_field)
+    winner: int = field(default=0, validator=_seat_or_none)
+    liable: int | None = field(default=None, validator=_seat_or_none)
+    offender: int | None = field(default=None, validator=_seat_or_none)
+    rules: Rules | None = field(default=None, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if self.rules is not None:
+            instance_arg(self.rules, Rules, "rules", NotationError)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the 擺牌 as codes, the seats and the rules' name.
+
+        >>> Win("66 66", winner=1).to_dict()
+        {'bai': ['66', '66'], 'winner': 1, 'liable': None, 'offender': None, 'rules': None}
+        """
+        return {
+            "bai": [c.code for c in self.bai],
+            "winner": self.winner,
+            "liable": self.liable,
+            "offender": self.offender,
+            "rules": None if self.rules is None else self.rules.name,
+        }
+
+
 def score(
-    bai: str | Iterable[Card],
+    bai: Win | str | Iterable[Card],
     *,
-    rules: Rules = CHUOPAI,
+    rules: Rules | None = None,
     winner: int | None = None,
     players: int = 3,
     liable: int | None = None,
 ) -> ScoreSheet:
     """The settlement of a won 戳牌 hand (chuanpai.md §3.4): ``bai`` is the winner's 擺牌 (the
-    硬張 included), cards or text.
+    硬張 included), cards or text, or a :class:`Win` (which carries the winner, the liable seat,
+    a 罰牌 offender and its rules: ``winner`` and ``liable`` with it raise NotationError, as in
+    every family); ``rules`` defaults to the win's, else :data:`CHUOPAI`.
 
     The value is ``unit`` (小胡) × the 甲 multiplier (一甲 ``jia_mult``, 兩甲 its square) ×
     ``fan_mult`` per awarded 翻; every other seat pays it to ``winner`` (None: seat 0, as in
@@ -151,6 +224,33 @@ def score(
     ...
     changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
     """
+    offender = None
+    if isinstance(bai, Win):
+        keywords = {"winner": winner, "liable": liable}
+        keywords_with_win(name for name, value in keywords.items() if value is not None)
+        winner, liable, offender = bai.winner, bai.liable, bai.offender
+        rules = bai.rules if rules is None else rules
+        bai = bai.bai
+    if rules is None:
+        rules = CHUOPAI
+    sheet = _win_sheet(bai, rules, winner, players, liable)
+    if offender is None:
+        return sheet
+    # a 罰牌 after the win was reached (§3.4): the win as it stands, the penalty beside it
+    fapai = fapai_sheet(offender, rules=rules, players=players)
+    return ScoreSheet(
+        sheet.title + " (罰牌)",
+        (*sheet.lines, *(evolve(line, op="=") for line in fapai.lines)),
+        sheet.total,
+        (*sheet.payments, *fapai.payments),
+        (*sheet.facts, ("offender", offender)),
+    )
+
+
+def _win_sheet(
+    bai: str | Iterable[Card], rules: Rules, winner: int | None, players: int, liable: int | None
+) -> ScoreSheet:
+    """:func:`score` of the 擺牌 ``bai`` without a 罰牌."""
     rules_arg(rules, Rules, "戳牌")
     _players(players, rules)
     winner = 0 if winner is None else scored_seat(winner, players, "winner")

@@ -1,0 +1,43 @@
+"""One public face for results (docs/core-concepts.md: ``GameResult.win`` is the family's win
+object, and ``score`` takes it): in every family ``score(game.result.win)`` — nothing else
+given — is ``game.result.sheet``. A fresh-user review found it false in three families: 南通's
+``Win`` carried no rules (a 百搭 win was refused under the default ones), 川牌's result held a
+bare reading (every loser paid seat 0), 戳牌's none."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import changpai
+
+
+def _wins(name: str, wanted: int = 4, seeds: int = 400) -> list[object]:
+    entry = changpai.variant(name)
+    found = []
+    for seed in range(seeds):
+        game, chooser = entry.game(seed=seed), random.Random(seed)
+        while not game.is_over:
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+        if game.result.winner is not None:
+            found.append(game)
+            if len(found) == wanted:
+                break
+    return found
+
+
+@pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
+def test_score_of_the_result_win_is_the_result_sheet(name: str) -> None:
+    games = _wins(name)
+    if name == "duzihu":  # (random players almost never win 犢子胡: its 百搭 deck does)
+        assert len(games) <= 4
+    else:
+        assert games, f"no win in 400 random hands of {name}"
+    module = changpai.variant(name).module
+    for game in games:
+        result = game.result  # type: ignore[attr-defined]
+        assert result.win is not None
+        assert module.score(result.win) == result.sheet
+        if hasattr(result.win, "to_dict"):
+            assert isinstance(result.win.to_dict(), dict)
