@@ -435,8 +435,9 @@ WIN_FAMILIES = sorted({v.family for v in VARIANTS if hasattr(v.module, "Win")})
 
 
 def test_the_families_with_a_win_record() -> None:
-    """The score of these families takes a ``Win`` record (川牌 and 戳牌 score from the game)."""
-    assert WIN_FAMILIES == ["daer", "nantong", "xiaogan", "zipai"]
+    """The score of every family takes a ``Win`` record (川牌 and 戳牌 since their results
+    carry one: tests/test_one_face_results.py)."""
+    assert WIN_FAMILIES == ["chuanpai", "chuanpai.chuopai", "daer", "nantong", "xiaogan", "zipai"]
 
 
 @pytest.mark.parametrize("family_name", WIN_FAMILIES)
@@ -451,6 +452,12 @@ def test_a_win_field_of_the_wrong_type_is_a_notation_error(family_name: str) -> 
     if "concealed" in names:  # 南通: the Win holds the cards themselves
         good: dict[str, Any] = {"concealed": cards}
         seat = "seat"
+    elif "bai" in names:  # 戳牌: the winner's 擺牌
+        good = {"bai": cards[:16] if len(cards) >= 16 else cards, "winner": 0}
+        seat = "winner"
+    elif "units" in names:  # 川牌: the units scored
+        good = {"units": module.best_decomposition(cards, rules=entry.rules), "winner": 0}
+        seat = "winner"
     else:
         good = {"decomposition": module.best_decomposition(cards, rules=entry.rules)}
         seat = "winner"
@@ -459,7 +466,10 @@ def test_a_win_field_of_the_wrong_type_is_a_notation_error(family_name: str) -> 
             good["players"] = 3
     module.Win(**good)
     first = next(iter(names))
-    for bad in ({first: None}, {seat: "0"}, {seat: True}, {"self_drawn": 1}):
+    bads: list[dict[str, Any]] = [{first: None}, {seat: "0"}, {seat: True}]
+    if "self_drawn" in names:
+        bads.append({"self_drawn": 1})
+    for bad in bads:
         with pytest.raises(NotationError, match=f"{next(iter(bad))}="):
             module.Win(**{**good, **bad})
 
