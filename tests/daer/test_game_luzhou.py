@@ -298,3 +298,42 @@ def test_a_win_on_a_drawn_third_that_splits_it() -> None:
     full = hand + " 三"
     assert best_decomposition(full, rules=LUZHOU, kan="拾").hu == 15
     assert best_decomposition(full, rules=LUZHOU) is None
+
+
+def test_score_takes_every_win_of_the_engine() -> None:
+    """`score(game.result.win)` is the result's sheet for every 瀘州 win — those that split a
+    three made by drawing too (seed 663: `score` checked the reading with every three locked
+    and refused it), and a reading the analysis was told the 坎 of (daer.md §7)."""
+    from changpai.daer import best_decomposition, random_game, score
+
+    wins = 0
+    for seed in range(700):
+        result = random_game(LUZHOU, seed).result
+        if result is not None and result.winner is not None:
+            wins += 1
+            assert score(result.win) == result.sheet, seed
+    assert wins > 30
+    split = best_decomposition(
+        "一二二三三四四五 壹貳叄 肆伍陸 柒捌玖 拾拾拾 三", rules=LUZHOU, kan="拾"
+    )
+    assert split is not None and score(split, rules=LUZHOU).total == 2 * split.hu
+
+
+def test_a_drawn_fourth_of_a_kan_is_no_self_drawn_win() -> None:
+    """daer.md §7: a drawn fourth of a 坎 makes a 垅, laid at once — no win on the draw; on a
+    discard the card sits in 捌玖拾 beside the 坎 and wins, the reading `waits` gives for it
+    (it is read as a discard win: the draw would make a 垅)."""
+    from changpai.daer import waits
+
+    hand = "拾拾拾 捌玖 一二三 四五六 七八九 壹貳叄 肆伍陸"
+    reading = waits(hand, rules=LUZHOU, kan="拾")[Card("d10")]
+    assert "捌玖拾" in str(reading) and "坎 拾拾拾" in str(reading)
+    drawn = game({0: "五", 1: hand}, stock="拾")
+    drawn.apply(Action(0, K.DISCARD, "x5"))
+    while drawn.phase == "claim":
+        drawn.apply(Action(drawn.to_act[0], K.PASS))
+    assert drawn.to_act == (1,) and [str(m) for m in drawn.melds(1)] == ["垅 拾拾拾拾"]
+    assert all(a.kind is K.DISCARD for a in drawn.legal_actions(1))
+    discarded = game({0: "拾", 1: hand})
+    discarded.apply(Action(0, K.DISCARD, "d10"))
+    assert Action(1, K.WIN, "d10") in discarded.legal_actions(1)

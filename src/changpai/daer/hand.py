@@ -646,7 +646,7 @@ def decompositions(
 def _kan_card(item: object) -> Card:
     """One card of ``kan=`` given as text; anything else a NotationError naming it."""
     if not isinstance(item, str):
-        raise NotationError(f"kan= holds {item!r}, not a 大貳 (字牌) card or its text")
+        raise NotationError(f"kan= holds {clipped(item)}, not a 大貳 (字牌) card or its text")
     return Card.parse(item)
 
 
@@ -672,7 +672,7 @@ def _kan_mask(kan: object, counts: Sequence[int], rules: Rules) -> int:
         cards = tuple(c if isinstance(c, Card) else _kan_card(c) for c in items)
     if cards and not rules.kan_locked:
         raise NotationError(
-            f"kan={kan!r} names 坎, but these rules split every three (kan_locked=False)"
+            f"kan={clipped(kan)} names 坎, but these rules split every three (kan_locked=False)"
         )
     mask = 0
     for card in cards:
@@ -750,7 +750,8 @@ def waits(
     ``kan_locked`` ``kan`` lists the 坎 held (:func:`decompositions`); told nothing, every
     three held is a 坎, and so is a third copy drawn to a pair — such a card wins only on a
     discard (a pair and the discard make a 碰, daer.md §7), while with ``kan`` given a three
-    made by drawing is read freely.
+    made by drawing is read freely. A fourth of a three held completes the hand only on a
+    discard: drawn, it makes a 垅, laid at once (§7).
 
     >>> w = waits("一二三 四五六 七八九 二三 伍伍")
     >>> {c.code: d.hu for c, d in w.items()}
@@ -780,7 +781,10 @@ def waits(
         more[card.index] += 1
         key = tuple(more)
         best = None
-        if hu_range(key, shape, -1, mask) is not None:
+        # (under kan_locked a drawn fourth of a three held is laid at once as a 垅, §7: that
+        # card completes the hand only on a discard)
+        drawn = not (rules.kan_locked and counts[card.index] == 3)
+        if drawn and hu_range(key, shape, -1, mask) is not None:
             best = best_decomposition((*hand, card), melds, rules=rules, kan=held)
         if best is None and on_discard and hu_range(key, shape, card.index, mask):
             best = best_decomposition((*hand, card), melds, rules=rules, discard=card, kan=held)

@@ -163,7 +163,8 @@ def score(
 def _check_reading(d: Decomposition, rules: Rules) -> None:
     """NotationError unless ``d`` is a reading of its cards under ``rules``: a complete hand of
     their size (daer.md §5; §7: 21 cards under 瀘州) read into their sets, 胡 included (a
-    concealed 碰 is the set a discard won on completes).
+    concealed 碰 is the set a discard won on completes). Whichever threes were 坎 (dealt), the
+    reading is one of those with none locked (``kan=()``: every reading of any 坎).
 
     >>> from changpai.daer.rules import LUZHOU
     >>> _check_reading(best_decomposition("一二三 壹貳叄 二七十 拾拾拾 伍伍"), LUZHOU)
@@ -176,7 +177,9 @@ def _check_reading(d: Decomposition, rules: Rules) -> None:
     wanted = (sorted(map(str, d.concealed)), d.hu)
     try:  # (decompositions checks the size and the copies)
         readings = list(
-            decompositions(cards, d.exposed, rules=rules, discard=pengs[0] if pengs else None)
+            decompositions(
+                cards, d.exposed, rules=rules, discard=pengs[0] if pengs else None, kan=()
+            )
         )
     except NotationError as error:
         raise NotationError(f"{d} is no {rules.title} win: {error}") from None
@@ -321,7 +324,9 @@ def analyze(
     rest = rules.rest_size(quads)
     if total == rest + 1:
         best = best_decomposition(cards, melds, rules=rules)
-        sheet = None if best is None else score(best, rules=rules)
+        # (the analysis read the reading itself: settled without checking it again)
+        win = None if best is None else Win(best, winner=0, players=rules.players)
+        sheet = None if win is None else _settle(win, rules)
         return Analysis(cards, melds, rules, best, sheet, {})
     if total == rest:
         return Analysis(cards, melds, rules, None, None, waits(cards, melds, rules=rules))
