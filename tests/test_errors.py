@@ -48,3 +48,27 @@ def test_a_huge_input_makes_a_short_message(case: int) -> None:
     with pytest.raises(errors.ChangpaiError) as caught:
         call()  # type: ignore[operator]
     assert len(str(caught.value)) < 400, name
+
+
+def test_no_message_outgrows_the_limit() -> None:
+    """Every changpai error keeps a message of at most MESSAGE_LIMIT (+ the cut mark): the
+    start — the input named — and the end — the reason — of a longer one (a review found
+    100 KB messages for one huge token)."""
+    from changpai import chuanpai, daer, nantong, xiaogan, zipai
+
+    huge = "x" * 100_000
+    calls = [
+        lambda: zipai.parse(huge),
+        lambda: nantong.Card(huge),
+        lambda: chuanpai.parse(huge),
+        lambda: xiaogan.parse(huge),
+        lambda: changpai.variant(huge),
+        lambda: daer.best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍", kan=["拾"] * 100_000),
+        lambda: daer.best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍", kan=[[huge]]),
+    ]
+    for call in calls:
+        with pytest.raises(errors.ChangpaiError) as caught:
+            call()
+        assert len(str(caught.value)) <= errors.MESSAGE_LIMIT + 3
+    long = errors.NotationError("y" * 5_000 + " is not a card")
+    assert str(long).endswith(" is not a card") and str(long).startswith("y")

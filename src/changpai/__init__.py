@@ -129,13 +129,15 @@ def variant(name: str) -> Variant:
     ...
     changpai.errors.RulesError: unknown variant 'no such game'; known: ...
     """
+    from changpai.core.guard import clipped  # (here: ``import changpai`` stays light)
+
     table = _load()
     if not isinstance(name, str):
-        raise RulesError(f"variant name {name!r} is not a string")
+        raise RulesError(f"variant name {clipped(name)} is not a string")
     found = table.get(_key(name))
     if found is None:
         known = ", ".join(f"{v.name} ({'/'.join(v.aliases)})" for v in _ordered)
-        raise RulesError(f"unknown variant {name!r}; known: {known}")
+        raise RulesError(f"unknown variant {clipped(name)}; known: {known}")
     return found
 
 

@@ -17,6 +17,10 @@ from __future__ import annotations
 
 __all__ = ["ChangpaiError", "IllegalActionError", "NotationError", "RulesError"]
 
+# The longest message an error keeps whole; a longer one (an input of thousands of cards named
+# in it) keeps its start and its end — the reason — and drops the middle.
+MESSAGE_LIMIT = 1000
+
 
 class ChangpaiError(ValueError):
     """Base class of every error raised on purpose by changpai.
@@ -29,7 +33,20 @@ class ChangpaiError(ValueError):
     ... except ValueError as error:  # (catch ChangpaiError to handle only changpai's own)
     ...     print(type(error).__name__, [base.__name__ for base in type(error).__mro__[1:3]])
     NotationError ['ChangpaiError', 'ValueError']
+
+    A message longer than :data:`MESSAGE_LIMIT` characters keeps its start and its end (the
+    reason) and drops the middle, so that no input makes an unreadable error:
+
+    >>> text = str(ChangpaiError("x" * 100_000 + " is not a card"))
+    >>> len(text), text[-18:]
+    (1002, 'xxxx is not a card')
     """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > MESSAGE_LIMIT:
+            text = args[0]
+            args = (f"{text[: MESSAGE_LIMIT * 2 // 3]} … {text[-(MESSAGE_LIMIT // 3) :]}",)
+        super().__init__(*args)
 
 
 class NotationError(ChangpaiError):

@@ -162,9 +162,9 @@ def _to_index(value: int | str) -> int:
     if isinstance(value, str):
         found = _LOOKUP.get(value.strip())
         if found is None:
-            raise NotationError(f"{value!r} is not a chuanpai card; {_EXPECTED}")
+            raise NotationError(f"{clipped(value)} is not a chuanpai card; {_EXPECTED}")
         return found
-    raise NotationError(f"{value!r} is not a chuanpai card; {_EXPECTED}")
+    raise NotationError(f"{clipped(value)} is not a chuanpai card; {_EXPECTED}")
 
 
 def _red(pips: int) -> bool:
@@ -604,7 +604,7 @@ def _tokens(text: str) -> list[str]:
             for i in range(0, len(chunk), 2):
                 code = chunk[i : i + 2]
                 if code not in _LOOKUP:
-                    raise NotationError(f"{code!r} is not a chuanpai card; {_EXPECTED}")
+                    raise NotationError(f"{clipped(code)} is not a chuanpai card; {_EXPECTED}")
                 out.append(code)
             continue
         pos = 0
@@ -615,7 +615,7 @@ def _tokens(text: str) -> list[str]:
                     pos += len(token)
                     break
             else:
-                raise NotationError(f"{chunk[pos:]!r} is not a chuanpai card; {_EXPECTED}")
+                raise NotationError(f"{clipped(chunk[pos:])} is not a chuanpai card; {_EXPECTED}")
     return out
 
 

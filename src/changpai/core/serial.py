@@ -92,7 +92,7 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     unknown = [str(key) for key in fixed if key not in known]
     if unknown:
         raise RulesError(
-            f"{', '.join(unknown[:6])}{', ...' if len(unknown) > 6 else ''} "
+            f"{', '.join(clipped(k)[1:-1] for k in unknown[:6])}{', ...' if len(unknown) > 6 else ''} "
             f"{'is' if len(unknown) == 1 else 'are'} not "
             f"{'an option' if len(unknown) == 1 else 'options'} of the {family} rules (a rules "
             f"object of another family?); the options are {', '.join(known)}"

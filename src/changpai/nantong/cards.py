@@ -110,14 +110,14 @@ class Card(Interned):
     def __new__(cls, code: str | int) -> Card:
         if isinstance(code, bool) or not isinstance(code, (int, str)):
             raise NotationError(
-                f"{code!r} is not a nantong card; a card is named by its code or hanzi (a str) "
+                f"{clipped(code)} is not a nantong card; a card is named by its code or hanzi (a str) "
                 f"or by its index 0..{N_KINDS - 1} (an int)"
             )
         index = code if isinstance(code, int) else _token_index(code)
         if isinstance(index, int) and index in cls._interned:
             return cls._interned[index]
         if not isinstance(index, int) or not 0 <= index < N_KINDS:
-            raise NotationError(f"{code!r} is not a nantong card; {_EXPECTED}")
+            raise NotationError(f"{clipped(code)} is not a nantong card; {_EXPECTED}")
         self = object.__new__(cls)
         if index < 27:
             suit, number = _SUITS[index // 9], index % 9 + 1

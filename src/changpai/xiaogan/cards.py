@@ -337,7 +337,7 @@ def _tokens(text: str) -> list[str]:
     out: list[str] = []
     for token in _TOKEN.findall(text.translate(_SEPARATORS)):
         if token not in _LOOKUP:
-            raise NotationError(f"{token!r} is not a xiaogan card; {_EXPECTED}")
+            raise NotationError(f"{clipped(token)} is not a xiaogan card; {_EXPECTED}")
         out.append(token)
     return out
 

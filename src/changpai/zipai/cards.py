@@ -220,7 +220,7 @@ def _tokens(text: str) -> Iterable[tuple[int, str]]:
             continue
         bad = re.match(r"[^\s,，、;；|]+", text[pos:])
         token = bad.group(0) if bad else ch
-        raise NotationError(f"{token!r} is not a zipai card; {_EXPECTED}")
+        raise NotationError(f"{clipped(token)} is not a zipai card; {_EXPECTED}")
 
 
 def parse(text: str) -> tuple[Card, ...]:
