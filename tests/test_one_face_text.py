@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from changpai import chuanpai, daer, xiaogan, zipai
+from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.errors import NotationError
 
 # ---------------------------------------------------------------- 2. analysis takes text
@@ -173,3 +173,25 @@ def test_daer_cards_text_names_its_field() -> None:
     """A 大貳 吃's hand cards given as text that is no card name ``cards=`` (it said ``card=``)."""
     with pytest.raises(NotationError, match=r"^cards='zz'"):
         daer.Action(0, daer.ActionKind.CHI, "d2", ("zz", "d3"))
+
+
+# A hand and its table sets in every family (text), for the "hand / table" form of analyze.
+SLASHED = {
+    "zipai": ("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一"),
+    "nantong": ("123b 456b 789b 123t 456t 789t 5w 5w", "碰 HH HH HH"),
+    "chuanpai": ("66 44", "碰 55 55 55; 擺 46 46"),
+    "daer": ("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾"),
+}
+
+
+@pytest.mark.parametrize("family", ["zipai", "nantong", "chuanpai", "daer"])
+def test_analyze_takes_the_table_after_a_slash_in_every_family(family: str) -> None:
+    """docs/core-concepts.md: one text form — ``analyze("<hand> / <table sets>")`` is
+    ``analyze("<hand>", "<table sets>")`` in every family (川牌 and 孝感 took it; 字牌, 南通 and
+    大貳 read the "/" as a card)."""
+    module = {"zipai": zipai, "nantong": nantong, "chuanpai": chuanpai, "daer": daer}[family]
+    hand, table = SLASHED[family]
+    slashed = module.analyze(f"{hand} / {table}")
+    given = module.analyze(hand, table)
+    assert slashed.complete and slashed.best == given.best and slashed.sheet == given.sheet
+    assert slashed.to_dict() == given.to_dict()

@@ -317,8 +317,12 @@ def analyze(
     changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
     """
     rules_arg(rules, Rules, "大貳")
+    on_table: tuple[Meld, ...] = ()
+    if isinstance(hand, str):  # (the table sets may follow a "/", as in every family)
+        hand, _, table = hand.partition("/")
+        on_table = _read_melds(table, "the sets after '/'")
     cards = read_hand(hand)
-    melds = _read_melds(exposed, "exposed")
+    melds = (*_read_melds(exposed, "exposed"), *on_table)
     quads = sum(m.quad for m in melds)
     total = len(cards) + sum(len(m.cards) for m in melds)
     rest = rules.rest_size(quads)

@@ -21,7 +21,7 @@ from changpai.core.guard import flag_arg
 from changpai.core.scoresheet import ScoreSheet
 from changpai.errors import NotationError
 from changpai.nantong.cards import Card
-from changpai.nantong.hand import Decomposition, _split, best_decomposition, waits
+from changpai.nantong.hand import Decomposition, _split, best_decomposition, parse_melds, waits
 from changpai.nantong.melds import Meld, _jiang
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import Win, score, scored
@@ -136,7 +136,8 @@ def analyze(
     self_drawn: bool = False,
 ) -> Analysis:
     """Analyze a hand: its best decomposition and score sheet if complete, otherwise its waits.
-    A complete hand told its ``winning_card`` (one of the concealed cards) or ``self_drawn``
+    Text may carry the declared sets itself after a ``/``, as in every family (beside
+    ``exposed``). A complete hand told its ``winning_card`` (one of the concealed cards) or ``self_drawn``
     is scored as that win (丫子 / 邊張 / 單吊, 自摸: the reading that scores most under them, as
     :func:`~changpai.nantong.score`); a hand that is not complete raises NotationError for them.
 
@@ -148,6 +149,9 @@ def analyze(
     (120, 140)
     """
     flag_arg(self_drawn, "self_drawn", NotationError)
+    if isinstance(hand, str) and "/" in hand:  # (the declared sets may follow a "/")
+        hand, _, table = hand.partition("/")
+        exposed = (*parse_melds(exposed), *parse_melds(table))
     cards, melds, _, _ = _split(hand, exposed, rules)
     flips = _jiang(jiang)
     best = best_decomposition(cards, melds, rules=rules, jiang=flips)

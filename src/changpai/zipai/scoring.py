@@ -749,19 +749,27 @@ def analyze(
     if the cards are complete, else what the hand waits for (§7).
 
     ``hand`` is the concealed cards (text or cards); ``exposed`` the melds on the table, as
-    :class:`Meld` objects or text separated by ``;`` (``"碰 一一一; 吃 壹貳叄"``).
+    :class:`Meld` objects or text separated by ``;`` (``"碰 一一一; 吃 壹貳叄"``). Text may
+    carry the table melds itself after a ``/``, as in every family (``"四五六 … 拾拾 / 跑
+    一一一一"``), beside ``exposed``.
 
     >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").sheet.total
     15
     >>> analyze("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一").best.huxi
     12
+    >>> analyze("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾 / 跑 一一一一").best.huxi
+    12
     """
+    on_table: tuple[Meld, ...] = ()
+    if isinstance(hand, str):  # (the table melds may follow a "/")
+        hand, _, table = hand.partition("/")
+        on_table = parse_melds(table)
     cards = parse(hand) if isinstance(hand, str) else cards_arg(hand, Card, "hand", "zipai cards")
     melds = (
         parse_melds(exposed)
         if isinstance(exposed, str)
         else cards_arg(exposed, Meld, "exposed", "zipai melds")
-    )
+    ) + on_table
     rules_arg(rules, Rules, "zipai")
     best = best_decomposition(cards, melds, rules)
     sheet = None if best is None else score(best, rules=rules)
