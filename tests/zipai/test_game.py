@@ -343,7 +343,7 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
         with pytest.raises(IllegalActionError):
             game.apply(bad)
         assert game == before
-    with pytest.raises(IllegalActionError, match="does not exist"):
+    with pytest.raises(IllegalActionError, match="is not a seat"):
         game.view(7)
 
 
@@ -456,7 +456,7 @@ def test_query_seat_out_of_range() -> None:
     """zipai.md §2: seats are 0..seats-1; a seat that does not exist is refused by name."""
     game = Game(seed=3)
     for query in (game.hand, game.view, game.legal_actions):
-        with pytest.raises(IllegalActionError, match=r"seat 3 does not exist; seats are 0\.\.2"):
+        with pytest.raises(IllegalActionError, match=r"seat=3 is not a seat; expected a whole number 0\.\.2"):
             query(3)
 
 
