@@ -364,3 +364,35 @@ def test_the_largest_action_space_is_taken() -> None:
     obs = game_env.observe(game_env.agent_selection)
     assert obs["action_mask"].shape == (4096,)
     assert game_env.observation_space(game_env.agent_selection).contains(obs)
+
+
+@pytest.mark.parametrize("action", [1.0, 999, -1, "0"])
+def test_the_wrapped_env_refuses_a_bad_action_with_the_library_error(action: object) -> None:
+    """docs/rl.md: an index outside the mask, or no index at all, raises IllegalActionError —
+    in `env()` too (PettingZoo's bounds wrapper made it a bare AssertionError)."""
+    game_env = env("hunan")
+    game_env.reset(seed=1)
+    before = game_env.unwrapped.game.to_json()
+    with pytest.raises(changpai.IllegalActionError):
+        game_env.step(action)  # type: ignore[arg-type]
+    assert game_env.unwrapped.game.to_json() == before
+
+
+def test_too_small_an_action_space_is_refused_every_time() -> None:
+    """The max_actions check raised once, then the next step applied an index outside the
+    space (it kept the unchecked actions)."""
+    small = raw_env("hunan", max_actions=2)
+    small.reset(seed=0)
+    before = small.game.to_json()
+    for index in (0, 5):
+        with pytest.raises(changpai.RulesError, match="max_actions"):
+            small.step(index)
+    assert small.game.to_json() == before
+
+
+def test_calls_before_reset_say_reset() -> None:
+    fresh = raw_env("hunan")
+    with pytest.raises(changpai.RulesError, match=r"reset\(\) the environment before step"):
+        fresh.step(0)
+    with pytest.raises(changpai.RulesError, match=r"reset\(\) the environment before observe"):
+        fresh.observe("player_0")

@@ -221,3 +221,19 @@ def test_a_numeric_illegal_reward_is_a_float() -> None:
     env.reset(seed=3)
     _obs, reward, terminated, _t, _i = env.step(63)
     assert terminated and reward == -2.0 and type(reward) is float
+
+
+def test_no_step_after_an_opponent_policy_raised() -> None:
+    """An opponent policy that raises stops the hand with an opponent to act: the agent's next
+    step was played as that opponent's move; it asks for a reset now."""
+    calls = iter([999] + [0] * 10_000)
+    single = gym_env("hunan", seat=1, opponents=lambda obs, rng: next(calls))
+    with pytest.raises(changpai.IllegalActionError):
+        single.reset(seed=0)
+    before = single.game.to_json()
+    with pytest.raises(changpai.RulesError, match=r"is to act, not the agent .* reset\(\)"):
+        single.step(0)
+    assert single.game.to_json() == before
+    single.opponents = {seat: (lambda obs, rng: 0) for seat in (0, 2, 3)}
+    single.reset(seed=0)
+    assert single.game.to_act == (1,)

@@ -456,7 +456,9 @@ def test_query_seat_out_of_range() -> None:
     """zipai.md §2: seats are 0..seats-1; a seat that does not exist is refused by name."""
     game = Game(seed=3)
     for query in (game.hand, game.view, game.legal_actions):
-        with pytest.raises(IllegalActionError, match=r"seat=3 is not a seat; expected a whole number 0\.\.2"):
+        with pytest.raises(
+            IllegalActionError, match=r"seat=3 is not a seat; expected a whole number 0\.\.2"
+        ):
             query(3)
 
 

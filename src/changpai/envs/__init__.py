@@ -27,7 +27,7 @@ except ImportError as error:  # pragma: no cover - tested in a subprocess
 from typing import Any
 
 from pettingzoo import AECEnv
-from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from changpai.core.variant import Variant
 from changpai.envs.aec import ChangpaiEnv
@@ -59,7 +59,9 @@ def raw_env(variant: str | Variant = "hunan", **keywords: Any) -> ChangpaiEnv:
 
 def env(variant: str | Variant = "hunan", **keywords: Any) -> AECEnv[str, Any, int]:
     """The AEC environment of a variant, wrapped as PettingZoo's own environments are: calls out
-    of order and actions out of bounds fail with a clear message.
+    of order fail with a clear message. An action that is no legal index raises the
+    environment's own :class:`~changpai.errors.IllegalActionError` (PettingZoo's bounds wrapper,
+    a bare ``AssertionError``, is left out).
 
     >>> game_env = env("hunan")
     >>> game_env.reset(seed=2)
@@ -67,9 +69,7 @@ def env(variant: str | Variant = "hunan", **keywords: Any) -> AECEnv[str, Any, i
     >>> game_env.unwrapped.game.log[-1].action.seat
     0
     """
-    wrapped: AECEnv[str, Any, int] = OrderEnforcingWrapper(
-        AssertOutOfBoundsWrapper(ChangpaiEnv(variant, **keywords))
-    )
+    wrapped: AECEnv[str, Any, int] = OrderEnforcingWrapper(ChangpaiEnv(variant, **keywords))
     return wrapped
 
 

@@ -261,8 +261,9 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if agent is None or agent == self.agent_selection:
             if self._legal is None:
                 seat = self._seat_of[self.agent_selection]
-                self._legal = canonical(self.game.legal_actions(seat))
-                self.encoder.check(self._legal)
+                legal = canonical(self.game.legal_actions(seat))
+                self.encoder.check(legal)  # (kept only once checked: it raises every time)
+                self._legal = legal
             return list(self._legal)
         return canonical(self.game.legal_actions(self.seat_of(agent)))
 
@@ -297,11 +298,14 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         (True, 0)
         """
         seat = self.seat_of(agent)
+        if self.game is None:
+            raise RulesError("reset() the environment before observe()")
         view = self.game.view(seat)
         if agent == self.agent_selection:
             if self._legal is None:  # the view lists them already: no second legal_actions
-                self._legal = canonical(view.legal_actions)
-                self.encoder.check(self._legal)
+                legal = canonical(view.legal_actions)
+                self.encoder.check(legal)  # (kept only once checked: it raises every time)
+                self._legal = legal
             legal = self._legal
         else:
             legal = canonical(view.legal_actions)
@@ -323,6 +327,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         >>> str(env.game.log[-1].action), env.agent_selection
         ('seat 0 打 壹', 'player_2')
         """
+        if self.game is None:
+            raise RulesError("reset() the environment before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -179,6 +179,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             raise RulesError("reset() the environment before step()")
         if aec.terminations[self.agent] or self._abandoned:
             raise RulesError("the hand is over: reset() the environment")
+        if aec.agent_selection != self.agent:  # (an opponent's policy raised: the hand stopped)
+            raise RulesError(
+                f"{aec.agent_selection} is to act, not the agent {self.agent} (an opponent's "
+                "policy raised before the agent's turn): reset() the environment"
+            )
         info: dict[str, Any] = {}
         mask = aec.observe(self.agent)["action_mask"]
         index = index_of(action)
