@@ -297,19 +297,9 @@ class Analysis:
         >>> "complete" in html, "合牌" in html, "1 胡" in html
         (True, True, True)
         """
-        rows: list[tuple[str, str]] = [("hand", render.cards(self.cards))]
-        if self.exposed:
-            rows.append(("table", render.line([m._repr_html_() for m in self.exposed])))
-        if self.best is None:
-            rows.append(("complete", "no"))
-        else:
-            sheet = "" if self.sheet is None else self.sheet._repr_html_()
-            rows.append(("complete", render.Html(self.best._repr_html_() + sheet)))
+        rows = render.hand_rows(self.cards, self.exposed, self.best, self.sheet)
         if self.waits:
-            waits = "".join(
-                f"{render.card(c)} {render.esc(f'{d.hu} 胡')} &nbsp;" for c, d in self.waits.items()
-            )
-            rows.append(("waits", render.Html(waits)))
+            rows.append(render.waits_row(self.waits, lambda d: f"{d.hu} 胡"))
         rows.append(("叫牌 condition", "yes" if self.jiao else "no"))
         return render.fields(rows, title=f"川牌 analysis ({self.rules.title})")
 

@@ -41,9 +41,11 @@ __all__ = [
     "chip",
     "esc",
     "fields",
+    "hand_rows",
     "line",
     "meld",
     "seat_table",
+    "waits_row",
 ]
 
 RED = "#c00"
@@ -230,6 +232,42 @@ def fields(rows: Iterable[tuple[str, str]], *, title: str = "") -> Html:
     )
     head = f"<b>{esc(title)}</b>" if title else ""
     return Html(f"<div>{head}<table style='border-collapse:collapse'>{body}</table></div>")
+
+
+def hand_rows(
+    held: Iterable[Any], exposed: Iterable[Any], best: Any, sheet: Any = None
+) -> list[tuple[str, str]]:
+    """The first rows of every family's analysis in a notebook (:func:`fields`): the ``held``
+    cards as chips, the ``exposed`` melds, and whether the hand is complete — its ``best``
+    reading (and ``sheet``) — or "no". Melds, readings and sheets render themselves
+    (``_repr_html_``).
+
+    >>> from changpai import zipai
+    >>> [label for label, _ in hand_rows(zipai.parse("一二"), [], None)]
+    ['hand', 'complete']
+    """
+    rows: list[tuple[str, str]] = [("hand", cards(held))]
+    shown = [m._repr_html_() for m in exposed]
+    if shown:
+        rows.append(("table", line(shown)))
+    if best is None:
+        rows.append(("complete", "no"))
+    else:
+        tail = "" if sheet is None else sheet._repr_html_()
+        rows.append(("complete", Html(best._repr_html_() + tail)))
+    return rows
+
+
+def waits_row(waits: dict[Any, Any], value: Callable[[Any], str]) -> tuple[str, str]:
+    """The waits row of an analysis (:func:`fields`): each card as a chip, then ``value`` of
+    its reading (``"9 胡"``).
+
+    >>> from changpai import zipai
+    >>> label, html = waits_row({zipai.Card("x3"): 9}, lambda d: f"{d} 胡")
+    >>> label, "9 胡" in html
+    ('waits', True)
+    """
+    return "waits", Html("".join(f"{card(c)} {esc(value(d))} &nbsp;" for c, d in waits.items()))
 
 
 @frozen

@@ -22,7 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
-from changpai.core import document
+from changpai.core import document, render
 from changpai.core.guard import flag_arg, instance_arg, int_arg, keywords_with_win, rules_arg, shown
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
@@ -278,6 +278,19 @@ class Analysis:
     def _reading(d: Decomposition) -> str:
         melds = "  ".join(m.text(d.rules) for m in d.melds)  # (瀘州 names under luzhou)
         return f"({d.hu} 胡): {melds}"
+
+    def _repr_html_(self) -> str:
+        """The analysis for notebooks, as every family's: the hand and table as chips, the best
+        reading and its settlement, or the waits.
+
+        >>> html = analyze("一二三 四五六 七八九 壹貳叄 伍")._repr_html_()
+        >>> "complete" in html, "9 胡" in html
+        (True, True)
+        """
+        rows = render.hand_rows(self.cards, self.exposed, self.best, self.sheet)
+        if self.waits:
+            rows.append(render.waits_row(self.waits, lambda d: f"{d.hu} 胡"))
+        return render.fields(rows, title=f"大貳 analysis ({self.rules.title})")
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis document (``changpai.analysis`` version 2).

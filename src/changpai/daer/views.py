@@ -59,7 +59,7 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
             sum(game._hands[s]),
             tuple(seen_meld(m, s == seat) for m in game._melds[s]),
             piles[s],
-            "dealer" if s == game.dealer else "",
+            "",  # (the dealer is the view's own field: no note repeats it, as in every family)
         )
         for s in game.seats
     )

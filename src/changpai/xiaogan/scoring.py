@@ -350,13 +350,7 @@ class Analysis:
         >>> "complete" in html, "16 張" in html
         (True, True)
         """
-        rows: list[tuple[str, str]] = [("hand", render.cards(self.cards))]
-        if self.exposed:
-            rows.append(("table", render.line([m._repr_html_() for m in self.exposed])))
-        if self.best is None:
-            rows.append(("complete", "no"))
-        else:
-            rows.append(("complete", render.Html(self.best._repr_html_())))
+        rows = render.hand_rows(self.cards, self.exposed, self.best)
         shown = self.layout if self.layout is not None else self.best
         if shown is not None and not (shown.wins and shown.complete):
             verdict = (
@@ -366,11 +360,7 @@ class Analysis:
         if self.sheet is not None:
             rows.append(("score", render.Html(self.sheet._repr_html_())))
         if self.waits:
-            chips = "".join(
-                f"{render.card(c)} {render.esc(f'{d.value} 張')} &nbsp;"
-                for c, d in self.waits.items()
-            )
-            rows.append(("waits", render.Html(chips)))
+            rows.append(render.waits_row(self.waits, lambda d: f"{d.value} 張"))
         return render.fields(rows, title=f"孝感長牌 analysis ({self.rules.title})")
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from changpai.core.guard import (
     action_card,
@@ -30,7 +30,7 @@ from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import CARDS, Card
-from changpai.zipai.melds import Meld
+from changpai.zipai.melds import Meld, Origin
 
 __all__ = ["Action", "ActionKind"]
 
@@ -145,16 +145,24 @@ class Action:
         return "" if self.card is None else self.card.hanzi
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (cards as ASCII codes, melds as text).
+        """A JSON-ready dict (cards as ASCII codes, melds as text, and — where a meld was formed
+        otherwise than its text says, as the engine's 跑 of a discard — their ``origins``), so
+        that :meth:`from_dict` gives the same action back.
 
         >>> Action(1, ActionKind.PENG, "x3").to_dict()
         {'seat': 1, 'kind': 'peng', 'card': 'x3'}
+        >>> from changpai.zipai import MeldKind, parse
+        >>> pao = Meld(MeldKind.PAO, parse("六六六六"), exposed=True, origin=Origin.DISCARD)
+        >>> Action(1, ActionKind.PAO, "x6", (pao,)).to_dict()["origins"]
+        ['discard']
         """
         out: dict[str, Any] = {"seat": self.seat, "kind": self.kind.value}
         if self.card is not None:
             out["card"] = self.card.code
         if self.melds:
             out["melds"] = [str(m) for m in self.melds]
+            if any(Meld.parse(str(m)) != m for m in self.melds):
+                out["origins"] = [m.origin.value for m in self.melds]
         return out
 
     @classmethod
@@ -175,7 +183,13 @@ class Action:
         """
         data = action_dict(data, "zipai")
         melds = action_dict_items(data, "melds", "zipai", "melds")
+        origins = action_dict_items(data, "origins", "zipai", "meld origins")
         try:
+            if origins:  # (the melds formed otherwise than their text says: to_dict)
+                melds = tuple(
+                    evolve(Meld.parse(m), origin=Origin(o))
+                    for m, o in zip(melds, origins, strict=True)
+                )
             return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), melds)
         except (TypeError, ValueError, AttributeError) as error:
             raise NotationError(f"{clipped(data)} is not a zipai action: {error}") from None
