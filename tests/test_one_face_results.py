@@ -54,3 +54,14 @@ def test_every_logged_action_round_trips_through_its_dict(name: str) -> None:
         for record in game.log:
             action = record.action
             assert type(action).from_dict(action.to_dict()) == action, (seed, str(action))
+
+
+@pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
+def test_an_action_dict_with_an_unknown_key_is_refused(name: str) -> None:
+    """DESIGN: strict notation — `Action.from_dict` dropped keys it did not know (an
+    `"extra"` key, or a misspelt `"crad"`, read as a card-less action)."""
+    entry = changpai.variant(name)
+    action = entry.module.random_game(entry.rules, 1).log[-1].action
+    data = {**action.to_dict(), "crad": "x"}
+    with pytest.raises(changpai.NotationError, match="unknown key 'crad'"):
+        type(action).from_dict(data)

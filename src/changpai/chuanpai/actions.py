@@ -166,7 +166,7 @@ class Action:
         changpai.errors.NotationError: {'kind': 'pass'} is not a chuanpai action: the key 'seat' is missing
         """
         seat, kind, card, cards, meld = action_fields(
-            data, "chuanpai", ActionKind, MeldKind, "unit kind"
+            data, "chuanpai", ActionKind, MeldKind, "unit kind", ("guo",)
         )
         guo = data.get("guo", False)
         if not isinstance(guo, bool):

@@ -431,10 +431,11 @@ def action_card(cls: Any, name: str = "card") -> Callable[[Any], Any]:
     return convert
 
 
-def action_dict(data: object, family: str) -> dict[str, Any]:
+def action_dict(data: object, family: str, keys: tuple[str, ...] = ()) -> dict[str, Any]:
     """``data`` if it is the dict of an action — a JSON object with a ``seat`` and a ``kind``
-    (what every family's ``Action.from_dict`` reads first) — else the
-    :class:`~changpai.errors.NotationError` naming it, the ``family`` and the reason.
+    (what every family's ``Action.from_dict`` reads first) and no key but those and ``keys``
+    (the family's others, when given) — else the :class:`~changpai.errors.NotationError`
+    naming it, the ``family`` and the reason (strict: an unknown key is not dropped).
 
     >>> action_dict({"seat": 0, "kind": "pass"}, "zipai")
     {'seat': 0, 'kind': 'pass'}
@@ -446,6 +447,10 @@ def action_dict(data: object, family: str) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: {'kind': 'pass'} is not a 大貳 action: the key 'seat' is missing
+    >>> action_dict({"seat": 0, "kind": "pass", "extra": 1}, "大貳", ("card", "cards"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: {'seat': 0, 'kind': 'pass', 'extra': 1} is not a 大貳 action: unknown key 'extra' (the keys are seat, kind, card, cards)
     """
     if not isinstance(data, dict):
         raise NotationError(f"{shown(data)} is not a {family} action: expected a JSON object")
@@ -453,6 +458,15 @@ def action_dict(data: object, family: str) -> dict[str, Any]:
         if key not in data:
             raise NotationError(
                 f"{shown(data)} is not a {family} action: the key {key!r} is missing"
+            )
+    if keys:
+        unknown = [key for key in data if key not in ("seat", "kind", *keys)]
+        if unknown:
+            raise NotationError(
+                f"{clipped(data)} is not a {family} action: unknown key"
+                f"{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(clipped(k) for k in unknown[:4])} (the keys are "
+                f"{', '.join(('seat', 'kind', *keys))})"
             )
     return data
 

@@ -164,7 +164,7 @@ class Action:
         ...
         changpai.errors.NotationError: {} is not a 大貳 action: the key 'seat' is missing
         """
-        data = action_dict(data, "大貳")
+        data = action_dict(data, "大貳", ("card", "cards"))
         cards = action_dict_items(data, "cards", "大貳", "cards")
         try:
             return cls(data["seat"], ActionKind(data["kind"]), data.get("card"), cards)

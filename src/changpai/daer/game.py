@@ -678,7 +678,9 @@ class Game(ClaimsMixin, GameBase):
             return f"seat {seat}'s hand is not a winning hand"
         if kind is ActionKind.GANG and not self._self_drawn:
             return f"seat {seat} claimed a card and must discard (daer.md §3)"
-        return f"seat {seat} cannot {kind.hanzi} {card or ''} now".rstrip()
+        if kind in (ActionKind.DEAL, ActionKind.DRAW, ActionKind.LONG):
+            return f"{kind.hanzi} is applied by the engine, never chosen"
+        return f"seat {seat} cannot {kind.hanzi}{'' if card is None else f' {card}'} now"
 
     # ------------------------------------------------------------------ flow
 

@@ -129,7 +129,7 @@ class Action:
         ...
         changpai.errors.NotationError: None is not a nantong action: expected a JSON object
         """
-        data = action_dict(data, "nantong")
+        data = action_dict(data, "nantong", ("card",))
         try:
             code = data.get("card")
             card = None if code is None else Card.parse(code)

@@ -181,7 +181,7 @@ class Action:
         ...
         changpai.errors.NotationError: None is not a zipai action: expected a JSON object
         """
-        data = action_dict(data, "zipai")
+        data = action_dict(data, "zipai", ("card", "melds", "origins"))
         melds = action_dict_items(data, "melds", "zipai", "melds")
         origins = action_dict_items(data, "origins", "zipai", "meld origins")
         try:

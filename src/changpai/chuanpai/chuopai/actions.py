@@ -122,7 +122,7 @@ class Action:
         ...
         changpai.errors.NotationError: {'seat': 0, 'kind': 'jump'} is not a 戳牌 action: 'jump' is not one of deal, yingzhang, void, lead, beat, cover, bai
         """
-        data = action_dict(data, "戳牌")
+        data = action_dict(data, "戳牌", ("cards",))
         seat, kind, cards = data["seat"], data["kind"], data.get("cards", [])
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise NotationError(

@@ -22,12 +22,18 @@ MAX_SEATS = 7
 
 
 def action_fields(
-    data: Any, family: str, kinds: type[Enum], melds: type[Enum], meld_word: str
+    data: Any,
+    family: str,
+    kinds: type[Enum],
+    melds: type[Enum],
+    meld_word: str,
+    extra: tuple[str, ...] = (),
 ) -> tuple[Any, str, str | None, tuple[str, ...], str | None]:
     """The checked parts of an action dict — ``(seat, kind, card, cards, meld)``: the seat as
     given (the ``Action`` validator checks it), the kind and meld values (of the ``kinds`` and
     ``melds`` enums), the card codes — or :class:`~changpai.errors.NotationError` naming
-    ``data``, the ``family`` and the reason (``meld_word`` names a unit kind).
+    ``data``, the ``family`` and the reason (``meld_word`` names a unit kind; ``extra``, the
+    family's own keys beside those, which the family reads itself: an unknown key is refused).
 
     >>> from changpai.chuanpai import ActionKind, MeldKind
     >>> action_fields({"seat": 0, "kind": "claim", "cards": ["44"], "meld": "bai"},
@@ -38,7 +44,7 @@ def action_fields(
     ...
     changpai.errors.NotationError: {'seat': 0, 'kind': 'eat'} is not a chuanpai action: 'eat' is not a kind
     """
-    data = action_dict(data, family)
+    data = action_dict(data, family, ("card", "cards", "meld", *extra))
     kind, meld = data["kind"], data.get("meld")
     # (isinstance first: a list or a dict is no kind, and no set holds it)
     if not isinstance(kind, str) or kind not in {k.value for k in kinds}:
