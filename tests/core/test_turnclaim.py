@@ -162,9 +162,6 @@ class ToyGame(TurnClaimGame[ToyCard, ToyUnit, ToyAction, ToyRules]):
     def _lay_unit(self, action: ToyAction) -> ToyUnit:
         return ToyUnit(ToyKind.PAIR, action.cards, tou=1)
 
-    def _face_up(self, meld: ToyUnit) -> tuple[ToyCard, ...]:
-        return tuple(meld.cards)
-
     def _setup_options(self, seat: int) -> tuple[list[ToyAction], bool]:
         h = self._hands[seat]
         pairs = [

@@ -438,15 +438,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     def _key(self) -> tuple[Any, ...]:
         return (*super()._key(), self._guo, self._passed)
 
-    def _face_up(self, meld: Meld) -> tuple[Card, ...]:
-        # chuanpai.md §2.3: a 暗 lies face down; a 起 is a 暗 with its fourth laid crosswise,
-        # face up (明著橫插在暗牌下)
-        if meld.kind is MeldKind.AN:
-            return ()
-        if meld.kind is MeldKind.QI:
-            return (meld.cards[-1] if meld.claimed is None else meld.claimed,)
-        return meld.cards
-
     # -- results (chuanpai.md §2.2.5: the next dealer is decided by a cut after a win)
     def _next_dealer(self, winner: int | None) -> int | None:
         return self.dealer if winner is None else None

@@ -325,15 +325,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         #: kept where a set is laid or a 暗 becomes a 起.
         self._an_kinds: list[frozenset[int]] = [frozenset()] * self.players
 
-    def _face_up(self, meld: Meld) -> tuple[Card, ...]:
-        # xiaogan.md §4 (川牌's sets, chuanpai.md §2.3): a 暗 lies face down; a 起 is a 暗 with
-        # its fourth laid crosswise, face up
-        if meld.kind is MeldKind.AN:
-            return ()
-        if meld.kind is MeldKind.QI:
-            return (meld.cards[-1] if meld.claimed is None else meld.claimed,)
-        return meld.cards
-
     def _view_facts(self, seat: int) -> tuple[tuple[str, Any], ...]:
         shown = ", ".join(
             f"seat {s}: {sum(m.laid_out(self.rules) for m in self._tables[s])}" for s in self.seats

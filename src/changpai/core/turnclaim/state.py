@@ -502,9 +502,17 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
     def _lay_unit(self, action: A) -> U:
         """The unit a setup ``"lay"`` action puts on the table (its cards leave the hand)."""
 
-    @abstractmethod
     def _face_up(self, meld: U) -> tuple[C, ...]:
-        """The cards of this unit other seats see face up (the rest lie face down)."""
+        """The cards of this unit other seats see face up (the rest lie face down): the 川牌
+        sets of both families (chuanpai.md §2.3) — a 暗 lies face down; a 起 is a 暗 with its
+        fourth laid crosswise, face up (明著橫插在暗牌下); every other unit face up."""
+        kind = meld.kind.value
+        if kind == "an":
+            return ()
+        if kind == "qi":
+            claimed: C | None = getattr(meld, "claimed", None)
+            return (meld.cards[-1] if claimed is None else claimed,)
+        return tuple(meld.cards)
 
     @abstractmethod
     def _setup_options(self, seat: int) -> tuple[list[A], bool]:
