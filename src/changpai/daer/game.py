@@ -611,7 +611,7 @@ class Game(ClaimsMixin, GameBase):
         if self.rules.kan_locked:  # only a card outside the 坎 may go (daer.md §7)
             # (the counts without the 坎, as kept: a hand then holds no four; a 坎 taken from
             # the hand leaves the free cards alone)
-            kan = used == 3 and self._kan[seat] >> kind & 1
+            kan = used == 3 and kind >= 0 and self._kan[seat] >> kind & 1
             held = sum(self._bases[seat]) - (0 if kan else used)
         else:
             held = self._sizes[seat] - used
