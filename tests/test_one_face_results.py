@@ -65,3 +65,11 @@ def test_an_action_dict_with_an_unknown_key_is_refused(name: str) -> None:
     data = {**action.to_dict(), "crad": "x"}
     with pytest.raises(changpai.NotationError, match="unknown key 'crad'"):
         type(action).from_dict(data)
+
+
+def test_origins_that_do_not_match_the_melds_are_named() -> None:
+    """字牌 `origins` (to_dict) must hold one origin per meld; a mismatch is named, not
+    Python's zip() text."""
+    data = {"seat": 1, "kind": "pao", "card": "x6", "melds": [], "origins": ["discard"]}
+    with pytest.raises(changpai.NotationError, match="origins holds 1 for 0 melds"):
+        changpai.zipai.Action.from_dict(data)

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["ChangpaiError", "IllegalActionError", "NotationError", "RulesError"]
+__all__ = ["MESSAGE_LIMIT", "ChangpaiError", "IllegalActionError", "NotationError", "RulesError"]
 
 # The longest message an error keeps whole; a longer one (an input of thousands of cards named
 # in it) keeps its start and its end — the reason — and drops the middle.

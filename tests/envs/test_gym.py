@@ -233,6 +233,8 @@ def test_no_step_after_an_opponent_policy_raised() -> None:
     before = single.game.to_json()
     with pytest.raises(changpai.RulesError, match=r"is to act, not the agent .* reset\(\)"):
         single.step(0)
+    with pytest.raises(changpai.RulesError, match=r"is to act, not the agent"):
+        single.action_masks()
     assert single.game.to_json() == before
     single.opponents = {seat: (lambda obs, rng: 0) for seat in (0, 2, 3)}
     single.reset(seed=0)

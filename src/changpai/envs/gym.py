@@ -179,11 +179,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             raise RulesError("reset() the environment before step()")
         if aec.terminations[self.agent] or self._abandoned:
             raise RulesError("the hand is over: reset() the environment")
-        if aec.agent_selection != self.agent:  # (an opponent's policy raised: the hand stopped)
-            raise RulesError(
-                f"{aec.agent_selection} is to act, not the agent {self.agent} (an opponent's "
-                "policy raised before the agent's turn): reset() the environment"
-            )
+        self._check_turn()
         info: dict[str, Any] = {}
         mask = aec.observe(self.agent)["action_mask"]
         index = index_of(action)
@@ -209,8 +205,20 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         >>> mask.dtype, int(mask.sum()) == len(env.legal_actions())
         (dtype('bool'), True)
         """
-        mask: npt.NDArray[np.bool_] = self.aec.observe(self.agent)["action_mask"].astype(bool)
+        aec = self.aec
+        if aec.game is not None and not aec.terminations[self.agent]:
+            self._check_turn()
+        mask: npt.NDArray[np.bool_] = aec.observe(self.agent)["action_mask"].astype(bool)
         return mask
+
+    def _check_turn(self) -> None:
+        """RulesError unless the agent is to act (an opponent's policy raised: the hand
+        stopped before the agent's turn, and only a reset goes on)."""
+        if self.aec.agent_selection != self.agent:
+            raise RulesError(
+                f"{self.aec.agent_selection} is to act, not the agent {self.agent} (an "
+                "opponent's policy raised before the agent's turn): reset() the environment"
+            )
 
     def legal_actions(self) -> list[Any]:
         """The agent's legal actions in the order of the action space.

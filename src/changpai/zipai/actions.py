@@ -186,6 +186,8 @@ class Action:
         origins = action_dict_items(data, "origins", "zipai", "meld origins")
         try:
             if origins:  # (the melds formed otherwise than their text says: to_dict)
+                if len(origins) != len(melds):
+                    raise ValueError(f"origins holds {len(origins)} for {len(melds)} melds")
                 melds = tuple(
                     evolve(Meld.parse(m), origin=Origin(o))
                     for m, o in zip(melds, origins, strict=True)
