@@ -465,7 +465,8 @@ def action_dict(data: object, family: str, keys: tuple[str, ...] = ()) -> dict[s
             raise NotationError(
                 f"{clipped(data)} is not a {family} action: unknown key"
                 f"{'s' if len(unknown) > 1 else ''} "
-                f"{', '.join(clipped(k) for k in unknown[:4])} (the keys are "
+                f"{', '.join(clipped(k) for k in unknown[:4])}{', ...' if len(unknown) > 4 else ''}"
+                f" (the keys are "
                 f"{', '.join(('seat', 'kind', *keys))})"
             )
     return data
