@@ -198,7 +198,7 @@ class ToyGame(TurnClaimGame[ToyCard, ToyUnit, ToyAction, ToyRules]):
         h = self._hands[seat]
         return len(self._tables[seat]) >= 3 and all(c % 2 == 0 for c in h)
 
-    def _score(self, seat: int) -> ScoreSheet:
+    def _score(self, seat: int, win: Any) -> ScoreSheet:
         units = len(self._tables[seat])
         payments = tuple(
             Payment(s, seat, units) for s in range(self.players) if s != seat and s in self.seats

@@ -874,5 +874,5 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         meld = _meld(action.meld, (*action.cards, action.card), action.card)
         return self._wins_with(seat, hand, [*self._tables[seat], meld], guo)
 
-    def _score(self, seat: int) -> ScoreSheet:
-        return score(self._win(seat))
+    def _score(self, seat: int, win: Win) -> ScoreSheet:
+        return score(win)

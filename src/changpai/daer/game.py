@@ -73,9 +73,9 @@ __all__ = ["Game"]
 _DIGIT = tuple(5 ** (i % 10) for i in range(KINDS))
 _CASE_SPAN = 5**10
 
-# The ids of the ways a case is read (hand._half_fits's options): at most 2 x 2 x 2**10. Not a
+# The ids of the ways a case is read (hand._half_fits's options): at most 2 x 2**10. Not a
 # cache (never emptied): the keys of _CASE_READS and of _tables' answers are built from them.
-_CASE_SHAPES: dict[tuple[bool, bool, tuple[bool, ...]], int] = {}
+_CASE_SHAPES: dict[tuple[bool, tuple[bool, ...]], int] = {}
 
 # hand._half_fits of a case, by its shape's id times _CASE_SPAN plus its counts' number.
 _CASE_READS: caches.BoundedDict[int, int] = caches.BoundedDict(
@@ -101,8 +101,9 @@ def _tables(rules: Rules) -> tuple[_Shape, tuple[int, ...], tuple[int, int]]:
     erqishi, _, _, jiang = shape
     starts = []
     for case in (jiang[:10], jiang[10:]):
-        # (the engine reads a case's counts with its 坎 taken out: Game._bases)
-        key = (erqishi, False, case)
+        # (the engine reads a case's counts with its 坎 taken out, Game._bases: kan_locked
+        # plays no part in the key)
+        key = (erqishi, case)
         starts.append(_CASE_SHAPES.setdefault(key, len(_CASE_SHAPES)) * _CASE_SPAN)
     rest = tuple(rules.rest_size(q) for q in range(KINDS + 1))
     return shape, rest, (starts[0], starts[1])

@@ -602,9 +602,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             self_drawn=drawn,
         )
 
-    def _score(self, seat: int) -> ScoreSheet:
+    def _score(self, seat: int, win: Win) -> ScoreSheet:
         payers = tuple(s for s in self.seats if s != seat)
-        return score(self._win(seat), rules=self.rules, players=self.players, payers=payers)
+        return score(win, rules=self.rules, players=self.players, payers=payers)
 
     def _win_value(self, seat: int, sheet: ScoreSheet) -> int:
         return int(sheet.fact("laid_out", 0))

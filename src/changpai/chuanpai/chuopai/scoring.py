@@ -92,14 +92,20 @@ def _players(players: object, rules: Rules) -> None:
         )
 
 
-def _bai_counts(bai: str | Iterable[Card]) -> list[int]:
+def _bai_cards(bai: object) -> tuple[Card, ...]:
+    """The 擺牌 given as text or cards, each a 戳牌 card, else NotationError naming it."""
     cards = (
         parse(bai, deck="deck84") if isinstance(bai, str) else items_arg(bai, "bai", "戳牌 cards")
     )
-    counts = [0] * len(DOT_CARDS)
     for card in cards:  # cards no 戳牌 hand can hold: a NotationError, as in every family
         if not isinstance(card, Card) or card.is_jing:
             raise NotationError(f"擺牌 holds {card!r}, which is not a 戳牌 card")
+    return cards
+
+
+def _bai_counts(bai: str | Iterable[Card]) -> list[int]:
+    counts = [0] * len(DOT_CARDS)
+    for card in _bai_cards(bai):
         counts[card.index] += 1
         if counts[card.index] > 4:
             raise NotationError(f"擺牌 holds {counts[card.index]} of {card.name}; deck84 has 4")
@@ -132,16 +138,6 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
 
 
-def _bai_field(value: object) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse(value, deck="deck84")
-    items = items_arg(value, "bai", "戳牌 cards")
-    for card in items:
-        if not isinstance(card, Card):
-            raise NotationError(f"bai holds {card!r}, which is not a 戳牌 card")
-    return items
-
-
 def _seat_or_none(_instance: object, attribute: Any, value: object) -> None:
     if value is not None:
         int_arg(value, attribute.name, error=NotationError)
@@ -168,7 +164,7 @@ class Win:
     changpai.errors.NotationError: winner='1' is not an integer
     """
 
-    bai: tuple[Card, ...] = field(converter=_bai_field)
+    bai: tuple[Card, ...] = field(converter=_bai_cards)
     winner: int = field(default=0, validator=_seat_or_none)
     liable: int | None = field(default=None, validator=_seat_or_none)
     offender: int | None = field(default=None, validator=_seat_or_none)

@@ -383,7 +383,8 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     def _check_win(self, seat: int) -> bool:
         if not self._has_won(seat):
             return False
-        sheet = self._score(seat)
+        win = self._win(seat)  # (built once: the sheet scores it and the result keeps it)
+        sheet = self._score(seat, win)
         value = self._win_value(seat, sheet)
         self._force(self._new_action("win", seat), note=f"{value} {self.value_name}")
         discarder, _turned, drawn = self._last_card(seat)
@@ -396,7 +397,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             next_dealer=self._next_dealer(seat),
             value=value,
             label=self.win_label,
-            win=self._win(seat),
+            win=win,
             discarder=discarder,
             self_drawn=drawn,
         )

@@ -552,5 +552,5 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         """Whether ``seat`` has won now."""
 
     @abstractmethod
-    def _score(self, seat: int) -> ScoreSheet:
-        """The score sheet of the winner ``seat``."""
+    def _score(self, seat: int, win: Any) -> ScoreSheet:
+        """The score sheet of the winner ``seat``, whose win object (:meth:`_win`) is ``win``."""
