@@ -24,7 +24,7 @@ from types import ModuleType
 
 from _baseline import REPEAT, Baseline, chunked_rate, scaled
 
-from changpai.zipai import DECK, HUNAN, Card, best_decomposition, hand, solver
+from changpai.zipai import DECK, HUNAN, Card, best_decomposition, hand, solver, waits
 
 _REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "zipai" / "test_hand_independent.py"
 
@@ -188,6 +188,14 @@ def main() -> None:
         ref_rate = reference_rate(ref, comp[: max(4, len(comp) // 5)], args.repeat)
         print(baseline.line("  clean-room reference, cold", ref_rate, "hands/s"))
         print(f"  best_decomposition cold = {cold / ref_rate:.2f} x reference")
+
+    ready = [h[:20] for h in comp[: max(4, len(comp) // 10)]]  # (a complete hand less a card)
+    some = [h[:20] for h in rnd[: max(4, len(rnd) // 40)]]
+    for label, hands in (("complete hands less a card", ready), ("random 20-card hands", some)):
+        cold, warm = measure(waits, hands, args.repeat)
+        waiting = sum(bool(waits(h)) for h in hands)
+        print(f"waits, {label}: {len(hands)} ({waiting} waiting)")
+        print(baseline.line("  waits, cold (empty caches)", cold, "hands/s"))
     baseline.again()
     print(baseline.footer())
 

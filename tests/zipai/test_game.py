@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -52,12 +53,16 @@ def test_shuxin_seat_sits_out() -> None:
     """zipai.md §2 (seed 004 數信): four seated, the seat opposite the dealer does not play."""
     game = Game(HAHA, seed=1, dealer=1)
     assert game.seats == (1, 2, 0)  # in turn order from the dealer
-    with pytest.raises(IllegalActionError, match="數信"):
-        game.hand(3)
+    # it holds nothing, as a 南通 seat that sits out (one public face; issue 12)
+    assert (game.hand(3), game.melds(3), game.discards(3)) == ((), (), ())
     assert [held(game, s) for s in (1, 2, 0)] == [21, 20, 20]
     game = Game(HAHA, seed=1, dealer=0)
     assert game.seats == (0, 1, 3)
     assert [v.seat for v in game.view(0).seats] == [0, 1, 3]
+    chooser = random.Random(3)
+    while game.to_act:
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+        assert (game.hand(2), game.melds(2), game.discards(2)) == ((), (), ())
 
 
 # ------------------------------------------------------------------------------------ §4 start

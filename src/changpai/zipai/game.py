@@ -301,10 +301,14 @@ class Game(Claims, GameBase):
         return len(self._stock)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The concealed cards of ``seat`` (omniscient; use :meth:`view` for one seat's sight).
+        """The concealed cards of ``seat`` (omniscient; use :meth:`view` for one seat's sight);
+        ``()`` for the 數信 seat, which holds none (as a 南通 seat that sits out).
 
         >>> len(Game(seed=1).hand(1))
         20
+        >>> from changpai.zipai.rules import HAHA
+        >>> Game(HAHA, seed=1).hand(2)  # (seat 2 is the 數信 when seat 0 deals)
+        ()
         """
         return self._seat(seat).cards()
 
@@ -508,10 +512,8 @@ class Game(Claims, GameBase):
         return check_seat(seat, len(self._seats), error=IllegalActionError)
 
     def _seat(self, seat: int) -> _Seat:
-        seat = self._check_seat(seat)
-        if seat == self._shuxin:
-            raise IllegalActionError(f"seat {seat} is the 數信 and holds no cards")
-        return self._seats[seat]
+        # (the 數信 seat's record stays empty: it holds no cards, melds or discards)
+        return self._seats[self._check_seat(seat)]
 
     def _record(
         self, seat: int, kind: ActionKind, card: int | None = None, melds: tuple[Meld, ...] = ()

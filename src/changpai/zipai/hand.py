@@ -863,12 +863,27 @@ def waits(
     _check_size(concealed, exposed, 1, rules)
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
+    # (the engine's seat state answers "any reading with this card?" without building melds,
+    # exactly when the full analysis finds one: most cards complete nothing)
+    from changpai.zipai.state import _hand_masks, _masks_may_complete, _may_win, _Seat
+
+    seat = _Seat()
+    seat.hand = counts[:]
+    seat.lay(*exposed)
+    allow = rules.allow_1_5_10
+    masks = _hand_masks(tuple(counts), allow)
     for meld in exposed:
         for c in meld.cards:
             counts[c.index] += 1
     result: dict[Card, Decomposition] = {}
     for candidate in CARDS:
-        if counts[candidate.index] >= 4:
+        k = candidate.index
+        if counts[k] >= 4:
+            continue
+        n = seat.hand[k]
+        if n <= 1 and not seat.sets >> k & 1 and not _masks_may_complete(masks, n, k, allow):
+            continue  # (a free card with no meld to go into)
+        if not _may_win(seat, rules, masks[3], k, True, False):
             continue
         found = best_decomposition(concealed, exposed, rules, card=candidate, self_drawn=True)
         if found is not None and (found.threshold_met or not winning_only):

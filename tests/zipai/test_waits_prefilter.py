@@ -1,0 +1,100 @@
+"""``waits`` asks the engine's prefilters before each full analysis (issue 12: 字牌 ``waits``
+was ≈ 90× a ``best_decomposition``): it must give exactly what trying every card as a
+self-drawn card gives (zipai.md §7 聽牌), for hands alone and hands with table melds taken from
+played games.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changpai.zipai import DECK, Card, Decomposition, Game, Meld, Rules, best_decomposition, waits
+from changpai.zipai.cards import CARDS
+from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO
+
+RULES = [
+    HUNAN,
+    LIUHUDAO,
+    HAHA,
+    HUNAN.evolve(allow_1_5_10=True),
+    HUNAN.evolve(min_huxi=6, paoshuang=False),
+]
+
+
+def plain_waits(
+    concealed: tuple[Card, ...], exposed: tuple[Meld, ...], rules: Rules, winning_only: bool
+) -> dict[Card, Decomposition]:
+    """The former ``waits``: every card with a copy left, tried as a self-drawn card."""
+    held = list(concealed) + [c for m in exposed for c in m.cards]
+    found = {}
+    for card in CARDS:
+        if held.count(card) >= 4:
+            continue
+        best = best_decomposition(concealed, exposed, rules, card=card, self_drawn=True)
+        if best is not None and (best.threshold_met or not winning_only):
+            found[card] = best
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=st.sampled_from(RULES),
+    seed=st.integers(0, 2**32 - 1),
+    size=st.sampled_from([5, 8, 11, 14, 17, 20]),
+    winning_only=st.booleans(),
+)
+def test_waits_of_hands_alone(rules: Rules, seed: int, size: int, winning_only: bool) -> None:
+    """Random hands, and a complete hand's cards less one (which mostly wait for something)."""
+    rng = random.Random(seed)
+    hand = tuple(rng.sample(DECK, size))
+    assert waits(hand, (), rules, winning_only=winning_only) == plain_waits(
+        hand, (), rules, winning_only
+    )
+    near = list(complete_cards(rng))
+    near.pop(rng.randrange(len(near)))
+    got = waits(tuple(near), (), rules, winning_only=winning_only)
+    assert got == plain_waits(tuple(near), (), rules, winning_only)
+
+
+_SENTENCES = [(k, k + 1, k + 2) for s in (0, 10) for k in range(s, s + 8)] + [
+    (1, 6, 9),  # 二七十
+    (11, 16, 19),  # 貳柒拾
+]
+
+
+def complete_cards(rng: random.Random) -> tuple[Card, ...]:
+    """21 cards of seven 門子 — 一句話, 絞 and 坎 — at most three copies of a kind (zipai.md §4)."""
+    while True:
+        kinds: list[int] = []
+        for _ in range(7):
+            k = rng.randrange(20)
+            roll = rng.random()
+            if roll < 0.2:
+                kinds += (k, k, k)
+            elif roll < 0.3:
+                kinds += (k, k, (k + 10) % 20)
+            else:
+                kinds += rng.choice(_SENTENCES)
+        if all(kinds.count(k) <= 3 for k in kinds):  # (a fourth would make a 提)
+            rng.shuffle(kinds)
+            return tuple(CARDS[k] for k in kinds)
+
+
+@settings(max_examples=12, deadline=None)
+@given(rules=st.sampled_from(RULES), seed=st.integers(0, 2**32 - 1))
+def test_waits_with_table_melds_from_played_games(rules: Rules, seed: int) -> None:
+    """Every few steps of a seeded game, every seat's hand with its table melds."""
+    game = Game(rules, seed=seed)
+    chooser = random.Random(seed)
+    step = 0
+    while not game.is_over:
+        if step % 4 == 0:
+            for s in game.seats:
+                hand, melds = game.hand(s), game.melds(s)
+                if hand:
+                    assert waits(hand, melds, rules) == plain_waits(hand, melds, rules, False)
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+        step += 1
