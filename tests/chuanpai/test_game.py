@@ -324,7 +324,10 @@ def test_random_games_invariants(seed: int, rules: Rules, players: int) -> None:
     ),
 )
 def test_random_games_with_options(seed: int, rules: Rules) -> None:
-    """The same invariants with the Ambiguities options C1, C4, C5, C6, C8, C9."""
+    """The same invariants run under the Ambiguities options C1, C4, C5, C6, C8, C9 (each
+    option's own rule is checked by its scenario tests: test_decks, test_red_dot_win_option,
+    test_sixteen_fifteen_deal_has_no_mojia, test_jiao_deal_checks_the_dealt_cards,
+    test_qitou_uncovered_option, ...)."""
     rng = random.Random(seed)
     game = Game(rules, seed=seed)
     _play(game, rng, check_illegal=False)

@@ -34,7 +34,7 @@ def held(game: Game, seat: int) -> int:
     [(HUNAN, [21, 20, 20], 19), (LIUHUDAO, [15, 14, 14, 14], 23), (HAHA, [21, 20, 20], 19)],
     ids=[
         "zipai.md §3 3p 21/20/20",
-        "zipai.md §3 6胡倒 15/14/14/14",
+        "zipai.md §3 Z7 6胡倒 15/14/14/14",
         "zipai.md §2 §3 數信 (three play) 21/20/20",
     ],
 )

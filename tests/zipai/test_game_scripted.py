@@ -465,7 +465,7 @@ HAND6_STEPS = (
 
 
 def test_hand6_liuhudao() -> None:
-    """zipai.md §3 (15/14/14/14, stock 23), §7 5 門子 and 6 胡息, through the same engine."""
+    """zipai.md §3 / Z7 (15/14/14/14, stock 23), §7 5 門子 and 6 胡息, through the same engine."""
     game = Game(LIUHUDAO, deck=HAND6_DECK)
     assert [len(game.hand(s)) for s in range(4)] == [15, 14, 14, 14]
     assert game.stock_size == 23

@@ -84,6 +84,17 @@ def test_liuhudao_threshold() -> None:
     assert sheet.total == 9 and len(sheet.payments) == 3
 
 
+@pytest.mark.parametrize(
+    ("hand", "huxi", "total"),
+    [("一二三 四五六 七八九 捌玖拾 五六七", 3, 0), ("一二三 二七十 四五六 七八九 捌玖拾", 6, 6)],
+)
+def test_liuhudao_threshold_boundary(hand: str, huxi: int, total: int) -> None:
+    """zipai.md §8.2 / Z1: 6胡倒 wins from 6 胡息 — 3 does not pay, 6 does."""
+    d = best_decomposition(parse(hand), rules=LIUHUDAO)
+    assert d is not None and d.huxi == huxi and d.threshold_met == (huxi >= 6)
+    assert score(Win(d, winner=3, players=4), rules=LIUHUDAO).total == total
+
+
 def test_tianhu_without_threshold() -> None:
     """zipai.md §7 天胡 (a) / Z13: a 天胡 of 3 提 or 5 坎 needs no threshold by default (here
     21 胡息 of five small 坎 and two 句 under a threshold of 30); with
@@ -105,10 +116,23 @@ def test_tianhu_on_the_liang_card_needs_the_threshold() -> None:
     assert d.huxi == 12 and not sheet.fact("threshold_met") and sheet.total == 0
 
 
-@pytest.mark.parametrize(("huxi_total", "tun"), [(15, 1), (17, 1), (18, 2), (19, 2), (21, 3)])
-def test_tun_formula(huxi_total: int, tun: int) -> None:
-    """zipai.md §8.5: 囤 = 1 + floor((胡息 − threshold) / 3); e.g. 19 胡息 → 2 囤."""
-    assert 1 + (huxi_total - 15) // 3 == tun
+@pytest.mark.parametrize(
+    ("concealed", "exposed", "huxi_total", "tun"),
+    [
+        ("一二三四四五五七七八九肆伍柒柒柒柒捌捌玖玖", "", 15, 1),
+        ("一一二三四四五五六六九九壹壹捌捌捌捌", "碰 七七七", 16, 1),
+        ("一一二四四四四五六七十貳叄肆伍伍陸陸玖玖玖", "", 18, 2),
+        ("一四四五五六六九九壹壹捌捌捌捌玖玖玖", "碰 二二二", 19, 2),
+        ("二二二二三三六六七八九貳叄叄叄陸柒捌玖拾拾", "", 21, 3),
+    ],
+)
+def test_tun_formula(concealed: str, exposed: str, huxi_total: int, tun: int) -> None:
+    """zipai.md §8.5: 囤 = 1 + floor((胡息 − threshold) / 3); e.g. 19 胡息 → 2 囤 — scored."""
+    rules = HUNAN.evolve(score_mode="tun")
+    d = best_decomposition(parse(concealed), exposed, rules)
+    assert d is not None and d.huxi == huxi_total
+    sheet = score(Win(d, winner=0, players=3), rules=rules)
+    assert sheet.fact("tun") == tun and sheet.total == tun
 
 
 def test_tun_mode() -> None:
