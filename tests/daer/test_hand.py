@@ -224,18 +224,28 @@ def test_readings_agree_with_brute_force(indices: list[int], jiao: bool, erqishi
         return
     rules = DAER.evolve(hand_size=7, jiao=jiao, erqishi=erqishi)
     cards = tuple(CARDS[i] for i in indices)
+    # (a Counter of the readings listed, so a reading listed twice fails)
     mine = Counter(
-        {
-            tuple(
-                sorted(
-                    (m.kind.value, "".join(c.code for c in sorted(m.cards, key=lambda c: c.index)))
-                    for m in d.melds
-                )
-            ): 1
-            for d in decompositions(cards, rules=rules)
-        }
+        tuple(
+            sorted(
+                (m.kind.value, "".join(c.code for c in sorted(m.cards, key=lambda c: c.index)))
+                for m in d.melds
+            )
+        )
+        for d in decompositions(cards, rules=rules)
     )
     assert mine == _brute(cards, rules)
+
+
+def test_two_jiao_of_one_pair_of_kinds_are_one_reading() -> None:
+    """daer.md §4 sets, E4 (絞 allowed): 三三叄 with 三叄叄 is one reading, listed once (it
+    was listed twice, its sets in two orders)."""
+    rules = DAER.evolve(jiao=True)
+    found = [str(d) for d in decompositions("三三三 叄叄叄 四五六 七八九 伍伍", rules=rules)]
+    assert found == [
+        "刻 三三三 順 四五六 順 七八九 刻 叄叄叄 將 伍伍",
+        "絞 三三叄 絞 三叄叄 順 四五六 順 七八九 將 伍伍",
+    ]
 
 
 @given(

@@ -308,9 +308,11 @@ def _halves_read(small: int, big: int, r: int) -> bool:
     return r == 0 and small == 1 and big == 1
 
 
-def _order(item: _Set) -> tuple[bool, int, int]:
+def _order(item: _Set) -> tuple[bool, int, int, int]:
     kind, idx = item
-    return (kind is MeldKind.JIANG, idx[0], idx[-1])
+    # (the middle card tells 絞 三三叄 from 三叄叄: with the ends alone a reading holding both
+    # sorted two ways and was listed twice)
+    return (kind is MeldKind.JIANG, idx[0], idx[-1], idx[1] if len(idx) > 2 else -1)
 
 
 @caches.lru("daer", maxsize=4096)
