@@ -23,6 +23,7 @@ import unicodedata
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from changpai.core.document import FAMILIES, game_family
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -36,6 +37,7 @@ __all__ = [
     "Variant",
     "__version__",
     "clear_caches",
+    "game_from_json",
     "variant",
     "variants",
 ]
@@ -46,6 +48,7 @@ _SUBPACKAGES = ("chuanpai", "core", "daer", "envs", "nantong", "xiaogan", "zipai
 
 if TYPE_CHECKING:  # (a type checker sees them as the attributes they become)
     from changpai import chuanpai, core, daer, envs, nantong, xiaogan, zipai  # noqa: F401
+    from changpai.core.engine import GameBase
 else:  # (hidden from type checkers, which would otherwise type a misspelt name as a module)
 
     def __getattr__(name: str) -> ModuleType:
@@ -73,8 +76,29 @@ def __dir__() -> list[str]:
     return sorted({*__all__, "errors", *_SUBPACKAGES} - {"envs"})
 
 
-# The families whose presets are registered; each package exposes ``VARIANTS``.
-_FAMILIES = ("zipai", "nantong", "chuanpai", "chuanpai.chuopai", "daer", "xiaogan")
+# The families whose presets are registered (each package exposes ``VARIANTS``): those a game
+# document can name.
+_FAMILIES = FAMILIES
+
+
+def game_from_json(text: str | bytes) -> GameBase:
+    """The game of a game document of any family (``Game.to_json()``, ``changpai play
+    --json``; 0.1.0 documents too), loaded by its family's ``Game.from_json`` — for a server
+    that restores tables of several families. Text that is no game document, or one of no
+    changpai family, raises :class:`~changpai.errors.NotationError` naming the problem.
+
+    >>> game = variant("戳牌").game(seed=3)
+    >>> type(game_from_json(game.to_json())).__module__, game_from_json(game.to_json()) == game
+    ('changpai.chuanpai.chuopai.game', True)
+    >>> game_from_json("[]")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a changpai game JSON document: the text holds a list, not an object
+    """
+    game: GameBase = importlib.import_module(f"changpai.{game_family(text)}").Game.from_json(text)
+    return game
+
+
 _registry: dict[str, Variant] | None = None
 _ordered: tuple[Variant, ...] = ()
 

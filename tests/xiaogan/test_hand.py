@@ -86,6 +86,16 @@ def test_hunjiang_in_hand_is_dead_by_default() -> None:
     assert is_complete(hand, rules=XIAOGAN.evolve(hunjiang="wild"))
 
 
+def test_wild_hunjiang_may_stand_for_a_sixth_copy() -> None:
+    """X3 option "fully wild": 混江 stands for any card, a sixth copy of a character included
+    (the rules set no limit — unlike 南通's 百搭, nantong.md §1): five 上 and 混江 read as two
+    暗 (15 張), which beats the 五張 with 混江 loose (14 張) that the default reads."""
+    hand = parse("上上上上上 混江 邱乙己 化三千 七十士")
+    wild = best_layout(hand, rules=XIAOGAN.evolve(hunjiang="wild"))
+    assert str(wild).startswith("暗 上 上 上 | 暗 上 上 混江") and str(wild).endswith("(15 張)")
+    assert str(best_layout(hand)).startswith("五張 上 上 上 上 上")
+
+
 def test_wrong_card_count_is_a_notation_error() -> None:
     """A hand of fewer than 15 cards (xiaogan.md §2) is refused at once, naming the cards."""
     for function in (best_decomposition, decompositions, waits, is_complete, best_layout):

@@ -17,6 +17,26 @@ from changpai.zipai.melds import MeldKind
 A = ActionKind
 
 
+def test_the_win_is_win_as_in_every_family() -> None:
+    """One public face (issue 12): the 胡 is ``ActionKind.WIN`` / ``"win"`` in every family;
+    ``HU`` is the same member and the ``"hu"`` of 0.2.0 documents still reads."""
+    import changpai
+
+    for entry in changpai.variants():
+        kinds = entry.module.ActionKind
+        if hasattr(kinds, "WIN"):
+            assert kinds.WIN.value == "win"
+    assert A.HU is A.WIN and A("hu") is A.WIN and [k for k in A if k.hanzi == "胡"] == [A.WIN]
+    action = Action.from_dict({"seat": 1, "kind": "hu", "card": "d7"})
+    assert (
+        action
+        == Action(1, A.WIN, "d7")
+        == Action.from_dict({"seat": 1, "kind": "win", "card": "d7"})
+    )
+    assert action.to_dict() == {"seat": 1, "kind": "win", "card": "d7"}
+    assert str(action) == "seat 1 胡 柒"
+
+
 def test_action_json_and_text() -> None:
     """Actions are JSON-serializable values."""
     action = Action(1, A.CHI, "x2", ("吃 一二三", "比 二二貳"))
@@ -44,7 +64,7 @@ def test_every_kind_has_its_hanzi_and_decisions_are_marked() -> None:
     """DESIGN: every enum member carries its hanzi; the decisions are the five of zipai.md §6."""
     assert issubclass(ActionKind, HanziEnum)
     assert all(kind.hanzi for kind in ActionKind)
-    assert {k for k in ActionKind if k.is_decision} == {A.DISCARD, A.CHI, A.PENG, A.HU, A.PASS}
+    assert {k for k in ActionKind if k.is_decision} == {A.DISCARD, A.CHI, A.PENG, A.WIN, A.PASS}
 
 
 @pytest.mark.parametrize(

@@ -122,12 +122,12 @@ def test_hu_priority_drawer_first() -> None:
     """zipai.md §6 priority: several can win on a drawn card -> the drawer first."""
     game = deal({1: W1, 2: W2}, stock="十")
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
+    pass_until(game, stop=A.WIN)
     assert records(game, A.DRAW)[-1] == text(1, A.DRAW, "x10")
-    assert game.to_act == (1,) and kinds(game, 1) == {A.HU, A.PASS}
+    assert game.to_act == (1,) and kinds(game, 1) == {A.WIN, A.PASS}
     act(game, 1, A.PASS)
-    assert game.to_act == (2,) and kinds(game, 2) == {A.HU, A.PASS}
-    act(game, 2, A.HU, "x10")
+    assert game.to_act == (2,) and kinds(game, 2) == {A.WIN, A.PASS}
+    act(game, 2, A.WIN, "x10")
     result = game.result
     assert result is not None and result.winner == 2
     assert result.win is not None and not result.win.self_drawn and result.win.discarder is None
@@ -139,10 +139,10 @@ def test_hu_priority_xiajia_before_shangjia() -> None:
     """zipai.md §6 priority: on another's draw the nearest in turn order (下家 before 上家) wins."""
     game = deal({1: W1, 2: W2}, stock="壹 一 十")
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
+    pass_until(game, stop=A.WIN)
     assert records(game, A.DRAW)[-1] == text(0, A.DRAW, "x10")
     assert game.to_act == (1,)
-    act(game, 1, A.HU, "x10")
+    act(game, 1, A.WIN, "x10")
     assert game.result is not None and game.result.winner == 1
     assert game.result.win is not None and game.result.win.decomposition.huxi == 18
 
@@ -151,10 +151,10 @@ def test_popaohu_beats_forced_pao() -> None:
     """zipai.md §5 破跑胡: 胡 beats the forced 跑 on the same drawn card."""
     game = deal({2: PAO_HU}, stock="五")
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
-    assert game.to_act == (2,) and kinds(game, 2) == {A.HU, A.PASS}
+    pass_until(game, stop=A.WIN)
+    assert game.to_act == (2,) and kinds(game, 2) == {A.WIN, A.PASS}
     won = game.copy()
-    act(won, 2, A.HU, "x5")
+    act(won, 2, A.WIN, "x5")
     assert won.result is not None and won.result.win is not None
     assert "跑 五五五五" in str(won.result.win.decomposition)
     act(game, 2, A.PASS)  # passing the 胡: the 跑 is forced
@@ -166,15 +166,15 @@ def test_no_win_on_a_discard_in_hunan() -> None:
     """zipai.md §7.3 (Z2 default): a card discarded from a hand can never be won on."""
     game = deal({0: "十", 1: W1})
     act(game, 0, A.DISCARD, "x10")
-    assert A.HU not in kinds(game, 1)
+    assert A.WIN not in kinds(game, 1)
 
 
 def test_win_on_a_discard_when_allowed() -> None:
     """zipai.md §7 [S004] / §8.4: with win_on_discard the discarder pays both shares."""
     game = deal({0: "十", 1: W1}, rules=HAHA)
     act(game, 0, A.DISCARD, "x10")
-    assert game.to_act == (1,) and A.HU in kinds(game, 1)
-    act(game, 1, A.HU, "x10")
+    assert game.to_act == (1,) and A.WIN in kinds(game, 1)
+    act(game, 1, A.WIN, "x10")
     result = game.result
     assert result is not None and result.win is not None
     assert result.win.discarder == 0 and not result.win.self_drawn
@@ -185,14 +185,14 @@ def test_chouhu_same_huxi() -> None:
     """zipai.md §5 臭胡: a passed win may not be taken on the same card while 胡息 is unchanged."""
     game = deal({1: W1}, stock="十 十")
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
-    assert game.to_act == (1,) and A.HU in kinds(game, 1)
+    pass_until(game, stop=A.WIN)
+    assert game.to_act == (1,) and A.WIN in kinds(game, 1)
     act(game, 1, A.PASS)
-    pass_until(game, stop=A.HU)
+    pass_until(game, stop=A.WIN)
     log = [str(r.action) for r in game.log]
     start, end = log.index(text(2, A.DRAW, "x10")), log.index(text(2, A.TO_DISCARDS, "x10"))
     assert not any(line.startswith("seat 1 ") for line in log[start + 1 : end])
-    assert all(r.action.kind is not A.HU for r in game.log)
+    assert all(r.action.kind is not A.WIN for r in game.log)
 
 
 def test_passed_chi_makes_a_choupai() -> None:
@@ -283,10 +283,10 @@ def test_a_hu_passed_on_the_liang_counts_the_dealt_ti_laid_after_it() -> None:
 
     hands = {1: "拾拾拾拾 一二三 二七十 壹貳叄 柒捌玖 陸柒捌 八"}
     game = Game(HUNAN, deck=stack_deck(HUNAN, hands=hands, liang="八", stock="八"))
-    assert Action(1, ActionKind.HU, "x8") in game.legal_actions(1)
+    assert Action(1, ActionKind.WIN, "x8") in game.legal_actions(1)
     game.apply(Action(1, ActionKind.PASS))
     assert any(r.action.kind is ActionKind.TI and r.action.seat == 1 for r in game.log)
     game.apply(game.legal_actions(0)[0])
     while not (game.to_act == (1,) and game.offered == Card("x8")):
         game.apply(Action(game.to_act[0], ActionKind.PASS))
-    assert all(a.kind is not ActionKind.HU for a in game.legal_actions(1))  # 臭胡
+    assert all(a.kind is not ActionKind.WIN for a in game.legal_actions(1))  # 臭胡

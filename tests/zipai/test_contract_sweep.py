@@ -59,7 +59,7 @@ def test_chouhu_lifted_when_the_table_huxi_changes() -> None:
     game = deal({0: "三", 1: CHOUHU}, stock="伍 九 陸 肆 九")
     act(game, 0, A.DISCARD, "x3")
     pass_to_draw(game, 2, "x9")
-    assert game.to_act == (1,) and A.HU in kinds(game, 1)
+    assert game.to_act == (1,) and A.WIN in kinds(game, 1)
     act(game, 1, A.PASS)  # passes the 胡 on 九 with 0 胡息 on the table
     pass_to_draw(game, 1, "d4")
     assert records(game, A.TI)[-1] == text(1, A.TI, "d4", ("提 肆肆肆肆",))
@@ -67,8 +67,8 @@ def test_chouhu_lifted_when_the_table_huxi_changes() -> None:
         act(game, 1, A.PASS)
     act(game, 1, A.DISCARD, "x9")  # one 提: the hand now waits on 九 for its pair
     assert records(game, A.DRAW)[-1] == text(2, A.DRAW, "x9")
-    assert game.to_act == (1,) and A.HU in kinds(game, 1)
-    act(game, 1, A.HU, "x9")
+    assert game.to_act == (1,) and A.WIN in kinds(game, 1)
+    act(game, 1, A.WIN, "x9")
     result = game.result
     assert result is not None and result.winner == 1
     assert result.win is not None and "提 肆肆肆肆" in str(result.win.decomposition)
@@ -87,13 +87,13 @@ def test_chouhu_after_a_passed_win_on_an_own_draw() -> None:
     act(game, 0, A.DISCARD, "x3")
     pass_to_draw(game, 1, "x9")
     assert records(game, A.WEI) == [text(1, A.WEI, "x9", ("偎 九九九",))]
-    assert game.phase == "selfhu" and kinds(game, 1) == {A.HU, A.PASS}
+    assert game.phase == "selfhu" and kinds(game, 1) == {A.WIN, A.PASS}
     act(game, 1, A.PASS)
     act(game, 1, A.DISCARD, "d10")  # 十十 left as a pair: a 跑 of 九 would now win (18 胡息)
     assert [seat for seat, _ in asked_about(game, "d10")] == [2]  # its 吃 passed
     assert records(game, A.DRAW)[-1] == text(2, A.DRAW, "x9")
     while game.offered == Card.parse("x9") and game.to_act:
-        assert A.HU not in kinds(game, game.to_act[0])
+        assert A.WIN not in kinds(game, game.to_act[0])
         game.apply(Action(game.to_act[0], A.PASS))
     assert records(game, A.PAO) == [text(1, A.PAO, "x9", ("跑 九九九九",))]
     assert not game.is_over
@@ -106,8 +106,8 @@ def test_hu_on_a_choupai_drawn_from_the_stock() -> None:
     assert A.CHI in kinds(game, 1)
     act(game, 1, A.PASS)  # 十 is now 臭 for seat 1
     assert records(game, A.DRAW) == [text(1, A.DRAW, "x10")]
-    assert game.to_act == (1,) and kinds(game, 1) == {A.HU, A.PASS}  # no 吃, but 胡
-    act(game, 1, A.HU, "x10")
+    assert game.to_act == (1,) and kinds(game, 1) == {A.WIN, A.PASS}  # no 吃, but 胡
+    act(game, 1, A.WIN, "x10")
     assert game.result is not None and game.result.winner == 1
 
 
@@ -150,13 +150,13 @@ def test_hu_on_a_discard_nearest_seat_after_the_discarder() -> None:
     # HAHA: seat 2 is the 數信 (opposite dealer 0), so the players are 0 -> 1 -> 3
     game = deal({0: "十", 1: W1, 3: W2 + " 二三四"}, liang="一", rules=HAHA)
     act(game, 0, A.DISCARD, "x10")
-    assert game.to_act == (1,) and A.HU in kinds(game, 1)
+    assert game.to_act == (1,) and A.WIN in kinds(game, 1)
     won = game.copy()
-    act(won, 1, A.HU, "x10")
+    act(won, 1, A.WIN, "x10")
     assert won.result is not None and won.result.winner == 1 and won.result.discarder == 0
     act(game, 1, A.PASS)
-    assert game.to_act == (3,) and A.HU in kinds(game, 3)
-    act(game, 3, A.HU, "x10")
+    assert game.to_act == (3,) and A.WIN in kinds(game, 3)
+    act(game, 3, A.WIN, "x10")
     assert game.result is not None and game.result.winner == 3 and game.result.discarder == 0
 
 
@@ -208,7 +208,7 @@ def audit(game: Game) -> list[str]:
             if source[0] is A.DISCARD and card in pengs[seat]:  # §5 跑 (b): never a discard
                 faults.append(f"§5 跑 of an own 碰 on a discard: {where}")
             pengs[seat].discard(card)  # type: ignore[arg-type]
-        if kind is A.HU and source[0] is A.DISCARD and not game.rules.win_on_discard:
+        if kind is A.WIN and source[0] is A.DISCARD and not game.rules.win_on_discard:
             faults.append(f"§7.3 胡 on a discard: {where}")  # (Z2)
     return faults
 
@@ -219,8 +219,8 @@ def winning_play(game: Game, seed: int, hu: float = 1.0) -> Game:
     while not game.is_over:
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
-        wins = [a for a in legal if a.kind is A.HU]
-        others = [a for a in legal if a.kind is not A.HU]
+        wins = [a for a in legal if a.kind is A.WIN]
+        others = [a for a in legal if a.kind is not A.WIN]
         if wins and (chooser.random() < hu or not others):  # (must_hu: no other choice)
             game.apply(wins[0])
         else:
@@ -287,10 +287,10 @@ def replay_audit(game: Game) -> list[str]:
         if card is not None:
             if can & {A.CHI, A.PENG} and card in chou[seat]:
                 faults.append(f"§5 臭牌 {card} offered to seat {seat} for 吃 / 碰")
-            if A.HU in can and passed_hu[seat].get(card) == table_huxi(seat):
+            if A.WIN in can and passed_hu[seat].get(card) == table_huxi(seat):
                 faults.append(f"§5 臭胡 {card} offered to seat {seat}")
             if action.kind is A.PASS:
-                if A.HU in can:
+                if A.WIN in can:
                     passed_hu[seat][card] = table_huxi(seat)
                 pending.extend((seat, kind, card) for kind in can & {A.CHI, A.PENG})
             elif action.kind in (A.CHI, A.PENG):
@@ -302,7 +302,7 @@ def replay_audit(game: Game) -> list[str]:
 
 def test_random_hands_pass_the_choupai_replay_audit() -> None:
     """zipai.md §5 臭牌 / 臭偎 / 臭胡 over many random hands of each preset."""
-    counts = {A.CHOUWEI: 0, A.PASS: 0, A.HU: 0}
+    counts = {A.CHOUWEI: 0, A.PASS: 0, A.WIN: 0}
     for rules in (HUNAN, HAHA, LIUHUDAO):
         for seed in range(100):
             game = winning_play(Game(rules, seed=seed), seed, hu=0.3)  # passes 胡 too
@@ -310,7 +310,7 @@ def test_random_hands_pass_the_choupai_replay_audit() -> None:
             for record in game.log:
                 if record.action.kind in counts:
                     counts[record.action.kind] += 1
-    assert counts[A.CHOUWEI] >= 5 and counts[A.PASS] >= 100 and counts[A.HU] >= 10
+    assert counts[A.CHOUWEI] >= 5 and counts[A.PASS] >= 100 and counts[A.WIN] >= 10
 
 
 def replay_states(game: Game) -> list[tuple[ActionRecord[Action], Game]]:
@@ -347,7 +347,7 @@ def test_rule_options_pass_the_audits(rules: Rules) -> None:
         result = game.result
         assert result is not None
         passed_hu = any(
-            r.action.kind is A.PASS and A.HU in kinds(replayed, r.action.seat)
+            r.action.kind is A.PASS and A.WIN in kinds(replayed, r.action.seat)
             for r, replayed in replay_states(game)
         )
         assert not (rules.must_hu and passed_hu)  # 有胡必胡: never a pass when 胡 is legal
@@ -367,31 +367,31 @@ def test_must_hu_option_leaves_no_pass() -> None:
     must = HUNAN.evolve(must_hu=True)
     assert not HUNAN.must_hu
     game = deal({1: W1}, liang="十")  # 天胡 (b) on the 亮張
-    assert kinds(game, 1) == {A.HU, A.PASS}
+    assert kinds(game, 1) == {A.WIN, A.PASS}
     game = deal({1: W1}, liang="十", rules=must)
-    assert game.legal_actions(1) == [Action(1, A.HU, "x10")]
+    assert game.legal_actions(1) == [Action(1, A.WIN, "x10")]
     with pytest.raises(IllegalActionError, match="有胡必胡"):
         act(game, 1, A.PASS)
     assert not game.can(Action(1, A.PASS))
-    act(game, 1, A.HU)
+    act(game, 1, A.WIN)
     assert game.result is not None and game.result.winner == 1
 
     game = deal({0: "三", 1: CHOUHU_WEI}, stock="九", rules=must)  # a self-drawn 偎 wins
     act(game, 0, A.DISCARD, "x3")
     pass_to_draw(game, 1, "x9")
-    assert game.phase == "selfhu" and game.legal_actions(1) == [Action(1, A.HU, "x9")]
+    assert game.phase == "selfhu" and game.legal_actions(1) == [Action(1, A.WIN, "x9")]
     with pytest.raises(IllegalActionError, match="must 胡 九"):
         act(game, 1, A.PASS)
 
     game = deal({1: W1}, stock="壹 一 十", rules=must)  # seat 0 draws 十: seat 1 must 胡
     game.apply(game.legal_actions(0)[0])
-    while game.to_act != (1,) or A.HU not in kinds(game, 1):
+    while game.to_act != (1,) or A.WIN not in kinds(game, 1):
         game.apply(Action(game.to_act[0], A.PASS))
-    assert game.offered == Card.parse("x10") and kinds(game, 1) == {A.HU}
+    assert game.offered == Card.parse("x10") and kinds(game, 1) == {A.WIN}
 
     game = deal({0: "十", 1: W1}, liang="一", rules=HAHA.evolve(must_hu=True))  # 點炮必胡
     act(game, 0, A.DISCARD, "x10")
-    assert game.legal_actions(1) == [Action(1, A.HU, "x10")]
+    assert game.legal_actions(1) == [Action(1, A.WIN, "x10")]
 
 
 # ------------------------------------------------------------------------------------ Z9
@@ -405,7 +405,7 @@ def test_fanxing_and_shuxin_are_independent_options() -> None:
     def won(rules: Rules) -> tuple[Card | None, Card | None, int]:
         game = deal({0: "十", 1: W1}, liang="一", stock="二 三", rules=rules)
         act(game, 0, A.DISCARD, "x10")
-        act(game, 1, A.HU, "x10")
+        act(game, 1, A.WIN, "x10")
         result = game.result
         assert result is not None and result.win is not None and result.sheet is not None
         shuxin_paid = sum(p.amount for p in result.payments if p.payer == 1)

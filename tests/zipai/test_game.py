@@ -152,8 +152,8 @@ def test_mandatory_tianhu(hands: dict[int, str], liang: str | None, winner: int)
 def test_optional_tianhu_on_liang() -> None:
     """zipai.md §7 天胡 (b): a non-dealer may win on the 亮張 (optional)."""
     game = deal({1: W1}, liang="十")
-    assert game.to_act == (1,) and kinds(game, 1) == {A.HU, A.PASS}
-    act(game, 1, A.HU, "x10")
+    assert game.to_act == (1,) and kinds(game, 1) == {A.WIN, A.PASS}
+    act(game, 1, A.WIN, "x10")
     result = game.result
     assert result is not None and result.winner == 1
     assert result.win is not None and result.win.tianhu and not result.win.self_drawn
@@ -175,7 +175,7 @@ def test_optional_tianhu_priority_dealer_then_xiajia() -> None:
     assert game.to_act == (0,)
     act(game, 0, A.PASS)
     assert game.to_act == (1,)
-    act(game, 1, A.HU, "x10")
+    act(game, 1, A.WIN, "x10")
     assert game.result is not None and game.result.winner == 1
 
 
@@ -189,7 +189,7 @@ def test_liang_forming_dealer_ti_can_be_won_by_others() -> None:
     """zipai.md §7 特殊 3: a 亮張 that makes the dealer's 提 can still be won on by others."""
     game = deal({0: "九九九", 1: W3}, liang="九")
     assert game.to_act == (1,)
-    act(game, 1, A.HU, "x9")
+    act(game, 1, A.WIN, "x9")
     assert game.result is not None and game.result.winner == 1
 
 
@@ -249,8 +249,8 @@ def test_self_drawn_win_and_payments() -> None:
     """zipai.md §7, §8.4: a win on an own draw is self-drawn; both others pay."""
     game = deal({1: W1}, stock="十")
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
-    act(game, 1, A.HU, "x10")
+    pass_until(game, stop=A.WIN)
+    act(game, 1, A.WIN, "x10")
     result = game.result
     assert result is not None and result.win is not None and result.win.self_drawn
     assert sorted(p.payer for p in result.payments) == [0, 2]
@@ -261,9 +261,9 @@ def test_no_paoshuang_option() -> None:
     """zipai.md Z12 (`paoshuang=False`): the winning card may not make a 跑 / 提; the 跑 is forced."""
     game = deal({2: PAO_HU}, stock="五", rules=HUNAN.evolve(paoshuang=False))
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
+    pass_until(game, stop=A.WIN)
     assert records(game, A.PAO) == [text(2, A.PAO, "x5", ("跑 五五五五",))]
-    assert all(r.action.kind is not A.HU for r in game.log)
+    assert all(r.action.kind is not A.WIN for r in game.log)
 
 
 def test_forbid_hu_after_chongpao_option() -> None:
@@ -271,12 +271,12 @@ def test_forbid_hu_after_chongpao_option() -> None:
     dealer = "壹壹壹壹 貳貳貳貳 一二三 二七十 四五六 柒捌"  # + 亮張 玖; 2 提, waits on 八 (將)
     game = deal({0: dealer}, liang="玖", stock="八")
     assert records(game, A.DISCARD) == []  # two 提: no discard (§4)
-    pass_until(game, stop=A.HU)
-    assert game.to_act == (0,) and A.HU in kinds(game, 0)
+    pass_until(game, stop=A.WIN)
+    assert game.to_act == (0,) and A.WIN in kinds(game, 0)
     rules = HUNAN.evolve(forbid_hu_after_chongpao=True)
     game = deal({0: dealer}, liang="玖", stock="八", rules=rules)
-    pass_until(game, stop=A.HU)
-    assert all(r.action.kind is not A.HU for r in game.log)
+    pass_until(game, stop=A.WIN)
+    assert all(r.action.kind is not A.WIN for r in game.log)
 
 
 def test_win_after_forced_wei() -> None:
@@ -284,10 +284,10 @@ def test_win_after_forced_wei() -> None:
     hand = "一二三 二七十 四五六 肆肆肆 捌捌捌 六七八 九九"
     game = deal({1: hand}, stock="九")
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
+    pass_until(game, stop=A.WIN)
     assert text(1, A.WEI, "x9", ("偎 九九九",)) in records(game, A.WEI)
-    assert game.to_act == (1,) and kinds(game, 1) == {A.HU, A.PASS}
-    act(game, 1, A.HU, "x9")
+    assert game.to_act == (1,) and kinds(game, 1) == {A.WIN, A.PASS}
+    act(game, 1, A.WIN, "x9")
     assert game.result is not None and game.result.winner == 1
     assert game.result.win is not None and game.result.win.self_drawn
 
@@ -356,8 +356,8 @@ def test_dealer_wins_on_the_liang() -> None:
     """zipai.md §7 天胡 (b): the dealer's own win with the 亮張 is self-drawn 天胡."""
     dealer = "壹貳叄 貳柒拾 伍伍伍 玖玖玖 陸柒捌 一二三 八九"
     game = deal({0: dealer}, liang="十")
-    assert game.to_act == (0,) and kinds(game, 0) == {A.HU, A.PASS}
-    act(game, 0, A.HU, "x10")
+    assert game.to_act == (0,) and kinds(game, 0) == {A.WIN, A.PASS}
+    act(game, 0, A.WIN, "x10")
     result = game.result
     assert result is not None and result.win is not None
     assert result.winner == 0 and result.win.tianhu and result.win.self_drawn
@@ -370,9 +370,9 @@ def test_liuhudao_hand_through_the_engine() -> None:
     assert [held(game, s) for s in (0, 1, 2, 3)] == [15, 14, 14, 14]
     pass_until(game)  # the filled-in dealer hand may win on its 亮張 (6 胡息): pass
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
+    pass_until(game, stop=A.WIN)
     assert game.to_act == (1,)
-    act(game, 1, A.HU, "x10")
+    act(game, 1, A.WIN, "x10")
     result = game.result
     assert result is not None and result.win is not None
     assert len(result.win.decomposition.melds) == 5 and result.win.decomposition.huxi == 12
@@ -383,8 +383,8 @@ def test_haha_fanxing_and_shuxin_cards() -> None:
     """zipai.md §2 數信 / §8.3 翻信 (seed 004): after a win the next stock cards are turned up."""
     game = deal({1: W1}, stock="十 一 二", rules=HAHA)
     game.apply(game.legal_actions(0)[0])
-    pass_until(game, stop=A.HU)
-    act(game, 1, A.HU, "x10")
+    pass_until(game, stop=A.WIN)
+    act(game, 1, A.WIN, "x10")
     result = game.result
     assert result is not None and result.win is not None
     assert result.win.fanxing_card == Card.parse("x1")

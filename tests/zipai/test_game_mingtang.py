@@ -48,7 +48,7 @@ def drive(game: Game, todo: Sequence[Action] = (), winner: int | None = None) ->
         if todo and todo[0] in legal:
             game.apply(todo.pop(0))
             continue
-        hu = [a for a in legal if a.kind is A.HU]
+        hu = [a for a in legal if a.kind is A.WIN]
         if hu and seat == winner:
             game.apply(hu[0])
             continue

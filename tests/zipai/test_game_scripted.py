@@ -173,7 +173,7 @@ HAND1_STEPS = (
         auto=("seat 1 棄 十", "seat 2 摸 十", "seat 2 棄 十", "seat 0 摸 陸"),
         then=(1, {"seat 1 胡 陸", "seat 1 過"}),
     ),
-    Step(1, A.HU, "d6"),
+    Step(1, A.WIN, "d6"),
 )
 
 
@@ -231,7 +231,7 @@ HAND2_STEPS = (
         auto=("seat 2 棄 拾", "seat 0 摸 五", "seat 2 跑 五五五五", "seat 0 摸 六"),
         then=(2, {"seat 2 胡 六", "seat 2 過"}),
     ),
-    Step(2, A.HU, "x6"),
+    Step(2, A.WIN, "x6"),
 )
 
 
@@ -308,7 +308,7 @@ HAND3_STEPS = (
         ),
         then=(2, {"seat 2 胡 捌", "seat 2 過"}),
     ),
-    Step(2, A.HU, "d8"),
+    Step(2, A.WIN, "d8"),
 )
 
 
@@ -366,7 +366,7 @@ HAND4_STEPS = (
     Step(1, A.PASS, then=(2, {"seat 2 吃 三三叄", "seat 2 過"})),
     # seat 2 draws the fourth 五; seat 1's 坎 五五五 would have to 跑, but it wins first (破跑胡)
     Step(2, A.PASS, auto=("seat 1 棄 三", "seat 2 摸 五"), then=(1, {"seat 1 胡 五", "seat 1 過"})),
-    Step(1, A.HU, "x5"),
+    Step(1, A.WIN, "x5"),
 )
 
 
@@ -402,7 +402,7 @@ HAND5_DECK = stack_deck(HAHA, hands=HAND5, liang="d10", stock="d2 x5")
 HAND5_STEPS = (
     # seat 3 (the dealer's 上家: seat 2 is the 數信) wins on the dealer's discard (seed 004)
     Step(0, A.DISCARD, "x8", then=(3, {"seat 3 胡 八", "seat 3 過"})),
-    Step(3, A.HU, "x8"),
+    Step(3, A.WIN, "x8"),
 )
 
 
@@ -436,7 +436,7 @@ def test_hand5_hunan_never_wins_on_that_discard() -> None:
     deck = stack_deck(HUNAN, hands={0: HAND5[0], 1: HAND5[1], 2: HAND5[3]}, liang="d10")
     game = Game(HUNAN, deck=deck)
     game.apply(Action(0, A.DISCARD, "x8"))
-    assert all(a.kind is not A.HU for s in game.to_act for a in game.legal_actions(s))
+    assert all(a.kind is not A.WIN for s in game.to_act for a in game.legal_actions(s))
 
 
 # ------------------------------------------------------------------------------------ hand 6
@@ -460,7 +460,7 @@ HAND6_STEPS = (
         auto=("seat 2 棄 拾", "seat 3 摸 七"),
         then=(1, {"seat 1 胡 七", "seat 1 過"}),
     ),
-    Step(1, A.HU, "x7"),
+    Step(1, A.WIN, "x7"),
 )
 
 

@@ -38,7 +38,7 @@ def records(game: Game, kind: ActionKind) -> list[str]:
 
 def peng(game: Game, seat: int, card: str) -> None:
     """碰 the card on offer (passing a 胡 the filler cards may happen to allow first)."""
-    if game.to_act == (seat,) and A.HU in {a.kind for a in game.legal_actions(seat)}:
+    if game.to_act == (seat,) and A.WIN in {a.kind for a in game.legal_actions(seat)}:
         game.apply(Action(seat, A.PASS))
     game.apply(Action(seat, A.PENG, card))
 
@@ -70,8 +70,8 @@ def test_single_dealt_four_stays_hidden_and_wins_as_a_ti(
         assert card.hanzi not in str(game.view(watcher))
     assert game.view(1).hand.count(card) == 4
     game.apply(Action(0, A.DISCARD, "x8"))  # HAHA: a discard can be won on (Z2)
-    assert game.to_act == (1,) and A.HU in {a.kind for a in game.legal_actions(1)}
-    game.apply(Action(1, A.HU, "x8"))
+    assert game.to_act == (1,) and A.WIN in {a.kind for a in game.legal_actions(1)}
+    game.apply(Action(1, A.WIN, "x8"))
     result = game.result
     assert result is not None and result.win is not None and result.winner == 1
     dec = result.win.decomposition
@@ -82,7 +82,7 @@ def test_single_dealt_four_stays_hidden_and_wins_as_a_ti(
     laid = deal({0: "八", 1: hand}, rules=HAHA.evolve(dealt_ti_in_hand=0))
     assert laid.melds(1) == (Meld(MeldKind.TI, (card,) * 4, False, Origin.HAND),)
     laid.apply(Action(0, A.DISCARD, "x8"))
-    laid.apply(Action(1, A.HU, "x8"))
+    laid.apply(Action(1, A.WIN, "x8"))
     assert laid.result is not None and laid.result.value == total
 
 

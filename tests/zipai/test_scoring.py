@@ -645,7 +645,7 @@ def test_leiyang_reads_the_hand_for_its_score_not_its_huxi() -> None:
     game = Game(
         rules, deck=stack_deck(rules, hands={1: hand.replace("柒捌玖", "柒捌")}, liang="玖")
     )
-    game.apply(next(a for a in game.legal_actions(1) if a.kind.value == "hu"))
+    game.apply(next(a for a in game.legal_actions(1) if a.kind.value == "win"))
     assert (game.result.value, game.result.sheet.total) == (0, 42)
 
 

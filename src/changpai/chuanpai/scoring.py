@@ -34,6 +34,7 @@ from changpai.chuanpai.hand import (
 from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import caches, document, render
+from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import cards_arg, instance_arg, int_arg, keywords_with_win, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
@@ -243,7 +244,7 @@ def score(
 
 
 @frozen
-class Analysis:
+class Analysis(AnalysisFace):
     """The analysis of one player's cards, as printed by ``changpai analyze``: whether they are
     all formed, the best decomposition and its score, what the hand waits for, and the 叫牌
     condition.
@@ -262,15 +263,6 @@ class Analysis:
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
     jiao: bool
-
-    @property
-    def complete(self) -> bool:
-        """Whether every card is formed (there is a best decomposition).
-
-        >>> analyze("66 44").complete, analyze("66 33").complete
-        (True, False)
-        """
-        return self.best is not None
 
     def __str__(self) -> str:
         rows = [f"hand: {format(self.cards)}  ({self.rules.title})"]
@@ -303,9 +295,18 @@ class Analysis:
         rows.append(("叫牌 condition", "yes" if self.jiao else "no"))
         return render.fields(rows, title=f"川牌 analysis ({self.rules.title})")
 
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The 川牌 findings: the 叫牌 condition (``jiao``, chuanpai.md §2.5).
+
+        >>> analyze("66 44").facts
+        {'jiao': False}
+        """
+        return {"jiao": self.jiao}
+
     def to_dict(self) -> dict[str, Any]:
         """The analysis document (:func:`changpai.core.document.analysis_document`); its
-        ``facts`` hold the 叫牌 condition (``jiao``, chuanpai.md §2.5).
+        ``facts`` are :attr:`facts`.
 
         >>> data = analyze("66 44").to_dict()
         >>> data["schema"], data["variant"], data["complete"], data["value"], data["facts"]
@@ -319,7 +320,7 @@ class Analysis:
             best=self.best,
             sheet=self.sheet,
             waits=self.waits,
-            facts={"jiao": self.jiao},
+            facts=self.facts,
         )
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "analysis_document",
     "check_legacy_family",
     "game_document",
+    "game_family",
     "read_game_document",
     "variant_name",
 ]
@@ -121,6 +122,39 @@ def _loads(text: object, what: str) -> dict[str, Any]:
             f"not a {what} JSON document: the text holds a {type(data).__name__}, not an object"
         )
     return data
+
+
+#: The families whose games a document can hold (their ``Game`` is ``changpai.<family>.Game``).
+FAMILIES = ("zipai", "nantong", "chuanpai", "chuanpai.chuopai", "daer", "xiaogan")
+
+
+def game_family(text: object) -> str:
+    """The family of a game document (version 2, or a 0.1.0 one: its ``family`` key, or the
+    family of its 字牌 ``format`` tag) — what :func:`changpai.game_from_json` loads it with.
+    Text that is no JSON object naming a family raises
+    :class:`~changpai.errors.NotationError` naming the problem.
+
+    >>> game_family('{"schema": "changpai.game", "version": 2, "family": "chuanpai.chuopai"}')
+    'chuanpai.chuopai'
+    >>> game_family('{"format": "changpai.zipai.game/1"}')
+    'zipai'
+    >>> game_family('{"family": "chess"}')
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a changpai game document: its family 'chess' is none of zipai, nantong, chuanpai, chuanpai.chuopai, daer, xiaogan
+    """
+    data = _loads(text, "changpai game")
+    family = data.get("family")
+    tag = data.get("format")
+    if family is None and "schema" not in data and isinstance(tag, str):
+        parts = tag.split(".")  # (0.1.0 字牌: "changpai.zipai.game/1")
+        family = parts[1] if len(parts) > 2 and parts[0] == "changpai" else None
+    if family not in FAMILIES:
+        raise NotationError(
+            f"not a changpai game document: its family {clipped(family)} is none of "
+            f"{', '.join(FAMILIES)}"
+        )
+    return str(family)
 
 
 def check_legacy_family(data: dict[str, Any], family: str) -> None:

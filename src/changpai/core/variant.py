@@ -36,7 +36,8 @@ class Variant:
     sample: str = ""
     """A sample hand of this variant in the family's notation (``changpai analyze --sample``)."""
     sample_options: tuple[tuple[str, Any], ...] = ()
-    """Keywords of the family's ``analyze`` that go with the sample (the 南通 flipped 將 …)."""
+    """Keywords of the family's ``analyze`` that go with the sample (the 南通 flipped 將 …), as
+    ``(name, value)`` pairs (a ``Variant`` is hashable): ``**dict(variant.sample_options)``."""
 
     @property
     def module(self) -> Any:

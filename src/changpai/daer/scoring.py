@@ -23,6 +23,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document, render
+from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import flag_arg, instance_arg, int_arg, keywords_with_win, rules_arg, shown
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
@@ -226,7 +227,7 @@ def _settle(win: Win, rules: Rules) -> ScoreSheet:
 
 
 @frozen
-class Analysis:
+class Analysis(AnalysisFace):
     """What :func:`analyze` finds: the cards, the table sets, whether the hand wins, its best
     reading and settlement (as a self-drawn win of seat 0), or what it waits for.
 
@@ -241,15 +242,6 @@ class Analysis:
     best: Decomposition | None
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
-
-    @property
-    def complete(self) -> bool:
-        """Whether the hand wins as it is.
-
-        >>> analyze("一二三 四五六 七八九 壹貳叄 伍伍").complete
-        True
-        """
-        return self.best is not None
 
     def __str__(self) -> str:
         """The analysis as ``changpai analyze`` prints it.
@@ -292,15 +284,24 @@ class Analysis:
             rows.append(render.waits_row(self.waits, lambda d: f"{d.hu} 胡"))
         return render.fields(rows, title=f"大貳 analysis ({self.rules.title})")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The analysis document (``changpai.analysis`` version 2).
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The 大貳 findings: the 胡 of the best reading and its 將.
 
-        >>> sorted(analyze("一二三 四五六 七八九 壹貳叄 伍伍").to_dict())[:4]
-        ['best', 'cards', 'complete', 'exposed']
+        >>> analyze("一二三 四五六 七八九 壹貳叄 伍伍").facts
+        {'hu': 9, 'jiang': '將 伍伍'}
         """
         facts: dict[str, Any] = {"hu": None if self.best is None else self.best.hu}
         if self.best is not None and self.best.jiang is not None:
             facts["jiang"] = str(self.best.jiang)
+        return facts
+
+    def to_dict(self) -> dict[str, Any]:
+        """The analysis document (``changpai.analysis`` version 2; its facts :attr:`facts`).
+
+        >>> sorted(analyze("一二三 四五六 七八九 壹貳叄 伍伍").to_dict())[:4]
+        ['best', 'cards', 'complete', 'exposed']
+        """
         return document.analysis_document(
             family="daer",
             variant=document.variant_name("daer", self.rules),
@@ -309,7 +310,7 @@ class Analysis:
             best=self.best,
             sheet=self.sheet,
             waits=self.waits,
-            facts=facts,
+            facts=self.facts,
         )
 
 

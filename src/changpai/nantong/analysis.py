@@ -16,6 +16,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.analysis import AnalysisFace
 from changpai.core.document import analysis_document, variant_name
 from changpai.core.guard import flag_arg
 from changpai.core.scoresheet import ScoreSheet
@@ -30,7 +31,7 @@ __all__ = ["Analysis", "analyze"]
 
 
 @frozen
-class Analysis:
+class Analysis(AnalysisFace):
     """What :func:`analyze` finds: the hand (sorted) and its declared melds; ``best``, the best
     reading of a complete hand, and its score ``sheet`` (nothing else known unless
     :func:`analyze` was told the winning card or 自摸); or the ``waits`` of a ready hand
@@ -49,15 +50,6 @@ class Analysis:
     sheet: ScoreSheet | None = None
     rules: Rules = field(default=DUZIHU, kw_only=True)
     jiang: tuple[Card, ...] = field(default=(), kw_only=True)
-
-    @property
-    def complete(self) -> bool:
-        """Whether the hand is a winning hand (one pair + seven groups).
-
-        >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w").complete
-        True
-        """
-        return self.best is not None
 
     @property
     def winning(self) -> bool:
@@ -100,29 +92,37 @@ class Analysis:
             rows.append(("不聽", "not complete and not ready"))
         return render.fields(rows, title="南通長牌 analysis")
 
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The 南通 findings: the shape and 文錢 of the best reading and the flipped 將.
+
+        >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w", jiang="HH 3w").facts
+        {'shape': 'qinghu', 'wenqian': 1, 'jiang': ['HH', '3w']}
+        """
+        best = self.best
+        return {
+            "shape": None if best is None else best.shape.value,
+            "wenqian": 0 if best is None else best.wenqian,
+            "jiang": [c.code for c in self.jiang],
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """The analysis document (:func:`changpai.core.document.analysis_document`); its facts
-        are the shape and 文錢 of the best reading and the flipped 將.
+        are :attr:`facts`.
 
         >>> doc = analyze("123b 456b 789b 123t 456t 789t 123w 5w").to_dict()
         >>> doc["schema"], doc["variant"], doc["complete"], doc["waits"][0]["card"], doc["facts"]
         ('changpai.analysis', 'duzihu', False, '5w', {'shape': None, 'wenqian': 0, 'jiang': []})
         """
-        best = self.best
-        facts = {
-            "shape": None if best is None else best.shape.value,
-            "wenqian": 0 if best is None else best.wenqian,
-            "jiang": [c.code for c in self.jiang],
-        }
         return analysis_document(
             family="nantong",
             variant=variant_name("nantong", self.rules),
             cards=self.cards,
             exposed=self.exposed,
-            best=best,
+            best=self.best,
             sheet=self.sheet,
             waits=self.waits,
-            facts=facts,
+            facts=self.facts,
         )
 
 

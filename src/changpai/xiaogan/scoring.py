@@ -27,6 +27,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import document, render
+from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import (
     count_arg,
     flag_arg,
@@ -261,7 +262,7 @@ def score(
 
 
 @frozen
-class Analysis:
+class Analysis(AnalysisFace):
     """The analysis of one player's cards, as ``changpai analyze`` prints it: whether they are
     all formed (``best``, the best complete reading), what they lay out now (``layout``, loose
     cards allowed, xiaogan.md §5) and its score when that wins, and the cards the hand waits
@@ -283,24 +284,6 @@ class Analysis:
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
     layout: Decomposition | None = None
-
-    @property
-    def complete(self) -> bool:
-        """Whether every card is formed.
-
-        >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").complete
-        True
-        """
-        return self.best is not None
-
-    @property
-    def value(self) -> int | None:
-        """The laid-out count of the best reading (``None`` when incomplete).
-
-        >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").value
-        15
-        """
-        return None if self.best is None else self.best.value
 
     @property
     def facts(self) -> dict[str, Any]:

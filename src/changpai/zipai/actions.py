@@ -38,18 +38,24 @@ __all__ = ["Action", "ActionKind"]
 class ActionKind(HanziEnum, short_repr=True):
     """What an action or log record does. Each member carries its hanzi (``.hanzi``).
 
-    Decisions (a seat chooses): ``DISCARD``, ``CHI``, ``PENG``, ``HU``, ``PASS``. Records the
-    engine writes itself (``auto=True``): ``DEAL``, ``LIANG``, ``DRAW``, ``TI``, ``WEI``,
+    Decisions (a seat chooses): ``DISCARD``, ``CHI``, ``PENG``, ``WIN`` (胡), ``PASS``. Records
+    the engine writes itself (``auto=True``): ``DEAL``, ``LIANG``, ``DRAW``, ``TI``, ``WEI``,
     ``CHOUWEI``, ``PAO``, ``TIANHU``, ``TO_DISCARDS``, ``HUANGZHUANG``.
+
+    The 胡 is ``WIN`` (``"win"``), as in every family; ``HU`` is the same member (its name up to
+    0.2.0), and ``"hu"`` — the value documents of 0.2.0 hold — reads as it.
 
     >>> ActionKind.PENG.hanzi, ActionKind.PENG.is_decision, ActionKind.TI.is_decision
     ('碰', True, False)
+    >>> ActionKind.HU is ActionKind.WIN is ActionKind("hu"), ActionKind.WIN.value
+    (True, 'win')
     """
 
     DISCARD = ("discard", "打")
     CHI = ("chi", "吃")
     PENG = ("peng", "碰")
-    HU = ("hu", "胡")
+    WIN = ("win", "胡")
+    HU = ("win", "胡")  # (an alias of WIN)
     PASS = ("pass", "過")
     DEAL = ("deal", "發牌")
     LIANG = ("liang", "亮張")
@@ -62,18 +68,22 @@ class ActionKind(HanziEnum, short_repr=True):
     TO_DISCARDS = ("to_discards", "棄")
     HUANGZHUANG = ("huangzhuang", "荒莊")
 
+    @classmethod
+    def _missing_(cls, value: object) -> ActionKind | None:
+        return cls.WIN if value == "hu" else None  # (the 胡 of 0.2.0 documents)
+
     @property
     def is_decision(self) -> bool:
         """Whether a seat chooses this action (else the engine applies it).
 
         >>> [kind.value for kind in ActionKind if kind.is_decision]
-        ['discard', 'chi', 'peng', 'hu', 'pass']
+        ['discard', 'chi', 'peng', 'win', 'pass']
         """
         return self in _DECISIONS
 
 
 _DECISIONS = frozenset(
-    {ActionKind.DISCARD, ActionKind.CHI, ActionKind.PENG, ActionKind.HU, ActionKind.PASS}
+    {ActionKind.DISCARD, ActionKind.CHI, ActionKind.PENG, ActionKind.WIN, ActionKind.PASS}
 )
 
 

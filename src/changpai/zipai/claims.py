@@ -56,7 +56,7 @@ __all__: list[str] = []
 # the 打 / 胡 / 碰 of each card and the 過 of each seat, interned (the objects of _act)
 _DISCARDS, _HUS, _PENGS = (
     tuple(tuple(_act(s, kind, k) for k in range(KINDS)) for s in range(4))
-    for kind in (ActionKind.DISCARD, ActionKind.HU, ActionKind.PENG)
+    for kind in (ActionKind.DISCARD, ActionKind.WIN, ActionKind.PENG)
 )
 _PASSES = tuple(_act(s, ActionKind.PASS) for s in range(4))
 # the 打 of a seat by the bit mask of its free kinds (present << 2 | seat); emptied when full
@@ -161,7 +161,7 @@ class Claims:
         if kind is ActionKind.PASS:
             return not action.melds and not (entry == _HU and self.rules.must_hu)
         if entry == _HU:
-            return kind is ActionKind.HU and not action.melds
+            return kind is ActionKind.WIN and not action.melds
         if entry == _PENG:
             return kind is ActionKind.PENG and not action.melds
         return kind is ActionKind.CHI and self._match_chi(seat, k, action.melds) is not None
@@ -443,7 +443,7 @@ class Claims:
             score(win, rules=rules),
             next_dealer=seat,  # §2: the winner deals next
             value=dec.huxi,
-            label=ActionKind.HU.hanzi,
+            label=ActionKind.WIN.hanzi,
             win=win,
             discarder=discarder,
             self_drawn=self_drawn,

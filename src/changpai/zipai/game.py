@@ -716,7 +716,7 @@ class Game(Claims, GameBase):
             self._offer_discard(k, seat)
             return
         k = self._offer[0]
-        if kind is ActionKind.HU:
+        if kind is ActionKind.WIN:
             how = self._how_won(seat)
             if self._phase == _SELFHU:
                 dec = self._win(seat, None, True, False)

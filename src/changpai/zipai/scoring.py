@@ -28,6 +28,7 @@ from typing import Any, overload
 from attrs import field, frozen
 
 from changpai.core import document
+from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import (
     cards_arg,
     clipped,
@@ -644,7 +645,7 @@ def score(
 
 
 @frozen
-class Analysis:
+class Analysis(AnalysisFace):
     """What ``changpai analyze`` shows for a 字牌 hand: the best decomposition and its score
     sheet when the cards are complete, else every card the hand waits for with the best
     decomposition it would make (the same face as ``nantong.analyze`` and ``chuanpai.analyze``).
@@ -666,17 +667,6 @@ class Analysis:
     best: Decomposition | None
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
-
-    @property
-    def complete(self) -> bool:
-        """Whether the cards form a whole hand (zipai.md §7.1).
-
-        >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾").complete
-        True
-        >>> analyze("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾").complete  # it waits
-        False
-        """
-        return self.best is not None
 
     def __str__(self) -> str:
         head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"

@@ -1,0 +1,67 @@
+"""changpai.game_from_json: a game document of any family loads without knowing its family
+first (a server restoring tables of several families; issue 12 — 戳牌's family
+``chuanpai.chuopai`` is no variant name, and a document of rules of one's own names none)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import changpai
+from changpai.errors import NotationError
+
+VARIANTS = changpai.variants()
+LEGACY = Path(__file__).parent / "core" / "legacy"
+
+
+@pytest.mark.parametrize("entry", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_every_family_mid_hand_and_over(entry: changpai.Variant) -> None:
+    game = entry.game(seed=5)
+    chooser = random.Random(5)
+    for step in range(400):
+        if not game.to_act:
+            break
+        if step == 10:
+            mid = changpai.game_from_json(game.to_json())
+            assert type(mid) is type(game) and mid == game
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    loaded = changpai.game_from_json(game.to_json())
+    assert type(loaded) is type(game) and loaded == game
+
+
+def test_rules_of_ones_own_name_no_variant() -> None:
+    from changpai import zipai
+
+    game = zipai.Game(zipai.HUNAN.evolve(min_huxi=10), seed=1)
+    assert json.loads(game.to_json())["variant"] is None
+    assert changpai.game_from_json(game.to_json()) == game
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.stem for p in LEGACY.glob("*.json") if ".expected" not in p.name)
+)
+def test_documents_of_0_1_0(name: str) -> None:
+    text = (LEGACY / f"{name}.json").read_text(encoding="utf-8")
+    family = name.split("-")[0]
+    module = getattr(changpai, family)
+    assert changpai.game_from_json(text) == module.Game.from_json(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "expected JSON text"),
+        ("not json", "not a changpai game JSON document"),
+        ("[]", "holds a list"),
+        ('{"schema": "changpai.game", "version": 2}', "its family None is none of"),
+        ('{"family": "chess"}', "its family 'chess' is none of"),
+        ('{"format": "chess.game/1"}', "its family None"),
+        ('{"schema": "changpai.game", "version": 2, "family": "zipai"}', "missing"),
+    ],
+)
+def test_what_is_no_game_document_is_a_notation_error(text: object, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        changpai.game_from_json(text)  # type: ignore[arg-type]
