@@ -103,3 +103,49 @@ def test_bounded_dict_stores_from_many_threads_never_fail() -> None:
         sys.setswitchinterval(interval)
     assert failures == []
     assert len(cache) <= cache.maxsize + len(threads)
+
+
+def test_a_full_bounded_dict_drops_its_oldest_eighth_at_once() -> None:
+    """A store into a full BoundedDict drops the oldest eighth of its entries (dropping one at a
+    time made each store walk the slots of every entry dropped before: a full 65,536-entry
+    cache stored 20-80x slower, the 川牌 engine ran at 40% of its speed — a review)."""
+    cache: caches.BoundedDict[int, int] = caches.BoundedDict("test", "test.eighth", 64)
+    for key in range(64):
+        cache[key] = key
+    cache[64] = 64
+    assert sorted(cache) == list(range(8, 65))  # (0..7 dropped, the newest kept)
+    for key in range(65, 72):
+        cache[key] = key
+    assert len(cache) == 64 and min(cache) == 8
+    cache[72] = 72
+    assert min(cache) == 16 and len(cache) == 57
+    caches.clear("test")
+
+
+def test_clear_and_stats_while_another_thread_adds_a_cache() -> None:
+    """``clear_caches()`` and ``caches.stats()`` read a copy of what they walk: another thread
+    may add to it meanwhile (a review: RuntimeError "dictionary changed size during iteration"
+    from ``clear_caches()`` while threads analysed 字牌 hands, and from ``stats()`` while another
+    thread's first use loaded a family). Here the other thread's step runs inside the walk."""
+    from changpai.zipai import hand
+
+    added: list[str] = []
+
+    def size_that_registers() -> int:
+        if not added:  # (once: the entry stays registered for the session)
+            added.append("test.late")
+            caches.register("test-late", "test.late", lambda: None, lambda: 0, 1)
+        return 0
+
+    caches.register("test-late", "test.first", lambda: None, size_that_registers, 1)
+    caches.stats()  # (the walk met a cache registered during it)
+    assert added
+
+    class Growing(dict[object, object]):
+        def clear(self) -> None:  # another rules object's cache added while one is emptied
+            hand._PLAIN[object()] = (None, {})
+            super().clear()
+
+    hand._PLAIN[object()] = (None, Growing())
+    changpai.clear_caches()
+    assert not hand._PLAIN

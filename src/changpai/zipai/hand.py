@@ -597,7 +597,7 @@ _LAST: list[Any] = [_MISSING, None, None, None]
 def _clear_cache() -> None:
     """Empty the lazily filled cache of whole hands (benchmarks measure cold figures with it;
     the shape tables and the 坎 / 提 meld lists are built at import)."""
-    for _rules, cache in _PLAIN.values():
+    for _rules, cache in list(_PLAIN.values()):  # (a copy: another thread may add rules)
         cache.clear()
     _PLAIN.clear()
     _LAST[:] = [_MISSING, None, None, None]
@@ -607,7 +607,7 @@ caches.register(
     "zipai",
     f"{__name__}._PLAIN",
     _clear_cache,
-    lambda: sum(len(cache) for _rules, cache in _PLAIN.values()),
+    lambda: sum(len(cache) for _rules, cache in list(_PLAIN.values())),
     _PLAIN_RULES * _PLAIN_LIMIT,
 )
 
