@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import changpai
 from changpai.core import playout
 from changpai.core.playout import SimulationStats, perft, random_playout, simulate
 from changpai.errors import ChangpaiError
@@ -311,3 +312,31 @@ def test_simulate_refuses_a_seed_that_is_no_whole_number(seed: object) -> None:
     numpy integer."""
     with pytest.raises(ChangpaiError, match=r"seed=.* is not a whole number"):
         simulate(ZipaiGame, 2, seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rules", "played"),
+    [("haha", (0, 1, 3)), ("duzihu", (0, 1, 2)), ("yaodiren", (0, 1, 2, 3))],
+)
+def test_the_seats_that_played_and_the_decisions_per_hand(
+    rules: str, played: tuple[int, ...]
+) -> None:
+    """``seats_played`` names the seats that played (字牌's 數信, seat 2 when seat 0 deals, and
+    南通's dealer's 上家 never do: ``wins_by_seat`` holds the one and leaves out the other);
+    ``decisions`` counts the players' own actions, not the engine's records (a docs-only
+    user's program could not tell either)."""
+    entry = changpai.variant(rules)
+    stats = simulate(entry.module.Game, 12, rules=entry.rules, seed=4)
+    assert stats.seats_played == played and len(stats.wins_by_seat) == played[-1] + 1
+    games: list[Any] = []
+    again = simulate(entry.module.Game, 12, rules=entry.rules, seed=4, observe=games.append)
+    assert again == stats
+    assert stats.decisions == sum(not record.auto for game in games for record in game.log)
+    assert stats.mean_decisions == stats.decisions / 12 and 0 < stats.decisions <= sum(
+        stats.action_counts.values()
+    )
+    assert simulate(entry.module.Game, 12, rules=entry.rules, seed=4, jobs=2) == stats
+    summary = str(stats)
+    assert f"decisions per hand: {stats.mean_decisions:.1f}" in summary
+    assert all((f"seat {seat} wins" in summary) == (seat in played) for seat in range(4))
+    assert stats.to_dict()["seats_played"] == list(played)

@@ -164,6 +164,22 @@ class SimulationStats:
     ``"黃牌 / 脫手 / 流局"``)."""
     kind_labels: dict[str, str] = field(factory=dict)
     """The hanzi of each action kind counted in ``action_counts``."""
+    seats_played: tuple[int, ...] = ()
+    """The seats that played a hand (``wins_by_seat`` is indexed by seat number, so it may
+    hold a seat that never plays, such as 字牌's 數信, or leave out a last one that sits out,
+    such as 南通's dealer's 上家; ``simulate`` always deals from seat 0)."""
+    decisions: int = 0
+    """The decisions the players made, all hands together (``action_counts`` also counts the
+    records the engine writes itself: deals, draws, turned cards …)."""
+
+    @property
+    def mean_decisions(self) -> float:
+        """Decisions per hand: how long a hand is for its players.
+
+        >>> SimulationStats("demo", 4, (1, 2, 0), 1, 45, 90, {}, 2.0, decisions=100).mean_decisions
+        25.0
+        """
+        return self.decisions / self.hands if self.hands else 0.0
 
     @property
     def wins(self) -> int:
@@ -224,6 +240,7 @@ class SimulationStats:
             "name": self.name,
             "hands": self.hands,
             "wins_by_seat": list(self.wins_by_seat),
+            "seats_played": list(self.seats_played),
             "no_winner": self.no_winner,
             "no_winner_label": self.no_winner_label,
             "no_winner_rate": self.no_winner_rate,
@@ -231,6 +248,8 @@ class SimulationStats:
             "mean_value": self.mean_value,
             "mean_score": self.mean_score,
             "action_counts": dict(sorted(self.action_counts.items())),
+            "decisions": self.decisions,
+            "mean_decisions": self.mean_decisions,
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
         }
@@ -238,6 +257,8 @@ class SimulationStats:
     def __str__(self) -> str:
         lines = [f"{self.hands} random hands of {self.name}"]
         for seat, wins in enumerate(self.wins_by_seat):
+            if self.seats_played and seat not in self.seats_played:
+                continue  # (a seat that never played: 字牌's 數信)
             share = wins / self.hands if self.hands else 0.0
             lines.append(f"  seat {seat} wins: {wins} ({share:.1%})")
         lines.append(f"  {self.no_winner_label}: {self.no_winner} ({self.no_winner_rate:.1%})")
@@ -250,6 +271,7 @@ class SimulationStats:
             f"{self.kind_labels.get(k, k)} ({k}) {v}" for k, v in sorted(self.action_counts.items())
         )
         lines.append(f"  actions: {counts or 'none'}")
+        lines.append(f"  decisions per hand: {self.mean_decisions:.1f}")
         lines.append(f"  {self.hands_per_second:.0f} hands/s")
         return "\n".join(lines)
 
@@ -281,6 +303,8 @@ class _Tally:
 
     def __init__(self) -> None:
         self.hands = self.no_winner = self.total_value = self.total_score = self.seats = 0
+        self.decisions = 0
+        self.seats_played: set[int] = set()
         self.wins: Counter[int] = Counter()
         self.counts: Counter[str] = Counter()
         self.labels: dict[str, str] = {}
@@ -290,7 +314,9 @@ class _Tally:
 
     def add(self, played: Any) -> None:
         self.hands += 1
-        self.seats = max(self.seats, len(getattr(played, "seats", ())))
+        seats = getattr(played, "seats", ())
+        self.seats = max(self.seats, len(seats))
+        self.seats_played.update(seats)
         self.value_name = str(getattr(played, "value_name", self.value_name))
         self.name = self.name or str(getattr(getattr(played, "rules", None), "name", ""))
         result = played.result
@@ -304,7 +330,9 @@ class _Tally:
             self.total_value += getattr(result, "value", 0)
             if result.sheet is not None:
                 self.total_score += result.sheet.total
-        names = list(map(_kind, played.log))
+        log = played.log
+        self.decisions += sum(1 for record in log if not record.auto)
+        names = list(map(_kind, log))
         self.counts.update([code for code, _hanzi in names])
         self.labels.update(names)
 
@@ -314,6 +342,8 @@ class _Tally:
         self.total_value += other.total_value
         self.total_score += other.total_score
         self.seats = max(self.seats, other.seats)
+        self.seats_played.update(other.seats_played)
+        self.decisions += other.decisions
         self.wins.update(other.wins)
         self.counts.update(other.counts)
         self.labels.update(other.labels)
@@ -532,7 +562,8 @@ def simulate(
         dealt = new_game(0)
         tally.seats = len(getattr(dealt, "seats", ()))
         tally.name = str(getattr(getattr(dealt, "rules", None), "name", ""))
-    size = max([tally.seats, *(seat + 1 for seat in tally.wins)])
+    # (every seat that played has its entry, won or not: 哈哈字牌's seat 3, past the 數信)
+    size = max([tally.seats, *(seat + 1 for seat in (*tally.wins, *tally.seats_played))])
     return SimulationStats(
         name or tally.name,
         n,
@@ -545,6 +576,8 @@ def simulate(
         tally.value_name or str(getattr(game, "value_name", "value")),
         tally.no_winner_label(),
         tally.labels,
+        tuple(sorted(tally.seats_played)),
+        tally.decisions,
     )
 
 
