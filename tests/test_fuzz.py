@@ -2,8 +2,8 @@
 
 The targets are found, not listed: every public function of every registered family
 (``changpai.variants()`` -> ``entry.module.__all__``), the parsers of its public classes
-(``parse`` / ``from_dict`` / ``from_json``), ``changpai.variant`` and the public functions of
-``changpai.core``. A family registered later is fuzzed without a change here.
+(``parse`` / ``from_dict`` / ``from_json``), the top-level functions (``changpai.variant``,
+``changpai.game_from_json`` …) and the public functions of ``changpai.core``. A family registered later is fuzzed without a change here.
 
 Each target gets garbage for its leading parameters — objects of the wrong type, random text,
 huge strings and lists, real cards of another family — and, when it reads a hand, random
@@ -71,7 +71,10 @@ def _targets() -> Iterator[tuple[str, Callable[..., Any], types.ModuleType | Non
         obj = getattr(changpai.core, name)
         if inspect.isfunction(obj):
             yield f"core.{name}", obj, None
-    yield "changpai.variant", changpai.variant, None
+    for name in changpai.__all__:  # (the top-level functions: variant, game_from_json …)
+        obj = getattr(changpai, name)
+        if inspect.isfunction(obj):
+            yield f"changpai.{name}", obj, None
 
 
 TARGETS = {name: (function, module) for name, function, module in _targets()}
