@@ -79,6 +79,51 @@ def test_mojia_peng_comes_before_nearer_bai() -> None:
     assert texts(game.legal_actions(3)) == {"seat 3 打 梅子", "seat 3 打 合牌"}
 
 
+def test_the_weijia_may_only_che_an_offered_card() -> None:
+    """chuanpai.md §2.1: the 尾家 (4th seat, 5 cards) "may only 扯 (= 碰)" (seed 001 "尾家不能吃牌，
+    只能扯牌和起手一坎牌"): holding 高高 and 三四, a discarded 二五 completes his 燕 but is not his
+    to take (a review: it was offered, and forced, §2.4.2). The 5th player's 燕 (3 cards, "只能碰、
+    燕、槓") stays."""
+    hands = {
+        0: "25 66 66 56 56 46 46 55 55 45 45 36 36 26 26 35 35 44",
+        1: "66 56 46 55 45 36 26 35 44 15 15 33 33 14 14 23 23",
+        2: "66 56 46 55 45 36 26 35 44 15 33 14 23 13 13 22 22",
+        3: "16 34 11 11 24",
+    }
+    game = Game(YAODIREN, deck=stack_deck(YAODIREN, hands=hands, seed=1))
+    while game.phase == "setup":
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(next((a for a in legal if a.kind is ActionKind.READY), legal[0]))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("25")))
+    assert not any(r.action.seat == 3 and r.action.kind is ActionKind.CLAIM for r in game.log)
+    assert all(a.kind is not ActionKind.CLAIM for a in game.legal_actions(3))
+    five = Game(YAODIREN, seed=1, players=5)
+    assert five.is_small(4) and five._tail == 3
+    hand = five._hands[4]  # (the 3-card 5th player, given 高高 and 三四: white-box)
+    hand[:] = [0] * len(hand)
+    hand[Card("16").index] = hand[Card("34").index] = hand[Card("11").index] = 1
+    claims = five._claim_options(4, Card("25"), 0)[0]
+    assert [a.meld for a in claims] == [MeldKind.YAN]
+
+
+@pytest.mark.parametrize("rules", [YAODIREN, GEHU], ids=["yaodiren", "gehu"])
+def test_the_weijia_claims_only_peng_in_played_games(rules: Rules) -> None:
+    """chuanpai.md §2.1 over random games: every claim the 尾家 is offered is a 碰."""
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        tail = game._tail
+        assert tail == 3 and game.is_small(tail)
+        chooser = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            if seat == tail:
+                assert all(a.meld is MeldKind.PENG for a in legal if a.kind is ActionKind.CLAIM), (
+                    legal
+                )
+            game.apply(chooser.choice(legal))
+
+
 def test_sixteen_fifteen_deal_has_no_mojia() -> None:
     """Ambiguities C5 ([S000] copy "頭家抓16張，後面各家都是15張"): 16 / 15 / 15 / 15, every seat a
     regular player that turns cards for everybody; no seat ever draws into hand."""

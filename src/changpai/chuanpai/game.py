@@ -422,6 +422,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
         # (nothing is laid yet and no 過牌 kept: a seat's cards are its dealt hand)
         self._jiao_at_deal = [_can_jiao(self._hands[s]) for s in range(self.players)]
+        #: The 尾家: the fourth seat from the dealer when it is dealt 5 cards (chuanpai.md
+        #: §2.1), who "may only 扯 (= 碰)" an offered card (-1: no such seat, as under 16/15).
+        sizes = self.deal_sizes
+        self._tail = (self.dealer + 3) % self.players if len(sizes) > 3 and sizes[3] == 5 else -1
 
     def jiao_at_deal(self, seat: int) -> bool:
         """Whether ``seat`` held the 叫牌 condition among its dealt cards (chuanpai.md §2.5,
@@ -561,8 +565,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(_same_claim(seat, card, 3))
                 if kang_only:
                     forced = True
-            if self._only_che(seat):
-                # chuanpai.md §4 割胡: the others may only 扯 (= 碰) a turned card
+            if seat == self._tail or self._only_che(seat):
+                # chuanpai.md §2.1: the 尾家 may only 扯 (= 碰) — no 燕, 起 or 扛 of an offered
+                # card ("尾家不能吃牌，只能扯牌"); §4 割胡: the others may only 扯 a turned card
                 peng = [a for a in out if a.meld is MeldKind.PENG]
                 return peng, bool(peng) and pair and not kang_only and (
                     q == "mandatory" or (q is None and self._surplus(seat, card))
@@ -628,7 +633,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         # every offer); tests/chuanpai/test_game.py checks that both agree.
         h = self._hands[seat]
         x = card.index
-        if cls == 0 and self._only_che(seat):  # (rare: 割胡's turned cards)
+        if cls == 0 and (seat == self._tail or self._only_che(seat)):  # (割胡's turned cards)
             return bool(self._claim_options(seat, card, cls)[0])
         if cls == 0:
             if h[DING_INDEX] >= 2 if card.is_jing else h[x] >= 2:
@@ -669,9 +674,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         partners = self._partner_kinds[x]
         first: list[tuple[int, int]] = []
         second: list[tuple[int, int]] = []
+        tail = self._tail
         for seat in seats:
             h = hands[seat]
-            if only_che and not small[seat]:  # 割胡's turned cards: a 碰 only, if any is left
+            if seat == tail or (only_che and not small[seat]):  # a 碰 only (尾家, 割胡 turned)
                 if (
                     h[pair_kind] >= 2 or (ding and h[x] and (h[21] or h[22]))
                 ) and self._claim_options(seat, card, 0)[0]:
