@@ -57,7 +57,8 @@ def test_a_seat_not_to_act_is_told_the_public_turn(name: str) -> None:
 
 
 def _selfhu(seed: int) -> zipai.Game:
-    game, rng = zipai.Game(zipai.HUNAN, seed=seed), random.Random(seed)
+    # (偎胡: the drawer whose forced 偎 completes his hand decides on a 胡, as after a 提)
+    game, rng = zipai.Game(zipai.HUNAN.evolve(weihu=True), seed=seed), random.Random(seed)
     while game.phase != "selfhu":
         assert not game.is_over
         game.apply(rng.choice(game.legal_actions(game.to_act[0])))

@@ -80,10 +80,10 @@ CHOUHU_WEI = "九九 十十拾 壹貳叄 貳柒拾 四五六 柒捌玖 肆伍陸
 
 def test_chouhu_after_a_passed_win_on_an_own_draw() -> None:
     """zipai.md §5 臭胡 ("能胡而沒胡的牌第二次出現時 … 當前胡息數沒發生變化 … 不可以胡"): a win
-    passed right after the forced 偎 of an own draw is a passed 胡 on that card too. The fourth
-    九, drawn by another seat with the seat's table 胡息 unchanged, may not be won on (破跑胡);
-    the 跑 is forced instead."""
-    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九 九")
+    passed right after the forced 偎 of an own draw (under 偎胡, ``weihu``) is a passed 胡 on
+    that card too. The fourth 九, drawn by another seat with the seat's table 胡息 unchanged,
+    may not be won on (破跑胡); the 跑 is forced instead."""
+    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九 九", rules=HUNAN.evolve(weihu=True))
     act(game, 0, A.DISCARD, "x3")
     pass_to_draw(game, 1, "x9")
     assert records(game, A.WEI) == [text(1, A.WEI, "x9", ("偎 九九九",))]
@@ -376,7 +376,8 @@ def test_must_hu_option_leaves_no_pass() -> None:
     act(game, 1, A.WIN)
     assert game.result is not None and game.result.winner == 1
 
-    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九", rules=must)  # a self-drawn 偎 wins
+    weihu = must.evolve(weihu=True)  # a self-drawn 偎 wins (偎胡)
+    game = deal({0: "三", 1: CHOUHU_WEI}, stock="九", rules=weihu)
     act(game, 0, A.DISCARD, "x3")
     pass_to_draw(game, 1, "x9")
     assert game.phase == "selfhu" and game.legal_actions(1) == [Action(1, A.WIN, "x9")]

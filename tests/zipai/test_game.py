@@ -279,13 +279,22 @@ def test_forbid_hu_after_chongpao_option() -> None:
     assert all(r.action.kind is not A.WIN for r in game.log)
 
 
-def test_win_after_forced_wei() -> None:
-    """zipai.md §5 偎 / §7: the drawer may win with the 偎 he was forced to make (self-drawn)."""
+def test_no_win_after_forced_wei_unless_weihu() -> None:
+    """zipai.md §6 priority 1 (the drawer's forced 偎: "the card never becomes visible, so
+    nobody can win on it") and §7.3 (the winning card is drawn *and shown*, seed 000): the
+    drawer may not win with the card he 偎'd (he was offered it — two reviews); the house rule
+    偎胡 (``weihu=True``) lets him, self-drawn."""
     hand = "一二三 二七十 四五六 肆肆肆 捌捌捌 六七八 九九"
-    game = deal({1: hand}, stock="九")
+    game = deal({1: hand}, stock="九 三")
+    game.apply(game.legal_actions(0)[0])
+    while not any(r.action.kind is A.WEI for r in game.log):
+        game.apply(Action(game.to_act[0], A.PASS))
+    assert text(1, A.WEI, "x9", ("偎 九九九",)) in records(game, A.WEI)
+    assert game.phase != "selfhu" and A.WIN not in kinds(game, 1)
+    assert not game.can(Action(1, A.WIN, "x9"))
+    game = deal({1: hand}, stock="九", rules=HUNAN.evolve(weihu=True))
     game.apply(game.legal_actions(0)[0])
     pass_until(game, stop=A.WIN)
-    assert text(1, A.WEI, "x9", ("偎 九九九",)) in records(game, A.WEI)
     assert game.to_act == (1,) and kinds(game, 1) == {A.WIN, A.PASS}
     act(game, 1, A.WIN, "x9")
     assert game.result is not None and game.result.winner == 1

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from changpai.core.serial import rules_from_dict, rules_to_dict
-from changpai.errors import RulesError
+from changpai.errors import ChangpaiError, RulesError
 from changpai.zipai import (
     HAHA,
     HUNAN,
@@ -202,6 +202,7 @@ _BOOLS = (
     "shuxin",
     "forbid_hu_after_chongpao",
     "paoshuang",
+    "weihu",
     "tianhu_needs_threshold",
     "must_hu",
 )
@@ -318,3 +319,33 @@ def test_the_huxi_counts_take_a_whole_number(value: object) -> None:
     for method in (HUNAN.counted_huxi, HUNAN.base, HUNAN.reaches):
         with pytest.raises(RulesError, match=r"huxi=.* is not an integer >= 0"):
             method(value)  # type: ignore[arg-type]
+
+
+def test_a_document_written_before_weihu_replays_as_it_was_played() -> None:
+    """``Rules.ADDED_OPTIONS``: a game document whose rules predate ``weihu`` was played with
+    偎胡 allowed, so it loads with ``weihu=True`` and its win after a forced 偎 replays; a
+    document written now says ``weihu`` and loads as written."""
+    import json
+
+    from zipai_scenes import A, deal, pass_until
+
+    from changpai import game_from_json
+    from changpai.zipai import Action, Game
+
+    game = deal(
+        {1: "一二三 二七十 四五六 肆肆肆 捌捌捌 六七八 九九"},
+        stock="九",
+        rules=HUNAN.evolve(weihu=True),
+    )
+    game.apply(game.legal_actions(0)[0])
+    pass_until(game, stop=A.WIN)
+    game.apply(Action(1, A.WIN, "x9"))
+    data = json.loads(game.to_json())
+    assert data["rules"]["weihu"] is True
+    del data["rules"]["weihu"]
+    old = Game.from_json(json.dumps(data))
+    assert old.rules.weihu and old.result is not None and old.result.winner == 1
+    data["rules"]["weihu"] = False  # (the same decisions under today's default are refused)
+    with pytest.raises(ChangpaiError, match="seat 1 胡 九: seat 1 must discard"):
+        game_from_json(json.dumps(data))
+    assert Game.from_json(Game(seed=1).to_json()).rules == HUNAN

@@ -232,7 +232,7 @@ class SimulationStats:
         """A JSON-ready dict.
 
         >>> sorted(SimulationStats("demo", 0, (), 0, 0, 0, {}, 0.0).to_dict())[:3]
-        ['action_counts', 'hands', 'hands_per_second']
+        ['action_counts', 'decisions', 'hands']
         """
         return {
             "schema": "changpai.simulation",

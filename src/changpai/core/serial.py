@@ -73,7 +73,8 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     Unknown options raise :class:`~changpai.errors.RulesError` naming them and the family (a
     rules object of another family names its own options); a bad value raises the rules
     class's own error. A missing option takes its default — the behaviour of the documents
-    written before it existed, so they load. An option the class has retired (its
+    written before it existed, so they load — or, for an option whose default is not that
+    behaviour, the value of the class's ``ADDED_OPTIONS`` (name -> the behaviour then). An option the class has retired (its
     ``RETIRED_OPTIONS``: name -> its old default) is accepted at that value, so older documents
     load, and refused with a RulesError naming it at any other.
 
@@ -88,6 +89,8 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     if not isinstance(data, dict):
         raise RulesError(f"{clipped(data)} is not a {family} rules object: expected a JSON object")
     fixed = without_retired(cls, {key: _tuples(value) for key, value in data.items()}, family)
+    for name, then in getattr(cls, "ADDED_OPTIONS", {}).items():
+        fixed.setdefault(name, then)  # (a document written before the option: as it played)
     known = [a.name for a in getattr(cls, "__attrs_attrs__", ())]  # (an attrs class)
     unknown = [str(key) for key in fixed if key not in known]
     if unknown:

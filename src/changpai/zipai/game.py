@@ -677,8 +677,10 @@ class Game(Claims, GameBase):
         else:
             self._record(seat, ActionKind(forced.kind.value), k, (forced,))
         self._offer = (k, _DRAWN, seat)
-        paoshuang_ok = self.rules.paoshuang or forced.kind is not MeldKind.TI
-        if paoshuang_ok and self._win(seat, None, True, False) is not None:
+        # (a 胡 right after the forced 提 is 跑雙 — Z12 —, after a 偎 / 臭偎 the house rule
+        # 偎胡: §6 and §7.3 say that card, never shown, is no one's to win on)
+        may_hu = self.rules.paoshuang if forced.kind is MeldKind.TI else self.rules.weihu
+        if may_hu and self._win(seat, None, True, False) is not None:
             self._phase = _SELFHU
             self._turn = seat
             return

@@ -17,7 +17,7 @@ Presets are module constants; variants of them are made with :meth:`Rules.evolve
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import evolve, field, frozen
 
@@ -67,6 +67,7 @@ _BOOL_FIELDS: tuple[str, ...] = (
     "shuxin",
     "forbid_hu_after_chongpao",
     "paoshuang",
+    "weihu",
     "tianhu_needs_threshold",
     "must_hu",
 )
@@ -172,6 +173,11 @@ class Rules(RulesBase):
     changpai.errors.RulesError: players=5: a zipai hand is played by 2 to 4 players
     """
 
+    #: Options added after documents were written without them, with the behaviour of those
+    #: documents (``core.serial.rules_from_dict`` reads a missing one at that value, so an
+    #: older game replays as it was played): 偎胡 was allowed before ``weihu`` existed.
+    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"weihu": True}
+
     name: str = "hunan"
     players: int = 3
     """Active players (zipai.md §2); the 數信 seat (``shuxin``) is not counted."""
@@ -219,6 +225,11 @@ class Rules(RulesBase):
     dealt four included): from then on it may not 胡."""
     paoshuang: bool = True
     """Z12 跑雙 (§7): 跑/提 then win with one pair left."""
+    weihu: bool = False
+    """偎胡, a house rule: the drawer may 胡 right after his own forced 偎 / 臭偎 (掃) with the
+    card he 偎'd. Off by default: §6 priority 1 ("the card never becomes visible, so nobody can
+    win on it") and §7.3 (the winning card is drawn *and shown*, seed 000); a forced 提 is
+    followed by a 胡 under ``paoshuang`` (Z12, seed 004 "除非是扫穿来胡")."""
     tianhu_needs_threshold: bool = False
     """Z13: whether 天胡 by 3 提 / 5 坎 also needs ``min_huxi``."""
     must_hu: bool = False
