@@ -94,9 +94,25 @@ def test_the_weijia_may_only_che_an_offered_card() -> None:
     while game.phase == "setup":
         legal = game.legal_actions(game.to_act[0])
         game.apply(next((a for a in legal if a.kind is ActionKind.READY), legal[0]))
+    before = game.copy()
     game.apply(Action(0, ActionKind.DISCARD, card=Card("25")))
     assert not any(r.action.seat == 3 and r.action.kind is ActionKind.CLAIM for r in game.log)
     assert all(a.kind is not ActionKind.CLAIM for a in game.legal_actions(3))
+    # mojia_claims="all": the 燕 as the 5th player's (and documents written before the option)
+    loose = Game(
+        YAODIREN.evolve(mojia_claims="all"),
+        deck=stack_deck(YAODIREN, hands=hands, seed=1),
+    )
+    for record in before.log:
+        if not record.auto:
+            loose.apply(record.action)
+    loose.apply(Action(0, ActionKind.DISCARD, card=Card("25")))
+    assert [str(a) for a in loose.legal_actions(3)] == ["seat 3 吃 燕 二五 with 高高 三四"]
+    import json
+
+    data = json.loads(loose.to_json())
+    del data["rules"]["mojia_claims"]
+    assert Game.from_json(json.dumps(data)).rules.mojia_claims == "all"
     five = Game(YAODIREN, seed=1, players=5)
     assert five.is_small(4) and five._tail == 3
     hand = five._hands[4]  # (the 3-card 5th player, given 高高 and 三四: white-box)

@@ -271,6 +271,8 @@ def test_no_hand_simulated_still_names_the_seats_and_rules() -> None:
     stats = simulate(ZipaiGame, 0, rules=HUNAN)
     assert stats.hands == 0 and stats.wins_by_seat == (0, 0, 0) and stats.name == "hunan"
     assert stats.to_dict()["wins_by_seat"] == [0, 0, 0]
+    haha = simulate(ZipaiGame, 0, rules=HUNAN.evolve(name="haha4", shuxin=True))
+    assert haha.seats_played == (0, 1, 3) and haha.wins_by_seat == (0, 0, 0, 0)  # (a review)
 
 
 def test_hands_without_a_winner_of_several_kinds_are_named_alike_in_any_split() -> None:

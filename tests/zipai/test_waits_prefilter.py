@@ -11,7 +11,17 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.zipai import DECK, Card, Decomposition, Game, Meld, Rules, best_decomposition, waits
+from changpai.zipai import (
+    DECK,
+    Card,
+    Decomposition,
+    Game,
+    Meld,
+    Rules,
+    best_decomposition,
+    parse,
+    waits,
+)
 from changpai.zipai.cards import CARDS
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO
 
@@ -98,3 +108,22 @@ def test_waits_with_table_melds_from_played_games(rules: Rules, seed: int) -> No
                     assert waits(hand, melds, rules) == plain_waits(hand, melds, rules, False)
         game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
         step += 1
+
+
+def test_a_kan_on_the_table_is_waited_on_for_its_ti() -> None:
+    """A 坎 given among the table melds (an engine never lays one: its fourth makes a 提) is read
+    in full: the fourth 拾 completes this hand (a review: the prefilter dropped it)."""
+    hand, table = parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒柒"), (Meld.parse("坎 拾拾拾"),)
+    assert Card.parse("d10") in waits(hand, table)
+    assert waits(hand, table) == plain_waits(hand, table, HUNAN, False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from([5, 8, 11, 14, 17]))
+def test_waits_with_a_kan_on_the_table(seed: int, size: int) -> None:
+    rng = random.Random(seed)
+    kinds = rng.sample(range(20), 1)
+    kan = (Meld.parse("坎 " + CARDS[kinds[0]].hanzi * 3),)
+    rest = [c for c in DECK if c.index != kinds[0]]
+    hand = tuple(rng.sample(rest, size))
+    assert waits(hand, kan) == plain_waits(hand, kan, HUNAN, False)

@@ -422,10 +422,18 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         self._passed: list[set[int]] = [set() for _ in range(self.players)]
         # (nothing is laid yet and no 過牌 kept: a seat's cards are its dealt hand)
         self._jiao_at_deal = [_can_jiao(self._hands[s]) for s in range(self.players)]
-        #: The 尾家: the fourth seat from the dealer when it is dealt 5 cards (chuanpai.md
-        #: §2.1), who "may only 扯 (= 碰)" an offered card (-1: no such seat, as under 16/15).
-        sizes = self.deal_sizes
-        self._tail = (self.dealer + 3) % self.players if len(sizes) > 3 and sizes[3] == 5 else -1
+        #: The 尾家 / 摸家: the small fourth seat of an "18/17" deal (chuanpai.md §2.1), who
+        #: "may only 扯 (= 碰)" an offered card under ``mojia_claims="peng"`` (-1: no such
+        #: seat — 16/15, fewer than four players — or ``mojia_claims="all"``).
+        tail = (self.dealer + 3) % self.players
+        self._tail = (
+            tail
+            if self.players >= 4
+            and self.rules.deal == "18/17"
+            and self.rules.mojia_claims == "peng"
+            and self._small[tail]
+            else -1
+        )
 
     def jiao_at_deal(self, seat: int) -> bool:
         """Whether ``seat`` held the 叫牌 condition among its dealt cards (chuanpai.md §2.5,

@@ -88,6 +88,10 @@ class Rules(RulesBase):
     - ``deal`` [C5]: ``"18/17"`` (dealer 18, others 17, 摸家 ``mojia_cards`` = 5) or
       ``"16/15"`` (dealer 16, every other regular player 15, no 摸家). ``mojia_cards`` is at
       least 1 under ``"18/17"``; ``"16/15"`` does not use it (any whole number >= 0).
+    - ``mojia_claims`` (§2.1): what the 尾家 / 摸家 (the small fourth seat of ``"18/17"``) may
+      claim of an offered card: ``"peng"`` (only 扯 = 碰: "尾家不能吃牌，只能扯牌", seed 001) or
+      ``"all"`` (碰 / 燕 / 起 / 扛, as the 5th player's "只能碰、燕、槓"; what the engine allowed
+      before this option — documents without it load so, ``ADDED_OPTIONS``).
     - ``jiao`` [C6]: when the 叫牌 condition (a pair of 幺四, 地牌 or 人牌, or a 土夥) is checked:
       ``"win"`` (at win time), ``"deal"`` (among the dealt cards only) or ``"off"``.
     - ``hu_jier10``, ``hu_jing_pair``, ``hu_tuhuo`` [C7, C14]: 胡 of a 10-point 擠兒, a 經 pair
@@ -119,6 +123,7 @@ class Rules(RulesBase):
     deal: str = field(default="18/17", validator=_choice("18/17", "16/15"))
     # dealt only under deal="18/17", where it must be >= 1 (see __attrs_post_init__)
     mojia_cards: int = field(default=5, validator=_non_negative)
+    mojia_claims: str = field(default="peng", validator=_choice("peng", "all"))
     jiao: str = field(default="win", validator=_choice("win", "deal", "off"))
     turned_bai: bool = field(default=True, validator=_flag)
     kang: str = field(default="qitou", validator=_choice("qitou", "optional"))
@@ -145,6 +150,11 @@ class Rules(RulesBase):
     }
     """Options the 擠兒 rules carried unused up to 0.2.0 (see C10 – C12 above): a document may
     still hold them at these values (:func:`changpai.core.serial.rules_from_dict`)."""
+
+    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"mojia_claims": "all"}
+    """Options added after documents were written without them, with the behaviour of those
+    documents: a document that does not name ``mojia_claims`` was played when the 摸家 could
+    燕 / 起 / 扛, and replays so (:func:`changpai.core.serial.rules_from_dict`)."""
 
     def __attrs_post_init__(self) -> None:
         # a seat dealt no card would hold no card to form nor to discard (chuanpai.md §2.1);

@@ -165,7 +165,7 @@ class SimulationStats:
     kind_labels: dict[str, str] = field(factory=dict)
     """The hanzi of each action kind counted in ``action_counts``."""
     seats_played: tuple[int, ...] = ()
-    """The seats that played a hand (``wins_by_seat`` is indexed by seat number, so it may
+    """The seats that played a hand — with no hand, those of a dealt one (``wins_by_seat`` is indexed by seat number, so it may
     hold a seat that never plays, such as 字牌's 數信, or leave out a last one that sits out,
     such as 南通's dealer's 上家; ``simulate`` always deals from seat 0)."""
     decisions: int = 0
@@ -561,6 +561,7 @@ def simulate(
     if not tally.hands:  # (no hand played: the seats and rules of a dealt one)
         dealt = new_game(0)
         tally.seats = len(getattr(dealt, "seats", ()))
+        tally.seats_played.update(getattr(dealt, "seats", ()))
         tally.name = str(getattr(getattr(dealt, "rules", None), "name", ""))
     # (every seat that played has its entry, won or not: 哈哈字牌's seat 3, past the 數信)
     size = max([tally.seats, *(seat + 1 for seat in (*tally.wins, *tally.seats_played))])
