@@ -165,9 +165,10 @@ class SimulationStats:
     kind_labels: dict[str, str] = field(factory=dict)
     """The hanzi of each action kind counted in ``action_counts``."""
     seats_played: tuple[int, ...] = ()
-    """The seats that played a hand — with no hand, those of a dealt one (``wins_by_seat`` is indexed by seat number, so it may
-    hold a seat that never plays, such as 字牌's 數信, or leave out a last one that sits out,
-    such as 南通's dealer's 上家; ``simulate`` always deals from seat 0)."""
+    """The seats that played a hand — with no hand, those of a dealt one (``wins_by_seat`` is
+    indexed by seat number, so it may hold a seat that never plays, such as 字牌's 數信, or
+    leave out a last one that sits out, such as 南通's dealer's 上家; ``simulate`` always deals
+    from seat 0)."""
     decisions: int = 0
     """The decisions the players made, all hands together (``action_counts`` also counts the
     records the engine writes itself: deals, draws, turned cards …)."""

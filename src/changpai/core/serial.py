@@ -74,9 +74,16 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     rules object of another family names its own options); a bad value raises the rules
     class's own error. A missing option takes its default — the behaviour of the documents
     written before it existed, so they load — or, for an option whose default is not that
-    behaviour, the value of the class's ``ADDED_OPTIONS`` (name -> the behaviour then). An option the class has retired (its
-    ``RETIRED_OPTIONS``: name -> its old default) is accepted at that value, so older documents
-    load, and refused with a RulesError naming it at any other.
+    behaviour, the value of the class's ``ADDED_OPTIONS`` (name -> the behaviour then). An
+    option the class has retired (its ``RETIRED_OPTIONS``: name -> its old default) is accepted
+    at that value, so older documents load, and refused with a RulesError naming it at any
+    other.
+
+    >>> from changpai import zipai
+    >>> old = rules_to_dict(zipai.HUNAN)
+    >>> del old["weihu"]  # (a document written before the option: 偎胡 was allowed then)
+    >>> rules_from_dict(zipai.Rules, old, family="zipai").weihu
+    True
 
     >>> from changpai.nantong import DUZIHU, Rules
     >>> rules_from_dict(Rules, rules_to_dict(DUZIHU), family="nantong") == DUZIHU
