@@ -161,9 +161,13 @@ def chunked_rate(
 
 class Baseline:
     """The baseline of one run: :func:`baseline_loop` per second, the best of ``passes`` passes
-    of one loop each (about 2 ms); :meth:`again` measures it once more at the end of the run."""
+    of one loop each (about 2 ms; 300 by default, spread over about a second, so a busy moment
+    at the start does not set every ratio of the run — a review saw 30 passes read 181 to 379
+    loops/s and swing single runs' ratios by up to 2×); :meth:`again` measures it once more at
+    the end of the run."""
 
-    def __init__(self, passes: int = 10 * REPEAT) -> None:
+    def __init__(self, passes: int = 0) -> None:
+        passes = passes or max(10 * REPEAT, scaled(300))
         self.passes = passes
         self.rates = best_rate(1, baseline_loop, passes)
         self.first = max(self.rates)
