@@ -76,11 +76,6 @@ def __dir__() -> list[str]:
     return sorted({*__all__, "errors", *_SUBPACKAGES} - {"envs"})
 
 
-# The families whose presets are registered (each package exposes ``VARIANTS``): those a game
-# document can name.
-_FAMILIES = FAMILIES
-
-
 def game_from_json(text: str | bytes) -> GameBase:
     """The game of a game document of any family (``Game.to_json()``, ``changpai play
     --json``; 0.1.0 documents too), loaded by its family's ``Game.from_json`` — for a server
@@ -113,7 +108,7 @@ def _load() -> dict[str, Variant]:
     if _registry is None:
         table: dict[str, Variant] = {}
         ordered: list[Variant] = []
-        for family in _FAMILIES:
+        for family in FAMILIES:  # (each package exposes ``VARIANTS``)
             module = importlib.import_module(f"changpai.{family}")
             for entry in module.VARIANTS:
                 ordered.append(entry)

@@ -124,7 +124,8 @@ def _loads(text: object, what: str) -> dict[str, Any]:
     return data
 
 
-#: The families whose games a document can hold (their ``Game`` is ``changpai.<family>.Game``).
+#: The families: each package ``changpai.<family>`` registers its variants (``VARIANTS``) and
+#: its ``Game`` reads the game documents that name it.
 FAMILIES = ("zipai", "nantong", "chuanpai", "chuanpai.chuopai", "daer", "xiaogan")
 
 

@@ -46,8 +46,8 @@ from changpai.zipai.state import (
     _SELFHU,
     _TAKE_IN,
     _best_counts,
-    _masks_may_complete,
     _may_win,
+    _may_win_on,
     _Seat,
 )
 
@@ -243,10 +243,7 @@ class Claims:
             if not rules.paoshuang and self._makes_quad(st, k, from_discard):
                 return None  # Z12: no 跑雙 — the winning card may not make a 跑 / 提
             masks = st.masks or st.hand_masks(allow)
-            n = st.hand[k]
-            if n <= 1 and not st.sets >> k & 1 and not _masks_may_complete(masks, n, k, allow):
-                return None  # a free card with no meld to go into: no need to ask hand.py
-            if not _may_win(st, rules, masks[3], k, self_drawn, from_discard):
+            if not _may_win_on(st, rules, masks, k, self_drawn, from_discard):
                 return None  # no reading of the hand splits: no need to build one
             dec = _best_counts(
                 st.hand, st.melds, rules, CARDS[k], self_drawn, from_discard, st.peng_passed[k]

@@ -866,28 +866,24 @@ def waits(
     # (the engine's seat state answers "any reading with this card?" without building melds,
     # exactly when the full analysis finds one: most cards complete nothing — for the table
     # melds an engine lays; a 坎 given on the table, whose fourth makes a 提, is read in full)
-    from changpai.zipai.state import _hand_masks, _masks_may_complete, _may_win, _Seat
+    from changpai.zipai.state import _hand_masks, _may_win_on, _Seat
 
-    seat = _Seat()
-    seat.hand = counts[:]
-    seat.lay(*exposed)
-    allow = rules.allow_1_5_10
-    masks = _hand_masks(tuple(counts), allow)
+    seat: _Seat | None = None
+    if all(m.kind is not MeldKind.KAN for m in exposed):
+        seat = _Seat()
+        seat.hand = counts[:]
+        seat.lay(*exposed)
+        masks = _hand_masks(tuple(counts), rules.allow_1_5_10)
     for meld in exposed:
         for c in meld.cards:
             counts[c.index] += 1
     result: dict[Card, Decomposition] = {}
-    prefilter = all(m.kind is not MeldKind.KAN for m in exposed)
     for candidate in CARDS:
         k = candidate.index
-        if counts[k] >= 4:
+        if counts[k] >= 4 or (
+            seat is not None and not _may_win_on(seat, rules, masks, k, True, False)
+        ):
             continue
-        if prefilter:
-            n = seat.hand[k]
-            if n <= 1 and not seat.sets >> k & 1 and not _masks_may_complete(masks, n, k, allow):
-                continue  # (a free card with no meld to go into)
-            if not _may_win(seat, rules, masks[3], k, True, False):
-                continue
         found = best_decomposition(concealed, exposed, rules, card=candidate, self_drawn=True)
         if found is not None and (found.threshold_met or not winning_only):
             result[candidate] = found

@@ -236,6 +236,31 @@ def _may_win(
     return _pool_decomposes(key + one, fixed, laid, -1, wanted, table)
 
 
+def _may_win_on(
+    st: _Seat,
+    rules: Rules,
+    masks: tuple[int, int, int, int],
+    k: int,
+    self_drawn: bool,
+    from_discard: bool,
+) -> bool:
+    """Whether card k may complete the seat's hand (``masks``: :func:`_hand_masks` of it): a
+    free card with no meld to go into never does (:func:`_masks_may_complete`), else
+    :func:`_may_win` — what the engine asks before the full analysis, and ``waits`` too.
+
+    >>> seat = _Seat()
+    >>> for i in (*range(9), *range(10, 19), 19, 19):  # 一..九 壹..玖 拾拾
+    ...     seat.hand[i] += 1
+    >>> masks = _hand_masks(tuple(seat.hand), False)
+    >>> _may_win_on(seat, HUNAN, masks, 19, True, False), _may_win_on(seat, HUNAN, masks, 0, True, False)
+    (True, False)
+    """
+    n = st.hand[k]
+    if n <= 1 and not st.sets >> k & 1 and not _masks_may_complete(masks, n, k, rules.allow_1_5_10):
+        return False  # (a free card with no meld to go into)
+    return _may_win(st, rules, masks[3], k, self_drawn, from_discard)
+
+
 def _pool_decomposes(
     key: int, fixed: int, laid: bool, split: int, wanted: int, table: _Table
 ) -> bool:
