@@ -106,7 +106,8 @@ def test_bounded_dict_stores_from_many_threads_never_fail() -> None:
 
 
 def test_a_full_bounded_dict_drops_its_oldest_eighth_at_once() -> None:
-    """A store into a full BoundedDict drops the oldest eighth of its entries (dropping one at a
+    """Issue 12 (caches bounded to a documented size): a store into a full BoundedDict drops the
+    oldest eighth of its entries (dropping one at a
     time made each store walk the slots of every entry dropped before: a full 65,536-entry
     cache stored 20-80x slower, the 川牌 engine ran at 40% of its speed — a review)."""
     cache: caches.BoundedDict[int, int] = caches.BoundedDict("test", "test.eighth", 64)
@@ -123,7 +124,8 @@ def test_a_full_bounded_dict_drops_its_oldest_eighth_at_once() -> None:
 
 
 def test_clear_and_stats_while_another_thread_adds_a_cache() -> None:
-    """``clear_caches()`` and ``caches.stats()`` read a copy of what they walk: another thread
+    """Issue 12 (caches clearable): ``clear_caches()`` and ``caches.stats()`` read a copy of what
+    they walk: another thread
     may add to it meanwhile (a review: RuntimeError "dictionary changed size during iteration"
     from ``clear_caches()`` while threads analysed 字牌 hands, and from ``stats()`` while another
     thread's first use loaded a family). Here the other thread's step runs inside the walk."""

@@ -323,7 +323,7 @@ def test_simulate_refuses_a_seed_that_is_no_whole_number(seed: object) -> None:
 def test_the_seats_that_played_and_the_decisions_per_hand(
     rules: str, played: tuple[int, ...]
 ) -> None:
-    """``seats_played`` names the seats that played (字牌's 數信, seat 2 when seat 0 deals, and
+    """Issue 12 (``simulate``'s statistics): ``seats_played`` names the seats that played (字牌's 數信, seat 2 when seat 0 deals, and
     南通's dealer's 上家 never do: ``wins_by_seat`` holds the one and leaves out the other);
     ``decisions`` counts the players' own actions, not the engine's records (a docs-only
     user's program could not tell either)."""
