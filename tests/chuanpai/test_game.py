@@ -615,6 +615,9 @@ def test_view_shows_a_pending_claim_only_to_its_seat() -> None:
     assert game.phase == "claim" and game.to_act == (1,)
     assert game.view(1).to_act == (1,) and game.view(0).to_act == ()
     assert game.view(0).legal_actions == () and game.view(1).offered == Card("14")
+    # who offers it and how, as data (a seat, a truth value), the same for every seat
+    assert game.view(0).fact("offered by") == game.view(1).fact("offered by") == 1
+    assert game.view(0).fact("turned") is True
     game.apply(Action(1, ActionKind.CLAIM, Card("14"), parse("14 14"), MeldKind.PENG))
     own = [m for m in game.view(1).seats[1].melds if m.kind == "side"]
     other = [m for m in game.view(0).seats[1].melds if m.kind == "side"]

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import pickle
+import random
 
+import pytest
+
+import changpai
 from changpai.core.records import GameResult
-from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.core.view import GameView, PerSeat, SeatView, SeenMeld
 
 
 class Card:
@@ -56,3 +61,40 @@ def test_html_shows_the_own_hand_and_counts_the_others() -> None:
 
 def test_fact_lookup() -> None:
     assert view().fact("數信") == 2 and view().fact("none", 0) == 0
+
+
+def test_per_seat_numbers_are_a_tuple_shown_with_the_seats() -> None:
+    counts = PerSeat((4, 1, 3))
+    assert counts == (4, 1, 3) and hash(counts) == hash((4, 1, 3))
+    assert pickle.loads(pickle.dumps(counts)) == counts
+    shown = view(facts=(("擺牌", counts), ("報聽", (0, 2))))
+    assert "擺牌: seat 0: 4 · seat 1: 1 · seat 2: 3" in str(shown)
+    assert "報聽: 0 2" in str(shown)  # (seats, not one number per seat)
+    assert "seat 2: 3" in shown._repr_html_()
+    assert shown.to_dict()["facts"] == {"擺牌": [4, 1, 3], "報聽": [0, 2]}
+
+
+def _is_data(value: object) -> bool:
+    if isinstance(value, tuple):
+        return all(_is_data(item) and not isinstance(item, tuple) for item in value)
+    return value is None or isinstance(value, (int, bool)) or hasattr(value, "code")
+
+
+@pytest.mark.parametrize("variant", changpai.variants(), ids=lambda v: v.name)
+def test_every_fact_of_a_view_is_data(variant: changpai.Variant) -> None:
+    """A JSON client reads a view's facts without parsing text (issue 12's one public face:
+    cards, seats, truth values, numbers per seat — no sentence)."""
+    seen: set[str] = set()
+    for seed in range(3):
+        game = variant.game(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in game.seats:
+                facts = game.view(seat).facts
+                assert all(_is_data(value) for _, value in facts), facts
+                seen.update(name for name, _ in facts)
+                json.dumps(game.view(seat).to_dict())
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert seen or variant.family == "daer"  # (大貳's 過張 appears only after a pass)

@@ -56,6 +56,8 @@ def test_melds_discards_baoting_and_claims_are_public_section_3() -> None:
         assert view.seats[1].note == "報聽" and view.seats[0].discards == ()
         assert view.to_act == ((seat,) if seat in game.to_act else ())
         assert view.legal_actions == tuple(game.legal_actions(seat))
+        # (the notebook table names the seat: it raised on a fact holding seats, not cards)
+        assert "報聽" in view._repr_html_() and "報聽: 1" in str(view)
     game.apply(Action(2, ActionKind.PENG, Card("5w")))
     game.apply(Action(1, ActionKind.PASS))
     view = game.view(0)

@@ -23,4 +23,7 @@ def test_game_and_view() -> None:
     html = game._repr_html_()
     assert "<table" in html and "孝感長牌" in html and "和" in html
     view = Game(XIAOGAN, 2).view(1)
-    assert "<table" in view._repr_html_() and view.fact("cards on the tables").startswith("seat 0")
+    assert "<table" in view._repr_html_() and view.fact("cards on the tables") == (0, 0, 0, 0)
+    assert "seat 3: 0" in view._repr_html_()
+    laid = game.view(0).fact("cards on the tables")  # (numbers by seat, not text)
+    assert laid == tuple(sum(m.laid_out(XIAOGAN) for m in game.melds(s)) for s in range(4))

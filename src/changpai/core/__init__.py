@@ -23,7 +23,7 @@ from changpai.core.records import ActionRecord, GameResult
 from changpai.core.rules import RulesBase
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.variant import Variant
-from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.core.view import GameView, PerSeat, SeatView, SeenMeld
 
 __all__ = [
     "ActionRecord",
@@ -36,6 +36,7 @@ __all__ = [
     "HanziEnum",
     "Match",
     "Payment",
+    "PerSeat",
     "RulesBase",
     "ScoreLine",
     "ScoreSheet",

@@ -218,6 +218,15 @@ def line(parts: Iterable[str], *, note: str = "") -> Html:
     return Html(f"<div>{''.join(esc(p) for p in parts)}{tail}</div>")
 
 
+def per_seat(values: Iterable[int]) -> str:
+    """One number per seat, by seat number, as text.
+
+    >>> per_seat((4, 1, 3))
+    'seat 0: 4 · seat 1: 1 · seat 2: 3'
+    """
+    return " · ".join(f"seat {s}: {n}" for s, n in enumerate(values))
+
+
 def fields(rows: Iterable[tuple[str, str]], *, title: str = "") -> Html:
     """A two-column table of ``(label, value)`` rows under a bold ``title`` (labels are text;
     values are text or :class:`Html`).

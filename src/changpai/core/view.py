@@ -25,7 +25,7 @@ from attrs import frozen
 from changpai.core import render
 from changpai.core.records import GameResult
 
-__all__ = ["GameView", "SeatView", "SeenMeld"]
+__all__ = ["GameView", "PerSeat", "SeatView", "SeenMeld"]
 
 
 def _face(card: Any) -> str:
@@ -34,6 +34,21 @@ def _face(card: Any) -> str:
 
 def _code(card: Any) -> str:
     return str(getattr(card, "code", card))
+
+
+class PerSeat(tuple[int, ...]):
+    """One whole number per seat, by seat number: a fact of a view (a tuple, a list in
+    :meth:`GameView.to_dict`), shown with the seats named.
+
+    >>> counts = PerSeat((4, 1, 3))
+    >>> counts == (4, 1, 3), counts[2], str(counts)
+    (True, 3, 'seat 0: 4 · seat 1: 1 · seat 2: 3')
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return render.per_seat(self)
 
 
 @frozen
@@ -115,7 +130,10 @@ class GameView(Generic[C, A]):
     ``offered`` the face-up card on offer to claims, if any; ``to_act`` the seats known to this
     seat to be deciding (a pending claim only when it is this seat's own); ``legal_actions``
     this seat's choices now; ``facts`` the family's other public facts as ``(name, value)``
-    pairs (the 亮張, the flipped 將 …); ``result`` the result once the hand is over.
+    pairs (the 亮張, the flipped 將 …) whose values are data — a card, a tuple of cards, a seat,
+    a tuple of seats, a truth value, or :class:`PerSeat` numbers (e.g. 川牌's ``offered by`` /
+    ``turned``, 孝感's ``cards on the tables``, 戳牌's ``擺牌`` / ``包牌``); ``result`` the
+    result once the hand is over.
 
     >>> from changpai import zipai
     >>> view = zipai.Game(seed=1).view(1)
@@ -187,7 +205,9 @@ class GameView(Generic[C, A]):
                 f"  seat {s.seat} [{s.hand_size} in hand] table: {melds}; discards: {discards}"
             )
         for name, value in self.facts:
-            if isinstance(value, tuple):
+            if isinstance(value, PerSeat):
+                shown = render.per_seat(value)
+            elif isinstance(value, tuple):
                 shown = " ".join(_face(v) for v in value) or "-"
             else:
                 shown = _face(value)
@@ -234,8 +254,12 @@ class GameView(Generic[C, A]):
             )
         facts: list[tuple[str, str]] = [("phase", self.phase), ("stock", str(self.stock_size))]
         for name, value in self.facts:
-            if isinstance(value, tuple):
+            if isinstance(value, PerSeat):
+                facts.append((name, render.per_seat(value)))
+            elif isinstance(value, tuple) and all(hasattr(v, "code") for v in value):
                 facts.append((name, render.cards(value)))
+            elif isinstance(value, tuple):  # (seats: 南通's 報聽)
+                facts.append((name, " ".join(map(str, value))))
             elif hasattr(value, "code"):
                 facts.append((name, render.card(value)))
             else:

@@ -29,6 +29,7 @@ from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.core.turnclaim import TurnClaimGame
+from changpai.core.view import PerSeat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, parse
@@ -326,8 +327,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         self._an_kinds: list[frozenset[int]] = [frozenset()] * self.players
 
     def _view_facts(self, seat: int) -> tuple[tuple[str, Any], ...]:
-        shown = ", ".join(
-            f"seat {s}: {sum(m.laid_out(self.rules) for m in self._tables[s])}" for s in self.seats
+        # (by seat number, every seat of the table: one that sits out has laid none)
+        shown = PerSeat(
+            sum(m.laid_out(self.rules) for m in self._tables[s]) for s in range(self.players)
         )
         return (("cards on the tables", shown),)
 

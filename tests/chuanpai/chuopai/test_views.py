@@ -41,7 +41,9 @@ def test_liable_seat_is_noted() -> None:
     game = Game(deck=stack_deck(hands={0: "66 45", 1: "36", 2: "36"}))
     game.apply(Action(0, K.LEAD, "66"))
     view = game.view(1)
-    assert view.fact("包牌") == "seat 0" and "包牌" in view.seats[0].note
+    assert view.fact("包牌") == 0 and "包牌" in view.seats[0].note
+    assert view.fact("擺牌") == tuple(game.bai_count(s) for s in range(3))
+    assert view.to_dict()["facts"]["包牌"] == 0
 
 
 def test_html_of_a_game_and_a_view() -> None:

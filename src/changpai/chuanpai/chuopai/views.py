@@ -4,7 +4,7 @@ table of a game for notebooks.
 >>> from changpai.chuanpai.chuopai import Game
 >>> view = Game(seed=11).view(0)
 >>> view.phase, len(view.hand), view.fact("擺牌")
-('lead', 24, 'seat 0: 4 · seat 1: 1 · seat 2: 3')
+('lead', 24, (4, 1, 3))
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from changpai.core import render
-from changpai.core.view import GameView, SeatView, SeenMeld
+from changpai.core.view import GameView, PerSeat, SeatView, SeenMeld
 
 if TYPE_CHECKING:
     from changpai.chuanpai.cards import Card
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 __all__ = ["game_html", "game_view"]
 
 
-def _counts(game: Game) -> str:
-    return " · ".join(f"seat {s}: {game.bai_count(s)}" for s in range(3))
+def _counts(game: Game) -> PerSeat:
+    """Each seat's count of 擺牌, by seat number."""
+    return PerSeat(game.bai_count(s) for s in range(3))
 
 
 def game_view(game: Game, seat: int) -> GameView[Card, Action]:
@@ -50,7 +51,7 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
         best = next(cards for owner, cards, up in reversed(trick) if up)
         facts.append(("to beat", best))
     if game.liable is not None:
-        facts.append(("包牌", f"seat {game.liable}"))
+        facts.append(("包牌", game.liable))
     return GameView(
         family=game.family,
         title=game.rules.title,
@@ -92,7 +93,7 @@ def game_html(game: Game) -> str:
                 note=", ".join(notes),
             )
         )
-    facts = [("phase", game.phase), ("擺牌", _counts(game))]
+    facts = [("phase", game.phase), ("擺牌", str(_counts(game)))]
     footer = "" if game.result is None else render.Html(game.result._repr_html_())
     return render.seat_table(
         rows, title=f"{game.rules.title} ({game.rules.name})", facts=facts, footer=footer

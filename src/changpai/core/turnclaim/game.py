@@ -121,7 +121,8 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         facts: list[tuple[str, Any]] = []
         if self._offer is not None:
             _card, source, turned = self._offer
-            facts.append(("offered by", f"seat {source} ({'turned' if turned else 'discarded'})"))
+            facts.append(("offered by", source))
+            facts.append(("turned", turned))
         if self._dead:
             facts.append(("dead", tuple(self._dead)))
         return GameView(
