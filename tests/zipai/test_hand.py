@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +24,7 @@ from changpai.zipai import (
     Origin,
     analyze,
     best_decomposition,
+    chi_options,
     classify,
     decompositions,
     huxi,
@@ -389,7 +392,7 @@ def test_too_many_copies_is_an_error() -> None:
         best_decomposition(parse("拾拾拾拾"), (Meld.parse("碰 拾拾拾"),))
     with pytest.raises(NotationError, match="5 copies"):
         best_decomposition(parse("拾拾拾拾"), card=Card.parse("d10"))
-    with pytest.raises(NotationError, match="not a sequence of zipai cards"):
+    with pytest.raises(NotationError, match="holds 'x1', which is not one of zipai cards"):
         best_decomposition(["x1"])  # type: ignore[list-item]
     with pytest.raises(NotationError, match="never lies on the table"):
         best_decomposition(parse("一二三"), (Meld.parse("將 二二"),))
@@ -681,3 +684,33 @@ def test_a_hand_no_game_can_hold_is_refused(call: object) -> None:
     it is a NotationError naming the size now, as in every family."""
     with pytest.raises(NotationError, match=r"holds 8[01] zipai cards; no hand holds more than 28"):
         call(list(DECK))  # type: ignore[operator]
+
+
+def _foreign_cards() -> list[object]:
+    from changpai import chuanpai, nantong, xiaogan
+
+    return [nantong.Card("1t"), xiaogan.Card("A1"), chuanpai.Card("66"), nantong.Card("FU")]
+
+
+@pytest.mark.parametrize("foreign", _foreign_cards(), ids=repr)
+@pytest.mark.parametrize(
+    "analysis",
+    [
+        best_decomposition,
+        lambda hand: list(decompositions(hand)),
+        lambda hand: waits(hand[:-1]),
+        lambda hand: chi_options(hand, Card.parse("x2")),
+        is_tianhu,
+    ],
+    ids=["best_decomposition", "decompositions", "waits", "chi_options", "is_tianhu"],
+)
+def test_a_card_of_another_family_is_refused(foreign: object, analysis: Any) -> None:
+    """zipai.md §1 (the 80 cards) and issue 12 (a typed error for every bad input): a card of
+    another family was read as the 字牌 card of its index — 南通 一條, 孝感 上 and 川牌 天牌 as
+    一, the reading showing a 一 never given."""
+    hand = [
+        foreign if c == Card.parse("x1") else c
+        for c in parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒")
+    ]
+    with pytest.raises(NotationError, match=rf"holds {re.escape(repr(foreign))}, which is not"):
+        analysis(hand)

@@ -26,7 +26,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import clipped, flag_arg, melds_arg, rules_arg, size_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg, melds_arg, rules_arg, size_arg
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
@@ -261,13 +261,26 @@ def _make(
 # --------------------------------------------------------------------------------------------
 
 
+def _zipai_cards(concealed: object) -> tuple[Card, ...]:
+    """The cards of ``concealed`` as a tuple, each a zipai :class:`Card`, else a
+    :class:`NotationError` naming the first other item (a card of another family has an
+    ``index`` too: it is not read as the 字牌 card of that index).
+
+    >>> _zipai_cards(parse("一壹"))
+    (Card('x1'), Card('d1'))
+    >>> from changpai import nantong
+    >>> _zipai_cards([nantong.Card("1t")])
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: concealed=[Card('1t')] holds Card('1t'), which is not one of zipai cards
+    """
+    return cards_arg(concealed, Card, "concealed", "zipai cards")
+
+
 def _counts(concealed: Sequence[Card]) -> list[int]:
     counts = [0] * KINDS
-    try:
-        for card in concealed:
-            counts[card.index] += 1
-    except (AttributeError, TypeError, IndexError):
-        raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+    for card in _zipai_cards(concealed):
+        counts[card.index] += 1
     return counts
 
 
@@ -634,17 +647,14 @@ def _decomposition(
 
 
 def _pack(concealed: Sequence[Card]) -> int:
-    """The packed counts of cards read by their ``index`` (any object with an index 0..19).
+    """The packed counts of zipai cards (a :class:`NotationError` for anything else).
 
     >>> _pack(parse("一一壹")) == 2 * _POW[0] + _POW[10]
     True
     """
     key = 0
-    try:
-        for c in concealed:
-            key += _POW[c.index]
-    except (AttributeError, TypeError, IndexError):
-        raise NotationError(f"{concealed!r} is not a sequence of zipai cards") from None
+    for c in _zipai_cards(concealed):
+        key += _POW[c.index]
     return key
 
 
@@ -735,7 +745,7 @@ def best_decomposition(
     try:
         for c in cards:
             key += c._zipai_pow
-    except (AttributeError, TypeError):  # not zipai cards: _pack reads them as before, or raises
+    except (AttributeError, TypeError):  # not zipai cards: _pack raises
         key = _pack(cards)
     try:
         n = len(cards)
