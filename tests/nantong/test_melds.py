@@ -202,6 +202,41 @@ def test_meld_parse_and_validation() -> None:
         nantong.meld_value(Meld.parse("起手 2t 2t 2t 2t"), jiang="2t 3w")
 
 
+def test_each_bd_of_a_set_is_the_next_baida_section_1() -> None:
+    """nantong.md §1 (one copy of each 百搭) and docs/nantong.md "Cards": ``BD`` takes the next
+    百搭 not yet named — in a set too (each ``BD:`` was read as 福, the set holding 福 twice)."""
+    meld = Meld.parse("BD:1b BD:2b 3b")
+    assert sorted(p.code for p, _ in meld.wilds) == ["FU", "LU"]
+    assert Meld.parse("百搭:4b FU:5b 6b").wilds == (
+        (Card("LU"), Card("4b")),
+        (Card("FU"), Card("5b")),
+    )
+    assert eval(repr(meld), {"Meld": Meld}) == meld
+    with pytest.raises(NotationError, match="2 copies of 福 in 'FU:1b FU:2b 3b'"):
+        Meld.parse("FU:1b FU:2b 3b")
+    with pytest.raises(NotationError, match="only a 百搭 stands for another card"):
+        Meld.parse("1t:1b 2b 3b")
+    with pytest.raises(NotationError, match="holds 福 twice"):
+        Meld(MeldKind.SHUNZI, nantong.parse("4b 5b 6b"), None, ((Card("FU"), Card("4b")),) * 2)
+    hand = "123t 456t 789t 123w 456w 789w 5w 5w"
+    rules = nantong.DUZIHU_BAIDA
+    assert nantong.analyze(hand, "BD:1b BD:2b 3b", rules=rules).complete
+
+
+@pytest.mark.parametrize(
+    ("word", "source"),
+    [
+        ("后摸", SetKind.DRAWN4),
+        ("後摸", SetKind.DRAWN4),
+        ("开朝", SetKind.EXPOSED4),
+        ("開朝", SetKind.EXPOSED4),
+    ],
+)
+def test_kind_words_traditional_and_simplified_section_5(word: str, source: SetKind) -> None:
+    """nantong.md §5 set kinds; the notation reads traditional and simplified hanzi alike."""
+    assert Meld.parse(f"{word} 7w 7w 7w 7w").source is source
+
+
 def test_classify_takes_rules_by_keyword() -> None:
     """docs/core-concepts.md: classify(cards, *, rules=...) like every family; no 犢子胡 option
     changes what a group is (nantong.md §4)."""

@@ -31,7 +31,7 @@ from changpai.core.guard import (
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
-from changpai.nantong.cards import N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
+from changpai.nantong.cards import BAIDA, N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
 from changpai.nantong.rules import DUZIHU, Rules
 
 __all__ = [
@@ -445,7 +445,43 @@ def set_value(
 
 
 _KIND_TOKENS = {"碰": "peng", "胖牌": "peng", "在手": "concealed3", "明杠": "exposed4",
-                "開朝": "exposed4", "後摸": "drawn4", "暗杠": "drawn4", "起手": "dealt4"}  # fmt: skip
+                "開朝": "exposed4", "开朝": "exposed4", "後摸": "drawn4", "后摸": "drawn4",
+                "暗杠": "drawn4", "起手": "dealt4"}  # fmt: skip
+
+
+def _physical_wilds(wilds: Sequence[tuple[str, Card]], text: str) -> tuple[tuple[Card, Card], ...]:
+    """The 百搭 of a meld written ``physical:face`` (each physical one 百搭; ``BD`` / ``百搭``
+    the next one the meld does not name, as :func:`~changpai.nantong.cards.parse` reads them),
+    paired with their faces; a :class:`NotationError` for a physical card that is not one
+    百搭, or for a 百搭 named twice (the deck holds one of each, nantong.md §1).
+
+    >>> _physical_wilds([("BD", Card("2b")), ("FU", Card("3b")), ("百搭", Card("4b"))], "")
+    ((Card('LU'), Card('2b')), (Card('FU'), Card('3b')), (Card('SHOU'), Card('4b')))
+    >>> _physical_wilds([("FU", Card("2b")), ("福", Card("3b"))], "FU:2b 福:3b")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 2 copies of 福 in 'FU:2b 福:3b'; a deck has at most 1
+    """
+    named: list[Card | None] = []
+    for physical, face in wilds:
+        if physical.upper() == "BD" or physical == "百搭":
+            named.append(None)
+            continue
+        cards = parse(physical)
+        if len(cards) != 1 or not cards[0].is_baida:
+            raise NotationError(
+                f"{physical}:{face.code} in {clipped(text)}: only a 百搭 stands for another "
+                f"card ({', '.join(c.code for c in BAIDA)} or BD)"
+            )
+        named.append(cards[0])
+    for card in {c for c in named if c is not None}:
+        if named.count(card) > 1:
+            raise NotationError(
+                f"{named.count(card)} copies of {card.hanzi} in {clipped(text)}; a deck has at most 1"
+            )
+    free = iter([b for b in BAIDA if b not in named])  # (a group holds at most four cards)
+    physicals = [next(free) if card is None else card for card in named]
+    return tuple(zip(physicals, (face for _, face in wilds), strict=True))
 
 
 def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind | None:
@@ -516,6 +552,10 @@ class Meld:
             if not self.source.is_four and self.kind != MeldKind.KEZI:
                 raise NotationError(f"a {self.source.value} set needs three cards")
         remaining = list(self.faces)
+        physicals = [physical for physical, _ in self.wilds]
+        if len(set(physicals)) != len(physicals):  # (the deck holds one of each 百搭, §1)
+            twice = next(p for p in physicals if physicals.count(p) > 1)
+            raise NotationError(f"a group holds {twice} twice; the deck has one")
         for physical, face in self.wilds:
             if not physical.is_baida:
                 raise NotationError(f"{physical} is not a 百搭 and cannot stand for {face}")
@@ -557,16 +597,18 @@ class Meld:
             source = SetKind.get(_KIND_TOKENS.get(words[0], words[0].lower()))
             words = words[1:]
         faces: list[Card] = []
-        wilds: list[tuple[Card, Card]] = []
+        wilds: list[tuple[str, Card]] = []
         for word in words:
             if ":" in word:
-                physical, face = (Card.parse(part) for part in word.split(":", 1))
-                wilds.append((physical, face))
-                faces.append(face)
+                physical, face = word.split(":", 1)
+                wilds.append((physical, Card.parse(face)))
+                faces.append(wilds[-1][1])
             else:
                 faces.extend(parse(word))
         meld = cls.of(faces, source)
-        return cls(meld.kind, meld.faces, meld.source, tuple(wilds)) if wilds else meld
+        if not wilds:
+            return meld
+        return cls(meld.kind, meld.faces, meld.source, _physical_wilds(wilds, text))
 
     @property
     def cards(self) -> tuple[Card, ...]:
