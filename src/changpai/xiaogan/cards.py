@@ -94,7 +94,8 @@ for _alias, _i in _ALIASES.items():
     _LOOKUP[_alias] = _i
 
 _EXPECTED = "expected a code A1..H3 or HJ, or a character 上 大 人 … 可 知 禮 or 混江"
-_TOKEN = re.compile(r"[A-Ha-h][1-3]|[Hh][Jj]|混江|[^\s\x00-\x7f]|[\x21-\x7e]+")
+# (the last branch: any other character — an ASCII control — is a token, refused as no card)
+_TOKEN = re.compile(r"[A-Ha-h][1-3]|[Hh][Jj]|混江|[^\s\x00-\x7f]|[\x21-\x7e]+|\S")
 _SEPARATORS = str.maketrans({ch: " " for ch in ",，、;；|"})
 
 
