@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from changpai import chuanpai
-from changpai.chuanpai import GEHU, VARIANTS, YAODIREN, Rules
+from changpai.chuanpai import GEHU, VARIANTS, YAODIREN, Game, Rules
 from changpai.errors import RulesError
 
 
@@ -107,7 +107,7 @@ def test_variants() -> None:
     [
         # chuanpai.md §2.1: the 摸家 is dealt cards (0 made a seat with no card "win" at once,
         # and the engine raised NotationError scoring its empty hand)
-        ({"mojia_cards": 0}, "mojia_cards=0 must be a positive integer"),
+        ({"mojia_cards": 0}, "mojia_cards=0 must be from 2 to 16"),
         ({"red_dot_targets": (1,)}, r"red_dot_targets=\(1,\) must be a tuple of three"),
         ({"red_dot_targets": (20, 18, -1)}, "red_dot_targets=.* non-negative whole numbers"),
         ({"red_dot_targets": [20, 18, 5]}, "red_dot_targets=.* must be a tuple"),
@@ -139,22 +139,29 @@ def test_rules_fields_are_validated(changes: dict[str, object], message: str) ->
     assert YAODIREN.to_dict() == before
 
 
-@pytest.mark.parametrize("mojia_cards", [0, 1, 5, 300])
+@pytest.mark.parametrize("mojia_cards", [0, 1, 2, 5, 16, 17, 40, 300])
 def test_mojia_cards_is_checked_only_where_the_deal_uses_it(mojia_cards: int) -> None:
-    """chuanpai.md §2.1, Ambiguities C5: "18/17" deals the 摸家 ``mojia_cards`` cards, so it is at
-    least 1 there; "16/15" deals no 摸家 and does not use it, so any whole number >= 0 is kept
-    as given (it comes into force, and is checked, when the deal goes back to "18/17")."""
+    """chuanpai.md §2.1, Ambiguities C5: "18/17" deals the 摸家 ``mojia_cards`` cards, and he is
+    a small seat — more than the one card of the 7th player (1 made him a seat that never
+    plays, read as the 7th player's 紅利) and fewer than a regular player's 17 (17 made him a
+    regular seat, 40 a deal beyond the 84-card deck, cut short); "16/15" deals no 摸家 and does
+    not use it, so any whole number >= 0 is kept as given (it comes into force, and is
+    checked, when the deal goes back to "18/17")."""
     rules = YAODIREN.evolve(deal="16/15", mojia_cards=mojia_cards)
     assert rules.mojia_cards == mojia_cards
     assert rules.deal_sizes(4) == (16, 15, 15, 15)
     assert Rules.from_dict(rules.to_dict()) == rules
-    if mojia_cards == 0:
-        with pytest.raises(RulesError, match="mojia_cards=0 must be a positive integer under"):
+    if not 2 <= mojia_cards <= 16:
+        message = f"mojia_cards={mojia_cards} must be from 2 to 16 under deal='18/17'"
+        with pytest.raises(RulesError, match=message):
             rules.evolve(deal="18/17")
-        with pytest.raises(RulesError, match="mojia_cards=0 must be a positive integer under"):
-            Rules(mojia_cards=0)
+        with pytest.raises(RulesError, match=message):
+            Rules(mojia_cards=mojia_cards)
     else:
         assert rules.evolve(deal="18/17").deal_sizes(4) == (18, 17, 17, mojia_cards)
+        game = Game(rules.evolve(deal="18/17", players=7), seed=1)
+        assert [game.is_small(s) for s in range(7)] == [False] * 3 + [True] * 3 + [False]
+        assert [game.is_passive(s) for s in range(7)] == [False] * 6 + [True]
 
 
 @pytest.mark.parametrize("bad", [-1, True, 2.0, "5", None], ids=repr)

@@ -86,8 +86,9 @@ class Rules(RulesBase):
       ``red_dot_targets`` = dealer / other regular players / 摸家) or ``"cards16"`` (16 cards
       on the table).
     - ``deal`` [C5]: ``"18/17"`` (dealer 18, others 17, 摸家 ``mojia_cards`` = 5) or
-      ``"16/15"`` (dealer 16, every other regular player 15, no 摸家). ``mojia_cards`` is at
-      least 1 under ``"18/17"``; ``"16/15"`` does not use it (any whole number >= 0).
+      ``"16/15"`` (dealer 16, every other regular player 15, no 摸家). ``mojia_cards`` is from
+      2 to 16 under ``"18/17"`` (a small seat); ``"16/15"`` does not use it (any whole number
+      >= 0).
     - ``mojia_claims`` (§2.1): what the 尾家 / 摸家 (the small fourth seat of ``"18/17"``) may
       claim of an offered card: ``"peng"`` (only 扯 = 碰: "尾家不能吃牌，只能扯牌", seed 001) or
       ``"all"`` (碰 / 燕 / 起 / 扛, as the 5th player's "只能碰、燕、槓"; what the engine allowed
@@ -157,12 +158,16 @@ class Rules(RulesBase):
     燕 / 起 / 扛, and replays so (:func:`changpai.core.serial.rules_from_dict`)."""
 
     def __attrs_post_init__(self) -> None:
-        # a seat dealt no card would hold no card to form nor to discard (chuanpai.md §2.1);
-        # "16/15" deals no 摸家, so there mojia_cards is not used and not held to it
-        if self.deal == "18/17" and self.mojia_cards < 1:
+        # the 摸家 is a small seat (chuanpai.md §2.1: he may only 扯, draws into hand and swaps
+        # one out): dealt more than the one card of the 7th player, who never plays, and fewer
+        # than a regular player's 17 (1 made him a passive seat, 17 or more a regular one, and
+        # a deal beyond the deck was cut short); "16/15" deals no 摸家, so there mojia_cards is
+        # not used and not held to it
+        if self.deal == "18/17" and not 2 <= self.mojia_cards <= 16:
             raise RulesError(
-                f"mojia_cards={self.mojia_cards!r} must be a positive integer under "
-                "deal='18/17' (the 摸家 is dealt that many cards)"
+                f"mojia_cards={self.mojia_cards!r} must be from 2 to 16 under deal='18/17' "
+                "(the 摸家 is a small seat: more than the 7th player's one card, fewer than a "
+                "regular player's 17)"
             )
 
     def evolve(self, **changes: Any) -> Rules:
