@@ -53,6 +53,7 @@ def test_random_games_keep_the_invariants(
         seat = game.to_act[0]
         actions = game.legal_actions(seat)
         assert actions and all(game.can(a) for a in actions)
+        assert len(set(actions)) == len(actions)  # (each decision once)
         if steps % 7 == 0:  # an illegal action changes nothing
             before = game.to_json()
             other = next(s for s in range(players) if s != seat)
@@ -68,6 +69,8 @@ def test_random_games_keep_the_invariants(
         game.apply(chooser.choice(actions))
         steps += 1
     assert game.to_act == () and all(game.legal_actions(s) == [] for s in range(players))
+    # (an abandon lost the card on offer)
+    assert Counter(dict(enumerate(game.card_counts()))) + Counter() == deck
     assert Game.from_json(game.to_json()) == game
     assert (
         Game.replay(game.log, rules, seed=seed, deck=game.deck, dealer=dealer, **game.options)

@@ -423,6 +423,9 @@ def test_abandon_when_asked_about_a_claim() -> None:
     assert texts(game) == ["seat 1 用 句 人 with 上 大", "seat 1 過", "seat 1 放棄"]
     do(game, "seat 1 放棄")
     assert game.result is not None and game.result.reason == "abandon"
+    # the 人 on offer is left unclaimed: it lies dead, no card is lost (card_counts: the deck)
+    assert game.offer is None and game.dead[-1] == Card("人")
+    assert sum(game.card_counts()) == len(game.rules.cards())
 
 
 @pytest.mark.parametrize("tuo_zhuang, next_dealer", [(False, 1), (True, 0)])

@@ -634,7 +634,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         record: ActionRecord[Action] = ActionRecord(action)
         self._log.append(record)
         self._phase = "over"
-        self._offer = None
+        if self._offer is not None:  # (the card on offer is left unclaimed: it lies dead)
+            self._dead.append(self._offer[0])
+            self._offer = None
         self._result = GameResult(
             None,
             "abandon",
