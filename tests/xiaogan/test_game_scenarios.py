@@ -552,17 +552,22 @@ def test_the_seventh_player_never_plays_nor_pays() -> None:
 
 
 def test_a_shun_claim_of_ba_jiu_and_hunjiang_plays_on() -> None:
-    """xiaogan.md §4, X3 + X5: random play of seed 116 claims 八 with 九 and a wild 混江 as a
-    順 (it used to raise NotationError); the hand ends and round-trips through JSON."""
+    """xiaogan.md §4, X3 + X5: a claim of 八 with 九 and a wild 混江 as a 順 (random play of
+    seed 116 met it, and it raised NotationError) plays on; the hand ends and round-trips
+    through JSON."""
     rules = XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True)
-    game = Game(rules, 116)
+    game = Game(rules, 410018, dealer=1)
+    for data in (
+        {"seat": 1, "kind": "lay", "cards": ["C2", "C2"], "meld": "menjiang"},
+        {"seat": 0, "kind": "ready"},
+        {"seat": 1, "kind": "discard", "card": "F1"},
+        {"seat": 2, "kind": "pass"},
+    ):
+        game.apply(Action.from_dict(data))
+    (shun,) = [a for a in game.legal_actions(0) if str(a) == "seat 0 用 順 八 with 九 混江"]
+    assert shun.meld is MeldKind.SHUN and shun.card == Card("八") and Card("HJ") in shun.cards
+    game.apply(shun)
     random_playout(game, random.Random(116))
-    shun = [
-        r.action
-        for r in game.log
-        if r.action.kind is ActionKind.CLAIM and r.action.meld is MeldKind.SHUN
-    ]
-    assert any(a.card == Card("八") and Card("HJ") in a.cards for a in shun)
     assert game.is_over and Game.from_json(game.to_json()) == game
 
 
@@ -774,3 +779,21 @@ def test_a_claim_that_lays_out_16_wins_before_its_tou() -> None:
     assert (game.result.winner, game.result.discarder) == (1, 0)
     assert game.result.sheet is not None and game.result.sheet.total == 12
     assert [(p.payer, p.amount) for p in game.result.payments] == [(0, 13)]
+
+
+def test_a_shun_made_two_ways_with_hunjiang_is_offered_once() -> None:
+    """xiaogan.md X5 (numeric 順) and X3 (混江 wild), and the core contract (every
+    legal decision once): 九 + 混江 make a 順 of a passing 八 as 七八九 or 八九十 — the same
+    action, listed twice (random play and perft counted it double)."""
+    rules = XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True)
+    game = Game(rules, 410018, dealer=1)
+    for data in (
+        {"seat": 1, "kind": "lay", "cards": ["C2", "C2"], "meld": "menjiang"},
+        {"seat": 0, "kind": "ready"},
+        {"seat": 1, "kind": "discard", "card": "F1"},
+        {"seat": 2, "kind": "pass"},
+    ):
+        game.apply(Action.from_dict(data))
+    actions = game.legal_actions(0)
+    assert len(set(actions)) == len(actions)
+    assert "seat 0 用 順 八 with 九 混江" in [str(a) for a in actions]

@@ -511,6 +511,10 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(self._claim(seat, card, kind, (a, HJ)))
             if wild and h[b]:
                 out.append(self._claim(seat, card, kind, (b, HJ)))
+        if wild and len(shapes) > 1:
+            # (a card and 混江 may make one 順 two ways — 九 + 混江 to a passing 八 as 七八九
+            # and 八九十 — which the action does not tell apart: each decision once)
+            out = list(dict.fromkeys(out))
         return out
 
     def _wins_in_hand(self, seat: int, x: int) -> bool:
