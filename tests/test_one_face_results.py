@@ -43,6 +43,32 @@ def test_score_of_the_result_win_is_the_result_sheet(name: str) -> None:
             assert isinstance(result.win.to_dict(), dict)
 
 
+@pytest.mark.parametrize(
+    ("family", "players", "dealers"),
+    [("xiaogan", 3, (0, 1, 2)), ("xiaogan", 7, (0, 3)), ("xiaogan", 4, (1, 2, 3)),
+     ("chuanpai", 3, (0, 2)), ("chuanpai", 7, (0, 5)), ("chuanpai", 4, (1, 3))],
+)  # fmt: skip
+def test_score_of_the_win_is_the_sheet_at_any_table(
+    family: str, players: int, dealers: tuple[int, ...]
+) -> None:
+    """The same at a table the rules do not seat (``Game(players=n)``), with a 7th player who
+    never plays and pays nothing, and with any dealer: 孝感's `Win` did not carry the table,
+    and `score(win)` charged the 7th player, a seat a 3-seat table has not, or listed the
+    payers in another order than the sheet."""
+    module = changpai.variant(family).module
+    won = 0
+    for dealer in dealers:
+        for seed in range(40):
+            game = module.Game(seed=seed, dealer=dealer, players=players)
+            chooser = random.Random(seed)
+            while not game.is_over:
+                game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+            if game.result.win is not None:
+                assert module.score(game.result.win) == game.result.sheet, (dealer, seed)
+                won += 1
+    assert won
+
+
 @pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
 def test_every_logged_action_round_trips_through_its_dict(name: str) -> None:
     """docs/core-concepts.md "Actions": `to_dict()` / `Action.from_dict()` round-trip — the

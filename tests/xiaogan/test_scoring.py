@@ -134,6 +134,24 @@ def test_a_win_carries_its_winner_and_score_refuses_another() -> None:
     assert [p.payee for p in score(win).payments] == [1, 1, 1]
 
 
+def test_a_win_carries_the_table_and_payers_of_the_engine() -> None:
+    """xiaogan.md §2 (the 7th player, one card, never plays) and docs/core-concepts.md
+    (``score(result.win)`` is ``result.sheet``): the engine's Win carries the table size and
+    the payers, in its order; score takes them, and refuses another table or payers for them."""
+    win = Win(winning(), winner=1, self_drawn=True, players=7, payers=(2, 3, 4, 5, 0))
+    assert [p.payer for p in score(win).payments] == [2, 3, 4, 5, 0]
+    for keyword in ({"players": 4}, {"payers": [0, 2]}):
+        with pytest.raises(NotationError, match="a Win carries its own facts"):
+            score(win, **keyword)  # type: ignore[arg-type]
+    plain = Win(winning(), winner=1, self_drawn=True)
+    assert [p.payer for p in score(plain, players=3).payments] == [0, 2]
+    assert [p.payer for p in score(plain, payers=[2]).payments] == [2]
+    with pytest.raises(NotationError, match="payers="):
+        Win(winning(), winner=1, payers=[0, 2])  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="payers: seat"):
+        Win(winning(), winner=1, payers=(0, "2"))  # type: ignore[arg-type]
+
+
 def test_score_checks_a_reading_built_by_hand() -> None:
     """DESIGN (nothing a user writes is trusted) with xiaogan.md §1 (five copies, one 混江),
     §4 (one 門將; 混江 only in it unless ``hunjiang="wild"``) and X-options: ``score`` refuses

@@ -606,11 +606,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             discarder=discarder,
             turned=turned,
             self_drawn=drawn,
+            players=self.players,
+            payers=tuple(s for s in self.seats if s != seat),
         )
 
     def _score(self, seat: int, win: Win) -> ScoreSheet:
-        payers = tuple(s for s in self.seats if s != seat)
-        return score(win, rules=self.rules, players=self.players, payers=payers)
+        return score(win, rules=self.rules)
 
     def _win_value(self, seat: int, sheet: ScoreSheet) -> int:
         return int(sheet.fact("laid_out", 0))

@@ -94,12 +94,23 @@ class Win:
     discarder: int | None = None
     turned: bool = False
     self_drawn: bool = False
+    #: The seats at the table and the seats that pay, in the engine's order (from the dealer;
+    #: a 7th player who never plays is not among them): the engine's records carry both, so
+    #: that ``score(game.result.win)`` is ``game.result.sheet``; None: :func:`score`'s defaults.
+    players: int | None = None
+    payers: tuple[int, ...] | None = None
 
     def __attrs_post_init__(self) -> None:
         instance_arg(self.decomposition, Decomposition, "decomposition")
         int_arg(self.winner, "winner", error=NotationError)
         if self.discarder is not None:
             int_arg(self.discarder, "discarder", error=NotationError)
+        if self.players is not None:
+            int_arg(self.players, "players", error=NotationError)
+        if self.payers is not None:
+            instance_arg(self.payers, tuple, "payers")
+            for p in self.payers:
+                int_arg(p, "payers: seat", error=NotationError)
         flag_arg(self.turned, "turned", NotationError)
         flag_arg(self.self_drawn, "self_drawn", NotationError)
         # facts that contradict each other are an IllegalActionError, as in every family's Win
@@ -124,7 +135,7 @@ class Win:
         """A JSON-ready dict.
 
         >>> sorted(Win(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九"))).to_dict())
-        ['decomposition', 'discarder', 'self_drawn', 'turned', 'winner']
+        ['decomposition', 'discarder', 'payers', 'players', 'self_drawn', 'turned', 'winner']
         """
         return {
             "decomposition": self.decomposition.to_dict(),
@@ -132,6 +143,8 @@ class Win:
             "discarder": self.discarder,
             "turned": self.turned,
             "self_drawn": self.self_drawn,
+            "players": self.players,
+            "payers": None if self.payers is None else list(self.payers),
         }
 
 
@@ -187,7 +200,8 @@ def score(
     ``win`` is a :class:`~changpai.xiaogan.hand.Decomposition` or a :class:`Win`; ``rules``
     defaults to the decomposition's rules, ``winner`` (with a decomposition) to 0 — a
     :class:`Win` carries its own winner, and ``winner=`` with it raises
-    :class:`~changpai.errors.NotationError` as in 字牌, 南通 and 大貳 — ``players``
+    :class:`~changpai.errors.NotationError` as in 字牌, 南通 and 大貳; so do ``players=`` and
+    ``payers=`` with a Win that carries them, as the engine's do — ``players``
     to ``rules.players``; ``payers`` (default: every other seat) are the seats that pay — the
     engine leaves out a 7th player who holds one card and never plays. A reading that does not lay out ``win_count``
     cards is no win and raises :class:`~changpai.errors.RulesError`; one no hand can hold
@@ -204,9 +218,22 @@ def score(
     changpai.errors.IllegalActionError: winner=4 is not a seat; expected a whole number 0..3
     """
     if isinstance(win, Win):
-        # (a Win carries its seat: nothing silently overridden)
-        keywords_with_win(["winner"] if winner is not None else [])
+        # (a Win carries its seat, and the engine's its table and payers: nothing silently
+        # overridden)
+        keywords_with_win(
+            name
+            for name, given, carried in (
+                ("winner", winner, True),
+                ("players", players, win.players is not None),
+                ("payers", payers, win.payers is not None),
+            )
+            if given is not None and carried
+        )
         decomposition, seat = win.decomposition, win.winner
+        if win.players is not None:
+            players = win.players
+        if win.payers is not None:
+            payers = win.payers
     elif isinstance(win, Decomposition):
         decomposition, seat = win, 0 if winner is None else winner
     else:
