@@ -69,7 +69,8 @@ class Rules(RulesBase):
             nobody winning or losing — or ``"win"`` — 脫手 is a 小胡 win [C10].
         win_cards: 擺牌 needed to win, 小胡 (16, §3.4).
         yijia_cards: 擺牌 of 一甲 (21, §3.4).
-        liangjia_cards: 擺牌 of 兩甲 (23, §3.4).
+        liangjia_cards: 擺牌 of 兩甲 (23, §3.4); the three do not decrease (``win_cards`` <=
+            ``yijia_cards`` <= ``liangjia_cards``).
         tuoshou_cards, tuoshou_hand: the 脫手 condition, 15 擺牌 with 5 cards in hand (§3.4);
             ``tuoshou_cards`` is below ``win_cards``.
         unit: what a 小胡 is worth (1 unit, the recommended default of §3.4) [C11].
