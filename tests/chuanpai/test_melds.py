@@ -189,3 +189,15 @@ def test_meld_bad_input_raises_notation_error(call: object, message: str) -> Non
     used to raise AttributeError / TypeError)."""
     with pytest.raises(NotationError, match=message):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("word", ["經擠兒", "经挤儿", "經對", "经对"])
+def test_the_jing_pair_reads_in_both_scripts_section_2_3(word: str) -> None:
+    """chuanpai.md §2.3 (a 經 pair) and the notation's promise of traditional and simplified
+    hanzi: the fully simplified 经挤儿 / 经对 were refused while the mixed 经擠兒 was read."""
+    assert Meld.parse(f"{word} JC 66").kind is MeldKind.JING_PAIR
+
+
+def test_a_word_mixing_the_scripts_is_refused() -> None:
+    with pytest.raises(NotationError, match="not a chuanpai unit"):
+        Meld.parse("经擠兒 JC 66")

@@ -207,3 +207,13 @@ def test_the_luzhou_names_take_typed_arguments(bad: object) -> None:
         meld.text(bad)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="luzhou="):
         meld.label(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("traditional", "simplified"),
+    [("暗槓", "暗杠"), ("加槓", "加杠"), ("明槓", "明杠"), ("壟", "垅"), ("槓", "杠")],
+)
+def test_kind_words_read_in_both_scripts_section_4(traditional: str, simplified: str) -> None:
+    """daer.md §4 (the sets; 壟 of §7) and the notation's promise of traditional and simplified hanzi:
+    暗槓 / 加槓 / 明槓 / 壟 were refused while 槓 and the simplified words were read."""
+    assert Meld.parse(f"{traditional} 伍伍伍伍") == Meld.parse(f"{simplified} 伍伍伍伍")

@@ -145,8 +145,9 @@ _KIND_NAMES.update(
         "挤儿": MeldKind.JIER,
         "摆": MeldKind.BAI,
         "土伙": MeldKind.TUHUO,
-        "经擠兒": MeldKind.JING_PAIR,
+        "经挤儿": MeldKind.JING_PAIR,
         "經對": MeldKind.JING_PAIR,
+        "经对": MeldKind.JING_PAIR,
     }
 )
 

@@ -102,9 +102,13 @@ _NAMES: dict[str, tuple[MeldKind, bool, Origin]] = {
     "槓": (MeldKind.GANG, True, Origin.CLAIM),
     "明杠": (MeldKind.GANG, True, Origin.CLAIM),
     "招": (MeldKind.GANG, True, Origin.CLAIM),
+    "明槓": (MeldKind.GANG, True, Origin.CLAIM),
     "加杠": (MeldKind.GANG, True, Origin.DRAW),
+    "加槓": (MeldKind.GANG, True, Origin.DRAW),
     "暗杠": (MeldKind.GANG, False, Origin.HAND),
+    "暗槓": (MeldKind.GANG, False, Origin.HAND),
     "垅": (MeldKind.GANG, True, Origin.HAND),
+    "壟": (MeldKind.GANG, True, Origin.HAND),
     "將": (MeldKind.JIANG, False, Origin.HAND),
     "将": (MeldKind.JIANG, False, Origin.HAND),
     "對子": (MeldKind.JIANG, False, Origin.HAND),
@@ -271,7 +275,7 @@ class Meld:
         >>> Meld.parse("龍 一一一")
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 加杠, 暗杠, 垅, 將, 将, 對子, 对子, 吃
+        changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 將, 将, 對子, 对子, 吃
         """
         if not isinstance(text, str):
             raise NotationError(f"{clipped(text)} is not a 大貳 meld text")
