@@ -217,3 +217,27 @@ def test_kind_words_read_in_both_scripts_section_4(traditional: str, simplified:
     """daer.md §4 (the sets; 壟 of §7) and the notation's promise of traditional and simplified hanzi:
     暗槓 / 加槓 / 明槓 / 壟 were refused while 槓 and the simplified words were read."""
     assert Meld.parse(f"{traditional} 伍伍伍伍") == Meld.parse(f"{simplified} 伍伍伍伍")
+
+
+def test_repr_gives_back_an_equal_meld_however_it_was_built() -> None:
+    """DESIGN (repr is an expression of an equal object, as in 字牌): a meld built by hand whose
+    text reads back as another (an exposed 碰 of cards in hand, a 杠 of a claim laid concealed)
+    is written with its constructor; the engine's melds keep their text form."""
+    import changpai.daer as daer
+
+    built = []
+    for kind, text in (
+        (MeldKind.PENG, "一一一"),
+        (MeldKind.GANG, "一一一一"),
+        (MeldKind.SHUN, "一二三"),
+    ):
+        for exposed in (False, True):
+            for origin in daer.Origin:
+                try:
+                    built.append(daer.Meld(kind, daer.parse(text), exposed, origin))
+                except NotationError:
+                    continue  # (a combination the constructor refuses)
+    assert len(built) >= 8
+    for meld in built:
+        assert eval(repr(meld), vars(daer)) == meld
+    assert repr(Meld.parse("碰 三三三")) == "Meld.parse('碰 三三三')"

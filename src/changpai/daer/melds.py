@@ -389,7 +389,25 @@ class Meld:
         return f"{self.label()} {''.join(card.hanzi for card in self.cards)}"
 
     def __repr__(self) -> str:
-        return f"Meld.parse({str(self)!r})"
+        """A Python expression of an equal meld: its text when :meth:`parse` reads the same
+        meld back, else the constructor with the fields the text does not carry.
+
+        >>> Meld.parse("碰 三三三")
+        Meld.parse('碰 三三三')
+        >>> Meld(MeldKind.PENG, parse("一一一"), True, Origin.HAND)
+        Meld(MeldKind.PENG, parse('一一一'), exposed=True, origin=Origin.HAND)
+        """
+        text = str(self)
+        try:
+            if Meld.parse(text) == self:
+                return f"Meld.parse({text!r})"
+        except NotationError:  # (a meld built by hand that no text names)
+            pass
+        cards = "".join(card.hanzi for card in self.cards)
+        return (
+            f"Meld({self.kind!r}, parse({cards!r}), exposed={self.exposed!r}, "
+            f"origin={self.origin!r})"
+        )
 
     def _repr_html_(self) -> str:
         return render.meld(self.label(), self.cards)
