@@ -287,3 +287,11 @@ def test_zipai_still_reads_0_1_0_documents() -> None:
         "actions": [r.action.to_dict() for r in game.log if not r.auto],
     }
     assert zipai.Game.from_json(json.dumps(legacy)) == game
+
+
+@pytest.mark.parametrize("module", [zipai, nantong, chuanpai, xiaogan, daer, chuopai])
+def test_a_keyword_a_game_does_not_take_names_the_game(module: Any) -> None:
+    """docs/core-concepts.md "Errors": a keyword a class does not take is Python's TypeError —
+    naming the family's ``Game`` (川牌 and 孝感 named their engine's internal base class)."""
+    with pytest.raises(TypeError, match=r"^Game\.__init__\(\) got an unexpected keyword"):
+        module.Game(bogus=1)

@@ -261,6 +261,19 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     card_table = CARDS
     win_label = "和"
 
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        *,
+        deck: Sequence[Card] | str | None = None,
+        dealer: int = 0,
+        players: int | None = None,
+    ) -> None:
+        # (the signature of TurnClaimGame's, written here so that help() and a keyword the
+        # game does not take name this class)
+        super().__init__(rules, seed, deck=deck, dealer=dealer, players=players)
+
     @classmethod
     def _card(cls, code: str) -> Card:
         return Card.parse(code)
