@@ -295,3 +295,34 @@ def test_a_keyword_a_game_does_not_take_names_the_game(module: Any) -> None:
     naming the family's ``Game`` (川牌 and 孝感 named their engine's internal base class)."""
     with pytest.raises(TypeError, match=r"^Game\.__init__\(\) got an unexpected keyword"):
         module.Game(bogus=1)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: daer.Meld.parse("一三五"), "^'一三五' is not a 大貳 set$"),
+        (lambda: daer.Meld.parse(""), "^'' is not a 大貳 set$"),
+        (lambda: daer.Meld.parse("碰"), "the set name '碰' names no cards"),
+        (lambda: zipai.Meld.parse(""), "^'' is not a zipai meld$"),
+        (lambda: zipai.Meld.parse("碰"), "the kind '碰' names no cards"),
+        (lambda: chuanpai.Meld.parse("擠兒"), "^'' is not a 擠兒"),
+        (lambda: chuopai.Play.parse(""), "^no cards is not a 戳牌 play"),
+    ],
+    ids=["daer-not-a-set", "daer-empty", "daer-kind-only", "zipai-empty", "zipai-kind-only",
+         "chuanpai-empty", "chuopai-empty"],
+)  # fmt: skip
+def test_a_message_quotes_the_input_and_names_nothing_internal(call: Any, message: str) -> None:
+    """DESIGN "Bad input always gets a clear, typed error that names the input and the reason":
+    an empty input showed as nothing (" is not a zipai meld"), a kind alone was called no card,
+    大貳 named its private rules object (``daer.DAER.evolve(jiang_values=…)``) and 戳牌 quoted
+    'no cards' as if the user had written it."""
+    with pytest.raises(NotationError, match=message) as info:
+        call()
+    assert "evolve(" not in str(info.value)
+
+
+@pytest.mark.parametrize("module", [zipai, daer])
+def test_a_tab_after_the_kind_separates_it(module: Any) -> None:
+    """A meld's kind and cards are separated by whitespace — a tab too (``"碰\\t一一一"`` was
+    read as cards, naming 碰 no card)."""
+    assert module.Meld.parse("碰\t八八八") == module.Meld.parse("碰 八八八")

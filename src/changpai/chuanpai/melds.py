@@ -274,7 +274,7 @@ class Meld:
     >>> Meld(MeldKind.AN, parse("55 55 33"))
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 梅子 梅子 長三 is not a 暗 (chuanpai.md §2.3)
+    changpai.errors.NotationError: '梅子 梅子 長三' is not a 暗 (chuanpai.md §2.3)
     >>> Meld.parse("碰 12 12 JC").jing
     True
     """
@@ -308,7 +308,7 @@ class Meld:
                 shape = shape if self.kind is shape else None
         if shape is not self.kind:
             text = " ".join(c.name for c in self.cards)
-            raise NotationError(f"{text} is not a {self.kind.hanzi} (chuanpai.md §2.3)")
+            raise NotationError(f"{text!r} is not a {self.kind.hanzi} (chuanpai.md §2.3)")
         if self.claimed is not None and self.claimed not in self.cards:
             raise NotationError(f"the claimed card {self.claimed.name} is not in {self}")
 

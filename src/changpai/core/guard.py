@@ -168,6 +168,17 @@ def meld_texts(text: str) -> list[str]:
     return [part for part in text.replace("|", ";").split(";") if part.strip()]
 
 
+def meld_head(text: str) -> tuple[str, str]:
+    """A meld's text split at its first whitespace (a space, a tab …): the first word — a kind,
+    or the cards of a meld written without one — and the rest ("" when there is none).
+
+    >>> meld_head(" 碰\t一一一 "), meld_head("一二三"), meld_head("")
+    (('碰', '一一一'), ('一二三', ''), ('', ''))
+    """
+    words = text.split(maxsplit=1)
+    return (words[0], words[1].strip()) if len(words) == 2 else (words[0] if words else "", "")
+
+
 def melds_arg(melds: object, meld: Any, of: str) -> tuple[Any, ...]:
     """Melds from text (:func:`meld_texts`, each read by ``meld.parse``) or from a sequence of
     ``meld`` objects (:func:`cards_arg`, naming ``melds=`` and ``of``): the body of a family's

@@ -20,7 +20,7 @@ from attrs import field, frozen
 
 from changpai import zipai
 from changpai.core import render
-from changpai.core.guard import clipped, flag_arg, instance_arg, items_arg, rules_arg
+from changpai.core.guard import clipped, flag_arg, instance_arg, items_arg, meld_head, rules_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -247,12 +247,12 @@ class Meld:
         >>> Meld.of(parse("x1 x3 x5"))
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: 一三五 is not a 大貳 set under daer.DAER
+        changpai.errors.NotationError: '一三五' is not a 大貳 set under daer.DAER
         """
         kind = classify(cards, rules=rules)
         if kind is None:
             text = "".join(getattr(c, "hanzi", str(c)) for c in cards)
-            raise NotationError(f"{text} is not a 大貳 set under {rules!r}")
+            raise NotationError(f"{text!r} is not a 大貳 set under {rules!r}")
         return cls(kind, tuple(cards))
 
     @classmethod
@@ -279,9 +279,20 @@ class Meld:
         """
         if not isinstance(text, str):
             raise NotationError(f"{clipped(text)} is not a 大貳 meld text")
-        head, _, rest = text.strip().partition(" ")
+        head, rest = meld_head(text)
         if not rest:
-            return cls.of(parse(head), rules=_ANY)
+            try:
+                cards = parse(head)
+            except NotationError:
+                if head in _NAMES or head == "吃":  # (二七十 names its cards too)
+                    raise NotationError(
+                        f"{clipped(text)}: the set name {head!r} names no cards"
+                    ) from None
+                raise
+            kind = classify(cards, rules=_ANY)
+            if kind is None:  # (no set under any rules)
+                raise NotationError(f"{clipped(text)} is not a 大貳 set")
+            return cls(kind, tuple(cards))
         cards = parse(rest)
         if head == "吃":
             kind = _sentence(cards[0], cards[1], cards[2], _ANY) if len(cards) == 3 else None

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, text_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, meld_head, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import Card, parse
@@ -230,12 +230,12 @@ class Meld:
         >>> Meld.of(parse("x1 x3"))
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: 一三 is not a zipai meld
+        changpai.errors.NotationError: '一三' is not a zipai meld
         """
         if kind is None:
             kind = classify(cards, exposed=bool(exposed), rules=rules)
             if kind is None:
-                raise NotationError(f"{''.join(c.hanzi for c in cards)} is not a zipai meld")
+                raise NotationError(f"{''.join(c.hanzi for c in cards)!r} is not a zipai meld")
         if exposed is None:
             exposed = kind in _EXPOSED_KINDS
         if origin is None:
@@ -260,9 +260,17 @@ class Meld:
         ...
         changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比
         """
-        head, _, rest = text_arg(text, "meld").strip().partition(" ")
+        head, rest = meld_head(text_arg(text, "meld"))
         if not rest:
-            return cls.of(parse(head), rules=_ANY_SENTENCE)
+            try:
+                cards = parse(head)
+            except NotationError:
+                if head in _BY_HANZI or head in ("吃", "比"):  # (二七十 names its cards too)
+                    raise NotationError(
+                        f"{clipped(text)}: the kind {head!r} names no cards"
+                    ) from None
+                raise
+            return cls.of(cards, rules=_ANY_SENTENCE)
         cards = parse(rest)
         if head in ("吃", "比"):
             kind = classify(cards, rules=_ANY_SENTENCE)

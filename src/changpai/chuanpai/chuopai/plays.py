@@ -361,9 +361,9 @@ class Play:
         items = play_order(items)
         shape = describe(tuple(c.index for c in items))
         if shape is None:
-            text = " ".join(c.name for c in items) or "no cards"
+            text = clipped(" ".join(c.name for c in items)) if items else "no cards"
             raise NotationError(
-                f"{clipped(text)} is not a 戳牌 play: cards of one rank of one class, or a 組合 of head "
+                f"{text} is not a 戳牌 play: cards of one rank of one class, or a 組合 of head "
                 "cards 天 / 地 / 人 / 和 with their 點子 (chuanpai.md §3.2)"
             )
         return cls(_KINDS[shape[0]], shape[1], items)
