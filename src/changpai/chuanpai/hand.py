@@ -200,8 +200,8 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
-    """Units on the table from text — each its kind and its cards, separated by ``;`` (or ``|``,
-    as ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`.
+    """Units on the table from text — each its kind and its cards, separated by ``;`` or
+    ``|`` — or from a sequence of :class:`Meld`.
 
     >>> parse_melds("碰 55 55 55; 擺 46 46")
     (Meld(kind=MeldKind.PENG, cards=(Card('55'), Card('55'), Card('55')), claimed=None), Meld(kind=MeldKind.BAI, cards=(Card('46'), Card('46')), claimed=None))

@@ -160,7 +160,8 @@ def cards_arg(
 
 def meld_texts(text: str) -> list[str]:
     """The melds written in ``text``, each its kind and cards, separated by ``;`` or ``|`` (as
-    ``str`` of a decomposition writes them): what every family's ``parse_melds`` reads.
+    ``str`` of a 孝感 reading writes them; a reading's text ends with its value, which is no
+    meld): what every family's ``parse_melds`` reads.
 
     >>> meld_texts("碰 一一一; 吃 壹貳叄 | 偎 三三三;")
     ['碰 一一一', ' 吃 壹貳叄 ', ' 偎 三三三']

@@ -493,9 +493,8 @@ def read_hand(cards: str | Sequence[Card]) -> tuple[Card, ...]:
 
 
 def parse_melds(melds: str | Iterable[Meld | str]) -> tuple[Meld, ...]:
-    """Table sets from text — each its kind and its cards, separated by ``;`` (or ``|``, as
-    ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`
-    objects or their texts, as every family's ``parse_melds``.
+    """Table sets from text — each its kind and its cards, separated by ``;`` or ``|`` — or
+    from a sequence of :class:`Meld` objects or their texts, as every family's ``parse_melds``.
 
     >>> parse_melds("碰 一一一; 吃 壹貳叄")
     (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))

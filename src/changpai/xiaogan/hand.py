@@ -263,8 +263,8 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
-    """Sets on the table from text — each its kind and its cards, separated by ``;`` (or ``|``,
-    as ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`.
+    """Sets on the table from text — each its kind and its cards, separated by ``;`` or
+    ``|`` — or from a sequence of :class:`Meld`.
 
     >>> parse_melds("碰 子子子; 門將 仁 HJ")
     (Meld(kind=MeldKind.PENG, cards=(Card('F3'), Card('F3'), Card('F3')), claimed=None), Meld(kind=MeldKind.MENJIANG, cards=(Card('G3'), Card('HJ')), claimed=None))

@@ -309,9 +309,8 @@ def _check_copies(counts: list[int], exposed: Sequence[Meld], card: Card | None)
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
-    """Table melds from text — each its kind and its cards, separated by ``;`` (or ``|``, as
-    ``str`` of a :class:`Decomposition` writes them) — or from a sequence of :class:`Meld`, as
-    every family's ``parse_melds``.
+    """Table melds from text — each its kind and its cards, separated by ``;`` or ``|`` — or
+    from a sequence of :class:`Meld`, as every family's ``parse_melds``.
 
     >>> parse_melds("碰 一一一; 吃 壹貳叄")
     (Meld.parse('碰 一一一'), Meld.parse('吃 壹貳叄'))
