@@ -48,6 +48,9 @@ def test_a_legacy_document_goes_through_the_family_converter() -> None:
         (doc(rules=None), "rules=None is not a JSON object"),
         (doc(deck=[1]), "list of card codes"),
         (doc(seed=1.5), "seed=1.5 is not a whole number"),
+        # nothing silently dropped (an action's unknown key was refused, the document's not)
+        (doc(extra=1), "unknown key(s) 'extra' (the keys are schema, version, family"),
+        (doc(variant="nonesuch"), "variant='nonesuch' is no demo variant (its variants: none)"),
     ],
 )
 def test_bad_documents_raise_notation_errors_naming_the_problem(text: str, needle: str) -> None:
@@ -82,3 +85,13 @@ def test_the_analysis_document() -> None:
     assert data["exposed"] == ["碰 一一一"] and data["facts"] == {"jiao": True}
     done = document.analysis_document(family="demo", variant=None, cards=[], best=Dec())
     assert done["complete"] is True and done["value"] == 7 and done["score"] is None
+
+
+def test_a_variant_of_another_family_is_refused() -> None:
+    """A document's ``variant`` names a registered variant of its family, or is null."""
+    from changpai import zipai
+
+    text = json.loads(zipai.Game(seed=1).to_json())
+    assert zipai.Game.from_json(json.dumps({**text, "variant": None})) == zipai.Game(seed=1)
+    with pytest.raises(NotationError, match="variant='duzihu' is no zipai variant"):
+        zipai.Game.from_json(json.dumps({**text, "variant": "duzihu"}))

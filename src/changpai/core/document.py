@@ -177,6 +177,34 @@ def check_legacy_family(data: dict[str, Any], family: str) -> None:
         )
 
 
+# (the keys of a version-2 game document)
+_ENVELOPE = ("schema", "version", *GAME_KEYS)
+
+
+def _check_variant(name: object, family: str) -> None:
+    """The :class:`NotationError` of a document's ``variant`` that is neither None nor the id
+    of a registered variant of ``family`` (the rules are read from ``rules``; the variant names
+    them for a reader, and a name of another family or of none is no such name).
+
+    >>> _check_variant("hunan", "zipai"), _check_variant(None, "zipai")
+    (None, None)
+    >>> _check_variant("duzihu", "zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a zipai game document: variant='duzihu' is no zipai variant (its variants: hunan, liuhudao, haha)
+    """
+    if name is None:
+        return
+    import changpai  # the registry imports every family; import it late
+
+    names = [entry.name for entry in changpai.variants() if entry.family == family]
+    if name not in names:
+        raise NotationError(
+            f"not a {family} game document: variant={name!r} is no {family} variant "
+            f"(its variants: {', '.join(names) or 'none'})"
+        )
+
+
 def read_game_document(
     text: object,
     *,
@@ -223,6 +251,12 @@ def read_game_document(
             raise NotationError(
                 f"not a {family} game document: version {version!r} is not one of 1, {VERSION}"
             )
+        unknown = [key for key in data if key not in _ENVELOPE]
+        if unknown:  # (nothing is silently dropped: an action's unknown key is refused too)
+            raise NotationError(
+                f"not a {family} game document: unknown key(s) {', '.join(map(repr, unknown))} "
+                f"(the keys are {', '.join(_ENVELOPE)})"
+            )
     if data.get("family") != family:
         raise NotationError(f"not a {family} game document: it is a {data.get('family')} game")
     missing = [key for key in GAME_KEYS if key not in data]
@@ -243,6 +277,7 @@ def read_game_document(
                 f"not a {family} game document: {key}={data[key]!r} is not a JSON "
                 f"{'list' if kind is list else 'object'}"
             )
+    _check_variant(data["variant"], family)
     seed = data["seed"]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise NotationError(f"not a {family} game document: seed={seed!r} is not a whole number")
