@@ -326,3 +326,17 @@ def test_a_tab_after_the_kind_separates_it(module: Any) -> None:
     """A meld's kind and cards are separated by whitespace — a tab too (``"碰\\t一一一"`` was
     read as cards, naming 碰 no card)."""
     assert module.Meld.parse("碰\t八八八") == module.Meld.parse("碰 八八八")
+
+
+@pytest.mark.parametrize("module", [zipai, nantong, chuanpai, xiaogan, daer, chuopai])
+@pytest.mark.parametrize("deck", [[1, 2], 5, [[1]], [zipai.Card("x1")] * 3])
+def test_a_deck_of_no_cards_is_a_notation_error_in_every_family(module: Any, deck: Any) -> None:
+    """docs/core-concepts.md "Errors": what is not cards is a NotationError (it was one in 字牌,
+    大貳 and 戳牌, a RulesError in 南通, 川牌 and 孝感); a deck of the family's cards that is not
+    the rules' deck stays a RulesError."""
+    if module in (zipai, daer) and deck == [zipai.Card("x1")] * 3:
+        with pytest.raises(RulesError, match="stacked deck must hold exactly"):
+            module.Game(deck=deck)
+        return
+    with pytest.raises(NotationError):
+        module.Game(deck=deck)

@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from changpai.core.guard import seed_arg, shown
-from changpai.errors import ChangpaiError, RulesError
+from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = ["deal_order"]
 
@@ -49,11 +49,13 @@ def deal_order(
     deck: Iterable[_T] | None = None,
     what: str = "these rules",
     error: type[ChangpaiError] = RulesError,
+    card: type | None = None,
 ) -> list[_T]:
     """The cards of ``full`` in deal order: shuffled by ``random.Random(seed)`` when ``deck`` is
     ``None``, else ``deck`` itself after checking that it holds the same cards as ``full``
-    (the same number of copies of each). A bad stacked deck raises ``error`` naming ``what``
-    the deck should be and the first differences.
+    (the same number of copies of each). A stacked deck of other cards raises ``error`` naming
+    ``what`` the deck should be and the first differences; one that is no sequence of cards
+    (of the class ``card``, if given) a :class:`~changpai.errors.NotationError`.
 
     >>> deal_order(range(5), seed=3)
     [0, 2, 3, 4, 1]
@@ -68,11 +70,12 @@ def deal_order(
         random.Random(seed).shuffle(order)
         return order
     if not isinstance(deck, Iterable):
-        raise error(f"deck={shown(deck)} is not a sequence of the cards of {what}")
+        raise NotationError(f"deck={shown(deck)} is not a sequence of the cards of {what}")
     order = list(deck)
-    bad = next((card for card in order if not isinstance(card, Hashable)), None)
+    kind = Hashable if card is None else card
+    bad = next((item for item in order if not isinstance(item, kind)), None)
     if bad is not None:
-        raise error(f"deck holds {shown(bad)}, which is not a card of {what}")
+        raise NotationError(f"deck holds {shown(bad)}, which is not a card of {what}")
     if len(order) != len(full) or Counter(order) != Counter(full):
         raise error(
             f"the stacked deck must hold exactly the {len(full)} cards of {what}; "

@@ -194,7 +194,7 @@ class Game(GameBase):
         dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
         if isinstance(deck, str):  # card codes or hanzi, as in every family
             deck = parse(deck)
-        order = deal_order(deck_of(baida=rules.baida), seed=seed, deck=deck)
+        order = deal_order(deck_of(baida=rules.baida), seed=seed, deck=deck, card=Card)
         self.rules = rules
         self.seed = seed
         self._deck: tuple[Card, ...] = tuple(order)

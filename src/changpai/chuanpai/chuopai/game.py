@@ -198,7 +198,7 @@ class Game(GameBase):
         self.dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
         self.strict = strict
         self._deck = tuple(
-            deal_order(DECK84, seed=seed, deck=_deck_cards(deck), what="戳牌 (deck84)")
+            deal_order(DECK84, seed=seed, deck=_deck_cards(deck), what="戳牌 (deck84)", card=Card)
         )
         self._hands = [[0] * DOTS for _ in range(PLAYERS)]
         self._sizes = [0] * PLAYERS

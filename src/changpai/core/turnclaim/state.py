@@ -123,7 +123,13 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         dealer = check_seat(dealer, n, what="dealer", error=RulesError)
         if isinstance(deck, str):
             deck = self._parse_deck(deck, rules)
-        order = deal_order(list(rules.cards()), seed=seed, deck=deck, what=self._deck_name(rules))
+        order = deal_order(
+            list(rules.cards()),
+            seed=seed,
+            deck=deck,
+            what=self._deck_name(rules),
+            card=type(self.card_table[0]),
+        )
         self.rules: R = rules
         self.seed = seed
         self.dealer = dealer
