@@ -340,3 +340,11 @@ def test_a_deck_of_no_cards_is_a_notation_error_in_every_family(module: Any, dec
         return
     with pytest.raises(NotationError):
         module.Game(deck=deck)
+
+
+@pytest.mark.parametrize("module", [zipai, nantong, chuanpai, xiaogan, daer, chuopai])
+def test_a_blank_rules_name_is_refused_in_every_family(module: Any) -> None:
+    """A rules name names the rules: a blank one was accepted by 字牌, 南通, 孝感 and 大貳 and
+    refused by 川牌 and 戳牌 (DESIGN: the families agree on bad input)."""
+    with pytest.raises(RulesError, match="name='   '"):
+        module.Game().rules.evolve(name="   ")

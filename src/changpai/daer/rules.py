@@ -129,7 +129,7 @@ class Rules(RulesBase):
 
     def __attrs_post_init__(self) -> None:
         for name in ("name", "title"):
-            if not isinstance(getattr(self, name), str) or not getattr(self, name):
+            if not isinstance(getattr(self, name), str) or not getattr(self, name).strip():
                 raise RulesError(f"{name}={getattr(self, name)!r} must be a non-empty string")
         for name, least, what in _INTS:
             value = getattr(self, name)

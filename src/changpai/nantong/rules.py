@@ -79,8 +79,9 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
 
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, str):
-        raise RulesError(f"{attribute.name}={value!r} must be a str")
+    # ("" takes the preset's, see __attrs_post_init__; a blank one names nothing)
+    if not isinstance(value, str) or (value and not value.strip()):
+        raise RulesError(f"{attribute.name}={value!r} must be a str, not blank")
 
 
 @frozen(repr=False)

@@ -50,7 +50,7 @@ def _int_in(low: int, high: int) -> Any:
 
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, str) or not value:
+    if not isinstance(value, str) or not value.strip():
         raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
 
 

@@ -96,7 +96,7 @@ def _red_values(value: object) -> object:
 
 def _check_types(rules: Rules) -> None:
     """Every field has its type (zipai.md §10): ints are ints and not bools, bools are bools."""
-    if not isinstance(rules.name, str) or not rules.name:
+    if not isinstance(rules.name, str) or not rules.name.strip():
         raise RulesError(f"name={rules.name!r}: the rules name must be a non-empty str")
     for name, least, what in _INT_FIELDS:
         value = getattr(rules, name)
