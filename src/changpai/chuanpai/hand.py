@@ -210,7 +210,7 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     >>> parse_melds("碰 55 55")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 梅子 梅子 is not a 碰 (chuanpai.md §2.3)
+    changpai.errors.NotationError: '梅子 梅子' is not a 碰 (chuanpai.md §2.3)
     """
     return melds_arg(melds, Meld, "chuanpai units (Meld)")
 
