@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -147,6 +150,43 @@ def test_ctrl_c_stops_quietly(
     assert "Traceback" not in err and "interrupted" in err
 
 
+def _wait_for_workers(pid: int) -> None:
+    """Until the process ``pid`` has children (its pool started: a Ctrl-C during the imports
+    would be another test), read from /proc where there is one; else a few seconds."""
+    children = f"/proc/{pid}/task/{pid}/children"
+    if not os.path.exists(children):
+        time.sleep(8)
+        return
+    for _ in range(600):
+        with open(children) as listed:
+            if len(listed.read().split()) >= 2:
+                return
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX process groups and signals")
+def test_ctrl_c_stops_every_process_of_a_simulation() -> None:
+    """Ctrl-C (SIGINT to the terminal's process group) while ``--jobs 2`` plays: every process
+    stops — the workers waited for their chunks (46 s at -n 400000) and printed tracebacks —
+    and the command says "interrupted" with status 130."""
+    command = [sys.executable, "-m", "changpai", "simulate", "hunan", "-n", "400000", "--jobs", "2"]
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        # (a process started in the background inherits SIGINT ignored: restore it)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    _wait_for_workers(child.pid)
+    os.killpg(child.pid, signal.SIGINT)
+    _, err = child.communicate(timeout=120)
+    assert child.returncode == 130
+    assert err.decode().strip().splitlines()[-1] == "interrupted"
+    assert "Traceback" not in err.decode()
+
+
 def test_the_progress_bar_shows_rate_and_time_left(capsys: pytest.CaptureFixture[str]) -> None:
     bar = cli._Progress()
     bar(10, 10)
@@ -199,3 +239,27 @@ def test_simulate_refuses_an_unknown_backend(capsys: pytest.CaptureFixture[str])
         main(["simulate", "hunan", "--backend", "dask"])
     assert stop.value.code == 2
     assert "invalid choice: 'dask'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_output_that_cannot_write_hanzi_is_written_in_utf8(encoding: str) -> None:
+    """A file or pipe under a legacy code page (Windows' usual case, ``PYTHONIOENCODING``):
+    every output command printed a UnicodeEncodeError traceback; it writes UTF-8."""
+    command = [sys.executable, "-m", "changpai", "analyze", "hunan", "--sample"]
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(command, capture_output=True, env=env, check=False)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert "跑胡子" in done.stdout.decode("utf-8")
+
+
+def test_an_empty_hand_is_read_with_its_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """chuanpai.md §2.5: a 川牌 winner may hold every unit laid out — ``analyze V ""`` with
+    ``--exposed`` reads it (refused as "needs a hand", though the library reads it); an empty
+    hand alone, or a hand with ``--sample``, is still refused."""
+    table = "碰 55 55 55; 擺 46 46; 擠兒 66 44"
+    assert main(["analyze", "yaodiren", "", "--exposed", table, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["complete"] is True
+    assert main(["analyze", "yaodiren", ""]) == 2
+    assert "needs a hand" in capsys.readouterr().err
+    assert main(["analyze", "hunan", "x1", "--sample"]) == 2
+    assert "not both" in capsys.readouterr().err

@@ -48,8 +48,11 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
             f"'analyze' reads melds; {entry.name!r} ({entry.title}) is a game without meld "
             "analysis — try 'changpai play' or 'changpai simulate'"
         )
+    if args.sample and args.hand is not None:
+        raise ChangpaiError(f"analyze takes a hand ({args.hand!r}) or --sample, not both")
     text: str | None = entry.sample if args.sample else args.hand
-    if not text:
+    # (an empty hand is read with its table: a 川牌 winner may hold every unit laid out)
+    if text is None or (not text and not args.exposed):
         raise ChangpaiError(
             f'analyze needs a hand, e.g. changpai analyze {args.variant} "<cards>", or --sample'
         )
@@ -82,6 +85,9 @@ def _meld_text(meld: Any, rules: Any) -> str:
 
 
 def _reading(decomposition: Any, value_name: str) -> str:
+    shape = getattr(getattr(decomposition, "shape", None), "hanzi", None)
+    if shape is not None:  # (南通: the shape, and the reading as it writes itself — 將頭 …)
+        return f"{decomposition.value} {value_name}: {shape} {decomposition}"
     rules = decomposition.rules
     melds = "  ".join(_meld_text(meld, rules) for meld in decomposition.melds)
     return f"{decomposition.value} {value_name}: {melds}"
@@ -259,6 +265,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _utf8_output() -> None:
+    """Write UTF-8 where the output streams cannot write hanzi (a file or pipe under a legacy
+    code page, ``PYTHONIOENCODING=ascii``): every command prints cards as hanzi, and JSON is
+    UTF-8 text (an encoding error was a traceback)."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "長牌".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for invalid input).
 
@@ -266,6 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     """
     args = _parser().parse_args(argv)
+    _utf8_output()
     try:
         status: int = args.run(args)
     except ChangpaiError as error:

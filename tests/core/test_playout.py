@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import changpai
 from changpai.core import playout
 from changpai.core.playout import SimulationStats, perft, random_playout, simulate
-from changpai.errors import ChangpaiError
+from changpai.errors import ChangpaiError, RulesError
 from changpai.nantong.game import Game as NantongGame
 from changpai.zipai.game import Game as ZipaiGame
 from changpai.zipai.rules import HUNAN
@@ -73,6 +73,28 @@ def _figures(stats: SimulationStats) -> dict[str, Any]:
 def test_processes_give_the_one_process_statistics(game: Any) -> None:
     one = simulate(game, 10, seed=5, jobs=1)
     assert _figures(simulate(game, 10, seed=5, jobs=2)) == _figures(one)
+
+
+def test_jobs_are_bounded_and_never_more_processes_than_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 12 (bounded work): ``jobs=100000`` forked thousands of processes, and two hands
+    went to 64; jobs above MOST_JOBS are refused, and no more processes start than chunks."""
+    with pytest.raises(
+        RulesError, match=f"jobs=100000 is not an integer from 0 to {playout.MOST_JOBS}"
+    ):
+        simulate(ZipaiGame, 2, jobs=100_000)
+    started: list[int] = []
+    real_pool = playout.multiprocessing.Pool
+
+    def counting_pool(processes: int, **kwargs: Any) -> Any:
+        started.append(processes)
+        return real_pool(processes, **kwargs)
+
+    monkeypatch.setattr(playout.multiprocessing, "Pool", counting_pool)
+    one = simulate(ZipaiGame, 2, seed=5, jobs=1)
+    assert _figures(simulate(ZipaiGame, 2, seed=5, jobs=64)) == _figures(one)
+    assert started == [2]
 
 
 def test_processes_need_a_game_class_and_no_observer() -> None:

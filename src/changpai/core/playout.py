@@ -15,13 +15,14 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import enum
 import importlib
 import logging
+import multiprocessing
 import os
 import random
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -368,6 +369,10 @@ def _play_chunk(game: Any, rules: Any, seeds: Sequence[int]) -> _Tally:
     return tally
 
 
+MOST_JOBS = max(64, 4 * (os.cpu_count() or 1))
+"""The most processes (or local Ray CPUs) :func:`simulate` is asked for: 64, or four a core on
+a machine of more than 16 (``jobs=100000`` forked thousands of processes)."""
+
 Backend = Literal["processes", "ray"]
 """The type of :func:`simulate`'s ``backend=`` (a type checker refuses other words; at run
 time they raise :class:`~changpai.errors.RulesError`)."""
@@ -421,13 +426,32 @@ def _chunks(seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
+def _play_packed(task: tuple[Any, Any, Sequence[int]]) -> _Tally:
+    return _play_chunk(*task)
+
+
+def _ignore_interrupts() -> None:
+    # (each worker: Ctrl-C reaches every process of the terminal; the parent alone stops the
+    # pool, so no worker prints a traceback of its own)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_in_processes(
     game: Any, rules: Any, seeds: Sequence[int], workers: int, merge: Callable[[_Tally], None]
 ) -> None:
     chunks = _chunks(seeds, workers)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_play_chunk, [game] * len(chunks), [rules] * len(chunks), chunks):
+    # (never more processes than chunks: two hands are not sent to 64 processes)
+    pool = multiprocessing.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
+    try:
+        for part in pool.imap(_play_packed, [(game, rules, chunk) for chunk in chunks]):
             merge(part)
+    except BaseException:
+        pool.terminate()  # Ctrl-C or a failing hand: the other workers stop at once
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
 
 
 def _play_on_ray(
@@ -475,9 +499,10 @@ def simulate(
     the same seed gives the same statistics. ``progress(done, n)`` is called as hands finish
     and ``observe(game)`` with every finished game (for a family's own figures).
 
-    ``jobs`` > 1 plays the hands in that many processes (``0``: one per core): the seeds are
-    drawn as above and split into chunks, so the statistics equal those of one process (all but
-    ``seconds``). ``backend="ray"`` sends the same chunks to Ray as remote tasks (the
+    ``jobs`` > 1 plays the hands in that many processes (``0``: one per core; at most
+    :data:`MOST_JOBS`, and never more processes than chunks of hands): the seeds are drawn as
+    above and split into chunks, so the statistics equal those of one process (all but
+    ``seconds``); Ctrl-C stops every process at once. ``backend="ray"`` sends the same chunks to Ray as remote tasks (the
     ``changpai[ray]`` extra): to the cluster this process is connected to, or the one the
     ``RAY_ADDRESS`` variable names (split for all its CPUs; its workers need changpai), or else
     to a local instance of ``jobs`` CPUs (``0``: every core) started for this call and shut down
@@ -514,7 +539,7 @@ def simulate(
     changpai.errors.NotationError: progress=5: expected a function or None
     """
     count_arg(n, "n", low=0)
-    count_arg(jobs, "jobs", low=0)
+    count_arg(jobs, "jobs", low=0, high=MOST_JOBS)
     seed_arg(seed)  # (a RulesError, as Game's, random_game's and Match's)
     text_arg(backend, "backend")
     if backend not in BACKENDS:
