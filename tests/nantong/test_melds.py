@@ -230,6 +230,10 @@ def test_each_bd_of_a_set_is_the_next_baida_section_1() -> None:
         ("後摸", SetKind.DRAWN4),
         ("开朝", SetKind.EXPOSED4),
         ("開朝", SetKind.EXPOSED4),
+        ("明杠", SetKind.EXPOSED4),
+        ("明槓", SetKind.EXPOSED4),
+        ("暗杠", SetKind.DRAWN4),
+        ("暗槓", SetKind.DRAWN4),
     ],
 )
 def test_kind_words_traditional_and_simplified_section_5(word: str, source: SetKind) -> None:

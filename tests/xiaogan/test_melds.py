@@ -192,6 +192,6 @@ def test_copied_chuanpai_sets_are_ignored() -> None:
 
 
 def test_a_set_without_cards_names_it() -> None:
-    """Meld.parse("碰") (a kind and no cards) says so: "no card is not a 碰"."""
-    with pytest.raises(NotationError, match=r"^no card is not a 碰"):
+    """Meld.parse("碰") (a kind and no cards) says so, quoting the text, as every family."""
+    with pytest.raises(NotationError, match=r"^'碰': the kind '碰' names no cards"):
         Meld.parse("碰")

@@ -20,7 +20,7 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
-from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, text_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, meld_head, text_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 
@@ -319,8 +319,11 @@ class Meld:
         >>> Meld.parse("jier 天牌 人牌")
         Meld(kind=MeldKind.JIER, cards=(Card('66'), Card('44')), claimed=None)
         """
-        head, _, rest = text_arg(text, "meld").strip().partition(" ")
-        return cls(MeldKind.parse(head), parse(rest))
+        head, rest = meld_head(text_arg(text, "meld"))
+        kind = MeldKind.parse(head)
+        if not rest:
+            raise NotationError(f"{clipped(text)}: the kind {head!r} names no cards")
+        return cls(kind, parse(rest))
 
     @property
     def tou(self) -> int:

@@ -73,9 +73,9 @@ def deal_order(
         raise NotationError(f"deck={shown(deck)} is not a sequence of the cards of {what}")
     order = list(deck)
     kind = Hashable if card is None else card
-    bad = next((item for item in order if not isinstance(item, kind)), None)
-    if bad is not None:
-        raise NotationError(f"deck holds {shown(bad)}, which is not a card of {what}")
+    for item in order:
+        if not isinstance(item, kind):  # (None too: it is no card)
+            raise NotationError(f"deck holds {shown(item)}, which is not a card of {what}")
     if len(order) != len(full) or Counter(order) != Counter(full):
         raise error(
             f"the stacked deck must hold exactly the {len(full)} cards of {what}; "

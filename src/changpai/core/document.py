@@ -186,8 +186,8 @@ def _check_variant(name: object, family: str) -> None:
     of a registered variant of ``family`` (the rules are read from ``rules``; the variant names
     them for a reader, and a name of another family or of none is no such name).
 
-    >>> _check_variant("hunan", "zipai"), _check_variant(None, "zipai")
-    (None, None)
+    >>> _check_variant("hunan", "zipai"), _check_variant("跑胡子", "zipai"), _check_variant(None, "zipai")
+    (None, None, None)
     >>> _check_variant("duzihu", "zipai")
     Traceback (most recent call last):
     ...
@@ -197,8 +197,9 @@ def _check_variant(name: object, family: str) -> None:
         return
     import changpai  # the registry imports every family; import it late
 
-    names = [entry.name for entry in changpai.variants() if entry.family == family]
-    if name not in names:
+    entries = [entry for entry in changpai.variants() if entry.family == family]
+    names = [entry.name for entry in entries]
+    if not any(name in entry.names() for entry in entries):  # (an alias names it too)
         raise NotationError(
             f"not a {family} game document: variant={name!r} is no {family} variant "
             f"(its variants: {', '.join(names) or 'none'})"

@@ -445,8 +445,8 @@ def set_value(
 
 
 _KIND_TOKENS = {"碰": "peng", "胖牌": "peng", "在手": "concealed3", "明杠": "exposed4",
-                "開朝": "exposed4", "开朝": "exposed4", "後摸": "drawn4", "后摸": "drawn4",
-                "暗杠": "drawn4", "起手": "dealt4"}  # fmt: skip
+                "明槓": "exposed4", "開朝": "exposed4", "开朝": "exposed4", "後摸": "drawn4",
+                "后摸": "drawn4", "暗杠": "drawn4", "暗槓": "drawn4", "起手": "dealt4"}  # fmt: skip
 
 
 def _physical_wilds(wilds: Sequence[tuple[str, Card]], text: str) -> tuple[tuple[Card, Card], ...]:

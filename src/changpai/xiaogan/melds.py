@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg
+from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, meld_head
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import Card, parse
@@ -321,8 +321,11 @@ class Meld:
             raise NotationError(
                 f"{clipped(text)} is not a xiaogan set; expected text such as '碰 上上上'"
             )
-        head, _, rest = text.strip().partition(" ")
-        return cls(MeldKind.parse(head), parse(rest))
+        head, rest = meld_head(text)
+        kind = MeldKind.parse(head)
+        if not rest:
+            raise NotationError(f"{clipped(text)}: the kind {head!r} names no cards")
+        return cls(kind, parse(rest))
 
     @property
     def tou(self) -> int:

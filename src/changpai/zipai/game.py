@@ -142,15 +142,6 @@ class Game(Claims, GameBase):
         huangfan: int = 0,
     ) -> None:
         rules_arg(rules, Rules, "zipai")
-        if rules.hand_size + 1 != 3 * rules.melds_to_win:
-            # (the analysis reads hands of any melds_to_win; a game of these would never end
-            # in a win: 0 of 5,040 random games of such rules did)
-            raise RulesError(
-                f"hand_size={rules.hand_size}, melds_to_win={rules.melds_to_win}: no hand of "
-                f"these rules wins — {rules.hand_size + 1} cards (the dealt ones and one more) "
-                f"are not {rules.melds_to_win} 門子 (zipai.md §7); a game needs hand_size = "
-                "3 × melds_to_win − 1"
-            )
         dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
         if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
             raise RulesError(

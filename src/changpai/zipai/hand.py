@@ -279,7 +279,10 @@ def _zipai_cards(concealed: object) -> tuple[Card, ...]:
 
 def _counts(concealed: Sequence[Card]) -> list[int]:
     counts = [0] * KINDS
-    for card in _zipai_cards(concealed):
+    # (a tuple of cards, waits' every candidate, is read as it is; anything else is checked)
+    for card in concealed if type(concealed) is tuple else _zipai_cards(concealed):
+        if type(card) is not Card:
+            _zipai_cards(concealed)  # (the NotationError naming it)
         counts[card.index] += 1
     return counts
 
@@ -652,7 +655,9 @@ def _pack(concealed: Sequence[Card]) -> int:
     True
     """
     key = 0
-    for c in _zipai_cards(concealed):
+    for c in concealed if type(concealed) is tuple else _zipai_cards(concealed):
+        if type(c) is not Card:
+            _zipai_cards(concealed)  # (the NotationError naming it)
         key += _POW[c.index]
     return key
 
