@@ -551,10 +551,9 @@ def test_the_seventh_player_never_plays_nor_pays() -> None:
     pytest.fail("no won hand among the seeds")
 
 
-def test_a_shun_claim_of_ba_jiu_and_hunjiang_plays_on() -> None:
-    """xiaogan.md §4, X3 + X5: a claim of 八 with 九 and a wild 混江 as a 順 (random play of
-    seed 116 met it, and it raised NotationError) plays on; the hand ends and round-trips
-    through JSON."""
+def _ba_on_offer_to_jiu_and_hunjiang() -> Game:
+    """A game of wild 混江 and numeric 順 where seat 0, holding 九 and 混江, is asked about a
+    passing 八 (seed 410018, dealer 1)."""
     rules = XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True)
     game = Game(rules, 410018, dealer=1)
     for data in (
@@ -564,6 +563,14 @@ def test_a_shun_claim_of_ba_jiu_and_hunjiang_plays_on() -> None:
         {"seat": 2, "kind": "pass"},
     ):
         game.apply(Action.from_dict(data))
+    return game
+
+
+def test_a_shun_claim_of_ba_jiu_and_hunjiang_plays_on() -> None:
+    """xiaogan.md §4, X3 + X5: a claim of 八 with 九 and a wild 混江 as a 順 (random play of
+    seed 116 met it, and it raised NotationError) plays on; the hand ends and round-trips
+    through JSON."""
+    game = _ba_on_offer_to_jiu_and_hunjiang()
     (shun,) = [a for a in game.legal_actions(0) if str(a) == "seat 0 用 順 八 with 九 混江"]
     assert shun.meld is MeldKind.SHUN and shun.card == Card("八") and Card("HJ") in shun.cards
     game.apply(shun)
@@ -785,15 +792,7 @@ def test_a_shun_made_two_ways_with_hunjiang_is_offered_once() -> None:
     """xiaogan.md X5 (numeric 順) and X3 (混江 wild), and the core contract (every
     legal decision once): 九 + 混江 make a 順 of a passing 八 as 七八九 or 八九十 — the same
     action, listed twice (random play and perft counted it double)."""
-    rules = XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True)
-    game = Game(rules, 410018, dealer=1)
-    for data in (
-        {"seat": 1, "kind": "lay", "cards": ["C2", "C2"], "meld": "menjiang"},
-        {"seat": 0, "kind": "ready"},
-        {"seat": 1, "kind": "discard", "card": "F1"},
-        {"seat": 2, "kind": "pass"},
-    ):
-        game.apply(Action.from_dict(data))
+    game = _ba_on_offer_to_jiu_and_hunjiang()
     actions = game.legal_actions(0)
     assert len(set(actions)) == len(actions)
     assert "seat 0 用 順 八 with 九 混江" in [str(a) for a in actions]
