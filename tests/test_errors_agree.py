@@ -12,7 +12,7 @@ import pytest
 
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.chuanpai import chuopai
-from changpai.core.playout import simulate
+from changpai.core.playout import MOST_JOBS, simulate
 from changpai.core.records import GameResult
 from changpai.core.scoresheet import Payment, ScoreSheet
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
@@ -24,7 +24,7 @@ from changpai.errors import ChangpaiError, IllegalActionError, NotationError, Ru
     ("args", "kwargs", "message"),
     [
         ((-1,), {}, "n=-1 is not an integer >= 0"),
-        ((3,), {"jobs": -1}, "jobs=-1 is not an integer from 0 to"),
+        ((3,), {"jobs": -1}, f"jobs=-1 is not an integer from 0 to {MOST_JOBS}"),
         ((3,), {"backend": "x"}, "backend='x': the backend must be one of processes, ray"),
     ],
 )
