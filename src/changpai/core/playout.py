@@ -502,8 +502,8 @@ def simulate(
     ``jobs`` > 1 plays the hands in that many processes (``0``: one per core; at most
     :data:`MOST_JOBS`, and never more processes than chunks of hands): the seeds are drawn as
     above and split into chunks, so the statistics equal those of one process (all but
-    ``seconds``); Ctrl-C stops every process at once. ``backend="ray"`` sends the same chunks to Ray as remote tasks (the
-    ``changpai[ray]`` extra): to the cluster this process is connected to, or the one the
+    ``seconds``); Ctrl-C stops every process at once. ``backend="ray"`` sends the same chunks
+    to Ray as remote tasks (the ``changpai[ray]`` extra): to the cluster this process is connected to, or the one the
     ``RAY_ADDRESS`` variable names (split for all its CPUs; its workers need changpai), or else
     to a local instance of ``jobs`` CPUs (``0``: every core) started for this call and shut down
     after it. Both need a ``Game`` class (not a function) and no ``observe``.

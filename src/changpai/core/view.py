@@ -130,9 +130,9 @@ class GameView(Generic[C, A]):
     ``offered`` the face-up card on offer to claims, if any; ``to_act`` the seats known to this
     seat to be deciding (a pending claim only when it is this seat's own); ``legal_actions``
     this seat's choices now; ``facts`` the family's other public facts as ``(name, value)``
-    pairs (the 亮張, the flipped 將 …) whose values are data — a card, a tuple of cards, a seat,
-    a tuple of seats, a truth value, or :class:`PerSeat` numbers (e.g. 川牌's ``offered by`` /
-    ``turned``, 孝感's ``cards on the tables``, 戳牌's ``擺牌`` / ``包牌``); ``result`` the
+    pairs (the 亮張, the flipped 將 …) whose values are data — a card, a tuple of cards, a seat
+    (川牌's ``offered by``, 戳牌's ``包牌``), a tuple of seats, a truth value (``turned``), or
+    :class:`PerSeat` numbers (孝感's ``cards on the tables``, 戳牌's ``擺牌``); ``result`` the
     result once the hand is over.
 
     >>> from changpai import zipai

@@ -274,15 +274,18 @@ def _zipai_cards(concealed: object) -> tuple[Card, ...]:
     ...
     changpai.errors.NotationError: concealed=[Card('1t')] holds Card('1t'), which is not one of zipai cards
     """
+    if type(concealed) is tuple:  # (waits' every candidate: read as it is, not copied)
+        for card in concealed:
+            if type(card) is not Card:
+                break
+        else:
+            return concealed
     return cards_arg(concealed, Card, "concealed", "zipai cards")
 
 
 def _counts(concealed: Sequence[Card]) -> list[int]:
     counts = [0] * KINDS
-    # (a tuple of cards, waits' every candidate, is read as it is; anything else is checked)
-    for card in concealed if type(concealed) is tuple else _zipai_cards(concealed):
-        if type(card) is not Card:
-            _zipai_cards(concealed)  # (the NotationError naming it)
+    for card in _zipai_cards(concealed):
         counts[card.index] += 1
     return counts
 
@@ -655,9 +658,7 @@ def _pack(concealed: Sequence[Card]) -> int:
     True
     """
     key = 0
-    for c in concealed if type(concealed) is tuple else _zipai_cards(concealed):
-        if type(c) is not Card:
-            _zipai_cards(concealed)  # (the NotationError naming it)
+    for c in _zipai_cards(concealed):
         key += _POW[c.index]
     return key
 
