@@ -168,7 +168,9 @@ def _wait_for_workers(pid: int) -> None:
 def test_ctrl_c_stops_every_process_of_a_simulation() -> None:
     """Ctrl-C (SIGINT to the terminal's process group) while ``--jobs 2`` plays: every process
     stops — the workers waited for their chunks (46 s at -n 400000) and printed tracebacks —
-    and the command says "interrupted" with status 130."""
+    and the command says "interrupted" with status 130.
+    Issue 12 (typed errors, one public face).
+    """
     command = [sys.executable, "-m", "changpai", "simulate", "hunan", "-n", "400000", "--jobs", "2"]
     child = subprocess.Popen(
         command,
@@ -244,7 +246,9 @@ def test_simulate_refuses_an_unknown_backend(capsys: pytest.CaptureFixture[str])
 @pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
 def test_output_that_cannot_write_hanzi_is_written_in_utf8(encoding: str) -> None:
     """A file or pipe under a legacy code page (Windows' usual case, ``PYTHONIOENCODING``):
-    every output command printed a UnicodeEncodeError traceback; it writes UTF-8."""
+    every output command printed a UnicodeEncodeError traceback; it writes UTF-8.
+    Issue 12 (typed errors, one public face).
+    """
     command = [sys.executable, "-m", "changpai", "analyze", "hunan", "--sample"]
     env = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONPATH": os.pathsep.join(sys.path)}
     done = subprocess.run(command, capture_output=True, env=env, check=False)
@@ -255,7 +259,9 @@ def test_output_that_cannot_write_hanzi_is_written_in_utf8(encoding: str) -> Non
 def test_an_empty_hand_is_read_with_its_table(capsys: pytest.CaptureFixture[str]) -> None:
     """chuanpai.md §2.5: a 川牌 winner may hold every unit laid out — ``analyze V ""`` with
     ``--exposed`` reads it (refused as "needs a hand", though the library reads it); an empty
-    hand alone, or a hand with ``--sample``, is still refused."""
+    hand alone, or a hand with ``--sample``, is still refused.
+    Issue 12 (typed errors, one public face).
+    """
     table = "碰 55 55 55; 擺 46 46; 擠兒 66 44"
     assert main(["analyze", "yaodiren", "", "--exposed", table, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["complete"] is True

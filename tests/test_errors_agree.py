@@ -292,7 +292,9 @@ def test_zipai_still_reads_0_1_0_documents() -> None:
 @pytest.mark.parametrize("module", [zipai, nantong, chuanpai, xiaogan, daer, chuopai])
 def test_a_keyword_a_game_does_not_take_names_the_game(module: Any) -> None:
     """docs/core-concepts.md "Errors": a keyword a class does not take is Python's TypeError —
-    naming the family's ``Game`` (川牌 and 孝感 named their engine's internal base class)."""
+    naming the family's ``Game`` (川牌 and 孝感 named their engine's internal base class).
+    Issue 12 (typed errors, one public face).
+    """
     with pytest.raises(TypeError, match=r"^Game\.__init__\(\) got an unexpected keyword"):
         module.Game(bogus=1)
 
@@ -316,7 +318,9 @@ def test_a_message_quotes_the_input_and_names_nothing_internal(call: Any, messag
     """DESIGN "Bad input always gets a clear, typed error that names the input and the reason":
     an empty input showed as nothing (" is not a zipai meld"), a kind alone was called no card,
     大貳 named its private rules object (``daer.DAER.evolve(jiang_values=…)``) and 戳牌 quoted
-    'no cards' as if the user had written it."""
+    'no cards' as if the user had written it.
+    Issue 12 (typed errors, one public face).
+    """
     with pytest.raises(NotationError, match=message) as info:
         call()
     assert "evolve(" not in str(info.value)
@@ -334,7 +338,9 @@ def test_a_message_quotes_the_input_and_names_nothing_internal(call: Any, messag
 )
 def test_a_tab_after_the_kind_separates_it(module: Any, cards: str) -> None:
     """A meld's kind and cards are separated by whitespace — a tab too, in every family
-    (``"碰\\t一一一"`` was read as cards in 字牌 and 大貳, refused in 川牌 and 孝感)."""
+    (``"碰\\t一一一"`` was read as cards in 字牌 and 大貳, refused in 川牌 and 孝感).
+    Issue 12 (typed errors, one public face).
+    """
     assert module.Meld.parse(f"碰\t{cards}") == module.Meld.parse(f"碰 {cards}")
 
 
@@ -343,7 +349,9 @@ def test_a_tab_after_the_kind_separates_it(module: Any, cards: str) -> None:
 def test_a_deck_of_no_cards_is_a_notation_error_in_every_family(module: Any, deck: Any) -> None:
     """docs/core-concepts.md "Errors": what is not cards is a NotationError (it was one in 字牌,
     大貳 and 戳牌, a RulesError in 南通, 川牌 and 孝感); a deck of the family's cards that is not
-    the rules' deck stays a RulesError."""
+    the rules' deck stays a RulesError.
+    Issue 12 (typed errors, one public face).
+    """
     if module in (zipai, daer) and deck == [zipai.Card("x1")] * 3:
         with pytest.raises(RulesError, match="stacked deck must hold exactly"):
             module.Game(deck=deck)
@@ -355,6 +363,8 @@ def test_a_deck_of_no_cards_is_a_notation_error_in_every_family(module: Any, dec
 @pytest.mark.parametrize("module", [zipai, nantong, chuanpai, xiaogan, daer, chuopai])
 def test_a_blank_rules_name_is_refused_in_every_family(module: Any) -> None:
     """A rules name names the rules: a blank one was accepted by 字牌, 南通, 孝感 and 大貳 and
-    refused by 川牌 and 戳牌 (DESIGN: the families agree on bad input)."""
+    refused by 川牌 and 戳牌 (DESIGN: the families agree on bad input).
+    Issue 12 (typed errors, one public face).
+    """
     with pytest.raises(RulesError, match="name='   '"):
         module.Game().rules.evolve(name="   ")

@@ -54,7 +54,9 @@ def test_score_of_the_win_is_the_sheet_at_any_table(
     """The same at a table the rules do not seat (``Game(players=n)``), with a 7th player who
     never plays and pays nothing, and with any dealer: 孝感's `Win` did not carry the table,
     and `score(win)` charged the 7th player, a seat a 3-seat table has not, or listed the
-    payers in another order than the sheet."""
+    payers in another order than the sheet.
+    Issue 12 (typed errors, one public face).
+    """
     module = changpai.variant(family).module
     won = 0
     for dealer in dealers:

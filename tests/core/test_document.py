@@ -88,7 +88,9 @@ def test_the_analysis_document() -> None:
 
 
 def test_a_variant_of_another_family_is_refused() -> None:
-    """A document's ``variant`` names a registered variant of its family, or is null."""
+    """A document's ``variant`` names a registered variant of its family, or is null.
+    Issue 12 (typed errors, one public face).
+    """
     from changpai import zipai
 
     text = json.loads(zipai.Game(seed=1).to_json())

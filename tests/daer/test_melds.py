@@ -222,7 +222,9 @@ def test_kind_words_read_in_both_scripts_section_4(traditional: str, simplified:
 def test_repr_gives_back_an_equal_meld_however_it_was_built() -> None:
     """DESIGN (repr is an expression of an equal object, as in 字牌): a meld built by hand whose
     text reads back as another (an exposed 碰 of cards in hand, a 杠 of a claim laid concealed)
-    is written with its constructor; the engine's melds keep their text form."""
+    is written with its constructor; the engine's melds keep their text form.
+    Issue 12 (typed errors, one public face).
+    """
     import changpai.daer as daer
 
     built = []

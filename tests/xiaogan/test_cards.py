@@ -73,7 +73,9 @@ def test_cards_of_other_families_are_refused(text: str) -> None:
 @pytest.mark.parametrize("control", [chr(c) for c in (*range(0x09), *range(0x0E, 0x1C), 0x7F)])
 def test_control_characters_are_refused_not_dropped(control: str) -> None:
     """The notation is strict (docs/xiaogan.md "The cards"): a control character is no card
-    and no separator — it was silently dropped (``"上\\x00大人"`` read as 上大人)."""
+    and no separator — it was silently dropped (``"上\\x00大人"`` read as 上大人).
+    Issue 12 (typed errors, one public face).
+    """
     with pytest.raises(NotationError, match="is not a xiaogan card"):
         parse(f"上{control}大人")
 
