@@ -368,3 +368,40 @@ def test_a_blank_rules_name_is_refused_in_every_family(module: Any) -> None:
     """
     with pytest.raises(RulesError, match="name='   '"):
         module.Game().rules.evolve(name="   ")
+
+
+# --- decompositions checks its input when called, as the other analyses do ----------------------
+
+
+@pytest.mark.parametrize("module", [zipai, nantong, chuanpai, daer, xiaogan])
+@pytest.mark.parametrize("hand", [5, None, "zz", ["x1"]])
+def test_decompositions_refuses_bad_input_when_called(module: Any, hand: Any) -> None:
+    """Issue 12 (typed errors): ``decompositions`` of 字牌, 南通 and 大貳 raised only once
+    iterated (a generator function), so a bad hand passed silently until a later loop; 川牌
+    and 孝感 refused it at the call. Every family refuses it at the call now."""
+    with pytest.raises(NotationError):
+        module.decompositions(hand)
+
+
+@pytest.mark.parametrize(
+    ("module", "hand", "count"),
+    [
+        (zipai, "一二三 一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖", 2),
+        (nantong, "111222333t 444555666b 777w 5t 5t", 4),
+        (daer, "一一一 二二二 三三三 四五六 伍伍", 2),
+    ],
+)
+def test_decompositions_are_still_read_as_iterated(module: Any, hand: str, count: int) -> None:
+    """The readings themselves still come one at a time (an iterator, not a list)."""
+    readings = module.decompositions(hand)
+    assert iter(readings) is readings
+    assert len(list(readings)) == count
+    assert list(readings) == []
+
+
+def test_daer_read_hand_names_its_argument() -> None:
+    """Issue 12: the 大貳 message named the value only; every family names the argument."""
+    with pytest.raises(NotationError, match=r"^cards=5 is not a sequence of 大貳 \(字牌\) cards$"):
+        daer.decompositions(5)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"^hand=5 is not a sequence"):
+        daer.analyze(5)  # type: ignore[arg-type]

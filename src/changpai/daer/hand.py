@@ -467,9 +467,9 @@ class Decomposition:
         return render.line(parts, note=f"{self.hu} 胡")
 
 
-def read_hand(cards: str | Sequence[Card]) -> tuple[Card, ...]:
+def read_hand(cards: str | Sequence[Card], name: str = "cards") -> tuple[Card, ...]:
     """Cards from text (字牌 notation) or a sequence of :class:`~changpai.zipai.Card`; anything
-    else raises :class:`~changpai.errors.NotationError` naming it.
+    else raises :class:`~changpai.errors.NotationError` naming it (as the argument ``name``).
 
     >>> read_hand("一 x2")
     (Card('x1'), Card('x2'))
@@ -477,13 +477,19 @@ def read_hand(cards: str | Sequence[Card]) -> tuple[Card, ...]:
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: 'x1' is not a 大貳 (字牌) card; give Card objects or a text of cards
+    >>> read_hand(5, "hand")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: hand=5 is not a sequence of 大貳 (字牌) cards
     """
     if isinstance(cards, str):
         return parse(cards)
     try:
         out = tuple(cards)
     except TypeError:
-        raise NotationError(f"{clipped(cards)} is not a hand of 大貳 (字牌) cards") from None
+        raise NotationError(
+            f"{name}={clipped(cards)} is not a sequence of 大貳 (字牌) cards"
+        ) from None
     for card in out:
         if not isinstance(card, Card):
             raise NotationError(
@@ -640,6 +646,12 @@ def decompositions(
     hand, melds, counts = _prepare(cards, exposed, rules, True)
     won_on = _discard_index(discard, hand)
     mask = _kan_mask(kan, counts, rules)
+    return _decompositions(counts, melds, rules, won_on, mask)  # checked now, read as iterated
+
+
+def _decompositions(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules, won_on: int, mask: int
+) -> Iterator[Decomposition]:
     for reading in _readings(counts, shape_key(rules), won_on, mask):
         yield _build(_won_on(reading, won_on), melds, rules)
 

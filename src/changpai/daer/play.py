@@ -79,12 +79,12 @@ def stack_deck(
     wanted: dict[int, list[Card]] = {}
     for seat, cards in mapping_arg(hands, "hands").items():
         check_seat(seat, rules.players, what="seat", error=RulesError)
-        chosen = read_hand(cards)
+        chosen = read_hand(cards, f"hands[{seat}]")
         size = rules.hand_size + (rules.dealer_extra if seat == dealer else 0)
         if len(chosen) > size:
             raise RulesError(f"seat {seat} is dealt {size} cards, not {len(chosen)}")
         wanted[seat] = take(chosen, f"seat {seat}")
-    first = take(read_hand(stock), "stock")
+    first = take(read_hand(stock, "stock"), "stock")
     if seed is not None:
         random.Random(seed).shuffle(pool)
     deck: list[Card] = []

@@ -335,7 +335,7 @@ def analyze(
     if isinstance(hand, str):  # (the table sets may follow a "/", as in every family)
         hand, _, table = hand.partition("/")
         on_table = _read_melds(table, "the sets after '/'")
-    cards = read_hand(hand)
+    cards = read_hand(hand, "hand")
     melds = (*_read_melds(exposed, "exposed"), *on_table)
     quads = sum(m.quad for m in melds)
     total = len(cards) + sum(len(m.cards) for m in melds)

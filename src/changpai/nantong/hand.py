@@ -641,6 +641,13 @@ def decompositions(
     4
     >>> list(decompositions("1t 2t"))
     []
+
+    A bad hand raises when the function is called, before any reading is asked for:
+
+    >>> readings = decompositions("1t zz")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 'zz' is not a nantong card; expected 1t..9t, 1b..9b, 1w..9w (or runs like 123b), QZ, HH, BH, BD, FU, LU, SHOU, XI, CAI, or hanzi such as 一條, 二丙, 三萬, 千字, 紅花, 白花, 福
     """
     return _decompositions(concealed, exposed, rules, jiang, called)
 
@@ -660,15 +667,26 @@ def _decompositions(
     flips = _jiang(jiang)
     frozen_called = _called(called)
     _check_copies(cards, melds, flips)
-    if len(cards) != 3 * k + 2:
-        return
-    if not _can(counts, len(baida), True):
-        return
+    if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
+        return iter(())
     left = _copies_left(counts, (*melds, *in_sight), flips) if baida else None
+    return _built(counts, baida, left, melds, rules, flips, frozen_called)  # checked now
+
+
+def _built(
+    counts: tuple[int, ...],
+    baida: list[Card],
+    left: Sequence[int] | None,
+    melds: tuple[Meld, ...],
+    rules: Rules,
+    flips: tuple[Card, ...],
+    called: frozenset[Card],
+) -> Iterator[Decomposition]:
+    """The readings of :func:`_decompositions`, built as they are iterated."""
     for codes in _readings(counts, len(baida)):
         if baida and (left is None or not _wilds_fit(codes, left)):
             continue
-        yield _build(codes, baida, melds, rules, flips, frozen_called)
+        yield _build(codes, baida, melds, rules, flips, called)
 
 
 def _readings(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:

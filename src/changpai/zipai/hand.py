@@ -491,6 +491,13 @@ def decompositions(
 
     >>> [d.huxi for d in decompositions("四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一")]
     [12]
+
+    A bad hand raises when the function is called, before any reading is asked for:
+
+    >>> readings = decompositions("一二三 zz")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 'zz' is not a zipai card; expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾
     """
     if isinstance(concealed, str):
         concealed = parse(concealed)
@@ -505,6 +512,12 @@ def decompositions(
     if card is None:
         self_drawn = True
     variants = _variants(concealed, exposed, card, self_drawn, from_discard, chouwei)
+    return _decompositions(variants, rules, card)  # checked now, read as iterated
+
+
+def _decompositions(
+    variants: list[_Variant], rules: Rules, card: Card | None
+) -> Iterator[Decomposition]:
     for total, melds in _readings(variants, rules):
         yield _decomposition(melds, total, rules.reaches(total), rules, card)
 
