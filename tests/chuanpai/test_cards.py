@@ -291,9 +291,10 @@ def _reference_tokens(text: str) -> list[str]:
     """The tokenizer before the one-card-per-chunk fast path (character join, longest token
     first), kept as the oracle of :func:`test_parse_agrees_with_the_reference_tokenizer`."""
     from changpai.chuanpai import cards as module
+    from changpai.core.notation import is_separator
 
     out: list[str] = []
-    for chunk in "".join(" " if ch in module._SEPARATORS else ch for ch in text).split():
+    for chunk in "".join(" " if is_separator(ch) else ch for ch in text).split():
         if chunk.isdigit():
             if len(chunk) % 2:
                 raise NotationError("odd digits")

@@ -27,6 +27,7 @@ from changpai.core.guard import cards_arg, clipped, flag_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
+from changpai.core.notation import SPACED
 from changpai.errors import NotationError
 
 __all__ = [
@@ -151,7 +152,6 @@ _LEFT: tuple[int, ...] = tuple(0 if c.startswith("J") else int(c[0]) for c in _C
 _RIGHT: tuple[int, ...] = tuple(0 if c.startswith("J") else int(c[1]) for c in _CODES)
 _POINTS: tuple[int, ...] = tuple(a + b for a, b in zip(_LEFT, _RIGHT, strict=True))
 _EXPECTED = "expected a pip code 66..11 (low pip first), JC / JT, or a card name such as 天牌, 斧頭"
-_SEPARATORS = set(" \t\r\n,，、;；|")
 
 
 def _to_index(value: int | str) -> int:
@@ -586,13 +586,9 @@ def _count_copies(cards: Iterable[Card], deck: str | Iterable[Card] | None = Non
     )
 
 
-# (the separators as spaces, for str.translate: one C call)
-_SPACED = str.maketrans(dict.fromkeys(_SEPARATORS, " "))
-
-
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
-    for chunk in text.translate(_SPACED).split():
+    for chunk in text.translate(SPACED).split():
         if chunk in _LOOKUP:  # (most text: one card per chunk)
             out.append(chunk)
             continue

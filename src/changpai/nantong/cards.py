@@ -23,6 +23,7 @@ from changpai.core import render
 from changpai.core.guard import clipped, flag_arg
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
+from changpai.core.notation import SPACED, is_separator
 from changpai.errors import NotationError
 
 __all__ = [
@@ -332,7 +333,7 @@ def parse(text: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise NotationError(f"{clipped(text)} is not a string of nantong cards")
     try:  # (most text: one card per chunk, each looked up at once)
-        indices = [_CHUNKS[chunk] for chunk in text.translate(_SPACED).split()]
+        indices = [_CHUNKS[chunk] for chunk in text.translate(SPACED).split()]
     except KeyError:
         indices = _scan(text)
     return _resolve(indices, text)
@@ -345,7 +346,7 @@ def _scan(text: str) -> list[int]:
     pos, n = 0, len(text)
     while pos < n:
         ch = text[pos]
-        if ch.isspace() or ch in ",，、":
+        if is_separator(ch):
             pos += 1
             continue
         if _is_ascii_word(ch):
@@ -408,10 +409,6 @@ def _single_chunks() -> dict[str, int]:
         if len(indices) == 1 and indices[0] >= 0:
             found[word] = indices[0]
     return found
-
-
-# (the separators of parse as spaces, for str.translate: one C call)
-_SPACED = str.maketrans(dict.fromkeys(",，、", " "))
 
 
 def _ascii_word(word: str) -> list[int]:

@@ -34,6 +34,7 @@ from changpai.core import render
 from changpai.core.guard import cards_arg, clipped, flag_arg, shown
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
+from changpai.core.notation import SPACED
 from changpai.errors import NotationError
 
 __all__ = [
@@ -96,7 +97,6 @@ for _alias, _i in _ALIASES.items():
 _EXPECTED = "expected a code A1..H3 or HJ, or a character 上 大 人 … 可 知 禮 or 混江"
 # (the last branch: any other character — an ASCII control — is a token, refused as no card)
 _TOKEN = re.compile(r"[A-Ha-h][1-3]|[Hh][Jj]|混江|[^\s\x00-\x7f]|[\x21-\x7e]+|\S")
-_SEPARATORS = str.maketrans({ch: " " for ch in ",，、;；|"})
 
 
 def _to_index(value: int | str) -> int:
@@ -336,7 +336,7 @@ def counts_of(cards: Iterable[Any]) -> tuple[int, ...]:
 
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
-    for token in _TOKEN.findall(text.translate(_SEPARATORS)):
+    for token in _TOKEN.findall(text.translate(SPACED)):
         if token not in _LOOKUP:
             raise NotationError(f"{clipped(token)} is not a xiaogan card; {_EXPECTED}")
         out.append(token)

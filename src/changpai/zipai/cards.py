@@ -24,6 +24,7 @@ from attrs import frozen
 from changpai.core import render
 from changpai.core.guard import cards_arg, clipped, flag_arg
 from changpai.core.interned import Interned
+from changpai.core.notation import SEPARATORS
 from changpai.errors import NotationError
 
 __all__ = [
@@ -50,7 +51,8 @@ _GLYPHS: dict[str, int] = {ch: i for i, ch in enumerate(_SMALL)}
 _GLYPHS.update({ch: 10 + i for i, ch in enumerate(_BIG)})
 _GLYPHS.update({alias: _GLYPHS[target] for alias, target in _GLYPH_ALIASES.items()})
 _CODE = re.compile(r"([xXsSdDbB])(10|[1-9])")
-_SEPARATORS = set(" \t\r\n,，、;；|")
+_SEPARATORS = frozenset(" \t\r\n" + SEPARATORS)  # (the common ones; any whitespace too)
+_NOT_A_SEPARATOR = re.compile(f"[^\\s{re.escape(SEPARATORS)}]+")
 _EXPECTED = "expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾"
 
 
@@ -204,7 +206,7 @@ def _tokens(text: str) -> Iterable[tuple[int, str]]:
     pos = 0
     while pos < len(text):
         ch = text[pos]
-        if ch in _SEPARATORS:
+        if ch in _SEPARATORS or ch.isspace():
             pos += 1
             continue
         if ch in _GLYPHS:
@@ -218,7 +220,7 @@ def _tokens(text: str) -> Iterable[tuple[int, str]]:
             yield (10 if letter in "db" else 0) + number - 1, match.group(0)
             pos = end
             continue
-        bad = re.match(r"[^\s,，、;；|]+", text[pos:])
+        bad = _NOT_A_SEPARATOR.match(text, pos)
         token = bad.group(0) if bad else ch
         raise NotationError(f"{clipped(token)} is not a zipai card; {_EXPECTED}")
 

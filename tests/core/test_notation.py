@@ -1,0 +1,49 @@
+"""Every family's card notation takes the same separators (changpai.core.notation; issue 12:
+one notation, typed errors). 字牌 / 大貳 refused the ideographic space of a Chinese keyboard
+(and every whitespace but space, tab and newlines); 南通 refused ``;`` and ``|``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from changpai import chuanpai, daer, nantong, xiaogan, zipai
+from changpai.chuanpai import chuopai
+from changpai.core.notation import SEPARATORS, is_separator
+from changpai.errors import NotationError
+
+# (module, three cards written apart, the same cards written with single spaces)
+_HANDS = [
+    (zipai, ["一", "x2", "壹"]),
+    (daer, ["一", "x2", "壹"]),
+    (nantong, ["1t", "二丙", "QZ"]),
+    (chuanpai, ["66", "斧頭", "JC"]),
+    (chuopai, ["66", "斧頭", "11"]),
+    (xiaogan, ["上", "A2", "HJ"]),
+]
+_WHITESPACE = [" ", "\t", "\n", "\r\n", "\u3000", "\u00a0", "\u2003"]
+
+
+@pytest.mark.parametrize(("module", "cards"), _HANDS, ids=lambda x: getattr(x, "__name__", ""))
+@pytest.mark.parametrize("separator", [*_WHITESPACE, *SEPARATORS, " , ", "、 ", "；"])
+def test_every_family_takes_every_separator(module: Any, cards: list[str], separator: str) -> None:
+    """Whitespace of any kind and , ， 、 ; ； | separate cards in every family."""
+    assert module.parse(separator.join(cards)) == module.parse(" ".join(cards))
+
+
+@pytest.mark.parametrize(("module", "cards"), _HANDS, ids=lambda x: getattr(x, "__name__", ""))
+@pytest.mark.parametrize("mark", ["-", "/", ".", ":", "+", "\x00", "\x07"])
+def test_no_other_mark_separates_cards(module: Any, cards: list[str], mark: str) -> None:
+    """The notation stays strict: any other mark between cards is refused, naming it."""
+    with pytest.raises(NotationError, match="not a"):
+        module.parse(mark.join(cards))
+
+
+@given(st.text(max_size=4))
+def test_separators_are_whitespace_and_the_listed_marks(text: str) -> None:
+    """``is_separator`` is exactly whitespace or one of SEPARATORS."""
+    for ch in text:
+        assert is_separator(ch) == (ch.isspace() or ch in SEPARATORS)
