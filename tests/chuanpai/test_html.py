@@ -45,7 +45,7 @@ def test_meld_decomposition_analysis() -> None:
     html = a._repr_html_()
     assert "waits" in html and ">合牌<" in html and ">長二<" in html and "叫牌 condition" in html
     html = chuanpai.analyze("66 44 / 碰 55 55 55")._repr_html_()
-    assert "changpai-scoresheet" in html and ">碰<" in html
+    assert ">total</th>" in html and ">碰<" in html
 
 
 def test_game_table_shows_each_seat_and_stock() -> None:
@@ -70,6 +70,6 @@ def test_game_table_escapes_text_and_shows_result() -> None:
         game.apply(game.legal_actions(game.to_act[0])[-1])
     html = game._repr_html_()
     assert game.result is not None and game.result.winner == 0  # this deal ends in a win
-    assert "seat 0 胡" in html and "changpai-scoresheet" in html and "▶" not in html
+    assert "seat 0 胡" in html and ">total</th>" in html and "▶" not in html
     discarded = [r.action.card for r in game.log if r.action.kind is chuanpai.ActionKind.DISCARD]
     assert html.count(CHIP) >= len(discarded)

@@ -73,7 +73,7 @@ def test_sheet_text_and_dict() -> None:
     assert "暗 梅子 梅子 梅子" in str(sheet)
     data = sheet.to_dict()
     assert data["total"] == 4 and data["facts"]["hu"] == 4
-    assert "<table>" in sheet._repr_html_()
+    assert "<table " in sheet._repr_html_()
 
 
 def test_an_empty_hand_pays_nothing() -> None:

@@ -4,12 +4,13 @@ cards in red"; card colours from zipai.md §1, chuanpai.md §1)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai import chuanpai, nantong, zipai
+from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.core import render
 from changpai.errors import ChangpaiError
 
@@ -101,3 +102,28 @@ def test_seat_table_rows_facts_footer() -> None:
     assert "stock</span> 19" in html and "&lt;k&gt;</span> &lt;v&gt;" in html
     assert "&lt;T&gt;" in html and "&lt;end&gt;" in html
     assert CHIP_RED in html
+
+
+# (module, a hand neither complete nor waiting, the family's title in the heading)
+_STUCK = [
+    (zipai, "一二三 四五六", "字牌 analysis (跑胡子)"),
+    (nantong, "1t 3t 5t 7t", "南通長牌 analysis (笃子胡)"),
+    (chuanpai, "66 11", "川牌 analysis (幺地人)"),
+    (daer, "一二三 四五六 七八九 壹貳叄 伍 捌", "大貳 analysis"),
+    (xiaogan, "上大 邱乙 化三 七十 爾小 八九 佳作 可知 禮", "孝感長牌 analysis"),
+]
+
+
+@pytest.mark.parametrize(("module", "hand", "title"), _STUCK, ids=lambda x: str(x)[:12])
+def test_every_family_shows_an_analysis_alike(module: Any, hand: str, title: str) -> None:
+    """One face (h17 review B1, J2): every family's analysis is a table under ``<family>
+    analysis`` (the rules' title unless it repeats the family) whose rows are the hand, whether
+    it is complete and, for a hand that is not, its waits — "none" when no card completes it.
+    字牌's was a bare "not complete; waits for:" over an empty list, without the hand."""
+    analysis = module.analyze(hand)
+    assert analysis.best is None and not analysis.waits
+    html = analysis._repr_html_()
+    assert f"<b>{title}</b>" in html
+    labels = re.findall(r"<th[^>]*>([^<]*)</th>", html)
+    assert labels[:2] == ["hand", "complete"] and "waits" in labels
+    assert html.count("<span") >= len(module.parse(hand))  # a chip a card, at least

@@ -43,7 +43,7 @@ def test_text_and_html_show_every_line() -> None:
     text, page = str(sheet()), sheet()._repr_html_()
     for needle in ("提 壹壹壹壹", "+12", "×2", "total", "seat 1 pays seat 0: 24"):
         assert needle in text
-    assert "提 壹壹壹壹" in page and "<table>" in page
+    assert "提 壹壹壹壹" in page and "<table " in page
 
 
 def test_fact_lookup_with_default() -> None:
@@ -62,3 +62,14 @@ def test_line_html_renders_in_the_notebook_view_only() -> None:
     assert "color:#c00" in page
     assert "html" not in line.to_dict()
     assert line == ScoreLine("meld", "碰 貳貳貳", 3)
+
+
+def test_sheet_html_keeps_the_render_conventions() -> None:
+    """h17 review J8: the sheet's table had a CSS class and no cell styles (core/render.py:
+    "inline styles only, no CSS classes to load"), and an empty list when no one pays."""
+    sheet = ScoreSheet("seat 0 胡", (ScoreLine("base", "底", 10),), 10, ())
+    page = sheet._repr_html_()
+    assert "class=" not in page and "<ul>" not in page
+    assert page.count("<td style=") == 4 and page.count("<th style=") == 2
+    paid = ScoreSheet("seat 0 胡", (ScoreLine("base", "底", 10),), 10, (Payment(1, 0, 10),))
+    assert "<li>seat 1 pays seat 0: 10</li>" in paid._repr_html_()

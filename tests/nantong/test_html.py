@@ -37,7 +37,9 @@ def test_meld_decomposition_analysis() -> None:
     assert html.count(CHIP) == 23 and "將頭" in html and "清胡" in html
     a = nantong.analyze("123b 456b 789b 123t 456t 789t 123w 5w")
     html = a._repr_html_()
-    assert "聽 五萬" in html and html.count("<tr>") == 2
+    # the face of every family's analysis: hand, complete, waits (chip, shape and 胡數)
+    assert html.count("<tr>") == 3 and "南通長牌 analysis (笃子胡)" in html
+    assert ">五萬</span> 清胡 120 胡數" in html
 
 
 def test_game_table_shows_each_seat_and_stock() -> None:
@@ -64,7 +66,7 @@ def test_finished_game_shows_result() -> None:
     game.apply(Action(0, ActionKind.WIN))
     assert game.result is not None and game.result.winner == 0
     html = game._repr_html_()
-    assert "seat 0 胡 自摸" in html and "changpai-scoresheet" in html
+    assert "seat 0 胡 自摸" in html and ">total</th>" in html
     assert "▶" not in html and "phase</span> over" in html
 
 

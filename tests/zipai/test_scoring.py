@@ -269,7 +269,9 @@ def test_analyze() -> None:
     assert "偎 拾拾拾" in str(ready)
     waits = {w["card"]: w for w in ready.to_dict()["waits"]}
     assert waits["d10"]["value"] == 15 and waits["d10"]["best"]["huxi"] == 15
-    assert "→" in ready._repr_html_() and "<table>" in done._repr_html_()
+    # the face of every family's analysis (render.analysis_rows): hand, complete, waits
+    assert ">waits</th>" in ready._repr_html_() and ">hand</th>" in ready._repr_html_()
+    assert "15 胡息" in ready._repr_html_() and ">total</th>" in done._repr_html_()
 
 
 def test_analyze_reads_exposed_melds_as_text() -> None:

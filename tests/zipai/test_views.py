@@ -59,7 +59,7 @@ def test_finished_game_shows_the_result() -> None:
     game = zipai.Game(deck=stack_deck(hands={1: "一一一一 二二二二 三三三三"}))
     assert game.is_over and game.result is not None
     html = game._repr_html_()
-    assert "seat 1 胡" in html and "changpai-scoresheet" in html and "▶" not in html
+    assert "seat 1 胡" in html and ">total</th>" in html and "▶" not in html
     assert game.result.win is not None
     d = game.result.win.decomposition
     assert f"<b>{d.huxi}</b> 胡息" in html

@@ -289,11 +289,11 @@ class Analysis(AnalysisFace):
         >>> "complete" in html, "合牌" in html, "1 胡" in html
         (True, True, True)
         """
-        rows = render.hand_rows(self.cards, self.exposed, self.best, self.sheet)
-        if self.waits:
-            rows.append(render.waits_row(self.waits, lambda d: f"{d.hu} 胡"))
+        rows = render.analysis_rows(
+            self.cards, self.exposed, self.best, self.sheet, self.waits, lambda d: f"{d.hu} 胡"
+        )
         rows.append(("叫牌 condition", "yes" if self.jiao else "no"))
-        return render.fields(rows, title=f"川牌 analysis ({self.rules.title})")
+        return render.fields(rows, title=render.analysis_title("川牌", self.rules.title))
 
     @property
     def facts(self) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from changpai.errors import ChangpaiError
 
 __all__ = [
     "BLACK",
+    "CELL",
     "RED",
     "Html",
     "SeatRow",
@@ -66,7 +67,8 @@ _GROUP = (
     "border-radius:4px;white-space:nowrap;vertical-align:middle"
 )
 _LABEL = "font-size:0.85em;opacity:0.8;margin-right:2px"
-_CELL = "padding:3px 6px;border:1px solid #8886;text-align:left;vertical-align:top"
+CELL = "padding:3px 6px;border:1px solid #8886;text-align:left;vertical-align:top"
+"""The inline style of every table cell (fields, the seat table, the score sheet)."""
 
 
 class Html(str):
@@ -236,7 +238,7 @@ def fields(rows: Iterable[tuple[str, str]], *, title: str = "") -> Html:
     (True, True, True)
     """
     body = "".join(
-        f"<tr><th style='{_CELL}'>{esc(k)}</th><td style='{_CELL}'>{esc(v)}</td></tr>"
+        f"<tr><th style='{CELL}'>{esc(k)}</th><td style='{CELL}'>{esc(v)}</td></tr>"
         for k, v in rows
     )
     head = f"<b>{esc(title)}</b>" if title else ""
@@ -265,6 +267,39 @@ def hand_rows(
         tail = "" if sheet is None else sheet._repr_html_()
         rows.append(("complete", Html(best._repr_html_() + tail)))
     return rows
+
+
+def analysis_rows(
+    held: Iterable[Any],
+    exposed: Iterable[Any],
+    best: Any,
+    sheet: Any,
+    waits: dict[Any, Any],
+    value: Callable[[Any], str],
+) -> list[tuple[str, str]]:
+    """Every family's analysis rows in a notebook (:func:`fields`): :func:`hand_rows`, then for
+    a hand that is not complete its waits (:func:`waits_row`), or "none" when no card
+    completes it.
+
+    >>> from changpai import zipai
+    >>> rows = analysis_rows(zipai.parse("一二"), [], None, None, {}, str)
+    >>> rows[1:]
+    [('complete', 'no'), ('waits', 'none')]
+    """
+    rows = hand_rows(held, exposed, best, sheet)
+    if best is None:
+        rows.append(waits_row(waits, value) if waits else ("waits", "none"))
+    return rows
+
+
+def analysis_title(family: str, title: str) -> str:
+    """The heading of an analysis in a notebook: the family, then the rules' ``title`` unless
+    it only says the family again.
+
+    >>> analysis_title("大貳", "大貳"), analysis_title("川牌", "幺地人")
+    ('大貳 analysis', '川牌 analysis (幺地人)')
+    """
+    return f"{family} analysis" if title == family else f"{family} analysis ({title})"
 
 
 def waits_row(waits: dict[Any, Any], value: Callable[[Any], str]) -> tuple[str, str]:
@@ -315,16 +350,16 @@ def seat_table(
     >>> "&lt;x&gt;" in html, "▶" in html, "stock</span> 19" in html, html.count("<tr")
     (True, True, True, 3)
     """
-    head = "".join(f"<th style='{_CELL}'>{h}</th>" for h in ("seat", "hand", "melds", "discards"))
+    head = "".join(f"<th style='{CELL}'>{h}</th>" for h in ("seat", "hand", "melds", "discards"))
     body = []
     for row in rows:
         mark = "▶ " if row.acting else ""
         weight = "font-weight:bold;" if row.acting else ""
         note = f"<br><small>{esc(row.note)}</small>" if row.note else ""
         body.append(
-            f"<tr><td style='{weight}white-space:nowrap;{_CELL}'>{mark}seat {row.seat}{note}</td>"
-            f"<td style='{_CELL}'>{esc(row.hand)}</td><td style='{_CELL}'>{esc(row.melds)}</td>"
-            f"<td style='{_CELL}'>{esc(row.discards)}</td></tr>"
+            f"<tr><td style='{weight}white-space:nowrap;{CELL}'>{mark}seat {row.seat}{note}</td>"
+            f"<td style='{CELL}'>{esc(row.hand)}</td><td style='{CELL}'>{esc(row.melds)}</td>"
+            f"<td style='{CELL}'>{esc(row.discards)}</td></tr>"
         )
     facts_html = " &nbsp;·&nbsp; ".join(
         f"<span style='{_LABEL}'>{esc(k)}</span> {esc(v)}" for k, v in facts

@@ -32,6 +32,8 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core.render import CELL
+
 __all__ = ["Payment", "ScoreLine", "ScoreSheet"]
 
 _OPS = ("+", "×", "=", "≥")
@@ -53,8 +55,11 @@ class ScoreLine:
     ``key`` is a stable machine name (``"meld"``, ``"mingtang.honghu"``), ``name`` the text a
     player reads, ``value`` the number, ``op`` how it enters the total (``"+"`` added, ``"×"`` a
     multiplier, ``"="`` a running result or information, ``"≥"`` a threshold), ``rule`` the section
-    of the family's rules page (docs: Rules summaries) it comes from, as ``"zipai.md §8.1"``. ``html`` optionally renders ``name`` for notebooks (a family
-    uses it to show red cards in red); it is not part of the line's value or of ``to_dict()``.
+    of the family's rules page (docs: Rules summaries) it comes from, as ``"zipai.md §8.1"``.
+    ``html`` optionally renders ``name`` for notebooks (a family uses it to show red cards in
+    red); it is trusted markup, put in the sheet's HTML as it is (the other fields are
+    escaped) — build it from :mod:`changpai.core.render`, never from a player's text. It is
+    not part of the line's value or of ``to_dict()``.
 
     >>> ScoreLine("base", "飄胡", 50, op="+", rule="nantong.md §7").text()
     '+50'
@@ -184,17 +189,27 @@ class ScoreSheet:
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
+        """The sheet for notebooks: a line a row (its name, amount and rule), the total, then
+        the payments — inline styles only, as every table of :mod:`changpai.core.render`.
+
+        >>> sheet = ScoreSheet("seat 0 胡", (ScoreLine("base", "<底>", 10),), 10, ())
+        >>> html = sheet._repr_html_()
+        >>> "&lt;底&gt;" in html, "class=" in html, "<ul>" in html
+        (True, False, False)
+        """
         esc = html.escape
+        cell = f"style='{CELL}'"
+        right = f"style='{CELL};text-align:right'"
         body = "".join(
-            f"<tr><td>{line.html or esc(line.name)}</td><td style='text-align:right'>{esc(line.text())}</td>"
-            f"<td><small>{esc(line.rule)}</small></td></tr>"
+            f"<tr><td {cell}>{line.html or esc(line.name)}</td>"
+            f"<td {right}>{esc(line.text())}</td><td {cell}><small>{esc(line.rule)}</small></td></tr>"
             for line in self.lines
         )
         pays = "".join(
             f"<li>seat {p.payer} pays seat {p.payee}: {p.amount}</li>" for p in self.payments
         )
         return (
-            f"<div class='changpai-scoresheet'><b>{esc(self.title)}</b><table>{body}"
-            f"<tr><th>total</th><th style='text-align:right'>{self.total}</th><td></td></tr>"
-            f"</table><ul>{pays}</ul></div>"
+            f"<div><b>{esc(self.title)}</b><table style='border-collapse:collapse'>{body}"
+            f"<tr><th {cell}>total</th><th {right}>{self.total}</th><td {cell}></td></tr>"
+            f"</table>{f'<ul>{pays}</ul>' if pays else ''}</div>"
         )

@@ -279,10 +279,10 @@ class Analysis(AnalysisFace):
         >>> "complete" in html, "9 胡" in html
         (True, True)
         """
-        rows = render.hand_rows(self.cards, self.exposed, self.best, self.sheet)
-        if self.waits:
-            rows.append(render.waits_row(self.waits, lambda d: f"{d.hu} 胡"))
-        return render.fields(rows, title=f"大貳 analysis ({self.rules.title})")
+        rows = render.analysis_rows(
+            self.cards, self.exposed, self.best, self.sheet, self.waits, lambda d: f"{d.hu} 胡"
+        )
+        return render.fields(rows, title=render.analysis_title("大貳", self.rules.title))
 
     @property
     def facts(self) -> dict[str, Any]:

@@ -74,23 +74,22 @@ class Analysis(AnalysisFace):
         return "\n".join(rows)
 
     def _repr_html_(self) -> str:
-        """The analysis for notebooks: the hand, the declared melds, then the best decomposition
-        or one row per wait.
+        """The analysis for notebooks, as every family's: the hand, the declared melds, then
+        the best reading and its sheet, or the waits with the shape and 胡數 of each.
 
         >>> html = analyze("123b 456b 789b 123t 456t 789t 123w 5w")._repr_html_()
-        >>> "聽 五萬" in html, html.count("<tr>")
-        (True, 2)
+        >>> "清胡 120 胡數" in html, html.count("<tr>")
+        (True, 3)
         """
-        rows: list[tuple[str, str]] = [("手牌", render.cards(self.cards, face=Card._repr_html_))]
-        if self.exposed:
-            rows.append(("明", render.line([m._repr_html_() for m in self.exposed])))
-        if self.best is not None:
-            rows.append((f"胡 {self.best.shape.hanzi}", render.Html(self.best._repr_html_())))
-        for card, d in self.waits.items():
-            rows.append((f"聽 {card.hanzi}", render.Html(d._repr_html_())))
-        if self.best is None and not self.waits:
-            rows.append(("不聽", "not complete and not ready"))
-        return render.fields(rows, title="南通長牌 analysis")
+        rows = render.analysis_rows(
+            self.cards,
+            self.exposed,
+            self.best,
+            self.sheet,
+            self.waits,
+            lambda d: f"{d.shape.hanzi} {d.value} 胡數",
+        )
+        return render.fields(rows, title=render.analysis_title("南通長牌", self.rules.title))
 
     @property
     def facts(self) -> dict[str, Any]:

@@ -369,12 +369,13 @@ class Decomposition:
         framed chips, then the shape.
 
         >>> html = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")._repr_html_()
-        >>> html.count("將頭"), html.count("順子"), "清胡" in html
+        >>> html.count("將頭"), html.count("順子"), "清胡 · 120 胡數" in html
         (1, 6, True)
         """
         parts = [m._repr_html_() for m in (*self.groups, *self.exposed)]
         parts.append(render.meld("將頭", self.pair.cards, face=Card._repr_html_))
-        note = self.shape.hanzi + (f" · {self.wenqian} 文錢" if self.wenqian else "")
+        note = f"{self.shape.hanzi} · {self.value} 胡數"
+        note += f" · {self.wenqian} 文錢" if self.wenqian else ""
         return render.line(parts, note=note)
 
     def to_dict(self) -> dict[str, Any]:

@@ -371,7 +371,9 @@ class Analysis(AnalysisFace):
             rows.append(("score", render.Html(self.sheet._repr_html_())))
         if self.waits:
             rows.append(render.waits_row(self.waits, lambda d: f"{d.value} 張"))
-        return render.fields(rows, title=f"孝感長牌 analysis ({self.rules.title})")
+        elif self.best is None:
+            rows.append(("waits", "none"))
+        return render.fields(rows, title=render.analysis_title("孝感長牌", self.rules.title))
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis document (``changpai.analysis`` version 2, docs: Core concepts).

@@ -27,7 +27,7 @@ from typing import Any, overload
 
 from attrs import field, frozen
 
-from changpai.core import document
+from changpai.core import document, render
 from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import (
     cards_arg,
@@ -719,14 +719,17 @@ class Analysis(AnalysisFace):
         )
 
     def _repr_html_(self) -> str:
-        if self.best is not None:
-            body = self.best._repr_html_()
-            return body + (self.sheet._repr_html_() if self.sheet is not None else "")
-        rows = "".join(
-            f"<li>{card._repr_html_()} → {dec._repr_html_()}</li>"
-            for card, dec in self.waits.items()
+        """The analysis for notebooks, as every family's: the hand, the table melds, then the
+        best reading and its sheet, or the waits.
+
+        >>> html = analyze("一二三 四五六")._repr_html_()
+        >>> "字牌 analysis (跑胡子)" in html, html.count("<tr>"), "none" in html
+        (True, 3, True)
+        """
+        rows = render.analysis_rows(
+            self.cards, self.exposed, self.best, self.sheet, self.waits, lambda d: f"{d.huxi} 胡息"
         )
-        return f"<div>not complete; waits for:<ul>{rows}</ul></div>"
+        return render.fields(rows, title=render.analysis_title("字牌", self.rules.title))
 
 
 def analyze(
