@@ -1,7 +1,7 @@
 """The ``changpai`` command: list variants, analyze and score a hand, play or simulate games.
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
-hunan       跑胡子 ...
+hunan        跑胡子 ...
 0
 """
 
@@ -195,11 +195,13 @@ def _simulate(args: argparse.Namespace, entry: Variant) -> int:
 
 
 def _variants(args: argparse.Namespace) -> int:
-    for entry in changpai.variants():
+    entries = changpai.variants()
+    width = max(len(entry.name) for entry in entries)  # (the names in one column)
+    for entry in entries:
         names = ", ".join(entry.aliases)
-        print(f"{entry.name:<11} {entry.title}  [{entry.family}]  aliases: {names}")
+        print(f"{entry.name:<{width}} {entry.title}  [{entry.family}]  aliases: {names}")
         if args.verbose and entry.description:
-            print(f"            {entry.description}")
+            print(f"{'':<{width}} {entry.description}")
     return 0
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from nantong_hands import (
@@ -146,3 +147,48 @@ def test_part_bound_holds_every_reading_section_6(
         assert sets_may or not sets
         assert runs_may or not any(kind == 2 and face != 9 for kind, face, _ in codes)
         assert sum(face >= nantong.cards.QZ for face in sets) <= lao_most
+
+
+# hands with five 百搭 that no reading fits in the copies left (a review's hill-climbing):
+# is_winning visited every reading (30-60 ms against best_decomposition's 0.3 ms)
+_NO_FIT = [
+    "3b FU 3b 4b 4b 1b 1b 1b 1b 6t CAI LU 5b SHOU 3b HH 7t XI HH HH HH 5t 2b",
+    "XI LU CAI FU SHOU 6t 5t 7t QZ 1w QZ 6t 7t QZ 4t 7t 1w 6t 1w 5t QZ 5t 4t",
+    "FU LU SHOU XI CAI 7t 7t 6t 6t HH 5t 5t HH 6t 5t 8t HH 7t 8t 6t 7t 5t HH",
+]
+
+
+def test_a_search_with_no_fit_gives_up_and_reads_part_by_part_section_4() -> None:
+    """nantong.md §4 (a 百搭 stands only for a copy left): the search of the readings whose
+    百搭 fit gives a hand up after ``MOST_FAILED`` dead ends (issue 12, bounded work), and
+    ``is_winning`` then answers as ``best_decomposition`` does, part by part."""
+    rules = nantong.DUZIHU_BAIDA
+    for text in _NO_FIT:
+        cards = nantong.parse(text)
+        counts = hand._split(cards, (), rules)[2]
+        left = hand._copies_left(counts, (), ())
+        assert left is not None and solver._can(counts, 5, True)
+        with pytest.raises(solver.SearchTooLong):
+            solver._fits_any(counts, 5, True, list(left))
+        assert nantong.is_winning(cards, rules=rules) is False
+        assert nantong.best_decomposition(cards, rules=rules) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.integers(3, 5), st.integers(5, 9))
+def test_is_winning_agrees_with_best_decomposition_on_dense_wild_hands_section_4(
+    seed: int, wild: int, kinds: int
+) -> None:
+    """nantong.md §4: of hands with three to five 百搭 and few kinds (the copies left decide),
+    ``is_winning`` (the search, or past its dead ends the parts) is whether
+    ``best_decomposition`` finds a reading."""
+    rng = random.Random(seed)
+    chosen = rng.sample(range(N_PLAIN), kinds)
+    pool = [k for k in chosen for _ in range(4)]
+    assume(len(pool) >= 23 - wild)
+    held = rng.sample(pool, 23 - wild) + list(BAIDA_INDICES[:wild])
+    jiang = cards_of(rng.sample([k for k in range(N_PLAIN) if held.count(k) < 4], 2))
+    cards = cards_of(held)
+    rules = nantong.DUZIHU_BAIDA
+    best = nantong.best_decomposition(cards, rules=rules, jiang=jiang)
+    assert nantong.is_winning(cards, rules=rules, jiang=jiang) is (best is not None)

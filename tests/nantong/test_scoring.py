@@ -416,3 +416,13 @@ def test_houmo_in_sequence_needs_four_drawn_not_the_discard_won_on() -> None:
     total, lines = houmo(True)
     assert lines == ["後摸 12 = 12 (後摸 in 順子, §8)"]
     assert total > houmo(True, nantong.DUZIHU)[0]
+
+
+def test_sets_value_refuses_more_cards_than_a_hand_holds() -> None:
+    """nantong.md §3 (a hand is 23 cards, three less a declared set) and issue 12 (inputs no
+    game reaches are refused, as every analysis does): 100 cards gave 320."""
+    with pytest.raises(NotationError, match="concealed holds 100 nantong cards"):
+        nantong.sets_value(list(nantong.DECK)[:100])
+    with pytest.raises(NotationError, match="concealed holds 21 nantong cards"):
+        nantong.sets_value(list(nantong.DECK)[:21], "碰 QZ QZ QZ")
+    assert nantong.sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ", jiang="2t 3w") == 30

@@ -67,6 +67,7 @@ from changpai.nantong.solver import (
     _TABLE_CARDS,
     DECK_BAIDA,
     PACK_BITS,
+    SearchTooLong,
     _all_by_parts,
     _big_suit,
     _can,
@@ -728,7 +729,12 @@ def _copies_fit(
         return False
     if min(left) >= wild:  # no reading can ask for more copies than the deck has left
         return True
-    return _fits_any(counts, wild, True, left)
+    try:
+        return _fits_any(counts, wild, True, left)
+    except SearchTooLong:
+        # (the search stops at the first reading that fits, but a hand that has none visits
+        # them all: read part by part, as best_decomposition does, that is soon known)
+        return _best_wild(counts, wild, left, _CodeRanks((), (), DUZIHU, frozenset())) is not None
 
 
 def is_winning(

@@ -256,10 +256,16 @@ def sets_value(
 
     >>> sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ", jiang="2t 3w")
     30
+
+    More cards than a hand holds (23 less three a declared set) are refused, as by every
+    analysis:
+
+    >>> sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ; 碰 1t 1t 1t; 碰 2t 2t 2t; 碰 3t 3t 3t; 碰 4t 4t 4t; 碰 6t 6t 6t; 碰 7t 7t 7t")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: concealed holds 8 nantong cards; no hand holds more than 2
     """
-    rules_arg(rules, Rules, "nantong")
-    cards = _to_cards(concealed)
-    melds = parse_melds(exposed)
+    cards, melds, _counts, _baida = _split(concealed, exposed, rules)  # (checks the size)
     flips = _jiang(jiang)
     check_copies(cards, melds, flips)
     frozen_called = _called(called)

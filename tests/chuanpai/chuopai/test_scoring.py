@@ -201,3 +201,12 @@ def test_a_tuoshou_win_sheet_says_why_it_has_no_fan() -> None:
     sheet = score(fifteen, rules=CHUOPAI.evolve(chuo_fifteen="win"))
     line = next(line for line in sheet.lines if line.key == "fan")
     assert line.name == "翻 0 (counted 1; none below 16 擺牌)" and line.value == 1
+
+
+@pytest.mark.parametrize("count", [29, 84, 100_000])
+def test_level_refuses_a_count_no_seat_lays_out(count: int) -> None:
+    """chuanpai.md §3.1 (28 cards a seat) and issue 12 (inputs no game reaches are refused):
+    ``level(100000)`` answered 兩甲."""
+    with pytest.raises(RulesError, match=rf"count={count} is not an integer from 0 to 28"):
+        level(count)
+    assert level(28) is Level.LIANGJIA

@@ -30,6 +30,7 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from changpai.chuanpai.cards import DOT_CARDS, Card, parse
+from changpai.chuanpai.chuopai.deal import HAND
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core.guard import (
     count_arg,
@@ -70,9 +71,16 @@ def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
     >>> level("16")
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: count='16' is not an integer >= 0
+    changpai.errors.RulesError: count='16' is not an integer from 0 to 28
+
+    A count no hand reaches (more than the 28 cards a seat is dealt) is refused:
+
+    >>> level(29)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: count=29 is not an integer from 0 to 28
     """
-    count = int_arg(count, "count", low=0)
+    count = int_arg(count, "count", low=0, high=HAND)  # (a seat lays out at most his hand)
     rules = rules_arg(rules, Rules, "戳牌")
     if count >= rules.liangjia_cards:
         return Level.LIANGJIA
