@@ -44,3 +44,25 @@ def test_game_html_lists_every_seat_and_the_offer() -> None:
     html = game_html(g)
     assert html == g._repr_html_()
     assert html.count("<tr><td") == 4 and "on offer" in html and "claim" in html
+
+
+def test_luzhou_tables_name_sets_as_the_sheets_do() -> None:
+    """daer.md §7 (瀘州 names: 招 for a 坎 and a discard, 坎, 列 …): a 瀘州 table — the view's
+    sets and the game's HTML — names each set as its sheets and readings do (h17 review J1:
+    a claimed four showed 杠 beside a dealt four's 垅 and the sheet's 招)."""
+    import random
+
+    from changpai.daer import LUZHOU
+
+    rng = random.Random(5)
+    game = Game(LUZHOU, seed=5)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    view = game.view(1)
+    for seat in view.seats:
+        assert [m.label for m in seat.melds] == [
+            m.label(luzhou=True) for m in game.melds(seat.seat)
+        ]
+    assert "招" in [m.label for s in view.seats for m in s.melds]  # (this deal has one)
+    html = game._repr_html_()
+    assert ">招<" in html and ">杠<" not in html

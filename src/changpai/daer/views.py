@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from changpai.core import render
 from changpai.core.view import GameView, SeatView, SeenMeld
-from changpai.daer.melds import Meld
+from changpai.daer.melds import Meld, _luzhou_names
 
 if TYPE_CHECKING:
     from changpai.daer.actions import Action
@@ -28,18 +28,22 @@ if TYPE_CHECKING:
 __all__ = ["game_html", "game_view", "seen_meld"]
 
 
-def seen_meld(meld: Meld, own: bool) -> SeenMeld:
-    """A table set as a seat sees it: face up if exposed or its own, else (暗杠) face down.
+def seen_meld(meld: Meld, own: bool, luzhou: bool = False) -> SeenMeld:
+    """A table set as a seat sees it: face up if exposed or its own, else (暗杠) face down;
+    named with the 瀘州 words under ``luzhou`` (:meth:`Meld.label`), as the sheets name it.
 
     >>> str(seen_meld(Meld.parse("碰 一一一"), own=False))
     '碰 一一一'
     >>> hidden = seen_meld(Meld.parse("暗杠 一一一一"), own=False)
     >>> hidden.cards, hidden.hidden
     ((), 4)
+    >>> str(seen_meld(Meld.parse("杠 一一一一"), own=False, luzhou=True))
+    '招 一一一一'
     """
+    label = meld.label(luzhou)
     if meld.exposed or own:
-        return SeenMeld(meld.kind.value, meld.label(), meld.cards)
-    return SeenMeld(meld.kind.value, meld.label(), (), hidden=len(meld.cards))
+        return SeenMeld(meld.kind.value, label, meld.cards)
+    return SeenMeld(meld.kind.value, label, (), hidden=len(meld.cards))
 
 
 def game_view(game: Game, seat: int) -> GameView[Card, Action]:
@@ -50,6 +54,7 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
     >>> lines[0]
     'seat 2 sees 大貳 (dealer 0, phase discard, stock 27):'
     """
+    luzhou = _luzhou_names(game.rules)
     piles = [tuple(pile) for pile in game._discards]
     if game._phase == "claim":  # the card on offer is ``offered``, not yet a discard
         piles[game._discarder] = piles[game._discarder][:-1]
@@ -57,7 +62,7 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
         SeatView(
             s,
             sum(game._hands[s]),
-            tuple(seen_meld(m, s == seat) for m in game._melds[s]),
+            tuple(seen_meld(m, s == seat, luzhou) for m in game._melds[s]),
             piles[s],
             "",  # (the dealer is the view's own field: no note repeats it, as in every family)
         )
@@ -92,6 +97,7 @@ def game_html(game: Game) -> str:
     >>> html.count("<tr><td"), "▶ seat 0" in html
     (4, True)
     """
+    luzhou = _luzhou_names(game.rules)  # (a table names its sets as the sheets do)
     rows = []
     for seat in game.seats:
         hand = game.hand(seat)
@@ -99,7 +105,9 @@ def game_html(game: Game) -> str:
             render.SeatRow(
                 seat,
                 hand=render.Html(f"{len(hand)}: {render.cards(hand)}"),
-                melds=render.line([m._repr_html_() for m in game._melds[seat]]),
+                melds=render.line(
+                    [render.meld(m.label(luzhou), m.cards) for m in game._melds[seat]]
+                ),
                 discards=render.cards(game._discards[seat]),
                 acting=seat in game.to_act,
                 note="dealer" if seat == game.dealer else "",
