@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import changpai
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.core import render
 from changpai.errors import ChangpaiError
@@ -127,3 +128,12 @@ def test_every_family_shows_an_analysis_alike(module: Any, hand: str, title: str
     labels = re.findall(r"<th[^>]*>([^<]*)</th>", html)
     assert labels[:2] == ["hand", "complete"] and "waits" in labels
     assert html.count("<span") >= len(module.parse(hand))  # a chip a card, at least
+
+
+@pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
+def test_every_game_table_is_headed_by_its_rules(name: str) -> None:
+    """One face (h17 review J3): every family's game table is headed "<rules title> (<rules
+    name>)" — they read 跑胡子 (hunan), 南通長牌 笃子胡, chuanpai 幺地人, xiaogan 孝感長牌."""
+    game = changpai.variant(name).game(seed=1)
+    heading = f"<div><b>{game.rules.title} ({game.rules.name})</b>"
+    assert game._repr_html_().startswith(heading)

@@ -292,6 +292,16 @@ def analysis_rows(
     return rows
 
 
+def game_title(rules: Any) -> str:
+    """The heading of every family's game table in a notebook: the rules' title and name.
+
+    >>> from changpai import nantong
+    >>> game_title(nantong.DUZIHU)
+    '笃子胡 (duzihu)'
+    """
+    return f"{rules.title} ({rules.name})"
+
+
 def analysis_title(family: str, title: str) -> str:
     """The heading of an analysis in a notebook: the family, then the rules' ``title`` unless
     it only says the family again.

@@ -117,6 +117,4 @@ def game_html(game: Game) -> str:
     if game.offered is not None:
         facts.append(("on offer", render.card(game.offered)))
     footer = "" if game._result is None else render.Html(game._result._repr_html_())
-    return render.seat_table(
-        rows, title=f"{game.rules.title} ({game.rules.name})", facts=facts, footer=footer
-    )
+    return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)

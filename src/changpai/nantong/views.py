@@ -118,7 +118,7 @@ def game_html(game: Game) -> str:
         facts.append(("to act", ", ".join(f"seat {s}" for s in game.to_act)))
     result = game.result
     footer = "" if result is None else render.Html(result._repr_html_())
-    return render.seat_table(rows, title=f"南通長牌 {game.rules.title}", facts=facts, footer=footer)
+    return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)
 
 
 def legacy_document(data: dict[str, Any]) -> dict[str, Any]:

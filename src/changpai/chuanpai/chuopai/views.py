@@ -95,6 +95,4 @@ def game_html(game: Game) -> str:
         )
     facts = [("phase", game.phase), ("擺牌", str(_counts(game)))]
     footer = "" if game.result is None else render.Html(game.result._repr_html_())
-    return render.seat_table(
-        rows, title=f"{game.rules.title} ({game.rules.name})", facts=facts, footer=footer
-    )
+    return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)

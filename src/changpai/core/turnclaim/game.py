@@ -186,8 +186,9 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         if self.to_act:
             facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
         footer = "" if self._result is None else render.Html(self._result._repr_html_())
-        title = f"{self.family} {getattr(self.rules, 'title', '')}".strip()
-        return render.seat_table(rows, title=title, facts=facts, footer=footer)
+        return render.seat_table(
+            rows, title=render.game_title(self.rules), facts=facts, footer=footer
+        )
 
     # ----------------------------------------------------------------- 0.1.0 documents
     @classmethod
