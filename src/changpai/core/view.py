@@ -201,8 +201,10 @@ class GameView(Generic[C, A]):
         for s in self.seats:
             melds = " ".join(str(m) for m in s.melds) or "-"
             discards = "".join(_face(c) for c in s.discards) or "-"
+            note = f" ({s.note})" if s.note else ""  # (as the notebook table shows it)
             lines.append(
-                f"  seat {s.seat} [{s.hand_size} in hand] table: {melds}; discards: {discards}"
+                f"  seat {s.seat}{note} [{s.hand_size} in hand] table: {melds}; "
+                f"discards: {discards}"
             )
         for name, value in self.facts:
             if isinstance(value, PerSeat):
