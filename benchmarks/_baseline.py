@@ -9,7 +9,7 @@ whatever the benchmark counts per baseline loop. Every figure is the best of ``R
 
 Sizes shrink with ``CHANGPAI_BENCH_SCALE`` (the test suite runs every benchmark at 0.01).
 
->>> baseline = Baseline()
+>>> baseline = Baseline(passes=3)  # (a run takes the default: about a second of passes)
 >>> baseline.rate > 0 and baseline.ratio(baseline.rate) == 1.0
 True
 """

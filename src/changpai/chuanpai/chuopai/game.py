@@ -706,7 +706,7 @@ class Game(GameBase):
         >>> print(Game(seed=11).view(1))  # doctest: +ELLIPSIS
         seat 1 sees 戳牌 (dealer 0, phase lead, stock 0):
           hand: 天牌梅子梅子...
-          seat 0 [24 in hand] table: 硬張 二四二四二四丁丁; discards: -
+          seat 0 (擺牌 4) [24 in hand] table: 硬張 二四二四二四丁丁; discards: -
         ...
         """
         from changpai.chuanpai.chuopai.views import game_view
