@@ -310,9 +310,14 @@ def test_a_keyword_a_game_does_not_take_names_the_game(module: Any) -> None:
         (lambda: chuanpai.Meld.parse("擠兒"), "the kind '擠兒' names no cards"),
         (lambda: xiaogan.Meld.parse("碰"), "the kind '碰' names no cards"),
         (lambda: chuopai.Play.parse(""), "^no cards is not a 戳牌 play"),
+        # (南通 said "'' is not a nantong group": a CHANGELOG review)
+        (lambda: nantong.Meld.parse("碰"), "^'碰': the kind '碰' names no cards$"),
+        (lambda: nantong.Meld.parse("後摸\t"), r"^'後摸\\t': the kind '後摸' names no cards$"),
+        (lambda: nantong.parse_melds("明槓"), "the kind '明槓' names no cards"),
     ],
     ids=["daer-not-a-set", "daer-empty", "daer-kind-only", "zipai-empty", "zipai-kind-only",
-         "chuanpai-kind-only", "xiaogan-kind-only", "chuopai-empty"],
+         "chuanpai-kind-only", "xiaogan-kind-only", "chuopai-empty", "nantong-kind-only",
+         "nantong-kind-tab", "nantong-parse-melds"],
 )  # fmt: skip
 def test_a_message_quotes_the_input_and_names_nothing_internal(call: Any, message: str) -> None:
     """DESIGN "Bad input always gets a clear, typed error that names the input and the reason":

@@ -714,3 +714,11 @@ def test_a_card_of_another_family_is_refused(foreign: object, analysis: Any) -> 
     ]
     with pytest.raises(NotationError, match=rf"holds {re.escape(repr(foreign))}, which is not"):
         analysis(hand)
+
+
+def test_a_hand_too_big_to_wait_says_it_counts_the_card_to_come() -> None:
+    """zipai.md §4 (28 cards the most a hand holds) and issue 12 (a message names the input
+    and the reason): ``waits`` of 28 cards said the hand "holds 29" (it counts the card the
+    hand would win on); the message says so now (a CHANGELOG review)."""
+    with pytest.raises(NotationError, match="with the card it would win on holds 29 zipai"):
+        waits(list(DECK)[:28])

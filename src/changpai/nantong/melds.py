@@ -590,11 +590,17 @@ class Meld:
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: '7t 8t' is not a nantong group
+        >>> Meld.parse("碰")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: '碰': the kind '碰' names no cards
         """
         words = text_arg(text, "meld").split()
         source: SetKind | None = None
         if words and (words[0].lower() in {k.value for k in SetKind} or words[0] in _KIND_TOKENS):
             source = SetKind.get(_KIND_TOKENS.get(words[0], words[0].lower()))
+            if len(words) == 1:  # (as in every family)
+                raise NotationError(f"{clipped(text)}: the kind {words[0]!r} names no cards")
             words = words[1:]
         faces: list[Card] = []
         wilds: list[tuple[str, Card]] = []

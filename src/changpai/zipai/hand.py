@@ -686,12 +686,19 @@ def _check_size(concealed: object, exposed: object, extra: int, rules: Rules) ->
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: the hand (concealed and exposed) holds 30 zipai cards; no hand holds more than 28
+    >>> _check_size(parse("一二三四五六七八九十") * 2 + parse("壹貳叄肆伍陸柒捌"), (), 1, HUNAN)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: the hand (concealed and exposed) with the card it would win on holds 29 zipai cards; no hand holds more than 28
     """
     held = extra + (len(concealed) if isinstance(concealed, Sized) else 0)
     if isinstance(exposed, Sequence) and not isinstance(exposed, str):
         held += sum(len(m.cards) for m in exposed if isinstance(m, Meld))
     most = max(_MOST_HELD, rules.hand_size + 1 + rules.melds_to_win)
-    size_arg(held, most, "the hand (concealed and exposed)", "zipai cards")
+    what = "the hand (concealed and exposed)"
+    if extra:  # (waits, or card=: the hand and the card it would win on)
+        what += " with the card it would win on"
+    size_arg(held, most, what, "zipai cards")
 
 
 # the most cards a 湖南 hand holds (_check_size): the dealer's 21, one more per 門子 a four
