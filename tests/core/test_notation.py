@@ -47,3 +47,26 @@ def test_separators_are_whitespace_and_the_listed_marks(text: str) -> None:
     """``is_separator`` is exactly whitespace or one of SEPARATORS."""
     for ch in text:
         assert is_separator(ch) == (ch.isspace() or ch in SEPARATORS)
+
+
+@pytest.mark.parametrize(
+    ("module", "melds", "count"),
+    [
+        (zipai, "碰 一一一；吃 壹貳叄", 2),
+        (nantong, "碰 1t 1t 1t；碰 2t 2t 2t", 2),
+        (chuanpai, "碰 55 55 55；擺 46 46", 2),
+        (xiaogan, "碰 子子子；門將 仁 HJ", 2),
+        (daer, "碰 一一一；吃 壹貳叄", 2),
+    ],
+    ids=lambda x: getattr(x, "__name__", ""),
+)
+def test_the_full_width_semicolon_separates_melds(module: Any, melds: str, count: int) -> None:
+    """Melds are separated by ; ； or | in every family (core-concepts): once ； separated
+    南通 cards too, "1t 1t；1t" read as one 刻子 (this stop's diff review); now it is two melds."""
+    assert len(module.parse_melds(melds)) == count
+    assert module.parse_melds(melds) == module.parse_melds(melds.replace("；", "; "))
+
+
+def test_a_full_width_semicolon_inside_a_meld_text_splits_it() -> None:
+    with pytest.raises(NotationError, match="'1t' is not a nantong group"):
+        nantong.parse_melds("1t 1t；1t")

@@ -192,3 +192,16 @@ def test_is_winning_agrees_with_best_decomposition_on_dense_wild_hands_section_4
     rules = nantong.DUZIHU_BAIDA
     best = nantong.best_decomposition(cards, rules=rules, jiang=jiang)
     assert nantong.is_winning(cards, rules=rules, jiang=jiang) is (best is not None)
+
+
+def test_a_search_given_up_leaves_the_copies_for_the_parts_section_4() -> None:
+    """nantong.md §4: the search given up (``SearchTooLong``) left the copies it had taken,
+    and the part-by-part reading then found no room for the 百搭 — this hand with two
+    declared 順子 wins (``best_decomposition`` reads it) but ``is_winning`` said no (this
+    stop's diff review)."""
+    rules = nantong.DUZIHU.evolve(baida=True)
+    hand = "5b 5b 8b 3w 3w 3w 3w 4w 4w 4w 7w 7w FU LU SHOU XI CAI"
+    melds, jiang = "7w 8w 9w; 7w 8w 9w", ["8w", "5b"]
+    assert nantong.best_decomposition(hand, melds, rules=rules, jiang=jiang) is not None
+    assert nantong.is_winning(hand, melds, rules=rules, jiang=jiang) is True
+    assert nantong.analyze(hand, melds, rules=rules, jiang=jiang).complete

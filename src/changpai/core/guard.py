@@ -159,14 +159,15 @@ def cards_arg(
 
 
 def meld_texts(text: str) -> list[str]:
-    """The melds written in ``text``, each its kind and cards, separated by ``;`` or ``|`` (as
-    ``str`` of a 孝感 reading writes them; a reading's text ends with its value, which is no
-    meld): what every family's ``parse_melds`` reads.
+    """The melds written in ``text``, each its kind and cards, separated by ``;`` (or the
+    full-width ``；``) or ``|`` (as ``str`` of a 孝感 reading writes them; a reading's text ends
+    with its value, which is no meld): what every family's ``parse_melds`` reads. (Between
+    cards these marks only separate cards, :mod:`changpai.core.notation`.)
 
-    >>> meld_texts("碰 一一一; 吃 壹貳叄 | 偎 三三三;")
-    ['碰 一一一', ' 吃 壹貳叄 ', ' 偎 三三三']
+    >>> meld_texts("碰 一一一; 吃 壹貳叄 | 偎 三三三；碰 四四四")
+    ['碰 一一一', ' 吃 壹貳叄 ', ' 偎 三三三', '碰 四四四']
     """
-    return [part for part in text.replace("|", ";").split(";") if part.strip()]
+    return [part for part in text.replace("|", ";").replace("；", ";").split(";") if part.strip()]
 
 
 def meld_head(text: str) -> tuple[str, str]:

@@ -729,8 +729,8 @@ def _copies_fit(
         return False
     if min(left) >= wild:  # no reading can ask for more copies than the deck has left
         return True
-    try:
-        return _fits_any(counts, wild, True, left)
+    try:  # (on a copy: a search given up leaves its copies taken)
+        return _fits_any(counts, wild, True, list(left))
     except SearchTooLong:
         # (the search stops at the first reading that fits, but a hand that has none visits
         # them all: read part by part, as best_decomposition does, that is soon known)
