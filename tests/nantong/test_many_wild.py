@@ -205,3 +205,47 @@ def test_a_search_given_up_leaves_the_copies_for_the_parts_section_4() -> None:
     assert nantong.best_decomposition(hand, melds, rules=rules, jiang=jiang) is not None
     assert nantong.is_winning(hand, melds, rules=rules, jiang=jiang) is True
     assert nantong.analyze(hand, melds, rules=rules, jiang=jiang).complete
+
+
+def _fits_plainly(counts: tuple[int, ...], wild: int, pair: bool, left: list[int]) -> bool:
+    """The copies search as it was before its dead ends were kept: every reading in turn."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return solver._wild_groups_fit(wild, pair, left)
+    for (kind, face, mask), rest, w, np in solver._branches(counts, wild, pair, i):
+        if not solver._can(rest, w, np):
+            continue
+        faces = [face + j for j in range(3) if mask >> j & 1] if kind == 2 else [face] * mask
+        for k in faces:
+            left[k] -= 1
+        found = min(left) >= 0 and (w == 0 or _fits_plainly(rest, w, np, left))
+        for k in faces:
+            left[k] += 1
+        if found:
+            return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 5), st.integers(3, 8), st.sampled_from([23, 20, 17]))
+def test_the_search_with_its_dead_ends_kept_answers_as_every_reading_section_4(
+    seed: int, wild: int, kinds: int, size: int
+) -> None:
+    """nantong.md §4: keeping the dead ends (a state: the counts left, the 百搭 left, the pair,
+    every kind's copies) changes no answer of the copies search, given as much time as it
+    needs (``MOST_FAILED`` lifted)."""
+    rng = random.Random(seed)
+    pool = [k for k in rng.sample(range(27), kinds) for _ in range(4)]
+    assume(len(pool) >= size - wild)
+    counts = [0] * N_PLAIN
+    for k in rng.sample(pool, size - wild):
+        counts[k] += 1
+    held = tuple(counts)
+    assume(solver._can(held, wild, True))
+    left = [max(0, 4 - c - rng.choice((0, 0, 1, 2))) for c in held]
+    most, solver.MOST_FAILED = solver.MOST_FAILED, 10**9
+    try:
+        kept = solver._fits_any(held, wild, True, list(left))
+    finally:
+        solver.MOST_FAILED = most
+    assert kept is _fits_plainly(held, wild, True, list(left))

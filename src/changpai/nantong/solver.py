@@ -1217,9 +1217,8 @@ def _fits_any(
         return _wild_groups_fit(wild, need_pair, left)
     if failed is None:
         failed = set()
-    # (below kind i only groups of 百搭 alone may still take copies, from any kind: there
-    # the copies count as a multiset)
-    state = (counts, wild, need_pair, *left[i:], *sorted(left[:i]))
+    state = (counts, wild, need_pair, *left)  # (every kind's copies: a 順子 from i may ask
+    # a 百搭 for the two kinds below i, and groups of 百搭 alone for any kind)
     if state in failed:
         return False
     if len(failed) >= MOST_FAILED:
