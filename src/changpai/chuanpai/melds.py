@@ -20,7 +20,15 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
-from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, meld_head, text_arg
+from changpai.core.guard import (
+    cards_arg,
+    clipped,
+    flag_arg,
+    instance_arg,
+    kind_alone,
+    meld_head,
+    text_arg,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 
@@ -322,7 +330,7 @@ class Meld:
         head, rest = meld_head(text_arg(text, "meld"))
         kind = MeldKind.parse(head)
         if not rest:
-            raise NotationError(f"{clipped(text)}: the kind {head!r} names no cards")
+            raise kind_alone(text, head)
         return cls(kind, parse(rest))
 
     @property

@@ -37,7 +37,9 @@ __all__ = [
     "int_hint",
     "items_arg",
     "keywords_with_win",
+    "kind_alone",
     "mapping_arg",
+    "meld_head",
     "meld_texts",
     "melds_arg",
     "not_to_act",
@@ -156,6 +158,16 @@ def cards_arg(
     if limit is not None:
         size_arg(len(items), limit, what, of)
     return items
+
+
+def kind_alone(text: str, kind: str, word: str = "kind") -> NotationError:
+    """The error of every family's meld reader for a meld text of a kind word alone: it
+    quotes the text and names the kind (``word``: what the family calls it).
+
+    >>> str(kind_alone(" 碰", "碰")), str(kind_alone("將", "將", "set name"))
+    ("' 碰': the kind '碰' names no cards", "'將': the set name '將' names no cards")
+    """
+    return NotationError(f"{clipped(text)}: the {word} {kind!r} names no cards")
 
 
 def meld_texts(text: str) -> list[str]:

@@ -20,7 +20,15 @@ from attrs import field, frozen
 
 from changpai import zipai
 from changpai.core import render
-from changpai.core.guard import clipped, flag_arg, instance_arg, items_arg, meld_head, rules_arg
+from changpai.core.guard import (
+    clipped,
+    flag_arg,
+    instance_arg,
+    items_arg,
+    kind_alone,
+    meld_head,
+    rules_arg,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError, RulesError
@@ -285,9 +293,7 @@ class Meld:
                 cards = parse(head)
             except NotationError:
                 if head in _NAMES or head == "吃":  # (二七十 names its cards too)
-                    raise NotationError(
-                        f"{clipped(text)}: the set name {head!r} names no cards"
-                    ) from None
+                    raise kind_alone(text, head, "set name") from None
                 raise
             kind = classify(cards, rules=_ANY)
             if kind is None:  # (no set under any rules)

@@ -25,6 +25,7 @@ from changpai.core.guard import (
     clipped,
     instance_arg,
     items_arg,
+    kind_alone,
     rules_arg,
     shown,
     text_arg,
@@ -600,7 +601,7 @@ class Meld:
         if words and (words[0].lower() in {k.value for k in SetKind} or words[0] in _KIND_TOKENS):
             source = SetKind.get(_KIND_TOKENS.get(words[0], words[0].lower()))
             if len(words) == 1:  # (as in every family)
-                raise NotationError(f"{clipped(text)}: the kind {words[0]!r} names no cards")
+                raise kind_alone(text, words[0])
             words = words[1:]
         faces: list[Card] = []
         wilds: list[tuple[str, Card]] = []

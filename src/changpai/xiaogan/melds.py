@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, meld_head
+from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, kind_alone, meld_head
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.cards import Card, parse
@@ -324,7 +324,7 @@ class Meld:
         head, rest = meld_head(text)
         kind = MeldKind.parse(head)
         if not rest:
-            raise NotationError(f"{clipped(text)}: the kind {head!r} names no cards")
+            raise kind_alone(text, head)
         return cls(kind, parse(rest))
 
     @property

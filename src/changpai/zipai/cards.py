@@ -206,11 +206,11 @@ def _tokens(text: str) -> Iterable[tuple[int, str]]:
     pos = 0
     while pos < len(text):
         ch = text[pos]
-        if ch in _SEPARATORS or ch.isspace():
-            pos += 1
-            continue
         if ch in _GLYPHS:
             yield _GLYPHS[ch], ch
+            pos += 1
+            continue
+        if ch in _SEPARATORS or ch.isspace():
             pos += 1
             continue
         match = _CODE.match(text, pos)

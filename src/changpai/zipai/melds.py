@@ -17,7 +17,15 @@ from collections.abc import Sequence
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, meld_head, text_arg
+from changpai.core.guard import (
+    cards_arg,
+    clipped,
+    flag_arg,
+    instance_arg,
+    kind_alone,
+    meld_head,
+    text_arg,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import Card, parse
@@ -266,9 +274,7 @@ class Meld:
                 cards = parse(head)
             except NotationError:
                 if head in _BY_HANZI or head in ("吃", "比"):  # (二七十 names its cards too)
-                    raise NotationError(
-                        f"{clipped(text)}: the kind {head!r} names no cards"
-                    ) from None
+                    raise kind_alone(text, head) from None
                 raise
             return cls.of(cards, rules=_ANY_SENTENCE)
         cards = parse(rest)
