@@ -426,3 +426,7 @@ def test_sets_value_refuses_more_cards_than_a_hand_holds() -> None:
     with pytest.raises(NotationError, match="concealed holds 21 nantong cards"):
         nantong.sets_value(list(nantong.DECK)[:21], "碰 QZ QZ QZ")
     assert nantong.sets_value("HH HH HH 5t 5t 5t 5t 5w", "碰 QZ QZ QZ", jiang="2t 3w") == 30
+    # (the hand read as every analysis reads it: a 百搭 needs rules with 百搭, nantong.md §1)
+    with pytest.raises(NotationError, match="福 is a 百搭 but these rules play without 百搭"):
+        nantong.sets_value("FU 1t 1t 1t")
+    assert nantong.sets_value("FU 1t 1t 1t", rules=nantong.DUZIHU_BAIDA) == 10
