@@ -23,7 +23,8 @@ def test_variants_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variants", "-v"]) == 0
     out = capsys.readouterr().out
     assert "hunan" in out and "跑胡子" in out and "liuhudao" in out
-    # the titles in one column, the longest name too (h16 review: duzihu-baida pushed its own)
+    # the titles in one column, the longest name too (README's `changpai variants`; h16 review:
+    # duzihu-baida pushed its own)
     rows = [line for line in out.splitlines() if not line.startswith(" ")]
     assert len({len(line) - len(line.split(" ", 1)[1].lstrip()) for line in rows}) == 1
 

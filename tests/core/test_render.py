@@ -117,7 +117,7 @@ _STUCK = [
 
 @pytest.mark.parametrize(("module", "hand", "title"), _STUCK, ids=lambda x: str(x)[:12])
 def test_every_family_shows_an_analysis_alike(module: Any, hand: str, title: str) -> None:
-    """One face (h17 review B1, J2): every family's analysis is a table under ``<family>
+    """One face (issue 9; h17 review B1, J2): every family's analysis is a table under ``<family>
     analysis`` (the rules' title unless it repeats the family) whose rows are the hand, whether
     it is complete and, for a hand that is not, its waits — "none" when no card completes it.
     字牌's was a bare "not complete; waits for:" over an empty list, without the hand."""
@@ -132,7 +132,7 @@ def test_every_family_shows_an_analysis_alike(module: Any, hand: str, title: str
 
 @pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
 def test_every_game_table_is_headed_by_its_rules(name: str) -> None:
-    """One face (h17 review J3): every family's game table is headed "<rules title> (<rules
+    """One face (issue 9; h17 review J3): every family's game table is headed "<rules title> (<rules
     name>)" — they read 跑胡子 (hunan), 南通長牌 笃子胡, chuanpai 幺地人, xiaogan 孝感長牌."""
     game = changpai.variant(name).game(seed=1)
     heading = f"<div><b>{game.rules.title} ({game.rules.name})</b>"

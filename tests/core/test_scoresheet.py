@@ -65,7 +65,7 @@ def test_line_html_renders_in_the_notebook_view_only() -> None:
 
 
 def test_sheet_html_keeps_the_render_conventions() -> None:
-    """h17 review J8: the sheet's table had a CSS class and no cell styles (core/render.py:
+    """Issue 9 (one face) and h17 review J8: the sheet's table had a CSS class and no cell styles (core/render.py:
     "inline styles only, no CSS classes to load"), and an empty list when no one pays."""
     sheet = ScoreSheet("seat 0 胡", (ScoreLine("base", "底", 10),), 10, ())
     page = sheet._repr_html_()

@@ -40,7 +40,7 @@ def view(**changes: object) -> GameView:
 
 def test_the_text_form_hides_face_down_cards() -> None:
     text = str(view())
-    # (the seat's note too, as the notebook table shows it: h17 review J7)
+    # (the seat's note too, as the notebook table shows it: issue 9, h17 review J7)
     assert "seat 0 (報聽) [20 in hand] table: 偎 ■■■; discards: 九" in text
     assert "seat 1 [1 in hand] table: -; discards: -" in text
     assert "亮張: 九" in text and "將: 九 九" in text and "on offer: 九" in text
