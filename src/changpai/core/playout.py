@@ -436,13 +436,35 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _hold_interrupts() -> set[int | signal.Signals] | None:
+    """Hold SIGINT back in this thread (where the platform can): the mask to restore."""
+    if not hasattr(signal, "pthread_sigmask"):  # (Windows: no signal masks)
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release_interrupts(held: set[int | signal.Signals] | None) -> None:
+    """Restore the mask :func:`_hold_interrupts` returned: a Ctrl-C held back arrives now."""
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _play_in_processes(
     game: Any, rules: Any, seeds: Sequence[int], workers: int, merge: Callable[[_Tally], None]
 ) -> None:
     chunks = _chunks(seeds, workers)
-    # (never more processes than chunks: two hands are not sent to 64 processes)
-    pool = multiprocessing.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
+    # A Ctrl-C while the pool starts its workers left them and its threads running, and the
+    # command hung (12 of 16 tries): it is held back until the pool exists, then arrives
+    # where the pool is stopped. (Workers inherit it held; they ignore it from their start.)
+    held = _hold_interrupts()
     try:
+        # (never more processes than chunks: two hands are not sent to 64 processes)
+        pool = multiprocessing.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
+    except BaseException:
+        _release_interrupts(held)
+        raise
+    try:
+        _release_interrupts(held)
         for part in pool.imap(_play_packed, [(game, rules, chunk) for chunk in chunks]):
             merge(part)
     except BaseException:
