@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,3 +60,31 @@ def test_the_baseline_helper() -> None:
     assert baseline.ratio(3 * baseline.rate) == pytest.approx(3.0)
     baseline.again()
     assert len(baseline.rates) == 4 and baseline.rate == max(baseline.rates)
+
+
+def _run_all() -> object:
+    spec = importlib.util.spec_from_file_location("run_all", BENCHMARKS / "run_all.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_run_all_keeps_each_scripts_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 12 asks for docs/performance.md regenerated: benchmarks/run_all.py runs the
+    scripts and writes each one's output under a line saying when, where and at what scale."""
+    run_all: Any = _run_all()
+    assert doctest.testmod(run_all).failed == 0
+    monkeypatch.setenv("CHANGPAI_BENCH_SCALE", "0.01")
+    assert run_all.main(["bench_chuopai.py", "--out", str(tmp_path)]) == 0
+    written = (tmp_path / "bench_chuopai.txt").read_text(encoding="utf-8").splitlines()
+    assert written[0].startswith("# bench_chuopai.py, ") and written[0].endswith("scale 0.01")
+    assert written[2].startswith("baseline (fixed pure-Python loop):")
+    assert any("x baseline" in line for line in written[3:])
+    assert "bench_chuopai.py -> " in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        run_all.main(["bench_nothing.py", "--out", str(tmp_path)])
+    assert "no benchmark named bench_nothing.py" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["bench_chuopai.txt"]
