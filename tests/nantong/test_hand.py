@@ -295,3 +295,60 @@ def test_waits_refuse_a_declared_four_of_the_wrong_size_too() -> None:
     for hand in ("123b 456b 789b 123t 456t 2w", "123b 456b 789b 123t 456t 789t 2w"):
         with pytest.raises(RulesError, match="a drawn4 of 七萬 needs 4 cards"):
             nantong.waits(hand, "後摸 7w 7w 7w")
+
+
+def _wild_hand(draw: st.DrawFn) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A complete-shaped hand (pair + seven groups, within the copies) of which 1..5 cards are
+    百搭, with 0 or 2 flipped 將 of kinds with a copy left."""
+    cards = list(draw(winning_hands()))
+    wild = draw(st.integers(1, 5))
+    for j, at in enumerate(draw(st.permutations(range(23)))[:wild]):
+        cards[at] = nantong.BAIDA[j]
+    held = Counter(cards)
+    free = [c for c in PLAIN if held[c] < 4]
+    flips = draw(st.lists(st.sampled_from(free), max_size=2, unique=True))
+    return tuple(cards), tuple(flips if len(flips) == 2 else ())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.composite(_wild_hand)())
+def test_wild_readings_are_every_reading_once(
+    held: tuple[tuple[Card, ...], tuple[Card, ...]],
+) -> None:
+    """nantong.md §1 / §4: the readings of a hand with 百搭, found share by share as iterated,
+    are those of every reading (in the order of their codes) whose 百搭 stand for copies left
+    — each once."""
+    from changpai.nantong import hand
+
+    cards, flips = held
+    found = [repr(d) for d in nantong.decompositions(cards, rules=BAIDA_RULES, jiang=flips)]
+    _, _, counts, baida = hand._split(cards, (), BAIDA_RULES)
+    left = hand._copies_left(counts, (), flips)
+    every = [] if left is None else hand._readings(counts, len(baida))
+    fitting = [c for c in every if left is not None and hand._wilds_fit(c, left)]
+    built = [hand._build(c, baida, (), BAIDA_RULES, flips, frozenset()) for c in fitting]
+    assert len(found) == len(set(found))
+    assert sorted(found) == sorted(map(repr, built))
+
+
+def test_wild_decompositions_come_as_iterated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 (bounded work) and docs/core-concepts.md ("the readings come as iterated"):
+    five 百搭 beside 18 條 have 31,971 readings; the first one is given before the other
+    shares of the 百搭 are read (it took a second: every reading was listed, then filtered)."""
+    from changpai.nantong import solver
+
+    reads: list[tuple[int, bool]] = []
+    part_all = solver._part_all
+
+    def counted(part: tuple[int, ...], lo: int, suit: bool, w: int, pair: bool) -> object:
+        reads.append((w, pair))
+        return part_all(part, lo, suit, w, pair)
+
+    monkeypatch.setattr(solver, "_part_all", counted)
+    hand = "BD BD BD BD BD 2t 2t 2t 3t 3t 3t 4t 4t 4t 5t 5t 5t 6t 6t 6t 7t 7t 7t"
+    readings = nantong.decompositions(hand, rules=BAIDA_RULES)
+    first = next(readings)
+    assert first.cards() == tuple(sorted(nantong.parse(hand)))
+    at_first = len(reads)
+    assert sum(1 for _ in readings) == 31_970
+    assert at_first < len(reads)

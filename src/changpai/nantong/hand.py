@@ -69,6 +69,7 @@ from changpai.nantong.solver import (
     PACK_BITS,
     SearchTooLong,
     _all_by_parts,
+    _all_wild,
     _big_suit,
     _can,
     _Code,
@@ -77,6 +78,7 @@ from changpai.nantong.solver import (
     _limit,
     _packed_parts,
     _pair_fits,
+    _part_options,
     _parts_allow,
     _plain_all,
     _plain_complete,
@@ -639,6 +641,10 @@ def decompositions(
     readings themselves: a wild card cannot stand for a copy that is flipped or already used.
     ``called`` lists the 真諦 cards declared by 叫牌 (their concealed three scores as 起手).
 
+    The readings come as they are found: those of a hand without 百搭 in the order of their
+    groups, those of a hand with 百搭 share by share of the 百搭 among the suits and honours
+    (five 百搭 beside 18 條 have 31,971 readings; the first comes at once).
+
     >>> len(list(decompositions("111222333t 444555666b 777w 5t 5t")))
     4
     >>> list(decompositions("1t 2t"))
@@ -684,16 +690,47 @@ def _built(
     flips: tuple[Card, ...],
     called: frozenset[Card],
 ) -> Iterator[Decomposition]:
-    """The readings of :func:`_decompositions`, built as they are iterated."""
-    for codes in _readings(counts, len(baida)):
-        if baida and (left is None or not _wilds_fit(codes, left)):
+    """The readings of :func:`_decompositions`, built as they are iterated: those of a hand
+    without 百搭 in the order of their group codes, those of a hand with 百搭 share by share
+    (:func:`_wild_readings`: the first comes at once, not after every reading is found)."""
+    if not baida:
+        for codes in _readings(counts, 0):
+            yield _build(codes, baida, melds, rules, flips, called)
+    elif left is not None:  # (else no 百搭 can stand for anything)
+        for codes in _wild_readings(counts, len(baida), left):
+            yield _build(codes, baida, melds, rules, flips, called)
+
+
+def _wild_readings(
+    counts: tuple[int, ...], wild: int, left: Sequence[int]
+) -> Iterator[tuple[_Code, ...]]:
+    """The readings of 30 plain counts and ``wild`` (1..5) 百搭 whose 百搭 stand for copies
+    ``left`` (:func:`_wilds_fit`), each once, as found: share by share of the 百搭 among the
+    parts (:func:`~changpai.nantong.solver._part_options`). A part's kinds are its own, so a
+    reading of a part whose 百搭 take more copies than are left is dropped before it is
+    joined to the others' (a hand of 百搭 beside used-up kinds has many such).
+
+    >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
+    >>> left = _copies_left(counts, (), ())
+    >>> list(_wild_readings(counts, 1, left)) == list(_all_by_parts(counts, 1)), len(list(_wild_readings(counts, 1, [0] * 30)))
+    (True, 0)
+    """
+    seen: set[tuple[_Code, ...]] = set()
+    for options, alone, alone_pair in _part_options(counts, wild):
+        fitting = [[r for r in readings if _wilds_fit(r, left)] for readings in options]
+        if not all(fitting):
             continue
-        yield _build(codes, baida, melds, rules, flips, called)
+        for combo in itertools.product(*fitting, _all_wild(alone, alone_pair)):
+            codes = tuple(sorted(itertools.chain.from_iterable(combo)))
+            if codes not in seen:
+                seen.add(codes)
+                if _wilds_fit(codes, left):
+                    yield codes
 
 
 def _readings(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:
     """Every reading of 30 plain counts and ``wild`` 百搭 as a pair and groups (``_all``),
-    part by part when 百搭 can go to any of them.
+    part by part when 百搭 can go to any of them, in the order of their group codes.
 
     >>> counts = _split("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU)[2]
     >>> len(_readings(counts, 1)), _readings(counts, 0)
