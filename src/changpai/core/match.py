@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
+from changpai.core import render
 from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -298,15 +299,39 @@ class Match(Generic[G, R]):
             "totals": {str(k): v for k, v in self.totals.items()},
         }
 
-    def __str__(self) -> str:
-        self._settle()
+    def _title(self) -> str:
         title = getattr(self.rules, "title", self.rules.name)
-        rows = [f"{title} ({self.rules.name}) match: {len(self.hands)} hands"]
+        return f"{title} ({self.rules.name}) match: {len(self.hands)} hands"
+
+    def _rows(self) -> list[tuple[str, str]]:
+        """The lines of :meth:`__str__` (and rows of the notebook table) as (label, value),
+        but the title."""
+        rows = []
         for h in self.hands:
             won = "no winner" if h.winner is None else f"seat {h.winner} wins ({h.value})"
-            rows.append(f"  hand {h.number}: dealer {h.dealer}, {won}; next dealer {h.next_dealer}")
-        rows.append("  totals: " + ", ".join(f"seat {s}: {t:+d}" for s, t in self.totals.items()))
-        return "\n".join(rows)
+            rows.append(
+                (f"hand {h.number}", f"dealer {h.dealer}, {won}; next dealer {h.next_dealer}")
+            )
+        rows.append(("totals", ", ".join(f"seat {s}: {t:+d}" for s, t in self.totals.items())))
+        return rows
+
+    def __str__(self) -> str:
+        self._settle()
+        lines = [self._title(), *(f"  {label}: {value}" for label, value in self._rows())]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The match as a notebook table: the lines of ``str(match)``, one row each.
+
+        >>> from changpai import nantong
+        >>> match = nantong.Match(seed=1, dealer=0)
+        >>> _ = match.play(1)
+        >>> html = match._repr_html_()
+        >>> html.startswith("<div><b>笃子胡 (duzihu) match: 1 hands</b>"), "totals" in html
+        (True, True)
+        """
+        self._settle()
+        return render.fields(self._rows(), title=self._title())
 
     def __repr__(self) -> str:
         return (

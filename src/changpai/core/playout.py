@@ -30,7 +30,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from changpai.core import caches
+from changpai.core import caches, render
 from changpai.core.engine import GameBase
 from changpai.core.guard import count_arg, seed_arg, shown, text_arg
 from changpai.errors import ChangpaiError, NotationError, RulesError
@@ -256,26 +256,43 @@ class SimulationStats:
             "hands_per_second": self.hands_per_second,
         }
 
-    def __str__(self) -> str:
-        lines = [f"{self.hands} random hands of {self.name}"]
+    def _rows(self) -> list[tuple[str, str]]:
+        """The lines of :meth:`__str__` (and rows of the notebook table) as (label, value),
+        but the title and the speed."""
+        rows = []
         for seat, wins in enumerate(self.wins_by_seat):
             if self.seats_played and seat not in self.seats_played:
                 continue  # (a seat that never played: 字牌's 數信)
             share = wins / self.hands if self.hands else 0.0
-            lines.append(f"  seat {seat} wins: {wins} ({share:.1%})")
-        lines.append(f"  {self.no_winner_label}: {self.no_winner} ({self.no_winner_rate:.1%})")
+            rows.append((f"seat {seat} wins", f"{wins} ({share:.1%})"))
+        rows.append((self.no_winner_label, f"{self.no_winner} ({self.no_winner_rate:.1%})"))
         # (with no win there is no mean: printing 0.00 would read as a measured value)
         value = f"{self.mean_value:.2f}" if self.wins else "- (no win)"
         score = f"{self.mean_score:.2f}" if self.wins else "- (no win)"
-        lines.append(f"  mean {self.value_name} of a win: {value}")
-        lines.append(f"  mean score of a win: {score}")
+        rows.append((f"mean {self.value_name} of a win", value))
+        rows.append(("mean score of a win", score))
         counts = ", ".join(
             f"{self.kind_labels.get(k, k)} ({k}) {v}" for k, v in sorted(self.action_counts.items())
         )
-        lines.append(f"  actions: {counts or 'none'}")
-        lines.append(f"  decisions per hand: {self.mean_decisions:.1f}")
+        rows.append(("actions", counts or "none"))
+        rows.append(("decisions per hand", f"{self.mean_decisions:.1f}"))
+        return rows
+
+    def __str__(self) -> str:
+        lines = [f"{self.hands} random hands of {self.name}"]
+        lines += [f"  {label}: {value}" for label, value in self._rows()]
         lines.append(f"  {self.hands_per_second:.0f} hands/s")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The statistics as a notebook table: the lines of ``str(stats)``, one row each.
+
+        >>> html = SimulationStats("demo", 4, (1, 2, 0), 1, 45, 90, {}, 2.0)._repr_html_()
+        >>> html.startswith("<div><b>4 random hands of demo</b>"), "seat 1 wins" in html
+        (True, True)
+        """
+        rows = [*self._rows(), ("speed", f"{self.hands_per_second:.0f} hands/s")]
+        return render.fields(rows, title=f"{self.hands} random hands of {self.name}")
 
 
 def _game_class(game: Any) -> Any:
