@@ -70,3 +70,61 @@ def test_the_trick_game_is_reached_through_changpai_alone() -> None:
     assert _run(code) == "chuopai"
     code = "import changpai; print(hasattr(changpai.chuanpai, 'chuopi'))"
     assert _run(code) == "False"
+
+
+_LOADED = (
+    "import sys; print(' '.join(sorted(m.split('.')[1] for m in sys.modules"
+    " if m.count('.') == 1 and m.startswith('changpai.'))))"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "families"),
+    [("跑胡子", {"zipai"}), ("戳牌", {"chuanpai"}), ("luzhou", {"daer", "zipai"})],
+)
+def test_a_variant_loads_its_family_alone(name: str, families: set[str]) -> None:
+    """``changpai.variant(name)`` imports the family of that name and no other (the command
+    line's every command loaded all six families first: ≈ 1.5 s before reading a hand); 大貳
+    plays with the 字牌 cards."""
+    loaded = _run(f"import changpai; changpai.variant({name!r}); {_LOADED}").split()
+    assert set(loaded) - {"core", "errors"} == families
+
+
+def test_a_command_on_one_variant_loads_its_family_alone() -> None:
+    """``changpai analyze hunan --sample`` (the README's first command) writes its document
+    facts (the variant's id) from the 字牌 family alone."""
+    code = (
+        "import contextlib, io; from changpai import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert cli.main(['analyze', 'hunan', '--sample', '--json']) == 0\n"
+        f"{_LOADED}"
+    )
+    assert set(_run(code).split()) - {"core", "errors", "cli"} == {"zipai"}
+
+
+def test_the_table_of_names_is_the_families_own() -> None:
+    """The names ``variant`` looks up before loading a family are those each family's
+    ``VARIANTS`` give (id and aliases), each of one family only."""
+    table = changpai._NAMES_BY_FAMILY
+    for family in table:
+        entries = changpai.core.document.variants_of(family)
+        assert entries, family
+        assert sorted(table[family]) == sorted(n for e in entries for n in e.names()), family
+    assert {e.family for e in changpai.variants()} == set(table)
+    folded = [changpai._key(name) for names in table.values() for name in names]
+    assert len(folded) == len(set(folded))
+
+
+def test_clear_caches_loads_no_family() -> None:
+    """``changpai.clear_caches()`` empties the caches of the families loaded (a family not
+    loaded has none) and loads no other: a server of one family calling it now and then
+    (docs/performance.md, Memory) loaded all six."""
+    code = (
+        "import changpai; from changpai.core import caches\n"
+        "changpai.zipai.waits(changpai.zipai.parse('一二三四五六七八九壹貳叄肆伍陸柒捌玖拾拾'))\n"
+        "assert sum(size for size, _ in caches.stats().values())\n"
+        "changpai.clear_caches()\n"
+        "assert sum(size for size, _ in caches.stats().values()) == 0\n"
+        f"{_LOADED}"
+    )
+    assert set(_run(code).split()) - {"core", "errors"} == {"zipai"}

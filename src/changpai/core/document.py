@@ -36,12 +36,16 @@ changpai.errors.NotationError: a changpai.game document of version 9 cannot be r
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from changpai.core.guard import clipped
 from changpai.errors import NotationError
+
+if TYPE_CHECKING:
+    from changpai.core.variant import Variant
 
 __all__ = [
     "ANALYSIS_SCHEMA",
@@ -54,6 +58,7 @@ __all__ = [
     "game_family",
     "read_game_document",
     "variant_name",
+    "variants_of",
 ]
 
 GAME_SCHEMA = "changpai.game"
@@ -71,12 +76,23 @@ def variant_name(family: str, rules: Any) -> str | None:
     >>> variant_name("zipai", zipai.HUNAN), variant_name("zipai", zipai.HUNAN.evolve(min_huxi=9))
     ('hunan', None)
     """
-    import changpai  # the registry imports every family; import it late
-
-    for entry in changpai.variants():
-        if entry.family == family and entry.rules == rules:
+    for entry in variants_of(family):
+        if entry.rules == rules:
             return entry.name
     return None
+
+
+def variants_of(family: str) -> tuple[Variant, ...]:
+    """The registered variants of ``family`` (one of :data:`FAMILIES`; none for another name),
+    read from that family alone: the registry of every variant imports every family.
+
+    >>> [entry.name for entry in variants_of("daer")], variants_of("nothing")
+    (['daer', 'luzhou'], ())
+    """
+    if family not in FAMILIES:
+        return ()
+    entries: tuple[Variant, ...] = importlib.import_module(f"changpai.{family}").VARIANTS
+    return tuple(entry for entry in entries if entry.family == family)
 
 
 def game_document(
@@ -195,9 +211,7 @@ def _check_variant(name: object, family: str) -> None:
     """
     if name is None:
         return
-    import changpai  # the registry imports every family; import it late
-
-    entries = [entry for entry in changpai.variants() if entry.family == family]
+    entries = variants_of(family)
     names = [entry.name for entry in entries]
     if not any(name in entry.names() for entry in entries):  # (an alias names it too)
         raise NotationError(
