@@ -32,3 +32,25 @@ def test_a_game_pickles_mid_hand_and_at_its_end(name: str) -> None:
     while not game.is_over:
         game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
     assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_rules_keep_no_hash_of_another_process() -> None:
+    """Every family's rules cache their hash (a key of the analysis and scoring caches): a
+    rules object pickled in a process of another string-hash seed loads with this process's
+    hash, so it finds what its equal finds here (a pool worker's rules, a stored match)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import pickle, sys, changpai\n"
+        "rules = [v.rules for v in changpai.variants()]\n"
+        "[hash(r) for r in rules]\n"
+        "sys.stdout.buffer.write(pickle.dumps(rules))\n"
+    )
+    env = {"PYTHONHASHSEED": "12345", "PATH": ""}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, env=env)
+    loaded = pickle.loads(done.stdout)
+    here = [v.rules for v in changpai.variants()]
+    assert loaded == here
+    assert [hash(r) for r in loaded] == [hash(r) for r in here]
+    assert {r: r.name for r in here}[loaded[0]] == here[0].name

@@ -8,6 +8,7 @@ import copy
 import pickle
 import random
 
+import pytest
 from attrs import evolve, fields
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +24,7 @@ _SETS = [(k,) * 3 for k in range(N_PLAIN)]
 
 def test_the_fields_are_set_in_order_with_nothing_to_check() -> None:
     names = [f.name for f in fields(hand.Decomposition)]
-    assert names == ["pair", "groups", "exposed", "rules", "jiang", "called"]
+    assert names == ["pair", "groups", "exposed", "rules", "jiang", "called", "_value"]
     assert all(f.validator is None and f.converter is None for f in fields(hand.Decomposition))
     assert not hasattr(hand.Decomposition, "__attrs_post_init__")
 
@@ -57,3 +58,27 @@ def test_fast_built_reading_is_the_constructed_one_section_4(seed: int) -> None:
     assert evolve(fast, exposed=()) == made
     general = nantong.best_decomposition(iter(cards), jiang=jiang, called=called)
     assert general == fast and repr(general) == repr(fast)
+
+
+def test_the_value_is_worked_out_once_a_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """nantong.md §7: a reading's 胡數 is its score sheet's (a sheet's work); asked again — an
+    analysis's document asks twice — it is the one worked out, and a reading made anew under
+    other flips works its own."""
+    from changpai.nantong import scoring
+
+    sheets: list[object] = []
+    worked = scoring.decomposition_value
+
+    def counted(d: hand.Decomposition) -> int:
+        sheets.append(d)
+        return worked(d)
+
+    monkeypatch.setattr(scoring, "decomposition_value", counted)
+    piao = "HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
+    best = nantong.best_decomposition(piao, jiang="HH 3w")
+    assert best is not None
+    assert best.value == best.value == 910 and len(sheets) == 1
+    other = evolve(best, jiang=())
+    assert other.value == 460 and len(sheets) == 2
+    assert pickle.loads(pickle.dumps(best)).value == 910 and copy.copy(best).value == 910
+    assert best == nantong.best_decomposition(piao, jiang="HH 3w")  # (the value is no field)

@@ -70,7 +70,8 @@ _BOOLS = (
 )
 
 
-@frozen(repr=False)
+# cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
+@frozen(repr=False, cache_hash=True)
 class Rules(RulesBase):
     """The options of a 大貳 hand (daer.md §8 Ambiguities E1–E6, and the §7 preset).
 

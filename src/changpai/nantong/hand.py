@@ -291,6 +291,8 @@ class Decomposition:
     rules: Rules = field(default=DUZIHU, kw_only=True)
     jiang: tuple[Card, ...] = field(default=(), kw_only=True)
     called: frozenset[Card] = field(default=frozenset(), kw_only=True)
+    # the value once asked for (a score sheet's work: an analysis's document asks twice)
+    _value: int | None = field(default=None, init=False, eq=False, repr=False)
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -314,9 +316,11 @@ class Decomposition:
         >>> nantong.best_decomposition("HH HH HH 123t 456t 789t 123w 456w 789w 5w 5w", jiang="HH 3w").value
         70
         """
-        from changpai.nantong.scoring import decomposition_value  # scoring imports this module
+        if self._value is None:
+            from changpai.nantong.scoring import decomposition_value  # (imports this module)
 
-        return decomposition_value(self)
+            _SET_VALUE(self, decomposition_value(self))
+        return self._value  # type: ignore[return-value]  # (just set)
 
     @property
     def all_groups(self) -> tuple[Meld, ...]:
@@ -405,7 +409,7 @@ class Decomposition:
 
 # Decomposition's slots, set directly (its fields have no validators or converters): attrs'
 # __init__, one setattr call per field, is half the cost of a reading on the plain path.
-_SET_PAIR, _SET_GROUPS, _SET_EXPOSED, _SET_RULES, _SET_JIANG, _SET_CALLED = (
+_SET_PAIR, _SET_GROUPS, _SET_EXPOSED, _SET_RULES, _SET_JIANG, _SET_CALLED, _SET_VALUE = (
     getattr(Decomposition, f.name).__set__ for f in fields(Decomposition)
 )
 
@@ -431,6 +435,7 @@ def _new_decomposition(
     _SET_RULES(d, rules)
     _SET_JIANG(d, jiang)
     _SET_CALLED(d, called)
+    _SET_VALUE(d, None)
     return d
 
 

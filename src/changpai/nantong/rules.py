@@ -84,7 +84,8 @@ def _text(instance: Any, attribute: Any, value: Any) -> None:
         raise RulesError(f"{attribute.name}={value!r} must be a str, not blank")
 
 
-@frozen(repr=False)
+# cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
+@frozen(repr=False, cache_hash=True)
 class Rules(RulesBase):
     """Every option of the 犢子胡 family (nantong.md; Ambiguities rows N1..N20 in brackets).
 

@@ -54,7 +54,8 @@ def _text(instance: Any, attribute: Any, value: Any) -> None:
         raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
 
 
-@frozen(repr=False)
+# cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
+@frozen(repr=False, cache_hash=True)
 class Rules(RulesBase):
     """Every option of 孝感長牌 (xiaogan.md; Ambiguities rows X1..X10 in brackets).
 

@@ -163,7 +163,8 @@ LEIYANG_KAHU = (10, 20)
 """The 胡息 of a 卡胡 under the 耒陽 名堂 (×2, zipai.md §8.6)."""
 
 
-@frozen(repr=False)
+# cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
+@frozen(repr=False, cache_hash=True)
 class Rules(RulesBase):
     """The options of one 字牌 game (zipai.md; the Z-numbers are the §10 Ambiguities rows).
 

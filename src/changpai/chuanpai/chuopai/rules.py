@@ -53,7 +53,8 @@ def _text(instance: Any, attribute: Any, value: Any) -> None:
         raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
 
 
-@frozen(repr=False)
+# cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
+@frozen(repr=False, cache_hash=True)
 class Rules(RulesBase):
     """Every option of 戳牌 (chuanpai.md §3; the rows of the Ambiguities table §5 in brackets).
     The deck (``deck84``), the three players and the 28 cards each are fixed by §3.1.
