@@ -147,3 +147,18 @@ def test_mask_marks_the_first_slots() -> None:
     mask = encoder.action_mask(legal)
     assert mask.dtype == np.int8 and mask.shape == (32,)
     assert mask[: len(legal)].all() and not mask[len(legal) :].any()
+
+
+def test_the_action_keys_are_a_registered_cache() -> None:
+    """Issue 12 (bounded, clearable caches): the canonical order's action keys are listed by
+    ``caches.stats`` and emptied by ``changpai.clear_caches()`` (a review found them held apart
+    from the registry the docs call complete)."""
+    from changpai.core import caches
+    from changpai.envs import encode
+
+    game = changpai.zipai.Game(seed=2)
+    canonical(game.legal_actions(game.to_act[0]))
+    size, bound = caches.stats("envs")["changpai.envs.encode._keys"]
+    assert 0 < size <= bound == encode._KEYS_LIMIT
+    changpai.clear_caches()
+    assert caches.stats("envs")["changpai.envs.encode._keys"][0] == 0

@@ -37,6 +37,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from changpai.core import caches
 from changpai.core.guard import flag_arg, int_arg
 from changpai.errors import RulesError
 
@@ -93,14 +94,17 @@ def max_actions_of(family: str) -> int:
 Array = npt.NDArray[Any]
 
 
+_KEYS_LIMIT = 100_000
 _keys: dict[Any, str] = {}
+# (registered: changpai.clear_caches() empties it, caches.stats("envs") lists it)
+caches.register("envs", f"{__name__}._keys", _keys.clear, _keys.__len__, _KEYS_LIMIT)
 
 
 def _sort_key(action: Any) -> str:
     # Actions are frozen values and recur from hand to hand: their keys are kept (bounded).
     key = _keys.get(action)
     if key is None:
-        if len(_keys) >= 100_000:
+        if len(_keys) >= _KEYS_LIMIT:
             _keys.clear()
         key = _keys[action] = json.dumps(action.to_dict(), sort_keys=True, ensure_ascii=False)
     return key
