@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -352,3 +353,84 @@ def test_wild_decompositions_come_as_iterated(monkeypatch: pytest.MonkeyPatch) -
     at_first = len(reads)
     assert sum(1 for _ in readings) == 31_970
     assert at_first < len(reads)
+
+
+# --- seen=: the other seats' declared melds (nantong.md §1, §4; docs/nantong.md "A 百搭 never
+# stands for a copy that does not exist"); the engine counted them, the analysis could not
+
+
+_SUITS = "123t 456t 789t 123b 456b 789b"
+_GANG_2W = "明杠 2w 2w 2w 2w"
+
+
+def test_seen_melds_hold_copies_a_baida_cannot_stand_for_section_1() -> None:
+    """A 百搭 is any card that still exists: with another seat's 明杠 of 二萬 in sight, 一萬 百搭
+    三萬 is no 順子 (a review's bot found the analysis calling such a hand complete while
+    the engine offered no 胡)."""
+    hand = f"{_SUITS} 1w FU 3w 5w 5w"
+    assert nantong.is_winning(hand, rules=BAIDA_RULES)
+    assert nantong.best_decomposition(hand, rules=BAIDA_RULES) is not None
+    assert not nantong.is_winning(hand, rules=BAIDA_RULES, seen=_GANG_2W)
+    assert nantong.best_decomposition(hand, rules=BAIDA_RULES, seen=_GANG_2W) is None
+    assert list(nantong.decompositions(hand, rules=BAIDA_RULES, seen=_GANG_2W)) == []
+    analysis = nantong.analyze(hand, rules=BAIDA_RULES, seen=[Meld.parse(_GANG_2W)])
+    assert analysis.best is None
+    with pytest.raises(NotationError, match="the hand is not complete"):
+        nantong.analyze(hand, rules=BAIDA_RULES, seen=_GANG_2W, winning_card="FU")
+    told = nantong.analyze(hand, rules=BAIDA_RULES, seen="碰 2w 2w 2w", winning_card="FU")
+    assert told.sheet is not None and told.sheet.total > 0
+    # one 二萬 left: the 百搭 may be it
+    three = "碰 2w 2w 2w"
+    assert nantong.best_decomposition(hand, rules=BAIDA_RULES, seen=three) is not None
+
+
+def test_a_card_all_in_sight_is_no_wait_section_3() -> None:
+    """聽牌 counts a card only if a copy can still come: the four 二萬 of another seat's 明杠
+    leave the 一萬 三萬 hand no wait."""
+    ready = f"{_SUITS} 1w 3w 5w 5w"
+    assert [c.code for c in nantong.waits(ready)] == ["2w"]
+    assert nantong.waits(ready, seen=_GANG_2W) == {}
+    assert nantong.analyze(ready, seen=_GANG_2W).waits == {}
+    # with a 百搭: 二萬 cannot come, and 五萬 would need the 百搭 as 二萬 (一萬 百搭 三萬)
+    with_baida = f"{_SUITS} 1w 3w 5w FU"
+    wild = ["CAI", "LU", "SHOU", "XI"]
+    assert sorted(c.code for c in nantong.waits(with_baida, rules=BAIDA_RULES)) == [
+        "1w", "2w", "4w", "5w", *wild
+    ]  # fmt: skip
+    told = nantong.waits(with_baida, rules=BAIDA_RULES, seen=_GANG_2W)
+    assert sorted(c.code for c in told) == ["1w", "4w", *wild]
+
+
+def test_seen_is_checked_like_the_hand_section_1() -> None:
+    """A fifth copy across the table is refused, and ``seen`` of no melds names itself."""
+    for call in (nantong.best_decomposition, nantong.decompositions, nantong.is_winning):
+        with pytest.raises(NotationError, match="6 copies of 五萬"):
+            call(f"{_SUITS} 1w 2w 3w 5w 5w", seen="明杠 5w 5w 5w 5w")
+    with pytest.raises(NotationError, match="seen=5"):
+        nantong.is_winning(f"{_SUITS} 1w 2w 3w 5w 5w", seen=5)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="nantong"):
+        nantong.waits(f"{_SUITS} 1w 3w 5w 5w", seen="碰 zz zz zz")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_analysis_told_what_is_in_sight_agrees_with_the_engine_section_4(seed: int) -> None:
+    """In 百搭 games, a seat that has drawn is offered 胡 exactly when ``is_winning`` of its hand
+    and sets, told the other seats' sets (``seen``), says complete — and ``best_decomposition``
+    agrees."""
+    game = nantong.Game(BAIDA_RULES, seed=seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        if game.phase == "discard" and game._drawn is not None:
+            seen = [m for other in game.players if other != seat for m in game.melds(other)]
+            told = dict(rules=game.rules, jiang=game.jiang, seen=seen)
+            complete = nantong.is_winning(game.hand(seat), game.melds(seat), **told)
+            offered = any(a.kind == nantong.ActionKind.WIN for a in legal)
+            assert offered == complete
+            best = nantong.best_decomposition(game.hand(seat), game.melds(seat), **told)
+            assert (best is not None) == complete
+        wanted = [
+            a for a in legal if a.kind not in (nantong.ActionKind.DISCARD, nantong.ActionKind.PASS)
+        ]
+        game.apply(wanted[0] if wanted else rng.choice(legal))

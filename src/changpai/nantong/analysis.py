@@ -22,7 +22,14 @@ from changpai.core.guard import flag_arg
 from changpai.core.scoresheet import ScoreSheet
 from changpai.errors import NotationError
 from changpai.nantong.cards import Card
-from changpai.nantong.hand import Decomposition, _split, best_decomposition, parse_melds, waits
+from changpai.nantong.hand import (
+    Decomposition,
+    _seen_melds,
+    _split,
+    best_decomposition,
+    parse_melds,
+    waits,
+)
 from changpai.nantong.melds import Meld, _jiang
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import Win, score, scored
@@ -133,12 +140,15 @@ def analyze(
     jiang: Iterable[Card | str] | str = (),
     winning_card: Card | str | None = None,
     self_drawn: bool = False,
+    seen: Iterable[Meld] | str = (),
 ) -> Analysis:
     """Analyze a hand: its best decomposition and score sheet if complete, otherwise its waits.
     Text may carry the declared sets itself after a ``/``, as in every family (beside
     ``exposed``). A complete hand told its ``winning_card`` (one of the concealed cards) or ``self_drawn``
     is scored as that win (丫子 / 邊張 / 單吊, 自摸: the reading that scores most under them, as
     :func:`~changpai.nantong.score`); a hand that is not complete raises NotationError for them.
+    ``seen`` lists the melds the other seats have declared: a 百搭 stands for no copy among
+    them either, and a card whose every copy is in sight is no wait (as in the engine).
 
     >>> a = analyze("HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t", jiang="HH 3w")
     >>> a.best.shape.hanzi, a.best.value, a.sheet.total
@@ -153,18 +163,19 @@ def analyze(
         exposed = (*parse_melds(exposed), *parse_melds(table))
     cards, melds, _, _ = _split(hand, exposed, rules)
     flips = _jiang(jiang)
-    best = best_decomposition(cards, melds, rules=rules, jiang=flips)
+    others = _seen_melds(seen)
+    best = best_decomposition(cards, melds, rules=rules, jiang=flips, seen=others)
     told = winning_card is not None or self_drawn
     if best is None:
         if told:
             raise NotationError(
                 "winning_card= and self_drawn= describe a win; the hand is not complete"
             )
-        ready = waits(cards, melds, rules=rules, jiang=flips)
+        ready = waits(cards, melds, rules=rules, jiang=flips, seen=others)
         return Analysis(tuple(sorted(cards)), melds, None, ready, None, rules=rules, jiang=flips)
     if told:
         win = Win(cards, melds, winning_card=winning_card, self_drawn=self_drawn, jiang=flips)
-        sheet, best = scored(win, rules)
+        sheet, best = scored(win, rules, seen=others)
     else:
         sheet = score(best, rules=rules)
     return Analysis(tuple(sorted(cards)), melds, best, {}, sheet, rules=rules, jiang=flips)

@@ -24,7 +24,14 @@ from typing import Any
 from attrs import field, fields, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, instance_arg, melds_arg, rules_arg, size_arg
+from changpai.core.guard import (
+    cards_arg,
+    instance_arg,
+    meld_texts,
+    melds_arg,
+    rules_arg,
+    size_arg,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -155,6 +162,20 @@ def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
     (Meld.parse('peng HH HH HH'), Meld.parse('exposed4 4b 4b 4b 4b'))
     """
     return melds_arg(melds, Meld, "nantong melds (Meld)")
+
+
+def _seen_melds(seen: Iterable[Meld] | str) -> tuple[Meld, ...]:
+    """The other seats' declared melds of ``seen=`` (as :func:`parse_melds` reads them; its
+    errors name ``seen``).
+
+    >>> _seen_melds("明杠 2w 2w 2w 2w"), _seen_melds(())
+    ((Meld.parse('exposed4 2w 2w 2w 2w'),), ())
+    """
+    if seen == () or seen == "":
+        return ()
+    if isinstance(seen, str):
+        return tuple(Meld.parse(part) for part in meld_texts(seen))
+    return cards_arg(seen, Meld, "seen", "nantong melds (Meld)")
 
 
 def _code_faces(code: _Code) -> tuple[int, ...]:
@@ -639,11 +660,14 @@ def decompositions(
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
     called: Iterable[Card] = (),
+    seen: Iterable[Meld] | str = (),
 ) -> Iterator[Decomposition]:
     """Every way to read a winning hand as one pair + seven groups (none if it does not win).
 
     ``jiang`` (the flipped cards) matters for the readings' values and, with 百搭, for the
     readings themselves: a wild card cannot stand for a copy that is flipped or already used.
+    ``seen`` lists the melds the other seats have declared (in sight of everybody): a 百搭
+    stands for no copy among them either, as in the engine (nantong.md §1, §4).
     ``called`` lists the 真諦 cards declared by 叫牌 (their concealed three scores as 起手).
 
     The readings come as they are found: those of a hand without 百搭 in the order of their
@@ -662,7 +686,8 @@ def decompositions(
     ...
     changpai.errors.NotationError: 'zz' is not a nantong card; expected 1t..9t, 1b..9b, 1w..9w (or runs like 123b), QZ, HH, BH, BD, FU, LU, SHOU, XI, CAI, or hanzi such as 一條, 二丙, 三萬, 千字, 紅花, 白花, 福
     """
-    return _decompositions(concealed, exposed, rules, jiang, called)
+    others = _seen_melds(seen)
+    return _decompositions(concealed, exposed, rules, jiang, called, others, bool(others))
 
 
 def _decompositions(
@@ -672,14 +697,17 @@ def _decompositions(
     jiang: Iterable[Card | str] | str,
     called: Iterable[Card],
     in_sight: Sequence[Meld] = (),
+    check_in_sight: bool = False,
 ) -> Iterator[Decomposition]:
     """:func:`decompositions`, the copies its 百搭 may stand for counted with ``in_sight`` too
-    (other seats' declared sets: the engine's and ``score``'s copy rule, nantong.md §1, §4)."""
+    (other seats' declared sets: the engine's and ``score``'s copy rule, nantong.md §1, §4);
+    the copies of ``in_sight`` are checked with the hand's if ``check_in_sight`` (``seen=``;
+    ``score`` explains a 百搭 standing for one of them instead)."""
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
     frozen_called = _called(called)
-    _check_copies(cards, melds, flips)
+    _check_copies(cards, (*melds, *in_sight) if check_in_sight else melds, flips)
     if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
         return iter(())
     left = _copies_left(counts, (*melds, *in_sight), flips) if baida else None
@@ -785,11 +813,13 @@ def is_winning(
     *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
+    seen: Iterable[Meld] | str = (),
 ) -> bool:
     """Whether the hand is complete (one pair + seven groups) — a fast cached check.
 
     A 百搭 never stands for a fifth copy (or a flipped one): four 紅花 and a 百搭 are not a
-    刻子 and a pair.
+    刻子 and a pair. ``seen`` lists the melds the other seats have declared: a 百搭 stands for
+    no copy among them either (as in the engine).
 
     >>> is_winning("123b 456b 789b 123t 456t 789t 123w 5w 5w"), is_winning("123b 5w 5w")
     (True, False)
@@ -798,7 +828,8 @@ def is_winning(
     >>> is_winning("HH HH HH HH FU 123t 456t 789t 123w 456w 789w", rules=DUZIHU.evolve(baida=True))
     False
     """
-    if type(rules) is Rules and _no_melds(exposed):
+    others = _seen_melds(seen)
+    if type(rules) is Rules and _no_melds(exposed) and not others:
         if type(concealed) is str:  # (read once: the fast path takes the cards)
             concealed = parse(concealed)
         key = _packed_cards(concealed)
@@ -814,8 +845,9 @@ def is_winning(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
-    _check_copies(cards, melds, flips)
-    return len(cards) == 3 * k + 2 and _complete(counts, len(baida), melds, flips)
+    in_sight = (*melds, *others)
+    _check_copies(cards, in_sight, flips)
+    return len(cards) == 3 * k + 2 and _complete(counts, len(baida), in_sight, flips)
 
 
 def _packed_wild_complete(key: int, flips: Sequence[Card]) -> bool:
@@ -912,6 +944,7 @@ def best_decomposition(
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
     called: Iterable[Card] = (),
+    seen: Iterable[Meld] | str = (),
 ) -> Decomposition | None:
     """The decomposition with the most 胡數 before situational bonuses (its
     :attr:`Decomposition.value`: base, sets, 文錢, 三文錢, 三老聚會, the 飄胡 and 悶飄
@@ -919,6 +952,8 @@ def best_decomposition(
     to the smallest group codes), or None.
 
     ``called`` lists the 真諦 cards declared by 叫牌 (their concealed three scores as 起手).
+    ``seen`` lists the melds the other seats have declared (in sight of everybody): a 百搭
+    stands for no copy among them either, as in the engine (nantong.md §1, §4).
 
     >>> d = best_decomposition("111222333t 444555666b 777w 5t 5t")
     >>> d.shape.hanzi, str(d)
@@ -926,7 +961,8 @@ def best_decomposition(
     """
     flips = jiang if type(jiang) is tuple and not jiang else _jiang(jiang)
     frozen_called = _NONE_CALLED if called == () else _called(called)
-    if type(rules) is Rules and (exposed == () or exposed == ""):
+    others = _seen_melds(seen)
+    if type(rules) is Rules and (exposed == () or exposed == "") and not others:
         if type(concealed) is str:  # (read once: the fast path takes the cards)
             concealed = parse(concealed)
         key = _packed_cards(concealed)
@@ -940,11 +976,11 @@ def best_decomposition(
             return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
-    _check_copies(cards, melds, flips)
+    _check_copies(cards, (*melds, *others), flips)
     if len(cards) != 3 * k + 2:
         return None
     if 0 < len(baida) <= DECK_BAIDA:  # (no reading is found where _can finds no groups)
-        left = _copies_left(counts, melds, flips)
+        left = _copies_left(counts, (*melds, *others), flips)
         if left is None:  # no 百搭 can stand for anything
             return None
         ranks = _CodeRanks(melds, flips, rules, frozen_called, _fours(counts, rules))
@@ -2110,18 +2146,22 @@ def waits(
     *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
+    seen: Iterable[Meld] | str = (),
 ) -> dict[Card, Decomposition]:
     """聽牌: every card that completes the hand, with the best decomposition it gives.
 
-    A card counts only if a copy can still exist (held, declared and flipped copies removed).
+    A card counts only if a copy can still exist (held, declared and flipped copies removed,
+    and those of the other seats' declared melds ``seen``, in sight of everybody: a 百搭
+    stands for none of them either).
 
     >>> sorted(c.code for c in waits("123b 456b 789b 123t 456t 789t 123w 5w"))
     ['5w']
     """
-    melds, flips, found = _completing(concealed, exposed, rules, jiang)
+    others = _seen_melds(seen)
+    melds, flips, found = _completing(concealed, exposed, rules, jiang, others)
     result: dict[Card, Decomposition] = {}
     for card, more in found:
-        best = best_decomposition(more, melds, rules=rules, jiang=flips)
+        best = best_decomposition(more, melds, rules=rules, jiang=flips, seen=others)
         if best is not None:
             result[card] = best
     return result
@@ -2132,10 +2172,12 @@ def _completing(
     exposed: Iterable[Meld] | str,
     rules: Rules,
     jiang: Iterable[Card | str] | str,
+    others: tuple[Meld, ...] = (),
 ) -> tuple[tuple[Meld, ...], tuple[Card, ...], list[tuple[Card, tuple[Card, ...]]]]:
     """The declared melds, the flips, and the cards that complete the hand (the keys of
     :func:`waits`, in its order) each with the hand it makes; with the checks and errors of
-    :func:`waits`, and no reading built.
+    :func:`waits`, and no reading built; the copies of the ``others`` (other seats'
+    declared melds) are used too.
 
     >>> [(c.code, len(more)) for c, more in _completing("123b 456b 789b 123t 456t 789t 123w 5w", (), DUZIHU, ())[2]]
     [('5w', 23)]
@@ -2143,14 +2185,15 @@ def _completing(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     flips = _jiang(jiang)
     k = _needed(cards, melds)
-    seen = check_copies(cards, melds, flips)
-    for meld in melds:  # (a declared four of the wrong size: the other entries' RulesError)
+    in_sight = (*melds, *others)
+    seen = check_copies(cards, in_sight, flips)
+    for meld in in_sight:  # (a declared four of the wrong size: the other entries' RulesError)
         _check_four(meld, flips)
     if len(cards) != 3 * k + 1:
         return melds, flips, []
     candidates = list(CARDS[:N_PLAIN]) + (list(BAIDA) if rules.baida else [])
     # a concealed hand alone is packed (as is_winning's fast path reads it)
-    key = sum(c._packed for c in cards) if not melds else -1
+    key = sum(c._packed for c in cards) if not in_sight else -1
     # else the needs of the hand's parts, looked up once for all the cards, with their
     # floors (by the cap of the 百搭 with the card: none, or the deck's five)
     needs: dict[int, tuple[list[Any], tuple[int, ...]]] = {}
@@ -2174,7 +2217,7 @@ def _completing(
             complete = _parts_allow(kept[0], kept[1], counts, wild, x, limit)
             if complete:
                 plus = (*counts[:i], counts[i] + 1, *counts[i + 1 :]) if i < N_PLAIN else counts
-                complete = _copies_fit(plus, wild, melds, flips)
+                complete = _copies_fit(plus, wild, in_sight, flips)
         if complete:
             found.append((card, (*cards, card)))
     return melds, flips, found

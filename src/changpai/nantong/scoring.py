@@ -574,11 +574,12 @@ def score(
 
 
 def scored(
-    win: Win, rules: Rules, reading: Decomposition | None = None
+    win: Win, rules: Rules, reading: Decomposition | None = None, seen: Sequence[Meld] = ()
 ) -> tuple[ScoreSheet, Decomposition]:
     """The sheet of :func:`score` for a checked ``win`` under ``rules``, and the reading it
-    scored (``reading`` when given, else the best of every reading): what the engine records
-    as its result's ``decomposition``.
+    scored (``reading`` when given, else the best of every reading, whose 百搭 stand for no
+    copy of the other seats' declared melds: ``win.others``' and ``seen``): what the engine
+    records as its result's ``decomposition``.
 
     >>> sheet, d = scored(Win("123b 456b 789b 123t 456t 789t 123w 5w 5w"), DUZIHU)
     >>> sheet.total, str(d) == sheet.fact("decomposition")
@@ -594,7 +595,7 @@ def scored(
         ready = _completing(rest, win.exposed, rules, win.jiang)[2]
         single = sum(not c.is_baida for c, _ in ready) == 1
     # (a 百搭 stands for no copy in another seat's declared sets either, nantong.md §1, §4)
-    in_sight = [meld for other in win.others for meld in other.exposed]
+    in_sight = [*seen, *(meld for other in win.others for meld in other.exposed)]
     readings = (
         [reading]
         if reading is not None
