@@ -88,3 +88,15 @@ def test_run_all_keeps_each_scripts_output(
         run_all.main(["bench_nothing.py", "--out", str(tmp_path)])
     assert "no benchmark named bench_nothing.py" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["bench_chuopai.txt"]
+
+
+def test_the_performance_page_shows_every_scripts_figures() -> None:
+    """docs/performance.md includes the kept output of every benchmark (issue 12), and each
+    kept file is a whole run of its script at full scale."""
+    page = (BENCHMARKS.parent / "docs" / "performance.md").read_text(encoding="utf-8")
+    for script in SCRIPTS:
+        kept = BENCHMARKS / "figures" / f"{script.stem}.txt"
+        assert f'--8<-- "benchmarks/figures/{script.stem}.txt"' in page, script.name
+        lines = kept.read_text(encoding="utf-8").splitlines()
+        assert lines[0].startswith(f"# {script.name}, ") and lines[0].endswith("scale 1")
+        assert lines[-1].startswith("baseline: "), script.name  # (the run's footer: it ended)
