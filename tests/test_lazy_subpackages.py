@@ -83,7 +83,8 @@ _LOADED = (
     [("跑胡子", {"zipai"}), ("戳牌", {"chuanpai"}), ("luzhou", {"daer", "zipai"})],
 )
 def test_a_variant_loads_its_family_alone(name: str, families: set[str]) -> None:
-    """``changpai.variant(name)`` imports the family of that name and no other (the command
+    """DESIGN.md (the registry finds a variant by any name) with the package's lazy families:
+    ``changpai.variant(name)`` imports the family of that name and no other (the command
     line's every command loaded all six families first: ≈ 1.5 s before reading a hand); 大貳
     plays with the 字牌 cards."""
     loaded = _run(f"import changpai; changpai.variant({name!r}); {_LOADED}").split()

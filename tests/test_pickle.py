@@ -35,7 +35,8 @@ def test_a_game_pickles_mid_hand_and_at_its_end(name: str) -> None:
 
 
 def test_rules_keep_no_hash_of_another_process() -> None:
-    """Every family's rules cache their hash (a key of the analysis and scoring caches): a
+    """Issue 12 (caches keyed on rules): every family's rules cache their hash (a key of the
+    analysis and scoring caches): a
     rules object pickled in a process of another string-hash seed loads with this process's
     hash, so it finds what its equal finds here (a pool worker's rules, a stored match)."""
     import subprocess
