@@ -434,3 +434,19 @@ def test_the_analysis_told_what_is_in_sight_agrees_with_the_engine_section_4(see
             a for a in legal if a.kind not in (nantong.ActionKind.DISCARD, nantong.ActionKind.PASS)
         ]
         game.apply(wanted[0] if wanted else rng.choice(legal))
+
+
+def test_a_scored_tie_goes_to_the_smallest_reading_section_7() -> None:
+    """docs/nantong.md (ties go to the smallest group codes): ``score`` of a 百搭 hand keeps,
+    of the readings that score the same, the one first in the order of their codes — not the
+    first found share by share (a diff review: 邊張 had become 單吊, the same total)."""
+    hand = "1w 1w 5t 6t 7t QZ QZ QZ FU SHOU 5b 5b 6b 7b 5w 5w 5w 6w LU 6w XI 8t 9t"
+    for sheet in (
+        nantong.score(hand, rules=BAIDA_RULES, winning_card="FU"),
+        nantong.analyze(hand, rules=BAIDA_RULES, winning_card="FU").sheet,
+    ):
+        assert sheet is not None and sheet.total == 50
+        assert [line.key for line in sheet.lines if line.key.startswith("wait")] == [
+            "wait.bianzhang"
+        ]
+        assert "五條六條七條 七條八條九條" in str(sheet.fact("decomposition"))

@@ -291,8 +291,18 @@ def _meld_text(meld: Meld, label: str = "") -> str:
     return f"{kind} {''.join(c.hanzi for c in meld.faces)}"
 
 
+class _Valued:
+    """A slot beside the attrs fields of :class:`Decomposition`, not a field itself (no part of
+    equality, hash, repr, pickles or ``attrs.asdict``, as 字牌 ``Card``'s packed count):
+    ``_nantong_value``, the reading's value once asked for (a score sheet's work; an
+    analysis's document asks twice)."""
+
+    __slots__ = ("_nantong_value",)
+    _nantong_value: int
+
+
 @frozen
-class Decomposition:
+class Decomposition(_Valued):
     """A winning hand split into its pair and seven groups (§4).
 
     ``groups`` are the concealed groups found in the hand (刻子 have no ``source``: they are
@@ -312,8 +322,6 @@ class Decomposition:
     rules: Rules = field(default=DUZIHU, kw_only=True)
     jiang: tuple[Card, ...] = field(default=(), kw_only=True)
     called: frozenset[Card] = field(default=frozenset(), kw_only=True)
-    # the value once asked for (a score sheet's work: an analysis's document asks twice)
-    _value: int | None = field(default=None, init=False, eq=False, repr=False)
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -337,11 +345,14 @@ class Decomposition:
         >>> nantong.best_decomposition("HH HH HH 123t 456t 789t 123w 456w 789w 5w 5w", jiang="HH 3w").value
         70
         """
-        if self._value is None:
+        try:
+            return self._nantong_value
+        except AttributeError:  # (not asked for yet: the slot is unset)
             from changpai.nantong.scoring import decomposition_value  # (imports this module)
 
-            _SET_VALUE(self, decomposition_value(self))
-        return self._value  # type: ignore[return-value]  # (just set)
+            value = decomposition_value(self)
+            _SET_VALUE(self, value)
+            return value
 
     @property
     def all_groups(self) -> tuple[Meld, ...]:
@@ -430,9 +441,10 @@ class Decomposition:
 
 # Decomposition's slots, set directly (its fields have no validators or converters): attrs'
 # __init__, one setattr call per field, is half the cost of a reading on the plain path.
-_SET_PAIR, _SET_GROUPS, _SET_EXPOSED, _SET_RULES, _SET_JIANG, _SET_CALLED, _SET_VALUE = (
+_SET_PAIR, _SET_GROUPS, _SET_EXPOSED, _SET_RULES, _SET_JIANG, _SET_CALLED = (
     getattr(Decomposition, f.name).__set__ for f in fields(Decomposition)
 )
+_SET_VALUE = getattr(_Valued, "_nantong_value").__set__  # noqa: B009  # (the slot's setter)
 
 
 def _new_decomposition(
@@ -456,7 +468,6 @@ def _new_decomposition(
     _SET_RULES(d, rules)
     _SET_JIANG(d, jiang)
     _SET_CALLED(d, called)
-    _SET_VALUE(d, None)
     return d
 
 
@@ -698,11 +709,14 @@ def _decompositions(
     called: Iterable[Card],
     in_sight: Sequence[Meld] = (),
     check_in_sight: bool = False,
+    in_order: bool = False,
 ) -> Iterator[Decomposition]:
     """:func:`decompositions`, the copies its 百搭 may stand for counted with ``in_sight`` too
     (other seats' declared sets: the engine's and ``score``'s copy rule, nantong.md §1, §4);
     the copies of ``in_sight`` are checked with the hand's if ``check_in_sight`` (``seen=``;
-    ``score`` explains a 百搭 standing for one of them instead)."""
+    ``score`` explains a 百搭 standing for one of them instead); the readings of a hand with
+    百搭 come in the order of their codes if ``in_order`` (``score`` keeps the first of the
+    readings that score the same: the smallest, as ``best_decomposition`` breaks ties)."""
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
@@ -711,7 +725,7 @@ def _decompositions(
     if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
         return iter(())
     left = _copies_left(counts, (*melds, *in_sight), flips) if baida else None
-    return _built(counts, baida, left, melds, rules, flips, frozen_called)  # checked now
+    return _built(counts, baida, left, melds, rules, flips, frozen_called, in_order)  # checked now
 
 
 def _built(
@@ -722,15 +736,18 @@ def _built(
     rules: Rules,
     flips: tuple[Card, ...],
     called: frozenset[Card],
+    in_order: bool = False,
 ) -> Iterator[Decomposition]:
     """The readings of :func:`_decompositions`, built as they are iterated: those of a hand
     without 百搭 in the order of their group codes, those of a hand with 百搭 share by share
-    (:func:`_wild_readings`: the first comes at once, not after every reading is found)."""
+    (:func:`_wild_readings`: the first comes at once, not after every reading is found), or
+    in the order of their codes too if ``in_order``."""
     if not baida:
         for codes in _readings(counts, 0):
             yield _build(codes, baida, melds, rules, flips, called)
     elif left is not None:  # (else no 百搭 can stand for anything)
-        for codes in _wild_readings(counts, len(baida), left):
+        found = _wild_readings(counts, len(baida), left)
+        for codes in sorted(found) if in_order else found:
             yield _build(codes, baida, melds, rules, flips, called)
 
 

@@ -599,7 +599,9 @@ def scored(
     readings = (
         [reading]
         if reading is not None
-        else _decompositions(win.concealed, win.exposed, rules, win.jiang, (), in_sight)
+        else _decompositions(
+            win.concealed, win.exposed, rules, win.jiang, (), in_sight, in_order=True
+        )
     )
     for d in readings:
         options: list[tuple[int, WaitKind | None] | None] = (
