@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from nantong_needs import naive_need
 
@@ -167,6 +167,7 @@ def test_wild_copy_check_agrees_with_counting_every_face_section_4(seed: int) ->
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9))
+@example(seed=2325)  # (a search given up)
 def test_first_fitting_reading_agrees_with_every_reading_section_4(seed: int) -> None:
     cards, _, _ = _held(seed)
     rng = random.Random(seed)
@@ -177,7 +178,13 @@ def test_first_fitting_reading_agrees_with_every_reading_section_4(seed: int) ->
     # copies left: some kinds short (flipped or declared elsewhere), down to none
     left = [rng.choice((4 - c, 4 - c, max(0, 3 - c), 0)) for c in counts]
     every = any(hand._wilds_fit(codes, left) for codes in solver._all(counts, wild, True))
-    assert solver._fits_any(counts, wild, True, left) == every
+    try:
+        fits = solver._fits_any(counts, wild, True, list(left))
+    except solver.SearchTooLong:  # (past MOST_FAILED dead ends: read part by part, as
+        # hand._copies_fit does; hypothesis drew seed 2325, one such hand)
+        ranks = hand._CodeRanks((), (), nantong.DUZIHU, frozenset())
+        fits = hand._best_wild(counts, wild, left, ranks) is not None
+    assert fits == every
 
 
 @settings(max_examples=300, deadline=None)
