@@ -23,7 +23,7 @@ import unicodedata
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from changpai.core.document import FAMILIES, game_family
+from changpai.core.document import FAMILIES, game_family, variants_of
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -140,12 +140,7 @@ def _one_family(key: str) -> Variant | None:
     family = _family_of.get(key)
     if family is None:
         return None
-    module = importlib.import_module(f"changpai.{family}")
-    for entry in module.VARIANTS:
-        if key in map(_key, entry.names()):
-            found: Variant = entry
-            return found
-    return None
+    return next((e for e in variants_of(family) if key in map(_key, e.names())), None)
 
 
 def _load() -> dict[str, Variant]:

@@ -193,9 +193,9 @@ def meld_head(text: str) -> tuple[str, str]:
     return (words[0], words[1].strip()) if len(words) == 2 else (words[0] if words else "", "")
 
 
-def melds_arg(melds: object, meld: Any, of: str) -> tuple[Any, ...]:
+def melds_arg(melds: object, meld: Any, of: str, name: str = "melds") -> tuple[Any, ...]:
     """Melds from text (:func:`meld_texts`, each read by ``meld.parse``) or from a sequence of
-    ``meld`` objects (:func:`cards_arg`, naming ``melds=`` and ``of``): the body of a family's
+    ``meld`` objects (:func:`cards_arg`, naming ``name=`` and ``of``): the body of a family's
     ``parse_melds``.
 
     >>> from changpai.zipai import Meld
@@ -208,7 +208,7 @@ def melds_arg(melds: object, meld: Any, of: str) -> tuple[Any, ...]:
     """
     if isinstance(melds, str):
         return tuple(meld.parse(part) for part in meld_texts(melds))
-    return cards_arg(melds, meld, "melds", of)
+    return cards_arg(melds, meld, name, of)
 
 
 def size_arg(count: int, limit: int, what: str, of: str) -> None:

@@ -278,9 +278,11 @@ class SimulationStats:
         rows.append(("decisions per hand", f"{self.mean_decisions:.1f}"))
         return rows
 
+    def _title(self) -> str:
+        return f"{self.hands} random hands of {self.name}"
+
     def __str__(self) -> str:
-        lines = [f"{self.hands} random hands of {self.name}"]
-        lines += [f"  {label}: {value}" for label, value in self._rows()]
+        lines = [self._title(), *(f"  {label}: {value}" for label, value in self._rows())]
         lines.append(f"  {self.hands_per_second:.0f} hands/s")
         return "\n".join(lines)
 
@@ -292,7 +294,7 @@ class SimulationStats:
         (True, True)
         """
         rows = [*self._rows(), ("speed", f"{self.hands_per_second:.0f} hands/s")]
-        return render.fields(rows, title=f"{self.hands} random hands of {self.name}")
+        return render.fields(rows, title=self._title())
 
 
 def _game_class(game: Any) -> Any:

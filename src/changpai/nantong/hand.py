@@ -24,14 +24,7 @@ from typing import Any
 from attrs import field, fields, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import (
-    cards_arg,
-    instance_arg,
-    meld_texts,
-    melds_arg,
-    rules_arg,
-    size_arg,
-)
+from changpai.core.guard import cards_arg, instance_arg, melds_arg, rules_arg, size_arg
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -171,11 +164,9 @@ def _seen_melds(seen: Iterable[Meld] | str) -> tuple[Meld, ...]:
     >>> _seen_melds("明杠 2w 2w 2w 2w"), _seen_melds(())
     ((Meld.parse('exposed4 2w 2w 2w 2w'),), ())
     """
-    if seen == () or seen == "":
+    if seen == () or seen == "":  # (the default, on every analysis: nothing to read)
         return ()
-    if isinstance(seen, str):
-        return tuple(Meld.parse(part) for part in meld_texts(seen))
-    return cards_arg(seen, Meld, "seen", "nantong melds (Meld)")
+    return melds_arg(seen, Meld, "nantong melds (Meld)", "seen")
 
 
 def _code_faces(code: _Code) -> tuple[int, ...]:
@@ -765,15 +756,15 @@ def _wild_readings(
     >>> list(_wild_readings(counts, 1, left)) == list(_all_by_parts(counts, 1)), len(list(_wild_readings(counts, 1, [0] * 30)))
     (True, 0)
     """
-    seen: set[tuple[_Code, ...]] = set()
+    met: set[tuple[_Code, ...]] = set()
     for options, alone, alone_pair in _part_options(counts, wild):
         fitting = [[r for r in readings if _wilds_fit(r, left)] for readings in options]
         if not all(fitting):
             continue
         for combo in itertools.product(*fitting, _all_wild(alone, alone_pair)):
             codes = tuple(sorted(itertools.chain.from_iterable(combo)))
-            if codes not in seen:
-                seen.add(codes)
+            if codes not in met:
+                met.add(codes)
                 if _wilds_fit(codes, left):
                     yield codes
 
@@ -993,11 +984,12 @@ def best_decomposition(
             return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
-    _check_copies(cards, (*melds, *others), flips)
+    in_sight = (*melds, *others)
+    _check_copies(cards, in_sight, flips)
     if len(cards) != 3 * k + 2:
         return None
     if 0 < len(baida) <= DECK_BAIDA:  # (no reading is found where _can finds no groups)
-        left = _copies_left(counts, (*melds, *others), flips)
+        left = _copies_left(counts, in_sight, flips)
         if left is None:  # no 百搭 can stand for anything
             return None
         ranks = _CodeRanks(melds, flips, rules, frozen_called, _fours(counts, rules))
