@@ -94,6 +94,19 @@ def test_nantong_scores_the_win_it_is_told(capsys: pytest.CaptureFixture[str]) -
     assert "the hand is not complete" in capsys.readouterr().err
 
 
+def test_nantong_is_told_the_melds_in_sight(capsys: pytest.CaptureFixture[str]) -> None:
+    """--seen (南通, nantong.md §4): the other seats' melds; a wait all in sight is no wait, and
+    the printed facts name them. Another family refuses it."""
+    ready = "123b 456b 789b 123t 456t 789t 123w 5w"
+    assert main(["analyze", "duzihu", ready, "--seen", "5w 5w 5w"]) == 0
+    out = capsys.readouterr().out
+    assert "waits for nothing" in out and "seen ['五萬五萬五萬']" in out
+    assert main(["analyze", "duzihu", ready, "--seen", "5w 5w 5w", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["facts"]["seen"] == ["五萬五萬五萬"]
+    assert main(["analyze", "hunan", "--sample", "--seen", "x1 x1 x1"]) == 2
+    assert "--seen is not an option of 'hunan'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("variant", ANALYZED)
 def test_every_variant_analyzes_its_sample(
     variant: str, capsys: pytest.CaptureFixture[str]

@@ -30,7 +30,12 @@ MAX_HANDS = 10_000_000
 Handler = Callable[[argparse.Namespace, Variant], int]
 
 # Options of ``analyze`` that only some families understand: (CLI option, keyword of analyze).
-_FAMILY_OPTIONS = (("jiang", "jiang"), ("win_card", "winning_card"), ("self_drawn", "self_drawn"))
+_FAMILY_OPTIONS = (
+    ("jiang", "jiang"),
+    ("win_card", "winning_card"),
+    ("self_drawn", "self_drawn"),
+    ("seen", "seen"),
+)
 
 
 def _print_json(data: Any) -> None:
@@ -235,6 +240,9 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("--jiang", help="南通: the two flipped 將 cards, e.g. 'HH 3w'")
     analyze.add_argument("--win-card", help="南通: the card the hand won on")
     analyze.add_argument("--self-drawn", action="store_true", help="南通: won by 自摸")
+    analyze.add_argument(
+        "--seen", help="南通: the other seats' declared melds, e.g. '5w 5w 5w; 明杠 2t 2t 2t 2t'"
+    )
     analyze.add_argument("--json", action="store_true", help="print JSON for machines")
     analyze.set_defaults(run=_with_variant(_analyze))
 

@@ -31,7 +31,19 @@ def test_a_complete_hand_section_4_and_7() -> None:
         120,
     )
     assert doc["best"]["melds"][-1] == "將頭 五萬五萬" and doc["score"]["total"] == 120
-    assert doc["facts"] == {"shape": "qinghu", "wenqian": 1, "jiang": []}
+    assert doc["facts"] == {"shape": "qinghu", "wenqian": 1, "jiang": [], "seen": []}
+
+
+def test_the_document_records_the_melds_in_sight_section_4() -> None:
+    """nantong.md §4 (no fifth copy): a wait all in sight is no wait; the analysis keeps the
+    melds it was told (``seen``) and its document lists them, so it tells why."""
+    ready = "123b 456b 789b 123t 456t 789t 123w 5w"
+    told = nantong.analyze(ready, seen="5w 5w 5w")
+    assert told.waits == {} and told.seen == nantong.parse_melds("5w 5w 5w")
+    assert told.to_dict()["facts"]["seen"] == ["五萬五萬五萬"]
+    assert nantong.parse_melds("; ".join(told.to_dict()["facts"]["seen"])) == told.seen
+    assert nantong.analyze(QING, seen="5w 5w").facts["seen"] == ["五萬五萬"]
+    assert nantong.analyze(ready).seen == ()
 
 
 def test_a_ready_hand_lists_its_waits_section_4() -> None:

@@ -57,6 +57,7 @@ class Analysis(AnalysisFace):
     sheet: ScoreSheet | None = None
     rules: Rules = field(default=DUZIHU, kw_only=True)
     jiang: tuple[Card, ...] = field(default=(), kw_only=True)
+    seen: tuple[Meld, ...] = field(default=(), kw_only=True)
 
     @property
     def winning(self) -> bool:
@@ -100,16 +101,20 @@ class Analysis(AnalysisFace):
 
     @property
     def facts(self) -> dict[str, Any]:
-        """The 南通 findings: the shape and 文錢 of the best reading and the flipped 將.
+        """The 南通 findings: the shape and 文錢 of the best reading, the flipped 將 and the
+        other seats' melds in sight (``seen``) the analysis was told.
 
         >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w", jiang="HH 3w").facts
-        {'shape': 'qinghu', 'wenqian': 1, 'jiang': ['HH', '3w']}
+        {'shape': 'qinghu', 'wenqian': 1, 'jiang': ['HH', '3w'], 'seen': []}
+        >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w", seen="5w 5w 5w").facts["seen"]
+        ['五萬五萬五萬']
         """
         best = self.best
         return {
             "shape": None if best is None else best.shape.value,
             "wenqian": 0 if best is None else best.wenqian,
             "jiang": [c.code for c in self.jiang],
+            "seen": [str(m) for m in self.seen],
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,7 +123,7 @@ class Analysis(AnalysisFace):
 
         >>> doc = analyze("123b 456b 789b 123t 456t 789t 123w 5w").to_dict()
         >>> doc["schema"], doc["variant"], doc["complete"], doc["waits"][0]["card"], doc["facts"]
-        ('changpai.analysis', 'duzihu', False, '5w', {'shape': None, 'wenqian': 0, 'jiang': []})
+        ('changpai.analysis', 'duzihu', False, '5w', {'shape': None, 'wenqian': 0, 'jiang': [], 'seen': []})
         """
         return analysis_document(
             family="nantong",
@@ -172,10 +177,14 @@ def analyze(
                 "winning_card= and self_drawn= describe a win; the hand is not complete"
             )
         ready = waits(cards, melds, rules=rules, jiang=flips, seen=others)
-        return Analysis(tuple(sorted(cards)), melds, None, ready, None, rules=rules, jiang=flips)
+        return Analysis(
+            tuple(sorted(cards)), melds, None, ready, None, rules=rules, jiang=flips, seen=others
+        )
     if told:
         win = Win(cards, melds, winning_card=winning_card, self_drawn=self_drawn, jiang=flips)
         sheet, best = scored(win, rules, seen=others)
     else:
         sheet = score(best, rules=rules)
-    return Analysis(tuple(sorted(cards)), melds, best, {}, sheet, rules=rules, jiang=flips)
+    return Analysis(
+        tuple(sorted(cards)), melds, best, {}, sheet, rules=rules, jiang=flips, seen=others
+    )
