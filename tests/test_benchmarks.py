@@ -100,3 +100,26 @@ def test_the_performance_page_shows_every_scripts_figures() -> None:
         lines = kept.read_text(encoding="utf-8").splitlines()
         assert lines[0].startswith(f"# {script.name}, ") and lines[0].endswith("scale 1")
         assert lines[-1].startswith("baseline: "), script.name  # (the run's footer: it ended)
+
+
+def test_the_zipai_engine_pages_win_counts_are_the_seeds() -> None:
+    """docs/zipai-engine.md "Speed": the wins of 1000 seeded HUNAN hands are the same on every
+    machine — 60 random, and 53 with the house rule 偎胡 (`weihu=True`, zipai.md §6 priority
+    1), as before it became an option."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "bench_zipai_game", BENCHMARKS / "bench_zipai_game.py"
+        )
+        assert spec is not None and spec.loader is not None
+        module: Any = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    from changpai.zipai import HUNAN
+
+    page = (BENCHMARKS.parent / "docs" / "zipai-engine.md").read_text(encoding="utf-8")
+    assert "| HUNAN | random | " in page and page.count("| 60 |") == 1
+    assert "53 / 162 / 83 random" in page
+    assert module.bench(HUNAN, 1000)[2] == 60
+    assert module.bench(HUNAN.evolve(weihu=True), 1000)[2] == 53

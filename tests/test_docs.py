@@ -165,3 +165,44 @@ def test_griffe_extension_fences_doctests_and_plain_roles() -> None:
         '<autoref identifier="changpai.zipai.hand.Decomposition" optional>'
         "<code>Decomposition</code></autoref>"
     )
+
+
+SHELL = re.compile(r"^```(?:sh|bash|console)\n(.*?)^```", re.S | re.M)
+
+
+def _cli_lines() -> list[tuple[str, str]]:
+    """(page, command line) of every ``changpai …`` line in the shell blocks of the README and
+    the docs pages, its comment cut off."""
+    lines = []
+    for page in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        for block in SHELL.findall(page.read_text(encoding="utf-8")):
+            for line in block.splitlines():
+                command = line.split("  #", 1)[0].split(" # ", 1)[0].strip()
+                if command.startswith(("changpai ", "python -m changpai ")):
+                    lines.append((page.name, command))
+    return lines
+
+
+CLI_LINES = _cli_lines()
+
+
+@pytest.mark.parametrize(("page", "command"), CLI_LINES, ids=[c for _, c in CLI_LINES])
+def test_command_lines_shown_run(
+    page: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every ``changpai`` command the pages show runs as written and exits with 0 (a reader
+    pastes them; simulations are run with 20 hands, and on Ray only when it is installed)."""
+    import shlex
+
+    from changpai.cli import main
+
+    args = shlex.split(command)[1 if command.startswith("changpai ") else 3 :]
+    if "--backend" in args and find_spec("ray") is None:
+        pytest.skip("ray is not installed")
+    if "-n" in args:
+        args[args.index("-n") + 1] = "20"
+    try:
+        code = main(args)
+    except SystemExit as stop:  # (--version: argparse prints it and exits)
+        code = stop.code
+    assert code == 0, f"{page}: {command}: {capsys.readouterr().err}"
