@@ -174,7 +174,7 @@ def test_mojia_cards_is_a_whole_number_under_every_deal(bad: object) -> None:
 
 def test_from_dict_checks_its_input() -> None:
     """Rules.from_dict names an unknown option and refuses a non-dict (DESIGN.md typed errors)."""
-    with pytest.raises(RulesError, match="'colour' is not a chuanpai rules option"):
+    with pytest.raises(RulesError, match="colour is not an option of the chuanpai rules"):
         Rules.from_dict({"colour": 1})
     with pytest.raises(RulesError, match="is not a chuanpai rules object"):
         Rules.from_dict([1])  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ import json
 import pytest
 from attrs import frozen
 
+import changpai
 from changpai import nantong
 from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
 from changpai.errors import NotationError, RulesError
@@ -74,3 +75,37 @@ def test_envelope_round_trip_and_checks() -> None:
             read_document(bad, tag)
     with pytest.raises(RulesError):
         read_document("{}", ("family", "nantong"), error=RulesError)
+
+
+# --- Rules.to_dict / from_dict: every family's (DESIGN.md one public face; issue 9) ---------------
+
+
+@pytest.mark.parametrize("entry", changpai.variants(), ids=lambda v: v.name)
+def test_every_familys_rules_read_their_own_dict(entry: changpai.Variant) -> None:
+    """Every family's Rules has to_dict / from_dict, the rules of a game document: the same
+    dict as core.serial's and read as a document's rules are (JSON in between)."""
+    rules = entry.rules
+    data = rules.to_dict()
+    assert data == rules_to_dict(rules)
+    back = type(rules).from_dict(json.loads(json.dumps(data)))
+    assert back == rules and type(back) is type(rules)
+    assert back == rules_from_dict(type(rules), data, family=type(rules)._family)
+    with pytest.raises(RulesError, match=f"colour is not an option of the {type(rules)._family}"):
+        type(rules).from_dict({**data, "colour": "blue"})
+    with pytest.raises(RulesError, match="expected a JSON object"):
+        type(rules).from_dict([1, 2])
+
+
+def test_an_older_dict_is_read_as_the_document_loader_reads_it() -> None:
+    """chuanpai.md §2 (the 摸家's claims): a dict written before ``mojia_claims`` existed
+    played every claim (its ``ADDED_OPTIONS`` value, 'all'); Rules.from_dict read it as the
+    default 'peng', another game than the one the document loader replays."""
+    from changpai import chuanpai, zipai
+
+    old = chuanpai.YAODIREN.to_dict()
+    del old["mojia_claims"]
+    assert chuanpai.Rules.from_dict(old).mojia_claims == "all"
+    assert chuanpai.Rules.from_dict(old) == rules_from_dict(chuanpai.Rules, old, family="chuanpai")
+    older = zipai.HUNAN.to_dict()
+    del older["weihu"]  # (zipai.md §6 priority 1: 偎胡 was allowed then)
+    assert zipai.Rules.from_dict(older).weihu is True

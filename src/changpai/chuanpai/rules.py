@@ -21,9 +21,8 @@ from typing import Any, ClassVar
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
-from changpai.core.guard import clipped, flag_arg, int_arg
+from changpai.core.guard import flag_arg, int_arg
 from changpai.core.rules import RulesBase, register_presets
-from changpai.core.serial import without_retired
 from changpai.errors import RulesError
 
 __all__ = ["GEHU", "PRESETS", "YAODIREN", "Rules"]
@@ -223,34 +222,6 @@ class Rules(RulesBase):
         regular = [18, 17, 17, self.mojia_cards] if self.deal == "18/17" else [16, 15, 15, 15]
         extra = {5: [3], 6: [5, 3], 7: [5, 3, 1]}.get(n, [])
         return (*regular[: min(n, 4)], *extra)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option as a JSON-ready dict.
-
-        >>> GEHU.to_dict()["pair_rule"]
-        '14'
-        """
-        out: dict[str, Any] = {}
-        for attribute in fields(Rules):
-            value = getattr(self, attribute.name)
-            out[attribute.name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """The inverse of :meth:`to_dict`.
-
-        >>> Rules.from_dict(GEHU.to_dict()) == GEHU
-        True
-        """
-        if not isinstance(data, dict):
-            raise RulesError(f"{clipped(data)} is not a chuanpai rules object: expected a dict")
-        values = without_retired(cls, data, "chuanpai")
-        for key in values:
-            _check_option(key)
-        if isinstance(values.get("red_dot_targets"), list):
-            values["red_dot_targets"] = tuple(values["red_dot_targets"])
-        return cls(**values)
 
 
 def _check_option(key: object) -> None:

@@ -13,11 +13,15 @@ zipai.HUNAN.evolve(min_huxi=10)
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from attrs import fields
 
+from changpai.core.serial import rules_from_dict, rules_to_dict
+
 __all__ = ["RulesBase", "register_presets"]
+
+_R = TypeVar("_R", bound="RulesBase")
 
 
 class RulesBase:
@@ -60,6 +64,34 @@ class RulesBase:
             if getattr(self, f.name) != getattr(preset, f.name)
         )
         return f"{self._family}.{constant}.evolve({changed})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as a JSON-ready dict, in declaration order (tuples as lists, sets as
+        sorted lists): what a game document holds as its rules.
+
+        >>> from changpai import nantong
+        >>> nantong.DUZIHU.to_dict()["wenqian_values"]
+        [20, 50, 100, 200]
+        """
+        return rules_to_dict(self)
+
+    @classmethod
+    def from_dict(cls: type[_R], data: Any) -> _R:
+        """The inverse of :meth:`to_dict`, as a game document's rules are read: an unknown
+        option or a value that is not a dict raises :class:`~changpai.errors.RulesError`
+        naming it; a missing option takes its default, or for an option added later the
+        behaviour of the documents written before it (``ADDED_OPTIONS``); a retired option is
+        accepted only at its old default (``RETIRED_OPTIONS``).
+
+        >>> from changpai import chuanpai, zipai
+        >>> zipai.Rules.from_dict(zipai.HAHA.to_dict()) == zipai.HAHA
+        True
+        >>> old = chuanpai.YAODIREN.to_dict()
+        >>> del old["mojia_claims"]  # (a dict written before the option)
+        >>> chuanpai.Rules.from_dict(old).mojia_claims
+        'all'
+        """
+        return rules_from_dict(cls, data, family=cls._family)
 
 
 def register_presets(cls: type[RulesBase], family: str, **presets: Any) -> None:
