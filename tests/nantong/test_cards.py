@@ -188,3 +188,27 @@ def test_parse_agrees_with_the_scanner(parts: list[tuple[str, str]]) -> None:
             nantong.parse(text)
         return
     assert nantong.parse(text) == expected
+
+
+@given(st.lists(st.sampled_from(nantong.DECK_BAIDA), max_size=23, unique=False), st.booleans())
+def test_codes_written_together_read_as_written_apart_section_1(
+    cards: list[Card], lower: bool
+) -> None:
+    """nantong.md §1 notation, docs/core-concepts.md "with or without spaces" (review h24):
+    ASCII codes written together (``4w5tHH``) read as the same codes written apart."""
+    if any(n > c.copies for c, n in ((c, cards.count(c)) for c in cards)):
+        return
+    codes = [c.code.lower() if lower else c.code for c in cards]
+    assert nantong.parse("".join(codes)) == nantong.parse(" ".join(codes)) == tuple(cards)
+
+
+@pytest.mark.parametrize(("text", "cards"), [("4w5t", "4w 5t"), ("HHQZ", "HH QZ"),
+                                             ("5t5tBD", "5t 5t FU"), ("12b3bSHOU", "1b 2b 3b SHOU")])  # fmt: skip
+def test_codes_written_together_section_1(text: str, cards: str) -> None:
+    assert nantong.parse(text) == nantong.parse(cards)
+
+
+@pytest.mark.parametrize("text", ["4w5", "HHQ", "5tX", "1t0t"])
+def test_a_joined_word_that_is_not_codes_is_named_section_1(text: str) -> None:
+    with pytest.raises(NotationError, match=f"'{text}' is not a nantong card"):
+        nantong.parse(text)

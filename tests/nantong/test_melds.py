@@ -298,3 +298,35 @@ def test_set_values_are_kept_in_a_bounded_cache_the_cold_clear_empties_section_5
     assert caches.stats("nantong")[name][0] > 0
     caches.clear("nantong")
     assert caches.stats("nantong")[name][0] == 0
+
+
+@pytest.mark.parametrize(
+    ("keywords", "named"),
+    [
+        ({"kind": "peng"}, "kind='peng' is not a nantong MeldKind"),
+        ({"kind": None}, "kind=None is not a nantong MeldKind"),
+        ({"kind": 5}, "kind=5 is not a nantong MeldKind"),
+        ({"source": "peng"}, "source='peng' is not a nantong SetKind"),
+        ({"faces": "1t 1t 1t"}, "faces='1t 1t 1t' is not a sequence of nantong cards"),
+        ({"faces": (1, 2, 3)}, "faces=.* holds 1"),
+        ({"wilds": None}, "wilds=None is not a sequence of"),
+        ({"wilds": ((1, 2),)}, "wilds=.* is not a sequence of"),
+    ],
+)
+def test_a_meld_of_wrong_parts_is_a_notation_error_section_4(
+    keywords: dict[str, object], named: str
+) -> None:
+    """DESIGN.md typed errors (review h24): a Meld built from a kind, source, faces or wilds of
+    the wrong type names the field — it raised AttributeError, or blamed the cards (§4 groups)."""
+    built: dict[str, object] = {"kind": MeldKind.KEZI, "faces": nantong.parse("1t 1t 1t")}
+    with pytest.raises(NotationError, match=named):
+        Meld(**{**built, **keywords})  # type: ignore[arg-type]
+
+
+def test_a_meld_of_lists_is_the_meld_of_tuples_section_4() -> None:
+    """Faces and wilds given as lists are kept as tuples: the meld equals, and hashes as, the one
+    of tuples (a list of faces left it unhashable)."""
+    fu, one = Card("FU"), Card("1t")
+    listed = Meld(MeldKind.KEZI, [one, one, one], wilds=[[fu, one]])  # type: ignore[arg-type]
+    tupled = Meld(MeldKind.KEZI, (one, one, one), wilds=((fu, one),))
+    assert listed == tupled and hash(listed) == hash(tupled)

@@ -421,7 +421,44 @@ def _ascii_word(word: str) -> list[int]:
     if len(upper) >= 2 and upper[-1] in "TBW" and all(c in "123456789" for c in upper[:-1]):
         suit = "TBW".index(upper[-1])
         return [suit * 9 + int(c) - 1 for c in upper[:-1]]
-    raise NotationError(f"{word!r} is not a nantong card; {_EXPECTED}")
+    joined = _joined_codes(upper)
+    if joined is None:
+        raise NotationError(f"{word!r} is not a nantong card; {_EXPECTED}")
+    return joined
+
+
+# the letter codes of one card, longest first (SHOU before the two-letter ones)
+_LETTER_CODES = sorted((*_HONOUR_CODES, *_BAIDA_CODES, "BD"), key=len, reverse=True)
+
+
+def _joined_codes(upper: str) -> list[int] | None:
+    """The cards of an upper-case ASCII word of several codes written without spaces
+    (``4W5T``, ``HHQZ``, ``123B5W5W``), or None if it is not such a word. Each code is read
+    whole: digits then their suit letter, or a letter code (no code is the start of another
+    one, so the reading is the only one).
+
+    >>> _joined_codes("4W5THHBD"), _joined_codes("4W5"), _joined_codes("HHQ")
+    ([21, 4, 28, -1], None, None)
+    """
+    indices: list[int] = []
+    pos, n = 0, len(upper)
+    while pos < n:
+        if upper[pos] in "123456789":
+            end = pos
+            while end < n and upper[end] in "123456789":
+                end += 1
+            if end == n or upper[end] not in "TBW":
+                return None
+            suit = "TBW".index(upper[end])
+            indices.extend(suit * 9 + int(c) - 1 for c in upper[pos:end])
+            pos = end + 1
+            continue
+        code = next((c for c in _LETTER_CODES if upper.startswith(c, pos)), None)
+        if code is None:
+            return None
+        indices.append(-1 if code == "BD" else _token_index(code))  # type: ignore[arg-type]
+        pos += len(code)
+    return indices
 
 
 def _resolve(indices: list[int], text: str) -> tuple[Card, ...]:

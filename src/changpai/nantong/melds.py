@@ -498,7 +498,11 @@ def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind |
     """
     if rules is not None:
         rules_arg(rules, Rules, "nantong")
-    cards = cards_arg(cards, Card, "cards", "nantong cards")
+    return _classify(cards_arg(cards, Card, "cards", "nantong cards"))
+
+
+def _classify(cards: tuple[Card, ...]) -> MeldKind | None:
+    """:func:`classify` of cards already checked."""
     n = len(cards)
     if n < 2 or n > 4 or any(c.is_baida for c in cards):
         return None
@@ -510,6 +514,22 @@ def classify(cards: Sequence[Card], *, rules: Rules | None = None) -> MeldKind |
         if nums[1] == nums[0] + 1 and nums[2] == nums[0] + 2:
             return MeldKind.WENQIAN if nums[0] == 9 else MeldKind.SHUNZI
     return None
+
+
+def _wilds_arg(wilds: object) -> tuple[tuple[Card, Card], ...]:
+    """``wilds=`` as a tuple of (百搭, face) pairs of cards (from any sequence of pairs), or a
+    NotationError naming it."""
+    pairs = items_arg(wilds, "wilds", "(百搭, face) pairs of nantong cards")
+    if not all(
+        isinstance(pair, (tuple, list))
+        and len(pair) == 2
+        and all(isinstance(c, Card) for c in pair)
+        for pair in pairs
+    ):
+        raise NotationError(
+            f"wilds={clipped(wilds)} is not a sequence of (百搭, face) pairs of nantong cards"
+        )
+    return tuple((physical, face) for physical, face in pairs)
 
 
 @frozen
@@ -533,8 +553,21 @@ class Meld:
     wilds: tuple[tuple[Card, Card], ...] = field(default=())
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, MeldKind):
+            raise NotationError(
+                f"kind={self.kind!r} is not a nantong MeldKind (e.g. MeldKind.KEZI)"
+            )
+        if self.source is not None and not isinstance(self.source, SetKind):
+            raise NotationError(
+                f"source={self.source!r} is not a nantong SetKind (e.g. SetKind.PENG) or None"
+            )
+        faces = cards_arg(self.faces, Card, "faces", "nantong cards")
+        if faces is not self.faces:  # (a list would leave the meld unhashable)
+            object.__setattr__(self, "faces", faces)
+        if self.wilds != ():
+            object.__setattr__(self, "wilds", _wilds_arg(self.wilds))
         four_like = self.source is not None and self.source in (SetKind.DEALT4, SetKind.DRAWN4)
-        found = classify(self.faces)
+        found = _classify(faces)
         ok = found == self.kind or (
             four_like and found in (MeldKind.KEZI, MeldKind.PAIR) and self.kind == MeldKind.GANG
         )
