@@ -72,3 +72,42 @@ def test_no_message_outgrows_the_limit() -> None:
         assert len(str(caught.value)) <= errors.MESSAGE_LIMIT + 3
     long = errors.NotationError("y" * 5_000 + " is not a card")
     assert str(long).endswith(" is not a card") and str(long).startswith("y")
+
+
+def _named_inputs() -> list[tuple[str, object, type[Exception], str]]:
+    from changpai import chuanpai, daer, nantong, xiaogan, zipai
+
+    sample = chuanpai.analyze(changpai.variant("yaodiren").sample).best
+    return [
+        ("nantong.best_decomposition", lambda: nantong.best_decomposition(5),
+         errors.NotationError, "concealed=5 is not"),
+        ("nantong.waits", lambda: nantong.waits(b"1t"), errors.NotationError, "concealed=b'1t'"),
+        ("nantong.analyze", lambda: nantong.analyze(5), errors.NotationError, "hand=5 is not"),
+        ("nantong.score", lambda: nantong.score(5), errors.NotationError, "win=5 is not"),
+        ("daer.analyze", lambda: daer.analyze(b"x2"), errors.NotationError, "hand=b'x2' is not"),
+        ("daer.waits", lambda: daer.waits([1]), errors.NotationError, r"cards=\[1\] holds 1"),
+        ("chuanpai.score", lambda: chuanpai.score(sample, rules=zipai.HUNAN),
+         errors.RulesError, "rules=zipai.HUNAN is not a chuanpai Rules object"),
+        ("xiaogan.classify", lambda: xiaogan.classify(xiaogan.parse("上大人"), rules=zipai.HUNAN),
+         errors.RulesError, "rules=zipai.HUNAN is not a xiaogan Rules object"),
+        ("nantong.meld_value", lambda: nantong.meld_value(nantong.Meld.parse("HH HH HH"),
+         jiang=object()), errors.NotationError, "jiang=<object"),
+        ("chuanpai.next_dealer", lambda: chuanpai.next_dealer(chuanpai.YAODIREN, 0, None,
+         card="zz"), errors.NotationError, "card='zz' is not a chuanpai Card"),
+        ("chuanpai.next_dealer", lambda: chuanpai.next_dealer(chuanpai.YAODIREN, 0, None,
+         card=chuanpai.Card("12")), errors.RulesError, "only after a win"),
+        ("xiaogan.next_dealer", lambda: xiaogan.next_dealer(xiaogan.XIAOGAN, 0, 1, card="zz"),
+         errors.NotationError, "card='zz' is not a xiaogan Card"),
+        ("xiaogan.next_dealer", lambda: xiaogan.next_dealer(xiaogan.XIAOGAN, 0, 1,
+         card=xiaogan.Card("化"), abandoned_by=1), errors.RulesError, "was not abandoned"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", range(13))
+def test_an_error_names_the_argument_it_is_about(case: int) -> None:
+    """DESIGN.md typed errors (review h24): the message names the argument as the signature
+    calls it (``concealed``, ``hand``, ``win``) and the family, and a value that cannot be used
+    is refused, never ignored (a jiang= of a meld without a set, a card= after no win)."""
+    _name, call, error, named = _named_inputs()[case]
+    with pytest.raises(error, match=named):
+        call()  # type: ignore[operator]

@@ -10,7 +10,7 @@ import pytest
 
 from changpai.chuanpai import GEHU, YAODIREN, Card, Match, draw_dealer, next_dealer
 from changpai.core.match import Match as MatchBase
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 
 def test_draw_dealer_highest_card_and_ties() -> None:
@@ -52,13 +52,14 @@ def test_draw_dealer_highest_card_and_ties() -> None:
         (0, "26", 0, 1),  # cutter 2; 8 points: 2 3 0 1 2 3 0 1
         (1, "66", 1, 2),  # cutter 3; 12 points: 3 0 1 2 ×3 -> 2
         (3, "11", 0, 2),  # cutter 1; 2 points: 1, 2
-        (None, "66", 2, 2),  # drawn hand: the dealer deals again
+        (None, None, 2, 2),  # drawn hand: no card is turned, the dealer deals again
     ],
 )
-def test_next_dealer(winner: int | None, code: str, dealer: int, expected: int) -> None:
+def test_next_dealer(winner: int | None, code: str | None, dealer: int, expected: int) -> None:
     """chuanpai.md §2.2.5: the winner's second-next seat cuts and turns a card; its points,
     counted around the table from the cutter, give the next dealer [INF]."""
-    assert next_dealer(YAODIREN, dealer, winner, card=Card(code)) == expected
+    card = None if code is None else Card(code)
+    assert next_dealer(YAODIREN, dealer, winner, card=card) == expected
 
 
 def test_match_plays_hands_in_a_row() -> None:
@@ -102,6 +103,11 @@ def test_next_dealer_errors() -> None:
     """Bad seats and a win without the cut card raise RulesError naming them."""
     with pytest.raises(RulesError, match="give card="):
         next_dealer(YAODIREN, 0, 1)
+    # (review h24: a card after a drawn hand, or one that is no card, was ignored)
+    with pytest.raises(RulesError, match="only after a win"):
+        next_dealer(YAODIREN, 2, None, card=Card("66"))
+    with pytest.raises(NotationError, match="card='zz' is not a chuanpai Card"):
+        next_dealer(YAODIREN, 0, 1, card="zz")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="dealer=4 is not a seat"):
         next_dealer(YAODIREN, 4, None)
     with pytest.raises(RulesError, match="winner=5 is not a seat"):

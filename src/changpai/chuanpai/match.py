@@ -18,7 +18,7 @@ from typing import Any
 from changpai.chuanpai.cards import Card
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
-from changpai.core.guard import instance_arg, int_arg, seed_arg
+from changpai.core.guard import cut_card_arg, int_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
@@ -27,7 +27,7 @@ __all__ = ["Match", "draw_dealer", "next_dealer"]
 
 
 def _players(rules: Rules, players: int | None) -> int:
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "chuanpai")
     return int_arg(rules.players if players is None else players, "players", low=2, high=7)
 
 
@@ -97,15 +97,12 @@ def next_dealer(
     """
     n = _players(rules, players)
     dealer = check_seat(dealer, n, what="dealer", error=RulesError)
-    if winner is None:
+    turned = cut_card_arg(card, winner, Card, "chuanpai")
+    if winner is None or turned is None:
         return dealer
     winner = check_seat(winner, n, what="winner", error=RulesError)
-    if not isinstance(card, Card):
-        raise RulesError(
-            "after a win the next dealer is decided by the card the cutter turns: give card="
-        )
     cutter = (winner + 2) % n
-    return (cutter + max(card.points, 1) - 1) % n
+    return (cutter + max(turned.points, 1) - 1) % n
 
 
 class Match(MatchBase[Game, Rules]):

@@ -38,7 +38,7 @@ from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import cards_arg, instance_arg, int_arg, keywords_with_win, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 
 __all__ = ["Analysis", "Win", "analyze", "payments", "score"]
 
@@ -84,7 +84,7 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
     ...
     changpai.errors.IllegalActionError: winner=3 is not a seat; expected a whole number 0..2
     """
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "chuanpai")
     # as in every family's Win and score: a wrong type is a NotationError, a count out of
     # range a RulesError, a seat not at the table an IllegalActionError
     for name, value in (("total", total), ("players", players), ("winner", winner)):
@@ -218,7 +218,7 @@ def score(
         melds = melds.units
     if rules is None:  # (the rules the hand was read under, as in every family)
         rules = melds.rules if isinstance(melds, Decomposition) else YAODIREN
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "chuanpai")
     units: Sequence[Meld] = (
         melds.melds
         if isinstance(melds, Decomposition)

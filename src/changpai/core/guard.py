@@ -31,6 +31,7 @@ __all__ = [
     "cards_arg",
     "clipped",
     "count_arg",
+    "cut_card_arg",
     "flag_arg",
     "instance_arg",
     "int_arg",
@@ -250,6 +251,37 @@ def rules_arg(value: object, cls: type[_T], family: str) -> _T:
     if not isinstance(value, cls):
         raise RulesError(f"rules={shown(value)} is not a {family} Rules object")
     return value
+
+
+def cut_card_arg(card: object, winner: int | None, cls: type[_T], family: str) -> _T | None:
+    """The card turned by the cutter to choose the next dealer after a win (川牌 and 孝感
+    ``next_dealer``): a ``cls``, given exactly when there is a ``winner`` — a card of the
+    wrong type is a :class:`NotationError` naming it, a card after a hand without a winner or
+    none after a win a :class:`RulesError` (never ignored).
+
+    >>> cut_card_arg(None, None, int, "demo") is None, cut_card_arg(7, 0, int, "demo")
+    (True, 7)
+    >>> cut_card_arg("zz", 0, int, "demo")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: card='zz' is not a demo Card
+    >>> cut_card_arg(7, None, int, "demo")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: card=7: a card is turned for the next dealer only after a win (winner=None)
+    """
+    if card is not None and not isinstance(card, cls):
+        raise NotationError(f"card={shown(card)} is not a {family} Card")
+    if winner is None and card is not None:
+        raise RulesError(
+            f"card={shown(card)}: a card is turned for the next dealer only after a win "
+            "(winner=None)"
+        )
+    if winner is not None and card is None:
+        raise RulesError(
+            "after a win the next dealer is decided by the card the cutter turns: give card="
+        )
+    return card
 
 
 def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | None:

@@ -30,7 +30,7 @@ from typing import Any
 from attrs import frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import clipped, items_arg, meld_texts, rules_arg
+from changpai.core.guard import cards_arg, clipped, items_arg, meld_texts, rules_arg
 from changpai.daer.melds import Meld, MeldKind, Origin, _luzhou_names, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
@@ -476,7 +476,7 @@ def read_hand(cards: str | Sequence[Card], name: str = "cards") -> tuple[Card, .
     >>> read_hand(["x1"])
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 'x1' is not a 大貳 (字牌) card; give Card objects or a text of cards
+    changpai.errors.NotationError: cards=['x1'] holds 'x1', which is not one of 大貳 (字牌) cards
     >>> read_hand(5, "hand")
     Traceback (most recent call last):
     ...
@@ -484,18 +484,7 @@ def read_hand(cards: str | Sequence[Card], name: str = "cards") -> tuple[Card, .
     """
     if isinstance(cards, str):
         return parse(cards)
-    try:
-        out = tuple(cards)
-    except TypeError:
-        raise NotationError(
-            f"{name}={clipped(cards)} is not a sequence of 大貳 (字牌) cards"
-        ) from None
-    for card in out:
-        if not isinstance(card, Card):
-            raise NotationError(
-                f"{card!r} is not a 大貳 (字牌) card; give Card objects or a text of cards"
-            )
-    return out
+    return cards_arg(cards, Card, name, "大貳 (字牌) cards")
 
 
 def parse_melds(melds: str | Iterable[Meld | str]) -> tuple[Meld, ...]:

@@ -31,7 +31,7 @@ from changpai.core.guard import (
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.daer.rules import DAER, Rules
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 from changpai.zipai import Card, parse
 
 __all__ = ["Meld", "MeldKind", "Origin", "classify", "meld_hu"]
@@ -181,7 +181,7 @@ def classify(
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a 大貳 (字牌) card")
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "大貳")
     if exposed is not True and exposed is not False:
         flag_arg(exposed, "exposed", NotationError)
     n = len(cards)

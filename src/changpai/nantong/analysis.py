@@ -166,7 +166,7 @@ def analyze(
     if isinstance(hand, str) and "/" in hand:  # (the declared sets may follow a "/")
         hand, _, table = hand.partition("/")
         exposed = (*parse_melds(exposed), *parse_melds(table))
-    cards, melds, _, _ = _split(hand, exposed, rules)
+    cards, melds, _, _ = _split(hand, exposed, rules, "hand")
     flips = _jiang(jiang)
     others = _seen_melds(seen)
     best = best_decomposition(cards, melds, rules=rules, jiang=flips, seen=others)

@@ -142,10 +142,12 @@ class WaitKind(HanziEnum, short_repr=True):
     DANDIAO = ("dandiao", "單吊")
 
 
-def _to_cards(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+def _to_cards(cards: Iterable[Card] | str, name: str = "cards") -> tuple[Card, ...]:
+    """The cards of text or of a sequence of cards; a NotationError naming the argument
+    ``name`` for anything else."""
     if isinstance(cards, str):
         return parse(cards)
-    return cards_arg(cards, Card, "cards", "nantong cards")
+    return cards_arg(cards, Card, name, "nantong cards")
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
@@ -474,10 +476,13 @@ def _shape(groups: Sequence[Meld], rules: Rules) -> Shape:
 
 
 def _split(
-    concealed: Iterable[Card] | str, exposed: Iterable[Meld] | str, rules: Rules
+    concealed: Iterable[Card] | str,
+    exposed: Iterable[Meld] | str,
+    rules: Rules,
+    name: str = "concealed",
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...], list[Card]]:
     rules_arg(rules, Rules, "nantong")
-    cards = _to_cards(concealed)
+    cards = _to_cards(concealed, name)
     melds = parse_melds(exposed)
     # nantong.md §3: a hand is 7 groups and a pair; the declared melds are groups of it
     size_arg(len(cards), 3 * max(GROUPS_IN_HAND - len(melds), 0) + 2, "concealed", "nantong cards")

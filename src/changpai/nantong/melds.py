@@ -741,10 +741,11 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     """
     instance_arg(meld, Meld, "meld")
     rules_arg(rules, Rules, "nantong")
+    flips = _jiang(jiang)  # (read for every meld: a bad jiang= is named, never ignored)
     if meld.source is None:
         return 0
-    _check_four(meld, _jiang(jiang))
-    return set_value(meld.source, meld.card, jiang, rules)
+    _check_four(meld, flips)
+    return set_value(meld.source, meld.card, flips, rules)
 
 
 def _check_four(meld: Meld, flips: Sequence[Card]) -> None:

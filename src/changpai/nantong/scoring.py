@@ -474,7 +474,7 @@ def _as_win(
         if jiang is None:
             jiang = hand.jiang
     else:
-        cards = _to_cards(hand)
+        cards = _to_cards(hand, "win")
     return Win(
         cards,
         jiang=() if jiang is None else jiang,

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from changpai.core import caches
-from changpai.core.guard import instance_arg, int_arg, items_arg, shown
+from changpai.core.guard import cut_card_arg, int_arg, items_arg, rules_arg, shown
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import check_seat
@@ -209,21 +209,22 @@ def next_dealer(
     ...
     changpai.errors.RulesError: after a win the next dealer is decided by the card the cutter turns: give card=
     """
-    rules = instance_arg(rules, Rules, "rules", RulesError)
+    rules = rules_arg(rules, Rules, "xiaogan")
     n = int_arg(rules.players if players is None else players, "players", low=2, high=7)
     dealer = check_seat(dealer, n, what="dealer", error=RulesError)
-    if winner is None:
+    turned = cut_card_arg(card, winner, Card, "xiaogan")
+    if winner is None or turned is None:
         if abandoned_by is not None:
             abandoned_by = check_seat(abandoned_by, n, what="abandoned_by", error=RulesError)
             if abandoned_by == dealer and not rules.tuo_zhuang:
                 return (dealer + 1) % n
         return dealer
     winner = check_seat(winner, n, what="winner", error=RulesError)
-    if type(card) is not Card:
+    if abandoned_by is not None:
         raise RulesError(
-            "after a win the next dealer is decided by the card the cutter turns: give card="
+            f"abandoned_by={shown(abandoned_by)}: a hand won by seat {winner} was not abandoned"
         )
-    count = 1 if card.is_hunjiang else card.index // 3 + 1
+    count = 1 if turned.is_hunjiang else turned.index // 3 + 1
     return ((winner + 2) % n + count - 1) % n
 
 

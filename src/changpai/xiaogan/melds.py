@@ -24,9 +24,17 @@ from collections.abc import Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, clipped, flag_arg, instance_arg, kind_alone, meld_head
+from changpai.core.guard import (
+    cards_arg,
+    clipped,
+    flag_arg,
+    instance_arg,
+    kind_alone,
+    meld_head,
+    rules_arg,
+)
 from changpai.core.hanzi import HanziEnum
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.rules import XIAOGAN, Rules
 
@@ -219,10 +227,10 @@ def classify(
     >>> classify(parse("上上"), rules=None)
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: rules=None is not of type Rules
+    changpai.errors.RulesError: rules=None is not a xiaogan Rules object
     """
     items = cards_arg(cards, Card, "cards", "xiaogan cards (Card)")
-    rules = instance_arg(rules, Rules, "rules", RulesError)
+    rules = rules_arg(rules, Rules, "xiaogan")
     if claimed is not True and claimed is not False:
         flag_arg(claimed, "claimed", NotationError)
     if attached is not True and attached is not False:
@@ -396,7 +404,7 @@ def meld_allowed(meld: Meld, rules: Rules = XIAOGAN) -> str | None:
     changpai.errors.NotationError: meld='句 上大人' is not of type Meld
     """
     meld = instance_arg(meld, Meld, "meld")
-    rules = instance_arg(rules, Rules, "rules", RulesError)
+    rules = rules_arg(rules, Rules, "xiaogan")
     hunjiang = any(c.index == HJ for c in meld.cards)
     if hunjiang and meld.kind is not MeldKind.MENJIANG and rules.hunjiang != "wild":
         return "混江 stands in only for a card of the dealer's 門將 (xiaogan.md §4, X3)"
