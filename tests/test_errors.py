@@ -85,7 +85,7 @@ def _named_inputs() -> list[tuple[str, object, type[Exception], str]]:
         ("nantong.analyze", lambda: nantong.analyze(5), errors.NotationError, "hand=5 is not"),
         ("nantong.score", lambda: nantong.score(5), errors.NotationError, "win=5 is not"),
         ("daer.analyze", lambda: daer.analyze(b"x2"), errors.NotationError, "hand=b'x2' is not"),
-        ("daer.waits", lambda: daer.waits([1]), errors.NotationError, r"cards=\[1\] holds 1"),
+        ("daer.waits", lambda: daer.waits([1]), errors.NotationError, r"concealed=\[1\] holds 1"),
         ("chuanpai.score", lambda: chuanpai.score(sample, rules=zipai.HUNAN),
          errors.RulesError, "rules=zipai.HUNAN is not a chuanpai Rules object"),
         ("xiaogan.classify", lambda: xiaogan.classify(xiaogan.parse("上大人"), rules=zipai.HUNAN),

@@ -48,3 +48,22 @@ def test_random_game_has_the_same_defaults(family: Any) -> None:
 def test_daer_random_game_defaults() -> None:
     assert daer.random_game(seed=4) == daer.random_game(daer.DAER, 4)
     assert daer.random_game().is_over
+
+
+# ---------------------------------------------------------------- the analysis functions' names
+
+ANALYSED = [zipai, daer, chuanpai, nantong, xiaogan]
+
+
+@pytest.mark.parametrize("family", ANALYSED, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("name", ["best_decomposition", "decompositions", "waits", "analyze"])
+def test_the_analysis_functions_name_their_arguments_alike(family: Any, name: str) -> None:
+    """docs/core-concepts.md "Hand analysis and scoring" (review h24): the hand is ``concealed``
+    (``hand`` for ``analyze``), then ``exposed``, and ``rules`` may be given by keyword, in
+    every family — a keyword call works the same whichever family it is made in (字牌's
+    ``rules`` may also come third, as since 0.1.0)."""
+    parameters = inspect.signature(getattr(family, name)).parameters
+    first = "hand" if name == "analyze" else "concealed"
+    assert list(parameters)[:2] == [first, "exposed"]
+    keyword = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    assert parameters["rules"].kind in keyword

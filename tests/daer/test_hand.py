@@ -138,7 +138,7 @@ def test_wrong_hands_raise_notation_errors(cards: str, exposed: str, message: st
 
 
 def test_cards_of_another_family_are_refused() -> None:
-    with pytest.raises(NotationError, match=r"cards=.* holds .*, which is not one of 大貳"):
+    with pytest.raises(NotationError, match=r"concealed=.* holds .*, which is not one of 大貳"):
         best_decomposition(nantong.parse("1t 2t 3t"))
     with pytest.raises(NotationError, match="not a 大貳 meld"):
         best_decomposition("一二三", [42])  # type: ignore[list-item]

@@ -574,14 +574,15 @@ def _check_size(
 
 
 def _prepare(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld | str],
     rules: Rules,
     complete: bool,
+    name: str = "concealed",
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...]]:
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "大貳")
-    hand = read_hand(cards)
+    hand = read_hand(concealed, name)
     melds = _read_melds(exposed, "exposed")
     _check_table(melds, rules)
     counts = _counts(hand, melds, _hand_text(hand) or "the hand")
@@ -596,7 +597,7 @@ def _build(reading: _Reading, exposed: tuple[Meld, ...], rules: Rules) -> Decomp
 
 
 def decompositions(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld | str] = (),
     *,
     rules: Rules = DAER,
@@ -604,8 +605,8 @@ def decompositions(
     kan: str | Iterable[Card | str] | None = None,
 ) -> Iterator[Decomposition]:
     """Every reading of a complete hand into sets (and a 將), whether or not it reaches the
-    rules' least 胡. ``cards`` are the concealed cards, ``exposed`` the table sets;
-    ``discard``, one of ``cards``, the card won on from another seat's discard: a 刻 that
+    rules' least 胡. ``concealed`` are the concealed cards, ``exposed`` the table sets;
+    ``discard``, one of them, the card won on from another seat's discard: a 刻 that
     must hold it is a 碰 (a pair and another player's card; the 字牌 table counts it less).
 
     >>> [str(d) for d in decompositions("一二三 四五六 壹貳叄 伍伍 拾拾拾", discard="拾")]
@@ -632,7 +633,7 @@ def decompositions(
     ...
     changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a complete 大貳 hand holds 14 (+1 per 杠)
     """
-    hand, melds, counts = _prepare(cards, exposed, rules, True)
+    hand, melds, counts = _prepare(concealed, exposed, rules, True)
     won_on = _discard_index(discard, hand)
     mask = _kan_mask(kan, counts, rules)
     return _decompositions(counts, melds, rules, won_on, mask)  # checked now, read as iterated
@@ -710,7 +711,7 @@ def _discard_index(discard: Card | str | None, hand: Sequence[Card]) -> int:
 
 
 def best_decomposition(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld | str] = (),
     *,
     rules: Rules = DAER,
@@ -733,14 +734,14 @@ def best_decomposition(
     True
     """
     best: Decomposition | None = None
-    for d in decompositions(cards, exposed, rules=rules, discard=discard, kan=kan):
+    for d in decompositions(concealed, exposed, rules=rules, discard=discard, kan=kan):
         if wins(d.hu, rules) and (best is None or (d.value, d.hu) > (best.value, best.hu)):
             best = d
     return best
 
 
 def waits(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld | str] = (),
     *,
     rules: Rules = DAER,
@@ -766,7 +767,7 @@ def waits(
     >>> {c.code: d.hu for c, d in w.items()}  # no 坎 dealt: a drawn 三 reads as the discard
     {'x3': 15, 'x6': 15}
     """
-    hand, melds, counts = _prepare(cards, exposed, rules, False)
+    hand, melds, counts = _prepare(concealed, exposed, rules, False)
     mask = _kan_mask(kan, counts, rules)
     held = None if mask == EVERY_KIND else [CARDS[k] for k in range(KINDS) if mask >> k & 1]
     seen = list(counts)

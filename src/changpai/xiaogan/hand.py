@@ -480,7 +480,7 @@ class Decomposition:
 
 
 def decompositions(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
     *,
     rules: Rules = XIAOGAN,
@@ -499,7 +499,7 @@ def decompositions(
     >>> [d.value for d in decompositions("上大人 邱乙己 化三千 七十士", "碰 子子子; 門將 仁 HJ")]
     [17]
     """
-    _cards, melds, hand = checked(cards, exposed, rules)  # checked now, not when iterated
+    _cards, melds, hand = checked(concealed, exposed, rules)  # checked now, not when iterated
     return _decompositions(hand, melds, rules)
 
 
@@ -511,7 +511,7 @@ def _decompositions(
 
 
 def best_decomposition(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
     *,
     rules: Rules = XIAOGAN,
@@ -532,7 +532,7 @@ def best_decomposition(
     ...
     changpai.errors.NotationError: '天' is not a xiaogan card; expected a code A1..H3 or HJ, or a character 上 大 人 … 可 知 禮 or 混江
     """
-    _cards, melds, hand = checked(cards, exposed, rules)
+    _cards, melds, hand = checked(concealed, exposed, rules)
     found = best_units(hand, _options(rules), rules.count_face_down)
     if found is None:
         return None
@@ -540,7 +540,7 @@ def best_decomposition(
 
 
 def best_layout(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
     *,
     rules: Rules = XIAOGAN,
@@ -558,14 +558,14 @@ def best_layout(
     >>> best_layout("上大人 邱乙己 化三千 七十士", "碰 子子子").laid_out  # text
     15
     """
-    _cards, melds, hand = checked(cards, exposed, rules)
+    _cards, melds, hand = checked(concealed, exposed, rules)
     found = layout_units(hand, rules)
-    concealed = tuple(_unit_meld(u) for u in found[3])
-    return Decomposition(concealed, melds, rules, tuple(CARDS[i] for i in found[4]))
+    laid = tuple(_unit_meld(u) for u in found[3])
+    return Decomposition(laid, melds, rules, tuple(CARDS[i] for i in found[4]))
 
 
 def is_complete(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
     *,
     rules: Rules = XIAOGAN,
@@ -577,12 +577,12 @@ def is_complete(
     >>> is_complete("上大人 邱乙己 化三千 七十士", "碰 子子子")  # text
     True
     """
-    _cards, _melds, hand = checked(cards, exposed, rules)
+    _cards, _melds, hand = checked(concealed, exposed, rules)
     return best_units(hand, _options(rules), rules.count_face_down) is not None
 
 
 def waits(
-    cards: str | Sequence[Card],
+    concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
     *,
     rules: Rules = XIAOGAN,
@@ -597,7 +597,7 @@ def waits(
     >>> sorted(c.hanzi for c in waits("上大人 邱乙己 化三千 爾爾", "杠 九九九九"))  # text
     ['爾']
     """
-    _cards, melds, hand = checked(cards, exposed, rules)
+    _cards, melds, hand = checked(concealed, exposed, rules)
     held = list(hand)
     for meld in melds:
         for card in meld.cards:
