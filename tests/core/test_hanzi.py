@@ -131,3 +131,12 @@ def test_family_properties_kept() -> None:
     assert NantongMeldKind.WENQIAN.is_sequence
     assert (SetKind.DEALT4.base, SetKind.EXPOSED4.s000) == (16, "開朝")
     assert SetKind.get("暗杠") is SetKind.DRAWN4
+
+
+@pytest.mark.parametrize("kind", FAMILY_ENUMS, ids=lambda k: f"{k.__module__}.{k.__name__}")
+@pytest.mark.parametrize("value", ["flee", None, 5, b"peng", "PENG "])
+def test_a_value_of_no_member_is_a_notation_error(kind: type[HanziEnum], value: object) -> None:
+    """DESIGN.md typed errors (review h24): ``Kind(value)`` of no member raised the enum's plain
+    ValueError; it is a NotationError (still a ValueError) naming the value and the members."""
+    with pytest.raises(NotationError, match=f"is not a valid {kind.__name__}; expected one of"):
+        kind(value)

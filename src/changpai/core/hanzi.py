@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from changpai.core.guard import shown
 from changpai.errors import NotationError
 
 __all__ = ["HanziEnum"]
@@ -98,6 +99,23 @@ class HanziEnum(enum.Enum):
         known = ", ".join(member._hanzi for member in cls)
         raise NotationError(
             f"{hanzi!r} is not the hanzi of a {cls.__name__}; expected one of {known}"
+        )
+
+    @classmethod
+    def _missing_(cls, value: object) -> HanziEnum | None:
+        """``Kind(value)`` of no member: a :class:`~changpai.errors.NotationError` (a
+        ``ValueError``, as the enum's own) naming the value and listing the members' values.
+
+        >>> class Kind(HanziEnum):
+        ...     PAO = ("pao", "跑")
+        >>> Kind("flee")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: 'flee' is not a valid Kind; expected one of 'pao'
+        """
+        known = ", ".join(repr(member._value_) for member in cls)
+        raise NotationError(
+            f"{shown(value)} is not a valid {cls.__name__}; expected one of {known}"
         )
 
     def __repr__(self) -> str:

@@ -70,7 +70,10 @@ class ActionKind(HanziEnum, short_repr=True):
 
     @classmethod
     def _missing_(cls, value: object) -> ActionKind | None:
-        return cls.WIN if value == "hu" else None  # (the 胡 of 0.2.0 documents)
+        if value == "hu":  # (the 胡 of 0.2.0 documents)
+            return cls.WIN
+        super()._missing_(value)  # (a NotationError naming it)
+        return None
 
     @property
     def is_decision(self) -> bool:
@@ -185,7 +188,7 @@ class Action:
         >>> Action.from_dict({"seat": 2, "kind": "flee"})
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: {'seat': 2, 'kind': 'flee'} is not a zipai action: 'flee' is not a valid ActionKind
+        changpai.errors.NotationError: {'seat': 2, 'kind': 'flee'} is not a zipai action: 'flee' is not a valid ActionKind; expected one of ...
         >>> Action.from_dict(None)
         Traceback (most recent call last):
         ...
