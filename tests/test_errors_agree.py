@@ -406,7 +406,9 @@ def test_decompositions_are_still_read_as_iterated(module: Any, hand: str, count
 
 def test_daer_read_hand_names_its_argument() -> None:
     """Issue 12: the 大貳 message named the value only; every family names the argument."""
-    with pytest.raises(NotationError, match=r"^concealed=5 is not a sequence of 大貳 \(字牌\) cards$"):
+    with pytest.raises(
+        NotationError, match=r"^concealed=5 is not a sequence of 大貳 \(字牌\) cards$"
+    ):
         daer.decompositions(5)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match=r"^hand=5 is not a sequence"):
         daer.analyze(5)  # type: ignore[arg-type]

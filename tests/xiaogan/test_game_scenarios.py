@@ -3,6 +3,7 @@ and per option of the Ambiguities table (§7)."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -168,12 +169,70 @@ def test_a_tou_that_makes_three_lays_a_an_and_draws_again() -> None:
 
 
 def test_a_tou_that_is_the_fourth_of_a_an_makes_a_qi() -> None:
-    """§4: a 暗 on the table and its fourth card (here a 偷) make a 起 (one more 偷)."""
-    game = table({0: DEALER, 1: "大大大 邱乙己 化三千 七十士 可知禮"}, stock="大 生")
+    """§4: a 暗 on the table and its fourth card (here a 偷) make a 起 (one more 偷; the hand
+    does not reach 16 with it, §5)."""
+    game = table({0: DEALER, 1: "大大大 邱乙己 化三千 七十士 可知子"}, stock="大 生")
     do(game, "seat 0 放 門將 上 上")
     do(game, "seat 1 放 暗 大 大 大")
     assert Meld(MeldKind.QI, (Card("大"),) * 4, claimed=Card("大")) in game.melds(1)
     assert Card("生") in game.hand(1)
+
+
+def test_a_tou_that_reaches_16_wins_at_once_section_5() -> None:
+    """§5 "as soon as" (review h27): the 起 of a 偷 brings the laid-out count to 16 (起 4 and
+    the hand's three 句 and 可知禮): the seat wins then, its next 偷 (生) not drawn."""
+    game = table({0: DEALER, 1: "大大大 邱乙己 化三千 七十士 可知禮"}, stock="大 生")
+    do(game, "seat 0 放 門將 上 上")
+    do(game, "seat 1 放 暗 大 大 大")
+    assert game.result is not None and game.result.winner == 1
+    assert Card("生") not in game.hand(1) and game.stock[:1] == (Card("生"),)
+    assert [str(r) for r in game.log][-1] == "seat 1 和 (auto)  (16 張)"
+
+
+def test_a_win_in_the_middle_of_a_chain_of_tou_section_5() -> None:
+    """§5 "as soon as" (review h27): a 碰 earns a 偷, the 偷 makes a 暗 — 16 laid out — and
+    the seat wins there: the 暗's own 偷 (起 可, 爾) are not drawn. With the borrowed 川牌
+    table the win is 亮 7 + 碰 2 + 暗 3 = 12 胡 (it was 14: the 起 and a card more)."""
+    for borrowed, total in ((False, 1), (True, 12)):
+        rules = XIAOGAN.evolve(use_chuanpai_hu_table=borrowed)
+        hands = {0: "上上 生 邱 化 七 八 佳 乙 三 十 九 作 知 仁 禮",
+                 1: "知知知知 邱乙己 化三千 佳佳 可可 禮"}  # fmt: skip
+        deck = stack_deck(rules, hands=hands, stock="上 人 可 可 爾", players=2)
+        game = Game(rules, deck=deck, players=2)
+        for text in ("seat 0 放 門將 上 上", "seat 1 放 亮 知 知 知 知", "seat 0 打 佳",
+                     "seat 1 用 碰 佳 with 佳 佳"):  # fmt: skip
+            do(game, text)
+        result = game.result
+        assert result is not None and result.winner == 1 and result.value == 16
+        assert result.sheet is not None and result.sheet.total == total
+        assert [m.kind.hanzi for m in game.melds(1)] == ["亮", "碰", "暗"]
+        assert game.stock[:2] == (Card("可"), Card("爾"))
+        # a document of 0.2.0 (rules without win_during_tou) replays as it was played
+        old = json.loads(game.to_json())
+        del old["rules"]["win_during_tou"]
+        assert Game.from_json(json.dumps(old)).rules.win_during_tou is False
+        late = Game(rules.evolve(win_during_tou=False), deck=deck, players=2)
+        for text in ("seat 0 放 門將 上 上", "seat 1 放 亮 知 知 知 知", "seat 0 打 佳",
+                     "seat 1 用 碰 佳 with 佳 佳"):  # fmt: skip
+            do(late, text)
+        assert late.result is not None and late.result.value == 17
+        assert late.stock == game.stock[2:]  # (it drew the 起's 可 and 爾 first)
+
+
+def test_a_seat_at_16_on_its_dealt_sets_wins_before_anybody_draws_section_5() -> None:
+    """§5 "as soon as", §2 (lay the dealt sets, then draw in seat order): the dealer lays his
+    門將 and 五張 — 16 with his three 句 — and wins before the 偷 his 五張 earns."""
+    hands = {0: "上上 邱乙己 化三千 七十士 知知知知知", 1: "大大大 佳作仁 可可禮 爾小生 八九子"}
+    for rules, draws in ((XIAOGAN, 0), (XIAOGAN.evolve(win_during_tou=False), 3)):
+        game = table(hands, stock="人 可 爾 生", rules=rules)
+        for text in (
+            "seat 0 放 門將 上 上",
+            "seat 0 放 五張 知 知 知 知 知",
+            "seat 1 放 暗 大 大 大",
+        ):
+            do(game, text)
+        assert game.result is not None and game.result.winner == 0
+        assert sum(r.action.kind is K.TOU for r in game.log) == draws
 
 
 # ------------------------------------------------------------------------------ §3 the turn

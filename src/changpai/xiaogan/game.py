@@ -598,6 +598,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         return kind.tou
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
+    def _wins_during_tou(self) -> bool:
+        return self.rules.win_during_tou
+
     def _has_won(self, seat: int) -> bool:
         need = self.rules.win_count
         return self._reach(seat, need) >= need

@@ -15,7 +15,7 @@ changpai.errors.RulesError: hunjiang='joker' is not one of ('menjiang', 'wild')
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import evolve, field, fields, frozen
 
@@ -75,6 +75,11 @@ class Rules(RulesBase):
         win_count: the laid-out cards a win needs (§5: 16); one fewer allows the abandon.
         unit: what each loser pays the winner by default, and the base added to the 胡 with the
             borrowed table (§6: 胡 + 1).
+        win_during_tou: a seat whose cards laid out reach ``win_count`` during its replacement
+            draws (偷) — or on its dealt sets, before the draws — wins at once, its other draws
+            not taken (§5 "as soon as"); ``False``: the win is checked once the draws are done,
+            as the engine of 0.2.0 did (documents written without this option load so,
+            ``ADDED_OPTIONS``).
 
     >>> Rules(players=8)
     Traceback (most recent call last):
@@ -93,6 +98,11 @@ class Rules(RulesBase):
     tuo_zhuang: bool = field(default=False, validator=_flag)
     win_count: int = field(default=16, validator=_int_in(2, 121))
     unit: int = field(default=1, validator=_int_in(0, 1_000_000))
+    win_during_tou: bool = field(default=True, validator=_flag)
+
+    #: Options added after documents were written without them, with the behaviour of those
+    #: documents (an older game replays as it was played): the win was checked after the 偷.
+    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"win_during_tou": False}
 
     @property
     def wild(self) -> bool:

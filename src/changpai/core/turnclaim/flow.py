@@ -66,6 +66,12 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     #: "as soon as", xiaogan.md §5); otherwise the win is checked once they are (川牌).
     _wins_at_claim = False
 
+    def _wins_during_tou(self) -> bool:
+        """Whether a seat whose cards laid out complete the hand during its replacement draws
+        wins at once, the rest of them not drawn (孝感 ``Rules.win_during_tou``, "as soon as",
+        xiaogan.md §5); otherwise the win is checked once the draws are done."""
+        return False
+
     # ----------------------------------------------------------------- deciding
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -231,9 +237,13 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             self._setup_pos += 1
         if self._setup_pos < len(order):
             return
-        # Replacement draws in seat order (chuanpai.md §2.1, xiaogan.md §2).
+        # Replacement draws in seat order (chuanpai.md §2.1, xiaogan.md §2); a seat that wins
+        # as soon as its cards are laid out wins on its dealt sets, before anybody draws
+        if self._wins_during_tou() and any(self._check_win(seat) for seat in order):
+            return
         for seat in order:
-            self._tou(seat, sum(m.tou for m in self._tables[seat]))
+            if self._tou(seat, sum(m.tou for m in self._tables[seat])):
+                return
         for seat in order:
             if self._check_win(seat):
                 return
@@ -244,19 +254,25 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         self._drawn += 1
         return card
 
-    def _tou(self, seat: int, count: int) -> None:
+    def _tou(self, seat: int, count: int) -> bool:
+        """Draw ``seat``'s ``count`` replacement cards (and those their sets earn); True if
+        the seat won on the way (:meth:`_wins_during_tou`): the hand is over."""
         pending = count
         while pending > 0:
             pending -= 1
             if self._drawn >= len(self._deck):
                 self._force(self._new_action("tou", seat), note="stock empty")
-                return
+                return False
             card = self._draw()
             self._force(self._new_action("tou", seat, card))
             self._tou_left = pending
             pending += self._place_tou(seat, card)
             self._changed(seat)
+            if self._wins_during_tou() and self._check_win(seat):
+                self._tou_left = 0
+                return True
         self._tou_left = 0
+        return False
 
     # ----------------------------------------------------------------- discard, offer, turn
     def _start_discard(self, seat: int) -> None:
@@ -364,7 +380,8 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         # the claim itself, before the claim's replacement draws)
         if tou and self._wins_at_claim and self._check_win(seat):
             return
-        self._tou(seat, tou)
+        if self._tou(seat, tou):
+            return
         self._start_discard(seat)
 
     def _last_card(self, seat: int) -> tuple[int | None, bool, bool]:
