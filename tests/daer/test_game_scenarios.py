@@ -366,3 +366,26 @@ def test_a_replacement_draw_may_win_self_drawn() -> None:
     g.apply(Action(0, K.WIN))
     assert g.result.self_drawn and [p.payer for p in g.result.payments] == [1, 2, 3]
     assert [m.label() for m in g.result.win.decomposition.exposed] == ["暗杠"]
+
+
+def test_no_gang_once_the_stock_is_empty_section_3() -> None:
+    """docs/daer.md "Turn" and "Claims" (a 杠 takes a replacement draw, daer.md §3): seat 3
+    draws the last stock card, the fourth 三 of his 三三三 — no 暗杠 is offered; his 四, which
+    seat 2 could 杠 with 四四四, is offered for 碰 only (review h26: untested)."""
+    deck = list(stack_deck(DAER, hands={2: "四四四", 3: "三三三 四"}))
+    stock_at = len(deck) - 27
+    last_three = max(i for i, c in enumerate(deck) if c.code == "x3" and i >= stock_at)
+    deck.append(deck.pop(last_three))  # (the 27th stock card, seat 3's last draw)
+    g = Game(DAER, deck=deck)
+    while g.stock or g.to_act != (3,) or g.phase == "claim":
+        seat = g.to_act[0]
+        legal = g.legal_actions(seat)
+        drawn = [card for r in g.log for at, card in r.draws if at == seat]
+        discard = [a for a in legal if a.kind is K.DISCARD and drawn and a.card == drawn[-1]]
+        g.apply(next(a for a in legal if a.kind is K.PASS) if g.phase == "claim" else
+                (discard or [a for a in legal if a.kind is K.DISCARD])[0])  # fmt: skip
+    assert [c.code for c in g.hand(3)].count("x3") == 4
+    assert {a.kind for a in g.legal_actions(3)} == {K.DISCARD}
+    g.apply(Action(3, K.DISCARD, "x4"))
+    assert g.phase == "claim" and 2 in g.to_act
+    assert {a.kind for a in g.legal_actions(2)} == {K.PENG, K.PASS}
