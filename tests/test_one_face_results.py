@@ -101,3 +101,23 @@ def test_origins_that_do_not_match_the_melds_are_named() -> None:
     data = {"seat": 1, "kind": "pao", "card": "x6", "melds": [], "origins": ["discard"]}
     with pytest.raises(changpai.NotationError, match="origins holds 1 for 0 melds"):
         changpai.zipai.Action.from_dict(data)
+
+
+@pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
+def test_the_win_and_the_melds_of_every_family_have_a_dict(name: str) -> None:
+    """DESIGN.md one public face (review h24): every family's ``Win`` names its winning seat
+    ``winner`` (南通's is ``seat``) and has ``to_dict()``, and so has every meld on the table
+    (字牌's and 大貳's had neither), JSON-ready."""
+    import json
+
+    for game in _wins(name, wanted=2):
+        win = game.result.win  # type: ignore[attr-defined]
+        if win is None:  # (戳牌: a won hand without a reading)
+            continue
+        assert win.winner == game.result.winner  # type: ignore[attr-defined]
+        assert json.loads(json.dumps(win.to_dict(), ensure_ascii=False))
+        for seat in game.seats:  # type: ignore[attr-defined]
+            melds = getattr(game, "melds", None)
+            for meld in melds(seat) if callable(melds) else ():
+                data = json.loads(json.dumps(meld.to_dict(), ensure_ascii=False))
+                assert data["kind"] == meld.kind.value

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import json
 from typing import Any, TypeVar
 
@@ -31,6 +32,7 @@ from changpai.core.guard import clipped
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
+    "fields_to_dict",
     "read_document",
     "rules_from_dict",
     "rules_to_dict",
@@ -53,6 +55,31 @@ def _tuples(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
     return value
+
+
+def _json_ready(value: Any) -> Any:
+    if hasattr(value, "to_dict"):  # (a reading, a meld …)
+        return value.to_dict()
+    if hasattr(value, "code"):  # (a card)
+        return value.code
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_json_ready(v) for v in value]
+    return value
+
+
+def fields_to_dict(value: Any) -> dict[str, Any]:
+    """A frozen attrs object (a family's ``Win``) as a JSON-ready dict, field by field in
+    declaration order: what has ``to_dict()`` as that dict, a card as its code, an enum member
+    as its value, a tuple as a list of those.
+
+    >>> from changpai import daer
+    >>> d = daer.best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍")
+    >>> fields_to_dict(daer.Win(d, winner=2, players=4, self_drawn=False, discarder=1))
+    {'decomposition': {...}, 'winner': 2, 'players': 4, 'self_drawn': False, 'discarder': 1, 'winning_card': None}
+    """
+    return {f.name: _json_ready(getattr(value, f.name)) for f in fields(type(value))}
 
 
 def rules_to_dict(rules: Any) -> dict[str, Any]:

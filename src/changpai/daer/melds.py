@@ -30,6 +30,7 @@ from changpai.core.guard import (
     rules_arg,
 )
 from changpai.core.hanzi import HanziEnum
+from changpai.core.serial import fields_to_dict
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
 from changpai.zipai import Card, parse
@@ -401,6 +402,15 @@ class Meld:
             MeldKind.JIANG: z.JIANG,
         }[self.kind]
         return zipai.Meld(kind, self.cards, kind is z.PENG)
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict, as every family's meld: its kind, its cards as codes, whether it
+        lies face up and how it was formed.
+
+        >>> Meld.parse("碰 三三三").to_dict()
+        {'kind': 'peng', 'cards': ['x3', 'x3', 'x3'], 'exposed': True, 'origin': 'claim'}
+        """
+        return fields_to_dict(self)
 
     def __str__(self) -> str:
         return f"{self.label()} {''.join(card.hanzi for card in self.cards)}"

@@ -27,6 +27,7 @@ from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import flag_arg, instance_arg, int_arg, keywords_with_win, rules_arg, shown
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
+from changpai.core.serial import fields_to_dict
 from changpai.daer.hand import (
     Decomposition,
     _hand_text,
@@ -65,6 +66,17 @@ class Win:
     self_drawn: bool = True
     discarder: int | None = None
     winning_card: Card | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, as every family's ``Win``: the reading as its dict, the seats,
+        the flags and the winning card's code.
+
+        >>> d = best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍")
+        >>> data = Win(d, winner=2, players=4, self_drawn=False, discarder=1).to_dict()
+        >>> data["decomposition"]["hu"], data["discarder"], data["winning_card"]
+        (9, 1, None)
+        """
+        return fields_to_dict(self)
 
     def __attrs_post_init__(self) -> None:
         # a field of the wrong type is a NotationError, as in every family's Win; a count out

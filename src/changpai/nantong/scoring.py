@@ -184,6 +184,15 @@ class Win:
                 if seats.count(seat) > 1:  # type: ignore[union-attr]
                     raise IllegalActionError(f"{what}: seat {seat} twice")
 
+    @property
+    def winner(self) -> int:
+        """The winning seat (``seat``), by the name every family's ``Win`` gives it.
+
+        >>> Win("5w 5w", seat=2).winner
+        2
+        """
+        return self.seat
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the cards as codes, the melds as dicts, every flag.
 

@@ -27,6 +27,7 @@ from changpai.core.guard import (
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
+from changpai.core.serial import fields_to_dict
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.rules import HUNAN, Rules
@@ -326,6 +327,15 @@ class Meld:
         if self.kind in _RUNS:
             return "句"
         return self.kind.hanzi
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dict, as every family's meld: its kind, its cards as codes, whether it
+        lies face up and how it was formed.
+
+        >>> Meld.parse("碰 三三三").to_dict()
+        {'kind': 'peng', 'cards': ['x3', 'x3', 'x3'], 'exposed': True, 'origin': 'draw'}
+        """
+        return fields_to_dict(self)
 
     def __str__(self) -> str:
         return f"{self.label()} {''.join(card.hanzi for card in self.cards)}"

@@ -41,6 +41,7 @@ from changpai.core.guard import (
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import check_seat
+from changpai.core.serial import fields_to_dict
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.hand import Decomposition, best_decomposition, is_tianhu, parse_melds, waits
@@ -121,6 +122,17 @@ class Win:
     whatever the other cards make). They count with the decomposition's cards wherever all
     the winner's cards count: red and 大 / 小 cards (§8.6), 翻信 (§8.3, Z8) and 數信 (§2); a
     hand with loose cards is no 對子胡."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, as every family's ``Win``: the reading as its dict, every fact,
+        cards as codes.
+
+        >>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
+        >>> data = Win(d, winner=1, players=3, fanxing_card=Card.parse("x2")).to_dict()
+        >>> data["winner"], data["decomposition"]["value"], data["fanxing_card"], data["loose"]
+        (1, 15, 'x2', [])
+        """
+        return fields_to_dict(self)
 
     def __attrs_post_init__(self) -> None:
         # a field of the wrong type is a NotationError, as in every family's Win

@@ -176,6 +176,14 @@ class Pile:
         """
         return self.kind is not PileKind.COVERED
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, as every family's meld: its kind, its cards as codes, its trick.
+
+        >>> Pile(PileKind.BAI, parse("66 45"), 3).to_dict()
+        {'kind': 'bai', 'cards': ['66', '45'], 'trick': 3}
+        """
+        return {"kind": self.kind.value, "cards": [c.code for c in self.cards], "trick": self.trick}
+
     def __str__(self) -> str:
         return f"{self.kind.hanzi} {''.join(str(c) for c in self.cards)}"
 
