@@ -83,3 +83,20 @@ def test_bad_input_is_typed() -> None:
         nantong.analyze(QING, rules="duzihu")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         nantong.analyze(QING, (), nantong.DUZIHU)  # type: ignore[misc]
+
+
+def test_the_analysis_is_told_the_called_cards_section_6() -> None:
+    """nantong.md §6.2: a 真諦 three declared by 叫牌 scores as 起手 (二條 flipped: 在手 8 → 起手
+    16 × … here +10 胡數 after rounding). ``waits`` and ``analyze`` take ``called=`` as
+    ``best_decomposition`` does, and the reading a told win records carries it: its value is
+    the sheet's before the win's own bonuses (it was read without the called cards)."""
+    two = nantong.Card("2t")
+    ready = "2t 2t 2t 456b 789b 456t 789t 123w 456w 5w"
+    assert nantong.waits(ready, jiang="2t 3w")[nantong.Card("5w")].value == 50
+    assert nantong.waits(ready, jiang="2t 3w", called=[two])[nantong.Card("5w")].value == 60
+    assert nantong.analyze(ready, jiang="2t 3w", called=[two]).waits[nantong.Card("5w")].value == 60
+    told = nantong.analyze(ready + " 5w", jiang="2t 3w", called=[two], winning_card="5w")
+    assert told.best is not None and told.best.called == frozenset({two})
+    assert told.best.value == 60 and told.sheet is not None and told.sheet.total == 70
+    win = nantong.Win(ready + " 5w", winning_card="5w", jiang="2t 3w", called=[two])
+    assert nantong.score(win).fact("decomposition") == str(told.best)

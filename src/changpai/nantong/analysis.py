@@ -145,6 +145,7 @@ def analyze(
     jiang: Iterable[Card | str] | str = (),
     winning_card: Card | str | None = None,
     self_drawn: bool = False,
+    called: Iterable[Card] = (),
     seen: Iterable[Meld] | str = (),
 ) -> Analysis:
     """Analyze a hand: its best decomposition and score sheet if complete, otherwise its waits.
@@ -153,7 +154,8 @@ def analyze(
     is scored as that win (丫子 / 邊張 / 單吊, 自摸: the reading that scores most under them, as
     :func:`~changpai.nantong.score`); a hand that is not complete raises NotationError for them.
     ``seen`` lists the melds the other seats have declared: a 百搭 stands for no copy among
-    them either, and a card whose every copy is in sight is no wait (as in the engine).
+    them either, and a card whose every copy is in sight is no wait (as in the engine);
+    ``called`` the 真諦 cards declared by 叫牌 (their concealed three scores as 起手, §6.2).
 
     >>> a = analyze("HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t", jiang="HH 3w")
     >>> a.best.shape.hanzi, a.best.value, a.sheet.total
@@ -169,19 +171,26 @@ def analyze(
     cards, melds, _, _ = _split(hand, exposed, rules, "hand")
     flips = _jiang(jiang)
     others = _seen_melds(seen)
-    best = best_decomposition(cards, melds, rules=rules, jiang=flips, seen=others)
+    best = best_decomposition(cards, melds, rules=rules, jiang=flips, called=called, seen=others)
     told = winning_card is not None or self_drawn
     if best is None:
         if told:
             raise NotationError(
                 "winning_card= and self_drawn= describe a win; the hand is not complete"
             )
-        ready = waits(cards, melds, rules=rules, jiang=flips, seen=others)
+        ready = waits(cards, melds, rules=rules, jiang=flips, called=called, seen=others)
         return Analysis(
             tuple(sorted(cards)), melds, None, ready, None, rules=rules, jiang=flips, seen=others
         )
     if told:
-        win = Win(cards, melds, winning_card=winning_card, self_drawn=self_drawn, jiang=flips)
+        win = Win(
+            cards,
+            melds,
+            winning_card=winning_card,
+            self_drawn=self_drawn,
+            jiang=flips,
+            called=best.called,
+        )
         sheet, best = scored(win, rules, seen=others)
     else:
         sheet = score(best, rules=rules)

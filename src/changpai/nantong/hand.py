@@ -2160,9 +2160,11 @@ def waits(
     *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
+    called: Iterable[Card] = (),
     seen: Iterable[Meld] | str = (),
 ) -> dict[Card, Decomposition]:
-    """聽牌: every card that completes the hand, with the best decomposition it gives.
+    """聽牌: every card that completes the hand, with the best decomposition it gives
+    (``called``: the 真諦 cards declared by 叫牌, as :func:`best_decomposition`).
 
     A card counts only if a copy can still exist (held, declared and flipped copies removed,
     and those of the other seats' declared melds ``seen``, in sight of everybody: a 百搭
@@ -2170,12 +2172,18 @@ def waits(
 
     >>> sorted(c.code for c in waits("123b 456b 789b 123t 456t 789t 123w 5w"))
     ['5w']
+    >>> hand = "2t 2t 2t 456b 789b 456t 789t 123w 456w 5w"  # (二條 flipped: a 真諦 card)
+    >>> waits(hand, jiang="2t 3w")[Card("5w")].value, waits(hand, jiang="2t 3w", called=[Card("2t")])[Card("5w")].value
+    (50, 60)
     """
     others = _seen_melds(seen)
+    frozen_called = _NONE_CALLED if called == () else _called(called)
     melds, flips, found = _completing(concealed, exposed, rules, jiang, others)
     result: dict[Card, Decomposition] = {}
     for card, more in found:
-        best = best_decomposition(more, melds, rules=rules, jiang=flips, seen=others)
+        best = best_decomposition(
+            more, melds, rules=rules, jiang=flips, called=frozen_called, seen=others
+        )
         if best is not None:
             result[card] = best
     return result

@@ -609,7 +609,7 @@ def scored(
         [reading]
         if reading is not None
         else _decompositions(
-            win.concealed, win.exposed, rules, win.jiang, (), in_sight, in_order=True
+            win.concealed, win.exposed, rules, win.jiang, win.called, in_sight, in_order=True
         )
     )
     for d in readings:
