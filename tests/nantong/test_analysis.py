@@ -31,7 +31,7 @@ def test_a_complete_hand_section_4_and_7() -> None:
         120,
     )
     assert doc["best"]["melds"][-1] == "將頭 五萬五萬" and doc["score"]["total"] == 120
-    assert doc["facts"] == {"shape": "qinghu", "wenqian": 1, "jiang": [], "seen": []}
+    assert doc["facts"] == {"shape": "qinghu", "wenqian": 1, "jiang": [], "seen": [], "called": []}
 
 
 def test_the_document_records_the_melds_in_sight_section_4() -> None:
@@ -98,5 +98,6 @@ def test_the_analysis_is_told_the_called_cards_section_6() -> None:
     told = nantong.analyze(ready + " 5w", jiang="2t 3w", called=[two], winning_card="5w")
     assert told.best is not None and told.best.called == frozenset({two})
     assert told.best.value == 60 and told.sheet is not None and told.sheet.total == 70
+    assert told.called == frozenset({two}) and told.to_dict()["facts"]["called"] == ["2t"]
     win = nantong.Win(ready + " 5w", winning_card="5w", jiang="2t 3w", called=[two])
     assert nantong.score(win).fact("decomposition") == str(told.best)

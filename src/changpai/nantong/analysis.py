@@ -30,7 +30,7 @@ from changpai.nantong.hand import (
     parse_melds,
     waits,
 )
-from changpai.nantong.melds import Meld, _jiang
+from changpai.nantong.melds import Meld, _called, _jiang
 from changpai.nantong.rules import DUZIHU, Rules
 from changpai.nantong.scoring import Win, score, scored
 
@@ -42,7 +42,8 @@ class Analysis(AnalysisFace):
     """What :func:`analyze` finds: the hand (sorted) and its declared melds; ``best``, the best
     reading of a complete hand, and its score ``sheet`` (nothing else known unless
     :func:`analyze` was told the winning card or 自摸); or the ``waits`` of a ready hand
-    ({card: best reading}).
+    ({card: best reading}); ``seen``, the other seats' declared melds, and ``called``, the
+    真諦 cards declared by 叫牌, that it was told.
 
     >>> a = analyze("123b 456b 789b 123t 456t 789t 123w 5w")
     >>> print(a)
@@ -58,6 +59,7 @@ class Analysis(AnalysisFace):
     rules: Rules = field(default=DUZIHU, kw_only=True)
     jiang: tuple[Card, ...] = field(default=(), kw_only=True)
     seen: tuple[Meld, ...] = field(default=(), kw_only=True)
+    called: frozenset[Card] = field(default=frozenset(), kw_only=True)
 
     @property
     def winning(self) -> bool:
@@ -101,11 +103,12 @@ class Analysis(AnalysisFace):
 
     @property
     def facts(self) -> dict[str, Any]:
-        """The 南通 findings: the shape and 文錢 of the best reading, the flipped 將 and the
-        other seats' melds in sight (``seen``) the analysis was told.
+        """The 南通 findings: the shape and 文錢 of the best reading, the flipped 將, and the
+        other seats' melds in sight (``seen``) and the 叫牌 cards (``called``) the analysis was
+        told.
 
         >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w 5w", jiang="HH 3w").facts
-        {'shape': 'qinghu', 'wenqian': 1, 'jiang': ['HH', '3w'], 'seen': []}
+        {'shape': 'qinghu', 'wenqian': 1, 'jiang': ['HH', '3w'], 'seen': [], 'called': []}
         >>> analyze("123b 456b 789b 123t 456t 789t 123w 5w", seen="5w 5w 5w").facts["seen"]
         ['五萬五萬五萬']
         """
@@ -115,6 +118,7 @@ class Analysis(AnalysisFace):
             "wenqian": 0 if best is None else best.wenqian,
             "jiang": [c.code for c in self.jiang],
             "seen": [str(m) for m in self.seen],
+            "called": sorted(c.code for c in self.called),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -123,7 +127,7 @@ class Analysis(AnalysisFace):
 
         >>> doc = analyze("123b 456b 789b 123t 456t 789t 123w 5w").to_dict()
         >>> doc["schema"], doc["variant"], doc["complete"], doc["waits"][0]["card"], doc["facts"]
-        ('changpai.analysis', 'duzihu', False, '5w', {'shape': None, 'wenqian': 0, 'jiang': [], 'seen': []})
+        ('changpai.analysis', 'duzihu', False, '5w', {'shape': None, 'wenqian': 0, 'jiang': [], 'seen': [], 'called': []})
         """
         return analysis_document(
             family="nantong",
@@ -171,17 +175,21 @@ def analyze(
     cards, melds, _, _ = _split(hand, exposed, rules, "hand")
     flips = _jiang(jiang)
     others = _seen_melds(seen)
-    best = best_decomposition(cards, melds, rules=rules, jiang=flips, called=called, seen=others)
+    frozen_called = _called(called)
+    best = best_decomposition(
+        cards, melds, rules=rules, jiang=flips, called=frozen_called, seen=others
+    )
     told = winning_card is not None or self_drawn
     if best is None:
         if told:
             raise NotationError(
                 "winning_card= and self_drawn= describe a win; the hand is not complete"
             )
-        ready = waits(cards, melds, rules=rules, jiang=flips, called=called, seen=others)
+        ready = waits(cards, melds, rules=rules, jiang=flips, called=frozen_called, seen=others)
         return Analysis(
-            tuple(sorted(cards)), melds, None, ready, None, rules=rules, jiang=flips, seen=others
-        )
+            tuple(sorted(cards)), melds, None, ready, None, rules=rules, jiang=flips,
+            seen=others, called=frozen_called,
+        )  # fmt: skip
     if told:
         win = Win(
             cards,
@@ -195,5 +203,6 @@ def analyze(
     else:
         sheet = score(best, rules=rules)
     return Analysis(
-        tuple(sorted(cards)), melds, best, {}, sheet, rules=rules, jiang=flips, seen=others
-    )
+        tuple(sorted(cards)), melds, best, {}, sheet, rules=rules, jiang=flips, seen=others,
+        called=frozen_called,
+    )  # fmt: skip
