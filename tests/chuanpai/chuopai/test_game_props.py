@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from changpai.chuanpai.cards import CARDS
@@ -106,6 +106,7 @@ def test_random_hands_keep_every_invariant(
 
 @settings(max_examples=30)
 @given(seed=st.integers(0, 2**32), rules=RULES, dealer=st.integers(0, 2))
+@example(seed=2593, rules=CHUOPAI, dealer=0)  # (the liable seat reached 16 after the winner)
 def test_tricks_and_result_follow_sections_3_3_and_3_4(
     seed: int, rules: Rules, dealer: int
 ) -> None:
@@ -143,7 +144,11 @@ def test_tricks_and_result_follow_sections_3_3_and_3_4(
     if result.reason in ("xiaohu", "yijia", "liangjia"):
         assert result.winner == first
         assert result.reason == level(counts[first], rules).value  # type: ignore[union-attr]
-        liable = game.liable if game.liable != first else None
+        # 包牌 (docs/chuopai.md): the liable seat pays alone unless it won or made its 擺牌
+        # too, reaching 16 after the winner (seed 000: 包牌 is "最後卻沒有擺牌")
+        liable = game.liable
+        if liable is not None and (liable == first or counts[liable] >= rules.win_cards):
+            liable = None
         assert result.sheet == score(game.bai(first), rules=rules, winner=first, liable=liable)
     elif result.winner is None:
         assert result.payments == () or result.reason == "fapai"
