@@ -55,6 +55,26 @@ def test_jia_mult_and_fan_mult_are_honoured() -> None:
     assert score(bai(), rules=CHUOPAI.evolve(unit=4)).total == 4
 
 
+def test_liangjia_and_the_fan_counting_are_options_section_3_4() -> None:
+    """chuanpai.md §3.4 / §5 C11 (review h28): the recommended ×4 of 兩甲 and the counting of
+    翻 are [INF] defaults, so options (the rules README: an [INF] rule is a default a Rules
+    option can change): ``liangjia_mult`` apart from ``jia_mult``; ``fan_counting="cards"``
+    reads 三紅四黑 as any red / black cards."""
+    liangjia = bai("33 33 33 22 22 22 22")  # 23 cards, 2 翻 (長三 ×4, 長二 ×4)
+    assert score(liangjia, rules=CHUOPAI.evolve(liangjia_mult=3)).total == 3 * 2 * 2
+    assert score(liangjia, rules=CHUOPAI.evolve(jia_mult=3)).total == 9 * 2 * 2
+    cards = CHUOPAI.evolve(fan_counting="cards")
+    mixed = parse("66 11 44 45 34 14 56 46 55 33 22 16 15 12 12 12 56")  # 6 red of 6 kinds
+    assert fan(mixed) == (0, 0) and fan(mixed, cards) == (4 + 2, 1)
+    sheet = score(mixed, rules=cards)
+    assert sheet.fact("fan") == 1 and sheet.total == 2
+    assert [ln.key for ln in sheet.lines if ln.key.startswith("fan.")] == ["fan.red", "fan.black"]
+    with pytest.raises(RulesError, match="fan_counting='any' is not one of"):
+        CHUOPAI.evolve(fan_counting="any")
+    with pytest.raises(RulesError, match="liangjia_mult=0"):
+        CHUOPAI.evolve(liangjia_mult=0)
+
+
 @pytest.mark.parametrize(
     ("cards", "counted", "awarded"),
     [

@@ -44,6 +44,16 @@ def _at_least(minimum: int) -> Any:
     return check
 
 
+def _none_or_at_least(minimum: int) -> Any:
+    check = _at_least(minimum)
+
+    def none_or(instance: Any, attribute: Any, value: Any) -> None:
+        if value is not None:
+            check(instance, attribute, value)
+
+    return none_or
+
+
 def _flag(instance: Any, attribute: Any, value: Any) -> None:
     flag_arg(value, attribute.name)
 
@@ -76,7 +86,14 @@ class Rules(RulesBase):
             ``tuoshou_cards`` is below ``win_cards``.
         unit: what a 小胡 is worth (1 unit, the recommended default of §3.4) [C11].
         jia_mult: the multiplier of 一甲; 兩甲 multiplies by its square (×2, ×4) [C11].
+        liangjia_mult: the multiplier of 兩甲 when it is not ``jia_mult`` squared (``None``,
+            the recommended ×4 of §3.4 [INF]) [C11].
         fan_mult: the multiplier of each 翻 (×2) [C11].
+        fan_counting: how 三紅四黑 counts 翻 (§3.4 [INF], C11): ``"kinds"`` — the recommended
+            counting, ``n − 2`` for each red kind with ``n ≥ 3`` copies and 1 for each black
+            kind with 4 — or ``"cards"`` — "三張紅牌 / 四張黑牌" read as any red and black
+            cards: ``reds − 2`` (from 3 red cards) and 1 for every 4 black cards; either way
+            at most ``擺牌 − win_cards`` are awarded.
         baopai: whether a first lead holding 天 or 紅九 / 黑九 makes the leader liable (包牌,
             §3.3, §3.4).
         fapai_units: what an offender of 罰牌 (not beating when able, ``Game(strict=False)``)
@@ -106,6 +123,8 @@ class Rules(RulesBase):
     unit: int = field(default=1, validator=_at_least(1))
     jia_mult: int = field(default=2, validator=_at_least(1))
     fan_mult: int = field(default=2, validator=_at_least(1))
+    liangjia_mult: int | None = field(default=None, validator=_none_or_at_least(1))
+    fan_counting: str = field(default="kinds", validator=_one_of("kinds", "cards"))
     baopai: bool = field(default=True, validator=_flag)
     fapai_units: int = field(default=1, validator=_at_least(0))
     zhanzhuang: bool = field(default=True, validator=_flag)

@@ -3,9 +3,11 @@
 and of 罰牌.
 
 The recommended defaults of §3.4 [INF]: 小胡 (16 擺牌) = 1 unit; 一甲 (21) ×2; 兩甲 (23) ×4
-(``jia_mult`` and its square); each 翻 ×2 (``fan_mult``). 翻 are counted as: for each red kind
-(天 地 人 紅九 三四 紅五) with ``n >= 3`` copies among the 擺牌 add ``n - 2``; for each black kind
-with 4 copies add 1; the number awarded is ``min(翻, 擺牌 - 16)``.
+(``jia_mult`` and its square, or ``liangjia_mult``); each 翻 ×2 (``fan_mult``). 翻 are counted
+as: for each red kind (天 地 人 紅九 三四 紅五) with ``n >= 3`` copies among the 擺牌 add
+``n - 2``; for each black kind with 4 copies add 1 (``fan_counting="cards"``: ``reds - 2`` from
+3 red cards of any kinds, and 1 for every 4 black cards); the number awarded is
+``min(翻, 擺牌 - 16)``.
 
 >>> bai = parse("66 66 66 11 11 44 45 34 14 56 46 55 33 22 16 15 12")
 >>> sheet = score(bai, winner=0)
@@ -120,15 +122,24 @@ def _bai_counts(bai: str | Iterable[Card]) -> list[int]:
     return counts
 
 
-def _fan_items(counts: list[int]) -> list[tuple[Card, int, int]]:
-    """(card, copies, 翻) of every kind that counts for 三紅四黑."""
+def _fan_items(counts: list[int], rules: Rules) -> list[tuple[str, str, int]]:
+    """(key, text, 翻) of every item that counts for 三紅四黑: each kind (``"kinds"``
+    counting) or the red and the black cards together (``"cards"``), chuanpai.md §3.4."""
     out = []
+    if rules.fan_counting == "cards":
+        reds = sum(counts[card.index] for card in DOT_CARDS if card.red)
+        blacks = sum(counts[card.index] for card in DOT_CARDS if not card.red)
+        if reds >= 3:
+            out.append(("red", f"紅牌 ×{reds}", reds - 2))
+        if blacks >= 4:
+            out.append(("black", f"黑牌 ×{blacks}", blacks // 4))
+        return out
     for card in DOT_CARDS:
         n = counts[card.index]
         if card.red and n >= 3:
-            out.append((card, n, n - 2))
+            out.append((card.code, f"{'三紅' if n == 3 else '四紅'}: {card.name} ×{n}", n - 2))
         elif not card.red and n == 4:
-            out.append((card, n, 1))
+            out.append((card.code, f"四黑: {card.name} ×{n}", 1))
     return out
 
 
@@ -137,12 +148,13 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     ``awarded = min(counted, 擺牌 − rules.win_cards)``, never below 0 (chuanpai.md §3.4,
     recommended counting: 擺牌 − 16 under the default rules).
 
-    >>> fan(parse("66 66 66 66 11 11 11") + parse("56") * 4 + parse("55") * 4 + parse("33 22"))
-    (5, 1)
+    >>> bai = parse("66 66 66 66 11 11 11") + parse("56") * 4 + parse("55") * 4 + parse("33 22")
+    >>> fan(bai), fan(bai, CHUOPAI.evolve(fan_counting="cards"))
+    ((5, 1), (7, 1))
     """
     rules = rules_arg(rules, Rules, "戳牌")
     counts = _bai_counts(bai)
-    counted = sum(f for _card, _n, f in _fan_items(counts))
+    counted = sum(f for _key, _text, f in _fan_items(counts, rules))
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
 
 
@@ -292,19 +304,16 @@ def _win_sheet(
         )
         total *= rules.jia_mult
     elif level_ is Level.LIANGJIA:
-        mult = rules.jia_mult**2
+        mult = rules.jia_mult**2 if rules.liangjia_mult is None else rules.liangjia_mult
         lines.append(
             ScoreLine("jia", f"兩甲 ({rules.liangjia_cards} 擺牌)", mult, op="×", rule=RULE)
         )
         total *= mult
-    items = _fan_items(counts)
-    counted = sum(f for _card, _n, f in items)
+    items = _fan_items(counts, rules)
+    counted = sum(f for _key, _text, f in items)
     awarded = max(0, min(counted, count - rules.win_cards))
-    for card, n, f in items:
-        word = ("三紅" if n == 3 else "四紅") if card.red else "四黑"
-        lines.append(
-            ScoreLine(f"fan.{card.code}", f"{word}: {card.name} ×{n}", f, op="=", rule=RULE)
-        )
+    for key, text, f in items:
+        lines.append(ScoreLine(f"fan.{key}", text, f, op="=", rule=RULE))
     if counted:  # (a 翻 line also when none is awarded: it says why the items count nothing)
         mult = rules.fan_mult**awarded
         lines.append(
