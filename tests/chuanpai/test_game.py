@@ -436,6 +436,47 @@ def test_qi_is_forced_unless_the_card_wins() -> None:
     assert game.result is not None and game.result.winner == 1
 
 
+def _qi_table(rules: Rules) -> Game:
+    """Seat 1 has laid 暗 高高 (its 偷 is 二五) and seat 0 discards the fourth 高高."""
+    hands = {0: "16 22 14 23 55 46 45 56 36 56 13 15 22 33 13 24 45 36",
+             1: "16 16 16 34 12 12 14 23 55 46 45 56 36 56 13 15 22",
+             2: "14 23 55 46 45 56 13 15 22 33 13 24 22 15 45 36 24", 3: "14 23 55 46 15"}  # fmt: skip
+    game = Game(rules, deck=stack_deck(rules, hands=hands, stock="25"))
+    while game.phase == "setup":
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(next((a for a in legal if a.kind is ActionKind.READY), legal[0]))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("16")))
+    return game
+
+
+def test_qi_is_not_dodged_by_another_claim_section_2_3() -> None:
+    """chuanpai.md §2.3 起 (review h29): the fourth 高高 must join the 暗 — a 燕 of it (高高 三四
+    二五, optional on its own) was offered beside the 起 and took the card, the 起 never made;
+    so was a 碰 of 丁丁 with a 經 beside a 經 暗. Only the 起 is offered now (a 燕 or a 碰
+    earns a 偷: the card does not win by it); ``strict_qi=False`` offers them as 0.2.0 did,
+    and a document of 0.2.0 (its rules without the option) replays so."""
+    import json
+
+    assert {a.meld for a in _qi_table(YAODIREN).legal_actions(1)} == {MeldKind.QI}
+    loose = _qi_table(YAODIREN.evolve(strict_qi=False))
+    assert {a.meld for a in loose.legal_actions(1)} == {MeldKind.QI, MeldKind.YAN}
+    loose.apply(next(a for a in loose.legal_actions(1) if a.meld is MeldKind.YAN))
+    old = json.loads(loose.to_json())
+    del old["rules"]["strict_qi"]
+    assert Game.from_json(json.dumps(old)) == loose
+    jing = YAODIREN.evolve(deck="deck86")
+    hands = {0: "12 22 14 23 55 46 45 56 36 56 13 15 22 33 13 24 45 36",
+             1: "JC JT 12 12 12 14 23 55 46 45 56 36 56 13 15 22 33",
+             2: "14 23 55 46 13 15 22 33 45 36 11 26 11 35 44 66 15", 3: "14 23 55 46 24"}  # fmt: skip
+    game = Game(jing, deck=stack_deck(jing, hands=hands, stock="26"))
+    game.apply(Action(1, ActionKind.LAY, cards=parse("12 12 JC"), meld=MeldKind.AN))  # 經 暗
+    while game.phase == "setup":
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(next((a for a in legal if a.kind is ActionKind.READY), legal[0]))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    assert {a.meld for a in game.legal_actions(1)} == {MeldKind.QI}
+
+
 def test_from_json_bad_documents_raise_notation_error() -> None:
     """DESIGN.md typed errors (``to_json`` / ``from_json`` lossless, bad text refused): a saved
     川牌 game without a key, text that is not JSON, or an action without its seat raise

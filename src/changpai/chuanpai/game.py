@@ -579,9 +579,13 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 out.append(_claim(seat, card, three, MeldKind.KANG))
                 forced = True
             # chuanpai.md §2.3: the 4th must join the 暗 (a 經 暗 too) unless that card wins
-            # the hand: the winning 擺 is offered beside it (below)
+            # the hand: the winning 擺 is offered beside it (below), and no other claim of it —
+            # a 燕 or a 碰 earns a 偷, so it does not win with the card; it would only dodge
+            # the 起 (review h29)
             if qi:
                 forced = True
+                if self.rules.strict_qi:
+                    out = [a for a in out if a.meld in (MeldKind.QI, MeldKind.KANG)]
             if not card.is_jing and h[x] == 3:
                 out.append(_same_claim(seat, card, 3))
                 if kang_only:

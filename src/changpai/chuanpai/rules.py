@@ -100,6 +100,10 @@ class Rules(RulesBase):
       with 擺, 燕, 起 or 扛; 割胡 says the others may only 扯 (碰) a turned card (chuanpai.md
       §4), so :data:`GEHU` sets it False.
     - ``kang`` [C8]: ``"qitou"`` (扛 follows the 齊頭 rule) or ``"optional"``.
+    - ``strict_qi`` (§2.3 起 "must attach unless that card wins"): the fourth card of a 暗 on
+      the seat's table is claimed only by the 起 (or a winning 擺); ``False``: a 燕 or a 碰 of
+      it is offered beside, which let a seat dodge the 起 — what the engine allowed before this
+      option (documents without it load so, ``ADDED_OPTIONS``).
     - ``qitou_uncovered`` [C9]: ``"mandatory"`` or ``"optional"`` when the bad cards exceed the
       good ones by two or more.
     - C10 – C12 are options of 戳牌, a game of its own with its own rules class
@@ -128,6 +132,7 @@ class Rules(RulesBase):
     turned_bai: bool = field(default=True, validator=_flag)
     kang: str = field(default="qitou", validator=_choice("qitou", "optional"))
     qitou_uncovered: str = field(default="mandatory", validator=_choice("mandatory", "optional"))
+    strict_qi: bool = field(default=True, validator=_flag)
     hu_jier20: int = field(default=1, validator=_non_negative)
     hu_jier10: int = field(default=0, validator=_non_negative)
     hu_jier14: int = field(default=0, validator=_non_negative)
@@ -151,10 +156,11 @@ class Rules(RulesBase):
     """Options the 擠兒 rules carried unused up to 0.2.0 (see C10 – C12 above): a document may
     still hold them at these values (:func:`changpai.core.serial.rules_from_dict`)."""
 
-    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"mojia_claims": "all"}
+    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"mojia_claims": "all", "strict_qi": False}
     """Options added after documents were written without them, with the behaviour of those
     documents: a document that does not name ``mojia_claims`` was played when the 摸家 could
-    燕 / 起 / 扛, and replays so (:func:`changpai.core.serial.rules_from_dict`)."""
+    燕 / 起 / 扛, one that does not name ``strict_qi`` when a 燕 or 碰 could take a 起's card,
+    and each replays so (:func:`changpai.core.serial.rules_from_dict`)."""
 
     def __attrs_post_init__(self) -> None:
         # the 摸家 is a small seat (chuanpai.md §2.1: he may only 扯, draws into hand and swaps
