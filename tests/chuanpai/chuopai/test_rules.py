@@ -62,3 +62,12 @@ def test_repr_and_json_round_trip() -> None:
     assert repr(changed) == "chuanpai.chuopai.CHUOPAI.evolve(chuo_ties='beat', jia_mult=3)"
     data = rules_to_dict(changed)
     assert rules_from_dict(Rules, data, family="chuanpai.chuopai") == changed
+
+
+def test_a_win_needs_more_than_the_yingzhang_a_seat_may_be_dealt_section_3_4() -> None:
+    """chuanpai.md §3.1 / §3.4 (review h28): 擺牌 count the 硬張 laid at the deal, and a seat may
+    be dealt all eight (four 丁丁, four 二紅) — with ``win_cards`` of 8 or fewer it would hold a
+    win before any trick, which the engine (checking after each trick) never saw."""
+    with pytest.raises(RulesError, match="win_cards=8: a seat may be dealt 8 硬張"):
+        CHUOPAI.evolve(win_cards=8, tuoshou_cards=7)
+    assert CHUOPAI.evolve(win_cards=9, tuoshou_cards=8).win_cards == 9

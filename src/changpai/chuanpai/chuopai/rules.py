@@ -28,6 +28,9 @@ from changpai.errors import RulesError
 __all__ = ["CHUOPAI", "Rules"]
 
 
+_MOST_YINGZHANG = 8  # (the 硬張 丁丁 and 二紅, four copies each, §3.1)
+
+
 def _one_of(*choices: Any) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         # compare types too: 1 == True, so a bare ``in`` would accept 1 for a bool option
@@ -134,6 +137,12 @@ class Rules(RulesBase):
             raise RulesError(
                 f"win_cards={self.win_cards}, yijia_cards={self.yijia_cards}, "
                 f"liangjia_cards={self.liangjia_cards}: the thresholds must not decrease"
+            )
+        if self.win_cards <= _MOST_YINGZHANG:
+            raise RulesError(
+                f"win_cards={self.win_cards}: a seat may be dealt {_MOST_YINGZHANG} 硬張 (four "
+                "丁丁 and four 二紅), laid as 擺牌 before any trick is played (chuanpai.md §3.1, "
+                f"§3.4), so a win needs more than {_MOST_YINGZHANG} 擺牌"
             )
         if self.tuoshou_cards >= self.win_cards:
             raise RulesError(
