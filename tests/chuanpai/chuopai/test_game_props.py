@@ -28,7 +28,12 @@ from changpai.core.playout import perft
 from changpai.errors import IllegalActionError
 
 RULES = st.sampled_from(
-    [CHUOPAI, CHUOPAI.evolve(chuo_ties="beat"), CHUOPAI.evolve(chuo_fifteen="win")]
+    [
+        CHUOPAI,
+        CHUOPAI.evolve(chuo_ties="beat"),
+        CHUOPAI.evolve(chuo_fifteen="win"),
+        CHUOPAI.evolve(big_combos=False),
+    ]
 )
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from changpai.chuanpai.cards import DECK84, Card
 from changpai.chuanpai.chuopai import CHUOPAI, Play, PlayKind, beats, parse, plays
-from changpai.errors import NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 
 TIES = CHUOPAI.evolve(chuo_ties="beat")
 
@@ -238,3 +238,44 @@ def test_hands_and_plays_no_deal_can_give_are_refused() -> None:
     with pytest.raises(NotationError, match="hand holds 29 cards; a 戳牌 hand holds at most 28"):
         plays(list(DECK84)[:29])
     assert len(plays(list(DECK84)[:28])) > 0
+
+
+def test_big_combos_are_an_option_section_3_2() -> None:
+    """chuanpai.md §3.2 [INF] "shapes like 天天九 / 天九九 are allowed as larger combos of the
+    same rank" — an [INF] default, so an option (the rules README; review h28):
+    ``big_combos=False`` makes a 組合 one head card and one 點子."""
+    small = CHUOPAI.evolve(big_combos=False)
+    hand = "天牌 天牌 紅九 黑九 地牌"
+    assert {p.size for p in plays(hand) if p.kind is PlayKind.COMBO} == {2, 3, 4}
+    assert {p.size for p in plays(hand, rules=small) if p.kind is PlayKind.COMBO} == {2}
+    assert [p.size for p in plays(hand, rules=small)] == [
+        p.size for p in plays(hand) if p.kind is not PlayKind.COMBO or p.size == 2
+    ]
+    assert beats("天牌 紅九", "地牌 平八", small)
+    with pytest.raises(NotationError, match="under big_combos=False a 組合 is one head card"):
+        beats("天牌 天牌 紅九", "地牌 地牌 平八", small)
+    with pytest.raises(NotationError, match="led=地牌 地牌 二六 \\(組合 地八\\) is a 組合 of 3"):
+        plays(hand, led="地牌 地牌 平八", rules=small)
+
+
+def test_the_engine_offers_no_big_combo_under_the_option_section_3_2() -> None:
+    """The engine under ``big_combos=False``: no lead of a 組合 of more than two cards is
+    offered, and one is refused naming the option; every other lead is the default's."""
+    from changpai.chuanpai.chuopai import Action, ActionKind, Game
+
+    small = CHUOPAI.evolve(big_combos=False)
+    refused = 0
+    for seed in range(60):
+        game, wide = Game(small, seed=seed), Game(CHUOPAI, seed=seed)
+        if game.is_over or game.phase != "lead":
+            continue
+        seat = game.to_act[0]
+        leads = game.legal_actions(seat)
+        default = wide.legal_actions(seat)
+        big = [a for a in default if Play.of(a.cards).kind is PlayKind.COMBO and len(a.cards) > 2]
+        assert leads == [a for a in default if a not in big]
+        for action in big[:1]:
+            with pytest.raises(IllegalActionError, match="no play under big_combos=False"):
+                game.apply(Action(seat, ActionKind.LEAD, action.cards))
+            refused += 1
+    assert refused > 0

@@ -22,7 +22,7 @@ from typing import Any
 from changpai.chuanpai.cards import CARDS
 from changpai.chuanpai.chuopai.actions import Action, ActionKind
 from changpai.chuanpai.chuopai.deal import PLAYERS
-from changpai.chuanpai.chuopai.plays import DOTS, UNITS, Shape, unit_sets
+from changpai.chuanpai.chuopai.plays import _K_COMBO, DOTS, UNITS, Shape, unit_sets
 from changpai.core import caches
 
 __all__ = ["beat_actions", "cover_actions", "lead_actions"]
@@ -83,23 +83,36 @@ _BEATERS: dict[tuple[int, int, bool], tuple[int, ...]] = {
 }
 
 
-def _actions(seat: int, kind: ActionKind, unit: int, got: Any, n: int | None) -> tuple[Action, ...]:
+def _actions(
+    seat: int, kind: ActionKind, unit: int, got: Any, n: int | None, *, big: bool = True
+) -> tuple[Action, ...]:
     avail = got if isinstance(got, tuple) else (got,)
     return tuple(
-        Action(seat, kind, tuple(CARDS[i] for i in play)) for play in unit_sets(unit, avail, n)
+        Action(seat, kind, tuple(CARDS[i] for i in play)) for play in unit_sets(unit, avail, n, big)
     )
 
 
-def lead_actions(seat: int, counts: Sequence[int]) -> list[Action]:
-    """Every lead (出牌) of ``seat`` holding ``counts`` (cards per kind index).
+# the first 組合 unit (UNITS lists every group, then every 組合)
+_FIRST_COMBO = next(u for u, (kind, _rank, _kinds) in enumerate(UNITS) if kind == _K_COMBO)
+
+
+def lead_actions(seat: int, counts: Sequence[int], big: bool = True) -> list[Action]:
+    """Every lead (出牌) of ``seat`` holding ``counts`` (cards per kind index); with ``big``
+    False no 組合 of more than two cards (``Rules.big_combos``).
 
     >>> counts = [0] * 21; counts[20] = 1
     >>> lead_actions(2, counts)
     [Action(seat=2, kind=ActionKind.LEAD, cards=(Card('11'),))]
+    >>> counts[0] = 2; counts[4] = 1  # (天 天 紅九: 天九 and 天天九)
+    >>> len(lead_actions(2, counts)) - len(lead_actions(2, counts, big=False))
+    1
     """
     out: list[Action] = []
     for unit, get, table in _LEAD_ROWS[seat]:
         got = get(counts)
+        if not big and unit >= _FIRST_COMBO:  # (the option's leads are not tabled)
+            out += _actions(seat, ActionKind.LEAD, unit, got, None, big=False)
+            continue
         found = table.get(got)
         if found is None:
             found = _actions(seat, ActionKind.LEAD, unit, got, None)

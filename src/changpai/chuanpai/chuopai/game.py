@@ -425,7 +425,7 @@ class Game(GameBase):
             return []
         counts = self._hands[seat]
         if self._phase == "lead":
-            actions = lead_actions(seat, counts)
+            actions = lead_actions(seat, counts, self.rules.big_combos)
         else:
             actions = []
             if not self._cover and self._sizes[seat] >= self._size:
@@ -484,14 +484,18 @@ class Game(GameBase):
                 raise IllegalActionError(
                     f"{action}: seat {seat} holds {have[index]} of {CARDS[index]}, not {n}"
                 )
-        shape = describe(tuple(c.index for c in cards))
+        shape = describe(tuple(c.index for c in cards), self.rules.big_combos)
         if self._phase == "lead":
             if action.kind is not ActionKind.LEAD:
                 raise IllegalActionError(f"{action}: seat {seat} leads this trick (出牌)")
             if shape is None:
+                big = describe(tuple(c.index for c in cards)) is not None
                 raise IllegalActionError(
-                    f"{action}: {action.details} is not a 戳牌 play (cards of one rank of one "
-                    "class, or a 組合; chuanpai.md §3.2)"
+                    f"{action}: {action.details} is a 組合 of {len(cards)} cards, no play under "
+                    "big_combos=False (one head card and one 點子; chuanpai.md §3.2)"
+                    if big
+                    else f"{action}: {action.details} is not a 戳牌 play (cards of one rank of "
+                    "one class, or a 組合; chuanpai.md §3.2)"
                 )
             return
         assert self._best is not None

@@ -101,12 +101,15 @@ Shape = tuple[int, int, int]
 """The engine's description of a play: (kind, rank, number of cards)."""
 
 
-def describe(indices: Sequence[int]) -> Shape | None:
+def describe(indices: Sequence[int], big: bool = True) -> Shape | None:
     """The shape ``(kind, rank, size)`` of the cards with these kind indices, or ``None`` when
-    they are not a play (the engine's fast path; :meth:`Play.of` is the public one).
+    they are not a play (the engine's fast path; :meth:`Play.of` is the public one); with
+    ``big`` False a 組合 is one head card and one 點子 (``Rules.big_combos``).
 
     >>> describe((0, 0)), describe((0, 4)), describe((4, 5)), describe(())
     ((0, 6, 2), (3, 4, 2), None, None)
+    >>> describe((0, 0, 4)), describe((0, 0, 4), big=False)
+    ((3, 4, 3), None)
     """
     if not indices:
         return None
@@ -126,7 +129,7 @@ def describe(indices: Sequence[int]) -> Shape | None:
             heads += 1
         elif i not in partners:
             return None
-    if heads == 0 or heads == len(indices):
+    if heads == 0 or heads == len(indices) or (not big and len(indices) != 2):
         return None
     return (_K_COMBO, rank, len(indices))
 
@@ -194,17 +197,24 @@ UNITS: tuple[tuple[int, int, tuple[int, ...]], ...] = (
 rank), then every 組合 (head, partner, partner), in the order :func:`lead_sets` lists them."""
 
 
-def unit_sets(unit: int, avail: tuple[int, ...], n: int | None) -> list[tuple[int, ...]]:
+def unit_sets(
+    unit: int, avail: tuple[int, ...], n: int | None, big: bool = True
+) -> list[tuple[int, ...]]:
     """Every play of ``UNITS[unit]`` with at most ``avail[i]`` cards of its ``i``-th kind: of
     ``n`` cards, or of every size (smallest first) when ``n`` is None — the pieces
-    :func:`lead_sets` and :func:`beat_sets` are made of, in their order.
+    :func:`lead_sets` and :func:`beat_sets` are made of, in their order (with ``big`` False,
+    no 組合 of more than two cards: ``Rules.big_combos``).
 
     >>> unit_sets(0, (2,), None), unit_sets(len(UNITS) - 4, (1, 1, 0), 2)
     ([(0,), (0, 0)], [(0, 4)])
+    >>> unit_sets(len(UNITS) - 4, (2, 1, 0), None, big=False)
+    [(0, 4)]
     """
     kind, _rank, kinds = UNITS[unit]
     if kind == _K_COMBO:
-        return _combo_avail_sets(_COMBO_OF[kinds[0]], avail, n)
+        if not big and n not in (None, 2):
+            return []
+        return _combo_avail_sets(_COMBO_OF[kinds[0]], avail, n if big else 2)
     if n is not None:
         return list(_group_sets(kinds, avail, n))
     out: list[tuple[int, ...]] = []
@@ -217,12 +227,13 @@ def _avail(kinds: tuple[int, ...], counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(counts[i] for i in kinds)
 
 
-def lead_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every play (as sorted kind indices) that a hand with these counts can lead.
+def lead_sets(counts: Sequence[int], big: bool = True) -> list[tuple[int, ...]]:
+    """Every play (as sorted kind indices) that a hand with these counts can lead (with
+    ``big`` False, no 組合 of more than two cards).
 
     >>> counts = [0] * 21; counts[0] = 2; counts[4] = 1
-    >>> lead_sets(counts)
-    [(0,), (0, 0), (4,), (0, 4), (0, 0, 4)]
+    >>> lead_sets(counts), lead_sets(counts, big=False)
+    ([(0,), (0, 0), (4,), (0, 4), (0, 0, 4)], [(0,), (0, 0), (4,), (0, 4)])
     """
     out: list[tuple[int, ...]] = []
     for kinds in _GROUPS.values():
@@ -230,7 +241,7 @@ def lead_sets(counts: Sequence[int]) -> list[tuple[int, ...]]:
         for n in range(1, sum(avail) + 1):
             out.extend(_group_sets(kinds, avail, n))
     for combo in _COMBOS:
-        out.extend(_combo_sets(combo, counts, None))
+        out.extend(_combo_sets(combo, counts, None if big else 2))
     return out
 
 
@@ -442,8 +453,20 @@ def beats(
     (False, True)
     """
     rules = rules_arg(rules, Rules, "戳牌")
-    mine, theirs = _as_play(play, "play"), _as_play(led, "led")
+    mine = _allowed(_as_play(play, "play"), rules, "play")
+    theirs = _allowed(_as_play(led, "led"), rules, "led")
     return shape_beats(mine.shape, theirs.shape, rules.chuo_ties == "beat")
+
+
+def _allowed(play: Play, rules: Rules, what: str) -> Play:
+    """``play``, or a NotationError naming it when ``rules`` do not play its shape (a 組合 of
+    more than two cards under ``big_combos=False``)."""
+    if play.kind is PlayKind.COMBO and play.size > 2 and not rules.big_combos:
+        raise NotationError(
+            f"{what}={play} is a 組合 of {play.size} cards; under big_combos=False a 組合 is "
+            "one head card and one 點子 (chuanpai.md §3.2)"
+        )
+    return play
 
 
 def _counts(hand: str | Iterable[Card]) -> list[int]:
@@ -485,9 +508,10 @@ def plays(
     rules = rules_arg(rules, Rules, "戳牌")
     counts = _counts(hand)
     if led is None:
-        found = lead_sets(counts)
+        found = lead_sets(counts, rules.big_combos)
     else:
-        found = beat_sets(counts, _as_play(led, "led").shape, rules.chuo_ties == "beat")
+        shape = _allowed(_as_play(led, "led"), rules, "led").shape
+        found = beat_sets(counts, shape, rules.chuo_ties == "beat")
     made = [Play.of(CARDS[i] for i in indices) for indices in found]
     made.sort(key=lambda p: (_KINDS.index(p.kind), p.size, p.rank, [c.index for c in p.cards]))
     return made

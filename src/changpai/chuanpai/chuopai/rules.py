@@ -92,6 +92,9 @@ class Rules(RulesBase):
         liangjia_mult: the multiplier of 兩甲 when it is not ``jia_mult`` squared (``None``,
             the recommended ×4 of §3.4 [INF]) [C11].
         fan_mult: the multiplier of each 翻 (×2) [C11].
+        big_combos: whether larger 組合 of one rank — 天天九, 天九九, more head cards or 點子 —
+            are plays (§3.2 [INF]: "shapes like 天天九 / 天九九 are allowed as larger combos of
+            the same rank"); ``False``: a 組合 is one head card and one 點子.
         fan_counting: how 三紅四黑 counts 翻 (§3.4 [INF], C11): ``"kinds"`` — the recommended
             counting, ``n − 2`` for each red kind with ``n ≥ 3`` copies and 1 for each black
             kind with 4 — or ``"cards"`` — "三張紅牌 / 四張黑牌" read as any red and black
@@ -128,6 +131,7 @@ class Rules(RulesBase):
     fan_mult: int = field(default=2, validator=_at_least(1))
     liangjia_mult: int | None = field(default=None, validator=_none_or_at_least(1))
     fan_counting: str = field(default="kinds", validator=_one_of("kinds", "cards"))
+    big_combos: bool = field(default=True, validator=_flag)
     baopai: bool = field(default=True, validator=_flag)
     fapai_units: int = field(default=1, validator=_at_least(0))
     zhanzhuang: bool = field(default=True, validator=_flag)
