@@ -90,6 +90,10 @@ def _named_inputs() -> list[tuple[str, object, type[Exception], str]]:
          errors.RulesError, "rules=zipai.HUNAN is not a chuanpai Rules object"),
         ("xiaogan.classify", lambda: xiaogan.classify(xiaogan.parse("上大人"), rules=zipai.HUNAN),
          errors.RulesError, "rules=zipai.HUNAN is not a xiaogan Rules object"),
+        ("chuanpai.classify", lambda: chuanpai.classify(chuanpai.parse("66 66 66"), rules=None),
+         errors.RulesError, "rules=None is not a chuanpai Rules object"),
+        ("zipai.huxi", lambda: zipai.huxi(zipai.Meld.parse("句 一二三"), rules=None),
+         errors.RulesError, "rules=None is not a zipai Rules object"),
         ("nantong.meld_value", lambda: nantong.meld_value(nantong.Meld.parse("HH HH HH"),
          jiang=object()), errors.NotationError, "jiang=<object"),
         ("chuanpai.next_dealer", lambda: chuanpai.next_dealer(chuanpai.YAODIREN, 0, None,
@@ -103,7 +107,7 @@ def _named_inputs() -> list[tuple[str, object, type[Exception], str]]:
     ]  # fmt: skip
 
 
-@pytest.mark.parametrize("case", range(13))
+@pytest.mark.parametrize("case", range(15))
 def test_an_error_names_the_argument_it_is_about(case: int) -> None:
     """DESIGN.md typed errors (review h24): the message names the argument as the signature
     calls it (``concealed``, ``hand``, ``win``) and the family, and a value that cannot be used

@@ -241,7 +241,7 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("--win-card", help="南通: the card the hand won on")
     analyze.add_argument("--self-drawn", action="store_true", help="南通: won by 自摸")
     analyze.add_argument(
-        "--seen", help="南通: the other seats' declared melds, e.g. '5w 5w 5w; 明杠 2t 2t 2t 2t'"
+        "--seen", help="南通: the other seats' declared melds, e.g. '5w 5w 5w; 明杠 HH HH HH HH'"
     )
     analyze.add_argument("--json", action="store_true", help="print JSON for machines")
     analyze.set_defaults(run=_with_variant(_analyze))

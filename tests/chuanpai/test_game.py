@@ -477,6 +477,27 @@ def test_qi_is_not_dodged_by_another_claim_section_2_3() -> None:
     assert {a.meld for a in game.legal_actions(1)} == {MeldKind.QI}
 
 
+def test_the_tail_seat_keeps_its_peng_beside_a_qi_it_may_not_make_section_2_1() -> None:
+    """chuanpai.md §2.1 (the 尾家 may only 扯) and §2.3 (review h30 of strict_qi): the 尾家's
+    經 暗 丁丁 丁丁 財神 and a discarded 丁丁 — he may not 起, so the 起's binding does not take
+    away his 碰 of 丁丁 with 聽用 (strict_qi left him no claim at all)."""
+    rules = YAODIREN.evolve(deck="deck86")
+    hands = {0: "12 22 14 23 55 46 45 56 36 56 13 15 22 33 13 24 45 36",
+             1: "14 23 55 46 45 56 36 56 13 15 22 33 11 26 11 35 44",
+             2: "14 23 55 46 13 15 22 33 45 36 11 26 66 35 44 66 15", 3: "JC JT 12 12 12"}  # fmt: skip
+    game = Game(rules, deck=stack_deck(rules, hands=hands, stock="26 25 34 16"))
+    game.apply(Action(3, ActionKind.LAY, cards=parse("12 12 JC"), meld=MeldKind.AN))
+    while game.phase == "setup":
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(next((a for a in legal if a.kind is ActionKind.READY), legal[0]))
+    game.apply(Action(0, ActionKind.DISCARD, card=Card("12")))
+    assert game.to_act == (3,)
+    assert [str(a) for a in game.legal_actions(3)] == [
+        "seat 3 吃 碰 丁丁 with 丁丁 聽用",
+        "seat 3 過",
+    ]
+
+
 def test_from_json_bad_documents_raise_notation_error() -> None:
     """DESIGN.md typed errors (``to_json`` / ``from_json`` lossless, bad text refused): a saved
     川牌 game without a key, text that is not JSON, or an action without its seat raise

@@ -252,3 +252,22 @@ def test_a_decomposition_checks_its_fields(build: Any, error: type[Exception], n
     error naming the field (it used to fail later with AttributeError / TypeError)."""
     with pytest.raises(error, match=name):
         build()
+
+
+def test_the_cards_a_hand_wins_with_section_5() -> None:
+    """xiaogan.md §5: a player wins as soon as he lays out 16, whatever is left in his hand
+    (review h27): 生 makes 爾小生 and the hand wins with 可 loose — a winning wait that
+    ``waits`` (every card formed) does not list and ``winning_only`` does; ``analyze`` of a hand
+    that does not win yet lists those, each with its laying-out."""
+    from changpai import xiaogan
+
+    hand = "上大人 邱乙己 化三千 九九九九 爾小 可"
+    assert xiaogan.waits(hand) == {}
+    won = xiaogan.waits(hand, winning_only=True)
+    assert [c.hanzi for c in won] == ["生"]
+    layout = won[xiaogan.Card("生")]
+    assert layout.wins and layout.laid_out == 16 and [c.hanzi for c in layout.loose] == ["可"]
+    assert xiaogan.analyze(hand).waits == won
+    assert xiaogan.analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").waits == {}  # (it wins)
+    with pytest.raises(NotationError, match="winning_only"):
+        xiaogan.waits(hand, winning_only=1)  # type: ignore[arg-type]

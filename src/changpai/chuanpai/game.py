@@ -582,15 +582,17 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             # the hand: the winning 擺 is offered beside it (below), and no other claim of it —
             # a 燕 or a 碰 earns a 偷, so it does not win with the card; it would only dodge
             # the 起 (review h29)
+            tail = seat == self._tail or self._only_che(seat)
             if qi:
                 forced = True
-                if self.rules.strict_qi:
+                # (the 尾家, who may only 扯 and so never 起, keeps his 碰, below)
+                if self.rules.strict_qi and not tail:
                     out = [a for a in out if a.meld in (MeldKind.QI, MeldKind.KANG)]
             if not card.is_jing and h[x] == 3:
                 out.append(_same_claim(seat, card, 3))
                 if kang_only:
                     forced = True
-            if seat == self._tail or self._only_che(seat):
+            if tail:
                 # chuanpai.md §2.1: the 尾家 may only 扯 (= 碰) — no 燕, 起 or 扛 of an offered
                 # card ("尾家不能吃牌，只能扯牌"); §4 割胡: the others may only 扯 a turned card
                 peng = [a for a in out if a.meld is MeldKind.PENG]

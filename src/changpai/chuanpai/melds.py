@@ -27,6 +27,7 @@ from changpai.core.guard import (
     instance_arg,
     kind_alone,
     meld_head,
+    rules_arg,
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
@@ -171,7 +172,7 @@ def pair_ok(a: Card, b: Card, rules: Rules = YAODIREN) -> bool:
     """
     instance_arg(a, Card, "a")
     instance_arg(b, Card, "b")
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "chuanpai")
     return _pair_ok(a, b, rules)
 
 
@@ -236,7 +237,7 @@ def classify(
     MeldKind.TUHUO
     """
     cards = cards_arg(cards, Card, "cards", "chuanpai cards")
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "chuanpai")
     if claimed is not True and claimed is not False:
         flag_arg(claimed, "claimed", NotationError)
     if attached is not True and attached is not False:
@@ -416,7 +417,7 @@ def hu(meld: Meld, rules: Rules = YAODIREN) -> int:
     changpai.errors.RulesError: 擠兒 天牌 人牌 sums to 20; in 割胡 a pair sums to 14
     """
     instance_arg(meld, Meld, "meld")
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "chuanpai")
     kind = meld.kind
     if kind is MeldKind.JING_PAIR:
         return rules.hu_jing_pair

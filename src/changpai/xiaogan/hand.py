@@ -32,7 +32,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, melds_arg, rules_arg, size_arg
+from changpai.core.guard import cards_arg, flag_arg, melds_arg, rules_arg, size_arg
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
@@ -586,18 +586,26 @@ def waits(
     exposed: str | Sequence[Meld] = (),
     *,
     rules: Rules = XIAOGAN,
+    winning_only: bool = False,
 ) -> dict[Card, Decomposition]:
     """Every card that would complete the hand, with the best reading it gives (聽牌 analysis).
     Only cards of which a copy is left count (5 of a character, 1 混江, minus those held).
+    With ``winning_only`` the cards with which the hand *wins* instead — lays out
+    ``rules.win_count`` cards or more, loose cards allowed (xiaogan.md §5) — each with its
+    laying-out (:func:`best_layout`).
 
     >>> sorted(c.hanzi for c in waits(parse("上大人 邱乙己 化三千 九九九九 爾爾"), ()))
     ['爾']
+    >>> hand = "上大人 邱乙己 化三千 九九九九 爾小 可"  # (可 is left over whatever comes)
+    >>> waits(hand), {c.hanzi: d.laid_out for c, d in waits(hand, winning_only=True).items()}
+    ({}, {'生': 16})
     >>> waits(parse("上大人 邱乙己 化三千 九九九九 爾爾"), rules=XIAOGAN.evolve(hunjiang="wild"))[Card("HJ")].value
     16
     >>> sorted(c.hanzi for c in waits("上大人 邱乙己 化三千 爾爾", "杠 九九九九"))  # text
     ['爾']
     """
     _cards, melds, hand = checked(concealed, exposed, rules)
+    flag_arg(winning_only, "winning_only", NotationError)
     held = list(hand)
     for meld in melds:
         for card in meld.cards:
@@ -609,6 +617,17 @@ def waits(
             continue
         more = list(hand)
         more[i] += 1
+        if winning_only:
+            laid = layout_units(more, rules)
+            layout = Decomposition(
+                tuple(_unit_meld(u) for u in laid[3]),
+                melds,
+                rules,
+                tuple(CARDS[k] for k in laid[4]),
+            )
+            if layout.wins:
+                out[CARDS[i]] = layout
+            continue
         found = best_units(tuple(more), options, rules.count_face_down)
         if found is not None:
             out[CARDS[i]] = Decomposition(tuple(_unit_meld(u) for u in found[2]), melds, rules)

@@ -292,8 +292,9 @@ def score(
 class Analysis(AnalysisFace):
     """The analysis of one player's cards, as ``changpai analyze`` prints it: whether they are
     all formed (``best``, the best complete reading), what they lay out now (``layout``, loose
-    cards allowed, xiaogan.md §5) and its score when that wins, and the cards the hand waits
-    for when it is not complete.
+    cards allowed, xiaogan.md §5) and its score when that wins, and, when it does not win yet,
+    the cards it would win with (``waits``: :func:`~changpai.xiaogan.waits` with
+    ``winning_only``, each with its laying-out — a card left over does not stop a win).
 
     >>> print(analyze("上大人 邱乙己 化三千 九九九九 爾小"))
     hand: 上 大 人 邱 乙 己 化 三 千 九 九 九 九 爾 小  (孝感長牌)
@@ -302,6 +303,8 @@ class Analysis(AnalysisFace):
     waits: 生 (16 張)
     >>> analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").sheet.total  # 16 laid out, 混江 loose
     1
+    >>> [c.hanzi for c in analyze("上大人 邱乙己 化三千 九九九九 爾小 可").waits]  # (可 left over)
+    ['生']
     """
 
     cards: tuple[Card, ...]
@@ -429,5 +432,6 @@ def analyze(
     best = best_decomposition(cards, melds, rules=rules)  # checks every input
     layout = best_layout(cards, melds, rules=rules)
     sheet = score(layout, rules=rules) if layout.wins else None
-    found = waits(cards, melds, rules=rules) if best is None else {}
+    # (a hand that does not win yet waits for the cards it wins with, loose cards allowed, §5)
+    found = {} if layout.wins else waits(cards, melds, rules=rules, winning_only=True)
     return Analysis(cards, tuple(melds), rules, best, sheet, found, layout)

@@ -24,11 +24,12 @@ from changpai.core.guard import (
     instance_arg,
     kind_alone,
     meld_head,
+    rules_arg,
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.serial import fields_to_dict
-from changpai.errors import NotationError, RulesError
+from changpai.errors import NotationError
 from changpai.zipai.cards import Card, parse
 from changpai.zipai.rules import HUNAN, Rules
 
@@ -151,7 +152,7 @@ def classify(
     True
     """
     cards = cards_arg(cards, Card, "cards", "zipai cards")
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "zipai")
     if exposed is not True and exposed is not False:
         flag_arg(exposed, "exposed", NotationError)
     n = len(cards)
@@ -400,7 +401,7 @@ def huxi(meld: Meld, *, rules: Rules = HUNAN) -> int:
     2
     """
     instance_arg(meld, Meld, "meld")
-    instance_arg(rules, Rules, "rules", RulesError)
+    rules_arg(rules, Rules, "zipai")
     kind = meld.kind
     if kind is MeldKind.JU:
         big_small = (6, 3) if meld.cards[0].value == 1 else (0, 0)

@@ -88,7 +88,8 @@ class Rules(RulesBase):
         tuoshou_cards, tuoshou_hand: the 脫手 condition, 15 擺牌 with 5 cards in hand (§3.4);
             ``tuoshou_cards`` is below ``win_cards``.
         unit: what a 小胡 is worth (1 unit, the recommended default of §3.4) [C11].
-        jia_mult: the multiplier of 一甲; 兩甲 multiplies by its square (×2, ×4) [C11].
+        jia_mult: the multiplier of 一甲; 兩甲 multiplies by its square (×2, ×4) unless
+            ``liangjia_mult`` says otherwise [C11].
         liangjia_mult: the multiplier of 兩甲 when it is not ``jia_mult`` squared (``None``,
             the recommended ×4 of §3.4 [INF]) [C11].
         fan_mult: the multiplier of each 翻 (×2) [C11].

@@ -222,7 +222,7 @@ def score(
     a 罰牌 offender and its rules: ``winner`` and ``liable`` with it raise NotationError, as in
     every family); ``rules`` defaults to the win's, else :data:`CHUOPAI`.
 
-    The value is ``unit`` (小胡) × the 甲 multiplier (一甲 ``jia_mult``, 兩甲 its square) ×
+    The value is ``unit`` (小胡) × the 甲 multiplier (一甲 ``jia_mult``, 兩甲 its square or ``liangjia_mult``) ×
     ``fan_mult`` per awarded 翻; every other seat pays it to ``winner`` (None: seat 0, as in
     every family). With ``liable`` (the
     seat that made the first lead with 天 or a 九, 包牌) other than the winner, that seat alone
