@@ -258,7 +258,7 @@ def test_the_cards_a_hand_wins_with_section_5() -> None:
     """xiaogan.md §5: a player wins as soon as he lays out 16, whatever is left in his hand
     (review h27): 生 makes 爾小生 and the hand wins with 可 loose — a winning wait that
     ``waits`` (every card formed) does not list and ``winning_only`` does; ``analyze`` of a hand
-    that does not win yet lists those, each with its laying-out."""
+    that does not win yet lists those as ``wins_with``, each with its laying-out."""
     from changpai import xiaogan
 
     hand = "上大人 邱乙己 化三千 九九九九 爾小 可"
@@ -267,7 +267,10 @@ def test_the_cards_a_hand_wins_with_section_5() -> None:
     assert [c.hanzi for c in won] == ["生"]
     layout = won[xiaogan.Card("生")]
     assert layout.wins and layout.laid_out == 16 and [c.hanzi for c in layout.loose] == ["可"]
-    assert xiaogan.analyze(hand).waits == won
-    assert xiaogan.analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").waits == {}  # (it wins)
+    analysis = xiaogan.analyze(hand)
+    assert analysis.waits == {} and analysis.wins_with == won  # (waits: as every family's)
+    assert analysis.to_dict()["facts"]["wins_with"] == [xiaogan.Card("生").code]
+    assert "wins with: 生 (16 張)" in str(analysis)
+    assert xiaogan.analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").wins_with == {}  # (it wins)
     with pytest.raises(NotationError, match="winning_only"):
         xiaogan.waits(hand, winning_only=1)  # type: ignore[arg-type]

@@ -74,7 +74,13 @@ def test_score_accepts_a_win() -> None:
 def test_analysis_document() -> None:
     doc = analyze(WINNING).to_dict()
     assert doc["schema"] == "changpai.analysis" and doc["complete"] and doc["value"] == 16
-    assert doc["facts"] == {"laid_out": 16, "wins": True, "may_abandon": False, "loose": []}
+    assert doc["facts"] == {
+        "laid_out": 16,
+        "wins": True,
+        "may_abandon": False,
+        "loose": [],
+        "wins_with": [],
+    }
     assert doc["score"]["payments"][0]["amount"] == 1
     json.dumps(doc)
     waiting = analyze("上大人 邱乙己 化三千 九九九九 爾小").to_dict()

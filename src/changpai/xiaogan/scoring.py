@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.core import document, render
 from changpai.core.analysis import AnalysisFace
@@ -292,8 +292,9 @@ def score(
 class Analysis(AnalysisFace):
     """The analysis of one player's cards, as ``changpai analyze`` prints it: whether they are
     all formed (``best``, the best complete reading), what they lay out now (``layout``, loose
-    cards allowed, xiaogan.md §5) and its score when that wins, and, when it does not win yet,
-    the cards it would win with (``waits``: :func:`~changpai.xiaogan.waits` with
+    cards allowed, xiaogan.md §5) and its score when that wins, the cards the hand waits for
+    when it is not complete (``waits``, as every family's), and, when it does not win yet, the
+    cards it would win with (``wins_with``: :func:`~changpai.xiaogan.waits` with
     ``winning_only``, each with its laying-out — a card left over does not stop a win).
 
     >>> print(analyze("上大人 邱乙己 化三千 九九九九 爾小"))
@@ -303,8 +304,9 @@ class Analysis(AnalysisFace):
     waits: 生 (16 張)
     >>> analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").sheet.total  # 16 laid out, 混江 loose
     1
-    >>> [c.hanzi for c in analyze("上大人 邱乙己 化三千 九九九九 爾小 可").waits]  # (可 left over)
-    ['生']
+    >>> a = analyze("上大人 邱乙己 化三千 九九九九 爾小 可")  # (可 is left over whatever comes)
+    >>> a.waits, [c.hanzi for c in a.wins_with]
+    ({}, ['生'])
     """
 
     cards: tuple[Card, ...]
@@ -314,23 +316,27 @@ class Analysis(AnalysisFace):
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
     layout: Decomposition | None = None
+    wins_with: dict[Card, Decomposition] = field(factory=dict, kw_only=True)
 
     @property
     def facts(self) -> dict[str, Any]:
         """The 孝感 findings of the laying-out (loose cards allowed): the laid-out count, whether
-        it wins, whether its owner may abandon, the loose cards.
+        it wins, whether its owner may abandon, the loose cards, and the cards it would win with.
 
         >>> analyze("上大人 邱乙己 化三千 七十士 爾小生").facts
-        {'laid_out': 15, 'wins': False, 'may_abandon': True, 'loose': []}
+        {'laid_out': 15, 'wins': False, 'may_abandon': True, 'loose': [], 'wins_with': []}
         """
         shown = self.layout if self.layout is not None else self.best
+        wins_with = [c.code for c in self.wins_with]
         if shown is None:
-            return {"laid_out": None, "wins": False, "may_abandon": False, "loose": []}
+            return {"laid_out": None, "wins": False, "may_abandon": False, "loose": [],
+                    "wins_with": wins_with}  # fmt: skip
         return {
             "laid_out": shown.laid_out,
             "wins": shown.wins,
             "may_abandon": shown.may_abandon,
             "loose": [c.code for c in shown.loose],
+            "wins_with": wins_with,
         }
 
     def __str__(self) -> str:
@@ -353,6 +359,11 @@ class Analysis(AnalysisFace):
         if self.waits:
             rows.append(
                 "waits: " + ", ".join(f"{c.hanzi} ({d.value} 張)" for c, d in self.waits.items())
+            )
+        if self.wins_with and self.wins_with != self.waits:
+            rows.append(
+                "wins with: "
+                + ", ".join(f"{c.hanzi} ({d.laid_out} 張)" for c, d in self.wins_with.items())
             )
         return "\n".join(rows)
 
@@ -432,6 +443,7 @@ def analyze(
     best = best_decomposition(cards, melds, rules=rules)  # checks every input
     layout = best_layout(cards, melds, rules=rules)
     sheet = score(layout, rules=rules) if layout.wins else None
-    # (a hand that does not win yet waits for the cards it wins with, loose cards allowed, §5)
-    found = {} if layout.wins else waits(cards, melds, rules=rules, winning_only=True)
-    return Analysis(cards, tuple(melds), rules, best, sheet, found, layout)
+    found = waits(cards, melds, rules=rules) if best is None else {}
+    # (the cards a hand that does not win yet would win with, loose cards allowed, §5)
+    winning = {} if layout.wins else waits(cards, melds, rules=rules, winning_only=True)
+    return Analysis(cards, tuple(melds), rules, best, sheet, found, layout, wins_with=winning)
