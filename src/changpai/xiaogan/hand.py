@@ -559,6 +559,11 @@ def best_layout(
     15
     """
     _cards, melds, hand = checked(concealed, exposed, rules)
+    return _laid_out(hand, melds, rules)
+
+
+def _laid_out(hand: Sequence[int], melds: tuple[Meld, ...], rules: Rules) -> Decomposition:
+    """The :func:`best_layout` of concealed counts ``hand`` beside the table ``melds``."""
     found = layout_units(hand, rules)
     laid = tuple(_unit_meld(u) for u in found[3])
     return Decomposition(laid, melds, rules, tuple(CARDS[i] for i in found[4]))
@@ -618,13 +623,7 @@ def waits(
         more = list(hand)
         more[i] += 1
         if winning_only:
-            laid = layout_units(more, rules)
-            layout = Decomposition(
-                tuple(_unit_meld(u) for u in laid[3]),
-                melds,
-                rules,
-                tuple(CARDS[k] for k in laid[4]),
-            )
+            layout = _laid_out(more, melds, rules)
             if layout.wins:
                 out[CARDS[i]] = layout
             continue
