@@ -274,3 +274,9 @@ def test_the_cards_a_hand_wins_with_section_5() -> None:
     assert xiaogan.analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").wins_with == {}  # (it wins)
     with pytest.raises(NotationError, match="winning_only"):
         xiaogan.waits(hand, winning_only=1)  # type: ignore[arg-type]
+    # (review h31) the same cards and counts as the waits, read in another order: no second line
+    same = xiaogan.analyze(
+        "知 知 知 知 生 生 八 九 子", "杠 千千千千; 暗 可可可",
+        rules=xiaogan.XIAOGAN.evolve(numeric_sentences=True),
+    )  # fmt: skip
+    assert "waits: 生 (17 張)" in str(same) and "wins with" not in str(same)

@@ -360,7 +360,8 @@ class Analysis(AnalysisFace):
             rows.append(
                 "waits: " + ", ".join(f"{c.hanzi} ({d.value} 張)" for c, d in self.waits.items())
             )
-        if self.wins_with and self.wins_with != self.waits:
+        shown_with = {c: d.laid_out for c, d in self.wins_with.items()}
+        if shown_with and shown_with != {c: d.laid_out for c, d in self.waits.items()}:
             rows.append(
                 "wins with: "
                 + ", ".join(f"{c.hanzi} ({d.laid_out} 張)" for c, d in self.wins_with.items())
