@@ -578,11 +578,10 @@ def _prepare(
     exposed: str | Sequence[Meld | str],
     rules: Rules,
     complete: bool,
-    name: str = "concealed",
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...]]:
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "大貳")
-    hand = read_hand(concealed, name)
+    hand = read_hand(concealed, "concealed")
     melds = _read_melds(exposed, "exposed")
     _check_table(melds, rules)
     counts = _counts(hand, melds, _hand_text(hand) or "the hand")

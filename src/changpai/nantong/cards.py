@@ -412,19 +412,11 @@ def _single_chunks() -> dict[str, int]:
 
 
 def _ascii_word(word: str) -> list[int]:
-    upper = word.upper()
-    if upper == "BD":
-        return [-1]
-    single = _token_index(word)
-    if single is not None:
-        return [single]
-    if len(upper) >= 2 and upper[-1] in "TBW" and all(c in "123456789" for c in upper[:-1]):
-        suit = "TBW".index(upper[-1])
-        return [suit * 9 + int(c) - 1 for c in upper[:-1]]
-    joined = _joined_codes(upper)
-    if joined is None:
+    """The cards of an ASCII word: one code, a run (``123b``) or codes written together."""
+    indices = _joined_codes(word.upper())
+    if indices is None:
         raise NotationError(f"{word!r} is not a nantong card; {_EXPECTED}")
-    return joined
+    return indices
 
 
 # the letter codes of one card, longest first (SHOU before the two-letter ones)

@@ -142,7 +142,7 @@ class WaitKind(HanziEnum, short_repr=True):
     DANDIAO = ("dandiao", "單吊")
 
 
-def _to_cards(cards: Iterable[Card] | str, name: str = "cards") -> tuple[Card, ...]:
+def _to_cards(cards: Iterable[Card] | str, name: str) -> tuple[Card, ...]:
     """The cards of text or of a sequence of cards; a NotationError naming the argument
     ``name`` for anything else."""
     if isinstance(cards, str):

@@ -258,6 +258,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         """Draw ``seat``'s ``count`` replacement cards (and those their sets earn); True if
         the seat won on the way (:meth:`_wins_during_tou`): the hand is over."""
         pending = count
+        at_once = self._wins_during_tou()
         while pending > 0:
             pending -= 1
             if self._drawn >= len(self._deck):
@@ -268,7 +269,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             self._tou_left = pending
             pending += self._place_tou(seat, card)
             self._changed(seat)
-            if self._wins_during_tou() and self._check_win(seat):
+            if at_once and self._check_win(seat):
                 self._tou_left = 0
                 return True
         self._tou_left = 0
