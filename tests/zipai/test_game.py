@@ -307,6 +307,94 @@ def test_no_win_after_forced_wei_unless_weihu() -> None:
 # ------------------------------------------------------------------------------------ §6 end
 
 
+# four 坎 and a pair of 九 (LIUHUDAO: 14 cards): a 碰 of 九 would leave only 坎
+_ALL_KAN_AFTER_PENG = "一一一 貳貳貳 三三三 肆肆肆 九九"
+# three 坎 and 七八九玖玖: of the 吃 of 九, two (with their 比) take every loose card
+_ALL_KAN_AFTER_CHI = "一一一 貳貳貳 三三三 七八九玖玖"
+
+
+@pytest.mark.parametrize("old", [False, True])
+def test_no_peng_that_leaves_nothing_to_discard(old: bool) -> None:
+    """zipai.md §6.5: who takes a card by 碰 must then discard (seed 004 "任何吃碰等動作後都要
+    打牌"), and a 坎 is never discarded (§5): a 碰 that would leave only 坎 is not offered (the
+    card passes on and is not 臭 for the seat) — a review found the seat then a card over for
+    the rest of the hand, unable to win. ``claim_without_discard=True`` offers it as before."""
+    rules = LIUHUDAO.evolve(claim_without_discard=old)
+    game = deal({0: "九", 1: _ALL_KAN_AFTER_PENG}, liang="拾", rules=rules)
+    act(game, 0, A.DISCARD, "x9")
+    if not old:
+        assert not game.can(Action(1, A.PENG, "x9"))
+        after = [str(r.action) for r in game.log].index("seat 0 打 九")
+        moves = [str(r.action) for r in game.log[after + 1 : after + 3]]
+        assert moves == ["seat 0 棄 九", "seat 1 摸 一"]  # (nobody was asked)
+        assert records(game, A.PENG) == []
+        return
+    assert game.to_act == (1,) and kinds(game, 1) == {A.PENG, A.PASS}
+    act(game, 1, A.PENG, "x9")
+    assert all(n in (0, 3) for n in _counts(game, 1))  # (only 坎 in hand: no discard)
+    assert game.log[-1].action.seat != 1 and game.phase != "discard"
+
+
+def _counts(game: Game, seat: int) -> list[int]:
+    held = [c.index for c in game.hand(seat)]
+    return [held.count(k) for k in set(held)]
+
+
+def test_no_chi_that_leaves_nothing_to_discard() -> None:
+    """zipai.md §6.5 and §5 (比): of the 吃 of 九 with 七八 or 玖玖, each with its compulsory
+    比, every loose card leaves the hand and nothing may be discarded: only 九九玖 is offered
+    (all three with ``claim_without_discard=True``)."""
+    offered = {}
+    for old in (False, True):
+        rules = LIUHUDAO.evolve(claim_without_discard=old)
+        game = deal({0: "九", 1: _ALL_KAN_AFTER_CHI}, liang="拾", rules=rules)
+        act(game, 0, A.DISCARD, "x9")
+        assert game.to_act == (1,)
+        offered[old] = [str(a) for a in game.legal_actions(1)]
+        if not old:
+            with pytest.raises(IllegalActionError, match="legal: 吃 九九玖"):
+                act(game, 1, A.CHI, "x9", ("吃 七八九", "比 九玖玖"))
+    assert offered[False] == ["seat 1 吃 九九玖", "seat 1 過"]
+    assert offered[True] == [
+        "seat 1 吃 七八九 比 九玖玖",
+        "seat 1 吃 九九玖",
+        "seat 1 吃 九玖玖 比 七八九",
+        "seat 1 過",
+    ]
+
+
+def _takes_without_discard(rules: Rules, seeds: range) -> int:
+    """How many 吃 / 碰 of random games leave the taker owing a discard it cannot make (more
+    cards than the count of §4 and not asked to discard)."""
+    found = 0
+    for seed in seeds:
+        game, rng = Game(rules, seed=seed), random.Random(seed)
+        while not game.is_over:
+            action = rng.choice(game.legal_actions(game.to_act[0]))
+            game.apply(action)
+            if action.kind not in (A.CHI, A.PENG):
+                continue
+            seat = action.seat
+            melds = game.melds(seat)
+            held = [c.index for c in game.hand(seat)]
+            quads = sum(m.kind.value in ("ti", "pao") for m in melds)
+            quads += sum(held.count(k) == 4 for k in set(held))
+            count = len(held) + sum(len(m.cards) for m in melds)
+            owes = count > rules.hand_size + max(quads - 1, 0)
+            found += owes and not (game.phase == "discard" and game.to_act == (seat,))
+    return found
+
+
+@pytest.mark.parametrize("rules", [HUNAN, LIUHUDAO, HAHA], ids=["hunan", "liuhudao", "haha"])
+def test_every_take_is_followed_by_its_discard(rules: Rules) -> None:
+    """zipai.md §6.5: after every 吃 / 碰 of 100 random games the taker discards, unless it owes
+    no discard (§4); the former rule (``claim_without_discard=True``) broke it in some games
+    of the same seeds (HUNAN seed 155: a 吃 七八九 that left 五五五)."""
+    assert _takes_without_discard(rules, range(100)) == 0
+    if rules is HUNAN:
+        assert _takes_without_discard(rules.evolve(claim_without_discard=True), range(155, 156))
+
+
 def passer(game: Game) -> Game:
     """Play a hand where everybody passes and discards its first legal card."""
     while not game.is_over:

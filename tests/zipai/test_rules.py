@@ -226,6 +226,7 @@ _BOOLS = (
     "weihu",
     "tianhu_needs_threshold",
     "must_hu",
+    "claim_without_discard",
 )
 _STRINGS = ("score_mode", "fanxing_scope", "fanxing_match", "mingtang")
 
@@ -370,3 +371,28 @@ def test_a_document_written_before_weihu_replays_as_it_was_played() -> None:
     with pytest.raises(ChangpaiError, match="seat 1 胡 九: seat 1 must discard"):
         game_from_json(json.dumps(data))
     assert Game.from_json(Game(seed=1).to_json()).rules == HUNAN
+
+
+def test_a_document_written_before_claim_without_discard_replays_as_it_was_played() -> None:
+    """``Rules.ADDED_OPTIONS``: a document whose rules predate ``claim_without_discard`` was
+    played with a 碰 that left its taker only 坎 (zipai.md §6.5, now refused): it loads with
+    ``claim_without_discard=True`` and replays; under today's default its 碰 is refused."""
+    import json
+
+    from zipai_scenes import A, act, deal
+
+    from changpai import game_from_json
+    from changpai.zipai import Game
+
+    rules = LIUHUDAO.evolve(claim_without_discard=True)
+    game = deal({0: "九", 1: "一一一 貳貳貳 三三三 肆肆肆 九九"}, liang="拾", rules=rules)
+    act(game, 0, A.DISCARD, "x9")
+    act(game, 1, A.PENG, "x9")
+    data = json.loads(game.to_json())
+    assert data["rules"]["claim_without_discard"] is True
+    del data["rules"]["claim_without_discard"]
+    old = Game.from_json(json.dumps(data))
+    assert old.rules.claim_without_discard and old == game
+    data["rules"]["claim_without_discard"] = False
+    with pytest.raises(ChangpaiError, match="seat 1 碰 九"):
+        game_from_json(json.dumps(data))

@@ -129,7 +129,10 @@ class Claims:
         if entry == _PENG:
             return [_PENGS[seat][k], _PASSES[seat]], options
         chi_entry = self._chi_entry(seat, k)
-        options = chi_entry[0]
+        options = self._chi_options(seat, k)
+        if options is not chi_entry[0]:  # (some left out by §6.5: built for this hand only)
+            chi = tuple(Action(seat, ActionKind.CHI, CARDS[k], o.melds) for o in options)
+            return [*chi, _PASSES[seat]], options
         chi = chi_entry[1 + seat]
         if chi is None:  # built once per options and seat (actions are immutable)
             card = CARDS[k]
@@ -198,9 +201,38 @@ class Claims:
         return None
 
     def _chi_options(self, seat: int, k: int) -> tuple[ChiOption, ...]:
-        """Every 吃 option of ``seat`` on card k (zipai.md §5), in :func:`chi_options` order."""
+        """Every 吃 option of ``seat`` on card k (zipai.md §5), in :func:`chi_options` order,
+        but those that leave it no card to discard (§6.5, :meth:`_discard_left`)."""
         options: tuple[ChiOption, ...] = self._chi_entry(seat, k)[0]
+        if options and not self._discard_left(seat, k, ()):
+            return tuple(o for o in options if self._discard_left(seat, k, o.melds))
         return options
+
+    def _discard_left(self, seat: int, k: int, melds: tuple[Meld, ...] | None) -> bool:
+        """Whether ``seat`` taking card k into ``melds`` (a 吃 with its 比; None: a 碰) keeps
+        a card it may discard, or owes no discard (the card count of §4) — or the rules let
+        it take the card anyway (``claim_without_discard``). §6.5: who takes a card by 吃 or
+        碰 must then discard one, and a 坎 is never discarded (§5). With ``melds`` empty: a
+        quick yes when any 吃 does (more free kinds than any 吃 and 比 empty)."""
+        st = self._seats[seat]
+        rules = self.rules
+        if rules.claim_without_discard:
+            return True
+        if st.count + 1 <= rules.hand_size + max(st.quads - 1, 0):
+            return True  # (no discard due: see Game._end_turn)
+        free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0]
+        if melds is None:  # 碰: the pair of k leaves the hand
+            return free & ~(1 << k) != 0
+        if free.bit_count() > 8:  # (a 吃 and two 比 take at most eight cards from the hand)
+            return True
+        if not melds:
+            return False
+        hand = list(st.hand)
+        hand[k] += 1  # (the card taken, in the 吃 meld, is not from the hand)
+        for meld in melds:
+            for c in meld.cards:
+                hand[c.index] -= 1
+        return any(1 <= n <= 2 for n in hand)
 
     def _chi_entry(self, seat: int, k: int) -> list[Any]:
         """The cached entry of the 吃 options of ``seat`` on card k: ``[options, actions of seat
@@ -316,10 +348,10 @@ class Claims:
         else:
             for s in order[1:]:
                 st = seats[s]
-                if st.hand[k] == 2 and not st.chou[k]:
+                if st.hand[k] == 2 and not st.chou[k] and self._discard_left(s, k, None):
                     queue.append((_PENG, s))
             for s in order[:2]:
-                if self._chi_entry(s, k)[0]:
+                if self._chi_options(s, k):
                     queue.append((_CHI, s))
         self._open(k, _DRAWN, d, queue)
 
@@ -342,9 +374,9 @@ class Claims:
         else:
             for s in order:
                 st = seats[s]
-                if st.hand[k] == 2 and not st.chou[k]:
+                if st.hand[k] == 2 and not st.chou[k] and self._discard_left(s, k, None):
                     queue.append((_PENG, s))
-            if self._chi_entry(order[0], k)[0]:
+            if self._chi_options(order[0], k):
                 queue.append((_CHI, order[0]))
         self._open(k, _DISCARDED, d, queue)
 

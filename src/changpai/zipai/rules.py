@@ -68,6 +68,7 @@ _BOOL_FIELDS: tuple[str, ...] = (
     "forbid_hu_after_chongpao",
     "paoshuang",
     "weihu",
+    "claim_without_discard",
     "tianhu_needs_threshold",
     "must_hu",
 )
@@ -179,8 +180,9 @@ class Rules(RulesBase):
 
     #: Options added after documents were written without them, with the behaviour of those
     #: documents (``core.serial.rules_from_dict`` reads a missing one at that value, so an
-    #: older game replays as it was played): 偎胡 was allowed before ``weihu`` existed.
-    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"weihu": True}
+    #: older game replays as it was played): 偎胡 was allowed before ``weihu`` existed, and a
+    #: 吃 / 碰 leaving nothing to discard before ``claim_without_discard``.
+    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"weihu": True, "claim_without_discard": True}
 
     name: str = "hunan"
     players: int = 3
@@ -242,6 +244,12 @@ class Rules(RulesBase):
     optional except the 天胡 of 3 提 / 5 坎."""
     red_values: frozenset[int] = field(default=HUNAN_RED_VALUES, converter=_red_values)
     """Card values that are red (§1: Hunan 二七十); used by 名堂."""
+    claim_without_discard: bool = False
+    """§6.5: a seat that takes a card by 吃 or 碰 must then discard (seed 004 "任何吃碰等動作後都要打牌"),
+    so a 吃 / 碰 that would leave it no card it may discard (only 坎, or none) is not offered —
+    unless no discard is due (the card count of §4). ``True``, the behaviour before this option:
+    such a 吃 / 碰 is offered and the seat then skips its discards for the rest of the hand,
+    a card over, unable to win."""
 
     def __attrs_post_init__(self) -> None:
         _check(self)
