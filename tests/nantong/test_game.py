@@ -71,6 +71,28 @@ def test_tianhu_zimo_option_reaches_the_engine_section_7_n15() -> None:
     assert game.result.win.self_drawn and game.result.win.tianhu  # type: ignore[union-attr]
 
 
+def test_after_a_tianhu_the_losers_dealt_fours_are_qishou_section_8() -> None:
+    """nantong.md §8: a 起手 four needs a 叫牌 "before the dealer's first discard"; a 天胡 ends
+    the hand before the others were asked and before that discard, so seat 1's dealt 千字 four
+    (32) and three 七萬 of a flipped card (真諦, 32) are 起手 in its own sets (§7.2): 70, not
+    the 後摸 50 (review h33). Seat 1 pays 240 − 70."""
+    deck = stack_deck(hands={0: QING, 1: "QZ QZ QZ QZ 7w 7w 7w"}, jiang="7w 3t")
+    game = Game(deck=deck)
+    act(game, ActionKind.WIN, 0)
+    result = game.result
+    assert result is not None and result.sheet is not None
+    lines = {line.key: line.value for line in result.sheet.lines}
+    assert (lines["total"], lines["loser.1"], lines["loser.2"]) == (240, 70, 0)
+    assert [(p.payer, p.payee, p.amount) for p in result.payments] == [(1, 0, 170), (2, 0, 240)]
+    win = result.win
+    assert isinstance(win, nantong.Win)
+    seat1 = next(o for o in win.others if o.seat == 1)
+    assert sorted(str(m) for m in seat1.exposed) == sorted(
+        str(m) for m in nantong.parse_melds("起手 7w 7w 7w; 起手 QZ QZ QZ QZ")
+    )
+    assert nantong.score(win) == result.sheet
+
+
 def test_a_win_on_the_replacement_of_a_called_four_is_no_tianhu_section_3_and_7() -> None:
     """nantong.md §7 天胡 = the dealer's win with his **initial** 23 cards; §3 a 叫牌 of a four
     draws a replacement: the dealer who then wins wins on that card — 自摸, 杠開 and its wait

@@ -118,6 +118,19 @@ def test_three_wenqian_double_count_n13() -> None:
     assert nantong.score(hand, rules=off, winning_card="5w").total == 210
 
 
+def test_three_wenqian_of_a_flipped_card_count_as_its_concealed_three_n13() -> None:
+    """nantong.md §7 N13 (三文錢 also three 在手 刻子) with §6.2: of a flipped 一丙 the three
+    copies left, held, are its concealed three — a 後摸 four (12 × 2 = 24), the page's reading
+    (docs/nantong.md, review h33), as the same three held apart count."""
+    hand = "1b 1b 1b 2b 2b 2b 3b 3b 3b 456t 789t 123w 456w 5w 5w"
+    sheet = nantong.score(hand, jiang="1b 7w")
+    kezi = [(line.name, line.value) for line in sheet.lines if line.key == "wenqian.kezi"]
+    assert [value for _, value in kezi] == [24, 4, 4]
+    assert "後摸 12 × 2" in kezi[0][0] and "一丙×3" in kezi[0][0]
+    assert nantong.sets_value("1b 1b 1b", jiang="1b 7w") == 30  # (24 held apart, rounded up)
+    assert sheet.total == 240  # 清胡 100 + 三文錢 100 + (24 + 4 + 4) = 232 → 240
+
+
 def test_triplet_completed_by_discard_n18() -> None:
     """N18: the triplet completed by the winning discard scores as a 碰 (4 instead of 8 for 紅花)."""
     hand = "123b 456t 789t 123w 5w 5w QZ QZ QZ HH HH HH 9b 9b 9b"
@@ -203,7 +216,7 @@ def _wins(draw: st.DrawFn) -> tuple[Win, nantong.Rules]:
     zimo = draw(st.booleans())
     win = Win(tuple(cards), tuple(exposed), winning_card=draw(st.sampled_from(cards)),
               self_drawn=zimo, jiang=tuple(jiang), gangkai=zimo and draw(st.booleans()),
-              dihu=draw(st.booleans()), tianting=draw(st.booleans()),
+              dihu=not zimo and draw(st.booleans()), tianting=draw(st.booleans()),
               haidi=zimo and draw(st.booleans()))  # fmt: skip
     rules = nantong.DUZIHU.evolve(
         piao_formula=draw(st.sampled_from(["50x2", "20x2+40"])),
@@ -299,6 +312,27 @@ def test_score_keywords_are_checked(keywords: dict[str, object], error: type, ma
         # (a newcomer's review: self_drawn=1 was taken as True and scored the 自摸)
         ({"self_drawn": 1}, NotationError, "self_drawn=1 is not True or False"),
         ({"self_drawn": "yes"}, NotationError, "self_drawn='yes' is not True or False"),
+        # occasions that contradict each other (nantong.md §3, §7; review h33)
+        ({"gangkai": True}, IllegalActionError, "gangkai=True: 杠開 is a win on the replacement"),
+        ({"haidi": True}, IllegalActionError, "海底撈月 is a self-drawn win"),
+        ({"dihu": True, "self_drawn": True}, IllegalActionError, "dihu=True: 地胡 is a win on"),
+        ({"tianhu": True}, IllegalActionError, "tianhu=True: 天胡 is the dealer's self-drawn"),
+        (
+            {"tianhu": True, "self_drawn": True, "winning_card": "5w"},
+            IllegalActionError,
+            "tianhu=True: 天胡 wins with the dealt cards, on no card, yet winning_card=5w",
+        ),
+        (
+            {"tianhu": True, "self_drawn": True, "gangkai": True},
+            IllegalActionError,
+            "tianhu=True and gangkai",
+        ),
+        ({"tianhu": True, "self_drawn": True, "tianting": True}, IllegalActionError, "tianting"),
+        (
+            {"tianhu": True, "self_drawn": True, "haidi": True},
+            IllegalActionError,
+            "tianhu=True and haidi=True",
+        ),
     ],
 )
 def test_win_facts_are_checked(keywords: dict[str, object], error: type, match: str) -> None:
@@ -416,6 +450,17 @@ def test_houmo_in_sequence_needs_four_drawn_not_the_discard_won_on() -> None:
     total, lines = houmo(True)
     assert lines == ["後摸 12 = 12 (後摸 in 順子, §8)"]
     assert total > houmo(True, nantong.DUZIHU)[0]
+
+
+def test_houmo_in_sequence_counts_four_real_copies_not_a_baida() -> None:
+    """nantong.md §8 (後摸 "collected by drawing") with ``houmo_in_sequence``: a 百搭 standing
+    for a fourth copy makes no 後摸 four (a 杠 is never made with a 百搭), the page's reading
+    (docs/nantong.md, review h33); the four real copies do."""
+    rules = nantong.DUZIHU_BAIDA.evolve(houmo_in_sequence=True)
+    wild = "4w 4w 4w FU 3w 5w 2w 2w 2w 8b 8b 8b 4t 4t 4t 8w 8w 8w 6t 7t 8t 1t 1t"
+    real = wild.replace("FU", "4w")
+    assert nantong.best_decomposition(wild, rules=rules).value == 40
+    assert nantong.best_decomposition(real, rules=rules).value == 50
 
 
 def test_sets_value_refuses_more_cards_than_a_hand_holds() -> None:

@@ -894,11 +894,7 @@ class Game(GameBase):
         tianhu: bool = False,
         discarder: int | None = None,
     ) -> None:
-        others = tuple(
-            OtherHand(s, self.hand(s), tuple(self._melds[s]), baida_dealt=s == self._baida_dealt)
-            for s in self.players
-            if s != seat
-        )
+        others = tuple(self._other_hand(s, tianhu) for s in self.players if s != seat)
         win = Win(
             self.hand(seat),
             tuple(self._melds[seat]),
@@ -929,6 +925,25 @@ class Game(GameBase):
             self_drawn=self_drawn,
             decomposition=reading,
         )
+
+    def _other_hand(self, seat: int, tianhu: bool) -> OtherHand:
+        """The hand of a seat that did not win, for the settlement (§7.2). After a 天胡 its
+        叫牌 count as declared: §8 asks the declaration "before the dealer's first discard",
+        and the 天胡 came before it and before the seat was asked, so a dealt four (or three
+        of a flipped card) is a 起手 set, not 後摸 (review h33)."""
+        hand = self.hand(seat)
+        melds = tuple(self._melds[seat])
+        if tianhu:
+            counts = self._hands[seat]
+            flips = (self.jiang[0].index, self.jiang[1].index)
+            callable_ = claims._callable(counts, flips, self.stock_left)
+            if callable_:
+                melds += tuple(
+                    (_FOURS[SetKind.DEALT4] if counts[i] == 4 else _CALLED_THREES)[i]
+                    for i in callable_
+                )
+                hand = tuple(c for c in hand if c.index not in callable_)
+        return OtherHand(seat, hand, melds, baida_dealt=seat == self._baida_dealt)
 
     # ----------------------------------------------------------------- views and copies
     def view(self, seat: int) -> GameView[Card, Action]:

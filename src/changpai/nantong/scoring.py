@@ -177,12 +177,53 @@ class Win:
             raise IllegalActionError(
                 "海底撈月 is a self-drawn win on the last card; set self_drawn=True"
             )
+        self._check_occasions()
         for what, seats in (("others", [o.seat for o in self.others]), ("losers", self.losers)):
             for seat in seats or ():
                 if seat == self.seat:
                     raise IllegalActionError(f"{what}: seat {seat} is the winner, who pays nobody")
                 if seats.count(seat) > 1:  # type: ignore[union-attr]
                     raise IllegalActionError(f"{what}: seat {seat} twice")
+
+    def _check_occasions(self) -> None:
+        """Refuse the win's occasions that contradict each other (nantong.md §7): 天胡 is the
+        dealer's self-drawn win with his dealt 23 cards — no winning card, no 杠開, 地胡, 天聽
+        or 海底 —, 地胡 a win on the dealer's first discard, 杠開 a self-drawn one."""
+        if self.gangkai and not self.self_drawn:
+            raise IllegalActionError(
+                "gangkai=True: 杠開 is a win on the replacement card after a 杠, self-drawn; "
+                "set self_drawn=True"
+            )
+        if self.dihu and self.self_drawn:
+            raise IllegalActionError(
+                "dihu=True: 地胡 is a win on the dealer's first discard, not self-drawn; "
+                "set self_drawn=False"
+            )
+        if not self.tianhu:
+            return
+        if not self.self_drawn:
+            raise IllegalActionError(
+                "tianhu=True: 天胡 is the dealer's self-drawn win with his dealt cards; "
+                "set self_drawn=True"
+            )
+        if self.winning_card is not None:
+            raise IllegalActionError(
+                f"tianhu=True: 天胡 wins with the dealt cards, on no card, yet winning_card="
+                f"{self.winning_card.code} (a win on a 叫牌's replacement card is 杠開, not 天胡)"
+            )
+        for flag, name in (
+            (self.gangkai, "gangkai (杠開, on a replacement card)"),
+            (self.dihu, "dihu (地胡, a non-dealer's)"),
+            (self.tianting, "tianting (天聽, a non-dealer's)"),
+        ):
+            if flag:
+                raise IllegalActionError(
+                    f"tianhu=True and {name}: 天胡 is the dealer's win on his dealt cards"
+                )
+        if self.haidi:
+            raise IllegalActionError(
+                "tianhu=True and haidi=True: 天胡 wins on the dealt cards, 海底撈月 on the last"
+            )
 
     @property
     def winner(self) -> int:
