@@ -17,6 +17,16 @@ def test_aliases_find_the_same_variant(name: str) -> None:
     assert changpai.variant(name).rules is zipai.HUNAN
 
 
+@pytest.mark.parametrize("name", ["橋字牌", "棍棍", "八一字牌", "大字牌"])
+def test_the_other_names_of_zipai_find_hunan(name: str) -> None:
+    """zipai.md (the names above §1): the seeds' other names of 字牌 are aliases of ``hunan``;
+    Z15: 大貳, a name the seeds give it too, is the Sichuan game here, said in the description
+    (review h32)."""
+    assert changpai.variant(name) is changpai.variant("hunan")
+    assert changpai.variant("大貳").family == "daer"
+    assert "大貳" in changpai.variant("hunan").description
+
+
 def test_liuhudao_by_hanzi_and_digits() -> None:
     assert changpai.variant("六胡倒") is changpai.variant("6胡倒") is changpai.variant("liuhudao")
     assert changpai.variant("liuhudao").rules.players == 4

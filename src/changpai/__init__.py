@@ -109,6 +109,7 @@ def _key(name: str) -> str:
 _NAMES_BY_FAMILY: dict[str, tuple[str, ...]] = {
     "zipai": (
         "hunan", "paohuzi", "跑胡子", "跑鬍子", "zipai", "字牌", "湖南字牌", "扯二七十", "chuerqishi",
+        "橋字牌", "棍棍", "八一字牌", "大字牌",
         "liuhudao", "6hudao", "六胡倒", "6胡倒", "字牌6胡倒", "liuhu",
         "haha", "哈哈字牌", "hahazipai", "shuxin", "數信", "数信",
     ),

@@ -108,10 +108,17 @@ VARIANTS: tuple[Variant, ...] = (
             "湖南字牌",
             "扯二七十",
             "chuerqishi",
+            "橋字牌",
+            "棍棍",
+            "八一字牌",
+            "大字牌",
         ),
         rules=HUNAN,
         sample="壹壹壹壹 貳貳 叄肆伍 二七十 三三三 六七八 陸柒捌",
-        description="Hunan 跑胡子: 3 players, 21/20/20 cards, 7 門子, 15 胡息, win only on a drawn card.",
+        # (zipai.md Z15: the seeds call this game 大貳 too; the name is Sichuan 大貳's here)
+        description="Hunan 跑胡子: 3 players, 21/20/20 cards, 7 門子, 15 胡息, win only on a drawn card."
+        " Also called 字牌, 橋字牌, 扯二七十, 棍棍, 八一字牌 / 大字牌 and, in some sources, 大貳"
+        " (the name of the Sichuan game, changpai.daer).",
     ),
     Variant(
         name="liuhudao",
