@@ -104,8 +104,9 @@ def test_the_performance_page_shows_every_scripts_figures() -> None:
 
 def test_the_zipai_engine_pages_win_counts_are_the_seeds() -> None:
     """docs/zipai-engine.md "Speed": the wins of 1000 seeded HUNAN hands are the same on every
-    machine — 60 random, and 53 with the house rule 偎胡 (`weihu=True`, zipai.md §6 priority
-    1), as before it became an option."""
+    machine — 65 random, and 53 with the house rule 偎胡 (`weihu=True`, zipai.md §6 priority
+    1) and a 吃 / 碰 leaving nothing to discard (`claim_without_discard=True`, §6.5), as
+    before they became options."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
         spec = importlib.util.spec_from_file_location(
@@ -119,7 +120,8 @@ def test_the_zipai_engine_pages_win_counts_are_the_seeds() -> None:
     from changpai.zipai import HUNAN
 
     page = (BENCHMARKS.parent / "docs" / "zipai-engine.md").read_text(encoding="utf-8")
-    assert "| HUNAN | random | " in page and page.count("| 60 |") == 1
+    assert "| HUNAN | random | " in page and page.count("| 65 |") == 1
     assert "53 / 162 / 83 random" in page
-    assert module.bench(HUNAN, 1000)[2] == 60
-    assert module.bench(HUNAN.evolve(weihu=True), 1000)[2] == 53
+    assert module.bench(HUNAN, 1000)[2] == 65
+    former = HUNAN.evolve(weihu=True, claim_without_discard=True)
+    assert module.bench(former, 1000)[2] == 53

@@ -129,7 +129,7 @@ class Claims:
         if entry == _PENG:
             return [_PENGS[seat][k], _PASSES[seat]], options
         chi_entry = self._chi_entry(seat, k)
-        options = self._chi_options(seat, k)
+        options = self._chi_options(seat, k, chi_entry[0])
         if options is not chi_entry[0]:  # (some left out by §6.5: built for this hand only)
             chi = tuple(Action(seat, ActionKind.CHI, CARDS[k], o.melds) for o in options)
             return [*chi, _PASSES[seat]], options
@@ -200,33 +200,44 @@ class Claims:
                 return option
         return None
 
-    def _chi_options(self, seat: int, k: int) -> tuple[ChiOption, ...]:
-        """Every 吃 option of ``seat`` on card k (zipai.md §5), in :func:`chi_options` order,
-        but those that leave it no card to discard (§6.5, :meth:`_discard_left`)."""
-        options: tuple[ChiOption, ...] = self._chi_entry(seat, k)[0]
-        if options and not self._discard_left(seat, k, ()):
-            return tuple(o for o in options if self._discard_left(seat, k, o.melds))
-        return options
+    def _chi_options(
+        self, seat: int, k: int, options: tuple[ChiOption, ...] | None = None
+    ) -> tuple[ChiOption, ...]:
+        """Every 吃 option of ``seat`` on card k (zipai.md §5), in :func:`chi_options` order
+        (``options``: all of them, if the caller has them), but those that leave it no card to
+        discard (§6.5, :meth:`_discard_left`) — the same tuple when none is left out."""
+        if options is None:
+            options = self._chi_entry(seat, k)[0]
+        if not options:
+            return options
+        st = self._seats[seat]
+        rules = self.rules
+        # (a 吃 takes two cards from the hand and each 比 three: a hand of more free kinds
+        # keeps one — most hands, tested first; _chi_entry has set the masks)
+        free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0].bit_count()
+        if free > 8 or rules.claim_without_discard:
+            return options
+        if st.count + 1 <= rules.hand_size + max(st.quads - 1, 0):
+            return options  # (no discard due: see Game._end_turn)
+        if all(free > 3 * len(o.melds) - 1 for o in options):
+            return options
+        kept = tuple(o for o in options if self._discard_left(seat, k, o.melds))
+        return options if len(kept) == len(options) else kept
 
     def _discard_left(self, seat: int, k: int, melds: tuple[Meld, ...] | None) -> bool:
         """Whether ``seat`` taking card k into ``melds`` (a 吃 with its 比; None: a 碰) keeps
         a card it may discard, or owes no discard (the card count of §4) — or the rules let
         it take the card anyway (``claim_without_discard``). §6.5: who takes a card by 吃 or
-        碰 must then discard one, and a 坎 is never discarded (§5). With ``melds`` empty: a
-        quick yes when any 吃 does (more free kinds than any 吃 and 比 empty)."""
-        st = self._seats[seat]
+        碰 must then discard one, and a 坎 is never discarded (§5)."""
         rules = self.rules
         if rules.claim_without_discard:
             return True
+        st = self._seats[seat]
         if st.count + 1 <= rules.hand_size + max(st.quads - 1, 0):
             return True  # (no discard due: see Game._end_turn)
-        free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0]
         if melds is None:  # 碰: the pair of k leaves the hand
+            free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0]
             return free & ~(1 << k) != 0
-        if free.bit_count() > 8:  # (a 吃 and two 比 take at most eight cards from the hand)
-            return True
-        if not melds:
-            return False
         hand = list(st.hand)
         hand[k] += 1  # (the card taken, in the 吃 meld, is not from the hand)
         for meld in melds:
@@ -351,7 +362,13 @@ class Claims:
                 if st.hand[k] == 2 and not st.chou[k] and self._discard_left(s, k, None):
                     queue.append((_PENG, s))
             for s in order[:2]:
-                if self._chi_options(s, k):
+                options = self._chi_entry(s, k)[0]
+                # (most hands keep a free kind whatever the 吃: _chi_options' first test)
+                masks = seats[s].masks
+                if options and (
+                    (masks is not None and masks[0].bit_count() > 8)
+                    or self._chi_options(s, k, options)
+                ):
                     queue.append((_CHI, s))
         self._open(k, _DRAWN, d, queue)
 
@@ -376,7 +393,12 @@ class Claims:
                 st = seats[s]
                 if st.hand[k] == 2 and not st.chou[k] and self._discard_left(s, k, None):
                     queue.append((_PENG, s))
-            if self._chi_options(order[0], k):
+            options = self._chi_entry(order[0], k)[0]
+            masks = seats[order[0]].masks
+            if options and (
+                (masks is not None and masks[0].bit_count() > 8)
+                or self._chi_options(order[0], k, options)
+            ):
                 queue.append((_CHI, order[0]))
         self._open(k, _DISCARDED, d, queue)
 
