@@ -309,3 +309,45 @@ def test_an_empty_hand_is_read_with_its_table(capsys: pytest.CaptureFixture[str]
     assert "needs a hand" in capsys.readouterr().err
     assert main(["analyze", "hunan", "x1", "--sample"]) == 2
     assert "not both" in capsys.readouterr().err
+
+
+def test_analyze_takes_the_hand_after_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``changpai analyze duzihu --jiang "HH 3w" "<hand>"``: the hand may follow the options
+    (docs/nantong.md writes ``--jiang`` after the variant); argparse refused it as an
+    unrecognized argument (review h34). Two words left over are still refused."""
+    hand = "123b 456b 789b 123t 456t 789t 123w 5w"
+    assert main(["analyze", "duzihu", hand, "--jiang", "HH 3w", "--json"]) == 0
+    first = capsys.readouterr().out
+    assert main(["analyze", "duzihu", "--jiang", "HH 3w", "--json", hand]) == 0
+    assert capsys.readouterr().out == first
+    with pytest.raises(SystemExit) as exit_:
+        main(["analyze", "hunan", "--json", "一二三", "四五六"])
+    assert exit_.value.code == 2
+    assert "unrecognized arguments: 一二三 四五六" in capsys.readouterr().err
+
+
+def test_jobs_beyond_the_most_is_named_as_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--jobs`` above ``MOST_JOBS`` is refused in the option's own words, as ``--jobs -1``
+    (it said ``jobs=100000``, the library's keyword — review h34)."""
+    from changpai.core.playout import MOST_JOBS
+
+    assert main(["simulate", "hunan", "-n", "1", "--jobs", str(MOST_JOBS + 1)]) == 2
+    assert f"--jobs {MOST_JOBS + 1}: at most {MOST_JOBS} processes" in capsys.readouterr().err
+
+
+def test_ctrl_c_ends_the_progress_line_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C after the bar was drawn ends its line, so "interrupted" stands alone (it was
+    printed at the end of the bar — review h34)."""
+
+    def drawn_then_interrupted(*args: object, progress: object = None, **kwargs: object) -> None:
+        assert callable(progress)
+        progress(3, 10)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "simulate", drawn_then_interrupted)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["simulate", "hunan", "-n", "10"]) == 130
+    lines = capsys.readouterr().err.split("\n")
+    assert "3/10" in lines[0] and lines[1] == "interrupted"

@@ -27,6 +27,13 @@ def test_the_other_names_of_zipai_find_hunan(name: str) -> None:
     assert "大貳" in changpai.variant("hunan").description
 
 
+def test_every_variant_is_found_by_its_title() -> None:
+    """docs/index.md "every preset is a variant found by its English id, pinyin or hanzi
+    name": the title ``changpai variants`` prints too (笃子胡（百搭） was unknown — review h34)."""
+    for entry in changpai.variants():
+        assert changpai.variant(entry.title) is entry
+
+
 def test_liuhudao_by_hanzi_and_digits() -> None:
     assert changpai.variant("六胡倒") is changpai.variant("6胡倒") is changpai.variant("liuhudao")
     assert changpai.variant("liuhudao").rules.players == 4

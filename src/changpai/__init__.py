@@ -115,7 +115,7 @@ _NAMES_BY_FAMILY: dict[str, tuple[str, ...]] = {
     ),
     "nantong": (
         "duzihu", "笃子胡", "犢子胡", "nantong", "南通長牌", "南通长牌", "游胡", "搭子胡",
-        "duzihu-baida", "犢子胡百搭", "笃子胡百搭", "nantong-baida",
+        "duzihu-baida", "犢子胡百搭", "笃子胡百搭", "笃子胡（百搭）", "犢子胡（百搭）", "nantong-baida",
     ),
     "chuanpai": (
         "yaodiren", "幺地人", "幺地哥", "殺胡", "yaodige", "shahu", "chuanpai", "川牌",

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import changpai
-from changpai.core.playout import BACKENDS, random_playout, simulate
+from changpai.core.playout import BACKENDS, MOST_JOBS, random_playout, simulate
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError
 
@@ -174,21 +174,29 @@ class _Progress:
 def _simulate(args: argparse.Namespace, entry: Variant) -> int:
     if args.jobs < 0:
         raise ChangpaiError(
-            f"--jobs {args.jobs}: the number of processes must be 0 (every core) or more"
+            f"--jobs {args.jobs}: the number of processes must be 0 (one per usable CPU) or more"
         )
     if not 0 <= args.n <= MAX_HANDS:
         raise ChangpaiError(f"-n {args.n}: the number of hands must be between 0 and {MAX_HANDS:,}")
+    if args.jobs > MOST_JOBS:
+        raise ChangpaiError(f"--jobs {args.jobs}: at most {MOST_JOBS} processes")
     show = not (args.quiet or args.json) and sys.stderr.isatty()
-    stats = simulate(
-        entry.module.Game,
-        args.n,
-        rules=entry.rules,
-        seed=args.seed,
-        progress=_Progress() if show else None,
-        name=entry.name,
-        jobs=args.jobs,
-        backend=args.backend,
-    )
+    progress = _Progress() if show else None
+    try:
+        stats = simulate(
+            entry.module.Game,
+            args.n,
+            rules=entry.rules,
+            seed=args.seed,
+            progress=progress,
+            name=entry.name,
+            jobs=args.jobs,
+            backend=args.backend,
+        )
+    except KeyboardInterrupt:
+        if progress is not None and progress.drawn:
+            print(file=sys.stderr)  # (the bar's line ends before "interrupted")
+        raise
     if args.json:
         _print_json(stats.to_dict())
     else:
@@ -260,7 +268,8 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs",
         type=int,
         default=0,
-        help="processes to play in, or CPUs of a local Ray instance (default 0: one per core)",
+        help="processes to play in, or CPUs of a local Ray instance (default 0: one per CPU "
+        f"this process may use; at most {MOST_JOBS})",
     )
     many.add_argument(
         "--backend",
@@ -289,13 +298,30 @@ def _utf8_output() -> None:
                 reconfigure(encoding="utf-8")
 
 
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, with ``analyze``'s hand also after an option: argparse fills ``variant``
+    and the optional ``hand`` at the first positional word, so in ``analyze duzihu --jiang
+    "HH 3w" "123b …"`` the hand was an unrecognized argument."""
+    args, extra = parser.parse_known_args(argv)
+    if (
+        args.command == "analyze"
+        and args.hand is None
+        and len(extra) == 1
+        and not extra[0].startswith("-")
+    ):
+        args.hand = extra.pop()
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for invalid input).
 
     >>> main(["analyze", "hunan", "x11"])  # the error message goes to stderr
     2
     """
-    args = _parser().parse_args(argv)
+    args = _parse(_parser(), argv)
     _utf8_output()
     try:
         status: int = args.run(args)

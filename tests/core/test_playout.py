@@ -364,3 +364,24 @@ def test_the_seats_that_played_and_the_decisions_per_hand(
     assert f"decisions per hand: {stats.mean_decisions:.1f}" in summary
     assert all((f"seat {seat} wins" in summary) == (seat in played) for seat in range(4))
     assert stats.to_dict()["seats_played"] == list(played)
+
+
+def test_chunks_are_small_enough_to_report_progress() -> None:
+    """``simulate(jobs=...)`` sends chunks of at most ``_MOST_CHUNK`` hands (about a second of
+    play), every seed once and in order: at a million hands the bar of ``--jobs 2`` moved once
+    a chunk of 62,500 hands, a minute or two (review h34). Issue 12 (progress bar)."""
+    chunks = playout._chunks(range(1_000_000), 2)
+    assert max(len(c) for c in chunks) == playout._MOST_CHUNK
+    assert [s for c in chunks for s in c] == list(range(1_000_000))
+    assert [len(c) for c in playout._chunks(range(100), 2)] == [7] * 14 + [2]
+
+
+def test_jobs_0_counts_the_cpus_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``jobs=0`` is one process per CPU the process may run on (its affinity, as ``taskset``
+    sets it), not every CPU of the machine (review h34)."""
+    import os
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert playout._usable_cpus() == 1
+    monkeypatch.delattr(os, "sched_getaffinity")
+    assert playout._usable_cpus() == (os.cpu_count() or 1)

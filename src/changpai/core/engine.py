@@ -350,7 +350,17 @@ class GameBase(ABC):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        name = getattr(self.rules, "name", "?")
+        """One short line: the variant's name, or the rules' ``repr`` when they are no preset
+        (a preset's repr is its constant, other rules name the options changed).
+
+        >>> from changpai import zipai
+        >>> zipai.Game(seed=7)
+        <zipai.Game hunan seed=7 dealer=0 to_act=(0,) log=2>
+        >>> zipai.Game(zipai.HUNAN.evolve(min_huxi=10), seed=7)
+        <zipai.Game zipai.HUNAN.evolve(min_huxi=10) seed=7 dealer=0 to_act=(0,) log=2>
+        """
+        rules = repr(self.rules)
+        name = rules if "(" in rules else getattr(self.rules, "name", "?")
         state = "over" if self.is_over else f"to_act={self.to_act}"
         return (
             f"<{self.family}.Game {name} seed={self.seed} dealer={self.dealer} {state} "

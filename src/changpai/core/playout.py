@@ -438,11 +438,30 @@ def _ray_session(ray: Any, jobs: int) -> Iterator[int]:
             ray.shutdown()
 
 
+# The most hands of one task of simulate(jobs=...): about a second of play, so the progress
+# bar moves (at a million hands, 8 chunks a worker were 62,500 hands, a minute or two each).
+_MOST_CHUNK = 500
+
+
 def _chunks(seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
-    # About 8 chunks a worker: small enough to balance uneven hands, big enough to amortize
-    # the cost of sending a task. The split does not change the statistics (sums add up).
-    size = max(1, -(-len(seeds) // (workers * 8)))
+    # About 8 chunks a worker, of at most _MOST_CHUNK hands: small enough to balance uneven
+    # hands and report progress, big enough to amortize the cost of sending a task. The split
+    # does not change the statistics (sums add up, merged in order).
+    size = max(1, min(_MOST_CHUNK, -(-len(seeds) // (workers * 8))))
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+
+
+def _usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the platform tells it, else every
+    CPU of the machine): how many processes ``simulate(jobs=0)`` plays in.
+
+    >>> 1 <= _usable_cpus() <= (os.cpu_count() or 1)
+    True
+    """
+    affinity = getattr(os, "sched_getaffinity", None)
+    if affinity is not None:
+        return max(1, len(affinity(0)))
+    return os.cpu_count() or 1
 
 
 def _play_packed(task: tuple[Any, Any, Sequence[int]]) -> _Tally:
@@ -540,7 +559,8 @@ def simulate(
     the same seed gives the same statistics. ``progress(done, n)`` is called as hands finish
     and ``observe(game)`` with every finished game (for a family's own figures).
 
-    ``jobs`` > 1 plays the hands in that many processes (``0``: one per core; at most
+    ``jobs`` > 1 plays the hands in that many processes (``0``: one per usable CPU,
+    the CPUs its affinity allows; at most
     :data:`MOST_JOBS`, and never more processes than chunks of hands): the seeds are drawn as
     above and split into chunks, so the statistics equal those of one process (all but
     ``seconds``); Ctrl-C stops every process at once. ``backend="ray"`` sends the same chunks
@@ -591,7 +611,7 @@ def simulate(
         if hook is not None and not callable(hook):
             raise NotationError(f"{what}={shown(hook)}: expected a function or None")
     ray = _import_ray() if backend == "ray" else None
-    workers = jobs or os.cpu_count() or 1
+    workers = jobs or _usable_cpus()
     new_game = _factory(game, rules)
     master = random.Random(seed)
     # drawn lazily in one process (-n may be 10,000,000); listed only to split among workers

@@ -165,7 +165,7 @@ VARIANTS: tuple[Variant, ...] = (
         name="duzihu-baida",
         family="nantong",
         title="笃子胡（百搭）",
-        aliases=("犢子胡百搭", "笃子胡百搭", "nantong-baida"),
+        aliases=("犢子胡百搭", "笃子胡百搭", "笃子胡（百搭）", "犢子胡（百搭）", "nantong-baida"),
         rules=DUZIHU_BAIDA,
         description="犢子胡 with the five 百搭 福祿壽喜財 as wild cards and the 喜 count (125 cards)",
         # 福 stands for the third 紅花: 飄胡 of 刻子, and the 喜 of one 百搭
