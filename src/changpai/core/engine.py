@@ -359,8 +359,11 @@ class GameBase(ABC):
         >>> zipai.Game(zipai.HUNAN.evolve(min_huxi=10), seed=7)
         <zipai.Game zipai.HUNAN.evolve(min_huxi=10) seed=7 dealer=0 to_act=(0,) log=2>
         """
-        rules = repr(self.rules)
-        name = rules if "(" in rules else getattr(self.rules, "name", "?")
+        rules = self.rules
+        name = getattr(rules, "name", "?")
+        presets = getattr(type(rules), "_presets", ())  # (a family's: core.rules.RulesBase)
+        if presets and all(preset != rules for _, preset in presets):
+            name = repr(rules)
         state = "over" if self.is_over else f"to_act={self.to_act}"
         return (
             f"<{self.family}.Game {name} seed={self.seed} dealer={self.dealer} {state} "
