@@ -93,6 +93,22 @@ def test_after_a_tianhu_the_losers_dealt_fours_are_qishou_section_8() -> None:
     assert nantong.score(win) == result.sheet
 
 
+def test_after_a_gangkai_in_the_opening_round_too_section_8() -> None:
+    """nantong.md §8, as above: the dealer's 杠開 on the replacement of his 叫牌 four also
+    ends the hand before the others were asked, so seat 1's dealt sets are 起手 (70, not 50 —
+    review h35)."""
+    hand = "5t 5t 5t 5t 123b 456b 789b 123t 123w 5w 5w 4w 6w"
+    deck = stack_deck(hands={0: hand, 1: "QZ QZ QZ QZ 7w 7w 7w"}, stock="5w", jiang="7w 3t")
+    game = Game(deck=deck)
+    act(game, ActionKind.CALL, 0, "5t")
+    act(game, ActionKind.WIN, 0, "5w")
+    result = game.result
+    assert result is not None and result.sheet is not None and result.win.gangkai  # type: ignore[union-attr]
+    lines = {line.key: line.value for line in result.sheet.lines}
+    assert (lines["loser.1"], lines["loser.2"]) == (70, 0)
+    assert nantong.score(result.win) == result.sheet  # type: ignore[arg-type]
+
+
 def test_a_win_on_the_replacement_of_a_called_four_is_no_tianhu_section_3_and_7() -> None:
     """nantong.md §7 天胡 = the dealer's win with his **initial** 23 cards; §3 a 叫牌 of a four
     draws a replacement: the dealer who then wins wins on that card — 自摸, 杠開 and its wait

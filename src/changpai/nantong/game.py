@@ -894,7 +894,10 @@ class Game(GameBase):
         tianhu: bool = False,
         discarder: int | None = None,
     ) -> None:
-        others = tuple(self._other_hand(s, tianhu) for s in self.players if s != seat)
+        # (a win in the opening round — 天胡, or 杠開 on a 叫牌's replacement — comes before
+        # the others were asked to 叫牌)
+        opening = self._phase == "declare"
+        others = tuple(self._other_hand(s, opening) for s in self.players if s != seat)
         win = Win(
             self.hand(seat),
             tuple(self._melds[seat]),
@@ -926,14 +929,15 @@ class Game(GameBase):
             decomposition=reading,
         )
 
-    def _other_hand(self, seat: int, tianhu: bool) -> OtherHand:
-        """The hand of a seat that did not win, for the settlement (§7.2). After a 天胡 its
-        叫牌 count as declared: §8 asks the declaration "before the dealer's first discard",
-        and the 天胡 came before it and before the seat was asked, so a dealt four (or three
-        of a flipped card) is a 起手 set, not 後摸 (review h33)."""
+    def _other_hand(self, seat: int, opening: bool) -> OtherHand:
+        """The hand of a seat that did not win, for the settlement (§7.2). After a win in the
+        opening round (the dealer's 天胡, or his 杠開 on a 叫牌's replacement) its 叫牌 count
+        as declared: §8 asks the declaration "before the dealer's first discard", and the win
+        came before it and before the seat was asked, so a dealt four (or three of a flipped
+        card) is a 起手 set, not 後摸 (reviews h33, h35)."""
         hand = self.hand(seat)
         melds = tuple(self._melds[seat])
-        if tianhu:
+        if opening:
             counts = self._hands[seat]
             flips = (self.jiang[0].index, self.jiang[1].index)
             callable_ = claims._callable(counts, flips, self.stock_left)
