@@ -77,6 +77,13 @@ _PARTNER_DIGITS = tuple(
 )
 
 
+def _owes_discard(st: _Seat, rules: Rules) -> bool:
+    """Whether a seat that takes one card more must then discard: it would hold more than
+    ``hand_size``, +1 per 跑 / 提 beyond the first (the card count of §4, as
+    ``Game._end_turn`` counts it)."""
+    return st.count + 1 > rules.hand_size + max(st.quads - 1, 0)
+
+
 class Claims:
     """The claim half of the engine: the offer queue, its priority, the win test and the win
     (a mixin of :class:`~changpai.zipai.game.Game`, which holds the rest of the state).
@@ -217,8 +224,8 @@ class Claims:
         free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0].bit_count()
         if free > 8 or rules.claim_without_discard:
             return options
-        if st.count + 1 <= rules.hand_size + max(st.quads - 1, 0):
-            return options  # (no discard due: see Game._end_turn)
+        if not _owes_discard(st, rules):
+            return options
         if all(free > 3 * len(o.melds) - 1 for o in options):
             return options
         kept = tuple(o for o in options if self._discard_left(seat, k, o.melds))
@@ -233,8 +240,8 @@ class Claims:
         if rules.claim_without_discard:
             return True
         st = self._seats[seat]
-        if st.count + 1 <= rules.hand_size + max(st.quads - 1, 0):
-            return True  # (no discard due: see Game._end_turn)
+        if not _owes_discard(st, rules):
+            return True
         if melds is None:  # 碰: the pair of k leaves the hand
             free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0]
             return free & ~(1 << k) != 0
