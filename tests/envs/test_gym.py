@@ -116,6 +116,20 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert "sees 跑胡子" in capsys.readouterr().out
 
 
+def test_human_render_prints_the_agents_view_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/rl.md: an agent sees "what that seat may see" — ``render_mode="human"`` printed the
+    view of every seat that acted, the opponents' hands too (review h36); it prints the
+    agent's own view after ``reset`` and each ``step``."""
+    env = gym_env("hunan", seat=0, render_mode="human")
+    obs, _ = env.reset(seed=3)
+    for _ in range(3):
+        obs, *_ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    seen = [
+        line.split(" sees")[0] for line in capsys.readouterr().out.splitlines() if " sees " in line
+    ]
+    assert seen == ["seat 0"] * 4
+
+
 def test_illegal_actions_for_learners_without_the_mask() -> None:
     env = gym_env("hunan", illegal_action="random")
     env.reset(seed=3)
@@ -208,6 +222,10 @@ def test_a_bad_seed_raises_and_changes_nothing(seed: object, message: str) -> No
             {"seat": np.int64(1)},
             r"seat=np\.int64\(1\) does not play hunan.*int64 is not int: convert it with int\(\)",
         ),
+        # (reset(seed=...) deals every episode: seed= was a TypeError, deck= dealt one hand
+        # whatever the seed — review h36)
+        ({"seed": 3}, r"seed= is not an option of an environment: reset\(seed=\.\.\.\)"),
+        ({"deck": ()}, r"deck= is not an option of an environment"),
     ],
     ids=repr,
 )

@@ -72,6 +72,10 @@ def not_an_index(action: object, who: str, count: int) -> IllegalActionError:
     )
 
 
+# keywords of a family's game that the environment sets itself, per episode
+_DEALT_BY_RESET = ("seed", "deck")
+
+
 class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One hand of a registered variant as a PettingZoo AEC environment.
 
@@ -115,6 +119,12 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         entry = variant if isinstance(variant, changpai.Variant) else changpai.variant(variant)
+        for name in _DEALT_BY_RESET:
+            if name in options:  # (seed= was Python's TypeError; deck= dealt one hand always)
+                raise RulesError(
+                    f"{name}= is not an option of an environment: reset(seed=...) deals each "
+                    "episode's hand (a stacked deck would deal the same hand whatever the seed)"
+                )
         if render_mode not in (None, "human", "ansi"):
             raise RulesError(f"render_mode={render_mode!r} is not one of None, 'human', 'ansi'")
         if max_actions is not None:
@@ -290,7 +300,9 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now, as arrays: ``{"observation", "action_mask"}`` (and
-        ``"action_features"`` when asked for). An agent that is not to act has an empty mask.
+        ``"action_features"`` when asked for). An agent that is not selected has an empty
+        mask — but for a seat that decides on the same card as the selected one (大貳's claims,
+        asked in turn), whose mask shows its own pending choice.
 
         >>> env = ChangpaiEnv("daer")
         >>> env.reset(seed=1)

@@ -97,7 +97,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self.illegal_action: str = illegal_action
         self.illegal_reward: float = _reward_arg(illegal_reward)
         self._abandoned = False
-        self.aec: ChangpaiEnv = ChangpaiEnv(variant, **keywords)
+        # (the inner environment renders nothing: "human" there printed every seat's view,
+        # the opponents' hands too; this one prints the agent's own, after reset and step)
+        render_mode = keywords.pop("render_mode", None)
+        self.aec: ChangpaiEnv = ChangpaiEnv(variant, render_mode=render_mode, **keywords)
+        self.aec.render_mode = None
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.aec.seats:
             raise RulesError(
                 f"seat={shown(seat)} does not play {self.aec.variant.name}; the seats are "
@@ -109,7 +113,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self.opponents: dict[int, Policy] = _policies(opponents, others)
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
-        self.render_mode = self.aec.render_mode
+        self.render_mode = render_mode
         self._rng = random.Random()
 
     @property
@@ -146,6 +150,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         for _ in range(_MAX_REDEALS):
             self._play_opponents()
             if not self.aec.terminations[self.agent]:
+                if self.render_mode == "human":
+                    self.render()
                 return self.aec.observe(self.agent), {}
             self.aec.reset()
         raise RulesError(  # pragma: no cover - never seen: every variant lets the agent act
@@ -194,6 +200,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         aec.step(index)
         reward = aec.rewards[self.agent] + self._play_opponents()
         terminated = aec.terminations[self.agent]
+        if self.render_mode == "human":
+            self.render()
         return aec.observe(self.agent), float(reward), terminated, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
