@@ -290,3 +290,50 @@ def test_a_hu_passed_on_the_liang_counts_the_dealt_ti_laid_after_it() -> None:
     while not (game.to_act == (1,) and game.offered == Card("x8")):
         game.apply(Action(game.to_act[0], ActionKind.PASS))
     assert all(a.kind is not ActionKind.WIN for a in game.legal_actions(1))  # 臭胡
+
+
+def test_a_chi_whose_labels_contradict_their_order_is_refused() -> None:
+    """zipai.md §5 (the 吃, then its 比) and docs/core-concepts.md "Errors": a 吃 action or
+    document entry listing its 比 meld first was played as another option — 吃 五六七 比 七柒柒
+    for "比 五六七, 吃 七柒柒" — and a list of two 比 was taken (review h37). Labels that
+    contradict their place are an IllegalActionError, the game unchanged; melds written
+    without labels still go by their place."""
+    from changpai.zipai import Action, ActionKind, Game, stack_deck
+
+    game = Game(deck=stack_deck(hands={0: "七", 1: "五六七柒柒"}, seed=10))
+    game.apply(Action(0, ActionKind.DISCARD, "x7"))
+    before = game.copy()
+    for melds in (
+        ("比 五六七", "吃 七柒柒"),
+        ("比 七柒柒", "比 五六七"),
+        ("吃 七柒柒", "吃 五六七"),
+    ):
+        action = Action(1, ActionKind.CHI, "x7", melds)
+        assert not game.can(action)
+        with pytest.raises(IllegalActionError, match="the 吃 meld comes first and each 比"):
+            game.apply(action)
+        assert game == before
+    assert game.can(Action(1, ActionKind.CHI, "x7", ("七柒柒", "五六七")))
+    record = game.apply(Action(1, ActionKind.CHI, "x7", ("吃 七柒柒", "比 五六七")))
+    assert str(record.action) == "seat 1 吃 七柒柒 比 五六七"
+
+
+def test_a_document_whose_chi_melds_are_reordered_is_refused() -> None:
+    """The same in a game document (review h37): an entry whose 比 meld was moved first loaded
+    as another game; it is refused with a ChangpaiError now, and the document as written
+    loads to the same game."""
+    import json
+
+    from changpai import game_from_json
+    from changpai.errors import ChangpaiError
+    from changpai.zipai import Action, ActionKind, Game, stack_deck
+
+    game = Game(deck=stack_deck(hands={0: "七", 1: "五六七柒柒"}, seed=10))
+    game.apply(Action(0, ActionKind.DISCARD, "x7"))
+    game.apply(Action(1, ActionKind.CHI, "x7", ("吃 七柒柒", "比 五六七")))
+    data = json.loads(game.to_json())
+    assert game_from_json(json.dumps(data)) == game
+    (entry,) = [a for a in data["actions"] if a.get("kind") == "chi"]
+    entry["melds"].reverse()
+    with pytest.raises(ChangpaiError, match="the 吃 meld comes first"):
+        game_from_json(json.dumps(data))

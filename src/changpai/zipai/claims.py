@@ -77,6 +77,12 @@ _PARTNER_DIGITS = tuple(
 )
 
 
+# the labels the melds of a 吃 action may carry: its 吃 meld first, then its 比 melds (a meld
+# written without one reads as made in hand)
+_CHI_LABELS = (Origin.CHI, Origin.HAND)
+_BI_LABELS = (Origin.BI, Origin.HAND)
+
+
 def _owes_discard(st: _Seat, rules: Rules) -> bool:
     """Whether a seat that takes one card more must then discard: it would hold more than
     ``hand_size``, +1 per 跑 / 提 beyond the first (the card count of §4, as
@@ -194,8 +200,13 @@ class Claims:
         return action if action.card is CARDS[k] else Action(seat, kind, CARDS[k])
 
     def _match_chi(self, seat: int, k: int, melds: tuple[Meld, ...]) -> ChiOption | None:
-        """The 吃 option these melds name: the 吃 meld first, its 比 melds in any order."""
+        """The 吃 option these melds name: the 吃 meld first, its 比 melds in any order. A
+        label that contradicts its place (a 比 first, a 吃 after it, or a meld marked as made
+        otherwise) names none: the melds were taken by their order and played another option
+        (review h37); a meld with no label (``句 …``, made in hand) goes by its place."""
         if not melds:
+            return None
+        if melds[0].origin not in _CHI_LABELS or any(m.origin not in _BI_LABELS for m in melds[1:]):
             return None
 
         def key(m: Meld) -> tuple[str, tuple[int, ...]]:
@@ -332,6 +343,15 @@ class Claims:
         if entry == _PENG:
             return f"{action}: seat {seat} may only 碰 {card.hanzi} or pass now"
         if kind is ActionKind.CHI:
+            melds = action.melds
+            if melds and (
+                melds[0].origin not in _CHI_LABELS
+                or any(m.origin not in _BI_LABELS for m in melds[1:])
+            ):
+                return (
+                    f"{action}: the 吃 meld comes first and each 比 meld after it (§5); "
+                    f"labelled {' '.join(m.origin.hanzi for m in melds)}"
+                )
             options = "; ".join(str(o) for o in self._chi_options(seat, self._offer[0]))
             return (
                 f"{action}: not a legal 吃 of {card.hanzi} with its compulsory 比 (§5); "
