@@ -100,6 +100,12 @@ _FOURS = {
 _CALLED_THREES = tuple(Meld(MeldKind.GANG, (c,) * 3, SetKind.DEALT4) for c in CARDS[:N_PLAIN])
 
 
+def _called_meld(index: int, held: int) -> Meld:
+    """The set a 叫牌 lays of the kind ``index``: the dealt four (``held`` 4), or the three
+    whose fourth copy is a flipped 將 (§3) — a 起手 set either way."""
+    return (_FOURS[SetKind.DEALT4] if held == 4 else _CALLED_THREES)[index]
+
+
 # 百搭 fill groups of 3 and one pair of 2 with the real cards of each part, so a hand whose
 # part sums are ``sums`` (mod 3) needs at least: every part but one to a multiple of 3, that
 # one to 2 more (nantong.md §4)
@@ -740,8 +746,7 @@ class Game(GameBase):
             n = self._hands[seat][card.index]
             self._hands[seat][card.index] = 0
             self._sizes[_SIZE_AT[seat][card.index]] -= n
-            called = _FOURS[SetKind.DEALT4] if n == 4 else _CALLED_THREES
-            self._melds[seat].append(called[card.index])
+            self._melds[seat].append(_called_meld(card.index, n))
             if n == 4:
                 self._draw(seat, draws, replacement=True)
         else:
@@ -942,10 +947,7 @@ class Game(GameBase):
             flips = (self.jiang[0].index, self.jiang[1].index)
             callable_ = claims._callable(counts, flips, self.stock_left)
             if callable_:
-                melds += tuple(
-                    (_FOURS[SetKind.DEALT4] if counts[i] == 4 else _CALLED_THREES)[i]
-                    for i in callable_
-                )
+                melds += tuple(_called_meld(i, counts[i]) for i in callable_)
                 hand = tuple(c for c in hand if c.index not in callable_)
         return OtherHand(seat, hand, melds, baida_dealt=seat == self._baida_dealt)
 

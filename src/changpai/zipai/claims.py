@@ -83,6 +83,23 @@ _CHI_LABELS = (Origin.CHI, Origin.HAND)
 _BI_LABELS = (Origin.BI, Origin.HAND)
 
 
+def _labels_fit(melds: tuple[Meld, ...]) -> bool:
+    """Whether the labels of a 吃 action's ``melds`` fit their places: the 吃 meld first, its
+    比 melds after it (an unlabelled meld, made in hand, fits either)."""
+    return melds[0].origin in _CHI_LABELS and all(m.origin in _BI_LABELS for m in melds[1:])
+
+
+def _loose_after(hand: list[int], k: int, melds: tuple[Meld, ...]) -> bool:
+    """Whether a hand of counts ``hand`` keeps a free card (1 or 2 copies: a 坎 is never
+    discarded, §5) after taking card k into ``melds``, a 吃 with its 比 (§6.5)."""
+    left = list(hand)
+    left[k] += 1  # (the card taken, in the 吃 meld, is not from the hand)
+    for meld in melds:
+        for c in meld.cards:
+            left[c.index] -= 1
+    return any(1 <= n <= 2 for n in left)
+
+
 def _owes_discard(st: _Seat, rules: Rules) -> bool:
     """Whether a seat that takes one card more must then discard: it would hold more than
     ``hand_size``, +1 per 跑 / 提 beyond the first (the card count of §4, as
@@ -206,7 +223,7 @@ class Claims:
         (review h37); a meld with no label (``句 …``, made in hand) goes by its place."""
         if not melds:
             return None
-        if melds[0].origin not in _CHI_LABELS or any(m.origin not in _BI_LABELS for m in melds[1:]):
+        if not _labels_fit(melds):
             return None
 
         def key(m: Meld) -> tuple[str, tuple[int, ...]]:
@@ -223,7 +240,7 @@ class Claims:
     ) -> tuple[ChiOption, ...]:
         """Every 吃 option of ``seat`` on card k (zipai.md §5), in :func:`chi_options` order
         (``options``: all of them, if the caller has them), but those that leave it no card to
-        discard (§6.5, :meth:`_discard_left`) — the same tuple when none is left out."""
+        discard (§6.5, :func:`_loose_after`) — the same tuple when none is left out."""
         if options is None:
             options = self._chi_entry(seat, k)[0]
         if not options:
@@ -239,29 +256,19 @@ class Claims:
             return options
         if all(free > 3 * len(o.melds) - 1 for o in options):
             return options
-        kept = tuple(o for o in options if self._discard_left(seat, k, o.melds))
+        kept = tuple(o for o in options if _loose_after(st.hand, k, o.melds))
         return options if len(kept) == len(options) else kept
 
-    def _discard_left(self, seat: int, k: int, melds: tuple[Meld, ...] | None) -> bool:
-        """Whether ``seat`` taking card k into ``melds`` (a 吃 with its 比; None: a 碰) keeps
-        a card it may discard, or owes no discard (the card count of §4) — or the rules let
-        it take the card anyway (``claim_without_discard``). §6.5: who takes a card by 吃 or
-        碰 must then discard one, and a 坎 is never discarded (§5)."""
-        rules = self.rules
-        if rules.claim_without_discard:
-            return True
+    def _may_peng(self, seat: int, k: int) -> bool:
+        """Whether ``seat`` may 碰 card k by §6.5: the pair leaves the hand and a card it may
+        discard must stay (a 坎 is never discarded, §5) — unless it owes no discard (the card
+        count of §4) or the rules let it take the card anyway (``claim_without_discard``)."""
         st = self._seats[seat]
-        if not _owes_discard(st, rules):
+        rules = self.rules
+        if rules.claim_without_discard or not _owes_discard(st, rules):
             return True
-        if melds is None:  # 碰: the pair of k leaves the hand
-            free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0]
-            return free & ~(1 << k) != 0
-        hand = list(st.hand)
-        hand[k] += 1  # (the card taken, in the 吃 meld, is not from the hand)
-        for meld in melds:
-            for c in meld.cards:
-                hand[c.index] -= 1
-        return any(1 <= n <= 2 for n in hand)
+        free = (st.masks or st.hand_masks(rules.allow_1_5_10))[0]
+        return free & ~(1 << k) != 0
 
     def _chi_entry(self, seat: int, k: int) -> list[Any]:
         """The cached entry of the 吃 options of ``seat`` on card k: ``[options, actions of seat
@@ -344,10 +351,7 @@ class Claims:
             return f"{action}: seat {seat} may only 碰 {card.hanzi} or pass now"
         if kind is ActionKind.CHI:
             melds = action.melds
-            if melds and (
-                melds[0].origin not in _CHI_LABELS
-                or any(m.origin not in _BI_LABELS for m in melds[1:])
-            ):
+            if melds and not _labels_fit(melds):
                 return (
                     f"{action}: the 吃 meld comes first and each 比 meld after it (§5); "
                     f"labelled {' '.join(m.origin.hanzi for m in melds)}"
@@ -386,7 +390,7 @@ class Claims:
         else:
             for s in order[1:]:
                 st = seats[s]
-                if st.hand[k] == 2 and not st.chou[k] and self._discard_left(s, k, None):
+                if st.hand[k] == 2 and not st.chou[k] and self._may_peng(s, k):
                     queue.append((_PENG, s))
             for s in order[:2]:
                 options = self._chi_entry(s, k)[0]
@@ -418,7 +422,7 @@ class Claims:
         else:
             for s in order:
                 st = seats[s]
-                if st.hand[k] == 2 and not st.chou[k] and self._discard_left(s, k, None):
+                if st.hand[k] == 2 and not st.chou[k] and self._may_peng(s, k):
                     queue.append((_PENG, s))
             options = self._chi_entry(order[0], k)[0]
             masks = seats[order[0]].masks
