@@ -326,6 +326,23 @@ def test_analyze_takes_the_hand_after_an_option(capsys: pytest.CaptureFixture[st
     assert "unrecognized arguments: 一二三 四五六" in capsys.readouterr().err
 
 
+def test_analyze_takes_the_hand_after_a_double_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    """``changpai analyze duzihu --jiang "HH 3w" -- "<hand>"``: the POSIX ``--`` ends the options
+    (a hand may then start with ``-`` and is read as cards); it was an unrecognized argument
+    after an option (review h34). Two words after it are still refused."""
+    hand = "123b 456b 789b 123t 456t 789t 123w 5w"
+    assert main(["analyze", "duzihu", hand, "--jiang", "HH 3w", "--json"]) == 0
+    first = capsys.readouterr().out
+    assert main(["analyze", "duzihu", "--jiang", "HH 3w", "--json", "--", hand]) == 0
+    assert capsys.readouterr().out == first
+    assert main(["analyze", "hunan", "--", "-x1"]) == 2
+    assert "'-x1'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["analyze", "hunan", "--json", "--", "一二三", "四五六"])
+    assert exit_.value.code == 2
+    assert "unrecognized arguments" in capsys.readouterr().err
+
+
 def test_jobs_beyond_the_most_is_named_as_the_option(capsys: pytest.CaptureFixture[str]) -> None:
     """``--jobs`` above ``MOST_JOBS`` is refused in the option's own words, as ``--jobs -1``
     (it said ``jobs=100000``, the library's keyword — review h34)."""

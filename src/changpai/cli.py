@@ -301,15 +301,15 @@ def _utf8_output() -> None:
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """The arguments, with ``analyze``'s hand also after an option: argparse fills ``variant``
     and the optional ``hand`` at the first positional word, so in ``analyze duzihu --jiang
-    "HH 3w" "123b …"`` the hand was an unrecognized argument."""
+    "HH 3w" "123b …"`` the hand was an unrecognized argument. A hand after ``--`` is a hand
+    even when it starts with ``-`` (argparse leaves that ``--`` among the unknown words)."""
     args, extra = parser.parse_known_args(argv)
-    if (
-        args.command == "analyze"
-        and args.hand is None
-        and len(extra) == 1
-        and not extra[0].startswith("-")
-    ):
-        args.hand = extra.pop()
+    if args.command == "analyze" and args.hand is None:
+        if len(extra) == 2 and extra[0] == "--":
+            args.hand = extra.pop()
+            extra.pop()
+        elif len(extra) == 1 and not extra[0].startswith("-"):
+            args.hand = extra.pop()
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return args
