@@ -398,6 +398,27 @@ def test_any_baida_fills_any_wild_slot_as_the_winning_card() -> None:
     assert placements(reading, Card("FU")) == placements(reading, Card("LU"))
 
 
+@pytest.mark.parametrize(
+    ("hand", "total"),
+    [
+        # 福 二丙 祿 as the 文錢: the winning 百搭 may be its 三丙, a 邊張 (+10)
+        ("123t 456t 789t 123w 456w 789w 5b 5b 2b FU LU", 130),
+        # three 百搭 as the 文錢: the winning one may be its 三丙 (or its 二丙, a 丫子)
+        ("123t 456t 789t 123w 456w 789w 5b 5b FU LU SHOU", 130),
+    ],
+)
+def test_a_winning_baida_may_be_any_wild_card_of_a_sequence(hand: str, total: int) -> None:
+    """nantong.md §7 (丫子 / 邊張) with §1's 百搭: a 順子 holding two or three 百搭 gives the
+    winning 百搭 every one of their places, and the score takes the best wait (review h38:
+    only the lowest place was tried, and the 邊張 of 福 二丙 祿 won on 祿 was lost: 120). As a
+    real 二丙 won on, the first hand is a 丫子 (130 too)."""
+    from changpai.nantong import DUZIHU_BAIDA
+
+    assert nantong.score(hand, rules=DUZIHU_BAIDA, winning_card="LU").total == total
+    assert nantong.score(hand, rules=DUZIHU_BAIDA, winning_card="FU").total == total
+    assert nantong.score(hand, rules=DUZIHU_BAIDA).total == total - 10  # (no wait bonus)
+
+
 def test_a_baida_stands_for_no_copy_another_seat_has_declared() -> None:
     """nantong.md §1, §4: a 百搭 stands for a card the deck still has; four 五萬 in another
     seat's 明杠 are in sight, so no reading of the winner may use a 百搭 as a fifth (the

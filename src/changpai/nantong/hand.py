@@ -2117,7 +2117,7 @@ def _build(
 
 def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]]:
     """Where a winning ``card`` can sit in a decomposition: (group index or -1 for the pair,
-    its wait kind). A 百搭 sits in any wild slot.
+    its wait kind). A 百搭 sits in any wild slot (every place of a 順子's 百搭, with its wait).
 
     >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
     >>> placements(d, Card("5w")), placements(d, Card("3t"))
@@ -2141,17 +2141,28 @@ def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]
         if index == -1:
             result.append((index, WaitKind.DANDIAO))
         elif group.kind.is_sequence:
-            pos = positions[0]
+            # (a winning 百搭 may be any of a 順子's wild cards: each place is a reading of
+            # the wait, §7 — the scorer takes the best; review h38)
             number = group.faces[0].number
-            if pos == 1:
-                result.append((index, WaitKind.YAZI))
-            elif (pos == 2 and number == 1) or (pos == 0 and number == 7):
-                result.append((index, WaitKind.BIANZHANG))
-            else:
-                result.append((index, None))
+            kinds = [_sequence_wait(pos, number) for pos in positions]
+            result.extend((index, kind) for kind in dict.fromkeys(kinds))
         else:
             result.append((index, None))
     return result
+
+
+def _sequence_wait(pos: int, number: int | None) -> WaitKind | None:
+    """The wait of a winning card at place ``pos`` (0..2) of a 順子 whose lowest card is
+    ``number`` (nantong.md §7): 丫子 in the middle, 邊張 as the 3 of 一二三 or the 7 of 七八九.
+
+    >>> _sequence_wait(1, 4), _sequence_wait(2, 1), _sequence_wait(0, 7), _sequence_wait(0, 1)
+    (WaitKind.YAZI, WaitKind.BIANZHANG, WaitKind.BIANZHANG, None)
+    """
+    if pos == 1:
+        return WaitKind.YAZI
+    if (pos == 2 and number == 1) or (pos == 0 and number == 7):
+        return WaitKind.BIANZHANG
+    return None
 
 
 def waits(
