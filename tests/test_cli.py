@@ -343,6 +343,25 @@ def test_analyze_takes_the_hand_after_a_double_dash(capsys: pytest.CaptureFixtur
     assert "unrecognized arguments" in capsys.readouterr().err
 
 
+def test_analyze_prints_a_xiaogan_win_with_a_card_left_over(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """xiaogan.md §5: 16 laid out wins with a card left over, and a hand may win with a card
+    that is no wait (a card stays loose whatever comes). ``changpai analyze`` printed only "not
+    complete; waits for nothing" for both (review h41): it prints the laying-out, the score
+    sheet of the win and the cards it would win with, as ``str(analysis)`` does."""
+    assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 七十士 九九九九 混江"]) == 0
+    out = capsys.readouterr().out
+    assert "laid out: 16 張" in out and "loose 混江 (wins)" in out
+    assert "seat 1 pays seat 0: 1" in out
+    assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 九九九九 爾小 可"]) == 0
+    out = capsys.readouterr().out
+    assert "waits for nothing" in out and "(no win yet)" in out
+    assert "wins with:\n  生: 16 張" in out
+    assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 九九九九 爾小"]) == 0
+    assert "wins with" not in capsys.readouterr().out  # (its waits say it)
+
+
 def test_jobs_beyond_the_most_is_named_as_the_option(capsys: pytest.CaptureFixture[str]) -> None:
     """``--jobs`` above ``MOST_JOBS`` is refused in the option's own words, as ``--jobs -1``
     (it said ``jobs=100000``, the library's keyword — review h34)."""
