@@ -128,3 +128,18 @@ def test_score_counts_a_decompositions_cards_against_the_deck_too() -> None:
     assert score(jing).total == 71
     with pytest.raises(NotationError, match="財神"):
         score(jing, rules=YAODIREN)
+
+
+def test_alike_cards_held_at_a_win_count_as_their_set() -> None:
+    """chuanpai.md §2.3 (3 alike "dealt, or completed by a 偷" are a 暗) and §2.6 (every unit in
+    the winner's cards, hand and table): two dealt triples kept in hand (齊頭 left laying them
+    optional) read as two 暗, 6 胡, not as three 10-point 擠兒 (0) — docs/chuanpai.md, choices
+    where the rules are silent (review h39)."""
+    from changpai.chuanpai import YAODIREN, best_decomposition, parse
+
+    best = best_decomposition(parse("三五 三五 三五 貓貓 長二 地牌 地牌 地牌"), rules=YAODIREN)
+    assert best is not None
+    assert sorted(str(m) for m in best.concealed) == [
+        "擠兒 貓貓 長二", "暗 三五 三五 三五", "暗 地牌 地牌 地牌",
+    ]  # fmt: skip
+    assert best.hu == 6  # (3 + 3; the 擠兒 of 10 points counts 0)

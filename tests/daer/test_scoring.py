@@ -138,8 +138,10 @@ def test_a_reading_under_qihu_scores_nothing() -> None:
     sheet = score(nine, winner=1, discarder=0)
     assert (sheet.total, sheet.payments) == (0, ())
     assert [line.key for line in sheet.lines][-1] == "min_hu"
-    assert score(nine, winner=1).payments == ()  # self-drawn: no 自摸 ×2 of nothing
-    assert not any(line.key == "zimo" for line in score(nine, winner=1).lines)
+    low = next(decompositions("四五六 七八九 肆伍陸 柒捌玖 六七八 三四五 伍陸柒", rules=LUZHOU))
+    assert low.hu == 0
+    assert score(low, winner=1).payments == ()  # self-drawn: no 自摸 ×2 of nothing
+    assert not any(line.key == "zimo" for line in score(low, winner=1).lines)
     ten = best_decomposition("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾", rules=LUZHOU)
     assert ten is not None and score(ten, winner=1, discarder=0).total == ten.hu == 18
 
@@ -161,6 +163,13 @@ def test_a_zimo_multiplier_other_than_luzhou_cites_the_option() -> None:
     rule = {m: next(x.rule for x in score(d, rules=LUZHOU.evolve(zimo_multiplier=m)).lines
                     if x.key == "zimo") for m in (2, 3)}  # fmt: skip
     assert rule == {2: "daer.md §7", 3: "daer.md E5"}
+    # ×2 under the 大貳 preset is the E5 option too (it cited the 瀘州 preset's §7; review h40)
+    doubled = DAER.evolve(zimo_multiplier=2)
+    small = best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍", rules=doubled)
+    assert small is not None
+    sheet = score(small)
+    assert next(x.rule for x in sheet.lines if x.key == "zimo") == "daer.md E5"
+    assert sheet.title == "大貳: seat 0 胡 自摸"  # (a self-drawn title said nothing of it)
 
 
 def test_a_winning_card_outside_the_reading_is_refused() -> None:
@@ -223,3 +232,31 @@ def test_score_takes_a_reading_won_on_a_discard() -> None:
     assert d is not None and "碰 拾拾拾" in str(d)
     sheet = score(d, rules=LUZHOU, winner=1, discarder=2)
     assert [(p.payer, p.amount) for p in sheet.payments] == [(2, d.hu)]
+
+
+def test_score_refuses_a_reading_the_win_contradicts() -> None:
+    """daer.md §5 (a 刻 that holds the card won on from a discard is a 碰) and §7: `score`
+    took a 瀘州 reading with 坎 拾拾拾 for a win on a discard of 拾 (the hand does not win on
+    it: 12 paid), a reading with a 碰 in the hand as self-drawn, and a discard win under
+    `win_on_discard=False` (review h40) — each facts that contradict each other, an
+    `IllegalActionError` (core-concepts). A discard win that names no card is read as before."""
+    from changpai.daer import Card, decompositions
+
+    hand = "拾拾拾 四五六 七八九 肆伍陸 二三四 伍陸柒 壹貳叄"
+    kan = best_decomposition(hand, rules=LUZHOU)
+    assert kan is not None and kan.hu == 12
+    assert best_decomposition(hand, rules=LUZHOU, discard="拾") is None
+    on_shi = Win(kan, winner=0, players=3, self_drawn=False, discarder=1, winning_card=Card("d10"))
+    with pytest.raises(IllegalActionError, match="discard of 拾"):
+        score(on_shi)
+    assert score(Win(kan, winner=0, players=3, self_drawn=False, discarder=1)).total == 12
+    peng = next(decompositions(hand, rules=LUZHOU, discard="拾"))
+    with pytest.raises(IllegalActionError, match="self-drawn"):
+        score(peng, winner=1)
+    assert score(peng, winner=1, discarder=0).total == 0  # (9 胡: under 起胡)
+    no_discard = DAER.evolve(win_on_discard=False)
+    plain = best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍", rules=no_discard)
+    assert plain is not None
+    with pytest.raises(IllegalActionError, match="win_on_discard=False"):
+        score(plain, winner=0, discarder=1)
+    assert score(plain, winner=0).payments  # (self-drawn)

@@ -176,3 +176,15 @@ def test_score_checks_a_reading_built_by_hand() -> None:
     doubled = xg.Decomposition(xg.parse_melds("句 上大人; 句 邱乙己; 句 化三千; 句 七十士"), two)
     with pytest.raises(NotationError, match="at most one 門將"):
         xg.score(doubled)
+
+
+def test_face_up_count_may_win_by_leaving_cards_loose() -> None:
+    """xiaogan.md X2 (`count_face_down=False`) with §5 (16 laid out wins, cards left over
+    allowed): 上上上上 大 人 form 暗 + 句 (15 face up) or lay out 亮 上上上上 with 大 人 loose
+    (16). docs/xiaogan.md says `best` / `value` are the all-formed reading and `layout` /
+    `sheet` the win (review h41)."""
+    rules = XIAOGAN.evolve(count_face_down=False)
+    a = analyze("上上上上 大 人 / 句 邱乙己; 句 化三千; 句 七十士; 碰 子子子", rules=rules)
+    assert a.value == 15 and a.best is not None and not a.best.wins
+    assert a.layout is not None and a.layout.laid_out == 16 and a.layout.wins
+    assert a.sheet is not None and a.sheet.total == 1

@@ -7,7 +7,7 @@
   the discarder alone.
 
 >>> print(score(best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍"), winner=0))
-大貳: seat 0 胡
+大貳: seat 0 胡 自摸
   胡 (flat unit)     +1  daer.md §6
   total               1
   seat 1 pays seat 0: 1
@@ -169,15 +169,25 @@ def score(
             "winner": winner, "players": players, "self_drawn": self_drawn, "discarder": discarder
         }  # fmt: skip
         keywords_with_win(name for name, value in keywords.items() if value is not None)
-    _check_reading(win.decomposition, rules)
+    if not win.self_drawn and not rules.win_on_discard:
+        raise IllegalActionError(
+            f"discarder={win.discarder}: no win on a discard under these rules "
+            "(win_on_discard=False)"
+        )
+    _check_reading(win.decomposition, rules, win)
     return _settle(win, rules)
 
 
-def _check_reading(d: Decomposition, rules: Rules) -> None:
+def _check_reading(d: Decomposition, rules: Rules, win: Win | None = None) -> None:
     """NotationError unless ``d`` is a reading of its cards under ``rules``: a complete hand of
     their size (daer.md §5; §7: 21 cards under 瀘州) read into their sets, 胡 included (a
     concealed 碰 is the set a discard won on completes). Whichever threes were 坎 (dealt), the
     reading is one of those with none locked (``kan=()``: every reading of any 坎).
+    With the ``win`` it is scored as, the reading must also be one of that win: of a
+    self-drawn one (no 碰 in the hand), or of a win on a discard of its ``winning_card`` (a 刻
+    holding it is a 碰) — facts the reading contradicts are an
+    :class:`~changpai.errors.IllegalActionError` (review h40); a discard win that names no
+    card takes the reading as given.
 
     >>> from changpai.daer.rules import LUZHOU
     >>> _check_reading(best_decomposition("一二三 壹貳叄 二七十 拾拾拾 伍伍"), LUZHOU)
@@ -187,17 +197,30 @@ def _check_reading(d: Decomposition, rules: Rules) -> None:
     """
     cards = [c for m in d.concealed for c in m.cards]
     pengs = [m.cards[0] for m in d.concealed if m.kind is MeldKind.PENG]
+    implied = pengs[0] if pengs else None  # (the discard the reading's own 碰 was won on)
+    if len(pengs) > 1 or not _reads(d, cards, rules, implied):
+        raise NotationError(f"{d} is no reading of its cards under the {rules.title} rules")
+    if win is None or not (win.self_drawn or win.winning_card is not None):
+        return
+    won_on = None if win.self_drawn else win.winning_card
+    if won_on != implied and not _reads(d, cards, rules, won_on):
+        why = (
+            "a self-drawn win: a 碰 in the hand is the set a discard completes (give discarder=)"
+            if won_on is None
+            else f"a win on a discard of {won_on}: a 刻 that holds the card won on is a 碰"
+        )
+        raise IllegalActionError(f"{d} is no reading of {why} (daer.md §5)")
+
+
+def _reads(d: Decomposition, cards: list[Card], rules: Rules, discard: Card | None) -> bool:
+    """Whether ``d`` (its concealed sets and 胡) is among the readings of its ``cards`` won on
+    ``discard`` (``None``: self-drawn), any three read freely (``kan=()``)."""
     wanted = (sorted(map(str, d.concealed)), d.hu)
     try:  # (decompositions checks the size and the copies)
-        readings = list(
-            decompositions(
-                cards, d.exposed, rules=rules, discard=pengs[0] if pengs else None, kan=()
-            )
-        )
+        readings = decompositions(cards, d.exposed, rules=rules, discard=discard, kan=())
     except NotationError as error:
         raise NotationError(f"{d} is no {rules.title} win: {error}") from None
-    if len(pengs) > 1 or all((sorted(map(str, r.concealed)), r.hu) != wanted for r in readings):
-        raise NotationError(f"{d} is no reading of its cards under the {rules.title} rules")
+    return any((sorted(map(str, r.concealed)), r.hu) == wanted for r in readings)
 
 
 def _settle(win: Win, rules: Rules) -> ScoreSheet:
@@ -224,13 +247,15 @@ def _settle(win: Win, rules: Rules) -> ScoreSheet:
     amount = unit
     if win.self_drawn and rules.zimo_multiplier > 1 and reached:
         amount = unit * rules.zimo_multiplier
-        # (×2 is the 瀘州 preset's rule, §7; any other multiplier is the E5 option)
-        rule = "daer.md §7" if rules.zimo_multiplier == 2 else "daer.md E5"
+        # (瀘州's ×2 is its preset's rule, §7; any other rules' multiplier is the E5 option)
+        rule = (
+            "daer.md §7" if (rules.name, rules.zimo_multiplier) == ("luzhou", 2) else "daer.md E5"
+        )
         lines.append(ScoreLine("zimo", "自摸", rules.zimo_multiplier, op="×", rule=rule))
     payments = tuple(Payment(p, win.winner, amount) for p in win.payers) if reached else ()
     how = "自摸" if win.self_drawn else f"on seat {win.discarder}'s discard"
     return ScoreSheet(
-        title=f"{rules.title}: seat {win.winner} 胡" + ("" if win.self_drawn else f" {how}"),
+        title=f"{rules.title}: seat {win.winner} 胡 {how}",
         lines=tuple(lines),
         total=amount,
         payments=payments,
