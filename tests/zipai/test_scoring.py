@@ -238,6 +238,18 @@ def test_shuxin() -> None:
     assert score(win, rules=rules).net()[3] == 10
 
 
+def test_shuxin_card_without_its_seat_is_refused() -> None:
+    """zipai.md §2: the 數信 is paid to its seat. Under 數信 rules a `shuxin_card` without
+    `shuxin_seat` was dropped without a word (no line, no payment; review h43): refused now.
+    Rules without 數信 still take the card and count nothing of it."""
+    d = best_decomposition(HAND)
+    assert d is not None
+    with pytest.raises(IllegalActionError, match="shuxin_seat"):
+        score(d, rules=HAHA, winner=0, shuxin_card=Card.parse("d10"))
+    sheet = score(d, rules=HAHA.evolve(shuxin=False), winner=0, shuxin_card=Card.parse("d10"))
+    assert sheet.fact("shuxin_shares") is None
+
+
 def test_win_checks() -> None:
     d = best_decomposition(HAND)
     assert d is not None

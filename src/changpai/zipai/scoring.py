@@ -579,6 +579,12 @@ def score(
         raise IllegalActionError(
             f"rules {rules.name!r} forbid winning on a discard (zipai.md §7.3, Z2)"
         )
+    if rules.shuxin and win.shuxin_card is not None and win.shuxin_seat is None:
+        # (the 數信's share was dropped without a word: review h43)
+        raise IllegalActionError(
+            f"shuxin_card={win.shuxin_card}: the 數信 is paid only to a seat — give "
+            "shuxin_seat= (zipai.md §2)"
+        )
     d = win.decomposition
     _check_shape(win, rules)
     lines = [
