@@ -94,3 +94,23 @@ def test_deal_sizes_are_those_of_a_winning_hand_n2(dealer: int, other: int) -> N
     others 22; other sizes (which could never win) are refused."""
     with pytest.raises(RulesError, match="dealer_cards"):
         nantong.DUZIHU.evolve(dealer_cards=dealer, other_cards=other)
+
+
+def _line(game: Game, text: str) -> int:
+    sheet = game.result.sheet
+    assert sheet is not None
+    return next(line.value for line in sheet.lines if text in line.name)
+
+
+def test_a_flip_three_completed_by_the_replacement_is_drawn_section_6_2() -> None:
+    """§6.2: three copies of a flipped card "completed by drawing" score as a 後摸 four: the
+    dealer's 杠開 on the replacement of his 叫牌 four (an opening-round win) counts a 二條
+    three whose third copy that replacement brought as 後摸 (24), not 起手."""
+    hand = "5w 5w 5w 5w 2t 2t 456t 789t 123b 456b 789b 9w 9w"
+    game = Game(deck=stack_deck(hands={0: hand}, stock="2t", jiang="2t 3b"))
+    game.apply(Action(0, ActionKind.CALL, Card.parse("5w")))
+    game.apply(Action(0, ActionKind.WIN, Card.parse("2t")))
+    win = game.result.win
+    assert win is not None and win.gangkai and not win.called
+    assert _line(game, "二條二條二條") == 24
+    assert nantong.score(win) == game.result.sheet
