@@ -496,3 +496,13 @@ def test_sets_value_refuses_more_cards_than_a_hand_holds() -> None:
     with pytest.raises(NotationError, match="福 is a 百搭 but these rules play without 百搭"):
         nantong.sets_value("FU 1t 1t 1t")
     assert nantong.sets_value("FU 1t 1t 1t", rules=nantong.DUZIHU_BAIDA) == 10
+
+
+def test_a_losers_baida_make_no_set() -> None:
+    """nantong.md §7.2 (a loser's own sets) with §1 / §7.1: a 百搭 stands for a card in a
+    winning hand, and a non-winner's 百搭 are paid as 喜 (N14) — docs/nantong.md says they
+    make no set in a loser's sets (review h45: the rules are silent)."""
+    from changpai.nantong import DUZIHU_BAIDA
+
+    assert nantong.sets_value("QZ QZ FU", rules=DUZIHU_BAIDA) == 0
+    assert nantong.sets_value("QZ QZ QZ", rules=DUZIHU_BAIDA) == 10
