@@ -28,3 +28,19 @@ def test_chi_options_print_each_label_once(capsys: pytest.CaptureFixture[str]) -
     assert len(lines) == 7  # the seven complete choices of the seed example
     assert not any("吃 吃" in line or "比 比" in line for line in lines)
     assert "吃 二貳貳, then 比 一二三, 比 二三四 (from the hand: 貳貳一二三二三四)" in lines
+
+
+def test_table_server_refuses_bad_requests_and_restores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """examples/table_server.py (docs/index.md; core-concepts: an illegal action leaves the
+    state unchanged, documents of any family load with ``game_from_json``): both bad requests
+    are refused with the reason, and the three tables are restored and finish."""
+    runpy.run_path(str(EXAMPLES[0].parent / "table_server.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "wrong seat -> refused: seat 1 過 is not legal now" in out
+    assert "garbage    -> refused:" in out and "'fly' is not a valid ActionKind" in out
+    assert "restored 3 tables" in out
+    assert [line.split(":")[0] for line in out.splitlines()[-3:]] == [
+        "table 1", "table 2", "table 3",
+    ]  # fmt: skip

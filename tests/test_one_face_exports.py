@@ -67,3 +67,15 @@ def test_the_analysis_functions_name_their_arguments_alike(family: Any, name: st
     assert list(parameters)[:2] == [first, "exposed"]
     keyword = (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     assert parameters["rules"].kind in keyword
+
+
+def test_every_game_names_its_action_class() -> None:
+    """docs/core-concepts.md (Actions): every `Game` class names its family's `Action` class as
+    `action_class`, which reads the JSON of `action.to_dict()` back (examples/table_server.py)."""
+    import changpai
+
+    for entry in changpai.variants():
+        game = entry.game(seed=1)
+        assert type(game).action_class is entry.module.Action, entry.name
+        action = game.legal_actions(game.to_act[0])[0]
+        assert type(game).action_class.from_dict(action.to_dict()) == action
