@@ -142,6 +142,9 @@ def test_the_game_script(entry: changpai.Variant) -> None:
     for name in ("to_act", "log", "stock", "deck", "seats"):
         assert isinstance(getattr(game, name), tuple), name
     assert game == module.Game(entry.rules, seed=7, dealer=0)
+    # core-concepts (`==`): the seed only says how the deck was shuffled — the same deck is the
+    # same game in every family (大貳 and 戳牌 compared the seed too; review h37)
+    assert game == module.Game(entry.rules, deck=game.deck, dealer=0)
     assert game.options == {} or isinstance(game.options, dict)
     text = repr(game)
     assert text.startswith(f"<{entry.family}.Game {entry.name}") and len(text) <= 100

@@ -468,7 +468,6 @@ class Game(ClaimsMixin, GameBase):
     def _key(self) -> tuple[Any, ...]:
         return (
             self.rules,
-            self.seed,
             self.dealer,
             self._deck,
             tuple(map(tuple, self._hands)),

@@ -748,7 +748,7 @@ class Game(GameBase):
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self.rules, self.seed, self.dealer, self.strict, self._deck,
+            self.rules, self.dealer, self.strict, self._deck,
             tuple(map(tuple, self._hands)), tuple(self._sizes), tuple(self._ying),
             tuple(map(tuple, self._bai_piles)), tuple(self._bai),
             tuple(map(tuple, self._covered)), tuple(self._reached), tuple(self._log),
