@@ -352,14 +352,20 @@ def test_analyze_prints_a_xiaogan_win_with_a_card_left_over(
     sheet of the win and the cards it would win with, as ``str(analysis)`` does."""
     assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 七十士 九九九九 混江"]) == 0
     out = capsys.readouterr().out
-    assert "laid out: 16 張" in out and "loose 混江 (wins)" in out
+    assert "laid out: 16 張" in out and "loose 混江 — wins" in out
     assert "seat 1 pays seat 0: 1" in out
     assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 九九九九 爾小 可"]) == 0
     out = capsys.readouterr().out
-    assert "waits for nothing" in out and "(no win yet)" in out
+    assert "waits for nothing" in out and "— no win yet" in out
     assert "wins with:\n  生: 16 張" in out
     assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 九九九九 爾小"]) == 0
     assert "wins with" not in capsys.readouterr().out  # (its waits say it)
+    # all formed but 15 laid out: complete, yet no win — the CLI said only "complete: 15 張"
+    # (review h46)
+    assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 七十士 可知禮"]) == 0
+    assert "laid out: 15 張 — may abandon (§5)" in capsys.readouterr().out
+    assert main(["analyze", "xiaogan", "上大人 邱乙己 化三千 七十士 九九九九"]) == 0
+    assert "laid out" not in capsys.readouterr().out  # (a complete win: its sheet says it)
 
 
 def test_jobs_beyond_the_most_is_named_as_the_option(capsys: pytest.CaptureFixture[str]) -> None:

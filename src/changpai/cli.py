@@ -119,43 +119,38 @@ def analysis_text(analysis: Any, entry: Variant) -> str:
         lines.append("table: " + shown)
     if analysis.best is not None:
         lines.append("complete: " + _reading(analysis.best, value_name))
-        if analysis.sheet is not None:
-            lines.append(str(analysis.sheet))
-    else:
-        lines.extend(_incomplete_lines(analysis, value_name))
-    facts = {k: v for k, v in analysis.to_dict()["facts"].items() if v not in (None, "", [], {})}
-    if facts:
-        lines.append("facts: " + ", ".join(f"{k} {v}" for k, v in facts.items()))
-    return "\n".join(lines)
-
-
-def _incomplete_lines(analysis: Any, value_name: str) -> list[str]:
-    """What ``changpai analyze`` prints of a hand with no complete reading: its waits, and in a
-    family whose hand may win with cards left over (孝感, xiaogan.md §5) what it lays out now,
-    the score sheet when that wins, and the cards it would win with when they are not its
-    waits (the ``Analysis`` members ``layout`` and ``wins_with``; review h41)."""
-    lines = []
-    if analysis.waits:
+    elif analysis.waits:
         lines.append("not complete; waits for:")
         lines.extend(f"  {card}: {_reading(d, value_name)}" for card, d in analysis.waits.items())
     else:
         lines.append("not complete; waits for nothing")
-    layout = getattr(analysis, "layout", None)
-    if layout is not None:
-        loose = " ".join(str(c) for c in layout.loose)
-        verdict = "wins" if layout.wins else "may abandon" if layout.may_abandon else "no win yet"
-        lines.append(
-            f"laid out: {_reading(layout, value_name)}"
-            + (f"; loose {loose}" if loose else "")
-            + f" ({verdict})"
-        )
+    lines.extend(_layout_lines(analysis, value_name))
     if analysis.sheet is not None:
         lines.append(str(analysis.sheet))
     wins_with = getattr(analysis, "wins_with", None) or {}
     if wins_with and wins_with.keys() != analysis.waits.keys():
         lines.append("wins with:")
         lines.extend(f"  {card}: {_reading(d, value_name)}" for card, d in wins_with.items())
-    return lines
+    facts = {k: v for k, v in analysis.to_dict()["facts"].items() if v not in (None, "", [], {})}
+    if facts:
+        lines.append("facts: " + ", ".join(f"{k} {v}" for k, v in facts.items()))
+    return "\n".join(lines)
+
+
+def _layout_lines(analysis: Any, value_name: str) -> list[str]:
+    """In a family whose hand may win with cards left over (孝感, xiaogan.md §5: the
+    ``Analysis`` member ``layout``), what the hand lays out now and what that means, unless it
+    is a complete win (review h41, h46: the CLI printed neither)."""
+    shown = getattr(analysis, "layout", None) or (
+        analysis.best if hasattr(analysis, "layout") else None
+    )
+    if shown is None or (shown.wins and shown.complete):
+        return []
+    if shown.complete and analysis.best is not None:  # (its reading is printed above)
+        return [f"laid out: {shown.value} {value_name} — {shown.verdict}"]
+    loose = " ".join(str(c) for c in shown.loose)
+    text = _reading(shown, value_name) + (f"; loose {loose}" if loose else "")
+    return [f"laid out: {text} — {shown.verdict}"]
 
 
 # --- play and simulate ---------------------------------------------------------------------------

@@ -260,3 +260,12 @@ def test_score_refuses_a_reading_the_win_contradicts() -> None:
     with pytest.raises(IllegalActionError, match="win_on_discard=False"):
         score(plain, winner=0, discarder=1)
     assert score(plain, winner=0).payments  # (self-drawn)
+    # a discard won on is a concealed card: one only in a table set was refused as a
+    # NotationError naming a `discard=` never given (review h46); a drawn card may go to the
+    # table first (a forced 垅) and the hand win after it
+    tabled = best_decomposition("一二三 四五六 伍伍", "碰 七七七; 順 壹貳叄")
+    assert tabled is not None
+    seven = Card("x7")
+    with pytest.raises(IllegalActionError, match="in none of its table sets"):
+        score(Win(tabled, winner=0, players=4, self_drawn=False, discarder=1, winning_card=seven))
+    assert score(Win(tabled, winner=0, players=4, winning_card=seven)).payments

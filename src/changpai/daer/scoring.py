@@ -200,16 +200,24 @@ def _check_reading(d: Decomposition, rules: Rules, win: Win | None = None) -> No
     implied = pengs[0] if pengs else None  # (the discard the reading's own 碰 was won on)
     if len(pengs) > 1 or not _reads(d, cards, rules, implied):
         raise NotationError(f"{d} is no reading of its cards under the {rules.title} rules")
-    if win is None or not (win.self_drawn or win.winning_card is not None):
+    if win is None:
         return
+    if not (win.self_drawn or win.winning_card is not None):
+        return  # (a discard win that names no card: the reading as given)
+    # (a drawn card may go to the table first — a forced 垅 — and the hand win after it)
+    if not win.self_drawn and win.winning_card not in cards:
+        raise IllegalActionError(
+            f"winning_card={win.winning_card}: a discard won on is one of the hand's concealed "
+            "cards, in none of its table sets"
+        )
     won_on = None if win.self_drawn else win.winning_card
     if won_on != implied and not _reads(d, cards, rules, won_on):
         why = (
-            "a self-drawn win: a 碰 in the hand is the set a discard completes (give discarder=)"
+            "a self-drawn win: a 碰 in the hand is the 刻 a discard completes (give discarder=)"
             if won_on is None
-            else f"a win on a discard of {won_on}: a 刻 that holds the card won on is a 碰"
+            else f"a win on a discard of {won_on}: its 碰 is the 刻 the card won on completes"
         )
-        raise IllegalActionError(f"{d} is no reading of {why} (daer.md §5)")
+        raise IllegalActionError(f"{d} is no reading of {why} (zipai.md §8.1, daer.md E5)")
 
 
 def _reads(d: Decomposition, cards: list[Card], rules: Rules, discard: Card | None) -> bool:

@@ -441,6 +441,19 @@ class Decomposition:
         return self.laid_out == self.rules.win_count - 1
 
     @property
+    def verdict(self) -> str:
+        """What the laid-out count means for the hand (xiaogan.md §5): ``"wins"``, ``"may
+        abandon (§5)"`` one short of a win, else ``"no win yet"`` — as ``str(analysis)`` and
+        ``changpai analyze`` print it.
+
+        >>> best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")).verdict
+        'may abandon (§5)'
+        """
+        if self.wins:
+            return "wins"
+        return "may abandon (§5)" if self.may_abandon else "no win yet"
+
+    @property
     def complete(self) -> bool:
         """Whether every card is in a set (no :attr:`loose` card).
 

@@ -349,11 +349,8 @@ class Analysis(AnalysisFace):
             rows.append(f"complete: yes, best {self.best}")
         shown = self.layout if self.layout is not None else self.best
         if shown is not None and not (shown.wins and shown.complete):
-            verdict = (
-                "wins" if shown.wins else "may abandon (§5)" if shown.may_abandon else "no win yet"
-            )
             loose = f" (loose {' '.join(c.hanzi for c in shown.loose)})" if shown.loose else ""
-            rows.append(f"laid out: {shown.laid_out} 張{loose}: {verdict}")
+            rows.append(f"laid out: {shown.laid_out} 張{loose}: {shown.verdict}")
         if self.sheet is not None:
             rows.append(str(self.sheet))
         if self.waits:
