@@ -396,3 +396,13 @@ def test_a_document_written_before_claim_without_discard_replays_as_it_was_playe
     data["rules"]["claim_without_discard"] = False
     with pytest.raises(ChangpaiError, match="seat 1 碰 九"):
         game_from_json(json.dumps(data))
+
+
+def test_both_presets_of_seed_004_play_fanxing() -> None:
+    """zipai.md §8.3 翻信 [S004]: seed 004 writes it in its 字牌6胡倒 part, after the 胡息 table
+    its two games share — `LIUHUDAO` and `HAHA` play it; the default (`HUNAN`, seed 000) does not
+    (Z9: off by default). Reviews h43, h46 (LIUHUDAO did not)."""
+    from changpai import zipai
+
+    assert zipai.LIUHUDAO.fanxing and zipai.HAHA.fanxing and not zipai.HUNAN.fanxing
+    assert not zipai.Rules().fanxing

@@ -2117,7 +2117,7 @@ def _build(
 
 def placements(d: Decomposition, card: Card) -> list[tuple[int, WaitKind | None]]:
     """Where a winning ``card`` can sit in a decomposition: (group index or -1 for the pair,
-    its wait kind). A 百搭 sits in any wild slot (every place of a 順子's 百搭, with its wait).
+    its wait kind). A 百搭 sits in any wild slot (a 順子's: each wait its 百搭 places give).
 
     >>> d = best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
     >>> placements(d, Card("5w")), placements(d, Card("3t"))

@@ -346,8 +346,9 @@ class Rules(RulesBase):
 HUNAN = Rules()
 """Hunan 跑胡子 (seeds 000/002): 3 players, 21/20/20, 7 門子, 15 胡息, win only on a drawn card."""
 
-LIUHUDAO = Rules(name="liuhudao", players=4, hand_size=14, melds_to_win=5, min_huxi=6)
-"""字牌6胡倒 (seed 004): 4 players, 15/14/14/14, 5 門子, 6 胡息."""
+LIUHUDAO = Rules(name="liuhudao", players=4, hand_size=14, melds_to_win=5, min_huxi=6, fanxing=True)
+"""字牌6胡倒 (seed 004): 4 players, 15/14/14/14, 5 門子, 6 胡息, 翻信 (its part of the page
+gives it, §8.3)."""
 
 HAHA = Rules(
     name="haha",
