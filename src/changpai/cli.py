@@ -121,7 +121,7 @@ def analysis_text(analysis: Any, entry: Variant) -> str:
         lines.append("complete: " + _reading(analysis.best, value_name))
     elif analysis.waits:
         lines.append("not complete; waits for:")
-        lines.extend(f"  {card}: {_reading(d, value_name)}" for card, d in analysis.waits.items())
+        lines.extend(_card_readings(analysis.waits, value_name))
     else:
         lines.append("not complete; waits for nothing")
     lines.extend(_layout_lines(analysis, value_name))
@@ -130,11 +130,16 @@ def analysis_text(analysis: Any, entry: Variant) -> str:
     wins_with = getattr(analysis, "wins_with", None) or {}
     if wins_with and wins_with.keys() != analysis.waits.keys():
         lines.append("wins with:")
-        lines.extend(f"  {card}: {_reading(d, value_name)}" for card, d in wins_with.items())
+        lines.extend(_card_readings(wins_with, value_name))
     facts = {k: v for k, v in analysis.to_dict()["facts"].items() if v not in (None, "", [], {})}
     if facts:
         lines.append("facts: " + ", ".join(f"{k} {v}" for k, v in facts.items()))
     return "\n".join(lines)
+
+
+def _card_readings(readings: dict[Any, Any], value_name: str) -> list[str]:
+    """One indented line a card: the card, then the reading it makes."""
+    return [f"  {card}: {_reading(d, value_name)}" for card, d in readings.items()]
 
 
 def _layout_lines(analysis: Any, value_name: str) -> list[str]:
