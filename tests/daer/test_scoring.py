@@ -262,10 +262,13 @@ def test_score_refuses_a_reading_the_win_contradicts() -> None:
     assert score(plain, winner=0).payments  # (self-drawn)
     # a discard won on is a concealed card: one only in a table set was refused as a
     # NotationError naming a `discard=` never given (review h46); a drawn card may go to the
-    # table first (a forced 垅) and the hand win after it
+    # table first as a four (a forced 垅) and the hand win after it, into no other set (h47)
     tabled = best_decomposition("一二三 四五六 伍伍", "碰 七七七; 順 壹貳叄")
-    assert tabled is not None
+    long = best_decomposition("一二三 四五六 伍伍", "垅 七七七七; 順 壹貳叄")
+    assert tabled is not None and long is not None
     seven = Card("x7")
     with pytest.raises(IllegalActionError, match="in none of its table sets"):
         score(Win(tabled, winner=0, players=4, self_drawn=False, discarder=1, winning_card=seven))
-    assert score(Win(tabled, winner=0, players=4, winning_card=seven)).payments
+    with pytest.raises(IllegalActionError, match="a four it made on the table"):
+        score(Win(tabled, winner=0, players=4, winning_card=seven))
+    assert score(Win(long, winner=0, players=4, winning_card=seven)).payments

@@ -204,11 +204,21 @@ def _check_reading(d: Decomposition, rules: Rules, win: Win | None = None) -> No
         return
     if not (win.self_drawn or win.winning_card is not None):
         return  # (a discard win that names no card: the reading as given)
-    # (a drawn card may go to the table first — a forced 垅 — and the hand win after it)
-    if not win.self_drawn and win.winning_card not in cards:
+    card = win.winning_card
+    if card not in cards and not win.self_drawn:
         raise IllegalActionError(
-            f"winning_card={win.winning_card}: a discard won on is one of the hand's concealed "
-            "cards, in none of its table sets"
+            f"winning_card={card}: a discard won on is one of the hand's concealed cards, in "
+            "none of its table sets"
+        )
+    # (a drawn card may go to the table first, as a four — a forced 垅 — into no other set)
+    if (
+        card is not None
+        and card not in cards
+        and not any(card in m.cards and len(m.cards) == 4 for m in d.exposed)
+    ):
+        raise IllegalActionError(
+            f"winning_card={card}: a drawn card won on is in the hand, or in a four it made on "
+            "the table (a forced 垅)"
         )
     won_on = None if win.self_drawn else win.winning_card
     if won_on != implied and not _reads(d, cards, rules, won_on):

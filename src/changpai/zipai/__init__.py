@@ -127,7 +127,7 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("6hudao", "六胡倒", "6胡倒", "字牌6胡倒", "liuhu"),
         rules=LIUHUDAO,
         sample="壹貳叄 一二三 二七十 捌捌捌 九九玖",
-        description="字牌6胡倒: 4 players, 15/14/14/14 cards, 5 門子, 6 胡息.",
+        description="字牌6胡倒: 4 players, 15/14/14/14 cards, 5 門子, 6 胡息, 翻信.",
     ),
     Variant(
         name="haha",
