@@ -146,9 +146,9 @@ def _layout_lines(analysis: Any, value_name: str) -> list[str]:
     """In a family whose hand may win with cards left over (孝感, xiaogan.md §5: the
     ``Analysis`` member ``layout``), what the hand lays out now and what that means, unless it
     is a complete win (review h41, h46: the CLI printed neither)."""
-    shown = getattr(analysis, "layout", None) or (
-        analysis.best if hasattr(analysis, "layout") else None
-    )
+    if not hasattr(analysis, "layout"):
+        return []
+    shown = analysis.best if analysis.layout is None else analysis.layout
     if shown is None or (shown.wins and shown.complete):
         return []
     if shown.complete and analysis.best is not None:  # (its reading is printed above)

@@ -202,25 +202,22 @@ def _check_reading(d: Decomposition, rules: Rules, win: Win | None = None) -> No
         raise NotationError(f"{d} is no reading of its cards under the {rules.title} rules")
     if win is None:
         return
-    if not (win.self_drawn or win.winning_card is not None):
-        return  # (a discard win that names no card: the reading as given)
     card = win.winning_card
-    if card not in cards and not win.self_drawn:
-        raise IllegalActionError(
-            f"winning_card={card}: a discard won on is one of the hand's concealed cards, in "
-            "none of its table sets"
-        )
+    if card is None and not win.self_drawn:
+        return  # (a discard win that names no card: the reading as given)
     # (a drawn card may go to the table first, as a four — a forced 垅 — into no other set)
-    if (
-        card is not None
-        and card not in cards
-        and not any(card in m.cards and len(m.cards) == 4 for m in d.exposed)
-    ):
-        raise IllegalActionError(
-            f"winning_card={card}: a drawn card won on is in the hand, or in a four it made on "
-            "the table (a forced 垅)"
-        )
-    won_on = None if win.self_drawn else win.winning_card
+    if card is not None and card not in cards:
+        if not win.self_drawn:
+            raise IllegalActionError(
+                f"winning_card={card}: a discard won on is one of the hand's concealed cards, "
+                "in none of its table sets"
+            )
+        if not any(card in m.cards and len(m.cards) == 4 for m in d.exposed):
+            raise IllegalActionError(
+                f"winning_card={card}: a drawn card won on is in the hand, or in a four it made "
+                "on the table (a forced 垅)"
+            )
+    won_on = None if win.self_drawn else card
     if won_on != implied and not _reads(d, cards, rules, won_on):
         why = (
             "a self-drawn win: a 碰 in the hand is the 刻 a discard completes (give discarder=)"
