@@ -273,7 +273,7 @@ def test_simulate_on_ray_without_ray_names_the_extra(
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
     assert main(["simulate", "hunan", "-n", "2", "--backend", "ray"]) == 2
-    assert 'pip install "changpai[ray]"' in capsys.readouterr().err
+    assert 'pip install -e ".[ray]"' in capsys.readouterr().err
 
 
 def test_simulate_refuses_an_unknown_backend(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,6 +20,15 @@ def test_example_runs(script: pathlib.Path, capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.strip()
 
 
+def test_waits_say_whether_they_win(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/waits_and_chi.py (zipai.md §2, Z1: a complete hand wins with 15 胡息): each wait
+    line says whether that reading reaches the threshold, and the example's hand wins on each."""
+    runpy.run_path(str(EXAMPLES[0].parent / "waits_and_chi.py"), run_name="__main__")
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("waits")]
+    assert len(lines) == 3
+    assert all("15 胡息, wins" in line for line in lines)
+
+
 def test_chi_options_print_each_label_once(capsys: pytest.CaptureFixture[str]) -> None:
     """examples/waits_and_chi.py (zipai.md §5 比牌): every 吃 option of the seed example is printed
     once, with its 吃 meld and each 比 meld labelled once (a Meld prints its own label)."""

@@ -79,3 +79,22 @@ def test_every_game_names_its_action_class() -> None:
         assert type(game).action_class is entry.module.Action, entry.name
         action = game.legal_actions(game.to_act[0])[0]
         assert type(game).action_class.from_dict(action.to_dict()) == action
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.__name__)
+def test_every_rules_names_its_added_and_retired_options(family: Any) -> None:
+    """docs/core-concepts.md (Rules): every family's `Rules` has `ADDED_OPTIONS` (an added
+    option -> the behaviour of documents without it) and `RETIRED_OPTIONS`, empty where there
+    are none (review h50: three families had no such attribute); an added option is a field,
+    and `from_dict` of a dict without it reads that behaviour."""
+    import attrs
+
+    rules = family.Rules
+    names = {f.name for f in attrs.fields(rules)}
+    assert isinstance(rules.ADDED_OPTIONS, dict) and isinstance(rules.RETIRED_OPTIONS, dict)
+    assert set(rules.ADDED_OPTIONS) <= names
+    assert not set(rules.RETIRED_OPTIONS) & names
+    for name, then in rules.ADDED_OPTIONS.items():
+        data = rules().to_dict()
+        del data[name]
+        assert getattr(rules.from_dict(data), name) == then

@@ -74,3 +74,21 @@ def test_clear_caches_empties_every_family() -> None:
     assert any(size for size, _ in caches.stats("zipai").values())
     changpai.clear_caches()
     assert all(size == 0 for size, _ in caches.stats().values())
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        # chuanpai.md §4: 割胡 has no 叫牌 and the others only 扯 (碰) a turned card
+        ("gehu", ("no 叫牌", "扯")),
+        # daer.md §7 [EXT]: 自摸 paid double, no replacement draw (八塊), 過張
+        ("luzhou", ("自摸 paid double", "八塊", "過張")),
+        # zipai.md §9 (seed 004): one dealt 提 kept in hand, a 提 shown face down (Z6)
+        ("haha", ("dealt 提", "face down")),
+    ],
+)
+def test_a_preset_description_names_the_play_it_changes(name: str, words: tuple[str, ...]) -> None:
+    """Review h49: a preset's description names every option by which its play differs from
+    its family's defaults (the docs' preset tables say the same)."""
+    description = changpai.variant(name).description
+    assert all(word in description for word in words), description

@@ -301,8 +301,8 @@ def _parser() -> argparse.ArgumentParser:
         "--backend",
         choices=BACKENDS,
         default="processes",
-        help="where the hands are played: local processes (default) or Ray (the changpai[ray] "
-        "extra; the cluster RAY_ADDRESS names, else a local instance)",
+        help="where the hands are played: local processes (default) or Ray (the ray extra; "
+        "the cluster RAY_ADDRESS names, else a local instance)",
     )
     many.add_argument("--quiet", action="store_true", help="no progress bar")
     many.add_argument("--json", action="store_true", help="print JSON for machines")

@@ -130,7 +130,7 @@ def test_an_unknown_backend_is_refused() -> None:
 
 def test_ray_missing_names_the_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now raises ImportError
-    with pytest.raises(ChangpaiError, match=r'pip install "changpai\[ray\]"'):
+    with pytest.raises(ChangpaiError, match=r'pip install -e "\.\[ray\]"'):
         simulate(ZipaiGame, 2, backend="ray")
 
 

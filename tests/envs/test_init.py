@@ -39,7 +39,7 @@ def test_without_the_extra_the_error_names_it(missing: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert f"({missing} is missing)" in done.stdout
-    assert 'pip install "changpai[rl]"' in done.stdout
+    assert 'pip install -e ".[rl]"' in done.stdout
 
 
 def test_env_is_wrapped_like_pettingzoo_games() -> None:

@@ -283,7 +283,7 @@ def test_every_entry_refuses_a_declared_four_of_the_wrong_size() -> None:
     )
     for call in calls:
         with pytest.raises(
-            RulesError, match="a drawn4 of 七萬 needs 4 cards \\(0 flipped\\), not 3"
+            RulesError, match="a 後摸 \\(drawn4\\) of 七萬 needs 4 cards \\(0 flipped\\), not 3"
         ):
             call()
     assert nantong.is_winning(hand, "後摸 7w 7w 7w", jiang="7w 1b")  # one copy flipped
@@ -294,7 +294,7 @@ def test_waits_refuse_a_declared_four_of_the_wrong_size_too() -> None:
     from changpai.errors import RulesError
 
     for hand in ("123b 456b 789b 123t 456t 2w", "123b 456b 789b 123t 456t 789t 2w"):
-        with pytest.raises(RulesError, match="a drawn4 of 七萬 needs 4 cards"):
+        with pytest.raises(RulesError, match="a 後摸 \\(drawn4\\) of 七萬 needs 4 cards"):
             nantong.waits(hand, "後摸 7w 7w 7w")
 
 
@@ -330,6 +330,21 @@ def test_wild_readings_are_every_reading_once(
     built = [hand._build(c, baida, (), BAIDA_RULES, flips, frozenset()) for c in fitting]
     assert len(found) == len(set(found))
     assert sorted(found) == sorted(map(repr, built))
+
+
+def test_a_baida_and_a_real_card_of_its_face_swapping_groups_are_two_readings_section_7() -> None:
+    """docs/nantong.md (review h48): a reading places the physical cards — 福 as the 五萬 of
+    四五六萬 beside a real 五萬 刻子, or in the 刻子 beside a real 四五六萬, read alike as text
+    but not won alike on 福 (丫子, nantong.md §7); two 百搭 swapping places are one reading."""
+    hand = "123t 456t 789t 123w 456w 444b 56b 5w 5w FU"
+    readings = list(nantong.decompositions(hand, rules=BAIDA_RULES))
+    assert (len(readings), len({str(d) for d in readings})) == (5, 3)
+    holders = {
+        str(m) for d in readings if str(d).startswith("五萬五萬五萬") for m in d.groups if m.wilds
+    }
+    assert holders == {"五萬五萬五萬", "四萬五萬六萬"}
+    swapped = "123t 456t 789t 123b 456b 789b 12w FU LU 5w"  # 福 / 祿 as 三萬 / 五萬, either way
+    assert len(list(nantong.decompositions(swapped, rules=BAIDA_RULES))) == 1
 
 
 def test_wild_decompositions_come_as_iterated(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -182,7 +182,10 @@ VARIANTS: tuple[Variant, ...] = (
         title="割胡",
         aliases=("割胡",),
         rules=GEHU,
-        description="川北 割胡: deck84, pairs summing to 14, 4 players (chuanpai.md §4)",
+        description=(
+            "川北 割胡: deck84, pairs summing to 14, 4 players, no 叫牌, a turned card claimed "
+            "only by 扯 (碰) (chuanpai.md §4)"
+        ),
         sample="66 11 56 12 46 13 55 55 55 16 34 25",
     ),
 )

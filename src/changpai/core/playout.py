@@ -410,7 +410,8 @@ def _import_ray() -> Any:
         return importlib.import_module("ray")
     except ImportError as error:
         raise ChangpaiError(
-            'backend="ray" needs Ray, which is not installed: pip install "changpai[ray]"'
+            'backend="ray" needs Ray, which is not installed: pip install -e ".[ray]" in the changpai '
+            "checkout"
         ) from error
 
 
@@ -564,7 +565,7 @@ def simulate(
     :data:`MOST_JOBS`, and never more processes than chunks of hands): the seeds are drawn as
     above and split into chunks, so the statistics equal those of one process (all but
     ``seconds``); Ctrl-C stops every process at once. ``backend="ray"`` sends the same chunks
-    to Ray as remote tasks (the ``changpai[ray]`` extra): to the cluster this process is connected to, or the one the
+    to Ray as remote tasks (the ``ray`` extra): to the cluster this process is connected to, or the one the
     ``RAY_ADDRESS`` variable names (split for all its CPUs; its workers need changpai), or else
     to a local instance of ``jobs`` CPUs (``0``: every core) started for this call and shut down
     after it. Both need a ``Game`` class (not a function) and no ``observe``.

@@ -37,6 +37,13 @@ class RulesBase:
     >>> changed = zipai.HUNAN.evolve(min_huxi=10)
     >>> changed, changed.evolve(min_huxi=15)
     (zipai.HUNAN.evolve(min_huxi=10), zipai.HUNAN)
+
+    Every family's rules name the options added or retired since documents were first written
+    (empty when there are none):
+
+    >>> from changpai import nantong
+    >>> zipai.Rules.ADDED_OPTIONS["weihu"], nantong.Rules.ADDED_OPTIONS
+    (True, {})
     """
 
     __slots__ = ()
@@ -45,6 +52,12 @@ class RulesBase:
     _presets: ClassVar[tuple[tuple[str, Any], ...]] = ()
     #: The family's code name, for the repr.
     _family: ClassVar[str] = ""
+    #: Options added after documents were written without them: name -> the behaviour of those
+    #: documents, which :meth:`from_dict` gives a dict that lacks the option (none by default).
+    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {}
+    #: Options a family no longer has: name -> the old default, the only value
+    #: :meth:`from_dict` still accepts for them (none by default).
+    RETIRED_OPTIONS: ClassVar[dict[str, Any]] = {}
 
     def __repr__(self) -> str:
         presets = type(self)._presets

@@ -113,7 +113,8 @@ VARIANTS: tuple[Variant, ...] = (
         rules=LUZHOU,
         description=(
             "瀘州大貳: 3 players, 21 / 20 cards, 坎 / 垅 / 招 / 列 / 二七十 / 大小混搭, "
-            "胡 > 招 > 碰 > 吃, at least 10 胡 by the 字牌 胡息 table."
+            "胡 > 招 > 碰 > 吃, at least 10 胡 by the 字牌 胡息 table, 自摸 paid double, no draw after a "
+            "招 (八塊), 過張 not eaten later."
         ),
         sample="一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾",
     ),

@@ -3,7 +3,7 @@
 ``env(name)`` is a PettingZoo AEC environment of one hand (wrapped to check the order of calls
 and the action bounds), ``raw_env(name)`` the same without wrappers, ``gym_env(name, seat)`` a
 Gymnasium single-agent environment whose other seats play random (or given) policies. Needs
-``pip install "changpai[rl]"`` (numpy, pettingzoo, gymnasium); ``import changpai`` never imports
+``pip install -e ".[rl]"`` in the changpai checkout (numpy, pettingzoo, gymnasium); ``import changpai`` never imports
 this package.
 
 >>> from changpai import envs
@@ -21,7 +21,7 @@ try:
     import pettingzoo as _pettingzoo  # noqa: F401
 except ImportError as error:  # pragma: no cover - tested in a subprocess
     raise ImportError(
-        f'changpai.envs needs the rl extra ({error.name} is missing): pip install "changpai[rl]"'
+        f'changpai.envs needs the rl extra ({error.name} is missing): pip install -e ".[rl]" in the changpai checkout'
     ) from error
 
 from typing import Any

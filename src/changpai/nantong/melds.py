@@ -418,7 +418,7 @@ def _set_value_detail(k: SetKind, card: Card, flips: tuple[Card, ...], rules: Ru
         key = (k.value, int(status.laojiang), status.hits, z)
         if key not in _SEED_TABLE:
             raise RulesError(
-                f"no seed number for a {k.value} of {status.card} ({status.term}); "
+                f"no seed number for a {k.hanzi} ({k.value}) of {status.card} ({status.term}); "
                 "use multiplier_model='model'"
             )
         value = _SEED_TABLE[key]
@@ -737,7 +737,7 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     >>> meld_value(Meld.parse("起手 2t 2t 2t"), jiang="5t 3w")
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: a dealt4 of 二條 needs 4 cards (0 flipped), not 3
+    changpai.errors.RulesError: a 起手 (dealt4) of 二條 needs 4 cards (0 flipped), not 3
     """
     instance_arg(meld, Meld, "meld")
     rules_arg(rules, Rules, "nantong")
@@ -757,13 +757,13 @@ def _check_four(meld: Meld, flips: Sequence[Card]) -> None:
     >>> _check_four(Meld.parse("後摸 7w 7w 7w"), [])
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: a drawn4 of 七萬 needs 4 cards (0 flipped), not 3
+    changpai.errors.RulesError: a 後摸 (drawn4) of 七萬 needs 4 cards (0 flipped), not 3
     """
     if meld.source is None or not meld.source.is_four:
         return
     z = sum(f.index == meld.card.index for f in flips)
     if len(meld.faces) != 4 - z:
         raise RulesError(
-            f"a {meld.source.value} of {meld.card} needs {4 - z} cards "
+            f"a {meld.source.hanzi} ({meld.source.value}) of {meld.card} needs {4 - z} cards "
             f"({z} flipped), not {len(meld.faces)}"
         )

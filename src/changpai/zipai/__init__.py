@@ -136,7 +136,10 @@ VARIANTS: tuple[Variant, ...] = (
         aliases=("哈哈字牌", "hahazipai", "shuxin", "數信", "数信"),
         rules=HAHA,
         sample="一二三 壹貳叄 二七十 貳柒拾 捌捌捌 九九玖 四五六",
-        description="哈哈字牌: win on any card incl. discards, 數信 seat, 翻信.",
+        description=(
+            "哈哈字牌: win on any card incl. discards, 數信 seat, 翻信, a dealt 提 may stay in "
+            "the hand, a 提 shown face down."
+        ),
     ),
 )
 """The registered variants of the 字牌 family (found by ``changpai.variant(name)``), each with

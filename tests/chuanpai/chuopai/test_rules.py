@@ -47,6 +47,8 @@ def test_defaults_follow_the_ambiguities_table() -> None:
         ({"win_cards": 22}, "the thresholds must not decrease"),
         # §3.4: 脫手 comes short of a win
         ({"tuoshou_cards": 16}, "tuoshou_cards=16, win_cards=16: 脫手 comes short of a win"),
+        # §3.4, C11 (review h49): 兩甲 ranks above 一甲, so it never pays less
+        ({"jia_mult": 4, "liangjia_mult": 3}, "liangjia_mult=3, jia_mult=4: 兩甲 ranks above 一甲"),
         ({"title": ""}, "title='' must be a non-empty string"),
         ({"players": 4}, "'players' is not a 戳牌 rules option"),
     ],

@@ -91,7 +91,8 @@ class Rules(RulesBase):
         jia_mult: the multiplier of 一甲; 兩甲 multiplies by its square (×2, ×4) unless
             ``liangjia_mult`` says otherwise [C11].
         liangjia_mult: the multiplier of 兩甲 when it is not ``jia_mult`` squared (``None``,
-            the recommended ×4 of §3.4 [INF]) [C11].
+            the recommended ×4 of §3.4 [INF]) [C11]; at least ``jia_mult`` (兩甲 ranks above
+            一甲).
         fan_mult: the multiplier of each 翻 (×2) [C11].
         big_combos: whether larger 組合 of one rank — 天天九, 天九九, more head cards or 點子 —
             are plays (§3.2 [INF]: "shapes like 天天九 / 天九九 are allowed as larger combos of
@@ -148,6 +149,11 @@ class Rules(RulesBase):
                 f"win_cards={self.win_cards}: a seat may be dealt {_MOST_YINGZHANG} 硬張 (four "
                 "丁丁 and four 二紅), laid as 擺牌 before any trick is played (chuanpai.md §3.1, "
                 f"§3.4), so a win needs more than {_MOST_YINGZHANG} 擺牌"
+            )
+        if self.liangjia_mult is not None and self.liangjia_mult < self.jia_mult:
+            raise RulesError(
+                f"liangjia_mult={self.liangjia_mult}, jia_mult={self.jia_mult}: 兩甲 ranks above "
+                "一甲 (chuanpai.md §3.4, C11), so it may not multiply by less"
             )
         if self.tuoshou_cards >= self.win_cards:
             raise RulesError(
