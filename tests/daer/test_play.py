@@ -51,15 +51,30 @@ def test_a_bad_deck_is_refused() -> None:
 
 
 def test_winner_deals_next_and_the_dealer_keeps_it_after_huangzhuang() -> None:
-    """[INF] as 字牌 (zipai.md §2): the winner deals; after 荒莊 the dealer keeps the deal."""
+    """[INF] as 字牌 (zipai.md §2): the winner deals; after 荒莊 the dealer keeps the deal, and
+    after the third 荒莊 in a row his 下家 deals (review h52: the match kept one dealer through
+    any number of 荒莊, borrowing only half of the rule it cites)."""
     assert next_dealer(DAER, 2, None) == 2 and next_dealer(DAER, 2, 0) == 0
+    assert next_dealer(DAER, 2, None, streak=1) == 2 and next_dealer(DAER, 3, None, streak=2) == 0
+    assert next_dealer(DAER, 2, 1, streak=2) == 1
     with pytest.raises(RulesError):
         next_dealer(LUZHOU, 3, None)
-    match = Match(DAER, 3, dealer=1).play(6)
-    hands = match.hands
+    with pytest.raises(RulesError, match="streak=-1"):
+        next_dealer(DAER, 0, None, streak=-1)
+    match = Match(DAER, 1, dealer=0).play(12)
+    hands, streak, passed = match.hands, 0, 0
     for before, after in pairwise(hands):
         assert after.dealer == before.next_dealer
-        assert before.next_dealer == (before.winner if before.winner is not None else before.dealer)
+        if before.winner is not None:
+            assert before.next_dealer == before.winner
+            streak = 0
+        elif streak == 2:
+            assert before.next_dealer == (before.dealer + 1) % 4
+            streak, passed = 0, passed + 1
+        else:
+            assert before.next_dealer == before.dealer
+            streak += 1
+    assert passed >= 2  # (this seed has runs of 荒莊: the deal passed on after three)
 
 
 def test_transcript_numbers_every_record() -> None:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import instance_arg, mapping_arg, rules_arg, seed_arg
+from changpai.core.guard import instance_arg, int_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.playout import Backend, SimulationStats
 from changpai.core.seats import SeatRing, check_seat
@@ -100,22 +100,28 @@ def stack_deck(
     return tuple(deck)
 
 
-def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
-    """Who deals the next hand: the winner; after a 荒莊 the dealer keeps the deal ([INF], as
-    in 字牌, zipai.md §2; daer.md is silent).
+def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 0) -> int:
+    """Who deals the next hand ([INF] as in 字牌, zipai.md §2; daer.md is silent): the winner;
+    after a 荒莊 the dealer keeps the deal, and after the third 荒莊 in a row (``streak``
+    counts those before this hand under the same dealer) the dealer's 下家 deals.
 
-    >>> next_dealer(DAER, 3, None), next_dealer(DAER, 3, 1)
-    (3, 1)
+    >>> next_dealer(DAER, 3, None), next_dealer(DAER, 3, 1), next_dealer(DAER, 3, None, streak=2)
+    (3, 1, 0)
     """
     rules = _rules(rules)
     dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)
-    if winner is None:
-        return dealer
-    return check_seat(winner, rules.players, what="winner", error=RulesError)
+    int_arg(streak, "streak", low=0)  # the 荒莊 in a row: a count (RulesError)
+    if winner is not None:
+        return check_seat(winner, rules.players, what="winner", error=RulesError)
+    if streak + 1 >= 3:
+        return (dealer + 1) % rules.players
+    return dealer
 
 
 class Match(MatchBase[Game, Rules]):
-    """大貳 hands in a row with the dealer rule of :func:`next_dealer` and running totals.
+    """大貳 hands in a row with the dealer rule of :func:`next_dealer` and running totals; it
+    counts :attr:`streak`, the 荒莊 in a row under the current dealer (after the third the
+    dealer's 下家 deals).
 
     >>> m = Match(DAER, 1, dealer=0).play(3)
     >>> len(m.hands), sum(m.totals.values())
@@ -123,6 +129,21 @@ class Match(MatchBase[Game, Rules]):
     """
 
     game_class = Game
+
+    def __init__(
+        self, rules: Rules = DAER, seed: int | None = None, *, dealer: int | None = None
+    ) -> None:
+        self.streak = 0
+        """荒莊 hands in a row under the current dealer."""
+        super().__init__(rules, seed, dealer=dealer)
+
+    def _next_dealer(self, game: Game) -> int:
+        """:func:`next_dealer` with the 荒莊 streak, counted on."""
+        result = game.result
+        assert result is not None
+        dealer = next_dealer(self.rules, game.dealer, result.winner, streak=self.streak)
+        self.streak = self.streak + 1 if result.winner is None and dealer == game.dealer else 0
+        return dealer
 
 
 def simulate(

@@ -388,6 +388,26 @@ def test_next_dealer_rotates_and_winning_dealer_keeps_it() -> None:
         next_dealer(CHUOPAI, 3, None)
 
 
+def test_next_dealer_of_a_void_hand_is_the_same_dealer_section_3_1() -> None:
+    """chuanpai.md §3.1 (無天無九不打牌, the hand is void) and docs/chuopai.md: a void hand is
+    dealt again by the same dealer — `next_dealer(..., void=True)` says so as the game does
+    (review h52: the function alone rotated the deal)."""
+    deck = stack_deck(
+        hands={
+            1: "11 11 11 11 44 44 44 44 13 13 13 13 55 55 55 55 33 33 33 33 22 22 22 22 15 15 15 15"
+        },
+        seed=1,
+    )
+    game = Game(CHUOPAI, dealer=0, deck=deck)
+    assert game.result is not None and game.result.reason == "void"
+    assert game.result.next_dealer == next_dealer(CHUOPAI, 0, None, void=True) == 0
+    assert next_dealer(CHUOPAI, 0, None) == 1
+    with pytest.raises(RulesError, match="void=True: a hand won by seat 0 was not void"):
+        next_dealer(CHUOPAI, 0, 0, void=True)
+    with pytest.raises(RulesError, match="void=1 is not True or False"):
+        next_dealer(CHUOPAI, 0, None, void=1)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(
     ("make", "error"),
     [

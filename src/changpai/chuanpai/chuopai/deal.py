@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 
 from changpai.chuanpai.cards import DECK84, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core.guard import items_arg, mapping_arg, rules_arg, seed_arg
+from changpai.core.guard import flag_arg, items_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -102,12 +102,15 @@ def stack_deck(
     return tuple(out)
 
 
-def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
+def next_dealer(rules: Rules, dealer: int, winner: int | None, *, void: bool = False) -> int:
     """The dealer of the next hand (chuanpai.md §3.1): the deal rotates to the dealer's 下家;
-    a winning dealer keeps it (佔莊) when ``rules.zhanzhuang``.
+    a winning dealer keeps it (佔莊) when ``rules.zhanzhuang``; a void hand (``void``:
+    無天無九不打牌, no winner) is dealt again by the same dealer [INF].
 
     >>> next_dealer(CHUOPAI, 1, 1), next_dealer(CHUOPAI.evolve(zhanzhuang=False), 1, 1)
     (1, 2)
+    >>> next_dealer(CHUOPAI, 1, None), next_dealer(CHUOPAI, 1, None, void=True)
+    (2, 1)
     >>> next_dealer(None, 0, 0)
     Traceback (most recent call last):
     ...
@@ -115,8 +118,13 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     """
     rules_arg(rules, Rules, "戳牌")
     dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
+    void = flag_arg(void, "void")
     if winner is not None:
         winner = check_seat(winner, PLAYERS, what="winner", error=RulesError)
+        if void:
+            raise RulesError(f"void=True: a hand won by seat {winner} was not void")
+    if void:
+        return dealer
     if winner == dealer and rules.zhanzhuang:
         return dealer
     return SeatRing.of(PLAYERS).next[dealer]

@@ -130,10 +130,12 @@ def fapai_result(rules: Rules, dealer: int, offender: int) -> GameResult:
     return GameResult(None, "fapai", sheet, next_dealer=nxt, label="罰牌")
 
 
-def void_result(dealer: int) -> GameResult:
+def void_result(rules: Rules, dealer: int) -> GameResult:
     """A void hand (無天無九不打牌, §3.1): dealt again by the same dealer [INF].
 
-    >>> void_result(1).label, void_result(1).next_dealer
+    >>> from changpai.chuanpai.chuopai import CHUOPAI
+    >>> void_result(CHUOPAI, 1).label, void_result(CHUOPAI, 1).next_dealer
     ('流局', 1)
     """
-    return GameResult(None, "void", None, next_dealer=dealer, label="流局")
+    nxt = next_dealer(rules, dealer, None, void=True)
+    return GameResult(None, "void", None, next_dealer=nxt, label="流局")

@@ -257,7 +257,7 @@ class Game(GameBase):
                         "(chuanpai.md §3.1)",
                     )
                 )
-            self._end(void_result(self.dealer))
+            self._end(void_result(self.rules, self.dealer))
 
     # ------------------------------------------------------------------ the contract
 
