@@ -69,8 +69,10 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
         for s in game.seats
     )
     facts: tuple[tuple[str, Any], ...] = ()
+    if game.offered is not None:  # (the discarder pays for a win on it, daer.md §6)
+        facts = (("offered by", game._discarder),)
     if game.rules.guozhang and game._passed[seat]:
-        facts = (("過張", game.passed(seat)),)
+        facts += (("過張", game.passed(seat)),)
     return GameView(
         family=game.family,
         title=game.rules.title,

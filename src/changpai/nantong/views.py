@@ -76,7 +76,8 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
         to_act=game._to_act_seen_by(seat),
         legal_actions=tuple(game.legal_actions(seat)),
         result=game.result,
-        facts=(("將", game.jiang), ("sits out", game.sitting_out), ("報聽", game.ting)),
+        facts=(("將", game.jiang), ("sits out", game.sitting_out), ("報聽", game.ting))
+        + ((("offered by", game._discarder),) if game.offered is not None else ()),
     )
 
 

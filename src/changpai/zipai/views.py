@@ -23,6 +23,7 @@ from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS
 from changpai.zipai.melds import Meld, MeldKind
+from changpai.zipai.state import _DISCARDED
 
 if TYPE_CHECKING:
     from changpai.zipai.actions import Action
@@ -102,6 +103,9 @@ def view(game: Game, seat: int) -> GameView[Card, Action]:
     facts: list[tuple[str, object]] = [("亮張", CARDS[game._liang])]
     if shuxin >= 0:
         facts.append(("數信", shuxin))
+    if game.offered is not None:  # (who showed it, and how, is public: zipai.md §5 吃, Z2 胡)
+        _card, source, by = game._offer
+        facts += [("offered by", by), ("turned", source != _DISCARDED)]
     return GameView(
         family="zipai",
         title=game.rules.title,
