@@ -25,7 +25,7 @@ from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
-__all__ = ["HandSummary", "Match", "Policy"]
+__all__ = ["HandSummary", "Match", "Policy", "dealer_after_huangzhuang"]
 
 G = TypeVar("G")
 
@@ -43,6 +43,17 @@ _M = TypeVar("_M", bound="Match[Any, Any]")
 
 Policy = Callable[[Any, int], Any]
 """A decision rule for :meth:`Match.play`: ``policy(game, seat)`` returns a legal action."""
+
+
+def dealer_after_huangzhuang(dealer: int, streak: int, seats: int) -> int:
+    """Who deals after a 荒莊 (a hand with no winner; zipai.md §2, borrowed by 大貳): the dealer
+    keeps the deal, and after the third 荒莊 in a row (``streak`` counts those before this hand
+    under the same dealer) his 下家 deals.
+
+    >>> dealer_after_huangzhuang(2, 0, 3), dealer_after_huangzhuang(2, 2, 3)
+    (2, 0)
+    """
+    return (dealer + 1) % seats if streak + 1 >= 3 else dealer
 
 
 @frozen

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from changpai.core import playout
 from changpai.core.guard import instance_arg, int_arg, mapping_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
+from changpai.core.match import dealer_after_huangzhuang
 from changpai.core.playout import Backend, SimulationStats
 from changpai.core.seats import SeatRing, check_seat
 from changpai.daer.game import Game
@@ -113,9 +114,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
     int_arg(streak, "streak", low=0)  # the 荒莊 in a row: a count (RulesError)
     if winner is not None:
         return check_seat(winner, rules.players, what="winner", error=RulesError)
-    if streak + 1 >= 3:
-        return (dealer + 1) % rules.players
-    return dealer
+    return dealer_after_huangzhuang(dealer, streak, rules.players)
 
 
 class Match(MatchBase[Game, Rules]):

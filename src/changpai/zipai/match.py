@@ -52,9 +52,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
                 f"winner={winner} is the 數信 seat of dealer {dealer}; the 數信 does not play"
             )
         return winner
-    if streak + 1 >= 3:
-        return (dealer + 1) % rules.seats
-    return dealer
+    return core_match.dealer_after_huangzhuang(dealer, streak, rules.seats)
 
 
 class Match(core_match.Match[Game, Rules]):
