@@ -47,7 +47,7 @@ def main() -> None:
                 partial(simulate, game, HANDS, seed=0, jobs=0, backend="ray"),
             )
     if not has_ray:
-        print("ray is not installed: pip install 'changpai[ray]' for the Ray figures")
+        print('ray is not installed: pip install -e ".[ray]" in the checkout for the Ray figures')
     else:
         _on_running_ray()
     BASELINE.again()

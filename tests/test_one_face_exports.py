@@ -5,6 +5,7 @@ class objects as ``changpai.core``), and every ``random_game`` has the same defa
 from __future__ import annotations
 
 import inspect
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -91,7 +92,7 @@ def test_every_rules_names_its_added_and_retired_options(family: Any) -> None:
 
     rules = family.Rules
     names = {f.name for f in attrs.fields(rules)}
-    assert isinstance(rules.ADDED_OPTIONS, dict) and isinstance(rules.RETIRED_OPTIONS, dict)
+    assert isinstance(rules.ADDED_OPTIONS, Mapping) and isinstance(rules.RETIRED_OPTIONS, Mapping)
     assert set(rules.ADDED_OPTIONS) <= names
     assert not set(rules.RETIRED_OPTIONS) & names
     for name, then in rules.ADDED_OPTIONS.items():

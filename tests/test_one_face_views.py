@@ -40,6 +40,16 @@ def test_every_seat_sees_who_offered_the_card(name: str) -> None:
                     assert view.to_dict()["facts"]["offered by"] == by
                 checked += 1
             else:
-                assert game.view(game.seats[0]).fact("offered by") is None
+                assert all(game.view(s).fact("offered by") is None for s in game.seats)
             game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
     assert checked > 10
+
+
+def test_the_dealers_liang_zhang_is_offered_by_him_turned_section_4() -> None:
+    """zipai.md §4: the dealer's 亮張, shown at the deal, is offered to claims before any
+    record of a discard or a draw — every seat sees it offered by the dealer, turned (seed 693
+    is one of the ~27 in 20,000 hunan deals where a seat may claim it)."""
+    game = changpai.variant("hunan").game(seed=693)
+    assert game.offered is not None and game.log[-1].action.kind.value == "liang"
+    for seat in game.seats:
+        assert (game.view(seat).fact("offered by"), game.view(seat).fact("turned")) == (0, True)

@@ -405,7 +405,7 @@ a chunk's tally is a few hundred bytes, so the default of 30% of memory would on
 
 
 def _import_ray() -> Any:
-    # Imported by name so that mypy and the core need no Ray: it is the optional changpai[ray].
+    # Imported by name so that mypy and the core need no Ray: it is the optional ray extra.
     try:
         return importlib.import_module("ray")
     except ImportError as error:

@@ -13,6 +13,8 @@ zipai.HUNAN.evolve(min_huxi=10)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from attrs import fields
@@ -42,7 +44,7 @@ class RulesBase:
     (empty when there are none):
 
     >>> from changpai import nantong
-    >>> zipai.Rules.ADDED_OPTIONS["weihu"], nantong.Rules.ADDED_OPTIONS
+    >>> zipai.Rules.ADDED_OPTIONS["weihu"], dict(nantong.Rules.ADDED_OPTIONS)
     (True, {})
     """
 
@@ -54,10 +56,10 @@ class RulesBase:
     _family: ClassVar[str] = ""
     #: Options added after documents were written without them: name -> the behaviour of those
     #: documents, which :meth:`from_dict` gives a dict that lacks the option (none by default).
-    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {}
+    ADDED_OPTIONS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     #: Options a family no longer has: name -> the old default, the only value
     #: :meth:`from_dict` still accepts for them (none by default).
-    RETIRED_OPTIONS: ClassVar[dict[str, Any]] = {}
+    RETIRED_OPTIONS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
 
     def __repr__(self) -> str:
         presets = type(self)._presets

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import fields
@@ -152,7 +153,7 @@ def without_retired(cls: type, data: dict[str, Any], family: str) -> dict[str, A
     ...
     changpai.errors.RulesError: chuo_ties='leader': the chuanpai rules no longer have this option (it never had an effect); a document may carry it only at 'equal'
     """
-    retired: dict[str, Any] = getattr(cls, "RETIRED_OPTIONS", {})
+    retired: Mapping[str, Any] = getattr(cls, "RETIRED_OPTIONS", {})
     kept = dict(data)
     for key in retired.keys() & kept.keys():
         if kept[key] != retired[key]:

@@ -391,7 +391,7 @@ def set_value_detail(
     >>> set_value_detail("concealed3", "2t", jiang=("2t", "3w"))
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: a concealed3 of 二條 is impossible when 1 二條 is flipped; ...
+    changpai.errors.RulesError: a 在手 (concealed3) of 二條 is impossible when 1 二條 is flipped; ...
     """
     k = SetKind.get(kind)
     rules_arg(rules, Rules, "nantong")  # (checked as jiang_status checks them)
@@ -409,9 +409,9 @@ def _set_value_detail(k: SetKind, card: Card, flips: tuple[Card, ...], rules: Ru
     z = status.zhendi
     if z and (k in (SetKind.CONCEALED3, SetKind.EXPOSED4) or (z == 2 and k == SetKind.PENG)):
         raise RulesError(
-            f"a {k.value} of {status.card} is impossible when {z} {status.card} "
+            f"a {k.hanzi} ({k.value}) of {status.card} is impossible when {z} {status.card} "
             f"{'is' if z == 1 else 'are'} flipped; its {4 - z} remaining copies score as "
-            "dealt4 (起手) or drawn4 (後摸)" + (" or peng" if z == 1 else "")
+            "起手 (dealt4) or 後摸 (drawn4)" + (" or 碰 (peng)" if z == 1 else "")
         )
     factor = 2 if (z and k == SetKind.PENG) else 1
     if rules.multiplier_model == "tables":
