@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import changpai
-from changpai.errors import NotationError
+from changpai.errors import IllegalActionError, NotationError
 
 VARIANTS = changpai.variants()
 LEGACY = Path(__file__).parent / "core" / "legacy"
@@ -65,3 +65,25 @@ def test_documents_of_0_1_0(name: str) -> None:
 def test_what_is_no_game_document_is_a_notation_error(text: object, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         changpai.game_from_json(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("entry", changpai.variants(), ids=lambda e: e.name)
+def test_a_refused_action_of_a_document_is_named_by_its_place(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md (documents; review h55): a document whose decisions the rules do
+    not allow is refused with an IllegalActionError naming the decision's place in `actions` —
+    many decisions look alike (過 …), so the message alone did not say which one."""
+    game = entry.game(seed=3)
+    chooser = random.Random(3)
+    while not game.is_over and len(json.loads(game.to_json())["actions"]) < 6:
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    data = json.loads(game.to_json())
+    at = 4  # (decision 4 made by a seat that was not to act then)
+    replayed = type(game).replay(
+        [type(game).action_class.from_dict(a) for a in data["actions"][:at]],
+        game.rules,
+        seed=3,
+        dealer=game.dealer,
+    )
+    data["actions"][at]["seat"] = next(s for s in replayed.seats if s not in replayed.to_act)
+    with pytest.raises(IllegalActionError, match=rf"^actions\[{at}\] of the"):
+        changpai.game_from_json(json.dumps(data, ensure_ascii=False))

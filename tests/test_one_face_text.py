@@ -195,3 +195,40 @@ def test_analyze_takes_the_table_after_a_slash_in_every_family(family: str) -> N
     given = module.analyze(hand, table)
     assert slashed.complete and slashed.best == given.best and slashed.sheet == given.sheet
     assert slashed.to_dict() == given.to_dict()
+
+
+# ---------------------------------------------------------------- ASCII codes in any case
+
+
+@pytest.mark.parametrize(
+    "family", [zipai, daer, nantong, chuanpai, xiaogan], ids=lambda f: f.__name__
+)
+def test_ascii_codes_are_read_in_either_case(family: Any) -> None:
+    """docs/core-concepts.md ("ASCII codes are read in either case"; review h54: 川牌 refused
+    `Jc`, 孝感 `hJ`): every card's code in upper, lower and each mixed case reads as the code."""
+    for card in dict.fromkeys(family.DECK):
+        code = card.code
+        spellings = {code, code.lower(), code.upper(), code[:1].upper() + code[1:].lower()}
+        spellings.add(code[:1].lower() + code[1:].upper())
+        for text in spellings:
+            assert family.parse(text) == (card,), text
+
+
+@pytest.mark.parametrize(
+    ("family", "text", "same_as"),
+    [
+        # zipai.md §5 (the meld table's other names) and §8.1
+        (zipai, "掃 一一一", "偎 一一一"),
+        (zipai, "过扫 一一一", "臭偎 一一一"),
+        (zipai, "掃穿 一一一一", "提 一一一一"),
+        (zipai, "開舵 一一一一", "跑 一一一一"),
+        (zipai, "開昭 壹壹壹壹", "跑 壹壹壹壹"),
+        (zipai, "句 壹贰参", "句 壹貳叄"),  # (参: the simplified 參, README "Notation")
+        (daer, "垄 三三三三", "壟 三三三三"),  # (the simplified 壟)
+        (chuanpai, "扯 66 66 66", "碰 66 66 66"),  # chuanpai.md §2.1, §4: 扯 (= 碰)
+    ],
+)
+def test_the_rules_files_other_names_are_read(family: Any, text: str, same_as: str) -> None:
+    """Review h54: names the rules files give a meld or a card (and their simplified glyphs)
+    were refused by Meld.parse / parse."""
+    assert family.Meld.parse(text) == family.Meld.parse(same_as)

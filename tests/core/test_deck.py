@@ -53,3 +53,19 @@ def test_long_differences_are_cut() -> None:
         deal_order(FULL, deck=())
     with pytest.raises(RulesError, match="0 is 2 too many"):
         deal_order(FULL, deck=(0, 0, *FULL[:-2]))
+
+
+@pytest.mark.parametrize("name", ["duzihu", "yaodiren", "xiaogan"])
+def test_a_deck_of_codes_is_told_to_give_cards_or_one_string(name: str) -> None:
+    """Review h55: a deck given as a list of card codes (the form a document stores) was
+    refused as "'BH', which is not a card of these rules" — it is one; the error says it is text
+    and what to give instead, and the codes as one string are taken."""
+    import changpai
+
+    module = changpai.variant(name).module
+    deck = module.Game(seed=1).deck
+    with pytest.raises(
+        NotationError, match=r"text, not a Card of .*: give Card objects, or the codes"
+    ):
+        module.Game(deck=[c.code for c in deck])
+    assert module.Game(deck=" ".join(c.code for c in deck)).deck == deck

@@ -42,7 +42,10 @@ def test_a_legacy_document_goes_through_the_family_converter() -> None:
         ("", "not a demo game JSON document"),
         ("5", "holds a int"),
         (doc(version=7), "version 7 cannot be read"),
-        (doc(version=True), "version True is not one of"),
+        (doc(version=True), "version True — a changpai.game document is version 2"),
+        # (review h55: "version 1 is not one of 1, 2"; 2.0 was read as 2)
+        (doc(version=1), "version 1 — a changpai.game document is version 2 (those of version 1"),
+        (doc(version=2.0), "version 2.0 — a changpai.game document is version 2"),
         (doc(family="x"), "it is a x game"),
         (doc(options=[]), "options=[] is not a JSON object"),
         (doc(rules=None), "rules=None is not a JSON object"),

@@ -109,3 +109,17 @@ def test_an_older_dict_is_read_as_the_document_loader_reads_it() -> None:
     older = zipai.HUNAN.to_dict()
     del older["weihu"]  # (zipai.md §6 priority 1: 偎胡 was allowed then)
     assert zipai.Rules.from_dict(older).weihu is True
+
+
+@pytest.mark.parametrize("name", [entry.name for entry in changpai.variants()])
+def test_deeply_nested_rules_in_a_document_are_a_rules_error(name: str) -> None:
+    """The project's rule (bad input gets a typed error naming it; review h55): a document whose
+    rules hold lists nested deeper than any option's value is refused with a RulesError naming
+    the option — it was a RecursionError from about 500 levels, which a server catching
+    ChangpaiError would not catch."""
+    game = changpai.variant(name).game(seed=0)
+    doc = json.loads(game.to_json())
+    option = next(iter(doc["rules"]))
+    doc["rules"][option] = json.loads("[" * 600 + "]" * 600)
+    with pytest.raises(RulesError, match=f"{option}: lists nested 9 deep"):
+        changpai.game_from_json(json.dumps(doc))

@@ -195,6 +195,35 @@ def test_the_observation_reads_the_view() -> None:
         game_env.step(chooser.randrange(len(game_env.legal_actions())))
 
 
+@pytest.mark.parametrize("name", ["hunan", "duzihu", "daer", "yaodiren", "xiaogan"])
+def test_the_observation_says_who_offered_the_card(name: str) -> None:
+    """docs/rl.md (`offered_by`, `turned`): the view's facts `offered by` (by position from the
+    viewer) and `turned` reach the observation — a discard's seat decides who pays for a win on
+    it and who may 吃 it (review h53: the encoder read only the cards of the facts)."""
+    game_env = raw_env(name)
+    game_env.reset(seed=2)
+    chooser = random.Random(2)
+    layout, seen = game_env.encoder.layout, 0
+    for _ in range(300):
+        agent = game_env.agent_selection
+        if game_env.terminations[agent] or game_env.truncations[agent]:
+            break
+        seat = game_env.seat_of(agent)
+        view = game_env.game.view(seat)
+        obs = game_env.observe(agent)["observation"]
+        by = view.fact("offered by")
+        if by is None:
+            assert obs[layout["offered_by"]].sum() == 0
+        else:
+            me, n = game_env.seats.index(seat), len(game_env.seats)
+            assert obs[layout["offered_by"]].argmax() == (game_env.seats.index(by) - me) % n
+            assert obs[layout["offered_by"]].sum() == 1
+            seen += 1
+        assert obs[layout["turned"]][0] == (view.fact("turned") is True)
+        game_env.step(chooser.randrange(len(game_env.legal_actions())))
+    assert seen
+
+
 def test_bad_arguments_raise_rules_errors() -> None:
     with pytest.raises(RulesError, match="unknown variant"):
         raw_env("no such game")

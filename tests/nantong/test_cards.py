@@ -212,3 +212,11 @@ def test_codes_written_together_section_1(text: str, cards: str) -> None:
 def test_a_joined_word_that_is_not_codes_is_named_section_1(text: str) -> None:
     with pytest.raises(NotationError, match=f"'{text}' is not a nantong card"):
         nantong.parse(text)
+
+
+@pytest.mark.parametrize("text", ["xı", "XI\u0307", "ﬁ"])
+def test_codes_are_ascii_not_what_upper_case_makes_of_other_letters(text: str) -> None:
+    """nantong.md §1 codes are ASCII (review h54: `Card("xı")`, a dotless ı that Python
+    upper-cases to "XI", was read as 喜)."""
+    with pytest.raises(NotationError, match="is not a nantong card"):
+        Card(text)

@@ -26,11 +26,12 @@ def test_card_chip(card: nantong.Card) -> None:
 
 def test_meld_decomposition_analysis() -> None:
     """nantong.md §4: groups, 將頭 and shape; a 百搭 shows the face it stands for."""
-    meld = nantong.Meld.parse("碰 HH FU:HH HH")
+    meld = nantong.Meld.parse("HH FU:HH HH")  # (a 刻子 of a reading: 百搭 make no 碰)
     html = meld._repr_html_()
     assert html.count(CHIP_RED) == 2 and ">福<" in html and "FU 福 as HH" in html
     assert f"title='{render.esc(repr(meld))}'" in html  # the repr is the title, escaped
-    assert "&#x27;peng " in html
+    assert "&#x27;FU:HH HH HH&#x27;" in html
+    assert "&#x27;peng " in nantong.Meld.parse("碰 HH HH HH")._repr_html_()
     d = nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
     assert d is not None
     html = d._repr_html_()

@@ -330,3 +330,27 @@ def test_a_meld_of_lists_is_the_meld_of_tuples_section_4() -> None:
     listed = Meld(MeldKind.KEZI, [one, one, one], wilds=[[fu, one]])  # type: ignore[arg-type]
     tupled = Meld(MeldKind.KEZI, (one, one, one), wilds=((fu, one),))
     assert listed == tupled and hash(listed) == hash(tupled)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["碰 FU:HH LU:HH SHOU:HH", "碰 HH FU:HH HH", "明杠 FU:1b 1b 1b 1b", "起手 2t 2t CAI:2t 2t"],
+)
+def test_a_declared_set_takes_real_copies_not_baida(text: str) -> None:
+    """docs/nantong.md (review h54): a 百搭 is wild in the hand's reading only — 碰, 杠, 叫牌 and
+    暗杠 take real copies — so a declared set holding one is refused, where it was scored (a 碰
+    of three 百搭 as 紅花, +4, beside their 喜); a group of a reading may hold them."""
+    with pytest.raises(NotationError, match=r"set takes real copies; .* is a 百搭"):
+        Meld.parse(text)
+    assert Meld.parse("FU:HH HH HH").wilds  # (a 刻子 found in a hand)
+
+
+def test_meld_parse_reads_every_name_of_a_set_kind() -> None:
+    """Review h54: `Meld.parse` refused 杠, 提, 自摸 and 叫牌 (names `SetKind.get` reads, §3 / §5)
+    as "not a nantong card"; both read one table of names now."""
+    from changpai.nantong.melds import _SET_NAMES
+
+    for name, kind in _SET_NAMES.items():
+        faces = "2w 2w 2w 2w" if kind.is_four else "2w 2w 2w"
+        assert Meld.parse(f"{name} {faces}").source is kind, name
+        assert SetKind.get(name) is kind

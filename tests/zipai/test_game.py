@@ -133,10 +133,19 @@ def test_first_jinpai_pao_extends_the_exemption() -> None:
         ({1: "四四四 五五五 六六六 七七七 八八八"}, None, 1),
         ({1: "四四四四 五五五 六六六 七七七 八八八"}, None, 1),
         ({0: "四四 五五五 六六六 七七七 八八八"}, "四", 0),
+        ({0: "一一一一 二二二二 三三三"}, "三", 0),  # (§4: the 亮張 makes his 3rd 提; review h57)
         ({1: "一一一一 二二二二 三三三三", 2: "四四四 五五五 六六六 七七七 八八八"}, None, 1),
         ({0: "伍伍伍 陸陸陸 柒柒柒 捌捌捌 玖玖玖", 2: "一一一一 二二二二 三三三三"}, None, 0),
     ],
-    ids=["3提", "5坎", "提+4坎", "亮張 5th 坎 (dealer)", "下家 before 上家", "dealer first"],
+    ids=[
+        "3提",
+        "5坎",
+        "提+4坎",
+        "亮張 5th 坎 (dealer)",
+        "亮張 3rd 提 (dealer)",
+        "下家 before 上家",
+        "dealer first",
+    ],
 )
 def test_mandatory_tianhu(hands: dict[int, str], liang: str | None, winner: int) -> None:
     """zipai.md §7 天胡 (a): 3 提 or 提+坎 >= 5 wins at once (dealer, 下家, 上家), no 門子 needed."""

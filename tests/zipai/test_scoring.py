@@ -313,6 +313,9 @@ def test_sheet_total_is_consistent(order: list[int], winner: int) -> None:
         ("hengyang_honghei", "一一壹 二三四 六六陸 八八捌 叄肆伍 九九玖 肆伍陸", "yidianhong", 4),
         ("liuhuqiang", "二七十 二七十 貳柒拾 柒捌玖 一一壹 三四五 叄肆伍", "dahong", 5),
         ("liuhuqiang", "二七十 貳柒拾 柒捌玖 一一壹 三四五 叄肆伍 六六陸", "xiaohong", 1),
+        # 六胡搶's 小紅 band itself, 8 and 9 red (review h57: only 7 and 10 were held)
+        ("liuhuqiang", "二七十 貳柒拾 柒捌玖 一一壹 三四五 叄肆伍 六七八", "xiaohong", 3),
+        ("liuhuqiang", "二七十 貳柒拾 柒捌玖 一一壹 二三四 叄肆伍 六七八", "xiaohong", 3),
     ],
 )
 def test_honghei_presets(preset: str, text: str, name: str, fan: int) -> None:
@@ -719,3 +722,38 @@ def test_a_tianhu_of_three_ti_wins_whatever_its_shape(preset: str, hand: str, li
     game = Game(rules, deck=stack_deck(rules, hands={0: hand}, liang=liang))
     assert game.is_over and game.result.winner == 0 and game.result.win.tianhu
     assert game.result.sheet is not None and game.result.sheet.total > 0
+
+
+def test_another_colouring_changes_the_red_mingtang_section_1() -> None:
+    """zipai.md §1 ("colour varies by region … a per-kind table", `red_values`; review h57): the
+    same hand counts its red cards by the rules' colouring, and so its 紅 名堂 and payment."""
+    d = best("二七十 二七十 貳柒拾 柒捌玖 一一壹 三四五 叄肆伍")
+    counted = []
+    for red in ({2, 7, 10}, {1, 5}):
+        rules = HUNAN.evolve(min_huxi=0, mingtang="changde_hongheidian", red_values=red)
+        sheet = score(Win(d, winner=1, players=3), rules=rules)
+        counted.append((sheet.fact("reds"), sheet.total))
+    assert counted == [(10, 24), (5, 12)]
+
+
+def test_twelve_red_is_still_honghu_section_8_6() -> None:
+    """zipai.md §8.6 常德 紅黑點: 紅胡 is 10–12 red cards, ×2 (review h57: 10 and 13 were held,
+    not the upper edge)."""
+    rules = HUNAN.evolve(min_huxi=0, mingtang="changde_hongheidian")
+    d = best("二二二 七七七 十十拾 貳叄肆 陸柒捌 捌玖拾 三四五", rules=rules)
+    sheet = score(Win(d, winner=0, players=3), rules=rules)
+    assert sheet.fact("reds") == 12
+    assert {line.key for line in sheet.lines if line.key.startswith("mingtang.")} == {
+        "mingtang.honghu"
+    }
+
+
+def test_chongpao_adds_no_huxi_section_8_1() -> None:
+    """zipai.md §8.1: 重舵 (two or more 跑 / 提) earns no extra 胡息 — the hand is its melds'
+    胡息 (提 壹 12, 跑 五 6, 句 壹… as the table; review h57: no test cited it)."""
+    d = best_decomposition(
+        parse("一二三 六七八 九九 肆伍陸 柒捌玖"),
+        [Meld.parse("提 壹壹壹壹"), Meld.parse("跑 五五五五")],
+    )
+    assert d is not None and d.huxi == 21
+    assert score(Win(d, winner=0, players=3)).total == 21

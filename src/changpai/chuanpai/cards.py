@@ -137,6 +137,10 @@ _EXTRA_ALIASES: dict[str, str] = {
     "听用": "JT",
     "jc": "JC",
     "jt": "JT",
+    "Jc": "JC",  # (ASCII codes are read in either case, docs/core-concepts.md)
+    "jC": "JC",
+    "Jt": "JT",
+    "jT": "JT",
 }
 
 _CODES: tuple[str, ...] = tuple(row[0] for row in _TABLE)

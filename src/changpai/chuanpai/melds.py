@@ -157,6 +157,7 @@ _KIND_NAMES.update(
         "经挤儿": MeldKind.JING_PAIR,
         "經對": MeldKind.JING_PAIR,
         "经对": MeldKind.JING_PAIR,
+        "扯": MeldKind.PENG,  # (chuanpai.md §2.1, §4: 扯 = 碰)
     }
 )
 

@@ -75,6 +75,11 @@ def deal_order(
     kind = Hashable if card is None else card
     for item in order:
         if not isinstance(item, kind):  # (None too: it is no card)
+            if isinstance(item, str) and card is not None:  # (a document's form: codes)
+                raise NotationError(
+                    f"deck holds {shown(item)}, text, not a {card.__name__} of {what}: give "
+                    f"{card.__name__} objects, or the codes as one string"
+                )
             raise NotationError(f"deck holds {shown(item)}, which is not a card of {what}")
     if len(order) != len(full) or Counter(order) != Counter(full):
         raise error(

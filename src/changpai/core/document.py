@@ -257,14 +257,16 @@ def read_game_document(
         )
     else:
         version = data.get("version")
-        if version != VERSION:
-            if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        if type(version) is not int or version != VERSION:  # (not 2.0, not True)
+            if type(version) is int and version > VERSION:
                 raise NotationError(
                     f"a {GAME_SCHEMA} document of version {version} cannot be read by this "
                     f"changpai (it reads versions 1 and {VERSION}); upgrade changpai"
                 )
             raise NotationError(
-                f"not a {family} game document: version {version!r} is not one of 1, {VERSION}"
+                f"not a {family} game document: version {version!r} — a {GAME_SCHEMA} "
+                f"document is version {VERSION} (those of version 1, written by changpai "
+                "0.1.0, carry no schema)"
             )
         unknown = [key for key in data if key not in _ENVELOPE]
         if unknown:  # (nothing is silently dropped: an action's unknown key is refused too)

@@ -433,7 +433,7 @@ class GameBase(ABC):
         A text that is not a game document of this family raises
         :class:`~changpai.errors.NotationError`; bad rules a
         :class:`~changpai.errors.RulesError`; a decision the rules do not allow an
-        :class:`~changpai.errors.IllegalActionError`.
+        :class:`~changpai.errors.IllegalActionError` naming its place in ``actions``.
 
         >>> from changpai import zipai
         >>> zipai.Game.from_json('{"schema": "changpai.game", "version": 2, "family": "nantong"}')
@@ -455,7 +455,14 @@ class GameBase(ABC):
             raise NotationError(f"not a {cls.family} game document: options {error}") from None
         except RulesError as error:  # a bad deck, dealer or option: the document is wrong
             raise NotationError(f"not a {cls.family} game document: {error}") from None
-        return replay(game, actions)
+        for number, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalActionError as error:  # (named by its place: passes look alike)
+                raise IllegalActionError(
+                    f"actions[{number}] of the {cls.family} game document: {error}"
+                ) from None
+        return game
 
     @classmethod
     def replay(

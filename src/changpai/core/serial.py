@@ -52,9 +52,27 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _tuples(value: Any) -> Any:
+_MOST_NESTED = 8  # (no rules option nests lists deeper than two)
+
+
+def _tuples(value: Any, key: object, depth: int = 0) -> Any:
+    """``value`` of the rules option ``key`` with its lists as tuples; lists nested deeper than
+    any option's value are a RulesError naming the option (not a RecursionError).
+
+    >>> _tuples([1, [2, 3]], "x")
+    (1, (2, 3))
+    >>> _tuples([[[[[[[[[[]]]]]]]]]], "red_values")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: red_values: lists nested 9 deep; no rules option holds more than 8
+    """
     if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
+        if depth >= _MOST_NESTED:
+            raise RulesError(
+                f"{key}: lists nested {depth + 1} deep; no rules option holds more than "
+                f"{_MOST_NESTED}"
+            )
+        return tuple(_tuples(v, key, depth + 1) for v in value)
     return value
 
 
@@ -123,7 +141,7 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     """
     if not isinstance(data, dict):
         raise RulesError(f"{clipped(data)} is not a {family} rules object: expected a JSON object")
-    fixed = without_retired(cls, {key: _tuples(value) for key, value in data.items()}, family)
+    fixed = without_retired(cls, {key: _tuples(value, key) for key, value in data.items()}, family)
     for name, then in getattr(cls, "ADDED_OPTIONS", {}).items():
         fixed.setdefault(name, then)  # (a document written before the option: as it played)
     known = [a.name for a in getattr(cls, "__attrs_attrs__", ())]  # (an attrs class)

@@ -118,6 +118,7 @@ _NAMES: dict[str, tuple[MeldKind, bool, Origin]] = {
     "暗槓": (MeldKind.GANG, False, Origin.HAND),
     "垅": (MeldKind.GANG, True, Origin.HAND),
     "壟": (MeldKind.GANG, True, Origin.HAND),
+    "垄": (MeldKind.GANG, True, Origin.HAND),
     "將": (MeldKind.JIANG, False, Origin.HAND),
     "将": (MeldKind.JIANG, False, Origin.HAND),
     "對子": (MeldKind.JIANG, False, Origin.HAND),
@@ -284,7 +285,7 @@ class Meld:
         >>> Meld.parse("龍 一一一")
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 將, 将, 對子, 对子, 吃
+        changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 垄, 將, 将, 對子, 对子, 吃
         """
         if not isinstance(text, str):
             raise NotationError(f"{clipped(text)} is not a 大貳 meld text")

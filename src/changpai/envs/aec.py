@@ -98,7 +98,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     >>> env.possible_agents, env.action_space("player_1")
     (['player_1', 'player_2', 'player_3'], Discrete(64))
     >>> env.observation_space("player_1")["observation"].shape
-    (292,)
+    (296,)
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's class attribute

@@ -7,7 +7,8 @@ registered variant, and every family registered later, unchanged.
 - **Card kinds**: the distinct cards of the family's ``DECK`` by ``code``, in deck order.
 - **Observation** (``float32``, one vector): the viewer's hand; for every seat, starting with the
   viewer and going round in turn order, its face-up meld cards, its discards, its face-down meld
-  cards and its hand size; the card on offer; the cards named in the family's public facts
+  cards and its hand size; the card on offer, who offered it (by position from the viewer) and
+  whether it was turned from the stock; the cards named in the family's public facts
   (亮張, 將, 過張 …); the stock size; who is acting and who is the dealer (by position from the
   viewer); which kinds of action the viewer may take. :attr:`Encoder.layout` names every slice.
 - **Actions**: action ``i`` is the ``i``-th legal action in the canonical order (sorted by the
@@ -17,11 +18,11 @@ registered variant, and every family registered later, unchanged.
 >>> game = changpai.variant("hunan").game(seed=7)
 >>> encoder = Encoder(changpai.variant("hunan").module, game.seats)
 >>> encoder.kinds[:3], encoder.size
-(('x1', 'x2', 'x3'), 208)
+(('x1', 'x2', 'x3'), 212)
 >>> seat = game.to_act[0]
 >>> obs = encoder.observation(game.view(seat))
 >>> obs.shape, int(obs[encoder.layout["hand"]].sum()) == len(game.hand(seat))
-((208,), True)
+((212,), True)
 >>> mask = encoder.action_mask(canonical(game.legal_actions(seat)))
 >>> int(mask.sum()) == len(game.legal_actions(seat))
 True
@@ -139,7 +140,7 @@ class Encoder:
     >>> entry = changpai.variant("yaodiren")
     >>> encoder = Encoder(entry.module, entry.game(seed=1).seats)
     >>> len(encoder.kinds), encoder.copies, len(encoder.action_kinds), encoder.size
-    (21, 5, 14, 262)
+    (21, 5, 14, 267)
     """
 
     def __init__(
@@ -203,6 +204,8 @@ class Encoder:
             ]
         blocks += [
             ("offered", k, 1),
+            ("offered_by", n, 1),
+            ("turned", 1, 1),
             ("fact_cards", k, self.deck_size),
             ("stock_size", 1, self.deck_size),
             ("to_act", n, 1),
@@ -270,8 +273,14 @@ class Encoder:
             out[layout[f"hand_size_{p}"].start] = seat_view.hand_size
         if view.offered is not None:
             self._count(out, layout["offered"], (view.offered,))
-        for _name, value in view.facts:
-            self._count(out, layout["fact_cards"], _cards_in(value))
+        for name, value in view.facts:
+            if name == "offered by":  # (a seat, by position from the viewer)
+                if value in self.position:
+                    out[layout["offered_by"].start + (self.position[value] - me) % n] = 1
+            elif name == "turned":
+                out[layout["turned"].start] = value is True
+            else:
+                self._count(out, layout["fact_cards"], _cards_in(value))
         out[layout["stock_size"].start] = view.stock_size
         for seat in view.to_act:
             if seat in self.position:

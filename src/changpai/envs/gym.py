@@ -75,7 +75,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
 
     >>> env = SingleAgentEnv("yaodiren", seat=2)
     >>> env.action_space, env.observation_space["observation"].shape
-    (Discrete(64), (262,))
+    (Discrete(64), (267,))
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012

@@ -293,7 +293,7 @@ def is_laojiang(card: Card, jiutiao: bool = True) -> bool:
 def _token_index(token: str) -> int | None:
     """The index of a single-card token, or None."""
     text = token.strip()
-    upper = text.upper()
+    upper = text.upper() if text.isascii() else text  # ('xı'.upper() is 'XI': codes are ASCII)
     if len(upper) == 2 and upper[0] in "123456789" and upper[1] in "TBW":
         return "TBW".index(upper[1]) * 9 + int(upper[0]) - 1
     if upper in _HONOUR_CODES:

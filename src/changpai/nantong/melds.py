@@ -135,15 +135,7 @@ class SetKind(HanziEnum, short_repr=True):
         """
         if isinstance(name, SetKind):
             return name
-        table = {
-            "peng": cls.PENG, "碰": cls.PENG, "胖牌": cls.PENG,
-            "concealed3": cls.CONCEALED3, "在手": cls.CONCEALED3, "在手三": cls.CONCEALED3,
-            "exposed4": cls.EXPOSED4, "明杠": cls.EXPOSED4, "杠": cls.EXPOSED4,
-            "開朝": cls.EXPOSED4, "开朝": cls.EXPOSED4,
-            "drawn4": cls.DRAWN4, "後摸": cls.DRAWN4, "后摸": cls.DRAWN4, "暗杠": cls.DRAWN4,
-            "提": cls.DRAWN4, "自摸": cls.DRAWN4,
-            "dealt4": cls.DEALT4, "起手": cls.DEALT4, "叫牌": cls.DEALT4,
-        }  # fmt: skip
+        table = _SET_NAMES
         key = name.strip().lower() if isinstance(name, str) else name
         if not isinstance(key, str) or key not in table:
             raise RulesError(
@@ -162,6 +154,18 @@ class SetKind(HanziEnum, short_repr=True):
             if kind.s000 == word:
                 return kind
         raise RulesError(f"{word!r} is not a seed 000 set word; expected 胖牌, 開朝, 自摸 or 在手")
+
+
+# every name of a set kind (SetKind.get, and the first word of Meld.parse)
+_SET_NAMES: dict[str, SetKind] = {
+    "peng": SetKind.PENG, "碰": SetKind.PENG, "胖牌": SetKind.PENG,
+    "concealed3": SetKind.CONCEALED3, "在手": SetKind.CONCEALED3, "在手三": SetKind.CONCEALED3,
+    "exposed4": SetKind.EXPOSED4, "明杠": SetKind.EXPOSED4, "明槓": SetKind.EXPOSED4,
+    "杠": SetKind.EXPOSED4, "槓": SetKind.EXPOSED4, "開朝": SetKind.EXPOSED4, "开朝": SetKind.EXPOSED4,
+    "drawn4": SetKind.DRAWN4, "後摸": SetKind.DRAWN4, "后摸": SetKind.DRAWN4,
+    "暗杠": SetKind.DRAWN4, "暗槓": SetKind.DRAWN4, "提": SetKind.DRAWN4, "自摸": SetKind.DRAWN4,
+    "dealt4": SetKind.DEALT4, "起手": SetKind.DEALT4, "叫牌": SetKind.DEALT4,
+}  # fmt: skip
 
 
 class JiangKind(HanziEnum, short_repr=True):
@@ -445,11 +449,6 @@ def set_value(
     return set_value_detail(kind, card, jiang, rules).value
 
 
-_KIND_TOKENS = {"碰": "peng", "胖牌": "peng", "在手": "concealed3", "明杠": "exposed4",
-                "明槓": "exposed4", "開朝": "exposed4", "开朝": "exposed4", "後摸": "drawn4",
-                "后摸": "drawn4", "暗杠": "drawn4", "暗槓": "drawn4", "起手": "dealt4"}  # fmt: skip
-
-
 def _physical_wilds(wilds: Sequence[tuple[str, Card]], text: str) -> tuple[tuple[Card, Card], ...]:
     """The 百搭 of a meld written ``physical:face`` (each physical one 百搭; ``BD`` / ``百搭``
     the next one the meld does not name, as :func:`~changpai.nantong.cards.parse` reads them),
@@ -585,6 +584,13 @@ class Meld:
                 )
             if not self.source.is_four and self.kind != MeldKind.KEZI:
                 raise NotationError(f"a {self.source.value} set needs three cards")
+        if self.source is not None and self.wilds:
+            # docs/nantong.md: a 百搭 is wild in the hand's reading only; 碰, 杠, 叫牌 and 暗杠
+            # take real copies (the engine offers none made with a held 百搭)
+            raise NotationError(
+                f"a {self.source.hanzi} ({self.source.value}) set takes real copies; "
+                f"{self.wilds[0][0]} is a 百搭, wild only in the hand's reading"
+            )
         remaining = list(self.faces)
         physicals = [physical for physical, _ in self.wilds]
         if len(set(physicals)) != len(physicals):  # (the deck holds one of each 百搭, §1)
@@ -631,8 +637,8 @@ class Meld:
         """
         words = text_arg(text, "meld").split()
         source: SetKind | None = None
-        if words and (words[0].lower() in {k.value for k in SetKind} or words[0] in _KIND_TOKENS):
-            source = SetKind.get(_KIND_TOKENS.get(words[0], words[0].lower()))
+        if words and words[0].lower() in _SET_NAMES:  # (every name SetKind.get reads)
+            source = _SET_NAMES[words[0].lower()]
             if len(words) == 1:  # (as in every family)
                 raise kind_alone(text, words[0])
             words = words[1:]
@@ -694,9 +700,11 @@ class Meld:
         """The meld for notebooks: its set kind (or group kind) and its cards as chips; a 百搭
         shows the face it stands for in small type.
 
-        >>> html = Meld.parse("碰 HH FU:HH HH")._repr_html_()
-        >>> html.count("color:#c00"), "碰" in html, "title='FU 福 as HH'" in html
+        >>> html = Meld.parse("HH FU:HH HH")._repr_html_()
+        >>> html.count("color:#c00"), "刻子" in html, "title='FU 福 as HH'" in html
         (2, True, True)
+        >>> "碰" in Meld.parse("碰 HH HH HH")._repr_html_()
+        True
         """
         label = self.source.hanzi if self.source is not None else self.kind.hanzi
         wild = list(self.wilds)

@@ -88,8 +88,13 @@ _NAMES: dict[int, tuple[str, ...]] = {
 
 _LOOKUP: dict[str, int] = {}
 for _i, _code in enumerate(_CODES):
-    _LOOKUP[_code] = _i
-    _LOOKUP[_code.lower()] = _i
+    for _spelling in {
+        _code,
+        _code.lower(),
+        _code[0] + _code[1:].lower(),
+        _code[0].lower() + _code[1:],
+    }:
+        _LOOKUP[_spelling] = _i  # (ASCII codes are read in either case, docs/core-concepts.md)
     _LOOKUP[_HANZI[_i]] = _i
 for _alias, _i in _ALIASES.items():
     _LOOKUP[_alias] = _i

@@ -87,6 +87,19 @@ _BY_HANZI.update(
         "将": MeldKind.JIANG,
         "對": MeldKind.JIANG,
         "对": MeldKind.JIANG,
+        # the other names of zipai.md §5's table (and §8.1): 掃 / 過掃 / 掃穿 / 開舵 / 開招 / 開昭
+        "掃": MeldKind.WEI,
+        "扫": MeldKind.WEI,
+        "過掃": MeldKind.CHOUWEI,
+        "过扫": MeldKind.CHOUWEI,
+        "掃穿": MeldKind.TI,
+        "扫穿": MeldKind.TI,
+        "開舵": MeldKind.PAO,
+        "开舵": MeldKind.PAO,
+        "開招": MeldKind.PAO,
+        "开招": MeldKind.PAO,
+        "開昭": MeldKind.PAO,
+        "开昭": MeldKind.PAO,
     }
 )
 _ANY_SENTENCE = HUNAN.evolve(allow_1_5_10=True)  # Meld accepts 一五十; classify() asks the rules
