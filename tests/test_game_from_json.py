@@ -87,3 +87,13 @@ def test_a_refused_action_of_a_document_is_named_by_its_place(entry: changpai.Va
     data["actions"][at]["seat"] = next(s for s in replayed.seats if s not in replayed.to_act)
     with pytest.raises(IllegalActionError, match=rf"^actions\[{at}\] of the"):
         changpai.game_from_json(json.dumps(data, ensure_ascii=False))
+
+
+@pytest.mark.parametrize("entry", changpai.variants(), ids=lambda e: e.name)
+def test_a_malformed_decision_of_a_document_is_named_by_its_place(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md (review h56): a decision that is no action of the family (a card
+    that is none) is named by its place as a refused one is."""
+    data = json.loads(entry.game(seed=3).to_json())
+    data["actions"] = [{"seat": 0, "kind": "discard", "card": "zz"}]
+    with pytest.raises(NotationError, match=r"^actions\[0\] of the "):
+        changpai.game_from_json(json.dumps(data, ensure_ascii=False))

@@ -206,7 +206,8 @@ def test_analyze_takes_the_table_after_a_slash_in_every_family(family: str) -> N
 def test_ascii_codes_are_read_in_either_case(family: Any) -> None:
     """docs/core-concepts.md ("ASCII codes are read in either case"; review h54: 川牌 refused
     `Jc`, 孝感 `hJ`): every card's code in upper, lower and each mixed case reads as the code."""
-    for card in dict.fromkeys(family.DECK):
+    kinds = family.cards.CARDS if hasattr(family, "cards") else family.DECK
+    for card in dict.fromkeys(kinds):
         code = card.code
         spellings = {code, code.lower(), code.upper(), code[:1].upper() + code[1:].lower()}
         spellings.add(code[:1].lower() + code[1:].upper())

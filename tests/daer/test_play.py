@@ -46,8 +46,14 @@ def test_stack_deck_errors(kwargs: dict[str, object], error: type[Exception], me
 def test_a_bad_deck_is_refused() -> None:
     with pytest.raises(RulesError, match="80-card 大貳 deck"):
         Game(DAER, deck="一二三")
-    with pytest.raises(NotationError, match="not a 大貳"):
+    with pytest.raises(
+        NotationError, match="deck holds 1, which is not a card of the 80-card 大貳"
+    ):
         Game(DAER, deck=[1, 2, 3])  # type: ignore[list-item]
+    with pytest.raises(
+        NotationError, match="deck holds 'd7', text, not a Card of the 80-card 大貳"
+    ):
+        Game(DAER, deck=["d7", "x1"])  # type: ignore[list-item]  # (review h56)
 
 
 def test_winner_deals_next_and_the_dealer_keeps_it_after_huangzhuang() -> None:

@@ -334,7 +334,13 @@ def test_a_meld_of_lists_is_the_meld_of_tuples_section_4() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["碰 FU:HH LU:HH SHOU:HH", "碰 HH FU:HH HH", "明杠 FU:1b 1b 1b 1b", "起手 2t 2t CAI:2t 2t"],
+    [
+        "碰 FU:HH LU:HH SHOU:HH",
+        "碰 HH FU:HH HH",
+        "明杠 FU:1b 1b 1b 1b",
+        "起手 2t 2t CAI:2t 2t",
+        "後摸 FU:HH HH HH HH",
+    ],
 )
 def test_a_declared_set_takes_real_copies_not_baida(text: str) -> None:
     """docs/nantong.md (review h54): a 百搭 is wild in the hand's reading only — 碰, 杠, 叫牌 and
@@ -343,6 +349,7 @@ def test_a_declared_set_takes_real_copies_not_baida(text: str) -> None:
     with pytest.raises(NotationError, match=r"set takes real copies; .* is a 百搭"):
         Meld.parse(text)
     assert Meld.parse("FU:HH HH HH").wilds  # (a 刻子 found in a hand)
+    assert Meld.parse("在手 FU:2w 2w 2w").wilds  # (a 在手 three too, as sheets label it; h56)
 
 
 def test_meld_parse_reads_every_name_of_a_set_kind() -> None:

@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from changpai.core import document
 from changpai.core.guard import rules_arg, shown
 from changpai.core.serial import rules_from_dict, rules_to_dict
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["GameBase", "replay"]
 
@@ -445,7 +445,14 @@ class GameBase(ABC):
         rules = rules_from_dict(cls.rules_class, data["rules"], family=cls.family)
         try:
             deck = [cls._card(code) for code in data["deck"]]
-            actions = [cls.action_class.from_dict(item) for item in data["actions"]]
+            actions = []
+            for number, item in enumerate(data["actions"]):
+                try:
+                    actions.append(cls.action_class.from_dict(item))
+                except ChangpaiError as error:  # (named by its place, as a refused decision)
+                    raise type(error)(
+                        f"actions[{number}] of the {cls.family} game document: {error}"
+                    ) from None
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"not a {cls.family} game document: {error}") from None
         try:

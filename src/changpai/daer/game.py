@@ -64,7 +64,7 @@ from changpai.daer.melds import Meld, MeldKind, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.daer.scoring import Win, _settle
 from changpai.daer.tables import ANGANG, DEAL, DISCARD, DRAW, GANG, JIAGANG, LONG, LONG_MELD, WIN
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import IllegalActionError, RulesError
 from changpai.zipai import CARDS, DECK, KINDS, Card, parse
 
 __all__ = ["Game"]
@@ -118,10 +118,7 @@ def _deck(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[Card, ..
         deck = parse(deck)
     elif deck is not None:
         deck = items_arg(deck, "deck", "大貳 (字牌) cards")
-        for card in deck:
-            if not isinstance(card, Card):
-                raise NotationError(f"{card!r} in the stacked deck is not a 大貳 (字牌) card")
-    return tuple(deal_order(DECK, seed=seed, deck=deck, what="the 80-card 大貳 deck"))
+    return tuple(deal_order(DECK, seed=seed, deck=deck, what="the 80-card 大貳 deck", card=Card))
 
 
 class Game(ClaimsMixin, GameBase):

@@ -584,9 +584,9 @@ class Meld:
                 )
             if not self.source.is_four and self.kind != MeldKind.KEZI:
                 raise NotationError(f"a {self.source.value} set needs three cards")
-        if self.source is not None and self.wilds:
-            # docs/nantong.md: a 百搭 is wild in the hand's reading only; 碰, 杠, 叫牌 and 暗杠
-            # take real copies (the engine offers none made with a held 百搭)
+        if self.source is not None and self.source is not SetKind.CONCEALED3 and self.wilds:
+            # docs/nantong.md: a 百搭 is wild in the hand's reading only (a 在手 three found in
+            # it may hold one); 碰, 杠, 叫牌 and 暗杠 take real copies (the engine makes none so)
             raise NotationError(
                 f"a {self.source.hanzi} ({self.source.value}) set takes real copies; "
                 f"{self.wilds[0][0]} is a 百搭, wild only in the hand's reading"
