@@ -224,6 +224,8 @@ def test_ascii_codes_are_read_in_either_case(family: Any) -> None:
         (zipai, "掃穿 一一一一", "提 一一一一"),
         (zipai, "開舵 一一一一", "跑 一一一一"),
         (zipai, "開昭 壹壹壹壹", "跑 壹壹壹壹"),
+        (zipai, "一門提 一一一一", "提 一一一一"),  # zipai.md §4; docs/glossary.md
+        (zipai, "煨舊 一一一", "臭偎 一一一"),  # docs/glossary.md
         (zipai, "句 壹贰参", "句 壹貳叄"),  # (参: the simplified 參, README "Notation")
         (daer, "垄 三三三三", "壟 三三三三"),  # (the simplified 壟)
         (chuanpai, "扯 66 66 66", "碰 66 66 66"),  # chuanpai.md §2.1, §4: 扯 (= 碰)

@@ -100,3 +100,13 @@ def test_a_variant_of_another_family_is_refused() -> None:
     assert zipai.Game.from_json(json.dumps({**text, "variant": None})) == zipai.Game(seed=1)
     with pytest.raises(NotationError, match="variant='duzihu' is no zipai variant"):
         zipai.Game.from_json(json.dumps({**text, "variant": "duzihu"}))
+
+
+def test_a_key_given_twice_is_refused() -> None:
+    """The project's rule (nothing of a document is silently dropped; review h55): JSON keeps
+    the last of two equal keys, so `"dealer": 2, "dealer": 0` loaded as dealer 0 — refused now,
+    at any level (an action's too)."""
+    text = doc().replace('"dealer": 1', '"dealer": 2, "dealer": 1')
+    assert text.count('"dealer"') == 2
+    with pytest.raises(NotationError, match="the key 'dealer' is given twice in one object"):
+        document.read_game_document(text, family="demo")

@@ -126,11 +126,30 @@ def game_document(
     }
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members as a dict; a key given twice is a ValueError naming it (JSON
+    keeps the last silently, and nothing of a document is silently dropped).
+
+    >>> _unique_keys([("dealer", 2), ("dealer", 0)])
+    Traceback (most recent call last):
+    ...
+    ValueError: the key 'dealer' is given twice in one object
+    """
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key!r} is given twice in one object")
+            seen.add(key)
+    return data
+
+
 def _loads(text: object, what: str) -> dict[str, Any]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise NotationError(f"{clipped(text)} is not a {what} JSON document: expected JSON text")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys)
     except (ValueError, RecursionError) as problem:  # deeply nested JSON recurses
         raise NotationError(f"not a {what} JSON document: {problem}") from None
     if not isinstance(data, dict):

@@ -100,6 +100,10 @@ _BY_HANZI.update(
         "开招": MeldKind.PAO,
         "開昭": MeldKind.PAO,
         "开昭": MeldKind.PAO,
+        "一門提": MeldKind.TI,  # (zipai.md §4; docs/glossary.md)
+        "一门提": MeldKind.TI,
+        "煨舊": MeldKind.CHOUWEI,  # (docs/glossary.md)
+        "煨旧": MeldKind.CHOUWEI,
     }
 )
 _ANY_SENTENCE = HUNAN.evolve(allow_1_5_10=True)  # Meld accepts 一五十; classify() asks the rules
