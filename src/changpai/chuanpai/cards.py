@@ -27,7 +27,7 @@ from changpai.core.guard import cards_arg, clipped, flag_arg, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
-from changpai.core.notation import SPACED
+from changpai.core.notation import SPACED, case_spellings
 from changpai.errors import NotationError
 
 __all__ = [
@@ -135,12 +135,6 @@ _EXTRA_ALIASES: dict[str, str] = {
     "么七": "16",
     "财神": "JC",
     "听用": "JT",
-    "jc": "JC",
-    "jt": "JT",
-    "Jc": "JC",  # (ASCII codes are read in either case, docs/core-concepts.md)
-    "jC": "JC",
-    "Jt": "JT",
-    "jT": "JT",
 }
 
 _CODES: tuple[str, ...] = tuple(row[0] for row in _TABLE)
@@ -151,6 +145,9 @@ for _i, _row in enumerate(_TABLE):
         _LOOKUP[_name] = _i
 for _alias, _code in _EXTRA_ALIASES.items():
     _LOOKUP[_alias] = _INDEX[_code]
+for _i, _code in enumerate(_CODES):  # (JC / JT read in either case)
+    for _spelling in case_spellings(_code):
+        _LOOKUP[_spelling] = _i
 _TOKENS = sorted(_LOOKUP, key=len, reverse=True)
 _LEFT: tuple[int, ...] = tuple(0 if c.startswith("J") else int(c[0]) for c in _CODES)
 _RIGHT: tuple[int, ...] = tuple(0 if c.startswith("J") else int(c[1]) for c in _CODES)

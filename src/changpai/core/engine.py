@@ -462,14 +462,7 @@ class GameBase(ABC):
             raise NotationError(f"not a {cls.family} game document: options {error}") from None
         except RulesError as error:  # a bad deck, dealer or option: the document is wrong
             raise NotationError(f"not a {cls.family} game document: {error}") from None
-        for number, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as error:  # (named by its place: passes look alike)
-                raise IllegalActionError(
-                    f"actions[{number}] of the {cls.family} game document: {error}"
-                ) from None
-        return game
+        return replay(game, actions, where=f"the {cls.family} game document")
 
     @classmethod
     def replay(
@@ -518,11 +511,13 @@ def _game_options(cls: type[Any]) -> tuple[str, ...] | None:
 _OPTIONS: dict[type[Any], tuple[str, ...] | None] = {}
 
 
-def replay(game: _G, items: Iterable[Any]) -> _G:
+def replay(game: _G, items: Iterable[Any], *, where: str | None = None) -> _G:
     """Apply actions to ``game`` in order (each one verified) and return it.
 
     ``items`` may mix actions and log records (objects with an ``action`` attribute); records
-    marked ``auto`` were written by the engine itself and are skipped.
+    marked ``auto`` were written by the engine itself and are skipped. With ``where`` (what
+    holds the items, e.g. a game document) a refused action is named by its place in them,
+    ``actions[4] of <where>: …`` — many actions look alike (過 …).
 
     >>> from changpai.nantong import Game
     >>> played = Game(seed=9)
@@ -538,11 +533,16 @@ def replay(game: _G, items: Iterable[Any]) -> _G:
         raise IllegalActionError(
             f"actions={shown(items)} is not a sequence of actions or log records"
         )
-    for item in items:
+    for number, item in enumerate(items):
         action = getattr(item, "action", None)
         if action is not None:
             if getattr(item, "auto", False):
                 continue
             item = action
-        game.apply(item)
+        try:
+            game.apply(item)
+        except IllegalActionError as error:
+            if where is None:
+                raise
+            raise IllegalActionError(f"actions[{number}] of {where}: {error}") from None
     return game

@@ -13,7 +13,9 @@ True
 
 from __future__ import annotations
 
-__all__ = ["SEPARATORS", "SPACED", "is_separator"]
+import itertools
+
+__all__ = ["SEPARATORS", "SPACED", "case_spellings", "is_separator"]
 
 SEPARATORS = ",，、;；|"
 """The marks that separate cards besides whitespace: ASCII and full-width commas and
@@ -31,3 +33,19 @@ def is_separator(ch: str) -> bool:
     [True, True, True, True, True, False, False]
     """
     return ch.isspace() or ch in SEPARATORS
+
+
+def case_spellings(code: str) -> list[str]:
+    """Every spelling of an ASCII card code in upper, lower and mixed case (codes are read in
+    either case in every family, docs/core-concepts.md) — the keys a family's lookup table
+    holds for the code.
+
+    >>> sorted(case_spellings("JC")), case_spellings("66")
+    (['JC', 'Jc', 'jC', 'jc'], ['66'])
+    """
+    return sorted(
+        {
+            "".join(letters)
+            for letters in itertools.product(*({ch.lower(), ch.upper()} for ch in code))
+        }
+    )

@@ -15,7 +15,6 @@ name. Card objects are interned: ``Card("1t") is Card("一條")``.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
@@ -23,7 +22,7 @@ from changpai.core import render
 from changpai.core.guard import clipped, flag_arg
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
-from changpai.core.notation import SPACED, is_separator
+from changpai.core.notation import SPACED, case_spellings, is_separator
 from changpai.errors import NotationError
 
 __all__ = [
@@ -394,9 +393,9 @@ def _single_chunks() -> dict[str, int]:
     ``BD``), with its index: codes in any case, numeral and suit glyphs, honour words, 百搭
     glyphs — :func:`parse` looks them up before scanning."""
     words = [
-        "".join(letters)
+        spelling
         for code in (*(c.code for c in CARDS), *_BAIDA_CODES)
-        for letters in itertools.product(*({ch.lower(), ch.upper()} for ch in code))
+        for spelling in case_spellings(code)
     ]
     words += [n + suit for n in _NUMERALS for suit in _SUIT_CHARS]
     words += [*_HONOUR_WORDS, *_BAIDA_CHARS]

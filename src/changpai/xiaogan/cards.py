@@ -34,7 +34,7 @@ from changpai.core import render
 from changpai.core.guard import cards_arg, clipped, flag_arg, shown
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
-from changpai.core.notation import SPACED
+from changpai.core.notation import SPACED, case_spellings
 from changpai.errors import NotationError
 
 __all__ = [
@@ -88,13 +88,8 @@ _NAMES: dict[int, tuple[str, ...]] = {
 
 _LOOKUP: dict[str, int] = {}
 for _i, _code in enumerate(_CODES):
-    for _spelling in {
-        _code,
-        _code.lower(),
-        _code[0] + _code[1:].lower(),
-        _code[0].lower() + _code[1:],
-    }:
-        _LOOKUP[_spelling] = _i  # (ASCII codes are read in either case, docs/core-concepts.md)
+    for _spelling in case_spellings(_code):
+        _LOOKUP[_spelling] = _i
     _LOOKUP[_HANZI[_i]] = _i
 for _alias, _i in _ALIASES.items():
     _LOOKUP[_alias] = _i
