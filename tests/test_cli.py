@@ -393,3 +393,10 @@ def test_ctrl_c_ends_the_progress_line_first(
     assert main(["simulate", "hunan", "-n", "10"]) == 130
     lines = capsys.readouterr().err.split("\n")
     assert "3/10" in lines[0] and lines[1] == "interrupted"
+
+
+def test_main_refuses_one_string(capsys: pytest.CaptureFixture[str]) -> None:
+    """``main("analyze hunan x1")`` — a string, not a list of words — exits with 2 and says so
+    (review h60: argparse read each letter as a word, "invalid choice: 'a'")."""
+    assert main("analyze hunan x1") == 2  # type: ignore[arg-type]
+    assert "is one string; give a list of words" in capsys.readouterr().err

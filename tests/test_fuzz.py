@@ -24,14 +24,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from fuzz_targets import TARGETS, families, fuzzed_parameters, hand_targets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import changpai
-import changpai.core
 from changpai.errors import ChangpaiError
-
-_PARSERS = ("parse", "from_dict", "from_json")
 
 # Breaks in the lead's contract files (core/engine.py, core/document.py, core/playout.py), which
 # this suite may not edit: each is reported to the lead with its fix, and is tolerated here only
@@ -48,51 +45,8 @@ ALLOWED_TYPE_ERRORS: frozenset[str] = frozenset()
 _SMALL = {"n": 2, "depth": 1}
 
 
-def _families() -> list[types.ModuleType]:
-    seen: dict[str, types.ModuleType] = {}
-    for entry in changpai.variants():
-        seen.setdefault(entry.module.__name__, entry.module)
-    return list(seen.values())
-
-
-def _targets() -> Iterator[tuple[str, Callable[..., Any], types.ModuleType | None]]:
-    for module in _families():
-        family = module.__name__.rsplit(".", 1)[-1]
-        for name in module.__all__:
-            obj = getattr(module, name)
-            if inspect.isclass(obj):
-                for attr in _PARSERS:
-                    method = inspect.getattr_static(obj, attr, None)
-                    if isinstance(method, (classmethod, staticmethod)):
-                        yield f"{family}.{name}.{attr}", getattr(obj, attr), module
-            elif inspect.isfunction(obj):
-                yield f"{family}.{name}", obj, module
-    for name in changpai.core.__all__:
-        obj = getattr(changpai.core, name)
-        if inspect.isfunction(obj):
-            yield f"core.{name}", obj, None
-    for name in changpai.__all__:  # (the top-level functions: variant, game_from_json …)
-        obj = getattr(changpai, name)
-        if inspect.isfunction(obj):
-            yield f"changpai.{name}", obj, None
-
-
-TARGETS = {name: (function, module) for name, function, module in _targets()}
-
-
-def _fuzzed_parameters(function: Callable[..., Any]) -> list[inspect.Parameter]:
-    """The positional parameters to fuzz: every required one, and at least the first."""
-    parameters = [
-        p
-        for p in inspect.signature(function).parameters.values()
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-    ]
-    required = [p for p in parameters if p.default is p.empty]
-    return required or parameters[:1]
-
-
 def _foreign_cards() -> list[Any]:
-    return [module.DECK[0] for module in _families() if hasattr(module, "DECK")]
+    return [module.DECK[0] for module in families() if hasattr(module, "DECK")]
 
 
 _scalars = st.one_of(
@@ -136,7 +90,7 @@ def _tolerated(target: str) -> tuple[type[BaseException], ...]:
 
 def _check_call(target: str, function: Callable[..., Any], args: list[Any]) -> None:
     parameters = inspect.signature(function).parameters
-    names = [p.name for p in _fuzzed_parameters(function)]
+    names = [p.name for p in fuzzed_parameters(function)]
     small = {k: v for k, v in _SMALL.items() if k in parameters and k not in names}
     try:
         _drain(function(*args, **small))
@@ -165,26 +119,11 @@ def test_garbage_raises_typed_errors(target: str, data: st.DataObject) -> None:
     """Garbage in the leading parameters raises a ChangpaiError (or nothing), never a plain
     Python error (common rules: "bad input always raises a typed error")."""
     function, _module = TARGETS[target]
-    args = [data.draw(_garbage, label=p.name) for p in _fuzzed_parameters(function)]
+    args = [data.draw(_garbage, label=p.name) for p in fuzzed_parameters(function)]
     _check_call(target, function, args)
 
 
-# The parameter names under which a family function reads a hand of its own cards.
-_HAND_PARAMETERS = ("hand", "concealed", "cards")
-
-
-def _hand_targets() -> list[str]:
-    out = []
-    for name, (function, module) in TARGETS.items():
-        if module is None or not hasattr(module, "DECK"):
-            continue
-        first = _fuzzed_parameters(function)[:1]
-        if first and first[0].name in _HAND_PARAMETERS:
-            out.append(name)
-    return sorted(out)
-
-
-@pytest.mark.parametrize("target", _hand_targets())
+@pytest.mark.parametrize("target", hand_targets())
 @_SETTINGS
 @given(data=st.data())
 def test_hands_of_any_size(target: str, data: st.DataObject) -> None:
@@ -195,13 +134,13 @@ def test_hands_of_any_size(target: str, data: st.DataObject) -> None:
     deck = list(module.DECK)
     size = data.draw(st.integers(0, len(deck)), label="size")
     hand = data.draw(st.permutations(deck), label="deck")[:size]
-    others = [module.DECK[0]] * (len(_fuzzed_parameters(function)) - 1)
+    others = [module.DECK[0]] * (len(fuzzed_parameters(function)) - 1)
     _check_call(target, function, [tuple(hand), *others])
 
 
 def test_targets_cover_every_family() -> None:
     """The target list is built from the registry: every family's parse is fuzzed."""
-    for module in _families():
+    for module in families():
         family = module.__name__.rsplit(".", 1)[-1]
         assert f"{family}.parse" in TARGETS
         if hasattr(module, "Meld"):
@@ -222,7 +161,7 @@ _ISSUE_12 = [
     ("nantong.best_decomposition", (None,)),
     ("zipai.analyze", (5,)),
     ("changpai.variant", (None,)),
-    *[(f"{module.__name__.rsplit('.', 1)[-1]}.format", ([1, 2],)) for module in _families()],
+    *[(f"{module.__name__.rsplit('.', 1)[-1]}.format", ([1, 2],)) for module in families()],
 ]
 
 
@@ -236,9 +175,7 @@ def test_issue_12_examples_raise_typed_errors(target: str, args: tuple[Any, ...]
 def _rules_targets() -> list[str]:
     """Hand functions of a family that take ``rules``: fuzzed with a real hand and bad rules."""
     return [
-        name
-        for name in _hand_targets()
-        if "rules" in inspect.signature(TARGETS[name][0]).parameters
+        name for name in hand_targets() if "rules" in inspect.signature(TARGETS[name][0]).parameters
     ]
 
 
@@ -250,7 +187,7 @@ def test_bad_rules_raise_rules_errors(target: str, data: st.DataObject) -> None:
     function, module = TARGETS[target]
     assert module is not None
     hand = tuple(module.DECK[:3])
-    others = [module.DECK[0]] * (len(_fuzzed_parameters(function)) - 1)
+    others = [module.DECK[0]] * (len(fuzzed_parameters(function)) - 1)
     rules = data.draw(_garbage, label="rules")
     _check_call(target, functools.partial(function, rules=rules), [hand, *others])
 
@@ -258,7 +195,7 @@ def test_bad_rules_raise_rules_errors(target: str, data: st.DataObject) -> None:
 # The keywords of the engine's constructors and of stack_deck, fuzzed one at a time.
 _KEYWORD_TARGETS = [
     (f"{family}.{owner}", keyword)
-    for module in _families()
+    for module in families()
     for family in [module.__name__.rsplit(".", 1)[-1]]
     for owner, keywords in (
         ("Game", ("rules", "seed", "deck", "dealer")),
@@ -277,7 +214,7 @@ def test_constructor_keywords_raise_typed_errors(
 ) -> None:
     """Game(...), Match(...) and stack_deck(...) with one garbage keyword raise a ChangpaiError."""
     family, owner = target.split(".")
-    modules = {m.__name__.rsplit(".", 1)[-1]: m for m in _families()}
+    modules = {m.__name__.rsplit(".", 1)[-1]: m for m in families()}
     function = getattr(modules[family], owner)
     value = data.draw(_garbage, label=keyword)
     try:
@@ -289,7 +226,7 @@ def test_constructor_keywords_raise_typed_errors(
 _GAME_METHODS = ("legal_actions", "apply", "can", "verify", "view", "hand", "melds")
 
 
-@pytest.mark.parametrize("module", _families(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("module", families(), ids=lambda m: m.__name__.rsplit(".", 1)[-1])
 @_SETTINGS
 @given(data=st.data())
 def test_game_methods_raise_typed_errors(module: types.ModuleType, data: st.DataObject) -> None:

@@ -346,7 +346,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     >>> main(["analyze", "hunan", "x11"])  # the error message goes to stderr
     2
+    >>> main("analyze hunan x1")  # one string is not a list of words
+    2
     """
+    if isinstance(argv, (str, bytes)):
+        # (argparse would read each character as a word: review h60)
+        print(
+            f"error: argv={argv!r:.60} is one string; give a list of words "
+            "(e.g. shlex.split(text))",
+            file=sys.stderr,
+        )
+        return 2
     args = _parse(_parser(), argv)
     _utf8_output()
     try:

@@ -288,6 +288,23 @@ def test_simulate_random_game_transcript_match(entry: changpai.Variant) -> None:
 
 
 @by_variant
+def test_what_a_match_hands_out_never_changes_it(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md "Errors" (nothing is silently changed): the match's hands, games,
+    totals, cuts and each hand's net are copies — a caller that pops a hand or edits a total
+    changes nothing (review h60: a popped hand was settled a second time, doubling the totals)."""
+    module = family(entry)
+    match = module.Match(entry.rules, 2, dealer=0).play(2)
+    before = match.to_dict()
+    totals = match.settle()
+    for taken in (match.hands, match.games, getattr(match, "cuts", ())):
+        assert isinstance(taken, tuple)
+    match.totals[0] = 999
+    match.hands[0].net[0] = 999
+    assert match.settle() == totals and match.to_dict() == before
+    assert match.new_hand() is match.games[-1] and len(match.games) == 3
+
+
+@by_variant
 @pytest.mark.parametrize(
     ("policy", "error"),
     [(5, NotationError), (lambda game, seat: "x", IllegalActionError), (lambda g, s: 1 / 0, ZeroDivisionError)],
@@ -303,11 +320,11 @@ def test_a_failed_play_leaves_the_match_as_it_was(
     match = module.Match(entry.rules, 1, dealer=0)
     match.play(1)
     before = match.to_dict()
-    held = (match.hands, match.games, match.totals)  # (restored in place: a holder sees it too)
+    held = (match.hands, match.games, match.totals)
     with pytest.raises(error):
         match.play(2, policy=policy)
     assert match.to_dict() == before and len(match.games) == 1
-    assert held == (match.hands, match.games, match.totals) and held[0] is match.hands
+    assert held == (match.hands, match.games, match.totals)
     with pytest.raises(NotationError, match="hands='2' is not an integer"):
         match.play("2")
     again = module.Match(entry.rules, 1, dealer=0).play(1).play(2)
@@ -491,3 +508,33 @@ def test_documents_written_by_0_1_0_still_load(name: str) -> None:
     assert game.is_over and game.result.winner == expected["winner"]
     assert [[p.payer, p.payee, p.amount] for p in game.result.payments] == expected["payments"]
     assert module.Game.from_json(game.to_json()) == game
+
+
+@by_variant
+def test_a_copied_game_keeps_its_subclass(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md, the engine table: ``copy()`` (and ``copy.copy``) is "an
+    independent equal copy" — of a subclass too, with the subclass's own attributes (review
+    h59: 字牌, 南通, 戳牌 and 大貳 copies were the base Game, unequal to the original)."""
+    module = family(entry)
+    subclass = type("Wrapped", (module.Game,), {})
+    game = subclass(entry.rules, 5)
+    game.note = "kept"
+    for made in (game.copy(), copy.copy(game)):
+        assert type(made) is subclass and made == game and made.note == "kept"
+        made.apply(made.legal_actions(made.to_act[0])[0])
+        assert made != game
+
+
+@by_variant
+def test_a_copied_match_is_its_own(entry: changpai.Variant) -> None:
+    """``Match.copy()`` and ``copy.copy(match)`` share nothing with the match: playing the copy
+    leaves the match's games, hands, totals and random numbers as they were (review h59: a
+    shallow copy played hands into the original)."""
+    module = family(entry)
+    match = module.Match(entry.rules, 3, dealer=0).play(1)
+    before = match.to_dict()
+    for made in (match.copy(), copy.copy(match)):
+        assert type(made) is type(match) and made.to_dict() == before
+        made.play(2)
+        assert match.to_dict() == before and len(match.games) == 1
+    assert match.play(1).to_dict() == module.Match(entry.rules, 3, dealer=0).play(2).to_dict()

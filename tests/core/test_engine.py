@@ -257,3 +257,14 @@ def test_replay_refuses_what_is_no_sequence_of_actions(actions: object) -> None:
 def test_rules_presets_have_short_reprs() -> None:
     assert repr(TOY) == "toy.TOY"
     assert repr(TOY.evolve(target=9)) == "toy.TOY.evolve(target=9)"
+
+
+def test_check_options_refuses_one_string() -> None:
+    """``check_options("players")`` names the string, not its letters (review h60: "p, l, a, y,
+    e, r, s are not an option")."""
+    from changpai import zipai
+
+    with pytest.raises(RulesError, match="keywords='players' is one string"):
+        zipai.Game.check_options("players")
+    with pytest.raises(RulesError, match="players is not an option"):
+        zipai.Game.check_options(["players"])

@@ -100,3 +100,11 @@ def test_every_fact_of_a_view_is_data(variant: changpai.Variant) -> None:
                 break
             game.apply(rng.choice(game.legal_actions(game.to_act[0])))
     assert seen or variant.family == "daer"  # (大貳's 過張 appears only after a pass)
+
+
+def test_a_seen_meld_keeps_its_own_cards() -> None:
+    """A ``SeenMeld`` given a list keeps a tuple of its own (review h60)."""
+    cards = ["三", "三"]
+    seen = SeenMeld("peng", "碰", cards)
+    cards.pop()
+    assert seen.cards == ("三", "三") and hash(seen) == hash(SeenMeld("peng", "碰", ("三", "三")))

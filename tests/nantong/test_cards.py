@@ -220,3 +220,27 @@ def test_codes_are_ascii_not_what_upper_case_makes_of_other_letters(text: str) -
     upper-cases to "XI", was read as 喜)."""
     with pytest.raises(NotationError, match="is not a nantong card"):
         Card(text)
+
+
+def test_a_card_refuses_deletion_and_foreign_comparisons() -> None:
+    """An interned card is immutable (docs: nantong.md, Cards): deleting an attribute is refused
+    as setting one is, and ordering against another family's card or anything else raises
+    TypeError, as 川牌's cards do (review h59: ``del Card("1w").hanzi`` broke every 一萬, and
+    cards of two families sorted together)."""
+    from changpai import zipai
+
+    card = Card("1w")
+    with pytest.raises(AttributeError, match="immutable"):
+        del card.hanzi
+    assert card.hanzi == "一萬" and str(nantong.parse("1w")[0]) == "一萬"
+    for other in (zipai.Card("x2"), None, 3):
+        with pytest.raises(TypeError):
+            card < other  # noqa: B015
+        with pytest.raises(TypeError):
+            sorted([card, other])
+
+
+def test_counts_named_where_pickle() -> None:
+    """``counts_of(..., where=...)`` pickles, as the counts without ``where`` do (review h59)."""
+    counts = nantong.counts_of([0, 0], where=" in the hand")
+    assert pickle.loads(pickle.dumps(counts)) == counts

@@ -22,11 +22,23 @@ _RUNS = [(k, k + 1, k + 2) for s in (0, 9, 18) for k in range(s, s + 7)]
 _SETS = [(k,) * 3 for k in range(N_PLAIN)]
 
 
-def test_the_fields_are_set_in_order_with_nothing_to_check() -> None:
+def test_the_fields_are_set_in_order_and_their_checks_keep_the_readings_values() -> None:
+    """The constructor's checks (review h60: a reading built by hand is checked) would change
+    nothing of what the fast path sets: each converter returns the very value, each validator
+    passes."""
     names = [f.name for f in fields(hand.Decomposition)]
     assert names == ["pair", "groups", "exposed", "rules", "jiang", "called"]
-    assert all(f.validator is None and f.converter is None for f in fields(hand.Decomposition))
     assert not hasattr(hand.Decomposition, "__attrs_post_init__")
+    reading = nantong.best_decomposition(
+        "123b 456b 789b 123t 456t 789t 123w 5w 5w", jiang="HH 3w", called=[nantong.Card("5w")]
+    )
+    assert reading is not None and reading.jiang and reading.called
+    for field in fields(hand.Decomposition):
+        value = getattr(reading, field.name)
+        if field.converter is not None:
+            assert field.converter(value) is value, field.name
+        if field.validator is not None:
+            field.validator(reading, field, value)
 
 
 @settings(max_examples=200, deadline=None)

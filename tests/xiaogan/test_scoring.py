@@ -153,7 +153,7 @@ def test_a_win_carries_the_table_and_payers_of_the_engine() -> None:
     assert [p.payer for p in score(plain, players=3).payments] == [0, 2]
     assert [p.payer for p in score(plain, payers=[2]).payments] == [2]
     with pytest.raises(NotationError, match="payers="):
-        Win(winning(), winner=1, payers=[0, 2])  # type: ignore[arg-type]
+        Win(winning(), winner=1, payers=2)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="payers: seat"):
         Win(winning(), winner=1, payers=(0, "2"))  # type: ignore[arg-type]
 
@@ -188,3 +188,15 @@ def test_face_up_count_may_win_by_leaving_cards_loose() -> None:
     assert a.value == 15 and a.best is not None and not a.best.wins
     assert a.layout is not None and a.layout.laid_out == 16 and a.layout.wins
     assert a.sheet is not None and a.sheet.total == 1
+
+
+def test_a_win_takes_payers_as_score_does() -> None:
+    """``Win(payers=[...])`` takes a list (or any sequence of seats) as ``score(payers=...)``
+    does, kept as a tuple of its own (review h60: a list was "not of type tuple")."""
+    seats = [0, 2, 3]
+    win = Win(winning(), winner=1, payers=seats)
+    seats.pop()
+    assert win.payers == (0, 2, 3) and win == Win(winning(), winner=1, payers=(0, 2, 3))
+    assert score(win) == score(winning(), winner=1, payers=[0, 2, 3])
+    with pytest.raises(NotationError, match="payers"):
+        Win(winning(), winner=1, payers=5)

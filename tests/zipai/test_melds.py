@@ -180,3 +180,12 @@ def test_the_repr_of_every_meld_a_game_lays_evaluates_to_an_equal_meld() -> None
     assert Origin.DISCARD in origins  # (the case that did not round-trip)
     peng = Meld(MeldKind.PENG, parse("三三三"), exposed=True, origin=Origin.DISCARD)
     assert repr(peng) == "Meld(MeldKind.PENG, parse('三三三'), exposed=True, origin=Origin.DISCARD)"
+
+
+def test_meld_of_reads_an_iterator_once() -> None:
+    """``Meld.of`` of an iterator is the meld of its cards (review h60: the cards were read
+    empty and the error named '' as "not a 句")."""
+    cards = parse("一二三")
+    assert Meld.of(iter(cards)) == Meld.of(cards) == Meld.of(list(cards))
+    with pytest.raises(NotationError, match="cards=5 is not a sequence of zipai cards"):
+        Meld.of(5)  # type: ignore[arg-type]

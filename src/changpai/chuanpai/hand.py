@@ -32,7 +32,15 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.chuanpai.solver import _rebuild, _Unit, _unit_meld, _units, _value
 from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
-from changpai.core.guard import melds_arg, rules_arg, size_arg
+from changpai.core.guard import (
+    instance_of,
+    keeps_once,
+    melds_arg,
+    rules_arg,
+    size_arg,
+    tuple_of,
+    unchecked,
+)
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError
 
@@ -196,6 +204,8 @@ def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
             if isinstance(value, str)
             else f"{what}={value!r} is not a sequence of chuanpai {of}"
         )
+    if (error := keeps_once(value, what, f"chuanpai {of}")) is not None:
+        raise error
     return tuple(value)
 
 
@@ -267,6 +277,18 @@ def _rank(units: Iterable[_Unit]) -> tuple[Meld, ...]:
     return tuple(map(_unit_meld, units))
 
 
+_CONCEALED = tuple_of(Meld, "concealed", "chuanpai units (Meld)")
+_EXPOSED = tuple_of(Meld, "exposed", "chuanpai units (Meld)")
+
+
+def _concealed_field(value: object) -> tuple[Meld, ...]:
+    return _CONCEALED(value)
+
+
+def _exposed_field(value: object) -> tuple[Meld, ...]:
+    return _EXPOSED(value)
+
+
 @frozen
 class Decomposition:
     """One way to form all of a player's cards: the units made from the concealed hand, the units
@@ -277,9 +299,13 @@ class Decomposition:
     (1, ['擠兒 天牌 人牌', '擠兒 二四 合牌'])
     """
 
-    concealed: tuple[Meld, ...]
-    exposed: tuple[Meld, ...] = ()
-    rules: Rules = field(default=YAODIREN, repr=False, eq=False)
+    # (checked: a reading built by hand names what is wrong at once, and keeps no list of
+    # the caller's — review h60)
+    concealed: tuple[Meld, ...] = field(converter=_concealed_field)
+    exposed: tuple[Meld, ...] = field(default=(), converter=_exposed_field)
+    rules: Rules = field(
+        default=YAODIREN, repr=False, eq=False, validator=instance_of(Rules, "chuanpai")
+    )
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -364,12 +390,16 @@ def decompositions(
     return _decompositions(hand, melds, rules)
 
 
+# (the analysis's readings, of checked melds, past the constructor's checks)
+_reading = unchecked(Decomposition)
+
+
 def _decompositions(
     counts: tuple[int, ...], melds: tuple[Meld, ...], rules: Rules
 ) -> Iterator[Decomposition]:
     table = _units(rules.pair_sums)
     for units in _generate(counts, table, 0):
-        yield Decomposition(_rank(units), melds, rules)
+        yield _reading(_rank(units), melds, rules)
 
 
 def best_decomposition(
@@ -404,7 +434,7 @@ def _best_decomposition(
     found = _best(counts, rules)
     if found is None:
         return None
-    return Decomposition(found[1], tuple(exposed), rules)
+    return _reading(found[1], tuple(exposed), rules)
 
 
 def is_complete(

@@ -134,9 +134,18 @@ class Match(MatchBase[Game, Rules]):
         self.players = _players(chosen, players) if isinstance(chosen, Rules) else 0
         #: The cards turned to choose the first dealer (empty when ``dealer`` was given).
         self.first_turns: tuple[tuple[int, Card], ...] = ()
-        #: ``(cutter, card)`` of every cut after a won hand.
-        self.cuts: list[tuple[int, Card]] = []
+        self._cuts: list[tuple[int, Card]] = []
         super().__init__(rules, seed, dealer=dealer)
+
+    @property
+    def cuts(self) -> tuple[tuple[int, Card], ...]:
+        """``(cutter, card)`` of every cut after a won hand (a copy).
+
+        >>> m = Match(seed=4, dealer=0).play(2)
+        >>> len(m.cuts) == sum(h.winner is not None for h in m.hands)
+        True
+        """
+        return tuple(self._cuts)
 
     def _seat_count(self) -> int:
         return self.players
@@ -155,7 +164,7 @@ class Match(MatchBase[Game, Rules]):
         if winner is None:
             return next_dealer(self.rules, self.dealer, None, players=self.players)
         card = self._rng.choice(self.rules.cards())
-        self.cuts.append(((winner + 2) % self.players, card))
+        self._cuts.append(((winner + 2) % self.players, card))
         return next_dealer(self.rules, self.dealer, winner, card=card, players=self.players)
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,5 +176,5 @@ class Match(MatchBase[Game, Rules]):
         """
         out = super().to_dict()
         out["first_turns"] = [[s, c.code] for s, c in self.first_turns]
-        out["cuts"] = [[s, c.code] for s, c in self.cuts]
+        out["cuts"] = [[s, c.code] for s, c in self._cuts]
         return out

@@ -415,6 +415,10 @@ class GameBase(ABC):
         ...
         changpai.errors.RulesError: players is not an option of a zipai game; the options are deck, dealer, huangfan
         """
+        if isinstance(keywords, (str, bytes)):  # (not read letter by letter: review h60)
+            raise RulesError(
+                f"keywords={keywords!r:.60} is one string; give a list of option names"
+            )
         known = _game_options(cls)
         if known is None:  # (a constructor that takes any keyword)
             return

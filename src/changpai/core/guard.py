@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import operator
 import reprlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Set
 from typing import Any, TypeVar
+
+import attrs
 
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -34,9 +36,11 @@ __all__ = [
     "cut_card_arg",
     "flag_arg",
     "instance_arg",
+    "instance_of",
     "int_arg",
     "int_hint",
     "items_arg",
+    "keeps_once",
     "keywords_with_win",
     "kind_alone",
     "mapping_arg",
@@ -48,6 +52,8 @@ __all__ = [
     "seed_arg",
     "size_arg",
     "text_arg",
+    "tuple_of",
+    "unchecked",
 ]
 
 _T = TypeVar("_T")
@@ -94,8 +100,30 @@ def text_arg(value: object, what: str) -> str:
     return value
 
 
-def items_arg(value: object, what: str, of: str) -> tuple[Any, ...]:
-    """The items of an iterable (not a string) as a tuple, else a :class:`NotationError`.
+def keeps_once(value: object, what: str, of: str) -> NotationError | None:
+    """The error for a set or a mapping given where a sequence of ``of`` is read (None for
+    anything else): it keeps each item once — a hand's repeated cards would be dropped, a
+    ``Counter``'s counts too, as it iterates its keys — and a set has no order.
+
+    >>> from collections import Counter
+    >>> print(keeps_once(Counter("aab"), "cards", "zipai cards"))
+    cards=Counter({'a': 2, 'b': 1}) is a Counter, which keeps each item once: give a list or a tuple of zipai cards (of a Counter: list(counter.elements()))
+    >>> keeps_once([1, 1], "cards", "zipai cards") is None
+    True
+    """
+    if not isinstance(value, (Set, Mapping)):
+        return None
+    hint = " (of a Counter: list(counter.elements()))" if isinstance(value, Mapping) else ""
+    return NotationError(
+        f"{what}={shown(value)} is a {type(value).__name__}, which keeps each item once: "
+        f"give a list or a tuple of {of}{hint}"
+    )
+
+
+def items_arg(value: object, what: str, of: str, *, sets: bool = False) -> tuple[Any, ...]:
+    """The items of an iterable (not a string) as a tuple, else a :class:`NotationError`; a
+    set or a mapping too (:func:`keeps_once`) unless ``sets`` (what is read is a set: seats,
+    the cards declared by 叫牌).
 
     >>> items_arg([1, 2], "cards", "zipai cards")
     (1, 2)
@@ -103,11 +131,17 @@ def items_arg(value: object, what: str, of: str) -> tuple[Any, ...]:
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: cards=5 is not a sequence of zipai cards
+    >>> items_arg({2, 1}, "seats", "seats", sets=True)
+    (1, 2)
     """
     if type(value) is tuple:
         return value
+    if type(value) is list:
+        return tuple(value)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise NotationError(f"{what}={shown(value)} is not a sequence of {of}")
+    if not sets and (error := keeps_once(value, what, of)) is not None:
+        raise error
     try:
         return tuple(value)
     except ChangpaiError:
@@ -159,6 +193,98 @@ def cards_arg(
     if limit is not None:
         size_arg(len(items), limit, what, of)
     return items
+
+
+def tuple_of(card: type[_T], what: str, of: str) -> Callable[[object], tuple[_T, ...]]:
+    """An attrs converter: :func:`cards_arg` of a field named ``what`` (a tuple of ``card``
+    objects; a list or another iterable is copied, so the object never shares the caller's).
+
+    >>> tuple_of(int, "groups", "numbers")([1, 2])
+    (1, 2)
+    """
+
+    def convert(value: object) -> tuple[_T, ...]:
+        if type(value) is tuple:  # (the analyses' readings: checked at a glance)
+            for item in value:
+                if type(item) is not card:
+                    break
+            else:
+                return value
+        return cards_arg(value, card, what, of)
+
+    return convert
+
+
+def instance_of(cls: type[_T], family: str = "") -> Callable[[object, Any, _T], None]:
+    """An attrs validator: the field's value is a ``cls`` (with ``family``: a family's
+    ``Rules``, checked by :func:`rules_arg`), else a typed error naming the field.
+
+    >>> instance_of(int)(None, type("A", (), {"name": "pair"}), "x")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: pair='x' is not of type int
+    """
+
+    def check(instance: object, attribute: Any, value: _T) -> None:
+        if type(value) is cls:
+            return
+        if family:
+            rules_arg(value, cls, family)
+        else:
+            instance_arg(value, cls, attribute.name.lstrip("_"))
+
+    return check
+
+
+def unchecked(cls: type[_T]) -> Callable[..., _T]:
+    """A builder of the slotted attrs class ``cls`` from the values of all its fields in
+    order, past their converters and validators: for the objects the library builds itself
+    from values it has checked (an analysis's readings, on a hot path), while the class's own
+    constructor checks what a user gives.
+
+    >>> from attrs import field, frozen
+    >>> @frozen
+    ... class Pair:
+    ...     a: int = field(converter=int)
+    ...     b: tuple[int, ...] = ()
+    >>> unchecked(Pair)("1", (2,)), Pair("1")
+    (Pair(a='1', b=(2,)), Pair(a=1, b=()))
+    """
+    setters = [getattr(cls, a.name).__set__ for a in attrs.fields(cls)]  # type: ignore[arg-type]
+    new = object.__new__
+    # (the slots set one by one: unrolled for the readings' three and four fields, which a
+    # loop would make slower than the checked constructor)
+    if len(setters) == 3:
+        s0, s1, s2 = setters
+
+        def build3(v0: object, v1: object, v2: object) -> _T:
+            made = new(cls)
+            s0(made, v0)
+            s1(made, v1)
+            s2(made, v2)
+            return made
+
+        return build3
+    if len(setters) == 4:
+        t0, t1, t2, t3 = setters
+
+        def build4(v0: object, v1: object, v2: object, v3: object) -> _T:
+            made = new(cls)
+            t0(made, v0)
+            t1(made, v1)
+            t2(made, v2)
+            t3(made, v3)
+            return made
+
+        return build4
+
+    def build(*values: object) -> _T:
+        made = new(cls)
+        for setter, value in zip(setters, values, strict=True):
+            setter(made, value)
+        return made
+
+    return build
 
 
 def kind_alone(text: str, kind: str, word: str = "kind") -> NotationError:

@@ -14,11 +14,12 @@ totals, playing whole hands with a policy — is shared.
 
 from __future__ import annotations
 
+import copy as _copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
@@ -56,7 +57,11 @@ def dealer_after_huangzhuang(dealer: int, streak: int, seats: int) -> int:
     return (dealer + 1) % seats if streak + 1 >= 3 else dealer
 
 
-@frozen
+def _net_pairs(net: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple(net.items())
+
+
+@frozen(repr=False)
 class HandSummary:
     """One finished hand of a :class:`Match`: its number, dealer, winner, the value of the win
     (胡息 / 胡數 / 胡), the net gain of every seat and the next dealer.
@@ -69,8 +74,26 @@ class HandSummary:
     dealer: int
     winner: int | None
     value: int
-    net: dict[int, int]
+    # (kept as pairs: the summary is a value — its net cannot be changed through what
+    # :attr:`net` returns, and it hashes)
+    _net: tuple[tuple[int, int], ...] = field(converter=_net_pairs, repr=False)
     next_dealer: int
+
+    @property
+    def net(self) -> dict[int, int]:
+        """The net gain of every seat in the hand (a new dict each time).
+
+        >>> HandSummary(1, 0, None, 0, {0: 0, 1: 0}, 0).net
+        {0: 0, 1: 0}
+        """
+        return dict(self._net)
+
+    def __repr__(self) -> str:
+        return (
+            f"HandSummary(number={self.number!r}, dealer={self.dealer!r}, "
+            f"winner={self.winner!r}, value={self.value!r}, net={self.net!r}, "
+            f"next_dealer={self.next_dealer!r})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
@@ -83,7 +106,7 @@ class HandSummary:
             "dealer": self.dealer,
             "winner": self.winner,
             "value": self.value,
-            "net": {str(k): v for k, v in self.net.items()},
+            "net": {str(k): v for k, v in self._net},
             "next_dealer": self.next_dealer,
         }
 
@@ -105,7 +128,7 @@ class Match(Generic[G, R]):
     >>> match = nantong.Match(seed=1, dealer=0)
     >>> game = match.new_hand()
     >>> game.dealer, match.game is game, len(match.games), match.hands
-    (0, True, 1, [])
+    (0, True, 1, ())
     """
 
     #: The family's ``Game`` class.
@@ -126,9 +149,12 @@ class Match(Generic[G, R]):
         if dealer is None:
             dealer = self._first_dealer()
         self.dealer: int = check_seat(dealer, seats, what="dealer", error=RulesError)
-        self.games: list[G] = []
-        self.hands: list[HandSummary] = []
-        self.totals: dict[int, int] = dict.fromkeys(range(seats), 0)
+        # (kept private: the public games, hands and totals are copies, so what a caller does
+        # with them never changes the match — review h60: a hand popped from the list was
+        # settled again)
+        self._games: list[G] = []
+        self._hands: list[HandSummary] = []
+        self._totals: dict[int, int] = dict.fromkeys(range(seats), 0)
 
     # ------------------------------------------------------------------ family hooks
 
@@ -152,6 +178,40 @@ class Match(Generic[G, R]):
     # ------------------------------------------------------------------ shared
 
     @property
+    def games(self) -> tuple[G, ...]:
+        """Every hand dealt, in order (the match's own list is not handed out).
+
+        >>> from changpai import zipai
+        >>> match = zipai.Match(seed=4, dealer=0).play(2)
+        >>> len(match.games), match.games[0].is_over
+        (2, True)
+        """
+        return tuple(self._games)
+
+    @property
+    def hands(self) -> tuple[HandSummary, ...]:
+        """The :class:`HandSummary` of every settled hand, in order (:meth:`play`,
+        :meth:`new_hand` and :meth:`settle` settle a finished hand).
+
+        >>> from changpai import zipai
+        >>> [h.number for h in zipai.Match(seed=4, dealer=0).play(2).hands]
+        [1, 2]
+        """
+        return tuple(self._hands)
+
+    @property
+    def totals(self) -> dict[int, int]:
+        """The running totals by seat of the settled hands (a copy: changing it changes nothing
+        in the match; :meth:`settle` settles a finished hand first).
+
+        >>> from changpai import zipai
+        >>> match = zipai.Match(seed=4, dealer=0).play(1)
+        >>> match.totals == match.settle(), sum(match.totals.values())
+        (True, 0)
+        """
+        return dict(self._totals)
+
+    @property
     def game(self) -> G | None:
         """The current (last dealt) hand, or ``None`` before the first.
 
@@ -163,7 +223,7 @@ class Match(Generic[G, R]):
         >>> match.game is match.games[-1], match.game.is_over
         (True, True)
         """
-        return self.games[-1] if self.games else None
+        return self._games[-1] if self._games else None
 
     def new_hand(self, deck: Sequence[Any] | str | None = None) -> G:
         """Settle the finished hand (if any) and deal the next one (optionally a stacked deck).
@@ -179,7 +239,7 @@ class Match(Generic[G, R]):
         current = self.game
         if current is not None and not current.is_over:  # type: ignore[attr-defined]
             raise IllegalActionError(
-                f"hand {len(self.games)} is not over yet; finish it before dealing the next"
+                f"hand {len(self._games)} is not over yet; finish it before dealing the next"
             )
         self._settle()
         options = self._game_options()
@@ -188,21 +248,21 @@ class Match(Generic[G, R]):
             game = self.game_class(self.rules, seed, dealer=self.dealer, **options)
         else:
             game = self.game_class(self.rules, None, deck=deck, dealer=self.dealer, **options)
-        self.games.append(game)
+        self._games.append(game)
         return game  # type: ignore[no-any-return]
 
     def _settle(self) -> None:
         game = self.game
-        if game is None or not game.is_over or len(self.hands) == len(self.games):  # type: ignore[attr-defined]
+        if game is None or not game.is_over or len(self._hands) == len(self._games):  # type: ignore[attr-defined]
             return
         result = game.result  # type: ignore[attr-defined]
-        net = result.net(len(self.totals))
+        net = result.net(len(self._totals))
         for seat, amount in net.items():
-            self.totals[seat] = self.totals.get(seat, 0) + amount
+            self._totals[seat] = self._totals.get(seat, 0) + amount
         dealer = self.dealer
         self.dealer = self._next_dealer(game)
-        self.hands.append(
-            HandSummary(len(self.games), dealer, result.winner, result.value, net, self.dealer)
+        self._hands.append(
+            HandSummary(len(self._games), dealer, result.winner, result.value, net, self.dealer)
         )
 
     def settle(self) -> dict[int, int]:
@@ -213,7 +273,7 @@ class Match(Generic[G, R]):
         {0: 0, 1: 0, 2: 0, 3: 0}
         """
         self._settle()
-        return dict(self.totals)
+        return dict(self._totals)
 
     def play(self: _M, hands: int = 1, policy: Policy | None = None) -> _M:
         """Play ``hands`` whole hands, each seat choosing with ``policy(game, seat)`` (default:
@@ -277,8 +337,7 @@ class Match(Generic[G, R]):
         return state, self._rng.getstate()
 
     def _restore(self, snapshot: tuple[dict[str, Any], Any]) -> None:
-        """Put back a :meth:`_snapshot`, lists and dicts in place (whoever holds
-        ``match.hands`` sees them as they were)."""
+        """Put back a :meth:`_snapshot`, lists and dicts in place."""
         state, rng = snapshot
         for name in [name for name in vars(self) if name not in state and name != "_rng"]:
             delattr(self, name)
@@ -293,6 +352,21 @@ class Match(Generic[G, R]):
                 setattr(self, name, value)
         self._rng.setstate(rng)
 
+    def copy(self: _M) -> _M:
+        """An independent copy: its games, hands, totals and random numbers are its own, so
+        playing one never changes the other (``copy.copy(match)`` is the same; a shallow copy
+        would share them — review h59).
+
+        >>> from changpai import zipai
+        >>> match = zipai.Match(seed=3, dealer=0).play(1)
+        >>> other = match.copy().play(2)
+        >>> len(match.games), len(other.games), other.hands[0] == match.hands[0]
+        (1, 3, True)
+        """
+        return _copy.deepcopy(self)
+
+    __copy__ = copy
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary: the rules' name, the seed, every hand and the totals.
 
@@ -305,25 +379,25 @@ class Match(Generic[G, R]):
             "family": self.game_class.family,
             "rules": getattr(self.rules, "name", None),
             "seed": self.seed,
-            "hands": [h.to_dict() for h in self.hands],
+            "hands": [h.to_dict() for h in self._hands],
             "dealer": self.dealer,
-            "totals": {str(k): v for k, v in self.totals.items()},
+            "totals": {str(k): v for k, v in self._totals.items()},
         }
 
     def _title(self) -> str:
         title = getattr(self.rules, "title", self.rules.name)
-        return f"{title} ({self.rules.name}) match: {len(self.hands)} hands"
+        return f"{title} ({self.rules.name}) match: {len(self._hands)} hands"
 
     def _rows(self) -> list[tuple[str, str]]:
         """The lines of :meth:`__str__` (and rows of the notebook table) as (label, value),
         but the title."""
         rows = []
-        for h in self.hands:
+        for h in self._hands:
             won = "no winner" if h.winner is None else f"seat {h.winner} wins ({h.value})"
             rows.append(
                 (f"hand {h.number}", f"dealer {h.dealer}, {won}; next dealer {h.next_dealer}")
             )
-        rows.append(("totals", ", ".join(f"seat {s}: {t:+d}" for s, t in self.totals.items())))
+        rows.append(("totals", ", ".join(f"seat {s}: {t:+d}" for s, t in self._totals.items())))
         return rows
 
     def __str__(self) -> str:
@@ -346,6 +420,6 @@ class Match(Generic[G, R]):
 
     def __repr__(self) -> str:
         return (
-            f"<{self.game_class.family}.Match {self.rules.name} hands={len(self.games)} "
+            f"<{self.game_class.family}.Match {self.rules.name} hands={len(self._games)} "
             f"dealer={self.dealer}>"
         )

@@ -78,7 +78,7 @@ def _seats_arg(seats: object) -> tuple[int, ...]:
         return tuple(range(count_arg(seats, "seats", low=0)))
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
         raise NotationError(f"seats={shown(seats)} is not a player count or a sequence of seats")
-    found = items_arg(seats, "seats", "seats")
+    found = items_arg(seats, "seats", "seats", sets=True)
     for seat in found:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise NotationError(f"seats={shown(seats)} holds {shown(seat)}, which is not a seat")

@@ -18,9 +18,10 @@ seat 0 sees 演示 (dealer 0, phase play, stock 19):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.records import GameResult
@@ -51,6 +52,11 @@ class PerSeat(tuple[int, ...]):
         return render.per_seat(self)
 
 
+def _seen_cards(value: Iterable[Any]) -> tuple[Any, ...]:
+    # (a list given is copied: what the caller does with it later never shows — review h60)
+    return value if type(value) is tuple else tuple(value)
+
+
 @frozen
 class SeenMeld:
     """A table meld as one seat sees it: its kind (code name and hanzi label), the cards face up
@@ -62,7 +68,7 @@ class SeenMeld:
 
     kind: str
     label: str
-    cards: tuple[Any, ...]
+    cards: tuple[Any, ...] = field(converter=_seen_cards)
     hidden: int = 0
 
     def to_dict(self) -> dict[str, Any]:

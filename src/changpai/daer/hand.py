@@ -27,10 +27,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, clipped, items_arg, meld_texts, rules_arg
+from changpai.core.guard import (
+    cards_arg,
+    clipped,
+    instance_of,
+    int_arg,
+    items_arg,
+    meld_texts,
+    rules_arg,
+    tuple_of,
+    unchecked,
+)
 from changpai.daer.melds import Meld, MeldKind, Origin, _luzhou_names, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
@@ -384,6 +394,22 @@ def wins(hu: int, rules: Rules) -> bool:
     return hu >= rules.min_hu or (hu == 0 and rules.zero_hu)
 
 
+def _hu_field(instance: object, attribute: object, value: int) -> None:
+    int_arg(value, "hu", error=NotationError)
+
+
+_CONCEALED = tuple_of(Meld, "concealed", "大貳 melds (Meld)")
+_EXPOSED = tuple_of(Meld, "exposed", "大貳 melds (Meld)")
+
+
+def _concealed_field(value: object) -> tuple[Meld, ...]:
+    return _CONCEALED(value)
+
+
+def _exposed_field(value: object) -> tuple[Meld, ...]:
+    return _EXPOSED(value)
+
+
 @frozen(repr=False)
 class Decomposition:
     """One reading of a hand: its table sets (``exposed``) and concealed sets, the 將 among
@@ -398,10 +424,12 @@ class Decomposition:
     ['碰 拾拾拾', '順 一二三']
     """
 
-    exposed: tuple[Meld, ...]
-    concealed: tuple[Meld, ...]
-    hu: int
-    rules: Rules
+    # (checked: a reading built by hand names what is wrong at once, and keeps no list of
+    # the caller's — review h60)
+    exposed: tuple[Meld, ...] = field(converter=_exposed_field)
+    concealed: tuple[Meld, ...] = field(converter=_concealed_field)
+    hu: int = field(validator=_hu_field)
+    rules: Rules = field(validator=instance_of(Rules, "大貳"))
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -592,7 +620,11 @@ def _prepare(
 def _build(reading: _Reading, exposed: tuple[Meld, ...], rules: Rules) -> Decomposition:
     concealed = tuple(_meld(kind, idx) for kind, idx in reading)
     hu = sum(_set_hu(kind, idx) for kind, idx in reading) + sum(meld_hu(m) for m in exposed)
-    return Decomposition(exposed, concealed, hu, rules)
+    return _reading(exposed, concealed, hu, rules)
+
+
+# (the analysis's readings, of checked melds, past the constructor's checks)
+_reading = unchecked(Decomposition)
 
 
 def decompositions(

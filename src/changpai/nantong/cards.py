@@ -15,11 +15,12 @@ name. Card objects are interned: ``Card("1t") is Card("一條")``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from changpai.core import render
-from changpai.core.guard import clipped, flag_arg
+from changpai.core.guard import clipped, flag_arg, keeps_once
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.core.notation import SPACED, case_spellings, is_separator
@@ -151,22 +152,35 @@ class Card(Interned):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Card is immutable; cannot set {name!r}")
 
+    def __delattr__(self, name: str) -> None:
+        # (an interned card deleted from would be broken everywhere: review h59)
+        raise AttributeError(f"Card is immutable; cannot delete {name!r}")
+
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
 
     def __str__(self) -> str:
         return self.hanzi
 
-    def __lt__(self, other: Card) -> bool:
+    # (cards of another family, or anything else, do not compare: TypeError, as 川牌's)
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index >= other.index
 
     def __hash__(self) -> int:
@@ -247,8 +261,8 @@ COPIES: tuple[int, ...] = tuple(c.copies for c in CARDS)
 """How many copies of each card kind (by index) the deck holds: 4, or 1 for a 百搭."""
 
 
-def _kind_name(index: int) -> str:
-    return CARDS[index].hanzi
+def _kind_name(index: int, where: str = "") -> str:
+    return CARDS[index].hanzi + where
 
 
 def counts_of(indices: Iterable[int], where: str = "") -> Counts:
@@ -263,7 +277,8 @@ def counts_of(indices: Iterable[int], where: str = "") -> Counts:
     ...
     changpai.errors.NotationError: 2 copies of 福 in the hand; a deck has at most 1
     """
-    name = _kind_name if not where else (lambda i: f"{CARDS[i].hanzi}{where}")
+    # (a partial, not a lambda: the counts pickle — review h59)
+    name = _kind_name if not where else functools.partial(_kind_name, where=where)
     return Counts.from_indices(indices, size=N_KINDS, limits=COPIES, name=name)
 
 
@@ -497,6 +512,8 @@ def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:
 def _checked_cards(cards: object) -> Iterator[Card]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise NotationError(f"cards={cards!r:.60} is not a sequence of nantong cards")
+    if (error := keeps_once(cards, "cards", "nantong cards")) is not None:
+        raise error
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r:.60} is not a nantong Card")
@@ -506,6 +523,8 @@ def _checked_cards(cards: object) -> Iterator[Card]:
 def _card_indices(cards: Iterable[Card]) -> Iterator[int]:
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise NotationError(f"cards={cards!r:.60} is not a sequence of nantong cards")
+    if (error := keeps_once(cards, "cards", "nantong cards")) is not None:
+        raise error
     for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"{card!r} is not a nantong Card")

@@ -992,7 +992,7 @@ class Game(GameBase):
         >>> g = Game(seed=1); h = g.copy(); _ = h.apply(h.legal_actions(0)[-1]); g == h, g == g.copy()
         (False, True)
         """
-        new = object.__new__(Game)
+        new = object.__new__(type(self))  # (a subclass stays itself, review h59)
         new.__dict__.update(self.__dict__)
         new._hands = [bytearray(h) for h in self._hands]
         new._sizes = list(self._sizes)

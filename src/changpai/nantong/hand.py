@@ -24,7 +24,15 @@ from typing import Any
 from attrs import field, fields, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, instance_arg, melds_arg, rules_arg, size_arg
+from changpai.core.guard import (
+    cards_arg,
+    instance_arg,
+    instance_of,
+    melds_arg,
+    rules_arg,
+    size_arg,
+    tuple_of,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
 from changpai.errors import NotationError
@@ -294,6 +302,23 @@ class _Valued:
     _nantong_value: int
 
 
+_GROUPS = tuple_of(Meld, "groups", "nantong melds (Meld)")
+_EXPOSED = tuple_of(Meld, "exposed", "nantong melds (Meld)")
+_JIANG = tuple_of(Card, "jiang", "nantong cards (Card)")
+
+
+def _groups_field(value: object) -> tuple[Meld, ...]:
+    return _GROUPS(value)
+
+
+def _exposed_field(value: object) -> tuple[Meld, ...]:
+    return _EXPOSED(value)
+
+
+def _jiang_field(value: object) -> tuple[Card, ...]:
+    return _JIANG(value)
+
+
 @frozen
 class Decomposition(_Valued):
     """A winning hand split into its pair and seven groups (§4).
@@ -309,12 +334,14 @@ class Decomposition(_Valued):
     ('飄胡', 2, '九條九條', 520)
     """
 
-    pair: Meld
-    groups: tuple[Meld, ...]
-    exposed: tuple[Meld, ...] = ()
-    rules: Rules = field(default=DUZIHU, kw_only=True)
-    jiang: tuple[Card, ...] = field(default=(), kw_only=True)
-    called: frozenset[Card] = field(default=frozenset(), kw_only=True)
+    # (checked: a reading built by hand names what is wrong at once, and keeps no list of
+    # the caller's — review h60; the analysis builds its readings past the checks)
+    pair: Meld = field(validator=instance_of(Meld))
+    groups: tuple[Meld, ...] = field(converter=_groups_field)
+    exposed: tuple[Meld, ...] = field(default=(), converter=_exposed_field)
+    rules: Rules = field(default=DUZIHU, kw_only=True, validator=instance_of(Rules, "nantong"))
+    jiang: tuple[Card, ...] = field(default=(), kw_only=True, converter=_jiang_field)
+    called: frozenset[Card] = field(default=frozenset(), kw_only=True, converter=_called)
 
     @property
     def melds(self) -> tuple[Meld, ...]:

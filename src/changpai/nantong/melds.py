@@ -230,7 +230,7 @@ def _called(value: Iterable[Card | str] | str) -> frozenset[Card]:
     if type(value) is frozenset and all(type(c) is Card for c in value):
         return value
     called = []
-    for card in items_arg(value, "called", "nantong cards"):
+    for card in items_arg(value, "called", "nantong cards", sets=True):
         if not isinstance(card, (Card, str)):
             raise NotationError(f"called: {shown(card)} is not a nantong card")
         called.append(_card(card))

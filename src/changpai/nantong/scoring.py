@@ -98,7 +98,7 @@ def _seat_field(value: Any) -> int:
 def _losers_field(value: Any) -> tuple[int, ...] | None:
     if value is None:
         return None
-    seats = items_arg(value, "losers", "seats")
+    seats = items_arg(value, "losers", "seats", sets=True)
     for seat in seats:  # (every type first: a wrong one is named before a seat out of range)
         int_arg(seat, "losers: seat", error=NotationError)
     return tuple(scored_seat(s, SEATS, "losers: seat") for s in seats)

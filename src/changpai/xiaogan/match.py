@@ -52,9 +52,18 @@ class Match(MatchBase[Game, Rules]):
         self.players = (
             (chosen.players if players is None else players) if isinstance(chosen, Rules) else 0
         )
-        #: ``(cutter, card)`` of every cut after a won hand.
-        self.cuts: list[tuple[int, Card]] = []
+        self._cuts: list[tuple[int, Card]] = []
         super().__init__(rules, seed, dealer=dealer)
+
+    @property
+    def cuts(self) -> tuple[tuple[int, Card], ...]:
+        """``(cutter, card)`` of every cut after a won hand (a copy).
+
+        >>> m = Match(seed=4, dealer=0).play(2)
+        >>> len(m.cuts) == sum(h.winner is not None for h in m.hands)
+        True
+        """
+        return tuple(self._cuts)
 
     def _seat_count(self) -> int:
         if not self.players:
@@ -70,7 +79,7 @@ class Match(MatchBase[Game, Rules]):
         if result.winner is None:
             return int(result.next_dealer if result.next_dealer is not None else self.dealer)
         card = self._rng.choice(self.rules.cards())
-        self.cuts.append(((result.winner + 2) % self.players, card))
+        self._cuts.append(((result.winner + 2) % self.players, card))
         return next_dealer(self.rules, self.dealer, result.winner, card=card, players=self.players)
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,5 +89,5 @@ class Match(MatchBase[Game, Rules]):
         ['cuts', 'dealer', 'family', 'hands', 'rules', 'seed', 'totals']
         """
         out = super().to_dict()
-        out["cuts"] = [[s, c.code] for s, c in self.cuts]
+        out["cuts"] = [[s, c.code] for s, c in self._cuts]
         return out

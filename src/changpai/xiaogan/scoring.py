@@ -59,6 +59,11 @@ __all__ = ["Analysis", "Win", "analyze", "score"]
 _BORROWED = "chuanpai.md §2.6 (borrowed, xiaogan.md §6)"
 
 
+def _payers_field(value: object) -> tuple[int, ...] | None:
+    # (a list or a set of seats as score() takes them, copied: review h60)
+    return None if value is None else items_arg(value, "payers", "seats", sets=True)
+
+
 @frozen
 class Win:
     """A won hand as the engine records it: the winning reading, the winner, and how the last
@@ -98,7 +103,7 @@ class Win:
     #: a 7th player who never plays is not among them): the engine's records carry both, so
     #: that ``score(game.result.win)`` is ``game.result.sheet``; None: :func:`score`'s defaults.
     players: int | None = None
-    payers: tuple[int, ...] | None = None
+    payers: tuple[int, ...] | None = field(default=None, converter=_payers_field)
 
     def __attrs_post_init__(self) -> None:
         instance_arg(self.decomposition, Decomposition, "decomposition")
@@ -172,7 +177,7 @@ def _payers(payers: object, seat: int, n: int) -> tuple[int, ...]:
     ...
     changpai.errors.IllegalActionError: payers=[0, 1]: seat 1 is the winner, who pays nobody
     """
-    found = items_arg(payers, "payers", "seats")
+    found = items_arg(payers, "payers", "seats", sets=True)
     for p in found:
         int_arg(p, "payers: seat", error=NotationError)
     for p in found:

@@ -432,7 +432,9 @@ class Game(Claims, GameBase):
         >>> game.copy() == game, game.copy() is game
         (True, False)
         """
-        other = Game.__new__(Game)
+        other = object.__new__(type(self))  # (a subclass stays itself, review h59)
+        if hasattr(self, "__dict__"):  # (a subclass's own attributes)
+            other.__dict__.update(self.__dict__)
         other.rules = self.rules
         other.seed = self.seed
         other.dealer = self.dealer

@@ -499,8 +499,8 @@ def decompositions(
     ...
     changpai.errors.NotationError: 'zz' is not a zipai card; expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾
     """
-    if isinstance(concealed, str):
-        concealed = parse(concealed)
+    # (read once: an iterator is not read empty by a later step)
+    concealed = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
     if isinstance(exposed, str):
         exposed = parse_melds(exposed)
     if isinstance(card, str):  # (the winning card as text too)
@@ -749,7 +749,10 @@ def best_decomposition(
     >>> best_decomposition("七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一; 吃 四五六").huxi
     12
     """
-    cards = parse(concealed) if isinstance(concealed, str) else concealed
+    if type(concealed) is tuple or type(concealed) is list:
+        cards = concealed
+    else:  # (text, or another iterable read once: the hot path reads the cards twice)
+        cards = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
     last = _LAST
     if rules is not last[0] and not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
@@ -888,8 +891,8 @@ def waits(
     >>> {c.code: d.huxi for c, d in waits("七八九 壹貳叄 肆伍陸 柒捌玖 拾", "跑 一一一一; 吃 四五六").items()}
     {'d1': 6, 'd4': 12, 'd7': 12, 'd10': 12}
     """
-    if isinstance(concealed, str):
-        concealed = parse(concealed)
+    # (read once: each candidate reads the cards again)
+    concealed = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
     if isinstance(exposed, str):
         exposed = parse_melds(exposed)
     if not isinstance(rules, Rules):  # (inline: a hot path)

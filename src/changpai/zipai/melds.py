@@ -259,6 +259,8 @@ class Meld:
         ...
         changpai.errors.NotationError: '一三' is not a zipai meld
         """
+        if type(cards) is not tuple:  # (read once: an iterator is not read empty later — h60)
+            cards = cards_arg(cards, Card, "cards", "zipai cards")
         if kind is None:
             kind = classify(cards, exposed=bool(exposed), rules=rules)
             if kind is None:

@@ -74,3 +74,14 @@ def test_piles() -> None:
     down = Pile(PileKind.COVERED, parse("56 46"))
     assert (str(up), up.face_up, down.face_up) == ("擺牌 天牌紅九", True, False)
     assert "face down" in down._repr_html_() and "face down" not in up._repr_html_()
+
+
+def test_a_pile_keeps_its_own_cards() -> None:
+    """A ``Pile`` given a list keeps a copy (review h60: the caller's later ``pop`` emptied the
+    pile), and refuses what is no 戳牌 card."""
+    cards = list(parse("66 45"))
+    pile = Pile(PileKind.BAI, cards, 3)
+    cards.pop()
+    assert pile.cards == parse("66 45") and pile.to_dict()["cards"] == ["66", "45"]
+    with pytest.raises(NotationError, match="cards"):
+        Pile(PileKind.BAI, ["66"], 1)

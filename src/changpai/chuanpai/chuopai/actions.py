@@ -19,7 +19,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
-from changpai.core.guard import action_dict, action_field, clipped, int_hint, shown
+from changpai.core.guard import action_dict, action_field, cards_arg, clipped, int_hint, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -154,6 +154,10 @@ class PileKind(HanziEnum, short_repr=True):
     COVERED = ("gai", "蓋牌")
 
 
+def _pile_cards(value: object) -> tuple[Card, ...]:
+    return cards_arg(value, Card, "cards", "戳牌 cards")
+
+
 @frozen
 class Pile:
     """Cards in front of a seat: the kind, the cards and the trick (1, 2 … for 擺牌 of a trick;
@@ -164,7 +168,7 @@ class Pile:
     """
 
     kind: PileKind
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = field(converter=_pile_cards)  # (a copy: review h60)
     trick: int = 0
 
     @property

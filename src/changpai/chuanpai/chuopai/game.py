@@ -730,9 +730,11 @@ class Game(GameBase):
         >>> game.copy() == game
         True
         """
-        other = object.__new__(Game)
+        other = object.__new__(type(self))  # (a subclass stays itself, review h59)
         for name in Game.__slots__:
             setattr(other, name, getattr(self, name))
+        if hasattr(self, "__dict__"):  # (a subclass's own attributes)
+            other.__dict__.update(self.__dict__)
         other._hands = [list(h) for h in self._hands]
         other._sizes = list(self._sizes)
         other._ying = list(self._ying)
