@@ -261,3 +261,43 @@ def test_any_rules_answers_as_the_search(rules: Rules, data: st.DataObject) -> N
         expected = _searched(counts, rules)
         assert found.best(counts) == expected
         assert found.formable(counts) is (expected is not None)
+
+
+def test_threads_past_the_count_together_build_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads that reach ``BUILD_AFTER`` calls of a signature at once build its tables once:
+    the others wait and take them (review h58: 8 threads built 3 signatures' tables 8-10
+    times, each ~0.3 s and 4 MB)."""
+    import sys
+    import threading
+    import time
+
+    rules = CUSTOM[0]
+    built = []
+    build = tables._build
+
+    def slow_build(r: Rules) -> tables.PlainTables:
+        built.append(r)
+        time.sleep(0.05)  # (long enough for every thread to arrive)
+        return build(r)
+
+    monkeypatch.setattr(tables, "_build", slow_build)
+    tables.BUILD_AFTER = 1
+    gate = threading.Barrier(6)
+    found: list[object] = []
+
+    def call() -> None:
+        gate.wait()
+        found.append(tables.plain_tables(rules))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=call) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert len(built) == 1
+    assert all(f is found[0] for f in found if f is not None) and found[0] is not None

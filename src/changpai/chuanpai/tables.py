@@ -55,6 +55,7 @@ most 胡 of a component's cards may reach :data:`MOST_HU` (a unit worth 656 胡 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from itertools import product, repeat
 from operator import add, and_, itemgetter, rshift, sub
@@ -220,18 +221,24 @@ def _decide(rules: Rules) -> PlainTables | None:
         return None
     # (pop, not del: another thread may have emptied the caches meanwhile)
     _CALLS.pop(key, None)
-    found = _found(*key)  # (built meanwhile for a deck of more copies: it serves this one)
-    if found is None:
-        found = _build(rules)
-        if len(_LAZY) >= MOST_BUILT:
-            # the oldest tables go, and with them every rules object they served
-            oldest = next(iter(_LAZY), None)
-            dropped = None if oldest is None else _LAZY.pop(oldest, None)
-            for served in [r for r, tables in list(_SERVED.items()) if tables is dropped]:
-                _SERVED.pop(served, None)
-        _LAZY[key] = found
+    # (one thread builds; threads past the count together wait and take its tables: review
+    # h58 saw 8 threads build 3 signatures' tables 8-10 times)
+    with _BUILDING:
+        found = _found(*key)  # (built meanwhile, or for a deck of more copies: it serves)
+        if found is None:
+            found = _build(rules)
+            if len(_LAZY) >= MOST_BUILT:
+                # the oldest tables go, and with them every rules object they served
+                oldest = next(iter(_LAZY), None)
+                dropped = None if oldest is None else _LAZY.pop(oldest, None)
+                for served in [r for r, tables in list(_SERVED.items()) if tables is dropped]:
+                    _SERVED.pop(served, None)
+            _LAZY[key] = found
     _SERVED[rules] = found
     return found
+
+
+_BUILDING = threading.Lock()
 
 
 def _found(signature: _Signature, copies: int) -> PlainTables | None:

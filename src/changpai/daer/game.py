@@ -73,9 +73,18 @@ __all__ = ["Game"]
 _DIGIT = tuple(5 ** (i % 10) for i in range(KINDS))
 _CASE_SPAN = 5**10
 
-# The ids of the ways a case is read (hand._half_fits's options): at most 2 x 2**10. Not a
-# cache (never emptied): the keys of _CASE_READS and of _tables' answers are built from them.
-_CASE_SHAPES: dict[tuple[bool, tuple[bool, ...]], int] = {}
+
+def _case_id(erqishi: bool, case: Sequence[bool]) -> int:
+    """The id of a way a case is read (hand._half_fits's options: whether 二七十 counts, and
+    the 將 values of its ten kinds), one of 2 x 2**10, made of the options themselves: the
+    same for every thread and every process (review h58: ids handed out in order of first
+    use could be given twice by two threads, one rules' 將 answering for another's).
+
+    >>> _case_id(False, (True,) + (False,) * 9), _case_id(True, (False,) * 10)
+    (1, 1024)
+    """
+    return erqishi << 10 | sum(1 << i for i, jiang in enumerate(case) if jiang)
+
 
 # hand._half_fits of a case, by its shape's id times _CASE_SPAN plus its counts' number.
 _CASE_READS: caches.BoundedDict[int, int] = caches.BoundedDict(
@@ -104,7 +113,7 @@ def _tables(rules: Rules) -> tuple[_Shape, tuple[int, ...], tuple[int, int]]:
         # (the engine reads a case's counts with its 坎 taken out, Game._bases: kan_locked
         # plays no part in the key)
         key = (erqishi, case)
-        starts.append(_CASE_SHAPES.setdefault(key, len(_CASE_SHAPES)) * _CASE_SPAN)
+        starts.append(_case_id(*key) * _CASE_SPAN)
     rest = tuple(rules.rest_size(q) for q in range(KINDS + 1))
     return shape, rest, (starts[0], starts[1])
 
@@ -445,7 +454,7 @@ class Game(ClaimsMixin, GameBase):
         >>> g = Game(seed=1); c = g.copy(); c == g, c is g
         (True, False)
         """
-        new = Game.__new__(Game)
+        new = object.__new__(type(self))  # (a subclass stays itself, review h59)
         new.__dict__.update(self.__dict__)
         new._hands = [list(h) for h in self._hands]
         new._melds = [list(m) for m in self._melds]
