@@ -20,6 +20,7 @@ from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core.guard import cut_card_arg, int_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
+from changpai.core.match import WithCuts
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
 
@@ -105,7 +106,7 @@ def next_dealer(
     return (cutter + max(turned.points, 1) - 1) % n
 
 
-class Match(MatchBase[Game, Rules]):
+class Match(WithCuts[Card], MatchBase[Game, Rules]):
     """Hands of the 擠兒 game played in a row (chuanpai.md §2.1, §2.2.5, §2.6): the first dealer
     by :func:`draw_dealer` (unless ``dealer`` is given; its turned cards are
     :attr:`first_turns`), each next dealer by :func:`next_dealer` from a card drawn with the
@@ -136,16 +137,6 @@ class Match(MatchBase[Game, Rules]):
         self.first_turns: tuple[tuple[int, Card], ...] = ()
         self._cuts: list[tuple[int, Card]] = []
         super().__init__(rules, seed, dealer=dealer)
-
-    @property
-    def cuts(self) -> tuple[tuple[int, Card], ...]:
-        """``(cutter, card)`` of every cut after a won hand (a copy).
-
-        >>> m = Match(seed=4, dealer=0).play(2)
-        >>> len(m.cuts) == sum(h.winner is not None for h in m.hands)
-        True
-        """
-        return tuple(self._cuts)
 
     def _seat_count(self) -> int:
         return self.players

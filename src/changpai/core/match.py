@@ -26,9 +26,10 @@ from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
-__all__ = ["HandSummary", "Match", "Policy", "dealer_after_huangzhuang"]
+__all__ = ["HandSummary", "Match", "Policy", "WithCuts", "dealer_after_huangzhuang"]
 
 G = TypeVar("G")
+C = TypeVar("C")
 
 
 class _NamedRules(Protocol):
@@ -109,6 +110,24 @@ class HandSummary:
             "net": {str(k): v for k, v in self._net},
             "next_dealer": self.next_dealer,
         }
+
+
+class WithCuts(Generic[C]):
+    """The cuts of a match whose next dealer is cut for after a win (川牌, 孝感): the family's
+    ``Match`` keeps them in ``_cuts`` as it draws them."""
+
+    _cuts: list[tuple[int, C]]
+
+    @property
+    def cuts(self) -> tuple[tuple[int, C], ...]:
+        """``(cutter, card)`` of every cut after a won hand (a copy).
+
+        >>> from changpai import chuanpai
+        >>> m = chuanpai.Match(seed=4, dealer=0).play(2)
+        >>> len(m.cuts) == sum(h.winner is not None for h in m.hands)
+        True
+        """
+        return tuple(self._cuts)
 
 
 class Match(Generic[G, R]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from changpai.core.match import Match as MatchBase
+from changpai.core.match import WithCuts
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import Card
 from changpai.xiaogan.game import Game, next_dealer
@@ -21,7 +22,7 @@ from changpai.xiaogan.rules import XIAOGAN, Rules
 __all__ = ["Match"]
 
 
-class Match(MatchBase[Game, Rules]):
+class Match(WithCuts[Card], MatchBase[Game, Rules]):
     """Hands of 孝感長牌 played in a row (xiaogan.md §3.5, §5, §6): the first dealer at random
     from ``seed`` (X9) unless ``dealer`` is given, each next dealer by
     :func:`~changpai.xiaogan.game.next_dealer` — after a win from a card drawn with the match's
@@ -54,16 +55,6 @@ class Match(MatchBase[Game, Rules]):
         )
         self._cuts: list[tuple[int, Card]] = []
         super().__init__(rules, seed, dealer=dealer)
-
-    @property
-    def cuts(self) -> tuple[tuple[int, Card], ...]:
-        """``(cutter, card)`` of every cut after a won hand (a copy).
-
-        >>> m = Match(seed=4, dealer=0).play(2)
-        >>> len(m.cuts) == sum(h.winner is not None for h in m.hands)
-        True
-        """
-        return tuple(self._cuts)
 
     def _seat_count(self) -> int:
         if not self.players:
