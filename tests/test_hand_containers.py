@@ -135,3 +135,34 @@ def test_a_reading_built_by_hand_is_checked_and_copied(
     for garbage in (lambda melds: [1, *melds], lambda melds: b"abc", lambda melds: 5):
         with pytest.raises(NotationError, match="|".join(fields)):
             build(reading, garbage)
+
+
+def test_table_melds_decks_and_action_cards_are_read_as_hands_are() -> None:
+    """The review of the mends (h61): 字牌's table melds given as an iterator got no answer and
+    as a set lost a 吃; a set deck of 川牌 cards was a deck of one copy each; an action's cards
+    given as a set were another legal 戳牌 play; a 大貳 ``kan`` (one card names each 坎) is a set."""
+    from changpai import chuanpai, daer, zipai
+    from changpai.chuanpai import chuopai
+
+    hand = zipai.parse("七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
+    table = zipai.parse_melds("跑 一一一一; 吃 四五六")
+    expected = zipai.best_decomposition(hand, table)
+    assert expected is not None and expected.huxi == 12
+    assert zipai.best_decomposition(hand, iter(table)) == expected
+    assert zipai.waits(hand[:-1], iter(table)) == zipai.waits(hand[:-1], table)
+    assert list(zipai.decompositions(hand, iter(table))) == list(zipai.decompositions(hand, table))
+    twice = zipai.parse_melds("吃 四五六; 吃 四五六; 跑 一一一一")
+    with pytest.raises(NotationError, match=r"exposed=.* keeps each item once"):
+        zipai.best_decomposition(hand, set(twice))
+    with pytest.raises(NotationError, match="keeps each item once"):
+        chuanpai.parse("66", deck=set(chuanpai.DECK))
+    with pytest.raises(NotationError, match="keeps each item once"):
+        zipai.Meld(zipai.MeldKind.KAN, set(zipai.parse("一一一")))
+    game = chuopai.Game(seed=1)
+    pair = next(a for a in game.legal_actions(0) if len(set(a.cards)) < len(a.cards))
+    with pytest.raises(ChangpaiError, match="keeps each item once"):
+        chuopai.Action(0, pair.kind, cards=set(pair.cards))
+    cards = daer.parse("一二三 壹貳叄 二七十 四五六 肆伍陸 柒捌玖 拾拾拾")
+    locked = daer.LUZHOU.evolve(kan_locked=True)
+    by_set = daer.best_decomposition(cards, kan={"拾"}, rules=locked)
+    assert by_set is not None and by_set == daer.best_decomposition(cards, kan=["拾"], rules=locked)

@@ -299,7 +299,8 @@ def test_what_a_match_hands_out_never_changes_it(entry: changpai.Variant) -> Non
     for taken in (match.hands, match.games, getattr(match, "cuts", ())):
         assert isinstance(taken, tuple)
     match.totals[0] = 999
-    match.hands[0].net[0] = 999
+    with pytest.raises(TypeError, match="read-only"):
+        match.hands[0].net[0] = 999
     assert match.settle() == totals and match.to_dict() == before
     assert match.new_hand() is match.games[-1] and len(match.games) == 3
 
@@ -535,6 +536,7 @@ def test_a_copied_match_is_its_own(entry: changpai.Variant) -> None:
     before = match.to_dict()
     for made in (match.copy(), copy.copy(match)):
         assert type(made) is type(match) and made.to_dict() == before
+        assert made.rules is match.rules and made.game is not match.game
         made.play(2)
         assert match.to_dict() == before and len(match.games) == 1
     assert match.play(1).to_dict() == module.Match(entry.rules, 3, dealer=0).play(2).to_dict()

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import cards_arg, clipped, flag_arg, shown
+from changpai.core.guard import cards_arg, clipped, flag_arg, keeps_once, shown
 from changpai.core.hanzi import HanziEnum
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
@@ -541,6 +541,8 @@ def _deck_limits(deck: str | Iterable[Card] | None) -> tuple[str, tuple[int, ...
     if isinstance(deck, str):
         _named_deck(deck)
         return deck, _LIMITS[deck]
+    if (error := keeps_once(deck, "deck", "chuanpai cards")) is not None:
+        raise error  # (a set of a deck's cards is a deck of one copy each: review h61)
     try:
         cards = tuple(deck)
     except TypeError:

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
-from changpai.core.guard import seed_arg, shown
+from changpai.core.guard import keeps_once, seed_arg, shown
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = ["deal_order"]
@@ -71,6 +71,8 @@ def deal_order(
         return order
     if not isinstance(deck, Iterable):
         raise NotationError(f"deck={shown(deck)} is not a sequence of the cards of {what}")
+    if (refused := keeps_once(deck, "deck", f"the cards of {what}")) is not None:
+        raise refused
     order = list(deck)
     kind = Hashable if card is None else card
     for item in order:

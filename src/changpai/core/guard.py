@@ -111,8 +111,8 @@ def keeps_once(value: object, what: str, of: str) -> NotationError | None:
     >>> keeps_once([1, 1], "cards", "zipai cards") is None
     True
     """
-    if not isinstance(value, (Set, Mapping)):
-        return None
+    if type(value) is tuple or type(value) is list or not isinstance(value, (Set, Mapping)):
+        return None  # (the engines' own tuples first, past the ABC checks)
     hint = " (of a Counter: list(counter.elements()))" if isinstance(value, Mapping) else ""
     return NotationError(
         f"{what}={shown(value)} is a {type(value).__name__}, which keeps each item once: "
@@ -122,8 +122,8 @@ def keeps_once(value: object, what: str, of: str) -> NotationError | None:
 
 def items_arg(value: object, what: str, of: str, *, sets: bool = False) -> tuple[Any, ...]:
     """The items of an iterable (not a string) as a tuple, else a :class:`NotationError`; a
-    set or a mapping too (:func:`keeps_once`) unless ``sets`` (what is read is a set: seats,
-    the cards declared by 叫牌).
+    set or a mapping too (:func:`keeps_once`), but a set when ``sets`` (what is read is a set:
+    seats, the cards declared by 叫牌, the 坎 named).
 
     >>> items_arg([1, 2], "cards", "zipai cards")
     (1, 2)
@@ -140,7 +140,9 @@ def items_arg(value: object, what: str, of: str, *, sets: bool = False) -> tuple
         return tuple(value)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise NotationError(f"{what}={shown(value)} is not a sequence of {of}")
-    if not sets and (error := keeps_once(value, what, of)) is not None:
+    if (not sets or isinstance(value, Mapping)) and (
+        error := keeps_once(value, what, of)
+    ) is not None:  # (a mapping is read as its keys: never what is meant)
         raise error
     try:
         return tuple(value)
@@ -694,6 +696,8 @@ def action_items(cls: type[_T], name: str, family: str) -> Callable[[Any], tuple
             raise IllegalActionError(
                 f"{name}={_short.repr(items)} is not a sequence of {family} {cls.__name__}s"
             )
+        if (error := keeps_once(items, name, f"{family} {cls.__name__}s")) is not None:
+            raise IllegalActionError(str(error))  # (a set of cards is another move: h61)
         found = tuple(items)
         for item in found:
             if not isinstance(item, cls):

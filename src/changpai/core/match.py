@@ -14,7 +14,6 @@ totals, playing whole hands with a policy — is shared.
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -22,11 +21,11 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
+from changpai.core.guard import count_arg, mapping_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
-__all__ = ["HandSummary", "Match", "Policy", "WithCuts", "dealer_after_huangzhuang"]
+__all__ = ["FrozenNet", "HandSummary", "Match", "Policy", "WithCuts", "dealer_after_huangzhuang"]
 
 G = TypeVar("G")
 C = TypeVar("C")
@@ -58,11 +57,48 @@ def dealer_after_huangzhuang(dealer: int, streak: int, seats: int) -> int:
     return (dealer + 1) % seats if streak + 1 >= 3 else dealer
 
 
-def _net_pairs(net: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
-    return tuple(net.items())
+class FrozenNet(dict[int, int]):
+    """A hand's net gain by seat that refuses changes: a :class:`HandSummary` is a value, and a
+    match hands out its summaries (review h60). It reads, compares, prints, pickles and goes
+    into JSON as a dict, and hashes.
+
+    >>> net = FrozenNet({0: 4, 1: -4})
+    >>> net == {1: -4, 0: 4}, hash(net) == hash(FrozenNet({1: -4, 0: 4}))
+    (True, True)
+    >>> net[0] = 9
+    Traceback (most recent call last):
+    ...
+    TypeError: a hand's net is read-only; dict(net) is a copy to change
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a hand's net is read-only; dict(net) is a copy to change")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenNet, (dict(self),))
+
+    def __copy__(self) -> FrozenNet:
+        return self
+
+    def __deepcopy__(self, memo: object) -> FrozenNet:
+        return self
 
 
-@frozen(repr=False)
+def _net_field(net: Mapping[int, int]) -> FrozenNet:
+    if type(net) is FrozenNet:
+        return net
+    return FrozenNet(mapping_arg(net, "net"))
+
+
+@frozen
 class HandSummary:
     """One finished hand of a :class:`Match`: its number, dealer, winner, the value of the win
     (胡息 / 胡數 / 胡), the net gain of every seat and the next dealer.
@@ -75,26 +111,9 @@ class HandSummary:
     dealer: int
     winner: int | None
     value: int
-    # (kept as pairs: the summary is a value — its net cannot be changed through what
-    # :attr:`net` returns, and it hashes)
-    _net: tuple[tuple[int, int], ...] = field(converter=_net_pairs, repr=False)
+    #: The net gain of every seat (read-only: :class:`FrozenNet`).
+    net: FrozenNet = field(converter=_net_field)
     next_dealer: int
-
-    @property
-    def net(self) -> dict[int, int]:
-        """The net gain of every seat in the hand (a new dict each time).
-
-        >>> HandSummary(1, 0, None, 0, {0: 0, 1: 0}, 0).net
-        {0: 0, 1: 0}
-        """
-        return dict(self._net)
-
-    def __repr__(self) -> str:
-        return (
-            f"HandSummary(number={self.number!r}, dealer={self.dealer!r}, "
-            f"winner={self.winner!r}, value={self.value!r}, net={self.net!r}, "
-            f"next_dealer={self.next_dealer!r})"
-        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
@@ -107,7 +126,7 @@ class HandSummary:
             "dealer": self.dealer,
             "winner": self.winner,
             "value": self.value,
-            "net": {str(k): v for k, v in self._net},
+            "net": {str(k): v for k, v in self.net.items()},
             "next_dealer": self.next_dealer,
         }
 
@@ -372,9 +391,9 @@ class Match(Generic[G, R]):
         self._rng.setstate(rng)
 
     def copy(self: _M) -> _M:
-        """An independent copy: its games, hands, totals and random numbers are its own, so
-        playing one never changes the other (``copy.copy(match)`` is the same; a shallow copy
-        would share them — review h59).
+        """An independent copy: its games (each :meth:`Game.copy`), hands, totals and random
+        numbers are its own, so playing one never changes the other; the rules are shared
+        (``copy.copy(match)`` is the same; a shallow copy would share them all — review h59).
 
         >>> from changpai import zipai
         >>> match = zipai.Match(seed=3, dealer=0).play(1)
@@ -382,7 +401,15 @@ class Match(Generic[G, R]):
         >>> len(match.games), len(other.games), other.hands[0] == match.hands[0]
         (1, 3, True)
         """
-        return _copy.deepcopy(self)
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name, value in vars(self).items():
+            if isinstance(value, list | dict):
+                setattr(new, name, value.copy())  # (hands, totals, cuts: their items are values)
+        new._games = [game.copy() for game in self._games]
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        return new
 
     __copy__ = copy
 

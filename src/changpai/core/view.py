@@ -24,6 +24,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.guard import items_arg
 from changpai.core.records import GameResult
 
 __all__ = ["GameView", "PerSeat", "SeatView", "SeenMeld"]
@@ -54,7 +55,7 @@ class PerSeat(tuple[int, ...]):
 
 def _seen_cards(value: Iterable[Any]) -> tuple[Any, ...]:
     # (a list given is copied: what the caller does with it later never shows — review h60)
-    return value if type(value) is tuple else tuple(value)
+    return value if type(value) is tuple else items_arg(value, "cards", "cards")
 
 
 @frozen

@@ -20,6 +20,7 @@ from changpai.core.guard import (
     action_dict_items,
     action_field,
     clipped,
+    keeps_once,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
@@ -91,6 +92,8 @@ def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
         return ()
     if isinstance(value, str):
         raise IllegalActionError(f"cards={value!r}: give a tuple of cards")
+    if (error := keeps_once(value, "cards", "大貳 cards")) is not None:
+        raise IllegalActionError(str(error))  # (a set of a pair's cards is one card: h61)
     try:
         items = tuple(value)
     except TypeError:

@@ -702,7 +702,8 @@ def _kan_mask(kan: object, counts: Sequence[int], rules: Rules) -> int:
     if isinstance(kan, str):
         cards = parse(kan)
     else:
-        items = items_arg(kan, "kan", "大貳 (字牌) cards or their texts")
+        # (one card names each 坎: a set of them is what is meant — review h61)
+        items = items_arg(kan, "kan", "大貳 (字牌) cards or their texts", sets=True)
         cards = tuple(c if isinstance(c, Card) else _kan_card(c) for c in items)
     if cards and not rules.kan_locked:
         raise NotationError(

@@ -501,8 +501,8 @@ def decompositions(
     """
     # (read once: an iterator is not read empty by a later step)
     concealed = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
-    if isinstance(exposed, str):
-        exposed = parse_melds(exposed)
+    if type(exposed) is not tuple:  # (text, or read once: an iterator, a set refused — h61)
+        exposed = melds_arg(exposed, Meld, "zipai melds (Meld)", "exposed")
     if isinstance(card, str):  # (the winning card as text too)
         card = Card.parse(card)
     if not isinstance(rules, Rules):  # (inline: a hot path)
@@ -546,8 +546,8 @@ def _best_general(
     chouwei: bool,
 ) -> Decomposition | None:
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
-    if isinstance(exposed, str):
-        exposed = parse_melds(exposed)
+    if type(exposed) is not tuple:  # (text, or read once: an iterator, a set refused — h61)
+        exposed = melds_arg(exposed, Meld, "zipai melds (Meld)", "exposed")
     if isinstance(card, str):  # (the winning card as text too)
         card = Card.parse(card)
     _check_size(concealed, exposed, card is not None, rules)
@@ -893,8 +893,8 @@ def waits(
     """
     # (read once: each candidate reads the cards again)
     concealed = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
-    if isinstance(exposed, str):
-        exposed = parse_melds(exposed)
+    if type(exposed) is not tuple:  # (text, or read once: an iterator, a set refused — h61)
+        exposed = melds_arg(exposed, Meld, "zipai melds (Meld)", "exposed")
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     flag_arg(winning_only, "winning_only", NotationError)

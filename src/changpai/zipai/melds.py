@@ -22,6 +22,7 @@ from changpai.core.guard import (
     clipped,
     flag_arg,
     instance_arg,
+    keeps_once,
     kind_alone,
     meld_head,
     rules_arg,
@@ -186,6 +187,8 @@ def classify(
 
 
 def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    if (error := keeps_once(cards, "cards", "zipai Cards")) is not None:
+        raise error  # (a set of a 坎's cards is one card: review h61)
     if not isinstance(cards, str):  # a text is refused below, with the advice to parse it
         try:
             return tuple(sorted(cards, key=lambda card: (card.value, card.index)))

@@ -19,7 +19,15 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.chuopai.deal import PLAYERS
 from changpai.chuanpai.chuopai.plays import play_order
 from changpai.core import render
-from changpai.core.guard import action_dict, action_field, cards_arg, clipped, int_hint, shown
+from changpai.core.guard import (
+    action_dict,
+    action_field,
+    cards_arg,
+    clipped,
+    int_hint,
+    keeps_once,
+    shown,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
@@ -58,6 +66,8 @@ def _cards(value: Any) -> tuple[Card, ...]:
         return play_order(parse(value, deck="deck84"))
     if isinstance(value, bytes) or not isinstance(value, Iterable):
         raise IllegalActionError(f"cards={shown(value)} is not a sequence of 戳牌 cards")
+    if (error := keeps_once(value, "cards", "戳牌 cards")) is not None:
+        raise IllegalActionError(str(error))  # (a set of a pair's cards is one card: h61)
     items = tuple(value)
     out = []
     for item in items:
