@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from fuzz_targets import TARGETS, fuzzed_parameters, hand_targets
 
-from changpai.errors import ChangpaiError, NotationError
+from changpai.errors import ChangpaiError, NotationError, RulesError
 
 
 def _answer(function: Callable[..., Any], cards: Any, others: list[Any]) -> Any:
@@ -166,3 +166,38 @@ def test_table_melds_decks_and_action_cards_are_read_as_hands_are() -> None:
     locked = daer.LUZHOU.evolve(kan_locked=True)
     by_set = daer.best_decomposition(cards, kan={"拾"}, rules=locked)
     assert by_set is not None and by_set == daer.best_decomposition(cards, kan=["拾"], rules=locked)
+
+
+def test_the_review_of_the_mends() -> None:
+    """Review h62: a hand's net cannot be filled again through ``__init__`` (the summary's hash
+    changed under a set); a summary without its net is refused; 字牌 checks the rules before
+    the table melds, as before; a 吃 option keeps its 比 melds as a tuple of its own; a dict
+    given where a set of seats is read is refused as a dict."""
+    from changpai import zipai
+    from changpai.core.guard import items_arg
+    from changpai.core.match import HandSummary
+
+    match = zipai.Match(seed=3, dealer=0).play(2)
+    before, summary = match.to_dict(), match.hands[0]
+    key = hash(summary)
+    summary.net.__init__({0: 999})  # type: ignore[misc]
+    assert match.to_dict() == before and hash(summary) == key
+    with pytest.raises(NotationError, match="net=None is not a mapping"):
+        HandSummary(1, 0, None, 0, None, 0)  # type: ignore[arg-type]
+    hand = zipai.parse("七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
+    for call in (
+        zipai.best_decomposition,
+        lambda *a: list(zipai.decompositions(*a)),
+        zipai.waits,
+    ):
+        with pytest.raises(RulesError):
+            call(hand, [5], None)
+    with pytest.raises(RulesError):
+        zipai.best_decomposition(iter([5]), rules=None)  # type: ignore[arg-type]
+    option = zipai.chi_options(zipai.parse("x1 x2 x3 d2 d2"), zipai.Card.parse("x2"))[0]
+    bi = list(option.bi)
+    rebuilt = zipai.ChiOption(option.chi, bi, card=option.card)  # type: ignore[arg-type]
+    bi.pop()
+    assert rebuilt == option and type(rebuilt.bi) is tuple
+    with pytest.raises(NotationError, match="is a dict: give a list, a tuple or a set of seats"):
+        items_arg({0: 1}, "seats", "seats", sets=True)

@@ -100,7 +100,7 @@ def text_arg(value: object, what: str) -> str:
     return value
 
 
-def keeps_once(value: object, what: str, of: str) -> NotationError | None:
+def keeps_once(value: object, what: str, of: str, *, sets: bool = False) -> NotationError | None:
     """The error for a set or a mapping given where a sequence of ``of`` is read (None for
     anything else): it keeps each item once — a hand's repeated cards would be dropped, a
     ``Counter``'s counts too, as it iterates its keys — and a set has no order.
@@ -113,6 +113,11 @@ def keeps_once(value: object, what: str, of: str) -> NotationError | None:
     """
     if type(value) is tuple or type(value) is list or not isinstance(value, (Set, Mapping)):
         return None  # (the engines' own tuples first, past the ABC checks)
+    if sets:  # (where a set is what is read, a mapping is refused: it reads as its keys)
+        return NotationError(
+            f"{what}={shown(value)} is a {type(value).__name__}: give a list, a tuple or a "
+            f"set of {of}"
+        )
     hint = " (of a Counter: list(counter.elements()))" if isinstance(value, Mapping) else ""
     return NotationError(
         f"{what}={shown(value)} is a {type(value).__name__}, which keeps each item once: "
@@ -141,7 +146,7 @@ def items_arg(value: object, what: str, of: str, *, sets: bool = False) -> tuple
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise NotationError(f"{what}={shown(value)} is not a sequence of {of}")
     if (not sets or isinstance(value, Mapping)) and (
-        error := keeps_once(value, what, of)
+        error := keeps_once(value, what, of, sets=sets)
     ) is not None:  # (a mapping is read as its keys: never what is meant)
         raise error
     try:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import count_arg, mapping_arg, rules_arg, seed_arg, shown
+from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
@@ -73,6 +73,14 @@ class FrozenNet(dict[int, int]):
 
     __slots__ = ()
 
+    def __new__(cls, net: Mapping[int, int] = {}) -> FrozenNet:  # (read, not kept)
+        made = dict.__new__(cls)
+        dict.update(made, net)  # (filled once, here: __init__ changes nothing — review h62)
+        return made
+
+    def __init__(self, net: Mapping[int, int] = {}) -> None:
+        pass
+
     def _refuse(self, *args: object, **kwargs: object) -> Any:
         raise TypeError("a hand's net is read-only; dict(net) is a copy to change")
 
@@ -95,7 +103,9 @@ class FrozenNet(dict[int, int]):
 def _net_field(net: Mapping[int, int]) -> FrozenNet:
     if type(net) is FrozenNet:
         return net
-    return FrozenNet(mapping_arg(net, "net"))
+    if not isinstance(net, Mapping):  # (None too: a summary without its net is a mistake)
+        raise NotationError(f"net={shown(net)} is not a mapping of seat to amount won")
+    return FrozenNet(net)
 
 
 @frozen

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from attrs import field, frozen
 
-from changpai.core.guard import rules_arg
+from changpai.core.guard import rules_arg, tuple_of
 from changpai.errors import ChangpaiError, NotationError
 from changpai.zipai.cards import Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.hand import _check_copies, _counts
@@ -21,6 +21,14 @@ from changpai.zipai.rules import HUNAN, Rules
 from changpai.zipai.solver import _make_meld, _sentence_shapes
 
 __all__ = ["ChiOption", "chi_options"]
+
+
+_BI = tuple_of(Meld, "bi", "zipai melds (Meld)")
+
+
+def _bi_field(value: object) -> tuple[Meld, ...]:
+    # (a list given is copied, a set refused: review h62)
+    return _BI(value)
 
 
 @frozen(repr=False)
@@ -35,7 +43,7 @@ class ChiOption:
     """
 
     chi: Meld
-    bi: tuple[Meld, ...] = ()
+    bi: tuple[Meld, ...] = field(default=(), converter=_bi_field)
 
     card: Card | None = field(default=None, kw_only=True)
     """The card taken by the 吃 (set by :func:`chi_options`; needed by :meth:`hand_cards`)."""

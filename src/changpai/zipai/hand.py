@@ -283,6 +283,21 @@ def _zipai_cards(concealed: object) -> tuple[Card, ...]:
     return cards_arg(concealed, Card, "concealed", "zipai cards")
 
 
+def _read_once(
+    concealed: Sequence[Card], exposed: Sequence[Meld]
+) -> tuple[tuple[Card, ...], tuple[Meld, ...]]:
+    """The cards and the table melds as tuples, each read once — an iterator is not read empty
+    by a later step, a set is refused (reviews h60, h61) — after the checks that came first
+    (the rules, the flags: a bad input is named as it was).
+
+    >>> _read_once(iter(parse("一二")), [Meld.parse("碰 三三三")])[1]
+    (Meld.parse('碰 三三三'),)
+    """
+    if type(exposed) is not tuple:
+        exposed = melds_arg(exposed, Meld, "zipai melds (Meld)", "exposed")
+    return _zipai_cards(concealed), exposed
+
+
 def _counts(concealed: Sequence[Card]) -> list[int]:
     counts = [0] * KINDS
     for card in _zipai_cards(concealed):
@@ -499,15 +514,16 @@ def decompositions(
     ...
     changpai.errors.NotationError: 'zz' is not a zipai card; expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..拾
     """
-    # (read once: an iterator is not read empty by a later step)
-    concealed = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
-    if type(exposed) is not tuple:  # (text, or read once: an iterator, a set refused — h61)
-        exposed = melds_arg(exposed, Meld, "zipai melds (Meld)", "exposed")
+    if isinstance(concealed, str):
+        concealed = parse(concealed)
+    if isinstance(exposed, str):
+        exposed = parse_melds(exposed)
     if isinstance(card, str):  # (the winning card as text too)
         card = Card.parse(card)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     _check_flags(self_drawn, from_discard, chouwei)
+    concealed, exposed = _read_once(concealed, exposed)
     _check_size(concealed, exposed, card is not None, rules)
     if card is None:
         self_drawn = True
@@ -546,10 +562,11 @@ def _best_general(
     chouwei: bool,
 ) -> Decomposition | None:
     """:func:`best_decomposition` of a hand with table melds or a winning card."""
-    if type(exposed) is not tuple:  # (text, or read once: an iterator, a set refused — h61)
-        exposed = melds_arg(exposed, Meld, "zipai melds (Meld)", "exposed")
+    if isinstance(exposed, str):
+        exposed = parse_melds(exposed)
     if isinstance(card, str):  # (the winning card as text too)
         card = Card.parse(card)
+    concealed, exposed = _read_once(concealed, exposed)
     _check_size(concealed, exposed, card is not None, rules)
     if card is None:
         self_drawn = True
@@ -749,13 +766,12 @@ def best_decomposition(
     >>> best_decomposition("七八九 壹貳叄 肆伍陸 柒捌玖 拾拾", "跑 一一一一; 吃 四五六").huxi
     12
     """
-    if type(concealed) is tuple or type(concealed) is list:
-        cards = concealed
-    else:  # (text, or another iterable read once: the hot path reads the cards twice)
-        cards = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
+    cards = parse(concealed) if isinstance(concealed, str) else concealed
     last = _LAST
     if rules is not last[0] and not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
+    if type(cards) is not tuple and type(cards) is not list:
+        cards = _zipai_cards(cards)  # (another iterable, read once: the hot path reads twice)
     # (the hot path takes the default table, the empty tuple; any other, None included, is
     # read and checked by the general path, as decompositions does)
     if exposed is not _NO_MELDS or card is not None:
@@ -891,13 +907,14 @@ def waits(
     >>> {c.code: d.huxi for c, d in waits("七八九 壹貳叄 肆伍陸 柒捌玖 拾", "跑 一一一一; 吃 四五六").items()}
     {'d1': 6, 'd4': 12, 'd7': 12, 'd10': 12}
     """
-    # (read once: each candidate reads the cards again)
-    concealed = parse(concealed) if isinstance(concealed, str) else _zipai_cards(concealed)
-    if type(exposed) is not tuple:  # (text, or read once: an iterator, a set refused — h61)
-        exposed = melds_arg(exposed, Meld, "zipai melds (Meld)", "exposed")
+    if isinstance(concealed, str):
+        concealed = parse(concealed)
+    if isinstance(exposed, str):
+        exposed = parse_melds(exposed)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     flag_arg(winning_only, "winning_only", NotationError)
+    concealed, exposed = _read_once(concealed, exposed)  # (each candidate reads them again)
     _check_size(concealed, exposed, 1, rules)
     counts = _counts(concealed)
     _check_copies(counts, exposed, None)
