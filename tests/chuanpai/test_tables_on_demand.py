@@ -267,9 +267,10 @@ def test_threads_past_the_count_together_build_once(monkeypatch: pytest.MonkeyPa
     """Threads that reach ``BUILD_AFTER`` calls of a signature at once build its tables once:
     the others wait and take them (review h58: 8 threads built 3 signatures' tables 8-10
     times, each ~0.3 s and 4 MB)."""
-    import sys
     import threading
     import time
+
+    from racing import run_racing
 
     rules = CUSTOM[0]
     built = []
@@ -289,15 +290,6 @@ def test_threads_past_the_count_together_build_once(monkeypatch: pytest.MonkeyPa
         gate.wait()
         found.append(tables.plain_tables(rules))
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=call) for _ in range(6)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
+    run_racing([threading.Thread(target=call) for _ in range(6)])
     assert len(built) == 1
     assert all(f is found[0] for f in found if f is not None) and found[0] is not None

@@ -72,8 +72,9 @@ def test_bounded_dict_stores_from_many_threads_never_fail() -> None:
     """Threads storing into one full BoundedDict (and one emptying it) never raise: two stores
     may drop the same oldest entry (a review: ``del`` raised KeyError there, killing 川牌
     analyses of many house rules in a threaded server), and the size stays near the bound."""
-    import sys
     import threading
+
+    from racing import run_racing
 
     cache: caches.BoundedDict[int, int] = caches.BoundedDict(
         "test-threads", "tests.test_caches.threads", 8
@@ -91,17 +92,9 @@ def test_bounded_dict_stores_from_many_threads_never_fail() -> None:
         for _ in range(2_000):
             cache.clear()
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # (switch threads often: the race is in a few bytecodes)
-    try:
-        threads = [threading.Thread(target=store, args=(i * 100_000,)) for i in range(4)]
-        threads.append(threading.Thread(target=empty))
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
+    threads = [threading.Thread(target=store, args=(i * 100_000,)) for i in range(4)]
+    threads.append(threading.Thread(target=empty))
+    run_racing(threads)  # (switch threads often: the race is in a few bytecodes)
     assert failures == []
     assert len(cache) <= cache.maxsize + len(threads)
 

@@ -6,8 +6,9 @@ one, and one rules' 將 never answers for another's (daer.md §4, §8 E2)."""
 from __future__ import annotations
 
 import itertools
-import sys
 import threading
+
+from racing import run_racing
 
 from changpai import daer
 from changpai.daer import game as game_module
@@ -46,16 +47,7 @@ def test_rules_used_first_in_threads_keep_their_own_jiang() -> None:
         for r in some:
             daer.Game(r, seed=1)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=deal, args=(rules[i::8],)) for i in range(8)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
+    run_racing([threading.Thread(target=deal, args=(rules[i::8],)) for i in range(8)])
     wrong = [
         (s, v)
         for r, s in zip(rules, sets, strict=True)
