@@ -33,12 +33,12 @@ from changpai.chuanpai.solver import _rebuild, _Unit, _unit_meld, _units, _value
 from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
 from changpai.core.guard import (
+    cards_arg,
     instance_of,
     keeps_once,
     melds_arg,
     rules_arg,
     size_arg,
-    tuple_of,
     unchecked,
 )
 from changpai.core.multiset import take as _take
@@ -277,16 +277,12 @@ def _rank(units: Iterable[_Unit]) -> tuple[Meld, ...]:
     return tuple(map(_unit_meld, units))
 
 
-_CONCEALED = tuple_of(Meld, "concealed", "chuanpai units (Meld)")
-_EXPOSED = tuple_of(Meld, "exposed", "chuanpai units (Meld)")
-
-
 def _concealed_field(value: object) -> tuple[Meld, ...]:
-    return _CONCEALED(value)
+    return cards_arg(value, Meld, "concealed", "chuanpai units (Meld)")
 
 
 def _exposed_field(value: object) -> tuple[Meld, ...]:
-    return _EXPOSED(value)
+    return cards_arg(value, Meld, "exposed", "chuanpai units (Meld)")
 
 
 @frozen

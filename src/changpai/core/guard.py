@@ -52,7 +52,6 @@ __all__ = [
     "seed_arg",
     "size_arg",
     "text_arg",
-    "tuple_of",
     "unchecked",
 ]
 
@@ -200,26 +199,6 @@ def cards_arg(
     if limit is not None:
         size_arg(len(items), limit, what, of)
     return items
-
-
-def tuple_of(card: type[_T], what: str, of: str) -> Callable[[object], tuple[_T, ...]]:
-    """An attrs converter: :func:`cards_arg` of a field named ``what`` (a tuple of ``card``
-    objects; a list or another iterable is copied, so the object never shares the caller's).
-
-    >>> tuple_of(int, "groups", "numbers")([1, 2])
-    (1, 2)
-    """
-
-    def convert(value: object) -> tuple[_T, ...]:
-        if type(value) is tuple:  # (the analyses' readings: checked at a glance)
-            for item in value:
-                if type(item) is not card:
-                    break
-            else:
-                return value
-        return cards_arg(value, card, what, of)
-
-    return convert
 
 
 def instance_of(cls: type[_T], family: str = "") -> Callable[[object, Any, _T], None]:

@@ -38,7 +38,6 @@ from changpai.core.guard import (
     items_arg,
     meld_texts,
     rules_arg,
-    tuple_of,
     unchecked,
 )
 from changpai.daer.melds import Meld, MeldKind, Origin, _luzhou_names, classify, meld_hu
@@ -398,16 +397,12 @@ def _hu_field(instance: object, attribute: object, value: int) -> None:
     int_arg(value, "hu", error=NotationError)
 
 
-_CONCEALED = tuple_of(Meld, "concealed", "大貳 melds (Meld)")
-_EXPOSED = tuple_of(Meld, "exposed", "大貳 melds (Meld)")
-
-
 def _concealed_field(value: object) -> tuple[Meld, ...]:
-    return _CONCEALED(value)
+    return cards_arg(value, Meld, "concealed", "大貳 melds (Meld)")
 
 
 def _exposed_field(value: object) -> tuple[Meld, ...]:
-    return _EXPOSED(value)
+    return cards_arg(value, Meld, "exposed", "大貳 melds (Meld)")
 
 
 @frozen(repr=False)

@@ -31,7 +31,6 @@ from changpai.core.guard import (
     melds_arg,
     rules_arg,
     size_arg,
-    tuple_of,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
@@ -302,21 +301,16 @@ class _Valued:
     _nantong_value: int
 
 
-_GROUPS = tuple_of(Meld, "groups", "nantong melds (Meld)")
-_EXPOSED = tuple_of(Meld, "exposed", "nantong melds (Meld)")
-_JIANG = tuple_of(Card, "jiang", "nantong cards (Card)")
-
-
 def _groups_field(value: object) -> tuple[Meld, ...]:
-    return _GROUPS(value)
+    return cards_arg(value, Meld, "groups", "nantong melds (Meld)")
 
 
 def _exposed_field(value: object) -> tuple[Meld, ...]:
-    return _EXPOSED(value)
+    return cards_arg(value, Meld, "exposed", "nantong melds (Meld)")
 
 
 def _jiang_field(value: object) -> tuple[Card, ...]:
-    return _JIANG(value)
+    return cards_arg(value, Card, "jiang", "nantong cards (Card)")
 
 
 @frozen

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from attrs import field, frozen
 
-from changpai.core.guard import rules_arg, tuple_of
+from changpai.core.guard import cards_arg, rules_arg
 from changpai.errors import ChangpaiError, NotationError
 from changpai.zipai.cards import Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.hand import _check_copies, _counts
@@ -23,12 +23,9 @@ from changpai.zipai.solver import _make_meld, _sentence_shapes
 __all__ = ["ChiOption", "chi_options"]
 
 
-_BI = tuple_of(Meld, "bi", "zipai melds (Meld)")
-
-
 def _bi_field(value: object) -> tuple[Meld, ...]:
     # (a list given is copied, a set refused: review h62)
-    return _BI(value)
+    return cards_arg(value, Meld, "bi", "zipai melds (Meld)")
 
 
 @frozen(repr=False)

@@ -22,11 +22,11 @@ from changpai.core import render
 from changpai.core.guard import (
     action_dict,
     action_field,
+    cards_arg,
     clipped,
     int_hint,
     keeps_once,
     shown,
-    tuple_of,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
@@ -164,11 +164,8 @@ class PileKind(HanziEnum, short_repr=True):
     COVERED = ("gai", "蓋牌")
 
 
-_PILE_CARDS = tuple_of(Card, "cards", "戳牌 cards")
-
-
 def _pile_cards(value: object) -> tuple[Card, ...]:
-    return _PILE_CARDS(value)  # (the engine's tuples at a glance; a list copied)
+    return cards_arg(value, Card, "cards", "戳牌 cards")  # (a list copied)
 
 
 @frozen
