@@ -131,6 +131,29 @@ def test_play_of_refuses_what_is_not_a_sequence_of_cards(cards: object) -> None:
         Play.of(cards)  # type: ignore[arg-type]
 
 
+def test_a_play_built_directly_is_checked() -> None:
+    """``Play(kind, rank, cards)`` (the attrs constructor, also what ``attrs.evolve`` calls) is
+    the play its cards make: a list is copied to a tuple, a set (which keeps each card once:
+    a pair's cards read as one card) and a kind, rank or order the cards do not make are
+    refused (the engine builds its plays through ``Play.of``)."""
+    play = Play.parse("天牌 紅九 黑九")
+    assert Play(play.kind, play.rank, list(play.cards)) == play
+    assert type(Play(play.kind, play.rank, list(play.cards)).cards) is tuple
+    pair = Play.parse("天牌 天牌")
+    with pytest.raises(NotationError, match="is a set"):
+        Play(pair.kind, pair.rank, set(pair.cards))  # type: ignore[arg-type]
+    for kind, rank, cards in (
+        (play.kind, 3, play.cards),
+        (PlayKind.RED, play.rank, play.cards),
+        ("combo", play.rank, play.cards),
+        (play.kind, play.rank, play.cards[::-1]),
+    ):
+        with pytest.raises(NotationError, match=r"build one with Play\.of"):
+            Play(kind, rank, cards)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="cards=5"):
+        Play(play.kind, play.rank, 5)  # type: ignore[arg-type]
+
+
 def test_seed_example_red_five_pair() -> None:
     """chuanpai.md §3.2 / seed 000 §7: a pair of 紅五 is beaten by a pair of 紅七 (三四) or 紅九;
     with three 紅九 the pair of 紅九 is safe because the next player cannot beat it."""

@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from changpai.chuanpai.cards import CARDS, Card, ChuoClass, _count_copies, parse
 from changpai.chuanpai.chuopai.deal import HAND
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import caches, render
-from changpai.core.guard import clipped, items_arg, rules_arg, shown
+from changpai.core.guard import cards_arg, clipped, items_arg, rules_arg, shown, unchecked
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
 
@@ -335,10 +335,15 @@ _PLAY_KEYS: tuple[int, ...] = tuple(
 )
 
 
+def _play_cards(value: object) -> tuple[Card, ...]:
+    return cards_arg(value, Card, "cards", "戳牌 cards (chuanpai Card)")
+
+
 @frozen
 class Play:
     """A play of 戳牌: its class (:class:`PlayKind`), rank within the class and its cards
-    (sorted in table order). Build one with :meth:`of` or :meth:`parse`.
+    (sorted in table order). Build one with :meth:`of` or :meth:`parse`; built directly,
+    ``Play(kind, rank, cards)`` checks that the cards, in play order, make that kind and rank.
 
     >>> play = Play.parse("天牌 紅九 黑九")
     >>> play.kind, play.rank, play.size, play.name, str(play)
@@ -351,7 +356,16 @@ class Play:
 
     kind: PlayKind
     rank: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = field(converter=_play_cards)
+
+    def __attrs_post_init__(self) -> None:
+        # (a play built directly, not by `of`: its kind and rank are those its cards make)
+        made = Play.of(self.cards)
+        if (made.kind, made.rank, made.cards) != (self.kind, self.rank, self.cards):
+            raise NotationError(
+                f"Play({shown(self.kind)}, {shown(self.rank)}, {shown(self.cards)}) is not a "
+                f"戳牌 play: those cards, in play order, are {made!r} (build one with Play.of)"
+            )
 
     @classmethod
     def of(cls, cards: Iterable[Card]) -> Play:
@@ -377,6 +391,8 @@ class Play:
                 f"{text} is not a 戳牌 play: cards of one rank of one class, or a 組合 of head "
                 "cards 天 / 地 / 人 / 和 with their 點子 (chuanpai.md §3.2)"
             )
+        if cls is Play:  # (checked above: past the constructor's check)
+            return _new_play(_KINDS[shape[0]], shape[1], items)
         return cls(_KINDS[shape[0]], shape[1], items)
 
     @classmethod
@@ -429,6 +445,9 @@ class Play:
 
     def _repr_html_(self) -> str:
         return render.meld(f"{self.kind.hanzi} {self.name}", self.cards)
+
+
+_new_play = unchecked(Play)
 
 
 def _as_play(value: Play | str | Iterable[Card], what: str) -> Play:
