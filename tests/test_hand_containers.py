@@ -99,6 +99,26 @@ def test_unordered_collections_are_refused(target: str) -> None:
             function(given, *others)
 
 
+def _broken(cards: tuple[Any, ...]) -> Iterator[Any]:
+    """The cards, then the error of a program's bug while they are read."""
+    yield from cards
+    raise ZeroDivisionError("the caller's bug")
+
+
+@pytest.mark.parametrize("target", hand_targets())
+def test_an_iterable_that_breaks_while_read_is_a_notation_error(target: str) -> None:
+    """Every family reads a hand that fails while it is iterated as a bad argument named by
+    its parameter (川牌 and 孝感 let the generator's own ZeroDivisionError through, while the
+    other families said "cannot be read"), and a string as text for ``parse``."""
+    function, module = TARGETS[target]
+    others = [module.DECK[0]] * (len(fuzzed_parameters(function)) - 1)
+    hand = _hands(module, 1, seed=len(target))[0]
+    if isinstance(_answer(function, hand, others), type):
+        return  # (zipai.score reads a Decomposition first: no cards to read)
+    with pytest.raises(NotationError, match="cannot be read: the caller's bug"):
+        function(_broken(hand), *others)
+
+
 def _readings() -> list[tuple[str, Any, Callable[[Any], Any], list[str]]]:
     """A reading of each family whose ``Decomposition`` is built from its parts: the family,
     the reading, how to build it again from lists, and the names of its tuple fields."""

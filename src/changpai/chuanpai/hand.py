@@ -35,7 +35,7 @@ from changpai.core import caches, render
 from changpai.core.guard import (
     cards_arg,
     instance_of,
-    keeps_once,
+    items_arg,
     melds_arg,
     rules_arg,
     size_arg,
@@ -195,18 +195,8 @@ def _plain_counts(cards: object) -> tuple[int, ...]:
 
 
 def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
-    if type(value) is tuple:  # the common case, without the Iterable ABC check
-        return value
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        reader = "parse_melds" if of == "units" else "parse"
-        raise NotationError(
-            f"{what}={value!r} is not a sequence of chuanpai {of}; read text with {reader}(...)"
-            if isinstance(value, str)
-            else f"{what}={value!r} is not a sequence of chuanpai {of}"
-        )
-    if (error := keeps_once(value, what, f"chuanpai {of}")) is not None:
-        raise error
-    return tuple(value)
+    reader = "parse_melds" if of == "units" else "parse"
+    return items_arg(value, what, f"chuanpai {of}", reader=reader)
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:

@@ -124,10 +124,13 @@ def keeps_once(value: object, what: str, of: str, *, sets: bool = False) -> Nota
     )
 
 
-def items_arg(value: object, what: str, of: str, *, sets: bool = False) -> tuple[Any, ...]:
+def items_arg(
+    value: object, what: str, of: str, *, sets: bool = False, reader: str = ""
+) -> tuple[Any, ...]:
     """The items of an iterable (not a string) as a tuple, else a :class:`NotationError`; a
     set or a mapping too (:func:`keeps_once`), but a set when ``sets`` (what is read is a set:
-    seats, the cards declared by 叫牌, the 坎 named).
+    seats, the cards declared by 叫牌, the 坎 named). A string's error names the ``reader``
+    of text, if given.
 
     >>> items_arg([1, 2], "cards", "zipai cards")
     (1, 2)
@@ -137,13 +140,18 @@ def items_arg(value: object, what: str, of: str, *, sets: bool = False) -> tuple
     changpai.errors.NotationError: cards=5 is not a sequence of zipai cards
     >>> items_arg({2, 1}, "seats", "seats", sets=True)
     (1, 2)
+    >>> items_arg("1t", "cards", "nantong cards", reader="parse")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: cards='1t' is not a sequence of nantong cards; read text with parse(...)
     """
     if type(value) is tuple:
         return value
     if type(value) is list:
         return tuple(value)
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise NotationError(f"{what}={shown(value)} is not a sequence of {of}")
+        hint = f"; read text with {reader}(...)" if reader and isinstance(value, str) else ""
+        raise NotationError(f"{what}={shown(value)} is not a sequence of {of}{hint}")
     if (not sets or isinstance(value, Mapping)) and (
         error := keeps_once(value, what, of, sets=sets)
     ) is not None:  # (a mapping is read as its keys: never what is meant)

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from changpai.core import render
-from changpai.core.guard import clipped, flag_arg, keeps_once
+from changpai.core.guard import clipped, flag_arg, items_arg, shown
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.core.notation import SPACED, case_spellings, is_separator
@@ -509,23 +509,13 @@ def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:
     return counts_of(_card_indices(cards)).counts
 
 
-def _checked_cards(cards: object) -> Iterator[Card]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise NotationError(f"cards={cards!r:.60} is not a sequence of nantong cards")
-    if (error := keeps_once(cards, "cards", "nantong cards")) is not None:
-        raise error
-    for card in cards:
+def _checked_cards(cards: object) -> tuple[Card, ...]:
+    items = items_arg(cards, "cards", "nantong cards")
+    for card in items:
         if not isinstance(card, Card):
-            raise NotationError(f"{card!r:.60} is not a nantong Card")
-        yield card
+            raise NotationError(f"{shown(card)} is not a nantong Card")
+    return items
 
 
 def _card_indices(cards: Iterable[Card]) -> Iterator[int]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise NotationError(f"cards={cards!r:.60} is not a sequence of nantong cards")
-    if (error := keeps_once(cards, "cards", "nantong cards")) is not None:
-        raise error
-    for card in cards:
-        if not isinstance(card, Card):
-            raise NotationError(f"{card!r} is not a nantong Card")
-        yield card.index
+    return (card.index for card in _checked_cards(cards))

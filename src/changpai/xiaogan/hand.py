@@ -32,7 +32,7 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, flag_arg, keeps_once, melds_arg, rules_arg, size_arg
+from changpai.core.guard import cards_arg, flag_arg, items_arg, melds_arg, rules_arg, size_arg
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
@@ -253,15 +253,8 @@ def _layout(counts: tuple[int, ...], options: _Options, face_down: bool) -> _Lay
 
 
 def _sequence(value: object, what: str, of: str) -> tuple[Any, ...]:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        reader = "parse_melds" if of == "sets" else "parse"
-        hint = f"; read text with {reader}(...)" if isinstance(value, str) else ""
-        raise NotationError(f"{what}={value!r} is not a sequence of xiaogan {of}{hint}")
-    if (error := keeps_once(value, what, f"xiaogan {of}")) is not None:
-        raise error
-    return tuple(value)
+    reader = "parse_melds" if of == "sets" else "parse"
+    return items_arg(value, what, f"xiaogan {of}", reader=reader)
 
 
 def parse_melds(melds: Iterable[Meld] | str) -> tuple[Meld, ...]:
