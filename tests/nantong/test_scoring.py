@@ -484,6 +484,22 @@ def test_houmo_in_sequence_counts_four_real_copies_not_a_baida() -> None:
     assert nantong.best_decomposition(real, rules=rules).value == 50
 
 
+def test_a_baida_in_a_zhendi_three_makes_the_same_three() -> None:
+    """nantong.md §6.2 (a 真諦 card's remaining three score as its four: 後摸 ``12·m``) and §1
+    (a 百搭 is any card), where the rules file says nothing of the two together: ``HH HH FU``
+    with 紅花 flipped is the concealed three of 紅花 and scores 48 as three real 紅花 do
+    (docs/nantong.md "Where the rules file says nothing"; reviews h7, h56 "J1")."""
+    hand = "123b 456b 789b 123t 456t 123w HH HH FU 5w 5w"
+    wild = nantong.best_decomposition(hand, rules=nantong.DUZIHU_BAIDA, jiang="HH 3w")
+    real = nantong.best_decomposition(hand.replace("FU", "HH"), jiang="HH 3w")
+    assert wild is not None and real is not None
+    sheets = [nantong.score(d, winning_card="5w") for d in (wild, real)]
+    for sheet in sheets:
+        (line,) = [line for line in sheet.lines if "紅花紅花紅花" in line.name]
+        assert line.value == 48 and line.name.startswith("後摸")
+    assert wild.value == real.value == 90
+
+
 def test_sets_value_refuses_more_cards_than_a_hand_holds() -> None:
     """nantong.md §3 (a hand is 23 cards, three less a declared set) and issue 12 (inputs no
     game reaches are refused, as every analysis does): 100 cards gave 320."""
