@@ -132,8 +132,9 @@ def test_play_of_refuses_what_is_not_a_sequence_of_cards(cards: object) -> None:
 
 
 def test_a_play_built_directly_is_checked() -> None:
-    """``Play(kind, rank, cards)`` (the attrs constructor, also what ``attrs.evolve`` calls) is
-    the play its cards make: a list is copied to a tuple, a set (which keeps each card once:
+    """chuanpai.md §3.2 (a play is cards of one rank of one class, or a 組合): ``Play(kind,
+    rank, cards)`` (the attrs constructor, also what ``attrs.evolve`` calls) is the play its
+    cards make: a list is copied to a tuple, a set (which keeps each card once:
     a pair's cards read as one card) and a kind, rank or order the cards do not make are
     refused (the engine builds its plays through ``Play.of``)."""
     play = Play.parse("天牌 紅九 黑九")
