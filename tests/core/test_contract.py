@@ -527,6 +527,31 @@ def test_a_copied_game_keeps_its_subclass(entry: changpai.Variant) -> None:
 
 
 @by_variant
+def test_a_copied_game_keeps_its_subclass_slots(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md, the engine table: the copy of a subclass keeps the subclass's
+    own slots too, shallow as its attributes (they were left unset: stop 34's noticed list)."""
+    module = family(entry)
+    subclass = type("Slotted", (module.Game,), {"__slots__": ("note", "unset")})
+    game = subclass(entry.rules, 5)
+    game.note = ["kept"]
+    for made in (game.copy(), copy.copy(game)):
+        assert type(made) is subclass and made == game and made.note is game.note
+        assert not hasattr(made, "unset")
+
+
+@by_variant
+def test_a_copied_match_keeps_its_subclass(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md, Match: ``copy()`` of a subclass is that subclass, with its own
+    attributes and slots."""
+    module = family(entry)
+    subclass = type("Slotted", (module.Match,), {"__slots__": ("note",)})
+    match = subclass(entry.rules, 3, dealer=0)
+    match.note = "kept"
+    made = match.copy()
+    assert type(made) is subclass and made.note == "kept"
+
+
+@by_variant
 def test_a_copied_match_is_its_own(entry: changpai.Variant) -> None:
     """``Match.copy()`` and ``copy.copy(match)`` share nothing with the match: playing the copy
     leaves the match's games, hands, totals and random numbers as they were (review h59: a

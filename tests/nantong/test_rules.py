@@ -143,3 +143,17 @@ def test_0_1_0_rules_without_a_name_give_the_right_preset() -> None:
     for preset in (nantong.DUZIHU, nantong.DUZIHU_BAIDA):
         old = {k: v for k, v in rules_to_dict(preset).items() if k not in ("name", "title")}
         assert rules_from_dict(nantong.Rules, old, family="nantong") == preset
+
+
+def test_an_evolved_preset_keeps_its_name_and_equals_only_by_its_options() -> None:
+    """docs/core-concepts.md, Rules: equality compares the name and title too; ``evolve`` keeps
+    the name, so the 120-card preset with 百搭 switched on is not ``DUZIHU_BAIDA``, though it
+    plays the same options (compared by ``to_dict()`` without the name and title)."""
+    evolved = nantong.DUZIHU.evolve(baida=True)
+    assert evolved.name == "duzihu" and evolved != nantong.DUZIHU_BAIDA
+
+    def options(rules: nantong.Rules) -> dict[str, object]:
+        return {k: v for k, v in rules.to_dict().items() if k not in ("name", "title")}
+
+    assert options(evolved) == options(nantong.DUZIHU_BAIDA)
+    assert evolved == nantong.DUZIHU.evolve(baida=True)

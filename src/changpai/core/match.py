@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from attrs import field, frozen
 
 from changpai.core import render
+from changpai.core.copying import copy_user_slots
 from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -419,6 +420,7 @@ class Match(Generic[G, R]):
         new._games = [game.copy() for game in self._games]
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
+        copy_user_slots(self, new)
         return new
 
     __copy__ = copy

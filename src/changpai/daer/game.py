@@ -39,6 +39,7 @@ from operator import is_
 from typing import Any
 
 from changpai.core import caches
+from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import items_arg, not_to_act, rules_arg, seed_arg
@@ -469,6 +470,7 @@ class Game(ClaimsMixin, GameBase):
         new._options = {s: list(o) for s, o in self._options.items()}
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
+        copy_user_slots(self, new)
         return new
 
     def _key(self) -> tuple[Any, ...]:

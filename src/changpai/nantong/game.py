@@ -36,6 +36,7 @@ from itertools import chain, compress, product
 from operator import getitem
 from typing import Any
 
+from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import not_to_act, rules_arg
@@ -1002,4 +1003,5 @@ class Game(GameBase):
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
         new._needs = list(self._needs)
+        copy_user_slots(self, new)
         return new

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from changpai.core.copying import copy_user_slots
 from changpai.core.engine import GameBase
 from changpai.core.guard import not_to_act, rules_arg
 from changpai.core.records import ActionRecord, GameResult
@@ -455,6 +456,7 @@ class Game(Claims, GameBase):
         other._turn = self._turn
         other._result = self._result
         other._choices = self._choices  # immutable; the state is the same
+        copy_user_slots(self, other)
         return other
 
     def view(self, seat: int) -> GameView[Card, Action]:

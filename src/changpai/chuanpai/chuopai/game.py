@@ -47,6 +47,7 @@ from changpai.chuanpai.chuopai.ending import (
 from changpai.chuanpai.chuopai.plays import DOTS, Shape, can_beat, describe, play_order
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import caches
+from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import clipped, flag_arg, items_arg, not_to_act, rules_arg
@@ -746,6 +747,7 @@ class Game(GameBase):
         other._trick = list(self._trick)
         other._followers = list(self._followers)
         other._cover = list(self._cover)
+        copy_user_slots(self, other)
         return other
 
     def _key(self) -> tuple[Any, ...]:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from attrs import frozen
 
+from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.records import ActionRecord, GameResult
@@ -427,6 +428,7 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         for name, value in vars(self).items():
             if isinstance(value, (list, set, dict)):
                 setattr(new, name, _copy_value(value))
+        copy_user_slots(self, new)
         return new
 
     def _key(self) -> tuple[Any, ...]:
