@@ -511,6 +511,21 @@ def test_documents_written_by_0_1_0_still_load(name: str) -> None:
     assert module.Game.from_json(game.to_json()) == game
 
 
+@pytest.mark.parametrize(
+    "name", sorted(p.stem for p in LEGACY.glob("*.json") if ".expected" not in p.name)
+)
+def test_a_0_1_0_document_with_a_key_0_1_0_never_wrote_is_refused(name: str) -> None:
+    """docs/core-concepts.md, documents: an unknown key is refused, not dropped — in a document
+    of changpai 0.1.0 too (its keys were read and any other ignored without a word)."""
+    data = json.loads((LEGACY / f"{name}.json").read_text(encoding="utf-8"))
+    module = importlib.import_module(f"changpai.{name.split('-')[0]}")
+    data["note"] = "kept by a client"
+    with pytest.raises(NotationError, match=r"0\.1\.0 .* unknown key\(s\) 'note'"):
+        module.Game.from_json(json.dumps(data))
+    with pytest.raises(NotationError, match="unknown key"):
+        changpai.game_from_json(json.dumps(data))
+
+
 @by_variant
 def test_a_copied_game_keeps_its_subclass(entry: changpai.Variant) -> None:
     """docs/core-concepts.md, the engine table: ``copy()`` (and ``copy.copy``) is "an

@@ -54,6 +54,7 @@ __all__ = [
     "VERSION",
     "analysis_document",
     "check_legacy_family",
+    "check_legacy_keys",
     "game_document",
     "game_family",
     "read_game_document",
@@ -209,6 +210,25 @@ def check_legacy_family(data: dict[str, Any], family: str) -> None:
             f"not a {family} game document: it has no 'schema' key (expected {GAME_SCHEMA!r}) "
             f"and its family is {data.get('family')!r}, not that of a changpai 0.1.0 {family} "
             "document"
+        )
+
+
+def check_legacy_keys(data: Mapping[str, Any], family: str, keys: Sequence[str]) -> None:
+    """The :class:`~changpai.errors.NotationError` of a changpai 0.1.0 document of ``family``
+    holding a key other than ``keys``, those 0.1.0 wrote: nothing is silently dropped, as an
+    unknown key of a version-2 document is refused too.
+
+    >>> check_legacy_keys({"family": "nantong", "log": []}, "nantong", ("family", "log"))
+    >>> check_legacy_keys({"family": "nantong", "note": "x"}, "nantong", ("family", "log"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a changpai 0.1.0 nantong game document: unknown key(s) 'note' (its keys are 'family', 'log')
+    """
+    unknown = [key for key in data if key not in keys]
+    if unknown:
+        raise NotationError(
+            f"not a changpai 0.1.0 {family} game document: unknown key(s) "
+            f"{', '.join(map(clipped, unknown))} (its keys are {', '.join(map(repr, keys))})"
         )
 
 

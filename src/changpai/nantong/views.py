@@ -122,6 +122,10 @@ def game_html(game: Game) -> str:
     return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)
 
 
+# the keys of a game document of changpai 0.1.0
+_LEGACY_KEYS = ("family", "rules", "deck", "dealer", "seed", "log")
+
+
 def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     """A game document written by changpai 0.1.0 (``{"family": "nantong", "rules", "deck",
     "dealer", "seed", "log"}``, the log a list of ``{kind, seat, card}`` decisions) as a
@@ -138,6 +142,7 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     changpai.errors.NotationError: not a nantong game document (changpai 0.1.0): it has no 'log'
     """
     document.check_legacy_family(data, "nantong")
+    document.check_legacy_keys(data, "nantong", _LEGACY_KEYS)
     if "log" not in data:
         raise NotationError("not a nantong game document (changpai 0.1.0): it has no 'log'")
     converted = {key: value for key, value in data.items() if key != "log"}

@@ -194,6 +194,7 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
             f"{document.GAME_SCHEMA!r}, or 'format': {_LEGACY_FORMAT!r} of a changpai 0.1.0 "
             "document)"
         )
+    document.check_legacy_keys(data, "zipai", ("format", *_LEGACY_KEYS, "huangfan"))
     missing = [key for key in _LEGACY_KEYS if key not in data]
     if missing:
         raise NotationError(

@@ -204,6 +204,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         changpai.errors.NotationError: not a complete chuanpai game document (0.1.0): the key 'rules' is missing (expected 'rules', 'players', 'dealer', 'deck', 'actions')
         """
         document.check_legacy_family(data, cls.family)
+        document.check_legacy_keys(data, cls.family, ("family", *_LEGACY_KEYS, "seed"))
         for key in _LEGACY_KEYS:
             if key not in data:
                 raise NotationError(
