@@ -195,3 +195,24 @@ def test_a_set_without_cards_names_it() -> None:
     """Meld.parse("碰") (a kind and no cards) says so, quoting the text, as every family."""
     with pytest.raises(NotationError, match=r"^'碰': the kind '碰' names no cards"):
         Meld.parse("碰")
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("順 八九十", "順 八 九 十"),
+        ("順 十九八", "順 八 九 十"),
+        ("順 七八九", "順 七 八 九"),
+        ("順 十 八 混江", "順 八 混江 十"),
+        ("句 人大上", "句 上 大 人"),
+    ],
+)
+def test_a_number_run_is_shown_in_the_order_of_its_numbers(text: str, shown: str) -> None:
+    """xiaogan.md §4 (X5): the number runs are 七八九 and 八九十; a 順 prints in that order (十
+    is card D2, sorted before 八 F1 and 九 F2, and printed first before), and reads back."""
+    meld = Meld.parse(text)
+    assert str(meld) == shown
+    assert Meld.parse(str(meld)) == meld
+    html = meld._repr_html_()  # (each card a chip titled by its code and hanzi, in order)
+    chips = [html.index(f"'{c.code} {c.hanzi}'") for c in meld._shown_cards()]
+    assert chips == sorted(chips) and [c.hanzi for c in meld._shown_cards()] == shown.split()[1:]

@@ -45,6 +45,9 @@ RUNS: tuple[tuple[int, int, int], ...] = ((9, 15, 16), (10, 15, 16))
 """The number runs of X5 as card indices: 七八九 (D1 F1 F2) and 八九十 (F1 F2 D2) — with this
 deck (乙 = 1, no 二) no other run exists (xiaogan.md §4)."""
 
+# the same runs in the order of their numbers, as a 順 is shown (十 is D2, before 八 and 九)
+_RUNS_IN_NUMBER_ORDER = ((9, 15, 16), (15, 16, 10))
+
 
 class MeldKind(HanziEnum, short_repr=True):
     """The kinds of set, each with its hanzi, size and replacement draws (xiaogan.md §4).
@@ -364,8 +367,25 @@ class Meld:
         n = len(self.cards)
         return n if rules.count_face_down else n - self.kind.hidden
 
+    def _shown_cards(self) -> tuple[Card, ...]:
+        """The cards as the set is shown: a 順 in the order of its numbers (八 九 十, a 混江 in
+        the place of the number it stands for), any other set as :attr:`cards` (sorted).
+
+        >>> m = Meld.parse("順 八九十")
+        >>> " ".join(c.hanzi for c in m.cards), " ".join(c.hanzi for c in m._shown_cards())
+        ('十 八 九', '八 九 十')
+        >>> str(Meld.parse("順 十 八 混江"))
+        '順 八 混江 十'
+        """
+        if self.kind is not MeldKind.SHUN:
+            return self.cards
+        real = {c.index: c for c in self.cards if c.index != HJ}
+        wild = [c for c in self.cards if c.index == HJ]
+        run = next(run for run in _RUNS_IN_NUMBER_ORDER if real.keys() <= set(run))
+        return tuple(real[k] if k in real else wild.pop() for k in run)
+
     def __str__(self) -> str:
-        return f"{self.kind.hanzi} " + " ".join(c.hanzi for c in self.cards)
+        return f"{self.kind.hanzi} " + " ".join(c.hanzi for c in self._shown_cards())
 
     def _repr_html_(self) -> str:
         """The set for notebooks: its kind and its cards as chips.
@@ -375,7 +395,7 @@ class Meld:
         (True, 3)
         """
         claimed = "" if self.claimed is None else f" (claimed {self.claimed})"
-        return render.meld(self.kind.hanzi, self.cards, title=f"{self}{claimed}")
+        return render.meld(self.kind.hanzi, self._shown_cards(), title=f"{self}{claimed}")
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready dict.
