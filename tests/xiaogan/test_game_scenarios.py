@@ -855,3 +855,27 @@ def test_a_shun_made_two_ways_with_hunjiang_is_offered_once() -> None:
     actions = game.legal_actions(0)
     assert len(set(actions)) == len(actions)
     assert "seat 0 用 順 八 with 九 混江" in [str(a) for a in actions]
+
+
+def test_a_shun_on_the_table_is_shown_in_the_order_of_its_numbers() -> None:
+    """xiaogan.md §4 (X5): a 順 八九十 claimed in play shows as 八 九 十 to its owner and to
+    the others (the view's cards) and in the game's notebook table, not in card order 十 八 九
+    (十 is card D2); the meld's ``cards`` stay sorted (seed 1: seat 2 claims it)."""
+    rules = XIAOGAN.evolve(hunjiang="wild", numeric_sentences=True)
+    game = Game(rules, 1)
+    rng = random.Random(1)
+    while not any(m.kind is MeldKind.SHUN for m in game.melds(2)):
+        legal = game.legal_actions(game.to_act[0])
+        shun = [a for a in legal if a.meld is MeldKind.SHUN]
+        game.apply(shun[0] if shun else rng.choice(legal))
+    (meld,) = [m for m in game.melds(2) if m.kind is MeldKind.SHUN]
+    assert [c.hanzi for c in meld.cards] == ["十", "八", "九"]
+    for seat in game.seats:
+        (seen,) = [m for m in game.view(seat).seats[2].melds if m.label == "順"]
+        assert [c.hanzi for c in seen.cards] == ["八", "九", "十"]
+    html = game._repr_html_()
+    group = html[html.index("title='順 八 九 十'") :]  # (the 順's chips follow its title)
+    chips = [group.index(f"'{code} {hanzi}'") for code, hanzi in (("F1", "八"), ("F2", "九"))]
+    assert chips == sorted(chips) and chips[-1] < group.index("'D2 十'") < group.index(
+        "</span></span>"
+    )

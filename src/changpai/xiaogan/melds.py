@@ -45,8 +45,9 @@ RUNS: tuple[tuple[int, int, int], ...] = ((9, 15, 16), (10, 15, 16))
 """The number runs of X5 as card indices: 七八九 (D1 F1 F2) and 八九十 (F1 F2 D2) — with this
 deck (乙 = 1, no 二) no other run exists (xiaogan.md §4)."""
 
-# the same runs in the order of their numbers, as a 順 is shown (十 is D2, before 八 and 九)
-_RUNS_IN_NUMBER_ORDER = ((9, 15, 16), (15, 16, 10))
+# the same runs in the order of their numbers, as a 順 is shown (十 is D2, before 八 and 九);
+# 八 九 and a 混江 show as 八 九 混江, the 混江 last as it was (it may be 七 or 十)
+_RUNS_IN_NUMBER_ORDER = ((15, 16, 10), (9, 15, 16))
 
 
 class MeldKind(HanziEnum, short_repr=True):

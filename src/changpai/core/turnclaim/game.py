@@ -99,7 +99,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         for s in self.seats:
             melds = []
             for meld in self._tables[s]:
-                shown = tuple(meld.cards) if s == seat else self._face_up(meld)
+                shown = self._in_shown_order(meld) if s == seat else self._face_up(meld)
                 hidden = len(meld.cards) - len(shown)
                 melds.append(SeenMeld(meld.kind.value, meld.kind.hanzi, shown, hidden=hidden))
             side = tuple(self._side_cards(s))
@@ -155,7 +155,10 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         rows = []
         piles = self._seat_discards()
         for seat in range(self.players):
-            units = [render.meld(m.kind.hanzi, m.cards, title=str(m)) for m in self._tables[seat]]
+            units = [
+                render.meld(m.kind.hanzi, self._in_shown_order(m), title=str(m))
+                for m in self._tables[seat]
+            ]
             side = self._side_cards(seat)
             if side:
                 units.append(render.meld(self.side_label, side, title=self.side_label))

@@ -520,7 +520,20 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         if kind == "qi":
             claimed: C | None = getattr(meld, "claimed", None)
             return (meld.cards[-1] if claimed is None else claimed,)
-        return tuple(meld.cards)
+        return self._in_shown_order(meld)
+
+    @staticmethod
+    def _in_shown_order(meld: U) -> tuple[C, ...]:
+        """A unit's cards in the order it is shown: a 孝感 順 in the order of its numbers
+        (八 九 十: its ``_shown_cards``), any other unit as its ``cards``.
+
+        >>> from changpai import xiaogan
+        >>> meld = xiaogan.Meld.parse("順 八九十")
+        >>> " ".join(c.hanzi for c in TurnClaimState._in_shown_order(meld))
+        '八 九 十'
+        """
+        shown = getattr(meld, "_shown_cards", None)
+        return tuple(meld.cards) if shown is None else tuple(shown())
 
     @abstractmethod
     def _setup_options(self, seat: int) -> tuple[list[A], bool]:
