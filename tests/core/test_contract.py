@@ -550,7 +550,7 @@ def test_a_copied_game_keeps_its_subclass_slots(entry: changpai.Variant) -> None
     game = subclass(entry.rules, 5)
     game.note = ["kept"]
     for made in (game.copy(), copy.copy(game)):
-        assert type(made) is subclass and made == game and made.note is game.note
+        assert type(made) is subclass and made == game and made.note == game.note
         assert not hasattr(made, "unset")
 
 

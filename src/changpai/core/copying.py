@@ -3,13 +3,16 @@
 A family's ``Game.copy()`` and ``Match.copy()`` build the copy field by field (a hot path of
 search programs) and take an instance ``__dict__`` over as it is; :func:`copy_user_slots` adds
 the ``__slots__`` that a subclass written outside the library declares (they were left unset
-on the copy).
+on the copy). Each ``copy`` calls it first: the library's own state, set after it, wins over a
+slot a subclass declares again.
 """
 
 from __future__ import annotations
 
 import types
 import weakref
+from collections.abc import Callable
+from typing import Any
 
 __all__ = ["copy_user_slots"]
 
@@ -21,40 +24,38 @@ _USER_SLOTS: weakref.WeakKeyDictionary[type, tuple[types.MemberDescriptorType, .
 
 def _user_slots(kind: type) -> tuple[types.MemberDescriptorType, ...]:
     """The descriptors of the slots that the classes of ``kind`` outside the library declare
-    (by their module, not ``changpai.*``), but those a library class declares too (the library
-    sets them itself).
+    (told by their module: not ``changpai.*``).
 
     >>> from changpai import zipai
     >>> class Noted(zipai.Game):
     ...     __module__ = "my_server"
-    ...     __slots__ = ("note", "_log")
+    ...     __slots__ = ("note", "__own")
     >>> [d.__name__ for d in _user_slots(Noted)], _user_slots(zipai.Game)
-    (['note'], ())
+    (['note', '_Noted__own'], ())
     """
-    library: set[str] = set()
     found: list[types.MemberDescriptorType] = []
     for cls in kind.__mro__:
+        if cls.__module__.startswith("changpai."):
+            continue
         names = cls.__dict__.get("__slots__", ())
-        names = (names,) if isinstance(names, str) else names
-        own = cls.__module__.startswith("changpai.")
-        for name in names:
-            stripped = cls.__name__.lstrip("_")
+        stripped = cls.__name__.lstrip("_")
+        for name in (names,) if isinstance(names, str) else names:
             if name.startswith("__") and not name.endswith("__") and stripped:
                 name = f"_{stripped}{name}"  # (a private name, mangled as Python does)
             descriptor = cls.__dict__.get(name)
-            if own:
-                library.add(name)
-            elif isinstance(descriptor, types.MemberDescriptorType):
+            if isinstance(descriptor, types.MemberDescriptorType):  # (not __dict__ / __weakref__)
                 found.append(descriptor)
-    return tuple(d for d in found if d.__name__ not in library)
+    return tuple(found)
 
 
-def copy_user_slots(source: object, target: object) -> None:
+def copy_user_slots(
+    source: object, target: object, copy: Callable[[Any], Any] | None = None
+) -> None:
     """Set on ``target`` every slot that the classes of ``source`` written outside the library
-    declare and ``source`` has set, to the same value (shared, not copied deeper: a subclass
-    with mutable state of its own copies it in an override of ``copy()``), read and written
-    through the slot itself. Nothing to do (and no time spent) for the library's own classes,
-    told by their module (``changpai.*``).
+    declare and ``source`` has set, read and written through the slot itself: to the same
+    value, or to ``copy(value)`` (a family whose ``copy`` copies the containers of its state
+    copies those of the slots alike). Nothing to do (and no time spent) for the library's own
+    classes, told by their module (``changpai.*``).
 
     >>> from changpai import zipai
     >>> class Noted(zipai.Game):
@@ -78,4 +79,4 @@ def copy_user_slots(source: object, target: object) -> None:
             value = slot.__get__(source, kind)
         except AttributeError:  # (a slot never set stays unset on the copy too)
             continue
-        slot.__set__(target, value)
+        slot.__set__(target, value if copy is None else copy(value))

@@ -160,6 +160,17 @@ class WithCuts(Generic[C]):
         return tuple(self._cuts)
 
 
+def _copy_container(value: Any) -> Any:
+    """A copy of a list or dict of a match's state (:meth:`Match.copy`), any other value as it
+    is.
+
+    >>> totals = {0: 5}
+    >>> _copy_container(totals) is totals, _copy_container(3)
+    (False, 3)
+    """
+    return value.copy() if isinstance(value, list | dict) else value
+
+
 class Match(Generic[G, R]):
     """Hands of one family played in a row, with the family's dealer rule and running totals.
 
@@ -414,13 +425,15 @@ class Match(Generic[G, R]):
         """
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
+        # (a subclass's slots too, a list or dict copied as the state's are; set first, so that
+        # the match's own state below wins over a slot declared again)
+        copy_user_slots(self, new, _copy_container)
         for name, value in vars(self).items():
             if isinstance(value, list | dict):
                 setattr(new, name, value.copy())  # (hands, totals, cuts: their items are values)
         new._games = [game.copy() for game in self._games]
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
-        copy_user_slots(self, new)
         return new
 
     __copy__ = copy

@@ -457,6 +457,7 @@ class Game(ClaimsMixin, GameBase):
         """
         new = object.__new__(type(self))  # (a subclass stays itself, review h59)
         new.__dict__.update(self.__dict__)
+        copy_user_slots(self, new)  # (and its slots; the game's own state is set below)
         new._hands = [list(h) for h in self._hands]
         new._melds = [list(m) for m in self._melds]
         new._discards = [list(d) for d in self._discards]
@@ -470,7 +471,6 @@ class Game(ClaimsMixin, GameBase):
         new._options = {s: list(o) for s, o in self._options.items()}
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
-        copy_user_slots(self, new)
         return new
 
     def _key(self) -> tuple[Any, ...]:

@@ -995,6 +995,7 @@ class Game(GameBase):
         """
         new = object.__new__(type(self))  # (a subclass stays itself, review h59)
         new.__dict__.update(self.__dict__)
+        copy_user_slots(self, new)  # (and its slots; the game's own state is set below)
         new._hands = [bytearray(h) for h in self._hands]
         new._sizes = list(self._sizes)
         new._melds = [list(m) for m in self._melds]
@@ -1003,5 +1004,4 @@ class Game(GameBase):
         new._decisions = dict(self._decisions)
         new._log = list(self._log)
         new._needs = list(self._needs)
-        copy_user_slots(self, new)
         return new

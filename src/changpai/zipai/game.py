@@ -436,6 +436,7 @@ class Game(Claims, GameBase):
         other = object.__new__(type(self))  # (a subclass stays itself, review h59)
         if hasattr(self, "__dict__"):  # (a subclass's own attributes)
             other.__dict__.update(self.__dict__)
+        copy_user_slots(self, other)  # (and its slots; the game's own state is set below)
         other.rules = self.rules
         other.seed = self.seed
         other.dealer = self.dealer
@@ -456,7 +457,6 @@ class Game(Claims, GameBase):
         other._turn = self._turn
         other._result = self._result
         other._choices = self._choices  # immutable; the state is the same
-        copy_user_slots(self, other)
         return other
 
     def view(self, seat: int) -> GameView[Card, Action]:

@@ -732,6 +732,7 @@ class Game(GameBase):
         True
         """
         other = object.__new__(type(self))  # (a subclass stays itself, review h59)
+        copy_user_slots(self, other)  # (and its slots; the game's own state is set below)
         for name in Game.__slots__:
             setattr(other, name, getattr(self, name))
         if hasattr(self, "__dict__"):  # (a subclass's own attributes)
@@ -747,7 +748,6 @@ class Game(GameBase):
         other._trick = list(self._trick)
         other._followers = list(self._followers)
         other._cover = list(self._cover)
-        copy_user_slots(self, other)
         return other
 
     def _key(self) -> tuple[Any, ...]:

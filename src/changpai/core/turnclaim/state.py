@@ -65,11 +65,24 @@ def _seating(players: int, passive: tuple[int, ...]) -> _Seating:
     return _Seating(ring, orders, afters)
 
 
+# the containers of the state copied one level deep (by exact type: the state's own)
+_CONTAINER_TYPES = frozenset((list, set, dict))
+
+
 def _copy_value(value: Any) -> Any:
     """A copy of a state container, one level of lists / sets / dicts deep (their items are
-    immutable cards, units and records, or counts)."""
+    immutable cards, units and records, or counts).
+
+    >>> hands = [[1, 2], [3]]
+    >>> copied = _copy_value(hands)
+    >>> copied == hands, copied[0] is hands[0], _copy_value({1: {2}})
+    (True, False, {1: {2}})
+    """
     if isinstance(value, list):
-        return [_copy_value(v) if isinstance(v, (list, set, dict)) else v for v in value]
+        # (most lists hold no container — the log, a seat's counts —: copied at C speed)
+        if _CONTAINER_TYPES.isdisjoint(map(type, value)):
+            return value.copy()
+        return [_copy_value(v) if type(v) in _CONTAINER_TYPES else v for v in value]
     if isinstance(value, set):
         return set(value)
     if isinstance(value, dict):
@@ -425,10 +438,12 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         """
         new = object.__new__(type(self))
         vars(new).update(vars(self))  # (a shallow copy; copy.copy(game) is this method)
+        # (a subclass's slots too, copied as the state's containers; set first, so that the
+        # library's state below wins over a slot declared again)
+        copy_user_slots(self, new, _copy_value)
         for name, value in vars(self).items():
             if isinstance(value, (list, set, dict)):
                 setattr(new, name, _copy_value(value))
-        copy_user_slots(self, new)
         return new
 
     def _key(self) -> tuple[Any, ...]:

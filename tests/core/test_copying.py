@@ -1,0 +1,77 @@
+"""changpai.core.copying: the copy of a user's subclass of a family's Game keeps the slots the
+subclass declares — and only those (docs/core-concepts.md, the engine table: ``copy()`` is "an
+independent equal copy, of a subclass too")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import changpai
+
+VARIANTS = changpai.variants()
+
+
+def _played(subclass: type[Any], entry: changpai.Variant) -> Any:
+    game = subclass(entry.rules, 5)
+    for _ in range(6):
+        if game.is_over:
+            break
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    return game
+
+
+def _state_name(module: Any) -> str:
+    """A state attribute every family's Game keeps as a list: its log."""
+    assert isinstance(module.Game(seed=1)._log, list)
+    return "_log"
+
+
+@pytest.mark.parametrize("entry", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_a_slot_the_library_declares_too_is_left_to_the_library(entry: changpai.Variant) -> None:
+    """A subclass that declares a slot of the library's own state again (``_log``) gets the
+    library's copy of it, not the original's list (playing the copy changed the original: a
+    review of the first version of copy_user_slots, h66)."""
+    name = _state_name(entry.module)
+    subclass = type("Again", (entry.module.Game,), {"__slots__": (name,)})
+    game = _played(subclass, entry)
+    copied = game.copy()
+    assert copied == game and getattr(copied, name) is not getattr(game, name)
+    before = len(game.log)
+    copied.apply(copied.legal_actions(copied.to_act[0])[0])
+    assert len(game.log) == before < len(copied.log)
+
+
+def _default_unset(self: object, name: str) -> object:
+    if name == "unset":
+        return "default"
+    raise AttributeError(name)
+
+
+@pytest.mark.parametrize("entry", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_slots_are_copied_through_themselves(entry: changpai.Variant) -> None:
+    """A slot hidden by a property of a deeper subclass, a slot answered by ``__getattr__``
+    while unset, a private (mangled) slot and the slots of a subclass of a subclass: each is
+    copied as it is set, and an unset one stays unset."""
+    base = type("Noted", (entry.module.Game,), {"__slots__": ("note", "unset", "__own")})
+    deeper = type(
+        "Shown",
+        (base,),
+        {
+            "__slots__": ("more",),
+            "note": property(lambda self: "shown"),
+            "__getattr__": _default_unset,
+        },
+    )
+    game = _played(deeper, entry)
+    base.__dict__["note"].__set__(game, ["kept"])
+    game._Noted__own = 7
+    game.more = 3
+    copied = game.copy()
+    assert type(copied) is deeper and copied == game
+    # (the list itself in most families; 川牌 and 孝感 copy a list of their state, slots too)
+    assert base.__dict__["note"].__get__(copied, deeper) == ["kept"]
+    assert copied._Noted__own == 7 and copied.more == 3
+    with pytest.raises(AttributeError):
+        base.__dict__["unset"].__get__(copied, deeper)
