@@ -75,3 +75,37 @@ def test_slots_are_copied_through_themselves(entry: changpai.Variant) -> None:
     assert copied._Noted__own == 7 and copied.more == 3
     with pytest.raises(AttributeError):
         base.__dict__["unset"].__get__(copied, deeper)
+
+
+def test_a_class_made_at_run_time_is_not_kept_alive_by_its_copies() -> None:
+    """The slots to copy are kept per class without a reference to it (the first cache held
+    their descriptors, which hold their class: a class made in a loop was never freed; review
+    h67)."""
+    import gc
+    import weakref
+
+    from changpai import zipai
+
+    made = type("Made", (zipai.Game,), {"__slots__": ("note",)})
+    game = made(seed=1)
+    game.note = 1
+    assert game.copy().note == 1
+    gone = weakref.ref(made)
+    del made, game
+    gc.collect()
+    assert gone() is None
+
+
+@pytest.mark.parametrize("name", ["yaodiren", "xiaogan"])
+def test_a_container_of_a_subclass_held_in_a_list_is_not_shared(name: str) -> None:
+    """川牌 and 孝感 copy a list of the state one level deep, by ``isinstance``: a dict subclass
+    (a Counter) in a list of a subclass's own state is copied (as a dict, as before), not
+    shared with the copy (a first faster copy tested exact types and shared it; review h67)."""
+    from collections import Counter
+
+    entry = changpai.variant(name)
+    game = type("Counting", (entry.module.Game,), {})(entry.rules, 1)
+    game.seen = [Counter()]
+    copied = game.copy()
+    copied.seen[0]["x"] = 1
+    assert game.seen == [Counter()] and copied.seen[0] is not game.seen[0]

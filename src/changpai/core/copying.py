@@ -16,35 +16,37 @@ from typing import Any
 
 __all__ = ["copy_user_slots"]
 
-# the slot descriptors to copy, by class (weak keys: an entry goes with its class)
-_USER_SLOTS: weakref.WeakKeyDictionary[type, tuple[types.MemberDescriptorType, ...]] = (
+# The slots to copy, by class: (place of the declaring class in the class's __mro__, the
+# slot's name) — no reference to a class, so that the weak key lets a class made at run time go.
+_USER_SLOTS: weakref.WeakKeyDictionary[type, tuple[tuple[int, str], ...]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _user_slots(kind: type) -> tuple[types.MemberDescriptorType, ...]:
-    """The descriptors of the slots that the classes of ``kind`` outside the library declare
-    (told by their module: not ``changpai.*``).
+def _user_slots(kind: type) -> tuple[tuple[int, str], ...]:
+    """The slots that the classes of ``kind`` outside the library declare (told by their
+    module: not ``changpai.*``), each as the place of its class in ``kind.__mro__`` and the
+    name of its descriptor there (a private name mangled as Python does).
 
     >>> from changpai import zipai
     >>> class Noted(zipai.Game):
     ...     __module__ = "my_server"
     ...     __slots__ = ("note", "__own")
-    >>> [d.__name__ for d in _user_slots(Noted)], _user_slots(zipai.Game)
-    (['note', '_Noted__own'], ())
+    >>> _user_slots(Noted), _user_slots(zipai.Game)
+    (((0, 'note'), (0, '_Noted__own')), ())
     """
-    found: list[types.MemberDescriptorType] = []
-    for cls in kind.__mro__:
+    found: list[tuple[int, str]] = []
+    for place, cls in enumerate(kind.__mro__):
         if cls.__module__.startswith("changpai."):
             continue
         names = cls.__dict__.get("__slots__", ())
         stripped = cls.__name__.lstrip("_")
         for name in (names,) if isinstance(names, str) else names:
             if name.startswith("__") and not name.endswith("__") and stripped:
-                name = f"_{stripped}{name}"  # (a private name, mangled as Python does)
-            descriptor = cls.__dict__.get(name)
-            if isinstance(descriptor, types.MemberDescriptorType):  # (not __dict__ / __weakref__)
-                found.append(descriptor)
+                name = f"_{stripped}{name}"
+            # (not __dict__ / __weakref__)
+            if isinstance(cls.__dict__.get(name), types.MemberDescriptorType):
+                found.append((place, name))
     return tuple(found)
 
 
@@ -74,7 +76,9 @@ def copy_user_slots(
     slots = _USER_SLOTS.get(kind)
     if slots is None:
         slots = _USER_SLOTS[kind] = _user_slots(kind)
-    for slot in slots:
+    mro = kind.__mro__
+    for place, name in slots:
+        slot = mro[place].__dict__[name]
         try:
             value = slot.__get__(source, kind)
         except AttributeError:  # (a slot never set stays unset on the copy too)

@@ -65,8 +65,7 @@ def _seating(players: int, passive: tuple[int, ...]) -> _Seating:
     return _Seating(ring, orders, afters)
 
 
-# the containers of the state copied one level deep (by exact type: the state's own)
-_CONTAINER_TYPES = frozenset((list, set, dict))
+_CONTAINERS = (list, set, dict)
 
 
 def _copy_value(value: Any) -> Any:
@@ -79,10 +78,12 @@ def _copy_value(value: Any) -> Any:
     (True, False, {1: {2}})
     """
     if isinstance(value, list):
-        # (most lists hold no container — the log, a seat's counts —: copied at C speed)
-        if _CONTAINER_TYPES.isdisjoint(map(type, value)):
-            return value.copy()
-        return [_copy_value(v) if type(v) in _CONTAINER_TYPES else v for v in value]
+        # (most lists hold no container — the log, a seat's counts —: their few item types are
+        # gathered at C speed, and such a list is copied at once)
+        for kind in set(map(type, value)):
+            if issubclass(kind, _CONTAINERS):
+                return [_copy_value(v) if isinstance(v, _CONTAINERS) else v for v in value]
+        return value.copy()
     if isinstance(value, set):
         return set(value)
     if isinstance(value, dict):
