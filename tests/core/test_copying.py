@@ -99,13 +99,31 @@ def test_a_class_made_at_run_time_is_not_kept_alive_by_its_copies() -> None:
 @pytest.mark.parametrize("name", ["yaodiren", "xiaogan"])
 def test_a_container_of_a_subclass_held_in_a_list_is_not_shared(name: str) -> None:
     """川牌 and 孝感 copy a list of the state one level deep, by ``isinstance``: a dict subclass
-    (a Counter) in a list of a subclass's own state is copied (as a dict, as before), not
-    shared with the copy (a first faster copy tested exact types and shared it; review h67)."""
+    (a Counter) in a list of a subclass's own state is copied by its own ``copy()``, not
+    shared with the copy (a first faster copy tested exact types and shared it; review h67;
+    and it became a plain dict: review h68)."""
     from collections import Counter
 
     entry = changpai.variant(name)
     game = type("Counting", (entry.module.Game,), {})(entry.rules, 1)
     game.seen = [Counter()]
     copied = game.copy()
-    copied.seen[0]["x"] = 1
+    copied.seen[0]["x"] += 1
     assert game.seen == [Counter()] and copied.seen[0] is not game.seen[0]
+    assert type(copied.seen[0]) is Counter  # (a dict subclass copied by its own copy())
+
+
+def test_a_copy_after_the_bases_of_a_subclass_changed() -> None:
+    """The slots cached per class are read again when the class's ``__mro__`` changed since
+    (``__bases__`` reassigned: a stale place raised KeyError; review h68)."""
+    from changpai import zipai
+
+    first = type("First", (zipai.Game,), {"__slots__": ("x",)})
+    second = type("Second", (first,), {"__slots__": ("y",)})
+    middle = type("Middle", (first,), {"__slots__": ()})
+    game = second(seed=1)
+    game.x, game.y = 1, 2
+    assert (game.copy().x, game.copy().y) == (1, 2)
+    second.__bases__ = (middle,)
+    copied = game.copy()
+    assert (copied.x, copied.y) == (1, 2) and copied == game

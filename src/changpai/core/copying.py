@@ -78,7 +78,11 @@ def copy_user_slots(
         slots = _USER_SLOTS[kind] = _user_slots(kind)
     mro = kind.__mro__
     for place, name in slots:
-        slot = mro[place].__dict__[name]
+        slot = mro[place].__dict__.get(name) if place < len(mro) else None
+        if not isinstance(slot, types.MemberDescriptorType):  # (its bases changed since: again)
+            _USER_SLOTS[kind] = _user_slots(kind)
+            copy_user_slots(source, target, copy)
+            return
         try:
             value = slot.__get__(source, kind)
         except AttributeError:  # (a slot never set stays unset on the copy too)

@@ -70,12 +70,16 @@ _CONTAINERS = (list, set, dict)
 
 def _copy_value(value: Any) -> Any:
     """A copy of a state container, one level of lists / sets / dicts deep (their items are
-    immutable cards, units and records, or counts).
+    immutable cards, units and records, or counts). A dict is copied by its own ``copy()``, so
+    a Counter or defaultdict (of a subclass's state) keeps its type.
 
     >>> hands = [[1, 2], [3]]
     >>> copied = _copy_value(hands)
     >>> copied == hands, copied[0] is hands[0], _copy_value({1: {2}})
     (True, False, {1: {2}})
+    >>> from collections import defaultdict
+    >>> _copy_value([defaultdict(int)])[0]["x"]
+    0
     """
     if isinstance(value, list):
         # (most lists hold no container — the log, a seat's counts —: their few item types are
@@ -87,7 +91,11 @@ def _copy_value(value: Any) -> Any:
     if isinstance(value, set):
         return set(value)
     if isinstance(value, dict):
-        return {k: _copy_value(v) for k, v in value.items()}
+        copied = value.copy()
+        for k, v in copied.items():
+            if isinstance(v, _CONTAINERS):
+                copied[k] = _copy_value(v)
+        return copied
     return value
 
 
