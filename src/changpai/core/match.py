@@ -161,8 +161,8 @@ class WithCuts(Generic[C]):
 
 
 def _copy_container(value: Any) -> Any:
-    """A copy of a list or dict of a match's state (:meth:`Match.copy`), any other value as it
-    is.
+    """A copy of a list or dict of a match's state (:meth:`Match.copy`, the snapshot a failed
+    hand is undone from), any other value as it is.
 
     >>> totals = {0: 5}
     >>> _copy_container(totals) is totals, _copy_container(3)
@@ -390,9 +390,7 @@ class Match(Generic[G, R]):
     def _snapshot(self) -> tuple[dict[str, Any], Any]:
         """The match's state (its attributes, lists and dicts copied) and random numbers."""
         state = {
-            name: value.copy() if isinstance(value, list | dict) else value
-            for name, value in vars(self).items()
-            if name != "_rng"
+            name: _copy_container(value) for name, value in vars(self).items() if name != "_rng"
         }
         return state, self._rng.getstate()
 
@@ -424,13 +422,10 @@ class Match(Generic[G, R]):
         (1, 3, True)
         """
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        # (a subclass's slots too, a list or dict copied as the state's are; set first, so that
-        # the match's own state below wins over a slot declared again)
+        # (hands, totals, cuts: lists and dicts whose items are values; a subclass's slots
+        # alike, set first, so that the match's own state below wins over a slot declared again)
+        vars(new).update({name: _copy_container(value) for name, value in vars(self).items()})
         copy_user_slots(self, new, _copy_container)
-        for name, value in vars(self).items():
-            if isinstance(value, list | dict):
-                setattr(new, name, value.copy())  # (hands, totals, cuts: their items are values)
         new._games = [game.copy() for game in self._games]
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())

@@ -451,7 +451,7 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         # library's state below wins over a slot declared again)
         copy_user_slots(self, new, _copy_value)
         for name, value in vars(self).items():
-            if isinstance(value, (list, set, dict)):
+            if isinstance(value, _CONTAINERS):
                 setattr(new, name, _copy_value(value))
         return new
 
