@@ -213,7 +213,8 @@ def test_documents_of_another_family_version_or_shape_are_refused() -> None:
         ({"schema": "chess"}, "schema 'chess'"),
         ({"deck": "1 2 3"}, "is not a JSON list"),
         ({"seed": True}, "seed=True is not a whole number"),
-        ({"actions": [5]}, "every action must be a JSON object"),
+        ({"actions": [5]}, r"actions\[0\]=5 is not a JSON object"),
+        ({"deck": ["1", 2]}, r"deck\[1\]=2 is not a card code"),
     ):
         with pytest.raises(NotationError, match=needle):
             Toy.from_json(json.dumps({**data, **change}))

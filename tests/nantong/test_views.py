@@ -174,6 +174,20 @@ def test_0_1_0_documents_still_load() -> None:
         Game.from_json(json.dumps({k: v for k, v in old.items() if k != "log"}))
 
 
+def test_a_0_1_0_document_names_a_bad_decision_by_its_place_in_its_log() -> None:
+    """A 0.1.0 document lists its decisions under ``log``: a refused one is named ``log[i]``
+    (not ``actions[i]``, which it does not have), whatever is wrong with it."""
+    old = json.loads(LEGACY.read_text(encoding="utf-8"))
+    for item, error, match in (
+        ("garbage", NotationError, r"^not a nantong game document: log\[3\]='garbage' is not"),
+        ({"kind": "pass", "seat": 9}, NotationError, r"^log\[3\] of the nantong game document"),
+        ({"kind": "pass", "seat": 2}, IllegalActionError, r"^log\[3\] of the nantong game doc"),
+    ):
+        log = [*old["log"][:3], item, *old["log"][4:]]
+        with pytest.raises(error, match=match):
+            Game.from_json(json.dumps({**old, "log": log}))
+
+
 def test_a_deck_given_as_text_is_read_as_card_codes() -> None:
     """Like every family, Game(deck=...) takes the deck as text too (review finding)."""
     from changpai import nantong

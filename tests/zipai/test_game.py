@@ -614,7 +614,8 @@ def test_from_json_bad_parts() -> None:
         ("deck", ["x11"], "'x11' is not a zipai card"),
         ("actions", {}, "actions={} is not a JSON list"),
         ("actions", [{"kind": "pass"}], "the key 'seat' is missing"),
-        ("actions", ["pass"], "every action must be a JSON object"),
+        ("actions", ["pass"], r"actions\[0\]='pass' is not a JSON object"),
+        ("deck", [*data["deck"][:4], 5], r"deck\[4\]=5 is not a card code"),
         ("options", {"huangfan": "2"}, "huangfan='2'"),
     ):
         with pytest.raises((NotationError, RulesError), match=reason):
@@ -630,6 +631,7 @@ def test_from_json_bad_parts_of_a_0_1_0_document() -> None:
     for key, value, reason in (
         ("deck", 5, "deck=5 is not a string"),
         ("actions", {}, "is not a list of zipai actions"),
+        ("actions", [{"seat": 0, "kind": "pass"}, 7], r"actions\[1\]=7 is not a JSON object"),
         ("rules", [], "is not a JSON object of zipai rules"),
         ("huangfan", -1, "huangfan=-1"),
     ):

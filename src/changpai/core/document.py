@@ -53,6 +53,7 @@ __all__ = [
     "GAME_SCHEMA",
     "VERSION",
     "analysis_document",
+    "check_decisions",
     "check_legacy_family",
     "check_legacy_keys",
     "game_document",
@@ -337,11 +338,32 @@ def read_game_document(
     seed = data["seed"]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise NotationError(f"not a {family} game document: seed={seed!r} is not a whole number")
-    if not all(isinstance(code, str) for code in data["deck"]):
-        raise NotationError(f"not a {family} game document: the deck must be a list of card codes")
-    if not all(isinstance(a, dict) for a in data["actions"]):
-        raise NotationError(f"not a {family} game document: every action must be a JSON object")
+    for number, code in enumerate(data["deck"]):
+        if not isinstance(code, str):
+            raise NotationError(
+                f"not a {family} game document: deck[{number}]={clipped(code)} is not a card "
+                "code (the deck must be a list of card codes)"
+            )
+    check_decisions(data["actions"], family)
     return data
+
+
+def check_decisions(items: Sequence[Any], family: str, listed: str = "actions") -> None:
+    """Raise :class:`~changpai.errors.NotationError` naming the first of a document's
+    decisions ``items`` (its list ``listed``) that is not a JSON object.
+
+    >>> check_decisions([{"kind": "pass", "seat": 0}], "nantong")
+    >>> check_decisions([{"kind": "pass", "seat": 0}, "pass"], "nantong", "log")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a nantong game document: log[1]='pass' is not a JSON object (every decision is one)
+    """
+    for number, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise NotationError(
+                f"not a {family} game document: {listed}[{number}]={clipped(item)} is not a "
+                "JSON object (every decision is one)"
+            )
 
 
 def analysis_document(

@@ -391,6 +391,10 @@ class GameBase(ABC):
         )
         return json.dumps(data, ensure_ascii=False)
 
+    #: The name of the list of decisions in a changpai 0.1.0 document of the family (what a
+    #: refused decision of such a document is named by).
+    _legacy_actions: ClassVar[str] = "actions"
+
     @classmethod
     def _legacy_document(cls, data: dict[str, Any]) -> dict[str, Any]:
         """Convert a 0.1.0 document of this family to version 2 (a family with 0.1.0 documents
@@ -446,6 +450,8 @@ class GameBase(ABC):
         changpai.errors.NotationError: not a zipai game document: it is a nantong game
         """
         data = document.read_game_document(text, family=cls.family, legacy=cls._legacy_document)
+        # a decision is named by its place in the document's own list (version 1 of 南通: log)
+        listed = cls._legacy_actions if data.get("version") == 1 else "actions"
         rules = rules_from_dict(cls.rules_class, data["rules"], family=cls.family)
         try:
             deck = [cls._card(code) for code in data["deck"]]
@@ -455,7 +461,7 @@ class GameBase(ABC):
                     actions.append(cls.action_class.from_dict(item))
                 except ChangpaiError as error:  # (named by its place, as a refused decision)
                     raise type(error)(
-                        f"actions[{number}] of the {cls.family} game document: {error}"
+                        f"{listed}[{number}] of the {cls.family} game document: {error}"
                     ) from None
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"not a {cls.family} game document: {error}") from None
@@ -466,7 +472,7 @@ class GameBase(ABC):
             raise NotationError(f"not a {cls.family} game document: options {error}") from None
         except RulesError as error:  # a bad deck, dealer or option: the document is wrong
             raise NotationError(f"not a {cls.family} game document: {error}") from None
-        return replay(game, actions, where=f"the {cls.family} game document")
+        return replay(game, actions, where=f"the {cls.family} game document", listed=listed)
 
     @classmethod
     def replay(
@@ -515,13 +521,16 @@ def _game_options(cls: type[Any]) -> tuple[str, ...] | None:
 _OPTIONS: dict[type[Any], tuple[str, ...] | None] = {}
 
 
-def replay(game: _G, items: Iterable[Any], *, where: str | None = None) -> _G:
+def replay(
+    game: _G, items: Iterable[Any], *, where: str | None = None, listed: str = "actions"
+) -> _G:
     """Apply actions to ``game`` in order (each one verified) and return it.
 
     ``items`` may mix actions and log records (objects with an ``action`` attribute); records
     marked ``auto`` were written by the engine itself and are skipped. With ``where`` (what
     holds the items, e.g. a game document) a refused action is named by its place in them,
-    ``actions[4] of <where>: …`` — many actions look alike (過 …).
+    ``actions[4] of <where>: …`` — many actions look alike (過 …); ``listed`` is the name of
+    the list in ``where`` (a changpai 0.1.0 南通 document calls it ``log``).
 
     >>> from changpai.nantong import Game
     >>> played = Game(seed=9)
@@ -548,5 +557,5 @@ def replay(game: _G, items: Iterable[Any], *, where: str | None = None) -> _G:
         except IllegalActionError as error:
             if where is None:
                 raise
-            raise IllegalActionError(f"actions[{number}] of {where}: {error}") from None
+            raise IllegalActionError(f"{listed}[{number}] of {where}: {error}") from None
     return game

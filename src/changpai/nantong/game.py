@@ -425,6 +425,8 @@ class Game(GameBase):
     def _card(cls, code: str) -> Card:
         return Card.parse(code)
 
+    _legacy_actions = "log"
+
     @classmethod
     def _legacy_document(cls, data: dict[str, Any]) -> dict[str, Any]:
         return views.legacy_document(data)

@@ -145,6 +145,8 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     document.check_legacy_keys(data, "nantong", _LEGACY_KEYS)
     if "log" not in data:
         raise NotationError("not a nantong game document (changpai 0.1.0): it has no 'log'")
+    if isinstance(data["log"], list):  # (named as the document names it: log[i])
+        document.check_decisions(data["log"], "nantong", "log")
     converted = {key: value for key, value in data.items() if key != "log"}
     converted.update(version=1, variant=None, options={}, actions=data.get("log"))
     return converted

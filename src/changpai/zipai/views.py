@@ -209,8 +209,9 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     rules, actions = data["rules"], data["actions"]
     if not isinstance(rules, dict):
         raise NotationError(f"rules={rules!r} is not a JSON object of zipai rules")
-    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-        raise NotationError(f"actions={actions!r} is not a list of zipai actions")
+    if not isinstance(actions, list):
+        raise NotationError(f"actions={shown(actions)} is not a list of zipai actions")
+    document.check_decisions(actions, "zipai")
     return document.game_document(
         family="zipai",
         variant=None,
