@@ -93,7 +93,8 @@ def test_net_takes_the_seats_of_a_game() -> None:
         (2.0, NotationError, "seats=2.0 is not a player count or a sequence of seats"),
         (True, NotationError, "seats=True is not a player count or a sequence of seats"),
         ((0, "1"), NotationError, "seats=(0, '1') holds '1', which is not a seat"),
-        (-1, RulesError, "seats=-1 is not an integer >= 0"),
+        (-1, RulesError, "seats=-1 is not an integer from 0 to 64"),
+        (10**30, RulesError, "seats=1000000000000000000000000000000 is not an integer from 0"),
         ((0, -1), IllegalActionError, "seats=(0, -1) holds -1, which is not a seat"),
     ],
 )

@@ -12,6 +12,7 @@ import pytest
 
 from changpai import chuanpai, core, daer, nantong, xiaogan, zipai
 from changpai.chuanpai import chuopai
+from changpai.errors import ChangpaiError
 
 # ---------------------------------------------------------------- 4. exports, random_game
 
@@ -99,3 +100,71 @@ def test_every_rules_names_its_added_and_retired_options(family: Any) -> None:
         data = rules().to_dict()
         del data[name]
         assert getattr(rules.from_dict(data), name) == then
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.__name__)
+def test_stack_deck_reads_hands_alike_in_every_family(family: Any) -> None:
+    """core-concepts: `stack_deck(rules, *, hands={seat: cards}, …)` with the same signature
+    everywhere — `hands` None is no hands and a sequence is read as seats 0, 1, … in every
+    family (review h69: None was refused by 孝感 and 川牌, a sequence by the other four), a
+    set or text is refused."""
+    first = family.Game(seed=1).hand(0)[:3]
+    assert family.stack_deck(hands=None) == family.stack_deck()
+    assert family.stack_deck(hands=[first]) == family.stack_deck(hands={0: first})
+    for bad in ({first}, "x1 x2"):
+        with pytest.raises(ChangpaiError):
+            family.stack_deck(hands=bad)
+
+
+# an action of each family with its own cards (an Action's ``cards``): kind, card codes
+ACTIONS_WITH_CARDS = [
+    (daer, "CHI", ("x4", "x5")),
+    (chuopai, "LEAD", ("66", "45")),
+    (xiaogan, "CLAIM", ("A1", "A2")),
+    (chuanpai, "CLAIM", ("44", "44")),
+]
+
+
+def _name_of(value: object) -> str:
+    return getattr(value, "__name__", str(value))
+
+
+@pytest.mark.parametrize(("family", "kind", "codes"), ACTIONS_WITH_CARDS, ids=_name_of)
+def test_an_actions_cards_are_read_alike_in_every_family(
+    family: Any, kind: str, codes: tuple[str, ...]
+) -> None:
+    """core-concepts: an action's cards may be given as Cards, as their texts or as one text,
+    with the same answer in every family (review h69: 大貳 refused one text, 孝感 and 川牌 a
+    list of texts, 戳牌 took both); a set or an item of another type is refused."""
+    cards = tuple(family.Card.parse(code) for code in codes)
+    made = family.Action(0, family.ActionKind[kind], cards=cards)
+    assert family.Action(0, family.ActionKind[kind], cards=list(codes)) == made
+    assert family.Action(0, family.ActionKind[kind], cards=" ".join(codes)) == made
+    for bad in (set(cards), (5,), 5):
+        with pytest.raises(ChangpaiError):
+            family.Action(0, family.ActionKind[kind], cards=bad)
+
+
+@pytest.mark.parametrize(("family", "kind", "codes"), ACTIONS_WITH_CARDS, ids=_name_of)
+def test_action_from_dict_reads_alike_in_every_family(
+    family: Any, kind: str, codes: tuple[str, ...]
+) -> None:
+    """`Action.from_dict` answers alike (review h69): the kind may be the family's own member
+    (字牌, 南通 and 大貳 took it, the others refused it), `cards` a list or a tuple of codes or
+    null (none); another family's kind member is refused."""
+    action = family.Action(0, family.ActionKind[kind], cards=codes)
+    data = action.to_dict()
+    assert family.Action.from_dict({**data, "kind": action.kind}) == action
+    assert family.Action.from_dict({**data, "cards": tuple(data["cards"])}) == action
+    assert family.Action.from_dict({**data, "cards": None}).cards == ()
+    with pytest.raises(ChangpaiError):
+        family.Action.from_dict({**data, "kind": zipai.ActionKind.PASS})
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.__name__)
+def test_a_seed_beside_a_deck_shuffles_nothing_and_is_kept(family: Any) -> None:
+    """core-concepts (Game): with a `deck` the seed shuffles nothing; it is kept as given, in
+    `game.seed` and the document (review h69 asked that this be said)."""
+    game = family.Game(seed=3, deck=family.Game(seed=4).deck)
+    assert game == family.Game(seed=4) and game.seed == 3
+    assert family.Game.from_json(game.to_json()).seed == 3

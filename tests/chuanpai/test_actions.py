@@ -50,7 +50,7 @@ def test_text_is_the_seat_the_hanzi_and_the_details() -> None:
         (lambda: Action(7, ActionKind.PASS), "seat=7 is not a seat"),
         (lambda: Action(0, "pass"), "kind='pass' is not a chuanpai ActionKind"),
         (lambda: Action(0, ActionKind.DISCARD, 11), "card=11 is not a chuanpai Card"),
-        (lambda: Action(0, ActionKind.LAY, cards=("11",)), "cards holds '11'"),
+        (lambda: Action(0, ActionKind.LAY, cards=(11,)), "cards holds 11, which is not a"),
         (lambda: Action(0, ActionKind.LAY, meld="an"), "meld='an' is not a chuanpai MeldKind"),
         (lambda: Action(0, ActionKind.CLAIM, guo=1), "guo=1 is not True or False"),
     ],

@@ -4,6 +4,7 @@ can / == / repr from the family's members, the game document, replay as a classm
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -215,6 +216,8 @@ def test_documents_of_another_family_version_or_shape_are_refused() -> None:
         ({"seed": True}, "seed=True is not a whole number"),
         ({"actions": [5]}, r"actions\[0\]=5 is not a JSON object"),
         ({"deck": ["1", 2]}, r"deck\[1\]=2 is not a card code"),
+        # an option the document gives as its own key (review h69: Python's TypeError text)
+        ({"options": {"deck": None}}, r"options holds 'deck', which the document gives as"),
     ):
         with pytest.raises(NotationError, match=needle):
             Toy.from_json(json.dumps({**data, **change}))
@@ -253,6 +256,31 @@ def test_replay_refuses_what_is_no_sequence_of_actions(actions: object) -> None:
         Toy.replay(actions, TOY, seed=3)  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="is not a sequence of actions"):
         replay(Toy(seed=3), actions)  # type: ignore[arg-type]
+
+
+def test_replay_refuses_unordered_or_broken_collections_and_another_familys_records() -> None:
+    """core-concepts "Collections in and out": a set or a dict where order matters is refused
+    (a set of one action replayed; review h69), a generator that fails applies nothing and is
+    a typed error, and another family's log records are refused, not skipped for being
+    ``auto``."""
+    from changpai import daer, zipai
+
+    first = daer.Game(seed=3).legal_actions(0)[0]
+    for items in ({first}, {first: 1}, frozenset({first})):
+        with pytest.raises(IllegalActionError, match=r"is a (set|dict|frozenset): give a list"):
+            daer.Game.replay(items, seed=3)
+
+    def broken() -> Iterator[object]:
+        yield first
+        raise RuntimeError("boom")
+
+    game = daer.Game(seed=3)
+    with pytest.raises(IllegalActionError, match="cannot be read: boom"):
+        replay(game, broken())
+    assert game == daer.Game(seed=3)
+    with pytest.raises(IllegalActionError, match=r"^actions\[0\]: .* records a changpai\.zipai"):
+        daer.Game.replay(zipai.Game(seed=1).log, seed=3)
+    assert daer.Game.replay(iter([first]), seed=3).log[-1].action == first
 
 
 def test_rules_presets_have_short_reprs() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -74,3 +76,37 @@ def test_per_kind_limits_for_decks_with_single_cards() -> None:
 def test_a_card_the_deck_lacks_is_named_in_the_singular() -> None:
     with pytest.raises(NotationError, match=r"^1 copy of 財神; a deck has none$"):
         Counts.from_indices([1], size=2, limits=(4, 0), name=("66", "財神").__getitem__)
+
+
+_HAND = Counts.from_indices([0, 1, 1], size=4)
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: Counts(("1", 0)), r"counts: '1' is not a whole number"),
+        (lambda: Counts((1.5, True)), r"counts: 1.5 is not a whole number"),
+        (lambda: Counts((1, True)), r"counts: True is not a whole number"),
+        (lambda: Counts(None), r"counts=None is not a tuple"),  # type: ignore[arg-type]
+        (lambda: Counts([1, 2]), r"counts=\[1, 2\] is not a tuple"),  # type: ignore[arg-type]
+        (lambda: Counts((1,), max_copies=True), r"max_copies=True"),
+        (lambda: Counts((1,), limits=(1.0,)), r"limits: 1.0 is not a whole number"),  # type: ignore[arg-type]
+        (lambda: _HAND.add(-1), r"index=-1 is not a card kind of this multiset"),
+        (lambda: _HAND.add("1"), r"index='1' is not a card kind"),  # type: ignore[arg-type]
+        (lambda: _HAND.add(10**20), r"index=100000000000000000000 is not a card kind"),
+        (lambda: _HAND.add(0, copies=-1), r"copies=-1 is not an integer >= 0"),
+        (lambda: _HAND.remove(1, copies=-1), r"copies=-1 is not an integer >= 0"),
+        (lambda: _HAND + Counts((1,)), r"a multiset of 1 card kinds with one of 4"),
+        (lambda: _HAND - Counts((1,)), r"a multiset of 1 card kinds with one of 4"),
+        (lambda: _HAND.issubset(5), r"5 is not a Counts multiset"),  # type: ignore[arg-type]
+        (lambda: Counts.empty("3"), r"size='3' is not an integer >= 0"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_arguments_are_typed_errors_and_change_nothing(call: Any, match: str) -> None:
+    """Counts "checks every change" (its docstring): a count or an argument of the wrong type,
+    a negative index (which named the last kind) and negative copies (add removed, remove
+    added) are NotationErrors, not Python's TypeError / IndexError / ValueError or a silent
+    change (review h69)."""
+    with pytest.raises(NotationError, match=match):
+        call()
+    assert _HAND.counts == (1, 2, 0, 0)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from typing import Any
+
+import pytest
 
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.errors import ChangpaiError
 
 
 class Act:
@@ -78,3 +82,26 @@ def test_the_scored_decomposition_comes_first() -> None:
     assert scored.decomposition == "the scored reading"
     assert "the scored reading" in str(scored)
     assert scored != GameResult(0, "win", win=scored.win)
+
+
+@pytest.mark.parametrize(
+    ("build", "match"),
+    [
+        (lambda: GameResult("0", "win"), r"winner='0' is not a seat or None"),
+        (lambda: GameResult(True, "win"), r"winner=True is not a seat or None"),
+        (lambda: GameResult(-1, "win"), r"winner=-1 is not a seat"),
+        (lambda: GameResult(0, "win", discarder=1.0), r"discarder=1.0 is not a seat"),
+        (lambda: GameResult(0, "win", next_dealer=-2), r"next_dealer=-2 is not a seat"),
+        (lambda: GameResult(0, 5), r"reason=5 is not text"),
+        (lambda: GameResult(0, "win", label=None), r"label=None is not text"),
+        (lambda: GameResult(0, "win", value="8"), r"value='8' is not a whole number"),
+        (lambda: GameResult(0, "win", sheet=5), r"sheet=5 is not a ScoreSheet or None"),
+        (lambda: GameResult(None, "huangzhuang").net(10**30), r"seats=10+ is not an integer"),
+    ],
+)
+def test_a_result_of_the_wrong_types_is_refused(build: Any, match: str) -> None:
+    """A GameResult is checked when built and `net` counts at most 64 seats (review h69:
+    `GameResult(0, "win", sheet=5).to_dict()` raised AttributeError, `net(10**30)`
+    OverflowError)."""
+    with pytest.raises(ChangpaiError, match=match):
+        build()

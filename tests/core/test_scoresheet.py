@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from changpai.core import Payment, ScoreLine, ScoreSheet
+from changpai.errors import ChangpaiError, NotationError
 
 
 def sheet() -> ScoreSheet:
@@ -52,8 +54,45 @@ def test_fact_lookup_with_default() -> None:
 
 
 def test_unknown_op_is_rejected() -> None:
-    with pytest.raises(ValueError, match="op '/'"):
+    """A typed error (review h69: Python's ValueError)."""
+    with pytest.raises(NotationError, match="op='/' is not a score line op"):
         ScoreLine("k", "n", 1, op="/")
+
+
+@pytest.mark.parametrize(
+    ("build", "match"),
+    [
+        (lambda: ScoreLine(5, "n", 1), r"key=5 is not text"),
+        (lambda: ScoreLine("k", None, 1), r"name=None is not text"),
+        (lambda: ScoreLine("k", "n", "1"), r"value='1' is not a whole number"),
+        (lambda: ScoreLine("k", "n", True), r"value=True is not a whole number"),
+        (lambda: Payment(1, 0, 2.5), r"amount=2.5 is not a whole number"),
+        (lambda: Payment("1", 0, 2), r"payer='1' is not a whole number"),
+        (lambda: Payment(1, -1, 2), r"payee=-1 is not a seat"),
+        (lambda: ScoreSheet("t", None, 1), r"lines=None is not a sequence"),
+        (lambda: ScoreSheet("t", (), "x"), r"total='x' is not a whole number"),
+        (lambda: ScoreSheet(None, (), 1), r"title=None is not text"),
+        (lambda: ScoreSheet("t", ("line",), 1), r"lines: 'line' is not a ScoreLine"),
+        (lambda: ScoreSheet("t", (), 1, (3,)), r"payments: 3 is not a Payment"),
+        (lambda: ScoreSheet("t", (), 1, facts=(("a",),)), r"facts: \('a',\) is not a \(name"),
+        (lambda: ScoreSheet("t", (), 1, facts={1, 2}), r"facts=.* is a set"),
+    ],
+)
+def test_records_of_the_wrong_type_are_refused(build: Any, match: str) -> None:
+    """A sheet, a line or a payment of the wrong types is a typed error when built (review
+    h69: taken, then `str` or `to_dict` failed with TypeError / AttributeError)."""
+    with pytest.raises(ChangpaiError, match=match):
+        build()
+
+
+def test_a_sheet_built_from_lists_keeps_tuples() -> None:
+    """As every record of the library (docs: core-concepts "Collections in and out")."""
+    built = ScoreSheet("t", [ScoreLine("k", "n", 1)], 1, [Payment(1, 0, 1)], {"huxi": 1})
+    assert type(built.lines) is tuple and type(built.payments) is tuple
+    assert built.facts == (("huxi", 1),) and built.fact("huxi") == 1
+    assert built == ScoreSheet(
+        "t", (ScoreLine("k", "n", 1),), 1, (Payment(1, 0, 1),), (("huxi", 1),)
+    )
 
 
 def test_line_html_renders_in_the_notebook_view_only() -> None:

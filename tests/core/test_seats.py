@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
+import attrs
 import pytest
+from fuzz_targets import families
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -115,3 +118,52 @@ def test_seat_validator_takes_an_int_enum_seat() -> None:
     seat_validator(4)(None, None, Seat.SOUTH)
     with pytest.raises(IllegalActionError):
         seat_validator(4)(None, None, True)
+
+
+class _AnySeat(int):
+    """An int subclass whose ``==`` always holds (a program's own seat type gone wrong)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = int.__hash__
+
+
+def test_check_seat_gives_the_plain_number_of_an_int_subclass() -> None:
+    """check_seat's answer is a plain int: an int subclass's own ``==`` decides nothing after
+    it (review h69: a seat whose ``==`` always held was applied as another seat)."""
+    from enum import IntEnum
+
+    class Seat(IntEnum):
+        SOUTH = 1
+
+    for value in (Seat.SOUTH, _AnySeat(1)):
+        seat = check_seat(value, 4)
+        assert seat == 1 and type(seat) is int
+
+
+@pytest.mark.parametrize("module", families(), ids=lambda m: m.__name__)
+def test_an_action_of_a_seat_not_to_act_is_refused_whatever_its_eq(module: Any) -> None:
+    """core-concepts "Errors": an illegal action leaves the game as it was — a seat given as an
+    int subclass is its number (an Action keeps the plain int), so a seat not to act is
+    refused in every family, and the game is unchanged (review h69: 大貳 and 孝感 applied it
+    as the seat to act, 川牌 raised KeyError and broke the game)."""
+    game = module.Game(seed=3)
+    seat = game.to_act[0]
+    action = attrs.evolve(game.legal_actions(seat)[0], seat=_AnySeat((seat + 1) % 3))
+    assert type(action.seat) is int and action.seat == (seat + 1) % 3
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match="is not to act"):
+        game.apply(action)
+    assert game.to_json() == before and game.to_act == (seat,)
+
+
+def test_a_score_counts_a_winner_given_as_an_int_subclass_by_its_number() -> None:
+    """chuanpai.md §2.6: every loser pays the winner — a winner whose ``==`` always held paid
+    nobody (review h69)."""
+    from changpai import chuanpai
+
+    assert [p.payer for p in chuanpai.payments(8, winner=_AnySeat(2), players=3)] == [0, 1]

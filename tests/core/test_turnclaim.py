@@ -500,3 +500,22 @@ def test_views_repr_and_copies_of_a_toy_game() -> None:
     copy.apply(copy.legal_actions(copy.to_act[0])[0])
     assert copy != game and len(game.log) == 0 < len(copy.log)
     assert "<table" in game._repr_html_()
+
+
+def test_a_refusal_says_why_for_an_action_of_a_kind_legal_now() -> None:
+    """The errors rule (the input and the reason): a refused action of a kind that is legal
+    now lists that kind's legal choices, and a discard of a card not held says so (review
+    h69: 孝感 refused a 門將 lay with "legal kinds: lay")."""
+    from changpai import xiaogan
+    from changpai.errors import IllegalActionError
+    from changpai.xiaogan import Action, ActionKind, MeldKind
+
+    game = xiaogan.Game(seed=3)
+    with pytest.raises(IllegalActionError, match=r"; the 放 legal now: 門將 三 三; 門將 十 十"):
+        game.verify(Action(0, ActionKind.LAY, meld=MeldKind.MENJIANG))
+    while game.legal_actions(game.to_act[0])[0].kind is not ActionKind.DISCARD:
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    seat = game.to_act[0]
+    missing = next(c for c in xiaogan.DECK if c not in game.hand(seat))
+    with pytest.raises(IllegalActionError, match=rf"; seat {seat} holds no {missing}$"):
+        game.verify(Action(seat, ActionKind.DISCARD, missing))

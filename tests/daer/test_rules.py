@@ -45,6 +45,8 @@ def test_reprs_are_short() -> None:
         ({"scoring": "tun"}, "expected one of"),
         ({"jiang_values": (0, 11)}, "card values 1..10"),
         ({"jiang_values": "258"}, "not a collection"),
+        # a mapping reads as its keys: refused (core-concepts "Collections"; review h69)
+        ({"jiang_values": {2: "a", 5: "b"}}, "is a dict: give a list, a tuple or a set"),
         ({"jiao": 1}, "True or False"),
         ({"min_hu": -1}, ">= 0"),
         ({"name": ""}, "non-empty"),

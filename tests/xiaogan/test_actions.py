@@ -51,7 +51,8 @@ def test_bad_fields_raise_illegal_action_errors() -> None:
     for bad in (
         lambda: Action(True, ActionKind.PASS),  # type: ignore[arg-type]
         lambda: Action(0, ActionKind.DISCARD, 1),  # type: ignore[arg-type]
-        lambda: Action(0, ActionKind.CLAIM, cards=("A1",)),  # type: ignore[arg-type]
+        lambda: Action(0, ActionKind.CLAIM, cards=(1,)),  # type: ignore[arg-type]
+        lambda: Action(0, ActionKind.CLAIM, cards={Card("A1")}),  # type: ignore[arg-type]
         lambda: Action(0, ActionKind.CLAIM, meld="ju"),  # type: ignore[arg-type]
     ):
         with pytest.raises(IllegalActionError):

@@ -35,6 +35,13 @@ def test_next_dealer_errors_are_typed() -> None:
         next_dealer(XIAOGAN, 0, 9, card=Card("上"))
     with pytest.raises(RulesError):
         next_dealer(XIAOGAN, 0, None, players=8)
+    # a winner that is no seat is named before the card it asks for (review h69)
+    with pytest.raises(RulesError, match=r"^winner=1.0 is not a seat"):
+        next_dealer(XIAOGAN, 0, 1.0)  # type: ignore[arg-type]
+    from changpai import chuanpai
+
+    with pytest.raises(RulesError, match=r"^winner=1.0 is not a seat"):
+        chuanpai.next_dealer(chuanpai.YAODIREN, 0, 1.0)  # type: ignore[arg-type]
 
 
 def test_a_match_passes_the_deal_by_the_rules() -> None:

@@ -26,8 +26,8 @@ from changpai.xiaogan.cards import counts_of
 @pytest.mark.parametrize(
     ("keyword", "value", "error", "named"),
     [
-        ("hands", None, NotationError, "hands="),
         ("hands", 5, NotationError, "hands="),
+        ("hands", {Card("A1")}, NotationError, "hands="),  # (None is no hands: every family)
         ("hands", {0: None}, NotationError, "the hand of seat 0="),
         ("hands", {0: zipai.parse("一")}, NotationError, "not a xiaogan Card"),
         ("stock", None, NotationError, "stock="),

@@ -14,11 +14,11 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.chuanpai.cards import Card
+from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.melds import MeldKind
 from changpai.core.guard import action_card, action_field, action_items, clipped, flag_arg, shown
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import seat_validator
+from changpai.core.seats import plain_seat, seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
 from changpai.errors import IllegalActionError, NotationError
 
@@ -60,7 +60,7 @@ def _check_guo(instance: Any, attribute: Any, value: Any) -> None:
     flag_arg(value, "guo", IllegalActionError)
 
 
-_cards = action_items(Card, "cards", "chuanpai")
+_cards = action_items(Card, "cards", "chuanpai", parse)
 
 
 # (a named function: mypy's attrs plugin takes no computed converter)
@@ -98,7 +98,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a chuanpai ActionKind
     """
 
-    seat: int = field(validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=plain_seat, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "chuanpai"))
     card: Card | None = field(
         default=None,

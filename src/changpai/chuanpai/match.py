@@ -98,10 +98,11 @@ def next_dealer(
     """
     n = _players(rules, players)
     dealer = check_seat(dealer, n, what="dealer", error=RulesError)
+    if winner is not None:  # (named before the card it asks for)
+        winner = check_seat(winner, n, what="winner", error=RulesError)
     turned = cut_card_arg(card, winner, Card, "chuanpai")
     if winner is None or turned is None:
         return dealer
-    winner = check_seat(winner, n, what="winner", error=RulesError)
     cutter = (winner + 2) % n
     return (cutter + max(turned.points, 1) - 1) % n
 

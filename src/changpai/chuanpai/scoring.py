@@ -91,7 +91,7 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
         int_arg(value, name, error=NotationError)
     int_arg(total, "total", low=0)
     int_arg(players, "players", low=2, high=7)
-    scored_seat(winner, players, "winner")
+    winner = scored_seat(winner, players, "winner")
     amount = total + rules.base
     return tuple(Payment(seat, winner, amount) for seat in range(players) if seat != winner)
 

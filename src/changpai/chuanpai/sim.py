@@ -37,7 +37,7 @@ def _cards(value: str | Sequence[Card], rules: Rules, what: str) -> tuple[Card, 
 def stack_deck(
     rules: Rules = YAODIREN,
     *,
-    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] = (),
+    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] | None = None,
     stock: str | Sequence[Card] = "",
     dealer: int = 0,
     players: int | None = None,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import inspect
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
@@ -465,6 +465,12 @@ class GameBase(ABC):
                     ) from None
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"not a {cls.family} game document: {error}") from None
+        own = [key for key in ("rules", "seed", "deck", "dealer") if key in data["options"]]
+        if own:  # (given twice: Python's "got multiple values" TypeError; review h69)
+            raise NotationError(
+                f"not a {cls.family} game document: options holds {', '.join(map(repr, own))}, "
+                "which the document gives as its own key"
+            )
         try:
             cls.check_options(data["options"])
             game = cls(rules, data["seed"], deck=deck, dealer=data["dealer"], **data["options"])  # type: ignore[call-arg]
@@ -521,6 +527,10 @@ def _game_options(cls: type[Any]) -> tuple[str, ...] | None:
 _OPTIONS: dict[type[Any], tuple[str, ...] | None] = {}
 
 
+def _qualified(kind: type) -> str:
+    return f"{kind.__module__}.{kind.__qualname__}"
+
+
 def replay(
     game: _G, items: Iterable[Any], *, where: str | None = None, listed: str = "actions"
 ) -> _G:
@@ -546,9 +556,28 @@ def replay(
         raise IllegalActionError(
             f"actions={shown(items)} is not a sequence of actions or log records"
         )
-    for number, item in enumerate(items):
+    if isinstance(items, (Set, Mapping)):  # (a set has no order; a dict reads as its keys)
+        raise IllegalActionError(
+            f"actions={shown(items)} is a {type(items).__name__}: give a list or a tuple of "
+            "actions or log records, in the order played"
+        )
+    try:  # (read whole first: a generator that fails applies nothing)
+        listed_items = items if type(items) is list or type(items) is tuple else tuple(items)
+    except ChangpaiError:
+        raise
+    except Exception as error:
+        raise IllegalActionError(f"actions={shown(items)} cannot be read: {error}") from None
+    action_class = getattr(type(game), "action_class", None)
+    for number, item in enumerate(listed_items):
         action = getattr(item, "action", None)
         if action is not None:
+            if action_class is not None and not isinstance(action, action_class):
+                # (another family's record: its auto records would be skipped without a word)
+                place = f"actions[{number}]" + ("" if where is None else f" of {where}")
+                raise IllegalActionError(
+                    f"{place}: {shown(item)} records a {_qualified(type(action))}, not a "
+                    f"{_qualified(action_class)}"
+                )
             if getattr(item, "auto", False):
                 continue
             item = action

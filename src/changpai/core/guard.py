@@ -35,6 +35,7 @@ __all__ = [
     "count_arg",
     "cut_card_arg",
     "flag_arg",
+    "hands_arg",
     "instance_arg",
     "instance_of",
     "int_arg",
@@ -179,6 +180,30 @@ def mapping_arg(value: object, what: str) -> dict[Any, Any]:
     if not isinstance(value, Mapping):
         raise NotationError(f"{what}={shown(value)} is not a mapping (e.g. {{seat: cards}})")
     return dict(value)
+
+
+def hands_arg(value: object, what: str = "hands") -> dict[Any, Any]:
+    """The ``hands`` of a ``stack_deck`` as a ``dict`` of seat to cards: a mapping as it is
+    (``{seat: cards}``), a sequence read as seats 0, 1, … and ``None`` as no hands; anything
+    else is a :class:`NotationError` (a set has no seat order, text is no sequence of hands).
+
+    >>> hands_arg({1: "x1"}), hands_arg(["x1", "d2"]), hands_arg(None)
+    ({1: 'x1'}, {0: 'x1', 1: 'd2'}, {})
+    >>> hands_arg("x1 x2")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: hands='x1 x2' is not a mapping {seat: cards} or a sequence of hands (seats 0, 1, …)
+    """
+    if value is None:
+        return {}
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise NotationError(
+            f"{what}={shown(value)} is not a mapping {{seat: cards}} or a sequence of hands "
+            "(seats 0, 1, …)"
+        )
+    return dict(enumerate(items_arg(value, what, "hands (cards per seat)")))
 
 
 def cards_arg(
@@ -651,7 +676,7 @@ def action_dict(data: object, family: str, keys: tuple[str, ...] = ()) -> dict[s
 
 def action_dict_items(data: dict[str, Any], key: str, family: str, of: str) -> tuple[Any, ...]:
     """The list under ``key`` of an action's dict ``data`` (:func:`action_dict`) as a tuple,
-    empty if absent, else the :class:`NotationError` naming the action, the ``family`` and what
+    empty if absent or ``null``, else the :class:`NotationError` naming the action, the ``family`` and what
     the list holds (``of``).
 
     >>> action_dict_items({"seat": 0, "kind": "chi", "melds": []}, "melds", "zipai", "melds")
@@ -661,7 +686,9 @@ def action_dict_items(data: dict[str, Any], key: str, family: str, of: str) -> t
     ...
     changpai.errors.NotationError: {'seat': 0, 'kind': 'chi', 'cards': 0} is not a 大貳 action: cards=0 is not a list of cards
     """
-    items = data.get(key, ())
+    items = data.get(key)
+    if items is None:  # (absent, or null: none, as in every family)
+        return ()
     if not isinstance(items, (list, tuple)):
         raise NotationError(
             f"{clipped(data)} is not a {family} action: {key}={shown(items)} is not a list of {of}"
@@ -669,21 +696,35 @@ def action_dict_items(data: dict[str, Any], key: str, family: str, of: str) -> t
     return tuple(items)
 
 
-def action_items(cls: type[_T], name: str, family: str) -> Callable[[Any], tuple[_T, ...]]:
-    """The attrs converter of an ``Action`` field holding ``cls`` items: a sorted tuple, or
-    :class:`~changpai.errors.IllegalActionError` naming the field, the item and the family.
+def action_items(
+    cls: type[_T],
+    name: str,
+    family: str,
+    parse: Callable[[str], tuple[_T, ...]] | None = None,
+) -> Callable[[Any], tuple[_T, ...]]:
+    """The attrs converter of an ``Action`` field holding ``cls`` items: a sorted tuple of the
+    items — each a ``cls`` or its text (read by ``cls.parse``), or the whole field one text
+    read by ``parse`` (the family's notation) — else :class:`~changpai.errors.IllegalActionError`
+    naming the field, the item and the family (text that is no card:
+    :class:`~changpai.errors.NotationError`).
 
-    >>> from changpai.xiaogan import Card
-    >>> to_cards = action_items(Card, "cards", "xiaogan")
-    >>> to_cards([Card("A2"), Card("A1")])
-    (Card('A1'), Card('A2'))
-    >>> to_cards("A1")
+    >>> from changpai.xiaogan import Card, parse
+    >>> to_cards = action_items(Card, "cards", "xiaogan", parse)
+    >>> to_cards([Card("A2"), "A1"]), to_cards("上 大")
+    ((Card('A1'), Card('A2')), (Card('A1'), Card('A2')))
+    >>> to_cards(5)
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: cards='A1' is not a sequence of xiaogan Cards
+    changpai.errors.IllegalActionError: cards=5 is not a sequence of xiaogan Cards
     """
+    read_card = action_card(cls, name)
 
     def convert(items: Any) -> tuple[_T, ...]:
+        if isinstance(items, str) and parse is not None:
+            try:
+                return tuple(sorted(parse(items)))  # type: ignore[type-var]
+            except NotationError as unread:
+                raise NotationError(f"{name}={_short.repr(items)}: {unread}") from None
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
             raise IllegalActionError(
                 f"{name}={_short.repr(items)} is not a sequence of {family} {cls.__name__}s"
@@ -691,11 +732,14 @@ def action_items(cls: type[_T], name: str, family: str) -> Callable[[Any], tuple
         if (error := keeps_once(items, name, f"{family} {cls.__name__}s")) is not None:
             raise IllegalActionError(str(error))  # (a set of cards is another move: h61)
         found = tuple(items)
-        for item in found:
-            if not isinstance(item, cls):
-                raise IllegalActionError(
-                    f"{name} holds {_short.repr(item)}, which is not a {family} {cls.__name__}"
-                )
+        if set(map(type, found)) - {cls}:  # (text read, anything else named)
+            found = tuple(read_card(item) for item in found)
+            for item in found:
+                if not isinstance(item, cls):
+                    raise IllegalActionError(
+                        f"{name} holds {_short.repr(item)}, which is not a {family} "
+                        f"{cls.__name__} or its text"
+                    )
         return tuple(sorted(found))
 
     return convert

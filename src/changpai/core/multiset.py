@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from attrs import field, frozen
 
-from changpai.core.guard import items_arg
+from changpai.core.guard import int_arg, items_arg
 from changpai.errors import ChangpaiError, NotationError
 
 __all__ = ["Counts", "take"]
@@ -28,6 +28,15 @@ __all__ = ["Counts", "take"]
 
 def _default_name(index: int) -> str:
     return f"kind #{index}"
+
+
+def _check_whole_numbers(values: object, what: str) -> None:
+    """A :class:`NotationError` unless ``values`` is a tuple of ``int`` (not ``bool``)."""
+    if type(values) is not tuple:
+        raise NotationError(f"{what}={values!r:.60} is not a tuple of whole numbers")
+    if set(map(type, values)) - {int}:  # (the type of each at C speed)
+        bad = next(v for v in values if type(v) is not int)
+        raise NotationError(f"{what}: {bad!r:.60} is not a whole number (int)")
 
 
 @frozen
@@ -53,6 +62,10 @@ class Counts:
 
     def __attrs_post_init__(self) -> None:
         counts, limits = self.counts, self.limits
+        _check_whole_numbers(counts, "counts")
+        int_arg(self.max_copies, "max_copies", low=0, error=NotationError)
+        if limits is not None:
+            _check_whole_numbers(limits, "limits")
         if limits is not None and len(limits) != len(counts):
             raise ChangpaiError(f"{len(limits)} copy limits for {len(counts)} card kinds")
         # Fast path (hands are checked on every analysis call): C-level min/max/compare.
@@ -118,6 +131,7 @@ class Counts:
         >>> len(Counts.empty(20))
         0
         """
+        int_arg(size, "size", low=0, error=NotationError)
         return cls((0,) * size, max_copies, name)
 
     def __len__(self) -> int:
@@ -147,6 +161,7 @@ class Counts:
         ...
         changpai.errors.NotationError: 5 copies of kind #0; a deck has at most 4
         """
+        index, copies = self._change(index, copies)
         counts = list(self.counts)
         counts[index] += copies
         return Counts(tuple(counts), self.max_copies, self.name, self.limits)
@@ -159,6 +174,7 @@ class Counts:
         ...
         changpai.errors.ChangpaiError: cannot remove 1 of kind #1: only 0 held
         """
+        index, copies = self._change(index, copies)
         if self.counts[index] < copies:
             raise ChangpaiError(
                 f"cannot remove {copies} of {self.name(index)}: only {self.counts[index]} held"
@@ -167,15 +183,42 @@ class Counts:
         counts[index] -= copies
         return Counts(tuple(counts), self.max_copies, self.name, self.limits)
 
+    def _change(self, index: object, copies: object) -> tuple[int, int]:
+        """``index`` and ``copies`` of :meth:`add` or :meth:`remove`, checked: a kind of this
+        multiset (a negative index is no kind) and a whole number of copies >= 0."""
+        size = len(self.counts)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size:
+            raise NotationError(
+                f"index={index!r} is not a card kind of this multiset; expected a whole "
+                f"number 0..{size - 1}"
+            )
+        return int(index), int_arg(copies, "copies", low=0, error=NotationError)
+
+    def _same_kinds(self, other: object) -> Counts:
+        """``other`` if it is a :class:`Counts` over as many kinds, else a NotationError."""
+        if not isinstance(other, Counts):
+            raise NotationError(f"{other!r:.60} is not a Counts multiset")
+        if len(other.counts) != len(self.counts):
+            raise NotationError(
+                f"a multiset of {len(other.counts)} card kinds with one of {len(self.counts)}"
+            )
+        return other
+
     def issubset(self, other: Counts) -> bool:
         """Whether every card of this multiset is also in ``other``.
 
         >>> Counts((1, 1)).issubset(Counts((2, 1)))
         True
+        >>> Counts((1, 1)).issubset(Counts((2, 1, 0)))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: a multiset of 3 card kinds with one of 2
         """
+        self._same_kinds(other)
         return all(a <= b for a, b in zip(self.counts, other.counts, strict=True))
 
     def __add__(self, other: Counts) -> Counts:
+        self._same_kinds(other)
         return Counts(
             tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)),
             self.max_copies,
@@ -184,7 +227,7 @@ class Counts:
         )
 
     def __sub__(self, other: Counts) -> Counts:
-        if not other.issubset(self):
+        if not self._same_kinds(other).issubset(self):
             missing = next(
                 i for i, (a, b) in enumerate(zip(self.counts, other.counts, strict=True)) if b > a
             )

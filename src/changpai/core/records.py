@@ -72,10 +72,15 @@ class ActionRecord(Generic[A]):
         return f"{text}  ({self.note})" if self.note else text
 
 
+# the most players :meth:`GameResult.net` counts (a program's own table too)
+_MOST_SEATS = 64
+
+
 def _seats_arg(seats: object) -> tuple[int, ...]:
     """The seats named by the argument of :meth:`GameResult.net`: a player count or seats."""
     if isinstance(seats, int) and not isinstance(seats, bool):
-        return tuple(range(count_arg(seats, "seats", low=0)))
+        # (bounded: no table of any family holds more than 7 players)
+        return tuple(range(count_arg(seats, "seats", low=0, high=_MOST_SEATS)))
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
         raise NotationError(f"seats={shown(seats)} is not a player count or a sequence of seats")
     found = items_arg(seats, "seats", "seats", sets=True)
@@ -123,6 +128,24 @@ class GameResult:
     def _flag(self, _attribute: Any, value: Any) -> None:
         flag_arg(value, "self_drawn", NotationError)
 
+    def __attrs_post_init__(self) -> None:
+        for what in ("winner", "next_dealer", "discarder"):
+            seat = getattr(self, what)
+            if seat is not None and (type(seat) is not int or seat < 0):
+                if isinstance(seat, bool) or not isinstance(seat, int):
+                    raise NotationError(f"{what}={shown(seat)} is not a seat or None")
+                if seat < 0:
+                    raise IllegalActionError(f"{what}={seat!r} is not a seat (a seat is >= 0)")
+        if type(self.value) is not int and (
+            isinstance(self.value, bool) or not isinstance(self.value, int)
+        ):
+            raise NotationError(f"value={shown(self.value)} is not a whole number (int)")
+        for what in ("reason", "label"):
+            if not isinstance(getattr(self, what), str):
+                raise NotationError(f"{what}={shown(getattr(self, what))} is not text (str)")
+        if self.sheet is not None and not isinstance(self.sheet, ScoreSheet):
+            raise NotationError(f"sheet={shown(self.sheet)} is not a ScoreSheet or None")
+
     @property
     def payments(self) -> tuple[Payment, ...]:
         """Who pays whom (empty when nobody won).
@@ -140,7 +163,7 @@ class GameResult:
         ``seats`` is the number of players (the seats ``0 .. seats-1``) or the seats themselves,
         such as ``game.seats``; a seat that is paid or pays is counted even when it is not
         named. A player count or seat of the wrong type raises
-        :class:`~changpai.errors.NotationError`, a negative count
+        :class:`~changpai.errors.NotationError`, a negative count or one over 64
         :class:`~changpai.errors.RulesError` and a negative seat
         :class:`~changpai.errors.IllegalActionError` (docs: Core concepts, "Errors").
 

@@ -28,15 +28,68 @@ from __future__ import annotations
 
 import html
 import unicodedata
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core.guard import items_arg
 from changpai.core.render import CELL
+from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["Payment", "ScoreLine", "ScoreSheet"]
 
 _OPS = ("+", "×", "=", "≥")
+
+
+_LINE_TEXTS = ("key", "name", "rule", "html")
+
+
+def _check_fields(record: object, texts: tuple[str, ...], numbers: tuple[str, ...]) -> None:
+    """A :class:`NotationError` naming the first field of ``texts`` that is not a ``str`` or
+    of ``numbers`` that is not an ``int`` (a ``bool`` is not one)."""
+    for what in texts:
+        value = getattr(record, what)
+        if not isinstance(value, str):
+            raise NotationError(f"{what}={value!r:.60} is not text (str)")
+    for what in numbers:
+        value = getattr(record, what)
+        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise NotationError(f"{what}={value!r:.60} is not a whole number (int)")
+
+
+def _items(value: Any, what: str, kind: type) -> tuple[Any, ...]:
+    """The ``lines`` or ``payments`` of a sheet as a tuple of ``kind``, else NotationError."""
+    items = items_arg(value, what, f"{kind.__name__}s")
+    if set(map(type, items)) - {kind}:  # (a subclass is one too)
+        for item in items:
+            if not isinstance(item, kind):
+                raise NotationError(f"{what}: {item!r:.60} is not a {kind.__name__}")
+    return items
+
+
+def _lines(value: Any) -> tuple[ScoreLine, ...]:
+    return _items(value, "lines", ScoreLine)
+
+
+def _payments(value: Any) -> tuple[Payment, ...]:
+    return _items(value, "payments", Payment)
+
+
+def _facts(value: Any) -> tuple[tuple[str, Any], ...]:
+    """A sheet's ``facts`` as a tuple of (name, value) pairs (a dict is taken as its items)."""
+    if isinstance(value, Mapping):
+        value = tuple(value.items())
+    items = items_arg(value, "facts", "(name, value) pairs")
+    for item in items:
+        if (
+            isinstance(item, str)
+            or not isinstance(item, Sequence)
+            or len(item) != 2
+            or not isinstance(item[0], str)
+        ):
+            raise NotationError(f"facts: {item!r:.60} is not a (name, value) pair")
+    return tuple(map(tuple, items))
 
 
 def _width(text: str) -> int:
@@ -74,7 +127,10 @@ class ScoreLine:
 
     def __attrs_post_init__(self) -> None:
         if self.op not in _OPS:
-            raise ValueError(f"score line op {self.op!r} is not one of {_OPS}")
+            raise NotationError(
+                f"op={self.op!r:.60} is not a score line op; expected one of {', '.join(_OPS)}"
+            )
+        _check_fields(self, _LINE_TEXTS, ("value",))
 
     def text(self) -> str:
         """The value as printed on the sheet.
@@ -115,6 +171,14 @@ class Payment:
     payee: int
     amount: int
 
+    def __attrs_post_init__(self) -> None:
+        _check_fields(self, (), ("payer", "payee", "amount"))
+        for what in ("payer", "payee"):
+            if getattr(self, what) < 0:
+                raise IllegalActionError(
+                    f"{what}={getattr(self, what)!r} is not a seat (a seat is >= 0)"
+                )
+
     def to_dict(self) -> dict[str, int]:
         """A JSON-ready dict.
 
@@ -139,10 +203,13 @@ class ScoreSheet:
     """
 
     title: str
-    lines: tuple[ScoreLine, ...]
+    lines: tuple[ScoreLine, ...] = field(converter=_lines)
     total: int
-    payments: tuple[Payment, ...] = ()
-    facts: tuple[tuple[str, Any], ...] = ()
+    payments: tuple[Payment, ...] = field(default=(), converter=_payments)
+    facts: tuple[tuple[str, Any], ...] = field(default=(), converter=_facts)
+
+    def __attrs_post_init__(self) -> None:
+        _check_fields(self, ("title",), ("total",))
 
     def fact(self, key: str, default: Any = None) -> Any:
         """The value of one named fact.

@@ -24,9 +24,9 @@ from changpai.core.guard import (
     shown,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import seat_validator
+from changpai.core.seats import plain_seat, seat_validator
 from changpai.errors import IllegalActionError, NotationError
-from changpai.zipai import Card
+from changpai.zipai import Card, parse
 
 __all__ = ["Action", "ActionKind"]
 
@@ -90,8 +90,11 @@ def _card(value: Card | str | None, name: str = "card") -> Card | None:
 def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if value == ():
         return ()
-    if isinstance(value, str):
-        raise IllegalActionError(f"cards={value!r}: give a tuple of cards")
+    if isinstance(value, str):  # (text of cards, as in every family)
+        try:
+            return tuple(sorted(parse(value), key=lambda c: c.index))
+        except NotationError as unread:
+            raise NotationError(f"cards={shown(value)}: {unread}") from None
     if (error := keeps_once(value, "cards", "大貳 cards")) is not None:
         raise IllegalActionError(str(error))  # (a set of a pair's cards is one card: h61)
     try:
@@ -119,7 +122,7 @@ class Action:
     changpai.errors.IllegalActionError: seat=7 is not a seat; expected a whole number 0..3
     """
 
-    seat: int = field(validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=plain_seat, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "大貳"))
     card: Card | None = field(default=None, converter=_card)
     cards: tuple[Card, ...] = field(default=(), converter=_cards)

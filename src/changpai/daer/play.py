@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import instance_arg, int_arg, mapping_arg, rules_arg, seed_arg
+from changpai.core.guard import hands_arg, instance_arg, int_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.match import dealer_after_huangzhuang
 from changpai.core.playout import Backend, SimulationStats
@@ -36,13 +36,14 @@ def _rules(rules: object) -> Rules:
 def stack_deck(
     rules: Rules = DAER,
     *,
-    hands: Mapping[int, str | Sequence[Card]] | None = None,
+    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] | None = None,
     stock: str | Sequence[Card] = (),
     dealer: int = 0,
     seed: int | None = None,
 ) -> tuple[Card, ...]:
     """A deck in deal order for ``Game(rules, deck=..., dealer=dealer)``: each seat of
-    ``hands`` gets the named cards first in its hand, the stock starts with ``stock`` (the next
+    ``hands`` (``{seat: cards}``; a sequence is read as seats 0, 1, …) gets the named cards
+    first in its hand, the stock starts with ``stock`` (the next
     draws in order); every other place is filled from the rest of the deck — without ``seed``
     one kind after the other (一 … 十, 壹 … 拾, then again), so that a filled hand holds few
     pairs and no 坎; with ``seed`` (a whole number) in the order ``random.Random(seed)``
@@ -78,8 +79,8 @@ def stack_deck(
         return list(cards)
 
     wanted: dict[int, list[Card]] = {}
-    for seat, cards in mapping_arg(hands, "hands").items():
-        check_seat(seat, rules.players, what="seat", error=RulesError)
+    for seat, cards in hands_arg(hands).items():
+        seat = check_seat(seat, rules.players, what="seat", error=RulesError)
         chosen = read_hand(cards, f"hands[{seat}]")
         size = rules.hand_size + (rules.dealer_extra if seat == dealer else 0)
         if len(chosen) > size:

@@ -23,9 +23,9 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
-from changpai.core.guard import flag_arg
+from changpai.core.guard import flag_arg, items_arg
 from changpai.core.rules import RulesBase, register_presets
-from changpai.errors import RulesError
+from changpai.errors import NotationError, RulesError
 
 __all__ = ["DAER", "LUZHOU", "SCORING", "Rules"]
 
@@ -39,8 +39,11 @@ _DECK_SIZE = 80
 def _tuple_of_ints(value: object) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise RulesError(f"jiang_values={value!r} is not a collection of card values 1..10")
-    try:
-        return tuple(sorted(set(value)))
+    try:  # (a set is what is read; a mapping is refused: it would read as its keys)
+        values = items_arg(value, "jiang_values", "card values 1..10", sets=True)
+        return tuple(sorted(set(values)))
+    except NotationError as error:
+        raise RulesError(str(error)) from None
     except TypeError:
         raise RulesError(
             f"jiang_values={value!r} is not a collection of card values 1..10"

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
-from changpai.core.guard import items_arg, mapping_arg, rules_arg, seed_arg
+from changpai.core.guard import hands_arg, items_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.actions import SEATS
@@ -68,7 +68,7 @@ def _cards(value: Iterable[Card] | str, what: str) -> list[Card]:
 def stack_deck(
     rules: Rules = DUZIHU,
     *,
-    hands: Mapping[int, Iterable[Card] | str] | None = None,
+    hands: Mapping[int, Iterable[Card] | str] | Sequence[Iterable[Card] | str] | None = None,
     stock: Iterable[Card] | str = (),
     stock_tail: Iterable[Card] | str = (),
     jiang: Iterable[Card] | str = (),
@@ -80,7 +80,8 @@ def stack_deck(
     Args:
         rules: the rules (the deck has 125 cards with 百搭, else 120).
         hands: ``{seat: cards}`` that each playing seat must be dealt (cards or text; at most
-            23 for the dealer, 22 for the others); the rest of each hand is filled.
+            23 for the dealer, 22 for the others; a sequence is read as seats 0, 1, …); the
+            rest of each hand is filled.
         stock: the first cards of the stock, drawn first.
         stock_tail: the last cards of the stock (the last one is drawn last, 海底).
         jiang: the flipped 將, first flip first (up to two; missing ones are filled).
@@ -110,7 +111,7 @@ def stack_deck(
     seed_arg(seed)
     players = SeatRing.of(SEATS, (dealer + 3) % SEATS).order_from(dealer)
     wanted: dict[int, list[Card]] = {}
-    for seat, cards in mapping_arg(hands, "hands").items():
+    for seat, cards in hands_arg(hands).items():
         seat = check_seat(seat, SEATS, what="seat", error=RulesError)
         if seat not in players:
             raise RulesError(

@@ -16,10 +16,10 @@ from attrs import field, frozen
 
 from changpai.core.guard import action_card, action_field, action_items, clipped
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import seat_validator
+from changpai.core.seats import plain_seat, seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
 from changpai.errors import IllegalActionError, NotationError
-from changpai.xiaogan.cards import Card
+from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.melds import MeldKind
 
 __all__ = ["Action", "ActionKind"]
@@ -55,7 +55,7 @@ class ActionKind(HanziEnum, short_repr=True):
     END = ("end", "荒牌")
 
 
-_cards = action_items(Card, "cards", "xiaogan")
+_cards = action_items(Card, "cards", "xiaogan", parse)
 
 
 # (a named function: mypy's attrs plugin takes no computed converter)
@@ -93,7 +93,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a xiaogan ActionKind
     """
 
-    seat: int = field(validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=plain_seat, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "xiaogan"))
     card: Card | None = field(
         default=None,

@@ -212,6 +212,8 @@ def next_dealer(
     rules = rules_arg(rules, Rules, "xiaogan")
     n = int_arg(rules.players if players is None else players, "players", low=2, high=7)
     dealer = check_seat(dealer, n, what="dealer", error=RulesError)
+    if winner is not None:  # (named before the card it asks for)
+        winner = check_seat(winner, n, what="winner", error=RulesError)
     turned = cut_card_arg(card, winner, Card, "xiaogan")
     if winner is None or turned is None:
         if abandoned_by is not None:
@@ -219,7 +221,6 @@ def next_dealer(
             if abandoned_by == dealer and not rules.tuo_zhuang:
                 return (dealer + 1) % n
         return dealer
-    winner = check_seat(winner, n, what="winner", error=RulesError)
     if abandoned_by is not None:
         raise RulesError(
             f"abandoned_by={shown(abandoned_by)}: a hand won by seat {winner} was not abandoned"

@@ -180,8 +180,8 @@ def _payers(payers: object, seat: int, n: int) -> tuple[int, ...]:
     found = items_arg(payers, "payers", "seats", sets=True)
     for p in found:
         int_arg(p, "payers: seat", error=NotationError)
+    found = tuple(scored_seat(p, n, "payers: seat") for p in found)  # (plain numbers)
     for p in found:
-        scored_seat(p, n, "payers: seat")
         if p == seat:
             raise IllegalActionError(
                 f"payers={shown(payers)}: seat {p} is the winner, who pays nobody"
@@ -247,7 +247,7 @@ def score(
         rules = decomposition.rules
     rules_arg(rules, Rules, "xiaogan")
     n = _players(players, rules)
-    scored_seat(seat, n, "winner")
+    seat = scored_seat(seat, n, "winner")
     if isinstance(win, Win) and win.discarder is not None:  # (the Win refused it as winner)
         scored_seat(win.discarder, n, "discarder")
     counted = Decomposition(decomposition.concealed, decomposition.exposed, rules)

@@ -36,7 +36,7 @@ def _cards(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
 def stack_deck(
     rules: Rules = XIAOGAN,
     *,
-    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] = (),
+    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] | None = None,
     stock: str | Sequence[Card] = "",
     dealer: int = 0,
     players: int | None = None,

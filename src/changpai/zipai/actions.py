@@ -27,7 +27,7 @@ from changpai.core.guard import (
     shown,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import seat_validator
+from changpai.core.seats import plain_seat, seat_validator
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import CARDS, Card
 from changpai.zipai.melds import Meld, Origin
@@ -133,7 +133,9 @@ class Action:
     Action(seat=0, kind=ActionKind.DISCARD, card=Card('d5'), melds=())
     """
 
-    seat: int = field(validator=seat_validator(4))  # 3 players, or 4 with 數信 (zipai.md §2)
+    seat: int = field(
+        converter=plain_seat, validator=seat_validator(4)
+    )  # 3 players, or 4 with 數信 (zipai.md §2)
     kind: ActionKind = field(validator=_kind_validator)
     card: Card | None = field(default=None, converter=_to_card)
     melds: tuple[Meld, ...] = field(default=(), converter=_to_melds)

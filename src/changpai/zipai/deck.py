@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from changpai.core.deck import deal_order
-from changpai.core.guard import cards_arg, items_arg, mapping_arg, rules_arg, seed_arg
+from changpai.core.guard import cards_arg, hands_arg, items_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
@@ -60,7 +60,7 @@ def _as_cards(value: str | Card | Sequence[Card]) -> tuple[Card, ...]:
 def stack_deck(
     rules: Rules = HUNAN,
     *,
-    hands: Mapping[int, str | Sequence[Card]] | None = None,
+    hands: Mapping[int, str | Sequence[Card]] | Sequence[str | Sequence[Card]] | None = None,
     liang: str | Card | None = None,
     stock: str | Sequence[Card] = "",
     dealer: int = 0,
@@ -70,7 +70,7 @@ def stack_deck(
     zipai.md §3).
 
     ``hands`` maps seats to some or all of their dealt cards (the dealer's ``hand_size`` cards
-    without the 亮張), ``liang`` is the 亮張 and ``stock`` the first cards of the stock, in draw
+    without the 亮張; a sequence is read as seats 0, 1, …), ``liang`` is the 亮張 and ``stock`` the first cards of the stock, in draw
     order. Every card not given is filled in from the cards left over: without ``seed``
     deterministically (each hand takes the kinds it holds least of first, so filler rarely makes
     a pair; the stock takes the rest in kind order); with ``seed`` (a whole number) the cards
@@ -91,7 +91,7 @@ def stack_deck(
     ...
     changpai.errors.NotationError: '一一一一一' holds 5 copies of 一 (x1); the deck has 4
     """
-    hands = mapping_arg(hands, "hands")
+    hands = hands_arg(hands)
     rules_arg(rules, Rules, "zipai")
     seats = rules.seats
     dealer = check_seat(dealer, seats, what="dealer", error=RulesError)

@@ -60,11 +60,13 @@ def test_stack_deck_seed_must_be_a_whole_number(seed: object) -> None:
         Game(seed=seed)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("hands", [5, [parse("66")], "66", object()])
+@pytest.mark.parametrize("hands", [5, {parse("66")}, "66", object()])
 def test_stack_deck_hands_must_be_a_mapping(hands: object) -> None:
-    """stack_deck(hands=) is ``{seat: cards}``: anything else is a NotationError naming it."""
+    """stack_deck(hands=) is ``{seat: cards}`` or a sequence of hands (seats 0, 1, …, as in
+    every family): anything else is a NotationError naming it."""
     with pytest.raises(NotationError, match="hands="):
         stack_deck(hands=hands)  # type: ignore[arg-type]
+    assert stack_deck(hands=[parse("66")]) == stack_deck(hands={0: parse("66")})
 
 
 @pytest.mark.parametrize("deck", [5, object(), [None] * 84, [[1]] * 84])

@@ -29,7 +29,7 @@ from changpai.core.guard import (
     shown,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import seat_validator
+from changpai.core.seats import plain_seat, seat_validator
 from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["DECISIONS", "Action", "ActionKind", "Pile", "PileKind"]
@@ -95,7 +95,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='lead' is not a 戳牌 ActionKind
     """
 
-    seat: int = field(validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
+    seat: int = field(converter=plain_seat, validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "戳牌"))
     cards: tuple[Card, ...] = field(default=(), converter=_cards)
 
@@ -133,7 +133,12 @@ class Action:
         changpai.errors.NotationError: {'seat': 0, 'kind': 'jump'} is not a 戳牌 action: 'jump' is not one of deal, yingzhang, void, lead, beat, cover, bai
         """
         data = action_dict(data, "戳牌", ("cards",))
-        seat, kind, cards = data["seat"], data["kind"], data.get("cards", [])
+        seat, kind = data["seat"], data["kind"]
+        if isinstance(kind, ActionKind):  # (its own member, as every family's from_dict)
+            kind = kind.value
+        cards = data.get("cards")
+        if cards is None:  # (absent, or null: none, as in every family)
+            cards = ()
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise NotationError(
                 f"{clipped(data)} is not a 戳牌 action: seat {seat!r} is not an int"
@@ -144,7 +149,7 @@ class Action:
             raise NotationError(
                 f"{clipped(data)} is not a 戳牌 action: {kind!r} is not one of {', '.join(known)}"
             )
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
             raise NotationError(
                 f"{clipped(data)} is not a 戳牌 action: cards must be a list of codes"
             )

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from changpai.chuanpai.cards import DECK84, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core.guard import flag_arg, items_arg, mapping_arg, rules_arg, seed_arg
+from changpai.core.guard import flag_arg, hands_arg, items_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -52,13 +52,14 @@ def _cards(value: str | Iterable[Card], what: str) -> tuple[Card, ...]:
 def stack_deck(
     rules: Rules = CHUOPAI,
     *,
-    hands: Mapping[int, str | Iterable[Card]] | None = None,
+    hands: Mapping[int, str | Iterable[Card]] | Sequence[str | Iterable[Card]] | None = None,
     stock: str | Iterable[Card] = (),
     dealer: int = 0,
     seed: int | None = None,
 ) -> tuple[Card, ...]:
     """A stacked deck for ``Game(rules, deck=..., dealer=dealer)``: seat ``s`` receives the
-    cards of ``hands[s]`` (at most 28, cards or text), then cards from the rest of ``deck84`` —
+    cards of ``hands[s]`` (at most 28, cards or text; ``hands`` is ``{seat: cards}`` or a
+    sequence read as seats 0, 1, …), then cards from the rest of ``deck84`` —
     in table order, or shuffled by ``seed``. 戳牌 deals every card, so there is no stock:
     ``stock`` must be empty (it is here for the one ``stack_deck`` signature of every family).
 
@@ -82,7 +83,7 @@ def stack_deck(
             f"戳牌 deals every card ({HAND} each); there is no stock to stack, got stock={stock!r}"
         )
     wanted: dict[int, tuple[Card, ...]] = {}
-    for seat, cards in mapping_arg(hands, "hands").items():
+    for seat, cards in hands_arg(hands).items():
         seat = check_seat(seat, PLAYERS, what="hands seat", error=RulesError)
         wanted[seat] = _cards(cards, f"hands[{seat}]")
         if len(wanted[seat]) > HAND:

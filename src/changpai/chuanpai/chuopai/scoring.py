@@ -271,7 +271,7 @@ def _win_sheet(
     _players(players, rules)
     winner = 0 if winner is None else scored_seat(winner, players, "winner")
     if liable is not None:
-        scored_seat(liable, players, "liable")
+        liable = scored_seat(liable, players, "liable")
         if not rules.baopai:
             raise RulesError(f"liable={liable!r}: these rules have no 包牌 (baopai=False)")
     counts = _bai_counts(bai)
@@ -364,7 +364,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> S
     """
     rules_arg(rules, Rules, "戳牌")
     _players(players, rules)
-    scored_seat(offender, players, "offender")
+    offender = scored_seat(offender, players, "offender")
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
     payments = tuple(

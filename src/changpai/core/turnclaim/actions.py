@@ -46,6 +46,10 @@ def action_fields(
     """
     data = action_dict(data, family, ("card", "cards", "meld", *extra))
     kind, meld = data["kind"], data.get("meld")
+    if isinstance(kind, kinds):  # (the family's own member, as every family's from_dict)
+        kind = kind.value
+    if isinstance(meld, melds):
+        meld = meld.value
     # (isinstance first: a list or a dict is no kind, and no set holds it)
     if not isinstance(kind, str) or kind not in {k.value for k in kinds}:
         raise NotationError(f"{clipped(data)} is not a {family} action: {kind!r} is not a kind")

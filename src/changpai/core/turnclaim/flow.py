@@ -173,10 +173,28 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         else:
             legal = self._legal(seat)
         if action not in legal:
-            kinds = sorted({a.kind.value for a in legal})
             raise IllegalActionError(
-                f"{action} is not legal in the {self._phase} phase; legal kinds: {', '.join(kinds)}"
+                f"{action} is not legal in the {self._phase} phase; {self._refusal(action, legal)}"
             )
+
+    def _refusal(self, action: A, legal: Sequence[A]) -> str:
+        """Why ``action`` is not among ``legal``: a discard of a card not held says so, an
+        action of a kind that is legal now lists that kind's legal choices, any other the
+        legal kinds (review h69: "legal kinds: lay" refused a lay)."""
+        kind = action.kind
+        card = getattr(action, "card", None)
+        if (
+            kind.value == "discard"
+            and card is not None
+            and not self._hands[action.seat][card.index]
+        ):
+            return f"seat {action.seat} holds no {card}"
+        # (an action's ``details``, the part of its text after the kind, where it has one)
+        same = [getattr(a, "details", None) or str(a) for a in legal if a.kind is kind]
+        if not same:
+            return f"legal kinds: {', '.join(sorted({a.kind.value for a in legal}))}"
+        shown_choices = "; ".join(same[:8]) + ("; …" if len(same) > 8 else "")
+        return f"the {kind.hanzi} legal now: {shown_choices}"
 
     def apply(self, action: A) -> ActionRecord[A]:
         """Apply a legal decision, then every forced move that follows (written to the log as

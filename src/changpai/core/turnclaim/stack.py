@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from changpai.core.guard import items_arg
+from changpai.core.guard import hands_arg
 from changpai.core.seats import check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -36,7 +36,7 @@ def stack_order(
     full: Iterable[_C],
     sizes: Sequence[int],
     *,
-    hands: Mapping[int, _V] | Sequence[_V],
+    hands: Mapping[int, _V] | Sequence[_V] | None,
     stock: _V,
     dealer: int,
     read: Callable[[_V, str], tuple[_C, ...]],
@@ -76,11 +76,7 @@ def stack_order(
     changpai.errors.RulesError: hands seat=2 is not a seat; expected a whole number 0..1
     """
     n = len(sizes)
-    given = (
-        dict(hands)
-        if isinstance(hands, Mapping)
-        else dict(enumerate(items_arg(hands, "hands", "hands (cards per seat)")))
-    )
+    given = hands_arg(hands)
     seats: dict[int, tuple[_C, ...]] = {}
     for seat, value in given.items():
         # a seat off the table is a RulesError, as in every family's stack_deck
