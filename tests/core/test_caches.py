@@ -41,6 +41,19 @@ def test_caches_fill_within_their_bounds_and_clear() -> None:
     assert all(size == 0 for size, _limit in caches.stats().values())
 
 
+@pytest.mark.parametrize("name", ["chuanpai", "xiaogan"])
+def test_a_familys_clear_caches_empties_the_shared_caches_it_filled(name: str) -> None:
+    """core-concepts "Caches": a family's clear_caches() leaves its games as cold as a new
+    process — the shared caches of changpai.core its games fill (the turn-claim flow's
+    tables, the simulation's names) too (review h70: they stayed filled)."""
+    changpai.clear_caches()
+    entry = changpai.variant(name)
+    changpai.core.simulate(entry.module.Game, 2, rules=entry.rules, seed=3)
+    assert any(size for size, _limit in caches.stats("core").values())
+    entry.module.clear_caches()
+    assert all(size == 0 for size, _limit in caches.stats().values())
+
+
 @settings(max_examples=20, deadline=None)
 @given(limit=st.integers(1, 8), keys=st.lists(st.integers(0, 30), max_size=60))
 def test_bounded_dict_never_exceeds_its_size(limit: int, keys: list[int]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import sys
 from typing import Any
 
@@ -107,7 +108,8 @@ def test_processes_need_a_game_class_and_no_observer() -> None:
 @given(n=st.integers(min_value=0, max_value=200), workers=st.integers(min_value=1, max_value=40))
 def test_chunks_cover_the_seeds_in_order(n: int, workers: int) -> None:
     seeds = list(range(n))
-    chunks = playout._chunks(seeds, workers)
+    chunks = list(playout._chunks(seeds, workers))
+    assert list(playout._chunks(iter(seeds), workers, n)) == chunks  # (drawn lazily)
     assert [s for chunk in chunks for s in chunk] == seeds
     assert all(chunks) and len(chunks) <= max(1, workers * 8)
 
@@ -370,10 +372,63 @@ def test_chunks_are_small_enough_to_report_progress() -> None:
     """``simulate(jobs=...)`` sends chunks of at most ``_MOST_CHUNK`` hands (about a second of
     play), every seed once and in order: at a million hands the bar of ``--jobs 2`` moved once
     a chunk of 62,500 hands, a minute or two (review h34). Issue 12 (progress bar)."""
-    chunks = playout._chunks(range(1_000_000), 2)
+    chunks = list(playout._chunks(range(1_000_000), 2))
     assert max(len(c) for c in chunks) == playout._MOST_CHUNK
     assert [s for c in chunks for s in c] == list(range(1_000_000))
     assert [len(c) for c in playout._chunks(range(100), 2)] == [7] * 14 + [2]
+
+
+def test_seeds_are_drawn_chunk_by_chunk_as_workers_take_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 12 (memory; review h70): with jobs > 1 the seeds were listed up front (640 MB
+    before the first hand of -n 10,000,000, a MemoryError further on); they are drawn a chunk
+    at a time, at most _IN_FLIGHT chunks a worker ahead of the merged ones."""
+    drawn: list[int] = []
+    ahead: list[int] = []
+    real_chunks = playout._chunks
+
+    def counting_chunks(seeds: Any, workers: int, n: Any = None) -> Any:
+        for chunk in real_chunks(seeds, workers, n):
+            drawn.append(len(chunk))
+            yield chunk
+
+    monkeypatch.setattr(playout, "_chunks", counting_chunks)
+    monkeypatch.setattr(playout, "_MOST_CHUNK", 1)
+    one = simulate(ZipaiGame, 40, seed=5, jobs=1)
+    progress = lambda done, n: ahead.append(sum(drawn) - done)  # noqa: E731
+    assert _figures(simulate(ZipaiGame, 40, seed=5, jobs=2, progress=progress)) == _figures(one)
+    assert sum(drawn) == 40 and max(ahead) <= playout._IN_FLIGHT * 2
+
+
+def test_a_second_interrupt_while_the_pool_stops_is_held_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Review h70: a second Ctrl-C inside Pool.terminate() (``timeout -s INT`` signals the
+    process, then its group) left the workers on a lock it held and join() hung; SIGINT is
+    held back while the pool is terminated, and the interrupt still ends the run."""
+    masks: list[bool] = []
+    real_pool = playout.multiprocessing.Pool
+
+    class WatchedPool:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            self.pool = real_pool(*args, **kwargs)
+
+        def apply_async(self, *args: Any) -> Any:
+            raise KeyboardInterrupt  # (Ctrl-C while the first chunk is sent)
+
+        def terminate(self) -> None:
+            masks.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set()))
+            self.pool.terminate()
+
+        def join(self) -> None:
+            self.pool.join()
+
+    monkeypatch.setattr(playout.multiprocessing, "Pool", WatchedPool)
+    with pytest.raises(KeyboardInterrupt):
+        simulate(ZipaiGame, 4, seed=1, jobs=2)
+    assert masks == [True]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
 
 
 def test_jobs_0_counts_the_cpus_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -361,3 +361,11 @@ def test_meld_parse_reads_every_name_of_a_set_kind() -> None:
         faces = "2w 2w 2w 2w" if kind.is_four else "2w 2w 2w"
         assert Meld.parse(f"{name} {faces}").source is kind, name
         assert SetKind.get(name) is kind
+
+
+@pytest.mark.parametrize("cards", [5, None, [1, 2], {Card("1b")}])
+def test_meld_of_refuses_what_is_no_sequence_of_cards(cards: object) -> None:
+    """Issue 12 (typed errors; review h70): `Meld.of(5)` raised Python's TypeError, as no other
+    family's `Meld.of` did."""
+    with pytest.raises(NotationError, match="cards="):
+        Meld.of(cards)  # type: ignore[arg-type]

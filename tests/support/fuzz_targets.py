@@ -13,7 +13,7 @@ from typing import Any
 import changpai
 import changpai.core
 
-_PARSERS = ("parse", "from_dict", "from_json")
+_PARSERS = ("parse", "from_dict", "from_json", "of")
 
 
 def families() -> list[types.ModuleType]:

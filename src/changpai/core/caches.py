@@ -144,12 +144,15 @@ def by_identity(
 
 
 def clear(family: str | None = None) -> None:
-    """Empty every registered cache of ``family`` (``None``: of every family).
+    """Empty every registered cache of ``family`` (``None``: of every family) and the shared
+    caches of the engines' common code (family ``"core"``: the turn-claim flow's tables, the
+    simulation's names), which a family's work fills too — so a family's ``clear_caches()``
+    leaves it as cold as a new process (review h70: the shared ones stayed filled).
 
-    >>> clear("no such family")  # nothing registered: nothing to do
+    >>> clear("no such family")  # nothing of its own: the shared caches only
     """
     for entry in list(_REGISTRY.values()):
-        if family is None or entry.family == family:
+        if family is None or entry.family in (family, "core"):
             entry.clear()
 
 

@@ -24,8 +24,9 @@ import os
 import random
 import signal
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any, Literal, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -444,12 +445,31 @@ def _ray_session(ray: Any, jobs: int) -> Iterator[int]:
 _MOST_CHUNK = 500
 
 
-def _chunks(seeds: Sequence[int], workers: int) -> list[Sequence[int]]:
+# Chunks of simulate(jobs=...) in flight at once, per worker: enough to keep every worker busy
+# while the parent merges in order, few enough that memory does not grow with n (the seeds
+# and chunks of -n 10,000,000 were listed up front: 640 MB before the first hand; h70).
+_IN_FLIGHT = 4
+
+
+def _chunk_size(n: int, workers: int) -> int:
     # About 8 chunks a worker, of at most _MOST_CHUNK hands: small enough to balance uneven
     # hands and report progress, big enough to amortize the cost of sending a task. The split
     # does not change the statistics (sums add up, merged in order).
-    size = max(1, min(_MOST_CHUNK, -(-len(seeds) // (workers * 8))))
-    return [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    return max(1, min(_MOST_CHUNK, -(-n // (workers * 8))))
+
+
+def _chunks(seeds: Iterable[int], workers: int, n: int | None = None) -> Iterator[tuple[int, ...]]:
+    """The ``n`` seeds (default: ``len(seeds)``) in chunks of :func:`_chunk_size`, drawn
+    lazily from ``seeds`` as each chunk is wanted."""
+    if n is None:
+        n = len(seeds)  # type: ignore[arg-type]
+    size = _chunk_size(n, workers)
+    drawn = iter(seeds)
+    for _ in range(0, n, size):
+        chunk = tuple(islice(drawn, size))
+        if not chunk:
+            return
+        yield chunk
 
 
 def _usable_cpus() -> int:
@@ -463,10 +483,6 @@ def _usable_cpus() -> int:
     if affinity is not None:
         return max(1, len(affinity(0)))
     return os.cpu_count() or 1
-
-
-def _play_packed(task: tuple[Any, Any, Sequence[int]]) -> _Tally:
-    return _play_chunk(*task)
 
 
 def _ignore_interrupts() -> None:
@@ -489,25 +505,45 @@ def _release_interrupts(held: set[int | signal.Signals] | None) -> None:
 
 
 def _play_in_processes(
-    game: Any, rules: Any, seeds: Sequence[int], workers: int, merge: Callable[[_Tally], None]
+    game: Any,
+    rules: Any,
+    seeds: Iterable[int],
+    n: int,
+    workers: int,
+    merge: Callable[[_Tally], None],
 ) -> None:
-    chunks = _chunks(seeds, workers)
+    chunks = _chunks(seeds, workers, n)
+    count = -(-n // _chunk_size(n, workers))
     # A Ctrl-C while the pool starts its workers left them and its threads running, and the
     # command hung (12 of 16 tries): it is held back until the pool exists, then arrives
     # where the pool is stopped. (Workers inherit it held; they ignore it from their start.)
     held = _hold_interrupts()
     try:
         # (never more processes than chunks: two hands are not sent to 64 processes)
-        pool = multiprocessing.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
+        pool = multiprocessing.Pool(min(workers, count), initializer=_ignore_interrupts)
     except BaseException:
         _release_interrupts(held)
         raise
     try:
         _release_interrupts(held)
-        for part in pool.imap(_play_packed, [(game, rules, chunk) for chunk in chunks]):
-            merge(part)
+        # (chunks sent as workers take them, merged in order: a bounded window in flight)
+        flying: deque[Any] = deque()
+        for chunk in chunks:
+            flying.append(pool.apply_async(_play_chunk, (game, rules, chunk)))
+            if len(flying) >= _IN_FLIGHT * workers:
+                merge(flying.popleft().get())
+        while flying:
+            merge(flying.popleft().get())
     except BaseException:
-        pool.terminate()  # Ctrl-C or a failing hand: the other workers stop at once
+        # Ctrl-C or a failing hand: the other workers stop at once. A second Ctrl-C inside
+        # terminate() (timeout -s INT signals the process, then its group) left the workers
+        # waiting on a lock it held, and join() hung for good (h70: 3 of 10 tries): held
+        # back until they are gone.
+        held = _hold_interrupts()
+        try:
+            pool.terminate()
+        finally:
+            _release_interrupts(held)
         raise
     else:
         pool.close()
@@ -519,25 +555,22 @@ def _play_on_ray(
     ray: Any,
     game: Any,
     rules: Any,
-    seeds: Sequence[int],
+    seeds: Iterable[int],
+    n: int,
     jobs: int,
     merge: Callable[[_Tally], None],
 ) -> None:
     with _ray_session(ray, jobs) as workers:
         play = ray.remote(_play_chunk)
-        refs = [play.remote(game, rules, chunk) for chunk in _chunks(seeds, workers)]
-        order = {ref: i for i, ref in enumerate(refs)}
         # merged in chunk order, as the processes backend does (the statistics' dicts keep
-        # the order of the one-process run); a chunk done early waits for those before it
-        finished: dict[int, _Tally] = {}
-        pending, merged = refs, 0
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                finished[order[ref]] = ray.get(ref)
-            while merged in finished:
-                merge(finished.pop(merged))
-                merged += 1
+        # the order of the one-process run), a bounded window of chunks in flight
+        flying: deque[Any] = deque()
+        for chunk in _chunks(seeds, workers, n):
+            flying.append(play.remote(game, rules, chunk))
+            if len(flying) >= _IN_FLIGHT * workers:
+                merge(ray.get(flying.popleft()))
+        while flying:
+            merge(ray.get(flying.popleft()))
 
 
 def simulate(
@@ -615,7 +648,7 @@ def simulate(
     workers = jobs or _usable_cpus()
     new_game = _factory(game, rules)
     master = random.Random(seed)
-    # drawn lazily in one process (-n may be 10,000,000); listed only to split among workers
+    # drawn lazily (-n may be 10,000,000), in one process or chunk by chunk for the workers
     seeds: Iterable[int] = (master.getrandbits(64) for _ in range(n))
     tally = _Tally()
 
@@ -632,11 +665,10 @@ def simulate(
                 f"{how} needs a Game class (a function making games cannot be sent to other "
                 "processes) and no observe callback"
             )
-        listed = list(seeds)
         if ray is not None:
-            _play_on_ray(ray, game, rules, listed, jobs, merge)
+            _play_on_ray(ray, game, rules, seeds, n, jobs, merge)
         else:
-            _play_in_processes(game, rules, listed, workers, merge)
+            _play_in_processes(game, rules, seeds, n, workers, merge)
     else:
         for game_seed in seeds:
             played = random_playout(new_game(game_seed), random.Random(game_seed))

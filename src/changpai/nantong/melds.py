@@ -610,7 +610,11 @@ class Meld:
         >>> Meld.of("4b 4b 4b 4b", "明杠").source
         SetKind.EXPOSED4
         """
-        faces = parse(cards) if isinstance(cards, str) else tuple(cards)
+        faces = (
+            parse(cards)
+            if isinstance(cards, str)
+            else cards_arg(cards, Card, "cards", "nantong cards (Card)")
+        )
         src = None if source is None else SetKind.get(source)
         kind = classify(faces)
         if src is not None and src.is_four:
