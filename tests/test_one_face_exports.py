@@ -140,7 +140,7 @@ def test_an_actions_cards_are_read_alike_in_every_family(
     made = family.Action(0, family.ActionKind[kind], cards=cards)
     assert family.Action(0, family.ActionKind[kind], cards=list(codes)) == made
     assert family.Action(0, family.ActionKind[kind], cards=" ".join(codes)) == made
-    for bad in (set(cards), (5,), 5):
+    for bad in (set(cards), (5,), 5, (None, *codes), b"x"):  # (None dropped by 大貳: h71)
         with pytest.raises(ChangpaiError):
             family.Action(0, family.ActionKind[kind], cards=bad)
 

@@ -280,6 +280,12 @@ def test_replay_refuses_unordered_or_broken_collections_and_another_familys_reco
     assert game == daer.Game(seed=3)
     with pytest.raises(IllegalActionError, match=r"^actions\[0\]: .* records a changpai\.zipai"):
         daer.Game.replay(zipai.Game(seed=1).log, seed=3)
+    # refused before any record is applied, named in the list given (review h71)
+    own = [*daer.random_game(seed=3).log[:4], zipai.Game(seed=1).log[0]]
+    game = daer.Game(seed=3)
+    with pytest.raises(IllegalActionError, match=r"^log\[4\] of the doc: "):
+        replay(game, own, where="the doc", listed="log")
+    assert game == daer.Game(seed=3)
     assert daer.Game.replay(iter([first]), seed=3).log[-1].action == first
 
 

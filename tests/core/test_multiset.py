@@ -84,13 +84,13 @@ _HAND = Counts.from_indices([0, 1, 1], size=4)
 @pytest.mark.parametrize(
     ("call", "match"),
     [
-        (lambda: Counts(("1", 0)), r"counts: '1' is not a whole number"),
-        (lambda: Counts((1.5, True)), r"counts: 1.5 is not a whole number"),
-        (lambda: Counts((1, True)), r"counts: True is not a whole number"),
+        (lambda: Counts(("1", 0)), r"counts='1' is not a whole number"),
+        (lambda: Counts((1.5, True)), r"counts=1.5 is not a whole number"),
+        (lambda: Counts((1, True)), r"counts=True is not a whole number"),
         (lambda: Counts(None), r"counts=None is not a tuple"),  # type: ignore[arg-type]
         (lambda: Counts([1, 2]), r"counts=\[1, 2\] is not a tuple"),  # type: ignore[arg-type]
         (lambda: Counts((1,), max_copies=True), r"max_copies=True"),
-        (lambda: Counts((1,), limits=(1.0,)), r"limits: 1.0 is not a whole number"),  # type: ignore[arg-type]
+        (lambda: Counts((1,), limits=(1.0,)), r"limits=1.0 is not a whole number"),  # type: ignore[arg-type]
         (lambda: _HAND.add(-1), r"index=-1 is not a card kind of this multiset"),
         (lambda: _HAND.add("1"), r"index='1' is not a card kind"),  # type: ignore[arg-type]
         (lambda: _HAND.add(10**20), r"index=100000000000000000000 is not a card kind"),
@@ -110,3 +110,16 @@ def test_bad_arguments_are_typed_errors_and_change_nothing(call: Any, match: str
     with pytest.raises(NotationError, match=match):
         call()
     assert _HAND.counts == (1, 2, 0, 0)
+
+
+def test_int_subclasses_count_as_their_numbers() -> None:
+    """Review h71: `Counts((IntEnum.TWO, 0))` was refused while `max_copies=IntEnum.TWO` was kept."""
+    from enum import IntEnum
+
+    class Two(IntEnum):
+        TWO = 2
+
+    counts = Counts((Two.TWO, 0), Two.TWO)
+    assert counts.counts == (2, 0) and type(counts.counts[0]) is int
+    assert type(counts.max_copies) is int
+    assert counts.add(Two.TWO - 1, copies=Two.TWO).counts == (2, 2)

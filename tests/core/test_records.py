@@ -105,3 +105,22 @@ def test_a_result_of_the_wrong_types_is_refused(build: Any, match: str) -> None:
     OverflowError)."""
     with pytest.raises(ChangpaiError, match=match):
         build()
+
+
+def test_int_subclasses_are_kept_as_plain_numbers_and_numpy_ints_refused_with_a_hint() -> None:
+    """Review h71: an IntEnum amount or seat was kept in payments and documents; a numpy-like
+    integer is refused saying how to pass it, as everywhere in the library."""
+    from enum import IntEnum
+
+    class Two(IntEnum):
+        TWO = 2
+
+    class Index:
+        def __index__(self) -> int:
+            return 1
+
+    assert type(Payment(Two.TWO, 0, Two.TWO).to_dict()["payer"]) is int
+    assert type(ScoreLine("k", "n", Two.TWO).value) is int
+    assert type(GameResult(Two.TWO, "win", value=Two.TWO).winner) is int
+    with pytest.raises(ChangpaiError, match=r"payer=.* is not a whole number \(int\) \(Index is"):
+        Payment(Index(), 0, 3)  # type: ignore[arg-type]

@@ -167,3 +167,38 @@ def test_a_score_counts_a_winner_given_as_an_int_subclass_by_its_number() -> Non
     from changpai import chuanpai
 
     assert [p.payer for p in chuanpai.payments(8, winner=_AnySeat(2), players=3)] == [0, 1]
+
+
+def test_a_win_and_its_score_count_a_winner_of_an_int_subclass_by_its_number() -> None:
+    """Review h71: 字牌 `score(..., winner=)` paid nobody, 大貳 and 孝感 `Win` refused for a
+    false reason ("discarder=0 is the winner") with a winner whose `==` always held, and an
+    IntEnum winner was kept in payments and documents: every `Win` keeps the plain number."""
+    from enum import IntEnum
+
+    from changpai import daer, xiaogan, zipai
+
+    class Seat(IntEnum):
+        B = 1
+
+    won = zipai.random_game(zipai.HUNAN, 12).result
+    assert won is not None and won.win is not None and won.win.winner == 1
+    paid = zipai.score(won.win).payments
+    assert zipai.score(won.win.decomposition, winner=_AnySeat(1), self_drawn=True).payments == paid
+    reading = daer.best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍")
+    win = daer.Win(reading, winner=_AnySeat(1), players=3, self_drawn=False, discarder=0)
+    assert type(win.winner) is int and win.winner == 1
+    laid = xiaogan.best_decomposition(xiaogan.parse("上大人 邱乙己 化三千 七十士 九九九九"))
+    assert type(xiaogan.Win(laid, winner=_AnySeat(1)).winner) is int
+    assert type(xiaogan.Win(laid, winner=Seat.B).to_dict()["winner"]) is int
+
+
+def test_the_gym_environment_keeps_the_plain_number_of_its_seat() -> None:
+    """Review h71: `gym_env(seat=...)` kept an int subclass and compared with its `==`
+    (KeyError from its opponents' table)."""
+    envs = pytest.importorskip("changpai.envs")
+    pytest.importorskip("gymnasium")
+    env = envs.gym_env("hunan", seat=_AnySeat(2))
+    env.reset(seed=4)
+    assert type(env.seat) is int and env.seat == 2
+    with pytest.raises(RulesError, match=r"^seat=7 does not play"):
+        envs.gym_env("hunan", seat=_AnySeat(7))

@@ -519,3 +519,19 @@ def test_a_refusal_says_why_for_an_action_of_a_kind_legal_now() -> None:
     missing = next(c for c in xiaogan.DECK if c not in game.hand(seat))
     with pytest.raises(IllegalActionError, match=rf"; seat {seat} holds no {missing}$"):
         game.verify(Action(seat, ActionKind.DISCARD, missing))
+
+
+def test_a_discard_refused_by_the_phase_names_the_legal_kinds() -> None:
+    """Review h71: a discard in the claim phase of a card not held was refused with "holds no
+    天牌", which is not why; the phase is."""
+    from changpai import chuanpai
+    from changpai.errors import IllegalActionError
+
+    game = chuanpai.Game(seed=1)
+    chooser = random.Random(1)
+    while game._phase != "claim":
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    seat = game.to_act[0]
+    missing = next(c for c in chuanpai.DECK if c not in game.hand(seat))
+    with pytest.raises(IllegalActionError, match=r"in the claim phase; legal kinds: "):
+        game.apply(chuanpai.Action(seat, chuanpai.ActionKind.DISCARD, missing))

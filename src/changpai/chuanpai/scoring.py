@@ -37,7 +37,7 @@ from changpai.core import caches, document, render
 from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import cards_arg, instance_arg, int_arg, keywords_with_win, rules_arg
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import scored_seat
+from changpai.core.seats import plain_seat, scored_seat
 from changpai.errors import NotationError
 
 __all__ = ["Analysis", "Win", "analyze", "payments", "score"]
@@ -144,7 +144,7 @@ class Win:
     """
 
     units: Decomposition | tuple[Meld, ...] = field(converter=_units_field)
-    winner: int = 0
+    winner: int = field(default=0, converter=plain_seat)
     players: int | None = None
     rules: Rules | None = field(default=None, kw_only=True)
 

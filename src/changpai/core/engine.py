@@ -568,16 +568,19 @@ def replay(
     except Exception as error:
         raise IllegalActionError(f"actions={shown(items)} cannot be read: {error}") from None
     action_class = getattr(type(game), "action_class", None)
-    for number, item in enumerate(listed_items):
-        action = getattr(item, "action", None)
-        if action is not None:
-            if action_class is not None and not isinstance(action, action_class):
+    if action_class is not None:  # (checked before any is applied: review h71)
+        for number, item in enumerate(listed_items):
+            action = getattr(item, "action", None)
+            if action is not None and not isinstance(action, action_class):
                 # (another family's record: its auto records would be skipped without a word)
-                place = f"actions[{number}]" + ("" if where is None else f" of {where}")
+                place = f"{listed}[{number}]" + ("" if where is None else f" of {where}")
                 raise IllegalActionError(
                     f"{place}: {shown(item)} records a {_qualified(type(action))}, not a "
                     f"{_qualified(action_class)}"
                 )
+    for number, item in enumerate(listed_items):
+        action = getattr(item, "action", None)
+        if action is not None:
             if getattr(item, "auto", False):
                 continue
             item = action

@@ -49,11 +49,13 @@ __all__ = [
     "meld_texts",
     "melds_arg",
     "not_to_act",
+    "plain_int",
     "rules_arg",
     "seed_arg",
     "size_arg",
     "text_arg",
     "unchecked",
+    "whole_number",
 ]
 
 _T = TypeVar("_T")
@@ -516,6 +518,39 @@ def not_to_act(action: object, seat: int, seen: tuple[int, ...]) -> IllegalActio
     return IllegalActionError(
         f"{action} is not legal now: seat {seat} has nothing to decide on the card on offer"
     )
+
+
+def plain_int(value: Any) -> Any:
+    """An ``int`` subclass (an ``IntEnum`` member) as its plain number, anything else as it is:
+    the attrs converter of a whole-number field, whose validator judges the rest.
+
+    >>> import enum
+    >>> class Two(enum.IntEnum):
+    ...     TWO = 2
+    >>> plain_int(Two.TWO), type(plain_int(Two.TWO)).__name__, plain_int(True), plain_int("2")
+    (2, 'int', True, '2')
+    """
+    if type(value) is not int and isinstance(value, int) and not isinstance(value, bool):
+        return int.__index__(value)
+    return value
+
+
+def whole_number(value: object, what: str) -> int:
+    """``value`` as a plain ``int`` (an ``int`` subclass as its number; not a ``bool``), else a
+    :class:`NotationError` naming ``what`` and, for a numpy integer, how to pass it.
+
+    >>> whole_number(3, "total")
+    3
+    >>> whole_number(2.5, "total")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: total=2.5 is not a whole number (int)
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int.__index__(value)
+    raise NotationError(f"{what}={shown(value)} is not a whole number (int){int_hint(value)}")
 
 
 def int_hint(value: object) -> str:

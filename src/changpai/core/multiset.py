@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import int_arg, items_arg
+from changpai.core.guard import int_arg, items_arg, plain_int, whole_number
 from changpai.errors import ChangpaiError, NotationError
 
 __all__ = ["Counts", "take"]
@@ -30,13 +31,21 @@ def _default_name(index: int) -> str:
     return f"kind #{index}"
 
 
+def _plain_numbers(values: Any) -> Any:
+    """A tuple's ``int`` subclasses (``IntEnum`` members) as plain numbers (the converter of
+    :class:`Counts`' tuples); anything else as it is, for the check."""
+    if type(values) is tuple and set(map(type, values)) - {int}:  # (types at C speed)
+        return tuple(map(plain_int, values))
+    return values
+
+
 def _check_whole_numbers(values: object, what: str) -> None:
     """A :class:`NotationError` unless ``values`` is a tuple of ``int`` (not ``bool``)."""
     if type(values) is not tuple:
         raise NotationError(f"{what}={values!r:.60} is not a tuple of whole numbers")
-    if set(map(type, values)) - {int}:  # (the type of each at C speed)
-        bad = next(v for v in values if type(v) is not int)
-        raise NotationError(f"{what}: {bad!r:.60} is not a whole number (int)")
+    if set(map(type, values)) - {int}:
+        for value in values:
+            whole_number(value, what)
 
 
 @frozen
@@ -53,10 +62,12 @@ class Counts:
     changpai.errors.NotationError: 5 copies of kind #1; a deck has at most 4
     """
 
-    counts: tuple[int, ...]
-    max_copies: int = 4
+    counts: tuple[int, ...] = field(converter=_plain_numbers)
+    max_copies: int = field(default=4, converter=plain_int)
     name: Callable[[int], str] = field(default=_default_name, eq=False, repr=False)
-    limits: tuple[int, ...] | None = field(default=None, eq=False, repr=False)
+    limits: tuple[int, ...] | None = field(
+        default=None, eq=False, repr=False, converter=_plain_numbers
+    )
     """Per-kind copy limits (a deck whose kinds have different counts, e.g. one copy of each
     百搭 or 經牌); ``None`` means ``max_copies`` for every kind."""
 
@@ -192,7 +203,9 @@ class Counts:
                 f"index={index!r} is not a card kind of this multiset; expected a whole "
                 f"number 0..{size - 1}"
             )
-        return int(index), int_arg(copies, "copies", low=0, error=NotationError)
+        return int.__index__(index), plain_int(
+            int_arg(copies, "copies", low=0, error=NotationError)
+        )
 
     def _same_kinds(self, other: object) -> Counts:
         """``other`` if it is a :class:`Counts` over as many kinds, else a NotationError."""

@@ -422,18 +422,18 @@ def _ray_session(ray: Any, jobs: int) -> Iterator[int]:
     ``RAY_ADDRESS`` names, or else start a small local instance (``jobs`` CPUs, ``0``: every
     core); yields the CPUs of the cluster (the work is split for them), closes what it opened."""
     opened = not ray.is_initialized()
-    if opened and os.environ.get("RAY_ADDRESS"):
-        ray.init(log_to_driver=False, logging_level=logging.WARNING)
-    elif opened:
-        ray.init(
-            address="local",
-            num_cpus=jobs or None,
-            object_store_memory=_RAY_OBJECT_STORE,
-            include_dashboard=False,
-            log_to_driver=False,
-            logging_level=logging.WARNING,
-        )
-    try:
+    try:  # (init inside: a Ctrl-C while Ray starts left its agents running for a minute, h71)
+        if opened and os.environ.get("RAY_ADDRESS"):
+            ray.init(log_to_driver=False, logging_level=logging.WARNING)
+        elif opened:
+            ray.init(
+                address="local",
+                num_cpus=jobs or None,
+                object_store_memory=_RAY_OBJECT_STORE,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
         yield max(1, int(ray.cluster_resources().get("CPU", 1)))
     finally:
         if opened:
@@ -504,6 +504,23 @@ def _release_interrupts(held: set[int | signal.Signals] | None) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
+def _merge_in_order(
+    sent: Iterable[Any],
+    result: Callable[[Any], _Tally],
+    window: int,
+    merge: Callable[[_Tally], None],
+) -> None:
+    """Send the chunks (``sent`` submits each as it is drawn) and merge their tallies in chunk
+    order (the statistics' dicts keep the one-process order), at most ``window`` in flight."""
+    flying: deque[Any] = deque()
+    for task in sent:
+        flying.append(task)
+        if len(flying) >= window:
+            merge(result(flying.popleft()))
+    while flying:
+        merge(result(flying.popleft()))
+
+
 def _play_in_processes(
     game: Any,
     rules: Any,
@@ -526,14 +543,12 @@ def _play_in_processes(
         raise
     try:
         _release_interrupts(held)
-        # (chunks sent as workers take them, merged in order: a bounded window in flight)
-        flying: deque[Any] = deque()
-        for chunk in chunks:
-            flying.append(pool.apply_async(_play_chunk, (game, rules, chunk)))
-            if len(flying) >= _IN_FLIGHT * workers:
-                merge(flying.popleft().get())
-        while flying:
-            merge(flying.popleft().get())
+        _merge_in_order(
+            (pool.apply_async(_play_chunk, (game, rules, chunk)) for chunk in chunks),
+            lambda result: result.get(),
+            _IN_FLIGHT * workers,
+            merge,
+        )
     except BaseException:
         # Ctrl-C or a failing hand: the other workers stop at once. A second Ctrl-C inside
         # terminate() (timeout -s INT signals the process, then its group) left the workers
@@ -562,15 +577,12 @@ def _play_on_ray(
 ) -> None:
     with _ray_session(ray, jobs) as workers:
         play = ray.remote(_play_chunk)
-        # merged in chunk order, as the processes backend does (the statistics' dicts keep
-        # the order of the one-process run), a bounded window of chunks in flight
-        flying: deque[Any] = deque()
-        for chunk in _chunks(seeds, workers, n):
-            flying.append(play.remote(game, rules, chunk))
-            if len(flying) >= _IN_FLIGHT * workers:
-                merge(ray.get(flying.popleft()))
-        while flying:
-            merge(ray.get(flying.popleft()))
+        _merge_in_order(
+            (play.remote(game, rules, chunk) for chunk in _chunks(seeds, workers, n)),
+            ray.get,
+            _IN_FLIGHT * workers,
+            merge,
+        )
 
 
 def simulate(

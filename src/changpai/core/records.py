@@ -21,7 +21,15 @@ from typing import Any, Generic, TypeVar
 from attrs import field, frozen
 
 from changpai.core import render
-from changpai.core.guard import count_arg, flag_arg, items_arg, shown
+from changpai.core.guard import (
+    count_arg,
+    flag_arg,
+    int_hint,
+    items_arg,
+    plain_int,
+    shown,
+    whole_number,
+)
 from changpai.core.scoresheet import Payment, ScoreSheet
 from changpai.errors import IllegalActionError, NotationError
 
@@ -113,14 +121,14 @@ class GameResult:
     ()
     """
 
-    winner: int | None
+    winner: int | None = field(converter=plain_int)
     reason: str
     sheet: ScoreSheet | None = None
-    next_dealer: int | None = None
-    value: int = 0
+    next_dealer: int | None = field(default=None, converter=plain_int)
+    value: int = field(default=0, converter=plain_int)
     label: str = ""
     win: Any = field(default=None)
-    discarder: int | None = None
+    discarder: int | None = field(default=None, converter=plain_int)
     self_drawn: bool = field(default=False)
     _decomposition: Any = field(default=None, kw_only=True, repr=False)
 
@@ -133,13 +141,12 @@ class GameResult:
             seat = getattr(self, what)
             if seat is not None and (type(seat) is not int or seat < 0):
                 if isinstance(seat, bool) or not isinstance(seat, int):
-                    raise NotationError(f"{what}={shown(seat)} is not a seat or None")
+                    raise NotationError(
+                        f"{what}={shown(seat)} is not a seat or None{int_hint(seat)}"
+                    )
                 if seat < 0:
                     raise IllegalActionError(f"{what}={seat!r} is not a seat (a seat is >= 0)")
-        if type(self.value) is not int and (
-            isinstance(self.value, bool) or not isinstance(self.value, int)
-        ):
-            raise NotationError(f"value={shown(self.value)} is not a whole number (int)")
+        whole_number(self.value, "value")
         for what in ("reason", "label"):
             if not isinstance(getattr(self, what), str):
                 raise NotationError(f"{what}={shown(getattr(self, what))} is not text (str)")

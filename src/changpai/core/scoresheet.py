@@ -33,7 +33,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import items_arg
+from changpai.core.guard import items_arg, plain_int, whole_number
 from changpai.core.render import CELL
 from changpai.errors import IllegalActionError, NotationError
 
@@ -53,9 +53,7 @@ def _check_fields(record: object, texts: tuple[str, ...], numbers: tuple[str, ..
         if not isinstance(value, str):
             raise NotationError(f"{what}={value!r:.60} is not text (str)")
     for what in numbers:
-        value = getattr(record, what)
-        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise NotationError(f"{what}={value!r:.60} is not a whole number (int)")
+        whole_number(getattr(record, what), what)
 
 
 def _items(value: Any, what: str, kind: type) -> tuple[Any, ...]:
@@ -120,7 +118,7 @@ class ScoreLine:
 
     key: str
     name: str
-    value: int
+    value: int = field(converter=plain_int)
     op: str = "+"
     rule: str = ""
     html: str = field(default="", eq=False, repr=False)
@@ -167,9 +165,9 @@ class Payment:
     Payment(payer=2, payee=0, amount=6)
     """
 
-    payer: int
-    payee: int
-    amount: int
+    payer: int = field(converter=plain_int)
+    payee: int = field(converter=plain_int)
+    amount: int = field(converter=plain_int)
 
     def __attrs_post_init__(self) -> None:
         _check_fields(self, (), ("payer", "payee", "amount"))
@@ -204,7 +202,7 @@ class ScoreSheet:
 
     title: str
     lines: tuple[ScoreLine, ...] = field(converter=_lines)
-    total: int
+    total: int = field(converter=plain_int)
     payments: tuple[Payment, ...] = field(default=(), converter=_payments)
     facts: tuple[tuple[str, Any], ...] = field(default=(), converter=_facts)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import int_arg, int_hint
+from changpai.core.guard import int_arg, int_hint, plain_int
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["SeatRing", "check_seat", "plain_seat", "scored_seat", "seat_validator"]
@@ -179,9 +179,7 @@ def plain_seat(value: Any) -> Any:
     >>> plain_seat(Seat.EAST), type(plain_seat(Seat.EAST)).__name__, plain_seat(True), plain_seat("1")
     (0, 'int', True, '1')
     """
-    if type(value) is not int and isinstance(value, int) and not isinstance(value, bool):
-        return int.__index__(value)
-    return value
+    return plain_int(value)
 
 
 def scored_seat(value: object, seats: int, what: str) -> int:

@@ -19,8 +19,8 @@ from changpai.core.guard import (
     action_dict,
     action_dict_items,
     action_field,
+    action_items,
     clipped,
-    keeps_once,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
@@ -87,22 +87,14 @@ def _card(value: Card | str | None, name: str = "card") -> Card | None:
     )
 
 
+_read_cards = action_items(Card, "cards", "大貳 (字牌)", parse)
+
+
+# (a named function: mypy's attrs plugin takes no computed converter)
 def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
-    if value == ():
-        return ()
-    if isinstance(value, str):  # (text of cards, as in every family)
-        try:
-            return tuple(sorted(parse(value), key=lambda c: c.index))
-        except NotationError as unread:
-            raise NotationError(f"cards={shown(value)}: {unread}") from None
-    if (error := keeps_once(value, "cards", "大貳 cards")) is not None:
-        raise IllegalActionError(str(error))  # (a set of a pair's cards is one card: h61)
-    try:
-        items = tuple(value)
-    except TypeError:
-        raise IllegalActionError(f"cards={value!r} is not a tuple of cards") from None
-    out = tuple(_card(v, "cards") for v in items)
-    return tuple(sorted((c for c in out if c is not None), key=lambda c: c.index))
+    """The hand cards of an action: Cards, their texts or one text, as in every family (a
+    ``None`` among them is refused, not dropped: review h71)."""
+    return _read_cards(value)
 
 
 @frozen

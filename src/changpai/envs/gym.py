@@ -102,11 +102,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         render_mode = keywords.pop("render_mode", None)
         self.aec: ChangpaiEnv = ChangpaiEnv(variant, render_mode=render_mode, **keywords)
         self.aec.render_mode = None
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.aec.seats:
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or int.__index__(seat) not in self.aec.seats
+        ):
             raise RulesError(
                 f"seat={shown(seat)} does not play {self.aec.variant.name}; the seats are "
                 f"{self.aec.seats}{int_hint(seat)}"
             )
+        seat = int.__index__(seat)  # (an int subclass as its plain number: review h71)
         self.seat: int = seat
         self.agent: str = self.aec.agent_of(seat)
         others = [s for s in self.aec.seats if s != seat]

@@ -39,7 +39,7 @@ from changpai.core.guard import (
     shown,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import scored_seat
+from changpai.core.seats import plain_seat, scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.cards import Card, format, parse
 from changpai.xiaogan.hand import (
@@ -95,8 +95,8 @@ class Win:
     """
 
     decomposition: Decomposition
-    winner: int = 0
-    discarder: int | None = None
+    winner: int = field(default=0, converter=plain_seat)
+    discarder: int | None = field(default=None, converter=plain_seat)
     turned: bool = False
     self_drawn: bool = False
     #: The seats at the table and the seats that pay, in the engine's order (from the dealer;

@@ -44,7 +44,7 @@ from changpai.core.guard import (
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import scored_seat
+from changpai.core.seats import plain_seat, scored_seat
 from changpai.errors import NotationError, RulesError
 
 __all__ = ["Level", "Win", "fan", "fapai_sheet", "level", "score"]
@@ -185,9 +185,9 @@ class Win:
     """
 
     bai: tuple[Card, ...] = field(converter=_bai_cards)
-    winner: int = field(default=0, validator=_seat_or_none)
-    liable: int | None = field(default=None, validator=_seat_or_none)
-    offender: int | None = field(default=None, validator=_seat_or_none)
+    winner: int = field(default=0, converter=plain_seat, validator=_seat_or_none)
+    liable: int | None = field(default=None, converter=plain_seat, validator=_seat_or_none)
+    offender: int | None = field(default=None, converter=plain_seat, validator=_seat_or_none)
     rules: Rules | None = field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:

@@ -178,21 +178,18 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             )
 
     def _refusal(self, action: A, legal: Sequence[A]) -> str:
-        """Why ``action`` is not among ``legal``: a discard of a card not held says so, an
-        action of a kind that is legal now lists that kind's legal choices, any other the
-        legal kinds (review h69: "legal kinds: lay" refused a lay)."""
+        """Why ``action`` is not among ``legal``: an action of a kind not legal now names the
+        legal kinds; a discard (legal now) of a card not held says so; any other lists its
+        kind's legal choices (review h69: "legal kinds: lay" refused a lay)."""
         kind = action.kind
-        card = getattr(action, "card", None)
-        if (
-            kind.value == "discard"
-            and card is not None
-            and not self._hands[action.seat][card.index]
-        ):
-            return f"seat {action.seat} holds no {card}"
         # (an action's ``details``, the part of its text after the kind, where it has one)
         same = [getattr(a, "details", None) or str(a) for a in legal if a.kind is kind]
-        if not same:
+        if not same:  # (a kind not legal in this phase: that is the reason, review h71)
             return f"legal kinds: {', '.join(sorted({a.kind.value for a in legal}))}"
+        card = getattr(action, "card", None)
+        held = card is None or self._hands[action.seat][card.index]
+        if kind.value == "discard" and not held:
+            return f"seat {action.seat} holds no {card}"
         shown_choices = "; ".join(same[:8]) + ("; …" if len(same) > 8 else "")
         return f"the {kind.hanzi} legal now: {shown_choices}"
 
