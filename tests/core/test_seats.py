@@ -195,8 +195,8 @@ def test_a_win_and_its_score_count_a_winner_of_an_int_subclass_by_its_number() -
 def test_the_gym_environment_keeps_the_plain_number_of_its_seat() -> None:
     """Review h71: `gym_env(seat=...)` kept an int subclass and compared with its `==`
     (KeyError from its opponents' table)."""
-    envs = pytest.importorskip("changpai.envs")
-    pytest.importorskip("gymnasium")
+    pytest.importorskip("gymnasium")  # (the rl extra: changpai.envs needs it)
+    from changpai import envs
     env = envs.gym_env("hunan", seat=_AnySeat(2))
     env.reset(seed=4)
     assert type(env.seat) is int and env.seat == 2
