@@ -16,9 +16,17 @@ from attrs import field, frozen
 
 from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.melds import MeldKind
-from changpai.core.guard import action_card, action_field, action_items, clipped, flag_arg, shown
+from changpai.core.guard import (
+    action_card,
+    action_field,
+    action_items,
+    clipped,
+    flag_arg,
+    plain_int,
+    shown,
+)
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import plain_seat, seat_validator
+from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
 from changpai.errors import IllegalActionError, NotationError
 
@@ -98,7 +106,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a chuanpai ActionKind
     """
 
-    seat: int = field(converter=plain_seat, validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=plain_int, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "chuanpai"))
     card: Card | None = field(
         default=None,

@@ -35,9 +35,16 @@ from changpai.chuanpai.melds import Meld, MeldKind, hu
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import caches, document, render
 from changpai.core.analysis import AnalysisFace
-from changpai.core.guard import cards_arg, instance_arg, int_arg, keywords_with_win, rules_arg
+from changpai.core.guard import (
+    cards_arg,
+    instance_arg,
+    int_arg,
+    keywords_with_win,
+    plain_int,
+    rules_arg,
+)
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import plain_seat, scored_seat
+from changpai.core.seats import scored_seat
 from changpai.errors import NotationError
 
 __all__ = ["Analysis", "Win", "analyze", "payments", "score"]
@@ -144,7 +151,7 @@ class Win:
     """
 
     units: Decomposition | tuple[Meld, ...] = field(converter=_units_field)
-    winner: int = field(default=0, converter=plain_seat)
+    winner: int = field(default=0, converter=plain_int)
     players: int | None = None
     rules: Rules | None = field(default=None, kw_only=True)
 

@@ -31,21 +31,23 @@ def _default_name(index: int) -> str:
     return f"kind #{index}"
 
 
-def _plain_numbers(values: Any) -> Any:
-    """A tuple's ``int`` subclasses (``IntEnum`` members) as plain numbers (the converter of
-    :class:`Counts`' tuples); anything else as it is, for the check."""
-    if type(values) is tuple and set(map(type, values)) - {int}:  # (types at C speed)
-        return tuple(map(plain_int, values))
+def _whole_numbers(values: Any, what: str) -> tuple[int, ...]:
+    """``values`` as a tuple of plain ``int`` (an ``IntEnum`` member as its number), else a
+    :class:`NotationError` naming ``what``."""
+    if type(values) is not tuple:
+        raise NotationError(f"{what}={values!r:.60} is not a tuple of whole numbers")
+    if set(map(type, values)) - {int}:  # (the types at C speed: plain ints pass as they are)
+        return tuple(whole_number(value, what) for value in values)
     return values
 
 
-def _check_whole_numbers(values: object, what: str) -> None:
-    """A :class:`NotationError` unless ``values`` is a tuple of ``int`` (not ``bool``)."""
-    if type(values) is not tuple:
-        raise NotationError(f"{what}={values!r:.60} is not a tuple of whole numbers")
-    if set(map(type, values)) - {int}:
-        for value in values:
-            whole_number(value, what)
+# (named functions: mypy's attrs plugin takes no computed converter)
+def _counts(values: Any) -> tuple[int, ...]:
+    return _whole_numbers(values, "counts")
+
+
+def _limits(values: Any) -> tuple[int, ...] | None:
+    return None if values is None else _whole_numbers(values, "limits")
 
 
 @frozen
@@ -62,21 +64,16 @@ class Counts:
     changpai.errors.NotationError: 5 copies of kind #1; a deck has at most 4
     """
 
-    counts: tuple[int, ...] = field(converter=_plain_numbers)
+    counts: tuple[int, ...] = field(converter=_counts)
     max_copies: int = field(default=4, converter=plain_int)
     name: Callable[[int], str] = field(default=_default_name, eq=False, repr=False)
-    limits: tuple[int, ...] | None = field(
-        default=None, eq=False, repr=False, converter=_plain_numbers
-    )
+    limits: tuple[int, ...] | None = field(default=None, eq=False, repr=False, converter=_limits)
     """Per-kind copy limits (a deck whose kinds have different counts, e.g. one copy of each
     百搭 or 經牌); ``None`` means ``max_copies`` for every kind."""
 
     def __attrs_post_init__(self) -> None:
         counts, limits = self.counts, self.limits
-        _check_whole_numbers(counts, "counts")
         int_arg(self.max_copies, "max_copies", low=0, error=NotationError)
-        if limits is not None:
-            _check_whole_numbers(limits, "limits")
         if limits is not None and len(limits) != len(counts):
             raise ChangpaiError(f"{len(limits)} copy limits for {len(counts)} card kinds")
         # Fast path (hands are checked on every analysis call): C-level min/max/compare.

@@ -23,7 +23,7 @@ from attrs import field, frozen
 from changpai.core.guard import int_arg, int_hint, plain_int
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__all__ = ["SeatRing", "check_seat", "plain_seat", "scored_seat", "seat_validator"]
+__all__ = ["SeatRing", "check_seat", "scored_seat", "seat_validator"]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -165,21 +165,7 @@ def check_seat(
             + int_hint(value)
         )
     # an int subclass (an IntEnum seat) as its plain number: its own == and hash decide nothing
-    return value if type(value) is int else int.__index__(value)
-
-
-def plain_seat(value: Any) -> Any:
-    """The attrs converter of a family's ``Action.seat``: an ``int`` subclass (an ``IntEnum``
-    seat) as its plain number, so that the engine compares seats as numbers whatever the
-    subclass's ``==``; anything else as it is (:func:`seat_validator` judges it).
-
-    >>> import enum
-    >>> class Seat(enum.IntEnum):
-    ...     EAST = 0
-    >>> plain_seat(Seat.EAST), type(plain_seat(Seat.EAST)).__name__, plain_seat(True), plain_seat("1")
-    (0, 'int', True, '1')
-    """
-    return plain_int(value)
+    return plain_int(value)  # type: ignore[no-any-return]
 
 
 def scored_seat(value: object, seats: int, what: str) -> int:

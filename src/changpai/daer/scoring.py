@@ -24,9 +24,17 @@ from attrs import field, frozen
 
 from changpai.core import document, render
 from changpai.core.analysis import AnalysisFace
-from changpai.core.guard import flag_arg, instance_arg, int_arg, keywords_with_win, rules_arg, shown
+from changpai.core.guard import (
+    flag_arg,
+    instance_arg,
+    int_arg,
+    keywords_with_win,
+    plain_int,
+    rules_arg,
+    shown,
+)
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import check_seat, plain_seat
+from changpai.core.seats import check_seat
 from changpai.core.serial import fields_to_dict
 from changpai.daer.hand import (
     Decomposition,
@@ -61,10 +69,10 @@ class Win:
     """
 
     decomposition: Decomposition
-    winner: int = field(converter=plain_seat)
+    winner: int = field(converter=plain_int)
     players: int
     self_drawn: bool = True
-    discarder: int | None = field(default=None, converter=plain_seat)
+    discarder: int | None = field(default=None, converter=plain_int)
     winning_card: Card | None = None
 
     def to_dict(self) -> dict[str, Any]:

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 import changpai
-from changpai.core.guard import int_hint, seed_arg, shown
+from changpai.core.guard import int_hint, plain_int, seed_arg, shown
 from changpai.envs.aec import ChangpaiEnv, Observation, index_of, not_an_index
 from changpai.errors import RulesError
 
@@ -102,16 +102,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         render_mode = keywords.pop("render_mode", None)
         self.aec: ChangpaiEnv = ChangpaiEnv(variant, render_mode=render_mode, **keywords)
         self.aec.render_mode = None
-        if (
-            isinstance(seat, bool)
-            or not isinstance(seat, int)
-            or int.__index__(seat) not in self.aec.seats
-        ):
+        number = plain_int(seat)  # (an int subclass as its plain number: review h71)
+        if type(number) is not int or number not in self.aec.seats:  # (not a bool either)
             raise RulesError(
                 f"seat={shown(seat)} does not play {self.aec.variant.name}; the seats are "
                 f"{self.aec.seats}{int_hint(seat)}"
             )
-        seat = int.__index__(seat)  # (an int subclass as its plain number: review h71)
+        seat = number
         self.seat: int = seat
         self.agent: str = self.aec.agent_of(seat)
         others = [s for s in self.aec.seats if s != seat]

@@ -14,9 +14,9 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_field, action_items, clipped
+from changpai.core.guard import action_card, action_field, action_items, clipped, plain_int
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import plain_seat, seat_validator
+from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
 from changpai.errors import IllegalActionError, NotationError
 from changpai.xiaogan.cards import Card, parse
@@ -93,7 +93,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a xiaogan ActionKind
     """
 
-    seat: int = field(converter=plain_seat, validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=plain_int, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "xiaogan"))
     card: Card | None = field(
         default=None,

@@ -35,11 +35,12 @@ from changpai.core.guard import (
     int_arg,
     items_arg,
     keywords_with_win,
+    plain_int,
     rules_arg,
     shown,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import plain_seat, scored_seat
+from changpai.core.seats import scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.xiaogan.cards import Card, format, parse
 from changpai.xiaogan.hand import (
@@ -95,8 +96,8 @@ class Win:
     """
 
     decomposition: Decomposition
-    winner: int = field(default=0, converter=plain_seat)
-    discarder: int | None = field(default=None, converter=plain_seat)
+    winner: int = field(default=0, converter=plain_int)
+    discarder: int | None = field(default=None, converter=plain_int)
     turned: bool = False
     self_drawn: bool = False
     #: The seats at the table and the seats that pay, in the engine's order (from the dealer;

@@ -24,10 +24,11 @@ from changpai.core.guard import (
     action_dict_items,
     clipped,
     items_arg,
+    plain_int,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import plain_seat, seat_validator
+from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai.cards import CARDS, Card
 from changpai.zipai.melds import Meld, Origin
@@ -134,7 +135,7 @@ class Action:
     """
 
     seat: int = field(
-        converter=plain_seat, validator=seat_validator(4)
+        converter=plain_int, validator=seat_validator(4)
     )  # 3 players, or 4 with 數信 (zipai.md §2)
     kind: ActionKind = field(validator=_kind_validator)
     card: Card | None = field(default=None, converter=_to_card)

@@ -37,10 +37,11 @@ from changpai.core.guard import (
     instance_arg,
     int_arg,
     keywords_with_win,
+    plain_int,
     rules_arg,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import check_seat, plain_seat
+from changpai.core.seats import check_seat
 from changpai.core.serial import fields_to_dict
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import Card, parse
@@ -88,11 +89,11 @@ class Win:
     """
 
     decomposition: Decomposition
-    winner: int = field(converter=plain_seat)
+    winner: int = field(converter=plain_int)
     players: int
     self_drawn: bool = True
     """Won on a card the winner drew himself."""
-    discarder: int | None = field(default=None, converter=plain_seat)
+    discarder: int | None = field(default=None, converter=plain_int)
     """Seat that discarded the winning card (only when ``Rules.win_on_discard``)."""
     tianhu: bool = False
     """§7 天胡."""

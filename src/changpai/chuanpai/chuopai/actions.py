@@ -26,10 +26,11 @@ from changpai.core.guard import (
     clipped,
     int_hint,
     keeps_once,
+    plain_int,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.seats import plain_seat, seat_validator
+from changpai.core.seats import seat_validator
 from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["DECISIONS", "Action", "ActionKind", "Pile", "PileKind"]
@@ -95,7 +96,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='lead' is not a 戳牌 ActionKind
     """
 
-    seat: int = field(converter=plain_seat, validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
+    seat: int = field(converter=plain_int, validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "戳牌"))
     cards: tuple[Card, ...] = field(default=(), converter=_cards)
 

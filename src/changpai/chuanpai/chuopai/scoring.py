@@ -40,11 +40,12 @@ from changpai.core.guard import (
     int_arg,
     items_arg,
     keywords_with_win,
+    plain_int,
     rules_arg,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import plain_seat, scored_seat
+from changpai.core.seats import scored_seat
 from changpai.errors import NotationError, RulesError
 
 __all__ = ["Level", "Win", "fan", "fapai_sheet", "level", "score"]
@@ -185,9 +186,9 @@ class Win:
     """
 
     bai: tuple[Card, ...] = field(converter=_bai_cards)
-    winner: int = field(default=0, converter=plain_seat, validator=_seat_or_none)
-    liable: int | None = field(default=None, converter=plain_seat, validator=_seat_or_none)
-    offender: int | None = field(default=None, converter=plain_seat, validator=_seat_or_none)
+    winner: int = field(default=0, converter=plain_int, validator=_seat_or_none)
+    liable: int | None = field(default=None, converter=plain_int, validator=_seat_or_none)
+    offender: int | None = field(default=None, converter=plain_int, validator=_seat_or_none)
     rules: Rules | None = field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
