@@ -21,9 +21,9 @@ from __future__ import annotations
 import importlib
 import unicodedata
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from changpai.core.document import FAMILIES, game_family, variants_of
+from changpai.core.document import FAMILIES, game_family, match_family, variants_of
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -38,6 +38,7 @@ __all__ = [
     "__version__",
     "clear_caches",
     "game_from_json",
+    "match_from_json",
     "variant",
     "variants",
 ]
@@ -49,6 +50,7 @@ _SUBPACKAGES = ("chuanpai", "core", "daer", "envs", "nantong", "xiaogan", "zipai
 if TYPE_CHECKING:  # (a type checker sees them as the attributes they become)
     from changpai import chuanpai, core, daer, envs, nantong, xiaogan, zipai  # noqa: F401
     from changpai.core.engine import GameBase
+    from changpai.core.match import Match as MatchBase
 else:  # (hidden from type checkers, which would otherwise type a misspelt name as a module)
 
     def __getattr__(name: str) -> ModuleType:
@@ -92,6 +94,22 @@ def game_from_json(text: str | bytes) -> GameBase:
     """
     game: GameBase = importlib.import_module(f"changpai.{game_family(text)}").Game.from_json(text)
     return game
+
+
+def match_from_json(text: str | bytes) -> MatchBase[Any, Any]:
+    """The match of a match document of any family (``Match.to_json()``), loaded by its
+    family's ``Match.from_json`` — for a server that restores matches of several families.
+    Text that is no match document, or one of no changpai family, raises
+    :class:`~changpai.errors.NotationError` naming the problem.
+
+    >>> from changpai import xiaogan
+    >>> match = xiaogan.Match(seed=2).play(1)
+    >>> type(match_from_json(match.to_json())).__module__, match_from_json(match.to_json()).totals == match.totals
+    ('changpai.xiaogan.match', True)
+    """
+    family = importlib.import_module(f"changpai.{match_family(text)}")
+    match: MatchBase[Any, Any] = family.Match.from_json(text)
+    return match
 
 
 _registry: dict[str, Variant] | None = None

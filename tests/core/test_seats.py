@@ -197,6 +197,7 @@ def test_the_gym_environment_keeps_the_plain_number_of_its_seat() -> None:
     (KeyError from its opponents' table)."""
     pytest.importorskip("gymnasium")  # (the rl extra: changpai.envs needs it)
     from changpai import envs
+
     env = envs.gym_env("hunan", seat=_AnySeat(2))
     env.reset(seed=4)
     assert type(env.seat) is int and env.seat == 2

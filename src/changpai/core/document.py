@@ -12,6 +12,13 @@ own); ``deck`` the cards in deal order (always written, so a stacked deck round-
 number of players of a 川牌 table, the 黃番 count of a 字牌 hand); ``actions`` the decisions
 only (the engine's own records are made again by replaying them).
 
+A **match document** (``Match.to_json()``, version 1) keeps a match's arguments, the game
+document of every hand dealt and its summary (``Match.to_dict()``)::
+
+    {"schema": "changpai.match", "version": 1, "family": "zipai", "variant": "hunan",
+     "rules": {...}, "seed": 4, "random": null, "dealer": null, "options": {},
+     "games": [{...game document...}, ...], "summary": {...}}
+
 An **analysis document** (``analysis.to_dict()``, ``changpai analyze --json``)::
 
     {"schema": "changpai.analysis", "version": 2, "family": "zipai", "variant": "hunan",
@@ -51,6 +58,9 @@ __all__ = [
     "ANALYSIS_SCHEMA",
     "GAME_KEYS",
     "GAME_SCHEMA",
+    "MATCH_KEYS",
+    "MATCH_SCHEMA",
+    "MATCH_VERSION",
     "VERSION",
     "analysis_document",
     "check_decisions",
@@ -58,7 +68,10 @@ __all__ = [
     "check_legacy_keys",
     "game_document",
     "game_family",
+    "match_document",
+    "match_family",
     "read_game_document",
+    "read_match_document",
     "variant_name",
     "variants_of",
 ]
@@ -69,6 +82,14 @@ VERSION = 2
 """The version of the documents this changpai writes (0.1.0 wrote version 1, untagged)."""
 
 GAME_KEYS = ("family", "variant", "rules", "seed", "deck", "dealer", "options", "actions")
+
+MATCH_SCHEMA = "changpai.match"
+MATCH_VERSION = 1
+"""The version of the match documents this changpai writes (the first)."""
+
+MATCH_KEYS = (
+    "family", "variant", "rules", "seed", "random", "dealer", "options", "games", "summary"
+)  # fmt: skip
 
 
 def variant_name(family: str, rules: Any) -> str | None:
@@ -187,12 +208,33 @@ def game_family(text: object) -> str:
     if family is None and "schema" not in data and isinstance(tag, str):
         parts = tag.split(".")  # (0.1.0 字牌: "changpai.zipai.game/1")
         family = parts[1] if len(parts) > 2 and parts[0] == "changpai" else None
+    return _known_family(family, "game")
+
+
+def _known_family(family: object, what: str) -> str:
+    """``family`` if it is one of :data:`FAMILIES`, else the
+    :class:`~changpai.errors.NotationError` of a ``what`` document naming it."""
     if family not in FAMILIES:
         raise NotationError(
-            f"not a changpai game document: its family {clipped(family)} is none of "
+            f"not a changpai {what} document: its family {clipped(family)} is none of "
             f"{', '.join(FAMILIES)}"
         )
     return str(family)
+
+
+def match_family(text: object) -> str:
+    """The family of a match document (its ``family`` key) — what
+    :func:`changpai.match_from_json` loads it with. Text that is no JSON object naming a
+    family raises :class:`~changpai.errors.NotationError` naming the problem.
+
+    >>> match_family('{"schema": "changpai.match", "version": 1, "family": "daer"}')
+    'daer'
+    >>> match_family('{"family": "go"}')
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a changpai match document: its family 'go' is none of zipai, nantong, chuanpai, chuanpai.chuopai, daer, xiaogan
+    """
+    return _known_family(_loads(text, "changpai match").get("family"), "match")
 
 
 def check_legacy_family(data: dict[str, Any], family: str) -> None:
@@ -237,7 +279,7 @@ def check_legacy_keys(data: Mapping[str, Any], family: str, keys: Sequence[str])
 _ENVELOPE = ("schema", "version", *GAME_KEYS)
 
 
-def _check_variant(name: object, family: str) -> None:
+def _check_variant(name: object, family: str, what: str = "game") -> None:
     """The :class:`NotationError` of a document's ``variant`` that is neither None nor the id
     of a registered variant of ``family`` (the rules are read from ``rules``; the variant names
     them for a reader, and a name of another family or of none is no such name).
@@ -255,9 +297,57 @@ def _check_variant(name: object, family: str) -> None:
     names = [entry.name for entry in entries]
     if not any(name in entry.names() for entry in entries):  # (an alias names it too)
         raise NotationError(
-            f"not a {family} game document: variant={name!r} is no {family} variant "
+            f"not a {family} {what} document: variant={name!r} is no {family} variant "
             f"(its variants: {', '.join(names) or 'none'})"
         )
+
+
+def _check_unknown(data: Mapping[str, Any], envelope: Sequence[str], where: str) -> None:
+    """The :class:`~changpai.errors.NotationError` (``where``: what the document is not) of
+    a document holding a key that is not in ``envelope``."""
+    unknown = [key for key in data if key not in envelope]
+    if unknown:
+        raise NotationError(
+            f"{where}: unknown key(s) {', '.join(map(clipped, unknown))} "
+            f"(the keys are {', '.join(envelope)})"
+        )
+
+
+def _check_members(
+    data: Mapping[str, Any],
+    family: str,
+    what: str,
+    keys: Sequence[str],
+    *,
+    lists: Sequence[str],
+    objects: Sequence[str] = (),
+) -> None:
+    """The :class:`~changpai.errors.NotationError` of a ``what`` document (game, match) of
+    another family, missing one of ``keys``, whose ``lists``, ``objects``, ``options`` and
+    ``rules`` are not JSON lists and objects, or whose variant is not one of ``family``.
+
+    >>> _check_members({"family": "daer"}, "zipai", "match", ("family",), lists=())
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a zipai match document: it is a daer match
+    """
+    where = f"not a {family} {what} document"
+    if data.get("family") != family:
+        raise NotationError(f"{where}: it is a {str(data.get('family'))[:60]} {what}")
+    missing = [key for key in keys if key not in data]
+    if missing:
+        raise NotationError(
+            f"not a complete {family} {what} document: the key(s) "
+            f"{', '.join(map(repr, missing))} are missing"
+        )
+    for key in (*lists, *objects, "options", "rules"):
+        kind = list if key in lists else dict
+        if not isinstance(data[key], kind):
+            raise NotationError(
+                f"{where}: {key}={clipped(data[key])} is not a JSON "
+                f"{'list' if kind is list else 'object'}"
+            )
+    _check_variant(data["variant"], family, what)
 
 
 def read_game_document(
@@ -308,33 +398,9 @@ def read_game_document(
                 f"document is version {VERSION} (those of version 1, written by changpai "
                 "0.1.0, carry no schema)"
             )
-        unknown = [key for key in data if key not in _ENVELOPE]
-        if unknown:  # (nothing is silently dropped: an action's unknown key is refused too)
-            raise NotationError(
-                f"not a {family} game document: unknown key(s) {', '.join(map(repr, unknown))} "
-                f"(the keys are {', '.join(_ENVELOPE)})"
-            )
-    if data.get("family") != family:
-        raise NotationError(f"not a {family} game document: it is a {data.get('family')} game")
-    missing = [key for key in GAME_KEYS if key not in data]
-    if missing:
-        raise NotationError(
-            f"not a complete {family} game document: the key(s) "
-            f"{', '.join(map(repr, missing))} are missing"
-        )
-    checks: tuple[tuple[str, type | tuple[type, ...]], ...] = (
-        ("deck", list),
-        ("actions", list),
-        ("options", dict),
-        ("rules", dict),
-    )
-    for key, kind in checks:
-        if not isinstance(data[key], kind):
-            raise NotationError(
-                f"not a {family} game document: {key}={data[key]!r} is not a JSON "
-                f"{'list' if kind is list else 'object'}"
-            )
-    _check_variant(data["variant"], family)
+        # (nothing is silently dropped: an action's unknown key is refused too)
+        _check_unknown(data, _ENVELOPE, f"not a {family} game document")
+    _check_members(data, family, "game", GAME_KEYS, lists=("deck", "actions"))
     seed = data["seed"]
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise NotationError(f"not a {family} game document: seed={seed!r} is not a whole number")
@@ -345,6 +411,87 @@ def read_game_document(
                 "code (the deck must be a list of card codes)"
             )
     check_decisions(data["actions"], family)
+    return data
+
+
+def match_document(
+    *,
+    family: str,
+    variant: str | None,
+    rules: Mapping[str, Any],
+    seed: int | None,
+    random: int | None,
+    dealer: int | None,
+    options: Mapping[str, Any],
+    games: Sequence[Mapping[str, Any]],
+    summary: Mapping[str, Any],
+) -> dict[str, Any]:
+    """A match document (version 1) as a dict, keys in schema order: the match's constructor
+    arguments (``random`` is the number its random numbers were seeded with when ``seed`` is
+    None; ``dealer`` is None when the first dealer was drawn), the game document of every hand
+    dealt and the summary (``Match.to_dict()``).
+
+    >>> list(match_document(family="f", variant=None, rules={}, seed=1, random=None,
+    ...                     dealer=None, options={}, games=[], summary={}))[:4]
+    ['schema', 'version', 'family', 'variant']
+    """
+    return {
+        "schema": MATCH_SCHEMA,
+        "version": MATCH_VERSION,
+        "family": family,
+        "variant": variant,
+        "rules": dict(rules),
+        "seed": seed,
+        "random": random,
+        "dealer": dealer,
+        "options": dict(options),
+        "games": [dict(g) for g in games],
+        "summary": dict(summary),
+    }
+
+
+def _whole_or_none(value: object) -> bool:
+    return value is None or (type(value) is int)
+
+
+def read_match_document(text: object, *, family: str) -> dict[str, Any]:
+    """Parse a match document of ``family`` and check its envelope: its schema and version,
+    its keys (:data:`MATCH_KEYS`, no other), their JSON types, and that exactly one of
+    ``seed`` and ``random`` is a number. What the games hold is checked as they are replayed.
+
+    >>> read_match_document('{"schema": "changpai.game", "version": 2}', family="zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a zipai match document: schema 'changpai.game' (expected 'changpai.match')
+    """
+    data = _loads(text, f"{family} match")
+    where = f"not a {family} match document"
+    if data.get("schema") != MATCH_SCHEMA:
+        raise NotationError(f"{where}: schema {data.get('schema')!r} (expected {MATCH_SCHEMA!r})")
+    version = data.get("version")
+    if type(version) is not int or version != MATCH_VERSION:  # (not 1.0, not True)
+        if type(version) is int and version > MATCH_VERSION:
+            raise NotationError(
+                f"a {MATCH_SCHEMA} document of version {version} cannot be read by this "
+                f"changpai (it reads version {MATCH_VERSION}); upgrade changpai"
+            )
+        raise NotationError(f"{where}: version {clipped(version)} (expected {MATCH_VERSION})")
+    _check_unknown(data, ("schema", "version", *MATCH_KEYS), where)
+    _check_members(data, family, "match", MATCH_KEYS, lists=("games",), objects=("summary",))
+    for key in ("seed", "random", "dealer"):
+        if not _whole_or_none(data[key]):
+            raise NotationError(f"{where}: {key}={clipped(data[key])} is not a whole number")
+    if (data["seed"] is None) == (data["random"] is None):
+        raise NotationError(
+            f"{where}: seed={data['seed']!r} and random={data['random']!r}; exactly one of "
+            "them is a number (random seeds the match when its seed is null)"
+        )
+    for number, game in enumerate(data["games"]):
+        if not isinstance(game, dict):
+            raise NotationError(
+                f"{where}: games[{number}]={clipped(game)} is not a JSON object (every game "
+                "is a game document)"
+            )
     return data
 
 

@@ -14,17 +14,19 @@ totals, playing whole hands with a policy — is shared.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
 
-from changpai.core import render
+from changpai.core import document, render
 from changpai.core.copying import copy_user_slots
-from changpai.core.guard import count_arg, rules_arg, seed_arg, shown
+from changpai.core.guard import clipped, count_arg, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.core.serial import rules_from_dict, rules_to_dict
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["FrozenNet", "HandSummary", "Match", "Policy", "WithCuts", "dealer_after_huangzhuang"]
 
@@ -204,11 +206,18 @@ class Match(Generic[G, R]):
         seed_arg(seed)
         self.rules: R = rules
         self.seed = seed
-        self._rng = random.Random(seed)
+        # (a match without a seed draws the number its random numbers start from, which its
+        # document keeps: to_json, from_json)
+        self._random = random.SystemRandom().getrandbits(64) if seed is None else int(seed)
+        self._rng = random.Random(self._random)
         seats = self._seat_count()
-        if dealer is None:
-            dealer = self._first_dealer()
-        self.dealer: int = check_seat(dealer, seats, what="dealer", error=RulesError)
+        given = (
+            None if dealer is None else check_seat(dealer, seats, what="dealer", error=RulesError)
+        )
+        #: (the first dealer as given, None when drawn: what the document deals again with)
+        self._given_dealer = given
+        first = self._first_dealer() if given is None else given
+        self.dealer: int = check_seat(first, seats, what="dealer", error=RulesError)
         # (kept private: the public games, hands and totals are copies, so what a caller does
         # with them never changes the match — review h60: a hand popped from the list was
         # settled again)
@@ -228,6 +237,11 @@ class Match(Generic[G, R]):
 
     def _game_options(self) -> dict[str, Any]:
         """Extra keywords for each new game (e.g. the 黃番 count of 字牌)."""
+        return {}
+
+    def _options(self) -> dict[str, Any]:
+        """The family's other constructor keywords of this match as its document keeps them
+        (the number of players of a 川牌 table when it is not the rules')."""
         return {}
 
     def _next_dealer(self, game: G) -> int:
@@ -449,6 +463,116 @@ class Match(Generic[G, R]):
             "dealer": self.dealer,
             "totals": {str(k): v for k, v in self._totals.items()},
         }
+
+    def to_json(self) -> str:
+        """The match as a match document (:mod:`changpai.core.document`): its rules, seed and
+        first dealer as given, the game document of every hand dealt (the hand under way too)
+        and the summary of :meth:`to_dict`. Lossless: :meth:`from_json` deals and replays the
+        hands again, so the match it gives plays on as this one would.
+
+        >>> from changpai import daer
+        >>> match = daer.Match(seed=5).play(2)
+        >>> data = json.loads(match.to_json())
+        >>> data["schema"], data["version"], len(data["games"]), data["summary"] == match.to_dict()
+        ('changpai.match', 1, 2, True)
+        """
+        family = self.game_class.family
+        data = document.match_document(
+            family=family,
+            variant=document.variant_name(family, self.rules),
+            rules=rules_to_dict(self.rules),
+            seed=None if self.seed is None else int(self.seed),
+            random=self._random if self.seed is None else None,
+            dealer=self._given_dealer,
+            options=self._options(),
+            games=[json.loads(game.to_json()) for game in self._games],  # type: ignore[attr-defined]
+            summary=self.to_dict(),
+        )
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls: type[_M], text: str) -> _M:
+        """Rebuild a match from :meth:`to_json`: the match is made again from its rules, seed
+        and first dealer, and each hand dealt as the match deals it and replayed from its game
+        document, so a match saved between hands, or in the middle of one, goes on as it
+        would have (the same hands, cuts and totals).
+
+        A text that is not a match document of this family, a game that is not the hand the
+        match deals next, or a summary that its games do not give raises
+        :class:`~changpai.errors.NotationError` naming it; a decision the rules do not allow
+        an :class:`~changpai.errors.IllegalActionError` naming its game and its place.
+
+        >>> from changpai import zipai
+        >>> match = zipai.Match(seed=4).play(2)
+        >>> again = zipai.Match.from_json(match.to_json())
+        >>> again.to_dict() == match.to_dict(), again.play(1).totals == match.play(1).totals
+        (True, True)
+        >>> zipai.Match.from_json(match.to_json().replace('"seed": 4', '"seed": 5'))
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: games[0] of the zipai match document is not the hand the match deals next: its seed is ..., the match deals ...
+        """
+        game_class = cls.game_class
+        family = game_class.family
+        data = document.read_match_document(text, family=family)
+        rules = rules_from_dict(game_class.rules_class, data["rules"], family=family)
+        seed = data["seed"]
+        own = [key for key in ("rules", "seed", "dealer") if key in data["options"]]
+        if own:
+            raise NotationError(
+                f"not a {family} match document: options holds {', '.join(map(repr, own))}, "
+                "which the document gives as its own key"
+            )
+        try:
+            # (seeded with the number it was seeded with: the same dealer, hands and cuts)
+            match = cls(rules, data["random"] if seed is None else seed, dealer=data["dealer"], **data["options"])  # fmt: skip
+        except TypeError as error:
+            raise NotationError(f"not a {family} match document: options {error}") from None
+        except RulesError as error:
+            raise NotationError(f"not a {family} match document: {error}") from None
+        match.seed = seed
+        where = f"the {family} match document"
+        for number, item in enumerate(data["games"]):
+            match._deal_again(f"games[{number}] of {where}", item)
+        summary = json.loads(json.dumps(match.to_dict()))
+        for key in sorted(set(summary) | set(data["summary"])):
+            if summary.get(key) != data["summary"].get(key):
+                raise NotationError(
+                    f"summary[{key!r}] of {where} is {clipped(data['summary'].get(key))}, but "
+                    f"its games give {clipped(summary.get(key))}"
+                )
+        return match
+
+    def _deal_again(self, name: str, item: dict[str, Any]) -> None:
+        """Deal the next hand and make it the game of the document ``item`` (its decisions
+        replayed), which must be that hand; ``name`` names the item in errors."""
+        current: Any = self.game
+        if current is not None and not current.is_over:
+            raise NotationError(f"{name} follows a hand that is not over")
+
+        def load(decisions: Any) -> Any:
+            try:
+                return self.game_class.from_json(json.dumps({**item, "actions": decisions}))
+            except ChangpaiError as error:
+                raise type(error)(f"{name}: {error}") from None
+
+        # (the hand as dealt first: one the match does not deal is named as such before its
+        # decisions, which would be refused by a hand dealt otherwise)
+        game = load([])
+        dealt: Any = self.new_hand(None if game.seed is not None else game.deck)
+        for what, theirs, ours in (
+            ("seed", game.seed, dealt.seed),
+            ("dealer", game.dealer, dealt.dealer),
+            ("rules", game.rules, dealt.rules),
+            ("options", game.options, dealt.options),
+            ("deck", game.deck, dealt.deck),
+        ):
+            if theirs != ours:
+                raise NotationError(
+                    f"{name} is not the hand the match deals next: its {what} is "
+                    f"{clipped(theirs)}, the match deals {clipped(ours)}"
+                )
+        self._games[-1] = load(item.get("actions"))
 
     def _title(self) -> str:
         title = getattr(self.rules, "title", self.rules.name)

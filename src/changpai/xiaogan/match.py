@@ -64,6 +64,9 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
     def _game_options(self) -> dict[str, Any]:
         return {} if self.players == self.rules.players else {"players": self.players}
 
+    def _options(self) -> dict[str, Any]:
+        return self._game_options()  # (the number of players, the one option of both)
+
     def _next_dealer(self, game: Game) -> int:
         result = game.result
         assert result is not None

@@ -1,0 +1,225 @@
+"""Match documents: ``Match.to_json`` / ``Match.from_json`` and ``changpai.match_from_json``.
+
+A match saved between hands or in the middle of one and loaded again goes on as the match
+itself would (the same hands, cuts, dealers and totals), in every family; a document that is
+not what the match deals is refused with a typed error naming the place (docs: Core concepts,
+"Match documents").
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import changpai
+from changpai import chuanpai, daer, nantong, xiaogan, zipai
+from changpai.chuanpai import chuopai
+from changpai.core.match import Match
+from changpai.errors import IllegalActionError, NotationError, RulesError
+
+# (the family's Match class and its constructor keywords: 川牌 and 孝感 tables of another size)
+MATCHES: list[tuple[type[Match[Any, Any]], dict[str, Any]]] = [
+    (zipai.Match, {}),
+    (nantong.Match, {}),
+    (chuanpai.Match, {}),
+    (chuanpai.Match, {"players": 3}),
+    (chuopai.Match, {}),
+    (daer.Match, {}),
+    (xiaogan.Match, {}),
+]
+IDS = [f"{m.__module__.split('.', 1)[1]}{kw.get('players', '')}" for m, kw in MATCHES]
+
+
+def _step(game: Any, chooser: random.Random, moves: int) -> None:
+    """Apply up to ``moves`` random legal actions to ``game``."""
+    for _ in range(moves):
+        if game.is_over:
+            return
+        game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+
+
+def _finish(match: Match[Any, Any], chooser: random.Random) -> None:
+    game = match.game
+    if game is not None:
+        _step(game, chooser, 10**6)
+
+
+@pytest.mark.parametrize(("match_class", "keywords"), MATCHES, ids=IDS)
+@pytest.mark.parametrize("seed", [3, None])
+def test_saved_mid_hand_goes_on_as_the_match_would(
+    match_class: type[Match[Any, Any]], keywords: dict[str, Any], seed: int | None
+) -> None:
+    match = match_class(seed=seed, **keywords).play(2)
+    _step(match.new_hand(), random.Random(1), 6)  # (saved in the middle of the third hand)
+    text = match.to_json()
+    loaded = match_class.from_json(text)
+    assert loaded.to_json() == text
+    assert loaded.seed == match.seed and loaded.dealer == match.dealer
+    assert loaded.game == match.game and loaded.games == match.games
+    for played in (match, loaded):
+        _finish(played, random.Random(2))
+        played.play(3)
+    assert loaded.to_dict() == match.to_dict()
+    assert loaded.games == match.games
+
+
+@pytest.mark.parametrize(("match_class", "keywords"), MATCHES, ids=IDS)
+def test_top_level_loader_finds_the_family(
+    match_class: type[Match[Any, Any]], keywords: dict[str, Any]
+) -> None:
+    match = match_class(seed=8, **keywords).play(1)
+    loaded = changpai.match_from_json(match.to_json())
+    assert type(loaded) is match_class and loaded.to_dict() == match.to_dict()
+
+
+def test_document_keys_and_the_random_number_of_an_unseeded_match() -> None:
+    data = json.loads(zipai.Match(seed=None).play(1).to_json())
+    assert list(data) == [
+        "schema", "version", "family", "variant", "rules", "seed", "random", "dealer",
+        "options", "games", "summary",
+    ]  # fmt: skip
+    assert data["seed"] is None and isinstance(data["random"], int)
+    assert data["dealer"] is None  # (drawn from the random numbers, dealt again from them)
+    seeded = json.loads(zipai.Match(seed=5, dealer=2).to_json())
+    assert (seeded["seed"], seeded["random"], seeded["dealer"], seeded["games"]) == (5, None, 2, [])
+
+
+def test_unseeded_matches_differ_and_each_reloads_as_itself() -> None:
+    one, two = zipai.Match().play(2), zipai.Match().play(2)
+    assert one.games[0].deck != two.games[0].deck
+    assert zipai.Match.from_json(one.to_json()).games == one.games
+
+
+def test_a_stacked_hand_round_trips() -> None:
+    match = nantong.Match(seed=1, dealer=0)
+    deck = list(reversed(nantong.DECK))
+    game = match.new_hand(deck=deck)
+    loaded = nantong.Match.from_json(match.to_json())
+    assert loaded.game is not None and loaded.game.seed is None
+    assert loaded.game.deck == game.deck == tuple(deck)
+
+
+def test_the_match_saved_is_unchanged_but_for_settling() -> None:
+    match = daer.Match(seed=4).play(2)
+    before = (match.to_dict(), match.games, match._rng.getstate())
+    match.to_json()
+    assert (match.to_dict(), match.games, match._rng.getstate()) == before
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), hands=st.integers(0, 3), moves=st.integers(0, 40))
+def test_resumed_anywhere_plays_the_same_hands(seed: int, hands: int, moves: int) -> None:
+    """Saved after any number of hands and moves, the loaded match plays on as the match."""
+    match = chuanpai.Match(seed=seed).play(hands)
+    _step(match.new_hand(), random.Random(seed), moves)
+    loaded = chuanpai.Match.from_json(match.to_json())
+    for played in (match, loaded):
+        _finish(played, random.Random(seed + 1))
+        played.play(2)
+    assert loaded.to_json() == match.to_json()
+    assert loaded.cuts == match.cuts
+
+
+# ---------------------------------------------------------------- refused documents
+
+
+def _document(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(zipai.Match(seed=4, dealer=0).play(2).to_json())
+    data.update(changes)
+    return data
+
+
+def _refused(data: Any, error: type[Exception] = NotationError) -> str:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(error) as caught:
+        zipai.Match.from_json(text)
+    return str(caught.value)
+
+
+def test_other_schema_family_and_version_are_named() -> None:
+    game = zipai.Game(seed=1).to_json()
+    assert "schema 'changpai.game' (expected 'changpai.match')" in _refused(game)
+    assert "it is a nantong match" in _refused(_document(family="nantong"))
+    assert "upgrade changpai" in _refused(_document(version=2))
+    assert "version '1' (expected 1)" in _refused(_document(version="1"))
+    with pytest.raises(NotationError, match="None is not a zipai match JSON document"):
+        zipai.Match.from_json(None)  # type: ignore[arg-type]
+    assert "holds a list" in _refused("[]")
+
+
+def test_unknown_and_missing_keys_are_named() -> None:
+    assert "unknown key(s) 'note'" in _refused(_document(note="x"))
+    data = _document()
+    del data["games"]
+    assert "the key(s) 'games' are missing" in _refused(data)
+
+
+@pytest.mark.parametrize(
+    ("changes", "named"),
+    [
+        ({"games": {}}, "games={} is not a JSON list"),
+        ({"rules": []}, "rules=[] is not a JSON object"),
+        ({"summary": None}, "summary=None is not a JSON object"),
+        ({"seed": 1.5}, "seed=1.5 is not a whole number"),
+        ({"dealer": True}, "dealer=True is not a whole number"),
+        ({"random": 7}, "seed=4 and random=7; exactly one"),
+        ({"seed": None}, "seed=None and random=None; exactly one"),
+        ({"games": [3]}, "games[0]=3 is not a JSON object"),
+        ({"variant": "duzihu"}, "variant='duzihu' is no zipai variant"),
+        ({"options": {"seed": 1}}, "options holds 'seed'"),
+        ({"options": {"colour": 1}}, "not a zipai match document: options"),
+        ({"dealer": 7}, "dealer=7"),
+    ],
+)
+def test_mistyped_values_are_named(changes: dict[str, Any], named: str) -> None:
+    assert named in _refused(_document(**changes))
+
+
+def test_bad_rules_raise_rules_errors() -> None:
+    assert "min_huxi" in _refused(_document(rules={"min_huxi": "ten"}), RulesError)
+
+
+def test_a_game_the_match_does_not_deal_is_named() -> None:
+    data = _document()
+    data["games"][1]["seed"] += 1
+    message = _refused(data)
+    assert message.startswith("games[1] of the zipai match document is not the hand the match")
+    assert "its seed is" in message
+    data = _document()
+    data["games"][0]["dealer"] = 1
+    assert "games[0] of the zipai match document is not the hand" in _refused(data)
+
+
+def test_a_bad_game_document_is_named_by_its_place() -> None:
+    data = _document()
+    data["games"][1]["deck"][3] = "zz"
+    assert _refused(data).startswith("games[1] of the zipai match document: ")
+    data = _document()
+    data["games"][1]["actions"][0]["seat"] = 2  # (not that seat's turn)
+    message = _refused(data, IllegalActionError)
+    assert message.startswith("games[1] of the zipai match document: actions[0] of the zipai")
+
+
+def test_a_hand_after_an_unfinished_one_is_refused() -> None:
+    data = _document()
+    data["games"][0]["actions"] = data["games"][0]["actions"][:3]
+    assert "games[1] of the zipai match document follows a hand that is not over" in _refused(data)
+
+
+@pytest.mark.parametrize("key", ["totals", "hands", "dealer", "seed"])
+def test_a_summary_its_games_do_not_give_is_named(key: str) -> None:
+    data = _document()
+    data["summary"][key] = {"0": 99} if key == "totals" else 9
+    assert f"summary[{key!r}] of the zipai match document is" in _refused(data)
+
+
+def test_a_document_of_any_family_needs_a_known_family() -> None:
+    with pytest.raises(NotationError, match="its family 'go' is none of"):
+        changpai.match_from_json('{"family": "go"}')
+    with pytest.raises(NotationError, match="not a changpai match JSON document"):
+        changpai.match_from_json(b"\xff")
