@@ -172,7 +172,8 @@ def test_unknown_and_missing_keys_are_named() -> None:
         ({"games": [3]}, "games[0]=3 is not a JSON object"),
         ({"variant": "duzihu"}, "variant='duzihu' is no zipai variant"),
         ({"options": {"seed": 1}}, "options holds 'seed'"),
-        ({"options": {"colour": 1}}, "not a zipai match document: options"),
+        ({"options": {"colour": 1}}, "options holds 'colour', which a zipai match does not"),
+        ({"options": {"random": 1}}, "options holds 'random', which the document gives"),
         ({"dealer": 7}, "dealer=7"),
     ],
 )

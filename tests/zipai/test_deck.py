@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from changpai.errors import NotationError, RulesError
@@ -75,3 +77,16 @@ def test_shuffled_deal_is_the_seed() -> None:
         _deck_indices(None, [1, 2, 3])  # type: ignore[list-item]
     with pytest.raises(RulesError):
         stack_deck(hands={2: "一"}, dealer=0, rules=HAHA)  # seat 2 is the 數信
+
+
+@pytest.mark.parametrize("keyword", ["hands", "stock"])
+def test_a_lone_card_is_no_hand_and_no_stock(keyword: str) -> None:
+    """A hand or a stock is text or a sequence of cards, as in every family's ``stack_deck``:
+    one Card is refused naming its place (review h71: 字牌 read it as a one-card hand); the
+    亮張, one card, may be given as a Card."""
+    card = Card("x1")
+    value = {0: card} if keyword == "hands" else card
+    place = "hands[0]" if keyword == "hands" else "stock"
+    with pytest.raises(NotationError, match=rf"^{re.escape(place)}=Card\('x1'\) is not a sequence"):
+        stack_deck(**{keyword: value})  # type: ignore[arg-type]
+    assert stack_deck(liang=card) == stack_deck(liang="x1")

@@ -66,6 +66,7 @@ __all__ = [
     "check_decisions",
     "check_legacy_family",
     "check_legacy_keys",
+    "check_options",
     "game_document",
     "game_family",
     "match_document",
@@ -493,6 +494,44 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
                 "is a game document)"
             )
     return data
+
+
+def check_options(
+    options: Mapping[str, Any],
+    known: Sequence[str] | None,
+    *,
+    family: str,
+    what: str,
+    own: Sequence[str],
+) -> None:
+    """The :class:`~changpai.errors.NotationError` of a ``what`` document's (game, match)
+    ``options`` holding one of the document's ``own`` keys (given twice) or a keyword not in
+    ``known``, the constructor's keyword-only parameters (None: it takes any keyword).
+
+    >>> check_options({"players": 3}, ("deck", "dealer", "players"), family="chuanpai",
+    ...               what="game", own=("deck", "dealer"))
+    >>> check_options({"colour": 1}, ("deck", "dealer", "huangfan"), family="zipai",
+    ...               what="game", own=("deck", "dealer"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: not a zipai game document: options holds 'colour', which a zipai game does not take (its options: huangfan)
+    """
+    where = f"not a {family} {what} document"
+    given = [key for key in own if key in options]
+    if given:  # (given twice: Python's "got multiple values" TypeError; review h69)
+        raise NotationError(
+            f"{where}: options holds {', '.join(map(repr, given))}, which the document gives "
+            "as its own key"
+        )
+    if known is None:
+        return
+    unknown = [key for key in options if key not in known]
+    if unknown:  # (the document's own keys are not listed as options: review h71)
+        others = ", ".join(key for key in known if key not in own) or "none"
+        raise NotationError(
+            f"{where}: options holds {', '.join(map(clipped, unknown))}, which a {family} "
+            f"{what} does not take (its options: {others})"
+        )
 
 
 def check_decisions(items: Sequence[Any], family: str, listed: str = "actions") -> None:

@@ -24,14 +24,13 @@ The function :func:`replay` applies actions to an existing game.
 
 from __future__ import annotations
 
-import inspect
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
-from changpai.core.guard import rules_arg, shown
+from changpai.core.guard import keyword_options, rules_arg, shown
 from changpai.core.serial import rules_from_dict, rules_to_dict
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -408,8 +407,8 @@ class GameBase(ABC):
     def check_options(cls, keywords: Iterable[str]) -> None:
         """Raise :class:`~changpai.errors.RulesError` naming any of ``keywords`` that this
         family's ``Game`` does not take (``deck``, ``dealer`` and its own options such as 字牌's
-        ``huangfan``): what :meth:`changpai.Variant.game`, :meth:`replay`, :meth:`from_json` and
-        the environments check before dealing, so a forwarded option that no game takes is a
+        ``huangfan``): what :meth:`changpai.Variant.game`, :meth:`replay` and the environments
+        check before dealing (:meth:`from_json` names a document's options of its own), so a forwarded option that no game takes is a
         typed error rather than Python's ``TypeError``.
 
         >>> from changpai import zipai
@@ -423,7 +422,7 @@ class GameBase(ABC):
             raise RulesError(
                 f"keywords={keywords!r:.60} is one string; give a list of option names"
             )
-        known = _game_options(cls)
+        known = keyword_options(cls)
         if known is None:  # (a constructor that takes any keyword)
             return
         unknown = [name for name in keywords if name not in known]
@@ -465,14 +464,11 @@ class GameBase(ABC):
                     ) from None
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"not a {cls.family} game document: {error}") from None
-        own = [key for key in ("rules", "seed", "deck", "dealer") if key in data["options"]]
-        if own:  # (given twice: Python's "got multiple values" TypeError; review h69)
-            raise NotationError(
-                f"not a {cls.family} game document: options holds {', '.join(map(repr, own))}, "
-                "which the document gives as its own key"
-            )
+        document.check_options(
+            data["options"], keyword_options(cls), family=cls.family, what="game",
+            own=("rules", "seed", "deck", "dealer"),
+        )  # fmt: skip
         try:
-            cls.check_options(data["options"])
             game = cls(rules, data["seed"], deck=deck, dealer=data["dealer"], **data["options"])  # type: ignore[call-arg]
         except TypeError as error:
             raise NotationError(f"not a {cls.family} game document: options {error}") from None
@@ -507,24 +503,6 @@ class GameBase(ABC):
         cls.check_options(options)
         game = cls(rules, seed, deck=deck, dealer=dealer, **options)  # type: ignore[call-arg]
         return replay(game, actions)
-
-
-def _game_options(cls: type[Any]) -> tuple[str, ...] | None:
-    """The keyword-only parameters of ``cls`` (a family's ``Game``, or a subclass), in order;
-    None when its constructor takes ``**kwargs`` (a subclass passing options on, or using some
-    itself: every keyword is then taken as given, and the constructor judges it)."""
-    if cls not in _OPTIONS:
-        parameters = inspect.signature(cls).parameters.values()
-        _OPTIONS[cls] = (
-            None
-            if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
-            else tuple(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
-        )
-    return _OPTIONS[cls]
-
-
-# (one entry per Game class: a handful)
-_OPTIONS: dict[type[Any], tuple[str, ...] | None] = {}
 
 
 def _qualified(kind: type) -> str:

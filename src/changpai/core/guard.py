@@ -15,6 +15,7 @@ changpai.errors.NotationError: cards=None is not a string
 
 from __future__ import annotations
 
+import inspect
 import operator
 import reprlib
 from collections.abc import Callable, Iterable, Mapping, Set
@@ -42,6 +43,7 @@ __all__ = [
     "int_hint",
     "items_arg",
     "keeps_once",
+    "keyword_options",
     "keywords_with_win",
     "kind_alone",
     "mapping_arg",
@@ -778,3 +780,27 @@ def action_items(
         return tuple(sorted(found))
 
     return convert
+
+
+def keyword_options(cls: type[Any]) -> tuple[str, ...] | None:
+    """The keyword-only parameters of ``cls`` (a family's ``Game`` or ``Match``, or a
+    subclass), in order: the options its document may hold beside its own keys; None when its
+    constructor takes ``**kwargs`` (a subclass passing options on, or using some itself: every
+    keyword is then taken as given, and the constructor judges it).
+
+    >>> from changpai import chuanpai
+    >>> keyword_options(chuanpai.Game), keyword_options(chuanpai.Match)
+    (('deck', 'dealer', 'players'), ('dealer', 'players'))
+    """
+    if cls not in _KEYWORDS:
+        parameters = inspect.signature(cls).parameters.values()
+        _KEYWORDS[cls] = (
+            None
+            if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+            else tuple(p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY)
+        )
+    return _KEYWORDS[cls]
+
+
+# (one entry per Game or Match class: a handful)
+_KEYWORDS: dict[type[Any], tuple[str, ...] | None] = {}

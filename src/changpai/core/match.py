@@ -23,7 +23,7 @@ from attrs import field, frozen
 
 from changpai.core import document, render
 from changpai.core.copying import copy_user_slots
-from changpai.core.guard import clipped, count_arg, rules_arg, seed_arg, shown
+from changpai.core.guard import clipped, count_arg, keyword_options, rules_arg, seed_arg, shown
 from changpai.core.seats import check_seat
 from changpai.core.serial import rules_from_dict, rules_to_dict
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
@@ -517,12 +517,10 @@ class Match(Generic[G, R]):
         data = document.read_match_document(text, family=family)
         rules = rules_from_dict(game_class.rules_class, data["rules"], family=family)
         seed = data["seed"]
-        own = [key for key in ("rules", "seed", "dealer") if key in data["options"]]
-        if own:
-            raise NotationError(
-                f"not a {family} match document: options holds {', '.join(map(repr, own))}, "
-                "which the document gives as its own key"
-            )
+        document.check_options(
+            data["options"], keyword_options(cls), family=family, what="match",
+            own=("rules", "seed", "random", "dealer"),
+        )  # fmt: skip
         try:
             # (seeded with the number it was seeded with: the same dealer, hands and cuts)
             match = cls(rules, data["random"] if seed is None else seed, dealer=data["dealer"], **data["options"])  # fmt: skip

@@ -49,12 +49,12 @@ def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[
 _DECK_KINDS = tuple(c.index for c in DECK)  # the kind of each card of DECK, in its order
 
 
-def _as_cards(value: str | Card | Sequence[Card]) -> tuple[Card, ...]:
+def _as_cards(value: str | Sequence[Card], name: str) -> tuple[Card, ...]:
+    """Cards given as text or a sequence of cards, named ``name`` in an error (a lone Card is
+    the 亮張's alone: a hand of one card is refused, as every family's — review h71)."""
     if isinstance(value, str):
         return parse(value)
-    if isinstance(value, Card):
-        return (value,)
-    return cards_arg(value, Card, "cards", "zipai cards")
+    return cards_arg(value, Card, name, "zipai cards")
 
 
 def stack_deck(
@@ -110,17 +110,19 @@ def stack_deck(
     for seat, cards in hands.items():
         if isinstance(seat, bool) or seat not in order:
             raise RulesError(f"seat {seat!r} is not an active seat; active seats are {order}")
-        given[seat] = _as_cards(cards)
+        given[seat] = _as_cards(cards, f"hands[{seat}]")
         if len(given[seat]) > rules.hand_size:  # (a count out of range)
             raise RulesError(
                 f"seat {seat} is given {len(given[seat])} cards; a hand has {rules.hand_size}"
             )
         take(given[seat], f"seat {seat}'s hand")
-    liang_cards = () if liang is None else _as_cards(liang)
+    liang_cards = (
+        () if liang is None else (liang,) if isinstance(liang, Card) else _as_cards(liang, "liang")
+    )
     if len(liang_cards) > 1:
         raise NotationError(f"liang={liang!r}: the 亮張 is one card")
     take(liang_cards, "the 亮張")
-    stock_cards = _as_cards(stock)
+    stock_cards = _as_cards(stock, "stock")
     take(stock_cards, "the stock")
     if seed is not None:
         return _seeded(rules, order, given, liang_cards, stock_cards, pool, seed)

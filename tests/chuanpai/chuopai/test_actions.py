@@ -69,6 +69,14 @@ def test_cards_that_are_not_a_sequence_are_refused_when_built(cards: object) -> 
         Action(0, ActionKind.LEAD, cards)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("cards", ["zz", ["zz"], ("66", "zz")])
+def test_text_that_is_no_card_names_the_field(cards: object) -> None:
+    """Card text that is no 戳牌 card names ``cards`` and what it holds, as every family's
+    Action names its field (review h71: the message named no field)."""
+    with pytest.raises(NotationError, match=r"^cards=.*'zz' is not a chuanpai card"):
+        Action(0, ActionKind.LEAD, cards)  # type: ignore[arg-type]
+
+
 def test_piles() -> None:
     up = Pile(PileKind.BAI, parse("66 45"), 3)
     down = Pile(PileKind.COVERED, parse("56 46"))

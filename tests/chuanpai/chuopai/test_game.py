@@ -477,7 +477,11 @@ def test_bad_documents_raise_notation_errors() -> None:
     assert data["family"] == "chuanpai.chuopai" and data["variant"] == "chuopai"
     for change, message in [
         ({"family": "zipai"}, "it is a zipai game"),
-        ({"options": {"players": 4}}, "players is not an option of a chuanpai.chuopai game"),
+        (
+            {"options": {"players": 4}},
+            r"options holds 'players', which a chuanpai.chuopai game does not take \(its "
+            r"options: strict\)",
+        ),
         ({"deck": ["JC", *data["deck"][1:]]}, "戳牌 uses no 經牌"),
         (
             {"actions": [{"seat": 0, "kind": "lead", "cards": ["xx"]}]},

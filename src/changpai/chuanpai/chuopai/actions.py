@@ -64,7 +64,10 @@ def _cards(value: Any) -> tuple[Card, ...]:
     """The cards of an action: text, or a sequence of cards or their texts (one card each),
     in play order; anything else an IllegalActionError naming it (as every family's)."""
     if isinstance(value, str):
-        return play_order(parse(value, deck="deck84"))
+        try:
+            return play_order(parse(value, deck="deck84"))
+        except NotationError as unread:  # (the field named, as every family's: review h71)
+            raise NotationError(f"cards={shown(value)}: {unread}") from None
     if isinstance(value, bytes) or not isinstance(value, Iterable):
         raise IllegalActionError(f"cards={shown(value)} is not a sequence of 戳牌 cards")
     if (error := keeps_once(value, "cards", "戳牌 cards")) is not None:
@@ -73,7 +76,10 @@ def _cards(value: Any) -> tuple[Card, ...]:
     out = []
     for item in items:
         if isinstance(item, str):
-            item = Card.parse(item)
+            try:
+                item = Card.parse(item)
+            except NotationError as unread:
+                raise NotationError(f"cards={shown(items)}: {unread}") from None
         elif not isinstance(item, Card):
             raise IllegalActionError(
                 f"cards={shown(items)} holds {shown(item)}, not a 戳牌 card or its text"
