@@ -100,7 +100,9 @@ def match_from_json(text: str | bytes) -> MatchBase[Any, Any]:
     """The match of a match document of any family (``Match.to_json()``), loaded by its
     family's ``Match.from_json`` — for a server that restores matches of several families.
     Text that is no match document, or one of no changpai family, raises
-    :class:`~changpai.errors.NotationError` naming the problem.
+    :class:`~changpai.errors.NotationError` naming the problem; bad rules a
+    :class:`~changpai.errors.RulesError`, a decision the rules refuse an
+    :class:`~changpai.errors.IllegalActionError` (``Match.from_json``).
 
     >>> from changpai import xiaogan
     >>> match = xiaogan.Match(seed=2).play(1)

@@ -169,7 +169,8 @@ def test_unknown_and_missing_keys_are_named() -> None:
         ({"dealer": True}, "dealer=True is not a whole number"),
         ({"random": 7}, "seed=4 and random=7; exactly one"),
         ({"seed": None}, "seed=None and random=None; exactly one"),
-        ({"games": [3]}, "games[0]=3 is not a JSON object"),
+        ({"games": [3]}, "games[0]=3 is not a game document of schema 'changpai.game'"),
+        ({"random": -1, "seed": None}, "random=-1 is below 0"),
         ({"variant": "duzihu"}, "variant='duzihu' is no zipai variant"),
         ({"options": {"seed": 1}}, "options holds 'seed'"),
         ({"options": {"colour": 1}}, "options holds 'colour', which a zipai match does not"),
@@ -181,8 +182,79 @@ def test_mistyped_values_are_named(changes: dict[str, Any], named: str) -> None:
     assert named in _refused(_document(**changes))
 
 
-def test_bad_rules_raise_rules_errors() -> None:
-    assert "min_huxi" in _refused(_document(rules={"min_huxi": "ten"}), RulesError)
+def test_bad_rules_raise_rules_errors_naming_the_document() -> None:
+    message = _refused(_document(rules={"min_huxi": "ten"}), RulesError)
+    assert message.startswith("rules of the zipai match document: min_huxi=")
+
+
+def test_the_variant_is_a_label_the_rules_are_read() -> None:
+    """A document names the preset its rules equalled when written; a preset may change
+    between versions (a 0.2.0 孝感 document), so the rules are read, not the name."""
+    data = _document(variant="liuhudao")
+    assert zipai.Match.from_json(json.dumps(data)).rules == zipai.HUNAN
+
+
+def test_a_summary_equal_only_as_numbers_is_refused() -> None:
+    """Review h72: 1.0 or true where the games give 1 was accepted, and written back as 1."""
+    data = _document()
+    data["summary"]["seed"] = 4.0
+    assert "summary['seed'] of the zipai match document is 4.0" in _refused(data)
+    data = _document()
+    data["summary"]["hands"][0]["number"] = True
+    assert "summary['hands']" in _refused(data)
+
+
+def test_a_game_document_of_changpai_0_1_0_is_no_hand_of_a_match() -> None:
+    """Review h72: a 0.1.0 game (no seed) was read as a stacked deck, and the match's random
+    numbers went on from elsewhere."""
+    data = _document()
+    game = data["games"][1]
+    data["games"][1] = {
+        "format": "changpai.zipai.game/1", "rules": game["rules"],
+        "deck": " ".join(game["deck"]), "dealer": game["dealer"], "actions": game["actions"],
+    }  # fmt: skip
+    assert "games[1]=" in _refused(data) and "is not a game document of schema" in _refused(data)
+
+
+def test_a_game_without_its_decisions_names_the_missing_key() -> None:
+    data = _document()
+    del data["games"][1]["actions"]
+    assert "the key(s) 'actions' are missing" in _refused(data)
+
+
+def test_options_the_match_writes_otherwise_are_refused() -> None:
+    """A 川牌 table of the rules' size writes no ``players`` (review h72: {"players": 4} or
+    null were read and written back as {})."""
+    data = json.loads(chuanpai.Match(seed=2).play(1).to_json())
+    for options in ({"players": 4}, {"players": None}):
+        with pytest.raises(NotationError, match=r"which the match writes as \{\}"):
+            chuanpai.Match.from_json(json.dumps({**data, "options": options}))
+
+
+def test_seeds_are_plain_and_bounded() -> None:
+    """An IntEnum seed is kept as its number (its document loads: review h72), and a seed
+    no document can write is refused when the match is made (to_json raised ValueError)."""
+
+    class Odd(int):
+        def __int__(self) -> int:
+            return 99
+
+    match = zipai.Match(seed=Odd(4)).play(1)
+    assert type(match.seed) is int and match.seed == 4
+    assert zipai.Match.from_json(match.to_json()).to_dict() == match.to_dict()
+    with pytest.raises(RulesError, match="has more than 4096 bits"):
+        zipai.Match(seed=10**5000)
+    with pytest.raises(RulesError, match="has more than 4096 bits"):
+        zipai.Game(seed=10**5000)
+    assert zipai.Match(seed=2**4096 - 1).to_json()
+
+
+def test_the_base_class_names_what_to_use() -> None:
+    """``changpai.core.match.Match`` plays no family's hands (review h72: AttributeError)."""
+    with pytest.raises(RulesError, match="use a family's Match"):
+        Match.from_json("{}")
+    with pytest.raises(RulesError, match="use a family's Match"):
+        Match()
 
 
 def test_a_game_the_match_does_not_deal_is_named() -> None:

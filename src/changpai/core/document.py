@@ -46,10 +46,11 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from changpai.core.guard import clipped
-from changpai.errors import NotationError
+from changpai.core.serial import rules_from_dict
+from changpai.errors import NotationError, RulesError
 
 if TYPE_CHECKING:
     from changpai.core.variant import Variant
@@ -73,9 +74,12 @@ __all__ = [
     "match_family",
     "read_game_document",
     "read_match_document",
+    "read_rules",
     "variant_name",
     "variants_of",
 ]
+
+_R = TypeVar("_R")
 
 GAME_SCHEMA = "changpai.game"
 ANALYSIS_SCHEMA = "changpai.analysis"
@@ -455,6 +459,25 @@ def _whole_or_none(value: object) -> bool:
     return value is None or (type(value) is int)
 
 
+def read_rules(rules_class: type[_R], data: Mapping[str, Any], *, family: str, what: str) -> _R:
+    """The rules of a ``what`` document (game, match) of ``family``, read from its ``rules``
+    (:func:`~changpai.core.serial.rules_from_dict`); a bad option is a
+    :class:`~changpai.errors.RulesError` naming the document. The ``variant`` is not read in
+    their place: it names the preset the rules equalled when the document was written, and a
+    preset may change between versions (a 0.2.0 孝感 document names the rules of its day).
+
+    >>> from changpai import zipai
+    >>> read_rules(zipai.Rules, {"rules": {"min_huxi": "ten"}}, family="zipai", what="game")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: rules of the zipai game document: min_huxi='ten': the 胡息 needed to win must be an int >= 0
+    """
+    try:
+        return rules_from_dict(rules_class, data["rules"], family=family)
+    except RulesError as error:
+        raise RulesError(f"rules of the {family} {what} document: {error}") from None
+
+
 def read_match_document(text: object, *, family: str) -> dict[str, Any]:
     """Parse a match document of ``family`` and check its envelope: its schema and version,
     its keys (:data:`MATCH_KEYS`, no other), their JSON types, and that exactly one of
@@ -487,11 +510,15 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
             f"{where}: seed={data['seed']!r} and random={data['random']!r}; exactly one of "
             "them is a number (random seeds the match when its seed is null)"
         )
+    if data["random"] is not None and data["random"] < 0:
+        raise NotationError(f"{where}: random={data['random']} is below 0")
     for number, game in enumerate(data["games"]):
-        if not isinstance(game, dict):
+        if not isinstance(game, dict) or game.get("schema") != GAME_SCHEMA:
+            # (a 0.1.0 game document has no seed: its hand would be read as a stacked deck,
+            # and the match's random numbers would go on from elsewhere — review h72)
             raise NotationError(
-                f"{where}: games[{number}]={clipped(game)} is not a JSON object (every game "
-                "is a game document)"
+                f"{where}: games[{number}]={clipped(game)} is not a game document of "
+                f"schema {GAME_SCHEMA!r} (every game of a match is one)"
             )
     return data
 

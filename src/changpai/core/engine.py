@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
 from changpai.core.guard import keyword_options, rules_arg, shown
-from changpai.core.serial import rules_from_dict, rules_to_dict
+from changpai.core.serial import rules_to_dict
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["GameBase", "replay"]
@@ -451,7 +451,7 @@ class GameBase(ABC):
         data = document.read_game_document(text, family=cls.family, legacy=cls._legacy_document)
         # a decision is named by its place in the document's own list (version 1 of 南通: log)
         listed = cls._legacy_actions if data.get("version") == 1 else "actions"
-        rules = rules_from_dict(cls.rules_class, data["rules"], family=cls.family)
+        rules = document.read_rules(cls.rules_class, data, family=cls.family, what="game")
         try:
             deck = [cls._card(code) for code in data["deck"]]
             actions = []

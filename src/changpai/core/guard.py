@@ -26,6 +26,7 @@ import attrs
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = [
+    "SEED_BITS",
     "action_card",
     "action_dict",
     "action_dict_items",
@@ -62,7 +63,19 @@ __all__ = [
 
 _T = TypeVar("_T")
 
-_short = reprlib.Repr()
+
+class _ShortRepr(reprlib.Repr):
+    """``reprlib.Repr`` that shows a whole number too long for Python to write (over 4,300
+    digits: ``repr`` raises ValueError) by its size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        try:
+            return super().repr_int(x, level)
+        except ValueError:  # (sys.get_int_max_str_digits)
+            return f"<a whole number of {int.bit_length(x)} bits>"
+
+
+_short = _ShortRepr()
 _short.maxstring = 40
 _short.maxother = 40
 _short.maxlist = _short.maxtuple = _short.maxdict = _short.maxset = 6
@@ -86,8 +99,13 @@ def clipped(value: object) -> str:
     "'123b 456b 789b 123t 456t 789t 123w 5w 5w'"
     >>> text = clipped("x1 " * 10_000); len(text), text[118:128]
     (163, 'x1 … x1 x1')
+    >>> clipped([10**5000])
+    '[<a whole number of 16610 bits>]'
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # (a whole number Python does not write: over 4,300 digits)
+        text = shown(value)
     return text if len(text) <= 160 else f"{text[:120]} … {text[-40:]}"
 
 
@@ -445,7 +463,15 @@ def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | Non
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise error(f"seed={shown(seed)} is not a whole number (or None){int_hint(seed)}")
+    if seed is not None and int.bit_length(seed) > SEED_BITS:
+        # (a document writes the seed: Python writes no whole number of over 4,300 digits)
+        raise error(f"seed={shown(seed)} has more than {SEED_BITS} bits")
     return seed
+
+
+SEED_BITS = 4096
+"""The most bits of a seed (:func:`seed_arg`): a game or match document writes it as a JSON
+number, and Python writes no whole number of more than 4,300 digits (about 14,000 bits)."""
 
 
 def flag_arg(value: object, what: str, error: type[ChangpaiError] = RulesError) -> bool:

@@ -23,9 +23,17 @@ from attrs import field, frozen
 
 from changpai.core import document, render
 from changpai.core.copying import copy_user_slots
-from changpai.core.guard import clipped, count_arg, keyword_options, rules_arg, seed_arg, shown
+from changpai.core.guard import (
+    clipped,
+    count_arg,
+    keyword_options,
+    plain_int,
+    rules_arg,
+    seed_arg,
+    shown,
+)
 from changpai.core.seats import check_seat
-from changpai.core.serial import rules_from_dict, rules_to_dict
+from changpai.core.serial import rules_to_dict
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["FrozenNet", "HandSummary", "Match", "Policy", "WithCuts", "dealer_after_huangzhuang"]
@@ -199,16 +207,16 @@ class Match(Generic[G, R]):
     def __init__(
         self, rules: R | None = None, seed: int | None = None, *, dealer: int | None = None
     ) -> None:
-        game_class = self.game_class
+        game_class = self._family_game()
         if rules is None:
             rules = game_class.default_rules
         rules_arg(rules, game_class.rules_class, game_class.family)
-        seed_arg(seed)
+        seed = plain_int(seed_arg(seed))  # (an IntEnum seed kept as its number: review h72)
         self.rules: R = rules
-        self.seed = seed
+        self.seed: int | None = seed
         # (a match without a seed draws the number its random numbers start from, which its
         # document keeps: to_json, from_json)
-        self._random = random.SystemRandom().getrandbits(64) if seed is None else int(seed)
+        self._random: int = random.SystemRandom().getrandbits(64) if seed is None else seed
         self._rng = random.Random(self._random)
         seats = self._seat_count()
         given = (
@@ -224,6 +232,18 @@ class Match(Generic[G, R]):
         self._games: list[G] = []
         self._hands: list[HandSummary] = []
         self._totals: dict[int, int] = dict.fromkeys(range(seats), 0)
+
+    @classmethod
+    def _family_game(cls) -> type[Any]:
+        """The family's ``Game`` class; a :class:`~changpai.errors.RulesError` for this base
+        class, which has none (review h72: an AttributeError)."""
+        game_class: type[Any] | None = getattr(cls, "game_class", None)
+        if game_class is None:
+            raise RulesError(
+                f"{cls.__qualname__} plays no family's hands; use a family's Match "
+                "(changpai.zipai.Match …) or changpai.match_from_json"
+            )
+        return game_class
 
     # ------------------------------------------------------------------ family hooks
 
@@ -499,8 +519,10 @@ class Match(Generic[G, R]):
 
         A text that is not a match document of this family, a game that is not the hand the
         match deals next, or a summary that its games do not give raises
-        :class:`~changpai.errors.NotationError` naming it; a decision the rules do not allow
-        an :class:`~changpai.errors.IllegalActionError` naming its game and its place.
+        :class:`~changpai.errors.NotationError` naming it; bad rules a
+        :class:`~changpai.errors.RulesError` naming the document; a decision the rules do
+        not allow an :class:`~changpai.errors.IllegalActionError` naming its game and its
+        place.
 
         >>> from changpai import zipai
         >>> match = zipai.Match(seed=4).play(2)
@@ -512,10 +534,11 @@ class Match(Generic[G, R]):
         ...
         changpai.errors.NotationError: games[0] of the zipai match document is not the hand the match deals next: its seed is ..., the match deals ...
         """
-        game_class = cls.game_class
+        game_class = cls._family_game()
         family = game_class.family
         data = document.read_match_document(text, family=family)
-        rules = rules_from_dict(game_class.rules_class, data["rules"], family=family)
+        where = f"the {family} match document"
+        rules = document.read_rules(game_class.rules_class, data, family=family, what="match")
         seed = data["seed"]
         document.check_options(
             data["options"], keyword_options(cls), family=family, what="match",
@@ -524,20 +547,24 @@ class Match(Generic[G, R]):
         try:
             # (seeded with the number it was seeded with: the same dealer, hands and cuts)
             match = cls(rules, data["random"] if seed is None else seed, dealer=data["dealer"], **data["options"])  # fmt: skip
-        except TypeError as error:
-            raise NotationError(f"not a {family} match document: options {error}") from None
         except RulesError as error:
             raise NotationError(f"not a {family} match document: {error}") from None
         match.seed = seed
-        where = f"the {family} match document"
+        if match._options() != data["options"]:  # (written only when they are not the rules')
+            raise NotationError(
+                f"not a {family} match document: options={clipped(data['options'])}, which "
+                f"the match writes as {clipped(match._options())}"
+            )
         for number, item in enumerate(data["games"]):
             match._deal_again(f"games[{number}] of {where}", item)
-        summary = json.loads(json.dumps(match.to_dict()))
+        # (compared as JSON text: 1.0 or true for 1 is not what the games give — review h72)
+        summary = match.to_dict()
         for key in sorted(set(summary) | set(data["summary"])):
-            if summary.get(key) != data["summary"].get(key):
+            ours, theirs = summary.get(key), data["summary"].get(key)
+            if json.dumps(ours, sort_keys=True) != json.dumps(theirs, sort_keys=True):
                 raise NotationError(
-                    f"summary[{key!r}] of {where} is {clipped(data['summary'].get(key))}, but "
-                    f"its games give {clipped(summary.get(key))}"
+                    f"summary[{key!r}] of {where} is {clipped(theirs)}, but its games give "
+                    f"{clipped(ours)}"
                 )
         return match
 
@@ -548,15 +575,15 @@ class Match(Generic[G, R]):
         if current is not None and not current.is_over:
             raise NotationError(f"{name} follows a hand that is not over")
 
-        def load(decisions: Any) -> Any:
+        def load(game: dict[str, Any]) -> Any:
             try:
-                return self.game_class.from_json(json.dumps({**item, "actions": decisions}))
+                return self.game_class.from_json(json.dumps(game))
             except ChangpaiError as error:
                 raise type(error)(f"{name}: {error}") from None
 
         # (the hand as dealt first: one the match does not deal is named as such before its
         # decisions, which would be refused by a hand dealt otherwise)
-        game = load([])
+        game = load({**item, "actions": []})
         dealt: Any = self.new_hand(None if game.seed is not None else game.deck)
         for what, theirs, ours in (
             ("seed", game.seed, dealt.seed),
@@ -570,7 +597,7 @@ class Match(Generic[G, R]):
                     f"{name} is not the hand the match deals next: its {what} is "
                     f"{clipped(theirs)}, the match deals {clipped(ours)}"
                 )
-        self._games[-1] = load(item.get("actions"))
+        self._games[-1] = load(item)
 
     def _title(self) -> str:
         title = getattr(self.rules, "title", self.rules.name)
