@@ -242,11 +242,21 @@ def test_seeds_are_plain_and_bounded() -> None:
     match = zipai.Match(seed=Odd(4)).play(1)
     assert type(match.seed) is int and match.seed == 4
     assert zipai.Match.from_json(match.to_json()).to_dict() == match.to_dict()
-    with pytest.raises(RulesError, match="has more than 4096 bits"):
-        zipai.Match(seed=10**5000)
-    with pytest.raises(RulesError, match="has more than 4096 bits"):
-        zipai.Game(seed=10**5000)
-    assert zipai.Match(seed=2**4096 - 1).to_json()
+    with pytest.raises(RulesError, match="has more than 4,300 digits"):
+        zipai.Match(seed=10**4300)
+    with pytest.raises(RulesError, match="has more than 4,300 digits"):
+        zipai.Game(seed=-(10**5000))
+    # (every seed a document could hold is taken: review h73 — a 4,000-bit cap refused the
+    # documents of 0.2.0 written with bigger seeds)
+    big = 10**4300 - 1
+    assert zipai.Match.from_json(zipai.Match(seed=big).play(1).to_json()).seed == big
+    assert changpai.game_from_json(zipai.random_game(seed=big).to_json()).seed == big
+
+
+def test_a_huge_seat_is_shown_by_its_size() -> None:
+    """Review h73: Python's ValueError (it writes no int of over 4,300 digits)."""
+    with pytest.raises(RulesError, match=r"dealer=<a whole number of 16610 bits> is not a seat"):
+        zipai.Game(seed=1, dealer=10**5000)
 
 
 def test_the_base_class_names_what_to_use() -> None:
@@ -289,6 +299,90 @@ def test_a_summary_its_games_do_not_give_is_named(key: str) -> None:
     data = _document()
     data["summary"][key] = {"0": 99} if key == "totals" else 9
     assert f"summary[{key!r}] of the zipai match document is" in _refused(data)
+
+
+def test_a_summary_key_no_summary_holds_is_named_and_a_missing_one_is_not_checked() -> None:
+    """Review h73: an unknown key read "its games give None"; a key a newer changpai adds to
+    the summary must not make the documents of this one unloadable."""
+    data = _document()
+    data["summary"]["extra"] = 1
+    assert "summary['extra'] of the zipai match document: a match's summary holds no" in (
+        _refused(data)
+    )
+    data = _document()
+    del data["summary"]["totals"]
+    assert (
+        zipai.Match.from_json(json.dumps(data)).totals
+        == zipai.Match.from_json(json.dumps(_document())).totals
+    )
+
+
+def test_a_missing_family_is_named_as_a_missing_key() -> None:
+    data = _document()
+    del data["family"]
+    assert "the key(s) 'family' are missing" in _refused(data)
+
+
+def test_a_constructor_taking_any_keyword_gets_a_typed_error() -> None:
+    """Review h73: Python's TypeError escaped from a subclass taking ``**kwargs``."""
+
+    class Open(zipai.Match):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+
+    data = json.loads(Open(seed=4).play(1).to_json())
+    data["options"] = {"foo": 1}
+    with pytest.raises(NotationError, match="not a zipai match document: options"):
+        Open.from_json(json.dumps(data))
+
+
+class _Staked(chuanpai.Match):
+    """A subclass with a constructor argument of its own."""
+
+    def __init__(
+        self,
+        rules: Any = None,
+        seed: int | None = None,
+        *,
+        dealer: int | None = None,
+        players: int | None = None,
+        stake: int = 1,
+    ) -> None:
+        super().__init__(rules, seed, dealer=dealer, players=players)
+        self.stake = stake
+
+
+class _Reported(_Staked):
+    _option_names = ("players", "stake")
+
+    def _options(self) -> dict[str, Any]:
+        return {**super()._options(), **({"stake": self.stake} if self.stake != 1 else {})}
+
+
+def test_a_subclass_argument_is_kept_or_the_match_is_refused() -> None:
+    """Review h73: a subclass's own argument was dropped without a word."""
+    with pytest.raises(NotationError, match="its constructor takes stake, which its _options"):
+        _Staked(seed=3, stake=5).to_json()
+    loaded = _Reported.from_json(_Reported(seed=3, stake=5).play(1).to_json())
+    assert loaded.stake == 5
+
+
+def test_a_match_pickled_before_match_documents_is_refused() -> None:
+    """Review h73: AttributeError for a match without the number its random numbers began
+    with (``_random``), as one pickled by an older changpai."""
+    match = zipai.Match(seed=4).play(1)
+    del match.__dict__["_random"]
+    with pytest.raises(NotationError, match="made by a changpai before match documents"):
+        match.to_json()
+
+
+def test_saving_settles_a_finished_hand_as_documented() -> None:
+    match = zipai.Match(seed=3, dealer=0)
+    _finish_hand = match.new_hand()
+    _step(_finish_hand, random.Random(0), 10**6)
+    assert match.hands == ()
+    match.to_json()
+    assert len(match.hands) == 1
 
 
 def test_a_document_of_any_family_needs_a_known_family() -> None:

@@ -151,6 +151,8 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
     def _game_options(self) -> dict[str, Any]:
         return {} if self.players == self.rules.players else {"players": self.players}
 
+    _option_names = ("players",)
+
     def _options(self) -> dict[str, Any]:
         return self._game_options()  # (the number of players, the one option of both)
 

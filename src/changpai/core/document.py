@@ -337,8 +337,8 @@ def _check_members(
     changpai.errors.NotationError: not a zipai match document: it is a daer match
     """
     where = f"not a {family} {what} document"
-    if data.get("family") != family:
-        raise NotationError(f"{where}: it is a {str(data.get('family'))[:60]} {what}")
+    if "family" in data and data["family"] != family:  # (absent: named as a missing key)
+        raise NotationError(f"{where}: it is a {str(data['family'])[:60]} {what}")
     missing = [key for key in keys if key not in data]
     if missing:
         raise NotationError(

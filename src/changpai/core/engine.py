@@ -408,8 +408,9 @@ class GameBase(ABC):
         """Raise :class:`~changpai.errors.RulesError` naming any of ``keywords`` that this
         family's ``Game`` does not take (``deck``, ``dealer`` and its own options such as 字牌's
         ``huangfan``): what :meth:`changpai.Variant.game`, :meth:`replay` and the environments
-        check before dealing (:meth:`from_json` names a document's options of its own), so a forwarded option that no game takes is a
-        typed error rather than Python's ``TypeError``.
+        check before dealing (:meth:`from_json` names a document's options in its own words),
+        so a forwarded option that no game takes is a typed error rather than Python's
+        ``TypeError``.
 
         >>> from changpai import zipai
         >>> zipai.Game.check_options(["dealer", "huangfan"])

@@ -26,7 +26,7 @@ import attrs
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = [
-    "SEED_BITS",
+    "SEED_DIGITS",
     "action_card",
     "action_dict",
     "action_dict_items",
@@ -463,15 +463,18 @@ def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | Non
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise error(f"seed={shown(seed)} is not a whole number (or None){int_hint(seed)}")
-    if seed is not None and int.bit_length(seed) > SEED_BITS:
-        # (a document writes the seed: Python writes no whole number of over 4,300 digits)
-        raise error(f"seed={shown(seed)} has more than {SEED_BITS} bits")
+    if seed is not None and not -_SEED_BOUND < seed < _SEED_BOUND:
+        # (a document writes the seed: Python writes no whole number of more digits)
+        raise error(f"seed={shown(seed)} has more than {SEED_DIGITS:,} digits")
     return seed
 
 
-SEED_BITS = 4096
-"""The most bits of a seed (:func:`seed_arg`): a game or match document writes it as a JSON
-number, and Python writes no whole number of more than 4,300 digits (about 14,000 bits)."""
+SEED_DIGITS = 4300
+"""The most digits of a seed (:func:`seed_arg`): a game or match document writes it as a JSON
+number, and Python writes no whole number of more digits (``sys.get_int_max_str_digits()``'s
+default): every seed a document could hold is taken."""
+
+_SEED_BOUND = 10**SEED_DIGITS
 
 
 def flag_arg(value: object, what: str, error: type[ChangpaiError] = RulesError) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import int_arg, int_hint, plain_int
+from changpai.core.guard import int_arg, int_hint, plain_int, shown
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["SeatRing", "check_seat", "scored_seat", "seat_validator"]
@@ -161,7 +161,7 @@ def check_seat(
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
         raise error(
-            f"{what}={value!r} is not a seat; expected a whole number 0..{seats - 1}"
+            f"{what}={shown(value)} is not a seat; expected a whole number 0..{seats - 1}"
             + int_hint(value)
         )
     # an int subclass (an IntEnum seat) as its plain number: its own == and hash decide nothing
