@@ -509,6 +509,25 @@ class Match(Generic[G, R]):
         >>> data["schema"], data["version"], len(data["games"]), data["summary"] == match.to_dict()
         ('changpai.match', 1, 2, True)
         """
+        self._check_writable()
+        family = self.game_class.family
+        data = document.match_document(
+            family=family,
+            variant=document.variant_name(family, self.rules),
+            rules=rules_to_dict(self.rules),
+            seed=None if self.seed is None else int(self.seed),
+            random=self._random if self.seed is None else None,
+            dealer=self._given_dealer,
+            options=self._options(),
+            games=[json.loads(game.to_json()) for game in self._games],  # type: ignore[attr-defined]
+            summary=self.to_dict(),
+        )
+        return json.dumps(data, ensure_ascii=False)
+
+    def _check_writable(self) -> None:
+        """The :class:`~changpai.errors.NotationError` of a match :meth:`to_json` cannot write
+        whole: one unpickled from a changpai before match documents, or one whose constructor
+        takes a keyword its :meth:`_options` does not report."""
         kind = type(self)
         if "_random" not in vars(self):  # (pickled by a changpai before match documents)
             raise NotationError(
@@ -526,19 +545,6 @@ class Match(Generic[G, R]):
                 f"takes {', '.join(unknown)}, which its _options() does not report (name them "
                 "in _option_names and return them from _options)"
             )
-        family = self.game_class.family
-        data = document.match_document(
-            family=family,
-            variant=document.variant_name(family, self.rules),
-            rules=rules_to_dict(self.rules),
-            seed=None if self.seed is None else int(self.seed),
-            random=self._random if self.seed is None else None,
-            dealer=self._given_dealer,
-            options=self._options(),
-            games=[json.loads(game.to_json()) for game in self._games],  # type: ignore[attr-defined]
-            summary=self.to_dict(),
-        )
-        return json.dumps(data, ensure_ascii=False)
 
     @classmethod
     def from_json(cls: type[_M], text: str) -> _M:
