@@ -390,3 +390,20 @@ def test_a_document_of_any_family_needs_a_known_family() -> None:
         changpai.match_from_json('{"family": "go"}')
     with pytest.raises(NotationError, match="not a changpai match JSON document"):
         changpai.match_from_json(b"\xff")
+
+
+@pytest.mark.parametrize(("match_class", "keywords"), MATCHES, ids=IDS)
+def test_every_game_and_match_keeps_a_seed_as_its_plain_number(
+    match_class: type[Match[Any, Any]], keywords: dict[str, Any]
+) -> None:
+    """An IntEnum seed is its number in every family's Game, as in a Match (review h73:
+    ``Game(seed=S.A).seed`` kept the enum, a Match the number)."""
+    import enum
+
+    class Seed(enum.IntEnum):
+        A = 3
+
+    match = match_class(seed=Seed.A, **keywords)
+    game = match.game_class(seed=Seed.A, **keywords)
+    assert type(match.seed) is int and type(game.seed) is int
+    assert game == match.game_class(seed=3, **keywords) and "seed=3 " in repr(game)

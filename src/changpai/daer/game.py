@@ -42,7 +42,7 @@ from changpai.core import caches
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import items_arg, not_to_act, rules_arg, seed_arg
+from changpai.core.guard import items_arg, not_to_act, plain_int, rules_arg, seed_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -166,7 +166,7 @@ class Game(ClaimsMixin, GameBase):
         rules_arg(rules, Rules, "大貳")
         seed_arg(seed)
         self.rules = rules
-        self.seed = seed
+        self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)
         self.dealer = check_seat(dealer, rules.players, what="dealer", error=RulesError)
         self._deck = _deck(seed, deck)
         self._ring = SeatRing.of(rules.players)

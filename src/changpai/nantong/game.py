@@ -39,7 +39,7 @@ from typing import Any
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import not_to_act, rules_arg
+from changpai.core.guard import not_to_act, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -203,7 +203,7 @@ class Game(GameBase):
             deck = parse(deck)
         order = deal_order(deck_of(baida=rules.baida), seed=seed, deck=deck, card=Card)
         self.rules = rules
-        self.seed = seed
+        self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)
         self._deck: tuple[Card, ...] = tuple(order)
         self.dealer = dealer
         self.sitting_out = (dealer + 3) % SEATS

@@ -35,7 +35,7 @@ from typing import Any
 
 from changpai.core.copying import copy_user_slots
 from changpai.core.engine import GameBase
-from changpai.core.guard import not_to_act, rules_arg
+from changpai.core.guard import not_to_act, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -150,7 +150,7 @@ class Game(Claims, GameBase):
                 "is a whole number >= 0"
             )
         self.rules = rules
-        self.seed = seed
+        self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)
         self.dealer = dealer
         self.huangfan = huangfan
         self._deck = _deck_indices(seed, deck)

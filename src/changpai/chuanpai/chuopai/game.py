@@ -50,7 +50,7 @@ from changpai.core import caches
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import clipped, flag_arg, items_arg, not_to_act, rules_arg
+from changpai.core.guard import clipped, flag_arg, items_arg, not_to_act, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -195,7 +195,7 @@ class Game(GameBase):
         rules_arg(rules, Rules, "戳牌")
         flag_arg(strict, "strict")
         self.rules = rules
-        self.seed = seed
+        self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)
         self.dealer = check_seat(dealer, PLAYERS, what="dealer", error=RulesError)
         self.strict = strict
         self._deck = tuple(

@@ -23,6 +23,7 @@ from attrs import frozen
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
+from changpai.core.guard import plain_int
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import SeatRing, check_seat
@@ -154,7 +155,7 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
             card=type(self.card_table[0]),
         )
         self.rules: R = rules
-        self.seed = seed
+        self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)
         self.dealer = dealer
         #: The number of seats at the table (``options["players"]`` when not the rules' own).
         self.players = n
