@@ -307,6 +307,31 @@ def _check_variant(name: object, family: str, what: str = "game") -> None:
         )
 
 
+def _whole_or_none(value: object) -> bool:
+    """Whether a document's number is null or a whole number (JSON's: not 1.0, not true)."""
+    return value is None or type(value) is int
+
+
+def _is_version(version: object, schema: str, current: int, reads: str) -> bool:
+    """Whether a document's ``version`` is ``current`` (a whole number: not 2.0, not True);
+    a newer one raises the :class:`~changpai.errors.NotationError` that asks for a newer
+    changpai (this one ``reads`` the versions named).
+
+    >>> _is_version(2, "changpai.game", 2, "versions 1 and 2"), _is_version(2.0, "x", 2, "")
+    (True, False)
+    >>> _is_version(3, "changpai.match", 1, "version 1")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: a changpai.match document of version 3 cannot be read by this changpai (it reads version 1); upgrade changpai
+    """
+    if type(version) is int and version > current:
+        raise NotationError(
+            f"a {schema} document of version {version} cannot be read by this changpai (it "
+            f"reads {reads}); upgrade changpai"
+        )
+    return type(version) is int and version == current
+
+
 def _check_unknown(data: Mapping[str, Any], envelope: Sequence[str], where: str) -> None:
     """The :class:`~changpai.errors.NotationError` (``where``: what the document is not) of
     a document holding a key that is not in ``envelope``."""
@@ -392,12 +417,7 @@ def read_game_document(
         )
     else:
         version = data.get("version")
-        if type(version) is not int or version != VERSION:  # (not 2.0, not True)
-            if type(version) is int and version > VERSION:
-                raise NotationError(
-                    f"a {GAME_SCHEMA} document of version {version} cannot be read by this "
-                    f"changpai (it reads versions 1 and {VERSION}); upgrade changpai"
-                )
+        if not _is_version(version, GAME_SCHEMA, VERSION, f"versions 1 and {VERSION}"):
             raise NotationError(
                 f"not a {family} game document: version {version!r} — a {GAME_SCHEMA} "
                 f"document is version {VERSION} (those of version 1, written by changpai "
@@ -407,7 +427,7 @@ def read_game_document(
         _check_unknown(data, _ENVELOPE, f"not a {family} game document")
     _check_members(data, family, "game", GAME_KEYS, lists=("deck", "actions"))
     seed = data["seed"]
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if not _whole_or_none(seed):
         raise NotationError(f"not a {family} game document: seed={seed!r} is not a whole number")
     for number, code in enumerate(data["deck"]):
         if not isinstance(code, str):
@@ -455,10 +475,6 @@ def match_document(
     }
 
 
-def _whole_or_none(value: object) -> bool:
-    return value is None or (type(value) is int)
-
-
 def read_rules(rules_class: type[_R], data: Mapping[str, Any], *, family: str, what: str) -> _R:
     """The rules of a ``what`` document (game, match) of ``family``, read from its ``rules``
     (:func:`~changpai.core.serial.rules_from_dict`); a bad option is a
@@ -493,12 +509,7 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
     if data.get("schema") != MATCH_SCHEMA:
         raise NotationError(f"{where}: schema {data.get('schema')!r} (expected {MATCH_SCHEMA!r})")
     version = data.get("version")
-    if type(version) is not int or version != MATCH_VERSION:  # (not 1.0, not True)
-        if type(version) is int and version > MATCH_VERSION:
-            raise NotationError(
-                f"a {MATCH_SCHEMA} document of version {version} cannot be read by this "
-                f"changpai (it reads version {MATCH_VERSION}); upgrade changpai"
-            )
+    if not _is_version(version, MATCH_SCHEMA, MATCH_VERSION, f"version {MATCH_VERSION}"):
         raise NotationError(f"{where}: version {clipped(version)} (expected {MATCH_VERSION})")
     _check_unknown(data, ("schema", "version", *MATCH_KEYS), where)
     _check_members(data, family, "match", MATCH_KEYS, lists=("games",), objects=("summary",))

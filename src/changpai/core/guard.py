@@ -452,7 +452,8 @@ def cut_card_arg(card: object, winner: int | None, cls: type[_T], family: str) -
 
 
 def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | None:
-    """``seed`` if it is a whole number or None (a random seed), else ``error`` naming it.
+    """``seed`` if it is a whole number (an ``int`` subclass as its plain number) or None (a
+    random seed), else ``error`` naming it.
 
     >>> seed_arg(7), seed_arg(None)
     (7, None)
@@ -466,7 +467,7 @@ def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | Non
     if seed is not None and not -_SEED_BOUND < seed < _SEED_BOUND:
         # (a document writes the seed: Python writes no whole number of more digits)
         raise error(f"seed={shown(seed)} has more than {SEED_DIGITS:,} digits")
-    return seed
+    return plain_int(seed)  # type: ignore[no-any-return]  # (an IntEnum seed as its number)
 
 
 SEED_DIGITS = 4300

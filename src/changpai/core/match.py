@@ -27,7 +27,6 @@ from changpai.core.guard import (
     clipped,
     count_arg,
     keyword_options,
-    plain_int,
     rules_arg,
     seed_arg,
     shown,
@@ -211,7 +210,7 @@ class Match(Generic[G, R]):
         if rules is None:
             rules = game_class.default_rules
         rules_arg(rules, game_class.rules_class, game_class.family)
-        seed = plain_int(seed_arg(seed))  # (an IntEnum seed kept as its number: review h72)
+        seed = seed_arg(seed)  # (an IntEnum seed as its number: review h72)
         self.rules: R = rules
         self.seed: int | None = seed
         # (a match without a seed draws the number its random numbers start from, which its
@@ -515,7 +514,7 @@ class Match(Generic[G, R]):
             family=family,
             variant=document.variant_name(family, self.rules),
             rules=rules_to_dict(self.rules),
-            seed=None if self.seed is None else int(self.seed),
+            seed=self.seed,
             random=self._random if self.seed is None else None,
             dealer=self._given_dealer,
             options=self._options(),
