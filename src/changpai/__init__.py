@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from changpai.core.document import FAMILIES, game_family, match_family, variants_of
+from changpai.core.guard import clipped
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -177,8 +178,8 @@ def _load() -> dict[str, Variant]:
                     key = _key(name)
                     if key in table and table[key] is not entry:
                         raise RulesError(
-                            f"variant name {name!r} is claimed by both "
-                            f"{table[key].name!r} and {entry.name!r}"
+                            f"variant name {clipped(name)} is claimed by both "
+                            f"{clipped(table[key].name)} and {clipped(entry.name)}"
                         )
                     table[key] = entry
         _registry, _ordered = table, tuple(ordered)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import changpai
+from changpai.core.guard import clipped
 from changpai.core.playout import BACKENDS, MOST_JOBS, random_playout, simulate
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError
@@ -50,11 +51,11 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
     analyze = getattr(module, "analyze", None)
     if analyze is None:
         raise ChangpaiError(
-            f"'analyze' reads melds; {entry.name!r} ({entry.title}) is a game without meld "
+            f"'analyze' reads melds; {clipped(entry.name)} ({entry.title}) is a game without meld "
             "analysis — try 'changpai play' or 'changpai simulate'"
         )
     if args.sample and args.hand is not None:
-        raise ChangpaiError(f"analyze takes a hand ({args.hand!r}) or --sample, not both")
+        raise ChangpaiError(f"analyze takes a hand ({clipped(args.hand)}) or --sample, not both")
     text: str | None = entry.sample if args.sample else args.hand
     # (an empty hand is read with its table: a 川牌 winner may hold every unit laid out)
     if text is None or (not text and not args.exposed):
@@ -69,7 +70,9 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
             continue
         if keyword not in accepted:
             flag = "--" + option.replace("_", "-")
-            raise ChangpaiError(f"{flag} is not an option of {entry.name!r} ({entry.family})")
+            raise ChangpaiError(
+                f"{flag} is not an option of {clipped(entry.name)} ({entry.family})"
+            )
         keywords[keyword] = value
     if args.sample:
         keywords.update((key, value) for key, value in entry.sample_options if key not in keywords)
@@ -352,7 +355,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(argv, (str, bytes)):
         # (argparse would read each character as a word: review h60)
         print(
-            f"error: argv={argv!r:.60} is one string; give a list of words "
+            f"error: argv={clipped(argv):.60} is one string; give a list of words "
             "(e.g. shlex.split(text))",
             file=sys.stderr,
         )

@@ -158,7 +158,7 @@ _EXPECTED = "expected a pip code 66..11 (low pip first), JC / JT, or a card name
 def _to_index(value: int | str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < KINDS:
-            raise NotationError(f"card index {value!r} is out of range 0..{KINDS - 1}")
+            raise NotationError(f"card index {clipped(value)} is out of range 0..{KINDS - 1}")
         return value
     if isinstance(value, str):
         found = _LOOKUP.get(value.strip())
@@ -510,7 +510,9 @@ def deck(name: str) -> tuple[Card, ...]:
 def _named_deck(name: object) -> tuple[Card, ...]:
     found = DECKS.get(name) if isinstance(name, str) else None
     if found is None:
-        raise NotationError(f"{name!r} is not a chuanpai deck; expected one of {', '.join(DECKS)}")
+        raise NotationError(
+            f"{clipped(name)} is not a chuanpai deck; expected one of {', '.join(DECKS)}"
+        )
     return found
 
 
@@ -547,12 +549,12 @@ def _deck_limits(deck: str | Iterable[Card] | None) -> tuple[str, tuple[int, ...
         cards = tuple(deck)
     except TypeError:
         raise NotationError(
-            f"deck={deck!r} is not a chuanpai deck; expected a deck name "
+            f"deck={clipped(deck)} is not a chuanpai deck; expected a deck name "
             f"({', '.join(DECKS)}) or a sequence of cards"
         ) from None
     for card in cards:
         if not isinstance(card, Card):
-            raise NotationError(f"deck holds {card!r}, which is not a chuanpai Card")
+            raise NotationError(f"deck holds {clipped(card)}, which is not a chuanpai Card")
     for name, known in DECKS.items():
         if cards == known:
             return name, _LIMITS[name]
@@ -581,7 +583,7 @@ def _count_copies(cards: Iterable[Card], deck: str | Iterable[Card] | None = Non
     if not set(map(type, items)) <= {Card}:  # C-level type check of the whole hand (hot path)
         bad = next(card for card in items if not isinstance(card, Card))
         raise NotationError(
-            f"{bad!r} is not a chuanpai Card; build cards with Card(...) or parse(...)"
+            f"{clipped(bad)} is not a chuanpai Card; build cards with Card(...) or parse(...)"
         )
     indices = [card.index for card in items]
     return Counts.from_indices(
@@ -598,7 +600,7 @@ def _tokens(text: str) -> list[str]:
         if chunk.isdigit():
             if len(chunk) % 2:
                 raise NotationError(
-                    f"{chunk!r} is not a list of chuanpai codes; codes have two digits"
+                    f"{clipped(chunk)} is not a list of chuanpai codes; codes have two digits"
                 )
             for i in range(0, len(chunk), 2):
                 code = chunk[i : i + 2]

@@ -34,6 +34,7 @@ from changpai.chuanpai.tables import plain_tables
 from changpai.core import caches, render
 from changpai.core.guard import (
     cards_arg,
+    clipped,
     instance_of,
     items_arg,
     melds_arg,
@@ -88,7 +89,7 @@ def _checked(
         for meld in melds:
             if not isinstance(meld, Meld):
                 raise NotationError(
-                    f"exposed holds {meld!r}, which is not a chuanpai Meld; build units with "
+                    f"exposed holds {clipped(meld)}, which is not a chuanpai Meld; build units with "
                     "Meld(...) or Meld.parse(...)"
                 )
     hand = _fast_counts(cards, over)
@@ -573,7 +574,7 @@ def qitou(concealed: Sequence[Card] | str, card: Card | str, rules: Rules = YAOD
     if isinstance(card, str):
         card = Card.parse(card)
     if not isinstance(card, Card):
-        raise NotationError(f"card={card!r} is not a chuanpai Card or card text")
+        raise NotationError(f"card={clipped(card)} is not a chuanpai Card or card text")
     return _qitou(hand, card.index, rules)
 
 

@@ -296,7 +296,7 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, MeldKind):
             raise NotationError(
-                f"kind={self.kind!r} is not a chuanpai MeldKind; use MeldKind.parse(...)"
+                f"kind={clipped(self.kind)} is not a chuanpai MeldKind; use MeldKind.parse(...)"
             )
         if self.claimed is not None:
             instance_arg(self.claimed, Card, "claimed")
@@ -318,7 +318,7 @@ class Meld:
                 shape = shape if self.kind is shape else None
         if shape is not self.kind:
             text = " ".join(c.name for c in self.cards)
-            raise NotationError(f"{text!r} is not a {self.kind.hanzi} (chuanpai.md §2.3)")
+            raise NotationError(f"{clipped(text)} is not a {self.kind.hanzi} (chuanpai.md §2.3)")
         if self.claimed is not None and self.claimed not in self.cards:
             raise NotationError(f"the claimed card {self.claimed.name} is not in {self}")
 

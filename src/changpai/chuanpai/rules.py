@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
-from changpai.core.guard import flag_arg, int_arg
-from changpai.core.rules import RulesBase, register_presets
+from changpai.core.guard import clipped, flag_arg, int_arg
+from changpai.core.rules import RulesBase, check_numbers, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["GEHU", "PRESETS", "YAODIREN", "Rules"]
@@ -32,7 +32,7 @@ def _choice(*options: Any) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         # type(...) too: 1 == True, so a bare ``in`` would accept 1 for a bool option
         if not any(type(value) is type(o) and value == o for o in options):
-            raise RulesError(f"{attribute.name}={value!r} is not one of {options}")
+            raise RulesError(f"{attribute.name}={clipped(value)} is not one of {options}")
 
     return check
 
@@ -43,7 +43,7 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
+        raise RulesError(f"{attribute.name}={clipped(value)} must be a non-empty string")
 
 
 def _whole(value: Any) -> bool:
@@ -61,14 +61,14 @@ def _targets(instance: Any, attribute: Any, value: Any) -> None:
         or not all(_whole(v) and v >= 0 for v in value)
     ):
         raise RulesError(
-            f"{attribute.name}={value!r} must be a tuple of three non-negative whole numbers "
+            f"{attribute.name}={clipped(value)} must be a tuple of three non-negative whole numbers "
             "(dealer, other regular players, 摸家)"
         )
 
 
 def _non_negative(instance: Any, attribute: Any, value: Any) -> None:
     if not _whole(value) or value < 0:
-        raise RulesError(f"{attribute.name}={value!r} must be a non-negative integer")
+        raise RulesError(f"{attribute.name}={clipped(value)} must be a non-negative integer")
 
 
 # cache_hash: rules are a key of the hand-analysis caches, asked on every win check.
@@ -163,6 +163,7 @@ class Rules(RulesBase):
     and each replays so (:func:`changpai.core.serial.rules_from_dict`)."""
 
     def __attrs_post_init__(self) -> None:
+        check_numbers(self)
         # the 摸家 is a small seat (chuanpai.md §2.1: he may only 扯, draws into hand and swaps
         # one out): dealt more than the one card of the 7th player, who never plays, and fewer
         # than a regular player's 17 (1 made him a passive seat, 17 or more a regular one, and
@@ -170,7 +171,7 @@ class Rules(RulesBase):
         # not used and not held to it
         if self.deal == "18/17" and not 2 <= self.mojia_cards <= 16:
             raise RulesError(
-                f"mojia_cards={self.mojia_cards!r} must be from 2 to 16 under deal='18/17' "
+                f"mojia_cards={clipped(self.mojia_cards)} must be from 2 to 16 under deal='18/17' "
                 "(the 摸家 is a small seat: more than the 7th player's one card, fewer than a "
                 "regular player's 17)"
             )
@@ -234,7 +235,7 @@ def _check_option(key: object) -> None:
     known = [a.name for a in fields(Rules)]
     if key not in known:
         raise RulesError(
-            f"{key!r} is not a chuanpai rules option; expected one of {', '.join(known)}"
+            f"{clipped(key)} is not a chuanpai rules option; expected one of {', '.join(known)}"
         )
 
 

@@ -16,7 +16,7 @@ from changpai.chuanpai.cards import Card, parse
 from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import playout
-from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg, seed_arg
+from changpai.core.guard import clipped, instance_arg, int_arg, items_arg, rules_arg, seed_arg
 from changpai.core.playout import Backend, SimulationStats
 from changpai.core.turnclaim.stack import stack_order
 from changpai.errors import NotationError
@@ -30,7 +30,7 @@ def _cards(value: str | Sequence[Card], rules: Rules, what: str) -> tuple[Card, 
     cards = items_arg(value, what, "chuanpai cards")
     for card in cards:
         if not isinstance(card, Card):
-            raise NotationError(f"{what} holds {card!r}, which is not a chuanpai Card")
+            raise NotationError(f"{what} holds {clipped(card)}, which is not a chuanpai Card")
     return cards
 
 

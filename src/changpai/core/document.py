@@ -255,8 +255,8 @@ def check_legacy_family(data: dict[str, Any], family: str) -> None:
     """
     if data.get("family") != family:
         raise NotationError(
-            f"not a {family} game document: it has no 'schema' key (expected {GAME_SCHEMA!r}) "
-            f"and its family is {data.get('family')!r}, not that of a changpai 0.1.0 {family} "
+            f"not a {family} game document: it has no 'schema' key (expected {clipped(GAME_SCHEMA)}) "
+            f"and its family is {clipped(data.get('family'))}, not that of a changpai 0.1.0 {family} "
             "document"
         )
 
@@ -302,7 +302,7 @@ def _check_variant(name: object, family: str, what: str = "game") -> None:
     names = [entry.name for entry in entries]
     if not any(name in entry.names() for entry in entries):  # (an alias names it too)
         raise NotationError(
-            f"not a {family} {what} document: variant={name!r} is no {family} variant "
+            f"not a {family} {what} document: variant={clipped(name)} is no {family} variant "
             f"(its variants: {', '.join(names) or 'none'})"
         )
 
@@ -408,18 +408,18 @@ def read_game_document(
     if "schema" not in data:
         if legacy is None:
             raise NotationError(
-                f"not a {family} game document: it has no 'schema' key (expected {GAME_SCHEMA!r})"
+                f"not a {family} game document: it has no 'schema' key (expected {clipped(GAME_SCHEMA)})"
             )
         data = legacy(data)
     elif data["schema"] != GAME_SCHEMA:
         raise NotationError(
-            f"not a {family} game document: schema {data['schema']!r} (expected {GAME_SCHEMA!r})"
+            f"not a {family} game document: schema {clipped(data['schema'])} (expected {clipped(GAME_SCHEMA)})"
         )
     else:
         version = data.get("version")
         if not _is_version(version, GAME_SCHEMA, VERSION, f"versions 1 and {VERSION}"):
             raise NotationError(
-                f"not a {family} game document: version {version!r} — a {GAME_SCHEMA} "
+                f"not a {family} game document: version {clipped(version)} — a {GAME_SCHEMA} "
                 f"document is version {VERSION} (those of version 1, written by changpai "
                 "0.1.0, carry no schema)"
             )
@@ -428,7 +428,9 @@ def read_game_document(
     _check_members(data, family, "game", GAME_KEYS, lists=("deck", "actions"))
     seed = data["seed"]
     if not _whole_or_none(seed):
-        raise NotationError(f"not a {family} game document: seed={seed!r} is not a whole number")
+        raise NotationError(
+            f"not a {family} game document: seed={clipped(seed)} is not a whole number"
+        )
     for number, code in enumerate(data["deck"]):
         if not isinstance(code, str):
             raise NotationError(
@@ -507,7 +509,9 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
     data = _loads(text, f"{family} match")
     where = f"not a {family} match document"
     if data.get("schema") != MATCH_SCHEMA:
-        raise NotationError(f"{where}: schema {data.get('schema')!r} (expected {MATCH_SCHEMA!r})")
+        raise NotationError(
+            f"{where}: schema {clipped(data.get('schema'))} (expected {clipped(MATCH_SCHEMA)})"
+        )
     version = data.get("version")
     if not _is_version(version, MATCH_SCHEMA, MATCH_VERSION, f"version {MATCH_VERSION}"):
         raise NotationError(f"{where}: version {clipped(version)} (expected {MATCH_VERSION})")
@@ -518,7 +522,7 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
             raise NotationError(f"{where}: {key}={clipped(data[key])} is not a whole number")
     if (data["seed"] is None) == (data["random"] is None):
         raise NotationError(
-            f"{where}: seed={data['seed']!r} and random={data['random']!r}; exactly one of "
+            f"{where}: seed={clipped(data['seed'])} and random={clipped(data['random'])}; exactly one of "
             "them is a number (random seeds the match when its seed is null)"
         )
     if data["random"] is not None and data["random"] < 0:
@@ -529,7 +533,7 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
             # and the match's random numbers would go on from elsewhere — review h72)
             raise NotationError(
                 f"{where}: games[{number}]={clipped(game)} is not a game document of "
-                f"schema {GAME_SCHEMA!r} (every game of a match is one)"
+                f"schema {clipped(GAME_SCHEMA)} (every game of a match is one)"
             )
     return data
 

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
-from changpai.core.guard import keyword_options, rules_arg, shown
+from changpai.core.guard import clipped, keyword_options, rules_arg, shown
 from changpai.core.serial import rules_to_dict
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -400,7 +400,7 @@ class GameBase(ABC):
         overrides this); the default refuses it."""
         raise NotationError(
             f"not a {cls.family} game document: it has no 'schema' key "
-            f"(expected {document.GAME_SCHEMA!r})"
+            f"(expected {clipped(document.GAME_SCHEMA)})"
         )
 
     @classmethod
@@ -421,7 +421,7 @@ class GameBase(ABC):
         """
         if isinstance(keywords, (str, bytes)):  # (not read letter by letter: review h60)
             raise RulesError(
-                f"keywords={keywords!r:.60} is one string; give a list of option names"
+                f"keywords={clipped(keywords):.60} is one string; give a list of option names"
             )
         known = keyword_options(cls)
         if known is None:  # (a constructor that takes any keyword)

@@ -26,6 +26,7 @@ import attrs
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = [
+    "NUMBER_MAX",
     "SEED_DIGITS",
     "action_card",
     "action_dict",
@@ -52,6 +53,7 @@ __all__ = [
     "meld_texts",
     "melds_arg",
     "not_to_act",
+    "number_arg",
     "plain_int",
     "rules_arg",
     "seed_arg",
@@ -509,7 +511,8 @@ def count_arg(value: object, what: str, *, low: int, high: int | None = None) ->
     ...
     changpai.errors.RulesError: huangfan=-1 is not an integer >= 0
     """
-    int_arg(value, what, error=NotationError)
+    if not isinstance(value, int) or isinstance(value, bool):
+        int_arg(value, what, error=NotationError)  # (the wrong type: raises)
     return int_arg(value, what, low=low, high=high)
 
 
@@ -640,6 +643,32 @@ def int_arg(
             else ""
         )
         raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value)}")
+    number_arg(value, what, error)
+    return value
+
+
+NUMBER_MAX = 2**53 - 1
+"""The largest whole number, of either sign, that changpai takes as a count, an amount or a
+rules option (a seed may be larger: :data:`SEED_DIGITS`): a document writes it as a JSON
+number, which every JSON reader (JavaScript's too) keeps exactly, and an error message shows
+it (Python writes no whole number of over 4,300 digits)."""
+
+
+def number_arg(value: int, what: str, error: type[ChangpaiError] = RulesError) -> int:
+    """``value`` if it is within ±:data:`NUMBER_MAX`, else ``error`` naming it.
+
+    >>> number_arg(10**6, "base")
+    1000000
+    >>> number_arg(10**5000, "base")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: base=<a whole number of 16610 bits> is beyond ±9,007,199,254,740,991 (2**53 - 1), the largest whole number changpai takes
+    """
+    if not -NUMBER_MAX <= value <= NUMBER_MAX:
+        raise error(
+            f"{what}={shown(value)} is beyond ±{NUMBER_MAX:,} (2**53 - 1), the largest whole "
+            "number changpai takes"
+        )
     return value
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from changpai.core.guard import shown
+from changpai.core.guard import clipped, shown
 from changpai.errors import NotationError
 
 __all__ = ["HanziEnum"]
@@ -98,7 +98,7 @@ class HanziEnum(enum.Enum):
                 return member
         known = ", ".join(member._hanzi for member in cls)
         raise NotationError(
-            f"{hanzi!r} is not the hanzi of a {cls.__name__}; expected one of {known}"
+            f"{clipped(hanzi)} is not the hanzi of a {cls.__name__}; expected one of {known}"
         )
 
     @classmethod

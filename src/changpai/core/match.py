@@ -607,7 +607,7 @@ class Match(Generic[G, R]):
             ours = summary[key]
             if json.dumps(ours, sort_keys=True) != json.dumps(theirs, sort_keys=True):
                 raise NotationError(
-                    f"summary[{key!r}] of {where} is {clipped(theirs)}, but its games give "
+                    f"summary[{clipped(key)}] of {where} is {clipped(theirs)}, but its games give "
                     f"{clipped(ours)}"
                 )
         return match

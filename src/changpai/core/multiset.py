@@ -21,7 +21,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import int_arg, items_arg, plain_int, whole_number
+from changpai.core.guard import clipped, int_arg, items_arg, plain_int, whole_number
 from changpai.errors import ChangpaiError, NotationError
 
 __all__ = ["Counts", "take"]
@@ -35,7 +35,7 @@ def _whole_numbers(values: Any, what: str) -> tuple[int, ...]:
     """``values`` as a tuple of plain ``int`` (an ``IntEnum`` member as its number), else a
     :class:`NotationError` naming ``what``."""
     if type(values) is not tuple:
-        raise NotationError(f"{what}={values!r:.60} is not a tuple of whole numbers")
+        raise NotationError(f"{what}={clipped(values):.60} is not a tuple of whole numbers")
     if set(map(type, values)) - {int}:  # (the types at C speed: plain ints pass as they are)
         return tuple(whole_number(value, what) for value in values)
     return values
@@ -121,10 +121,10 @@ class Counts:
         items = list(items_arg(indices, "indices", "card kind indices"))
         if not all(type(index) is int for index in items):
             bad = next(index for index in items if type(index) is not int)
-            raise NotationError(f"card kind index {bad!r} is not an integer")
+            raise NotationError(f"card kind index {clipped(bad)} is not an integer")
         if items and (min(items) < 0 or max(items) >= size):
             bad = next(index for index in items if not 0 <= index < size)
-            raise NotationError(f"card kind index {bad} is out of range 0..{size - 1}")
+            raise NotationError(f"card kind index {clipped(bad)} is out of range 0..{size - 1}")
         counts = [0] * size
         for index in items:
             counts[index] += 1
@@ -197,7 +197,7 @@ class Counts:
         size = len(self.counts)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < size:
             raise NotationError(
-                f"index={index!r} is not a card kind of this multiset; expected a whole "
+                f"index={clipped(index)} is not a card kind of this multiset; expected a whole "
                 f"number 0..{size - 1}"
             )
         return int.__index__(index), plain_int(
@@ -207,7 +207,7 @@ class Counts:
     def _same_kinds(self, other: object) -> Counts:
         """``other`` if it is a :class:`Counts` over as many kinds, else a NotationError."""
         if not isinstance(other, Counts):
-            raise NotationError(f"{other!r:.60} is not a Counts multiset")
+            raise NotationError(f"{clipped(other):.60} is not a Counts multiset")
         if len(other.counts) != len(self.counts):
             raise NotationError(
                 f"a multiset of {len(other.counts)} card kinds with one of {len(self.counts)}"

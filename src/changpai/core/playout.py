@@ -33,7 +33,7 @@ from attrs import field, frozen
 
 from changpai.core import caches, render
 from changpai.core.engine import GameBase
-from changpai.core.guard import count_arg, seed_arg, shown, text_arg
+from changpai.core.guard import clipped, count_arg, seed_arg, shown, text_arg
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
@@ -303,7 +303,7 @@ def _game_class(game: Any) -> Any:
     if isinstance(game, type) and issubclass(game, GameBase):
         return game
     raise RulesError(
-        f"{game!r} is not a changpai Game class (such as changpai.zipai.Game or a variant's "
+        f"{clipped(game)} is not a changpai Game class (such as changpai.zipai.Game or a variant's "
         "module.Game)"
     )
 
@@ -314,7 +314,9 @@ def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
         chosen = cls.default_rules if rules is None else rules
         return lambda seed: cls(chosen, seed)
     if not callable(game):
-        raise RulesError(f"{game!r} is neither a changpai Game class nor a function making games")
+        raise RulesError(
+            f"{clipped(game)} is neither a changpai Game class nor a function making games"
+        )
     if rules is not None:
         raise RulesError("rules= goes with a Game class, not with a function making games")
     return game  # type: ignore[no-any-return]
@@ -744,7 +746,9 @@ def transcript(game: Any) -> str:
     True
     """
     if not isinstance(game, GameBase):
-        raise NotationError(f"{game!r} is not a changpai game: transcript() takes a family's Game")
+        raise NotationError(
+            f"{clipped(game)} is not a changpai game: transcript() takes a family's Game"
+        )
     rules = game.rules
     lines = [
         f"{getattr(rules, 'title', rules.name)} ({rules.name}) — seed {game.seed}, "

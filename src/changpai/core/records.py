@@ -22,6 +22,7 @@ from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.guard import (
+    clipped,
     count_arg,
     flag_arg,
     int_hint,
@@ -145,7 +146,9 @@ class GameResult:
                         f"{what}={shown(seat)} is not a seat or None{int_hint(seat)}"
                     )
                 if seat < 0:
-                    raise IllegalActionError(f"{what}={seat!r} is not a seat (a seat is >= 0)")
+                    raise IllegalActionError(
+                        f"{what}={clipped(seat)} is not a seat (a seat is >= 0)"
+                    )
         whole_number(self.value, "value")
         for what in ("reason", "label"):
             if not isinstance(getattr(self, what), str):

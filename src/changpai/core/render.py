@@ -28,6 +28,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core.guard import clipped
 from changpai.errors import ChangpaiError
 
 __all__ = [
@@ -154,7 +155,7 @@ def card(value: Any, *, colour: str | None = None) -> Html:
     """
     code = getattr(value, "code", None)
     if not isinstance(code, str):
-        raise ChangpaiError(f"{value!r} is not a card: a card has a str() and an ASCII code")
+        raise ChangpaiError(f"{clipped(value)} is not a card: a card has a str() and an ASCII code")
     text = str(value)
     red = _is_red(getattr(value, "red", False))
     names = getattr(value, "names", None)

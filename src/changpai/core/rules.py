@@ -19,9 +19,10 @@ from typing import Any, ClassVar, TypeVar
 
 from attrs import fields
 
+from changpai.core.guard import clipped, number_arg
 from changpai.core.serial import rules_from_dict, rules_to_dict
 
-__all__ = ["RulesBase", "register_presets"]
+__all__ = ["RulesBase", "check_numbers", "register_presets"]
 
 _R = TypeVar("_R", bound="RulesBase")
 
@@ -118,3 +119,31 @@ def register_presets(cls: type[RulesBase], family: str, **presets: Any) -> None:
     """
     cls._family = family
     cls._presets = tuple(presets.items())
+
+
+def check_numbers(rules: RulesBase) -> None:
+    """Refuse, with a :class:`~changpai.errors.RulesError` naming the option, a whole number
+    beyond ±:data:`~changpai.core.guard.NUMBER_MAX` anywhere in the options of ``rules`` (in
+    a tuple or a mapping too): the first check of every family's rules, before any message
+    shows a number.
+
+    >>> from changpai import zipai
+    >>> zipai.HUNAN.evolve(min_huxi=2**60)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: min_huxi=1152921504606846976 is beyond ±9,007,199,254,740,991 (2**53 - 1), the largest whole number changpai takes
+    """
+    for option in fields(type(rules)):  # type: ignore[arg-type]
+        _check_number(getattr(rules, option.name), option.name)
+
+
+def _check_number(value: object, name: str) -> None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        number_arg(value, name)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            _check_number(item, f"{name} item")
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_number(key, f"{name} key")
+            _check_number(item, f"{name}[{clipped(key)}]")

@@ -33,7 +33,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import items_arg, plain_int, whole_number
+from changpai.core.guard import clipped, items_arg, plain_int, whole_number
 from changpai.core.render import CELL
 from changpai.errors import IllegalActionError, NotationError
 
@@ -51,7 +51,7 @@ def _check_fields(record: object, texts: tuple[str, ...], numbers: tuple[str, ..
     for what in texts:
         value = getattr(record, what)
         if not isinstance(value, str):
-            raise NotationError(f"{what}={value!r:.60} is not text (str)")
+            raise NotationError(f"{what}={clipped(value):.60} is not text (str)")
     for what in numbers:
         whole_number(getattr(record, what), what)
 
@@ -62,7 +62,7 @@ def _items(value: Any, what: str, kind: type) -> tuple[Any, ...]:
     if set(map(type, items)) - {kind}:  # (a subclass is one too)
         for item in items:
             if not isinstance(item, kind):
-                raise NotationError(f"{what}: {item!r:.60} is not a {kind.__name__}")
+                raise NotationError(f"{what}: {clipped(item):.60} is not a {kind.__name__}")
     return items
 
 
@@ -86,7 +86,7 @@ def _facts(value: Any) -> tuple[tuple[str, Any], ...]:
             or len(item) != 2
             or not isinstance(item[0], str)
         ):
-            raise NotationError(f"facts: {item!r:.60} is not a (name, value) pair")
+            raise NotationError(f"facts: {clipped(item):.60} is not a (name, value) pair")
     return tuple(map(tuple, items))
 
 
@@ -126,7 +126,7 @@ class ScoreLine:
     def __attrs_post_init__(self) -> None:
         if self.op not in _OPS:
             raise NotationError(
-                f"op={self.op!r:.60} is not a score line op; expected one of {', '.join(_OPS)}"
+                f"op={clipped(self.op):.60} is not a score line op; expected one of {', '.join(_OPS)}"
             )
         _check_fields(self, _LINE_TEXTS, ("value",))
 
@@ -174,7 +174,7 @@ class Payment:
         for what in ("payer", "payee"):
             if getattr(self, what) < 0:
                 raise IllegalActionError(
-                    f"{what}={getattr(self, what)!r} is not a seat (a seat is >= 0)"
+                    f"{what}={clipped(getattr(self, what))} is not a seat (a seat is >= 0)"
                 )
 
     def to_dict(self) -> dict[str, int]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import int_arg, int_hint, plain_int, shown
+from changpai.core.guard import clipped, int_arg, int_hint, plain_int, shown
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["SeatRing", "check_seat", "scored_seat", "seat_validator"]
@@ -67,10 +67,10 @@ class SeatRing:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.seats, int) or self.seats < 2:
-            raise RulesError(f"seats={self.seats!r}: a table has 2 or more seats")
+            raise RulesError(f"seats={clipped(self.seats)}: a table has 2 or more seats")
         if not isinstance(self.skip, int) or not -1 <= self.skip < self.seats:
             raise RulesError(
-                f"skip={self.skip!r}: the seat that sits out must be -1 (none) "
+                f"skip={clipped(self.skip)}: the seat that sits out must be -1 (none) "
                 f"or a seat 0..{self.seats - 1}"
             )
         active = tuple(s for s in range(self.seats) if s != self.skip)
@@ -132,7 +132,7 @@ def seat_validator(seats: int) -> Callable[[object, object, Any], None]:
     changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
     """
     if type(seats) is not int or seats < 1:
-        raise ChangpaiError(f"seats={seats!r}: a table holds a whole number >= 1 of seats")
+        raise ChangpaiError(f"seats={clipped(seats)}: a table holds a whole number >= 1 of seats")
 
     def validate(_instance: object, _attribute: object, seat: Any) -> None:
         check_seat(seat, seats, error=IllegalActionError)

@@ -145,10 +145,11 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     for name, then in getattr(cls, "ADDED_OPTIONS", {}).items():
         fixed.setdefault(name, then)  # (a document written before the option: as it played)
     known = [a.name for a in getattr(cls, "__attrs_attrs__", ())]  # (an attrs class)
-    unknown = [str(key) for key in fixed if key not in known]
+    unknown = [key for key in fixed if key not in known]
     if unknown:
+        named = (clipped(k)[1:-1] if isinstance(k, str) else clipped(k) for k in unknown[:6])
         raise RulesError(
-            f"{', '.join(clipped(k)[1:-1] for k in unknown[:6])}{', ...' if len(unknown) > 6 else ''} "
+            f"{', '.join(named)}{', ...' if len(unknown) > 6 else ''} "
             f"{'is' if len(unknown) == 1 else 'are'} not "
             f"{'an option' if len(unknown) == 1 else 'options'} of the {family} rules (a rules "
             f"object of another family?); the options are {', '.join(known)}"
@@ -176,8 +177,8 @@ def without_retired(cls: type, data: dict[str, Any], family: str) -> dict[str, A
     for key in retired.keys() & kept.keys():
         if kept[key] != retired[key]:
             raise RulesError(
-                f"{key}={kept[key]!r}: the {family} rules no longer have this option (it never "
-                f"had an effect); a document may carry it only at {retired[key]!r}"
+                f"{key}={clipped(kept[key])}: the {family} rules no longer have this option (it never "
+                f"had an effect); a document may carry it only at {clipped(retired[key])}"
             )
         del kept[key]
     return kept
@@ -218,5 +219,5 @@ def read_document(
         raise error(f"not a {value} JSON document: {problem}") from None
     if not isinstance(data, dict) or data.get(key) != value:
         found = data.get(key) if isinstance(data, dict) else None
-        raise error(f"not a {value} JSON document: {key} {found!r}")
+        raise error(f"not a {value} JSON document: {key} {clipped(found)}")
     return data

@@ -42,7 +42,7 @@ from changpai.core import caches
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import items_arg, not_to_act, plain_int, rules_arg, seed_arg
+from changpai.core.guard import clipped, items_arg, not_to_act, plain_int, rules_arg, seed_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -375,7 +375,7 @@ class Game(ClaimsMixin, GameBase):
         changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
         """
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not a 大貳 Action")
+            raise IllegalActionError(f"{clipped(action)} is not a 大貳 Action")
         if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         seat = action.seat

@@ -538,7 +538,7 @@ def _read_melds(melds: object, what: str) -> tuple[Meld, ...]:
             if item.strip():
                 out.append(Meld.parse(item))
         else:
-            raise NotationError(f"{item!r} is not a 大貳 meld (a Meld or its text)")
+            raise NotationError(f"{clipped(item)} is not a 大貳 meld (a Meld or its text)")
     return tuple(out)
 
 
@@ -551,7 +551,7 @@ def _check_table(exposed: Sequence[Meld], rules: Rules) -> None:
                 f"{meld} is not a table set: the 將 is the pair of the hand (daer.md §5)"
             )
         if meld.kind.is_sentence and classify(meld.cards, rules=rules) is not meld.kind:
-            raise NotationError(f"{meld} is not a set under {rules!r}")
+            raise NotationError(f"{meld} is not a set under {clipped(rules)}")
 
 
 def _counts(cards: Sequence[Card], exposed: Sequence[Meld], what: str) -> list[int]:
@@ -731,9 +731,9 @@ def _discard_index(discard: Card | str | None, hand: Sequence[Card]) -> int:
         return -1
     card = Card.parse(discard) if isinstance(discard, str) else discard
     if not isinstance(card, Card):
-        raise NotationError(f"discard={discard!r} is not a 大貳 (字牌) card or its text")
+        raise NotationError(f"discard={clipped(discard)} is not a 大貳 (字牌) card or its text")
     if card not in hand:
-        raise NotationError(f"discard={card!r} is not one of the hand's cards")
+        raise NotationError(f"discard={clipped(card)} is not one of the hand's cards")
     return card.index
 
 

@@ -182,7 +182,7 @@ def classify(
     cards = items_arg(cards, "cards", "大貳 (字牌) cards")
     for card in cards:
         if not isinstance(card, Card):
-            raise NotationError(f"{card!r} is not a 大貳 (字牌) card")
+            raise NotationError(f"{clipped(card)} is not a 大貳 (字牌) card")
     rules_arg(rules, Rules, "大貳")
     if exposed is not True and exposed is not False:
         flag_arg(exposed, "exposed", NotationError)
@@ -203,7 +203,7 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     cards = items_arg(cards, "cards", "大貳 (字牌) cards")
     for card in cards:
         if not isinstance(card, Card):
-            raise NotationError(f"{card!r} is not a 大貳 (字牌) card")
+            raise NotationError(f"{clipped(card)} is not a 大貳 (字牌) card")
     return tuple(sorted(cards, key=lambda card: (card.value, card.index)))
 
 
@@ -231,10 +231,10 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         text = "".join(card.hanzi for card in self.cards)
         if not isinstance(self.kind, MeldKind):
-            raise NotationError(f"kind={self.kind!r} is not a 大貳 MeldKind")
+            raise NotationError(f"kind={clipped(self.kind)} is not a 大貳 MeldKind")
         flag_arg(self.exposed, "exposed", NotationError)
         if not isinstance(self.origin, Origin):
-            raise NotationError(f"origin={self.origin!r} is not a 大貳 Origin")
+            raise NotationError(f"origin={clipped(self.origin)} is not a 大貳 Origin")
         sizes = {MeldKind.JIANG: 2, MeldKind.GANG: 4}
         if len(self.cards) != sizes.get(self.kind, 3):
             raise NotationError(f"{text} is not a {self.kind.hanzi}: wrong number of cards")
@@ -262,7 +262,7 @@ class Meld:
         kind = classify(cards, rules=rules)
         if kind is None:
             text = "".join(getattr(c, "hanzi", str(c)) for c in cards)
-            raise NotationError(f"{text!r} is not a 大貳 set under {rules!r}")
+            raise NotationError(f"{clipped(text)} is not a 大貳 set under {clipped(rules)}")
         return cls(kind, tuple(cards))
 
     @classmethod
@@ -310,7 +310,7 @@ class Meld:
         if head not in _NAMES:
             known = ", ".join([*_NAMES, "吃"])
             raise NotationError(
-                f"{clipped(text)}: {head!r} is not a 大貳 set name; expected one of {known}"
+                f"{clipped(text)}: {clipped(head)} is not a 大貳 set name; expected one of {known}"
             )
         kind, exposed, origin = _NAMES[head]
         if kind.is_sentence:

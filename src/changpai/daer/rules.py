@@ -23,8 +23,8 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
-from changpai.core.guard import flag_arg, items_arg
-from changpai.core.rules import RulesBase, register_presets
+from changpai.core.guard import clipped, flag_arg, items_arg
+from changpai.core.rules import RulesBase, check_numbers, register_presets
 from changpai.errors import NotationError, RulesError
 
 __all__ = ["DAER", "LUZHOU", "SCORING", "Rules"]
@@ -38,7 +38,7 @@ _DECK_SIZE = 80
 
 def _tuple_of_ints(value: object) -> tuple[int, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise RulesError(f"jiang_values={value!r} is not a collection of card values 1..10")
+        raise RulesError(f"jiang_values={clipped(value)} is not a collection of card values 1..10")
     try:  # (a set is what is read; a mapping is refused: it would read as its keys)
         values = items_arg(value, "jiang_values", "card values 1..10", sets=True)
         return tuple(sorted(set(values)))
@@ -46,7 +46,7 @@ def _tuple_of_ints(value: object) -> tuple[int, ...]:
         raise RulesError(str(error)) from None
     except TypeError:
         raise RulesError(
-            f"jiang_values={value!r} is not a collection of card values 1..10"
+            f"jiang_values={clipped(value)} is not a collection of card values 1..10"
         ) from None
 
 
@@ -132,13 +132,18 @@ class Rules(RulesBase):
     win_on_discard: bool = True
 
     def __attrs_post_init__(self) -> None:
+        check_numbers(self)
         for name in ("name", "title"):
             if not isinstance(getattr(self, name), str) or not getattr(self, name).strip():
-                raise RulesError(f"{name}={getattr(self, name)!r} must be a non-empty string")
+                raise RulesError(
+                    f"{name}={clipped(getattr(self, name))} must be a non-empty string"
+                )
         for name, least, what in _INTS:
             value = getattr(self, name)
             if not _is_int(value) or value < least:
-                raise RulesError(f"{name}={value!r}: {what} must be a whole number >= {least}")
+                raise RulesError(
+                    f"{name}={clipped(value)}: {what} must be a whole number >= {least}"
+                )
         for name in _BOOLS:
             flag_arg(getattr(self, name), name)
         if self.players > 4:
@@ -150,10 +155,10 @@ class Rules(RulesBase):
                 "would leave him a card over every winning hand"
             )
         if self.scoring not in SCORING:
-            raise RulesError(f"scoring={self.scoring!r}; expected one of {SCORING}")
+            raise RulesError(f"scoring={clipped(self.scoring)}; expected one of {SCORING}")
         if not self.jiang_values or not all(_is_int(v) and 1 <= v <= 10 for v in self.jiang_values):
             raise RulesError(
-                f"jiang_values={self.jiang_values!r}: expected one or more card values 1..10"
+                f"jiang_values={clipped(self.jiang_values)}: expected one or more card values 1..10"
             )
         dealt = self.players * self.hand_size + self.dealer_extra
         if dealt >= _DECK_SIZE:

@@ -25,6 +25,7 @@ from attrs import field, frozen
 from changpai.core import document, render
 from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import (
+    clipped,
     flag_arg,
     instance_arg,
     int_arg,
@@ -96,7 +97,7 @@ class Win:
             instance_arg(self.winning_card, Card, "winning_card")
             if self.winning_card not in self.decomposition.cards:  # (as a 字牌 reading's card)
                 raise NotationError(
-                    f"winning_card={self.winning_card!r} is in none of the reading's sets"
+                    f"winning_card={clipped(self.winning_card)} is in none of the reading's sets"
                 )
         for name in ("winner", "players", "discarder"):
             if name != "discarder" or self.discarder is not None:

@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
-from changpai.core.guard import flag_arg, seed_arg, shown
+from changpai.core.guard import clipped, flag_arg, seed_arg, shown
 from changpai.envs.encode import Encoder, canonical, max_actions_arg, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
 
@@ -126,7 +126,9 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                     "episode's hand (a stacked deck would deal the same hand whatever the seed)"
                 )
         if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode={render_mode!r} is not one of None, 'human', 'ansi'")
+            raise RulesError(
+                f"render_mode={clipped(render_mode)} is not one of None, 'human', 'ansi'"
+            )
         if max_actions is not None:
             max_actions_arg(max_actions)
         flag_arg(action_features, "action_features")
@@ -195,7 +197,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return self._seat_of[agent]
         except KeyError:
             raise RulesError(
-                f"agent {agent!r} does not play here; the agents are {self.possible_agents}"
+                f"agent {clipped(agent)} does not play here; the agents are {self.possible_agents}"
             ) from None
 
     def agent_of(self, seat: int) -> str:

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from changpai.core import caches
-from changpai.core.guard import flag_arg, int_arg
+from changpai.core.guard import clipped, flag_arg, int_arg
 from changpai.errors import RulesError
 
 __all__ = [
@@ -244,7 +244,7 @@ class Encoder:
                 out[base + self.index[code]] += 1
             except KeyError:
                 raise RulesError(
-                    f"card {code!r} is not a {self.family} card kind; the encoder knows "
+                    f"card {clipped(code)} is not a {self.family} card kind; the encoder knows "
                     f"{', '.join(self.kinds)}"
                 ) from None
 
@@ -297,7 +297,7 @@ class Encoder:
             return self.position[seat]
         except KeyError:
             raise RulesError(
-                f"seat {seat!r} does not play at this table; the seats are {self.seats}"
+                f"seat {clipped(seat)} does not play at this table; the seats are {self.seats}"
             ) from None
 
     def check(self, legal: Sequence[Any]) -> None:

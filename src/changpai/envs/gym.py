@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 import changpai
-from changpai.core.guard import int_hint, plain_int, seed_arg, shown
+from changpai.core.guard import clipped, int_hint, plain_int, seed_arg, shown
 from changpai.envs.aec import ChangpaiEnv, Observation, index_of, not_an_index
 from changpai.errors import RulesError
 
@@ -92,7 +92,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     ) -> None:
         if illegal_action not in ("raise", "random", "terminate"):
             raise RulesError(
-                f"illegal_action={illegal_action!r} is not one of 'raise', 'random', 'terminate'"
+                f"illegal_action={clipped(illegal_action)} is not one of 'raise', 'random', 'terminate'"
             )
         self.illegal_action: str = illegal_action
         self.illegal_reward: float = _reward_arg(illegal_reward)
@@ -289,7 +289,9 @@ def _policies(
 ) -> dict[int, Policy]:
     if isinstance(opponents, str):
         if opponents != "random":
-            raise RulesError(f"opponents={opponents!r}: expected 'random', a policy or a mapping")
+            raise RulesError(
+                f"opponents={clipped(opponents)}: expected 'random', a policy or a mapping"
+            )
         return dict.fromkeys(seats, random_policy)
     if isinstance(opponents, Mapping):
         missing = [s for s in seats if s not in opponents]
@@ -298,4 +300,4 @@ def _policies(
         return {s: opponents[s] for s in seats}
     if callable(opponents):
         return dict.fromkeys(seats, opponents)
-    raise RulesError(f"opponents={opponents!r}: expected 'random', a policy or a mapping")
+    raise RulesError(f"opponents={clipped(opponents)}: expected 'random', a policy or a mapping")

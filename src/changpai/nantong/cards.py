@@ -298,7 +298,7 @@ def is_laojiang(card: Card, jiutiao: bool = True) -> bool:
     (True, True, False)
     """
     if not isinstance(card, Card):
-        raise NotationError(f"card={card!r:.60} is not a nantong Card")
+        raise NotationError(f"card={clipped(card):.60} is not a nantong Card")
     if jiutiao is not True and jiutiao is not False:
         flag_arg(jiutiao, "jiutiao", NotationError)
     return 27 <= card.index < N_PLAIN or (jiutiao and card.index == NINE_TIAO)
@@ -391,14 +391,14 @@ def _scan(text: str) -> list[int]:
             if end >= n or text[end] not in _SUIT_CHARS:
                 bad = text[pos : end + 1]
                 raise NotationError(
-                    f"{bad!r} is not a nantong card; numbers need a suit: {_EXPECTED}"
+                    f"{clipped(bad)} is not a nantong card; numbers need a suit: {_EXPECTED}"
                 )
             suit = _SUIT_CHARS[text[end]]
             indices.extend(suit * 9 + _NUMERALS.index(c) for c in text[pos:end])
             pos = end + 1
             continue
         raise NotationError(
-            f"{ch!r} at position {pos} of {clipped(text)} is not a nantong card; {_EXPECTED}"
+            f"{clipped(ch)} at position {pos} of {clipped(text)} is not a nantong card; {_EXPECTED}"
         )
     return indices
 
@@ -429,7 +429,7 @@ def _ascii_word(word: str) -> list[int]:
     """The cards of an ASCII word: one code, a run (``123b``) or codes written together."""
     indices = _joined_codes(word.upper())
     if indices is None:
-        raise NotationError(f"{word!r} is not a nantong card; {_EXPECTED}")
+        raise NotationError(f"{clipped(word)} is not a nantong card; {_EXPECTED}")
     return indices
 
 

@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from changpai.core.guard import hands_arg, items_arg, rules_arg, seed_arg
+from changpai.core.guard import clipped, hands_arg, items_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.actions import SEATS
@@ -61,7 +61,7 @@ def _cards(value: Iterable[Card] | str, what: str) -> list[Card]:
     cards = list(items_arg(value, what, "nantong cards"))
     for card in cards:
         if not isinstance(card, Card):
-            raise NotationError(f"{what}: {card!r} is not a nantong Card")
+            raise NotationError(f"{what}: {clipped(card)} is not a nantong Card")
     return cards
 
 
@@ -123,7 +123,7 @@ def stack_deck(
     tail = _cards(stock_tail, "stock_tail")
     flips = _cards(jiang, "jiang")
     if len(flips) > 2:
-        raise RulesError(f"jiang={jiang!r}: a hand flips two 將, not {len(flips)}")
+        raise RulesError(f"jiang={clipped(jiang)}: a hand flips two 將, not {len(flips)}")
     rest = Counter(deck_of(baida=rules.baida))
     named = [c for cards in wanted.values() for c in cards] + head + tail + flips
     for card, n in Counter(named).items():

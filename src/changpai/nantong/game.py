@@ -39,7 +39,7 @@ from typing import Any
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import not_to_act, plain_int, rules_arg
+from changpai.core.guard import clipped, not_to_act, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -683,7 +683,7 @@ class Game(GameBase):
         changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
         """
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not a nantong Action")
+            raise IllegalActionError(f"{clipped(action)} is not a nantong Action")
         if self._listed(action):
             return
         if self._phase == "over":

@@ -153,7 +153,9 @@ class SetKind(HanziEnum, short_repr=True):
         for kind in cls:
             if kind.s000 == word:
                 return kind
-        raise RulesError(f"{word!r} is not a seed 000 set word; expected 胖牌, 開朝, 自摸 or 在手")
+        raise RulesError(
+            f"{clipped(word)} is not a seed 000 set word; expected 胖牌, 開朝, 自摸 or 在手"
+        )
 
 
 # every name of a set kind (SetKind.get, and the first word of Meld.parse)
@@ -554,11 +556,11 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, MeldKind):
             raise NotationError(
-                f"kind={self.kind!r} is not a nantong MeldKind (e.g. MeldKind.KEZI)"
+                f"kind={clipped(self.kind)} is not a nantong MeldKind (e.g. MeldKind.KEZI)"
             )
         if self.source is not None and not isinstance(self.source, SetKind):
             raise NotationError(
-                f"source={self.source!r} is not a nantong SetKind (e.g. SetKind.PENG) or None"
+                f"source={clipped(self.source)} is not a nantong SetKind (e.g. SetKind.PENG) or None"
             )
         faces = cards_arg(self.faces, Card, "faces", "nantong cards")
         if faces is not self.faces:  # (a list would leave the meld unhashable)
@@ -572,7 +574,7 @@ class Meld:
         )
         if not ok:
             raise NotationError(
-                f"{' '.join(c.code for c in self.faces)!r} is not a {self.kind.hanzi} "
+                f"{clipped(' '.join(c.code for c in self.faces))} is not a {self.kind.hanzi} "
                 f"({self.kind.value})"
             )
         if self.source is not None and self.kind not in (MeldKind.KEZI, MeldKind.GANG):
@@ -620,7 +622,9 @@ class Meld:
         if src is not None and src.is_four:
             kind = MeldKind.GANG if kind in (MeldKind.GANG, MeldKind.KEZI, MeldKind.PAIR) else None
         if kind is None:
-            raise NotationError(f"{' '.join(c.code for c in faces)!r} is not a nantong group")
+            raise NotationError(
+                f"{clipped(' '.join(c.code for c in faces))} is not a nantong group"
+            )
         return cls(kind, faces, src)
 
     @classmethod

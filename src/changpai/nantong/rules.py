@@ -29,8 +29,8 @@ from typing import Any
 
 from attrs import evolve, field, fields, frozen
 
-from changpai.core.guard import flag_arg
-from changpai.core.rules import RulesBase, register_presets
+from changpai.core.guard import clipped, flag_arg
+from changpai.core.rules import RulesBase, check_numbers, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["DUZIHU", "DUZIHU_BAIDA", "Rules"]
@@ -43,7 +43,7 @@ _TITLES = {"duzihu": "笃子胡", "duzihu-baida": "笃子胡（百搭）"}
 def _one_of(*choices: str) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if value not in choices:
-            raise RulesError(f"{attribute.name}={value!r} is not one of {choices}")
+            raise RulesError(f"{attribute.name}={clipped(value)} is not one of {choices}")
 
     return check
 
@@ -59,7 +59,9 @@ def _non_negative_ints(length: int) -> Any:
             or len(value) != length
             or not all(_is_int(v) and v >= 0 for v in value)
         ):
-            raise RulesError(f"{attribute.name}={value!r} must be a tuple of {length} ints >= 0")
+            raise RulesError(
+                f"{attribute.name}={clipped(value)} must be a tuple of {length} ints >= 0"
+            )
 
     return check
 
@@ -68,7 +70,7 @@ def _int_at_least(minimum: int) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if not _is_int(value) or value < minimum:
             raise RulesError(
-                f"{attribute.name}={value!r} must be a whole number (int) >= {minimum}"
+                f"{attribute.name}={clipped(value)} must be a whole number (int) >= {minimum}"
             )
 
     return check
@@ -81,7 +83,7 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
 def _text(instance: Any, attribute: Any, value: Any) -> None:
     # ("" takes the preset's, see __attrs_post_init__; a blank one names nothing)
     if not isinstance(value, str) or (value and not value.strip()):
-        raise RulesError(f"{attribute.name}={value!r} must be a str, not blank")
+        raise RulesError(f"{attribute.name}={clipped(value)} must be a str, not blank")
 
 
 # cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
@@ -160,6 +162,7 @@ class Rules(RulesBase):
     other_cards: int = field(default=22, validator=_int_at_least(1))
 
     def __attrs_post_init__(self) -> None:
+        check_numbers(self)
         if not self.name:
             object.__setattr__(self, "name", "duzihu-baida" if self.baida else "duzihu")
         if not self.title:

@@ -129,7 +129,7 @@ def _others_field(value: Iterable[OtherHand]) -> tuple[OtherHand, ...]:
     result = items_arg(value, "others", "OtherHand")
     for other in result:
         if not isinstance(other, OtherHand):
-            raise NotationError(f"{other!r} is not an OtherHand")
+            raise NotationError(f"{clipped(other)} is not an OtherHand")
     return result
 
 
@@ -507,7 +507,9 @@ def _as_win(
     if players is not None:
         int_arg(players, "players", error=NotationError)
         if players != 3:
-            raise RulesError(f"players={players!r}: 犢子胡 is played by three (nantong.md §2)")
+            raise RulesError(
+                f"players={clipped(players)}: 犢子胡 is played by three (nantong.md §2)"
+            )
     seat = 0
     if winner is not None:
         seat = scored_seat(winner, players or SEATS, "winner")

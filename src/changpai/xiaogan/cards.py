@@ -102,13 +102,13 @@ _TOKEN = re.compile(r"[A-Ha-h][1-3]|[Hh][Jj]|混江|[^\s\x00-\x7f]|[\x21-\x7e]+|
 def _to_index(value: int | str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < KINDS:
-            raise NotationError(f"card index {value!r} is out of range 0..{KINDS - 1}")
+            raise NotationError(f"card index {clipped(value)} is out of range 0..{KINDS - 1}")
         return value
     if isinstance(value, str):
         found = _LOOKUP.get(value.strip())
         if found is not None:
             return found
-    raise NotationError(f"{value!r} is not a xiaogan card; {_EXPECTED}")
+    raise NotationError(f"{clipped(value)} is not a xiaogan card; {_EXPECTED}")
 
 
 _INTERNED: dict[int, Card] = {}
@@ -322,7 +322,7 @@ def counts_of(cards: Iterable[Any]) -> tuple[int, ...]:
     if not set(map(type, items)) <= {Card}:
         bad = next(c for c in items if type(c) is not Card)
         raise NotationError(
-            f"{bad!r} is not a xiaogan Card (a card of another family?); "
+            f"{clipped(bad)} is not a xiaogan Card (a card of another family?); "
             "build cards with parse(...) or Card(...)"
         )
     counts = [0] * KINDS

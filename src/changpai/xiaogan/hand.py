@@ -32,7 +32,15 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches, render
-from changpai.core.guard import cards_arg, flag_arg, items_arg, melds_arg, rules_arg, size_arg
+from changpai.core.guard import (
+    cards_arg,
+    clipped,
+    flag_arg,
+    items_arg,
+    melds_arg,
+    rules_arg,
+    size_arg,
+)
 from changpai.core.multiset import take as _take
 from changpai.errors import NotationError
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, counts_of
@@ -304,12 +312,12 @@ def checked(
     for meld in melds:
         if not isinstance(meld, Meld):
             raise NotationError(
-                f"exposed holds {meld!r}, which is not a xiaogan Meld; build sets with "
+                f"exposed holds {clipped(meld)}, which is not a xiaogan Meld; build sets with "
                 "Meld(...) or Meld.parse(...)"
             )
         why = meld_allowed(meld, rules)
         if why is not None:
-            raise NotationError(f"{meld} is not a set under {rules!r}: {why}")
+            raise NotationError(f"{meld} is not a set under {clipped(rules)}: {why}")
     size_arg(
         len(cards) + sum(len(m.cards) for m in melds),
         _MAX_CARDS,

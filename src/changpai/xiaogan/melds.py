@@ -306,10 +306,10 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         kind = self.kind
         if not isinstance(kind, MeldKind):
-            raise NotationError(f"{kind!r} is not a xiaogan MeldKind")
+            raise NotationError(f"{clipped(kind)} is not a xiaogan MeldKind")
         if not all(type(c) is Card for c in self.cards):
             bad = next(c for c in self.cards if type(c) is not Card)
-            raise NotationError(f"{bad!r} is not a xiaogan Card (a card of another family?)")
+            raise NotationError(f"{clipped(bad)} is not a xiaogan Card (a card of another family?)")
         shape = classify(
             self.cards,
             rules=_ANY_RULES,

@@ -19,8 +19,8 @@ from typing import Any, ClassVar
 
 from attrs import evolve, field, fields, frozen
 
-from changpai.core.guard import flag_arg, int_arg
-from changpai.core.rules import RulesBase, register_presets
+from changpai.core.guard import clipped, flag_arg, int_arg
+from changpai.core.rules import RulesBase, check_numbers, register_presets
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import DECK
 
@@ -37,7 +37,7 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
 def _one_of(*choices: str) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         if value not in choices:
-            raise RulesError(f"{attribute.name}={value!r} is not one of {choices}")
+            raise RulesError(f"{attribute.name}={clipped(value)} is not one of {choices}")
 
     return check
 
@@ -51,7 +51,7 @@ def _int_in(low: int, high: int) -> Any:
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
+        raise RulesError(f"{attribute.name}={clipped(value)} must be a non-empty string")
 
 
 # cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
@@ -103,6 +103,9 @@ class Rules(RulesBase):
     #: Options added after documents were written without them, with the behaviour of those
     #: documents (an older game replays as it was played): the win was checked after the 偷.
     ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"win_during_tou": False}
+
+    def __attrs_post_init__(self) -> None:
+        check_numbers(self)  # (each whole-number option is bounded by its validator too)
 
     @property
     def wild(self) -> bool:

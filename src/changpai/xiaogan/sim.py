@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import instance_arg, int_arg, items_arg, rules_arg, seed_arg
+from changpai.core.guard import clipped, instance_arg, int_arg, items_arg, rules_arg, seed_arg
 from changpai.core.playout import Backend, SimulationStats
 from changpai.core.turnclaim.stack import stack_order
 from changpai.errors import NotationError
@@ -29,7 +29,7 @@ def _cards(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
     cards = items_arg(value, what, "xiaogan cards")
     for card in cards:
         if type(card) is not Card:
-            raise NotationError(f"{what} holds {card!r}, which is not a xiaogan Card")
+            raise NotationError(f"{what} holds {clipped(card)}, which is not a xiaogan Card")
     return cards
 
 

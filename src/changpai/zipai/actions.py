@@ -107,7 +107,9 @@ def _to_card(value: Card | str | None) -> Card | None:
 
 def _to_melds(value: Iterable[Meld | str]) -> tuple[Meld, ...]:
     if isinstance(value, Meld):  # one meld given alone, not a sequence of them
-        raise NotationError(f"melds={value!r} must be a sequence of melds, e.g. ('吃 一二三',)")
+        raise NotationError(
+            f"melds={clipped(value)} must be a sequence of melds, e.g. ('吃 一二三',)"
+        )
     items = items_arg(value, "melds", "zipai melds, e.g. ('吃 一二三',)")
     return tuple(m if isinstance(m, Meld) else Meld.parse(m) for m in items)
 

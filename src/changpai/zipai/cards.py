@@ -69,15 +69,15 @@ def _to_index(index: object) -> int:
     if isinstance(index, str):
         found = [i for i, _ in _tokens(index)]
         if len(found) != 1:
-            raise NotationError(f"{index!r} is not one zipai card; {_EXPECTED}")
+            raise NotationError(f"{clipped(index)} is not one zipai card; {_EXPECTED}")
         return found[0]
     if isinstance(index, bool) or not isinstance(index, int):
         raise NotationError(
-            f"{index!r} is not a zipai card; a card is named by its code or glyph (a str) "
+            f"{clipped(index)} is not a zipai card; a card is named by its code or glyph (a str) "
             f"or by its index 0..{KINDS - 1} (an int)"
         )
     if not 0 <= index < KINDS:
-        raise NotationError(f"{index!r} is not a zipai card index; expected 0..{KINDS - 1}")
+        raise NotationError(f"{clipped(index)} is not a zipai card index; expected 0..{KINDS - 1}")
     return index
 
 

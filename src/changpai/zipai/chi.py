@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from attrs import field, frozen
 
-from changpai.core.guard import cards_arg, rules_arg
+from changpai.core.guard import cards_arg, clipped, rules_arg
 from changpai.errors import ChangpaiError, NotationError
 from changpai.zipai.cards import Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.hand import _check_copies, _counts
@@ -109,7 +109,7 @@ def chi_options(concealed: Sequence[Card], card: Card, rules: Rules = HUNAN) -> 
     []
     """
     if not isinstance(card, Card):
-        raise NotationError(f"{card!r} is not a zipai Card")
+        raise NotationError(f"{clipped(card)} is not a zipai Card")
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     counts = _counts(concealed)

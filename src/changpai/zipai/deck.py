@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from changpai.core.deck import deal_order
-from changpai.core.guard import cards_arg, hands_arg, items_arg, rules_arg, seed_arg
+from changpai.core.guard import cards_arg, clipped, hands_arg, items_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
@@ -37,7 +37,7 @@ def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[
     if deck is not None:
         cards = parse(deck) if isinstance(deck, str) else items_arg(deck, "deck", "zipai cards")
         if not all(isinstance(c, Card) for c in cards):
-            raise NotationError(f"deck {deck!r} must hold zipai Cards")
+            raise NotationError(f"deck {clipped(deck)} must hold zipai Cards")
     # (a seed or a deck of cards that is not this deck: RulesError, as in every family)
     what = "zipai.DECK (4 of each kind)"
     if cards is None:  # a shuffle's order does not depend on what it shuffles: the kinds
@@ -109,7 +109,9 @@ def stack_deck(
 
     for seat, cards in hands.items():
         if isinstance(seat, bool) or seat not in order:
-            raise RulesError(f"seat {seat!r} is not an active seat; active seats are {order}")
+            raise RulesError(
+                f"seat {clipped(seat)} is not an active seat; active seats are {order}"
+            )
         given[seat] = _as_cards(cards, f"hands[{seat}]")
         if len(given[seat]) > rules.hand_size:  # (a count out of range)
             raise RulesError(
@@ -120,7 +122,7 @@ def stack_deck(
         () if liang is None else (liang,) if isinstance(liang, Card) else _as_cards(liang, "liang")
     )
     if len(liang_cards) > 1:
-        raise NotationError(f"liang={liang!r}: the 亮張 is one card")
+        raise NotationError(f"liang={clipped(liang)}: the 亮張 is one card")
     take(liang_cards, "the 亮張")
     stock_cards = _as_cards(stock, "stock")
     take(stock_cards, "the stock")

@@ -35,7 +35,7 @@ from typing import Any
 
 from changpai.core.copying import copy_user_slots
 from changpai.core.engine import GameBase
-from changpai.core.guard import not_to_act, plain_int, rules_arg
+from changpai.core.guard import clipped, not_to_act, number_arg, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -146,13 +146,14 @@ class Game(Claims, GameBase):
         dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
         if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
             raise RulesError(
-                f"huangfan={huangfan!r}: the number of 荒莊 before the hand (黃番) "
+                f"huangfan={clipped(huangfan)}: the number of 荒莊 before the hand (黃番) "
                 "is a whole number >= 0"
             )
+        number_arg(huangfan, "huangfan")
         self.rules = rules
         self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)
         self.dealer = dealer
-        self.huangfan = huangfan
+        self.huangfan = plain_int(huangfan)
         self._deck = _deck_indices(seed, deck)
         seats = rules.seats
         shuxin = (dealer + 2) % seats if rules.shuxin else -1
@@ -380,7 +381,7 @@ class Game(Claims, GameBase):
         changpai.errors.IllegalActionError: seat 0 cannot 打 一: it holds no free 一 (a 坎 is never discarded)
         """
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not a zipai Action")
+            raise IllegalActionError(f"{clipped(action)} is not a zipai Action")
         if self._phase == _OVER:
             raise IllegalActionError(f"{action}: the hand is over")
         if not action.kind.is_decision:

@@ -142,7 +142,7 @@ class Decomposition(_DecompositionSlots):
             raise NotationError(f"melds={clipped(melds)} is not a sequence of zipai Melds")
         melds = tuple(melds)
         if card is not None and not isinstance(card, Card):
-            raise NotationError(f"card={card!r} is not a zipai Card")
+            raise NotationError(f"card={clipped(card)} is not a zipai Card")
         counts = [0] * KINDS
         for meld in melds:
             for c in meld.cards:
@@ -154,12 +154,12 @@ class Decomposition(_DecompositionSlots):
                     "the deck has 4"
                 )
         if card is not None and not counts[card.index]:
-            raise NotationError(f"card={card!r}: the winning card is in none of the melds")
+            raise NotationError(f"card={clipped(card)}: the winning card is in none of the melds")
         value = sum(_meld_huxi(m, rules=rules) for m in melds)
         met = rules.reaches(value)
         if huxi is not None and (isinstance(huxi, bool) or huxi != value):
             raise RulesError(
-                f"huxi={huxi!r} does not match the melds: their 胡息 is {value} under the "
+                f"huxi={clipped(huxi)} does not match the melds: their 胡息 is {value} under the "
                 f"{rules.name} rules (zipai.md §8.1)"
             )
         if threshold_met is not None and (
@@ -168,7 +168,7 @@ class Decomposition(_DecompositionSlots):
             counted = rules.counted_huxi(value)
             as_counted = f" (無胡, counted as {counted})" if counted != value else ""
             raise RulesError(
-                f"threshold_met={threshold_met!r} does not match the melds: their 胡息 {value}"
+                f"threshold_met={clipped(threshold_met)} does not match the melds: their 胡息 {value}"
                 f"{as_counted} {'reaches' if met else 'is below'} min_huxi={rules.min_huxi} of the "
                 f"{rules.name} rules, so threshold_met={met} (zipai.md §8.2)"
             )
@@ -310,17 +310,19 @@ def _check_copies(counts: list[int], exposed: Sequence[Meld], card: Card | None)
     try:
         melds = iter(exposed)
     except TypeError:
-        raise NotationError(f"exposed={exposed!r} is not a sequence of zipai melds") from None
+        raise NotationError(
+            f"exposed={clipped(exposed)} is not a sequence of zipai melds"
+        ) from None
     for meld in melds:
         if not isinstance(meld, Meld):
-            raise NotationError(f"{meld!r} is not a zipai Meld")
+            raise NotationError(f"{clipped(meld)} is not a zipai Meld")
         if meld.kind is MeldKind.JIANG:
             raise NotationError(f"{meld}: a pair (將) never lies on the table")
         for c in meld.cards:
             total[c.index] += 1
     if card is not None:
         if not isinstance(card, Card):
-            raise NotationError(f"{card!r} is not a zipai Card")
+            raise NotationError(f"{clipped(card)} is not a zipai Card")
         total[card.index] += 1
     for k, n in enumerate(total):
         if n > 4:

@@ -195,7 +195,7 @@ def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
         except (AttributeError, TypeError):
             pass
     raise NotationError(
-        f"cards={cards!r:.60} is not a sequence of zipai Cards (Meld.parse reads text)"
+        f"cards={clipped(cards):.60} is not a sequence of zipai Cards (Meld.parse reads text)"
     )
 
 
@@ -220,7 +220,9 @@ class Meld:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, MeldKind):
-            raise NotationError(f"kind={self.kind!r} is not a zipai MeldKind (e.g. MeldKind.PENG)")
+            raise NotationError(
+                f"kind={clipped(self.kind)} is not a zipai MeldKind (e.g. MeldKind.PENG)"
+            )
         if self.exposed is not True and self.exposed is not False:
             flag_arg(self.exposed, "exposed", NotationError)
         text = "".join(card.hanzi for card in self.cards)
@@ -267,7 +269,9 @@ class Meld:
         if kind is None:
             kind = classify(cards, exposed=bool(exposed), rules=rules)
             if kind is None:
-                raise NotationError(f"{''.join(c.hanzi for c in cards)!r} is not a zipai meld")
+                raise NotationError(
+                    f"{clipped(''.join(c.hanzi for c in cards))} is not a zipai meld"
+                )
         if exposed is None:
             exposed = kind in _EXPOSED_KINDS
         if origin is None:
@@ -310,7 +314,7 @@ class Meld:
         if head not in _BY_HANZI:
             known = ", ".join([*(kind.hanzi for kind in MeldKind), "吃", "比"])
             raise NotationError(
-                f"{clipped(text)}: {head!r} is not a meld kind; expected one of {known}"
+                f"{clipped(text)}: {clipped(head)} is not a meld kind; expected one of {known}"
             )
         kind = _BY_HANZI[head]
         if kind is MeldKind.JU:  # 句 names every 一句話: a run, 二七十 or 一五十

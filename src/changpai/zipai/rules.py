@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 
 from attrs import evolve, field, frozen
 
-from changpai.core.guard import flag_arg, int_arg
-from changpai.core.rules import RulesBase, register_presets
+from changpai.core.guard import clipped, flag_arg, int_arg
+from changpai.core.rules import RulesBase, check_numbers, register_presets
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import HUNAN_RED_VALUES
 
@@ -81,7 +81,7 @@ def _is_int(value: object) -> bool:
 
 def _one_of(name: str, value: object, options: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in options:
-        raise RulesError(f"{name}={value!r}; expected one of {options}")
+        raise RulesError(f"{name}={clipped(value)}; expected one of {options}")
 
 
 def _red_values(value: object) -> object:
@@ -98,11 +98,11 @@ def _red_values(value: object) -> object:
 def _check_types(rules: Rules) -> None:
     """Every field has its type (zipai.md §10): ints are ints and not bools, bools are bools."""
     if not isinstance(rules.name, str) or not rules.name.strip():
-        raise RulesError(f"name={rules.name!r}: the rules name must be a non-empty str")
+        raise RulesError(f"name={clipped(rules.name)}: the rules name must be a non-empty str")
     for name, least, what in _INT_FIELDS:
         value = getattr(rules, name)
         if not _is_int(value) or value < least:
-            raise RulesError(f"{name}={value!r}: {what} must be an int >= {least}")
+            raise RulesError(f"{name}={clipped(value)}: {what} must be an int >= {least}")
     for name in _BOOL_FIELDS:
         flag_arg(getattr(rules, name), name)
     chouwei = rules.chouwei_huxi
@@ -112,7 +112,7 @@ def _check_types(rules: Rules) -> None:
         and all(_is_int(v) and v >= 0 for v in chouwei)
     ):
         raise RulesError(
-            f"chouwei_huxi={chouwei!r}: the 臭偎 胡息 is None or a tuple (big, small) "
+            f"chouwei_huxi={clipped(chouwei)}: the 臭偎 胡息 is None or a tuple (big, small) "
             "of two ints >= 0 (zipai.md §10 Z5)"
         )
     reds = rules.red_values
@@ -123,7 +123,7 @@ def _check_types(rules: Rules) -> None:
     ):
         shown = sorted(reds, key=repr) if isinstance(reds, frozenset) else reds
         raise RulesError(
-            f"red_values={shown!r}: the red card values must be a non-empty set of ints 1..10"
+            f"red_values={clipped(shown)}: the red card values must be a non-empty set of ints 1..10"
         )
 
 
@@ -149,7 +149,7 @@ def _check(rules: Rules) -> None:
     keep = rules.dealt_ti_in_hand
     if not _is_int(keep) or keep < 0:
         raise RulesError(
-            f"dealt_ti_in_hand={keep!r}: the number of dealt four-of-a-kind a player may keep"
+            f"dealt_ti_in_hand={clipped(keep)}: the number of dealt four-of-a-kind a player may keep"
             " concealed in hand must be an int >= 0 (zipai.md §9)"
         )
 
@@ -252,6 +252,7 @@ class Rules(RulesBase):
     a card over, unable to win."""
 
     def __attrs_post_init__(self) -> None:
+        check_numbers(self)
         _check(self)
 
     def evolve(self, **changes: Any) -> Rules:
@@ -291,7 +292,9 @@ class Rules(RulesBase):
         try:
             return value in self.red_values
         except TypeError:  # an unhashable value
-            raise NotationError(f"value={value!r} is not a card value (an int 1..10)") from None
+            raise NotationError(
+                f"value={clipped(value)} is not a card value (an int 1..10)"
+            ) from None
 
     def counted_huxi(self, huxi: int) -> int:
         """The 胡息 a reading of ``huxi`` counts for the threshold, the 囤 and the score: itself,

@@ -148,7 +148,7 @@ class Win:
             value = getattr(self, name)
             if value is not None and not isinstance(value, Card):
                 raise NotationError(
-                    f"{name}={value!r} is not a zipai Card (Card.parse('x1')) or None"
+                    f"{name}={clipped(value)} is not a zipai Card (Card.parse('x1')) or None"
                 )
         count_arg(self.huangfan, "huangfan", low=0)
         if self.loose and not (self.tianhu and is_tianhu(self.decomposition.cards + self.loose)):
@@ -578,7 +578,7 @@ def score(
     win = _as_win(hand, rules, winner, players, win_facts)
     if win.discarder is not None and not rules.win_on_discard:
         raise IllegalActionError(
-            f"rules {rules.name!r} forbid winning on a discard (zipai.md §7.3, Z2)"
+            f"rules {clipped(rules.name)} forbid winning on a discard (zipai.md §7.3, Z2)"
         )
     if rules.shuxin and win.shuxin_card is not None and win.shuxin_seat is None:
         # (the 數信's share was dropped without a word: review h43)

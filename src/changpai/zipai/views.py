@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from changpai.core import document, render
-from changpai.core.guard import instance_arg, int_arg, shown
+from changpai.core.guard import clipped, instance_arg, int_arg, shown
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
 from changpai.zipai.cards import CARDS
@@ -180,18 +180,18 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     changpai.errors.NotationError: not a zipai game document: format 'chess' (expected 'schema': 'changpai.game', or 'format': 'changpai.zipai.game/1' of a changpai 0.1.0 document)
     """
     if not isinstance(data, dict):
-        raise NotationError(f"{data!r:.60} is not a zipai game document (a JSON object)")
+        raise NotationError(f"{clipped(data):.60} is not a zipai game document (a JSON object)")
     if "format" not in data:  # neither today's schema nor a 0.1.0 format: name today's first
         raise NotationError(
             f"not a zipai game document: it has no 'schema' key (expected "
-            f"{document.GAME_SCHEMA!r}; a changpai 0.1.0 document has 'format': "
-            f"{_LEGACY_FORMAT!r})"
+            f"{clipped(document.GAME_SCHEMA)}; a changpai 0.1.0 document has 'format': "
+            f"{clipped(_LEGACY_FORMAT)})"
         )
     tag = data["format"]
     if tag != _LEGACY_FORMAT:
         raise NotationError(
             f"not a zipai game document: format {shown(tag)} (expected 'schema': "
-            f"{document.GAME_SCHEMA!r}, or 'format': {_LEGACY_FORMAT!r} of a changpai 0.1.0 "
+            f"{clipped(document.GAME_SCHEMA)}, or 'format': {clipped(_LEGACY_FORMAT)} of a changpai 0.1.0 "
             "document)"
         )
     document.check_legacy_keys(data, "zipai", ("format", *_LEGACY_KEYS, "huangfan"))
@@ -203,12 +203,12 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
         )
     deck = data["deck"]
     if not isinstance(deck, str):
-        raise NotationError(f"deck={deck!r} is not a string of zipai card codes")
+        raise NotationError(f"deck={clipped(deck)} is not a string of zipai card codes")
     huangfan = data.get("huangfan", 0)
     int_arg(huangfan, "huangfan", low=0, error=NotationError)  # a document: NotationError
     rules, actions = data["rules"], data["actions"]
     if not isinstance(rules, dict):
-        raise NotationError(f"rules={rules!r} is not a JSON object of zipai rules")
+        raise NotationError(f"rules={clipped(rules)} is not a JSON object of zipai rules")
     if not isinstance(actions, list):
         raise NotationError(f"actions={shown(actions)} is not a list of zipai actions")
     document.check_decisions(actions, "zipai")

@@ -148,13 +148,13 @@ class Action:
             cards = ()
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise NotationError(
-                f"{clipped(data)} is not a 戳牌 action: seat {seat!r} is not an int"
+                f"{clipped(data)} is not a 戳牌 action: seat {clipped(seat)} is not an int"
                 + int_hint(seat)
             )
         known = [k.value for k in ActionKind]
         if kind not in known:
             raise NotationError(
-                f"{clipped(data)} is not a 戳牌 action: {kind!r} is not one of {', '.join(known)}"
+                f"{clipped(data)} is not a 戳牌 action: {clipped(kind)} is not one of {', '.join(known)}"
             )
         if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
             raise NotationError(

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from changpai.chuanpai.cards import DECK84, Card, parse
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
-from changpai.core.guard import flag_arg, hands_arg, items_arg, rules_arg, seed_arg
+from changpai.core.guard import clipped, flag_arg, hands_arg, items_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -45,7 +45,7 @@ def _cards(value: str | Iterable[Card], what: str) -> tuple[Card, ...]:
     items = items_arg(value, what, "chuanpai cards")
     for card in items:
         if not isinstance(card, Card):
-            raise NotationError(f"{what} holds {card!r}, which is not a chuanpai Card")
+            raise NotationError(f"{what} holds {clipped(card)}, which is not a chuanpai Card")
     return items
 
 
@@ -80,7 +80,7 @@ def stack_deck(
     seed_arg(seed)
     if _cards(stock, "stock"):
         raise RulesError(
-            f"戳牌 deals every card ({HAND} each); there is no stock to stack, got stock={stock!r}"
+            f"戳牌 deals every card ({HAND} each); there is no stock to stack, got stock={clipped(stock)}"
         )
     wanted: dict[int, tuple[Card, ...]] = {}
     for seat, cards in hands_arg(hands).items():

@@ -459,9 +459,11 @@ class Game(GameBase):
         changpai.errors.IllegalActionError: seat 0 出牌 人牌 地牌: 人牌 地牌 is not a 戳牌 play (cards of one rank of one class, or a 組合; chuanpai.md §3.2)
         """
         if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not a 戳牌 Action")
+            raise IllegalActionError(f"{clipped(action)} is not a 戳牌 Action")
         if not isinstance(action.kind, ActionKind):
-            raise IllegalActionError(f"{action!r}: kind {action.kind!r} is not an ActionKind")
+            raise IllegalActionError(
+                f"{clipped(action)}: kind {clipped(action.kind)} is not an ActionKind"
+            )
         if self._result is not None:
             raise IllegalActionError(f"{action}: the hand is over ({self._result.headline})")
         seat = check_seat(action.seat, PLAYERS, error=IllegalActionError)
@@ -765,5 +767,5 @@ class Game(GameBase):
     def _card(cls, code: str) -> Card:
         card = Card.parse(code)
         if card.is_jing:
-            raise NotationError(f"{code!r} is not a card of deck84 (戳牌 uses no 經牌)")
+            raise NotationError(f"{clipped(code)} is not a card of deck84 (戳牌 uses no 經牌)")
         return card

@@ -364,7 +364,7 @@ class Play:
         if (made.kind, made.rank, made.cards) != (self.kind, self.rank, self.cards):
             raise NotationError(
                 f"Play({shown(self.kind)}, {shown(self.rank)}, {shown(self.cards)}) is not a "
-                f"戳牌 play: those cards, in play order, are {made!r} (build one with Play.of)"
+                f"戳牌 play: those cards, in play order, are {clipped(made)} (build one with Play.of)"
             )
 
     @classmethod
@@ -499,7 +499,7 @@ def _counts(hand: str | Iterable[Card]) -> list[int]:
     counts = [0] * DOTS
     for card in cards:
         if not isinstance(card, Card) or card.is_jing:
-            raise NotationError(f"hand holds {card!r}, which is not a 戳牌 card")
+            raise NotationError(f"hand holds {clipped(card)}, which is not a 戳牌 card")
         counts[card.index] += 1
     if len(cards) > HAND:
         raise NotationError(f"hand holds {len(cards)} cards; a 戳牌 hand holds at most {HAND}")

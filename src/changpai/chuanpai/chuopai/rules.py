@@ -21,8 +21,8 @@ from typing import Any
 from attrs import evolve, field, fields, frozen
 
 from changpai.chuanpai.cards import DECK84, Card
-from changpai.core.guard import flag_arg, int_arg
-from changpai.core.rules import RulesBase, register_presets
+from changpai.core.guard import clipped, flag_arg, int_arg
+from changpai.core.rules import RulesBase, check_numbers, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["CHUOPAI", "Rules"]
@@ -35,7 +35,7 @@ def _one_of(*choices: Any) -> Any:
     def check(instance: Any, attribute: Any, value: Any) -> None:
         # compare types too: 1 == True, so a bare ``in`` would accept 1 for a bool option
         if not any(type(value) is type(c) and value == c for c in choices):
-            raise RulesError(f"{attribute.name}={value!r} is not one of {choices}")
+            raise RulesError(f"{attribute.name}={clipped(value)} is not one of {choices}")
 
     return check
 
@@ -63,7 +63,7 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
 
 def _text(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, str) or not value.strip():
-        raise RulesError(f"{attribute.name}={value!r} must be a non-empty string")
+        raise RulesError(f"{attribute.name}={clipped(value)} must be a non-empty string")
 
 
 # cache_hash: rules are a key of the analysis and scoring caches (as 川牌's).
@@ -139,6 +139,7 @@ class Rules(RulesBase):
     zhanzhuang: bool = field(default=True, validator=_flag)
 
     def __attrs_post_init__(self) -> None:
+        check_numbers(self)
         if not self.win_cards <= self.yijia_cards <= self.liangjia_cards:
             raise RulesError(
                 f"win_cards={self.win_cards}, yijia_cards={self.yijia_cards}, "
@@ -210,7 +211,7 @@ class Rules(RulesBase):
         for key in changes:
             if key not in known:
                 raise RulesError(
-                    f"{key!r} is not a 戳牌 rules option; expected one of {', '.join(known)}"
+                    f"{clipped(key)} is not a 戳牌 rules option; expected one of {', '.join(known)}"
                 )
         return evolve(self, **changes)
 

@@ -35,6 +35,7 @@ from changpai.chuanpai.cards import DOT_CARDS, Card, parse
 from changpai.chuanpai.chuopai.deal import HAND
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core.guard import (
+    clipped,
     count_arg,
     instance_arg,
     int_arg,
@@ -99,7 +100,7 @@ def _players(players: object, rules: Rules) -> None:
     count_arg(players, "players", low=2)
     if players != rules.players:
         raise RulesError(
-            f"players={players!r}: 戳牌 is played by {rules.players} (chuanpai.md §3.1)"
+            f"players={clipped(players)}: 戳牌 is played by {rules.players} (chuanpai.md §3.1)"
         )
 
 
@@ -110,7 +111,7 @@ def _bai_cards(bai: object) -> tuple[Card, ...]:
     )
     for card in cards:  # cards no 戳牌 hand can hold: a NotationError, as in every family
         if not isinstance(card, Card) or card.is_jing:
-            raise NotationError(f"擺牌 holds {card!r}, which is not a 戳牌 card")
+            raise NotationError(f"擺牌 holds {clipped(card)}, which is not a 戳牌 card")
     return cards
 
 
@@ -274,7 +275,7 @@ def _win_sheet(
     if liable is not None:
         liable = scored_seat(liable, players, "liable")
         if not rules.baopai:
-            raise RulesError(f"liable={liable!r}: these rules have no 包牌 (baopai=False)")
+            raise RulesError(f"liable={clipped(liable)}: these rules have no 包牌 (baopai=False)")
     counts = _bai_counts(bai)
     count = sum(counts)
     if count > rules.hand_size:  # (cards no seat can hold: a NotationError, as a fifth copy)

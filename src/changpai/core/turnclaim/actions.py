@@ -52,10 +52,12 @@ def action_fields(
         meld = meld.value
     # (isinstance first: a list or a dict is no kind, and no set holds it)
     if not isinstance(kind, str) or kind not in {k.value for k in kinds}:
-        raise NotationError(f"{clipped(data)} is not a {family} action: {kind!r} is not a kind")
+        raise NotationError(
+            f"{clipped(data)} is not a {family} action: {clipped(kind)} is not a kind"
+        )
     if meld is not None and (not isinstance(meld, str) or meld not in {k.value for k in melds}):
         raise NotationError(
-            f"{clipped(data)} is not a {family} action: {meld!r} is not a {meld_word}"
+            f"{clipped(data)} is not a {family} action: {clipped(meld)} is not a {meld_word}"
         )
     cards = data.get("cards")
     if cards is None:  # (absent, or null as 0.1.0 wrote it)
@@ -67,6 +69,6 @@ def action_fields(
     card = data.get("card")
     if card is not None and not isinstance(card, str):
         raise NotationError(
-            f"{clipped(data)} is not a {family} action: card {card!r} is not a code"
+            f"{clipped(data)} is not a {family} action: card {clipped(card)} is not a code"
         )
     return data["seat"], kind, card, tuple(cards), meld

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from changpai.core import caches
-from changpai.core.guard import not_to_act
+from changpai.core.guard import clipped, not_to_act
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.turnclaim.protocols import (
     TurnClaimAction,
@@ -161,7 +161,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         changpai.errors.IllegalActionError: 'discard' is not a chuanpai Action
         """
         if not isinstance(action, self.action_class):
-            raise IllegalActionError(f"{action!r} is not a {self.family} Action")
+            raise IllegalActionError(f"{clipped(action)} is not a {self.family} Action")
         if self._result is not None:
             raise IllegalActionError(f"{action} is not legal: the hand is over")
         seat = action.seat

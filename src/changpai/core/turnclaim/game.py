@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from changpai.core import document, render
+from changpai.core.guard import clipped
 from changpai.core.turnclaim.flow import TurnClaimFlow
 from changpai.core.turnclaim.protocols import (
     TurnClaimAction,
@@ -211,7 +212,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         for key in _LEGACY_KEYS:
             if key not in data:
                 raise NotationError(
-                    f"not a complete {cls.family} game document (0.1.0): the key {key!r} is "
+                    f"not a complete {cls.family} game document (0.1.0): the key {clipped(key)} is "
                     f"missing (expected {', '.join(map(repr, _LEGACY_KEYS))})"
                 )
         rules, players, actions = data["rules"], data["players"], data["actions"]

@@ -23,7 +23,7 @@ from attrs import frozen
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import plain_int
+from changpai.core.guard import clipped, plain_int
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import SeatRing, check_seat
@@ -137,12 +137,12 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
             rules = self.default_rules
         if not isinstance(rules, self.rules_class):
             raise RulesError(
-                f"rules={rules!r} is not a {self.family} rules object; expected a "
+                f"rules={clipped(rules)} is not a {self.family} rules object; expected a "
                 f"{self.rules_class.__name__} such as a preset or a variant's rules"
             )
         n = rules.players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int):
-            raise RulesError(f"players={n!r} is not a whole number of players")
+            raise RulesError(f"players={clipped(n)} is not a whole number of players")
         sizes = rules.deal_sizes(n)
         dealer = check_seat(dealer, n, what="dealer", error=RulesError)
         if isinstance(deck, str):
