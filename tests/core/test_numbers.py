@@ -16,7 +16,7 @@ from changpai import chuanpai, nantong, xiaogan, zipai
 from changpai.chuanpai import chuopai
 from changpai.core.guard import NUMBER_MAX
 from changpai.core.multiset import Counts
-from changpai.errors import ChangpaiError, RulesError
+from changpai.errors import ChangpaiError, IllegalActionError, RulesError
 
 HUGE = 10**5000  # (str() of it raises ValueError)
 
@@ -101,3 +101,24 @@ def test_huangfan_is_bounded_and_kept_plain() -> None:
 def test_a_huge_number_in_the_input_is_named_by_its_size(call) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ChangpaiError, match="<a whole number of 16610 bits>"):
         call()
+
+
+@pytest.mark.parametrize(
+    ("facts", "error"),
+    [
+        ({"winner": HUGE}, IllegalActionError),
+        ({"winner": 2**60}, IllegalActionError),  # (a seat not at the table, however large)
+        ({"winner": 0, "discarder": HUGE, "self_drawn": False}, IllegalActionError),
+        ({"winner": 0, "shuxin_seat": HUGE}, IllegalActionError),
+        ({"winner": 0, "huangfan": 2**60}, RulesError),
+    ],
+    ids=["winner", "winner-2**60", "discarder", "shuxin_seat", "huangfan"],
+)
+def test_a_win_names_a_huge_seat_or_count(facts: dict[str, int], error: type[Exception]) -> None:
+    reading = zipai.best_decomposition(
+        "x1 x2 x3 x4 x5 x6 x7 x8 x9 d1 d2 d3 d4 d5 d6 d7 d8 d9 x10 x10 x10", rules=zipai.HUNAN
+    )
+    with pytest.raises(
+        error, match=f"^{next(iter(facts)) if len(facts) == 1 else list(facts)[1]}="
+    ):
+        zipai.Win(reading, players=3, **facts)

@@ -618,7 +618,8 @@ def int_arg(
     high: int | None = None,
     error: type[ChangpaiError] = RulesError,
 ) -> int:
-    """``value`` if it is an ``int`` (not a ``bool``) within ``low..high``, else ``error``.
+    """``value`` if it is an ``int`` (not a ``bool``) within ``low..high``, else ``error``;
+    with a bound given, also within ±:data:`NUMBER_MAX`.
 
     >>> int_arg(3, "players", low=2, high=4)
     3
@@ -643,7 +644,8 @@ def int_arg(
             else ""
         )
         raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value)}")
-    number_arg(value, what, error)
+    if low is not None or high is not None:  # (a type check alone leaves the range to its caller)
+        number_arg(value, what, error)
     return value
 
 

@@ -91,7 +91,7 @@ def random_playout(game: _E, rng: random.Random, *, limit: int = 100_000) -> _E:
         seat = game.to_act[0]
         actions = game.legal_actions(seat)
         if not actions:
-            raise ChangpaiError(f"seat {seat} must act but has no legal action")
+            raise ChangpaiError(f"seat {clipped(seat)} must act but has no legal action")
         game.apply(rng.choice(actions))
     if game.is_over:
         return game

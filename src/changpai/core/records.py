@@ -98,7 +98,7 @@ def _seats_arg(seats: object) -> tuple[int, ...]:
             raise NotationError(f"seats={shown(seats)} holds {shown(seat)}, which is not a seat")
         if seat < 0:
             raise IllegalActionError(
-                f"seats={shown(seats)} holds {seat}, which is not a seat (a seat is >= 0)"
+                f"seats={shown(seats)} holds {clipped(seat)}, which is not a seat (a seat is >= 0)"
             )
     return found
 

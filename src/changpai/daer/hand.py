@@ -37,6 +37,7 @@ from changpai.core.guard import (
     int_arg,
     items_arg,
     meld_texts,
+    number_arg,
     rules_arg,
     unchecked,
 )
@@ -394,7 +395,7 @@ def wins(hu: int, rules: Rules) -> bool:
 
 
 def _hu_field(instance: object, attribute: object, value: int) -> None:
-    int_arg(value, "hu", error=NotationError)
+    number_arg(int_arg(value, "hu", error=NotationError), "hu", NotationError)
 
 
 def _concealed_field(value: object) -> tuple[Meld, ...]:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from changpai.core import playout
-from changpai.core.guard import hands_arg, instance_arg, int_arg, rules_arg, seed_arg
+from changpai.core.guard import clipped, hands_arg, instance_arg, int_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.match import dealer_after_huangzhuang
 from changpai.core.playout import Backend, SimulationStats
@@ -84,7 +84,7 @@ def stack_deck(
         chosen = read_hand(cards, f"hands[{seat}]")
         size = rules.hand_size + (rules.dealer_extra if seat == dealer else 0)
         if len(chosen) > size:
-            raise RulesError(f"seat {seat} is dealt {size} cards, not {len(chosen)}")
+            raise RulesError(f"seat {clipped(seat)} is dealt {size} cards, not {len(chosen)}")
         wanted[seat] = take(chosen, f"seat {seat}")
     first = take(read_hand(stock, "stock"), "stock")
     if seed is not None:

@@ -147,7 +147,7 @@ class Rules(RulesBase):
         for name in _BOOLS:
             flag_arg(getattr(self, name), name)
         if self.players > 4:
-            raise RulesError(f"players={self.players}: a 大貳 table has 2 to 4 players")
+            raise RulesError(f"players={clipped(self.players)}: a 大貳 table has 2 to 4 players")
         if self.dealer_extra > 1:
             raise RulesError(
                 f"dealer_extra={self.dealer_extra}: the dealer is dealt one card more than the "
@@ -163,7 +163,7 @@ class Rules(RulesBase):
         dealt = self.players * self.hand_size + self.dealer_extra
         if dealt >= _DECK_SIZE:
             raise RulesError(
-                f"players={self.players}, hand_size={self.hand_size}: the deal takes {dealt} "
+                f"players={clipped(self.players)}, hand_size={self.hand_size}: the deal takes {dealt} "
                 f"of the {_DECK_SIZE} cards and leaves no stock"
             )
         win = self.hand_size + 1

@@ -107,7 +107,7 @@ class Win:
         if self.self_drawn:
             if self.discarder is not None:
                 raise IllegalActionError(
-                    f"self_drawn=True and discarder={self.discarder}: a self-drawn win has no "
+                    f"self_drawn=True and discarder={clipped(self.discarder)}: a self-drawn win has no "
                     "discarder"
                 )
         else:
@@ -115,7 +115,7 @@ class Win:
                 raise IllegalActionError("a win that is not self-drawn needs the discarder's seat")
             check_seat(self.discarder, players, what="discarder", error=IllegalActionError)
             if self.discarder == self.winner:
-                raise IllegalActionError(f"discarder={self.discarder} is the winner")
+                raise IllegalActionError(f"discarder={clipped(self.discarder)} is the winner")
 
     @property
     def payers(self) -> tuple[int, ...]:
@@ -180,7 +180,7 @@ def score(
         keywords_with_win(name for name, value in keywords.items() if value is not None)
     if not win.self_drawn and not rules.win_on_discard:
         raise IllegalActionError(
-            f"discarder={win.discarder}: no win on a discard under these rules "
+            f"discarder={clipped(win.discarder)}: no win on a discard under these rules "
             "(win_on_discard=False)"
         )
     _check_reading(win.decomposition, rules, win)

@@ -313,7 +313,7 @@ class Encoder:
         if len(legal) > self.max_actions:
             seat = legal[0].seat
             raise RulesError(
-                f"seat {seat} has {len(legal)} legal actions but the action space holds "
+                f"seat {clipped(seat)} has {len(legal)} legal actions but the action space holds "
                 f"{self.max_actions}; pass a larger max_actions="
             )
 

@@ -157,7 +157,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                 return self.aec.observe(self.agent), {}
             self.aec.reset()
         raise RulesError(  # pragma: no cover - never seen: every variant lets the agent act
-            f"{_MAX_REDEALS} hands in a row ended before seat {self.seat} could act"
+            f"{_MAX_REDEALS} hands in a row ended before seat {clipped(self.seat)} could act"
         )
 
     def _play_opponents(self) -> float:

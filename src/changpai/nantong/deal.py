@@ -115,7 +115,7 @@ def stack_deck(
         seat = check_seat(seat, SEATS, what="seat", error=RulesError)
         if seat not in players:
             raise RulesError(
-                f"seat {seat} sits out when seat {dealer} deals (nantong.md §2): "
+                f"seat {clipped(seat)} sits out when seat {clipped(dealer)} deals (nantong.md §2): "
                 "it is dealt no cards"
             )
         wanted[seat] = _cards(cards, f"hands[{seat}]")
@@ -152,11 +152,13 @@ def stack_deck(
         size = rules.dealer_cards if seat == dealer else rules.other_cards
         part = wanted.get(seat, [])
         if len(part) > size:
-            raise RulesError(f"hands[{seat}] has {len(part)} cards; seat {seat} is dealt {size}")
+            raise RulesError(
+                f"hands[{clipped(seat)}] has {len(part)} cards; seat {clipped(seat)} is dealt {size}"
+            )
         need = size - len(part)
         if need > len(pool):
             raise RulesError(
-                f"the stock and the flips take too many cards to fill seat {seat}'s hand"
+                f"the stock and the flips take too many cards to fill seat {clipped(seat)}'s hand"
             )
         dealt += part + pool[:need]
         pool = pool[need:]

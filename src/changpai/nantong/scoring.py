@@ -181,9 +181,11 @@ class Win:
         for what, seats in (("others", [o.seat for o in self.others]), ("losers", self.losers)):
             for seat in seats or ():
                 if seat == self.seat:
-                    raise IllegalActionError(f"{what}: seat {seat} is the winner, who pays nobody")
+                    raise IllegalActionError(
+                        f"{what}: seat {clipped(seat)} is the winner, who pays nobody"
+                    )
                 if seats.count(seat) > 1:  # type: ignore[union-attr]
-                    raise IllegalActionError(f"{what}: seat {seat} twice")
+                    raise IllegalActionError(f"{what}: seat {clipped(seat)} twice")
 
     def _check_occasions(self) -> None:
         """Refuse the win's occasions that contradict each other (nantong.md §7): 天胡 is the

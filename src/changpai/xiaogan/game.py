@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from changpai.core import caches
-from changpai.core.guard import cut_card_arg, int_arg, items_arg, rules_arg, shown
+from changpai.core.guard import clipped, cut_card_arg, int_arg, items_arg, rules_arg, shown
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import check_seat
@@ -223,7 +223,7 @@ def next_dealer(
         return dealer
     if abandoned_by is not None:
         raise RulesError(
-            f"abandoned_by={shown(abandoned_by)}: a hand won by seat {winner} was not abandoned"
+            f"abandoned_by={shown(abandoned_by)}: a hand won by seat {clipped(winner)} was not abandoned"
         )
     count = 1 if turned.is_hunjiang else turned.index // 3 + 1
     return ((winner + 2) % n + count - 1) % n
@@ -681,6 +681,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         """
         if isinstance(action, Action) and action.seat >= self.players:
             raise IllegalActionError(
-                f"{action} is not legal: seat {action.seat} is not at this table of {self.players}"
+                f"{action} is not legal: seat {clipped(action.seat)} is not at this table of {clipped(self.players)}"
             )
         super().verify(action)

@@ -29,6 +29,7 @@ from attrs import field, frozen
 from changpai.core import document, render
 from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import (
+    clipped,
     count_arg,
     flag_arg,
     instance_arg,
@@ -135,7 +136,7 @@ class Win:
                 "card or the winner's own draw)"
             )
         if self.discarder == self.winner:
-            raise IllegalActionError(f"discarder={self.discarder} is the winner")
+            raise IllegalActionError(f"discarder={clipped(self.discarder)} is the winner")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.

@@ -115,7 +115,7 @@ def stack_deck(
         given[seat] = _as_cards(cards, f"hands[{seat}]")
         if len(given[seat]) > rules.hand_size:  # (a count out of range)
             raise RulesError(
-                f"seat {seat} is given {len(given[seat])} cards; a hand has {rules.hand_size}"
+                f"seat {clipped(seat)} is given {len(given[seat])} cards; a hand has {rules.hand_size}"
             )
         take(given[seat], f"seat {seat}'s hand")
     liang_cards = (

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from changpai.core import match as core_match
-from changpai.core.guard import int_arg, rules_arg
+from changpai.core.guard import clipped, int_arg, rules_arg
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
 from changpai.zipai.game import Game
@@ -49,7 +49,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, streak: int = 
         winner = check_seat(winner, rules.seats, what="winner", error=RulesError)
         if rules.shuxin and winner == (dealer + 2) % rules.seats:  # zipai.md §2
             raise RulesError(
-                f"winner={winner} is the 數信 seat of dealer {dealer}; the 數信 does not play"
+                f"winner={clipped(winner)} is the 數信 seat of dealer {clipped(dealer)}; the 數信 does not play"
             )
         return winner
     return core_match.dealer_after_huangzhuang(dealer, streak, rules.seats)

@@ -162,23 +162,23 @@ class Win:
         if self.shuxin_seat is not None:
             if self.players != 3:  # (as Rules: the fourth seat is the 數信)
                 raise RulesError(
-                    f"players={self.players} with shuxin_seat={self.shuxin_seat}: the 數信 is "
+                    f"players={clipped(self.players)} with shuxin_seat={clipped(self.shuxin_seat)}: the 數信 is "
                     "the fourth seat beside three players (zipai.md §2)"
                 )
             check_seat(self.shuxin_seat, seats, what="shuxin_seat", error=IllegalActionError)
         active = [s for s in range(seats) if s != self.shuxin_seat]
         if self.winner not in active:
             raise IllegalActionError(
-                f"winner={self.winner} is not one of the {self.players} active seats"
+                f"winner={clipped(self.winner)} is not one of the {clipped(self.players)} active seats"
             )
         if self.discarder is not None:
             if self.discarder not in active or self.discarder == self.winner:
                 raise IllegalActionError(
-                    f"discarder={self.discarder} must be another active seat than {self.winner}"
+                    f"discarder={clipped(self.discarder)} must be another active seat than {clipped(self.winner)}"
                 )
             if self.self_drawn:
                 raise IllegalActionError(
-                    f"discarder={self.discarder} and self_drawn=True: a win on a discard is not "
+                    f"discarder={clipped(self.discarder)} and self_drawn=True: a win on a discard is not "
                     "self-drawn"
                 )
 

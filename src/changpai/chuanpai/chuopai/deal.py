@@ -87,7 +87,9 @@ def stack_deck(
         seat = check_seat(seat, PLAYERS, what="hands seat", error=RulesError)
         wanted[seat] = _cards(cards, f"hands[{seat}]")
         if len(wanted[seat]) > HAND:
-            raise RulesError(f"hands[{seat}] holds {len(wanted[seat])} cards; a seat gets {HAND}")
+            raise RulesError(
+                f"hands[{clipped(seat)}] holds {len(wanted[seat])} cards; a seat gets {HAND}"
+            )
     every = [c for cards in wanted.values() for c in cards]
     parse(" ".join(c.code for c in every), deck="deck84")  # at most 4 of a kind in all
     rest = Counter(DECK84) - Counter(every)
@@ -123,7 +125,7 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None, *, void: bool = F
     if winner is not None:
         winner = check_seat(winner, PLAYERS, what="winner", error=RulesError)
         if void:
-            raise RulesError(f"void=True: a hand won by seat {winner} was not void")
+            raise RulesError(f"void=True: a hand won by seat {clipped(winner)} was not void")
     if void:
         return dealer
     if winner == dealer and rules.zhanzhuang:

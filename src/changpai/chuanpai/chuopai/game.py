@@ -485,12 +485,12 @@ class Game(GameBase):
         for index, n in need.items():
             if have[index] < n:
                 raise IllegalActionError(
-                    f"{action}: seat {seat} holds {have[index]} of {CARDS[index]}, not {n}"
+                    f"{action}: seat {clipped(seat)} holds {have[index]} of {CARDS[index]}, not {n}"
                 )
         shape = describe(tuple(c.index for c in cards), self.rules.big_combos)
         if self._phase == "lead":
             if action.kind is not ActionKind.LEAD:
-                raise IllegalActionError(f"{action}: seat {seat} leads this trick (出牌)")
+                raise IllegalActionError(f"{action}: seat {clipped(seat)} leads this trick (出牌)")
             if shape is None:
                 big = describe(tuple(c.index for c in cards)) is not None
                 raise IllegalActionError(
@@ -505,12 +505,12 @@ class Game(GameBase):
         best = self._trick_cards(self._best[0])
         if action.kind is ActionKind.LEAD:
             raise IllegalActionError(
-                f"{action}: seat {seat} follows; beat {best} (打) or cover (蓋牌)"
+                f"{action}: seat {clipped(seat)} follows; beat {best} (打) or cover (蓋牌)"
             )
         if action.kind is ActionKind.BEAT:
             if self._cover:
                 raise IllegalActionError(
-                    f"{action}: seat {seat} has begun to cover; cover {self._need - len(self._cover)} more"
+                    f"{action}: seat {clipped(seat)} has begun to cover; cover {self._need - len(self._cover)} more"
                 )
             if shape is None or len(cards) != self._size:
                 raise IllegalActionError(
@@ -530,7 +530,7 @@ class Game(GameBase):
             raise IllegalActionError(f"{action}: cover one card at a time")
         if self.strict and not self._cover and self._able(seat):
             raise IllegalActionError(
-                f"{action}: seat {seat} can beat {best} and must (chuanpai.md §3.3 "
+                f"{action}: seat {clipped(seat)} can beat {best} and must (chuanpai.md §3.3 "
                 "下家能打就必須打)"
             )
 

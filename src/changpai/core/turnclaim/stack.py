@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from changpai.core.guard import hands_arg
+from changpai.core.guard import clipped, hands_arg
 from changpai.core.seats import check_seat
 from changpai.errors import NotationError, RulesError
 
@@ -102,7 +102,7 @@ def stack_order(
         cards = seats.get(seat, ())
         if len(cards) > size:  # (more than the deal gives: a count out of range)
             raise RulesError(
-                f"seat {seat} is dealt {size} cards in {title} with {n} players; {len(cards)} given"
+                f"seat {clipped(seat)} is dealt {size} cards in {title} with {n} players; {len(cards)} given"
             )
         order.extend(cards)
         order.extend(next(filler) for _ in range(size - len(cards)))
