@@ -99,7 +99,7 @@ _HAND = Counts.from_indices([0, 1, 1], size=4)
         (lambda: _HAND + Counts((1,)), r"a multiset of 1 card kinds with one of 4"),
         (lambda: _HAND - Counts((1,)), r"a multiset of 1 card kinds with one of 4"),
         (lambda: _HAND.issubset(5), r"5 is not a Counts multiset"),  # type: ignore[arg-type]
-        (lambda: Counts.empty("3"), r"size='3' is not an integer >= 0"),  # type: ignore[arg-type]
+        (lambda: Counts.empty("3"), r"size='3' is not an integer from 0 to 1024"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_arguments_are_typed_errors_and_change_nothing(call: Any, match: str) -> None:

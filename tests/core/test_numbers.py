@@ -16,7 +16,9 @@ from changpai import chuanpai, nantong, xiaogan, zipai
 from changpai.chuanpai import chuopai
 from changpai.core.guard import NUMBER_MAX
 from changpai.core.multiset import Counts
-from changpai.errors import ChangpaiError, IllegalActionError, RulesError
+from changpai.core.records import GameResult
+from changpai.core.scoresheet import Payment, ScoreLine
+from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 HUGE = 10**5000  # (str() of it raises ValueError)
 
@@ -122,3 +124,61 @@ def test_a_win_names_a_huge_seat_or_count(facts: dict[str, int], error: type[Exc
         error, match=f"^{next(iter(facts)) if len(facts) == 1 else list(facts)[1]}="
     ):
         zipai.Win(reading, players=3, **facts)
+
+
+def test_amounts_the_rules_give_may_pass_the_bound() -> None:
+    """A 胡 value at the bound gives totals beyond it: they are scored, written and read back
+    (review h74: the 川牌 engine refused its own total and was left broken)."""
+    rules = chuanpai.YAODIREN.evolve(hu_peng=NUMBER_MAX)
+    game = chuanpai.random_game(rules, seed=2)
+    assert game.result.value > NUMBER_MAX
+    assert chuanpai.Game.from_json(game.to_json()) == game
+    assert (
+        chuanpai.payments(NUMBER_MAX * 4, winner=0, players=3, rules=rules)[0].amount > NUMBER_MAX
+    )
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: GameResult(winner=0, reason="win", value=HUGE),
+        lambda: ScoreLine("k", "name", HUGE, "+", "rule"),
+        lambda: Payment(0, 1, -HUGE),
+    ],
+    ids=["GameResult", "ScoreLine", "Payment"],
+)
+def test_a_record_refuses_an_amount_no_document_writes(build) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(NotationError, match=r"has more than 4,300 digits: no document writes it"):
+        build()
+
+
+@pytest.mark.parametrize(
+    "size", [HUGE, -HUGE, 2**53, 2**40, 1.5], ids=["huge", "-huge", "2**53", "2**40", "1.5"]
+)
+def test_a_multiset_size_is_checked(size: object) -> None:
+    with pytest.raises(NotationError, match=r"^size="):
+        Counts.from_indices([0], size=size)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"^size="):
+        Counts.empty(size)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("keywords", [[HUGE], 5, [None]], ids=["huge", "5", "None"])
+def test_check_options_names_what_it_refuses(keywords: object) -> None:
+    with pytest.raises(RulesError):
+        zipai.Game.check_options(keywords)  # type: ignore[arg-type]
+    zipai.Game.check_options({"huangfan": 1})  # (a dict of keywords: its names)
+
+
+def test_an_environment_names_a_huge_action_or_seat() -> None:
+    pytest.importorskip("gymnasium")
+    from changpai import envs
+
+    env = envs.ChangpaiEnv("hunan")
+    env.reset(seed=1)
+    for call in (lambda: env.step(HUGE), lambda: env.action(HUGE), lambda: env.agent_of(HUGE)):
+        with pytest.raises(ChangpaiError, match="<a whole number of 16610 bits>"):
+            call()
+    with pytest.raises(RulesError, match=r"^seats: seat=<a whole number"):
+        envs.Encoder(zipai, [HUGE])
+    with pytest.raises(RulesError, match=r"^seats: seat=nan"):
+        envs.Encoder(zipai, [float("nan")])

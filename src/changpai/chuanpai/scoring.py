@@ -96,7 +96,7 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
     # range a RulesError, a seat not at the table an IllegalActionError
     for name, value in (("total", total), ("players", players), ("winner", winner)):
         int_arg(value, name, error=NotationError)
-    int_arg(total, "total", low=0)
+    int_arg(total, "total", low=0, amount=True)  # (the hand's 胡: any size the rules give)
     int_arg(players, "players", low=2, high=7)
     winner = scored_seat(winner, players, "winner")
     amount = total + rules.base

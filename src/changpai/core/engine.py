@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
-from changpai.core.guard import clipped, keyword_options, rules_arg, shown
+from changpai.core.guard import clipped, items_arg, keyword_options, rules_arg, shown
 from changpai.core.serial import rules_to_dict
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -426,10 +426,19 @@ class GameBase(ABC):
         known = keyword_options(cls)
         if known is None:  # (a constructor that takes any keyword)
             return
-        unknown = [name for name in keywords if name not in known]
+        try:  # (the keywords given: a dict of them, or their names in any collection)
+            names = (
+                tuple(keywords)
+                if isinstance(keywords, Mapping)
+                else items_arg(keywords, "keywords", "option names", sets=True)
+            )
+        except NotationError as error:
+            raise RulesError(str(error)) from None
+        unknown = [name for name in names if name not in known]
         if unknown:
             raise RulesError(
-                f"{', '.join(map(str, unknown))} {'is' if len(unknown) == 1 else 'are'} not "
+                f"{', '.join(n if isinstance(n, str) else clipped(n) for n in unknown)} "
+                f"{'is' if len(unknown) == 1 else 'are'} not "
                 f"an option of a {cls.family} game; the options are {', '.join(known)}"
             )
 

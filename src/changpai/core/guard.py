@@ -581,10 +581,12 @@ def whole_number(value: object, what: str) -> int:
     ...
     changpai.errors.NotationError: total=2.5 is not a whole number (int)
     """
-    if type(value) is int:
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return int.__index__(value)
+    if type(value) is int or (isinstance(value, int) and not isinstance(value, bool)):
+        if not -_SEED_BOUND < value < _SEED_BOUND:  # (an amount may be large, not unwritable)
+            raise NotationError(
+                f"{what}={shown(value)} has more than {SEED_DIGITS:,} digits: no document writes it"
+            )
+        return value if type(value) is int else int.__index__(value)
     raise NotationError(f"{what}={shown(value)} is not a whole number (int){int_hint(value)}")
 
 
@@ -617,9 +619,12 @@ def int_arg(
     low: int | None = None,
     high: int | None = None,
     error: type[ChangpaiError] = RulesError,
+    amount: bool = False,
 ) -> int:
     """``value`` if it is an ``int`` (not a ``bool``) within ``low..high``, else ``error``;
-    with a bound given, also within ±:data:`NUMBER_MAX`.
+    with a bound given, also within ±:data:`NUMBER_MAX` — but an ``amount`` (a total the
+    library computes and is given back, such as a hand's 胡) only within the digits a document
+    writes (:func:`whole_number`).
 
     >>> int_arg(3, "players", low=2, high=4)
     3
@@ -644,7 +649,9 @@ def int_arg(
             else ""
         )
         raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value)}")
-    if low is not None or high is not None:  # (a type check alone leaves the range to its caller)
+    if amount:
+        whole_number(value, what)
+    elif low is not None or high is not None:  # (a type check alone leaves the range to its caller)
         number_arg(value, what, error)
     return value
 

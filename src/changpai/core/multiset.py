@@ -24,7 +24,11 @@ from attrs import field, frozen
 from changpai.core.guard import clipped, int_arg, items_arg, plain_int, whole_number
 from changpai.errors import ChangpaiError, NotationError
 
-__all__ = ["Counts", "take"]
+__all__ = ["MOST_KINDS", "Counts", "take"]
+
+MOST_KINDS = 1024
+"""The most card kinds a :class:`Counts` is made over (``size``): far beyond any deck's (字牌
+20, 川牌 22, 南通 35), so that a mistaken size is named, not filled with zeros."""
 
 
 def _default_name(index: int) -> str:
@@ -118,6 +122,8 @@ class Counts:
         ...
         changpai.errors.NotationError: card kind index 3 is out of range 0..2
         """
+        if type(size) is not int or not 0 <= size <= MOST_KINDS:  # (inline: a hot path)
+            int_arg(size, "size", low=0, high=MOST_KINDS, error=NotationError)
         items = list(items_arg(indices, "indices", "card kind indices"))
         if not all(type(index) is int for index in items):
             bad = next(index for index in items if type(index) is not int)
@@ -139,7 +145,7 @@ class Counts:
         >>> len(Counts.empty(20))
         0
         """
-        int_arg(size, "size", low=0, error=NotationError)
+        int_arg(size, "size", low=0, high=MOST_KINDS, error=NotationError)
         return cls((0,) * size, max_copies, name)
 
     def __len__(self) -> int:

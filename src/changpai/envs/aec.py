@@ -206,7 +206,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         >>> ChangpaiEnv("haha").agent_of(3)
         'player_3'
         """
-        agent = f"player_{seat}"
+        agent = f"player_{clipped(seat)}"  # (a seat that is no whole number names no agent)
         self.seat_of(agent)
         return agent
 
@@ -295,7 +295,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             raise not_an_index(index, who, len(legal))
         if not 0 <= number < len(legal):
             raise IllegalActionError(
-                f"action {number} is not legal for {who}: it has {len(legal)} legal "
+                f"action {clipped(number)} is not legal for {who}: it has {len(legal)} legal "
                 f"actions (0..{len(legal) - 1}); see the action mask"
             )
         return legal[number]

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from changpai.core import caches
-from changpai.core.guard import clipped, flag_arg, int_arg
+from changpai.core.guard import clipped, flag_arg, int_arg, items_arg
 from changpai.errors import RulesError
 
 __all__ = [
@@ -67,6 +67,8 @@ FAMILY_MAX_ACTIONS: dict[str, int] = {"chuanpai.chuopai": 512}
 #: default, twenty times the most legal actions random play has met; a mask and the
 #: ``action_features`` rows are allocated at this size for every observation.
 MAX_ACTIONS_LIMIT = 4096
+
+_MOST_SEAT = 6  # (the last seat of the largest table: 川牌 and 孝感 seat seven)
 
 
 def max_actions_arg(value: object) -> int:
@@ -156,8 +158,11 @@ class Encoder:
             max_actions = max_actions_of(str(module.Game.family))
         max_actions_arg(max_actions)
         flag_arg(action_features, "action_features")
+        seats = items_arg(seats, "seats", "seats")
         if not seats:
             raise RulesError("an Encoder needs at least one seat")
+        for seat in seats:
+            int_arg(seat, "seats: seat", low=0, high=_MOST_SEAT)
         # The table's own deck may hold cards the family's DECK lacks (南通 百搭's 福祿壽喜財)
         # or fewer copies (川牌 割胡): the kinds are the DECK's, then any others by code.
         cards = tuple(module.DECK if deck is None else deck)

@@ -97,7 +97,8 @@ def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
 
 def _players(players: object, rules: Rules) -> None:
     """Refuse a number of players other than the game's three (chuanpai.md §3.1)."""
-    count_arg(players, "players", low=2)
+    if not isinstance(players, int) or isinstance(players, bool) or players < 2:
+        count_arg(players, "players", low=2)  # (raises: the wrong type or too few)
     if players != rules.players:
         raise RulesError(
             f"players={clipped(players)}: 戳牌 is played by {rules.players} (chuanpai.md §3.1)"
