@@ -182,3 +182,51 @@ def test_an_environment_names_a_huge_action_or_seat() -> None:
         envs.Encoder(zipai, [HUGE])
     with pytest.raises(RulesError, match=r"^seats: seat=nan"):
         envs.Encoder(zipai, [float("nan")])
+
+
+class _Seat(enum.IntEnum):
+    A = 0
+    B = 1
+    F = 5
+
+
+def test_an_int_subclass_is_shown_as_its_number() -> None:
+    """As it is taken (review h75: the seat rewrite showed ``<_Seat.F: 5>``)."""
+    from changpai import daer
+
+    with pytest.raises(RulesError, match=r"^players=5: a 大貳 table has 2 to 4 players"):
+        daer.Rules(players=_Seat.F)
+
+
+def test_a_rules_option_holding_itself_is_named_by_its_check() -> None:
+    from changpai import daer
+
+    loop: list[object] = []
+    loop.append(loop)
+    with pytest.raises(RulesError, match=r"^chouwei_huxi=\[\[\.\.\.\]\]"):
+        zipai.Rules(chouwei_huxi=loop)
+    with pytest.raises(RulesError, match=r"^name=\[\[\.\.\.\]\]"):
+        daer.Rules(name=loop)
+
+
+def test_an_amount_out_of_range_is_the_error_asked_for() -> None:
+    with pytest.raises(RulesError, match=r"^total=<a whole number of 16610 bits> has more than"):
+        chuanpai.payments(HUGE, winner=0, players=4)
+    with pytest.raises(RulesError, match=r"^total=-1 is not an integer >= 0"):
+        chuanpai.payments(-1, winner=0, players=4)
+
+
+def test_an_environment_takes_an_int_subclass_seat_as_its_number() -> None:
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    from changpai import envs
+
+    env = envs.ChangpaiEnv("haha")
+    assert env.agent_of(_Seat.B) == "player_1"
+    with pytest.raises(RulesError, match=r"convert it with int\(\)"):
+        env.agent_of(np.int64(1))
+    assert envs.Encoder(zipai, [_Seat.A, _Seat.B]).seats == (0, 1)
+    assert all(type(seat) is int for seat in envs.Encoder(zipai, [_Seat.A, _Seat.B]).seats)
+    with pytest.raises(RulesError, match=r"is a set"):
+        envs.Encoder(zipai, {0, 1, 2})

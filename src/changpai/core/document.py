@@ -255,7 +255,7 @@ def check_legacy_family(data: dict[str, Any], family: str) -> None:
     """
     if data.get("family") != family:
         raise NotationError(
-            f"not a {family} game document: it has no 'schema' key (expected {clipped(GAME_SCHEMA)}) "
+            f"not a {family} game document: it has no 'schema' key (expected {GAME_SCHEMA!r}) "
             f"and its family is {clipped(data.get('family'))}, not that of a changpai 0.1.0 {family} "
             "document"
         )
@@ -408,12 +408,12 @@ def read_game_document(
     if "schema" not in data:
         if legacy is None:
             raise NotationError(
-                f"not a {family} game document: it has no 'schema' key (expected {clipped(GAME_SCHEMA)})"
+                f"not a {family} game document: it has no 'schema' key (expected {GAME_SCHEMA!r})"
             )
         data = legacy(data)
     elif data["schema"] != GAME_SCHEMA:
         raise NotationError(
-            f"not a {family} game document: schema {clipped(data['schema'])} (expected {clipped(GAME_SCHEMA)})"
+            f"not a {family} game document: schema {clipped(data['schema'])} (expected {GAME_SCHEMA!r})"
         )
     else:
         version = data.get("version")
@@ -510,7 +510,7 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
     where = f"not a {family} match document"
     if data.get("schema") != MATCH_SCHEMA:
         raise NotationError(
-            f"{where}: schema {clipped(data.get('schema'))} (expected {clipped(MATCH_SCHEMA)})"
+            f"{where}: schema {clipped(data.get('schema'))} (expected {MATCH_SCHEMA!r})"
         )
     version = data.get("version")
     if not _is_version(version, MATCH_SCHEMA, MATCH_VERSION, f"version {MATCH_VERSION}"):
@@ -533,7 +533,7 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
             # and the match's random numbers would go on from elsewhere — review h72)
             raise NotationError(
                 f"{where}: games[{number}]={clipped(game)} is not a game document of "
-                f"schema {clipped(GAME_SCHEMA)} (every game of a match is one)"
+                f"schema {GAME_SCHEMA!r} (every game of a match is one)"
             )
     return data
 

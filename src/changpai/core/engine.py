@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
-from changpai.core.guard import clipped, items_arg, keyword_options, rules_arg, shown
+from changpai.core.guard import clipped, items_arg, keyword_options, named, rules_arg, shown
 from changpai.core.serial import rules_to_dict
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -400,7 +400,7 @@ class GameBase(ABC):
         overrides this); the default refuses it."""
         raise NotationError(
             f"not a {cls.family} game document: it has no 'schema' key "
-            f"(expected {clipped(document.GAME_SCHEMA)})"
+            f"(expected {document.GAME_SCHEMA!r})"
         )
 
     @classmethod
@@ -437,7 +437,7 @@ class GameBase(ABC):
         unknown = [name for name in names if name not in known]
         if unknown:
             raise RulesError(
-                f"{', '.join(n if isinstance(n, str) else clipped(n) for n in unknown)} "
+                f"{', '.join(map(named, unknown))} "
                 f"{'is' if len(unknown) == 1 else 'are'} not "
                 f"an option of a {cls.family} game; the options are {', '.join(known)}"
             )

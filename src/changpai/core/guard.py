@@ -52,6 +52,7 @@ __all__ = [
     "meld_head",
     "meld_texts",
     "melds_arg",
+    "named",
     "not_to_act",
     "number_arg",
     "plain_int",
@@ -61,6 +62,7 @@ __all__ = [
     "text_arg",
     "unchecked",
     "whole_number",
+    "writable_arg",
 ]
 
 _T = TypeVar("_T")
@@ -103,12 +105,28 @@ def clipped(value: object) -> str:
     (163, 'x1 … x1 x1')
     >>> clipped([10**5000])
     '[<a whole number of 16610 bits>]'
+    >>> import enum
+    >>> clipped(enum.IntEnum("Seat", "EAST")(1))  # (taken as its number: shown so)
+    '1'
     """
+    if isinstance(value, int) and type(value) is not int and not isinstance(value, bool):
+        value = int.__index__(value)
     try:
         text = repr(value)
     except ValueError:  # (a whole number Python does not write: over 4,300 digits)
         text = shown(value)
     return text if len(text) <= 160 else f"{text[:120]} … {text[-40:]}"
+
+
+def named(value: object) -> str:
+    """A name in an error message: a ``str`` as its text, anything else as :func:`clipped`
+    shows it, cut alike (what is named as an unknown option).
+
+    >>> named("colour"), named(5), len(named("x" * 400))
+    ('colour', '5', 161)
+    """
+    text = clipped(value)
+    return text[1:-1] if isinstance(value, str) else text
 
 
 def text_arg(value: object, what: str) -> str:
@@ -582,10 +600,7 @@ def whole_number(value: object, what: str) -> int:
     changpai.errors.NotationError: total=2.5 is not a whole number (int)
     """
     if type(value) is int or (isinstance(value, int) and not isinstance(value, bool)):
-        if not -_SEED_BOUND < value < _SEED_BOUND:  # (an amount may be large, not unwritable)
-            raise NotationError(
-                f"{what}={shown(value)} has more than {SEED_DIGITS:,} digits: no document writes it"
-            )
+        writable_arg(value, what, NotationError)  # (an amount may be large, not unwritable)
         return value if type(value) is int else int.__index__(value)
     raise NotationError(f"{what}={shown(value)} is not a whole number (int){int_hint(value)}")
 
@@ -650,17 +665,17 @@ def int_arg(
         )
         raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value)}")
     if amount:
-        whole_number(value, what)
-    elif low is not None or high is not None:  # (a type check alone leaves the range to its caller)
-        number_arg(value, what, error)
+        writable_arg(value, what, error)
+    elif (low is not None or high is not None) and not -NUMBER_MAX <= value <= NUMBER_MAX:
+        number_arg(value, what, error)  # (a type check alone leaves the range to its caller)
     return value
 
 
 NUMBER_MAX = 2**53 - 1
-"""The largest whole number, of either sign, that changpai takes as a count, an amount or a
-rules option (a seed may be larger: :data:`SEED_DIGITS`): a document writes it as a JSON
-number, which every JSON reader (JavaScript's too) keeps exactly, and an error message shows
-it (Python writes no whole number of over 4,300 digits)."""
+"""The largest whole number, of either sign, that changpai takes as a count or a rules option
+(a seed may be larger, :data:`SEED_DIGITS`, and so may the amounts computed from the options,
+:func:`writable_arg`): a document writes it as a JSON number, which every JSON reader
+(JavaScript's too) keeps exactly."""
 
 
 def number_arg(value: int, what: str, error: type[ChangpaiError] = RulesError) -> int:
@@ -677,6 +692,25 @@ def number_arg(value: int, what: str, error: type[ChangpaiError] = RulesError) -
         raise error(
             f"{what}={shown(value)} is beyond ±{NUMBER_MAX:,} (2**53 - 1), the largest whole "
             "number changpai takes"
+        )
+    return value
+
+
+def writable_arg(value: int, what: str, error: type[ChangpaiError] = NotationError) -> int:
+    """``value`` if it has at most :data:`SEED_DIGITS` digits, the most Python writes, else
+    ``error`` naming it: the bound of an amount (a total, a payment, a hand's value), which the
+    rules may make larger than :data:`NUMBER_MAX` but a document must write.
+
+    >>> writable_arg(2**60, "amount")
+    1152921504606846976
+    >>> writable_arg(10**5000, "amount")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: amount=<a whole number of 16610 bits> has more than 4,300 digits: no document writes it
+    """
+    if not -_SEED_BOUND < value < _SEED_BOUND:
+        raise error(
+            f"{what}={shown(value)} has more than {SEED_DIGITS:,} digits: no document writes it"
         )
     return value
 

@@ -21,14 +21,15 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import clipped, int_arg, items_arg, plain_int, whole_number
+from changpai.core.guard import NUMBER_MAX, clipped, int_arg, items_arg, plain_int, whole_number
 from changpai.errors import ChangpaiError, NotationError
 
 __all__ = ["MOST_KINDS", "Counts", "take"]
 
 MOST_KINDS = 1024
-"""The most card kinds a :class:`Counts` is made over (``size``): far beyond any deck's (字牌
-20, 川牌 22, 南通 35), so that a mistaken size is named, not filled with zeros."""
+"""The most card kinds :meth:`Counts.empty` and :meth:`Counts.from_indices` make a multiset
+over (``size``): far beyond any deck's (字牌 20, 川牌 22, 南通 35), so that a mistaken size is
+named, not filled with zeros (the counts given to ``Counts`` itself are its size)."""
 
 
 def _default_name(index: int) -> str:
@@ -77,7 +78,8 @@ class Counts:
 
     def __attrs_post_init__(self) -> None:
         counts, limits = self.counts, self.limits
-        int_arg(self.max_copies, "max_copies", low=0, error=NotationError)
+        if type(self.max_copies) is not int or not 0 <= self.max_copies <= NUMBER_MAX:
+            int_arg(self.max_copies, "max_copies", low=0, error=NotationError)  # (raises)
         if limits is not None and len(limits) != len(counts):
             raise ChangpaiError(f"{len(limits)} copy limits for {len(counts)} card kinds")
         # Fast path (hands are checked on every analysis call): C-level min/max/compare.

@@ -124,8 +124,9 @@ def register_presets(cls: type[RulesBase], family: str, **presets: Any) -> None:
 def check_numbers(rules: RulesBase) -> None:
     """Refuse, with a :class:`~changpai.errors.RulesError` naming the option, a whole number
     beyond ±:data:`~changpai.core.guard.NUMBER_MAX` anywhere in the options of ``rules`` (in
-    a tuple or a mapping too): the first check of every family's rules, before any message
-    shows a number.
+    a tuple or a mapping too, to the depth a rules option holds): the first check of every
+    family's ``__attrs_post_init__``, after the fields' own validators (so a number below a
+    field's least value may be named by its validator first).
 
     >>> from changpai import zipai
     >>> zipai.HUNAN.evolve(min_huxi=2**60)
@@ -134,16 +135,21 @@ def check_numbers(rules: RulesBase) -> None:
     changpai.errors.RulesError: min_huxi=1152921504606846976 is beyond ±9,007,199,254,740,991 (2**53 - 1), the largest whole number changpai takes
     """
     for option in fields(type(rules)):  # type: ignore[arg-type]
-        _check_number(getattr(rules, option.name), option.name)
+        _check_number(getattr(rules, option.name), option.name, _DEPTH)
 
 
-def _check_number(value: object, name: str) -> None:
+# No rules option holds numbers nested deeper (a container holding itself is left to the
+# family's own check of the option, which names it).
+_DEPTH = 4
+
+
+def _check_number(value: object, name: str, depth: int) -> None:
     if isinstance(value, int) and not isinstance(value, bool):
         number_arg(value, name)
-    elif isinstance(value, (tuple, list, set, frozenset)):
+    elif depth and isinstance(value, (tuple, list, set, frozenset)):
         for item in value:
-            _check_number(item, f"{name} item")
-    elif isinstance(value, Mapping):
+            _check_number(item, f"{name} item", depth - 1)
+    elif depth and isinstance(value, Mapping):
         for key, item in value.items():
-            _check_number(key, f"{name} key")
-            _check_number(item, f"{name}[{clipped(key)}]")
+            _check_number(key, f"{name} key", depth - 1)
+            _check_number(item, f"{name}[{clipped(key)}]", depth - 1)

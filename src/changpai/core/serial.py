@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from attrs import fields
 
-from changpai.core.guard import clipped
+from changpai.core.guard import clipped, named
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
@@ -147,9 +147,8 @@ def rules_from_dict(cls: type[_R], data: Any, *, family: str) -> _R:
     known = [a.name for a in getattr(cls, "__attrs_attrs__", ())]  # (an attrs class)
     unknown = [key for key in fixed if key not in known]
     if unknown:
-        named = (clipped(k)[1:-1] if isinstance(k, str) else clipped(k) for k in unknown[:6])
         raise RulesError(
-            f"{', '.join(named)}{', ...' if len(unknown) > 6 else ''} "
+            f"{', '.join(map(named, unknown[:6]))}{', ...' if len(unknown) > 6 else ''} "
             f"{'is' if len(unknown) == 1 else 'are'} not "
             f"{'an option' if len(unknown) == 1 else 'options'} of the {family} rules (a rules "
             f"object of another family?); the options are {', '.join(known)}"

@@ -34,12 +34,11 @@ from changpai.core.guard import (
     cards_arg,
     clipped,
     instance_of,
-    int_arg,
     items_arg,
     meld_texts,
-    number_arg,
     rules_arg,
     unchecked,
+    whole_number,
 )
 from changpai.daer.melds import Meld, MeldKind, Origin, _luzhou_names, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
@@ -395,7 +394,7 @@ def wins(hu: int, rules: Rules) -> bool:
 
 
 def _hu_field(instance: object, attribute: object, value: int) -> None:
-    number_arg(int_arg(value, "hu", error=NotationError), "hu", NotationError)
+    whole_number(value, "hu")  # (an amount: any size a document writes)
 
 
 def _concealed_field(value: object) -> tuple[Meld, ...]:

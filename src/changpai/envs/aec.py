@@ -27,7 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
-from changpai.core.guard import clipped, flag_arg, seed_arg, shown
+from changpai.core.guard import clipped, flag_arg, int_arg, plain_int, seed_arg, shown
 from changpai.envs.encode import Encoder, canonical, max_actions_arg, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
 
@@ -206,7 +206,9 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         >>> ChangpaiEnv("haha").agent_of(3)
         'player_3'
         """
-        agent = f"player_{clipped(seat)}"  # (a seat that is no whole number names no agent)
+        if type(seat) is not int:  # (an IntEnum seat as its number; anything else refused)
+            seat = plain_int(int_arg(seat, "seat"))
+        agent = f"player_{clipped(seat)}"
         self.seat_of(agent)
         return agent
 

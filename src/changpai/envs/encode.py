@@ -39,8 +39,8 @@ import numpy as np
 import numpy.typing as npt
 
 from changpai.core import caches
-from changpai.core.guard import clipped, flag_arg, int_arg, items_arg
-from changpai.errors import RulesError
+from changpai.core.guard import clipped, flag_arg, int_arg, items_arg, plain_int
+from changpai.errors import NotationError, RulesError
 
 __all__ = [
     "FAMILY_MAX_ACTIONS",
@@ -158,11 +158,15 @@ class Encoder:
             max_actions = max_actions_of(str(module.Game.family))
         max_actions_arg(max_actions)
         flag_arg(action_features, "action_features")
-        seats = items_arg(seats, "seats", "seats")
+        try:  # (in turn order: not a set)
+            seats = items_arg(seats, "seats", "seats")
+        except NotationError as error:
+            raise RulesError(str(error)) from None
         if not seats:
             raise RulesError("an Encoder needs at least one seat")
-        for seat in seats:
-            int_arg(seat, "seats: seat", low=0, high=_MOST_SEAT)
+        seats = tuple(
+            plain_int(int_arg(seat, "seats: seat", low=0, high=_MOST_SEAT)) for seat in seats
+        )
         # The table's own deck may hold cards the family's DECK lacks (南通 百搭's 福祿壽喜財)
         # or fewer copies (川牌 割胡): the kinds are the DECK's, then any others by code.
         cards = tuple(module.DECK if deck is None else deck)

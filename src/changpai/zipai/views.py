@@ -184,14 +184,14 @@ def legacy_document(data: dict[str, Any]) -> dict[str, Any]:
     if "format" not in data:  # neither today's schema nor a 0.1.0 format: name today's first
         raise NotationError(
             f"not a zipai game document: it has no 'schema' key (expected "
-            f"{clipped(document.GAME_SCHEMA)}; a changpai 0.1.0 document has 'format': "
-            f"{clipped(_LEGACY_FORMAT)})"
+            f"{document.GAME_SCHEMA!r}; a changpai 0.1.0 document has 'format': "
+            f"{_LEGACY_FORMAT!r})"
         )
     tag = data["format"]
     if tag != _LEGACY_FORMAT:
         raise NotationError(
             f"not a zipai game document: format {shown(tag)} (expected 'schema': "
-            f"{clipped(document.GAME_SCHEMA)}, or 'format': {clipped(_LEGACY_FORMAT)} of a changpai 0.1.0 "
+            f"{document.GAME_SCHEMA!r}, or 'format': {_LEGACY_FORMAT!r} of a changpai 0.1.0 "
             "document)"
         )
     document.check_legacy_keys(data, "zipai", ("format", *_LEGACY_KEYS, "huangfan"))
