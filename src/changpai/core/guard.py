@@ -639,7 +639,7 @@ def int_arg(
     """``value`` if it is an ``int`` (not a ``bool``) within ``low..high``, else ``error``;
     with a bound given, also within ±:data:`NUMBER_MAX` — but an ``amount`` (a total the
     library computes and is given back, such as a hand's 胡) only within the digits a document
-    writes (:func:`whole_number`).
+    writes (:func:`writable_arg`).
 
     >>> int_arg(3, "players", low=2, high=4)
     3
