@@ -484,7 +484,7 @@ def seed_arg(seed: object, error: type[ChangpaiError] = RulesError) -> int | Non
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise error(f"seed={shown(seed)} is not a whole number (or None){int_hint(seed)}")
-    if seed is not None and not -_SEED_BOUND < seed < _SEED_BOUND:
+    if seed is not None and not _SEED_LOW < seed < _SEED_BOUND:
         # (a document writes the seed: Python writes no whole number of more digits)
         raise error(f"seed={shown(seed)} has more than {SEED_DIGITS:,} digits")
     return plain_int(seed)  # type: ignore[no-any-return]  # (an IntEnum seed as its number)
@@ -496,6 +496,7 @@ number, and Python writes no whole number of more digits (``sys.get_int_max_str_
 default): every seed a document could hold is taken."""
 
 _SEED_BOUND = 10**SEED_DIGITS
+_SEED_LOW = -_SEED_BOUND  # (negated once, not at each call)
 
 
 def flag_arg(value: object, what: str, error: type[ChangpaiError] = RulesError) -> bool:
@@ -708,7 +709,7 @@ def writable_arg(value: int, what: str, error: type[ChangpaiError] = NotationErr
     ...
     changpai.errors.NotationError: amount=<a whole number of 16610 bits> has more than 4,300 digits: no document writes it
     """
-    if not -_SEED_BOUND < value < _SEED_BOUND:
+    if not _SEED_LOW < value < _SEED_BOUND:
         raise error(
             f"{what}={shown(value)} has more than {SEED_DIGITS:,} digits: no document writes it"
         )
