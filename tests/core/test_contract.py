@@ -396,6 +396,8 @@ def test_a_subclass_passing_options_on_is_not_refused(entry: changpai.Variant) -
             self.trace = trace
 
     Traced.check_options(["trace", "dealer", "anything"])
+    with pytest.raises(RulesError, match=r"^keywords=5 is not a sequence of option names"):
+        Traced.check_options(5)  # (the names are read all the same)
     game = Traced.replay([], entry.rules, seed=1, dealer=1, trace=True)
     assert game.trace and game.dealer == 1
     assert Traced.from_json(game.to_json()).dealer == 1

@@ -423,9 +423,6 @@ class GameBase(ABC):
             raise RulesError(
                 f"keywords={clipped(keywords):.60} is one string; give a list of option names"
             )
-        known = keyword_options(cls)
-        if known is None:  # (a constructor that takes any keyword)
-            return
         try:  # (the keywords given: a dict of them, or their names in any collection)
             names = (
                 tuple(keywords)
@@ -434,6 +431,9 @@ class GameBase(ABC):
             )
         except NotationError as error:
             raise RulesError(str(error)) from None
+        known = keyword_options(cls)
+        if known is None:  # (a constructor that takes any keyword)
+            return
         unknown = [name for name in names if name not in known]
         if unknown:
             raise RulesError(
