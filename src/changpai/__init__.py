@@ -179,7 +179,7 @@ def _load() -> dict[str, Variant]:
                     if key in table and table[key] is not entry:
                         raise RulesError(
                             f"variant name {clipped(name)} is claimed by both "
-                            f"{table[key].name!r} and {entry.name!r}"
+                            f"{clipped(table[key].name)} and {clipped(entry.name)}"
                         )
                     table[key] = entry
         _registry, _ordered = table, tuple(ordered)

@@ -51,7 +51,7 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
     analyze = getattr(module, "analyze", None)
     if analyze is None:
         raise ChangpaiError(
-            f"'analyze' reads melds; {entry.name!r} ({entry.title}) is a game without meld "
+            f"'analyze' reads melds; {clipped(entry.name)} ({entry.title}) is a game without meld "
             "analysis — try 'changpai play' or 'changpai simulate'"
         )
     if args.sample and args.hand is not None:
@@ -70,7 +70,9 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
             continue
         if keyword not in accepted:
             flag = "--" + option.replace("_", "-")
-            raise ChangpaiError(f"{flag} is not an option of {entry.name!r} ({entry.family})")
+            raise ChangpaiError(
+                f"{flag} is not an option of {clipped(entry.name)} ({entry.family})"
+            )
         keywords[keyword] = value
     if args.sample:
         keywords.update((key, value) for key, value in entry.sample_options if key not in keywords)

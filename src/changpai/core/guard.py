@@ -355,7 +355,7 @@ def kind_alone(text: str, kind: str, word: str = "kind") -> NotationError:
     >>> str(kind_alone(" 碰", "碰")), str(kind_alone("將", "將", "set name"))
     ("' 碰': the kind '碰' names no cards", "'將': the set name '將' names no cards")
     """
-    return NotationError(f"{clipped(text)}: the {word} {kind!r} names no cards")
+    return NotationError(f"{clipped(text)}: the {word} {clipped(kind)} names no cards")
 
 
 def meld_texts(text: str) -> list[str]:
@@ -799,7 +799,7 @@ def action_dict(data: object, family: str, keys: tuple[str, ...] = ()) -> dict[s
     for key in ("seat", "kind"):
         if key not in data:
             raise NotationError(
-                f"{shown(data)} is not a {family} action: the key {key!r} is missing"
+                f"{shown(data)} is not a {family} action: the key {clipped(key)} is missing"
             )
     if keys:
         unknown = [key for key in data if key not in ("seat", "kind", *keys)]
