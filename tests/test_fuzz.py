@@ -208,7 +208,6 @@ _KEYWORD_TARGETS = [
     for family in [module.__name__.rsplit(".", 1)[-1]]
     for owner in ("Game", "Match", "stack_deck")
     for keyword in inspect.signature(getattr(module, owner)).parameters
-    if keyword not in ("seed",) or owner != "stack_deck"
 ]
 
 
