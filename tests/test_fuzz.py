@@ -27,9 +27,15 @@ import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import attrs
 import pytest
-from fuzz_targets import TARGETS, families, fuzzed_parameters, hand_targets
+from fuzz_targets import (
+    TARGETS,
+    families,
+    family_module,
+    fuzzed_parameters,
+    hand_targets,
+    rules_options,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -220,8 +226,7 @@ def test_constructor_keywords_raise_typed_errors(
     """Game(...), Match(...) and stack_deck(...) with one garbage keyword raise a ChangpaiError;
     a game or match they make is written as a document and read back."""
     family, owner = target.split(".")
-    modules = {m.__name__.rsplit(".", 1)[-1]: m for m in families()}
-    function = getattr(modules[family], owner)
+    function = getattr(family_module(family), owner)
     value = data.draw(_garbage, label=keyword)
     try:
         made = function(**{keyword: value})
@@ -233,21 +238,13 @@ def test_constructor_keywords_raise_typed_errors(
         assert type(made).from_json(text).to_json() == text
 
 
-def _rules_options() -> list[tuple[str, str]]:
-    return [
-        (module.__name__.rsplit(".", 1)[-1], option.name)
-        for module in families()
-        for option in attrs.fields(module.Rules)
-    ]
-
-
-@pytest.mark.parametrize(("family", "option"), _rules_options())
+@pytest.mark.parametrize(("family", "option"), [(f, o) for f, o, _ in rules_options()])
 @_SETTINGS
 @given(data=st.data())
 def test_rules_options_raise_rules_errors(family: str, option: str, data: st.DataObject) -> None:
     """Every option of every family's Rules, one at a time with garbage, raises a RulesError;
     rules it makes are written as JSON and read back equal."""
-    module = {m.__name__.rsplit(".", 1)[-1]: m for m in families()}[family]
+    module = family_module(family)
     value = data.draw(_garbage, label=option)
     try:
         rules = module.Rules(**{option: value})

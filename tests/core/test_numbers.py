@@ -8,9 +8,8 @@ from __future__ import annotations
 import enum
 import json
 
-import attrs
 import pytest
-from fuzz_targets import families
+from fuzz_targets import family_module, rules_options
 
 from changpai import chuanpai, nantong, xiaogan, zipai
 from changpai.chuanpai import chuopai
@@ -23,20 +22,9 @@ from changpai.errors import ChangpaiError, IllegalActionError, NotationError, Ru
 HUGE = 10**5000  # (str() of it raises ValueError)
 
 
-def _int_options() -> list[tuple[str, str]]:
-    return [
-        (module.__name__.rsplit(".", 1)[-1], option.name)
-        for module in families()
-        for option in attrs.fields(module.Rules)
-        if type(getattr(module.Rules(), option.name)) is int
-    ]
-
-
-def _module(family: str):  # type: ignore[no-untyped-def]
-    return {m.__name__.rsplit(".", 1)[-1]: m for m in families()}[family]
-
-
-@pytest.mark.parametrize(("family", "option"), _int_options())
+@pytest.mark.parametrize(
+    ("family", "option"), [(f, o) for f, o, default in rules_options() if type(default) is int]
+)
 @pytest.mark.parametrize(
     "number",
     [HUGE, -HUGE, NUMBER_MAX + 1, -NUMBER_MAX - 1],
@@ -44,7 +32,7 @@ def _module(family: str):  # type: ignore[no-untyped-def]
 )
 def test_every_whole_number_option_is_bounded(family: str, option: str, number: int) -> None:
     with pytest.raises(RulesError, match=f"^{option}="):
-        _module(family).Rules(**{option: number})
+        family_module(family).Rules(**{option: number})
 
 
 def test_the_bound_is_the_largest_number_every_json_reader_keeps() -> None:

@@ -10,6 +10,8 @@ import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
+
 import changpai
 import changpai.core
 
@@ -22,6 +24,20 @@ def families() -> list[types.ModuleType]:
     for entry in changpai.variants():
         seen.setdefault(entry.module.__name__, entry.module)
     return list(seen.values())
+
+
+def family_module(family: str) -> types.ModuleType:
+    """The module of a family by the last part of its name (``zipai``, ``chuopai``)."""
+    return {module.__name__.rsplit(".", 1)[-1]: module for module in families()}[family]
+
+
+def rules_options() -> list[tuple[str, str, Any]]:
+    """``(family, option, default)`` for every option of every family's ``Rules``."""
+    return [
+        (module.__name__.rsplit(".", 1)[-1], option.name, getattr(module.Rules(), option.name))
+        for module in families()
+        for option in attrs.fields(module.Rules)
+    ]
 
 
 def _targets() -> Iterator[tuple[str, Callable[..., Any], types.ModuleType | None]]:

@@ -42,10 +42,11 @@ from changpai.core.guard import (
     keywords_with_win,
     plain_int,
     rules_arg,
+    writable_arg,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 
 __all__ = ["Analysis", "Win", "analyze", "payments", "score"]
 
@@ -96,7 +97,9 @@ def payments(total: int, winner: int, players: int, rules: Rules = YAODIREN) -> 
     # range a RulesError, a seat not at the table an IllegalActionError
     for name, value in (("total", total), ("players", players), ("winner", winner)):
         int_arg(value, name, error=NotationError)
-    int_arg(total, "total", low=0, amount=True)  # (the hand's 胡: any size the rules give)
+    if total < 0:
+        int_arg(total, "total", low=0)  # (raises)
+    writable_arg(total, "total", RulesError)  # (the hand's 胡: any size the rules give)
     int_arg(players, "players", low=2, high=7)
     winner = scored_seat(winner, players, "winner")
     amount = total + rules.base

@@ -635,12 +635,10 @@ def int_arg(
     low: int | None = None,
     high: int | None = None,
     error: type[ChangpaiError] = RulesError,
-    amount: bool = False,
 ) -> int:
     """``value`` if it is an ``int`` (not a ``bool``) within ``low..high``, else ``error``;
-    with a bound given, also within ±:data:`NUMBER_MAX` — but an ``amount`` (a total the
-    library computes and is given back, such as a hand's 胡) only within the digits a document
-    writes (:func:`writable_arg`).
+    with a bound given, also within ±:data:`NUMBER_MAX` (an amount the library computes, such
+    as a hand's 胡, is bounded by :func:`writable_arg` instead).
 
     >>> int_arg(3, "players", low=2, high=4)
     3
@@ -665,9 +663,7 @@ def int_arg(
             else ""
         )
         raise error(f"{what}={shown(value)} is not an integer{span}{int_hint(value)}")
-    if amount:
-        writable_arg(value, what, error)
-    elif (low is not None or high is not None) and not -NUMBER_MAX <= value <= NUMBER_MAX:
+    if (low is not None or high is not None) and not -NUMBER_MAX <= value <= NUMBER_MAX:
         number_arg(value, what, error)  # (a type check alone leaves the range to its caller)
     return value
 
