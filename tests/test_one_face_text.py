@@ -4,9 +4,12 @@ text separated by ``;`` (``parse_melds``) as 字牌 / 大貳 / 南通 do."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.errors import NotationError
@@ -235,3 +238,43 @@ def test_the_rules_files_other_names_are_read(family: Any, text: str, same_as: s
     """Review h54: names the rules files give a meld or a card (and their simplified glyphs)
     were refused by Meld.parse / parse."""
     assert family.Meld.parse(text) == family.Meld.parse(same_as)
+
+
+# ---------------------------------------------------------------- Card.parse reads as parse
+
+_FAMILIES = {
+    "zipai": zipai,
+    "nantong": nantong,
+    "chuanpai": chuanpai,
+    "xiaogan": xiaogan,
+    "chuopai": importlib.import_module("changpai.chuanpai.chuopai"),
+}
+
+
+def _texts(family: Any) -> list[str]:
+    cards = getattr(family, "CARDS", None) or sorted(set(family.DECK), key=lambda c: c.index)
+    return [t for c in cards for t in (c.code, str(c), c.code.lower(), c.code.upper())]
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("name", sorted(_FAMILIES))
+def test_card_parse_reads_one_card_as_parse_does(name: str, data: st.DataObject) -> None:
+    """``Card.parse`` (南通 and 字牌 read a card's code or name at once, as a document holds
+    ~150 of them) gives the one card ``parse`` reads from the same text, and refuses with a
+    NotationError whatever ``parse`` refuses or reads as more or fewer cards; a ``str``
+    subclass is read alike."""
+    family = _FAMILIES[name]
+    text = data.draw(st.one_of(st.sampled_from(_texts(family)), st.text(max_size=6)))
+    try:
+        cards: Any = family.parse(text)
+    except NotationError as error:
+        cards = error
+    for given_text in (text, type("Text", (str,), {})(text)):
+        if isinstance(cards, tuple) and len(cards) == 1:
+            assert family.Card.parse(given_text) is cards[0]
+        else:
+            with pytest.raises(NotationError) as refused:
+                family.Card.parse(given_text)
+            if isinstance(cards, NotationError) and name in ("zipai", "nantong"):
+                assert str(refused.value) == str(cards)  # (parse's own message)

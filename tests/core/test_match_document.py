@@ -288,6 +288,26 @@ def test_a_bad_game_document_is_named_by_its_place() -> None:
     assert message.startswith("games[1] of the zipai match document: actions[0] of the zipai")
 
 
+def test_a_game_s_decisions_are_read_as_its_own_document_reads_them() -> None:
+    """The decisions of a match's game are read once, on the hand dealt (faster loading):
+    a list that is none, or an action that is none, is still named by its place; each hand
+    loaded equals the game its document gives alone."""
+    data = _document()
+    data["games"][1]["actions"] = {"seat": 0}
+    assert "games[1] of the zipai match document: not a zipai game document: actions=" in _refused(
+        data
+    )
+    data = _document()
+    data["games"][1]["actions"][2] = {"seat": 0, "kind": "eat"}
+    message = _refused(data)
+    assert message.startswith("games[1] of the zipai match document: actions[2] of the zipai")
+    data = _document()
+    match = zipai.Match.from_json(json.dumps(data))
+    for game, item in zip(match.games, data["games"], strict=True):
+        assert game == zipai.Game.from_json(json.dumps(item))
+        assert json.loads(game.to_json()) == item
+
+
 def test_a_hand_after_an_unfinished_one_is_refused() -> None:
     data = _document()
     data["games"][0]["actions"] = data["games"][0]["actions"][:3]

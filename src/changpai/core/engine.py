@@ -464,16 +464,10 @@ class GameBase(ABC):
         rules = document.read_rules(cls.rules_class, data, family=cls.family, what="game")
         try:
             deck = [cls._card(code) for code in data["deck"]]
-            actions = []
-            for number, item in enumerate(data["actions"]):
-                try:
-                    actions.append(cls.action_class.from_dict(item))
-                except ChangpaiError as error:  # (named by its place, as a refused decision)
-                    raise type(error)(
-                        f"{listed}[{number}] of the {cls.family} game document: {error}"
-                    ) from None
+            items = data["actions"]
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"not a {cls.family} game document: {error}") from None
+        actions = cls._document_actions(items, listed)
         document.check_options(
             data["options"], keyword_options(cls), family=cls.family, what="game",
             own=("rules", "seed", "deck", "dealer"),
@@ -485,6 +479,23 @@ class GameBase(ABC):
         except RulesError as error:  # a bad deck, dealer or option: the document is wrong
             raise NotationError(f"not a {cls.family} game document: {error}") from None
         return replay(game, actions, where=f"the {cls.family} game document", listed=listed)
+
+    @classmethod
+    def _document_actions(cls, items: list[Any], listed: str = "actions") -> list[Any]:
+        """The decisions of a game document's ``actions`` list (``listed`` names it in errors),
+        each read by ``action_class.from_dict``; a bad one raises its typed error named by its
+        place, ``actions[3] of the zipai game document: …``."""
+        actions = []
+        for number, item in enumerate(items):
+            try:
+                actions.append(cls.action_class.from_dict(item))
+            except ChangpaiError as error:  # (named by its place, as a refused decision)
+                raise type(error)(
+                    f"{listed}[{number}] of the {cls.family} game document: {error}"
+                ) from None
+            except (KeyError, TypeError, AttributeError) as error:
+                raise NotationError(f"not a {cls.family} game document: {error}") from None
+        return actions
 
     @classmethod
     def replay(

@@ -23,6 +23,7 @@ from attrs import field, frozen
 
 from changpai.core import document, render
 from changpai.core.copying import copy_user_slots
+from changpai.core.engine import replay
 from changpai.core.guard import (
     clipped,
     count_arg,
@@ -627,6 +628,8 @@ class Match(Generic[G, R]):
 
         # (the hand as dealt first: one the match does not deal is named as such before its
         # decisions, which would be refused by a hand dealt otherwise)
+        if not isinstance(item.get("actions"), list):
+            load(item)  # (refused: the document names what is wrong with its decisions)
         game = load({**item, "actions": []})
         dealt: Any = self.new_hand(None if game.seed is not None else game.deck)
         for what, theirs, ours in (
@@ -641,7 +644,11 @@ class Match(Generic[G, R]):
                     f"{name} is not the hand the match deals next: its {what} is "
                     f"{clipped(theirs)}, the match deals {clipped(ours)}"
                 )
-        self._games[-1] = load(item)
+        try:  # (its decisions replayed on the hand loaded: read once, dealt once)
+            actions = self.game_class._document_actions(item["actions"])
+            self._games[-1] = replay(game, actions, where=f"the {game.family} game document")
+        except ChangpaiError as error:
+            raise type(error)(f"{name}: {error}") from None
 
     def _title(self) -> str:
         title = getattr(self.rules, "title", self.rules.name)

@@ -144,6 +144,10 @@ class Card(Interned):
         >>> Card.parse("九万"), Card.parse("hh")
         (Card('9w'), Card('HH'))
         """
+        if type(text) is str:  # (a code or name as written: read at once, as parse reads it)
+            known = _BY_TEXT.get(text)
+            if known is not None:
+                return known
         cards = parse(text)
         if len(cards) != 1:
             raise NotationError(f"{clipped(text)} is not one nantong card but {len(cards)}")
@@ -252,6 +256,9 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(N_KINDS))
 """One interned :class:`Card` per kind, by index: the 30 plain kinds, then the five 百搭."""
 BAIDA: tuple[Card, ...] = CARDS[N_PLAIN:]
 """The five 百搭 (福 祿 壽 喜 財), one copy each (nantong.md §1)."""
+_BY_TEXT: dict[str, Card] = {text: c for c in CARDS for text in (c.code, c.hanzi)}
+# (Card.parse's fast path: a document's codes; anything else goes through parse)
+
 DECK: tuple[Card, ...] = tuple(c for c in CARDS[:N_PLAIN] for _ in range(4))
 """The 120-card deck: four copies of each plain kind (nantong.md §1)."""
 DECK_BAIDA: tuple[Card, ...] = DECK + BAIDA

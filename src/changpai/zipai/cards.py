@@ -185,6 +185,10 @@ class Card(Interned, _Packed):
         >>> Card.parse("b10"), Card.parse("贰"), Card.parse(" x3 ")
         (Card('d10'), Card('d2'), Card('x3'))
         """
+        if type(text) is str:  # (a code or glyph as written: read at once, as parse reads it)
+            known = _BY_TEXT.get(text)
+            if known is not None:
+                return known
         cards = parse(text)
         if len(cards) != 1:
             raise NotationError(f"{clipped(text)} is not one zipai card; {_EXPECTED}")
@@ -204,6 +208,8 @@ _BUILT = 0  # how many kinds of CARDS exist yet (Card.__new__ returns those)
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(KINDS))
 """The 20 card kinds, indexed by :attr:`Card.index`; every :class:`Card` is one of them."""
 _BUILT = KINDS
+_BY_TEXT: dict[str, Card] = {text: c for c in CARDS for text in (c.code, c.hanzi)}
+# (Card.parse's fast path: a document's codes; anything else goes through parse)
 
 DECK: tuple[Card, ...] = tuple(card for card in CARDS for _ in range(4))
 """The full 80-card deck, four copies of each kind in index order."""

@@ -21,6 +21,17 @@ MAX_SEATS = 7
 """Seats of a turn-claim table at most (chuanpai.md §2.1, xiaogan.md §2: up to 7 players)."""
 
 
+_VALUES: dict[type[Enum], frozenset[object]] = {}
+
+
+def _values(kinds: type[Enum]) -> frozenset[object]:
+    """The values of the members of ``kinds`` (kept per enum: the families have four)."""
+    values = _VALUES.get(kinds)
+    if values is None:
+        values = _VALUES[kinds] = frozenset(k.value for k in kinds)
+    return values
+
+
 def action_fields(
     data: Any,
     family: str,
@@ -51,11 +62,11 @@ def action_fields(
     if isinstance(meld, melds):
         meld = meld.value
     # (isinstance first: a list or a dict is no kind, and no set holds it)
-    if not isinstance(kind, str) or kind not in {k.value for k in kinds}:
+    if not isinstance(kind, str) or kind not in _values(kinds):
         raise NotationError(
             f"{clipped(data)} is not a {family} action: {clipped(kind)} is not a kind"
         )
-    if meld is not None and (not isinstance(meld, str) or meld not in {k.value for k in melds}):
+    if meld is not None and (not isinstance(meld, str) or meld not in _values(melds)):
         raise NotationError(
             f"{clipped(data)} is not a {family} action: {clipped(meld)} is not a {meld_word}"
         )
