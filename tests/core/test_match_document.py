@@ -301,6 +301,16 @@ def test_a_game_s_decisions_are_read_as_its_own_document_reads_them() -> None:
     data["games"][1]["actions"][2] = {"seat": 0, "kind": "eat"}
     message = _refused(data)
     assert message.startswith("games[1] of the zipai match document: actions[2] of the zipai")
+    for bad in ("pass", 5, None, [1]):  # (named as the game's own document names it: h76)
+        data = _document()
+        data["games"][1]["actions"][0] = bad
+        with pytest.raises(NotationError) as alone:
+            zipai.Game.from_json(json.dumps(data["games"][1]))
+        assert _refused(data) == f"games[1] of the zipai match document: {alone.value}"
+    data = _document()  # (a hand not dealt next is named so before its decisions: h76)
+    data["games"][1]["seed"] += 1
+    del data["games"][1]["actions"]
+    assert "games[1] of the zipai match document is not the hand the match" in _refused(data)
     data = _document()
     match = zipai.Match.from_json(json.dumps(data))
     for game, item in zip(match.games, data["games"], strict=True):

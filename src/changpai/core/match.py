@@ -628,8 +628,6 @@ class Match(Generic[G, R]):
 
         # (the hand as dealt first: one the match does not deal is named as such before its
         # decisions, which would be refused by a hand dealt otherwise)
-        if not isinstance(item.get("actions"), list):
-            load(item)  # (refused: the document names what is wrong with its decisions)
         game = load({**item, "actions": []})
         dealt: Any = self.new_hand(None if game.seed is not None else game.deck)
         for what, theirs, ours in (
@@ -644,7 +642,10 @@ class Match(Generic[G, R]):
                     f"{name} is not the hand the match deals next: its {what} is "
                     f"{clipped(theirs)}, the match deals {clipped(ours)}"
                 )
+        if not isinstance(item.get("actions"), list):
+            load(item)  # (refused: the document names what is wrong with its decisions)
         try:  # (its decisions replayed on the hand loaded: read once, dealt once)
+            document.check_decisions(item["actions"], game.family)  # (as its reading does)
             actions = self.game_class._document_actions(item["actions"])
             self._games[-1] = replay(game, actions, where=f"the {game.family} game document")
         except ChangpaiError as error:

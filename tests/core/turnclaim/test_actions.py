@@ -81,3 +81,29 @@ def test_a_hostile_dict_is_a_notation_error(change: dict[str, object], reason: s
     data = {"seat": 0, "kind": "pass", **change}
     with pytest.raises(NotationError, match=re.escape(reason)):
         action_fields(data, "chuanpai", ActionKind, MeldKind, "unit kind")
+
+
+def test_the_kinds_kept_are_a_bounded_cache_emptied_with_the_others() -> None:
+    """The values of each enum of kinds are kept once (a faster ``from_dict``) in a registered,
+    bounded cache: ``clear_caches()`` empties it, and an enum of a caller's own is not kept
+    alive past it (review h76)."""
+    import enum
+    import gc
+    import weakref
+
+    import changpai
+    from changpai.core import caches
+    from changpai.core.turnclaim import actions
+
+    own = enum.Enum("Own", {"D": "discard"})  # type: ignore[misc]
+    ref = weakref.ref(own)
+    assert action_fields({"seat": 0, "kind": "discard"}, "x", own, MeldKind, "set kind")[1] == (
+        "discard"
+    )
+    size, limit = caches.stats()["changpai.core.turnclaim.actions._VALUES"]
+    assert size >= 1 and limit == 64
+    changpai.clear_caches()
+    assert len(actions._VALUES) == 0
+    del own
+    gc.collect()
+    assert ref() is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from changpai.core import caches
 from changpai.core.guard import action_dict, clipped
 from changpai.errors import NotationError
 
@@ -21,11 +22,14 @@ MAX_SEATS = 7
 """Seats of a turn-claim table at most (chuanpai.md §2.1, xiaogan.md §2: up to 7 players)."""
 
 
-_VALUES: dict[type[Enum], frozenset[object]] = {}
+_VALUES: caches.BoundedDict[type[Enum], frozenset[object]] = caches.BoundedDict(
+    "core", "changpai.core.turnclaim.actions._VALUES", 64
+)
 
 
 def _values(kinds: type[Enum]) -> frozenset[object]:
-    """The values of the members of ``kinds`` (kept per enum: the families have four)."""
+    """The values of the members of ``kinds`` (kept per enum, bounded: the families have
+    four)."""
     values = _VALUES.get(kinds)
     if values is None:
         values = _VALUES[kinds] = frozenset(k.value for k in kinds)
