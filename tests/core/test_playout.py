@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import signal
+import subprocess
 import sys
 from typing import Any
 
@@ -86,13 +87,13 @@ def test_jobs_are_bounded_and_never_more_processes_than_chunks(
     ):
         simulate(ZipaiGame, 2, jobs=100_000)
     started: list[int] = []
-    real_pool = playout.multiprocessing.Pool
+    real_pool = playout._new_pool
 
-    def counting_pool(processes: int, **kwargs: Any) -> Any:
+    def counting_pool(processes: int) -> Any:
         started.append(processes)
-        return real_pool(processes, **kwargs)
+        return real_pool(processes)
 
-    monkeypatch.setattr(playout.multiprocessing, "Pool", counting_pool)
+    monkeypatch.setattr(playout, "_new_pool", counting_pool)
     one = simulate(ZipaiGame, 2, seed=5, jobs=1)
     assert _figures(simulate(ZipaiGame, 2, seed=5, jobs=64)) == _figures(one)
     assert started == [2]
@@ -408,11 +409,11 @@ def test_a_second_interrupt_while_the_pool_stops_is_held_back(
     process, then its group) left the workers on a lock it held and join() hung; SIGINT is
     held back while the pool is terminated, and the interrupt still ends the run."""
     masks: list[bool] = []
-    real_pool = playout.multiprocessing.Pool
+    real_pool = playout._new_pool
 
     class WatchedPool:
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            self.pool = real_pool(*args, **kwargs)
+        def __init__(self, processes: int) -> None:
+            self.pool = real_pool(processes)
 
         def apply_async(self, *args: Any) -> Any:
             raise KeyboardInterrupt  # (Ctrl-C while the first chunk is sent)
@@ -424,7 +425,7 @@ def test_a_second_interrupt_while_the_pool_stops_is_held_back(
         def join(self) -> None:
             self.pool.join()
 
-    monkeypatch.setattr(playout.multiprocessing, "Pool", WatchedPool)
+    monkeypatch.setattr(playout, "_new_pool", WatchedPool)
     with pytest.raises(KeyboardInterrupt):
         simulate(ZipaiGame, 4, seed=1, jobs=2)
     assert masks == [True]
@@ -440,3 +441,38 @@ def test_jobs_0_counts_the_cpus_this_process_may_use(monkeypatch: pytest.MonkeyP
     assert playout._usable_cpus() == 1
     monkeypatch.delattr(os, "sched_getaffinity")
     assert playout._usable_cpus() == (os.cpu_count() or 1)
+
+
+_UNGUARDED_SCRIPT = """
+import multiprocessing.context as context
+# Python 3.14's default on Linux (forkserver), the start method left unchosen:
+context._default_context._default_context = context._concrete_contexts["forkserver"]
+from changpai import zipai
+two = zipai.simulate(zipai.HUNAN, 12, seed=3, jobs=2)  # (no `if __name__ == "__main__":`)
+one = zipai.simulate(zipai.HUNAN, 12, seed=3)
+print(two.wins_by_seat == one.wins_by_seat and two.action_counts == one.action_counts)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is chosen on Linux only")
+def test_a_script_without_a_main_guard_runs_where_python_would_not_fork(tmp_path: Any) -> None:
+    """On Linux, simulate forks its workers unless the program chose a start method: Python
+    3.14's default there (forkserver) runs the calling script's top level again in every
+    worker, and a script calling ``simulate(jobs=2)`` without a main guard started workers
+    without end (docs/core-concepts.md, simulate)."""
+    script = tmp_path / "unguarded.py"
+    script.write_text(_UNGUARDED_SCRIPT, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "True", done.stderr[-2000:]
+
+
+def test_a_start_method_the_program_chose_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A program that chose its start method (``set_start_method("spawn")``, as a program
+    holding threads may) gets it: simulate forks only where nothing was chosen."""
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: method or "chosen")
+    assert playout._process_context() == "chosen"

@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import random
 import signal
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -523,6 +524,30 @@ def _merge_in_order(
         merge(result(flying.popleft()))
 
 
+def _process_context() -> Any:
+    """The ``multiprocessing`` context of :func:`simulate`'s processes: on Linux, unless the
+    program chose a start method (``multiprocessing.set_start_method``), ``fork`` — Python's
+    default there before 3.14, whose ``forkserver`` runs the calling script's top level again
+    in every worker, so a script calling ``simulate(jobs=2)`` without ``if __name__ ==
+    "__main__":`` would start workers without end; elsewhere (and when chosen) the program's
+    context (``spawn`` on macOS and Windows: that guard is needed, as for any
+    ``multiprocessing`` program).
+
+    >>> import sys
+    >>> not sys.platform.startswith("linux") or _process_context().get_start_method() == "fork"
+    True
+    """
+    chosen = multiprocessing.get_start_method(allow_none=True)
+    if chosen is None and sys.platform.startswith("linux"):
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _new_pool(processes: int) -> Any:
+    """A pool of ``processes`` workers that ignore Ctrl-C (the parent stops them)."""
+    return _process_context().Pool(processes, initializer=_ignore_interrupts)
+
+
 def _play_in_processes(
     game: Any,
     rules: Any,
@@ -539,7 +564,7 @@ def _play_in_processes(
     held = _hold_interrupts()
     try:
         # (never more processes than chunks: two hands are not sent to 64 processes)
-        pool = multiprocessing.Pool(min(workers, count), initializer=_ignore_interrupts)
+        pool = _new_pool(min(workers, count))
     except BaseException:
         _release_interrupts(held)
         raise
