@@ -52,3 +52,30 @@ def test_html_of_a_game_and_a_view() -> None:
     assert html.count("<tr><td") == 3 and "擺牌" in html
     view_html = game.view(1)._repr_html_()
     assert "<table" in view_html and "legal actions" in view_html
+
+
+def test_the_seen_piles_are_the_game_s_piles_as_a_seat_sees_them() -> None:
+    """A view reads the piles from the state (faster than building ``Game.melds``): each seat
+    sees every pile of ``Game.melds`` — 硬張 and 擺牌 face up, the face-down pile as a count
+    but its owner's (chuopai.md §3)."""
+    import random
+
+    from changpai.core.view import SeenMeld
+
+    for seed in range(30):
+        game, rng = Game(seed=seed), random.Random(seed)
+        while True:
+            for viewer in game.seats:
+                for seat_view in game.view(viewer).seats:
+                    s = seat_view.seat
+                    expected = tuple(
+                        SeenMeld(p.kind.value, p.kind.hanzi, p.cards)
+                        if p.face_up or s == viewer
+                        else SeenMeld(p.kind.value, p.kind.hanzi, (), hidden=len(p.cards))
+                        for p in game.melds(s)
+                    )
+                    assert seat_view.melds == expected
+                    assert seat_view.hand_size == len(game.hand(s))
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))

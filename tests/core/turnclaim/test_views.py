@@ -48,3 +48,25 @@ def test_discards_are_the_unclaimed_ones(name: str, seed: int) -> None:
             ]
             rest = iter(made)
             assert all(card in rest for card in s.discards)  # in the order discarded
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32))
+def test_the_discards_walked_on_equal_a_fresh_walk(name: str, seed: int) -> None:
+    """The view walks the log from where its last walk stopped (the log only grows; an
+    environment asks a view at every step): the discards are those of a walk of the whole
+    log, in a copy too, and in a copy played on while the original is not."""
+    rng = random.Random(seed)
+    for game in states(GAMES[name](seed), rng):
+        walked = game._seat_discards()
+        fresh = game.copy()
+        del fresh._discards_walked
+        assert walked == fresh._seat_discards()
+        if rng.random() < 0.1 and not game.is_over:
+            ahead = game.copy()
+            ahead.apply(rng.choice(ahead.legal_actions(ahead.to_act[0])))
+            other = ahead.copy()
+            del other._discards_walked
+            assert ahead._seat_discards() == other._seat_discards()
+            assert game._seat_discards() == walked

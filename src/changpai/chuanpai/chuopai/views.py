@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from changpai.chuanpai.chuopai.actions import PileKind
 from changpai.core import render
 from changpai.core.view import GameView, PerSeat, SeatView, SeenMeld
 
@@ -27,6 +28,30 @@ def _counts(game: Game) -> PerSeat:
     return PerSeat(game.bai_count(s) for s in range(3))
 
 
+_YING, _BAI, _COVERED = (
+    (kind.value, kind.hanzi) for kind in (PileKind.YINGZHANG, PileKind.BAI, PileKind.COVERED)
+)
+
+
+def _seen_piles(game: Game, seat: int, own: bool) -> tuple[SeenMeld, ...]:
+    """The piles of ``seat`` (``Game.melds``: its 硬張, its 擺牌 piles, its face-down cards) as
+    a seat sees them, its own (``own``) or another's: the face-down pile as a count.
+
+    >>> from changpai.chuanpai.chuopai import Game
+    >>> [str(m) for m in _seen_piles(Game(seed=11), 1, own=False)]
+    ['硬張 丁丁']
+    """
+    seen = []  # (read from the state: Game.melds builds and checks Pile objects)
+    if game._ying[seat]:
+        seen.append(SeenMeld(*_YING, game._ying[seat]))
+    seen.extend(SeenMeld(*_BAI, cards) for _trick, cards in game._bai_piles[seat])
+    covered = game._covered[seat]
+    if covered:
+        cards = tuple(covered)
+        seen.append(SeenMeld(*_COVERED, cards) if own else SeenMeld(*_COVERED, (), len(cards)))
+    return tuple(seen)
+
+
 def game_view(game: Game, seat: int) -> GameView[Card, Action]:
     """The :class:`~changpai.core.GameView` of ``seat`` (see :meth:`Game.view`).
 
@@ -37,15 +62,11 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
     seats = []
     trick = game.trick()
     for s in game.seats:
-        melds = []
-        for pile in game.melds(s):
-            if pile.face_up or s == seat:
-                melds.append(SeenMeld(pile.kind.value, pile.kind.hanzi, pile.cards))
-            else:
-                melds.append(SeenMeld(pile.kind.value, pile.kind.hanzi, (), hidden=len(pile.cards)))
         played = next((cards for owner, cards, up in trick if owner == s and up), ())
         note = f"擺牌 {game.bai_count(s)}" + (", 包牌" if game.liable == s else "")
-        seats.append(SeatView(s, len(game.hand(s)), tuple(melds), played, note))
+        seats.append(
+            SeatView(s, sum(game._hands[s]), _seen_piles(game, s, s == seat), played, note)
+        )
     facts: list[tuple[str, object]] = [("擺牌", _counts(game))]
     if game.phase == "follow":
         best = next(cards for owner, cards, up in reversed(trick) if up)

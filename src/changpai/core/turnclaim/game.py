@@ -61,9 +61,16 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
         """Each seat's discards still on the table, in order: a claimed discard left them, the
         card on offer is not one yet (the ``SeatView.discards``; the ``dead`` fact lists them
         with the unclaimed turned cards)."""
-        discards: dict[int, list[Any]] = {s: [] for s in range(self.players)}
-        offered: tuple[int, Any] | None = None
-        for record in self._log:
+        # (the log only grows: the walk goes on from where the last view left it)
+        log = self._log
+        kept = getattr(self, "_discards_walked", None)
+        if kept is not None and kept[0] <= len(log):
+            start, rows, offered = kept
+            discards = {s: list(row) for s, row in enumerate(rows)}
+        else:
+            start, offered = 0, None
+            discards = {s: [] for s in range(self.players)}
+        for record in log[start:] if start else log:
             action = record.action
             kind = action.kind.value
             if kind == "discard" and action.card is not None:
@@ -74,6 +81,7 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
                 offered = None
             elif kind in ("turn", "tou", "draw"):
                 offered = None
+        self._discards_walked = (len(log), tuple(map(tuple, discards.values())), offered)
         if self._offer is not None and not self._offer[2]:
             discards[self._offer[1]].pop()  # on offer: ``offered`` until the claims are passed
         return discards
