@@ -157,3 +157,32 @@ def test_legacy_document_reads_a_0_1_0_game() -> None:
     assert doc["family"] == "zipai" and doc["seed"] is None and doc["dealer"] == 1
     with pytest.raises(NotationError, match="format"):
         legacy_document({"format": "changpai.nantong.game/1"})
+
+
+@pytest.mark.parametrize("rules", [zipai.HUNAN, zipai.HUNAN.evolve(ti_face_up=0), zipai.LIUHUDAO])
+def test_a_view_shows_each_table_meld_as_seen_meld_does(rules: zipai.Rules) -> None:
+    """A view keeps each table meld's SeenMeld while the meld is on the table (an environment
+    asks a view at every step): what it shows is :func:`seen_meld` of that meld, for its
+    owner and for the others (zipai.md Z6), and clear_caches() empties what it kept."""
+    import random
+
+    from changpai.core import caches
+    from changpai.zipai.views import seen_meld
+
+    for seed in range(25):
+        game, rng = Game(rules, seed=seed), random.Random(seed)
+        while True:
+            for viewer in game.seats:
+                for seat_view in game.view(viewer).seats:
+                    s = seat_view.seat
+                    expected = tuple(
+                        seen_meld(m, own=s == viewer, ti_face_up=rules.ti_face_up)
+                        for m in game.melds(s)
+                    )
+                    assert seat_view.melds == expected
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert caches.stats("zipai")["changpai.zipai.views._SEEN"][0] > 0
+    zipai.clear_caches()
+    assert caches.stats("zipai")["changpai.zipai.views._SEEN"][0] == 0

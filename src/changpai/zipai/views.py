@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from changpai.core import document, render
+from changpai.core import caches, document, render
 from changpai.core.guard import clipped, instance_arg, int_arg, shown
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.errors import NotationError
@@ -54,6 +54,24 @@ def seen_meld(meld: Meld, *, own: bool, ti_face_up: int = 1) -> SeenMeld:
         up = max(0, min(4, int_arg(ti_face_up, "ti_face_up", error=NotationError)))
         return SeenMeld(kind.value, kind.hanzi, meld.cards[:up], 4 - up)
     return SeenMeld(kind.value, kind.hanzi, (), len(meld.cards))
+
+
+# A table meld as each seat sees it, by the meld's identity (a meld on the table is seen at
+# every view of the hand): (meld, own, ti_face_up) -> the meld and its SeenMeld.
+_SEEN: caches.BoundedDict[tuple[int, bool, int], tuple[Meld, SeenMeld]] = caches.BoundedDict(
+    "zipai", "changpai.zipai.views._SEEN", 1 << 12
+)
+
+
+def _seen(meld: Meld, own: bool, up: int) -> SeenMeld:
+    """:func:`seen_meld` of a meld of the table, kept while the meld is."""
+    key = (id(meld), own, up)
+    known = _SEEN.get(key)
+    if known is not None and known[0] is meld:
+        return known[1]
+    seen = seen_meld(meld, own=own, ti_face_up=up)
+    _SEEN[key] = (meld, seen)
+    return seen
 
 
 def _game_arg(game: object) -> Game:
@@ -97,7 +115,8 @@ def view(game: Game, seat: int) -> GameView[Card, Action]:
     seats = []
     for s in game.seats:
         st = game._seats[s]
-        seen = tuple(seen_meld(m, own=(s == seat), ti_face_up=up) for m in st.melds)
+        own = s == seat
+        seen = tuple(_seen(m, own, up) for m in st.melds)
         discards = tuple(CARDS[k] for k in st.discards)
         seats.append(SeatView(s, sum(st.hand), seen, discards))
     facts: list[tuple[str, object]] = [("亮張", CARDS[game._liang])]
