@@ -288,10 +288,27 @@ def test_a_bad_game_document_is_named_by_its_place() -> None:
     assert message.startswith("games[1] of the zipai match document: actions[0] of the zipai")
 
 
+def test_a_match_deals_each_hand_twice_when_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading a match deals each hand twice, once from its document and once as the match
+    deals it (the two compared), and replays its decisions once: it read each hand's document
+    twice and dealt it three times (performance.md, game and match documents)."""
+    text = zipai.Match(seed=4, dealer=0).play(3).to_json()
+    made: list[int] = []
+    real_init = zipai.Game.__init__
+
+    def counting_init(self: zipai.Game, *args: Any, **kwargs: Any) -> None:
+        made.append(1)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(zipai.Game, "__init__", counting_init)
+    assert zipai.Match.from_json(text).to_json() == text
+    assert len(made) == 2 * 3
+
+
 def test_a_game_s_decisions_are_read_as_its_own_document_reads_them() -> None:
-    """The decisions of a match's game are read once, on the hand dealt (faster loading):
-    a list that is none, or an action that is none, is still named by its place; each hand
-    loaded equals the game its document gives alone."""
+    """The decisions of a match's game, read once on the hand it loaded, are named as the
+    game's own document names them: a list that is none, or an action that is none, by its
+    place; each hand loaded equals the game its document gives alone (behaviour unchanged)."""
     data = _document()
     data["games"][1]["actions"] = {"seat": 0}
     assert "games[1] of the zipai match document: not a zipai game document: actions=" in _refused(

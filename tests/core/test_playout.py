@@ -469,10 +469,29 @@ def test_a_script_without_a_main_guard_runs_where_python_would_not_fork(tmp_path
 
 
 def test_a_start_method_the_program_chose_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A program that chose its start method (``set_start_method("spawn")``, as a program
-    holding threads may) gets it: simulate forks only where nothing was chosen."""
+    """A program that chose its start method (``set_start_method("spawn")``) or fixed it by a
+    first use gets it: simulate forks only where nothing was chosen."""
     import multiprocessing
 
     monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: "spawn")
     monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: method or "chosen")
     assert playout._process_context() == "chosen"
+
+
+def test_a_program_running_threads_gets_python_s_start_method(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Forking a process that runs other threads may deadlock (why Python 3.14 stopped forking
+    by default on Linux): with a second thread alive, simulate takes Python's own start method
+    (h78); with none, it forks on Linux."""
+    import multiprocessing
+    import threading
+
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda allow_none=False: None)
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method=None: method or "python's")
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert playout._process_context() == "python's"
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert playout._process_context() == (
+        "fork" if sys.platform.startswith("linux") else "python's"
+    )

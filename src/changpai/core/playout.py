@@ -24,6 +24,7 @@ import os
 import random
 import signal
 import sys
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -525,20 +526,24 @@ def _merge_in_order(
 
 
 def _process_context() -> Any:
-    """The ``multiprocessing`` context of :func:`simulate`'s processes: on Linux, unless the
-    program chose a start method (``multiprocessing.set_start_method``), ``fork`` — Python's
-    default there before 3.14, whose ``forkserver`` runs the calling script's top level again
-    in every worker, so a script calling ``simulate(jobs=2)`` without ``if __name__ ==
-    "__main__":`` would start workers without end; elsewhere (and when chosen) the program's
-    context (``spawn`` on macOS and Windows: that guard is needed, as for any
-    ``multiprocessing`` program).
+    """The ``multiprocessing`` context of :func:`simulate`'s processes. On Linux, while the
+    program has not set up ``multiprocessing`` itself (no start method chosen or fixed by a
+    first use) and runs no other thread, ``fork`` — Python's default there before 3.14, whose
+    ``forkserver`` runs the calling script's top level again in every worker, so that a script
+    calling ``simulate(jobs=2)`` without ``if __name__ == "__main__":`` would start workers
+    without end. Otherwise Python's own (``forkserver`` on Linux from 3.14 — forking a process
+    that runs threads may deadlock —, ``spawn`` on macOS and Windows), which needs that guard,
+    as any ``multiprocessing`` program does.
 
-    >>> import sys
-    >>> not sys.platform.startswith("linux") or _process_context().get_start_method() == "fork"
+    >>> import multiprocessing
+    >>> _process_context().get_start_method() in multiprocessing.get_all_start_methods()
     True
     """
-    chosen = multiprocessing.get_start_method(allow_none=True)
-    if chosen is None and sys.platform.startswith("linux"):
+    if (
+        sys.platform.startswith("linux")
+        and multiprocessing.get_start_method(allow_none=True) is None
+        and threading.active_count() == 1
+    ):
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
 

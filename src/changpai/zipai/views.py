@@ -56,15 +56,16 @@ def seen_meld(meld: Meld, *, own: bool, ti_face_up: int = 1) -> SeenMeld:
     return SeenMeld(kind.value, kind.hanzi, (), len(meld.cards))
 
 
-# A table meld as each seat sees it, by the meld's identity (a meld on the table is seen at
-# every view of the hand): (meld, own, ti_face_up) -> the meld and its SeenMeld.
+# A table meld as each seat sees it (a meld on the table is seen at every view of the hand):
+# (id(meld), own, ti_face_up) -> the meld and its SeenMeld. An entry holds its meld, so its id
+# stays that meld's while it is kept (past its game: bounded, the oldest dropped first).
 _SEEN: caches.BoundedDict[tuple[int, bool, int], tuple[Meld, SeenMeld]] = caches.BoundedDict(
     "zipai", "changpai.zipai.views._SEEN", 1 << 12
 )
 
 
 def _seen(meld: Meld, own: bool, up: int) -> SeenMeld:
-    """:func:`seen_meld` of a meld of the table, kept while the meld is."""
+    """:func:`seen_meld` of a meld of the table, kept (see ``_SEEN``)."""
     key = (id(meld), own, up)
     known = _SEEN.get(key)
     if known is not None and known[0] is meld:
