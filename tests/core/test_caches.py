@@ -174,3 +174,27 @@ def test_the_cards_of_a_zipai_hand_are_kept_for_few_hands(monkeypatch: pytest.Mo
     for seed in range(12):
         changpai.zipai.Game(seed=seed).hand(0)
         assert 1 <= len(state._CARDS_OF) <= 5
+
+
+def test_the_caches_a_served_game_fills_are_registered() -> None:
+    """A game served from documents (each request: loaded, an action applied, saved, a view
+    asked) fills only registered caches: 孝感's shared actions (review h77: a plain dict,
+    not emptied by clear_caches()), 字牌's meld read-backs of to_json and seen melds of views."""
+    from changpai.xiaogan import game as xiaogan_game
+    from changpai.zipai import actions as zipai_actions
+    from changpai.zipai import views as zipai_views
+
+    kept = (xiaogan_game._ACTIONS, zipai_actions._READS_BACK, zipai_views._SEEN)
+    changpai.clear_caches()
+    for name in ("xiaogan", "hunan"):
+        entry = changpai.variant(name)
+        game, chooser = entry.game(seed=5), random.Random(5)
+        while not game.is_over:
+            text = game.to_json()
+            game = type(game).from_json(text)
+            game.view(game.to_act[0])
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    assert all(len(cache) for cache in kept)
+    assert {cache.maxsize for cache in kept} <= {limit for _size, limit in caches.stats().values()}
+    changpai.clear_caches()
+    assert not any(len(cache) for cache in kept)

@@ -51,8 +51,11 @@ __all__ = ["Game", "next_dealer"]
 K = ActionKind
 
 # Engine hot path: actions are immutable, so the engine hands out one shared object per
-# (kind, seat, card, own cards, set kind), keyed on small ints (the set of keys is finite).
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
+# (kind, seat, card, own cards, set kind), keyed on small ints (the set of keys is finite;
+# registered, so that clear_caches() empties it as every other: review h77).
+_ACTIONS: caches.BoundedDict[tuple[Any, ...], Action] = caches.BoundedDict(
+    "xiaogan", "changpai.xiaogan.game._ACTIONS", 1 << 14
+)
 
 # The two other kinds of the 句 of each character (xiaogan.md §4) and, per kind, the other two
 # kinds of each number run it belongs to (X5).
