@@ -69,3 +69,14 @@ def test_a_deck_of_codes_is_told_to_give_cards_or_one_string(name: str) -> None:
     ):
         module.Game(deck=[c.code for c in deck])
     assert module.Game(deck=" ".join(c.code for c in deck)).deck == deck
+
+
+def test_a_stacked_deck_of_equal_cards_not_the_same_objects_is_taken() -> None:
+    """The stacked deck is compared by its objects first (a family's cards are interned, one
+    object per kind) and by value when they differ: equal cards made apart are the same cards."""
+    full = ["".join(("a", "b")), "cd", "cd"]
+    again = ["".join(("c", "d")), "ab", "".join(("c", "d"))]
+    assert again[0] is not full[1]
+    assert deal_order(full, deck=again) == again
+    with pytest.raises(RulesError, match="'ab' is missing"):
+        deal_order(full, deck=["cd", "cd", "cd"])

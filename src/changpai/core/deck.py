@@ -83,7 +83,11 @@ def deal_order(
                     f"{card.__name__} objects, or the codes as one string"
                 )
             raise NotationError(f"deck holds {shown(item)}, which is not a card of {what}")
-    if len(order) != len(full) or Counter(order) != Counter(full):
+    if len(order) != len(full) or (
+        # (the same objects, as the interned cards of a family are, hold the same cards at
+        # once: ints hash in C; else compared by value, each card's own hash)
+        Counter(map(id, order)) != Counter(map(id, full)) and Counter(order) != Counter(full)
+    ):
         raise error(
             f"the stacked deck must hold exactly the {len(full)} cards of {what}; "
             f"{_difference(order, full)}"

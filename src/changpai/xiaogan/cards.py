@@ -180,7 +180,11 @@ class Card(Interned):
         ...
         changpai.errors.NotationError: 5 is not a string of xiaogan cards
         """
-        if not isinstance(text, str):
+        if type(text) is str:  # (a code or name as written: one look-up, as _to_index does)
+            found = _LOOKUP.get(text)
+            if found is not None:
+                return CARDS[found]
+        elif not isinstance(text, str):
             raise NotationError(f"{shown(text)} is not a string of xiaogan cards")
         return CARDS[_to_index(text)]
 
