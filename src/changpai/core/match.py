@@ -644,7 +644,7 @@ class Match(Generic[G, R]):
                 )
         if not isinstance(item.get("actions"), list):
             load(item)  # (refused: the document names what is wrong with its decisions)
-        try:  # (its decisions replayed on the hand loaded: read once, dealt once)
+        try:  # (its decisions read once, replayed on the hand loaded from its document)
             document.check_decisions(item["actions"], game.family)  # (as its reading does)
             actions = self.game_class._document_actions(item["actions"])
             self._games[-1] = replay(game, actions, where=f"the {game.family} game document")
