@@ -394,13 +394,18 @@ class Game(GameBase):
         ['硬張 丁丁']
         """
         seat = check_seat(seat, PLAYERS, error=IllegalActionError)
+        return tuple(Pile(kind, cards, trick) for kind, cards, trick in self._piles(seat))
+
+    def _piles(self, seat: int) -> list[tuple[PileKind, tuple[Card, ...], int]]:
+        """The (kind, cards, trick) of each pile of ``seat`` (:meth:`melds`, as the views read
+        them without building the checked :class:`Pile` objects)."""
         piles = []
         if self._ying[seat]:
-            piles.append(Pile(PileKind.YINGZHANG, self._ying[seat]))
-        piles.extend(Pile(PileKind.BAI, cards, trick) for trick, cards in self._bai_piles[seat])
+            piles.append((PileKind.YINGZHANG, self._ying[seat], 0))
+        piles.extend((PileKind.BAI, cards, trick) for trick, cards in self._bai_piles[seat])
         if self._covered[seat]:
-            piles.append(Pile(PileKind.COVERED, tuple(self._covered[seat])))
-        return tuple(piles)
+            piles.append((PileKind.COVERED, tuple(self._covered[seat]), 0))
+        return piles
 
     def trick(self) -> tuple[tuple[int, tuple[Card, ...], bool], ...]:
         """The plays of the trick in progress: ``(seat, cards, face_up)`` in order.

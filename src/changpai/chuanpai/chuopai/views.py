@@ -28,28 +28,21 @@ def _counts(game: Game) -> PerSeat:
     return PerSeat(game.bai_count(s) for s in range(3))
 
 
-_YING, _BAI, _COVERED = (
-    (kind.value, kind.hanzi) for kind in (PileKind.YINGZHANG, PileKind.BAI, PileKind.COVERED)
-)
-
-
 def _seen_piles(game: Game, seat: int, own: bool) -> tuple[SeenMeld, ...]:
     """The piles of ``seat`` (``Game.melds``: its 硬張, its 擺牌 piles, its face-down cards) as
-    a seat sees them, its own (``own``) or another's: the face-down pile as a count.
+    a seat sees them, its own (``own``) or another's: the face-down pile (``Pile.face_up``
+    false) as a count.
 
     >>> from changpai.chuanpai.chuopai import Game
     >>> [str(m) for m in _seen_piles(Game(seed=11), 1, own=False)]
     ['硬張 丁丁']
     """
-    seen = []  # (read from the state: Game.melds builds and checks Pile objects)
-    if game._ying[seat]:
-        seen.append(SeenMeld(*_YING, game._ying[seat]))
-    seen.extend(SeenMeld(*_BAI, cards) for _trick, cards in game._bai_piles[seat])
-    covered = game._covered[seat]
-    if covered:
-        cards = tuple(covered)
-        seen.append(SeenMeld(*_COVERED, cards) if own else SeenMeld(*_COVERED, (), len(cards)))
-    return tuple(seen)
+    return tuple(
+        SeenMeld(kind.value, kind.hanzi, cards)
+        if own or kind is not PileKind.COVERED
+        else SeenMeld(kind.value, kind.hanzi, (), len(cards))
+        for kind, cards, _trick in game._piles(seat)
+    )
 
 
 def game_view(game: Game, seat: int) -> GameView[Card, Action]:
