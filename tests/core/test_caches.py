@@ -198,3 +198,18 @@ def test_the_caches_a_served_game_fills_are_registered() -> None:
     assert {cache.maxsize for cache in kept} <= {limit for _size, limit in caches.stats().values()}
     changpai.clear_caches()
     assert not any(len(cache) for cache in kept)
+
+
+def test_the_seat_rings_and_seatings_are_registered_bounded_caches() -> None:
+    """Issue 12 (bounded, clearable caches): the shared seat rings and the turn-claim flow's
+    seatings are registered core caches that clear_caches() empties (they were plain
+    lru_caches no family's clear_caches() reached)."""
+    changpai.clear_caches()
+    changpai.core.simulate(changpai.chuanpai.Game, 1, rules=changpai.chuanpai.YAODIREN, seed=3)
+    stats = caches.stats("core")
+    for name in ("changpai.core.seats.SeatRing.of", "changpai.core.turnclaim.state._seating"):
+        size, limit = stats[name]
+        assert 0 < size <= limit
+    changpai.chuanpai.clear_caches()
+    assert stats.keys() <= caches.stats("core").keys()
+    assert all(size == 0 for size, _limit in caches.stats("core").values())

@@ -15,11 +15,11 @@ and the claim priority order of every seat (the 下家 first).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from attrs import field, frozen
 
+from changpai.core import caches
 from changpai.core.guard import clipped, int_arg, int_hint, plain_int, shown
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
@@ -85,7 +85,7 @@ class SeatRing:
         object.__setattr__(self, "orders", orders)
 
     @staticmethod
-    @lru_cache(maxsize=64)
+    @caches.lru("core", maxsize=64)
     def of(seats: int, skip: int = -1) -> SeatRing:
         """The shared (cached) ring of this shape; rings are immutable.
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from attrs import frozen
 
+from changpai.core import caches
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
@@ -58,7 +58,7 @@ class _Seating:
         return self
 
 
-@lru_cache(maxsize=256)
+@caches.lru("core", maxsize=256)
 def _seating(players: int, passive: tuple[int, ...]) -> _Seating:
     ring = SeatRing.of(players, passive[0] if passive else -1)
     orders = tuple(tuple(s for s in ring.order_from(x) if s not in passive) for x in range(players))
