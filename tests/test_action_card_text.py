@@ -95,3 +95,20 @@ def test_a_str_subclass_is_text(family: Any, code: str, name: str) -> None:
     assert family.Action(0, family.ActionKind.DISCARD, _Text(code)) == built
     sample = next(v.sample for v in changpai.variants() if v.module is family)
     assert family.best_decomposition(_Text(sample)) == family.best_decomposition(sample)
+
+
+@pytest.mark.parametrize(
+    ("family", "code"),
+    [
+        pytest.param(chuanpai, "11", id="chuanpai"),
+        pytest.param(chuanpai.chuopai, "11", id="chuopai"),
+        pytest.param(xiaogan, "A1", id="xiaogan"),
+        pytest.param(daer, "x2", id="daer"),
+    ],
+)
+def test_text_among_the_cards_that_is_no_card_is_named_alone(family: Any, code: str) -> None:
+    """A text among an action's ``cards`` that is no card is named by itself, alike in every
+    family with a ``cards`` field (戳牌 named the whole tuple: ``cards=('11', 'zz')``)."""
+    kind = next(iter(family.ActionKind))
+    with pytest.raises(NotationError, match=r"^cards='zz': 'zz' is not a \w+ card"):
+        family.Action(0, kind, cards=[code, "zz"])

@@ -79,7 +79,7 @@ def _cards(value: Any) -> tuple[Card, ...]:
             try:
                 item = Card.parse(item)
             except NotationError as unread:
-                raise NotationError(f"cards={shown(items)}: {unread}") from None
+                raise NotationError(f"cards={shown(item)}: {unread}") from None
         elif not isinstance(item, Card):
             raise IllegalActionError(
                 f"cards={shown(items)} holds {shown(item)}, not a 戳牌 card or its text"
