@@ -816,13 +816,9 @@ def test_a_set_a_tou_completes_is_written_with_its_own_cards() -> None:
     assert MeldKind.AN in seen
 
 
-def test_a_claim_that_lays_out_16_wins_before_its_tou() -> None:
-    """xiaogan.md §5: a seat wins "as soon as" it lays out 16 — on the claim itself, before the
-    claim's replacement draw; under the borrowed 胡 table a set the 偷 would have completed is
-    not counted (the win came after the 偷: 14 胡, each loser paying 15; now 12 and 13)."""
-    from changpai.xiaogan import XIAOGAN, ActionKind, Card, Game, stack_deck
-
-    rules = XIAOGAN.evolve(use_chuanpai_hu_table=True)
+def _claim_reaching_16(rules: Any) -> Game:
+    """Seat 1 at 13 laid out 碰s a discarded 九 (16); the 偷 it earns is 七, the fourth of its
+    暗 七七七 (a 起)."""
     hands = {
         0: "九 上 邱 化 七 爾 八 佳 可 大 乙 三 十 小 子 作",
         1: "可可可可 上大人 邱乙己 七七七 九九",
@@ -841,10 +837,40 @@ def test_a_claim_that_lays_out_16_wins_before_its_tou() -> None:
         )
     )
     game.apply(next(a for a in game.legal_actions(1) if a.kind is ActionKind.CLAIM))
+    return game
+
+
+def test_a_claim_that_lays_out_16_wins_before_its_tou() -> None:
+    """xiaogan.md §5: a seat wins "as soon as" it lays out 16 — on the claim itself, before the
+    claim's replacement draw; under the borrowed 胡 table a set the 偷 would have completed is
+    not counted (the win came after the 偷: 14 胡, each loser paying 15; now 12 and 13)."""
+    game = _claim_reaching_16(XIAOGAN.evolve(use_chuanpai_hu_table=True))
     assert [r.action.kind for r in game.log[-2:]] == [ActionKind.CLAIM, ActionKind.WIN]
-    assert (game.result.winner, game.result.discarder) == (1, 0)
+    assert game.result is not None and (game.result.winner, game.result.discarder) == (1, 0)
     assert game.result.sheet is not None and game.result.sheet.total == 12
     assert [(p.payer, p.amount) for p in game.result.payments] == [(0, 13)]
+
+
+def test_without_win_during_tou_a_claim_wins_after_its_tou_as_in_0_2_0() -> None:
+    """docs/xiaogan.md step 4 (review h80): ``win_during_tou=False`` checks the win after the
+    replacement draws, on a claim too, as 0.2.0 did — so a 0.2.0 document (its rules without
+    the option) replays as it was played: the 碰's 偷 七 makes a 起 (and a 偷 of its own), 14
+    胡, each loser paying 15 (the claim won at once under that option too: 12 and 13)."""
+    rules = XIAOGAN.evolve(use_chuanpai_hu_table=True, win_during_tou=False)
+    game = _claim_reaching_16(rules)
+    assert [str(r) for r in game.log[-4:]] == [
+        "seat 1 偷 七 (auto)",
+        "seat 1 成牌 起 七 七 七 七 (auto)  (偷 起)",
+        "seat 1 偷 禮 (auto)",
+        "seat 1 和 (auto)  (17 張)",
+    ]
+    assert game.result is not None and game.result.winner == 1
+    assert game.result.sheet is not None and game.result.sheet.total == 14
+    assert [(p.payer, p.amount) for p in game.result.payments] == [(0, 15)]
+    old = json.loads(game.to_json())
+    del old["rules"]["win_during_tou"]
+    loaded = Game.from_json(json.dumps(old))
+    assert loaded == game and loaded.result == game.result
 
 
 def test_a_shun_made_two_ways_with_hunjiang_is_offered_once() -> None:

@@ -258,7 +258,6 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     """
 
     family = "xiaogan"
-    _wins_at_claim = True  # (§5: a seat wins as soon as it lays out win_count cards)
     rules_class = Rules
     action_class = Action
     default_rules = XIAOGAN
@@ -603,6 +602,12 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
     def _wins_during_tou(self) -> bool:
+        return self.rules.win_during_tou
+
+    @property
+    def _wins_at_claim(self) -> bool:  # type: ignore[override]
+        # (§5: a seat wins as soon as it lays out win_count cards, on a claim too, before its
+        # 偷; win_during_tou=False checks after them, as 0.2.0 did — review h80)
         return self.rules.win_during_tou
 
     def _has_won(self, seat: int) -> bool:

@@ -75,10 +75,10 @@ class Rules(RulesBase):
         win_count: the laid-out cards a win needs (§5: 16); one fewer allows the abandon.
         unit: what each loser pays the winner by default, and the base added to the 胡 with the
             borrowed table (§6: 胡 + 1).
-        win_during_tou: a seat whose cards laid out reach ``win_count`` during its replacement
-            draws (偷) — or on its dealt sets, before the draws — wins at once, its other draws
-            not taken (§5 "as soon as"); ``False``: the win is checked once the draws are done,
-            as the engine of 0.2.0 did (documents written without this option load so,
+        win_during_tou: a seat whose cards laid out reach ``win_count`` on a claim, during its
+            replacement draws (偷) or on its dealt sets wins at once, before the draws it would
+            earn (§5 "as soon as"); ``False``: the win is checked once the draws are done, as
+            the engine of 0.2.0 did (documents written without this option load so,
             ``ADDED_OPTIONS``).
 
     >>> Rules(players=8)
