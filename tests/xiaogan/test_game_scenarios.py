@@ -340,14 +340,18 @@ def test_a_tou_that_is_the_fourth_of_a_an_stays_in_hand_when_it_wins() -> None:
     assert Meld.parse("句 上大人") in result.win.decomposition.concealed
 
 
-def test_gang_with_three_tied_in_hand_draws_two() -> None:
-    """§4: three identical in hand and the fourth seen make a 杠, with two 偷."""
+@pytest.mark.parametrize("lay_at_once", [True, False])
+def test_gang_with_three_tied_in_hand_draws_two(lay_at_once: bool) -> None:
+    """§4: three identical in hand and the fourth seen make a 杠, with two 偷. The 杠 takes
+    the 作 that tied 佳佳佳 and 仁仁仁 away: they are laid as 暗 at once, each with its 偷
+    (docs/xiaogan.md "Laying identical cards", review h80; ``lay_at_once=False``: kept)."""
     game = table(
         {
             0: "上上 邱 化 七 爾 八 佳 可 乙 三 十 小 九 作 作",
             1: "作作作 佳佳佳 仁仁仁 邱乙己 化三 爾",  # (a loose 爾: the 杠 lays out 13)
         },
-        stock="生 禮 禮",
+        stock="生 禮 禮 子 八",
+        rules=XIAOGAN.evolve(lay_at_once=lay_at_once),
     )
     do(game, "seat 0 放 門將 上 上")
     do(game, "seat 1 放完")
@@ -355,7 +359,15 @@ def test_gang_with_three_tied_in_hand_draws_two() -> None:
     assert "seat 1 用 杠 作 with 作 作 作" in texts(game)
     before = len(game.log)
     do(game, "seat 1 用 杠 作 with 作 作 作")
-    assert kinds(game, before + 1)[:2] == ["1:tou", "1:tou"]
+    if lay_at_once:
+        assert [str(r) for r in game.log[before + 1 : before + 3]] == [
+            "seat 1 成牌 暗 佳 佳 佳 (auto)  (暗下)",
+            "seat 1 成牌 暗 仁 仁 仁 (auto)  (暗下)",
+        ]
+        assert kinds(game, before + 3) == ["1:tou"] * 4  # (杠 2, each 暗 1)
+    else:
+        assert kinds(game, before + 1) == ["1:tou"] * 2
+        assert game.hand(1).count(Card("佳")) == 3
 
 
 def test_a_discarded_hunjiang_is_never_claimed() -> None:
@@ -905,3 +917,89 @@ def test_a_shun_on_the_table_is_shown_in_the_order_of_its_numbers() -> None:
     assert chips == sorted(chips) and chips[-1] < group.index("'D2 十'") < group.index(
         "</span></span>"
     )
+
+
+# ------------------------------------------------------------- identical cards laid at once (§4)
+
+
+@pytest.mark.parametrize("lay_at_once", [True, False])
+def test_a_discard_that_unties_three_identical_lays_them(lay_at_once: bool) -> None:
+    """docs/xiaogan.md "Laying identical cards" (§4 [INF], the seed's "否則就暗下去了";
+    review h80): seat 1 keeps 上上上 and 人人人 in hand, tied by 大大大; a 擺 takes 邱 乙 and
+    the discard of a 大 unties them — they are laid as 暗 at once, each with its 偷; the 偷 上
+    is the fourth of the 暗 (a 起), and the seat reaches 16. ``lay_at_once=False`` (changpai
+    before): kept in hand, the turned 上 then offered to 碰 or 杠 — or let go."""
+    game = table(
+        {
+            0: "己 佳佳 作 仁 可 知 禮 爾 小 生 八 九 子 化 三",
+            1: "上上上 大大大 人人人 邱乙 化三 七十",
+        },
+        stock="上 千 士 生 可",
+        rules=XIAOGAN.evolve(lay_at_once=lay_at_once),
+    )
+    for text in (
+        "seat 0 放 門將 佳 佳",
+        "seat 1 放完",
+        "seat 0 打 己",
+        "seat 1 用 句 己 with 邱 乙",
+    ):
+        do(game, text)
+    before = len(game.log)
+    do(game, "seat 1 打 大")
+    if lay_at_once:
+        assert [str(r) for r in game.log[before + 1 : before + 5]] == [
+            "seat 1 成牌 暗 上 上 上 (auto)  (暗下)",
+            "seat 1 成牌 暗 人 人 人 (auto)  (暗下)",
+            "seat 1 偷 上 (auto)",
+            "seat 1 成牌 起 上 上 上 上 (auto)  (偷 起)",
+        ]
+        assert game.result is not None and game.result.winner == 1
+        assert game.result.value == 16 and game.result.discarder is None
+    else:
+        assert [str(r) for r in game.log[before + 1 :]] == ["seat 0 翻 上 (auto)"]
+        assert texts(game) == [
+            "seat 1 用 碰 上 with 上 上",
+            "seat 1 用 杠 上 with 上 上 上",
+            "seat 1 過",
+        ]
+
+
+# Five seats with no identical cards and no 句 in hand but the small seat 4's (§2: 3 cards).
+_FIVE = {
+    0: "上大 邱乙 化三 十士 爾小 八九 佳作 可知",
+    1: "大人 乙己 三千 十士 小生 九子 作仁 知",
+    2: "上人 邱己 化千 七士 爾生 八子 佳仁 可",
+    3: "上大 邱乙 化三 十士 爾小 八九 佳作 禮",
+}
+
+
+@pytest.mark.parametrize(
+    ("small", "stock", "laid"),
+    [("七七七", "禮 知 可 禮 七 子", "seat 4 成牌 起 七 七 七 七 (auto)  (摸 起)"),
+     ("可可 禮", "知 禮 子 可 千", "seat 4 成牌 暗 可 可 可 (auto)  (摸 暗)")],
+)  # fmt: skip
+@pytest.mark.parametrize("lay_at_once", [True, False])
+def test_a_small_seats_draw_is_placed_as_a_tou(
+    small: str, stock: str, laid: str, lay_at_once: bool
+) -> None:
+    """§4 (the fourth of a 暗, turned "from the stock", makes a 起 "unless it wins"; three
+    untied identical cards are laid) and §2 (when a small seat's turn to turn comes, the card
+    is his; review h80): small seat 4 draws the fourth of its 暗 七七七, or a third 可 no 句
+    ties — the set is made and earns its 偷, as a 偷 would. ``lay_at_once=False`` (changpai
+    before): the card stays in hand."""
+    rules = XIAOGAN.evolve(lay_at_once=lay_at_once)
+    game = table({**_FIVE, 4: small}, stock, rules=rules, players=5)
+    while game.phase == "setup":
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    do(game, "seat 0 打 上")
+    while game.to_act != (4,):
+        do(game, f"seat {game.to_act[0]} 過")
+    drawn = Card.parse(stock.split()[-2])
+    at = next(k for k, r in enumerate(game.log) if r.action.kind is K.DRAW)
+    assert str(game.log[at]) == f"seat 4 摸 {drawn} (auto)"
+    if lay_at_once:
+        assert str(game.log[at + 1]) == laid
+        assert str(game.log[at + 2]) == f"seat 4 偷 {stock.split()[-1]} (auto)"
+        assert drawn not in game.hand(4)
+    else:
+        assert len(game.log) == at + 1 and drawn in game.hand(4)

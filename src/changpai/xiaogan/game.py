@@ -240,8 +240,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     the dealer must place his 門將 first when he holds a pair or 混江 (X4), else he plays
     without one; three or more identical dealt cards must be laid (3 a 暗, 4 a 亮, 5 a 五張)
     unless every copy is tied into its own 句 (:func:`tied`), and the same when a 偷 makes
-    them; a 偷 that is the fourth of a 暗 on the table makes a 起 at once, unless kept in
-    hand it wins where the 起 would not; a passing fourth of a 暗 must be taken as a 起
+    them or a discard, a claim or a set laid unties them (``Rules.lay_at_once``); a 偷 — or
+    a small seat's draw — that is the fourth of a 暗 on the table makes a 起 at once, unless
+    kept in hand it wins where the 起 would not; a passing fourth of a 暗 must be taken as a 起
     (xiaogan.md §4 "must, unless it wins": a pass is offered only when a 擺 or another
     claim of it wins at once, and the seat then uses it in its claim turn); 起 applies to a 暗,
     not to a 碰; a
@@ -572,10 +573,51 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         for own in action.cards:
             self._hands[seat][own.index] -= 1
         table.append(_meld(kind, (*action.cards, card), card))
-        return kind.tou
+        return kind.tou + self._untie(seat, action.cards)
+
+    def _untie(self, seat: int, cards: Sequence[Card]) -> int:
+        # (§4 [INF], Rules.lay_at_once: three or more identical cards stay in hand only while
+        # every copy is tied into its own 句 — "否則就暗下去了"; a card leaving the hand can
+        # untie only the other two characters of its phrase, and a set laid so its own)
+        h = self._hands[seat]
+        for own in cards:  # (the hot path: no three of a character in the phrases touched)
+            x = own.index
+            if x != HJ:
+                x -= x % 3
+                if h[x] > 2 or h[x + 1] > 2 or h[x + 2] > 2:
+                    break
+        else:
+            return 0
+        if not self.rules.lay_at_once:
+            return 0
+        todo = [c.index for c in cards if c.index != HJ]
+        tou = 0
+        while todo:
+            x = todo.pop()
+            base = x - x % 3
+            for i in (base, base + 1, base + 2):
+                if i != x and h[i] >= 3 and not _tied(h, i):
+                    card = CARDS[i]
+                    kind, laid = _identical(card, h[i], self.rules.wuzhang)
+                    h[i] -= len(laid)
+                    meld = _meld(kind, laid)
+                    self._tables[seat].append(meld)
+                    self._note_an(seat, meld)
+                    self._force(self._set(seat, card, laid[1:], kind), note=f"{kind.hanzi}下")
+                    tou += kind.tou
+                    todo.append(i)
+        if tou:
+            self._changed(seat)
+        return tou
+
+    def _take_drawn(self, seat: int, card: Card) -> int:
+        if not self.rules.lay_at_once:
+            self._hands[seat][card.index] += 1
+            return 0
+        return self._place_tou(seat, card, how="摸")
 
     # ----------------------------------------------------------------- 偷 (§2, §4)
-    def _place_tou(self, seat: int, card: Card) -> int:
+    def _place_tou(self, seat: int, card: Card, how: str = "偷") -> int:
         x = card.index
         table = self._tables[seat]
         h = self._hands[seat]
@@ -586,7 +628,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                         break  # §4: the fourth of a 暗 goes to it "unless it wins"
                     table[k] = _meld(MeldKind.QI, (card,) * 4, card)
                     self._an_kinds[seat] -= {x}
-                    self._force(self._set(seat, card, (card,) * 3, MeldKind.QI), note="偷 起")
+                    self._force(self._set(seat, card, (card,) * 3, MeldKind.QI), note=f"{how} 起")
                     return MeldKind.QI.tou
         h[x] += 1
         if x == HJ or h[x] < 3 or _tied(h, x):
@@ -597,8 +639,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         table.append(meld)
         self._note_an(seat, meld)
         # (the record names the 偷 card and the cards it joins, as a 起's does)
-        self._force(self._set(seat, card, cards[1:], kind), note=f"偷 {kind.hanzi}")
-        return kind.tou
+        self._force(self._set(seat, card, cards[1:], kind), note=f"{how} {kind.hanzi}")
+        return kind.tou + self._untie(seat, cards[:1])
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
     def _wins_during_tou(self) -> bool:

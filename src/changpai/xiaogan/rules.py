@@ -80,6 +80,12 @@ class Rules(RulesBase):
             earn (§5 "as soon as"); ``False``: the win is checked once the draws are done, as
             the engine of 0.2.0 did (documents written without this option load so,
             ``ADDED_OPTIONS``).
+        lay_at_once: identical cards are laid the moment a seat's hand holds three or more
+            that no 句 ties (§4 [INF], the seed's "否則就暗下去了"): also after a discard, a
+            claim or a laid set takes a partner card away, and a small seat's drawn card is
+            placed as a 偷 (the fourth of its 暗 a 起, "unless it wins"; three untied a 暗);
+            ``False``: only on the deal and on a 偷, a small seat's draw kept in hand, as
+            changpai did before (documents written without this option load so).
 
     >>> Rules(players=8)
     Traceback (most recent call last):
@@ -99,10 +105,12 @@ class Rules(RulesBase):
     win_count: int = field(default=16, validator=_int_in(2, 121))
     unit: int = field(default=1, validator=_int_in(0, 1_000_000))
     win_during_tou: bool = field(default=True, validator=_flag)
+    lay_at_once: bool = field(default=True, validator=_flag)
 
     #: Options added after documents were written without them, with the behaviour of those
-    #: documents (an older game replays as it was played): the win was checked after the 偷.
-    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"win_during_tou": False}
+    #: documents (an older game replays as it was played): the win was checked after the 偷,
+    #: and identical cards were laid only on the deal and on a 偷.
+    ADDED_OPTIONS: ClassVar[dict[str, Any]] = {"win_during_tou": False, "lay_at_once": False}
 
     def __attrs_post_init__(self) -> None:
         check_numbers(self)  # (each whole-number option is bounded by its validator too)

@@ -66,6 +66,18 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     #: "as soon as", xiaogan.md §5); otherwise the win is checked once they are (川牌).
     _wins_at_claim = False
 
+    def _untie(self, seat: int, cards: Sequence[C]) -> int:
+        """Lay what ``seat``'s hand may no longer hold once ``cards`` left it; the replacement
+        draws (偷) those sets earn (孝感: identical cards no 句 ties any more, xiaogan.md §4
+        [INF]). Nothing in 川牌."""
+        return 0
+
+    def _take_drawn(self, seat: int, card: C) -> int:
+        """Put the card a small seat drew into its hand; the 偷 that earns (孝感 places it as
+        a 偷, xiaogan.md §4: a 起 or an untied three). Into the hand in 川牌."""
+        self._hands[seat][card.index] += 1
+        return 0
+
     def _wins_during_tou(self) -> bool:
         """Whether a seat whose cards laid out complete the hand during its replacement draws
         wins at once, the rest of them not drawn (孝感 ``Rules.win_during_tou``, "as soon as",
@@ -314,7 +326,8 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         self._hands[seat][card.index] -= 1
         self._changed(seat)
         self._gain = None
-        if self._check_win(seat):
+        tou = self._untie(seat, (card,))
+        if (tou and self._tou(seat, tou)) or self._check_win(seat):
             self._dead.append(card)
             return
         if not self._open_offer(card, seat, turned=False):
@@ -367,9 +380,11 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             self._drawn += 1
             if self._small[seat]:
                 self._force(self._new_action("draw", seat, card))
-                self._hands[seat][card.index] += 1
-                self._changed(seat)
                 self._gain = (seat, True)
+                tou = self._take_drawn(seat, card)
+                self._changed(seat)
+                if tou and self._tou(seat, tou):
+                    return
                 self._start_discard(seat)
                 return
             self._force(self._new_action("turn", seat, card))
