@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import combinations
 
@@ -383,3 +384,69 @@ def test_waits_leave_out_a_discard_win_the_rules_forbid() -> None:
 
     hand = "一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖"
     assert sorted(c.code for c in waits(hand, rules=LUZHOU.evolve(win_on_discard=False))) == ["x6"]
+
+
+@pytest.mark.parametrize("kan", ["三", None, ()])
+def test_waits_read_a_drawn_fourth_laid_as_a_long(kan: object) -> None:
+    """daer.md §7 (瀘州: a drawn fourth of a 坎 is laid at once as a 垅, and no replacement card
+    follows — gang_draw off): the hand is then complete and the engine lets it win 自摸 on the
+    垅; waits names that card with the engine's reading (review h82: waits left it out)."""
+    from changpai.daer import Action, ActionKind, Game, stack_deck
+
+    hand = "三三三 壹貳叄 四五六 七八九 肆伍陸 柒捌玖 一一"
+    found = waits(hand, rules=LUZHOU, kan=kan)  # type: ignore[arg-type]
+    assert sorted(c.code for c in found) == ["x1", "x3"]
+    game = Game(LUZHOU, deck=stack_deck(LUZHOU, hands={1: hand}, stock="三"))
+    game.apply(Action(0, ActionKind.DISCARD, "d10"))
+    game.apply(Action(1, ActionKind.PASS))  # seat 1 draws 三: a 垅, and 胡 is legal
+    game.apply(next(a for a in game.legal_actions(1) if a.kind is ActionKind.WIN))
+    result = game.result
+    assert result is not None and result.winner == 1 and result.discarder is None
+    assert found[Card("x3")] == result.win.decomposition
+
+
+def test_waits_read_the_fourth_of_a_peng_laid_as_a_gang() -> None:
+    """The same for the fourth of a 碰 (瀘州): drawn, the seat may lay it (加杠, no replacement
+    card) and win 自摸 — the engine offers both — so waits names it, read with the 加杠."""
+    found = waits("壹貳叄 四五六 七八九 肆伍陸 柒捌玖 一一", "碰 三三三", rules=LUZHOU, kan=())
+    assert sorted(c.code for c in found) == ["x1", "x3"]
+    assert str(found[Card("x3")]).startswith("加杠 三三三三 ")
+
+
+def test_a_second_four_laid_is_no_wait() -> None:
+    """§7 八塊: with a four on the table already, another drawn fourth laid spares a discard
+    instead of completing the hand — no wait."""
+    assert [
+        c.code for c in waits("三三三 壹貳叄 四五六 肆伍陸 柒捌玖 一", "垅 九九九九", rules=LUZHOU)
+    ] == ["x1"]
+
+
+def _self_drawn_win_was_waited(rules: Rules, seed: int) -> bool | None:
+    """Play ``seed`` (a win taken whenever offered); for a 自摸, whether its drawn card was
+    among the winner's waits just before the draw (None without a 自摸)."""
+    from changpai.daer import ActionKind, Game
+
+    game = Game(rules, seed)
+    chooser = random.Random(seed)
+    before_draw = {}
+    while not game.is_over:
+        legal = game.legal_actions(game.to_act[0])
+        action = next((a for a in legal if a.kind is ActionKind.WIN), None) or chooser.choice(legal)
+        seen = {s: (game.hand(s), game.melds(s), game.kan(s)) for s in game.seats}
+        start = len(game.log)
+        game.apply(action)
+        for record in game.log[start:]:
+            if record.action.kind is ActionKind.DRAW and record.note != "replacement":
+                before_draw[record.action.seat] = (seen[record.action.seat], record.draws[0][1])
+    result = game.result
+    if result is None or result.winner is None or result.discarder is not None:
+        return None
+    (hand, melds, kan), card = before_draw[result.winner]
+    return card in waits(hand, melds, rules=rules, kan=kan)
+
+
+@pytest.mark.parametrize("seed", [163, *range(12)])
+def test_a_self_drawn_win_is_on_a_wait_luzhou(seed: int) -> None:
+    """waits and the engine agree: the card a 瀘州 seat wins 自摸 on was among its waits before
+    the draw (seed 163: a 垅 win the former waits left out)."""
+    assert _self_drawn_win_was_waited(LUZHOU, seed) is not False

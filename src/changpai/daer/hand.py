@@ -42,6 +42,7 @@ from changpai.core.guard import (
 )
 from changpai.daer.melds import Meld, MeldKind, Origin, _luzhou_names, classify, meld_hu
 from changpai.daer.rules import DAER, Rules
+from changpai.daer.tables import ANGANG, JIAGANG, LONG_MELD
 from changpai.errors import NotationError
 from changpai.zipai import CARDS, KINDS, Card, parse
 
@@ -780,8 +781,11 @@ def waits(
     ``kan_locked`` ``kan`` lists the 坎 held (:func:`decompositions`); told nothing, every
     three held is a 坎, and so is a third copy drawn to a pair — such a card wins only on a
     discard (a pair and the discard make a 碰, daer.md §7), while with ``kan`` given a three
-    made by drawing is read freely. A fourth of a three held completes the hand only on a
-    discard: drawn, it makes a 垅, laid at once (§7).
+    made by drawing is read freely. Drawn, a fourth of a three held makes a 垅, laid at once
+    (§7), and the fourth of a 碰 a 杠 the seat may make: without ``gang_draw`` (瀘州) no
+    replacement card follows, so the hand is read with that four on the table — the first
+    four laid leaves it complete, and it wins on it as the engine lets it (a later four
+    spares a discard instead, 八塊).
 
     >>> w = waits("一二三 四五六 七八九 二三 伍伍")
     >>> {c.code: d.hu for c, d in w.items()}
@@ -793,6 +797,9 @@ def waits(
     >>> w = waits("一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖", rules=LUZHOU, kan=())
     >>> {c.code: d.hu for c, d in w.items()}  # no 坎 dealt: a drawn 三 reads as the discard
     {'x3': 15, 'x6': 15}
+    >>> hand = "三三三 壹貳叄 四五六 七八九 肆伍陸 柒捌玖 一一"
+    >>> str(waits(hand, rules=LUZHOU, kan="三")[Card("x3")])  # drawn: a 垅, and the hand wins
+    '垅 三三三三 列 四五六 列 七八九 列 壹貳叄 列 肆伍陸 列 柒捌玖 對子 一一'
     """
     hand, melds, counts = _prepare(concealed, exposed, rules, False)
     mask = _kan_mask(kan, counts, rules)
@@ -804,6 +811,10 @@ def waits(
     shape = shape_key(rules)
     out: dict[Card, Decomposition] = {}
     on_discard = rules.kan_locked and rules.win_on_discard  # (a discard can read otherwise)
+    # (without replacement draws the first four laid — a drawn fourth of a three held or of a
+    # 碰 — leaves a complete hand, which may win; a later one spares a discard instead, 八塊)
+    laid_wins = not rules.gang_draw and not any(m.quad for m in melds)
+    pengs = {m.cards[0].index for m in melds if m.kind is MeldKind.PENG}
     for card in CARDS:
         if seen[card.index] >= 4:
             continue
@@ -812,12 +823,40 @@ def waits(
         key = tuple(more)
         best = None
         # (under kan_locked a drawn fourth of a three held is laid at once as a 垅, §7: that
-        # card completes the hand only on a discard)
+        # card completes the hand on a discard, or drawn with the 垅 laid — _laid_four)
         drawn = not (rules.kan_locked and counts[card.index] == 3)
         if drawn and hu_range(key, shape, -1, mask) is not None:
             best = best_decomposition((*hand, card), melds, rules=rules, kan=held)
+        if laid_wins and (counts[card.index] == 3 or card.index in pengs):
+            laid = _laid_four(hand, melds, card, rules, held)
+            if laid is not None and (best is None or (laid.value, laid.hu) > (best.value, best.hu)):
+                best = laid
         if best is None and on_discard and hu_range(key, shape, card.index, mask):
             best = best_decomposition((*hand, card), melds, rules=rules, discard=card, kan=held)
         if best is not None:
             out[card] = best
     return out
+
+
+def _laid_four(
+    hand: tuple[Card, ...],
+    melds: tuple[Meld, ...],
+    card: Card,
+    rules: Rules,
+    held: list[Card] | None,
+) -> Decomposition | None:
+    """The best winning reading when ``card`` is drawn as the fourth of a three held or of a
+    碰 and the four is laid — a 垅 at once under ``kan_locked`` (daer.md §7), else a 杠 the seat
+    may make — with no replacement draw (not ``gang_draw``) and no four laid before: the hand
+    is then complete and may win on it (自摸)."""
+    k = card.index
+    if any(m.kind is MeldKind.PENG and m.cards[0] == card for m in melds):
+        table = tuple(
+            JIAGANG[k] if m.kind is MeldKind.PENG and m.cards[0] == card else m for m in melds
+        )
+        rest = hand
+    else:
+        table = (*melds, LONG_MELD[k] if rules.kan_locked else ANGANG[k])
+        rest = tuple(c for c in hand if c != card)
+    kan = None if held is None else [c for c in held if c != card]
+    return best_decomposition(rest, table, rules=rules, kan=kan)
