@@ -20,6 +20,7 @@ from changpai.xiaogan import (
     Meld,
     MeldKind,
     Rules,
+    score,
     stack_deck,
 )
 
@@ -1003,3 +1004,45 @@ def test_a_small_seats_draw_is_placed_as_a_tou(
         assert drawn not in game.hand(4)
     else:
         assert len(game.log) == at + 1 and drawn in game.hand(4)
+
+
+def test_a_claimed_discard_that_earned_tou_leaves_the_discarders_pile() -> None:
+    """core-concepts views (a claimed discard leaves the discarder's pile; review h81): seat 1's
+    discard of a 大 unties its 上上上 and 人人人, laid with their 偷 before the 大 is offered;
+    seat 0 碰s the 大 — it is in seat 0's 碰 only, not in seat 1's discards too."""
+    game = table(
+        {
+            0: "大大 佳佳 作 仁 可 知 禮 爾 小 生 八 九 子 己",
+            1: "上上上 大大大 人人人 邱乙 化三 七十",
+        },
+        stock="乙 可 知",
+    )
+    for text in ("seat 0 放 門將 佳 佳", "seat 1 放完", "seat 0 打 己", "seat 1 用 句 己 with 邱 乙",
+                 "seat 1 打 大", "seat 0 用 碰 大 with 大 大"):  # fmt: skip
+        do(game, text)
+    assert "seat 1 成牌 暗 上 上 上 (auto)  (暗下)" in [str(r) for r in game.log]
+    for seat in (0, 1):
+        assert game.view(seat).seats[1].discards == ()
+    assert [str(m) for m in game.melds(0)] == ["門將 佳 佳", "碰 大 大 大"]
+
+
+@pytest.mark.parametrize(("win_during_tou", "draws"), [(True, 0), (False, 1)])
+def test_a_small_seats_draw_that_reaches_the_win_wins_before_its_tou(
+    win_during_tou: bool, draws: int
+) -> None:
+    """§5 "as soon as" (review h81): with ``win_count=4`` small seat 4's drawn fourth 七 makes a
+    起 of 4 laid out — it wins there, before the 起's 偷 (``win_during_tou=False``: after it);
+    the former engine drew the 偷 first and then raised inside ``apply`` scoring a hand of
+    fewer than 15 cards."""
+    rules = XIAOGAN.evolve(win_count=4, win_during_tou=win_during_tou)
+    game = table({**_FIVE, 4: "七七七"}, "禮 知 可 禮 七 子", rules=rules, players=5)
+    while game.phase == "setup":
+        game.apply(game.legal_actions(game.to_act[0])[0])
+    do(game, "seat 0 打 上")
+    while not game.is_over:
+        do(game, f"seat {game.to_act[0]} 過")
+    result = game.result
+    assert result is not None and result.winner == 4 and result.value >= 4
+    drawn = next(k for k, r in enumerate(game.log) if r.action.kind is K.DRAW)
+    assert sum(r.action.kind is K.TOU for r in game.log[drawn:]) == draws
+    assert score(result.win) == result.sheet

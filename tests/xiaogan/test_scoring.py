@@ -96,8 +96,8 @@ def test_analysis_reads_table_sets_after_a_slash() -> None:
 def test_analysis_errors_name_the_input() -> None:
     with pytest.raises(NotationError, match="not a xiaogan card"):
         analyze("上大人 天牌")
-    with pytest.raises(NotationError, match="at least 15 cards"):
-        analyze("上大人")
+    with pytest.raises(NotationError, match="at least 3 cards"):
+        analyze("上大")
     with pytest.raises(RulesError):
         analyze(WINNING, rules="xiaogan")  # type: ignore[arg-type]
 

@@ -32,8 +32,10 @@ class ActionKind(HanziEnum, short_repr=True):
     xiaogan.md §2), ``READY`` (end of laying), ``DISCARD``, ``CLAIM`` (use the offered card,
     "如有人用": 碰 / 起 / 杠, or 擺 it into a 句, §3), ``PASS`` and ``ABANDON`` (give the hand up
     with 15 cards laid out, §5). Records the engine writes itself (``auto``): ``TOU`` (a
-    replacement draw), ``SET`` (a set a 偷 completed, laid at once), ``TURN`` (a card turned for
-    everybody), ``DRAW`` (a small seat's draw), ``SKIP`` (a seat with no card to discard),
+    replacement draw), ``SET`` (a set laid at once: one a 偷 or a small seat's draw completed,
+    or identical cards a discard or claim left untied — noted 暗下, 亮下, 五張下), ``TURN`` (a
+    card turned for everybody), ``DRAW`` (a small seat's draw), ``SKIP`` (a seat with no card
+    to discard),
     ``WIN`` (和牌) and ``END`` (the stock ran out).
 
     >>> ActionKind.CLAIM.value, ActionKind.CLAIM.hanzi, ActionKind("abandon").hanzi

@@ -373,7 +373,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             self._an_kinds[seat] |= {cards[0].index}
 
     def _set(self, seat: int, card: Card, cards: tuple[Card, ...], kind: MeldKind) -> Action:
-        """The record of a set a 偷 completes (``SET``)."""
+        """The record of a set laid at once (``SET``): one a 偷 or a small seat's draw
+        completes (``card`` the card drawn), or identical cards left untied (``card`` one of
+        them)."""
         return _shared(
             ("set", seat, card.index, kind, len(cards)),
             lambda: Action(seat, K.SET, card, cards, kind),

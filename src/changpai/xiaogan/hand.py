@@ -10,8 +10,9 @@ is the **laid-out count** (擺牌張數): the cards of every set, face-down ones
 at exactly 15 its owner may abandon the hand (xiaogan.md §5). The best reading lays out the
 most cards, then has the most borrowed 胡.
 
-A player holds at least 15 cards (xiaogan.md §2: 頭家 16, the others 15), so a hand with fewer
-cards in hand and on the table is refused with a :class:`~changpai.errors.NotationError`.
+A player holds at least 3 cards (xiaogan.md §2: 頭家 16, the others 15, a small seat of 5 or 6
+players 3 or 5), so a hand with fewer cards in hand and on the table is refused with a
+:class:`~changpai.errors.NotationError`.
 
 >>> hand = parse("上大人 邱乙己 化三千 七十士 九九九九")
 >>> best = best_decomposition(hand)
@@ -59,8 +60,9 @@ __all__ = [
     "waits",
 ]
 
-MIN_CARDS = 15
-"""The fewest cards (in hand and on the table) of a player's hand (xiaogan.md §2)."""
+MIN_CARDS = 3
+"""The fewest cards (in hand and on the table) of a player's hand (xiaogan.md §2: the small seat
+of 5 or 6 players is dealt 3; the 7th player's one card is never played)."""
 
 # The most cards a seat can hold in hand and on the table: at most 16 dealt (xiaogan.md §2), and
 # every card beyond them is a 偷, a replacement draw a set of identical cards earns (§4 table:
@@ -292,10 +294,10 @@ def checked(
     :data:`MIN_CARDS` cards in all, at most 32 (more than any seat can hold). Returns the cards,
     the sets and the concealed counts.
 
-    >>> checked(parse("上大人"), (), XIAOGAN)
+    >>> checked(parse("上大"), (), XIAOGAN)
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 3 cards (上 大 人) are not a xiaogan hand: a player holds at least 15 cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15)
+    changpai.errors.NotationError: 2 cards (上 大) are not a xiaogan hand: a player holds at least 3 cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15, a small seat 3 or 5)
     >>> checked(parse("上大人 邱乙己 化三千 七十士") * 3, (), XIAOGAN)
     Traceback (most recent call last):
     ...
@@ -335,7 +337,8 @@ def checked(
         shown = " ".join(c.hanzi for c in (*cards, *on_table))
         raise NotationError(
             f"{total} cards ({shown}) are not a xiaogan hand: a player holds at least "
-            f"{MIN_CARDS} cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15)"
+            f"{MIN_CARDS} cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15, "
+            "a small seat 3 or 5)"
         )
     return cards, melds, hand
 

@@ -429,10 +429,10 @@ def analyze(
     17
     >>> analyze("上大人 邱乙己 化三千 七十士 / 碰 子子子; 門將 仁 HJ").best.value
     17
-    >>> analyze("上大人 邱乙己")
+    >>> analyze("上大")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 6 cards (上 大 人 邱 乙 己) are not a xiaogan hand: a player holds at least 15 cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15)
+    changpai.errors.NotationError: 2 cards (上 大) are not a xiaogan hand: a player holds at least 3 cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15, a small seat 3 or 5)
     """
     rules_arg(rules, Rules, "xiaogan")
     given: object = hand

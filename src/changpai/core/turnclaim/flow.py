@@ -383,6 +383,10 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
                 self._gain = (seat, True)
                 tou = self._take_drawn(seat, card)
                 self._changed(seat)
+                # (a set the draw completes that reaches the win wins before its 偷, as a
+                # claim's does: xiaogan.md §5 "as soon as")
+                if tou and self._wins_during_tou() and self._check_win(seat):
+                    return
                 if tou and self._tou(seat, tou):
                     return
                 self._start_discard(seat)

@@ -79,7 +79,9 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
             elif kind == "claim" and offered is not None and action.card == offered[1]:
                 discards[offered[0]].pop()
                 offered = None
-            elif kind in ("turn", "tou", "draw"):
+            elif kind in ("turn", "draw") or (
+                kind == "tou" and offered is not None and action.seat != offered[0]
+            ):  # (the discarder's own 偷 may come before its discard's offer: 孝感's 暗下)
                 offered = None
         self._discards_walked = (len(log), tuple(map(tuple, discards.values())), offered)
         if self._offer is not None and not self._offer[2]:
