@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from changpai import chuanpai
 from changpai.chuanpai import ActionKind, Game, MeldKind
 
@@ -70,3 +72,26 @@ def test_a_winning_bai_offered_early_binds_as_it_would_later_section_2_4_2() -> 
                         choice = next((a for a in legal if a.kind is ActionKind.PASS), choice)
                 game.apply(choice)
     assert checked
+
+
+@pytest.mark.parametrize(
+    ("hand", "kang"),
+    [
+        ("11 11 11 44 44 45 56 36 56 46 46 55 13 33 14 23 15", False),  # two 人牌 tie two 地牌
+        ("11 11 11 44 44 44 56 36 56 46 46 55 13 33 14 23 15", True),  # three 人牌 tie all three
+    ],
+)
+def test_a_kang_needs_each_of_the_three_tied(hand: str, kang: bool) -> None:
+    """chuanpai.md §2.3: 扛 = "3 identical in hand, each already tied in a 擠兒, + the 4th
+    identical seen" (review h83: three 地牌 with two 8-point partners were offered the 扛)."""
+    deck = chuanpai.stack_deck(chuanpai.YAODIREN, hands={0: "11", 1: hand}, seed=1)
+    game = chuanpai.Game(chuanpai.YAODIREN, deck=deck)
+    while game.phase == "setup":
+        legal = game.legal_actions(game.to_act[0])
+        game.apply(next((a for a in legal if a.kind.value == "ready"), legal[0]))
+    game.apply(
+        next(a for a in game.legal_actions(0) if a.kind.value == "discard" and a.card.code == "11")
+    )
+    claims = [str(a) for a in game.legal_actions(1)]
+    assert "seat 1 吃 碰 地牌 with 地牌 地牌" in claims
+    assert ("seat 1 吃 扛 地牌 with 地牌 地牌 地牌" in claims) is kang

@@ -144,6 +144,21 @@ def _max_pairs(counts: Sequence[int], pair_sums: tuple[int, ...]) -> int:
     return _with_jing(_dot_pairs(by, _stars(pair_sums)), sum(by), counts[21] + counts[22])
 
 
+def _most_tied(counts: Sequence[int], index: int, pair_sums: tuple[int, ...]) -> int:
+    """The most dot cards of ``index``'s point value that 擠兒 (經 pairs included) tie at once
+    in a concealed hand: with three of ``index`` in hand, they are "each already tied in a
+    擠兒" (chuanpai.md §2.3 扛) when this is 3 or more (cards of one point value pair alike)."""
+    by = _by_points(counts)
+    p = _DOT_POINTS[index]
+    most = 0
+    for centre, leaves in _stars(pair_sums):
+        if p == centre:
+            most = min(by[p], sum(by[q] for q in leaves)) if leaves else by[p] & ~1
+        elif p in leaves:
+            most = min(by[p], by[centre])
+    return min(by[p], most + counts[21] + counts[22])
+
+
 _Counts = Callable[[Sequence[int]], tuple[int, ...]]
 # (the marks by point value, the mark of a 經牌, the dot kinds marked, their counts' getter)
 _Surplus = tuple[tuple[bool, ...], bool, tuple[int, ...], _Counts]
@@ -546,9 +561,11 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         if cls == 0:
             pair = not card.is_jing and h[x] >= 2
             q = _qitou(h, x, self.rules) if pair else None
-            # chuanpai.md §2.4.4 "必須暗、碰、槓", Ambiguities C8: with three in hand the fourth
-            # makes a 扛 (§2.3); when 齊頭 makes it mandatory, a 碰 of two of them is no way out.
-            kang_only = h[x] == 3 and q == "mandatory" and self.rules.kang == "qitou"
+            # chuanpai.md §2.4.4 "必須暗、碰、槓", Ambiguities C8: with three in hand, each tied
+            # in a 擠兒, the fourth makes a 扛 (§2.3; review h83: untied ones made it too); when
+            # 齊頭 makes it mandatory, a 碰 of two of them is no way out.
+            kang = not card.is_jing and h[x] == 3 and _most_tied(h, x, self._pair_sums) >= 3
+            kang_only = kang and q == "mandatory" and self.rules.kang == "qitou"
             # chuanpai.md §2.3: with three of the "real and fake 經" the 4th must be 扛'd; every
             # 碰 of it would take two of the three (its partners are 丁丁 and the 經牌).
             jing_threes = self._jing_threes(seat, card) if x in _JING_SET_KINDS else []
@@ -588,7 +605,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
                 # (the 尾家, who may only 扯 and so never 起, keeps his 碰, below)
                 if self.rules.strict_qi and not tail:
                     out = [a for a in out if a.meld in (MeldKind.QI, MeldKind.KANG)]
-            if not card.is_jing and h[x] == 3:
+            if kang:
                 out.append(_same_claim(seat, card, 3))
                 if kang_only:
                     forced = True

@@ -481,6 +481,9 @@ def waits(
     """For every card that would complete the hand, the best decomposition with it (聽牌).
 
     Only cards still available in the rules' deck (not all copies held or laid) are listed.
+    The card is read into the concealed hand, as a small seat's draw brings it; a regular
+    seat takes another's card by a claim (a 擺, or a 碰 on the table with its 偷, §2.3), so a
+    card completing a pair reads here as a 暗 in hand where the seat's claim makes a 碰.
 
     >>> [c.code for c in waits(parse("11 13 24"))]
     ['44', '26', '35']
