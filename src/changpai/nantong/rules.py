@@ -116,7 +116,8 @@ class Rules(RulesBase):
         houmo_in_sequence: a drawn four scores 12·m even with a copy in a 順子 (§8) — read
             widely: every four copies of a card among the concealed cards (the winning card
             included), whatever the reading, even with all four in 順子.
-        piao_base, qing_base, ta_base: 底 of 飄胡 / 清胡 / 塌子胡 (§7).
+        piao_base, qing_base, ta_base: 底 of 飄胡 / 清胡 / 塌子胡 (§7); ``piao_base`` is the 50
+            of ``piao_formula="50x2"`` — the N7 alternative ``"20x2+40"`` names its own 20.
         zimo_bonus, wait_bonus_value, gangkai_bonus: the additive 10s (§7).
         round_to: final rounding up (§7, N16).
         dealer_cards, other_cards: deal sizes [N2]: 23 and 22 (a pair and seven groups, §4).

@@ -894,6 +894,11 @@ def waits(
     Each candidate is tried as a self-drawn winning card (``card=..., self_drawn=True`` of
     :func:`best_decomposition`); a card whose four copies are already in the hand is skipped.
     With ``winning_only`` only cards whose best decomposition reaches ``rules.min_huxi`` are kept.
+    The reading is the seat's own draw's: a pair and the card make a 偎 (a 坎 and the card a
+    提) — under rules without 偎胡 (``weihu=False``, as HUNAN) the engine lays that 偎 and lets
+    no 胡 on it (§6, §7.3), and another seat's copy of the card makes a 碰 (or a 跑) instead.
+    For a card another seat draws or discards, ask :func:`best_decomposition` with
+    ``self_drawn=False`` (and ``from_discard``): it reads as the engine decides that 胡.
 
     >>> w = waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"))
     >>> {card.code: d.huxi for card, d in w.items()}
