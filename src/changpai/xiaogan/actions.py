@@ -35,8 +35,7 @@ class ActionKind(HanziEnum, short_repr=True):
     replacement draw), ``SET`` (a set laid at once: one a 偷 or a small seat's draw completed,
     or identical cards a discard or claim left untied — noted 暗下, 亮下, 五張下), ``TURN`` (a
     card turned for everybody), ``DRAW`` (a small seat's draw), ``SKIP`` (a seat with no card
-    to discard),
-    ``WIN`` (和牌) and ``END`` (the stock ran out).
+    to discard), ``WIN`` (和牌) and ``END`` (the stock ran out).
 
     >>> ActionKind.CLAIM.value, ActionKind.CLAIM.hanzi, ActionKind("abandon").hanzi
     ('claim', '用', '放棄')
