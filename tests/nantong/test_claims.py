@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from changpai import nantong
+from changpai.errors import NotationError
 from changpai.nantong import Action, ActionKind, Card
 from changpai.nantong.claims import CLAIM_PRIORITY, callable_cards, claim_options, winning_claim
 
@@ -131,3 +132,31 @@ def test_no_win_with_a_baida_for_a_copy_in_another_seats_declared_set() -> None:
     take(2, "打 九萬")  # the replacement draw
     assert game.phase != "claim" or 1 not in game.to_act
     assert not any(str(a).startswith("seat 1 胡") for a in game.legal_actions(1))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: callable_cards((0,) * 35, "2t 3w", stock_left=None), "stock_left=None is not"),
+        (lambda: claim_options(1, "5w", held=None, can_win=False, ting=False, stock_left=4),
+         "held=None is not"),
+        (lambda: claim_options(1, "5w", held=2, can_win="no", ting=False, stock_left=4),
+         "can_win='no' is not True or False"),
+        (lambda: claim_options(1, "5w", held=2, can_win=False, ting=0, stock_left=4),
+         "ting=0 is not True or False"),
+        (lambda: claim_options(1, "5w", held=2, can_win=False, ting=False, stock_left="5"),
+         "stock_left='5' is not"),
+        (lambda: winning_claim({1: Action(1, ActionKind.PENG, Card("5w"))}, order=None),
+         "order=None is not a sequence of seats"),
+        (lambda: winning_claim({1: "peng"}, order=(1, 2)), "decisions[1]='peng' is not"),
+        (lambda: winning_claim({1: Action(1, ActionKind.PENG, Card("5w"))}, order=(2,)),
+         "decisions holds seat 1, which is not in order=(2,)"),
+    ],
+)  # fmt: skip
+def test_the_claim_helpers_name_a_bad_argument(call: object, message: str) -> None:
+    """Typed errors (review h84): the public claim helpers raised TypeError / AttributeError on
+    a bad ``held`` / ``stock_left`` / ``order`` / decision, read ``can_win='no'`` as true and
+    dropped a decision of a seat left out of ``order``."""
+    with pytest.raises(NotationError) as caught:
+        call()  # type: ignore[operator]
+    assert message in str(caught.value)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from changpai.core.guard import items_arg, shown
+from changpai.core.guard import flag_arg, int_arg, items_arg, shown
 from changpai.errors import NotationError
 from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card
@@ -45,6 +45,7 @@ def callable_cards(
             f"counts holds {len(counts)} numbers; a nantong count tuple has {N_KINDS}"
         )
     flips = tuple(f.index for f in _jiang(jiang))
+    stock_left = int_arg(stock_left, "stock_left", low=0, error=NotationError)
     return [CARDS[i] for i in _callable(counts, flips, stock_left)]
 
 
@@ -90,6 +91,10 @@ def claim_options(
                 f"card={shown(card)} is not a nantong Card or card text (e.g. '5w' or '五萬')"
             )
         card = Card.parse(card)
+    held = int_arg(held, "held", low=0, high=4, error=NotationError)  # (copies in one hand)
+    can_win = flag_arg(can_win, "can_win", NotationError)
+    ting = flag_arg(ting, "ting", NotationError)
+    stock_left = int_arg(stock_left, "stock_left", low=0, error=NotationError)
     # the engine's seats take the shared actions; anything else is checked by Action itself
     engine_seat = type(seat) is int and 0 <= seat < SEATS
     options = _options(seat if engine_seat else 0, card.index, held, can_win, ting, stock_left)
@@ -129,10 +134,29 @@ def winning_claim(decisions: Mapping[int, Action], *, order: Sequence[int]) -> A
 
     >>> winning_claim({1: Action(1, ActionKind.PASS)}, order=(1, 2)) is None
     True
+
+    Every decision is an :class:`Action` of a seat of ``order`` (a sequence of seats); anything
+    else is a :class:`~changpai.errors.NotationError` naming it — a seat left out of ``order``
+    is not dropped without a word:
+
+    >>> winning_claim({1: Action(1, ActionKind.PENG, Card("5w"))}, order=(2,))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: decisions holds seat 1, which is not in order=(2,)
     """
     if not isinstance(decisions, Mapping):
         raise NotationError(f"decisions={shown(decisions)} is not a mapping of seat to Action")
-    return _first_claim(decisions, order)
+    seats = items_arg(order, "order", "seats")
+    for seat, decision in decisions.items():
+        if not isinstance(decision, Action):
+            raise NotationError(
+                f"decisions[{shown(seat)}]={shown(decision)} is not a nantong Action"
+            )
+        if seat not in seats:
+            raise NotationError(
+                f"decisions holds seat {shown(seat)}, which is not in order={shown(order)}"
+            )
+    return _first_claim(decisions, seats)
 
 
 _WIN, _GANG, _PENG = CLAIM_PRIORITY
