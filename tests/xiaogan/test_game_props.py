@@ -227,3 +227,32 @@ def test_no_hand_keeps_what_must_be_laid_in_games_that_did(seed: int, players: i
     """The same, in random games where the former engine left a small seat three untied
     identical cards it drew, or the fourth of its 暗."""
     _play_keeping_nothing_to_lay(seed, XIAOGAN, players)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(OPTIONS), st.integers(2, 5))
+def test_a_claim_that_wins_is_on_a_wait(seed: int, rules: Rules, players: int) -> None:
+    """waits(winning_only=True) and the engine agree (review h86): every claim that wins at
+    once is of a card among the seat's winning waits just before it — a 起 onto a 暗 and (with
+    ``count_face_down`` off) a 碰 included."""
+    from changpai.xiaogan import waits
+
+    game = Game(rules, seed, players=players)
+    chooser = random.Random(seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        for action in legal:
+            if action.kind is not ActionKind.CLAIM or action.card is None:
+                continue
+            trial = game.copy()
+            trial.apply(action)
+            won = trial.result is not None and trial.result.winner == seat
+            if (
+                won
+                and trial.log[-1].action.kind is ActionKind.WIN
+                and trial.log[-2].action == action
+            ):
+                found = waits(game.hand(seat), game.melds(seat), rules=rules, winning_only=True)
+                assert action.card in found, (str(action), [str(r) for r in game.log[-4:]])
+        game.apply(chooser.choice(legal))

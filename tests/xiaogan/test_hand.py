@@ -284,3 +284,24 @@ def test_the_cards_a_hand_wins_with_section_5() -> None:
         rules=xiaogan.XIAOGAN.evolve(numeric_sentences=True),
     )  # fmt: skip
     assert "waits: 生 (17 張)" in str(same) and "wins with" not in str(same)
+
+
+def test_waits_read_the_fourth_of_a_an_as_its_qi() -> None:
+    """§4 (起: the fourth of a 暗 joins it, however it comes) and §5 (review h86): with 15 laid
+    out and 暗 邱邱邱 on the table, a 邱 makes a 起 and 16 — the engine wins on it; waits read
+    it into the hand, where it stayed loose, and named no card."""
+    hand, table = "上大人 化三千 七十士 爾小生 仁", "暗 邱邱邱"
+    found = waits(hand, table, winning_only=True)
+    assert [c.hanzi for c in found] == ["邱"] and found[Card("邱")].laid_out == 16
+    assert "起 邱 邱 邱 邱" in str(found[Card("邱")])
+    complete = waits("上大人 化三千 七十士 爾小生", table)
+    assert [c.hanzi for c in complete] == ["邱"]
+    assert [m.kind for m in complete[Card("邱")].exposed] == [MeldKind.QI]
+
+
+def test_waits_read_a_pairs_card_as_a_peng_with_face_up_counting() -> None:
+    """X2 (``count_face_down=False``: a claimed 碰 is face up, a 暗 in hand counts nothing;
+    review h86): 八八 in hand and a passing 八 make a 碰 — 16 laid out, the engine's win."""
+    rules = XIAOGAN.evolve(count_face_down=False)
+    found = waits("上大人 化三千 七十士 八八 仁", "亮 可可可可", rules=rules, winning_only=True)
+    assert [c.hanzi for c in found] == ["八"] and found[Card("八")].laid_out == 16

@@ -549,7 +549,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
 
     def _wins_with(self, seat: int, claims: list[Action]) -> bool:
         """Whether one of ``claims`` (a 碰 / 杠 / 擺 of the offered card) makes ``seat`` lay out
-        ``win_count`` cards at once, before any 偷 (which only adds)."""
+        ``win_count`` cards at once, before any 偷 (which the win does not wait for)."""
         rules = self.rules
         table = self._table_laid(seat)
         for claim in claims:

@@ -618,6 +618,12 @@ def waits(
     ``rules.win_count`` cards or more, loose cards allowed (xiaogan.md §5) — each with its
     laying-out (:func:`best_layout`).
 
+    A card is read into the concealed hand, and also into the set on the table it makes: the
+    fourth of a 暗 there a 起 (§4: however it comes, it must join the 暗 unless another use
+    wins), and — with ``winning_only`` — a pair's card a 碰, a three's a 杠, as a claim of it
+    makes them face up (X2: they count with ``count_face_down`` off, where a 暗 in hand does
+    not; review h86).
+
     >>> sorted(c.hanzi for c in waits(parse("上大人 邱乙己 化三千 九九九九 爾爾"), ()))
     ['爾']
     >>> hand = "上大人 邱乙己 化三千 九九九九 爾小 可"  # (可 is left over whatever comes)
@@ -635,18 +641,53 @@ def waits(
         for card in meld.cards:
             held[card.index] += 1
     options = _options(rules)
+    ans = {
+        m.cards[0].index: k
+        for k, m in enumerate(melds)
+        if m.kind is MeldKind.AN and m.cards[0].index != HJ and len(set(m.cards)) == 1
+    }
     out: dict[Card, Decomposition] = {}
     for i in range(KINDS):
         if held[i] >= _LIMITS[i]:
             continue
         more = list(hand)
         more[i] += 1
+        table = _joined(hand, melds, i, ans.get(i))
         if winning_only:
-            layout = _laid_out(more, melds, rules)
-            if layout.wins:
-                out[CARDS[i]] = layout
+            best = None
+            for counts, sets in ((more, melds), *table):
+                layout = _laid_out(counts, sets, rules)
+                if layout.wins and (best is None or layout.laid_out > best.laid_out):
+                    best = layout
+            if best is not None:
+                out[CARDS[i]] = best
             continue
         found = best_units(tuple(more), options, rules.count_face_down)
+        if found is None and i in ans:  # (the hand formed, the card joins its 暗: a 起)
+            counts, sets = table[0]
+            found = best_units(tuple(counts), options, rules.count_face_down)
+            if found is not None:
+                out[CARDS[i]] = Decomposition(tuple(_unit_meld(u) for u in found[2]), sets, rules)
+            continue
         if found is not None:
             out[CARDS[i]] = Decomposition(tuple(_unit_meld(u) for u in found[2]), melds, rules)
     return out
+
+
+def _joined(
+    hand: Sequence[int], melds: tuple[Meld, ...], i: int, an: int | None
+) -> list[tuple[list[int], tuple[Meld, ...]]]:
+    """The concealed counts and table sets when card kind ``i`` joins a set on the table: the
+    起 of the 暗 at place ``an`` of ``melds`` (first), else a claim's 碰 of a pair or 杠 of a
+    three held (xiaogan.md §4)."""
+    card = CARDS[i]
+    if an is not None:
+        qi = Meld(MeldKind.QI, (card,) * 4, claimed=card)
+        return [(list(hand), (*melds[:an], qi, *melds[an + 1 :]))]
+    if i == HJ or hand[i] < 2:
+        return []
+    kind = MeldKind.PENG if hand[i] == 2 else MeldKind.GANG
+    size = 3 if hand[i] == 2 else 4
+    rest = list(hand)
+    rest[i] -= size - 1
+    return [(rest, (*melds, Meld(kind, (card,) * size, claimed=card)))]

@@ -71,7 +71,9 @@ class Win:
     """A won hand as the engine records it: the winning reading, the winner, and how the last
     card came: a discard of ``discarder``, a card ``turned`` from the stock, or a card the
     winner drew himself (``self_drawn``: a small seat's draw); a win on the dealt cards and
-    their 偷 has none of the three. xiaogan.md §5: winning on a discard and on
+    their 偷 has none of the three. The replacement draws (偷) a claim or a draw earns do not
+    change it: a win reached on the 偷 after a claim names the claimed card's discarder (or
+    ``turned``). xiaogan.md §5: winning on a discard and on
     a turned card are the same and the discarder bears nothing extra; these facts are kept for
     the record only.
 
