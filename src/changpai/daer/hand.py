@@ -828,7 +828,14 @@ def waits(
         if drawn and hu_range(key, shape, -1, mask) is not None:
             best = best_decomposition((*hand, card), melds, rules=rules, kan=held)
         if laid_wins and (counts[card.index] == 3 or card.index in pengs):
-            laid = _laid_four(hand, melds, card, rules, held)
+            rest = list(counts)
+            rest[card.index] = 0 if counts[card.index] == 3 else rest[card.index]
+            # (the engine's prefilter first: most such hands have no reading with the four)
+            laid = (
+                _laid_four(hand, melds, card, rules, held)
+                if hu_range(tuple(rest), shape, -1, mask) is not None
+                else None
+            )
             if laid is not None and (best is None or (laid.value, laid.hu) > (best.value, best.hu)):
                 best = laid
         if best is None and on_discard and hu_range(key, shape, card.index, mask):
