@@ -652,10 +652,9 @@ def waits(
             continue
         more = list(hand)
         more[i] += 1
-        table = _joined(hand, melds, i, ans.get(i))
         if winning_only:
             best = None
-            for counts, sets in ((more, melds), *table):
+            for counts, sets in ((more, melds), *_joined(hand, melds, i, ans.get(i), rules)):
                 layout = _laid_out(counts, sets, rules)
                 if layout.wins and (best is None or layout.laid_out > best.laid_out):
                     best = layout
@@ -664,7 +663,7 @@ def waits(
             continue
         found = best_units(tuple(more), options, rules.count_face_down)
         if found is None and i in ans:  # (the hand formed, the card joins its 暗: a 起)
-            counts, sets = table[0]
+            counts, sets = _joined(hand, melds, i, ans[i], rules)[0]
             found = best_units(tuple(counts), options, rules.count_face_down)
             if found is not None:
                 out[CARDS[i]] = Decomposition(tuple(_unit_meld(u) for u in found[2]), sets, rules)
@@ -675,16 +674,17 @@ def waits(
 
 
 def _joined(
-    hand: Sequence[int], melds: tuple[Meld, ...], i: int, an: int | None
+    hand: Sequence[int], melds: tuple[Meld, ...], i: int, an: int | None, rules: Rules
 ) -> list[tuple[list[int], tuple[Meld, ...]]]:
     """The concealed counts and table sets when card kind ``i`` joins a set on the table: the
-    起 of the 暗 at place ``an`` of ``melds`` (first), else a claim's 碰 of a pair or 杠 of a
-    three held (xiaogan.md §4)."""
+    起 of the 暗 at place ``an`` of ``melds``, else a claim's 碰 of a pair or 杠 of a three
+    held (xiaogan.md §4) — read only with ``count_face_down`` off: with it on, the same cards
+    read in hand (a 暗, a 亮) lay out as many."""
     card = CARDS[i]
     if an is not None:
         qi = Meld(MeldKind.QI, (card,) * 4, claimed=card)
         return [(list(hand), (*melds[:an], qi, *melds[an + 1 :]))]
-    if i == HJ or hand[i] < 2:
+    if rules.count_face_down or i == HJ or hand[i] < 2:
         return []
     kind = MeldKind.PENG if hand[i] == 2 else MeldKind.GANG
     size = 3 if hand[i] == 2 else 4
