@@ -151,6 +151,10 @@ def test_no_win_with_a_baida_for_a_copy_in_another_seats_declared_set() -> None:
         (lambda: winning_claim({1: "peng"}, order=(1, 2)), "decisions[1]='peng' is not"),
         (lambda: winning_claim({1: Action(1, ActionKind.PENG, Card("5w"))}, order=(2,)),
          "decisions holds seat 1, which is not in order=(2,)"),
+        (lambda: winning_claim({1: Action(3, ActionKind.PENG, Card("5w"))}, order=(1, 2)),
+         "decisions[1] is a decision of seat 3, not of seat 1"),
+        (lambda: winning_claim({True: Action(1, ActionKind.PENG, Card("5w"))}, order=(1, 2)),
+         "decisions holds the key True, which is not a seat"),
     ],
 )  # fmt: skip
 def test_the_claim_helpers_name_a_bad_argument(call: object, message: str) -> None:

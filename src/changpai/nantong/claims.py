@@ -148,9 +148,15 @@ def winning_claim(decisions: Mapping[int, Action], *, order: Sequence[int]) -> A
         raise NotationError(f"decisions={shown(decisions)} is not a mapping of seat to Action")
     seats = items_arg(order, "order", "seats")
     for seat, decision in decisions.items():
+        if type(seat) is not int:  # (a seat: not True or 1.0, which would pass as seat 1)
+            raise NotationError(f"decisions holds the key {shown(seat)}, which is not a seat")
         if not isinstance(decision, Action):
             raise NotationError(
                 f"decisions[{shown(seat)}]={shown(decision)} is not a nantong Action"
+            )
+        if decision.seat != seat:
+            raise NotationError(
+                f"decisions[{seat}] is a decision of seat {decision.seat}, not of seat {seat}"
             )
         if seat not in seats:
             raise NotationError(
