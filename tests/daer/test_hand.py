@@ -407,7 +407,9 @@ def test_waits_read_a_drawn_fourth_laid_as_a_long(kan: object) -> None:
 
 def test_waits_read_the_fourth_of_a_peng_laid_as_a_gang() -> None:
     """The same for the fourth of a 碰 (瀘州): drawn, the seat may lay it (加杠, no replacement
-    card) and win 自摸 — the engine offers both — so waits names it, read with the 加杠."""
+    card) and win 自摸 (the engine offers the 杠 and then the 胡: reviews h82, h87 played it;
+    test_a_self_drawn_win_is_on_a_wait_luzhou holds the engine and waits together), so waits
+    names it, read with the 加杠."""
     found = waits("壹貳叄 四五六 七八九 肆伍陸 柒捌玖 一一", "碰 三三三", rules=LUZHOU, kan=())
     assert sorted(c.code for c in found) == ["x1", "x3"]
     assert str(found[Card("x3")]).startswith("加杠 三三三三 ")
