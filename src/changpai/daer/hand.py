@@ -814,7 +814,7 @@ def waits(
     # (without replacement draws the first four laid — a drawn fourth of a three held or of a
     # 碰 — leaves a complete hand, which may win; a later one spares a discard instead, 八塊)
     laid_wins = not rules.gang_draw and not any(m.quad for m in melds)
-    pengs = {m.cards[0].index for m in melds if m.kind is MeldKind.PENG}
+    pengs = {m.cards[0].index for m in melds if m.kind is MeldKind.PENG} if laid_wins else set()
     for card in CARDS:
         if seen[card.index] >= 4:
             continue
@@ -827,12 +827,14 @@ def waits(
         drawn = not (rules.kan_locked and counts[card.index] == 3)
         if drawn and hu_range(key, shape, -1, mask) is not None:
             best = best_decomposition((*hand, card), melds, rules=rules, kan=held)
-        if laid_wins and (counts[card.index] == 3 or card.index in pengs):
+        peng = card.index in pengs
+        if peng or (laid_wins and counts[card.index] == 3):
             rest = list(counts)
-            rest[card.index] = 0 if counts[card.index] == 3 else rest[card.index]
+            if not peng:
+                rest[card.index] = 0  # (the three go to the 垅 / 杠)
             # (the engine's prefilter first: most such hands have no reading with the four)
             laid = (
-                _laid_four(hand, melds, card, rules, held)
+                _laid_four(hand, melds, card, peng, rules, held)
                 if hu_range(tuple(rest), shape, -1, mask) is not None
                 else None
             )
@@ -849,15 +851,16 @@ def _laid_four(
     hand: tuple[Card, ...],
     melds: tuple[Meld, ...],
     card: Card,
+    peng: bool,
     rules: Rules,
     held: list[Card] | None,
 ) -> Decomposition | None:
     """The best winning reading when ``card`` is drawn as the fourth of a three held or of a
     碰 and the four is laid — a 垅 at once under ``kan_locked`` (daer.md §7), else a 杠 the seat
-    may make — with no replacement draw (not ``gang_draw``) and no four laid before: the hand
-    is then complete and may win on it (自摸)."""
+    may make (``peng``: the 碰 of ``card`` on the table) — with no replacement draw (not
+    ``gang_draw``) and no four laid before: the hand is then complete and may win on it (自摸)."""
     k = card.index
-    if any(m.kind is MeldKind.PENG and m.cards[0] == card for m in melds):
+    if peng:
         table = tuple(
             JIAGANG[k] if m.kind is MeldKind.PENG and m.cards[0] == card else m for m in melds
         )

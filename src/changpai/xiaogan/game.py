@@ -599,14 +599,8 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             base = x - x % 3
             for i in (base, base + 1, base + 2):
                 if i != x and h[i] >= 3 and not _tied(h, i):
-                    card = CARDS[i]
-                    kind, laid = _identical(card, h[i], self.rules.wuzhang)
-                    h[i] -= len(laid)
-                    meld = _meld(kind, laid)
-                    self._tables[seat].append(meld)
-                    self._note_an(seat, meld)
-                    self._force(self._set(seat, card, laid[1:], kind), note=f"{kind.hanzi}下")
-                    tou += kind.tou
+                    # (noted 暗下 / 亮下 / 五張下: the seed's "否則就暗下去了")
+                    tou += self._lay_identical(seat, CARDS[i], after="下")
                     todo.append(i)
         if tou:
             self._changed(seat)
@@ -635,23 +629,25 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         h[x] += 1
         if x == HJ or h[x] < 3 or _tied(h, x):
             return 0
-        kind, cards = _identical(card, h[x], self.rules.wuzhang)
-        h[x] -= len(cards)
+        return self._lay_identical(seat, card, before=f"{how} ") + self._untie(seat, (card,))
+
+    def _lay_identical(self, seat: int, card: Card, *, before: str = "", after: str = "") -> int:
+        """Lay the identical cards of ``card`` in ``seat``'s hand (3 a 暗, 4 a 亮, 5 a 五張),
+        recorded as a set (the card and the cards it joins, as a 起's record) noted with its
+        kind between ``before`` and ``after``; the 偷 it earns."""
+        h = self._hands[seat]
+        kind, cards = _identical(card, h[card.index], self.rules.wuzhang)
+        h[card.index] -= len(cards)
         meld = _meld(kind, cards)
-        table.append(meld)
+        self._tables[seat].append(meld)
         self._note_an(seat, meld)
-        # (the record names the 偷 card and the cards it joins, as a 起's does)
-        self._force(self._set(seat, card, cards[1:], kind), note=f"{how} {kind.hanzi}")
-        return kind.tou + self._untie(seat, cards[:1])
+        self._force(self._set(seat, card, cards[1:], kind), note=f"{before}{kind.hanzi}{after}")
+        return kind.tou
 
     # ----------------------------------------------------------------- the win and the abandon (§5)
     def _wins_during_tou(self) -> bool:
-        return self.rules.win_during_tou
-
-    @property
-    def _wins_at_claim(self) -> bool:  # type: ignore[override]
-        # (§5: a seat wins as soon as it lays out win_count cards, on a claim too, before its
-        # 偷; win_during_tou=False checks after them, as 0.2.0 did — review h80)
+        # (§5: a seat wins as soon as it lays out win_count cards — on a claim too, before its
+        # 偷; win_during_tou=False checks after them, as 0.2.0 did: review h80)
         return self.rules.win_during_tou
 
     def _has_won(self, seat: int) -> bool:

@@ -62,10 +62,6 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
     ('claim', '梅子', (1,))
     """
 
-    #: Whether a claim that completes the hand wins before the claim's 偷 are drawn (孝感,
-    #: "as soon as", xiaogan.md §5); otherwise the win is checked once they are (川牌).
-    _wins_at_claim = False
-
     def _untie(self, seat: int, cards: Sequence[C]) -> int:
         """Lay what ``seat``'s hand may no longer hold once ``cards`` left it; the replacement
         draws (偷) those sets earn (孝感: identical cards no 句 ties any more, xiaogan.md §4
@@ -79,9 +75,10 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         return 0
 
     def _wins_during_tou(self) -> bool:
-        """Whether a seat whose cards laid out complete the hand during its replacement draws
-        wins at once, the rest of them not drawn (孝感 ``Rules.win_during_tou``, "as soon as",
-        xiaogan.md §5); otherwise the win is checked once the draws are done."""
+        """Whether a seat whose cards laid out complete the hand on a claim, a small seat's draw
+        or during its replacement draws wins at once, before the draws it would earn (孝感
+        ``Rules.win_during_tou``, "as soon as", xiaogan.md §5); otherwise the win is checked
+        once the draws are done (川牌)."""
         return False
 
     # ----------------------------------------------------------------- deciding
@@ -413,7 +410,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         self._gain = (source, turned)
         # (a family whose seat wins "as soon as" its cards are laid out, xiaogan.md §5, wins on
         # the claim itself, before the claim's replacement draws)
-        if tou and self._wins_at_claim and self._check_win(seat):
+        if tou and self._wins_during_tou() and self._check_win(seat):
             return
         if self._tou(seat, tou):
             return
