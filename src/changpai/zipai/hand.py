@@ -888,6 +888,7 @@ def waits(
     rules: Rules = HUNAN,
     *,
     winning_only: bool = False,
+    source: str | None = None,
 ) -> dict[Card, Decomposition]:
     """聽牌: every card that completes the hand, with its best decomposition (zipai.md §7).
 
@@ -897,8 +898,22 @@ def waits(
     The reading is the seat's own draw's: a pair and the card make a 偎 (a 坎 and the card a
     提) — under rules without 偎胡 (``weihu=False``, as HUNAN) the engine lays that 偎 and lets
     no 胡 on it (§6, §7.3), and another seat's copy of the card makes a 碰 (or a 跑) instead.
-    For a card another seat draws or discards, ask :func:`best_decomposition` with
-    ``self_drawn=False`` (and ``from_discard``): it reads as the engine decides that 胡.
+    For a card another seat draws or discards, name its ``source``.
+
+    ``source`` lists instead the cards the engine lets the seat 胡 on, as the card comes:
+    ``"self"`` the seat's own draw (a card making a 偎 wins only with ``rules.weihu``), ``"other"``
+    a card another seat draws (a pair and it a 碰), ``"discard"`` another seat's discard (none
+    unless ``rules.win_on_discard``), ``"any"`` any of the three (the reading with the most 胡息).
+    A card making a 跑 / 提 wins only with ``rules.paoshuang``, and under
+    ``forbid_hu_after_chongpao`` a seat with two 跑 / 提 (the table's and dealt fours in hand) wins
+    on nothing (§6, §7.3, Z12). What the table melds cannot tell is not read: a 胡 passed
+    before on the same 胡息 (臭胡) and a 碰 passed before (臭偎).
+
+    >>> ready = parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
+    >>> {c.code: d.huxi for c, d in waits(ready, source="self").items()}  # HUNAN: no 偎胡
+    {'x10': 9, 'd2': 15}
+    >>> print(waits(ready, source="other")[Card.parse("d10")])
+    碰 拾拾拾 句 一二三 句 四五六 句 七八九 句 壹貳叄 句 肆伍陸 句 柒捌玖 (12 胡息)
 
     >>> w = waits(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"))
     >>> {card.code: d.huxi for card, d in w.items()}
@@ -921,6 +936,10 @@ def waits(
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     flag_arg(winning_only, "winning_only", NotationError)
+    ways = _WAIT_SOURCES.get(source) if type(source) is str or source is None else None
+    if ways is None:
+        choices = ", ".join(repr(name) for name in _WAIT_SOURCES)
+        raise NotationError(f"source={clipped(source)} is not one of {choices}")
     concealed, exposed = _read_once(concealed, exposed)  # (each candidate reads them again)
     _check_size(concealed, exposed, 1, rules)
     counts = _counts(concealed)
@@ -936,20 +955,103 @@ def waits(
         seat.hand = counts[:]
         seat.lay(*exposed)
         masks = _hand_masks(tuple(counts), rules.allow_1_5_10)
+    engine = None if source is None else _EngineWins(counts, exposed, rules)
+    if engine is not None:
+        ways = tuple(way for way in ways if rules.win_on_discard or not way[1])
+        if engine.none:
+            return {}
     for meld in exposed:
         for c in meld.cards:
             counts[c.index] += 1
     result: dict[Card, Decomposition] = {}
     for candidate in CARDS:
         k = candidate.index
-        if counts[k] >= 4 or (
-            seat is not None and not _may_win_on(seat, rules, masks, k, True, False)
-        ):
+        if counts[k] >= 4:
             continue
-        found = best_decomposition(concealed, exposed, rules, card=candidate, self_drawn=True)
-        if found is not None and (found.threshold_met or not winning_only):
-            result[candidate] = found
+        best: Decomposition | None = None
+        for self_drawn, from_discard in ways:
+            if engine is not None and not engine.allows(k, self_drawn, from_discard):
+                continue
+            if seat is not None and not _may_win_on(
+                seat, rules, masks, k, self_drawn, from_discard
+            ):
+                continue
+            found = best_decomposition(
+                concealed,
+                exposed,
+                rules,
+                card=candidate,
+                self_drawn=self_drawn,
+                from_discard=from_discard,
+            )
+            if found is None or (winning_only and not found.threshold_met):
+                continue
+            if best is None or _worth(found, rules) > _worth(best, rules):
+                best = found
+        if best is not None:
+            result[candidate] = best
     return result
+
+
+_TABLE_SETS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI, MeldKind.KAN)
+# how a card comes to the seat, per ``waits(source=...)``: (self_drawn, from_discard) pairs
+_WAIT_SOURCES: dict[str | None, tuple[tuple[bool, bool], ...]] = {
+    None: ((True, False),),
+    "self": ((True, False),),
+    "other": ((False, False),),
+    "discard": ((False, True),),
+    "any": ((True, False), (False, False), (False, True)),
+}
+
+
+def _worth(found: Decomposition, rules: Rules) -> tuple[int, int]:
+    """How ``waits(source="any")`` ranks the readings of one card by its sources: as
+    :func:`best_decomposition` ranks readings (the 耒陽 名堂: :func:`_reading_rank`)."""
+    if rules.mingtang == "leiyang":
+        return _reading_rank(found.huxi, rules)
+    return found.huxi, found.huxi
+
+
+class _EngineWins:
+    """Where the engine lets a seat 胡 on a card, by how it comes (``waits(source=...)``), as
+    far as the seat's concealed ``counts`` and table melds tell (zipai.md §6, §7.3, Z12).
+
+    >>> ready = parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
+    >>> engine = _EngineWins(_counts(ready), (), HUNAN)
+    >>> engine.allows(19, True, False), engine.allows(19, False, False)  # 拾: a 偎 / a 碰
+    (False, True)
+    """
+
+    def __init__(self, counts: list[int], exposed: Sequence[Meld], rules: Rules) -> None:
+        self.counts = counts[:]
+        self.rules = rules
+        self.sets = {m.cards[0].index: m.kind for m in exposed if m.kind in _TABLE_SETS}
+        quad_kinds = (MeldKind.PAO, MeldKind.TI)
+        self.quads = counts.count(4) + sum(m.kind in quad_kinds for m in exposed)
+        #: two 跑 / 提 (dealt fours kept in hand count) stop every 胡 under this option
+        self.none = rules.forbid_hu_after_chongpao and self.quads >= 2
+
+    def allows(self, k: int, self_drawn: bool, from_discard: bool) -> bool:
+        """Whether a 胡 on card k, so come, is allowed: a card making a 跑 / 提 (with a 坎, or
+        a 碰 / 偎 on the table — a discard joins no 碰) only with 跑雙; the seat's own draw
+        lays a 提 / 偎 at once — a 偎 wins only with 偎胡, and the 提 counts for
+        ``forbid_hu_after_chongpao``."""
+        rules = self.rules
+        set_kind = self.sets.get(k)
+        held = 3 if set_kind is MeldKind.KAN else self.counts[k]
+        quad = held == 3 or (
+            set_kind is not None
+            and set_kind is not MeldKind.KAN
+            and not (from_discard and set_kind is MeldKind.PENG)
+        )
+        if quad and not rules.paoshuang:
+            return False
+        if not self_drawn:
+            return True
+        if held == 2:
+            return rules.weihu
+        laid_ti = held == 3 or set_kind in (MeldKind.WEI, MeldKind.CHOUWEI)
+        return not (laid_ti and rules.forbid_hu_after_chongpao and self.quads >= 1)
 
 
 def is_tianhu(concealed: Sequence[Card]) -> bool:
