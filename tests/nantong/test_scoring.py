@@ -522,3 +522,14 @@ def test_a_losers_baida_make_no_set() -> None:
 
     assert nantong.sets_value("QZ QZ FU", rules=DUZIHU_BAIDA) == 0
     assert nantong.sets_value("QZ QZ QZ", rules=DUZIHU_BAIDA) == 10
+
+
+def test_a_winner_at_seat_3_names_the_seats_that_pay() -> None:
+    """nantong.md §2: of four seats one sits out, which depends on the dealer — the default
+    payers are the other seats of 0..2 (review h89: seat 3's win was paid by seats 1 and 2)."""
+    d = nantong.best_decomposition("123b 456b 789b 123t 456t 789t 123w 5w 5w")
+    with pytest.raises(IllegalActionError, match=r"seat 3 is not one of 0\.\.2.*losers="):
+        nantong.score(d, winner=3)
+    payments = nantong.score(d, winner=3, losers=(0, 1)).payments
+    assert {(p.payer, p.payee) for p in payments} == {(0, 3), (1, 3)}
+    assert {p.payer for p in nantong.score(d, winner=2).payments} == {0, 1}

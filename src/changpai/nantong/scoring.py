@@ -140,9 +140,10 @@ class Win:
     ``concealed`` includes the winning card; ``exposed`` are the declared sets (碰, 杠, 叫牌);
     ``jiang`` the two flipped cards; ``called`` the 真諦 cards declared by 叫牌; ``others`` the
     other players' hands (for the settlement of §7.2); ``losers`` the seats that pay (by default
-    the seats of ``others``, else the two seats after the winner among three); ``rules`` (a
-    keyword) the rules the hand was played under, which :func:`score` takes when given none —
-    the engine's wins carry them, so ``score(game.result.win)`` is ``game.result.sheet``.
+    the seats of ``others``, else the two other seats of 0..2 — a winner at seat 3 names them);
+    ``rules`` (a keyword) the rules the hand was played under, which :func:`score` takes when
+    given none — the engine's wins carry them, so ``score(game.result.win)`` is
+    ``game.result.sheet``.
 
     >>> Win("123b 456b 789b 123t 456t 789t 123w 5w 5w", winning_card="5w").winning_card
     Card('5w')
@@ -178,6 +179,13 @@ class Win:
                 "海底撈月 is a self-drawn win on the last card; set self_drawn=True"
             )
         self._check_occasions()
+        if self.losers is None and not self.others and self.seat >= 3:
+            # (the default table is seats 0..2; of four seats the one sitting out depends on
+            # the dealer, nantong.md §2 — review h89 found seat 3's win paid by 1 and 2)
+            raise IllegalActionError(
+                f"the winner's seat {self.seat} is not one of 0..2, the table a win pays among "
+                "unless told: give losers= (the two seats that pay) or others="
+            )
         for what, seats in (("others", [o.seat for o in self.others]), ("losers", self.losers)):
             for seat in seats or ():
                 if seat == self.seat:

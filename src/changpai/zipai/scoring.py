@@ -81,7 +81,7 @@ class Win:
     >>> Win(d, winner=3, players=3)
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: winner=3 is not one of the 3 active seats
+    changpai.errors.IllegalActionError: winner=3 is not one of the 3 active seats 0, 1, 2; a 數信 seat is named by shuxin_seat=
     >>> Win(d, winner=1, players=5)
     Traceback (most recent call last):
     ...
@@ -168,8 +168,11 @@ class Win:
             check_seat(self.shuxin_seat, seats, what="shuxin_seat", error=IllegalActionError)
         active = [s for s in range(seats) if s != self.shuxin_seat]
         if self.winner not in active:
+            fourth = self.shuxin_seat is None and self.players == 3 and self.winner == 3
+            hint = "; a 數信 seat is named by shuxin_seat=" if fourth else ""
             raise IllegalActionError(
-                f"winner={clipped(self.winner)} is not one of the {clipped(self.players)} active seats"
+                f"winner={clipped(self.winner)} is not one of the {clipped(self.players)} active "
+                f"seats {', '.join(map(str, active))}{hint}"
             )
         if self.discarder is not None:
             if self.discarder not in active or self.discarder == self.winner:
@@ -579,6 +582,12 @@ def score(
     if win.discarder is not None and not rules.win_on_discard:
         raise IllegalActionError(
             f"rules {clipped(rules.name)} forbid winning on a discard (zipai.md §7.3, Z2)"
+        )
+    if rules.shuxin and win.players != rules.players:
+        # (the fourth seat is the 數信's, who never pays: review h89 found it paying)
+        raise RulesError(
+            f"players={clipped(win.players)} under rules {clipped(rules.name)}: {rules.players} "
+            "play and the fourth seat is the 數信 — name it with shuxin_seat= (zipai.md §2)"
         )
     if rules.shuxin and win.shuxin_card is not None and win.shuxin_seat is None:
         # (the 數信's share was dropped without a word: review h43)
