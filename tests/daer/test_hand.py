@@ -19,6 +19,7 @@ from changpai.daer import (
     Meld,
     MeldKind,
     Rules,
+    analyze,
     best_decomposition,
     classify,
     decompositions,
@@ -125,7 +126,7 @@ def test_waits_skip_a_card_whose_four_copies_are_seen() -> None:
 @pytest.mark.parametrize(
     ("cards", "exposed", "message"),
     [
-        ("一二三", "", "holds 3 cards; a complete 大貳 hand holds 14"),
+        ("一二三", "", r"holds 3 cards; a 大貳 hand holds 13 \(waiting\) or 14"),
         ("一二三 四五六 七八九 壹貳叄 伍伍 六", "", "holds 15 cards"),
         ("一一一一一 二三四 五六七 八九十 伍", "", "5 copies of 一"),
         ("一一一 二三四 五六七 八九十 伍伍", "碰 一一一", "copies of 一"),
@@ -452,3 +453,15 @@ def test_a_self_drawn_win_is_on_a_wait_luzhou(seed: int) -> None:
     """waits and the engine agree: the card a 瀘州 seat wins 自摸 on was among its waits before
     the draw (seed 163: a 垅 win the former waits left out)."""
     assert _self_drawn_win_was_waited(LUZHOU, seed) is not False
+
+
+def test_each_analysis_reads_both_sizes_a_player_holds() -> None:
+    """core-concepts: 大貳 reads the two sizes a player holds, 13 waiting or 14 complete (review
+    h89: best_decomposition refused 13 cards and waits 14) — a waiting size has no reading and a
+    complete size waits for nothing, as analyze says."""
+    waiting, complete = "一二三 四五六 七八九 壹貳叄 伍", "一二三 四五六 七八九 壹貳叄 伍伍"
+    assert best_decomposition(waiting) is None
+    assert list(decompositions(waiting)) == []
+    assert waits(complete) == {}
+    assert waits(waiting) and best_decomposition(complete) is not None
+    assert analyze(complete).waits == {} and analyze(waiting).best is None

@@ -157,13 +157,13 @@ class Game(ClaimsMixin, GameBase):
 
     def __init__(
         self,
-        rules: Rules = DAER,
+        rules: Rules | None = None,
         seed: int | None = None,
         *,
         deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
     ) -> None:
-        rules_arg(rules, Rules, "大貳")
+        rules = DAER if rules is None else rules_arg(rules, Rules, "大貳")
         seed_arg(seed)
         self.rules = rules
         self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)

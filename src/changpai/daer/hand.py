@@ -583,18 +583,23 @@ def _hand_text(cards: Sequence[Card]) -> str:
 
 def _check_size(
     cards: Sequence[Card], exposed: Sequence[Meld], rules: Rules, *, complete: bool
-) -> None:
+) -> bool:
+    """Whether the hand holds the size asked (``complete``: one card more than a waiting
+    hand); the other of the two sizes a player holds is False, any other a NotationError
+    (core-concepts: 大貳 reads the sizes a player holds)."""
     quads = sum(m.quad for m in exposed)
     total = len(cards) + sum(len(m.cards) for m in exposed)
-    want = rules.rest_size(quads) + (1 if complete else 0)
-    if total != want:
-        text = _hand_text(cards)
-        role = "a complete" if complete else "a waiting"
-        extra = " (+1 per 杠)" if rules.gang_draw else ""
-        raise NotationError(
-            f"{text or 'the hand'} with {len(exposed)} table set(s) holds {total} cards; "
-            f"{role} {rules.title} hand holds {want}{extra}"
-        )
+    waiting = rules.rest_size(quads)
+    if total == waiting + 1:
+        return complete
+    if total == waiting:
+        return not complete
+    text = _hand_text(cards)
+    extra = " (+1 per 杠)" if rules.gang_draw else ""
+    raise NotationError(
+        f"{text or 'the hand'} with {len(exposed)} table set(s) holds {total} cards; a "
+        f"{rules.title} hand holds {waiting} (waiting) or {waiting + 1} (complete) cards{extra}"
+    )
 
 
 def _prepare(
@@ -602,15 +607,17 @@ def _prepare(
     exposed: str | Sequence[Meld | str],
     rules: Rules,
     complete: bool,
-) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...]]:
+) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...], bool]:
+    """The hand, the table sets and the concealed counts, read and checked, and whether the
+    hand holds the size asked (:func:`_check_size`)."""
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "大貳")
     hand = read_hand(concealed, "concealed")
     melds = _read_melds(exposed, "exposed")
     _check_table(melds, rules)
     counts = _counts(hand, melds, _hand_text(hand) or "the hand")
-    _check_size(hand, melds, rules, complete=complete)
-    return hand, melds, tuple(counts)
+    sized = _check_size(hand, melds, rules, complete=complete)
+    return hand, melds, tuple(counts), sized
 
 
 def _build(reading: _Reading, exposed: tuple[Meld, ...], rules: Rules) -> Decomposition:
@@ -658,11 +665,13 @@ def decompositions(
     >>> list(decompositions("一二三"))
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a complete 大貳 hand holds 14 (+1 per 杠)
+    changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
     """
-    hand, melds, counts = _prepare(concealed, exposed, rules, True)
+    hand, melds, counts, complete = _prepare(concealed, exposed, rules, True)
     won_on = _discard_index(discard, hand)
     mask = _kan_mask(kan, counts, rules)
+    if not complete:
+        return iter(())  # (a waiting hand's size: no reading)
     return _decompositions(counts, melds, rules, won_on, mask)  # checked now, read as iterated
 
 
@@ -801,8 +810,10 @@ def waits(
     >>> str(waits(hand, rules=LUZHOU, kan="三")[Card("x3")])  # drawn: a 垅, and the hand wins
     '垅 三三三三 列 四五六 列 七八九 列 壹貳叄 列 肆伍陸 列 柒捌玖 對子 一一'
     """
-    hand, melds, counts = _prepare(concealed, exposed, rules, False)
+    hand, melds, counts, waiting = _prepare(concealed, exposed, rules, False)
     mask = _kan_mask(kan, counts, rules)
+    if not waiting:
+        return {}  # (a complete hand's size: it waits for nothing)
     held = None if mask == EVERY_KIND else [CARDS[k] for k in range(KINDS) if mask >> k & 1]
     seen = list(counts)
     for meld in melds:

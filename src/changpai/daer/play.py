@@ -170,7 +170,7 @@ def simulate(
     )
 
 
-def random_game(rules: Rules = DAER, seed: int | None = None, *, dealer: int = 0) -> Game:
+def random_game(rules: Rules | None = None, seed: int | None = None, *, dealer: int = 0) -> Game:
     """One hand played by players who choose uniformly among their legal actions (the deck
     shuffled and the choices made from ``seed``; ``None``: a fresh random hand).
 
@@ -179,7 +179,7 @@ def random_game(rules: Rules = DAER, seed: int | None = None, *, dealer: int = 0
     >>> random_game(seed=5) == random_game(DAER, 5), random_game().is_over
     (True, True)
     """
-    return playout.random_game(Game, _rules(rules), seed, dealer=dealer)
+    return playout.random_game(Game, DAER if rules is None else _rules(rules), seed, dealer=dealer)
 
 
 def transcript(game: Game) -> str:

@@ -39,7 +39,7 @@ from changpai.core.seats import check_seat
 from changpai.core.serial import fields_to_dict
 from changpai.daer.hand import (
     Decomposition,
-    _hand_text,
+    _check_size,
     _read_melds,
     best_decomposition,
     decompositions,
@@ -202,7 +202,7 @@ def _check_reading(d: Decomposition, rules: Rules, win: Win | None = None) -> No
     >>> _check_reading(best_decomposition("一二三 壹貳叄 二七十 拾拾拾 伍伍"), LUZHOU)
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 順 一二三 二七十 二七十 順 壹貳叄 刻 拾拾拾 將 伍伍 is no 瀘州大貳 win: 一二三二七十壹貳叄拾拾拾伍伍 with 0 table set(s) holds 14 cards; a complete 瀘州大貳 hand holds 21
+    changpai.errors.NotationError: 順 一二三 二七十 二七十 順 壹貳叄 刻 拾拾拾 將 伍伍 is no 瀘州大貳 win: 一二三二七十壹貳叄拾拾拾伍伍 with 0 table set(s) holds 14 cards; a 瀘州大貳 hand holds 20 (waiting) or 21 (complete) cards
     """
     cards = [c for m in d.concealed for c in m.cards]
     pengs = [m.cards[0] for m in d.concealed if m.kind is MeldKind.PENG]
@@ -398,20 +398,10 @@ def analyze(
         on_table = _read_melds(table, "the sets after '/'")
     cards = read_hand(hand, "hand")
     melds = (*_read_melds(exposed, "exposed"), *on_table)
-    quads = sum(m.quad for m in melds)
-    total = len(cards) + sum(len(m.cards) for m in melds)
-    rest = rules.rest_size(quads)
-    if total == rest + 1:
-        best = best_decomposition(cards, melds, rules=rules)
-        # (the analysis read the reading itself: settled without checking it again)
-        win = None if best is None else Win(best, winner=0, players=rules.players)
-        sheet = None if win is None else _settle(win, rules)
-        return Analysis(cards, melds, rules, best, sheet, {})
-    if total == rest:
+    if not _check_size(cards, melds, rules, complete=True):  # (waiting, or a NotationError)
         return Analysis(cards, melds, rules, None, None, waits(cards, melds, rules=rules))
-    extra = " (+1 per 杠)" if rules.gang_draw else ""
-    text = _hand_text(cards) or "the hand"
-    raise NotationError(
-        f"{text} with {len(melds)} table set(s) holds {total} cards; a {rules.title} hand "
-        f"holds {rest} (waiting) or {rest + 1} (complete) cards{extra}"
-    )
+    best = best_decomposition(cards, melds, rules=rules)
+    # (the analysis read the reading itself: settled without checking it again)
+    win = None if best is None else Win(best, winner=0, players=rules.players)
+    sheet = None if win is None else _settle(win, rules)
+    return Analysis(cards, melds, rules, best, sheet, {})
