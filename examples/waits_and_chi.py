@@ -8,7 +8,7 @@ from __future__ import annotations
 from changpai import zipai
 
 # Twenty cards: one short of a complete hand. A complete hand wins only with 15 胡息 or more
-# (zipai.md §2, Z1): waits lists every card that completes the hand with its best reading,
+# (zipai.md §7, §8.2, Z1): waits lists every card that completes the hand with its best reading,
 # threshold_met says whether that reading wins (waits(..., winning_only=True) keeps only those).
 hand = zipai.parse("壹貳叄 二七十 拾拾拾 四五六 七八九 肆伍陸 柒捌")
 for card, decomposition in zipai.waits(hand, rules=zipai.HUNAN).items():

@@ -413,3 +413,36 @@ def test_daer_read_hand_names_its_argument() -> None:
         daer.decompositions(5)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match=r"^hand=5 is not a sequence"):
         daer.analyze(5)  # type: ignore[arg-type]
+
+
+# --- (review h89) rules=None, a seat out of range in an action dict --------------------------
+
+
+@pytest.mark.parametrize("module", [zipai, nantong, chuanpai, chuopai, daer, xiaogan])
+def test_rules_none_is_the_default_preset_in_every_family(module: Any) -> None:
+    """``Game(None, seed)`` and ``random_game(None, seed)`` play the family's default rules, as
+    ``Match(None)`` and ``Game.replay(log, None)`` did everywhere (h89: four families refused
+    ``Game(None)``, 大貳 ``random_game(None)``)."""
+    assert module.Game(None, 1) == module.Game(module.Game.default_rules, 1)
+    assert module.random_game(None, 3) == module.random_game(module.Game.default_rules, 3)
+
+
+@pytest.mark.parametrize(
+    ("module", "data"),
+    [
+        (zipai, {"seat": 99, "kind": "discard", "card": "x1"}),
+        (nantong, {"seat": 99, "kind": "discard", "card": "5w"}),
+        (chuanpai, {"seat": 99, "kind": "discard", "card": "66"}),
+        (chuopai, {"seat": 99, "kind": "lead", "cards": ["66"]}),
+        (chuopai, {"seat": "0", "kind": "lead", "cards": ["66"]}),
+        (daer, {"seat": 99, "kind": "discard", "card": "一"}),
+        (xiaogan, {"seat": 99, "kind": "discard", "card": "上"}),
+    ],
+)
+def test_a_seat_off_the_table_in_an_action_dict_is_a_notation_error(
+    module: Any, data: dict[str, Any]
+) -> None:
+    """What is read is a NotationError naming the dict (h89: 戳牌 raised IllegalActionError and
+    named neither the dict nor the seat as the others do)."""
+    with pytest.raises(NotationError, match=r"is not a .* action: seat=.* is not a seat"):
+        module.Action.from_dict(data)

@@ -21,7 +21,7 @@ def test_example_runs(script: pathlib.Path, capsys: pytest.CaptureFixture[str]) 
 
 
 def test_waits_say_whether_they_win(capsys: pytest.CaptureFixture[str]) -> None:
-    """examples/waits_and_chi.py (zipai.md §2, Z1: a complete hand wins with 15 胡息): each wait
+    """examples/waits_and_chi.py (zipai.md §7, §8.2, Z1: a complete hand wins with 15 胡息): each wait
     line says whether that reading reaches the threshold, and the example's hand wins on each."""
     runpy.run_path(str(EXAMPLES[0].parent / "waits_and_chi.py"), run_name="__main__")
     lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("waits")]

@@ -51,11 +51,14 @@ def test_borrowed_chuanpai_hu_table() -> None:
 
 
 def test_a_hand_under_16_is_no_win() -> None:
-    """xiaogan.md §5: fewer than 16 laid out is no win; scoring it is a RulesError."""
+    """xiaogan.md §5: fewer than 16 laid out is no win; it scores 0 and nobody pays, as a 字牌 or
+    大貳 reading under its 起胡 (review h89: it raised RulesError, so generic code scoring every
+    family's best reading had to branch for 孝感)."""
     best = best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生"))
     assert best is not None
-    with pytest.raises(RulesError, match="a win needs 16"):
-        score(best)
+    sheet = score(best)
+    assert (sheet.total, sheet.payments, sheet.fact("laid_out")) == (0, (), 15)
+    assert "a win needs 16" in sheet.lines[0].name
 
 
 def test_score_accepts_a_win() -> None:

@@ -191,13 +191,13 @@ class Game(GameBase):
 
     def __init__(
         self,
-        rules: Rules = DUZIHU,
+        rules: Rules | None = None,
         seed: int | None = None,
         *,
         deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
     ) -> None:
-        rules_arg(rules, Rules, "nantong")
+        rules = DUZIHU if rules is None else rules_arg(rules, Rules, "nantong")
         dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
         if isinstance(deck, str):  # card codes or hanzi, as in every family
             deck = parse(deck)

@@ -42,7 +42,7 @@ from changpai.core.guard import (
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError
 from changpai.xiaogan.cards import Card, format, parse
 from changpai.xiaogan.hand import (
     Decomposition,
@@ -212,15 +212,15 @@ def score(
     :class:`~changpai.errors.NotationError` as in 字牌, 南通 and 大貳; so do ``players=`` and
     ``payers=`` with a Win that carries them, as the engine's do — ``players``
     to ``rules.players``; ``payers`` (default: every other seat) are the seats that pay — the
-    engine leaves out a 7th player who holds one card and never plays. A reading that does not lay out ``win_count``
-    cards is no win and raises :class:`~changpai.errors.RulesError`; one no hand can hold
-    under ``rules`` (a set they do not allow, two 門將, more copies than the deck) raises
-    :class:`~changpai.errors.NotationError`, as the analysis refuses such input.
+    engine leaves out a 7th player who holds one card and never plays. A reading that does
+    not lay out ``win_count`` cards is no win and scores 0, with no payment (as a 字牌 or 大貳
+    reading under its 起胡); one no hand can hold under ``rules`` (a set they do not allow, two
+    門將, more copies than the deck) raises :class:`~changpai.errors.NotationError`, as the
+    analysis refuses such input.
 
-    >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")))
-    Traceback (most recent call last):
-    ...
-    changpai.errors.RulesError: 句 上 大 人 | 句 邱 乙 己 | 句 化 三 千 | 句 七 十 士 | 句 爾 小 生  (15 張) lays out 15 cards; a win needs 16 (xiaogan.md §5)
+    >>> sheet = score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 爾小生")))
+    >>> sheet.total, sheet.payments, sheet.lines[0].name
+    (0, (), '擺牌 15 張 (a win needs 16)')
     >>> score(best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九")), winner=4)
     Traceback (most recent call last):
     ...
@@ -259,16 +259,21 @@ def score(
     # set allowed by these rules, one 門將 at most, no card more often than the deck holds
     checked((*decomposition.loose,), counted.melds, rules)
     laid = counted.laid_out
-    if laid < rules.win_count:
-        raise RulesError(
-            f"{counted} lays out {laid} cards; a win needs {rules.win_count} (xiaogan.md §5)"
-        )
     lines = [
         ScoreLine(
             "laid_out", f"擺牌 {laid} 張 (a win needs {rules.win_count})", laid, op="=",
             rule="xiaogan.md §5",
         )
     ]  # fmt: skip
+    title = rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else "")
+    if laid < rules.win_count:  # (no win: it scores 0, as a 字牌 or 大貳 reading under 起胡)
+        return ScoreSheet(
+            title=title,
+            lines=tuple(lines),
+            total=0,
+            payments=(),
+            facts=(("laid_out", laid), ("hu", counted.hu), ("per_loser", 0)),
+        )
     if rules.use_chuanpai_hu_table:
         for meld in counted.melds:
             lines.append(ScoreLine(meld.kind.value, str(meld), HU_TABLE[meld.kind], rule=_BORROWED))
@@ -289,7 +294,7 @@ def score(
     payers = tuple(p for p in range(n) if p != seat) if payers is None else _payers(payers, seat, n)
     payments = tuple(Payment(p, seat, amount) for p in payers)
     return ScoreSheet(
-        title=rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else ""),
+        title=title,
         lines=tuple(lines),
         total=total,
         payments=payments,

@@ -135,14 +135,14 @@ class Game(Claims, GameBase):
 
     def __init__(
         self,
-        rules: Rules = HUNAN,
+        rules: Rules | None = None,
         seed: int | None = None,
         *,
         deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
         huangfan: int = 0,
     ) -> None:
-        rules_arg(rules, Rules, "zipai")
+        rules = HUNAN if rules is None else rules_arg(rules, Rules, "zipai")
         dealer = check_seat(dealer, rules.seats, what="dealer", error=RulesError)
         if isinstance(huangfan, bool) or not isinstance(huangfan, int) or huangfan < 0:
             raise RulesError(

@@ -27,8 +27,8 @@ def test_cards_are_kept_heads_first_whatever_the_order() -> None:
     [
         ([1], "expected a JSON object"),
         ({"kind": "lead"}, "the key 'seat' is missing"),
-        ({"seat": "0", "kind": "lead"}, "seat '0' is not an int"),
-        ({"seat": True, "kind": "lead"}, "seat True is not an int"),
+        ({"seat": "0", "kind": "lead"}, "seat='0' is not a seat; expected a whole number 0..2"),
+        ({"seat": True, "kind": "lead"}, "seat=True is not a seat"),
         ({"seat": 0, "kind": "discard"}, "'discard' is not one of"),
         ({"seat": 0, "kind": "lead", "cards": "66"}, "cards must be a list of codes"),
         ({"seat": 0, "kind": "lead", "cards": ["61"]}, "'61' is not a chuanpai card"),

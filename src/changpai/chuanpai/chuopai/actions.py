@@ -24,7 +24,6 @@ from changpai.core.guard import (
     action_field,
     cards_arg,
     clipped,
-    int_hint,
     keeps_once,
     plain_int,
     shown,
@@ -146,11 +145,6 @@ class Action:
         cards = data.get("cards")
         if cards is None:  # (absent, or null: none, as in every family)
             cards = ()
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise NotationError(
-                f"{clipped(data)} is not a 戳牌 action: seat {clipped(seat)} is not an int"
-                + int_hint(seat)
-            )
         known = [k.value for k in ActionKind]
         if kind not in known:
             raise NotationError(
@@ -160,7 +154,10 @@ class Action:
             raise NotationError(
                 f"{clipped(data)} is not a 戳牌 action: cards must be a list of codes"
             )
-        return cls(seat, ActionKind(kind), tuple(Card.parse(c) for c in cards))
+        try:  # (a seat or a card the action refuses: named with the dict, as in every family)
+            return cls(seat, ActionKind(kind), tuple(Card.parse(c) for c in cards))
+        except (IllegalActionError, NotationError) as error:
+            raise NotationError(f"{clipped(data)} is not a 戳牌 action: {error}") from None
 
 
 class PileKind(HanziEnum, short_repr=True):

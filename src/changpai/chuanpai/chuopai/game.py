@@ -185,14 +185,14 @@ class Game(GameBase):
 
     def __init__(
         self,
-        rules: Rules = CHUOPAI,
+        rules: Rules | None = None,
         seed: int | None = None,
         *,
         deck: Sequence[Card] | str | None = None,
         dealer: int = 0,
         strict: bool = True,
     ) -> None:
-        rules_arg(rules, Rules, "戳牌")
+        rules = CHUOPAI if rules is None else rules_arg(rules, Rules, "戳牌")
         flag_arg(strict, "strict")
         self.rules = rules
         self.seed = plain_int(seed)  # (an IntEnum seed as its number, as a Match's)
