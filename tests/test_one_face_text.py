@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import changpai
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
+from changpai.cli import analysis_text
 from changpai.errors import NotationError
 
 # ---------------------------------------------------------------- 2. analysis takes text
@@ -278,3 +280,22 @@ def test_card_parse_reads_one_card_as_parse_does(name: str, data: st.DataObject)
                 family.Card.parse(given_text)
             if isinstance(cards, NotationError) and name in ("zipai", "nantong"):
                 assert str(refused.value) == str(cards)  # (parse's own message)
+
+
+# ---------------------------------------------------------------- str(analysis): one layout
+
+
+@pytest.mark.parametrize(
+    "name", [v.name for v in changpai.variants() if v.family != "chuanpai.chuopai"]
+)
+def test_an_analysis_prints_the_layout_of_changpai_analyze(name: str) -> None:
+    """Every family prints an analysis alike — the CLI's layout (review h88: five layouts, 南通's
+    without the score sheet): the variant, the cards, the reading and its sheet or each wait."""
+    entry = changpai.variant(name)
+    complete = entry.module.analyze(entry.sample, rules=entry.rules, **dict(entry.sample_options))
+    text = str(complete)
+    assert text == analysis_text(complete, entry)
+    lines = text.splitlines()
+    assert lines[0] == f"{entry.title} ({entry.name})"
+    assert lines[1].startswith("cards: ") and lines[2].startswith("complete: ")
+    assert str(complete.sheet) in text

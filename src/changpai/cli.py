@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import changpai
+from changpai.core.analysis import analysis_text as core_analysis_text
 from changpai.core.guard import clipped
 from changpai.core.playout import BACKENDS, MOST_JOBS, random_playout, simulate
 from changpai.core.variant import Variant
@@ -85,26 +86,11 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
     return 0
 
 
-def _meld_text(meld: Any, rules: Any) -> str:
-    """A meld as the family writes it under ``rules`` (大貳's ``Meld.text``: the 瀘州 names
-    under the luzhou rules), else ``str(meld)``."""
-    text = getattr(meld, "text", None)
-    return str(text(rules)) if callable(text) else str(meld)
-
-
-def _reading(decomposition: Any, value_name: str) -> str:
-    shape = getattr(getattr(decomposition, "shape", None), "hanzi", None)
-    if shape is not None:  # (南通: the shape, and the reading as it writes itself — 將頭 …)
-        return f"{decomposition.value} {value_name}: {shape} {decomposition}"
-    rules = decomposition.rules
-    melds = "  ".join(_meld_text(meld, rules) for meld in decomposition.melds)
-    return f"{decomposition.value} {value_name}: {melds}"
-
-
 def analysis_text(analysis: Any, entry: Variant) -> str:
-    """The one printed layout of ``changpai analyze`` for every family: the variant, the cards
-    (and table melds), then the best reading and its score sheet, or every wait with the reading
-    it would make.
+    """The one printed layout of ``changpai analyze`` for every family — ``str(analysis)``
+    headed by the variant (:func:`changpai.core.analysis.analysis_text`): the cards (and table
+    melds), then the best reading and its score sheet, or every wait with the reading it
+    would make.
 
     >>> import changpai
     >>> entry = changpai.variant("hunan")
@@ -116,49 +102,7 @@ def analysis_text(analysis: Any, entry: Variant) -> str:
     complete: 18 胡息: 坎 三三三  提 壹壹壹壹  句 二七十  句 六七八  將 貳貳  句 叄肆伍  句 陸柒捌
     """
     value_name = str(getattr(entry.module.Game, "value_name", "value"))
-    lines = [f"{entry.title} ({entry.name})", "cards: " + " ".join(str(c) for c in analysis.cards)]
-    if analysis.exposed:
-        shown = "  ".join(_meld_text(m, analysis.rules) for m in analysis.exposed)
-        lines.append("table: " + shown)
-    if analysis.best is not None:
-        lines.append("complete: " + _reading(analysis.best, value_name))
-    elif analysis.waits:
-        lines.append("not complete; waits for:")
-        lines.extend(_card_readings(analysis.waits, value_name))
-    else:
-        lines.append("not complete; waits for nothing")
-    lines.extend(_layout_lines(analysis, value_name))
-    if analysis.sheet is not None:
-        lines.append(str(analysis.sheet))
-    wins_with = getattr(analysis, "wins_with", None) or {}
-    if wins_with and wins_with.keys() != analysis.waits.keys():
-        lines.append("wins with:")
-        lines.extend(_card_readings(wins_with, value_name))
-    facts = {k: v for k, v in analysis.to_dict()["facts"].items() if v not in (None, "", [], {})}
-    if facts:
-        lines.append("facts: " + ", ".join(f"{k} {v}" for k, v in facts.items()))
-    return "\n".join(lines)
-
-
-def _card_readings(readings: dict[Any, Any], value_name: str) -> list[str]:
-    """One indented line a card: the card, then the reading it makes."""
-    return [f"  {card}: {_reading(d, value_name)}" for card, d in readings.items()]
-
-
-def _layout_lines(analysis: Any, value_name: str) -> list[str]:
-    """In a family whose hand may win with cards left over (孝感, xiaogan.md §5: the
-    ``Analysis`` member ``layout``), what the hand lays out now and what that means, unless it
-    is a complete win (review h41, h46: the CLI printed neither)."""
-    if not hasattr(analysis, "layout"):
-        return []
-    shown = analysis.best if analysis.layout is None else analysis.layout
-    if shown is None or (shown.wins and shown.complete):
-        return []
-    if shown.complete and analysis.best is not None:  # (its reading is printed above)
-        return [f"laid out: {shown.value} {value_name} — {shown.verdict}"]
-    loose = " ".join(str(c) for c in shown.loose)
-    text = _reading(shown, value_name) + (f"; loose {loose}" if loose else "")
-    return [f"laid out: {text} — {shown.verdict}"]
+    return core_analysis_text(analysis, f"{entry.title} ({entry.name})", value_name)
 
 
 # --- play and simulate ---------------------------------------------------------------------------

@@ -274,7 +274,7 @@ def test_the_cards_a_hand_wins_with_section_5() -> None:
     analysis = xiaogan.analyze(hand)
     assert analysis.waits == {} and analysis.wins_with == won  # (waits: as every family's)
     assert analysis.to_dict()["facts"]["wins_with"] == [xiaogan.Card("生").code]
-    assert "wins with: 生 (16 張)" in str(analysis)
+    assert "wins with:\n  生: 16 張: " in str(analysis)
     assert xiaogan.analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").wins_with == {}  # (it wins)
     with pytest.raises(NotationError, match="winning_only"):
         xiaogan.waits(hand, winning_only=1)  # type: ignore[arg-type]
@@ -283,7 +283,7 @@ def test_the_cards_a_hand_wins_with_section_5() -> None:
         "知 知 知 知 生 生 八 九 子", "杠 千千千千; 暗 可可可",
         rules=xiaogan.XIAOGAN.evolve(numeric_sentences=True),
     )  # fmt: skip
-    assert "waits: 生 (17 張)" in str(same) and "wins with" not in str(same)
+    assert "waits for:\n  生: 17 張: " in str(same) and "wins with" not in str(same)
 
 
 def test_waits_read_the_fourth_of_a_an_as_its_qi() -> None:

@@ -93,7 +93,7 @@ def test_analysis_document() -> None:
 def test_analysis_reads_table_sets_after_a_slash() -> None:
     a = analyze("上大人 邱乙己 化三千 七十士 / 碰 子子子; 門將 仁 HJ")
     assert a.complete and a.value == 17 and len(a.exposed) == 2 and a.sheet is not None
-    assert "complete: yes" in str(a) and "<table" in a._repr_html_()
+    assert "complete: 17 張" in str(a) and "<table" in a._repr_html_()
 
 
 def test_analysis_errors_name_the_input() -> None:

@@ -18,11 +18,11 @@ hand and on the table), the total 胡, and the payments: every loser pays the wi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import field, frozen
 
-from changpai.chuanpai.cards import Card, _count_copies, format, parse
+from changpai.chuanpai.cards import Card, _count_copies, parse
 from changpai.chuanpai.hand import (
     Decomposition,
     _sequence,
@@ -260,11 +260,15 @@ class Analysis(AnalysisFace):
     condition.
 
     >>> print(analyze("天牌 人牌 長三"))
-    hand: 天牌 人牌 長三  (幺地人)
-    complete: no
-    waits: 合牌 (1 胡), 長二 (1 胡)
-    叫牌 condition: no
+    幺地人 (yaodiren)
+    cards: 天牌 人牌 長三
+    not complete; waits for:
+      合牌: 1 胡: 擠兒 天牌 人牌  擠兒 長三 合牌
+      長二: 1 胡: 擠兒 天牌 人牌  擠兒 長三 長二
+    facts: jiao False
     """
+
+    value_name: ClassVar[str] = "胡"
 
     cards: tuple[Card, ...]
     exposed: tuple[Meld, ...]
@@ -273,23 +277,6 @@ class Analysis(AnalysisFace):
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
     jiao: bool
-
-    def __str__(self) -> str:
-        rows = [f"hand: {format(self.cards)}  ({self.rules.title})"]
-        if self.exposed:
-            rows.append("table: " + " | ".join(str(m) for m in self.exposed))
-        if self.best is None:
-            rows.append("complete: no")
-        else:
-            rows.append(f"complete: yes, best {self.best}")
-        if self.sheet is not None:
-            rows.append(str(self.sheet))
-        if self.waits:
-            rows.append(
-                "waits: " + ", ".join(f"{c.name} ({d.hu} 胡)" for c, d in self.waits.items())
-            )
-        rows.append(f"叫牌 condition: {'yes' if self.jiao else 'no'}")
-        return "\n".join(rows)
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks: the hand and table as chips, the best decomposition and

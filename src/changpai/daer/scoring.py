@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import field, frozen
 
@@ -297,40 +297,14 @@ class Analysis(AnalysisFace):
     (False, ['d5'])
     """
 
+    value_name: ClassVar[str] = "胡"
+
     cards: tuple[Card, ...]
     exposed: tuple[Meld, ...]
     rules: Rules
     best: Decomposition | None
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
-
-    def __str__(self) -> str:
-        """The analysis as ``changpai analyze`` prints it.
-
-        >>> print(analyze("一二三 四五六 七八九 壹貳叄 伍"))
-        daer: 一二三四五六七八九壹貳叄伍
-        not complete; waits for:
-          伍 (9 胡): 順 一二三  順 四五六  順 七八九  順 壹貳叄  將 伍伍
-        """
-        head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"
-        if self.exposed:
-            head += "  table: " + "  ".join(m.text(self.rules) for m in self.exposed)
-        lines = [head]
-        if self.best is not None:
-            lines.append(f"complete: {self._reading(self.best)}")
-            if self.sheet is not None:
-                lines.append(str(self.sheet))
-        elif self.waits:
-            lines.append("not complete; waits for:")
-            lines.extend(f"  {card} {self._reading(d)}" for card, d in self.waits.items())
-        else:
-            lines.append("not complete; waits for nothing")
-        return "\n".join(lines)
-
-    @staticmethod
-    def _reading(d: Decomposition) -> str:
-        melds = "  ".join(m.text(d.rules) for m in d.melds)  # (瀘州 names under luzhou)
-        return f"({d.hu} 胡): {melds}"
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks, as every family's: the hand and table as chips, the best

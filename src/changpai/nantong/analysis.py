@@ -11,7 +11,7 @@ score sheet when the hand is complete, else every card it waits on (nantong.md �
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import field, frozen
 
@@ -47,9 +47,14 @@ class Analysis(AnalysisFace):
 
     >>> a = analyze("123b 456b 789b 123t 456t 789t 123w 5w")
     >>> print(a)
-    手牌 一條 二條 三條 四條 五條 六條 七條 八條 九條 一丙 二丙 三丙 四丙 五丙 六丙 七丙 八丙 九丙 一萬 二萬 三萬 五萬
-      聽 五萬: 清胡 ...
+    笃子胡 (duzihu)
+    cards: 一條 二條 三條 四條 五條 六條 七條 八條 九條 一丙 二丙 三丙 四丙 五丙 六丙 七丙 八丙 九丙 一萬 二萬 三萬 五萬
+    not complete; waits for:
+      五萬: 120 胡數: 清胡 一條二條三條 四條五條六條 七條八條九條 一丙二丙三丙 四丙五丙六丙 七丙八丙九丙 一萬二萬三萬 將頭 五萬五萬
+    facts: wenqian 0
     """
+
+    value_name: ClassVar[str] = "胡數"
 
     cards: tuple[Card, ...]
     exposed: tuple[Meld, ...]
@@ -69,19 +74,6 @@ class Analysis(AnalysisFace):
         False
         """
         return self.complete
-
-    def __str__(self) -> str:
-        head = "手牌 " + " ".join(c.hanzi for c in self.cards)
-        if self.exposed:
-            head += " | " + " ".join(str(m) for m in self.exposed)
-        rows = [head]
-        if self.best is not None:
-            rows.append(f"  胡 {self.best.shape.hanzi}: {self.best}")
-        for card, d in self.waits.items():
-            rows.append(f"  聽 {card.hanzi}: {d.shape.hanzi} {d}")
-        if self.best is None and not self.waits:
-            rows.append("  not complete and not ready (不聽)")
-        return "\n".join(rows)
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks, as every family's: the hand, the declared melds, then

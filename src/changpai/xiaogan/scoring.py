@@ -22,7 +22,7 @@ No seed gives a 孝感 score. By default [INF] every loser pays the winner one u
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import field, frozen
 
@@ -43,7 +43,7 @@ from changpai.core.guard import (
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
 from changpai.core.seats import scored_seat
 from changpai.errors import IllegalActionError, NotationError
-from changpai.xiaogan.cards import Card, format, parse
+from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.hand import (
     Decomposition,
     _sequence,
@@ -312,16 +312,20 @@ class Analysis(AnalysisFace):
     ``winning_only``, each with its laying-out — a card left over does not stop a win).
 
     >>> print(analyze("上大人 邱乙己 化三千 九九九九 爾小"))
-    hand: 上 大 人 邱 乙 己 化 三 千 九 九 九 九 爾 小  (孝感長牌)
-    complete: no
-    laid out: 13 張 (loose 爾 小): no win yet
-    waits: 生 (16 張)
+    孝感長牌 (xiaogan)
+    cards: 上 大 人 邱 乙 己 化 三 千 九 九 九 九 爾 小
+    not complete; waits for:
+      生: 16 張: 句 上 大 人  句 邱 乙 己  句 化 三 千  句 爾 小 生  亮 九 九 九 九
+    laid out: 13 張: 句 上 大 人  句 邱 乙 己  句 化 三 千  亮 九 九 九 九; loose 爾 小 — no win yet
+    facts: laid_out 13, wins False, may_abandon False, loose ['E1', 'E2'], wins_with ['E3']
     >>> analyze("上大人 邱乙己 化三千 七十士 九九九九 混江").sheet.total  # 16 laid out, 混江 loose
     1
     >>> a = analyze("上大人 邱乙己 化三千 九九九九 爾小 可")  # (可 is left over whatever comes)
     >>> a.waits, [c.hanzi for c in a.wins_with]
     ({}, ['生'])
     """
+
+    value_name: ClassVar[str] = "張"
 
     cards: tuple[Card, ...]
     exposed: tuple[Meld, ...]
@@ -352,32 +356,6 @@ class Analysis(AnalysisFace):
             "loose": [c.code for c in shown.loose],
             "wins_with": wins_with,
         }
-
-    def __str__(self) -> str:
-        rows = [f"hand: {format(self.cards)}  ({self.rules.title})"]
-        if self.exposed:
-            rows.append("table: " + " | ".join(str(m) for m in self.exposed))
-        if self.best is None:
-            rows.append("complete: no")
-        else:
-            rows.append(f"complete: yes, best {self.best}")
-        shown = self.layout if self.layout is not None else self.best
-        if shown is not None and not (shown.wins and shown.complete):
-            loose = f" (loose {' '.join(c.hanzi for c in shown.loose)})" if shown.loose else ""
-            rows.append(f"laid out: {shown.laid_out} 張{loose}: {shown.verdict}")
-        if self.sheet is not None:
-            rows.append(str(self.sheet))
-        if self.waits:
-            rows.append(
-                "waits: " + ", ".join(f"{c.hanzi} ({d.value} 張)" for c, d in self.waits.items())
-            )
-        shown_with = {c: d.laid_out for c, d in self.wins_with.items()}
-        if shown_with and shown_with != {c: d.laid_out for c, d in self.waits.items()}:
-            rows.append(
-                "wins with: "
-                + ", ".join(f"{c.hanzi} ({d.laid_out} 張)" for c, d in self.wins_with.items())
-            )
-        return "\n".join(rows)
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks.

@@ -23,7 +23,7 @@ hunan: seat 0 胡
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any, ClassVar, overload
 
 from attrs import field, frozen
 
@@ -682,12 +682,16 @@ class Analysis(AnalysisFace):
     >>> a.complete, [card.code for card in a.waits]
     (False, ['x10', 'd2', 'd10'])
     >>> print(a)
-    hunan: 一二三四五六七八九壹貳叄肆伍陸柒捌玖拾拾
+    跑胡子 (hunan)
+    cards: 一 二 三 四 五 六 七 八 九 壹 貳 叄 肆 伍 陸 柒 捌 玖 拾 拾
     not complete; waits for:
-      十 (9 胡息): 絞 十拾拾  句 一二三  句 四五六  句 七八九  句 壹貳叄  句 肆伍陸  句 柒捌玖
-      貳 (15 胡息): 句 一二三  句 四五六  句 七八九  句 壹貳叄  句 貳柒拾  句 肆伍陸  句 捌玖拾
-      拾 (15 胡息): 偎 拾拾拾  句 一二三  句 四五六  句 七八九  句 壹貳叄  句 肆伍陸  句 柒捌玖
+      十: 9 胡息: 絞 十拾拾  句 一二三  句 四五六  句 七八九  句 壹貳叄  句 肆伍陸  句 柒捌玖
+      貳: 15 胡息: 句 一二三  句 四五六  句 七八九  句 壹貳叄  句 貳柒拾  句 肆伍陸  句 捌玖拾
+      拾: 15 胡息: 偎 拾拾拾  句 一二三  句 四五六  句 七八九  句 壹貳叄  句 肆伍陸  句 柒捌玖
+    facts: min_huxi 15
     """
+
+    value_name: ClassVar[str] = "胡息"
 
     cards: tuple[Card, ...]
     exposed: tuple[Meld, ...]
@@ -695,25 +699,6 @@ class Analysis(AnalysisFace):
     best: Decomposition | None
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition]
-
-    def __str__(self) -> str:
-        head = f"{self.rules.name}: {''.join(c.hanzi for c in self.cards)}"
-        if self.exposed:
-            head += " | " + "  ".join(str(m) for m in self.exposed)
-        rows = [head]
-        if self.best is not None:
-            rows.append("best: " + "  ".join(str(m) for m in self.best.melds))
-            if self.sheet is not None:
-                rows.append(str(self.sheet))
-        elif self.waits:
-            rows.append("not complete; waits for:")
-            rows.extend(
-                f"  {card} ({dec.huxi} 胡息): " + "  ".join(str(m) for m in dec.melds)
-                for card, dec in self.waits.items()
-            )
-        else:
-            rows.append("not complete and waiting for no card")
-        return "\n".join(rows)
 
     @property
     def facts(self) -> dict[str, Any]:
