@@ -446,3 +446,25 @@ def test_a_seat_off_the_table_in_an_action_dict_is_a_notation_error(
     named neither the dict nor the seat as the others do)."""
     with pytest.raises(NotationError, match=r"is not a .* action: seat=.* is not a seat"):
         module.Action.from_dict(data)
+
+
+@pytest.mark.parametrize("module", [zipai, nantong, chuanpai, daer, xiaogan])
+def test_format_of_what_is_not_a_card_names_the_argument_alike(module: Any) -> None:
+    """h89: 南通 said ``1 is not a nantong Card``, the others ``cards=[1, 2] holds 1, …``."""
+    with pytest.raises(NotationError, match=r"^cards=\[1, 2\] holds 1, which is not one of "):
+        module.format([1, 2])
+
+
+@pytest.mark.parametrize("module", [zipai, nantong, daer, xiaogan])
+def test_a_deck_of_another_family_is_named_alike(module: Any) -> None:
+    """h89: 字牌 said ``deck (…) must hold zipai Cards``; every family names the card."""
+    other = chuanpai.DECK if module is not chuanpai else zipai.DECK
+    with pytest.raises(NotationError, match=r"^deck holds Card\('.*'\), which is not a card of"):
+        module.Game(deck=other)
+
+
+def test_nantong_analysis_names_its_exposed_argument() -> None:
+    """h89: 南通's analyses named a bad table ``melds=`` (parse_melds's own name)."""
+    for call in (nantong.analyze, nantong.best_decomposition, nantong.waits):
+        with pytest.raises(NotationError, match=r"^exposed=5 is not a sequence of nantong melds"):
+            call("5w 5w", 5)

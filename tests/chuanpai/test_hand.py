@@ -193,9 +193,9 @@ def test_analyze() -> None:
     assert [w["card"] for w in data["waits"]] == ["11"]
     assert data["exposed"] == ["碰 人牌 人牌 人牌"] and data["schema"] == "changpai.analysis"
     text = str(result)
-    assert "叫牌 condition: yes" in text and "table: 碰 人牌 人牌 人牌" in text
+    assert "facts: jiao True" in text and "table: 碰 人牌 人牌 人牌" in text
     done = analyze("66 44")
-    assert done.best is not None and "complete: yes" in str(done)
+    assert done.best is not None and "complete: 1 胡" in str(done)
     assert done.sheet is not None and done.sheet.total == 1
     assert done.to_dict()["score"]["payments"][0]["amount"] == 2
     with pytest.raises(NotationError):

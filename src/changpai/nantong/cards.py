@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from changpai.core import render
-from changpai.core.guard import clipped, flag_arg, items_arg, shown
+from changpai.core.guard import cards_arg, clipped, flag_arg
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
 from changpai.core.notation import SPACED, case_spellings, is_separator
@@ -517,11 +517,7 @@ def count_tuple(cards: Iterable[Card]) -> tuple[int, ...]:
 
 
 def _checked_cards(cards: object) -> tuple[Card, ...]:
-    items = items_arg(cards, "cards", "nantong cards")
-    for card in items:
-        if not isinstance(card, Card):
-            raise NotationError(f"{shown(card)} is not a nantong Card")
-    return items
+    return cards_arg(cards, Card, "cards", "nantong cards")
 
 
 def _card_indices(cards: Iterable[Card]) -> Iterator[int]:

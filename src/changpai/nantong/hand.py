@@ -505,7 +505,7 @@ def _split(
 ) -> tuple[tuple[Card, ...], tuple[Meld, ...], tuple[int, ...], list[Card]]:
     rules_arg(rules, Rules, "nantong")
     cards = _to_cards(concealed, name)
-    melds = parse_melds(exposed)
+    melds = melds_arg(exposed, Meld, "nantong melds (Meld)", "exposed")
     # nantong.md §3: a hand is 7 groups and a pair; the declared melds are groups of it
     size_arg(len(cards), 3 * max(GROUPS_IN_HAND - len(melds), 0) + 2, "concealed", "nantong cards")
     # a plain tally for the cached hot path; the copy limits are checked by check_copies,
