@@ -454,3 +454,90 @@ def test_every_game_and_match_keeps_a_seed_as_its_plain_number(
     game = match.game_class(seed=Seed.A, **keywords)
     assert type(match.seed) is int and type(game.seed) is int
     assert game == match.game_class(seed=3, **keywords) and "seed=3 " in repr(game)
+
+
+# --- (review h93) state set by hand between hands; 戳牌 lenient matches ---------------------
+
+_CARRIED = {
+    zipai.Match: {"dealer": 3, "streak": 3, "huangfan": 4},
+    daer.Match: {"dealer": 4, "streak": 3},
+    nantong.Match: {"dealer": 4},
+    chuanpai.Match: {"dealer": 4},
+    chuopai.Match: {"dealer": 3},
+    xiaogan.Match: {"dealer": 4},
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    family=st.sampled_from(sorted(_CARRIED, key=lambda m: m.__module__)),
+    seed=st.integers(0, 2**16),
+    plan=st.lists(
+        st.tuples(
+            st.integers(0, 2), st.sampled_from(["dealer", "streak", "huangfan"]), st.integers(0, 3)
+        ),
+        max_size=4,
+    ),
+)
+def test_state_set_by_hand_is_kept_by_the_document(
+    family: type[Match[Any, Any]], seed: int, plan: list[tuple[int, str, int]]
+) -> None:
+    """A dealer, 荒莊 streak or 黃番 count set by hand — before a hand, once it is over, or in
+    the middle of one — is the next hand's, and the document keeps it: the loaded match plays
+    on as the saved one (review h93: zipai.md's own ``match.huangfan = 2`` wrote a document
+    its from_json refused)."""
+    match = family(seed=seed, dealer=0)
+    chooser = random.Random(seed)
+    for when, name, value in plan:
+        if name not in _CARRIED[family]:
+            continue
+        value %= _CARRIED[family][name]
+        _finish(match, chooser)
+        if when:
+            game = match.new_hand()
+            _step(game, chooser, 5 if when == 1 else 10**6)  # (in the middle, or over)
+        setattr(match, name, value)
+        if match.game is None or match.game.is_over:  # (the next hand deals with it)
+            dealt = match.new_hand()
+            assert (dealt.dealer if name == "dealer" else getattr(match, name)) == value
+    _finish(match, chooser)
+    text = match.to_json()
+    loaded = family.from_json(text)
+    assert loaded.to_json() == text and loaded.to_dict() == match.to_dict()
+    assert loaded.play(2).to_json() == match.play(2).to_json()
+
+
+def test_a_huangfan_set_before_the_first_hand_is_its_document() -> None:
+    """docs/zipai-engine.md: ``match.huangfan = 2`` deals the hand with 黃番 ×3."""
+    match = zipai.Match(seed=5, dealer=0)
+    match.huangfan = 2
+    match.play(1)
+    data = json.loads(match.to_json())
+    assert data["set"] == {"0": {"huangfan": 2}} and match.games[0].options == {"huangfan": 2}
+    assert zipai.Match.from_json(match.to_json()).games[0].options == {"huangfan": 2}
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({"9": {"dealer": 1}}, r"set\['9'\] names no hand of the match \(0 to 1\)"),
+        ({"1": {"dealer": -1}}, "is not a whole number >= 0"),
+        ({"1": {"colour": 1}}, "'colour' is not a state a Match carries between hands"),
+        ([], "set=\\[\\] is not a JSON object"),
+    ],
+)
+def test_a_bad_set_is_a_notation_error(entry: object, message: str) -> None:
+    data = json.loads(zipai.Match(seed=5, dealer=0).play(1).to_json())
+    data["set"] = entry
+    with pytest.raises(NotationError, match=message):
+        zipai.Match.from_json(json.dumps(data))
+
+
+def test_a_chuopai_match_deals_lenient_hands_when_told() -> None:
+    """chuanpai.md §3.4: 罰牌 belongs to the game — a lenient match deals lenient hands (h93:
+    a match could not), and its document keeps it."""
+    match = chuopai.Match(seed=1, dealer=0, strict=False).play(3)
+    assert all(not game.strict for game in match.games)
+    loaded = chuopai.Match.from_json(match.to_json())
+    assert loaded.strict is False and loaded.to_dict() == match.to_dict()
+    assert all(game.strict for game in chuopai.Match(seed=1, dealer=0).play(1).games)

@@ -452,11 +452,14 @@ def match_document(
     options: Mapping[str, Any],
     games: Sequence[Mapping[str, Any]],
     summary: Mapping[str, Any],
+    set_by_hand: Mapping[int, Mapping[str, int]] | None = None,
 ) -> dict[str, Any]:
     """A match document (version 1) as a dict, keys in schema order: the match's constructor
     arguments (``random`` is the number its random numbers were seeded with when ``seed`` is
     None; ``dealer`` is None when the first dealer was drawn), the game document of every hand
-    dealt and the summary (``Match.to_dict()``).
+    dealt and the summary (``Match.to_dict()``). ``set_by_hand`` — written as ``set`` only
+    when there is one — maps a hand's number (0: the first) to the carried state a caller
+    set before it was dealt (``dealer``, ``streak``, ``huangfan``).
 
     >>> list(match_document(family="f", variant=None, rules={}, seed=1, random=None,
     ...                     dealer=None, options={}, games=[], summary={}))[:4]
@@ -472,6 +475,7 @@ def match_document(
         "random": random,
         "dealer": dealer,
         "options": dict(options),
+        **({"set": {str(k): dict(v) for k, v in set_by_hand.items()}} if set_by_hand else {}),
         "games": [dict(g) for g in games],
         "summary": dict(summary),
     }
@@ -515,8 +519,9 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
     version = data.get("version")
     if not _is_version(version, MATCH_SCHEMA, MATCH_VERSION, f"version {MATCH_VERSION}"):
         raise NotationError(f"{where}: version {clipped(version)} (expected {MATCH_VERSION})")
-    _check_unknown(data, ("schema", "version", *MATCH_KEYS), where)
+    _check_unknown(data, ("schema", "version", *MATCH_KEYS, "set"), where)
     _check_members(data, family, "match", MATCH_KEYS, lists=("games",), objects=("summary",))
+    _check_set_by_hand(data.get("set", {}), len(data["games"]), where)
     for key in ("seed", "random", "dealer"):
         if not _whole_or_none(data[key]):
             raise NotationError(f"{where}: {key}={clipped(data[key])} is not a whole number")
@@ -536,6 +541,35 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
                 f"schema {GAME_SCHEMA!r} (every game of a match is one)"
             )
     return data
+
+
+def _check_set_by_hand(found: object, games: int, where: str) -> None:
+    """The :class:`~changpai.errors.NotationError` of a match document's ``set`` that is not
+    an object mapping a hand's number (``"0"`` up to the number of games) to an object of whole
+    numbers >= 0.
+
+    >>> _check_set_by_hand({"1": {"dealer": 2}}, 1, "m")
+    >>> _check_set_by_hand({"3": {"dealer": 2}}, 1, "m")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: m: set['3'] names no hand of the match (0 to 1)
+    """
+    if not isinstance(found, dict):
+        raise NotationError(f"{where}: set={clipped(found)} is not a JSON object")
+    for key, values in found.items():
+        if not (key.isascii() and key.isdecimal() and int(key) <= games and str(int(key)) == key):
+            raise NotationError(
+                f"{where}: set[{clipped(key)}] names no hand of the match (0 to {games})"
+            )
+        if not isinstance(values, dict) or not values:
+            raise NotationError(
+                f"{where}: set[{clipped(key)}]={clipped(values)} is not an object of values"
+            )
+        for name, value in values.items():
+            if not _whole_or_none(value) or value is None or value < 0:
+                raise NotationError(
+                    f"{where}: set[{clipped(key)}][{clipped(name)}]={clipped(value)} is not a whole number >= 0"
+                )
 
 
 def check_options(

@@ -181,6 +181,28 @@ def _copy_container(value: Any) -> Any:
     return value.copy() if isinstance(value, list | dict) else value
 
 
+def carried_state(name: str, doc: str) -> Any:
+    """A property of a family's :class:`Match` for the state ``name`` it carries from hand to
+    hand (listed in ``_carried_names``): read from ``_<name>``, which the match's own counting
+    writes; set by a caller, it is the next hand's and the match document keeps it.
+
+    >>> from changpai import daer
+    >>> match = daer.Match(seed=2, dealer=0)
+    >>> match.streak = 2
+    >>> match.streak, json.loads(match.to_json())["set"]
+    (2, {'0': {'streak': 2}})
+    """
+
+    def get(self: Match[Any, Any]) -> int:
+        return self._get_carried(name)
+
+    def put(self: Match[Any, Any], value: int) -> None:
+        self._set_carried(name, value)
+
+    get.__doc__ = doc  # (the property's own, with its example)
+    return property(get, put, doc=doc)
+
+
 class Match(Generic[G, R]):
     """Hands of one family played in a row, with the family's dealer rule and running totals.
 
@@ -224,7 +246,7 @@ class Match(Generic[G, R]):
         )
         #: (the first dealer as given, None when drawn: what the document deals again with)
         self._given_dealer = given
-        self.dealer: int = (
+        self._dealer: int = (
             check_seat(self._first_dealer(), seats, what="dealer", error=RulesError)
             if given is None
             else given
@@ -235,6 +257,12 @@ class Match(Generic[G, R]):
         self._games: list[G] = []
         self._hands: list[HandSummary] = []
         self._totals: dict[int, int] = dict.fromkeys(range(seats), 0)
+        # (the carried state the last hand was dealt or settled with; what a caller set by
+        # hand since — the next hand's —; and what was set before each hand, by its index:
+        # the match document keeps them — review h93)
+        self._natural: dict[str, int] = self._carried()
+        self._touched: dict[str, int] = {}
+        self._set_by_hand: dict[int, dict[str, int]] = {}
 
     @classmethod
     def _family_game(cls) -> type[Any]:
@@ -270,6 +298,49 @@ class Match(Generic[G, R]):
         """The family's other constructor keywords of this match as its document keeps them
         (the number of players of a 川牌 table when it is not the rules')."""
         return {}
+
+    #: The state a match carries from hand to hand, which a caller may set between hands
+    #: (字牌's and 大貳's 荒莊 ``streak``, 字牌's 黃番 count ``huangfan``): what the match
+    #: document keeps when it was set by hand.
+    _carried_names: ClassVar[tuple[str, ...]] = ("dealer",)
+
+    def _carried(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self._carried_names}
+
+    def _changed(self) -> dict[str, int]:
+        """The carried state set by hand since the match last dealt a hand (the next hand's)."""
+        return dict(vars(self).get("_touched", {}))
+
+    def _set_carried(self, name: str, value: int) -> None:
+        """Set the carried ``name`` as a caller does (the match's own counting writes the
+        private attribute): the next hand is dealt with it and the document keeps it."""
+        state = vars(self)
+        state["_" + name] = value
+        touched = state.get("_touched")
+        if touched is not None:  # (None: while the match is being made)
+            touched[name] = value
+
+    def _get_carried(self, name: str) -> int:
+        state = vars(self)  # (a match pickled by an older changpai kept it under its name)
+        return int(state["_" + name] if "_" + name in state else state[name])
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next hand (of the hand under way until it is settled). Set
+        between hands (or once a hand is over), it deals the next hand, whatever the hand
+        before gives, and the match document keeps it.
+
+        >>> from changpai import zipai
+        >>> match = zipai.Match(seed=4, dealer=0).play(1)
+        >>> match.dealer = 2
+        >>> match.new_hand().dealer, zipai.Match.from_json(match.to_json()).dealer
+        (2, 2)
+        """
+        return self._get_carried("dealer")
+
+    @dealer.setter
+    def dealer(self, value: int) -> None:
+        self._set_carried("dealer", value)
 
     def _next_dealer(self, game: G) -> int:
         """The dealer of the hand after ``game`` (default: the result's ``next_dealer``)."""
@@ -350,6 +421,11 @@ class Match(Generic[G, R]):
             game = self.game_class(self.rules, seed, dealer=self.dealer, **options)
         else:
             game = self.game_class(self.rules, None, deck=deck, dealer=self.dealer, **options)
+        changed = self._changed()
+        if changed:
+            self._set_by_hand = {**getattr(self, "_set_by_hand", {}), len(self._games): changed}
+            self._touched = {}
+        self._natural = self._carried()
         self._games.append(game)
         return game  # type: ignore[no-any-return]
 
@@ -361,11 +437,20 @@ class Match(Generic[G, R]):
         net = result.net(len(self._totals))
         for seat, amount in net.items():
             self._totals[seat] = self._totals.get(seat, 0) + amount
+        # (a value set by hand once the hand was over is the next hand's: the rules count on
+        # from the state the hand was played with, and the value set is put back after)
+        changed = self._changed()
+        natural = getattr(self, "_natural", {})
+        for name in changed:
+            vars(self)["_" + name] = natural.get(name, changed[name])
         dealer = self.dealer
-        self.dealer = self._next_dealer(game)
+        self._dealer = self._next_dealer(game)
+        self._natural = self._carried()
         self._hands.append(
             HandSummary(len(self._games), dealer, result.winner, result.value, net, self.dealer)
         )
+        for name, value in changed.items():
+            vars(self)["_" + name] = value
 
     def settle(self) -> dict[int, int]:
         """Settle the current hand if it is over and return the running totals by seat.
@@ -521,8 +606,28 @@ class Match(Generic[G, R]):
             options=self._options(),
             games=[json.loads(game.to_json()) for game in self._games],  # type: ignore[attr-defined]
             summary=self.to_dict(),
+            set_by_hand=self._sets(),
         )
         return json.dumps(data, ensure_ascii=False)
+
+    def _sets(self) -> dict[int, dict[str, int]]:
+        """The carried state set by hand before each hand, and before the next one (the
+        document's ``set``; call after settling)."""
+        sets = dict(getattr(self, "_set_by_hand", {}))
+        pending = self._changed()
+        if pending:
+            sets[len(self._games)] = pending
+        return sets
+
+    def _apply_set(self, name: str, values: dict[str, int]) -> None:
+        """Put back the carried ``values`` a caller set (``name`` names them in errors)."""
+        for key, value in values.items():
+            if key not in self._carried_names:
+                raise NotationError(
+                    f"{name}: {clipped(key)} is not a state a {type(self).__qualname__} carries "
+                    f"between hands ({', '.join(self._carried_names)})"
+                )
+            setattr(self, key, value)
 
     def _check_writable(self) -> None:
         """The :class:`~changpai.errors.NotationError` of a match :meth:`to_json` cannot write
@@ -593,8 +698,15 @@ class Match(Generic[G, R]):
                 f"not a {family} match document: options={clipped(data['options'])}, which "
                 f"the match writes as {clipped(match._options())}"
             )
+        sets = {int(key): values for key, values in data.get("set", {}).items()}
         for number, item in enumerate(data["games"]):
+            match._settle()  # (a value set by hand after a hand is put back after its settling)
+            if number in sets:
+                match._apply_set(f"set[{number}] of {where}", sets[number])
             match._deal_again(f"games[{number}] of {where}", item)
+        match._settle()
+        if len(data["games"]) in sets:
+            match._apply_set(f"set[{len(data['games'])}] of {where}", sets[len(data["games"])])
         # (compared as JSON text: 1.0 or true for 1 is not what the games give — review h72;
         # a key the summary lacks is not checked, so a document of an older changpai, whose
         # summary held fewer, still loads — review h73)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from changpai.core import playout
 from changpai.core.guard import clipped, hands_arg, instance_arg, int_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
-from changpai.core.match import dealer_after_huangzhuang
+from changpai.core.match import carried_state, dealer_after_huangzhuang
 from changpai.core.playout import Backend, SimulationStats
 from changpai.core.seats import SeatRing, check_seat
 from changpai.daer.game import Game
@@ -129,12 +129,20 @@ class Match(MatchBase[Game, Rules]):
     """
 
     game_class = Game
+    _carried_names = ("dealer", "streak")
+    streak = carried_state(
+        "streak",
+        """荒莊 hands in a row under the current dealer (set by hand: the document keeps it).
+
+        >>> Match(DAER, 1, dealer=0).streak
+        0
+        """,
+    )
 
     def __init__(
         self, rules: Rules = DAER, seed: int | None = None, *, dealer: int | None = None
     ) -> None:
-        self.streak = 0
-        """荒莊 hands in a row under the current dealer."""
+        self._streak = 0
         super().__init__(rules, seed, dealer=dealer)
 
     def _next_dealer(self, game: Game) -> int:
@@ -142,7 +150,7 @@ class Match(MatchBase[Game, Rules]):
         result = game.result
         assert result is not None
         dealer = next_dealer(self.rules, game.dealer, result.winner, streak=self.streak)
-        self.streak = self.streak + 1 if result.winner is None and dealer == game.dealer else 0
+        self._streak = self.streak + 1 if result.winner is None and dealer == game.dealer else 0
         return dealer
 
 

@@ -75,14 +75,32 @@ class Match(core_match.Match[Game, Rules]):
     """
 
     game_class = Game
+    _carried_names = ("dealer", "streak", "huangfan")
+    streak = core_match.carried_state(
+        "streak",
+        """荒莊 hands in a row under the current dealer (set by hand: the document keeps it).
+
+        >>> Match(seed=1, dealer=0).streak
+        0
+        """,
+    )
+    huangfan = core_match.carried_state(
+        "huangfan",
+        """荒莊 hands in a row before the next hand, whoever dealt them (黃番, zipai.md §8.6);
+        set by hand (as after two 荒莊), the next hand is dealt with it and the document keeps it.
+
+        >>> match = Match(seed=1, dealer=0)
+        >>> match.huangfan = 2
+        >>> match.new_hand().options
+        {'huangfan': 2}
+        """,
+    )
 
     def __init__(
         self, rules: Rules = HUNAN, seed: int | None = None, *, dealer: int | None = None
     ) -> None:
-        self.streak = 0
-        """荒莊 hands in a row under the current dealer."""
-        self.huangfan = 0
-        """荒莊 hands in a row before the next hand, whoever dealt them (黃番, zipai.md §8.6)."""
+        self._streak = 0
+        self._huangfan = 0
         super().__init__(rules, seed, dealer=dealer)
 
     def _game_options(self) -> dict[str, Any]:
@@ -95,8 +113,8 @@ class Match(core_match.Match[Game, Rules]):
         winner = result.winner
         dealer = next_dealer(self.rules, game.dealer, winner, streak=self.streak)
         if winner is not None or dealer != game.dealer:
-            self.streak = 0
+            self._streak = 0
         else:
-            self.streak += 1
-        self.huangfan = self.huangfan + 1 if winner is None else 0
+            self._streak = self.streak + 1
+        self._huangfan = self.huangfan + 1 if winner is None else 0
         return dealer

@@ -9,11 +9,12 @@ the deal rotating, 佔莊), :func:`simulate`, :func:`random_game` and :func:`tra
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from changpai.chuanpai.chuopai.game import Game
 from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import playout
-from changpai.core.guard import instance_arg
+from changpai.core.guard import flag_arg, instance_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.playout import Backend, SimulationStats
 
@@ -22,6 +23,8 @@ __all__ = ["Match", "random_game", "simulate", "transcript"]
 
 class Match(MatchBase[Game, Rules]):
     """戳牌 hands in a row (three seats); the next dealer follows :func:`next_dealer`.
+    ``strict=False`` deals every hand lenient, as :class:`Game` takes it: a seat may then play
+    a move the rules forbid and be fined (罰牌, chuanpai.md §3.4).
 
     >>> match = Match(seed=1, dealer=0).play(4)
     >>> [h.dealer for h in match.hands][0], sum(match.settle().values())
@@ -29,6 +32,25 @@ class Match(MatchBase[Game, Rules]):
     """
 
     game_class = Game
+    _option_names = ("strict",)
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        *,
+        dealer: int | None = None,
+        strict: bool = True,
+    ) -> None:
+        #: Whether the hands refuse a move the rules forbid (False: they fine it, 罰牌).
+        self.strict = flag_arg(strict, "strict")
+        super().__init__(rules, seed, dealer=dealer)
+
+    def _game_options(self) -> dict[str, Any]:
+        return {} if self.strict else {"strict": False}
+
+    def _options(self) -> dict[str, Any]:
+        return self._game_options()  # (strict=False, the one option of both)
 
 
 def simulate(
