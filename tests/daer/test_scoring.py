@@ -7,7 +7,16 @@ import json
 import pytest
 from attrs import evolve
 
-from changpai.daer import DAER, LUZHOU, Win, analyze, best_decomposition, score
+from changpai.daer import (
+    DAER,
+    LUZHOU,
+    Decomposition,
+    Meld,
+    Win,
+    analyze,
+    best_decomposition,
+    score,
+)
 from changpai.errors import IllegalActionError, NotationError, RulesError
 
 HAND = "一二三 四五六 七八九 壹貳叄 伍伍"
@@ -272,3 +281,13 @@ def test_score_refuses_a_reading_the_win_contradicts() -> None:
     with pytest.raises(IllegalActionError, match="a four it made on the table"):
         score(Win(tabled, winner=0, players=4, winning_card=seven))
     assert score(Win(long, winner=0, players=4, winning_card=seven)).payments
+
+
+def test_a_reading_of_a_waiting_size_is_named_as_such() -> None:
+    """Review h91: with the analyses reading both sizes, a hand-built reading of 13 cards lost
+    the reason it is no win; it says so."""
+    melds = tuple(
+        Meld.parse(x) for x in ("順 一二三", "順 四五六", "順 七八九", "將 伍伍", "將 捌捌")
+    )
+    with pytest.raises(NotationError, match="it holds 13 cards, a waiting hand's"):
+        score(Decomposition((), melds, 9, DAER))

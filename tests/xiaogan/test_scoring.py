@@ -59,6 +59,11 @@ def test_a_hand_under_16_is_no_win() -> None:
     sheet = score(best)
     assert (sheet.total, sheet.payments, sheet.fact("laid_out")) == (0, (), 15)
     assert "a win needs 16" in sheet.lines[0].name
+    # (its payers are checked all the same: review h91 found them ignored)
+    with pytest.raises(IllegalActionError, match="payers: seat=99 is not a seat"):
+        score(best, payers=[99])
+    with pytest.raises(IllegalActionError, match="seat 0 is the winner, who pays nobody"):
+        score(best, payers=[0])
 
 
 def test_score_accepts_a_win() -> None:

@@ -763,9 +763,15 @@ def test_the_shuxin_seat_never_pays_when_four_players_are_named() -> None:
     """zipai.md §2: under 數信 rules three play and the fourth seat is the 數信, who never pays
     (review h89: ``players=4`` without ``shuxin_seat`` made it pay like a player)."""
     d = best_decomposition(parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"), rules=HAHA)
-    with pytest.raises(RulesError, match=r"players=4 under rules 'haha'.*shuxin_seat="):
-        score(d, rules=HAHA, players=4)
-    with pytest.raises(IllegalActionError, match=r"active seats 0, 1, 2; .*shuxin_seat="):
+    for players in (2, 4):
+        with pytest.raises(
+            RulesError, match=rf"players={players} under rules 'haha'.*shuxin_seat="
+        ):
+            score(d, rules=HAHA, players=players)
+    with pytest.raises(IllegalActionError, match=r"active seats 0..2; .*shuxin_seat="):
         score(d, rules=HAHA, winner=3)
+    hunan = best_decomposition(parse("壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"))
+    with pytest.raises(IllegalActionError, match=r"active seats 0, 1, 2$"):  # (no 數信 here)
+        score(hunan, winner=3)
     payments = score(d, rules=HAHA, winner=3, shuxin_seat=2).payments
     assert {(p.payer, p.payee) for p in payments} == {(0, 3), (1, 3)}

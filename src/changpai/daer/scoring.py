@@ -240,7 +240,12 @@ def _reads(d: Decomposition, cards: list[Card], rules: Rules, discard: Card | No
     """Whether ``d`` (its concealed sets and 胡) is among the readings of its ``cards`` won on
     ``discard`` (``None``: self-drawn), any three read freely (``kan=()``)."""
     wanted = (sorted(map(str, d.concealed)), d.hu)
-    try:  # (decompositions checks the size and the copies)
+    try:  # (the size, then decompositions checks the copies)
+        if not _check_size(cards, d.exposed, rules, complete=True):
+            raise NotationError(
+                f"it holds {len(cards) + sum(len(m.cards) for m in d.exposed)} cards, a waiting "
+                "hand's (a win holds one more)"
+            )
         readings = decompositions(cards, d.exposed, rules=rules, discard=discard, kan=())
     except NotationError as error:
         raise NotationError(f"{d} is no {rules.title} win: {error}") from None

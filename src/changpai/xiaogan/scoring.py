@@ -266,6 +266,7 @@ def score(
         )
     ]  # fmt: skip
     title = rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else "")
+    payers = tuple(p for p in range(n) if p != seat) if payers is None else _payers(payers, seat, n)
     if laid < rules.win_count:  # (no win: it scores 0, as a 字牌 or 大貳 reading under 起胡)
         return ScoreSheet(
             title=title,
@@ -291,7 +292,6 @@ def score(
                 "win", "和牌: one unit from each loser", rules.unit, rule="xiaogan.md §6 [INF]"
             )
         )
-    payers = tuple(p for p in range(n) if p != seat) if payers is None else _payers(payers, seat, n)
     payments = tuple(Payment(p, seat, amount) for p in payers)
     return ScoreSheet(
         title=title,

@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from changpai.core.deck import deal_order
-from changpai.core.guard import cards_arg, clipped, hands_arg, items_arg, rules_arg, seed_arg, shown
+from changpai.core.guard import cards_arg, clipped, hands_arg, items_arg, rules_arg, seed_arg
 from changpai.core.seats import SeatRing, check_seat
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, parse
@@ -36,14 +36,11 @@ def _deck_indices(seed: int | None, deck: Sequence[Card] | str | None) -> tuple[
     cards = None
     if deck is not None:
         cards = parse(deck) if isinstance(deck, str) else items_arg(deck, "deck", "zipai cards")
-        for c in cards:
-            if not isinstance(c, Card):  # (as in every family)
-                raise NotationError(f"deck holds {shown(c)}, which is not a card of the zipai deck")
     # (a seed or a deck of cards that is not this deck: RulesError, as in every family)
     what = "zipai.DECK (4 of each kind)"
     if cards is None:  # a shuffle's order does not depend on what it shuffles: the kinds
         return tuple(deal_order(_DECK_KINDS, seed=seed, what=what, error=RulesError))
-    order = deal_order(DECK, seed=seed, deck=cards, what=what, error=RulesError)
+    order = deal_order(DECK, seed=seed, deck=cards, what=what, error=RulesError, card=Card)
     return tuple(c.index for c in order)
 
 

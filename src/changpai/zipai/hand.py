@@ -900,7 +900,8 @@ def waits(
     no 胡 on it (§6, §7.3), and another seat's copy of the card makes a 碰 (or a 跑) instead.
     For a card another seat draws or discards, name its ``source``.
 
-    ``source`` lists instead the cards the engine lets the seat 胡 on, as the card comes:
+    ``source`` reads each card instead as the engine plays it, as it comes — with
+    ``winning_only``, the cards the engine lets the seat 胡 on:
     ``"self"`` the seat's own draw (a card making a 偎 wins only with ``rules.weihu``), ``"other"``
     a card another seat draws (a pair and it a 碰), ``"discard"`` another seat's discard (none
     unless ``rules.win_on_discard``), ``"any"`` any of the three (the reading with the most 胡息).

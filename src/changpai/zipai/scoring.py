@@ -81,7 +81,7 @@ class Win:
     >>> Win(d, winner=3, players=3)
     Traceback (most recent call last):
     ...
-    changpai.errors.IllegalActionError: winner=3 is not one of the 3 active seats 0, 1, 2; a 數信 seat is named by shuxin_seat=
+    changpai.errors.IllegalActionError: winner=3 is not one of the 3 active seats 0, 1, 2
     >>> Win(d, winner=1, players=5)
     Traceback (most recent call last):
     ...
@@ -168,11 +168,9 @@ class Win:
             check_seat(self.shuxin_seat, seats, what="shuxin_seat", error=IllegalActionError)
         active = [s for s in range(seats) if s != self.shuxin_seat]
         if self.winner not in active:
-            fourth = self.shuxin_seat is None and self.players == 3 and self.winner == 3
-            hint = "; a 數信 seat is named by shuxin_seat=" if fourth else ""
             raise IllegalActionError(
                 f"winner={clipped(self.winner)} is not one of the {clipped(self.players)} active "
-                f"seats {', '.join(map(str, active))}{hint}"
+                f"seats {', '.join(map(str, active))}"
             )
         if self.discarder is not None:
             if self.discarder not in active or self.discarder == self.winner:
@@ -578,6 +576,13 @@ def score(
     if rules is None:  # (the rules the hand was read under, as in every family)
         rules = _rules_of(hand)
     rules_arg(rules, Rules, "zipai")
+    if rules.shuxin and winner == rules.players and win_facts.get("shuxin_seat") is None:
+        # (a 數信 game's seats are 0, 1, 3 when seat 2 is the 數信: review h89)
+        raise IllegalActionError(
+            f"winner={winner} is not one of the {rules.players} active seats 0..{rules.players - 1}; "
+            f"under rules {clipped(rules.name)} the 數信 has a seat of its own: name it with "
+            "shuxin_seat= (zipai.md §2)"
+        )
     win = _as_win(hand, rules, winner, players, win_facts)
     if win.discarder is not None and not rules.win_on_discard:
         raise IllegalActionError(
@@ -587,7 +592,8 @@ def score(
         # (the fourth seat is the 數信's, who never pays: review h89 found it paying)
         raise RulesError(
             f"players={clipped(win.players)} under rules {clipped(rules.name)}: {rules.players} "
-            "play and the fourth seat is the 數信 — name it with shuxin_seat= (zipai.md §2)"
+            "players and the 數信 sit at these tables — the 數信's seat is named by shuxin_seat= "
+            "(zipai.md §2)"
         )
     if rules.shuxin and win.shuxin_card is not None and win.shuxin_seat is None:
         # (the 數信's share was dropped without a word: review h43)
