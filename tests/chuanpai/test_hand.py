@@ -363,3 +363,13 @@ def test_an_empty_hand_is_no_win() -> None:
     assert best_decomposition(()) is None
     assert list(decompositions(())) == []
     assert analyze("").best is None and not analyze("").complete
+
+
+def test_waits_lists_the_shape_not_a_win_after_a_discard() -> None:
+    """docs/chuanpai.md "waits and the engine's win" (review h92): a small seat holding 天牌
+    天牌 斧頭 紅九 丁丁 (割胡, deck86) wins on a drawn 天牌 by discarding the 紅九, which the
+    engine checks right after the discard — waits lists the cards completing the shape alone."""
+    rules = GEHU.evolve(deck="deck86")
+    hand = parse("66 66 56 45 12")
+    assert waits(hand, rules=rules) == {}
+    assert is_complete(parse("66 66 66 56 12"), rules=rules)

@@ -484,6 +484,10 @@ def waits(
     The card is read into the concealed hand, as a small seat's draw brings it; a regular
     seat takes another's card by a claim (a 擺, or a 碰 on the table with its 偷, §2.3), so a
     card completing a pair reads here as a 暗 in hand where the seat's claim makes a 碰.
+    These are the cards that complete the hand's shape; the engine's win asks more and less
+    (docs/chuanpai.md, "waits and the engine's win"): the 叫牌 condition (``rules.jiao``), no
+    過牌 left (which ``waits`` is not told of), and it also wins on a card that completes the
+    hand once the seat has discarded another — a card not listed here.
 
     >>> [c.code for c in waits(parse("11 13 24"))]
     ['44', '26', '35']
