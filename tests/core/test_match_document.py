@@ -541,3 +541,94 @@ def test_a_chuopai_match_deals_lenient_hands_when_told() -> None:
     loaded = chuopai.Match.from_json(match.to_json())
     assert loaded.strict is False and loaded.to_dict() == match.to_dict()
     assert all(game.strict for game in chuopai.Match(seed=1, dealer=0).play(1).games)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "error", "message"),
+    [
+        ("dealer", None, RulesError, "dealer=None is not a seat"),
+        ("dealer", 7, RulesError, "dealer=7 is not a seat"),
+        ("dealer", True, RulesError, "dealer=True is not a seat"),
+        ("streak", -1, RulesError, "streak=-1 is not an integer from 0 to"),
+        ("streak", 1.0, NotationError, "streak=1.0 is not an integer"),
+        ("huangfan", 2**60, RulesError, "huangfan=.* is not an integer from 0 to"),
+    ],
+)
+def test_a_value_set_by_hand_is_checked_at_once(
+    name: str, value: object, error: type[Exception], message: str
+) -> None:
+    """Review h95: the setters took anything — ``repr`` then raised TypeError, and ``1.0``
+    dealt as 1 but was written raw, a document its from_json refused."""
+    match = zipai.Match(seed=4, dealer=0).play(1)
+    text = match.to_json()
+    with pytest.raises(error, match=message):
+        setattr(match, name, value)
+    assert match.to_json() == text and repr(match)
+
+
+def test_a_settling_that_fails_leaves_the_match_as_it_was() -> None:
+    """Review h95: the totals were added before the next dealer failed, again on every try,
+    and a value set by hand was lost."""
+
+    class Failing(zipai.Match):
+        fail = True
+
+        def _next_dealer(self, game: Any) -> int:
+            if self.fail:
+                raise RulesError("no next dealer")
+            return super()._next_dealer(game)
+
+    match = Failing(seed=3, dealer=0)
+    _finish_hand = match.new_hand()
+    _step(_finish_hand, random.Random(3), 10**6)
+    match.huangfan = 2
+    for _ in range(2):
+        with pytest.raises(RulesError, match="no next dealer"):
+            match.settle()
+        assert match.totals == {0: 0, 1: 0, 2: 0} and match.hands == () and match.huangfan == 2
+    match.fail = False
+    assert sum(match.settle().values()) == 0 and len(match.hands) == 1 and match.huangfan == 2
+
+
+def test_a_match_unpickled_without_its_record_of_sets_still_keeps_them() -> None:
+    """Review h95: a match pickled before this change has no ``_touched``; a value set on it
+    was not recorded, and its document was refused."""
+    match = zipai.Match(seed=4, dealer=0).play(2)
+    del vars(match)["_touched"], vars(match)["_set_by_hand"]
+    match.dealer = 2
+    match.new_hand()
+    assert zipai.Match.from_json(match.to_json()).to_json() == match.to_json()
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({"1": {"dealer": 5}}, r"set\['1'\] of the zipai match document: dealer=5 is not a seat"),
+        ({"1": {"streak": 2**60}}, r"set\['1'\] of .*streak=.* is not an integer from 0 to"),
+        ({"9" * 5000: {"dealer": 1}}, "names no hand of the match"),
+    ],
+)
+def test_a_set_the_match_cannot_use_is_refused_by_name(entry: object, message: str) -> None:
+    data = json.loads(zipai.Match(seed=5, dealer=0).play(1).to_json())
+    data["set"] = entry
+    with pytest.raises(NotationError, match=message):
+        zipai.Match.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("make", "name", "value"),
+    [
+        (lambda: chuopai.Match(seed=1, dealer=0, strict=False), "strict", True),
+        (lambda: chuanpai.Match(seed=1, players=3), "players", 4),
+        (lambda: xiaogan.Match(seed=1, players=5), "players", 4),
+    ],
+)
+def test_an_option_every_hand_is_dealt_with_is_fixed(make: Any, name: str, value: object) -> None:
+    """Review h95: changing 戳牌's ``strict`` (川牌's, 孝感's ``players``) between hands wrote a
+    document its from_json refused; the match keeps the one value it was made with."""
+    match = make().play(1)
+    kept = getattr(match, name)
+    with pytest.raises(RulesError, match=f"{name}=.*: a Match deals every hand with"):
+        setattr(match, name, value)
+    assert getattr(match, name) == kept
+    assert type(match).from_json(match.to_json()).to_json() == match.to_json()

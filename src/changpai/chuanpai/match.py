@@ -20,7 +20,7 @@ from changpai.chuanpai.game import Game
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core.guard import cut_card_arg, int_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
-from changpai.core.match import WithCuts
+from changpai.core.match import WithCuts, match_option
 from changpai.core.seats import check_seat
 from changpai.errors import RulesError
 
@@ -122,6 +122,15 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
     """
 
     game_class = Game
+    players = match_option(
+        "players",
+        """The number of seats at the table (fixed for the match: its document deals every
+        hand with it).
+
+        >>> Match(seed=1, players=5).players
+        5
+        """,
+    )
 
     def __init__(
         self,
@@ -132,15 +141,14 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
         players: int | None = None,
     ) -> None:
         chosen = YAODIREN if rules is None else rules
-        #: The number of seats at the table.
-        self.players = _players(chosen, players) if isinstance(chosen, Rules) else 0
+        self._players = _players(chosen, players) if isinstance(chosen, Rules) else 0
         #: The cards turned to choose the first dealer (empty when ``dealer`` was given).
         self.first_turns: tuple[tuple[int, Card], ...] = ()
         self._cuts: list[tuple[int, Card]] = []
         super().__init__(rules, seed, dealer=dealer)
 
     def _seat_count(self) -> int:
-        return self.players
+        return int(self.players)
 
     def _first_dealer(self) -> int:
         dealer, self.first_turns = draw_dealer(

@@ -60,6 +60,7 @@ __all__ = [
     "GAME_KEYS",
     "GAME_SCHEMA",
     "MATCH_KEYS",
+    "MATCH_OPTIONAL_KEYS",
     "MATCH_SCHEMA",
     "MATCH_VERSION",
     "VERSION",
@@ -95,6 +96,9 @@ MATCH_VERSION = 1
 MATCH_KEYS = (
     "family", "variant", "rules", "seed", "random", "dealer", "options", "games", "summary"
 )  # fmt: skip
+#: The keys a match document holds only when there is something to keep: ``set``, the state
+#: a caller set by hand before a hand (``Match.dealer``, a 荒莊 ``streak``, a 黃番 count).
+MATCH_OPTIONAL_KEYS = ("set",)
 
 
 def variant_name(family: str, rules: Any) -> str | None:
@@ -519,7 +523,7 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
     version = data.get("version")
     if not _is_version(version, MATCH_SCHEMA, MATCH_VERSION, f"version {MATCH_VERSION}"):
         raise NotationError(f"{where}: version {clipped(version)} (expected {MATCH_VERSION})")
-    _check_unknown(data, ("schema", "version", *MATCH_KEYS, "set"), where)
+    _check_unknown(data, ("schema", "version", *MATCH_KEYS, *MATCH_OPTIONAL_KEYS), where)
     _check_members(data, family, "match", MATCH_KEYS, lists=("games",), objects=("summary",))
     _check_set_by_hand(data.get("set", {}), len(data["games"]), where)
     for key in ("seed", "random", "dealer"):
@@ -557,7 +561,8 @@ def _check_set_by_hand(found: object, games: int, where: str) -> None:
     if not isinstance(found, dict):
         raise NotationError(f"{where}: set={clipped(found)} is not a JSON object")
     for key, values in found.items():
-        if not (key.isascii() and key.isdecimal() and int(key) <= games and str(int(key)) == key):
+        digits = key.isascii() and key.isdecimal() and len(key) <= 9  # (int() of no huge text)
+        if not (digits and int(key) <= games and str(int(key)) == key):
             raise NotationError(
                 f"{where}: set[{clipped(key)}] names no hand of the match (0 to {games})"
             )

@@ -25,6 +25,7 @@ from changpai.core import document, render
 from changpai.core.copying import copy_user_slots
 from changpai.core.engine import replay
 from changpai.core.guard import (
+    NUMBER_MAX,
     clipped,
     count_arg,
     keyword_options,
@@ -122,7 +123,8 @@ def _net_field(net: Mapping[int, int]) -> FrozenNet:
 @frozen
 class HandSummary:
     """One finished hand of a :class:`Match`: its number, dealer, winner, the value of the win
-    (胡息 / 胡數 / 胡), the net gain of every seat and the next dealer.
+    (胡息 / 胡數 / 胡), the net gain of every seat and the next dealer the rules give (a seat
+    set by hand as :attr:`Match.dealer` deals the next hand instead).
 
     >>> HandSummary(1, 0, 2, 18, {0: -18, 1: -18, 2: 36}, 2).to_dict()["net"]
     {'0': -18, '1': -18, '2': 36}
@@ -200,6 +202,38 @@ def carried_state(name: str, doc: str) -> Any:
         self._set_carried(name, value)
 
     get.__doc__ = doc  # (the property's own, with its example)
+    return property(get, put, doc=doc)
+
+
+def match_option(name: str, doc: str) -> Any:
+    """A property of a family's :class:`Match` for the constructor option ``name`` every hand
+    is dealt with (川牌's and 孝感's ``players``, 戳牌's ``strict``): read from ``_<name>``;
+    setting it raises :class:`~changpai.errors.RulesError` — the match document deals every
+    hand with the one value (review h95: a value changed between hands wrote a document its
+    ``from_json`` refused).
+
+    >>> from changpai import chuanpai
+    >>> match = chuanpai.Match(seed=1, players=3)
+    >>> match.players
+    3
+    >>> match.players = 4
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: players=4: a Match deals every hand with the players it was made with (3); make a new Match(players=...)
+    """
+
+    def get(self: Match[Any, Any]) -> Any:
+        state = vars(self)  # (a match pickled by an older changpai kept it under its name)
+        return state["_" + name] if "_" + name in state else state[name]
+
+    def put(self: Match[Any, Any], value: object) -> None:
+        raise RulesError(
+            f"{name}={shown(value)}: a {type(self).__qualname__} deals every hand with the "
+            f"{name} it was made with ({get(self)!r}); make a new {type(self).__qualname__}"
+            f"({name}=...)"
+        )
+
+    get.__doc__ = doc
     return property(get, put, doc=doc)
 
 
@@ -311,24 +345,32 @@ class Match(Generic[G, R]):
         """The carried state set by hand since the match last dealt a hand (the next hand's)."""
         return dict(vars(self).get("_touched", {}))
 
-    def _set_carried(self, name: str, value: int) -> None:
+    def _set_carried(self, name: str, value: object) -> None:
         """Set the carried ``name`` as a caller does (the match's own counting writes the
-        private attribute): the next hand is dealt with it and the document keeps it."""
+        private attribute): checked — a seat for ``dealer`` (:class:`~changpai.errors.RulesError`
+        naming it), a whole number >= 0 for a count —, the next hand is dealt with it and the
+        document keeps it."""
+        if name == "dealer":
+            checked = check_seat(value, self._seat_count(), what="dealer", error=RulesError)
+        else:
+            checked = count_arg(value, name, low=0, high=NUMBER_MAX)
         state = vars(self)
-        state["_" + name] = value
-        touched = state.get("_touched")
-        if touched is not None:  # (None: while the match is being made)
-            touched[name] = value
+        state["_" + name] = checked
+        # (a match pickled by a changpai before the document kept them has none yet)
+        state.setdefault("_touched", {})[name] = checked
 
     def _get_carried(self, name: str) -> int:
         state = vars(self)  # (a match pickled by an older changpai kept it under its name)
-        return int(state["_" + name] if "_" + name in state else state[name])
+        value: int = state["_" + name] if "_" + name in state else state[name]
+        return value
 
     @property
     def dealer(self) -> int:
-        """The dealer of the next hand (of the hand under way until it is settled). Set
-        between hands (or once a hand is over), it deals the next hand, whatever the hand
-        before gives, and the match document keeps it.
+        """The seat that deals the next hand: until the hand under way is settled, its dealer,
+        then the one the rules give. A seat set here (a :class:`~changpai.errors.RulesError`
+        for one off the table) deals the next hand whatever the rules give — set in the middle
+        of a hand it reads so at once —, and the match document keeps it; the hand's
+        :class:`HandSummary` keeps the rules' choice (``next_dealer``).
 
         >>> from changpai import zipai
         >>> match = zipai.Match(seed=4, dealer=0).play(1)
@@ -435,19 +477,27 @@ class Match(Generic[G, R]):
             return
         result = game.result  # type: ignore[attr-defined]
         net = result.net(len(self._totals))
-        for seat, amount in net.items():
-            self._totals[seat] = self._totals.get(seat, 0) + amount
         # (a value set by hand once the hand was over is the next hand's: the rules count on
-        # from the state the hand was played with, and the value set is put back after)
+        # from the state the hand was played with, and the value set is put back after —
+        # whatever happens, so a settling that fails leaves the match as it was: review h95)
         changed = self._changed()
+        before = self._carried()
         natural = getattr(self, "_natural", {})
         for name in changed:
             vars(self)["_" + name] = natural.get(name, changed[name])
         dealer = self.dealer
-        self._dealer = self._next_dealer(game)
+        try:
+            following = self._next_dealer(game)
+        except BaseException:
+            for name, value in before.items():
+                vars(self)["_" + name] = value
+            raise
+        self._dealer = following
         self._natural = self._carried()
+        for seat, amount in net.items():
+            self._totals[seat] = self._totals.get(seat, 0) + amount
         self._hands.append(
-            HandSummary(len(self._games), dealer, result.winner, result.value, net, self.dealer)
+            HandSummary(len(self._games), dealer, result.winner, result.value, net, following)
         )
         for name, value in changed.items():
             vars(self)["_" + name] = value
@@ -627,7 +677,10 @@ class Match(Generic[G, R]):
                     f"{name}: {clipped(key)} is not a state a {type(self).__qualname__} carries "
                     f"between hands ({', '.join(self._carried_names)})"
                 )
-            setattr(self, key, value)
+            try:
+                setattr(self, key, value)
+            except ChangpaiError as error:  # (a seat off the table, a count out of range)
+                raise NotationError(f"{name}: {error}") from None
 
     def _check_writable(self) -> None:
         """The :class:`~changpai.errors.NotationError` of a match :meth:`to_json` cannot write
@@ -702,11 +755,11 @@ class Match(Generic[G, R]):
         for number, item in enumerate(data["games"]):
             match._settle()  # (a value set by hand after a hand is put back after its settling)
             if number in sets:
-                match._apply_set(f"set[{number}] of {where}", sets[number])
+                match._apply_set(f"set['{number}'] of {where}", sets[number])
             match._deal_again(f"games[{number}] of {where}", item)
         match._settle()
         if len(data["games"]) in sets:
-            match._apply_set(f"set[{len(data['games'])}] of {where}", sets[len(data["games"])])
+            match._apply_set(f"set['{len(data['games'])}'] of {where}", sets[len(data["games"])])
         # (compared as JSON text: 1.0 or true for 1 is not what the games give — review h72;
         # a key the summary lacks is not checked, so a document of an older changpai, whose
         # summary held fewer, still loads — review h73)

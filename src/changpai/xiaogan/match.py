@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from changpai.core.match import Match as MatchBase
-from changpai.core.match import WithCuts
+from changpai.core.match import WithCuts, match_option
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import Card
 from changpai.xiaogan.game import Game, next_dealer
@@ -37,6 +37,15 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
     """
 
     game_class = Game
+    players = match_option(
+        "players",
+        """The number of seats at the table (fixed for the match: its document deals every
+        hand with it).
+
+        >>> Match(seed=1, players=5).players
+        5
+        """,
+    )
 
     def __init__(
         self,
@@ -49,8 +58,7 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
         chosen = XIAOGAN if rules is None else rules
         if isinstance(chosen, Rules):
             chosen.deal_sizes(players)  # RulesError for a bad number of players
-        #: The number of seats at the table.
-        self.players = (
+        self._players = (
             (chosen.players if players is None else players) if isinstance(chosen, Rules) else 0
         )
         self._cuts: list[tuple[int, Card]] = []
@@ -59,7 +67,7 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
     def _seat_count(self) -> int:
         if not self.players:
             raise RulesError("a xiaogan Match needs xiaogan Rules")
-        return self.players
+        return int(self.players)
 
     def _game_options(self) -> dict[str, Any]:
         return {} if self.players == self.rules.players else {"players": self.players}

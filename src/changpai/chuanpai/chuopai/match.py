@@ -16,6 +16,7 @@ from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core import playout
 from changpai.core.guard import flag_arg, instance_arg
 from changpai.core.match import Match as MatchBase
+from changpai.core.match import match_option
 from changpai.core.playout import Backend, SimulationStats
 
 __all__ = ["Match", "random_game", "simulate", "transcript"]
@@ -33,6 +34,15 @@ class Match(MatchBase[Game, Rules]):
 
     game_class = Game
     _option_names = ("strict",)
+    strict = match_option(
+        "strict",
+        """Whether the hands refuse a move the rules forbid (False: they fine it, 罰牌) —
+        fixed for the match: its document deals every hand with it.
+
+        >>> Match(seed=1, strict=False).strict
+        False
+        """,
+    )
 
     def __init__(
         self,
@@ -42,8 +52,7 @@ class Match(MatchBase[Game, Rules]):
         dealer: int | None = None,
         strict: bool = True,
     ) -> None:
-        #: Whether the hands refuse a move the rules forbid (False: they fine it, 罰牌).
-        self.strict = flag_arg(strict, "strict")
+        self._strict = flag_arg(strict, "strict")
         super().__init__(rules, seed, dealer=dealer)
 
     def _game_options(self) -> dict[str, Any]:
