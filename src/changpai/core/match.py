@@ -229,7 +229,7 @@ def match_option(name: str, doc: str) -> Any:
     def put(self: Match[Any, Any], value: object) -> None:
         raise RulesError(
             f"{name}={shown(value)}: a {type(self).__qualname__} deals every hand with the "
-            f"{name} it was made with ({get(self)!r}); make a new {type(self).__qualname__}"
+            f"{name} it was made with ({clipped(get(self))}); make a new {type(self).__qualname__}"
             f"({name}=...)"
         )
 
