@@ -223,8 +223,7 @@ def match_option(name: str, doc: str) -> Any:
     """
 
     def get(self: Match[Any, Any]) -> Any:
-        state = vars(self)  # (a match pickled by an older changpai kept it under its name)
-        return state["_" + name] if "_" + name in state else state[name]
+        return self._stored(name)
 
     def put(self: Match[Any, Any], value: object) -> None:
         raise RulesError(
@@ -360,9 +359,14 @@ class Match(Generic[G, R]):
         state.setdefault("_touched", {})[name] = checked
 
     def _get_carried(self, name: str) -> int:
-        state = vars(self)  # (a match pickled by an older changpai kept it under its name)
-        value: int = state["_" + name] if "_" + name in state else state[name]
+        value: int = self._stored(name)
         return value
+
+    def _stored(self, name: str) -> Any:
+        """The value of a property's ``_<name>`` (a match pickled by an older changpai kept it
+        under ``name`` itself)."""
+        state = vars(self)
+        return state["_" + name] if "_" + name in state else state[name]
 
     @property
     def dealer(self) -> int:
