@@ -101,8 +101,7 @@ def analysis_text(analysis: Any, entry: Variant) -> str:
     cards: 壹 壹 壹 壹 貳 貳 叄 肆 伍 二 七 十 三 三 三 六 七 八 陸 柒 捌
     complete: 18 胡息: 坎 三三三  提 壹壹壹壹  句 二七十  句 六七八  將 貳貳  句 叄肆伍  句 陸柒捌
     """
-    value_name = str(getattr(entry.module.Game, "value_name", "value"))
-    return core_analysis_text(analysis, f"{entry.title} ({entry.name})", value_name)
+    return core_analysis_text(analysis, f"{entry.title} ({entry.name})", analysis.value_name)
 
 
 # --- play and simulate ---------------------------------------------------------------------------

@@ -3,6 +3,8 @@ dealt from a stacked deck, actions by name, the log by kind."""
 
 from __future__ import annotations
 
+import random
+
 from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.deck import stack_deck
 from changpai.zipai.game import Game
@@ -15,6 +17,28 @@ W2 = "壹貳叄 貳柒拾 伍伍伍 玖玖玖 陸柒捌 x8 x9"
 PAO_HU = "五五五 一二三 二七十 壹貳叄 柒捌玖 陸柒捌 八八"
 
 A = ActionKind
+
+# the sentences of 字牌 by kind index: 一句話 of each case, 二七十 and 貳柒拾 (zipai.md §4)
+SENTENCES = [(k, k + 1, k + 2) for s in (0, 10) for k in range(s, s + 8)] + [
+    (1, 6, 9),  # 二七十
+    (11, 16, 19),  # 貳柒拾
+]
+
+
+def meld_kinds(rng: random.Random, melds: int, kan: float, jiao: float) -> list[int]:
+    """The card kinds of ``melds`` random 門子 (zipai.md §4): a 坎 with chance ``kan``, a 絞
+    with chance ``jiao``, else a sentence (copies not checked)."""
+    kinds: list[int] = []
+    for _ in range(melds):
+        k = rng.randrange(20)
+        roll = rng.random()
+        if roll < kan:
+            kinds += (k, k, k)
+        elif roll < kan + jiao:
+            kinds += (k, k, (k + 10) % 20)
+        else:
+            kinds += rng.choice(SENTENCES)
+    return kinds
 
 
 def deal(

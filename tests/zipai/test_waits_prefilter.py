@@ -10,6 +10,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from zipai_scenes import meld_kinds
 
 from changpai.zipai import (
     DECK,
@@ -69,25 +70,10 @@ def test_waits_of_hands_alone(rules: Rules, seed: int, size: int, winning_only: 
     assert got == plain_waits(tuple(near), (), rules, winning_only)
 
 
-_SENTENCES = [(k, k + 1, k + 2) for s in (0, 10) for k in range(s, s + 8)] + [
-    (1, 6, 9),  # 二七十
-    (11, 16, 19),  # 貳柒拾
-]
-
-
 def complete_cards(rng: random.Random) -> tuple[Card, ...]:
     """21 cards of seven 門子 — 一句話, 絞 and 坎 — at most three copies of a kind (zipai.md §4)."""
     while True:
-        kinds: list[int] = []
-        for _ in range(7):
-            k = rng.randrange(20)
-            roll = rng.random()
-            if roll < 0.2:
-                kinds += (k, k, k)
-            elif roll < 0.3:
-                kinds += (k, k, (k + 10) % 20)
-            else:
-                kinds += rng.choice(_SENTENCES)
+        kinds = meld_kinds(rng, 7, kan=0.2, jiao=0.1)
         if all(kinds.count(k) <= 3 for k in kinds):  # (a fourth would make a 提)
             rng.shuffle(kinds)
             return tuple(CARDS[k] for k in kinds)

@@ -12,6 +12,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from zipai_scenes import meld_kinds
 
 from changpai.errors import NotationError
 from changpai.zipai import ActionKind, Card, Game, Meld, Rules, format, parse, stack_deck, waits
@@ -99,26 +100,11 @@ def test_an_unknown_source_is_refused(bad: object) -> None:
         waits(READY, source=bad)  # type: ignore[arg-type]
 
 
-_SENTENCES = [(k, k + 1, k + 2) for s in (0, 10) for k in range(s, s + 8)] + [
-    (1, 6, 9),
-    (11, 16, 19),
-]
-
-
 def _ready_hand(rng: random.Random, rules: Rules, taken: list[int]) -> tuple[list[int], int] | None:
     """The kinds of a complete concealed hand (句, 絞 and 坎, zipai.md §4) less one card —
     ``rules.hand_size`` cards, ready for a 胡 — and the kind taken out, within the copies
     ``taken`` leaves, or None."""
-    kinds: list[int] = []
-    for _ in range(rules.melds_to_win):
-        k = rng.randrange(20)
-        roll = rng.random()
-        if roll < 0.3:
-            kinds += (k, k, k)
-        elif roll < 0.4:
-            kinds += (k, k, (k + 10) % 20)
-        else:
-            kinds += rng.choice(_SENTENCES)
+    kinds = meld_kinds(rng, rules.melds_to_win, kan=0.3, jiao=0.1)
     triples = sorted(k for k in set(kinds) if kinds.count(k) == 3)
     if triples and rng.random() < 0.5:  # (a pair left waiting: its own draw makes a 偎)
         out = rng.choice(triples)

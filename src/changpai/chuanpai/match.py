@@ -148,7 +148,7 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
         super().__init__(rules, seed, dealer=dealer)
 
     def _seat_count(self) -> int:
-        return int(self.players)
+        return self._players
 
     def _first_dealer(self) -> int:
         dealer, self.first_turns = draw_dealer(

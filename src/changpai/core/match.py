@@ -196,7 +196,8 @@ def carried_state(name: str, doc: str) -> Any:
     """
 
     def get(self: Match[Any, Any]) -> int:
-        return self._get_carried(name)
+        value: int = getattr(self, "_" + name)
+        return value
 
     def put(self: Match[Any, Any], value: int) -> None:
         self._set_carried(name, value)
@@ -223,7 +224,7 @@ def match_option(name: str, doc: str) -> Any:
     """
 
     def get(self: Match[Any, Any]) -> Any:
-        return self._stored(name)
+        return getattr(self, "_" + name)
 
     def put(self: Match[Any, Any], value: object) -> None:
         raise RulesError(
@@ -342,7 +343,7 @@ class Match(Generic[G, R]):
 
     def _changed(self) -> dict[str, int]:
         """The carried state set by hand since the match last dealt a hand (the next hand's)."""
-        return dict(vars(self).get("_touched", {}))
+        return dict(self._touched)
 
     def _set_carried(self, name: str, value: object) -> None:
         """Set the carried ``name`` as a caller does (the match's own counting writes the
@@ -353,20 +354,26 @@ class Match(Generic[G, R]):
             checked = check_seat(value, self._seat_count(), what="dealer", error=RulesError)
         else:
             checked = count_arg(value, name, low=0, high=NUMBER_MAX)
-        state = vars(self)
-        state["_" + name] = checked
-        # (a match pickled by a changpai before the document kept them has none yet)
-        state.setdefault("_touched", {})[name] = checked
+        setattr(self, "_" + name, checked)
+        self._touched[name] = checked
 
-    def _get_carried(self, name: str) -> int:
-        value: int = self._stored(name)
-        return value
-
-    def _stored(self, name: str) -> Any:
-        """The value of a property's ``_<name>`` (a match pickled by an older changpai kept it
-        under ``name`` itself)."""
-        state = vars(self)
-        return state["_" + name] if "_" + name in state else state[name]
+    def __setstate__(self, state: Any) -> None:
+        """Unpickle: a match pickled by an older changpai kept its carried state and options
+        under their names (``dealer``, ``streak``, ``players`` …, properties now) and had no
+        record of what was set by hand; it gets them as this changpai keeps them."""
+        slots = None
+        if isinstance(state, tuple):  # (a subclass with __slots__: its dict and its slots)
+            state, slots = state
+        kind = type(self)
+        for name in [n for n in state if isinstance(getattr(kind, n, None), property)]:
+            state.setdefault("_" + name, state.pop(name))
+        vars(self).update(state)
+        for name, value in (slots or {}).items():
+            setattr(self, name, value)
+        vars(self).setdefault("_touched", {})
+        vars(self).setdefault("_set_by_hand", {})
+        if "_natural" not in vars(self):
+            self._natural = self._carried()
 
     @property
     def dealer(self) -> int:
@@ -382,7 +389,7 @@ class Match(Generic[G, R]):
         >>> match.new_hand().dealer, zipai.Match.from_json(match.to_json()).dealer
         (2, 2)
         """
-        return self._get_carried("dealer")
+        return self._dealer
 
     @dealer.setter
     def dealer(self, value: int) -> None:
@@ -469,7 +476,7 @@ class Match(Generic[G, R]):
             game = self.game_class(self.rules, None, deck=deck, dealer=self.dealer, **options)
         changed = self._changed()
         if changed:
-            self._set_by_hand = {**getattr(self, "_set_by_hand", {}), len(self._games): changed}
+            self._set_by_hand[len(self._games)] = changed
             self._touched = {}
         self._natural = self._carried()
         self._games.append(game)
@@ -486,9 +493,8 @@ class Match(Generic[G, R]):
         # whatever happens, so a settling that fails leaves the match as it was: review h95)
         changed = self._changed()
         before = self._carried()
-        natural = getattr(self, "_natural", {})
         for name in changed:
-            vars(self)["_" + name] = natural.get(name, changed[name])
+            vars(self)["_" + name] = self._natural[name]
         dealer = self.dealer
         try:
             following = self._next_dealer(game)
@@ -667,7 +673,7 @@ class Match(Generic[G, R]):
     def _sets(self) -> dict[int, dict[str, int]]:
         """The carried state set by hand before each hand, and before the next one (the
         document's ``set``; call after settling)."""
-        sets = dict(getattr(self, "_set_by_hand", {}))
+        sets = dict(self._set_by_hand)
         pending = self._changed()
         if pending:
             sets[len(self._games)] = pending

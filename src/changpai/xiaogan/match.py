@@ -67,7 +67,7 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
     def _seat_count(self) -> int:
         if not self.players:
             raise RulesError("a xiaogan Match needs xiaogan Rules")
-        return int(self.players)
+        return self._players
 
     def _game_options(self) -> dict[str, Any]:
         return {} if self.players == self.rules.players else {"players": self.players}

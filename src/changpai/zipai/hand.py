@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Iterator, Sequence, Sized
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
@@ -57,6 +57,9 @@ from changpai.zipai.solver import (
     _Table,
     _table,
 )
+
+if TYPE_CHECKING:  # (the engine's seat state, imported where it is used: it imports this)
+    from changpai.zipai.state import _Seat
 
 __all__ = [
     "Decomposition",
@@ -956,8 +959,17 @@ def waits(
         seat.hand = counts[:]
         seat.lay(*exposed)
         masks = _hand_masks(tuple(counts), rules.allow_1_5_10)
-    engine = None if source is None else _EngineWins(counts, exposed, rules)
-    if engine is not None:
+    engine = None
+    if source is not None:
+        held = seat
+        if held is None:  # (a 坎 given on the table is held in hand, as the engine holds it)
+            held = _Seat()
+            held.hand = counts[:]
+            for meld in exposed:
+                if meld.kind is MeldKind.KAN:
+                    held.hand[meld.cards[0].index] += len(meld.cards)
+            held.lay(*(m for m in exposed if m.kind is not MeldKind.KAN))
+        engine = _EngineWins(held, rules)
         ways = tuple(way for way in ways if rules.win_on_discard or not way[1])
         if engine.none:
             return {}
@@ -994,7 +1006,6 @@ def waits(
     return result
 
 
-_TABLE_SETS = (MeldKind.PENG, MeldKind.WEI, MeldKind.CHOUWEI, MeldKind.KAN)
 # how a card comes to the seat, per ``waits(source=...)``: (self_drawn, from_discard) pairs
 _WAIT_SOURCES: dict[str | None, tuple[tuple[bool, bool], ...]] = {
     None: ((True, False),),
@@ -1015,43 +1026,39 @@ def _worth(found: Decomposition, rules: Rules) -> tuple[int, int]:
 
 class _EngineWins:
     """Where the engine lets a seat 胡 on a card, by how it comes (``waits(source=...)``), as
-    far as the seat's concealed ``counts`` and table melds tell (zipai.md §6, §7.3, Z12).
+    far as the seat's state tells — ``seat`` the engine's ``_Seat`` of its concealed cards and
+    table melds (zipai.md §6, §7.3, Z12).
 
-    >>> ready = parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
-    >>> engine = _EngineWins(_counts(ready), (), HUNAN)
+    >>> from changpai.zipai.state import _Seat
+    >>> seat = _Seat()
+    >>> seat.hand = _counts(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾"))
+    >>> engine = _EngineWins(seat, HUNAN)
     >>> engine.allows(19, True, False), engine.allows(19, False, False)  # 拾: a 偎 / a 碰
     (False, True)
     """
 
-    def __init__(self, counts: list[int], exposed: Sequence[Meld], rules: Rules) -> None:
-        self.counts = counts[:]
+    def __init__(self, seat: _Seat, rules: Rules) -> None:
+        self.seat = seat
         self.rules = rules
-        self.sets = {m.cards[0].index: m.kind for m in exposed if m.kind in _TABLE_SETS}
-        quad_kinds = (MeldKind.PAO, MeldKind.TI)
-        self.quads = counts.count(4) + sum(m.kind in quad_kinds for m in exposed)
+        self.quads = seat.quads_laid + seat.hand.count(4)
         #: two 跑 / 提 (dealt fours kept in hand count) stop every 胡 under this option
         self.none = rules.forbid_hu_after_chongpao and self.quads >= 2
 
     def allows(self, k: int, self_drawn: bool, from_discard: bool) -> bool:
-        """Whether a 胡 on card k, so come, is allowed: a card making a 跑 / 提 (with a 坎, or
-        a 碰 / 偎 on the table — a discard joins no 碰) only with 跑雙; the seat's own draw
-        lays a 提 / 偎 at once — a 偎 wins only with 偎胡, and the 提 counts for
-        ``forbid_hu_after_chongpao``."""
-        rules = self.rules
-        set_kind = self.sets.get(k)
-        held = 3 if set_kind is MeldKind.KAN else self.counts[k]
-        quad = held == 3 or (
-            set_kind is not None
-            and set_kind is not MeldKind.KAN
-            and not (from_discard and set_kind is MeldKind.PENG)
-        )
-        if quad and not rules.paoshuang:
+        """Whether a 胡 on card k, so come, is allowed: a card making a 跑 / 提 (the engine's
+        ``_makes_quad``) only with 跑雙; the seat's own draw lays a 提 / 偎 at once — a 偎
+        wins only with 偎胡, and the 提 counts for ``forbid_hu_after_chongpao``."""
+        from changpai.zipai.claims import Claims
+
+        rules, st = self.rules, self.seat
+        if Claims._makes_quad(st, k, from_discard) and not rules.paoshuang:
             return False
         if not self_drawn:
             return True
-        if held == 2:
+        if st.hand[k] == 2:
             return rules.weihu
-        laid_ti = held == 3 or set_kind in (MeldKind.WEI, MeldKind.CHOUWEI)
+        i = st.set_meld(k)
+        laid_ti = st.hand[k] == 3 or (i >= 0 and st.melds[i].kind is not MeldKind.PENG)
         return not (laid_ti and rules.forbid_hu_after_chongpao and self.quads >= 1)
 
 
