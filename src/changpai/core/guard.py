@@ -34,6 +34,7 @@ __all__ = [
     "action_field",
     "action_items",
     "cards_arg",
+    "choice_arg",
     "clipped",
     "count_arg",
     "cut_card_arg",
@@ -512,6 +513,24 @@ def flag_arg(value: object, what: str, error: type[ChangpaiError] = RulesError) 
     if not isinstance(value, bool):
         raise error(f"{what}={shown(value)} is not True or False")
     return value
+
+
+def choice_arg(value: object, choices: Iterable[str | None], what: str) -> str | None:
+    """``value`` if it is one of ``choices`` (text, or ``None`` when it is one), else a
+    :class:`NotationError` listing them.
+
+    >>> choice_arg("self", (None, "self", "any"), "source"), choice_arg(None, (None, "self"), "source")
+    ('self', None)
+    >>> choice_arg(1, (None, "self", "any"), "source")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: source=1 is not one of None, 'self', 'any'
+    """
+    options = tuple(choices)
+    if (type(value) is str or value is None) and value in options:
+        return value
+    listed = ", ".join(repr(option) for option in options)
+    raise NotationError(f"{what}={clipped(value)} is not one of {listed}")
 
 
 def count_arg(value: object, what: str, *, low: int, high: int | None = None) -> int:

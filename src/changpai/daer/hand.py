@@ -32,6 +32,7 @@ from attrs import field, frozen
 from changpai.core import caches, render
 from changpai.core.guard import (
     cards_arg,
+    choice_arg,
     clipped,
     instance_of,
     items_arg,
@@ -783,6 +784,7 @@ def waits(
     *,
     rules: Rules = DAER,
     kan: str | Iterable[Card | str] | None = None,
+    source: str | None = None,
 ) -> dict[Card, Decomposition]:
     """聽牌: every card that would complete a waiting hand (``hand_size`` cards with the table
     sets) into a winning one, with the best reading it makes — drawn by the hand itself, or,
@@ -795,6 +797,13 @@ def waits(
     replacement card follows, so the hand is read with that four on the table — the first
     four laid leaves it complete, and it wins on it as the engine lets it (a later four
     spares a discard instead, 八塊).
+
+    ``source`` reads each card instead as the engine plays it, as it comes — the cards on which
+    the engine lets the seat 胡, each with the reading it wins with: ``"self"`` the seat's own
+    draw (as above, without the cards that win only on a discard), ``"discard"`` another seat's
+    discard (none under ``win_on_discard=False``; a pair and the discard make a 碰, and a
+    reading below ``min_hu`` does not win), ``"any"`` either (the reading with the most value,
+    then 胡). Every listed card wins: a reading that misses the rules' least 胡 is none.
 
     >>> w = waits("一二三 四五六 七八九 二三 伍伍")
     >>> {c.code: d.hu for c, d in w.items()}
@@ -809,7 +818,13 @@ def waits(
     >>> hand = "三三三 壹貳叄 四五六 七八九 肆伍陸 柒捌玖 一一"
     >>> str(waits(hand, rules=LUZHOU, kan="三")[Card("x3")])  # drawn: a 垅, and the hand wins
     '垅 三三三三 列 四五六 列 七八九 列 壹貳叄 列 肆伍陸 列 柒捌玖 對子 一一'
+    >>> ready = "一二三 四五六 七八九 伍伍 十十"
+    >>> {c.code: d.hu for c, d in waits(ready, source="self").items()}  # 十十十: a 坎
+    {'x2': 6, 'x10': 6}
+    >>> {c.code: d.hu for c, d in waits(ready, source="discard").items()}  # 十十十: a 碰
+    {'x2': 6, 'x10': 4}
     """
+    ways = _WAIT_SOURCES[choice_arg(source, _WAIT_SOURCES, "source")]
     hand, melds, counts, waiting = _prepare(concealed, exposed, rules, False)
     mask = _kan_mask(kan, counts, rules)
     if not waiting:
@@ -821,7 +836,11 @@ def waits(
             seen[card.index] += 1
     shape = shape_key(rules)
     out: dict[Card, Decomposition] = {}
-    on_discard = rules.kan_locked and rules.win_on_discard  # (a discard can read otherwise)
+    by_draw, by_discard = ways
+    if not rules.win_on_discard:
+        by_discard = _NEVER
+    elif by_discard is _UNREAD and not rules.kan_locked:
+        by_discard = _NEVER  # (without 坎 locked a discard's reading is also the draw's)
     # (without replacement draws the first four laid — a drawn fourth of a three held or of a
     # 碰 — leaves a complete hand, which may win; a later one spares a discard instead, 八塊)
     laid_wins = not rules.gang_draw and not any(m.quad for m in melds)
@@ -835,11 +854,11 @@ def waits(
         best = None
         # (under kan_locked a drawn fourth of a three held is laid at once as a 垅, §7: that
         # card completes the hand on a discard, or drawn with the 垅 laid — _laid_four)
-        drawn = not (rules.kan_locked and counts[card.index] == 3)
+        drawn = by_draw and not (rules.kan_locked and counts[card.index] == 3)
         if drawn and hu_range(key, shape, -1, mask) is not None:
             best = best_decomposition((*hand, card), melds, rules=rules, kan=held)
         peng = card.index in pengs
-        if peng or (laid_wins and counts[card.index] == 3):
+        if by_draw and (peng or (laid_wins and counts[card.index] == 3)):
             rest = list(counts)
             if not peng:
                 rest[card.index] = 0  # (the three go to the 垅 / 杠)
@@ -851,11 +870,29 @@ def waits(
             )
             if laid is not None and (best is None or (laid.value, laid.hu) > (best.value, best.hu)):
                 best = laid
-        if best is None and on_discard and hu_range(key, shape, card.index, mask):
-            best = best_decomposition((*hand, card), melds, rules=rules, discard=card, kan=held)
+        if (
+            by_discard
+            and (best is None or by_discard is _ALSO)
+            and hu_range(key, shape, card.index, mask)
+        ):
+            won = best_decomposition((*hand, card), melds, rules=rules, discard=card, kan=held)
+            if won is not None and (best is None or (won.value, won.hu) > (best.value, best.hu)):
+                best = won
         if best is not None:
             out[card] = best
     return out
+
+
+# How waits(source=...) reads each card: (as the seat's own draw, as a discard) — a discard
+# ``_UNREAD`` only for a card the draw cannot win on (the reading by default), ``_ALSO`` for
+# every card, ``_NEVER`` not at all.
+_NEVER, _UNREAD, _ALSO = 0, 1, 2
+_WAIT_SOURCES: dict[str | None, tuple[bool, int]] = {
+    None: (True, _UNREAD),
+    "self": (True, _NEVER),
+    "discard": (False, _ALSO),
+    "any": (True, _ALSO),
+}
 
 
 def _laid_four(

@@ -26,7 +26,15 @@ from typing import TYPE_CHECKING, Any
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import cards_arg, clipped, flag_arg, melds_arg, rules_arg, size_arg
+from changpai.core.guard import (
+    cards_arg,
+    choice_arg,
+    clipped,
+    flag_arg,
+    melds_arg,
+    rules_arg,
+    size_arg,
+)
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
@@ -940,10 +948,7 @@ def waits(
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     flag_arg(winning_only, "winning_only", NotationError)
-    ways = _WAIT_SOURCES.get(source) if type(source) is str or source is None else None
-    if ways is None:
-        choices = ", ".join(repr(name) for name in _WAIT_SOURCES)
-        raise NotationError(f"source={clipped(source)} is not one of {choices}")
+    ways = _WAIT_SOURCES[choice_arg(source, _WAIT_SOURCES, "source")]
     concealed, exposed = _read_once(concealed, exposed)  # (each candidate reads them again)
     _check_size(concealed, exposed, 1, rules)
     counts = _counts(concealed)
