@@ -39,7 +39,7 @@ def _keys(sheet: nantong.score) -> list[str]:  # type: ignore[valid-type]
         ({"winning_card": "5w", "self_drawn": True, "haidi": True}, nantong.DUZIHU, 280),
         # 地胡 and 天聽 together: 130 × 2 × 2 = 520
         ({"winning_card": "5w", "dihu": True, "tianting": True}, nantong.DUZIHU, 520),
-        # 清胡 base set to the §7 numbers: ×1 文錢 = 20
+        # the 文錢 line set to 30 (wenqian_values): 100 + 文錢 30 + 單吊 10 = 140
         ({"winning_card": "5w"}, nantong.DUZIHU.evolve(wenqian_values=(30, 50, 100, 200)), 140),
     ],
 )

@@ -215,6 +215,24 @@ def test_fanxing() -> None:
     assert score(win10, rules=value_rules).fact("fanxing") == 3
 
 
+def test_a_turned_card_is_no_fifth_copy() -> None:
+    """zipai.md §2, §8.3: the 翻信 and the 數信 turn up a card of the stock — never a copy the
+    winner holds all four of (review h98: it was counted, 4 舵)."""
+    d = best_decomposition(parse("拾拾拾拾 一二三 四五六 七八九 捌捌 壹貳叄 肆伍陸"), (), HAHA)
+    assert d is not None
+    ten, eight = Card.parse("d10"), Card.parse("d8")
+    with pytest.raises(NotationError, match="fanxing_card=拾: the winner holds 4 拾"):
+        Win(d, winner=0, players=3, fanxing_card=ten)
+    with pytest.raises(NotationError, match="shuxin_card=拾: the winner holds 4 拾"):
+        Win(d, winner=0, players=3, shuxin_card=ten, shuxin_seat=3)
+    both = Win(d, winner=0, players=3, fanxing_card=eight, shuxin_card=eight, shuxin_seat=3)
+    assert score(both, rules=HAHA.evolve(fanxing=True)).fact("fanxing") == 2  # 2 + 2 turned: 4
+    three = best_decomposition(parse("拾拾拾 一二三 四五六 七八九 捌捌捌 壹貳叄 肆伍陸"), (), HAHA)
+    assert three is not None
+    with pytest.raises(NotationError, match="the other card turned"):
+        Win(three, winner=0, players=3, fanxing_card=eight, shuxin_card=eight, shuxin_seat=3)
+
+
 def test_fanxing_hand_scope() -> None:
     """zipai.md §10 Z8: fanxing_scope="hand" counts only the melds made in hand."""
     table = (Meld.parse("碰 拾拾拾"),)

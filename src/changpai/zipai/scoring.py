@@ -150,6 +150,7 @@ class Win:
                 raise NotationError(
                     f"{name}={clipped(value)} is not a zipai Card (Card.parse('x1')) or None"
                 )
+        _check_turned_copies(self)
         count_arg(self.huangfan, "huangfan", low=0)
         if self.loose and not (self.tianhu and is_tianhu(self.decomposition.cards + self.loose)):
             raise IllegalActionError(
@@ -199,6 +200,23 @@ class Win:
 
 def _reds(cards: tuple[Card, ...], rules: Rules) -> int:
     return sum(1 for card in cards if rules.is_red(card.value))
+
+
+def _check_turned_copies(win: Win) -> None:
+    """The cards turned up from the stock (翻信 §8.3, 數信 §2) are copies the winner does not
+    hold: with the winner's, at most the deck's four of a kind."""
+    turned = [c for c in (win.fanxing_card, win.shuxin_card) if c is not None]
+    for name in ("fanxing_card", "shuxin_card"):
+        card = getattr(win, name)
+        if card is None:
+            continue
+        held = sum(1 for c in _all_cards(win) if c == card)
+        if held + turned.count(card) > 4:
+            also = " and the other card turned" if turned.count(card) > 1 else ""
+            raise NotationError(
+                f"{name}={card}: the winner holds {held} {card}{also} — a turned card "
+                "comes from the stock, and the deck has 4 of a kind (zipai.md §2, §8.3)"
+            )
 
 
 def _all_cards(win: Win) -> tuple[Card, ...]:
