@@ -400,3 +400,48 @@ def test_main_refuses_one_string(capsys: pytest.CaptureFixture[str]) -> None:
     (review h60: argparse read each letter as a word, "invalid choice: 'a'")."""
     assert main("analyze hunan x1") == 2  # type: ignore[arg-type]
     assert "is one string; give a list of words" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["--help"], ["analyze", "--help"]])
+def test_help_that_cannot_write_hanzi_is_written_in_utf8(command: list[str]) -> None:
+    """The help texts hold hanzi: under ``PYTHONIOENCODING=ascii`` they printed a
+    UnicodeEncodeError traceback (argparse prints them before the output was set to UTF-8,
+    review h97)."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "changpai", *command], capture_output=True, env=env, check=False
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert "長牌" in done.stdout.decode("utf-8") or "碰" in done.stdout.decode("utf-8")
+
+
+def test_hanzi_words_are_read_outside_utf8_mode() -> None:
+    """Under a C locale without UTF-8 mode Python keeps the bytes of a hanzi word as
+    surrogates: ``analyze 跑胡子`` was an unknown variant (review h97)."""
+    env = {
+        **os.environ,
+        "PYTHONUTF8": "0",
+        "LC_ALL": "C",
+        "PYTHONPATH": os.pathsep.join(sys.path),
+    }
+    command = [sys.executable, "-m", "changpai", "analyze", "跑胡子", "一二三 四五六"]
+    done = subprocess.run(command, capture_output=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "一 二 三 四 五 六" in done.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize("argv", [[1], ["analyze", "hunan", 5], 7])
+def test_words_that_are_not_text_are_refused(
+    argv: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``main`` reads a list of words: anything else is one line and status 2, not a
+    TypeError (review h97)."""
+    assert main(argv) == 2  # type: ignore[arg-type]
+    err = capsys.readouterr().err
+    assert err.startswith("error: argv") and err.count("\n") == 1
+
+
+def test_a_blank_hand_needs_a_hand_as_an_empty_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """``analyze hunan " "`` printed an empty analysis where ``""`` is refused (review h97)."""
+    assert main(["analyze", "hunan", " "]) == 2
+    assert "needs a hand" in capsys.readouterr().err

@@ -8,6 +8,7 @@ hunan        跑胡子 ...
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import json
 import os
@@ -59,7 +60,7 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
         raise ChangpaiError(f"analyze takes a hand ({clipped(args.hand)}) or --sample, not both")
     text: str | None = entry.sample if args.sample else args.hand
     # (an empty hand is read with its table: a 川牌 winner may hold every unit laid out)
-    if text is None or (not text and not args.exposed):
+    if text is None or (not text.strip() and not args.exposed):
         raise ChangpaiError(
             f'analyze needs a hand, e.g. changpai analyze {args.variant} "<cards>", or --sample'
         )
@@ -256,6 +257,34 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _words(argv: object) -> list[str] | str:
+    """The command's words, or the reason they cannot be read: ``argv`` one string (argparse
+    would read each character as a word: review h60) or holding something else than text.
+    A word the system could not decode (its bytes kept as surrogates, as Python does outside
+    UTF-8 mode under a C locale) is read as UTF-8 when it is UTF-8 (review h97: hanzi words
+    were unknown variants and cards)."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if isinstance(argv, (str, bytes)):
+        return (
+            f"argv={clipped(argv):.60} is one string; give a list of words (e.g. shlex.split(text))"
+        )
+    try:
+        given: list[object] = list(argv)  # type: ignore[call-overload]
+    except TypeError:
+        return f"argv={clipped(argv):.60} is not a list of words"
+    words: list[str] = []
+    for k, word in enumerate(given):
+        if not isinstance(word, str):
+            return f"argv[{k}]={clipped(word):.60} is not text (a str)"
+        if any("\udc80" <= ch <= "\udcff" for ch in word):
+            # (not UTF-8: read as it came, and refused as what it is)
+            with contextlib.suppress(UnicodeEncodeError, UnicodeDecodeError):
+                word = os.fsencode(word).decode("utf-8")
+        words.append(word)
+    return words
+
+
 def _utf8_output() -> None:
     """Write UTF-8 where the output streams cannot write hanzi (a file or pipe under a legacy
     code page, ``PYTHONIOENCODING=ascii``): every command prints cards as hanzi, and JSON is
@@ -288,23 +317,23 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for invalid input).
+    """Run the command line (``argv``: its words, default ``sys.argv[1:]``); returns the exit
+    status (2 for invalid input). As any ``argparse`` program, ``--help`` and a word argparse
+    refuses (an unknown option, a bad number) end in ``SystemExit`` (0, 2) instead.
 
     >>> main(["analyze", "hunan", "x11"])  # the error message goes to stderr
     2
     >>> main("analyze hunan x1")  # one string is not a list of words
     2
+    >>> main(["analyze", "hunan", 5])  # every word is text
+    2
     """
-    if isinstance(argv, (str, bytes)):
-        # (argparse would read each character as a word: review h60)
-        print(
-            f"error: argv={clipped(argv):.60} is one string; give a list of words "
-            "(e.g. shlex.split(text))",
-            file=sys.stderr,
-        )
+    _utf8_output()  # (before argparse: --help prints hanzi too)
+    words = _words(argv)
+    if isinstance(words, str):
+        print(f"error: {words}", file=sys.stderr)
         return 2
-    args = _parse(_parser(), argv)
-    _utf8_output()
+    args = _parse(_parser(), words)
     try:
         status: int = args.run(args)
     except ChangpaiError as error:

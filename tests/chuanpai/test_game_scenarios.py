@@ -22,6 +22,7 @@ from changpai.chuanpai import (
     best_decomposition,
     can_jiao,
     parse,
+    score,
     stack_deck,
 )
 
@@ -567,6 +568,29 @@ def test_seventh_player_hongli() -> None:
         seen.add(game.hongli)
     assert seen == {True, False}
     assert Game(YAODIREN, seed=1).hongli is None
+
+
+def test_the_seventh_player_pays_nothing() -> None:
+    """chuanpai.md §2.1: the 7th player holds one card, shuffles and never plays — he is no
+    loser (he paid the winner like the six who play; 孝感 had the same fix, review h96). The
+    engine's Win names the six that play as its payers, so ``score(win)`` is the sheet."""
+    for rules in (YAODIREN, GEHU):
+        won = 0
+        for seed in range(12):
+            game = Game(rules, seed=seed, players=7, dealer=seed % 7)
+            rng = random.Random(seed)
+            while not game.is_over:
+                game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+            result = game.result
+            assert result is not None
+            if result.winner is None:
+                continue
+            won += 1
+            idle = next(s for s in range(7) if s not in game.seats)
+            assert result.net(7)[idle] == 0 and sum(result.net(7).values()) == 0
+            assert result.win.payers == tuple(sorted(set(game.seats) - {result.winner}))
+            assert score(result.win) == result.sheet
+        assert won
 
 
 def test_qitou_mandatory_kang_is_the_only_claim_unless_kang_optional() -> None:

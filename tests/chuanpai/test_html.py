@@ -43,7 +43,7 @@ def test_meld_decomposition_analysis() -> None:
     assert html.count(CHIP) == 4 and html.count(">擠兒<") == 2 and "<b>1 胡</b>" in html
     a = chuanpai.analyze("天牌 人牌 長三")
     html = a._repr_html_()
-    assert "waits" in html and ">合牌<" in html and ">長二<" in html and "叫牌 condition" in html
+    assert "waits" in html and ">合牌<" in html and ">長二<" in html and "jiao False" in html
     html = chuanpai.analyze("66 44 / 碰 55 55 55")._repr_html_()
     assert ">total</th>" in html and ">碰<" in html
 

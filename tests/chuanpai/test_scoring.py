@@ -143,3 +143,24 @@ def test_alike_cards_held_at_a_win_count_as_their_set() -> None:
         "擠兒 貓貓 長二", "暗 三五 三五 三五", "暗 地牌 地牌 地牌",
     ]  # fmt: skip
     assert best.hu == 6  # (3 + 3; the 擠兒 of 10 points counts 0)
+
+
+def test_payers_are_the_seats_that_play() -> None:
+    """chuanpai.md §2.1, §2.6: each loser pays 胡 + 1 — at a table of seven, the six that play
+    (the 7th, one card, never plays): ``payers=``, as 孝感's ``score`` (review h96)."""
+    units = [Meld.parse("碰 55 55 55")]
+    every = score(units, winner=1, players=7)
+    assert [p.payer for p in every.payments] == [0, 2, 3, 4, 5, 6]
+    six = score(units, winner=1, players=7, payers=[0, 2, 3, 4, 5])
+    assert [(p.payer, p.payee) for p in six.payments] == [(0, 1), (2, 1), (3, 1), (4, 1), (5, 1)]
+    assert {p.amount for p in six.payments} == {every.payments[0].amount}
+    win = chuanpai.Win(units, winner=1, players=7, payers=(0, 2, 3, 4, 5))
+    assert score(win) == six and win.to_dict()["payers"] == [0, 2, 3, 4, 5]
+    with pytest.raises(NotationError, match="payers="):
+        score(win, payers=[0, 2])  # (a Win carries its payers: nothing silently overridden)
+    with pytest.raises(IllegalActionError, match="seat 1 is the winner"):
+        score(units, winner=1, players=7, payers=[0, 1])
+    with pytest.raises(IllegalActionError, match="payers: seat=7"):
+        score(units, winner=1, players=7, payers=[7])
+    with pytest.raises(NotationError, match="payers"):
+        chuanpai.Win(units, winner=1, payers=["0"])

@@ -3,7 +3,9 @@ cards in red"; card colours from zipai.md §1, chuanpai.md §1)."""
 
 from __future__ import annotations
 
+import importlib
 import re
+from html import escape
 from typing import Any
 
 import pytest
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 import changpai
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.core import render
-from changpai.errors import ChangpaiError
+from changpai.errors import ChangpaiError, NotationError
 
 CHIP_RED = "background:#fffdf6;color:#c00"
 CHIP_BLACK = "background:#fffdf6;color:#111"
@@ -130,6 +132,30 @@ def test_every_family_shows_an_analysis_alike(module: Any, hand: str, title: str
     assert html.count("<span") >= len(module.parse(hand))  # a chip a card, at least
 
 
+@pytest.mark.parametrize(
+    "name", [v.name for v in changpai.variants() if v.sample and v.family != "chuanpai.chuopai"]
+)
+def test_a_notebook_shows_the_facts_and_wins_of_the_printed_analysis(name: str) -> None:
+    """``str(analysis)`` is the one layout in every family; a notebook showed neither its
+    facts (the 南通 flipped 將, the 大貳 將) nor the cards a 孝感 hand wins with where they
+    are no waits (review h97)."""
+    variant = changpai.variant(name)
+    family = importlib.import_module(f"changpai.{variant.family}")
+    options = dict(variant.sample_options)
+    cards = family.parse(variant.sample)
+    for hand in (cards, cards[:-1]):  # (complete, and most often waiting)
+        analysis = family.analyze(hand, rules=variant.rules, **options)
+        text, html = str(analysis), analysis._repr_html_()
+        facts = [line for line in text.splitlines() if line.startswith("facts: ")]
+        labels = re.findall(r"<th[^>]*>([^<]*)</th>", html)
+        assert ("facts" in labels) == bool(facts)
+        if facts:
+            assert escape(facts[0].removeprefix("facts: ")) in html
+        assert ("wins with" in labels) == ("wins with:" in text.splitlines())
+    waiting = xiaogan.analyze("上大人 邱乙己 化三千 七十士 九九九")
+    assert "wins with" in waiting._repr_html_() and not waiting.waits
+
+
 @pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
 def test_every_game_table_is_headed_by_its_rules(name: str) -> None:
     """One face (issue 9; h17 review J3): every family's game table is headed "<rules title> (<rules
@@ -137,3 +163,28 @@ def test_every_game_table_is_headed_by_its_rules(name: str) -> None:
     game = changpai.variant(name).game(seed=1)
     heading = f"<div><b>{game.rules.title} ({game.rules.name})</b>"
     assert game._repr_html_().startswith(heading)
+
+
+@pytest.mark.parametrize(
+    ("call", "what"),
+    [
+        (lambda: render.cards(None), "items=None"),
+        (lambda: render.cards(5), "items=5"),
+        (lambda: render.meld("坎", None), "items=None"),
+        (lambda: render.fields([(1,)]), "not a (label, value) pair"),
+        (lambda: render.fields(3), "rows=3"),
+        (lambda: render.seat_table([1]), "not a SeatRow"),
+        (lambda: render.seat_table([], facts=[1]), "not a (label, value) pair"),
+        (lambda: render.back("x"), "count='x'"),
+        (lambda: render.back(True), "count=True"),
+        (lambda: render.card(5), "5 is not a card"),
+        (lambda: render.chip(None), "text=None"),
+        (lambda: render.chip("二", pips=[("4",)]), "not a (label, value) pair"),
+        (lambda: render.line(None), "parts=None"),
+    ],
+)
+def test_the_helpers_name_bad_input(call: Any, what: str) -> None:
+    """The documented helpers raised TypeError / ValueError / AttributeError, or rendered
+    ``None`` as text (review h97): a NotationError naming the input."""
+    with pytest.raises(NotationError, match=re.escape(what)):
+        call()

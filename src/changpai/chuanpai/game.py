@@ -487,7 +487,9 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
         # whose hand is not all formed, §2.7) the units on its table
         best = _best_decomposition(tuple(self._hands[seat]), self._tables[seat], self.rules)
         units = best if best is not None else tuple(self._tables[seat])
-        return Win(units, winner=seat, players=self.players, rules=self.rules)
+        # (every seat that plays pays: a 7th player, one card, never plays, §2.1)
+        payers = tuple(s for s in sorted(self.seats) if s != seat)
+        return Win(units, winner=seat, players=self.players, payers=payers, rules=self.rules)
 
     # -- the family's actions and units
     def _new_action(self, kind: str, seat: int, card: Card | None = None) -> Action:

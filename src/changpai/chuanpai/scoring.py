@@ -39,13 +39,14 @@ from changpai.core.guard import (
     cards_arg,
     instance_arg,
     int_arg,
+    items_arg,
     keywords_with_win,
     plain_int,
     rules_arg,
     writable_arg,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import scored_seat
+from changpai.core.seats import payer_seats, scored_seat
 from changpai.errors import NotationError, RulesError
 
 __all__ = ["Analysis", "Win", "analyze", "payments", "score"]
@@ -126,6 +127,11 @@ def _payments(total: int, winner: int, players: int, rules: Rules) -> tuple[Paym
     return pays
 
 
+def _payers_field(value: object) -> tuple[int, ...] | None:
+    # (a list or a set of seats as score() takes them, copied)
+    return None if value is None else items_arg(value, "payers", "seats", sets=True)
+
+
 def _units_field(value: object) -> Decomposition | tuple[Meld, ...]:
     if isinstance(value, Decomposition):
         return value
@@ -136,8 +142,8 @@ def _units_field(value: object) -> Decomposition | tuple[Meld, ...]:
 class Win:
     """A won hand as the engine records it (``game.result.win``): the units scored — the
     hand's best reading, or, for a win by red dots or table cards whose hand is not all formed
-    (chuanpai.md §2.7, C4), the units on its table —, the winner, the number of players and the
-    rules, so that ``score(game.result.win)`` is ``game.result.sheet``.
+    (chuanpai.md §2.7, C4), the units on its table —, the winner, the number of players, the
+    seats that pay and the rules, so that ``score(game.result.win)`` is ``game.result.sheet``.
 
     >>> from changpai.chuanpai.hand import best_decomposition
     >>> win = Win(best_decomposition("天牌 人牌 梅子 梅子 梅子"), winner=2, players=4)
@@ -156,12 +162,18 @@ class Win:
     units: Decomposition | tuple[Meld, ...] = field(converter=_units_field)
     winner: int = field(default=0, converter=plain_int)
     players: int | None = None
+    #: The seats that pay (None: :func:`score`'s default, every other seat); the engine's
+    #: leave out a 7th player, who holds one card and never plays (chuanpai.md §2.1).
+    payers: tuple[int, ...] | None = field(default=None, converter=_payers_field)
     rules: Rules | None = field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         int_arg(self.winner, "winner", error=NotationError)
         if self.players is not None:
             int_arg(self.players, "players", error=NotationError)
+        if self.payers is not None:
+            for p in self.payers:
+                int_arg(p, "payers: seat", error=NotationError)
         if self.rules is not None:
             instance_arg(self.rules, Rules, "rules", NotationError)
 
@@ -175,16 +187,18 @@ class Win:
         return self.units if isinstance(self.units, Decomposition) else None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the units as text, the winner, the players and the rules' name.
+        """A JSON-ready dict: the units as text, the winner, the players, the payers and the
+        rules' name.
 
         >>> Win([Meld.parse("碰 55 55 55")], winner=1).to_dict()
-        {'units': ['碰 梅子 梅子 梅子'], 'winner': 1, 'players': None, 'rules': None}
+        {'units': ['碰 梅子 梅子 梅子'], 'winner': 1, 'players': None, 'payers': None, 'rules': None}
         """
         units = self.units.melds if isinstance(self.units, Decomposition) else self.units
         return {
             "units": [str(m) for m in units],
             "winner": self.winner,
             "players": self.players,
+            "payers": None if self.payers is None else list(self.payers),
             "rules": None if self.rules is None else self.rules.name,
         }
 
@@ -195,15 +209,18 @@ def score(
     rules: Rules | None = None,
     winner: int | None = None,
     players: int | None = None,
+    payers: Iterable[int] | None = None,
 ) -> ScoreSheet:
     """The score sheet of a winning set of units (chuanpai.md §2.6).
 
     ``melds`` is a :class:`~changpai.chuanpai.hand.Decomposition`, every unit of the winner's
-    cards, or a :class:`Win` (which carries the winner, the players and its rules: the keywords
-    ``winner`` and ``players`` with it raise NotationError, as in every family); ``rules``
-    defaults to those of the win or the decomposition (the rules it was read under; 幺地人 for
-    units), ``winner`` to seat 0 (``None`` too, as in every family) and ``players`` to
-    ``rules.players``. A pair whose sum is not a pair sum of ``rules`` raises
+    cards, or a :class:`Win` (which carries the winner, the players and its rules, and the
+    engine's its payers: those keywords with it raise NotationError, as in every family);
+    ``rules`` defaults to those of the win or the decomposition (the rules it was read under;
+    幺地人 for units), ``winner`` to seat 0 (``None`` too, as in every family), ``players`` to
+    ``rules.players`` and ``payers`` — the seats that pay — to every other seat: at a table of
+    seven the 7th player, who holds one card and never plays (§2.1), pays nothing, so give the
+    six seats that play (the engine's ``Win`` carries them). A pair whose sum is not a pair sum of ``rules`` raises
     :class:`~changpai.errors.RulesError`; units holding more copies of a card than the rules'
     deck (a 經牌 in ``deck105``, a fifth 天牌) raise :class:`~changpai.errors.NotationError`.
 
@@ -220,9 +237,18 @@ def score(
     changpai.errors.RulesError: 擠兒 天牌 地牌 sums to 14; in 幺地人 a pair sums to 10 or 20
     """
     if isinstance(melds, Win):
-        keywords = {"winner": winner, "players": players}
-        keywords_with_win(name for name, value in keywords.items() if value is not None)
+        keywords_with_win(
+            name
+            for name, given, carried in (
+                ("winner", winner, True),
+                ("players", players, True),
+                ("payers", payers, melds.payers is not None),
+            )
+            if given is not None and carried
+        )
         winner, players = melds.winner, melds.players
+        if melds.payers is not None:
+            payers = melds.payers
         if rules is None:
             rules = melds.rules
         melds = melds.units
@@ -244,6 +270,9 @@ def score(
         total += line.value
     n = rules.players if players is None else players
     pays = _payments(total, 0 if winner is None else winner, n, rules)
+    if payers is not None:  # (the engine's, or given: the same amount from those seats only)
+        seat = pays[0].payee  # (the winner, checked)
+        pays = tuple(Payment(p, seat, pays[0].amount) for p in payer_seats(payers, seat, n))
     return ScoreSheet(
         title=rules.title,
         lines=tuple(lines),
@@ -280,17 +309,14 @@ class Analysis(AnalysisFace):
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks: the hand and table as chips, the best decomposition and
-        its score sheet, the waits and the 叫牌 condition.
+        its score sheet, the waits, and the facts as ``str(analysis)`` writes them (the 叫牌
+        condition).
 
         >>> html = analyze("天牌 人牌 長三")._repr_html_()
-        >>> "complete" in html, "合牌" in html, "1 胡" in html
-        (True, True, True)
+        >>> "complete" in html, "合牌" in html, "1 胡" in html, "jiao False" in html
+        (True, True, True, True)
         """
-        rows = render.analysis_rows(
-            self.cards, self.exposed, self.best, self.sheet, self.waits, lambda d: f"{d.hu} 胡"
-        )
-        rows.append(("叫牌 condition", "yes" if self.jiao else "no"))
-        return render.fields(rows, title=render.analysis_title("川牌", self.rules.title))
+        return render.analysis_html(self, "川牌", lambda d: f"{d.hu} 胡")
 
     @property
     def facts(self) -> dict[str, Any]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from changpai.core.render import shown_facts
+
 __all__ = ["AnalysisFace", "analysis_text"]
 
 
@@ -101,7 +103,7 @@ def analysis_text(analysis: Any, heading: str, value_name: str) -> str:
     if wins_with and wins_with.keys() != analysis.waits.keys():
         lines.append("wins with:")
         lines.extend(_card_readings(wins_with, value_name))
-    facts = {k: v for k, v in analysis.facts.items() if v not in (None, "", [], {})}
+    facts = shown_facts(analysis.facts)
     if facts:
         lines.append("facts: " + ", ".join(f"{k} {v}" for k, v in facts.items()))
     return "\n".join(lines)

@@ -13,7 +13,7 @@ Text is always escaped: a helper escapes every plain ``str`` it is given and pas
 >>> card("<b>")
 Traceback (most recent call last):
 ...
-changpai.errors.ChangpaiError: '<b>' is not a card: a card has a str() and an ASCII code
+changpai.errors.NotationError: '<b>' is not a card: a card has a str() and an ASCII code
 >>> chip("<&>", colour=RED, title="x2")
 "<span title='x2' style='...color:#c00...'>&lt;&amp;&gt;</span>"
 >>> "color:#c00" in cards(zipai.parse("二三"))
@@ -28,8 +28,8 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import clipped
-from changpai.errors import ChangpaiError
+from changpai.core.guard import clipped, items_arg
+from changpai.errors import NotationError
 
 __all__ = [
     "BLACK",
@@ -37,6 +37,7 @@ __all__ = [
     "RED",
     "Html",
     "SeatRow",
+    "analysis_html",
     "analysis_rows",
     "analysis_title",
     "back",
@@ -44,12 +45,14 @@ __all__ = [
     "cards",
     "chip",
     "esc",
+    "facts_rows",
     "fields",
     "game_title",
     "hand_rows",
     "line",
     "meld",
     "seat_table",
+    "shown_facts",
     "waits_row",
 ]
 
@@ -114,7 +117,11 @@ def chip(
     >>> "<sub" in chip("四六", pips=[("4", RED), ("6", BLACK)])
     True
     """
-    small = "".join(f"<span style='color:{esc(c)}'>{esc(t)}</span>" for t, c in pips)
+    if not isinstance(text, str):
+        raise NotationError(f"text={clipped(text)} is not the text of a card face (a str)")
+    small = "".join(
+        f"<span style='color:{esc(c)}'>{esc(t)}</span>" for t, c in _pairs(pips, "pips")
+    )
     tail = f"<sub style='font-size:0.7em;margin-left:2px'>{small}</sub>" if small else ""
     style = _CHIP.format(bg=_CHIP_BG, fg=esc(colour))
     return Html(f"<span title='{esc(title)}' style='{style}'>{esc(text)}{tail}</span>")
@@ -128,8 +135,20 @@ def back(count: int = 1) -> Html:
     >>> back(0)
     ''
     """
+    if type(count) is not int:
+        raise NotationError(f"count={clipped(count)} is not a whole number of face-down cards")
     style = _CHIP.format(bg=_BACK_BG, fg="#fff")
     return Html(f"<span title='face down' style='{style}'>&#8203;</span>" * max(count, 0))
+
+
+def _pairs(value: object, what: str) -> list[tuple[Any, Any]]:
+    """The ``(label, value)`` pairs of ``value``, else a :class:`NotationError` naming it."""
+    pairs = []
+    for item in items_arg(value, what, "(label, value) pairs"):
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise NotationError(f"{what} holds {clipped(item)}, not a (label, value) pair")
+        pairs.append((item[0], item[1]))
+    return pairs
 
 
 def _is_red(value: object) -> bool:
@@ -155,7 +174,7 @@ def card(value: Any, *, colour: str | None = None) -> Html:
     """
     code = getattr(value, "code", None)
     if not isinstance(code, str):
-        raise ChangpaiError(f"{clipped(value)} is not a card: a card has a str() and an ASCII code")
+        raise NotationError(f"{clipped(value)} is not a card: a card has a str() and an ASCII code")
     text = str(value)
     red = _is_red(getattr(value, "red", False))
     names = getattr(value, "names", None)
@@ -187,7 +206,7 @@ def cards(items: Iterable[Any], *, face: Callable[[Any], str] = card) -> Html:
     >>> cards(())
     '—'
     """
-    out = "".join(Html(face(c)) for c in items)
+    out = "".join(Html(face(c)) for c in items_arg(items, "items", "cards"))
     return Html(out or "—")
 
 
@@ -209,7 +228,7 @@ def meld(
     >>> "face down" in meld("偎", (), hidden=3)
     True
     """
-    body = "".join(Html(face(c)) for c in items) + back(hidden)
+    body = "".join(Html(face(c)) for c in items_arg(items, "items", "cards")) + back(hidden)
     head = f"<span style='{_LABEL}'>{esc(label)}</span>" if label else ""
     return Html(f"<span title='{esc(title)}' style='{_GROUP}'>{head}{body}</span>")
 
@@ -221,7 +240,8 @@ def line(parts: Iterable[str], *, note: str = "") -> Html:
     '<div><i>a</i><i>b</i> <b>15 胡息 &amp; more</b></div>'
     """
     tail = f" <b>{esc(note)}</b>" if note else ""
-    return Html(f"<div>{''.join(esc(p) for p in parts)}{tail}</div>")
+    shown = "".join(esc(p) for p in items_arg(parts, "parts", "rendered parts"))
+    return Html(f"<div>{shown}{tail}</div>")
 
 
 def per_seat(values: Iterable[int]) -> str:
@@ -243,7 +263,7 @@ def fields(rows: Iterable[tuple[str, str]], *, title: str = "") -> Html:
     """
     body = "".join(
         f"<tr><th style='{CELL}'>{esc(k)}</th><td style='{CELL}'>{esc(v)}</td></tr>"
-        for k, v in rows
+        for k, v in _pairs(rows, "rows")
     )
     head = f"<b>{esc(title)}</b>" if title else ""
     return Html(f"<div>{head}<table style='border-collapse:collapse'>{body}</table></div>")
@@ -280,20 +300,66 @@ def analysis_rows(
     sheet: Any,
     waits: dict[Any, Any],
     value: Callable[[Any], str],
+    *,
+    facts: dict[str, Any] | None = None,
 ) -> list[tuple[str, str]]:
     """Every family's analysis rows in a notebook (:func:`fields`): :func:`hand_rows`, then for
     a hand that is not complete its waits (:func:`waits_row`), or "none" when no card
-    completes it.
+    completes it, then the ``facts`` (:func:`facts_rows`).
 
     >>> from changpai import zipai
-    >>> rows = analysis_rows(zipai.parse("一二"), [], None, None, {}, str)
+    >>> rows = analysis_rows(zipai.parse("一二"), [], None, None, {}, str, facts={"huxi": None})
     >>> rows[1:]
     [('complete', 'no'), ('waits', 'none')]
     """
     rows = hand_rows(held, exposed, best, sheet)
     if best is None:
         rows.append(waits_row(waits, value) if waits else ("waits", "none"))
-    return rows
+    return rows + facts_rows(facts or {})
+
+
+def analysis_html(analysis: Any, family: str, value: Callable[[Any], str]) -> Html:
+    """Every family's analysis in a notebook: :func:`analysis_rows` of the analysis (its
+    ``cards``, ``exposed``, ``best``, ``sheet``, ``waits`` and ``facts``) under
+    :func:`analysis_title` of the ``family`` and the analysis's rules' title; ``value`` names
+    the value of a wait's reading (``"9 胡"``).
+
+    >>> from changpai import daer
+    >>> html = analysis_html(daer.analyze("一二三 四五六 七八九 壹貳叄 伍伍"), "大貳", str)
+    >>> html.startswith("<div><b>大貳 analysis</b>"), "hu 9" in html
+    (True, True)
+    """
+    rows = analysis_rows(
+        analysis.cards,
+        analysis.exposed,
+        analysis.best,
+        analysis.sheet,
+        analysis.waits,
+        value,
+        facts=analysis.facts,
+    )
+    return fields(rows, title=analysis_title(family, analysis.rules.title))
+
+
+def shown_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """The facts of an analysis that say something (not ``None``, empty text or an empty
+    list or dict), as ``str(analysis)`` and a notebook show them.
+
+    >>> shown_facts({"hu": 9, "jiang": None, "loose": []})
+    {'hu': 9}
+    """
+    return {k: v for k, v in facts.items() if v not in (None, "", [], {})}
+
+
+def facts_rows(facts: dict[str, Any]) -> list[tuple[str, str]]:
+    """The facts row of an analysis in a notebook (:func:`fields`), as ``str(analysis)``
+    writes it (``"hu 9, jiang 將 伍伍"``), or no row when no fact says something.
+
+    >>> facts_rows({"hu": 9, "jiang": "將 伍伍"}), facts_rows({"hu": None})
+    ([('facts', 'hu 9, jiang 將 伍伍')], [])
+    """
+    shown = shown_facts(facts)
+    return [("facts", ", ".join(f"{k} {v}" for k, v in shown.items()))] if shown else []
 
 
 def game_title(rules: Any) -> str:
@@ -366,7 +432,9 @@ def seat_table(
     """
     head = "".join(f"<th style='{CELL}'>{h}</th>" for h in ("seat", "hand", "melds", "discards"))
     body = []
-    for row in rows:
+    for row in items_arg(rows, "rows", "SeatRow"):
+        if not isinstance(row, SeatRow):
+            raise NotationError(f"rows holds {clipped(row)}, not a SeatRow")
         mark = "▶ " if row.acting else ""
         weight = "font-weight:bold;" if row.acting else ""
         note = f"<br><small>{esc(row.note)}</small>" if row.note else ""
@@ -376,7 +444,7 @@ def seat_table(
             f"<td style='{CELL}'>{esc(row.discards)}</td></tr>"
         )
     facts_html = " &nbsp;·&nbsp; ".join(
-        f"<span style='{_LABEL}'>{esc(k)}</span> {esc(v)}" for k, v in facts
+        f"<span style='{_LABEL}'>{esc(k)}</span> {esc(v)}" for k, v in _pairs(facts, "facts")
     )
     parts = [
         f"<b>{esc(title)}</b>" if title else "",

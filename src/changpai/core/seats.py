@@ -20,10 +20,10 @@ from typing import Any
 from attrs import field, frozen
 
 from changpai.core import caches
-from changpai.core.guard import clipped, int_arg, int_hint, plain_int, shown
+from changpai.core.guard import clipped, int_arg, int_hint, items_arg, plain_int, shown
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__all__ = ["SeatRing", "check_seat", "scored_seat", "seat_validator"]
+__all__ = ["SeatRing", "check_seat", "payer_seats", "scored_seat", "seat_validator"]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -187,3 +187,29 @@ def scored_seat(value: object, seats: int, what: str) -> int:
     """
     int_arg(value, what, error=NotationError)
     return check_seat(value, seats, what=what, error=IllegalActionError)
+
+
+def payer_seats(payers: object, winner: int, seats: int) -> tuple[int, ...]:
+    """The seats that pay a win (``payers=`` of a score): not seats at all is a
+    :class:`NotationError`; a seat not at the table of ``seats``, the ``winner`` or a seat
+    twice an :class:`IllegalActionError`.
+
+    >>> payer_seats([0, 2], 1, 3)
+    (0, 2)
+    >>> payer_seats([0, 1], 1, 3)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: payers=[0, 1]: seat 1 is the winner, who pays nobody
+    """
+    found = items_arg(payers, "payers", "seats", sets=True)
+    for p in found:
+        int_arg(p, "payers: seat", error=NotationError)
+    found = tuple(scored_seat(p, seats, "payers: seat") for p in found)  # (plain numbers)
+    for p in found:
+        if p == winner:
+            raise IllegalActionError(
+                f"payers={shown(payers)}: seat {p} is the winner, who pays nobody"
+            )
+        if found.count(p) > 1:
+            raise IllegalActionError(f"payers={shown(payers)}: seat {p} twice")
+    return found

@@ -313,16 +313,13 @@ class Analysis(AnalysisFace):
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks, as every family's: the hand and table as chips, the best
-        reading and its settlement, or the waits.
+        reading and its settlement, or the waits, then the facts.
 
         >>> html = analyze("一二三 四五六 七八九 壹貳叄 伍")._repr_html_()
         >>> "complete" in html, "9 胡" in html
         (True, True)
         """
-        rows = render.analysis_rows(
-            self.cards, self.exposed, self.best, self.sheet, self.waits, lambda d: f"{d.hu} 胡"
-        )
-        return render.fields(rows, title=render.analysis_title("大貳", self.rules.title))
+        return render.analysis_html(self, "大貳", lambda d: f"{d.hu} 胡")
 
     @property
     def facts(self) -> dict[str, Any]:

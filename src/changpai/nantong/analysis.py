@@ -77,21 +77,13 @@ class Analysis(AnalysisFace):
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks, as every family's: the hand, the declared melds, then
-        the best reading and its sheet, or the waits with the shape and 胡數 of each.
+        the best reading and its sheet, or the waits with the shape and 胡數 of each, then the facts.
 
         >>> html = analyze("123b 456b 789b 123t 456t 789t 123w 5w")._repr_html_()
-        >>> "清胡 120 胡數" in html, html.count("<tr>")
-        (True, 3)
+        >>> "清胡 120 胡數" in html, html.count("<tr>"), "wenqian 0" in html
+        (True, 4, True)
         """
-        rows = render.analysis_rows(
-            self.cards,
-            self.exposed,
-            self.best,
-            self.sheet,
-            self.waits,
-            lambda d: f"{d.shape.hanzi} {d.value} 胡數",
-        )
-        return render.fields(rows, title=render.analysis_title("南通長牌", self.rules.title))
+        return render.analysis_html(self, "南通長牌", lambda d: f"{d.shape.hanzi} {d.value} 胡數")
 
     @property
     def facts(self) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from changpai.core.guard import (
     shown,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
-from changpai.core.seats import scored_seat
+from changpai.core.seats import payer_seats, scored_seat
 from changpai.errors import IllegalActionError, NotationError
 from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.hand import (
@@ -170,31 +170,6 @@ def _players(players: object, rules: Rules) -> int:
     return count_arg(rules.players if players is None else players, "players", low=2, high=7)
 
 
-def _payers(payers: object, seat: int, n: int) -> tuple[int, ...]:
-    """The paying seats: not seats at all is a NotationError; a seat not at the table of ``n``,
-    the winner ``seat`` or a seat twice an IllegalActionError.
-
-    >>> _payers([0, 2], 1, 3)
-    (0, 2)
-    >>> _payers([0, 1], 1, 3)
-    Traceback (most recent call last):
-    ...
-    changpai.errors.IllegalActionError: payers=[0, 1]: seat 1 is the winner, who pays nobody
-    """
-    found = items_arg(payers, "payers", "seats", sets=True)
-    for p in found:
-        int_arg(p, "payers: seat", error=NotationError)
-    found = tuple(scored_seat(p, n, "payers: seat") for p in found)  # (plain numbers)
-    for p in found:
-        if p == seat:
-            raise IllegalActionError(
-                f"payers={shown(payers)}: seat {p} is the winner, who pays nobody"
-            )
-        if found.count(p) > 1:
-            raise IllegalActionError(f"payers={shown(payers)}: seat {p} twice")
-    return found
-
-
 def score(
     win: Decomposition | Win,
     *,
@@ -266,7 +241,9 @@ def score(
         )
     ]  # fmt: skip
     title = rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else "")
-    payers = tuple(p for p in range(n) if p != seat) if payers is None else _payers(payers, seat, n)
+    payers = (
+        tuple(p for p in range(n) if p != seat) if payers is None else payer_seats(payers, seat, n)
+    )
     if laid < rules.win_count:  # (no win: it scores 0, as a 字牌 or 大貳 reading under 起胡)
         return ScoreSheet(
             title=title,
@@ -363,6 +340,12 @@ class Analysis(AnalysisFace):
         >>> html = analyze("上大人 邱乙己 化三千 九九九九 爾小")._repr_html_()
         >>> "complete" in html, "16 張" in html
         (True, True)
+
+        The cards a hand wins with, where they are no waits, as ``str(analysis)`` shows them:
+
+        >>> html = analyze("上大人 邱乙己 化三千 七十士 九九九")._repr_html_()
+        >>> "wins with" in html, "may abandon" in html
+        (True, True)
         """
         rows = render.hand_rows(self.cards, self.exposed, self.best)
         shown = self.layout if self.layout is not None else self.best
@@ -373,10 +356,17 @@ class Analysis(AnalysisFace):
             rows.append(("laid out", render.Html(f"{shown._repr_html_()} {render.esc(verdict)}")))
         if self.sheet is not None:
             rows.append(("score", render.Html(self.sheet._repr_html_())))
+
+        def value(reading: Decomposition) -> str:
+            return f"{reading.value} 張"
+
         if self.waits:
-            rows.append(render.waits_row(self.waits, lambda d: f"{d.value} 張"))
+            rows.append(render.waits_row(self.waits, value))
         elif self.best is None:
             rows.append(("waits", "none"))
+        if self.wins_with and self.wins_with.keys() != self.waits.keys():
+            rows.append(("wins with", render.waits_row(self.wins_with, value)[1]))
+        rows += render.facts_rows(self.facts)
         return render.fields(rows, title=render.analysis_title("孝感長牌", self.rules.title))
 
     def to_dict(self) -> dict[str, Any]:

@@ -757,16 +757,13 @@ class Analysis(AnalysisFace):
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks, as every family's: the hand, the table melds, then the
-        best reading and its sheet, or the waits.
+        best reading and its sheet, or the waits, then the facts.
 
         >>> html = analyze("一二三 四五六")._repr_html_()
-        >>> "字牌 analysis (跑胡子)" in html, html.count("<tr>"), "none" in html
-        (True, 3, True)
+        >>> "字牌 analysis (跑胡子)" in html, html.count("<tr>"), "none" in html, "min_huxi 15" in html
+        (True, 4, True, True)
         """
-        rows = render.analysis_rows(
-            self.cards, self.exposed, self.best, self.sheet, self.waits, lambda d: f"{d.huxi} 胡息"
-        )
-        return render.fields(rows, title=render.analysis_title("字牌", self.rules.title))
+        return render.analysis_html(self, "字牌", lambda d: f"{d.huxi} 胡息")
 
 
 def analyze(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from changpai.chuanpai.chuopai import Action, ActionKind, Game, parse, stack_deck
+from changpai.core import render
 from changpai.core.view import GameView
 
 K = ActionKind
@@ -52,6 +53,23 @@ def test_html_of_a_game_and_a_view() -> None:
     assert html.count("<tr><td") == 3 and "擺牌" in html
     view_html = game.view(1)._repr_html_()
     assert "<table" in view_html and "legal actions" in view_html
+
+
+def test_the_whole_game_shows_the_face_down_cards() -> None:
+    """The game's HTML is omniscient, as every family's (字牌 偎, 川牌 暗): it hid the cards
+    of a face-down pile once its trick closed, as a seat's view does (review h97)."""
+    game = Game(deck=stack_deck(hands=HANDS))
+    game.apply(Action(0, K.LEAD, "15"))
+    game.apply(Action(1, K.BEAT, "22"))
+    game.apply(Action(2, K.COVER, "23"))  # seat 2's 23 and seat 0's beaten 15: face down
+    html = game._repr_html_()
+    assert "face down to the other seats" in html and "title='face down'" not in html
+    covered = [p for s in game.seats for p in game.melds(s) if not p.face_up]
+    assert sorted(c.code for p in covered for c in p.cards) == ["15", "23"]
+    for pile in covered:
+        shown = render.meld(pile.kind.hanzi, pile.cards, title="face down to the other seats")
+        assert shown in html
+    assert "title='face down'" in game.view(0)._repr_html_()  # (a view still hides them)
 
 
 def test_the_seen_piles_are_the_game_s_piles_as_a_seat_sees_them() -> None:

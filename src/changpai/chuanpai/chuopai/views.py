@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from changpai.chuanpai.chuopai.actions import PileKind
+from changpai.chuanpai.chuopai.actions import Pile, PileKind
 from changpai.core import render
 from changpai.core.view import GameView, PerSeat, SeatView, SeenMeld
 
@@ -83,13 +83,27 @@ def game_view(game: Game, seat: int) -> GameView[Card, Action]:
     )
 
 
+def _pile_html(pile: Pile) -> str:
+    """A pile as the whole game shows it: its cards, a face-down pile's too (``Pile._repr_html_``
+    and the views show that one as backs), marked so."""
+    if pile.face_up:
+        return pile._repr_html_()
+    return render.meld(pile.kind.hanzi, pile.cards, title="face down to the other seats")
+
+
 def game_html(game: Game) -> str:
-    """The whole game for notebooks (omniscient): every hand, pile and the trick in progress.
+    """The whole game for notebooks (omniscient): every hand, pile — a face-down one's cards
+    too, as every family's game shows its hidden melds — and the trick in progress.
 
     >>> from changpai.chuanpai.chuopai import Game
     >>> html = game_html(Game(seed=11))
     >>> html.count("<tr><td"), "face down" in html
     (3, False)
+    >>> from changpai.chuanpai.chuopai.actions import Pile, PileKind
+    >>> from changpai.chuanpai import parse
+    >>> html = _pile_html(Pile(PileKind.COVERED, parse("66 44")))
+    >>> "天牌" in html, "face down to the other seats" in html
+    (True, True)
     """
     rows = []
     trick = game.trick()
@@ -101,7 +115,7 @@ def game_html(game: Game) -> str:
             render.SeatRow(
                 s,
                 hand=render.cards(game.hand(s)),
-                melds=render.line([p._repr_html_() for p in game.melds(s)]),
+                melds=render.line([_pile_html(p) for p in game.melds(s)]),
                 discards=render.cards(c for cards in played for c in cards),
                 acting=s in game.to_act,
                 note=", ".join(notes),
