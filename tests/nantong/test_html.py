@@ -39,7 +39,7 @@ def test_meld_decomposition_analysis() -> None:
     a = nantong.analyze("123b 456b 789b 123t 456t 789t 123w 5w")
     html = a._repr_html_()
     # the face of every family's analysis: hand, complete, waits (chip, shape and 胡數)
-    assert html.count("<tr>") == 3 and "南通長牌 analysis (笃子胡)" in html
+    assert html.count("<tr>") == 4 and "南通長牌 analysis (笃子胡)" in html  # (… and the facts)
     assert ">五萬</span> 清胡 120 胡數" in html
 
 
