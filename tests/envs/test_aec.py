@@ -425,3 +425,57 @@ def test_calls_before_reset_say_reset() -> None:
         fresh.step(0)
     with pytest.raises(changpai.RulesError, match=r"reset\(\) the environment before observe"):
         fresh.observe("player_0")
+
+
+def test_a_finished_agent_steps_with_none_only() -> None:
+    """docs/rl.md: an action that is no legal index raises the environment's own
+    IllegalActionError — a finished agent's too (PettingZoo raised a plain ValueError, review
+    h96); the environment stays usable."""
+    wrapped = env("hunan")
+    wrapped.reset(seed=2)
+    agent = ""
+    for selected in wrapped.agent_iter():
+        observation, _, terminated, _, _ = wrapped.last()
+        if terminated:
+            agent = selected
+            break
+        wrapped.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    with pytest.raises(IllegalActionError, match=f"{agent} has finished: it steps with None"):
+        wrapped.step(0)
+    assert agent in wrapped.agents
+    wrapped.step(None)
+    assert agent not in wrapped.agents
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda e: e.seat_of([]), RulesError, "agent \\[\\] does not play here"),
+        (lambda e: e.observe(["player_0"]), RulesError, "does not play here"),
+        (lambda e: e.legal_actions([]), RulesError, "does not play here"),
+        (lambda e: e.action(0, agent=[]), RulesError, "does not play here"),
+        (lambda e: e.action(0, agent="player_1"), IllegalActionError, "no legal action now"),
+        (lambda e: canonical(None), changpai.NotationError, "actions=None"),
+        (lambda e: canonical([1, 2]), changpai.NotationError, "actions=\\[1, 2\\]"),
+    ],
+)
+def test_bad_agents_and_actions_are_named(call: Any, error: type, message: str) -> None:
+    """Plain TypeError / AttributeError escaped these calls (review h96)."""
+    ready = raw_env("hunan")
+    ready.reset(seed=1)
+    with pytest.raises(error, match=message):
+        call(ready)
+
+
+def test_last_needs_an_agent() -> None:
+    """``last()`` before a reset, or once every agent stepped out, raised AttributeError /
+    KeyError from PettingZoo's base class (review h96)."""
+    fresh = raw_env("hunan")
+    with pytest.raises(RulesError, match=r"reset\(\) the environment before last"):
+        fresh.last()
+    fresh.reset(seed=2)
+    for _agent in fresh.agent_iter():
+        observation, _, terminated, _, _ = fresh.last()
+        fresh.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
+    with pytest.raises(RulesError, match="every agent has stepped out"):
+        fresh.last()

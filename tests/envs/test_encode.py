@@ -162,3 +162,10 @@ def test_the_action_keys_are_a_registered_cache() -> None:
     assert 0 < size <= bound == encode._KEYS_LIMIT
     changpai.clear_caches()
     assert caches.stats("envs")["changpai.envs.encode._keys"][0] == 0
+
+
+@pytest.mark.parametrize("module", [None, 5, changpai])
+def test_an_encoder_needs_a_family_module(module: object) -> None:
+    """``Encoder(None, …)`` raised AttributeError (review h96)."""
+    with pytest.raises(changpai.RulesError, match="is not a changpai family module"):
+        Encoder(module, (0, 1))

@@ -195,7 +195,7 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """
         try:
             return self._seat_of[agent]
-        except KeyError:
+        except (KeyError, TypeError):  # (TypeError: a name that cannot be one, a list …)
             raise RulesError(
                 f"agent {clipped(agent)} does not play here; the agents are {self.possible_agents}"
             ) from None
@@ -295,6 +295,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         number = index_of(index)
         if number is None:
             raise not_an_index(index, who, len(legal))
+        if not legal:
+            raise IllegalActionError(f"{who} has no legal action now (the mask is empty)")
         if not 0 <= number < len(legal):
             raise IllegalActionError(
                 f"action {clipped(number)} is not legal for {who}: it has {len(legal)} legal "
@@ -347,6 +349,10 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             raise RulesError("reset() the environment before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # (PettingZoo raised a plain ValueError: review h96)
+                raise IllegalActionError(
+                    f"{agent} has finished: it steps with None, not {clipped(action)}"
+                )
             self._was_dead_step(action)
             return
         if action is None:
@@ -357,6 +363,25 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._after_move(agent)
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the selected agent's observation (``observe``), reward,
+        termination, truncation and info. Before a reset, or once every agent has stepped out
+        of a finished hand, there is no such agent: :class:`~changpai.errors.RulesError`.
+
+        >>> env = ChangpaiEnv("hunan")
+        >>> env.reset(seed=1)
+        >>> env.last()[1:4]
+        (0.0, False, False)
+        """
+        if self.game is None:
+            raise RulesError("reset() the environment before last()")
+        if self.agent_selection not in self._cumulative_rewards:
+            raise RulesError(
+                "every agent has stepped out of the finished hand; reset() the environment"
+            )
+        observation, reward, terminated, truncated, info = super().last(observe)
+        return observation, reward, terminated, truncated, info
 
     # ------------------------------------------------------------------ the rest
 

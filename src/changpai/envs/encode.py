@@ -121,7 +121,13 @@ def canonical(actions: Iterable[Any]) -> list[Any]:
     >>> [str(a.card) for a in legal][:4], [str(a.card) for a in canonical(legal)][:4]
     (['一', '二', '三', '四'], ['壹', '叄', '肆', '陸'])
     """
-    return sorted(actions, key=_sort_key)
+    try:
+        return sorted(actions, key=_sort_key)
+    except (TypeError, AttributeError):  # (not actions at all: None, numbers …)
+        raise NotationError(
+            f"actions={clipped(actions)} is not a sequence of a family's actions "
+            "(Action objects, as legal_actions gives them)"
+        ) from None
 
 
 def _code(card: Any) -> str:
@@ -154,6 +160,10 @@ class Encoder:
         deck: Sequence[Any] | None = None,
         action_features: bool = False,
     ) -> None:
+        if not isinstance(getattr(module, "Game", None), type) or not hasattr(module, "DECK"):
+            raise RulesError(
+                f"module={clipped(module)} is not a changpai family module (variant.module)"
+            )
         if max_actions is None:
             max_actions = max_actions_of(str(module.Game.family))
         max_actions_arg(max_actions)
