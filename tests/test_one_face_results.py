@@ -39,6 +39,10 @@ def test_score_of_the_result_win_is_the_result_sheet(name: str) -> None:
         result = game.result  # type: ignore[attr-defined]
         assert result.win is not None
         assert module.score(result.win) == result.sheet
+        if name != "chuopai":  # (a 戳牌 hand is won by its 擺牌 count, not by a 胡)
+            # one title in every family (review h97: five styles)
+            title = f"{game.rules.title}: seat {result.winner} 胡"  # type: ignore[attr-defined]
+            assert result.sheet.title.startswith(title)
         if hasattr(result.win, "to_dict"):
             assert isinstance(result.win.to_dict(), dict)
 

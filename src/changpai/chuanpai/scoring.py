@@ -4,7 +4,7 @@ hand and on the table), the total 胡, and the payments: every loser pays the wi
 >>> melds = [Meld.parse(t) for t in ("擠兒 66 44", "碰 55 55 55", "暗 33 33 33", "擠兒 13 24")]
 >>> sheet = score(melds)
 >>> print(sheet)
-幺地人
+幺地人: seat 0 胡
   擠兒 天牌 人牌        +1  chuanpai.md §2.6
   碰 梅子 梅子 梅子     +2  chuanpai.md §2.6
   暗 長三 長三 長三     +3  chuanpai.md §2.6
@@ -45,7 +45,7 @@ from changpai.core.guard import (
     rules_arg,
     writable_arg,
 )
-from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
 from changpai.core.seats import payer_seats, scored_seat
 from changpai.errors import NotationError, RulesError
 
@@ -274,7 +274,7 @@ def score(
         seat = pays[0].payee  # (the winner, checked)
         pays = tuple(Payment(p, seat, pays[0].amount) for p in payer_seats(payers, seat, n))
     return ScoreSheet(
-        title=rules.title,
+        title=win_title(rules.title, pays[0].payee),
         lines=tuple(lines),
         total=total,
         payments=pays,

@@ -37,12 +37,22 @@ from changpai.core.guard import clipped, items_arg, plain_int, whole_number
 from changpai.core.render import CELL
 from changpai.errors import IllegalActionError, NotationError
 
-__all__ = ["Payment", "ScoreLine", "ScoreSheet"]
+__all__ = ["Payment", "ScoreLine", "ScoreSheet", "win_title"]
 
 _OPS = ("+", "×", "=", "≥")
 
 
 _LINE_TEXTS = ("key", "name", "rule", "html")
+
+
+def win_title(rules_title: str, winner: int, detail: str = "") -> str:
+    """The title of a win's score sheet in every family: the rules' title, the winner's seat
+    and 胡, then the family's ``detail`` (how the win came, its shape).
+
+    >>> win_title("大貳", 0, "自摸"), win_title("幺地人", 2)
+    ('大貳: seat 0 胡 自摸', '幺地人: seat 2 胡')
+    """
+    return f"{rules_title}: seat {winner} 胡" + (f" {detail}" if detail else "")
 
 
 def _check_fields(record: object, texts: tuple[str, ...], numbers: tuple[str, ...]) -> None:

@@ -34,7 +34,7 @@ from changpai.core.guard import (
     rules_arg,
     shown,
 )
-from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
 from changpai.core.seats import check_seat
 from changpai.core.serial import fields_to_dict
 from changpai.daer.hand import (
@@ -284,7 +284,7 @@ def _settle(win: Win, rules: Rules) -> ScoreSheet:
     payments = tuple(Payment(p, win.winner, amount) for p in win.payers) if reached else ()
     how = "自摸" if win.self_drawn else f"on seat {win.discarder}'s discard"
     return ScoreSheet(
-        title=f"{rules.title}: seat {win.winner} 胡 {how}",
+        title=win_title(rules.title, win.winner, how),
         lines=tuple(lines),
         total=amount,
         payments=payments,

@@ -2,7 +2,7 @@
 
 >>> sheet = score("123b 456b 789b 123t 456t 789t 123w 5w 5w", winning_card="5w", self_drawn=True)
 >>> print(sheet)
-清胡 (winner seat 0)
+笃子胡: seat 0 胡 清胡
   清胡 底                                   +100  nantong.md §7
   文錢 ×1                                    +20  nantong.md §7
   自摸                                       +10  nantong.md §7
@@ -33,7 +33,7 @@ from changpai.core.guard import (
     keywords_with_win,
     rules_arg,
 )
-from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
 from changpai.core.seats import scored_seat
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong.actions import SEATS
@@ -721,5 +721,5 @@ def scored(
                                    op="=", rule="nantong.md §7.1 N14"))  # fmt: skip
             payments.extend(Payment(p, seat, bonus) for p in table if p != seat)
     facts["total"] = total
-    title = f"{Shape(facts['shape']).hanzi} (winner seat {win.seat})"
+    title = win_title(rules.title, win.seat, Shape(facts["shape"]).hanzi)
     return ScoreSheet(title, tuple(lines), total, tuple(payments), tuple(facts.items())), chosen

@@ -7,7 +7,7 @@ No seed gives a 孝感 score. By default [INF] every loser pays the winner one u
 
 >>> win = best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九"))
 >>> print(score(win, winner=1))
-孝感長牌
+孝感長牌: seat 1 胡
   擺牌 16 張 (a win needs 16)       16  xiaogan.md §5
   和牌: one unit from each loser    +1  xiaogan.md §6 [INF]
   total                              1
@@ -40,7 +40,7 @@ from changpai.core.guard import (
     rules_arg,
     shown,
 )
-from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
 from changpai.core.seats import payer_seats, scored_seat
 from changpai.errors import IllegalActionError, NotationError
 from changpai.xiaogan.cards import Card, parse
@@ -246,7 +246,7 @@ def score(
     )
     if laid < rules.win_count:  # (no win: it scores 0, as a 字牌 or 大貳 reading under 起胡)
         return ScoreSheet(
-            title=title,
+            title=f"{title}: seat {seat}, no win",
             lines=tuple(lines),
             total=0,
             payments=(),
@@ -271,7 +271,7 @@ def score(
         )
     payments = tuple(Payment(p, seat, amount) for p in payers)
     return ScoreSheet(
-        title=title,
+        title=win_title(title, seat),
         lines=tuple(lines),
         total=total,
         payments=payments,

@@ -3,7 +3,7 @@
 >>> d = best_decomposition(parse("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾"))
 >>> sheet = score(d, winner=0, players=3)
 >>> print(sheet)
-hunan: seat 0 胡
+跑胡子: seat 0 胡
   坎 拾拾拾       +6  zipai.md §8.1
   句 一二三       +3  zipai.md §8.1
   句 四五六       +0  zipai.md §8.1
@@ -40,7 +40,7 @@ from changpai.core.guard import (
     plain_int,
     rules_arg,
 )
-from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
 from changpai.core.seats import check_seat
 from changpai.core.serial import fields_to_dict
 from changpai.errors import IllegalActionError, NotationError, RulesError
@@ -688,7 +688,7 @@ def score(
             payments.append(Payment(win.winner, win.shuxin_seat, shares * rules.shuxin_share))
     facts["total"] = amount
     return ScoreSheet(
-        title=f"{rules.name}: seat {win.winner} 胡",
+        title=win_title(rules.title, win.winner),
         lines=tuple(lines),
         total=amount,
         payments=tuple(payments),
