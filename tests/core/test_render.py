@@ -4,6 +4,7 @@ cards in red"; card colours from zipai.md §1, chuanpai.md §1)."""
 from __future__ import annotations
 
 import importlib
+import random
 import re
 from html import escape
 from typing import Any
@@ -154,6 +155,31 @@ def test_a_notebook_shows_the_facts_and_wins_of_the_printed_analysis(name: str) 
         assert ("wins with" in labels) == ("wins with:" in text.splitlines())
     waiting = xiaogan.analyze("上大人 邱乙己 化三千 七十士 九九九")
     assert "wins with" in waiting._repr_html_() and not waiting.waits
+
+
+_FACT = re.compile(r"<span style='[^']*'>([^<]*)</span> ")
+
+
+@pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
+def test_every_game_table_states_its_facts_in_one_order(name: str) -> None:
+    """One face (review h97): the phase, the stock, the family's facts, the card on offer and
+    who showed it, the seats to act — 字牌 showed no phase, 大貳 and 戳牌 nobody to act, 字牌,
+    南通 and 大貳 not who offered the card."""
+    game, rng = changpai.variant(name).game(seed=3), random.Random(1)
+    offers = 0
+    while not game.is_over:
+        labels = _FACT.findall(game._repr_html_())
+        assert labels[0] == "phase" and labels[-1] == "to act"
+        assert ("stock" in labels) == (name != "chuopai")
+        offered = getattr(game, "offered", None)
+        assert ("on offer" in labels) == (offered is not None)
+        if offered is not None:
+            assert labels[-2] == "on offer"
+            assert re.search(r"(discarded|turned) by seat \d", game._repr_html_())
+            offers += 1
+        game.apply(rng.choice(game.legal_actions(game.to_act[0])))
+    assert "to act" not in _FACT.findall(game._repr_html_())
+    assert offers or name == "chuopai"
 
 
 @pytest.mark.parametrize("name", [v.name for v in changpai.variants()])

@@ -47,10 +47,12 @@ __all__ = [
     "esc",
     "facts_rows",
     "fields",
+    "game_facts",
     "game_title",
     "hand_rows",
     "line",
     "meld",
+    "offer",
     "seat_table",
     "shown_facts",
     "waits_row",
@@ -360,6 +362,44 @@ def facts_rows(facts: dict[str, Any]) -> list[tuple[str, str]]:
     """
     shown = shown_facts(facts)
     return [("facts", ", ".join(f"{k} {v}" for k, v in shown.items()))] if shown else []
+
+
+def game_facts(
+    phase: str,
+    stock: int | None,
+    family: Iterable[tuple[str, str]] = (),
+    offer: str = "",
+    to_act: Iterable[int] = (),
+) -> list[tuple[str, str]]:
+    """The line of facts over every family's game table (:func:`seat_table`), in one order:
+    the ``phase``, the cards left in the ``stock`` (``None``: a game without one), the
+    ``family``'s own facts, the card on ``offer`` (:func:`offer`) and the seats ``to_act``.
+
+    >>> game_facts("claim", 19, [("亮張", "三")], offer="五 discarded by seat 1", to_act=[2])
+    [('phase', 'claim'), ('stock', '19'), ('亮張', '三'), ('on offer', '五 discarded by seat 1'), ('to act', 'seat 2')]
+    """
+    facts = [("phase", phase)]
+    if stock is not None:
+        facts.append(("stock", str(stock)))
+    facts += _pairs(family, "family")
+    if offer:
+        facts.append(("on offer", offer))
+    acting = ", ".join(f"seat {s}" for s in to_act)
+    if acting:
+        facts.append(("to act", acting))
+    return facts
+
+
+def offer(card_html: str, seat: int, turned: bool = False) -> Html:
+    """The card on offer and who showed it: ``card_html`` (:func:`card`) discarded, or
+    ``turned`` (drawn and shown), by ``seat``.
+
+    >>> from changpai import zipai
+    >>> "discarded by seat 2" in offer(card(zipai.Card("x5")), 2)
+    True
+    """
+    how = "turned by" if turned else "discarded by"
+    return Html(f"{esc(card_html)} {how} seat {seat}")
 
 
 def game_title(rules: Any) -> str:

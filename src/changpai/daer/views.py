@@ -115,8 +115,10 @@ def game_html(game: Game) -> str:
                 note="dealer" if seat == game.dealer else "",
             )
         )
-    facts = [("phase", game._phase), ("stock", str(len(game._deck) - game._top))]
+    offer = ""
     if game.offered is not None:
-        facts.append(("on offer", render.card(game.offered)))
+        offer = render.offer(render.card(game.offered), game._discarder)
+    stock = len(game._deck) - game._top
+    facts = render.game_facts(game._phase, stock, (), offer, game.to_act)
     footer = "" if game._result is None else render.Html(game._result._repr_html_())
     return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)

@@ -107,16 +107,14 @@ def game_html(game: Game) -> str:
         )
         for seat in game.seats
     ]
-    facts: list[tuple[str, str]] = [
-        ("phase", game.phase),
-        ("stock", str(game.stock_left)),
+    family = [
         ("將", render.cards(game.jiang, face=face)),
         ("sits out", f"seat {game.sitting_out}"),
     ]
-    if game.offered is not None:
-        facts.append(("on offer", render.cards([game.offered], face=face)))
-    if game.to_act:
-        facts.append(("to act", ", ".join(f"seat {s}" for s in game.to_act)))
+    offer = ""
+    if game.offered is not None and game._discarder is not None:
+        offer = render.offer(render.cards([game.offered], face=face), game._discarder)
+    facts = render.game_facts(game.phase, game.stock_left, family, offer, game.to_act)
     result = game.result
     footer = "" if result is None else render.Html(result._repr_html_())
     return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)

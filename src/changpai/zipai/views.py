@@ -168,16 +168,14 @@ def table_html(game: Game) -> str:
                 note="dealer" if seat == game.dealer else "",
             )
         )
-    facts: list[tuple[str, str]] = [
-        ("stock", str(len(game._stock))),
-        ("亮張", render.card(CARDS[game._liang])),
-    ]
+    family: list[tuple[str, str]] = [("亮張", render.card(CARDS[game._liang]))]
     if game._shuxin >= 0:
-        facts.append(("數信", f"seat {game._shuxin}"))
+        family.append(("數信", f"seat {game._shuxin}"))
+    offer = ""
     if game.offered is not None:
-        facts.append(("on offer", render.card(game.offered)))
-    if game.to_act:
-        facts.append(("to act", ", ".join(f"seat {s}" for s in game.to_act)))
+        _card, source, by = game._offer
+        offer = render.offer(render.card(game.offered), by, source != _DISCARDED)
+    facts = render.game_facts(game.phase, len(game._stock), family, offer, game.to_act)
     result = game.result
     footer = "" if result is None else render.Html(result._repr_html_())
     return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)

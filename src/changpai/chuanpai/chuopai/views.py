@@ -121,6 +121,6 @@ def game_html(game: Game) -> str:
                 note=", ".join(notes),
             )
         )
-    facts = [("phase", game.phase), ("擺牌", str(_counts(game)))]
+    facts = render.game_facts(game.phase, None, [("擺牌", str(_counts(game)))], "", game.to_act)
     footer = "" if game.result is None else render.Html(game.result._repr_html_())
     return render.seat_table(rows, title=render.game_title(game.rules), facts=facts, footer=footer)

@@ -190,15 +190,12 @@ class TurnClaimGame(TurnClaimFlow[C, U, A, R]):
                     note=", ".join(word for word, on in notes if on),
                 )
             )
-        facts: list[tuple[str, str]] = [("phase", self._phase), ("stock", str(len(self.stock)))]
+        offer = ""
         if self._offer is not None:
             card, source, turned = self._offer
-            how = "turned by" if turned else "discarded by"
-            facts.append(("on offer", render.Html(f"{render.card(card)} {how} seat {source}")))
-        if self._dead:
-            facts.append(("dead", render.cards(self._dead)))
-        if self.to_act:
-            facts.append(("to act", ", ".join(f"seat {s}" for s in self.to_act)))
+            offer = render.offer(render.card(card), source, turned)
+        family = [("dead", render.cards(self._dead))] if self._dead else []
+        facts = render.game_facts(self._phase, len(self.stock), family, offer, self.to_act)
         footer = "" if self._result is None else render.Html(self._result._repr_html_())
         return render.seat_table(
             rows, title=render.game_title(self.rules), facts=facts, footer=footer

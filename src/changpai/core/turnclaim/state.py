@@ -362,6 +362,17 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
         return self._offer
 
     @property
+    def offered(self) -> C | None:
+        """The card on offer to claims, else ``None`` — as every family's ``Game.offered``
+        (:attr:`offer` also says who showed it and how).
+
+        >>> from changpai.chuanpai import Game
+        >>> Game(seed=3).offered is None
+        True
+        """
+        return None if self._offer is None else self._offer[0]
+
+    @property
     def log(self) -> tuple[ActionRecord[A], ...]:
         """Every :class:`~changpai.core.records.ActionRecord` so far: the decisions and the
         records the engine wrote itself (``auto``).
