@@ -133,7 +133,7 @@ def _cold_rate(hands: list[tuple[Card, ...]], repeat: int) -> float:
 
     def run(part: Sequence[tuple[Card, ...]]) -> None:
         for cards in part:
-            best_decomposition(cards, (), HUNAN)
+            best_decomposition(cards, (), rules=HUNAN)
 
     rate = chunked_rate(hands, run, clear_caches, repeat=repeat)
     clear_caches()
@@ -164,7 +164,7 @@ def main() -> None:
     ref = reference()
 
     def best(cards: Sequence[Card]) -> object:
-        return best_decomposition(cards, (), HUNAN)
+        return best_decomposition(cards, (), rules=HUNAN)
 
     rnd = random_hands(args.hands, args.seed)
     distinct = len({tuple(sorted(c.index for c in h)) for h in rnd})

@@ -207,11 +207,11 @@ def test_the_review_of_the_mends() -> None:
     hand = zipai.parse("七八九 壹貳叄 肆伍陸 柒捌玖 拾拾")
     for call in (
         zipai.best_decomposition,
-        lambda *a: list(zipai.decompositions(*a)),
+        lambda *a, **k: list(zipai.decompositions(*a, **k)),
         zipai.waits,
     ):
         with pytest.raises(RulesError):
-            call(hand, [5], None)
+            call(hand, [5], rules=None)
     with pytest.raises(RulesError):
         zipai.best_decomposition(iter([5]), rules=None)  # type: ignore[arg-type]
     option = zipai.chi_options(zipai.parse("x1 x2 x3 d2 d2"), zipai.Card.parse("x2"))[0]

@@ -315,7 +315,7 @@ def completes(
     """The best reading of the hand with ``card`` added, ``None``, or REFUSED (no copy left)."""
     if entry.family == "zipai":  # the self-drawn winning card (docs/zipai.md: waits)
         best = entry.module.best_decomposition
-        return answer(best, cards, exposed, entry.rules, card=card, self_drawn=True)
+        return answer(best, cards, exposed, rules=entry.rules, card=card, self_drawn=True)
     return analysis(entry, "best_decomposition", (*cards, card), exposed, options)
 
 

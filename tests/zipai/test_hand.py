@@ -498,7 +498,7 @@ def test_exposed_melds_match_bruteforce(case: tuple[list[int], int], data: st.Da
     rules = HUNAN.evolve(melds_to_win=melds + 1)
     name = {"碰": "peng", "偎": "wei", "跑": "pao", "提": "ti"}[kind]
     expected = bf_best(kinds, [(name, (k,) * size)], melds + 1)
-    best = best_decomposition(cards_of(kinds), (table,), rules)
+    best = best_decomposition(cards_of(kinds), (table,), rules=rules)
     assert (None if best is None else best.huxi) == expected
     if best is not None:
         assert best.melds[0] == table

@@ -253,7 +253,7 @@ def check(
     win = None if card is None else CARDS[card]
     ref = ref_decompositions(concealed, exposed, rules, card, self_drawn, from_discard, chouwei)
     kw = {"card": win, "self_drawn": self_drawn, "from_discard": from_discard, "chouwei": chouwei}
-    best = best_decomposition(cards, table, rules, **kw)  # type: ignore[arg-type]
+    best = best_decomposition(cards, table, rules=rules, **kw)  # type: ignore[arg-type]
     what = f"{concealed} {exposed} {kw}"
     want = ref_best(ref)
     assert (best is None) == (want is None), what
@@ -275,7 +275,7 @@ def check(
             if win in meld.cards and meld.kind in CARD_SETS and meld not in table:
                 assert meld.origin is made, what
     if full:
-        got = Counter(lib_key(d.melds) for d in decompositions(cards, table, rules, **kw))  # type: ignore[arg-type]
+        got = Counter(lib_key(d.melds) for d in decompositions(cards, table, rules=rules, **kw))  # type: ignore[arg-type]
         assert set(got) == ref, what
         assert all(n == 1 for n in got.values()), what
     return best is not None
@@ -285,7 +285,7 @@ def check_waits(concealed: list[int], exposed: list[RefMeld], rules: Rules) -> i
     """``waits`` = every card (fewer than 4 copies held) whose self-drawn win has a decomposition."""
     cards = [CARDS[k] for k in concealed]
     table = [lib_meld(m) for m in exposed]
-    got = waits(cards, table, rules)
+    got = waits(cards, table, rules=rules)
     held = Counter(concealed)
     for meld in exposed:
         held.update(meld[1])
@@ -503,7 +503,7 @@ def test_winning_card_cases(
     best = best_decomposition(
         parse(hand),
         [Meld.parse(t) for t in table],
-        HUNAN,
+        rules=HUNAN,
         card=Card.parse(card),
         self_drawn=self_drawn,
         from_discard=from_discard,

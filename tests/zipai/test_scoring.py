@@ -129,7 +129,7 @@ def test_tianhu_on_the_liang_card_needs_the_threshold() -> None:
 def test_tun_formula(concealed: str, exposed: str, huxi_total: int, tun: int) -> None:
     """zipai.md §8.5: 囤 = 1 + floor((胡息 − threshold) / 3); e.g. 19 胡息 → 2 囤 — scored."""
     rules = HUNAN.evolve(score_mode="tun")
-    d = best_decomposition(parse(concealed), exposed, rules)
+    d = best_decomposition(parse(concealed), exposed, rules=rules)
     assert d is not None and d.huxi == huxi_total
     sheet = score(Win(d, winner=0, players=3), rules=rules)
     assert sheet.fact("tun") == tun and sheet.total == tun
@@ -218,7 +218,9 @@ def test_fanxing() -> None:
 def test_a_turned_card_is_no_fifth_copy() -> None:
     """zipai.md §2, §8.3: the 翻信 and the 數信 turn up a card of the stock — never a copy the
     winner holds all four of (review h98: it was counted, 4 舵)."""
-    d = best_decomposition(parse("拾拾拾拾 一二三 四五六 七八九 捌捌 壹貳叄 肆伍陸"), (), HAHA)
+    d = best_decomposition(
+        parse("拾拾拾拾 一二三 四五六 七八九 捌捌 壹貳叄 肆伍陸"), (), rules=HAHA
+    )
     assert d is not None
     ten, eight = Card.parse("d10"), Card.parse("d8")
     with pytest.raises(NotationError, match="fanxing_card=拾: the winner holds 4 拾"):
@@ -227,7 +229,9 @@ def test_a_turned_card_is_no_fifth_copy() -> None:
         Win(d, winner=0, players=3, shuxin_card=ten, shuxin_seat=3)
     both = Win(d, winner=0, players=3, fanxing_card=eight, shuxin_card=eight, shuxin_seat=3)
     assert score(both, rules=HAHA.evolve(fanxing=True)).fact("fanxing") == 2  # 2 + 2 turned: 4
-    three = best_decomposition(parse("拾拾拾 一二三 四五六 七八九 捌捌捌 壹貳叄 肆伍陸"), (), HAHA)
+    three = best_decomposition(
+        parse("拾拾拾 一二三 四五六 七八九 捌捌捌 壹貳叄 肆伍陸"), (), rules=HAHA
+    )
     assert three is not None
     with pytest.raises(NotationError, match="the other card turned"):
         Win(three, winner=0, players=3, fanxing_card=eight, shuxin_card=eight, shuxin_seat=3)

@@ -393,7 +393,7 @@ def test_property_best_decomposition_equals_main(seed: int, rules: Rules) -> Non
     cards = complete_hand(random.Random(seed))
     if any(cards.count(c) > 4 for c in cards):
         return
-    found = best_decomposition(cards, (), rules)
+    found = best_decomposition(cards, (), rules=rules)
     want = main_best(cards, rules)
     if want is None:
         assert found is None
@@ -411,7 +411,7 @@ def test_best_decomposition_equals_main_on_many_complete_hands() -> None:
         if any(cards.count(c) > 4 for c in cards):
             continue
         for r in (HUNAN, rules) if i % 4 == 0 else (HUNAN,):
-            found = best_decomposition(cards, (), r)
+            found = best_decomposition(cards, (), rules=r)
             want = main_best(cards, r)
             assert (None if found is None else (found.melds, found.huxi)) == want
             complete += found is not None
@@ -433,9 +433,9 @@ def test_property_any_21_cards_equal_main_or_raise(kinds: list[int], rules: Rule
     cards = [CARDS[k] for k in kinds]
     if max(kinds.count(k) for k in kinds) > 4:
         with pytest.raises(NotationError, match="copies"):
-            best_decomposition(cards, (), rules)
+            best_decomposition(cards, (), rules=rules)
         return
-    found = best_decomposition(cards, (), rules)
+    found = best_decomposition(cards, (), rules=rules)
     want = main_best(cards, rules)
     assert (None if found is None else (found.melds, found.huxi)) == want
 

@@ -71,7 +71,7 @@ def test_win_prefilter_never_rejects_a_winning_hand(data: st.DataObject) -> None
     for c in rest:
         remaining[c.index] += 1
     rules = HUNAN.evolve(melds_to_win=len(shapes))
-    found = best_decomposition(rest, (), rules, card=card, self_drawn=False)
+    found = best_decomposition(rest, (), rules=rules, card=card, self_drawn=False)
     if found is not None and remaining[card.index] <= 1:
         assert _may_complete(remaining, card.index, False)
     assert found is None or found.card == card

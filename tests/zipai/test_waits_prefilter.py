@@ -44,7 +44,7 @@ def plain_waits(
     for card in CARDS:
         if held.count(card) >= 4:
             continue
-        best = best_decomposition(concealed, exposed, rules, card=card, self_drawn=True)
+        best = best_decomposition(concealed, exposed, rules=rules, card=card, self_drawn=True)
         if best is not None and (best.threshold_met or not winning_only):
             found[card] = best
     return found
@@ -61,12 +61,12 @@ def test_waits_of_hands_alone(rules: Rules, seed: int, size: int, winning_only: 
     """Random hands, and a complete hand's cards less one (which mostly wait for something)."""
     rng = random.Random(seed)
     hand = tuple(rng.sample(DECK, size))
-    assert waits(hand, (), rules, winning_only=winning_only) == plain_waits(
+    assert waits(hand, (), rules=rules, winning_only=winning_only) == plain_waits(
         hand, (), rules, winning_only
     )
     near = list(complete_cards(rng))
     near.pop(rng.randrange(len(near)))
-    got = waits(tuple(near), (), rules, winning_only=winning_only)
+    got = waits(tuple(near), (), rules=rules, winning_only=winning_only)
     assert got == plain_waits(tuple(near), (), rules, winning_only)
 
 
@@ -91,7 +91,7 @@ def test_waits_with_table_melds_from_played_games(rules: Rules, seed: int) -> No
             for s in game.seats:
                 hand, melds = game.hand(s), game.melds(s)
                 if hand:
-                    assert waits(hand, melds, rules) == plain_waits(hand, melds, rules, False)
+                    assert waits(hand, melds, rules=rules) == plain_waits(hand, melds, rules, False)
         game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
         step += 1
 

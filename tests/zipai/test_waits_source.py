@@ -72,7 +72,7 @@ def test_a_card_making_a_pao_needs_paoshuang() -> None:
     table = (Meld.parse("碰 柒柒柒"),)
     seven = Card.parse("d7")
     assert seven in waits(hand, table, source="other")
-    assert seven not in waits(hand, table, HUNAN.evolve(paoshuang=False), source="other")
+    assert seven not in waits(hand, table, rules=HUNAN.evolve(paoshuang=False), source="other")
 
 
 def test_two_quads_stop_every_win_under_forbid_hu_after_chongpao() -> None:
@@ -91,7 +91,7 @@ def test_two_quads_stop_every_win_under_forbid_hu_after_chongpao() -> None:
     )
     rules = HUNAN.evolve(forbid_hu_after_chongpao=True)
     assert waits(hand, table, source="any")[Card.parse("d7")].huxi == 21
-    assert waits(hand, table, rules, source="any") == {}
+    assert waits(hand, table, rules=rules, source="any") == {}
 
 
 @pytest.mark.parametrize("bad", ["mine", 1, True, b"self"])
@@ -142,7 +142,7 @@ def _wins_on(
     source: str,
 ) -> bool:
     hand, melds = before
-    return card in waits(hand, melds, game.rules, winning_only=True, source=source)
+    return card in waits(hand, melds, rules=game.rules, winning_only=True, source=source)
 
 
 def _forced(before: tuple[tuple[Card, ...], tuple[Meld, ...]], card: Card) -> bool:

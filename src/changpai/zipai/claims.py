@@ -300,7 +300,7 @@ class Claims:
         allow = rules.allow_1_5_10
         if k is None:
             if not st.melds:
-                dec = best_decomposition(st.cards(), (), rules)
+                dec = best_decomposition(st.cards(), (), rules=rules)
             elif _may_win(st, rules, st.hand_masks(allow)[3], None, True, False):
                 dec = _best_counts(st.hand, st.melds, rules, None, True, False, False)
             else:

@@ -491,8 +491,8 @@ def _best_partition(variant: _Variant, key: int, table: _Table) -> _Result | Non
 def decompositions(
     concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
-    rules: Rules = HUNAN,
     *,
+    rules: Rules = HUNAN,
     card: Card | str | None = None,
     self_drawn: bool = True,
     from_discard: bool = False,
@@ -754,8 +754,8 @@ def _check_flags(self_drawn: object, from_discard: object, chouwei: object) -> N
 def best_decomposition(
     concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
-    rules: Rules = HUNAN,
     *,
+    rules: Rules = HUNAN,
     card: Card | str | None = None,
     self_drawn: bool = True,
     from_discard: bool = False,
@@ -896,8 +896,8 @@ def best_decomposition(
 def waits(
     concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
-    rules: Rules = HUNAN,
     *,
+    rules: Rules = HUNAN,
     winning_only: bool = False,
     source: str | None = None,
 ) -> dict[Card, Decomposition]:
@@ -997,7 +997,7 @@ def waits(
             found = best_decomposition(
                 concealed,
                 exposed,
-                rules,
+                rules=rules,
                 card=candidate,
                 self_drawn=self_drawn,
                 from_discard=from_discard,
@@ -1091,7 +1091,7 @@ def _tianhu_reading(concealed: Sequence[Card], rules: Rules) -> Decomposition:
     >>> print(_tianhu_reading(parse("一一一一 三三三三 四四四四 壹貳叄 二七十 五 八"), HUNAN))
     提 一一一一 提 三三三三 提 四四四四 句 二七十 句 壹貳叄 (36 胡息)
     """
-    found = best_decomposition(concealed, (), rules)
+    found = best_decomposition(concealed, (), rules=rules)
     if found is not None:
         return found
     counts = _counts(concealed)

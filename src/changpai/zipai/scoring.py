@@ -798,7 +798,7 @@ def analyze(
         else cards_arg(exposed, Meld, "exposed", "zipai melds")
     ) + on_table
     rules_arg(rules, Rules, "zipai")
-    best = best_decomposition(cards, melds, rules)
+    best = best_decomposition(cards, melds, rules=rules)
     sheet = None if best is None else score(best, rules=rules)
-    found = waits(cards, melds, rules) if best is None else {}
+    found = waits(cards, melds, rules=rules) if best is None else {}
     return Analysis(cards, melds, rules, best, sheet, found)

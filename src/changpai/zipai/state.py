@@ -178,7 +178,7 @@ def _best_counts(
     """
     if not exposed and card is None:
         cards = tuple(CARDS[k] for k in range(KINDS) for _ in range(counts[k]))
-        return best_decomposition(cards, (), rules)
+        return best_decomposition(cards, (), rules=rules)
     if card is None:
         self_drawn = True
     key = 0

@@ -34,6 +34,16 @@ def test_xiaohu_is_one_unit() -> None:
     assert all(line.rule.startswith("chuanpai.md §3.4") for line in sheet.lines)
 
 
+def test_players_none_is_the_table_of_three() -> None:
+    """``players=None`` is every family's default (core-concepts "Hand analysis and
+    scoring"); 戳牌's refused it (review h99)."""
+    assert (
+        score(bai(), winner=2, players=None)
+        == score(bai(), winner=2)
+        == score(bai(), winner=2, players=3)
+    )
+
+
 def test_yijia_doubles_and_liangjia_quadruples() -> None:
     """chuanpai.md §3.4: 一甲 (21) = ×2 ("一甲也就是翻一倍"); 兩甲 (23) ×4 (recommended)."""
     yijia = bai("33 33 33 22 22")  # 21 cards: 長三 ×4 is a 四黑, but 翻 ≤ 21 − 16

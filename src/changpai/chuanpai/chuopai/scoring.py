@@ -217,7 +217,7 @@ def score(
     *,
     rules: Rules | None = None,
     winner: int | None = None,
-    players: int = 3,
+    players: int | None = None,
     liable: int | None = None,
 ) -> ScoreSheet:
     """The settlement of a won 戳牌 hand (chuanpai.md §3.4): ``bai`` is the winner's 擺牌 (the
@@ -227,7 +227,8 @@ def score(
 
     The value is ``unit`` (小胡) × the 甲 multiplier (一甲 ``jia_mult``, 兩甲 its square or ``liangjia_mult``) ×
     ``fan_mult`` per awarded 翻; every other seat pays it to ``winner`` (None: seat 0, as in
-    every family). With ``liable`` (the
+    every family); ``players`` defaults to 3, the 戳牌 table (``None``, as in every family).
+    With ``liable`` (the
     seat that made the first lead with 天 or a 九, 包牌) other than the winner, that seat alone
     pays for every loser and the third player neither wins nor loses. A count below 16 is no
     win (15 is one only with ``rules.chuo_fifteen == "win"``: 脫手) and raises
@@ -252,6 +253,8 @@ def score(
         bai = bai.bai
     if rules is None:
         rules = CHUOPAI
+    if players is None:  # (the table's three, as every family's default)
+        players = 3
     sheet = _win_sheet(bai, rules, winner, players, liable)
     if offender is None:
         return sheet
