@@ -445,3 +445,5 @@ def test_a_blank_hand_needs_a_hand_as_an_empty_one(capsys: pytest.CaptureFixture
     """``analyze hunan " "`` printed an empty analysis where ``""`` is refused (review h97)."""
     assert main(["analyze", "hunan", " "]) == 2
     assert "needs a hand" in capsys.readouterr().err
+    assert main(["analyze", "hunan", " ", "--exposed", " "]) == 2  # (review h101)
+    assert "needs a hand" in capsys.readouterr().err

@@ -39,10 +39,9 @@ def test_score_of_the_result_win_is_the_result_sheet(name: str) -> None:
         result = game.result  # type: ignore[attr-defined]
         assert result.win is not None
         assert module.score(result.win) == result.sheet
-        if name != "chuopai":  # (a 戳牌 hand is won by its 擺牌 count, not by a 胡)
-            # one title in every family (review h97: five styles)
-            title = f"{game.rules.title}: seat {result.winner} 胡"  # type: ignore[attr-defined]
-            assert result.sheet.title.startswith(title)
+        # one title in every family (review h97: five styles; h101: 戳牌 too)
+        title = f"{game.rules.title}: seat {result.winner} 胡"  # type: ignore[attr-defined]
+        assert result.sheet.title.startswith(title)
         if hasattr(result.win, "to_dict"):
             assert isinstance(result.win.to_dict(), dict)
 
@@ -125,3 +124,25 @@ def test_the_win_and_the_melds_of_every_family_have_a_dict(name: str) -> None:
             for meld in melds(seat) if callable(melds) else ():
                 data = json.loads(json.dumps(meld.to_dict(), ensure_ascii=False))
                 assert data["kind"] == meld.kind.value
+
+
+def test_a_reading_that_does_not_win_says_so_in_its_title() -> None:
+    """A reading under the rules' least (字牌 起胡, 大貳 min_hu, 孝感 win_count) scores 0 and its
+    sheet says "no win" in every family — 字牌 and 大貳 titled it 胡 (review h101)."""
+    from changpai import daer, xiaogan, zipai
+
+    hand = zipai.best_decomposition("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾")
+    assert hand is not None
+    sheet = zipai.score(hand, rules=zipai.HUNAN.evolve(min_huxi=30))
+    assert sheet.total == 0 and sheet.title == "跑胡子: seat 0, no win"
+    reading = daer.best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍")
+    assert reading is not None
+    sheet = daer.score(reading, rules=daer.DAER.evolve(scoring="huxi", min_hu=10))
+    assert sheet.total == 0 and sheet.title == "大貳: seat 0, no win (自摸)"
+    short = xiaogan.best_decomposition("上大人 邱乙己 化三千 七十士 爾小生")
+    assert short is not None
+    assert xiaogan.score(short, winner=1).title == "孝感長牌: seat 1, no win"
+    borrowed = xiaogan.XIAOGAN.evolve(use_chuanpai_hu_table=True)
+    won = xiaogan.best_decomposition("上大人 邱乙己 化三千 七十士 九九九九", rules=borrowed)
+    assert won is not None
+    assert xiaogan.score(won, winner=1).title == "孝感長牌: seat 1 胡 (川牌 胡 table, borrowed)"

@@ -60,7 +60,7 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
         raise ChangpaiError(f"analyze takes a hand ({clipped(args.hand)}) or --sample, not both")
     text: str | None = entry.sample if args.sample else args.hand
     # (an empty hand is read with its table: a 川牌 winner may hold every unit laid out)
-    if text is None or (not text.strip() and not args.exposed):
+    if text is None or (not text.strip() and not (args.exposed or "").strip()):
         raise ChangpaiError(
             f'analyze needs a hand, e.g. changpai analyze {args.variant} "<cards>", or --sample'
         )

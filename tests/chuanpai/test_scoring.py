@@ -164,3 +164,10 @@ def test_payers_are_the_seats_that_play() -> None:
         score(units, winner=1, players=7, payers=[7])
     with pytest.raises(NotationError, match="payers"):
         chuanpai.Win(units, winner=1, payers=["0"])
+
+
+def test_no_payers_is_a_sheet_without_payments() -> None:
+    """``payers=[]`` as 孝感's: nobody pays (it raised IndexError, review h101)."""
+    units = [Meld.parse("碰 55 55 55")]
+    sheet = score(units, winner=1, payers=[])
+    assert sheet.payments == () and sheet.title == "幺地人: seat 1 胡" and sheet.total == 2

@@ -380,11 +380,14 @@ def test_waits_name_a_card_that_wins_only_on_a_discard() -> None:
 
 
 def test_waits_leave_out_a_discard_win_the_rules_forbid() -> None:
-    """§5 / win_on_discard=False: a card that wins only on a discard is no wait then."""
+    """§5 / win_on_discard=False: a card that wins only on a discard is no wait then — here
+    the fourth of the 坎 拾拾拾, which drawn is laid as a 垅 and replaced (gang_draw)."""
     from changpai.daer import LUZHOU, waits
 
-    hand = "一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖"
-    assert sorted(c.code for c in waits(hand, rules=LUZHOU.evolve(win_on_discard=False))) == ["x6"]
+    hand = "拾拾拾 捌玖 一二三 四五六 壹貳叄 肆伍陸 七七"
+    rules = LUZHOU.evolve(gang_draw=True, hand_size=19)
+    assert sorted(c.code for c in waits(hand, rules=rules)) == ["d10", "d7"]
+    assert sorted(c.code for c in waits(hand, rules=rules.evolve(win_on_discard=False))) == ["d7"]
 
 
 @pytest.mark.parametrize("kan", ["三", None, ()])

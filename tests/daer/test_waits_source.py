@@ -104,6 +104,32 @@ def test_any_takes_each_card_at_its_best_source() -> None:
                 assert (reading.value, reading.hu) == (best.value, best.hu)
 
 
+def test_a_four_held_may_be_laid_on_any_draw() -> None:
+    """§7, 八塊: without replacement draws the first four laid leaves the hand complete — a
+    four the hand held (or a 碰 and its fourth) may be laid on any draw of the seat's, and the
+    hand wins with the drawn card (review h100: only the drawn card's four was read)."""
+    rules = DAER.evolve(gang_draw=False, hand_size=14)
+    hand = "一二三 四五六 壹貳叄 捌 九九九九"
+    won = waits(hand, rules=rules, source="self")[Card("d8")]
+    assert str(won) == "暗杠 九九九九 順 一二三 順 四五六 順 壹貳叄 將 捌捌" and won.value == 18
+    peng = waits("一二三 四五六 壹貳叄 捌 九", "碰 九九九", rules=rules, source="self")
+    assert "加杠 九九九九" in str(peng[Card("d8")])
+
+
+def test_told_nothing_a_third_drawn_to_a_pair_is_no_kan() -> None:
+    """§7: a 坎 is a dealt three — told nothing of the 坎, ``waits`` took a third 三 drawn to
+    the pair 三三 for one, and missed the drawn win 一二三 二三四 三四五 (review h100)."""
+    hand = "一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖"
+    three = Card("x3")
+    assert three in waits(hand, rules=LUZHOU, source="self")
+    assert waits(hand, rules=LUZHOU, source="self") == waits(
+        hand, rules=LUZHOU, kan=(), source="self"
+    )
+    held = "拾拾拾 捌玖 一二三 四五六 壹貳叄 肆伍陸 七七"  # (a three held before: still a 坎)
+    rules = LUZHOU.evolve(gang_draw=True, hand_size=19)
+    assert Card("d10") not in waits(held, rules=rules, source="self")
+
+
 @pytest.mark.parametrize("bad", ["other", "mine", 1, True, b"self"])
 def test_an_unknown_source_is_refused(bad: object) -> None:
     with pytest.raises(NotationError, match=r"source=.* is not one of None, 'self', 'discard'"):
@@ -215,16 +241,17 @@ def _won_value(game: Game, win: Action, asked: tuple[int, ...]) -> float | None:
 
 
 def _check_draw(game: Game, seat: int, card: Card, before: _Seat, asked: bool) -> None:
-    """The seat wins on its draw at once, or — without replacement draws — after laying the
-    card's four as a 杠 (daer.md §7, 八塊: the first four laid leaves the hand complete); the
-    listed value is the better of the two."""
+    """The seat wins on its draw at once, or — without replacement draws — after laying a four
+    as a 杠 (daer.md §7, 八塊: the first four laid leaves the hand complete): the drawn card's,
+    or one the hand held before (a four, or a 碰 and its fourth: review h100); the listed value
+    is the best of them."""
     expected = _listed(before, card, game.rules, "self")
     asked = asked and game.phase == "discard" and game.to_act == (seat,)
     values = []
     for action in game.legal_actions(seat) if asked else []:
         if action.kind is ActionKind.WIN:
             values.append(_won_value(game, action, ()))
-        elif action.kind is ActionKind.GANG and action.card == card and not game.rules.gang_draw:
+        elif action.kind is ActionKind.GANG and not game.rules.gang_draw:
             laid = game.copy()
             laid.apply(action)
             wins = [a for a in laid.legal_actions(seat) if a.kind is ActionKind.WIN]

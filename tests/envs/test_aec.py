@@ -479,3 +479,12 @@ def test_last_needs_an_agent() -> None:
         fresh.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
     with pytest.raises(RulesError, match="every agent has stepped out"):
         fresh.last()
+    with pytest.raises(RulesError, match="every agent has stepped out"):
+        fresh.step(None)  # (a KeyError, review h101)
+    wrapped = env("hunan")  # (the wrapper's own last() raised a KeyError, review h101)
+    wrapped.reset(seed=2)
+    for _agent in wrapped.agent_iter():
+        observation, _, terminated, _, _ = wrapped.last()
+        wrapped.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
+    with pytest.raises(RulesError, match="every agent has stepped out"):
+        wrapped.last()

@@ -220,7 +220,7 @@ def score(
     幺地人 for units), ``winner`` to seat 0 (``None`` too, as in every family), ``players`` to
     ``rules.players`` and ``payers`` — the seats that pay — to every other seat: at a table of
     seven the 7th player, who holds one card and never plays (§2.1), pays nothing, so give the
-    six seats that play (the engine's ``Win`` carries them). A pair whose sum is not a pair sum of ``rules`` raises
+    other seats that play, five (the engine's ``Win`` carries them). A pair whose sum is not a pair sum of ``rules`` raises
     :class:`~changpai.errors.RulesError`; units holding more copies of a card than the rules'
     deck (a 經牌 in ``deck105``, a fifth 天牌) raise :class:`~changpai.errors.NotationError`.
 
@@ -270,11 +270,11 @@ def score(
         total += line.value
     n = rules.players if players is None else players
     pays = _payments(total, 0 if winner is None else winner, n, rules)
+    seat, amount = pays[0].payee, pays[0].amount  # (the winner, checked; what each loser pays)
     if payers is not None:  # (the engine's, or given: the same amount from those seats only)
-        seat = pays[0].payee  # (the winner, checked)
-        pays = tuple(Payment(p, seat, pays[0].amount) for p in payer_seats(payers, seat, n))
+        pays = tuple(Payment(p, seat, amount) for p in payer_seats(payers, seat, n))
     return ScoreSheet(
-        title=win_title(rules.title, pays[0].payee),
+        title=win_title(rules.title, seat),
         lines=tuple(lines),
         total=total,
         payments=pays,

@@ -23,12 +23,12 @@ True
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import clipped, items_arg
+from changpai.core.guard import clipped, flag_arg, items_arg
 from changpai.errors import NotationError
 
 __all__ = [
@@ -284,7 +284,10 @@ def hand_rows(
     ['hand', 'complete']
     """
     rows: list[tuple[str, str]] = [("hand", cards(held))]
-    shown = [m._repr_html_() for m in exposed]
+    melds = items_arg(exposed, "exposed", "melds")
+    if not all(callable(getattr(m, "_repr_html_", None)) for m in melds):
+        raise NotationError(f"exposed={clipped(exposed)} holds what is not a meld")
+    shown = [m._repr_html_() for m in melds]
     if shown:
         rows.append(("table", line(shown)))
     if best is None:
@@ -331,16 +334,13 @@ def analysis_html(analysis: Any, family: str, value: Callable[[Any], str]) -> Ht
     >>> html.startswith("<div><b>大貳 analysis</b>"), "hu 9" in html
     (True, True)
     """
-    rows = analysis_rows(
-        analysis.cards,
-        analysis.exposed,
-        analysis.best,
-        analysis.sheet,
-        analysis.waits,
-        value,
-        facts=analysis.facts,
-    )
-    return fields(rows, title=analysis_title(family, analysis.rules.title))
+    try:
+        parts = (analysis.cards, analysis.exposed, analysis.best, analysis.sheet, analysis.waits)
+        facts, title = analysis.facts, analysis.rules.title
+    except AttributeError:
+        raise NotationError(f"analysis={clipped(analysis)} is not a family's Analysis") from None
+    rows = analysis_rows(*parts, value, facts=facts)
+    return fields(rows, title=analysis_title(family, title))
 
 
 def shown_facts(facts: dict[str, Any]) -> dict[str, Any]:
@@ -350,6 +350,8 @@ def shown_facts(facts: dict[str, Any]) -> dict[str, Any]:
     >>> shown_facts({"hu": 9, "jiang": None, "loose": []})
     {'hu': 9}
     """
+    if not isinstance(facts, Mapping):
+        raise NotationError(f"facts={clipped(facts)} is not a mapping of names to facts")
     return {k: v for k, v in facts.items() if v not in (None, "", [], {})}
 
 
@@ -378,13 +380,18 @@ def game_facts(
     >>> game_facts("claim", 19, [("亮張", "三")], offer="五 discarded by seat 1", to_act=[2])
     [('phase', 'claim'), ('stock', '19'), ('亮張', '三'), ('on offer', '五 discarded by seat 1'), ('to act', 'seat 2')]
     """
+    if not isinstance(phase, str):
+        raise NotationError(f"phase={clipped(phase)} is not text")
+    if stock is not None and type(stock) is not int:
+        raise NotationError(f"stock={clipped(stock)} is not a number of cards (or None)")
+    seats = items_arg(to_act, "to_act", "seats")
     facts = [("phase", phase)]
     if stock is not None:
         facts.append(("stock", str(stock)))
     facts += _pairs(family, "family")
     if offer:
         facts.append(("on offer", offer))
-    acting = ", ".join(f"seat {s}" for s in to_act)
+    acting = ", ".join(f"seat {s}" for s in seats)
     if acting:
         facts.append(("to act", acting))
     return facts
@@ -398,7 +405,11 @@ def offer(card_html: str, seat: int, turned: bool = False) -> Html:
     >>> "discarded by seat 2" in offer(card(zipai.Card("x5")), 2)
     True
     """
-    how = "turned by" if turned else "discarded by"
+    if not isinstance(card_html, str) or not card_html:
+        raise NotationError(f"card_html={clipped(card_html)} is not a rendered card (card(...))")
+    if type(seat) is not int:
+        raise NotationError(f"seat={clipped(seat)} is not a seat number")
+    how = "turned by" if flag_arg(turned, "turned", NotationError) else "discarded by"
     return Html(f"{esc(card_html)} {how} seat {seat}")
 
 
@@ -409,7 +420,10 @@ def game_title(rules: Any) -> str:
     >>> game_title(nantong.DUZIHU)
     '笃子胡 (duzihu)'
     """
-    return f"{rules.title} ({rules.name})"
+    title, name = getattr(rules, "title", None), getattr(rules, "name", None)
+    if not isinstance(title, str) or not isinstance(name, str):
+        raise NotationError(f"rules={clipped(rules)} are no rules: they have a title and a name")
+    return f"{title} ({name})"
 
 
 def analysis_title(family: str, title: str) -> str:
@@ -431,6 +445,8 @@ def waits_row(waits: dict[Any, Any], value: Callable[[Any], str]) -> tuple[str, 
     >>> label, "9 胡" in html
     ('waits', True)
     """
+    if not isinstance(waits, Mapping):
+        raise NotationError(f"waits={clipped(waits)} is not a mapping of cards to readings")
     return "waits", Html("".join(f"{card(c)} {esc(value(d))} &nbsp;" for c, d in waits.items()))
 
 

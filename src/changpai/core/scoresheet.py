@@ -45,13 +45,19 @@ _OPS = ("+", "×", "=", "≥")
 _LINE_TEXTS = ("key", "name", "rule", "html")
 
 
-def win_title(rules_title: str, winner: int, detail: str = "") -> str:
+def win_title(rules_title: str, winner: int, detail: str = "", *, won: bool = True) -> str:
     """The title of a win's score sheet in every family: the rules' title, the winner's seat
-    and 胡, then the family's ``detail`` (how the win came, its shape).
+    and 胡, then the family's ``detail`` (how the win came, its shape); for a reading that is
+    no win under the rules (``won`` false: below 起胡, too few cards laid out) "no win".
 
     >>> win_title("大貳", 0, "自摸"), win_title("幺地人", 2)
     ('大貳: seat 0 胡 自摸', '幺地人: seat 2 胡')
+    >>> win_title("瀘州大貳", 1, "自摸", won=False)
+    '瀘州大貳: seat 1, no win (自摸)'
     """
+    if not won:
+        shown = detail if detail.startswith("(") or not detail else f"({detail})"
+        return f"{rules_title}: seat {winner}, no win" + (f" {shown}" if shown else "")
     return f"{rules_title}: seat {winner} 胡" + (f" {detail}" if detail else "")
 
 

@@ -789,13 +789,13 @@ def waits(
     """聽牌: every card that would complete a waiting hand (``hand_size`` cards with the table
     sets) into a winning one, with the best reading it makes — drawn by the hand itself, or,
     for a card that wins only when another seat discards it, on that discard. Under
-    ``kan_locked`` ``kan`` lists the 坎 held (:func:`decompositions`); told nothing, every
-    three held is a 坎, and so is a third copy drawn to a pair — such a card wins only on a
-    discard (a pair and the discard make a 碰, daer.md §7), while with ``kan`` given a three
-    made by drawing is read freely. Drawn, a fourth of a three held makes a 垅, laid at once
-    (§7), and the fourth of a 碰 a 杠 the seat may make: without ``gang_draw`` (瀘州) no
-    replacement card follows, so the hand is read with that four on the table — the first
-    four laid leaves it complete, and it wins on it as the engine lets it (a later four
+    ``kan_locked`` ``kan`` lists the 坎 held (:func:`decompositions`); told nothing, the threes
+    the waiting hand holds are its 坎 (a 坎 is a dealt three, daer.md §7: a third copy drawn
+    to a pair is none, and is read freely). Drawn, a fourth of a three held makes a 垅, laid
+    at once (§7), and the fourth of a 碰 a 杠 the seat may make: without ``gang_draw`` (瀘州)
+    no replacement card follows, so the hand is read with that four on the table — the first
+    four laid leaves it complete, and it wins on it as the engine lets it; so may a four the
+    hand held, or a 碰 and its fourth held, laid on the draw of another card (a later four
     spares a discard instead, 八塊).
 
     ``source`` reads each card instead as the engine plays it, as it comes — the cards on which
@@ -810,10 +810,7 @@ def waits(
     {'x1': 6, 'x4': 3, 'x7': 3, 'x10': 3}
     >>> from changpai.daer.rules import LUZHOU
     >>> w = waits("一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖", rules=LUZHOU)
-    >>> {c.code: d.hu for c, d in w.items()}  # 三 wins on a discard: drawn, 三三三 is a 坎
-    {'x3': 15, 'x6': 15}
-    >>> w = waits("一二二三三四四五 壹貳叄 貳柒拾 肆伍陸 柒捌玖", rules=LUZHOU, kan=())
-    >>> {c.code: d.hu for c, d in w.items()}  # no 坎 dealt: a drawn 三 reads as the discard
+    >>> {c.code: d.hu for c, d in w.items()}  # a drawn 三 is no 坎: 一二三 二三四 三四五
     {'x3': 15, 'x6': 15}
     >>> hand = "三三三 壹貳叄 四五六 七八九 肆伍陸 柒捌玖 一一"
     >>> str(waits(hand, rules=LUZHOU, kan="三")[Card("x3")])  # drawn: a 垅, and the hand wins
@@ -829,6 +826,10 @@ def waits(
     mask = _kan_mask(kan, counts, rules)
     if not waiting:
         return {}  # (a complete hand's size: it waits for nothing)
+    if kan is None and rules.kan_locked:
+        # (told nothing: the 坎 are at most the threes held before the card — a third copy
+        # drawn to a pair is no dealt three, daer.md §7; review h100)
+        mask = sum(1 << k for k in range(KINDS) if counts[k] >= 3)
     held = None if mask == EVERY_KIND else [CARDS[k] for k in range(KINDS) if mask >> k & 1]
     seen = list(counts)
     for meld in melds:
@@ -845,6 +846,18 @@ def waits(
     # 碰 — leaves a complete hand, which may win; a later one spares a discard instead, 八塊)
     laid_wins = not rules.gang_draw and not any(m.quad for m in melds)
     pengs = {m.cards[0].index for m in melds if m.kind is MeldKind.PENG} if laid_wins else set()
+    # (and a four the hand holds — not under kan_locked, which lays it at once — or a 碰 with
+    # its fourth held: the engine lets the seat lay it on any draw of its own, review h100)
+    fours = (
+        [
+            k
+            for k in range(KINDS)
+            if (counts[k] == 4 and not rules.kan_locked) or (k in pengs and counts[k])
+        ]
+        if laid_wins
+        else []
+    )
+
     for card in CARDS:
         if seen[card.index] >= 4:
             continue
@@ -864,10 +877,18 @@ def waits(
                 rest[card.index] = 0  # (the three go to the 垅 / 杠)
             # (the engine's prefilter first: most such hands have no reading with the four)
             laid = (
-                _laid_four(hand, melds, card, peng, rules, held)
+                _laid_four(hand, melds, card, card, peng, rules, held)
                 if hu_range(tuple(rest), shape, -1, mask) is not None
                 else None
             )
+            if laid is not None and (best is None or (laid.value, laid.hu) > (best.value, best.hu)):
+                best = laid
+        for k in fours if by_draw else ():
+            rest = list(more)
+            rest[k] -= 1 if k in pengs else 4
+            if hu_range(tuple(rest), shape, -1, mask & ~(1 << k)) is None:
+                continue
+            laid = _laid_four(hand, melds, card, CARDS[k], k in pengs, rules, held)
             if laid is not None and (best is None or (laid.value, laid.hu) > (best.value, best.hu)):
                 best = laid
         if (
@@ -899,22 +920,26 @@ def _laid_four(
     hand: tuple[Card, ...],
     melds: tuple[Meld, ...],
     card: Card,
+    four: Card,
     peng: bool,
     rules: Rules,
     held: list[Card] | None,
 ) -> Decomposition | None:
-    """The best winning reading when ``card`` is drawn as the fourth of a three held or of a
-    碰 and the four is laid — a 垅 at once under ``kan_locked`` (daer.md §7), else a 杠 the seat
-    may make (``peng``: the 碰 of ``card`` on the table) — with no replacement draw (not
-    ``gang_draw``) and no four laid before: the hand is then complete and may win on it (自摸)."""
-    k = card.index
+    """The best winning reading when ``card`` is drawn and a four of ``four`` is laid — the
+    drawn card's own (the fourth of a three held or of a 碰), or one the hand held before (a
+    four, or a 碰 and its fourth: review h100) — a 垅 at once under ``kan_locked`` (daer.md
+    §7), else a 杠 the seat may make (``peng``: of the 碰 of ``four`` on the table), with no
+    replacement draw (not ``gang_draw``) and no four laid before: the hand is then complete
+    and may win on it (自摸)."""
+    k = four.index
     if peng:
         table = tuple(
-            JIAGANG[k] if m.kind is MeldKind.PENG and m.cards[0] == card else m for m in melds
+            JIAGANG[k] if m.kind is MeldKind.PENG and m.cards[0] == four else m for m in melds
         )
-        rest = hand
     else:
         table = (*melds, LONG_MELD[k] if rules.kan_locked else ANGANG[k])
-        rest = tuple(c for c in hand if c != card)
-    kan = None if held is None else [c for c in held if c != card]
-    return best_decomposition(rest, table, rules=rules, kan=kan)
+    rest = [*hand, card]
+    for _ in range(1 if peng else 4):
+        rest.remove(four)
+    kan = None if held is None else [c for c in held if c != four]
+    return best_decomposition(tuple(rest), table, rules=rules, kan=kan)

@@ -284,7 +284,7 @@ def _settle(win: Win, rules: Rules) -> ScoreSheet:
     payments = tuple(Payment(p, win.winner, amount) for p in win.payers) if reached else ()
     how = "自摸" if win.self_drawn else f"on seat {win.discarder}'s discard"
     return ScoreSheet(
-        title=win_title(rules.title, win.winner, how),
+        title=win_title(rules.title, win.winner, how, won=reached),
         lines=tuple(lines),
         total=amount,
         payments=payments,

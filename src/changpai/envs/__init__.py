@@ -69,8 +69,19 @@ def env(variant: str | Variant = "hunan", **keywords: Any) -> AECEnv[str, Any, i
     >>> game_env.unwrapped.game.log[-1].action.seat
     0
     """
-    wrapped: AECEnv[str, Any, int] = OrderEnforcingWrapper(ChangpaiEnv(variant, **keywords))
+    wrapped: AECEnv[str, Any, int] = _Ordered(ChangpaiEnv(variant, **keywords))
     return wrapped
+
+
+class _Ordered(OrderEnforcingWrapper[str, Any, int]):  # type: ignore[misc]
+    """PettingZoo's order checks, with the environment's own ``last()`` once reset: after
+    every agent has stepped out it says so (PettingZoo's own raised a KeyError, review h101)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            super().last(observe)  # (raises PettingZoo's message: reset first)
+        inner: ChangpaiEnv = self.unwrapped
+        return inner.last(observe)
 
 
 def gym_env(

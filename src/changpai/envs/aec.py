@@ -348,6 +348,10 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self.game is None:
             raise RulesError("reset() the environment before step()")
         agent = self.agent_selection
+        if agent not in self.terminations:  # (PettingZoo's own step raised a KeyError)
+            raise RulesError(
+                "every agent has stepped out of the finished hand; reset() the environment"
+            )
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # (PettingZoo raised a plain ValueError: review h96)
                 raise IllegalActionError(

@@ -240,13 +240,13 @@ def score(
             rule="xiaogan.md §5",
         )
     ]  # fmt: skip
-    title = rules.title + (" (川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else "")
+    borrowed = "(川牌 胡 table, borrowed)" if rules.use_chuanpai_hu_table else ""
     payers = (
         tuple(p for p in range(n) if p != seat) if payers is None else payer_seats(payers, seat, n)
     )
     if laid < rules.win_count:  # (no win: it scores 0, as a 字牌 or 大貳 reading under 起胡)
         return ScoreSheet(
-            title=f"{title}: seat {seat}, no win",
+            title=win_title(rules.title, seat, borrowed, won=False),
             lines=tuple(lines),
             total=0,
             payments=(),
@@ -271,7 +271,7 @@ def score(
         )
     payments = tuple(Payment(p, seat, amount) for p in payers)
     return ScoreSheet(
-        title=win_title(title, seat),
+        title=win_title(rules.title, seat, borrowed),
         lines=tuple(lines),
         total=total,
         payments=payments,

@@ -688,7 +688,7 @@ def score(
             payments.append(Payment(win.winner, win.shuxin_seat, shares * rules.shuxin_share))
     facts["total"] = amount
     return ScoreSheet(
-        title=win_title(rules.title, win.winner),
+        title=win_title(rules.title, win.winner, won=met),
         lines=tuple(lines),
         total=amount,
         payments=tuple(payments),

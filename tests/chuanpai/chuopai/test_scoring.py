@@ -42,6 +42,7 @@ def test_players_none_is_the_table_of_three() -> None:
         == score(bai(), winner=2)
         == score(bai(), winner=2, players=3)
     )
+    assert fapai_sheet(0, players=None) == fapai_sheet(0) == fapai_sheet(0, players=3)
 
 
 def test_yijia_doubles_and_liangjia_quadruples() -> None:
@@ -160,7 +161,6 @@ def test_fapai_offender_pays() -> None:
         (lambda: score(PLAIN16, rules="chuopai"), RulesError, "is not a 戳牌 Rules object"),  # type: ignore[arg-type]
         (lambda: score(parse("56") * 5), NotationError, "5 of 斧頭"),
         (lambda: fapai_sheet(5), IllegalActionError, "offender=5 is not a seat"),
-        (lambda: fapai_sheet(0, players=None), NotationError, "players=None is not an integer"),  # type: ignore[arg-type]
         (lambda: fapai_sheet(0, players="3"), NotationError, "players='3' is not an integer"),  # type: ignore[arg-type]
         (lambda: fapai_sheet(0, players=1.5), NotationError, "players=1.5 is not an integer"),  # type: ignore[arg-type]
         (lambda: fapai_sheet(0, players=1), RulesError, "players=1 is not an integer >= 2"),

@@ -14,7 +14,7 @@ as: for each red kind (天 地 人 紅九 三四 紅五) with ``n >= 3`` copies 
 >>> sheet.total, sheet.fact("fan"), [(p.payer, p.payee, p.amount) for p in sheet.payments]
 (2, 1, [(1, 0, 2), (2, 0, 2)])
 >>> print(sheet)
-戳牌 小胡: 17 擺牌
+戳牌: seat 0 胡 小胡, 17 擺牌
   擺牌 17 張                                  17  chuanpai.md §3.4
   小胡 (16 擺牌 or more)                      +1  chuanpai.md §3.4
   三紅: 天牌 ×3                                1  chuanpai.md §3.4
@@ -45,7 +45,7 @@ from changpai.core.guard import (
     rules_arg,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
 from changpai.core.seats import scored_seat
 from changpai.errors import NotationError, RulesError
 
@@ -349,7 +349,7 @@ def _win_sheet(
         payments: tuple[Payment, ...] = (Payment(liable, winner, total * len(losers)),)
     else:
         payments = tuple(Payment(seat, winner, total) for seat in losers)
-    title = f"戳牌 {'脫手' if tuoshou else level_.hanzi}: {count} 擺牌"
+    title = win_title(rules.title, winner, f"{'脫手' if tuoshou else level_.hanzi}, {count} 擺牌")
     facts = (
         ("bai", count),
         ("level", "tuoshou" if tuoshou else level_.value),
@@ -360,15 +360,18 @@ def _win_sheet(
     return ScoreSheet(title, tuple(lines), total, payments, facts)
 
 
-def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int = 3) -> ScoreSheet:
+def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int | None = None) -> ScoreSheet:
     """The settlement of 罰牌 (chuanpai.md §3.4): ``offender`` did not beat when able; the hand
-    stops and he pays ``rules.fapai_units`` to every other player (the size is [INF]).
+    stops and he pays ``rules.fapai_units`` to every other player (the size is [INF]);
+    ``players`` defaults to 3, the 戳牌 table (``None``, as in every family).
 
     >>> sheet = fapai_sheet(1)
     >>> sheet.total, [(p.payer, p.payee, p.amount) for p in sheet.payments]
     (1, [(1, 0, 1), (1, 2, 1)])
     """
     rules_arg(rules, Rules, "戳牌")
+    if players is None:  # (the table's three, as every family's default)
+        players = 3
     _players(players, rules)
     offender = scored_seat(offender, players, "offender")
     amount = rules.fapai_units
