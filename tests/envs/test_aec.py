@@ -473,18 +473,20 @@ def test_last_needs_an_agent() -> None:
     fresh = raw_env("hunan")
     with pytest.raises(RulesError, match=r"reset\(\) the environment before last"):
         fresh.last()
-    fresh.reset(seed=2)
-    for _agent in fresh.agent_iter():
-        observation, _, terminated, _, _ = fresh.last()
-        fresh.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
+    _play_out(fresh)
     with pytest.raises(RulesError, match="every agent has stepped out"):
         fresh.last()
     with pytest.raises(RulesError, match="every agent has stepped out"):
         fresh.step(None)  # (a KeyError, review h101)
     wrapped = env("hunan")  # (the wrapper's own last() raised a KeyError, review h101)
-    wrapped.reset(seed=2)
-    for _agent in wrapped.agent_iter():
-        observation, _, terminated, _, _ = wrapped.last()
-        wrapped.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
+    _play_out(wrapped)
     with pytest.raises(RulesError, match="every agent has stepped out"):
         wrapped.last()
+
+
+def _play_out(game_env: Any) -> None:
+    """Reset ``game_env`` (seed 2) and play the hand out, every agent stepping out at its end."""
+    game_env.reset(seed=2)
+    for _agent in game_env.agent_iter():
+        observation, _, terminated, _, _ = game_env.last()
+        game_env.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
