@@ -220,6 +220,12 @@ def test_every_game_table_is_headed_by_its_rules(name: str) -> None:
         (lambda: render.offer(None, None), "card_html=None"),
         (lambda: render.offer("五", None), "seat=None"),
         (lambda: render.offer("五", 1, 1), "turned=1"),
+        (lambda: render.offer("五", -3), "seat=-3"),
+        (lambda: render.cards([zipai.Card("x3")], face=None), "face=None"),
+        (lambda: render.meld("坎", [zipai.Card("x3")], face=None), "face=None"),
+        (lambda: render.hand_rows([zipai.Card("x3")], [], "x"), "best='x'"),
+        (lambda: render.waits_row({zipai.Card("x3"): 1}, None), "value=None"),
+        (lambda: render.game_facts("x", None, to_act=[None]), "to_act: seat=None"),
     ],
 )
 def test_the_helpers_name_bad_input(call: Any, what: str) -> None:

@@ -479,9 +479,13 @@ def test_last_needs_an_agent() -> None:
     with pytest.raises(RulesError, match="every agent has stepped out"):
         fresh.step(None)  # (a KeyError, review h101)
     wrapped = env("hunan")  # (the wrapper's own last() raised a KeyError, review h101)
+    with pytest.raises(RulesError, match=r"reset\(\) the environment before last"):
+        wrapped.last()  # (an AttributeError, review h102)
     _play_out(wrapped)
     with pytest.raises(RulesError, match="every agent has stepped out"):
         wrapped.last()
+    with pytest.raises(RulesError, match="every agent has stepped out"):
+        wrapped.step(0)  # (PettingZoo warned and dropped it, review h102)
 
 
 def _play_out(game_env: Any) -> None:

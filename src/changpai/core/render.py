@@ -143,6 +143,16 @@ def back(count: int = 1) -> Html:
     return Html(f"<span title='face down' style='{style}'>&#8203;</span>" * max(count, 0))
 
 
+def _callable(value: object, what: str) -> None:
+    if not callable(value):
+        raise NotationError(f"{what}={clipped(value)} is not a function (of a card or a reading)")
+
+
+def _seat(value: object, what: str) -> None:
+    if type(value) is not int or value < 0:
+        raise NotationError(f"{what}={clipped(value)} is not a seat number")
+
+
 def _pairs(value: object, what: str) -> list[tuple[Any, Any]]:
     """The ``(label, value)`` pairs of ``value``, else a :class:`NotationError` naming it."""
     pairs = []
@@ -208,6 +218,7 @@ def cards(items: Iterable[Any], *, face: Callable[[Any], str] = card) -> Html:
     >>> cards(())
     '—'
     """
+    _callable(face, "face")
     out = "".join(Html(face(c)) for c in items_arg(items, "items", "cards"))
     return Html(out or "—")
 
@@ -230,6 +241,7 @@ def meld(
     >>> "face down" in meld("偎", (), hidden=3)
     True
     """
+    _callable(face, "face")
     body = "".join(Html(face(c)) for c in items_arg(items, "items", "cards")) + back(hidden)
     head = f"<span style='{_LABEL}'>{esc(label)}</span>" if label else ""
     return Html(f"<span title='{esc(title)}' style='{_GROUP}'>{head}{body}</span>")
@@ -288,6 +300,9 @@ def hand_rows(
     if not all(callable(getattr(m, "_repr_html_", None)) for m in melds):
         raise NotationError(f"exposed={clipped(exposed)} holds what is not a meld")
     shown = [m._repr_html_() for m in melds]
+    for name, part in (("best", best), ("sheet", sheet)):
+        if part is not None and not callable(getattr(part, "_repr_html_", None)):
+            raise NotationError(f"{name}={clipped(part)} is not a reading / sheet (or None)")
     if shown:
         rows.append(("table", line(shown)))
     if best is None:
@@ -385,6 +400,8 @@ def game_facts(
     if stock is not None and type(stock) is not int:
         raise NotationError(f"stock={clipped(stock)} is not a number of cards (or None)")
     seats = items_arg(to_act, "to_act", "seats")
+    for seat in seats:
+        _seat(seat, "to_act: seat")
     facts = [("phase", phase)]
     if stock is not None:
         facts.append(("stock", str(stock)))
@@ -407,8 +424,7 @@ def offer(card_html: str, seat: int, turned: bool = False) -> Html:
     """
     if not isinstance(card_html, str) or not card_html:
         raise NotationError(f"card_html={clipped(card_html)} is not a rendered card (card(...))")
-    if type(seat) is not int:
-        raise NotationError(f"seat={clipped(seat)} is not a seat number")
+    _seat(seat, "seat")
     how = "turned by" if flag_arg(turned, "turned", NotationError) else "discarded by"
     return Html(f"{esc(card_html)} {how} seat {seat}")
 
@@ -447,6 +463,7 @@ def waits_row(waits: dict[Any, Any], value: Callable[[Any], str]) -> tuple[str, 
     """
     if not isinstance(waits, Mapping):
         raise NotationError(f"waits={clipped(waits)} is not a mapping of cards to readings")
+    _callable(value, "value")
     return "waits", Html("".join(f"{card(c)} {esc(value(d))} &nbsp;" for c, d in waits.items()))
 
 

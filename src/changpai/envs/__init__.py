@@ -33,6 +33,7 @@ from changpai.core.variant import Variant
 from changpai.envs.aec import ChangpaiEnv
 from changpai.envs.encode import MAX_ACTIONS, Encoder, canonical
 from changpai.envs.gym import Policy, SingleAgentEnv, random_policy
+from changpai.errors import RulesError
 
 __all__ = [
     "MAX_ACTIONS",
@@ -74,14 +75,21 @@ def env(variant: str | Variant = "hunan", **keywords: Any) -> AECEnv[str, Any, i
 
 
 class _Ordered(OrderEnforcingWrapper[str, Any, int]):  # type: ignore[misc]
-    """PettingZoo's order checks, with the environment's own ``last()`` once reset: after
-    every agent has stepped out it says so (PettingZoo's own raised a KeyError, review h101)."""
+    """PettingZoo's order checks, with the environment's own ``last()`` — before a reset, and
+    after every agent has stepped out, a ``RulesError`` (PettingZoo's own raised an
+    AttributeError / KeyError, reviews h101, h102) — and a step once every agent has stepped
+    out refused as the environment refuses it (PettingZoo's warned and dropped the action)."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        if not self._has_reset:
-            super().last(observe)  # (raises PettingZoo's message: reset first)
         inner: ChangpaiEnv = self.unwrapped
         return inner.last(observe)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and not self.agents:
+            raise RulesError(
+                "every agent has stepped out of the finished hand; reset() the environment"
+            )
+        super().step(action)
 
 
 def gym_env(

@@ -45,6 +45,12 @@ def test_players_none_is_the_table_of_three() -> None:
     assert fapai_sheet(0, players=None) == fapai_sheet(0) == fapai_sheet(0, players=3)
 
 
+def test_the_fapai_sheet_is_titled_as_every_sheet() -> None:
+    """'<rules title>: seat N …' as every family's sheet (it was a fixed '戳牌 罰牌', h102)."""
+    assert fapai_sheet(1).title == "戳牌: seat 1 罰牌"
+    assert fapai_sheet(2, rules=CHUOPAI.evolve(title="我的")).title == "我的: seat 2 罰牌"
+
+
 def test_yijia_doubles_and_liangjia_quadruples() -> None:
     """chuanpai.md §3.4: 一甲 (21) = ×2 ("一甲也就是翻一倍"); 兩甲 (23) ×4 (recommended)."""
     yijia = bai("33 33 33 22 22")  # 21 cards: 長三 ×4 is a 四黑, but 翻 ≤ 21 − 16

@@ -379,4 +379,5 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int | None = 
     payments = tuple(
         Payment(offender, seat, amount) for seat in range(players) if seat != offender and amount
     )
-    return ScoreSheet("戳牌 罰牌", (line,), amount, payments, (("offender", offender),))
+    title = f"{rules.title}: seat {offender} 罰牌"  # (no winner: who pays, as win_title)
+    return ScoreSheet(title, (line,), amount, payments, (("offender", offender),))
