@@ -39,14 +39,13 @@ from changpai.core.guard import (
     cards_arg,
     instance_arg,
     int_arg,
-    items_arg,
     keywords_with_win,
     plain_int,
     rules_arg,
     writable_arg,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
-from changpai.core.seats import payer_seats, scored_seat
+from changpai.core.seats import payer_seats, payers_field, scored_seat
 from changpai.errors import NotationError, RulesError
 
 __all__ = ["Analysis", "Win", "analyze", "payments", "score"]
@@ -127,11 +126,6 @@ def _payments(total: int, winner: int, players: int, rules: Rules) -> tuple[Paym
     return pays
 
 
-def _payers_field(value: object) -> tuple[int, ...] | None:
-    # (a list or a set of seats as score() takes them, copied)
-    return None if value is None else items_arg(value, "payers", "seats", sets=True)
-
-
 def _units_field(value: object) -> Decomposition | tuple[Meld, ...]:
     if isinstance(value, Decomposition):
         return value
@@ -164,7 +158,7 @@ class Win:
     players: int | None = None
     #: The seats that pay (None: :func:`score`'s default, every other seat); the engine's
     #: leave out a 7th player, who holds one card and never plays (chuanpai.md §2.1).
-    payers: tuple[int, ...] | None = field(default=None, converter=_payers_field)
+    payers: tuple[int, ...] | None = field(default=None, converter=payers_field)
     rules: Rules | None = field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import inspect
 import operator
 import reprlib
-from collections.abc import Callable, Iterable, Mapping, Set
+from collections.abc import Callable, Collection, Iterable, Mapping, Set
 from typing import Any, TypeVar
 
 import attrs
@@ -515,7 +515,7 @@ def flag_arg(value: object, what: str, error: type[ChangpaiError] = RulesError) 
     return value
 
 
-def choice_arg(value: object, choices: Iterable[str | None], what: str) -> str | None:
+def choice_arg(value: object, choices: Collection[str | None], what: str) -> str | None:
     """``value`` if it is one of ``choices`` (text, or ``None`` when it is one), else a
     :class:`NotationError` listing them.
 
@@ -526,10 +526,9 @@ def choice_arg(value: object, choices: Iterable[str | None], what: str) -> str |
     ...
     changpai.errors.NotationError: source=1 is not one of None, 'self', 'any'
     """
-    options = tuple(choices)
-    if (type(value) is str or value is None) and value in options:
+    if (type(value) is str or value is None) and value in choices:
         return value
-    listed = ", ".join(repr(option) for option in options)
+    listed = ", ".join(repr(option) for option in choices)
     raise NotationError(f"{what}={clipped(value)} is not one of {listed}")
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import clipped, flag_arg, items_arg
+from changpai.core.guard import clipped, flag_arg, int_arg, items_arg
 from changpai.errors import NotationError
 
 __all__ = [
@@ -137,8 +137,7 @@ def back(count: int = 1) -> Html:
     >>> back(0)
     ''
     """
-    if type(count) is not int:
-        raise NotationError(f"count={clipped(count)} is not a whole number of face-down cards")
+    int_arg(count, "count", error=NotationError)
     style = _CHIP.format(bg=_BACK_BG, fg="#fff")
     return Html(f"<span title='face down' style='{style}'>&#8203;</span>" * max(count, 0))
 
@@ -148,9 +147,8 @@ def _callable(value: object, what: str) -> None:
         raise NotationError(f"{what}={clipped(value)} is not a function (of a card or a reading)")
 
 
-def _seat(value: object, what: str) -> None:
-    if type(value) is not int or value < 0:
-        raise NotationError(f"{what}={clipped(value)} is not a seat number")
+def _renders(value: object) -> bool:
+    return callable(getattr(value, "_repr_html_", None))
 
 
 def _pairs(value: object, what: str) -> list[tuple[Any, Any]]:
@@ -297,12 +295,12 @@ def hand_rows(
     """
     rows: list[tuple[str, str]] = [("hand", cards(held))]
     melds = items_arg(exposed, "exposed", "melds")
-    if not all(callable(getattr(m, "_repr_html_", None)) for m in melds):
+    if not all(map(_renders, melds)):
         raise NotationError(f"exposed={clipped(exposed)} holds what is not a meld")
-    shown = [m._repr_html_() for m in melds]
     for name, part in (("best", best), ("sheet", sheet)):
-        if part is not None and not callable(getattr(part, "_repr_html_", None)):
+        if part is not None and not _renders(part):
             raise NotationError(f"{name}={clipped(part)} is not a reading / sheet (or None)")
+    shown = [m._repr_html_() for m in melds]
     if shown:
         rows.append(("table", line(shown)))
     if best is None:
@@ -401,7 +399,7 @@ def game_facts(
         raise NotationError(f"stock={clipped(stock)} is not a number of cards (or None)")
     seats = items_arg(to_act, "to_act", "seats")
     for seat in seats:
-        _seat(seat, "to_act: seat")
+        int_arg(seat, "to_act: seat", low=0, error=NotationError)
     facts = [("phase", phase)]
     if stock is not None:
         facts.append(("stock", str(stock)))
@@ -424,7 +422,7 @@ def offer(card_html: str, seat: int, turned: bool = False) -> Html:
     """
     if not isinstance(card_html, str) or not card_html:
         raise NotationError(f"card_html={clipped(card_html)} is not a rendered card (card(...))")
-    _seat(seat, "seat")
+    int_arg(seat, "seat", low=0, error=NotationError)
     how = "turned by" if flag_arg(turned, "turned", NotationError) else "discarded by"
     return Html(f"{esc(card_html)} {how} seat {seat}")
 

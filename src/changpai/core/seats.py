@@ -23,7 +23,7 @@ from changpai.core import caches
 from changpai.core.guard import clipped, int_arg, int_hint, items_arg, plain_int, shown
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__all__ = ["SeatRing", "check_seat", "payer_seats", "scored_seat", "seat_validator"]
+__all__ = ["SeatRing", "check_seat", "payer_seats", "payers_field", "scored_seat", "seat_validator"]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -187,6 +187,16 @@ def scored_seat(value: object, seats: int, what: str) -> int:
     """
     int_arg(value, what, error=NotationError)
     return check_seat(value, seats, what=what, error=IllegalActionError)
+
+
+def payers_field(value: object) -> tuple[int, ...] | None:
+    """The ``payers`` field of a ``Win`` (孝感, 川牌): ``None``, or the seats as a tuple — a
+    list or a set as ``score`` takes them, copied (review h60).
+
+    >>> payers_field([2, 0]), payers_field(None)
+    ((2, 0), None)
+    """
+    return None if value is None else items_arg(value, "payers", "seats", sets=True)
 
 
 def payer_seats(payers: object, winner: int, seats: int) -> tuple[int, ...]:

@@ -33,7 +33,6 @@ from changpai.core.variant import Variant
 from changpai.envs.aec import ChangpaiEnv
 from changpai.envs.encode import MAX_ACTIONS, Encoder, canonical
 from changpai.envs.gym import Policy, SingleAgentEnv, random_policy
-from changpai.errors import RulesError
 
 __all__ = [
     "MAX_ACTIONS",
@@ -85,10 +84,9 @@ class _Ordered(OrderEnforcingWrapper[str, Any, int]):  # type: ignore[misc]
         return inner.last(observe)
 
     def step(self, action: Any) -> None:
-        if self._has_reset and not self.agents:
-            raise RulesError(
-                "every agent has stepped out of the finished hand; reset() the environment"
-            )
+        if self._has_reset:
+            inner: ChangpaiEnv = self.unwrapped
+            inner._require_agent()
         super().step(action)
 
 

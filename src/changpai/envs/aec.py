@@ -347,11 +347,8 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """
         if self.game is None:
             raise RulesError("reset() the environment before step()")
+        self._require_agent()  # (PettingZoo's own step raised a KeyError)
         agent = self.agent_selection
-        if agent not in self.terminations:  # (PettingZoo's own step raised a KeyError)
-            raise RulesError(
-                "every agent has stepped out of the finished hand; reset() the environment"
-            )
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # (PettingZoo raised a plain ValueError: review h96)
                 raise IllegalActionError(
@@ -380,12 +377,16 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """
         if self.game is None:
             raise RulesError("reset() the environment before last()")
-        if self.agent_selection not in self._cumulative_rewards:
+        self._require_agent()
+        observation, reward, terminated, truncated, info = super().last(observe)
+        return observation, reward, terminated, truncated, info
+
+    def _require_agent(self) -> None:
+        """A ``RulesError`` once every agent has stepped out of the finished hand."""
+        if self.agent_selection not in self.terminations:
             raise RulesError(
                 "every agent has stepped out of the finished hand; reset() the environment"
             )
-        observation, reward, terminated, truncated, info = super().last(observe)
-        return observation, reward, terminated, truncated, info
 
     # ------------------------------------------------------------------ the rest
 

@@ -34,14 +34,13 @@ from changpai.core.guard import (
     flag_arg,
     instance_arg,
     int_arg,
-    items_arg,
     keywords_with_win,
     plain_int,
     rules_arg,
     shown,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
-from changpai.core.seats import payer_seats, scored_seat
+from changpai.core.seats import payer_seats, payers_field, scored_seat
 from changpai.errors import IllegalActionError, NotationError
 from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.hand import (
@@ -59,11 +58,6 @@ from changpai.xiaogan.rules import XIAOGAN, Rules
 __all__ = ["Analysis", "Win", "analyze", "score"]
 
 _BORROWED = "chuanpai.md §2.6 (borrowed, xiaogan.md §6)"
-
-
-def _payers_field(value: object) -> tuple[int, ...] | None:
-    # (a list or a set of seats as score() takes them, copied: review h60)
-    return None if value is None else items_arg(value, "payers", "seats", sets=True)
 
 
 @frozen
@@ -107,7 +101,7 @@ class Win:
     #: a 7th player who never plays is not among them): the engine's records carry both, so
     #: that ``score(game.result.win)`` is ``game.result.sheet``; None: :func:`score`'s defaults.
     players: int | None = None
-    payers: tuple[int, ...] | None = field(default=None, converter=_payers_field)
+    payers: tuple[int, ...] | None = field(default=None, converter=payers_field)
 
     def __attrs_post_init__(self) -> None:
         instance_arg(self.decomposition, Decomposition, "decomposition")

@@ -95,14 +95,18 @@ def level(count: int, rules: Rules = CHUOPAI) -> Level | None:
     return None
 
 
-def _players(players: object, rules: Rules) -> None:
-    """Refuse a number of players other than the game's three (chuanpai.md §3.1)."""
+def _players(players: object, rules: Rules) -> int:
+    """The number of players (``None``: the table's, as every family's default); refuse one
+    other than the game's three (chuanpai.md §3.1)."""
+    if players is None:
+        return rules.players
     if not isinstance(players, int) or isinstance(players, bool) or players < 2:
         count_arg(players, "players", low=2)  # (raises: the wrong type or too few)
     if players != rules.players:
         raise RulesError(
             f"players={clipped(players)}: 戳牌 is played by {rules.players} (chuanpai.md §3.1)"
         )
+    return players
 
 
 def _bai_cards(bai: object) -> tuple[Card, ...]:
@@ -253,8 +257,6 @@ def score(
         bai = bai.bai
     if rules is None:
         rules = CHUOPAI
-    if players is None:  # (the table's three, as every family's default)
-        players = 3
     sheet = _win_sheet(bai, rules, winner, players, liable)
     if offender is None:
         return sheet
@@ -270,11 +272,15 @@ def score(
 
 
 def _win_sheet(
-    bai: str | Iterable[Card], rules: Rules, winner: int | None, players: int, liable: int | None
+    bai: str | Iterable[Card],
+    rules: Rules,
+    winner: int | None,
+    players: int | None,
+    liable: int | None,
 ) -> ScoreSheet:
     """:func:`score` of the 擺牌 ``bai`` without a 罰牌."""
     rules_arg(rules, Rules, "戳牌")
-    _players(players, rules)
+    players = _players(players, rules)
     winner = 0 if winner is None else scored_seat(winner, players, "winner")
     if liable is not None:
         liable = scored_seat(liable, players, "liable")
@@ -370,9 +376,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int | None = 
     (1, [(1, 0, 1), (1, 2, 1)])
     """
     rules_arg(rules, Rules, "戳牌")
-    if players is None:  # (the table's three, as every family's default)
-        players = 3
-    _players(players, rules)
+    players = _players(players, rules)
     offender = scored_seat(offender, players, "offender")
     amount = rules.fapai_units
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
