@@ -49,7 +49,6 @@ __all__ = [
     "keyword_options",
     "keywords_with_win",
     "kind_alone",
-    "mapping_arg",
     "meld_head",
     "meld_texts",
     "melds_arg",
@@ -206,23 +205,6 @@ def items_arg(
         raise
     except Exception as error:  # an iterable that fails while iterated (a broken generator …)
         raise NotationError(f"{what}={shown(value)} cannot be read: {error}") from None
-
-
-def mapping_arg(value: object, what: str) -> dict[Any, Any]:
-    """A ``dict`` copy of a mapping (``None``: empty), else a :class:`NotationError`.
-
-    >>> mapping_arg({0: "x1"}, "hands"), mapping_arg(None, "hands")
-    ({0: 'x1'}, {})
-    >>> mapping_arg([1], "hands")
-    Traceback (most recent call last):
-    ...
-    changpai.errors.NotationError: hands=[1] is not a mapping (e.g. {seat: cards})
-    """
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise NotationError(f"{what}={shown(value)} is not a mapping (e.g. {{seat: cards}})")
-    return dict(value)
 
 
 def hands_arg(value: object, what: str = "hands") -> dict[Any, Any]:
