@@ -146,3 +146,19 @@ def test_a_reading_that_does_not_win_says_so_in_its_title() -> None:
     won = xiaogan.best_decomposition("上大人 邱乙己 化三千 七十士 九九九九", rules=borrowed)
     assert won is not None
     assert xiaogan.score(won, winner=1).title == "孝感長牌: seat 1 胡 (川牌 胡 table, borrowed)"
+
+
+@pytest.mark.parametrize("name", [v.name for v in changpai.variants()])
+def test_analyses_and_statistics_hash_as_they_compare(name: str) -> None:
+    """Every frozen result a user may key or deduplicate hashes, equal ones alike: an
+    ``Analysis`` (its ``waits`` — and 孝感's ``wins_with`` — dicts out of the hash) and
+    ``SimulationStats`` (its count dicts out) raised ``TypeError: unhashable type: 'dict'``
+    though their classes said they were hashable (review h103)."""
+    entry = changpai.variant(name)
+    module = entry.module
+    if hasattr(module, "analyze"):
+        complete = module.analyze(entry.sample, rules=entry.rules, **dict(entry.sample_options))
+        again = module.analyze(entry.sample, rules=entry.rules, **dict(entry.sample_options))
+        assert complete == again and {complete: name}[again] == name
+    stats = module.simulate(entry.rules, 2, seed=3)
+    assert {stats: name}[module.simulate(entry.rules, 2, seed=3)] == name

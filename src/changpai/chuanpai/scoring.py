@@ -298,7 +298,7 @@ class Analysis(AnalysisFace):
     rules: Rules
     best: Decomposition | None
     sheet: ScoreSheet | None
-    waits: dict[Card, Decomposition]
+    waits: dict[Card, Decomposition] = field(hash=False)  # (a dict: out of the hash)
     jiao: bool
 
     def _repr_html_(self) -> str:

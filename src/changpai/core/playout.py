@@ -157,7 +157,7 @@ class SimulationStats:
     no_winner: int
     total_value: int
     total_score: int
-    action_counts: dict[str, int]
+    action_counts: dict[str, int] = field(hash=False)  # (dicts: out of the hash)
     seconds: float = field(eq=False)
     """Wall-clock time of the run (left out of ``==``: two runs of the same seed are equal)."""
     value_name: str = "value"
@@ -166,7 +166,7 @@ class SimulationStats:
     """What the family calls a hand without a winner (字牌 荒莊, 南通 荒牌); a family with
     several such endings names those seen, the most frequent first (孝感 ``"荒牌 / 放棄"``, 戳牌
     ``"黃牌 / 脫手 / 流局"``)."""
-    kind_labels: dict[str, str] = field(factory=dict)
+    kind_labels: dict[str, str] = field(factory=dict, hash=False)
     """The hanzi of each action kind counted in ``action_counts``."""
     seats_played: tuple[int, ...] = ()
     """The seats that played a hand — with no hand, those of a dealt one (``wins_by_seat`` is

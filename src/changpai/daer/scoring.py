@@ -309,7 +309,7 @@ class Analysis(AnalysisFace):
     rules: Rules
     best: Decomposition | None
     sheet: ScoreSheet | None
-    waits: dict[Card, Decomposition]
+    waits: dict[Card, Decomposition] = field(hash=False)  # (a dict: out of the hash)
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks, as every family's: the hand and table as chips, the best

@@ -59,7 +59,7 @@ class Analysis(AnalysisFace):
     cards: tuple[Card, ...]
     exposed: tuple[Meld, ...]
     best: Decomposition | None
-    waits: dict[Card, Decomposition]
+    waits: dict[Card, Decomposition] = field(hash=False)  # (a dict: out of the hash)
     sheet: ScoreSheet | None = None
     rules: Rules = field(default=DUZIHU, kw_only=True)
     jiang: tuple[Card, ...] = field(default=(), kw_only=True)

@@ -303,9 +303,9 @@ class Analysis(AnalysisFace):
     rules: Rules
     best: Decomposition | None
     sheet: ScoreSheet | None
-    waits: dict[Card, Decomposition]
+    waits: dict[Card, Decomposition] = field(hash=False)  # (a dict: out of the hash)
     layout: Decomposition | None = None
-    wins_with: dict[Card, Decomposition] = field(factory=dict, kw_only=True)
+    wins_with: dict[Card, Decomposition] = field(factory=dict, kw_only=True, hash=False)
 
     @property
     def facts(self) -> dict[str, Any]:

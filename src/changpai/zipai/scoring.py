@@ -722,7 +722,7 @@ class Analysis(AnalysisFace):
     rules: Rules
     best: Decomposition | None
     sheet: ScoreSheet | None
-    waits: dict[Card, Decomposition]
+    waits: dict[Card, Decomposition] = field(hash=False)  # (a dict: out of the hash)
 
     @property
     def facts(self) -> dict[str, Any]:
