@@ -6,10 +6,13 @@ count or option out of range -> RulesError)."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
+import attrs
 import pytest
 
+import changpai
 from changpai import chuanpai, daer, nantong, xiaogan, zipai
 from changpai.chuanpai import chuopai
 from changpai.core.playout import MOST_JOBS, simulate
@@ -468,3 +471,68 @@ def test_nantong_analysis_names_its_exposed_argument() -> None:
     for call in (nantong.analyze, nantong.best_decomposition, nantong.waits):
         with pytest.raises(NotationError, match=r"^exposed=5 is not a sequence of nantong melds"):
             call("5w 5w", 5)
+
+
+# --- (review h105) one move, one spelling ----------------------------------------------------
+
+
+def _first_claims(name: str) -> tuple[Any, list[Any]]:
+    """A game of the variant at its first claim of a card with a 碰 / 吃 / 杠 / 胡 open, and
+    the claims (with a card) listed there."""
+    for seed in range(200):
+        game, chooser = changpai.variant(name).game(seed=seed), random.Random(seed)
+        while not game.is_over:
+            if game.phase == "claim":
+                for seat in game.to_act:
+                    claims = [a for a in game.legal_actions(seat) if a.card is not None]
+                    if claims:
+                        return game, claims
+            game.apply(chooser.choice(game.legal_actions(game.to_act[0])))
+    raise AssertionError(f"no claim in 200 {name} games")
+
+
+@pytest.mark.parametrize("name", ["duzihu", "daer", "luzhou"])
+def test_a_claim_spelled_without_its_card_names_the_claims_legal_now(name: str) -> None:
+    """南通 and 大貳 take a move as listed: a listed claim without its card (or a 過 with the
+    offered card) is refused naming the moves of that kind legal now — 南通 said "a discard
+    can only be claimed by 胡, 杠, 碰 or passed" of a 碰, 大貳 "cannot 碰 … with this hand" of
+    a listed 碰 (docs/core-concepts.md, ``verify``)."""
+    game, claims = _first_claims(name)
+    before = game.to_json()
+    for claim in claims:
+        bare = attrs.evolve(claim, card=None)
+        listed = "; ".join(str(a) for a in game.legal_actions(claim.seat) if a.kind is claim.kind)
+        with pytest.raises(IllegalActionError) as caught:
+            game.apply(bare)
+        assert (
+            str(caught.value)
+            == f"{bare} is not legal now: the {claim.kind.hanzi} legal now: {listed}"
+        )
+        passing = type(claim)(claim.seat, type(claim.kind).PASS, claim.card)  # (過 with a card)
+        with pytest.raises(IllegalActionError, match=f"the 過 legal now: seat {claim.seat} 過$"):
+            game.apply(passing)
+    assert "  " not in str(attrs.evolve(claims[0], card=None))  # (大貳 printed "吃  (捌玖)")
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("family", ["zipai", "nantong", "chuanpai", "chuopai", "daer", "xiaogan"])
+def test_a_subclass_of_action_is_refused_by_name(family: str) -> None:
+    """A subclass of the family's ``Action`` compares unequal to every listed move (attrs
+    ``==`` compares classes): 字牌 and 戳牌 took it and recorded it, making a game unequal to
+    the one the listed move makes; the others refused it for a false reason (大貳: "一 belongs
+    to a 坎") — each family now names it (review h105)."""
+    module = {"zipai": zipai, "nantong": nantong, "chuanpai": chuanpai, "chuopai": chuopai,
+              "daer": daer, "xiaogan": xiaogan}[family]  # fmt: skip
+
+    class Mine(module.Action):  # type: ignore[name-defined,misc]
+        pass
+
+    game = module.Game(seed=1)
+    listed = game.legal_actions(game.to_act[0])[0]
+    mine = Mine(**{f.name: getattr(listed, f.name) for f in attrs.fields(module.Action) if f.init})
+    before = game.to_json()
+    assert not game.can(mine)
+    with pytest.raises(IllegalActionError, match=r"is a Mine, not a .* Action itself"):
+        game.apply(mine)
+    assert game.to_json() == before
+    game.apply(listed)

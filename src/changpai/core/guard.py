@@ -53,6 +53,7 @@ __all__ = [
     "meld_texts",
     "melds_arg",
     "named",
+    "not_an_action",
     "not_to_act",
     "number_arg",
     "plain_int",
@@ -572,6 +573,26 @@ def not_to_act(action: object, seat: int, seen: tuple[int, ...]) -> IllegalActio
     return IllegalActionError(
         f"{action} is not legal now: seat {seat} has nothing to decide on the card on offer"
     )
+
+
+def not_an_action(action: object, action_class: type, family: str) -> IllegalActionError:
+    """The error refusing ``action`` that is not the family's own ``action_class``: a subclass
+    too, which compares unequal to every listed action (attrs ``==`` compares classes) and
+    would be recorded as given (review h105: a game that then compared unequal to the one the
+    listed move made).
+
+    >>> class Mine(int): pass
+    >>> print(not_an_action("discard", int, "zipai"))
+    'discard' is not a zipai Action
+    >>> print(not_an_action(Mine(3), int, "zipai"))
+    3 is a Mine, not a zipai Action itself: build the family's Action (a subclass is not taken)
+    """
+    if isinstance(action, action_class):
+        return IllegalActionError(
+            f"{clipped(action)} is a {type(action).__name__}, not a {family} Action itself: "
+            "build the family's Action (a subclass is not taken)"
+        )
+    return IllegalActionError(f"{clipped(action)} is not a {family} Action")
 
 
 def plain_int(value: Any) -> Any:

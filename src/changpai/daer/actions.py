@@ -128,8 +128,8 @@ class Action:
         ('', '五')
         """
         text = "" if self.card is None else self.card.hanzi
-        if self.cards:
-            text += f" ({''.join(c.hanzi for c in self.cards)})"
+        if self.cards:  # (no space before the brackets of a 吃 without its card: review h105)
+            text += f"{' ' if text else ''}({''.join(c.hanzi for c in self.cards)})"
         return text
 
     def to_dict(self) -> dict[str, Any]:

@@ -42,7 +42,14 @@ from changpai.core import caches
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import clipped, items_arg, not_to_act, plain_int, rules_arg, seed_arg
+from changpai.core.guard import (
+    items_arg,
+    not_an_action,
+    not_to_act,
+    plain_int,
+    rules_arg,
+    seed_arg,
+)
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -374,8 +381,8 @@ class Game(ClaimsMixin, GameBase):
         ...
         changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
         """
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{clipped(action)} is not a 大貳 Action")
+        if type(action) is not Action:
+            raise not_an_action(action, Action, "大貳")
         if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         seat = action.seat
@@ -673,6 +680,9 @@ class Game(ClaimsMixin, GameBase):
                 return f"only seat {self._ring.next[self._discarder]} (the 下家) may 吃"
             if kind is ActionKind.CHI and card is not None and card.index in self._passed[seat]:
                 return f"seat {seat} passed {card} before (過張) and may not eat it"
+            same = [str(a) for a in self._options.get(seat, ()) if a.kind is kind]
+            if same:  # (a claim of a kind open to it, spelled otherwise: review h105)
+                return f"the {kind.hanzi} legal now: {'; '.join(same)}"
             return f"seat {seat} cannot {kind.hanzi} {self._offer} with this hand"
         if kind is ActionKind.PASS:
             return f"seat {seat} must act in its turn (nothing is on offer)"

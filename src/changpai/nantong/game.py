@@ -39,7 +39,7 @@ from typing import Any
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import clipped, not_to_act, plain_int, rules_arg
+from changpai.core.guard import not_an_action, not_to_act, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -682,18 +682,22 @@ class Game(GameBase):
         ...
         changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
         """
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{clipped(action)} is not a nantong Action")
+        if type(action) is not Action:
+            raise not_an_action(action, Action, "nantong")
         if self._listed(action):
             return
         if self._phase == "over":
             raise IllegalActionError(f"{action} is not legal now: the hand is over")
         if action.seat not in self.to_act:
             raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
-        if action not in self.legal_actions(action.seat):  # (`in` tries `is` first)
+        legal = self.legal_actions(action.seat)
+        if action not in legal:  # (`in` tries `is` first)
             reason = _REASONS[self._phase]
             if action.seat in self._ting and self._phase == "discard":
                 reason = "after 報聽 only the drawn card may be discarded"
+            same = [str(a) for a in legal if a.kind is action.kind]
+            if same and self._phase == "claim":  # (a claim of a kind open to it: review h105)
+                reason = f"the {action.kind.hanzi} legal now: {'; '.join(same)}"
             raise IllegalActionError(f"{action} is not legal now: {reason}")
 
     # ----------------------------------------------------------------- changes

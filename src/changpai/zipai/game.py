@@ -35,7 +35,7 @@ from typing import Any
 
 from changpai.core.copying import copy_user_slots
 from changpai.core.engine import GameBase
-from changpai.core.guard import clipped, not_to_act, number_arg, plain_int, rules_arg
+from changpai.core.guard import clipped, not_an_action, not_to_act, number_arg, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -380,8 +380,8 @@ class Game(Claims, GameBase):
         ...
         changpai.errors.IllegalActionError: seat 0 cannot 打 一: it holds no free 一 (a 坎 is never discarded)
         """
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{clipped(action)} is not a zipai Action")
+        if type(action) is not Action:
+            raise not_an_action(action, Action, "zipai")
         if self._phase == _OVER:
             raise IllegalActionError(f"{action}: the hand is over")
         if not action.kind.is_decision:

@@ -50,7 +50,15 @@ from changpai.core import caches
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import clipped, flag_arg, items_arg, not_to_act, plain_int, rules_arg
+from changpai.core.guard import (
+    clipped,
+    flag_arg,
+    items_arg,
+    not_an_action,
+    not_to_act,
+    plain_int,
+    rules_arg,
+)
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -463,8 +471,8 @@ class Game(GameBase):
         ...
         changpai.errors.IllegalActionError: seat 0 出牌 人牌 地牌: 人牌 地牌 is not a 戳牌 play (cards of one rank of one class, or a 組合; chuanpai.md §3.2)
         """
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{clipped(action)} is not a 戳牌 Action")
+        if type(action) is not Action:
+            raise not_an_action(action, Action, "戳牌")
         if not isinstance(action.kind, ActionKind):
             raise IllegalActionError(
                 f"{clipped(action)}: kind {clipped(action.kind)} is not an ActionKind"

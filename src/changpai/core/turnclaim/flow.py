@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from changpai.core import caches
-from changpai.core.guard import clipped, not_to_act
+from changpai.core.guard import not_an_action, not_to_act
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.turnclaim.protocols import (
     TurnClaimAction,
@@ -169,8 +169,8 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
         ...
         changpai.errors.IllegalActionError: 'discard' is not a chuanpai Action
         """
-        if not isinstance(action, self.action_class):
-            raise IllegalActionError(f"{clipped(action)} is not a {self.family} Action")
+        if type(action) is not self.action_class:
+            raise not_an_action(action, self.action_class, self.family)
         if self._result is not None:
             raise IllegalActionError(f"{action} is not legal: the hand is over")
         seat = action.seat
