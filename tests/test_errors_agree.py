@@ -536,3 +536,16 @@ def test_a_subclass_of_action_is_refused_by_name(family: str) -> None:
         game.apply(mine)
     assert game.to_json() == before
     game.apply(listed)
+
+
+@pytest.mark.parametrize("family", ["zipai", "nantong", "chuanpai", "chuopai", "daer", "xiaogan"])
+def test_rules_none_is_the_default_preset_of_every_game_function(family: str) -> None:
+    """``simulate(None, n)`` ran in 字牌, 南通 and 戳牌 and was a ``RulesError`` in 川牌, 大貳
+    and 孝感, though ``Game``, ``Match`` and ``random_game`` took ``None`` everywhere
+    (docs/core-concepts.md "Around the engine"; review h104)."""
+    module = {"zipai": zipai, "nantong": nantong, "chuanpai": chuanpai, "chuopai": chuopai,
+              "daer": daer, "xiaogan": xiaogan}[family]  # fmt: skip
+    preset = module.Game.default_rules
+    assert module.simulate(None, 2, seed=1) == module.simulate(preset, 2, seed=1)
+    assert module.random_game(None, 3) == module.random_game(preset, 3)
+    assert module.Match(None, 1).rules == module.Game(seed=1).rules == preset

@@ -134,3 +134,63 @@ def test_the_view_class_hints_resolve_at_run_time() -> None:
 
     hints = typing.get_type_hints(GameView)
     assert hints["result"] == GameResult | None
+
+
+def test_the_one_face_game_names_its_result_view_and_records() -> None:
+    """A game reached through the registry (``Variant.game``, ``game_from_json``) is a
+    ``GameBase``, whose ``result``, ``view``, ``log`` and ``apply`` were ``Any``: a typed user's
+    typo passed ``mypy --strict`` (review h104)."""
+    from changpai.core.records import ActionRecord, GameResult
+    from changpai.core.view import GameView
+
+    def returned(member: object) -> object:
+        function = member.fget if isinstance(member, property) else member
+        return typing.get_type_hints(function)["return"]
+
+    assert returned(GameBase.result) == GameResult | None
+    assert returned(GameBase.view) == GameView[typing.Any, typing.Any]
+    assert returned(GameBase.log) == tuple[ActionRecord[typing.Any], ...]
+    assert returned(GameBase.apply) == ActionRecord[typing.Any]
+
+
+@pytest.mark.parametrize(
+    ("family", "name", "kind"),
+    [("zipai", "streak", int), ("zipai", "huangfan", int), ("daer", "streak", int),
+     ("chuanpai", "players", int), ("xiaogan", "players", int), ("chuopai", "strict", bool)],
+)  # fmt: skip
+def test_a_match_names_the_type_of_its_carried_state_and_options(
+    family: str, name: str, kind: type
+) -> None:
+    """The properties every hand of a match carries (``streak``) or is dealt with
+    (``players``) were ``Any`` to a type checker (review h104)."""
+    module = changpai.variant(
+        next(v.name for v in changpai.variants() if v.family.endswith(family))
+    ).module
+    assert typing.get_type_hints(module.Match)[name] is kind
+    assert type(getattr(module.Match(seed=1), name)) is kind
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_documents_load_from_text_or_bytes_as_annotated(family: str) -> None:
+    """``Game.from_json`` / ``Match.from_json`` read bytes (UTF-8) as ``game_from_json`` does,
+    but were annotated ``text: str`` (review h104)."""
+    module = changpai.variant(
+        next(v.name for v in changpai.variants() if v.family == family)
+    ).module
+    for cls in (module.Game, module.Match):
+        assert typing.get_type_hints(cls.from_json)["text"] == str | bytes
+    game = module.Game(seed=2)
+    assert module.Game.from_json(game.to_json().encode()) == game
+    match = module.Match(seed=2).play(1)
+    assert module.Match.from_json(match.to_json().encode()).to_dict() == match.to_dict()
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_dir_of_a_family_shows_its_public_names(family: str) -> None:
+    """``dir(zipai)`` showed ``caches``, ``Variant`` and ``annotations`` (the modules and
+    helpers the package imports) as if they were API; 川牌 did not (review h104)."""
+    module = changpai.variant(
+        next(v.name for v in changpai.variants() if v.family == family)
+    ).module
+    extra = {"chuopai"} if family == "chuanpai" else set()
+    assert set(dir(module)) == set(module.__all__) | extra

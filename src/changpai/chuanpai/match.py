@@ -122,7 +122,7 @@ class Match(WithCuts[Card], MatchBase[Game, Rules]):
     """
 
     game_class = Game
-    players = match_option(
+    players: int = match_option(
         "players",
         """The number of seats at the table (fixed for the match: its document deals every
         hand with it).

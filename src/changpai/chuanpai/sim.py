@@ -90,7 +90,9 @@ def stack_deck(
     )
 
 
-def random_game(rules: Rules = YAODIREN, seed: int | None = None, *, dealer: int = 0) -> Game:
+def random_game(
+    rules: Rules | None = YAODIREN, seed: int | None = None, *, dealer: int = 0
+) -> Game:
     """One hand played by players who choose uniformly among their legal actions (the deck and
     the choices both from ``seed``).
 
@@ -101,7 +103,7 @@ def random_game(rules: Rules = YAODIREN, seed: int | None = None, *, dealer: int
 
 
 def simulate(
-    rules: Rules = YAODIREN,
+    rules: Rules | None = YAODIREN,
     n: int = 1000,
     *,
     seed: int | None = None,
@@ -119,7 +121,7 @@ def simulate(
     >>> stats.hands, stats.no_winner_label in ("荒牌", "no winner")
     (2, True)
     """
-    rules_arg(rules, Rules, "chuanpai")
+    rules = YAODIREN if rules is None else rules_arg(rules, Rules, "chuanpai")
     return playout.simulate(
         Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
     )

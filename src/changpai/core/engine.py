@@ -31,7 +31,9 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from changpai.core import document
 from changpai.core.guard import clipped, items_arg, keyword_options, named, rules_arg, shown
+from changpai.core.records import ActionRecord, GameResult
 from changpai.core.serial import rules_to_dict
+from changpai.core.view import GameView
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
 __all__ = ["GameBase", "replay"]
@@ -118,7 +120,7 @@ class GameBase(ABC):
 
     @property
     @abstractmethod
-    def log(self) -> tuple[Any, ...]:
+    def log(self) -> tuple[ActionRecord[Any], ...]:
         """Every :class:`~changpai.core.records.ActionRecord` so far, in order.
 
         >>> from changpai import zipai
@@ -172,7 +174,7 @@ class GameBase(ABC):
 
     @property
     @abstractmethod
-    def result(self) -> Any:
+    def result(self) -> GameResult | None:
         """The :class:`~changpai.core.records.GameResult` once over, else ``None``.
 
         >>> from changpai import zipai
@@ -230,7 +232,7 @@ class GameBase(ABC):
         """
 
     @abstractmethod
-    def apply(self, action: Any) -> Any:
+    def apply(self, action: Any) -> ActionRecord[Any]:
         """Verify and apply a decision (and the engine's forced moves after it); returns its
         record. An illegal action raises and leaves the game unchanged.
 
@@ -242,7 +244,7 @@ class GameBase(ABC):
         """
 
     @abstractmethod
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> GameView[Any, Any]:
         """What ``seat`` may see: a :class:`~changpai.core.view.GameView`.
 
         >>> from changpai import zipai
@@ -443,7 +445,7 @@ class GameBase(ABC):
             )
 
     @classmethod
-    def from_json(cls: type[_Self], text: str) -> _Self:
+    def from_json(cls: type[_Self], text: str | bytes) -> _Self:
         """Rebuild a game from :meth:`to_json` (or a 0.1.0 document of the family) by replaying
         its decisions, each checked.
 

@@ -715,7 +715,7 @@ class Match(Generic[G, R]):
             )
 
     @classmethod
-    def from_json(cls: type[_M], text: str) -> _M:
+    def from_json(cls: type[_M], text: str | bytes) -> _M:
         """Rebuild a match from :meth:`to_json`: the match is made again from its rules, seed
         and first dealer, and each hand dealt as the match deals it and replayed from its game
         document, so a match saved between hands, or in the middle of one, goes on as it

@@ -36,6 +36,18 @@ from changpai.daer.rules import DAER, LUZHOU, SCORING, Rules
 from changpai.daer.scoring import Analysis, Win, analyze, score
 from changpai.zipai import CARDS, DECK, KINDS, Card, format, parse
 
+
+def __dir__() -> list[str]:
+    """The public names only (not the modules and helpers the package imports), as
+    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
+
+    >>> from changpai import daer
+    >>> "caches" in dir(daer), "Game" in dir(daer)
+    (False, True)
+    """
+    return sorted(__all__)
+
+
 __all__ = [
     "CARDS",
     "DAER",

@@ -130,7 +130,7 @@ class Match(MatchBase[Game, Rules]):
 
     game_class = Game
     _carried_names = ("dealer", "streak")
-    streak = carried_state(
+    streak: int = carried_state(
         "streak",
         """荒莊 hands in a row under the current dealer (set by hand: the document keeps it).
 
@@ -140,7 +140,7 @@ class Match(MatchBase[Game, Rules]):
     )
 
     def __init__(
-        self, rules: Rules = DAER, seed: int | None = None, *, dealer: int | None = None
+        self, rules: Rules | None = DAER, seed: int | None = None, *, dealer: int | None = None
     ) -> None:
         self._streak = 0
         super().__init__(rules, seed, dealer=dealer)
@@ -155,7 +155,7 @@ class Match(MatchBase[Game, Rules]):
 
 
 def simulate(
-    rules: Rules = DAER,
+    rules: Rules | None = DAER,
     n: int = 1000,
     *,
     seed: int | None = None,
@@ -174,7 +174,13 @@ def simulate(
     (4, 4)
     """
     return playout.simulate(
-        Game, n, rules=_rules(rules), seed=seed, progress=progress, jobs=jobs, backend=backend
+        Game,
+        n,
+        rules=DAER if rules is None else _rules(rules),
+        seed=seed,
+        progress=progress,
+        jobs=jobs,
+        backend=backend,
     )
 
 

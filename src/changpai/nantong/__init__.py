@@ -73,6 +73,18 @@ from changpai.nantong.melds import (
 from changpai.nantong.rules import DUZIHU, DUZIHU_BAIDA, Rules
 from changpai.nantong.scoring import OtherHand, Win, baida_bonus, score, sets_value
 
+
+def __dir__() -> list[str]:
+    """The public names only (not the modules and helpers the package imports), as
+    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
+
+    >>> from changpai import nantong
+    >>> "caches" in dir(nantong), "Game" in dir(nantong)
+    (False, True)
+    """
+    return sorted(__all__)
+
+
 __all__ = [
     "BAIDA",
     "CARDS",

@@ -51,7 +51,7 @@ class Match(core_match.Match[Game, Rules]):
     game_class = Game
 
 
-def random_game(rules: Rules = DUZIHU, seed: int | None = None, *, dealer: int = 0) -> Game:
+def random_game(rules: Rules | None = DUZIHU, seed: int | None = None, *, dealer: int = 0) -> Game:
     """One hand played by players who choose uniformly among their legal actions; the same
     ``seed`` gives the same hand.
 
@@ -63,7 +63,7 @@ def random_game(rules: Rules = DUZIHU, seed: int | None = None, *, dealer: int =
 
 
 def simulate(
-    rules: Rules = DUZIHU,
+    rules: Rules | None = DUZIHU,
     n: int = 1000,
     *,
     seed: int | None = None,

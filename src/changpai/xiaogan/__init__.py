@@ -45,6 +45,18 @@ from changpai.xiaogan.rules import PRESETS, XIAOGAN, Rules
 from changpai.xiaogan.scoring import Analysis, Win, analyze, score
 from changpai.xiaogan.sim import perft, random_game, simulate, stack_deck, transcript
 
+
+def __dir__() -> list[str]:
+    """The public names only (not the modules and helpers the package imports), as
+    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
+
+    >>> from changpai import xiaogan
+    >>> "caches" in dir(xiaogan), "Game" in dir(xiaogan)
+    (False, True)
+    """
+    return sorted(__all__)
+
+
 __all__ = [
     "CARDS",
     "CHARACTERS",

@@ -87,7 +87,7 @@ def stack_deck(
     )
 
 
-def random_game(rules: Rules = XIAOGAN, seed: int | None = None, *, dealer: int = 0) -> Game:
+def random_game(rules: Rules | None = XIAOGAN, seed: int | None = None, *, dealer: int = 0) -> Game:
     """One hand played by players who choose uniformly among their legal actions (the deck and
     the choices both from ``seed``).
 
@@ -98,7 +98,7 @@ def random_game(rules: Rules = XIAOGAN, seed: int | None = None, *, dealer: int 
 
 
 def simulate(
-    rules: Rules = XIAOGAN,
+    rules: Rules | None = XIAOGAN,
     n: int = 1000,
     *,
     seed: int | None = None,
@@ -116,7 +116,7 @@ def simulate(
     >>> simulate(XIAOGAN, 2, seed=3).hands
     2
     """
-    rules_arg(rules, Rules, "xiaogan")
+    rules = XIAOGAN if rules is None else rules_arg(rules, Rules, "xiaogan")
     return playout.simulate(
         Game, n, rules=rules, seed=seed, progress=progress, jobs=jobs, backend=backend
     )

@@ -33,6 +33,18 @@ from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, MINGTANG_PRESETS, Rules
 from changpai.zipai.scoring import Analysis, Win, analyze, score
 from changpai.zipai.sim import random_game, simulate, transcript
 
+
+def __dir__() -> list[str]:
+    """The public names only (not the modules and helpers the package imports), as
+    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
+
+    >>> from changpai import zipai
+    >>> "caches" in dir(zipai), "Game" in dir(zipai)
+    (False, True)
+    """
+    return sorted(__all__)
+
+
 __all__ = [
     "CARDS",
     "DECK",

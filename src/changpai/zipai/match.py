@@ -76,7 +76,7 @@ class Match(core_match.Match[Game, Rules]):
 
     game_class = Game
     _carried_names = ("dealer", "streak", "huangfan")
-    streak = core_match.carried_state(
+    streak: int = core_match.carried_state(
         "streak",
         """荒莊 hands in a row under the current dealer (set by hand: the document keeps it).
 
@@ -84,7 +84,7 @@ class Match(core_match.Match[Game, Rules]):
         0
         """,
     )
-    huangfan = core_match.carried_state(
+    huangfan: int = core_match.carried_state(
         "huangfan",
         """荒莊 hands in a row before the next hand, whoever dealt them (黃番, zipai.md §8.6);
         set by hand (as after two 荒莊), the next hand is dealt with it and the document keeps it.
@@ -97,7 +97,7 @@ class Match(core_match.Match[Game, Rules]):
     )
 
     def __init__(
-        self, rules: Rules = HUNAN, seed: int | None = None, *, dealer: int | None = None
+        self, rules: Rules | None = HUNAN, seed: int | None = None, *, dealer: int | None = None
     ) -> None:
         self._streak = 0
         self._huangfan = 0

@@ -24,7 +24,7 @@ from changpai.zipai.rules import HUNAN, Rules
 __all__ = ["random_game", "simulate", "transcript"]
 
 
-def random_game(rules: Rules = HUNAN, seed: int | None = None, *, dealer: int = 0) -> Game:
+def random_game(rules: Rules | None = HUNAN, seed: int | None = None, *, dealer: int = 0) -> Game:
     """A whole hand played by players who pick uniformly among their legal actions
     (:func:`changpai.core.playout.random_game`).
 
@@ -49,7 +49,7 @@ def transcript(game: Game) -> str:
 
 
 def simulate(
-    rules: Rules = HUNAN,
+    rules: Rules | None = HUNAN,
     n: int = 1000,
     *,
     seed: int | None = None,

@@ -25,6 +25,18 @@ from changpai.core.records import ActionRecord, GameResult
 from changpai.core.variant import Variant
 from changpai.core.view import GameView, SeatView, SeenMeld
 
+
+def __dir__() -> list[str]:
+    """The public names only (not the modules and helpers the package imports), as
+    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
+
+    >>> from changpai.chuanpai import chuopai
+    >>> "caches" in dir(chuopai), "Game" in dir(chuopai)
+    (False, True)
+    """
+    return sorted(__all__)
+
+
 __all__ = [
     "CHUOPAI",
     "DECK",

@@ -34,7 +34,7 @@ class Match(MatchBase[Game, Rules]):
 
     game_class = Game
     _option_names = ("strict",)
-    strict = match_option(
+    strict: bool = match_option(
         "strict",
         """Whether the hands refuse a move the rules forbid (False: they fine it, 罰牌) —
         fixed for the match: its document deals every hand with it.
@@ -63,7 +63,7 @@ class Match(MatchBase[Game, Rules]):
 
 
 def simulate(
-    rules: Rules = CHUOPAI,
+    rules: Rules | None = CHUOPAI,
     n: int = 1000,
     *,
     seed: int | None = None,
@@ -85,7 +85,7 @@ def simulate(
     )
 
 
-def random_game(rules: Rules = CHUOPAI, seed: int | None = None, *, dealer: int = 0) -> Game:
+def random_game(rules: Rules | None = CHUOPAI, seed: int | None = None, *, dealer: int = 0) -> Game:
     """One hand played by random players; the same seed gives the same hand.
 
     >>> random_game(CHUOPAI, 3) == random_game(CHUOPAI, 3)
