@@ -67,7 +67,7 @@ from changpai.chuanpai.sim import perft, random_game, simulate, stack_deck, tran
 from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
-from changpai.core.variant import Variant
+from changpai.core.variant import Variant, public_dir
 from changpai.core.view import GameView, SeatView, SeenMeld
 
 if TYPE_CHECKING:  # (a type checker sees the trick game as the attribute it becomes)
@@ -80,16 +80,6 @@ else:  # (hidden from type checkers, as changpai/__init__.py's families)
         if name == "chuopai":
             return importlib.import_module(f"{__name__}.chuopai")
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    """The public names, with the trick game ``chuopai`` that loads on first use.
-
-    >>> from changpai import chuanpai
-    >>> "chuopai" in dir(chuanpai)
-    True
-    """
-    return sorted({*__all__, "chuopai"})
 
 
 __all__ = [
@@ -153,6 +143,7 @@ __all__ = [
     "transcript",
     "waits",
 ]
+__dir__ = public_dir([*__all__, "chuopai"])  # (with the trick game that loads on first use)
 
 
 def clear_caches() -> None:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -14,7 +15,7 @@ from attrs import frozen
 if TYPE_CHECKING:  # (the engine module imports the family registry at run time)
     from changpai.core.engine import GameBase
 
-__all__ = ["Variant"]
+__all__ = ["Variant", "public_dir"]
 
 
 @frozen
@@ -75,3 +76,19 @@ class Variant:
         ('a', 'b')
         """
         return (self.name, *self.aliases)
+
+
+def public_dir(names: Iterable[str]) -> Callable[[], list[str]]:
+    """A family package's ``__dir__``: its public ``names`` (``__all__``, and a subpackage
+    loaded on first use), not the modules and helpers it imports (review h104: ``caches``,
+    ``Variant`` and ``annotations`` looked like API in ``dir(zipai)``).
+
+    >>> public_dir(["b", "a"])()
+    ['a', 'b']
+    """
+    listed = sorted(set(names))
+
+    def __dir__() -> list[str]:
+        return list(listed)
+
+    return __dir__

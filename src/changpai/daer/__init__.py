@@ -19,7 +19,7 @@ from __future__ import annotations
 from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
-from changpai.core.variant import Variant
+from changpai.core.variant import Variant, public_dir
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.daer.actions import Action, ActionKind
 from changpai.daer.game import Game
@@ -35,18 +35,6 @@ from changpai.daer.play import Match, next_dealer, random_game, simulate, stack_
 from changpai.daer.rules import DAER, LUZHOU, SCORING, Rules
 from changpai.daer.scoring import Analysis, Win, analyze, score
 from changpai.zipai import CARDS, DECK, KINDS, Card, format, parse
-
-
-def __dir__() -> list[str]:
-    """The public names only (not the modules and helpers the package imports), as
-    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
-
-    >>> from changpai import daer
-    >>> "caches" in dir(daer), "Game" in dir(daer)
-    (False, True)
-    """
-    return sorted(__all__)
-
 
 __all__ = [
     "CARDS",
@@ -91,6 +79,7 @@ __all__ = [
     "transcript",
     "waits",
 ]
+__dir__ = public_dir(__all__)
 
 
 def clear_caches() -> None:

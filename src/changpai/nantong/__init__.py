@@ -22,7 +22,7 @@ from __future__ import annotations
 from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
-from changpai.core.variant import Variant
+from changpai.core.variant import Variant, public_dir
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.nantong.actions import Action, ActionKind
 from changpai.nantong.analysis import Analysis, analyze
@@ -72,18 +72,6 @@ from changpai.nantong.melds import (
 )
 from changpai.nantong.rules import DUZIHU, DUZIHU_BAIDA, Rules
 from changpai.nantong.scoring import OtherHand, Win, baida_bonus, score, sets_value
-
-
-def __dir__() -> list[str]:
-    """The public names only (not the modules and helpers the package imports), as
-    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
-
-    >>> from changpai import nantong
-    >>> "caches" in dir(nantong), "Game" in dir(nantong)
-    (False, True)
-    """
-    return sorted(__all__)
-
 
 __all__ = [
     "BAIDA",
@@ -149,6 +137,7 @@ __all__ = [
     "transcript",
     "waits",
 ]
+__dir__ = public_dir(__all__)
 
 
 def clear_caches() -> None:

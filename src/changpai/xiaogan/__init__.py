@@ -15,7 +15,7 @@ from __future__ import annotations
 from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
-from changpai.core.variant import Variant
+from changpai.core.variant import Variant, public_dir
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import (
@@ -44,18 +44,6 @@ from changpai.xiaogan.melds import HU_TABLE, RUNS, Meld, MeldKind, classify, hu,
 from changpai.xiaogan.rules import PRESETS, XIAOGAN, Rules
 from changpai.xiaogan.scoring import Analysis, Win, analyze, score
 from changpai.xiaogan.sim import perft, random_game, simulate, stack_deck, transcript
-
-
-def __dir__() -> list[str]:
-    """The public names only (not the modules and helpers the package imports), as
-    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
-
-    >>> from changpai import xiaogan
-    >>> "caches" in dir(xiaogan), "Game" in dir(xiaogan)
-    (False, True)
-    """
-    return sorted(__all__)
-
 
 __all__ = [
     "CARDS",
@@ -108,6 +96,7 @@ __all__ = [
     "transcript",
     "waits",
 ]
+__dir__ = public_dir(__all__)
 
 
 def clear_caches() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
-from changpai.core.variant import Variant
+from changpai.core.variant import Variant, public_dir
 from changpai.core.view import GameView, SeatView, SeenMeld
 from changpai.zipai.actions import Action, ActionKind
 from changpai.zipai.cards import CARDS, DECK, KINDS, Card, format, parse
@@ -32,18 +32,6 @@ from changpai.zipai.melds import HUXI_TABLE, Meld, MeldKind, Origin, classify, h
 from changpai.zipai.rules import HAHA, HUNAN, LIUHUDAO, MINGTANG_PRESETS, Rules
 from changpai.zipai.scoring import Analysis, Win, analyze, score
 from changpai.zipai.sim import random_game, simulate, transcript
-
-
-def __dir__() -> list[str]:
-    """The public names only (not the modules and helpers the package imports), as
-    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
-
-    >>> from changpai import zipai
-    >>> "caches" in dir(zipai), "Game" in dir(zipai)
-    (False, True)
-    """
-    return sorted(__all__)
-
 
 __all__ = [
     "CARDS",
@@ -93,6 +81,7 @@ __all__ = [
     "transcript",
     "waits",
 ]
+__dir__ = public_dir(__all__)
 
 
 def clear_caches() -> None:

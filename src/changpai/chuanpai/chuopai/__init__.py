@@ -22,20 +22,8 @@ from changpai.chuanpai.chuopai.scoring import Level, Win, fan, fapai_sheet, leve
 from changpai.core import caches
 from changpai.core.match import HandSummary
 from changpai.core.records import ActionRecord, GameResult
-from changpai.core.variant import Variant
+from changpai.core.variant import Variant, public_dir
 from changpai.core.view import GameView, SeatView, SeenMeld
-
-
-def __dir__() -> list[str]:
-    """The public names only (not the modules and helpers the package imports), as
-    ``chuanpai``'s (review h104: ``caches``, ``Variant`` and ``annotations`` looked like API).
-
-    >>> from changpai.chuanpai import chuopai
-    >>> "caches" in dir(chuopai), "Game" in dir(chuopai)
-    (False, True)
-    """
-    return sorted(__all__)
-
 
 __all__ = [
     "CHUOPAI",
@@ -74,6 +62,7 @@ __all__ = [
     "stack_deck",
     "transcript",
 ]
+__dir__ = public_dir(__all__)
 
 
 def clear_caches() -> None:
