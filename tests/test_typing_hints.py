@@ -194,3 +194,60 @@ def test_dir_of_a_family_shows_its_public_names(family: str) -> None:
     ).module
     extra = {"chuopai"} if family == "chuanpai" else set()
     assert set(dir(module)) == set(module.__all__) | extra
+
+
+def _whole_number_fields() -> list[tuple[str, type, str]]:
+    import attrs
+
+    from changpai.core.records import GameResult
+    from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet
+
+    classes: list[type] = [GameResult, Payment, ScoreLine, ScoreSheet]
+    for family in FAMILIES:
+        module = changpai.variant(
+            next(v.name for v in changpai.variants() if v.family == family)
+        ).module
+        classes += [module.Action, module.Win]
+    return [
+        (
+            cls.__qualname__
+            if cls.__module__.startswith("changpai.core")
+            else f"{cls.__module__}.{cls.__qualname__}",
+            cls,
+            f.name,
+        )
+        for cls in classes
+        for f in attrs.fields(cls)
+        if f.converter is not None and typing.get_type_hints(cls)[f.name] in (int, int | None)
+    ]
+
+
+@pytest.mark.parametrize(("name", "cls", "field"), _whole_number_fields())
+def test_a_whole_number_field_is_typed_as_the_constructor_takes_it(
+    name: str, cls: type, field: str
+) -> None:
+    """The seats, winners and amounts of actions, wins, results and score sheets: their attrs
+    converter took ``Any``, so a type checker saw ``Action(seat: Any, …)`` and let
+    ``Action("0", …)`` pass (review h104); it now sees the field's own type."""
+    taken = typing.get_type_hints(cls.__init__)[field]
+    assert taken == typing.get_type_hints(cls)[field], name
+
+
+def test_every_public_attrs_class_has_constructor_hints_that_resolve() -> None:
+    """``typing.get_type_hints`` of every public attrs class's ``__init__`` resolves (typeguard,
+    cattrs and the like call it): a converter's annotation is copied there and read in the
+    class's module, which must know its names (孝感's ``Win`` did not know ``Iterable``)."""
+    import inspect
+
+    import attrs
+
+    modules = [v.module for v in changpai.variants()] + [changpai.core]
+    classes = {
+        obj
+        for module in modules
+        for obj in (getattr(module, name) for name in module.__all__)
+        if inspect.isclass(obj) and attrs.has(obj)
+    }
+    assert len(classes) > 40
+    for cls in classes:
+        typing.get_type_hints(cls.__init__)  # (raised NameError)

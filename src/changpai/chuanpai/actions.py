@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from attrs import field, frozen
@@ -22,7 +23,7 @@ from changpai.core.guard import (
     action_items,
     clipped,
     flag_arg,
-    plain_int,
+    int_field,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
@@ -72,7 +73,7 @@ _cards = action_items(Card, "cards", "chuanpai", parse)
 
 
 # (a named function: mypy's attrs plugin takes no computed converter)
-def _sorted_cards(cards: Any) -> tuple[Card, ...]:
+def _sorted_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return _cards(cards)
 
 
@@ -106,7 +107,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a chuanpai ActionKind
     """
 
-    seat: int = field(converter=plain_int, validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=int_field, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "chuanpai"))
     card: Card | None = field(
         default=None,

@@ -39,8 +39,8 @@ from changpai.core.guard import (
     cards_arg,
     instance_arg,
     int_arg,
+    int_field,
     keywords_with_win,
-    plain_int,
     rules_arg,
     writable_arg,
 )
@@ -126,7 +126,7 @@ def _payments(total: int, winner: int, players: int, rules: Rules) -> tuple[Paym
     return pays
 
 
-def _units_field(value: object) -> Decomposition | tuple[Meld, ...]:
+def _units_field(value: Decomposition | Iterable[Meld]) -> Decomposition | tuple[Meld, ...]:
     if isinstance(value, Decomposition):
         return value
     return cards_arg(value, Meld, "units", "chuanpai units (Meld)")
@@ -154,7 +154,7 @@ class Win:
     """
 
     units: Decomposition | tuple[Meld, ...] = field(converter=_units_field)
-    winner: int = field(default=0, converter=plain_int)
+    winner: int = field(default=0, converter=int_field)
     players: int | None = None
     #: The seats that pay (None: :func:`score`'s default, every other seat); the engine's
     #: leave out a 7th player, who holds one card and never plays (chuanpai.md §2.1).

@@ -21,7 +21,15 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import NUMBER_MAX, clipped, int_arg, items_arg, plain_int, whole_number
+from changpai.core.guard import (
+    NUMBER_MAX,
+    clipped,
+    int_arg,
+    int_field,
+    items_arg,
+    plain_int,
+    whole_number,
+)
 from changpai.errors import ChangpaiError, NotationError
 
 __all__ = ["MOST_KINDS", "Counts", "take"]
@@ -70,7 +78,7 @@ class Counts:
     """
 
     counts: tuple[int, ...] = field(converter=_counts)
-    max_copies: int = field(default=4, converter=plain_int)
+    max_copies: int = field(default=4, converter=int_field)
     name: Callable[[int], str] = field(default=_default_name, eq=False, repr=False)
     limits: tuple[int, ...] | None = field(default=None, eq=False, repr=False, converter=_limits)
     """Per-kind copy limits (a deck whose kinds have different counts, e.g. one copy of each

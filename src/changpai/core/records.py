@@ -25,9 +25,10 @@ from changpai.core.guard import (
     clipped,
     count_arg,
     flag_arg,
+    int_field,
     int_hint,
     items_arg,
-    plain_int,
+    optional_int_field,
     shown,
     whole_number,
 )
@@ -122,14 +123,14 @@ class GameResult:
     ()
     """
 
-    winner: int | None = field(converter=plain_int)
+    winner: int | None = field(converter=optional_int_field)
     reason: str
     sheet: ScoreSheet | None = None
-    next_dealer: int | None = field(default=None, converter=plain_int)
-    value: int = field(default=0, converter=plain_int)
+    next_dealer: int | None = field(default=None, converter=optional_int_field)
+    value: int = field(default=0, converter=int_field)
     label: str = ""
     win: Any = field(default=None)
-    discarder: int | None = field(default=None, converter=plain_int)
+    discarder: int | None = field(default=None, converter=optional_int_field)
     self_drawn: bool = field(default=False)
     _decomposition: Any = field(default=None, kw_only=True, repr=False)
 

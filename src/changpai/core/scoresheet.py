@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import clipped, items_arg, plain_int, whole_number
+from changpai.core.guard import clipped, int_field, items_arg, whole_number
 from changpai.core.render import CELL
 from changpai.errors import IllegalActionError, NotationError
 
@@ -82,15 +82,17 @@ def _items(value: Any, what: str, kind: type) -> tuple[Any, ...]:
     return items
 
 
-def _lines(value: Any) -> tuple[ScoreLine, ...]:
+def _lines(value: Iterable[ScoreLine]) -> tuple[ScoreLine, ...]:
     return _items(value, "lines", ScoreLine)
 
 
-def _payments(value: Any) -> tuple[Payment, ...]:
+def _payments(value: Iterable[Payment]) -> tuple[Payment, ...]:
     return _items(value, "payments", Payment)
 
 
-def _facts(value: Any) -> tuple[tuple[str, Any], ...]:
+def _facts(
+    value: Mapping[str, Any] | Iterable[tuple[str, Any]],
+) -> tuple[tuple[str, Any], ...]:
     """A sheet's ``facts`` as a tuple of (name, value) pairs (a dict is taken as its items)."""
     if isinstance(value, Mapping):
         value = tuple(value.items())
@@ -134,7 +136,7 @@ class ScoreLine:
 
     key: str
     name: str
-    value: int = field(converter=plain_int)
+    value: int = field(converter=int_field)
     op: str = "+"
     rule: str = ""
     html: str = field(default="", eq=False, repr=False)
@@ -181,9 +183,9 @@ class Payment:
     Payment(payer=2, payee=0, amount=6)
     """
 
-    payer: int = field(converter=plain_int)
-    payee: int = field(converter=plain_int)
-    amount: int = field(converter=plain_int)
+    payer: int = field(converter=int_field)
+    payee: int = field(converter=int_field)
+    amount: int = field(converter=int_field)
 
     def __attrs_post_init__(self) -> None:
         _check_fields(self, (), ("payer", "payee", "amount"))
@@ -218,7 +220,7 @@ class ScoreSheet:
 
     title: str
     lines: tuple[ScoreLine, ...] = field(converter=_lines)
-    total: int = field(converter=plain_int)
+    total: int = field(converter=int_field)
     payments: tuple[Payment, ...] = field(default=(), converter=_payments)
     facts: tuple[tuple[str, Any], ...] = field(default=(), converter=_facts)
 

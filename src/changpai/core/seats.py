@@ -14,7 +14,7 @@ and the claim priority order of every seat (the 下家 first).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from attrs import field, frozen
@@ -189,7 +189,7 @@ def scored_seat(value: object, seats: int, what: str) -> int:
     return check_seat(value, seats, what=what, error=IllegalActionError)
 
 
-def payers_field(value: object) -> tuple[int, ...] | None:
+def payers_field(value: Iterable[int] | None) -> tuple[int, ...] | None:
     """The ``payers`` field of a ``Win`` (孝感, 川牌): ``None``, or the seats as a tuple — a
     list or a set as ``score`` takes them, copied (review h60).
 

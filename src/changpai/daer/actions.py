@@ -21,7 +21,7 @@ from changpai.core.guard import (
     action_field,
     action_items,
     clipped,
-    plain_int,
+    int_field,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
@@ -115,7 +115,7 @@ class Action:
     changpai.errors.IllegalActionError: seat=7 is not a seat; expected a whole number 0..3
     """
 
-    seat: int = field(converter=plain_int, validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=int_field, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "大貳"))
     card: Card | None = field(default=None, converter=_card)
     cards: tuple[Card, ...] = field(default=(), converter=_cards)

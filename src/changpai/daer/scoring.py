@@ -29,8 +29,9 @@ from changpai.core.guard import (
     flag_arg,
     instance_arg,
     int_arg,
+    int_field,
     keywords_with_win,
-    plain_int,
+    optional_int_field,
     rules_arg,
     shown,
 )
@@ -70,10 +71,10 @@ class Win:
     """
 
     decomposition: Decomposition
-    winner: int = field(converter=plain_int)
+    winner: int = field(converter=int_field)
     players: int
     self_drawn: bool = True
-    discarder: int | None = field(default=None, converter=plain_int)
+    discarder: int | None = field(default=None, converter=optional_int_field)
     winning_card: Card | None = None
 
     def to_dict(self) -> dict[str, Any]:

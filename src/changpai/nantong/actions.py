@@ -16,7 +16,13 @@ from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_dict, action_field, clipped, plain_int
+from changpai.core.guard import (
+    action_card,
+    action_dict,
+    action_field,
+    clipped,
+    int_field,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.errors import NotationError
@@ -80,7 +86,7 @@ class Action:
     changpai.errors.IllegalActionError: seat=True is not a seat; expected a whole number 0..3
     """
 
-    seat: int = field(converter=plain_int, validator=seat_validator(SEATS))
+    seat: int = field(converter=int_field, validator=seat_validator(SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "nantong"))
     card: Card | None = field(
         default=None,

@@ -68,7 +68,7 @@ __all__ = ["OtherHand", "Win", "baida_bonus", "score", "sets_value"]
 R7 = "nantong.md §7"
 
 
-def _cards_field(value: Any) -> tuple[Card, ...]:
+def _cards_field(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if isinstance(value, tuple):  # checked with the other cards by check_copies
         return value
     if isinstance(value, str):
@@ -76,11 +76,11 @@ def _cards_field(value: Any) -> tuple[Card, ...]:
     return cards_arg(value, Card, "concealed", "nantong cards")
 
 
-def _melds_field(value: Any) -> tuple[Meld, ...]:
+def _melds_field(value: Iterable[Meld] | str) -> tuple[Meld, ...]:
     return parse_melds(value)
 
 
-def _jiang_field(value: Any) -> tuple[Card, ...]:
+def _jiang_field(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return _jiang(value)
 
 
@@ -91,11 +91,11 @@ def _flag(instance: Any, attribute: Any, value: Any) -> None:
     flag_arg(value, attribute.name, NotationError)
 
 
-def _seat_field(value: Any) -> int:
+def _seat_field(value: int) -> int:
     return scored_seat(value, SEATS, "seat")
 
 
-def _losers_field(value: Any) -> tuple[int, ...] | None:
+def _losers_field(value: Iterable[int] | None) -> tuple[int, ...] | None:
     if value is None:
         return None
     seats = items_arg(value, "losers", "seats", sets=True)
@@ -104,7 +104,7 @@ def _losers_field(value: Any) -> tuple[int, ...] | None:
     return tuple(scored_seat(s, SEATS, "losers: seat") for s in seats)
 
 
-def _card_field(value: Any) -> Card | None:
+def _card_field(value: Card | str | None) -> Card | None:
     if value is None or isinstance(value, Card):
         return value
     return Card.parse(value)

@@ -10,11 +10,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from attrs import field, frozen
 
-from changpai.core.guard import action_card, action_field, action_items, clipped, plain_int
+from changpai.core.guard import (
+    action_card,
+    action_field,
+    action_items,
+    clipped,
+    int_field,
+)
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
 from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
@@ -60,7 +67,7 @@ _cards = action_items(Card, "cards", "xiaogan", parse)
 
 
 # (a named function: mypy's attrs plugin takes no computed converter)
-def _sorted_cards(cards: Any) -> tuple[Card, ...]:
+def _sorted_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return _cards(cards)
 
 
@@ -94,7 +101,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='discard' is not a xiaogan ActionKind
     """
 
-    seat: int = field(converter=plain_int, validator=seat_validator(MAX_SEATS))
+    seat: int = field(converter=int_field, validator=seat_validator(MAX_SEATS))
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "xiaogan"))
     card: Card | None = field(
         default=None,

@@ -352,15 +352,15 @@ def _unit_meld(unit: _Unit) -> Meld:
 
 # The fields of a Decomposition, checked (a typed error naming the field, never a later
 # AttributeError); named functions, as mypy's attrs plugin takes no computed converter.
-def _concealed_sets(value: Any) -> tuple[Meld, ...]:
+def _concealed_sets(value: Iterable[Meld]) -> tuple[Meld, ...]:
     return cards_arg(value, Meld, "concealed", "xiaogan sets (Meld)")
 
 
-def _exposed_sets(value: Any) -> tuple[Meld, ...]:
+def _exposed_sets(value: Iterable[Meld]) -> tuple[Meld, ...]:
     return cards_arg(value, Meld, "exposed", "xiaogan sets (Meld)")
 
 
-def _loose_cards(value: Any) -> tuple[Card, ...]:
+def _loose_cards(value: Iterable[Card]) -> tuple[Card, ...]:
     return cards_arg(value, Card, "loose", "xiaogan cards (Card)")
 
 

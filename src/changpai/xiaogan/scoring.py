@@ -21,7 +21,8 @@ No seed gives a 孝感 score. By default [INF] every loser pays the winner one u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+# (Iterable: the hint of Win's payers converter, which get_type_hints reads in this module)
+from collections.abc import Iterable, Sequence  # noqa: F401
 from typing import Any, ClassVar
 
 from attrs import field, frozen
@@ -34,8 +35,9 @@ from changpai.core.guard import (
     flag_arg,
     instance_arg,
     int_arg,
+    int_field,
     keywords_with_win,
-    plain_int,
+    optional_int_field,
     rules_arg,
     shown,
 )
@@ -93,8 +95,8 @@ class Win:
     """
 
     decomposition: Decomposition
-    winner: int = field(default=0, converter=plain_int)
-    discarder: int | None = field(default=None, converter=plain_int)
+    winner: int = field(default=0, converter=int_field)
+    discarder: int | None = field(default=None, converter=optional_int_field)
     turned: bool = False
     self_drawn: bool = False
     #: The seats at the table and the seats that pay, in the engine's order (from the dealer;

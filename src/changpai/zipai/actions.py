@@ -24,8 +24,8 @@ from changpai.core.guard import (
     action_dict,
     action_dict_items,
     clipped,
+    int_field,
     items_arg,
-    plain_int,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
@@ -158,7 +158,7 @@ class Action:
     """
 
     seat: int = field(
-        converter=plain_int, validator=seat_validator(4)
+        converter=int_field, validator=seat_validator(4)
     )  # 3 players, or 4 with 數信 (zipai.md §2)
     kind: ActionKind = field(validator=_kind_validator)
     card: Card | None = field(default=None, converter=_to_card)

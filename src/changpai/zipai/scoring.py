@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, overload
 
 from attrs import field, frozen
@@ -36,8 +36,9 @@ from changpai.core.guard import (
     flag_arg,
     instance_arg,
     int_arg,
+    int_field,
     keywords_with_win,
-    plain_int,
+    optional_int_field,
     rules_arg,
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
@@ -64,7 +65,7 @@ _SETS = frozenset(
 )
 
 
-def _loose_cards(value: object) -> tuple[Card, ...]:
+def _loose_cards(value: Iterable[Card]) -> tuple[Card, ...]:
     return cards_arg(value, Card, "loose", "zipai cards (Card objects)", limit=27)
 
 
@@ -89,11 +90,11 @@ class Win:
     """
 
     decomposition: Decomposition
-    winner: int = field(converter=plain_int)
+    winner: int = field(converter=int_field)
     players: int
     self_drawn: bool = True
     """Won on a card the winner drew himself."""
-    discarder: int | None = field(default=None, converter=plain_int)
+    discarder: int | None = field(default=None, converter=optional_int_field)
     """Seat that discarded the winning card (only when ``Rules.win_on_discard``)."""
     tianhu: bool = False
     """§7 天胡."""

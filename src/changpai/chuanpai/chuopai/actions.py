@@ -24,8 +24,8 @@ from changpai.core.guard import (
     action_field,
     cards_arg,
     clipped,
+    int_field,
     keeps_once,
-    plain_int,
     shown,
 )
 from changpai.core.hanzi import HanziEnum
@@ -59,7 +59,7 @@ DECISIONS = frozenset({ActionKind.LEAD, ActionKind.BEAT, ActionKind.COVER})
 """The kinds a seat chooses; the others are written by the engine (``auto`` records)."""
 
 
-def _cards(value: Any) -> tuple[Card, ...]:
+def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """The cards of an action: text, or a sequence of cards or their texts (one card each),
     in play order; anything else an IllegalActionError naming it (as every family's)."""
     if isinstance(value, str):
@@ -101,7 +101,7 @@ class Action:
     changpai.errors.IllegalActionError: kind='lead' is not a 戳牌 ActionKind
     """
 
-    seat: int = field(converter=plain_int, validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
+    seat: int = field(converter=int_field, validator=seat_validator(PLAYERS))  # (chuanpai.md §3.1)
     kind: ActionKind = field(validator=action_field(ActionKind, "kind", "戳牌"))
     cards: tuple[Card, ...] = field(default=(), converter=_cards)
 

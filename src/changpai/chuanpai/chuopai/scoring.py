@@ -39,9 +39,10 @@ from changpai.core.guard import (
     count_arg,
     instance_arg,
     int_arg,
+    int_field,
     items_arg,
     keywords_with_win,
-    plain_int,
+    optional_int_field,
     rules_arg,
 )
 from changpai.core.hanzi import HanziEnum
@@ -192,9 +193,11 @@ class Win:
     """
 
     bai: tuple[Card, ...] = field(converter=_bai_cards)
-    winner: int = field(default=0, converter=plain_int, validator=_seat_or_none)
-    liable: int | None = field(default=None, converter=plain_int, validator=_seat_or_none)
-    offender: int | None = field(default=None, converter=plain_int, validator=_seat_or_none)
+    winner: int = field(default=0, converter=int_field, validator=_seat_or_none)
+    liable: int | None = field(default=None, converter=optional_int_field, validator=_seat_or_none)
+    offender: int | None = field(
+        default=None, converter=optional_int_field, validator=_seat_or_none
+    )
     rules: Rules | None = field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
