@@ -549,3 +549,39 @@ def test_rules_none_is_the_default_preset_of_every_game_function(family: str) ->
     assert module.simulate(None, 2, seed=1) == module.simulate(preset, 2, seed=1)
     assert module.random_game(None, 3) == module.random_game(preset, 3)
     assert module.Match(None, 1).rules == module.Game(seed=1).rules == preset
+
+
+def test_nantong_names_why_a_claim_is_refused() -> None:
+    """A 胡 / 杠 the hand cannot make, a claim of another card than the one on offer: 南通 gave
+    its one phase-wide reason ("a discard can only be claimed by 胡, 杠, 碰 or passed") where
+    大貳 names the reason (review h106)."""
+    game = nantong.Game(seed=0)
+    while game.phase != "claim":
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    seat, offered = game.to_act[0], game.offered
+    legal = "; ".join(str(a) for a in game.legal_actions(seat))
+    assert offered is not None and "胡" not in legal
+    other = next(c for c in nantong.DECK if c != offered)
+    for action, reason in (
+        (nantong.Action(seat, nantong.ActionKind.WIN, offered),
+         f"seat {seat} cannot 胡 {offered} with this hand (legal now: {legal})"),
+        (nantong.Action(seat, nantong.ActionKind.PENG, other),
+         f"the card on offer is {offered}, not {other}"),
+        (nantong.Action(seat, nantong.ActionKind.DISCARD, offered),
+         "a discard can only be claimed by 胡, 杠, 碰 or passed"),
+    ):  # fmt: skip
+        with pytest.raises(IllegalActionError) as caught:
+            game.verify(action)
+        assert str(caught.value) == f"{action} is not legal now: {reason}"
+
+
+def test_a_nantong_win_names_its_concealed_cards_given_as_codes() -> None:
+    """``Win(concealed=<a tuple of codes>)`` was taken as the engine's tuple of cards and its
+    error named ``cards=`` (review h106); the field takes Cards or one text, as the analysis."""
+    hand = "HH HH HH QZ QZ QZ BH BH BH 4w 4w 4w 5t 5t 5t 7b 7b 7b 6w 6w 6w 9t 9t"
+    for given in (hand.split(), tuple(hand.split())):
+        with pytest.raises(
+            NotationError, match=r"^concealed=.* holds 'HH', which is not one of nantong cards"
+        ):
+            nantong.Win(given, jiang="HH 3w")
+    assert nantong.Win(nantong.parse(hand), jiang="HH 3w") == nantong.Win(hand, jiang="HH 3w")

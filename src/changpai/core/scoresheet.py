@@ -91,7 +91,7 @@ def _payments(value: Iterable[Payment]) -> tuple[Payment, ...]:
 
 
 def _facts(
-    value: Mapping[str, Any] | Iterable[tuple[str, Any]],
+    value: Mapping[str, Any] | Iterable[Sequence[Any]],
 ) -> tuple[tuple[str, Any], ...]:
     """A sheet's ``facts`` as a tuple of (name, value) pairs (a dict is taken as its items)."""
     if isinstance(value, Mapping):

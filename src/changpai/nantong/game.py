@@ -75,6 +75,9 @@ _REASONS = {
 }
 
 
+# the kinds a seat may answer a card on offer with
+_CLAIM_KINDS = frozenset({ActionKind.WIN, ActionKind.GANG, ActionKind.PENG, ActionKind.PASS})
+
 # the shared actions of each kind, by seat then card index (last: no card)
 _DISCARDS = _MADE[ActionKind.DISCARD]
 _WINS = _MADE[ActionKind.WIN]
@@ -695,10 +698,23 @@ class Game(GameBase):
             reason = _REASONS[self._phase]
             if action.seat in self._ting and self._phase == "discard":
                 reason = "after 報聽 only the drawn card may be discarded"
-            same = [str(a) for a in legal if a.kind is action.kind]
-            if same and self._phase == "claim":  # (a claim of a kind open to it: review h105)
-                reason = f"the {action.kind.hanzi} legal now: {'; '.join(same)}"
+            if self._phase == "claim" and action.kind in _CLAIM_KINDS:
+                reason = self._claim_refusal(action, legal)
             raise IllegalActionError(f"{action} is not legal now: {reason}")
+
+    def _claim_refusal(self, action: Action, legal: list[Action]) -> str:
+        """Why a claim or 過 of the card on offer is not legal (reviews h105, h106: the one
+        phase-wide reason was given of a listed move spelled otherwise and of a 胡 the hand
+        cannot make): the card is not the one on offer, or the moves of that kind legal now,
+        or that the hand cannot make it."""
+        kind, card = action.kind, action.card
+        if card is not None and card != self.offered and kind is not ActionKind.PASS:
+            return f"the card on offer is {self.offered}, not {card}"
+        same = [str(a) for a in legal if a.kind is kind]
+        if same:
+            return f"the {kind.hanzi} legal now: {'; '.join(same)}"
+        choices = "; ".join(str(a) for a in legal)
+        return f"seat {action.seat} cannot {kind.hanzi} {self.offered} with this hand (legal now: {choices})"
 
     # ----------------------------------------------------------------- changes
     def apply(self, action: Action) -> ActionRecord[Action]:

@@ -68,9 +68,9 @@ __all__ = ["OtherHand", "Win", "baida_bonus", "score", "sets_value"]
 R7 = "nantong.md §7"
 
 
-def _cards_field(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if isinstance(value, tuple):  # checked with the other cards by check_copies
-        return value
+def _cards_field(value: Iterable[Card] | str) -> tuple[Card, ...]:
+    if type(value) is tuple and all(type(c) is Card for c in value):
+        return value  # (the engine's: checked with the other cards by check_copies)
     if isinstance(value, str):
         return parse(value)
     return cards_arg(value, Card, "concealed", "nantong cards")
