@@ -585,3 +585,65 @@ def test_a_nantong_win_names_its_concealed_cards_given_as_codes() -> None:
         ):
             nantong.Win(given, jiang="HH 3w")
     assert nantong.Win(nantong.parse(hand), jiang="HH 3w") == nantong.Win(hand, jiang="HH 3w")
+
+
+@pytest.mark.parametrize("family", ["zipai", "nantong", "chuanpai", "chuopai", "daer", "xiaogan"])
+def test_parse_refuses_one_copy_more_than_the_family_deals(family: str) -> None:
+    """DESIGN: a fifth copy of a card is an error, never a silent change. 戳牌's ``parse`` was
+    川牌's, which reads against any 川牌 deck: five 天牌 where the 戳牌 deck holds four
+    (review h108). (川牌 reads against its largest deck, as docs/chuanpai.md says.)"""
+    module = {"zipai": zipai, "nantong": nantong, "chuanpai": chuanpai, "chuopai": chuopai,
+              "daer": daer, "xiaogan": xiaogan}[family]  # fmt: skip
+    dealt = module.Game(seed=1).deck
+    card = dealt[0]
+    most = max(dealt.count(c) for c in set(dealt)) if family == "chuanpai" else dealt.count(card)
+    text = " ".join([card.code] * (most + 1))
+    with pytest.raises(NotationError, match="cop"):
+        module.parse(text)
+    assert len(module.parse(" ".join([card.code] * dealt.count(card)))) == dealt.count(card)
+
+
+@pytest.mark.parametrize("family", ["zipai", "nantong", "chuanpai", "daer", "xiaogan"])
+def test_meld_parse_names_its_text_parameter(family: str) -> None:
+    """``Meld.parse(5)`` said ``meld=5`` (the parameter is ``text``) in three families and was
+    worded two other ways in 大貳 and 孝感 (review h108)."""
+    module = {"zipai": zipai, "nantong": nantong, "chuanpai": chuanpai, "daer": daer,
+              "xiaogan": xiaogan}[family]  # fmt: skip
+    with pytest.raises(NotationError) as caught:
+        module.Meld.parse(5)
+    assert str(caught.value) == "text=5 is not a string"
+
+
+@pytest.mark.parametrize(
+    ("family", "seat"), [("zipai", 3), ("chuanpai", 5), ("xiaogan", 4), ("daer", 3)]
+)
+def test_a_seat_off_the_table_is_named_as_such(family: str, seat: int) -> None:
+    """A seat the ``Action`` allows but the table has not was told "is not to act" (as if it
+    should wait its turn) in 字牌 and 川牌; 孝感 said "is not at this table" (review h108)."""
+    module = {"zipai": zipai, "chuanpai": chuanpai, "daer": daer, "xiaogan": xiaogan}[family]
+    rules = daer.DAER.evolve(players=3) if family == "daer" else module.Game.default_rules
+    game = module.Game(rules, seed=1)
+    action = module.Action(seat, module.ActionKind.PASS)
+    with pytest.raises(IllegalActionError) as caught:
+        game.verify(action)
+    table = len(game.seats) if family != "chuanpai" else game.players
+    assert (
+        str(caught.value)
+        == f"{action} is not legal now: seat {seat} is not at this table of {table}"
+    )
+
+
+@pytest.mark.parametrize("family", ["zipai", "chuanpai", "chuopai", "daer", "xiaogan"])
+def test_a_move_of_the_engine_is_refused_as_such(family: str) -> None:
+    """A record of the log copied back (a 摸, a 發牌): 川牌 and 孝感 said only "not legal in the
+    discard phase; legal kinds: discard"; every family now says the engine applies it
+    (review h108)."""
+    module = {"zipai": zipai, "chuanpai": chuanpai, "chuopai": chuopai, "daer": daer,
+              "xiaogan": xiaogan}[family]  # fmt: skip
+    game = module.Game(seed=1)
+    kind = module.ActionKind("deal" if family == "chuopai" else "draw")
+    action = module.Action(game.to_act[0], kind)
+    with pytest.raises(
+        IllegalActionError, match=f"{kind.hanzi} is applied by the engine, never chosen$"
+    ):
+        game.verify(action)

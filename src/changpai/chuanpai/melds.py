@@ -329,7 +329,7 @@ class Meld:
         >>> Meld.parse("jier 天牌 人牌")
         Meld(kind=MeldKind.JIER, cards=(Card('66'), Card('44')), claimed=None)
         """
-        head, rest = meld_head(text_arg(text, "meld"))
+        head, rest = meld_head(text_arg(text, "text"))
         kind = MeldKind.parse(head)
         if not rest:
             raise kind_alone(text, head)

@@ -557,17 +557,26 @@ def keywords_with_win(given: Iterable[str]) -> None:
         )
 
 
-def not_to_act(action: object, seat: int, seen: tuple[int, ...]) -> IllegalActionError:
+def not_to_act(
+    action: object, seat: int, seen: tuple[int, ...], table: int | None = None
+) -> IllegalActionError:
     """The error refusing ``action`` of a ``seat`` that is not to act, naming only the seats
     to act that this seat may see (``seen``: its view's ``to_act``). Who is asked about a card
     on offer is private (it would tell that they can claim it), so a seat that is not asked, or
-    has answered, learns only that it has nothing to decide.
+    has answered, learns only that it has nothing to decide. A seat beyond the ``table`` (the
+    number of seats) is named as such (review h108: "is not to act" said it should wait).
 
     >>> str(not_to_act("seat 1 過", 1, (0,)))
     'seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))'
     >>> str(not_to_act("seat 1 過", 1, ()))
     'seat 1 過 is not legal now: seat 1 has nothing to decide on the card on offer'
+    >>> str(not_to_act("seat 3 過", 3, (0,), table=3))
+    'seat 3 過 is not legal now: seat 3 is not at this table of 3'
     """
+    if table is not None and seat >= table:
+        return IllegalActionError(
+            f"{action} is not legal now: seat {seat} is not at this table of {table}"
+        )
     if seen:
         return IllegalActionError(
             f"{action} is not legal now: seat {seat} is not to act (to act: {seen})"

@@ -393,7 +393,9 @@ class Game(ClaimsMixin, GameBase):
             acting = seat == self._current
             legal = self._legal_turn() if acting else ()
         if not acting:
-            raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
+            raise not_to_act(
+                action, action.seat, self._to_act_seen_by(action.seat), self.rules.players
+            )
         for candidate in legal:  # the shared objects of legal_actions: no field comparisons
             if candidate is action:
                 return

@@ -28,6 +28,7 @@ from changpai.core.guard import (
     kind_alone,
     meld_head,
     rules_arg,
+    text_arg,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.serial import fields_to_dict
@@ -287,9 +288,7 @@ class Meld:
         ...
         changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 垄, 將, 将, 對子, 对子, 吃
         """
-        if not isinstance(text, str):
-            raise NotationError(f"{clipped(text)} is not a 大貳 meld text")
-        head, rest = meld_head(text)
+        head, rest = meld_head(text_arg(text, "text"))
         if not rest:
             try:
                 cards = parse(head)

@@ -643,7 +643,7 @@ class Meld:
         ...
         changpai.errors.NotationError: '碰': the kind '碰' names no cards
         """
-        words = text_arg(text, "meld").split()
+        words = text_arg(text, "text").split()
         source: SetKind | None = None
         if words and words[0].lower() in _SET_NAMES:  # (every name SetKind.get reads)
             source = _SET_NAMES[words[0].lower()]

@@ -30,7 +30,7 @@ from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import check_seat
 from changpai.core.turnclaim import TurnClaimGame
 from changpai.core.view import PerSeat
-from changpai.errors import IllegalActionError, NotationError, RulesError
+from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.actions import Action, ActionKind
 from changpai.xiaogan.cards import CARDS, COPIES, KINDS, Card, parse
 from changpai.xiaogan.hand import (
@@ -717,18 +717,3 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
             ),
         )
         return record
-
-    def verify(self, action: Action) -> None:
-        """Raise :class:`~changpai.errors.IllegalActionError` with the reason if ``action`` is
-        not legal now (see :class:`~changpai.core.turnclaim.TurnClaimGame`).
-
-        >>> Game(seed=3).verify(Action(1, K.PASS))
-        Traceback (most recent call last):
-        ...
-        changpai.errors.IllegalActionError: seat 1 過 is not legal now: seat 1 is not to act (to act: (0,))
-        """
-        if isinstance(action, Action) and action.seat >= self.players:
-            raise IllegalActionError(
-                f"{action} is not legal: seat {clipped(action.seat)} is not at this table of {clipped(self.players)}"
-            )
-        super().verify(action)

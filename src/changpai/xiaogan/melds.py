@@ -32,6 +32,7 @@ from changpai.core.guard import (
     kind_alone,
     meld_head,
     rules_arg,
+    text_arg,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
@@ -329,11 +330,7 @@ class Meld:
         >>> Meld.parse("扛 大大大大")
         Meld(kind=MeldKind.GANG, cards=(Card('A2'), Card('A2'), Card('A2'), Card('A2')), claimed=None)
         """
-        if not isinstance(text, str):
-            raise NotationError(
-                f"{clipped(text)} is not a xiaogan set; expected text such as '碰 上上上'"
-            )
-        head, rest = meld_head(text)
+        head, rest = meld_head(text_arg(text, "text"))
         kind = MeldKind.parse(head)
         if not rest:
             raise kind_alone(text, head)

@@ -389,7 +389,9 @@ class Game(Claims, GameBase):
                 f"{action}: {action.kind.hanzi} is applied by the engine, never chosen"
             )
         if action.seat not in self.to_act:
-            raise not_to_act(action, action.seat, self._to_act_seen_by(action.seat))
+            raise not_to_act(
+                action, action.seat, self._to_act_seen_by(action.seat), self.rules.players
+            )
         if self._legal(action):
             return
         raise IllegalActionError(self._why_illegal(action))

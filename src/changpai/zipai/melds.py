@@ -296,7 +296,7 @@ class Meld:
         ...
         changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比
         """
-        head, rest = meld_head(text_arg(text, "meld"))
+        head, rest = meld_head(text_arg(text, "text"))
         if not rest:
             try:
                 cards = parse(head)

@@ -11,8 +11,9 @@ engine, and the settlement of §3.4.
 
 from __future__ import annotations
 
-from changpai.chuanpai.cards import DECK84, Card, format, parse
+from changpai.chuanpai.cards import DECK84, Card, format
 from changpai.chuanpai.chuopai.actions import Action, ActionKind, Pile, PileKind
+from changpai.chuanpai.chuopai.cards import parse
 from changpai.chuanpai.chuopai.deal import next_dealer, stack_deck
 from changpai.chuanpai.chuopai.game import Game
 from changpai.chuanpai.chuopai.match import Match, random_game, simulate, transcript

@@ -481,7 +481,9 @@ class Game(GameBase):
             raise IllegalActionError(f"{action}: the hand is over ({self._result.headline})")
         seat = check_seat(action.seat, PLAYERS, error=IllegalActionError)
         if action.kind not in DECISIONS:
-            raise IllegalActionError(f"{action}: {action.kind.hanzi} is applied by the engine")
+            raise IllegalActionError(
+                f"{action}: {action.kind.hanzi} is applied by the engine, never chosen"
+            )
         if seat != self._turn:
             raise not_to_act(action, seat, (self._turn,))
         cards = action.cards

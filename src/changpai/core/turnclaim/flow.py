@@ -23,6 +23,7 @@ from changpai.core import caches
 from changpai.core.guard import not_an_action, not_to_act
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.turnclaim.protocols import (
+    FORCED,
     TurnClaimAction,
     TurnClaimCard,
     TurnClaimRules,
@@ -173,9 +174,14 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             raise not_an_action(action, self.action_class, self.family)
         if self._result is not None:
             raise IllegalActionError(f"{action} is not legal: the hand is over")
+        if action.kind.value in FORCED:  # (a record of the log copied back: review h108)
+            raise IllegalActionError(
+                f"{action} is not legal now: {action.kind.hanzi} is applied by the engine, "
+                "never chosen"
+            )
         seat = action.seat
         if seat != self._acting():
-            raise not_to_act(action, seat, self._to_act_seen_by(seat))
+            raise not_to_act(action, seat, self._to_act_seen_by(seat), self.players)
         cache = self._legal_cache
         if cache is not None and cache[0] == (len(self._log), seat):
             legal = cache[1]  # (``_legal`` inline: asked right after ``legal_actions``)
