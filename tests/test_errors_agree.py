@@ -647,3 +647,32 @@ def test_a_move_of_the_engine_is_refused_as_such(family: str) -> None:
         IllegalActionError, match=f"{kind.hanzi} is applied by the engine, never chosen$"
     ):
         game.verify(action)
+
+
+_SCORE_PARAMETER = {"zipai": "hand", "nantong": "win", "chuanpai": "melds", "chuopai": "bai",
+                    "daer": "win", "xiaogan": "win"}  # fmt: skip
+
+
+@pytest.mark.parametrize("family", list(_SCORE_PARAMETER))
+def test_score_names_another_familys_reading_as_such(family: str) -> None:
+    """``score`` of another family's Decomposition: 南通 said "is not a sequence of nantong
+    cards", 川牌 "… of units", 戳牌 "… of 戳牌 cards"; 字牌 did not name its parameter (review
+    h108). Every family names the parameter and the reading's family."""
+    module = {"zipai": zipai, "nantong": nantong, "chuanpai": chuanpai, "chuopai": chuopai,
+              "daer": daer, "xiaogan": xiaogan}[family]  # fmt: skip
+    other, sample = (nantong, "123b 456b 789b 123t 456t 789t 123w 5w 5w") if family == "zipai" else (
+        zipai, "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾")  # fmt: skip
+    reading = other.best_decomposition(sample)
+    parameter = _SCORE_PARAMETER[family]
+    own = "chuanpai.chuopai" if family == "chuopai" else family
+    with pytest.raises(NotationError) as caught:
+        module.score(reading)
+    assert str(caught.value).startswith(f"{parameter}=")
+    assert str(caught.value).endswith(
+        f"is a {other.__name__.split('.')[-1]} Decomposition, not a {own} one"
+    )
+    if family in ("zipai", "daer", "xiaogan"):  # (a thing that is no reading at all)
+        with pytest.raises(
+            NotationError, match=rf"^{parameter}=5 is not a \S+ Decomposition or Win$"
+        ):
+            module.score(5)

@@ -78,7 +78,7 @@ def test_win_checks_its_seats() -> None:
         Win(d, winner=1, players=4, discarder=2)
     with pytest.raises(RulesError):
         score(d, rules="daer")  # type: ignore[arg-type]
-    with pytest.raises(NotationError, match="is not a 大貳 Win or Decomposition"):
+    with pytest.raises(NotationError, match="is not a 大貳 Decomposition or Win"):
         score("一二三")  # type: ignore[arg-type]  # a wrong type (was IllegalActionError)
     with pytest.raises(RulesError, match="players=5 is not an integer from 2 to 4"):
         Win(d, winner=1, players=5)  # a count out of range (was IllegalActionError)

@@ -37,6 +37,7 @@ from changpai.core import caches, document, render
 from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import (
     cards_arg,
+    foreign_result,
     instance_arg,
     int_arg,
     int_field,
@@ -230,6 +231,8 @@ def score(
     ...
     changpai.errors.RulesError: 擠兒 天牌 地牌 sums to 14; in 幺地人 a pair sums to 10 or 20
     """
+    if (foreign := foreign_result(melds, "chuanpai", "melds")) is not None:
+        raise foreign
     if isinstance(melds, Win):
         keywords_with_win(
             name

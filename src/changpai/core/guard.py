@@ -39,6 +39,7 @@ __all__ = [
     "count_arg",
     "cut_card_arg",
     "flag_arg",
+    "foreign_result",
     "hands_arg",
     "instance_arg",
     "instance_of",
@@ -555,6 +556,28 @@ def keywords_with_win(given: Iterable[str]) -> None:
             f"score(win, {', '.join(f'{k}=...' for k in names)}): a Win carries its own "
             "facts; give these keywords with a Decomposition"
         )
+
+
+def foreign_result(value: object, family: str, what: str) -> NotationError | None:
+    """The error refusing another family's ``Decomposition`` or ``Win`` given to ``family``'s
+    ``score`` as ``what`` (its first parameter), else ``None`` (review h108: 南通 said "is not
+    a sequence of nantong cards" of a 字牌 reading, 川牌 "not a sequence of units").
+
+    >>> from changpai import zipai
+    >>> best = zipai.best_decomposition("一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾")
+    >>> print(foreign_result(best, "nantong", "win"))
+    win=<Decomposition ... (15 胡息)> is a zipai Decomposition, not a nantong one
+    >>> foreign_result(best, "zipai", "hand") is None, foreign_result(5, "nantong", "win") is None
+    (True, True)
+    """
+    kind = type(value)
+    if kind.__name__ not in ("Decomposition", "Win") or not kind.__module__.startswith("changpai."):
+        return None
+    parts = kind.__module__.split(".")
+    own = "chuanpai.chuopai" if parts[1:3] == ["chuanpai", "chuopai"] else parts[1]
+    if own == family:
+        return None
+    return NotationError(f"{what}={shown(value)} is a {own} {kind.__name__}, not a {family} one")
 
 
 def not_to_act(

@@ -27,6 +27,7 @@ from changpai.core.analysis import AnalysisFace
 from changpai.core.guard import (
     clipped,
     flag_arg,
+    foreign_result,
     instance_arg,
     int_arg,
     int_field,
@@ -173,7 +174,9 @@ def score(
             discarder=discarder,
         )
     elif not isinstance(win, Win):
-        raise NotationError(f"win={shown(win)} is not a 大貳 Win or Decomposition")
+        raise foreign_result(win, "daer", "win") or NotationError(
+            f"win={shown(win)} is not a 大貳 Decomposition or Win"
+        )
     else:
         keywords = {
             "winner": winner, "players": players, "self_drawn": self_drawn, "discarder": discarder

@@ -27,6 +27,7 @@ from changpai.core.guard import (
     clipped,
     count_arg,
     flag_arg,
+    foreign_result,
     instance_arg,
     int_arg,
     items_arg,
@@ -617,6 +618,8 @@ def score(
     ...
     changpai.errors.NotationError: unknown keyword 'self_drawm' for nantong.score; the keywords are rules, winner, ...
     """
+    if (foreign := foreign_result(win, "nantong", "win")) is not None:
+        raise foreign
     reading = win if isinstance(win, Decomposition) else None
     if rules is None:  # (the rules the hand was read or played under, else the default)
         if reading is not None:

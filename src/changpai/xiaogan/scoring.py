@@ -33,6 +33,7 @@ from changpai.core.guard import (
     clipped,
     count_arg,
     flag_arg,
+    foreign_result,
     instance_arg,
     int_arg,
     int_field,
@@ -217,7 +218,9 @@ def score(
     elif isinstance(win, Decomposition):
         decomposition, seat = win, 0 if winner is None else winner
     else:
-        raise NotationError(f"win={shown(win)} is not a xiaogan Decomposition or Win")
+        raise foreign_result(win, "xiaogan", "win") or NotationError(
+            f"win={shown(win)} is not a xiaogan Decomposition or Win"
+        )
     if rules is None:
         rules = decomposition.rules
     rules_arg(rules, Rules, "xiaogan")

@@ -34,6 +34,7 @@ from changpai.core.guard import (
     clipped,
     count_arg,
     flag_arg,
+    foreign_result,
     instance_arg,
     int_arg,
     int_field,
@@ -496,7 +497,9 @@ def _as_win(
         keywords_with_win([*given, *(["winner"] if winner is not None else [])])
         return hand
     if not isinstance(hand, Decomposition):
-        raise NotationError(f"{clipped(hand)} is not a zipai Decomposition or Win")
+        raise foreign_result(hand, "zipai", "hand") or NotationError(
+            f"hand={clipped(hand)} is not a zipai Decomposition or Win"
+        )
     unknown = sorted(set(facts) - _WIN_FACTS)
     if unknown:
         raise NotationError(

@@ -37,6 +37,7 @@ from changpai.chuanpai.chuopai.rules import CHUOPAI, Rules
 from changpai.core.guard import (
     clipped,
     count_arg,
+    foreign_result,
     instance_arg,
     int_arg,
     int_field,
@@ -251,6 +252,8 @@ def score(
     ...
     changpai.errors.RulesError: 15 擺牌 is no win: a win needs 16 (15 wins only with chuo_fifteen='win', 脫手)
     """
+    if (foreign := foreign_result(bai, "chuanpai.chuopai", "bai")) is not None:
+        raise foreign
     offender = None
     if isinstance(bai, Win):
         keywords = {"winner": winner, "liable": liable}
