@@ -291,3 +291,17 @@ def test_a_reading_of_a_waiting_size_is_named_as_such() -> None:
     )
     with pytest.raises(NotationError, match="it holds 13 cards, a waiting hand's"):
         score(Decomposition((), melds, 9, DAER))
+
+
+def test_analyze_takes_the_kan_held() -> None:
+    """daer.md "Which threes are 坎": the analyses take the 坎 held as ``kan=``; ``analyze`` did
+    not, so a 瀘州 hand the engine won (拾拾拾 drawn, not dealt) read as not complete under
+    ``kan_locked`` (review h107)."""
+    from changpai.daer import LUZHOU, analyze, best_decomposition, waits
+
+    hand = "一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒拾"
+    assert not analyze(hand, rules=LUZHOU).complete
+    read = analyze(hand, rules=LUZHOU, kan="拾")
+    assert read.complete and read.best == best_decomposition(hand, rules=LUZHOU, kan="拾")
+    waiting = "一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒"
+    assert analyze(waiting, rules=LUZHOU, kan=[]).waits == waits(waiting, rules=LUZHOU, kan=[])

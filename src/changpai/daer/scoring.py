@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from attrs import field, frozen
@@ -360,12 +360,20 @@ def analyze(
     exposed: str | Sequence[Meld | str] = (),
     *,
     rules: Rules = DAER,
+    kan: str | Iterable[Card | str] | None = None,
 ) -> Analysis:
     """Analyze a hand of concealed cards with its table sets: complete (``hand_size + 1``
     cards) → its best reading and settlement; waiting (``hand_size`` cards) → its waits.
+    ``kan`` lists the 坎 held, as in :func:`~changpai.daer.best_decomposition` and
+    :func:`~changpai.daer.waits` (a seat of a game: ``kan=game.kan(seat)``); told nothing,
+    every three held is a 坎 under ``kan_locked`` (review h107: ``analyze`` took no ``kan``).
 
     >>> analyze("一二三 四五六 壹貳叄 伍伍", "碰 拾拾拾").best.value
     12
+    >>> from changpai.daer import LUZHOU
+    >>> hand = "一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒拾"
+    >>> analyze(hand, rules=LUZHOU).complete, analyze(hand, rules=LUZHOU, kan="拾").complete
+    (False, True)
     >>> analyze("一二三")
     Traceback (most recent call last):
     ...
@@ -379,8 +387,8 @@ def analyze(
     cards = read_hand(hand, "hand")
     melds = (*_read_melds(exposed, "exposed"), *on_table)
     if not _check_size(cards, melds, rules, complete=True):  # (waiting, or a NotationError)
-        return Analysis(cards, melds, rules, None, None, waits(cards, melds, rules=rules))
-    best = best_decomposition(cards, melds, rules=rules)
+        return Analysis(cards, melds, rules, None, None, waits(cards, melds, rules=rules, kan=kan))
+    best = best_decomposition(cards, melds, rules=rules, kan=kan)
     # (the analysis read the reading itself: settled without checking it again)
     win = None if best is None else Win(best, winner=0, players=rules.players)
     sheet = None if win is None else _settle(win, rules)
