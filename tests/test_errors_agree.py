@@ -676,3 +676,31 @@ def test_score_names_another_familys_reading_as_such(family: str) -> None:
             NotationError, match=rf"^{parameter}=5 is not a \S+ Decomposition or Win$"
         ):
             module.score(5)
+
+
+def test_nantong_and_daer_name_the_input_and_the_reason_as_the_others() -> None:
+    """Review h108: 南通 gave no reason for a text that is no group ("is not a nantong
+    group"), named no cards for a 順子 called a 碰, said only "not one of the discards, kongs
+    …" of a card not held; 大貳 did not name ``exposed`` holding something that is no meld."""
+    cases = [
+        (lambda: nantong.Meld.parse("1t 3t 7t"), NotationError,
+         "'1t 3t 7t' is not a nantong group: a pair, a 順子 (three in a row of a suit), a 文錢, "
+         "three or four of one card"),
+        (lambda: nantong.Meld.parse("碰 1t 1t 2t"), NotationError,
+         "'1t 1t 2t' is not a nantong set: three or four of one card"),
+        (lambda: daer.best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍", [5]), NotationError,
+         "exposed=[5] holds 5, which is not a 大貳 meld (a Meld or its text)"),
+    ]  # fmt: skip
+    for call, error, message in cases:
+        with pytest.raises(error) as caught:
+            call()
+        assert str(caught.value) == message
+    game = nantong.Game(seed=1)
+    while game.phase != "discard":
+        game.apply(game.legal_actions(game.to_act[0])[-1])
+    seat = game.to_act[0]
+    missing = next(c for c in nantong.DECK if c not in game.hand(seat))
+    with pytest.raises(
+        IllegalActionError, match=f"is not legal now: seat {seat} holds no {missing}$"
+    ):
+        game.verify(nantong.Action(seat, nantong.ActionKind.DISCARD, missing))

@@ -66,7 +66,7 @@ def test_bad_fields_raise_illegal_action_error(call: object, message: str) -> No
     [
         ({"kind": "pass"}, "the key 'seat' is missing"),
         ({"seat": 0}, "the key 'kind' is missing"),
-        ({"seat": 0, "kind": "fly"}, "'fly' is not a kind"),
+        ({"seat": 0, "kind": "fly"}, "'fly' is not a valid ActionKind; expected one of 'lay'"),
         ({"seat": 0, "kind": "lay", "meld": "x"}, "'x' is not a unit kind"),
         ({"seat": 0, "kind": "lay", "cards": "55"}, "cards must be a list of codes"),
         ({"seat": 0, "kind": "discard", "card": 55}, "card 55 is not a code"),

@@ -28,7 +28,7 @@ from changpai.core.guard import (
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
-from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
+from changpai.core.turnclaim.actions import MAX_SEATS, action_cards, action_fields
 from changpai.errors import IllegalActionError, NotationError
 
 __all__ = ["Action", "ActionKind"]
@@ -182,12 +182,13 @@ class Action:
             raise NotationError(
                 f"{clipped(data)} is not a chuanpai action: guo={shown(guo)} is not True or False"
             )
+        read_card, read_cards = action_cards(data, "chuanpai", Card.parse, card, cards)
         try:
             return cls(
                 seat=seat,
                 kind=ActionKind(kind),
-                card=None if card is None else Card.parse(card),
-                cards=tuple(Card.parse(c) for c in cards),
+                card=read_card,
+                cards=read_cards,
                 meld=None if meld is None else MeldKind(meld),
                 guo=guo,
             )

@@ -540,7 +540,10 @@ def _read_melds(melds: object, what: str) -> tuple[Meld, ...]:
             if item.strip():
                 out.append(Meld.parse(item))
         else:
-            raise NotationError(f"{clipped(item)} is not a 大貳 meld (a Meld or its text)")
+            raise NotationError(
+                f"{what}={clipped(melds)} holds {clipped(item)}, which is not a 大貳 meld (a Meld "
+                "or its text)"
+            )
     return tuple(out)
 
 

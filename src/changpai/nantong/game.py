@@ -70,7 +70,7 @@ _REASONS = {
         "the opening round takes only 叫牌 of a dealt four (or of three of a flipped card), "
         "報聽 with a ready hand, the dealer's 胡 or 過"
     ),
-    "discard": "not one of the discards, kongs or 自摸 open to this seat",
+    "discard": "not one of the discards, 杠 or 自摸 open to this seat",
     "claim": "a discard can only be claimed by 胡, 杠, 碰 or passed",
 }
 
@@ -698,6 +698,13 @@ class Game(GameBase):
             reason = _REASONS[self._phase]
             if action.seat in self._ting and self._phase == "discard":
                 reason = "after 報聽 only the drawn card may be discarded"
+            elif (
+                self._phase == "discard"
+                and action.kind is ActionKind.DISCARD
+                and action.card is not None
+                and action.card not in self.hand(action.seat)
+            ):  # (as every family names it: review h108)
+                reason = f"seat {action.seat} holds no {action.card}"
             if self._phase == "claim" and action.kind in _CLAIM_KINDS:
                 reason = self._claim_refusal(action, legal)
             raise IllegalActionError(f"{action} is not legal now: {reason}")

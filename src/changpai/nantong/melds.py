@@ -578,7 +578,10 @@ class Meld:
                 f"({self.kind.value})"
             )
         if self.source is not None and self.kind not in (MeldKind.KEZI, MeldKind.GANG):
-            raise NotationError(f"a {self.kind.hanzi} cannot be a {self.source.value} set")
+            raise NotationError(
+                f"{clipped(' '.join(c.code for c in self.faces))} is a {self.kind.hanzi}, which "
+                f"cannot be a {self.source.value} set (three or four of one card)"
+            )
         if self.source is not None:
             if self.source.is_four and self.kind != MeldKind.GANG:
                 raise NotationError(
@@ -622,8 +625,15 @@ class Meld:
         if src is not None and src.is_four:
             kind = MeldKind.GANG if kind in (MeldKind.GANG, MeldKind.KEZI, MeldKind.PAIR) else None
         if kind is None:
+            what = (
+                "set: three or four of one card"
+                if src is not None
+                else (
+                    "group: a pair, a 順子 (three in a row of a suit), a 文錢, three or four of one card"
+                )
+            )
             raise NotationError(
-                f"{clipped(' '.join(c.code for c in faces))} is not a nantong group"
+                f"{clipped(' '.join(c.code for c in faces))} is not a nantong {what}"
             )
         return cls(kind, faces, src)
 
@@ -637,7 +647,7 @@ class Meld:
         >>> Meld.parse("7t 8t")
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: '7t 8t' is not a nantong group
+        changpai.errors.NotationError: '7t 8t' is not a nantong group: a pair, a 順子 (three in a row of a suit), a 文錢, three or four of one card
         >>> Meld.parse("碰")
         Traceback (most recent call last):
         ...

@@ -24,7 +24,7 @@ from changpai.core.guard import (
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.seats import seat_validator
-from changpai.core.turnclaim.actions import MAX_SEATS, action_fields
+from changpai.core.turnclaim.actions import MAX_SEATS, action_cards, action_fields
 from changpai.errors import IllegalActionError, NotationError
 from changpai.xiaogan.cards import Card, parse
 from changpai.xiaogan.melds import MeldKind
@@ -164,12 +164,13 @@ class Action:
         seat, kind, card, cards, meld = action_fields(
             data, "xiaogan", ActionKind, MeldKind, "set kind"
         )
+        read_card, read_cards = action_cards(data, "xiaogan", Card.parse, card, cards)
         try:
             return cls(
                 seat=seat,
                 kind=ActionKind(kind),
-                card=None if card is None else Card.parse(card),
-                cards=tuple(Card.parse(c) for c in cards),
+                card=read_card,
+                cards=read_cards,
                 meld=None if meld is None else MeldKind(meld),
             )
         except IllegalActionError as error:

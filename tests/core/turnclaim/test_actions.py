@@ -51,7 +51,11 @@ def test_the_parts_come_back_as_given() -> None:
         ([1], "expected a JSON object"),
         ({"seat": 0}, "the key 'kind' is missing"),
         ({"kind": "pass"}, "the key 'seat' is missing"),
-        ({"seat": 0, "kind": "eat"}, "'eat' is not a kind"),
+        (
+            {"seat": 0, "kind": "eat"},
+            "'eat' is not a valid ActionKind; expected one of "
+            + ", ".join(repr(kind.value) for kind in ActionKind),
+        ),
         ({"seat": 0, "kind": "lay", "meld": "ju9"}, "'ju9' is not a the word"),
         ({"seat": 0, "kind": "lay", "cards": "66"}, "cards must be a list of codes"),
         ({"seat": 0, "kind": "lay", "cards": [66]}, "cards must be a list of codes"),
@@ -67,8 +71,8 @@ def test_a_bad_dict_names_itself_the_family_and_the_reason(data: Any, reason: st
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        ({"kind": ["pass"]}, "['pass'] is not a kind"),
-        ({"kind": {}}, "{} is not a kind"),
+        ({"kind": ["pass"]}, "['pass'] is not a valid ActionKind"),
+        ({"kind": {}}, "{} is not a valid ActionKind"),
         ({"meld": []}, "[] is not a unit kind"),
         ({"cards": 0}, "cards must be a list of codes"),
         ({"cards": ""}, "cards must be a list of codes"),
@@ -107,3 +111,21 @@ def test_the_kinds_kept_are_a_bounded_cache_emptied_with_the_others() -> None:
     del own
     gc.collect()
     assert ref() is None
+
+
+@pytest.mark.parametrize("family", ["chuanpai", "xiaogan"])
+def test_a_code_that_is_no_card_names_the_action_and_its_field(family: str) -> None:
+    """``Action.from_dict`` (and so a game document) gave the card's own message, naming
+    neither the action nor the field (review h108), where 字牌's names both."""
+    import changpai
+
+    module = changpai.variant(family).module
+    for data, field in (
+        ({"seat": 0, "kind": "discard", "card": "zz"}, "card='zz'"),
+        ({"seat": 0, "kind": "lay", "cards": ["zz"]}, "cards='zz'"),
+    ):
+        with pytest.raises(NotationError) as info:
+            module.Action.from_dict(data)
+        assert str(info.value).startswith(
+            f"{data!r} is not a {family} action: {field}: 'zz' is not a {family} card"
+        )

@@ -9,14 +9,17 @@ table (:data:`MAX_SEATS`, for their ``seat_validator``) and the checks of ``Acti
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from changpai.core import caches
 from changpai.core.guard import action_dict, clipped
 from changpai.errors import NotationError
 
-__all__ = ["MAX_SEATS", "action_fields"]
+__all__ = ["MAX_SEATS", "action_cards", "action_fields"]
+
+C = TypeVar("C")
 
 MAX_SEATS = 7
 """Seats of a turn-claim table at most (chuanpai.md §2.1, xiaogan.md §2: up to 7 players)."""
@@ -57,7 +60,7 @@ def action_fields(
     >>> action_fields({"seat": 0, "kind": "eat"}, "chuanpai", ActionKind, MeldKind, "unit kind")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: {'seat': 0, 'kind': 'eat'} is not a chuanpai action: 'eat' is not a kind
+    changpai.errors.NotationError: {'seat': 0, 'kind': 'eat'} is not a chuanpai action: 'eat' is not a valid ActionKind; expected one of 'lay', ...
     """
     data = action_dict(data, family, ("card", "cards", "meld", *extra))
     kind, meld = data["kind"], data.get("meld")
@@ -67,8 +70,10 @@ def action_fields(
         meld = meld.value
     # (isinstance first: a list or a dict is no kind, and no set holds it)
     if not isinstance(kind, str) or kind not in _values(kinds):
+        expected = ", ".join(repr(k.value) for k in kinds)  # (as every family's: review h108)
         raise NotationError(
-            f"{clipped(data)} is not a {family} action: {clipped(kind)} is not a kind"
+            f"{clipped(data)} is not a {family} action: {clipped(kind)} is not a valid "
+            f"ActionKind; expected one of {expected}"
         )
     if meld is not None and (not isinstance(meld, str) or meld not in _values(melds)):
         raise NotationError(
@@ -87,3 +92,31 @@ def action_fields(
             f"{clipped(data)} is not a {family} action: card {clipped(card)} is not a code"
         )
     return data["seat"], kind, card, tuple(cards), meld
+
+
+def action_cards(
+    data: object, family: str, read: Callable[[str], C], card: str | None, cards: tuple[str, ...]
+) -> tuple[C | None, tuple[C, ...]]:
+    """The ``card`` and ``cards`` codes of an action dict (from :func:`action_fields`) read by
+    the family's ``read`` (``Card.parse``); a code that is no card is a
+    :class:`~changpai.errors.NotationError` naming the action and the field (review h108: the
+    card's own message, without either).
+
+    >>> from changpai.chuanpai import Card
+    >>> action_cards({}, "chuanpai", Card.parse, "66", ("44",))
+    (Card('66'), (Card('44'),))
+    >>> action_cards({"card": "zz"}, "chuanpai", Card.parse, "zz", ())
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: {'card': 'zz'} is not a chuanpai action: card='zz': 'zz' is not a chuanpai card; ...
+    """
+
+    def one(code: str, field: str) -> C:
+        try:
+            return read(code)
+        except NotationError as error:
+            raise NotationError(
+                f"{clipped(data)} is not a {family} action: {field}={clipped(code)}: {error}"
+            ) from None
+
+    return (None if card is None else one(card, "card")), tuple(one(c, "cards") for c in cards)
