@@ -684,10 +684,10 @@ def test_nantong_and_daer_name_the_input_and_the_reason_as_the_others() -> None:
     …" of a card not held; 大貳 did not name ``exposed`` holding something that is no meld."""
     cases = [
         (lambda: nantong.Meld.parse("1t 3t 7t"), NotationError,
-         "'1t 3t 7t' is not a nantong group: a pair, a 順子 (three in a row of a suit), a 文錢, "
-         "three or four of one card"),
+         "'1t 3t 7t' is not a nantong group (a group is a pair, a 順子 of three in a row of a "
+         "suit, a 文錢, or three or four of one card)"),
         (lambda: nantong.Meld.parse("碰 1t 1t 2t"), NotationError,
-         "'1t 1t 2t' is not a nantong set: three or four of one card"),
+         "'1t 1t 2t' is not a nantong set (a set is three or four of one card)"),
         (lambda: daer.best_decomposition("一二三 四五六 七八九 壹貳叄 伍伍", [5]), NotationError,
          "exposed=[5] holds 5, which is not a 大貳 meld (a Meld or its text)"),
     ]  # fmt: skip
@@ -704,3 +704,35 @@ def test_nantong_and_daer_name_the_input_and_the_reason_as_the_others() -> None:
         IllegalActionError, match=f"is not legal now: seat {seat} holds no {missing}$"
     ):
         game.verify(nantong.Action(seat, nantong.ActionKind.DISCARD, missing))
+
+
+@pytest.mark.parametrize("family", ["chuanpai", "xiaogan"])
+def test_every_record_of_the_engine_is_refused_as_such(family: str) -> None:
+    """Every kind the turn / claim engine writes itself — the shared ``FORCED`` and the
+    family's own (川牌 成幅 / 留 / 過牌, 孝感 成牌), which the first mend missed (review h109) —
+    copied back from the log is refused as the engine's; no such kind is ever a choice."""
+    module = {"chuanpai": chuanpai, "xiaogan": xiaogan}[family]
+    seen: set[str] = set()
+    for seed in range(40):
+        game, chooser = module.Game(seed=seed), random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions(game.to_act[0])
+            assert not {a.kind.value for a in legal} & module.Game.engine_kinds
+            game.apply(chooser.choice(legal))
+        seen |= {r.action.kind.value for r in game.log if r.auto}
+    assert seen <= module.Game.engine_kinds
+    game = module.Game(seed=1)
+    for kind in sorted(module.Game.engine_kinds):
+        action = module.Action(game.to_act[0], module.ActionKind(kind))
+        with pytest.raises(IllegalActionError, match=r"is applied by the engine, never chosen$"):
+            game.verify(action)
+
+
+def test_the_four_seats_of_a_shuxin_table_are_all_at_the_table() -> None:
+    """With 數信 (``HAHA``) the table has four seats (zipai.md §2): seat 3 plays when seat 2
+    is the 數信, and is told it is not to act, not that it is off the table (review h109)."""
+    game = zipai.Game(zipai.HAHA, seed=1)
+    assert 3 in game.seats and game.to_act == (0,)
+    with pytest.raises(IllegalActionError) as caught:
+        game.verify(zipai.Action(3, zipai.ActionKind.PASS))
+    assert str(caught.value) == "seat 3 過 is not legal now: seat 3 is not to act (to act: (0,))"

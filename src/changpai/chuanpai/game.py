@@ -46,7 +46,7 @@ from changpai.chuanpai.scoring import Win, score
 from changpai.chuanpai.solver import _pair_components
 from changpai.core import caches
 from changpai.core.scoresheet import ScoreSheet
-from changpai.core.turnclaim import TurnClaimGame
+from changpai.core.turnclaim import FORCED, TurnClaimGame
 
 __all__ = ["Game"]
 
@@ -413,6 +413,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     value_name = "胡"
     card_table = CARDS
     side_label = "過牌"
+    engine_kinds = frozenset({*FORCED, "set", "keep", "guo"})  # (成幅, 留, 過牌: the engine's)
 
     def __init__(
         self,

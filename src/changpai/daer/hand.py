@@ -693,6 +693,22 @@ def _kan_card(item: object) -> Card:
     return Card.parse(item)
 
 
+def kan_cards(kan: object) -> tuple[Card, ...] | None:
+    """The cards ``kan=`` names (one of each 坎; ``None``: told nothing), read but not yet
+    checked against a hand (:func:`_kan_mask` does).
+
+    >>> kan_cards("拾 壹"), kan_cards(None)
+    ((Card('d10'), Card('d1')), None)
+    """
+    if kan is None:
+        return None
+    if isinstance(kan, str):
+        return parse(kan)
+    # (one card names each 坎: a set of them is what is meant — review h61)
+    items = items_arg(kan, "kan", "大貳 (字牌) cards or their texts", sets=True)
+    return tuple(c if isinstance(c, Card) else _kan_card(c) for c in items)
+
+
 def _kan_mask(kan: object, counts: Sequence[int], rules: Rules) -> int:
     """The kinds whose three held are a 坎, from ``kan`` (one card of each; None: every
     kind, the analyses told nothing), checked against the concealed ``counts``.
@@ -706,14 +722,9 @@ def _kan_mask(kan: object, counts: Sequence[int], rules: Rules) -> int:
     ...
     changpai.errors.NotationError: kan= names 拾 twice; give one card of each 坎
     """
-    if kan is None:
+    cards = kan_cards(kan)
+    if cards is None:
         return EVERY_KIND
-    if isinstance(kan, str):
-        cards = parse(kan)
-    else:
-        # (one card names each 坎: a set of them is what is meant — review h61)
-        items = items_arg(kan, "kan", "大貳 (字牌) cards or their texts", sets=True)
-        cards = tuple(c if isinstance(c, Card) else _kan_card(c) for c in items)
     if cards and not rules.kan_locked:
         raise NotationError(
             f"kan={clipped(kan)} names 坎, but these rules split every three (kan_locked=False)"

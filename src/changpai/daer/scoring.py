@@ -45,6 +45,7 @@ from changpai.daer.hand import (
     _read_melds,
     best_decomposition,
     decompositions,
+    kan_cards,
     read_hand,
     waits,
     wins,
@@ -314,6 +315,9 @@ class Analysis(AnalysisFace):
     best: Decomposition | None
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition] = field(hash=False)  # (a dict: out of the hash)
+    kan: tuple[Card, ...] | None = field(default=None, kw_only=True)
+    """The 坎 the analysis was told of (``analyze(kan=...)``, one card of each), or ``None``:
+    told nothing (under ``kan_locked`` every three held is a 坎)."""
 
     def _repr_html_(self) -> str:
         """The analysis for notebooks, as every family's: the hand and table as chips, the best
@@ -327,14 +331,20 @@ class Analysis(AnalysisFace):
 
     @property
     def facts(self) -> dict[str, Any]:
-        """The 大貳 findings: the 胡 of the best reading and its 將.
+        """The 大貳 findings: the 胡 of the best reading and its 將, and the 坎 the analysis was
+        told of (``kan``, when it was: review h109 — the reading depends on them).
 
         >>> analyze("一二三 四五六 七八九 壹貳叄 伍伍").facts
         {'hu': 9, 'jiang': '將 伍伍'}
+        >>> from changpai.daer import LUZHOU
+        >>> analyze("一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒拾", rules=LUZHOU, kan="拾").facts
+        {'hu': 21, 'kan': '拾'}
         """
         facts: dict[str, Any] = {"hu": None if self.best is None else self.best.hu}
         if self.best is not None and self.best.jiang is not None:
             facts["jiang"] = str(self.best.jiang)
+        if self.kan is not None:
+            facts["kan"] = " ".join(card.hanzi for card in self.kan)
         return facts
 
     def to_dict(self) -> dict[str, Any]:
@@ -387,9 +397,10 @@ def analyze(
     cards = read_hand(hand, "hand")
     melds = (*_read_melds(exposed, "exposed"), *on_table)
     if not _check_size(cards, melds, rules, complete=True):  # (waiting, or a NotationError)
-        return Analysis(cards, melds, rules, None, None, waits(cards, melds, rules=rules, kan=kan))
+        found = waits(cards, melds, rules=rules, kan=kan)
+        return Analysis(cards, melds, rules, None, None, found, kan=kan_cards(kan))
     best = best_decomposition(cards, melds, rules=rules, kan=kan)
     # (the analysis read the reading itself: settled without checking it again)
     win = None if best is None else Win(best, winner=0, players=rules.players)
     sheet = None if win is None else _settle(win, rules)
-    return Analysis(cards, melds, rules, best, sheet, {})
+    return Analysis(cards, melds, rules, best, sheet, {}, kan=kan_cards(kan))

@@ -580,7 +580,7 @@ class Meld:
         if self.source is not None and self.kind not in (MeldKind.KEZI, MeldKind.GANG):
             raise NotationError(
                 f"{clipped(' '.join(c.code for c in self.faces))} is a {self.kind.hanzi}, which "
-                f"cannot be a {self.source.value} set (three or four of one card)"
+                f"cannot be a {self.source.value} set (a set is three or four of one card)"
             )
         if self.source is not None:
             if self.source.is_four and self.kind != MeldKind.GANG:
@@ -625,13 +625,12 @@ class Meld:
         if src is not None and src.is_four:
             kind = MeldKind.GANG if kind in (MeldKind.GANG, MeldKind.KEZI, MeldKind.PAIR) else None
         if kind is None:
-            what = (
-                "set: three or four of one card"
-                if src is not None
-                else (
-                    "group: a pair, a 順子 (three in a row of a suit), a 文錢, three or four of one card"
-                )
+            set_ = "set (a set is three or four of one card)"
+            group = (
+                "group (a group is a pair, a 順子 of three in a row of a suit, a 文錢, or three or "
+                "four of one card)"
             )
+            what = set_ if src is not None else group
             raise NotationError(
                 f"{clipped(' '.join(c.code for c in faces))} is not a nantong {what}"
             )
@@ -647,7 +646,7 @@ class Meld:
         >>> Meld.parse("7t 8t")
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: '7t 8t' is not a nantong group: a pair, a 順子 (three in a row of a suit), a 文錢, three or four of one card
+        changpai.errors.NotationError: '7t 8t' is not a nantong group (a group is a pair, a 順子 of three in a row of a suit, a 文錢, or three or four of one card)
         >>> Meld.parse("碰")
         Traceback (most recent call last):
         ...

@@ -159,7 +159,7 @@ class Action:
         >>> Action.from_dict({"seat": 2, "kind": "chi"})
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: {'seat': 2, 'kind': 'chi'} is not a xiaogan action: 'chi' is not a kind
+        changpai.errors.NotationError: {'seat': 2, 'kind': 'chi'} is not a xiaogan action: 'chi' is not a valid ActionKind; expected one of 'lay', ...
         """
         seat, kind, card, cards, meld = action_fields(
             data, "xiaogan", ActionKind, MeldKind, "set kind"

@@ -28,7 +28,7 @@ from changpai.core.guard import clipped, cut_card_arg, int_arg, items_arg, rules
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import check_seat
-from changpai.core.turnclaim import TurnClaimGame
+from changpai.core.turnclaim import FORCED, TurnClaimGame
 from changpai.core.view import PerSeat
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan.actions import Action, ActionKind
@@ -264,6 +264,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     default_rules = XIAOGAN
     value_name = "張"
     card_table = CARDS
+    engine_kinds = frozenset({*FORCED, "set"})  # (成牌: the engine's)
     win_label = "和"
 
     def __init__(

@@ -390,7 +390,7 @@ class Game(Claims, GameBase):
             )
         if action.seat not in self.to_act:
             raise not_to_act(
-                action, action.seat, self._to_act_seen_by(action.seat), self.rules.players
+                action, action.seat, self._to_act_seen_by(action.seat), self.rules.seats
             )
         if self._legal(action):
             return

@@ -122,7 +122,7 @@ def test_a_code_that_is_no_card_names_the_action_and_its_field(family: str) -> N
     module = changpai.variant(family).module
     for data, field in (
         ({"seat": 0, "kind": "discard", "card": "zz"}, "card='zz'"),
-        ({"seat": 0, "kind": "lay", "cards": ["zz"]}, "cards='zz'"),
+        ({"seat": 0, "kind": "lay", "cards": ["zz"]}, "cards[0]='zz'"),
     ):
         with pytest.raises(NotationError) as info:
             module.Action.from_dict(data)

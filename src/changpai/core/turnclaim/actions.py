@@ -119,4 +119,5 @@ def action_cards(
                 f"{clipped(data)} is not a {family} action: {field}={clipped(code)}: {error}"
             ) from None
 
-    return (None if card is None else one(card, "card")), tuple(one(c, "cards") for c in cards)
+    read_cards = tuple(one(c, f"cards[{i}]") for i, c in enumerate(cards))
+    return (None if card is None else one(card, "card")), read_cards

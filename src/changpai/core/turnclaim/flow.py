@@ -23,7 +23,6 @@ from changpai.core import caches
 from changpai.core.guard import not_an_action, not_to_act
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.turnclaim.protocols import (
-    FORCED,
     TurnClaimAction,
     TurnClaimCard,
     TurnClaimRules,
@@ -174,7 +173,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             raise not_an_action(action, self.action_class, self.family)
         if self._result is not None:
             raise IllegalActionError(f"{action} is not legal: the hand is over")
-        if action.kind.value in FORCED:  # (a record of the log copied back: review h108)
+        if action.kind.value in self.engine_kinds:  # (a record of the log copied back: h108)
             raise IllegalActionError(
                 f"{action} is not legal now: {action.kind.hanzi} is applied by the engine, "
                 "never chosen"

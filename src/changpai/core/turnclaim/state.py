@@ -28,6 +28,7 @@ from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.turnclaim.protocols import (
+    FORCED,
     TurnClaimAction,
     TurnClaimCard,
     TurnClaimRules,
@@ -121,6 +122,9 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
     drawn: ClassVar[tuple[str, str]] = ("huangpai", "荒牌")
     #: The label of a win in results.
     win_label: ClassVar[str] = "胡"
+    #: The kinds only the engine writes (:data:`FORCED` and a family's own, such as 川牌's
+    #: 過牌): given to ``verify`` (a record of the log copied back), refused as the engine's.
+    engine_kinds: ClassVar[frozenset[str]] = frozenset(FORCED)
     #: The label of the table units a seat keeps face down outside its hand (``_side_cards``).
     side_label: ClassVar[str] = "side cards"
 
