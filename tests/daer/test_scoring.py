@@ -303,5 +303,9 @@ def test_analyze_takes_the_kan_held() -> None:
     assert not analyze(hand, rules=LUZHOU).complete
     read = analyze(hand, rules=LUZHOU, kan="拾")
     assert read.complete and read.best == best_decomposition(hand, rules=LUZHOU, kan="拾")
+    # (the analysis says what it was told: review h109)
+    assert read.facts["kan"] == ["d10"] and read.to_dict()["facts"]["kan"] == ["d10"]
+    assert "kan" not in analyze(hand, rules=LUZHOU).facts
+    assert analyze(hand, rules=LUZHOU, kan=[]).facts["kan"] == []
     waiting = "一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒"
     assert analyze(waiting, rules=LUZHOU, kan=[]).waits == waits(waiting, rules=LUZHOU, kan=[])

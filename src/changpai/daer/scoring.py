@@ -338,13 +338,13 @@ class Analysis(AnalysisFace):
         {'hu': 9, 'jiang': '將 伍伍'}
         >>> from changpai.daer import LUZHOU
         >>> analyze("一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒拾", rules=LUZHOU, kan="拾").facts
-        {'hu': 21, 'kan': '拾'}
+        {'hu': 21, 'kan': ['d10']}
         """
         facts: dict[str, Any] = {"hu": None if self.best is None else self.best.hu}
         if self.best is not None and self.best.jiang is not None:
             facts["jiang"] = str(self.best.jiang)
         if self.kan is not None:
-            facts["kan"] = " ".join(card.hanzi for card in self.kan)
+            facts["kan"] = [card.code for card in self.kan]  # (codes, as 南通's jiang)
         return facts
 
     def to_dict(self) -> dict[str, Any]:
