@@ -664,7 +664,7 @@ def test_score_names_another_familys_reading_as_such(family: str) -> None:
         zipai, "一二三 四五六 七八九 壹貳叄 肆伍陸 柒捌玖 拾拾拾")  # fmt: skip
     reading = other.best_decomposition(sample)
     parameter = _SCORE_PARAMETER[family]
-    own = "chuanpai.chuopai" if family == "chuopai" else family
+    own = "戳牌" if family == "chuopai" else family
     with pytest.raises(NotationError) as caught:
         module.score(reading)
     assert str(caught.value).startswith(f"{parameter}=")
@@ -717,12 +717,12 @@ def test_every_record_of_the_engine_is_refused_as_such(family: str) -> None:
         game, chooser = module.Game(seed=seed), random.Random(seed)
         while not game.is_over:
             legal = game.legal_actions(game.to_act[0])
-            assert not {a.kind.value for a in legal} & module.Game.engine_kinds
+            assert not {a.kind.value for a in legal} & module.Game._engine_kinds
             game.apply(chooser.choice(legal))
         seen |= {r.action.kind.value for r in game.log if r.auto}
-    assert seen <= module.Game.engine_kinds
+    assert seen <= module.Game._engine_kinds
     game = module.Game(seed=1)
-    for kind in sorted(module.Game.engine_kinds):
+    for kind in sorted(module.Game._engine_kinds):
         action = module.Action(game.to_act[0], module.ActionKind(kind))
         with pytest.raises(IllegalActionError, match=r"is applied by the engine, never chosen$"):
             game.verify(action)

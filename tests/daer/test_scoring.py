@@ -309,3 +309,23 @@ def test_analyze_takes_the_kan_held() -> None:
     assert analyze(hand, rules=LUZHOU, kan=[]).facts["kan"] == []
     waiting = "一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒"
     assert analyze(waiting, rules=LUZHOU, kan=[]).waits == waits(waiting, rules=LUZHOU, kan=[])
+
+
+def test_an_analysis_reads_its_kan_as_analyze_does() -> None:
+    """``Analysis(kan=...)`` built by hand took anything: ``kan="拾"`` (what ``analyze`` takes)
+    broke ``facts`` with an AttributeError, a list broke ``hash``; and the same 坎 named in
+    another order made unequal analyses (review h110)."""
+    import attrs
+    import pytest
+
+    from changpai.daer import LUZHOU, Analysis, analyze
+    from changpai.errors import NotationError
+
+    hand = "一二二三三三四四五 壹貳叄 拾拾拾 柒捌玖 貳柒拾"
+    read = analyze(hand, rules=LUZHOU, kan="拾")
+    for given in ("拾", ["d10"], ["拾"]):
+        again = attrs.evolve(read, kan=given)
+        assert again == read and hash(again) == hash(read) and again.facts["kan"] == ["d10"]
+    assert analyze(hand, rules=LUZHOU, kan="拾 三") == analyze(hand, rules=LUZHOU, kan="三 拾")
+    with pytest.raises(NotationError, match="kan"):
+        Analysis(read.cards, read.exposed, read.rules, read.best, read.sheet, {}, kan=5)

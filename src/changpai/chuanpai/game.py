@@ -413,7 +413,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     value_name = "胡"
     card_table = CARDS
     side_label = "過牌"
-    engine_kinds = frozenset({*FORCED, "set", "keep", "guo"})  # (成幅, 留, 過牌: the engine's)
+    _engine_kinds = frozenset({*FORCED, "set", "keep", "guo"})  # (成幅, 留, 過牌: the engine's)
 
     def __init__(
         self,

@@ -577,7 +577,11 @@ def foreign_result(value: object, family: str, what: str) -> NotationError | Non
     own = "chuanpai.chuopai" if parts[1:3] == ["chuanpai", "chuopai"] else parts[1]
     if own == family:
         return None
-    return NotationError(f"{what}={shown(value)} is a {own} {kind.__name__}, not a {family} one")
+    named = {"chuanpai.chuopai": "戳牌"}  # (as 戳牌's own messages name it: review h110)
+    return NotationError(
+        f"{what}={shown(value)} is a {named.get(own, own)} {kind.__name__}, not a "
+        f"{named.get(family, family)} one"
+    )
 
 
 def not_to_act(

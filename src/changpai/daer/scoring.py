@@ -297,6 +297,14 @@ def _settle(win: Win, rules: Rules) -> ScoreSheet:
     )
 
 
+def _kan_field(value: str | Iterable[Card | str] | None) -> tuple[Card, ...] | None:
+    """The ``kan`` of an :class:`Analysis`: ``None`` (told nothing) or the 坎 named, one card of
+    each in card order (a set: the same 坎 in another order is the same analysis — review
+    h110), read as ``analyze(kan=)`` reads them."""
+    cards = kan_cards(value)
+    return None if cards is None else tuple(sorted(cards, key=lambda card: card.index))
+
+
 @frozen
 class Analysis(AnalysisFace):
     """What :func:`analyze` finds: the cards, the table sets, whether the hand wins, its best
@@ -315,7 +323,7 @@ class Analysis(AnalysisFace):
     best: Decomposition | None
     sheet: ScoreSheet | None
     waits: dict[Card, Decomposition] = field(hash=False)  # (a dict: out of the hash)
-    kan: tuple[Card, ...] | None = field(default=None, kw_only=True)
+    kan: tuple[Card, ...] | None = field(default=None, kw_only=True, converter=_kan_field)
     """The 坎 the analysis was told of (``analyze(kan=...)``, one card of each), or ``None``:
     told nothing (under ``kan_locked`` every three held is a 坎)."""
 

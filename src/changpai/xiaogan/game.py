@@ -264,7 +264,7 @@ class Game(TurnClaimGame[Card, Meld, Action, Rules]):
     default_rules = XIAOGAN
     value_name = "張"
     card_table = CARDS
-    engine_kinds = frozenset({*FORCED, "set"})  # (成牌: the engine's)
+    _engine_kinds = frozenset({*FORCED, "set"})  # (成牌: the engine's)
     win_label = "和"
 
     def __init__(

@@ -173,7 +173,7 @@ class TurnClaimFlow(TurnClaimState[C, U, A, R]):
             raise not_an_action(action, self.action_class, self.family)
         if self._result is not None:
             raise IllegalActionError(f"{action} is not legal: the hand is over")
-        if action.kind.value in self.engine_kinds:  # (a record of the log copied back: h108)
+        if action.kind.value in self._engine_kinds:  # (a record of the log copied back: h108)
             raise IllegalActionError(
                 f"{action} is not legal now: {action.kind.hanzi} is applied by the engine, "
                 "never chosen"

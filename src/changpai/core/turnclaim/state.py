@@ -124,7 +124,7 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
     win_label: ClassVar[str] = "胡"
     #: The kinds only the engine writes (:data:`FORCED` and a family's own, such as 川牌's
     #: 過牌): given to ``verify`` (a record of the log copied back), refused as the engine's.
-    engine_kinds: ClassVar[frozenset[str]] = frozenset(FORCED)
+    _engine_kinds: ClassVar[frozenset[str]] = frozenset(FORCED)
     #: The label of the table units a seat keeps face down outside its hand (``_side_cards``).
     side_label: ClassVar[str] = "side cards"
 
