@@ -736,3 +736,19 @@ def test_the_four_seats_of_a_shuxin_table_are_all_at_the_table() -> None:
     with pytest.raises(IllegalActionError) as caught:
         game.verify(zipai.Action(3, zipai.ActionKind.PASS))
     assert str(caught.value) == "seat 3 過 is not legal now: seat 3 is not to act (to act: (0,))"
+
+
+@pytest.mark.parametrize("family", ["zipai", "nantong", "chuanpai", "chuopai", "daer", "xiaogan"])
+def test_an_unknown_rules_option_is_worded_alike(family: str) -> None:
+    """``Rules.evolve(foo=1)`` was worded five ways, 字牌's without the options (review h108):
+    one wording now (``core.rules.check_option_names``), the options in their order."""
+    module = {"zipai": zipai, "nantong": nantong, "chuanpai": chuanpai, "chuopai": chuopai,
+              "daer": daer, "xiaogan": xiaogan}[family]  # fmt: skip
+    options = ", ".join(f.name for f in attrs.fields(module.Rules))
+    named = "戳牌" if family == "chuopai" else family
+    with pytest.raises(RulesError) as caught:
+        module.Game.default_rules.evolve(foo=1, bar=2)
+    assert (
+        str(caught.value)
+        == f"unknown {named} rules options 'foo', 'bar'; the options are {options}"
+    )

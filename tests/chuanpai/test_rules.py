@@ -41,7 +41,7 @@ def test_every_ambiguity_is_a_field(field: str, default: object, option: object)
         ({"win": "points"}, "win='points'"),
         ({"players": 8}, "players=8"),
         ({"hu_an": -1}, "hu_an=-1"),
-        ({"colour": "red"}, "'colour' is not a chuanpai rules option"),
+        ({"colour": "red"}, "unknown chuanpai rules option 'colour'"),
     ],
 )
 def test_bad_options_raise(changes: dict[str, object], message: str) -> None:
@@ -121,7 +121,7 @@ def test_variants() -> None:
         ({"hu_an": -1}, "hu_an=-1 must be a non-negative integer"),
         ({"hu_an": 2.5}, "hu_an=2.5 must be a non-negative integer"),
         ({"deck": "deck99"}, "deck='deck99' is not one of"),
-        ({"colour": "red"}, "'colour' is not a chuanpai rules option; expected one of name"),
+        ({"colour": "red"}, "unknown chuanpai rules option 'colour'; the options are name"),
     ],
     ids=lambda v: str(v)[:30],
 )

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from attrs import evolve, field, fields, frozen
+from attrs import evolve, field, frozen
 
 from changpai.chuanpai.cards import DECKS, Card, deck
 from changpai.core.guard import clipped, flag_arg, int_arg
-from changpai.core.rules import RulesBase, check_numbers, register_presets
+from changpai.core.rules import RulesBase, check_numbers, check_option_names, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["GEHU", "PRESETS", "YAODIREN", "Rules"]
@@ -184,10 +184,9 @@ class Rules(RulesBase):
         >>> YAODIREN.evolve(colour="red")
         Traceback (most recent call last):
         ...
-        changpai.errors.RulesError: 'colour' is not a chuanpai rules option; expected one of name, title, deck, ...
+        changpai.errors.RulesError: unknown chuanpai rules option 'colour'; the options are name, title, deck, ...
         """
-        for key in changes:
-            _check_option(key)
+        check_option_names(Rules, changes, "chuanpai")
         return evolve(self, **changes)
 
     @property
@@ -229,14 +228,6 @@ class Rules(RulesBase):
         regular = [18, 17, 17, self.mojia_cards] if self.deal == "18/17" else [16, 15, 15, 15]
         extra = {5: [3], 6: [5, 3], 7: [5, 3, 1]}.get(n, [])
         return (*regular[: min(n, 4)], *extra)
-
-
-def _check_option(key: object) -> None:
-    known = [a.name for a in fields(Rules)]
-    if key not in known:
-        raise RulesError(
-            f"{clipped(key)} is not a chuanpai rules option; expected one of {', '.join(known)}"
-        )
 
 
 YAODIREN = Rules()

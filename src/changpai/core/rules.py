@@ -21,8 +21,9 @@ from attrs import fields
 
 from changpai.core.guard import clipped, number_arg
 from changpai.core.serial import rules_from_dict, rules_to_dict
+from changpai.errors import RulesError
 
-__all__ = ["RulesBase", "check_numbers", "register_presets"]
+__all__ = ["RulesBase", "check_numbers", "check_option_names", "register_presets"]
 
 _R = TypeVar("_R", bound="RulesBase")
 
@@ -153,3 +154,25 @@ def _check_number(value: object, name: str, depth: int) -> None:
         for key, item in value.items():
             _check_number(key, f"{name} key", depth - 1)
             _check_number(item, f"{name}[{clipped(key)}]", depth - 1)
+
+
+def check_option_names(cls: type, changes: Mapping[str, object], family: str) -> None:
+    """Refuse the names in ``changes`` (an ``evolve``'s keywords) that are no option of the
+    rules class ``cls``: one :class:`~changpai.errors.RulesError` naming them and listing the
+    options in their order, worded alike in every family (review h108: six wordings).
+
+    >>> from changpai import zipai
+    >>> check_option_names(zipai.Rules, {"min_huxi": 10}, "zipai")
+    >>> check_option_names(zipai.Rules, {"foo": 1}, "zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: unknown zipai rules option 'foo'; the options are name, players, ...
+    """
+    names = [f.name for f in fields(cls)]
+    unknown = [name for name in changes if name not in names]
+    if unknown:
+        plural = "s" if len(unknown) > 1 else ""
+        raise RulesError(
+            f"unknown {family} rules option{plural} {', '.join(map(clipped, unknown))}; the "
+            f"options are {', '.join(names)}"
+        )

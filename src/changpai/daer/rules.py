@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import evolve, field, fields, frozen
+from attrs import evolve, field, frozen
 
 from changpai.core.guard import clipped, flag_arg, items_arg
-from changpai.core.rules import RulesBase, check_numbers, register_presets
+from changpai.core.rules import RulesBase, check_numbers, check_option_names, register_presets
 from changpai.errors import NotationError, RulesError
 
 __all__ = ["DAER", "LUZHOU", "SCORING", "Rules"]
@@ -186,15 +186,9 @@ class Rules(RulesBase):
         >>> DAER.evolve(bogus=1)
         Traceback (most recent call last):
         ...
-        changpai.errors.RulesError: unknown daer option(s) 'bogus'; the options are ...
+        changpai.errors.RulesError: unknown daer rules option 'bogus'; the options are name, title, ...
         """
-        known = {f.name for f in fields(type(self))}
-        unknown = [key for key in changes if key not in known]
-        if unknown:
-            raise RulesError(
-                f"unknown daer option(s) {', '.join(map(repr, unknown))}; the options are "
-                + ", ".join(sorted(known))
-            )
+        check_option_names(Rules, changes, "daer")
         return evolve(self, **changes)
 
     def rest_size(self, quads: int) -> int:

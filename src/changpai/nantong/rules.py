@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import evolve, field, fields, frozen
+from attrs import evolve, field, frozen
 
 from changpai.core.guard import clipped, flag_arg
-from changpai.core.rules import RulesBase, check_numbers, register_presets
+from changpai.core.rules import RulesBase, check_numbers, check_option_names, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["DUZIHU", "DUZIHU_BAIDA", "Rules"]
@@ -200,14 +200,7 @@ class Rules(RulesBase):
         ...
         changpai.errors.RulesError: baida_values=(10, 30) must be a tuple of 6 ints >= 0
         """
-        names = [f.name for f in fields(Rules)]
-        unknown = [name for name in changes if name not in names]
-        if unknown:
-            listed = ", ".join(repr(name) for name in unknown)
-            plural = "s" if len(unknown) > 1 else ""
-            raise RulesError(
-                f"unknown nantong rules option{plural} {listed}; the options are {', '.join(names)}"
-            )
+        check_option_names(Rules, changes, "nantong")
         return evolve(self, **changes)
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from attrs import evolve, field, fields, frozen
+from attrs import evolve, field, frozen
 
 from changpai.core.guard import clipped, flag_arg, int_arg
-from changpai.core.rules import RulesBase, check_numbers, register_presets
+from changpai.core.rules import RulesBase, check_numbers, check_option_names, register_presets
 from changpai.errors import RulesError
 from changpai.xiaogan.cards import DECK
 
@@ -159,14 +159,7 @@ class Rules(RulesBase):
         ...
         changpai.errors.RulesError: unknown xiaogan rules option 'tuozhuang'; the options are name, title, players, ...
         """
-        names = [f.name for f in fields(Rules)]
-        unknown = [name for name in changes if name not in names]
-        if unknown:
-            listed = ", ".join(repr(name) for name in unknown)
-            plural = "s" if len(unknown) > 1 else ""
-            raise RulesError(
-                f"unknown xiaogan rules option{plural} {listed}; the options are {', '.join(names)}"
-            )
+        check_option_names(Rules, changes, "xiaogan")
         return evolve(self, **changes)
 
 

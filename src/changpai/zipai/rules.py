@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from attrs import evolve, field, frozen
 
 from changpai.core.guard import clipped, flag_arg, int_arg
-from changpai.core.rules import RulesBase, check_numbers, register_presets
+from changpai.core.rules import RulesBase, check_numbers, check_option_names, register_presets
 from changpai.errors import NotationError, RulesError
 from changpai.zipai.cards import HUNAN_RED_VALUES
 
@@ -265,9 +265,7 @@ class Rules(RulesBase):
         ...
         changpai.errors.RulesError: score_mode='points'; expected one of ('huxi', 'tun')
         """
-        unknown = set(changes) - {a.name for a in self.__attrs_attrs__}
-        if unknown:
-            raise RulesError(f"unknown zipai rules option(s): {', '.join(sorted(unknown))}")
+        check_option_names(Rules, changes, "zipai")
         return evolve(self, **changes)
 
     @property

@@ -50,7 +50,7 @@ def test_defaults_follow_the_ambiguities_table() -> None:
         # §3.4, C11 (review h49): 兩甲 ranks above 一甲, so it never pays less
         ({"jia_mult": 4, "liangjia_mult": 3}, "liangjia_mult=3, jia_mult=4: 兩甲 ranks above 一甲"),
         ({"title": ""}, "title='' must be a non-empty string"),
-        ({"players": 4}, "'players' is not a 戳牌 rules option"),
+        ({"players": 4}, "unknown 戳牌 rules option 'players'"),
     ],
 )
 def test_bad_options_raise_rules_errors(changes: dict[str, object], message: str) -> None:

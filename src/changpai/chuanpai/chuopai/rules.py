@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import evolve, field, fields, frozen
+from attrs import evolve, field, frozen
 
 from changpai.chuanpai.cards import DECK84, Card
 from changpai.core.guard import clipped, flag_arg, int_arg
-from changpai.core.rules import RulesBase, check_numbers, register_presets
+from changpai.core.rules import RulesBase, check_numbers, check_option_names, register_presets
 from changpai.errors import RulesError
 
 __all__ = ["CHUOPAI", "Rules"]
@@ -205,14 +205,9 @@ class Rules(RulesBase):
         >>> CHUOPAI.evolve(jiamult=3)
         Traceback (most recent call last):
         ...
-        changpai.errors.RulesError: 'jiamult' is not a 戳牌 rules option; expected one of name, title, ...
+        changpai.errors.RulesError: unknown 戳牌 rules option 'jiamult'; the options are name, title, ...
         """
-        known = [a.name for a in fields(Rules)]
-        for key in changes:
-            if key not in known:
-                raise RulesError(
-                    f"{clipped(key)} is not a 戳牌 rules option; expected one of {', '.join(known)}"
-                )
+        check_option_names(Rules, changes, "戳牌")
         return evolve(self, **changes)
 
 
