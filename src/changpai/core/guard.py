@@ -51,6 +51,7 @@ __all__ = [
     "keyword_options",
     "keywords_with_win",
     "kind_alone",
+    "legal_of_kind",
     "meld_head",
     "meld_texts",
     "melds_arg",
@@ -633,6 +634,19 @@ def not_an_action(action: object, action_class: type, family: str) -> IllegalAct
     return IllegalActionError(f"{clipped(action)} is not a {family} Action")
 
 
+def legal_of_kind(kind: Any, legal: Iterable[object]) -> str | None:
+    """The reason refusing a move of ``kind`` spelled otherwise than listed: the moves of that
+    kind among ``legal`` (their text), or ``None`` when there is none (reviews h105, h106).
+
+    >>> from changpai import daer
+    >>> listed = [daer.Action(2, daer.ActionKind.PENG, "x5"), daer.Action(2, daer.ActionKind.PASS)]
+    >>> legal_of_kind(daer.ActionKind.PENG, listed), legal_of_kind(daer.ActionKind.CHI, listed)
+    ('the 碰 legal now: seat 2 碰 五', None)
+    """
+    same = [str(a) for a in legal if getattr(a, "kind", None) is kind]
+    return f"the {kind.hanzi} legal now: {'; '.join(same)}" if same else None
+
+
 def plain_int(value: Any) -> Any:
     """An ``int`` subclass (an ``IntEnum`` member) as its plain number, anything else as it is:
     the attrs converter of a whole-number field, whose validator judges the rest.
@@ -643,9 +657,7 @@ def plain_int(value: Any) -> Any:
     >>> plain_int(Two.TWO), type(plain_int(Two.TWO)).__name__, plain_int(True), plain_int("2")
     (2, 'int', True, '2')
     """
-    if type(value) is not int and isinstance(value, int) and not isinstance(value, bool):
-        return int.__index__(value)
-    return value
+    return optional_int_field(value)  # (the same reading; the fields' converters inline it)
 
 
 def int_field(value: int) -> int:

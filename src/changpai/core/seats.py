@@ -14,6 +14,7 @@ and the claim priority order of every seat (the 下家 first).
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -197,6 +198,11 @@ def payers_field(value: Iterable[int] | None) -> tuple[int, ...] | None:
     ((2, 0), None)
     """
     return None if value is None else items_arg(value, "payers", "seats", sets=True)
+
+
+# (resolved here: attrs copies a converter's hints into each Win's ``__init__``, where
+# ``typing.get_type_hints`` would read these names in the Win's module — review h104)
+payers_field.__annotations__ = typing.get_type_hints(payers_field)
 
 
 def payer_seats(payers: object, winner: int, seats: int) -> tuple[int, ...]:

@@ -44,6 +44,7 @@ from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
 from changpai.core.guard import (
     items_arg,
+    legal_of_kind,
     not_an_action,
     not_to_act,
     plain_int,
@@ -682,9 +683,8 @@ class Game(ClaimsMixin, GameBase):
                 return f"only seat {self._ring.next[self._discarder]} (the 下家) may 吃"
             if kind is ActionKind.CHI and card is not None and card.index in self._passed[seat]:
                 return f"seat {seat} passed {card} before (過張) and may not eat it"
-            same = [str(a) for a in self._options.get(seat, ()) if a.kind is kind]
-            if same:  # (a claim of a kind open to it, spelled otherwise: review h105)
-                return f"the {kind.hanzi} legal now: {'; '.join(same)}"
+            if (listed := legal_of_kind(kind, self._options.get(seat, ()))) is not None:
+                return listed  # (a claim of a kind open to it, spelled otherwise: review h105)
             return f"seat {seat} cannot {kind.hanzi} {self._offer} with this hand"
         if kind is ActionKind.PASS:
             return f"seat {seat} must act in its turn (nothing is on offer)"

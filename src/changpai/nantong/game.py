@@ -39,7 +39,7 @@ from typing import Any
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import not_an_action, not_to_act, plain_int, rules_arg
+from changpai.core.guard import legal_of_kind, not_an_action, not_to_act, plain_int, rules_arg
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
@@ -717,9 +717,8 @@ class Game(GameBase):
         kind, card = action.kind, action.card
         if card is not None and card != self.offered and kind is not ActionKind.PASS:
             return f"the card on offer is {self.offered}, not {card}"
-        same = [str(a) for a in legal if a.kind is kind]
-        if same:
-            return f"the {kind.hanzi} legal now: {'; '.join(same)}"
+        if (listed := legal_of_kind(kind, legal)) is not None:
+            return listed
         choices = "; ".join(str(a) for a in legal)
         return f"seat {action.seat} cannot {kind.hanzi} {self.offered} with this hand (legal now: {choices})"
 

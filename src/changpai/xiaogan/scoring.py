@@ -21,8 +21,7 @@ No seed gives a 孝感 score. By default [INF] every loser pays the winner one u
 
 from __future__ import annotations
 
-# (Iterable: the hint of Win's payers converter, which get_type_hints reads in this module)
-from collections.abc import Iterable, Sequence  # noqa: F401
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from attrs import field, frozen
