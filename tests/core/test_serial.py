@@ -8,7 +8,7 @@ import pytest
 from attrs import frozen
 
 import changpai
-from changpai import nantong
+from changpai import nantong, zipai
 from changpai.core.serial import read_document, rules_from_dict, rules_to_dict, write_document
 from changpai.errors import NotationError, RulesError
 from changpai.zipai import rules as zipai_rules
@@ -123,3 +123,29 @@ def test_deeply_nested_rules_in_a_document_are_a_rules_error(name: str) -> None:
     doc["rules"][option] = json.loads("[" * 600 + "]" * 600)
     with pytest.raises(RulesError, match=f"{option}: lists nested 9 deep"):
         changpai.game_from_json(json.dumps(doc))
+
+
+def test_equal_rules_print_alike_whatever_order_their_set_was_given_in() -> None:
+    """Review h111: ``repr`` showed a set option as Python holds it, so equal rules (and a game
+    loaded back from its document, equal to the game saved) could print differently; a set
+    prints sorted, as ``to_dict`` writes it."""
+    given = zipai.HUNAN.evolve(red_values=[10, 2])
+    other = zipai.HUNAN.evolve(red_values=[2, 10])
+    assert given == other
+    assert repr(given) == repr(other) == "zipai.HUNAN.evolve(red_values=frozenset({2, 10}))"
+    game = zipai.Game(given, 1)
+    again = changpai.game_from_json(game.to_json())
+    assert again == game and repr(again) == repr(game)
+
+
+def test_nantong_called_cards_print_alike_whatever_order_they_were_given_in() -> None:
+    """Review h111: the 叫牌 cards (``called``) of a reading, an analysis and a win printed in
+    the order given; equal objects print alike."""
+    hand = "111222333t 444555666b 777w 5t 5t"
+    one = nantong.analyze(hand, called="7w 1t")
+    two = nantong.analyze(hand, called="1t 7w")
+    assert one == two and repr(one) == repr(two)
+    assert "called=frozenset({Card('1t'), Card('7w')})" in repr(one.best)
+    win_one = nantong.Win(seat=0, concealed=hand, called="7w 1t")
+    win_two = nantong.Win(seat=0, concealed=hand, called="1t 7w")
+    assert repr(win_one) == repr(win_two)

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 from attrs import fields
 
 from changpai.core.guard import clipped, number_arg
-from changpai.core.serial import rules_from_dict, rules_to_dict
+from changpai.core.serial import ordered_repr, rules_from_dict, rules_to_dict
 from changpai.errors import RulesError
 
 __all__ = ["RulesBase", "check_numbers", "check_option_names", "register_presets"]
@@ -76,7 +76,7 @@ class RulesBase:
             return f"{type(self).__name__}(...)"
         constant, preset = base
         changed = ", ".join(
-            f"{f.name}={getattr(self, f.name)!r}"
+            f"{f.name}={ordered_repr(getattr(self, f.name))}"
             for f in fields(type(self))  # type: ignore[arg-type]
             if getattr(self, f.name) != getattr(preset, f.name)
         )

@@ -34,6 +34,7 @@ from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = [
     "fields_to_dict",
+    "ordered_repr",
     "read_document",
     "rules_from_dict",
     "rules_to_dict",
@@ -50,6 +51,18 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value
+
+
+def ordered_repr(value: object) -> str:
+    """``repr(value)``, but a set's items in sorted order, as :func:`rules_to_dict` writes them:
+    equal sets print alike, whatever order their items were given in (review h111).
+
+    >>> ordered_repr(frozenset({10, 2})), ordered_repr(frozenset()), ordered_repr((10, 2))
+    ('frozenset({2, 10})', 'frozenset()', '(10, 2)')
+    """
+    if isinstance(value, (set, frozenset)) and value:
+        return f"{type(value).__name__}({{{', '.join(map(repr, sorted(value)))}}})"
+    return repr(value)
 
 
 _MOST_NESTED = 8  # (no rules option nests lists deeper than two)

@@ -20,6 +20,7 @@ from changpai.core.analysis import AnalysisFace
 from changpai.core.document import analysis_document, variant_name
 from changpai.core.guard import flag_arg
 from changpai.core.scoresheet import ScoreSheet
+from changpai.core.serial import ordered_repr
 from changpai.errors import NotationError
 from changpai.nantong.cards import Card
 from changpai.nantong.hand import (
@@ -64,7 +65,7 @@ class Analysis(AnalysisFace):
     rules: Rules = field(default=DUZIHU, kw_only=True)
     jiang: tuple[Card, ...] = field(default=(), kw_only=True)
     seen: tuple[Meld, ...] = field(default=(), kw_only=True)
-    called: frozenset[Card] = field(default=frozenset(), kw_only=True)
+    called: frozenset[Card] = field(default=frozenset(), kw_only=True, repr=ordered_repr)
 
     @property
     def winning(self) -> bool:

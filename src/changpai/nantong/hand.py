@@ -34,6 +34,7 @@ from changpai.core.guard import (
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.multiset import Counts
+from changpai.core.serial import ordered_repr
 from changpai.errors import NotationError
 from changpai.nantong import few_wild
 from changpai.nantong.cards import (
@@ -335,7 +336,9 @@ class Decomposition(_Valued):
     exposed: tuple[Meld, ...] = field(default=(), converter=_exposed_field)
     rules: Rules = field(default=DUZIHU, kw_only=True, validator=instance_of(Rules, "nantong"))
     jiang: tuple[Card, ...] = field(default=(), kw_only=True, converter=_jiang_field)
-    called: frozenset[Card] = field(default=frozenset(), kw_only=True, converter=_called)
+    called: frozenset[Card] = field(
+        default=frozenset(), kw_only=True, converter=_called, repr=ordered_repr
+    )
 
     @property
     def melds(self) -> tuple[Meld, ...]:

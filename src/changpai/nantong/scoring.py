@@ -36,6 +36,7 @@ from changpai.core.guard import (
 )
 from changpai.core.scoresheet import Payment, ScoreLine, ScoreSheet, win_title
 from changpai.core.seats import scored_seat
+from changpai.core.serial import ordered_repr
 from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong.actions import SEATS
 from changpai.nantong.cards import BH, HH, QZ, Card, parse
@@ -122,7 +123,7 @@ class OtherHand:
     seat: int = field(converter=_seat_field)
     concealed: tuple[Card, ...] = field(default=(), converter=_cards_field)
     exposed: tuple[Meld, ...] = field(default=(), converter=_melds_field)
-    called: frozenset[Card] = field(default=frozenset(), converter=_called)
+    called: frozenset[Card] = field(default=frozenset(), converter=_called, repr=ordered_repr)
     baida_dealt: bool = field(default=False, validator=_flag)
 
 
@@ -155,7 +156,7 @@ class Win:
     winning_card: Card | None = field(default=None, converter=_card_field)
     self_drawn: bool = field(default=False, validator=_flag)
     jiang: tuple[Card, ...] = field(default=(), converter=_jiang_field)
-    called: frozenset[Card] = field(default=frozenset(), converter=_called)
+    called: frozenset[Card] = field(default=frozenset(), converter=_called, repr=ordered_repr)
     gangkai: bool = field(default=False, validator=_flag)
     tianhu: bool = field(default=False, validator=_flag)
     dihu: bool = field(default=False, validator=_flag)

@@ -3,7 +3,7 @@
 No seed gives a 孝感 score. By default [INF] every loser pays the winner one unit
 (``Rules.unit``). With ``use_chuanpai_hu_table`` the sets are counted with the 川牌 胡 table
 — borrowed, clearly marked as such on the sheet (chuanpai.md §2.6: 碰 2, 暗 3, 起 5, 亮 / 扛 7,
-句 0) — and every loser pays 胡 + 1.
+句 0) — and every loser pays 胡 + ``unit`` (胡 + 1 by default).
 
 >>> win = best_decomposition(parse("上大人 邱乙己 化三千 七十士 九九九九"))
 >>> print(score(win, winner=1))
@@ -175,7 +175,7 @@ def score(
     payers: Sequence[int] | None = None,
 ) -> ScoreSheet:
     """The score sheet of a won hand (xiaogan.md §6): one unit from each loser by default, or
-    the borrowed 川牌 胡 table (every set's 胡, each loser pays 胡 + 1).
+    the borrowed 川牌 胡 table (every set's 胡, each loser pays 胡 + ``unit``, 1 by default).
 
     ``win`` is a :class:`~changpai.xiaogan.hand.Decomposition` or a :class:`Win`; ``rules``
     defaults to the decomposition's rules, ``winner`` (with a decomposition) to 0 — a
