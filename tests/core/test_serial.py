@@ -142,10 +142,10 @@ def test_nantong_called_cards_print_alike_whatever_order_they_were_given_in() ->
     """Review h111: the 叫牌 cards (``called``) of a reading, an analysis and a win printed in
     the order given; equal objects print alike."""
     hand = "111222333t 444555666b 777w 5t 5t"
-    one = nantong.analyze(hand, called="7w 1t")
-    two = nantong.analyze(hand, called="1t 7w")
+    one = nantong.analyze(hand, jiang="1t 7w", called="7w 1t")  # (two 真諦 threes held)
+    two = nantong.analyze(hand, jiang="1t 7w", called="1t 7w")
     assert one == two and repr(one) == repr(two)
     assert "called=frozenset({Card('1t'), Card('7w')})" in repr(one.best)
-    win_one = nantong.Win(seat=0, concealed=hand, called="7w 1t")
-    win_two = nantong.Win(seat=0, concealed=hand, called="1t 7w")
+    win_one = nantong.Win(seat=0, concealed=hand, jiang="1t 7w", called="7w 1t")
+    win_two = nantong.Win(seat=0, concealed=hand, jiang="1t 7w", called="1t 7w")
     assert repr(win_one) == repr(win_two)

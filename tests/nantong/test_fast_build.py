@@ -12,6 +12,7 @@ import pytest
 from attrs import evolve, fields
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nantong_hands import may_call
 
 from changpai import nantong
 from changpai.errors import NotationError
@@ -30,7 +31,7 @@ def test_the_fields_are_set_in_order_and_their_checks_keep_the_readings_values()
     assert names == ["pair", "groups", "exposed", "rules", "jiang", "called"]
     assert not hasattr(hand.Decomposition, "__attrs_post_init__")
     reading = nantong.best_decomposition(
-        "123b 456b 789b 123t 456t 789t 123w 5w 5w", jiang="HH 3w", called=[nantong.Card("5w")]
+        "123b 456b 789b 123t 456t 789t 5w 5w 5w HH HH", jiang="5w 3w", called=[nantong.Card("5w")]
     )
     assert reading is not None and reading.jiang and reading.called
     for field in fields(hand.Decomposition):
@@ -52,7 +53,8 @@ def test_fast_built_reading_is_the_constructed_one_section_4(seed: int) -> None:
         return
     cards = tuple(CARDS[k] for k in kinds)
     jiang = tuple(CARDS[rng.randrange(N_PLAIN)] for _ in range(rng.randrange(3)))
-    called = frozenset(rng.sample(jiang, len(jiang) // 2))
+    # (a 叫牌 card is a flipped 將 whose copies left are held, nantong.md §3)
+    called = frozenset(c for c in rng.sample(jiang, len(jiang) // 2) if may_call(cards, jiang, c))
     try:
         fast = nantong.best_decomposition(cards, jiang=jiang, called=called)
     except NotationError:  # (a flip over the copies)

@@ -263,8 +263,9 @@ def test_called_cards_are_checked(called: object) -> None:
         nantong.best_decomposition(hand, called=called)  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="called"):
         list(nantong.decompositions(hand, called=called))  # type: ignore[arg-type]
-    assert nantong.best_decomposition(hand, called="4b") == nantong.best_decomposition(
-        hand, called=[nantong.Card("4b")]
+    held = "2t 2t 2t 456b 789b 456t 789t 123w 456w 5w 5w"  # (二條 flipped: a 真諦 three)
+    assert nantong.best_decomposition(held, jiang="2t 3w", called="2t") == (
+        nantong.best_decomposition(held, jiang="2t 3w", called=[nantong.Card("2t")])
     )
 
 

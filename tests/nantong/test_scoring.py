@@ -100,10 +100,10 @@ def test_tazihu_with_settlement_section_7_2() -> None:
 
 def test_loser_with_more_sets_is_paid() -> None:
     """N17: when a loser's own sets exceed the winner's total, the difference goes to the loser."""
-    rich = OtherHand(1, "HH HH HH QZ QZ QZ", "明杠 4b 4b 4b 4b")
+    rich = OtherHand(1, "HH HH HH QZ QZ QZ", "明杠 8w 8w 8w 8w")
     sheet = nantong.score(Win(QING, winning_card="5w", jiang="HH BH", others=(rich,)))
     own = {line.key: line.value for line in sheet.lines}["loser.1"]
-    # 紅花 三 真諦 後摸 12 × 8 = 96, 千字 在手 4 × 8 = 32, 明杠 四丙 8 → 136 → 140 > 130
+    # 紅花 三 真諦 後摸 12 × 8 = 96, 千字 在手 4 × 8 = 32, 明杠 八萬 8 → 136 → 140 > 130
     assert own == 140 and sheet.total == 130
     assert sheet.payments[0].amount == 10
     assert sheet.payments[0].payer == 0 and sheet.payments[0].payee == 1
@@ -425,8 +425,8 @@ def test_a_baida_stands_for_no_copy_another_seat_has_declared() -> None:
     reading's only way to be complete) — score refuses it, saying why."""
     from changpai.nantong import DUZIHU_BAIDA, score
 
-    win = Win(
-        "1b 2b 3b 4b 5b 6b 7b 8b 9b 1t 2t 3t 4t 5t 6t 7t 8t 9t 1w 2w 3w 5w FU",
+    win = Win(  # (the 百搭 completes 四萬 六萬 as 五萬 only)
+        "1b 2b 3b 4b 5b 6b 7b 8b 9b 1t 2t 3t 4t 5t 6t 7t 8t 9t 4w 6w 7w 7w FU",
         winning_card="FU",
         self_drawn=True,
         others=(OtherHand(1, "HH", "明杠 5w 5w 5w 5w"), OtherHand(2, "1w")),
@@ -434,7 +434,7 @@ def test_a_baida_stands_for_no_copy_another_seat_has_declared() -> None:
     with pytest.raises(RulesError, match="a 百搭 stands for a copy another seat's declared"):
         score(win, rules=DUZIHU_BAIDA)
     free = Win(win.concealed, winning_card="FU", self_drawn=True,
-               others=(OtherHand(1, "HH", "明杠 4w 4w 4w 4w"), OtherHand(2, "1w")))  # fmt: skip
+               others=(OtherHand(1, "HH", "明杠 8w 8w 8w 8w"), OtherHand(2, "1w")))  # fmt: skip
     assert score(free, rules=DUZIHU_BAIDA).total > 0
 
 
@@ -533,3 +533,60 @@ def test_a_winner_at_seat_3_names_the_seats_that_pay() -> None:
     payments = nantong.score(d, winner=3, losers=(0, 1)).payments
     assert {(p.payer, p.payee) for p in payments} == {(0, 3), (1, 3)}
     assert {p.payer for p in nantong.score(d, winner=2).payments} == {0, 1}
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        (OtherHand(1, "5w 5w 5w"), OtherHand(2, "1b")),  # (five 五萬 with the winner's two)
+        (OtherHand(1, "", exposed="明杠 1b 1b 1b 1b"), OtherHand(2, "1w")),  # (five 一丙)
+        (OtherHand(1, "QZ QZ"), OtherHand(2, "QZ QZ QZ")),  # (five 千字 among the others)
+    ],
+)
+def test_every_seat_holds_cards_of_one_deck(others: tuple[OtherHand, ...]) -> None:
+    """nantong.md §1 (four copies of each card) across the table (review h112): the others'
+    cards with the winner's held more copies than the deck has, and the impossible sets were
+    counted in the §7.2 N17 settlement; a NotationError names the card, and the object is not
+    made."""
+    with pytest.raises(
+        NotationError, match=r"copies of .* among the winner's and the other seats'"
+    ):
+        Win(QING, winning_card="5w", others=others)
+    with pytest.raises(NotationError, match="among the winner's and the other seats'"):
+        nantong.score(QING, winning_card="5w", others=others)
+
+
+HELD_THREE = "2t 2t 2t 456b 789b 456t 789t 123w 456w 5w 5w"  # (二條: a 真諦 three with 2t flipped)
+
+
+@pytest.mark.parametrize(
+    ("called", "jiang", "reason"),
+    [
+        ("5w", "", "5w: 叫牌 declares a three whose fourth copy is a flipped 將"),
+        ("5w", "2t 3w", "五萬 is not one of jiang=2t 3w"),
+        ("QZ", "QZ 3w", "hold 0 千字 and 0 百搭"),
+        ("5b", "5b 3w", r"hold [01] 五丙 and 0 百搭"),  # (one held, or none: three are left)
+    ],
+)
+def test_called_cards_are_flipped_threes_held(called: str, jiang: str, reason: str) -> None:
+    """nantong.md §3, N19: 叫牌 of a three is of a card whose fourth copy is a flipped 將, held
+    (review h112: other cards were kept and did nothing, ``called`` reads only such a three,
+    §6.2); every entry that takes ``called`` refuses them with a RulesError naming it."""
+    entries = [
+        lambda: Win(HELD_THREE, winning_card="5w", jiang=jiang, called=called),
+        lambda: Win(QING, jiang=jiang, others=(OtherHand(1, "1w", called=called), OtherHand(2))),
+        lambda: nantong.score(HELD_THREE, jiang=jiang, called=called),
+        lambda: nantong.best_decomposition(HELD_THREE, jiang=jiang, called=called),
+        lambda: list(nantong.decompositions(HELD_THREE, jiang=jiang, called=called)),
+        lambda: nantong.analyze(HELD_THREE, jiang=jiang, called=called),
+        lambda: nantong.waits(HELD_THREE.replace(" 5w 5w", " 5w"), jiang=jiang, called=called),
+        lambda: nantong.sets_value(HELD_THREE, jiang=jiang, called=called),
+    ]
+    for number, entry in enumerate(entries):
+        with pytest.raises(RulesError, match=rf"called=.*{reason}") as caught:
+            entry()
+        assert caught.value is not None, number
+    # (the 真諦 three held, called: scored as 起手, §6.2)
+    assert nantong.score(HELD_THREE, jiang="2t 3w", called="2t").total > (
+        nantong.score(HELD_THREE, jiang="2t 3w").total
+    )

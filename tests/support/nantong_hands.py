@@ -104,6 +104,17 @@ def best_of_every_reading(
     return hand._best_reading(every, baida, melds, rules, flips, called, counts)
 
 
+def may_call(
+    held: Sequence[nantong.Card], flips: Sequence[nantong.Card], card: nantong.Card
+) -> bool:
+    """Whether ``card`` may be declared by 叫牌 (``called=``) with these cards ``held`` and
+    ``flips`` (nantong.md §3): it is flipped, and the hand holds a copy of it and, with its
+    百搭, the copies the flips leave (3, or 2)."""
+    copies = sum(c == card for c in held)
+    wild = sum(c.is_baida for c in held)
+    return card in flips and copies > 0 and copies + wild >= 4 - sum(f == card for f in flips)
+
+
 def check_best_is_best_of_every_reading(
     held: Sequence[int],
     jiang: Sequence[int],
@@ -114,7 +125,7 @@ def check_best_is_best_of_every_reading(
     """Assert that ``best_decomposition`` of the kinds held, flipped and declared (as 碰),
     with the first flip called (叫牌) if ``called``, is :func:`best_of_every_reading`'s."""
     flips, declared = cards_of(jiang), pengs(melds)
-    calls = frozenset(flips[:1]) if called else frozenset()
+    calls = frozenset(f for f in flips[:1] if called and may_call(cards_of(held), flips, f))
     best = nantong.best_decomposition(
         cards_of(held), declared, rules=rules, jiang=flips, called=calls
     )

@@ -15,6 +15,7 @@ from changpai.zipai import (
     LIUHUDAO,
     MINGTANG_PRESETS,
     Card,
+    Decomposition,
     Meld,
     Rules,
     Win,
@@ -459,15 +460,26 @@ _PRESET_CASES = [
     ("changde_duohongdui", _RED0, (), {}, _TUN, {"wuhu": 6}, 0, 6),
     ("changde_duohongdui", *_DUIZI, {}, {}, {"wuhu": 6, "duizihu": 6}, 28, 28 * 12),
     ("changde_duohongdui", _RED7, (), {}, {}, {}, 9, 9),
+    # (a 天胡 is no 海胡, 地胡 or 耍猴 — review h112: Win refuses them together)
     (
         "changde_duohongdui",
         _PLAIN,
         (),
-        {"haidi": True, "tianhu": True, "dihu": True, "tinghu": True, "shuahou": True},
+        {"haidi": True, "dihu": True, "shuahou": True},
         {},
-        {"haihu": 4, "tianhu": 4, "dihu": 4, "tinghu": 4},
+        {"haihu": 4, "dihu": 4},
         6,
-        6 * 16,
+        6 * 8,
+    ),
+    (
+        "changde_duohongdui",
+        _PLAIN,
+        (),
+        {"tianhu": True, "tinghu": True},
+        {},
+        {"tianhu": 4, "tinghu": 4},
+        6,
+        6 * 8,
     ),
     ("changde_duohongdui", _PLAIN, (), {"self_drawn": True}, _TUN, {}, 6, 3),
     # 郴州 字牌 (毛胡子): 自摸翻倍; 紅黑點 optional (second preset); 一息一囤 via tun_step=1
@@ -797,3 +809,60 @@ def test_the_shuxin_seat_never_pays_when_four_players_are_named() -> None:
         score(hunan, winner=3)
     payments = score(d, rules=HAHA, winner=3, shuxin_seat=2).payments
     assert {(p.payer, p.payee) for p in payments} == {(0, 3), (1, 3)}
+
+
+_TIANHU_READING = "壹貳叄 一二三 二七十 四五六 捌捌捌 九九玖 柒柒柒"
+
+
+@pytest.mark.parametrize(
+    ("facts", "reason"),
+    [
+        (
+            {"self_drawn": False, "discarder": 1},
+            "tianhu=True and discarder=1: 天胡 wins on the dealt",
+        ),
+        ({"haidi": True}, r"tianhu=True and haidi \(海胡"),
+        ({"dihu": True}, r"tianhu=True and dihu \(地胡"),
+        ({"shuahou": True}, r"tianhu=True and shuahou \(耍猴"),
+    ],
+)
+def test_a_tianhu_contradicts_a_discard_and_the_later_occasions(
+    facts: dict[str, object], reason: str
+) -> None:
+    """zipai.md §7: 天胡 is won on the dealt cards or on the 亮張 — never on a discard, nor as
+    海胡 / 地胡 / 耍猴 (review h112: they were scored together; nantong's Win refuses its
+    like). A non-dealer's 天胡 on the 亮張 is not self-drawn, and stays allowed."""
+    d = best(_TIANHU_READING, (), rules=HUNAN)
+    with pytest.raises(IllegalActionError, match=reason):
+        Win(d, winner=0, players=3, tianhu=True, **facts)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=reason):
+        score(d, rules=HAHA, winner=0, tianhu=True, **facts)  # type: ignore[arg-type]
+    on_liang = Win(d, winner=1, players=3, tianhu=True, self_drawn=False)
+    assert score(on_liang, rules=HUNAN).fact("tianhu") is True
+
+
+def test_only_a_reading_of_the_dealt_cards_is_a_tianhu_without_threshold_z13() -> None:
+    """zipai.md §7 (a), Z13: 3 提 / 5 坎 of the deal win without the 胡息 threshold. A reading
+    with a 碰, 偎 or 臭偎 (made in play) is no such deal, whatever its card counts (review
+    h112: the exemption was read from the cards alone, so it was given)."""
+    played = Decomposition(
+        [
+            Meld.parse(text)
+            for text in (
+                "碰 二二二",
+                "句 五六七",
+                "句 四五六",
+                "偎 一一一",
+                "臭偎 七七七",
+                "句 肆伍陸",
+                "句 四五六",
+            )
+        ]
+    )
+    assert not played.threshold_met
+    assert score(played, tianhu=True, self_drawn=True).total == 0
+    kan = [f"坎 {c * 3}" for c in "一二三四五"]
+    dealt = Decomposition([Meld.parse(text) for text in (*kan, "句 六七八", "句 肆伍陸")])
+    high = HUNAN.evolve(min_huxi=30)  # (5 small 坎: 15 胡息, and 0 of the 句)
+    assert score(dealt, rules=high).fact("threshold_met") is False
+    assert score(dealt, rules=high, tianhu=True).fact("threshold_met") is True

@@ -58,6 +58,7 @@ from changpai.nantong.melds import (
     _check_four,
     _hits,
     _jiang,
+    check_called,
     meld_value,
     set_value,
     set_value_detail,
@@ -543,11 +544,16 @@ def _check_copies(cards: Sequence[Card], melds: Sequence[Meld], flips: Sequence[
 
 
 def check_copies(
-    cards: Iterable[Card], melds: Iterable[Meld] = (), jiang: Iterable[Card] = ()
+    cards: Iterable[Card],
+    melds: Iterable[Meld] = (),
+    jiang: Iterable[Card] = (),
+    *,
+    where: str = " among the held, declared and flipped cards",
 ) -> Counts:
     """Raise :class:`~changpai.errors.NotationError` if held, declared and flipped cards use more
-    copies of a card than the deck holds; else return how many of each kind they use (a
-    :class:`~changpai.core.multiset.Counts` of the 35 card kinds, indexed by ``Card.index``).
+    copies of a card than the deck holds (the message says ``where`` they are); else return how
+    many of each kind they use (a :class:`~changpai.core.multiset.Counts` of the 35 card kinds,
+    indexed by ``Card.index``).
 
     >>> check_copies(parse("2t 2t 2t 2t"), jiang=parse("2t"))
     Traceback (most recent call last):
@@ -559,7 +565,7 @@ def check_copies(
     seen = [c.index for c in cards_arg(cards, Card, "cards", "nantong cards")]
     seen += [c.index for m in cards_arg(melds, Meld, "melds", "nantong melds") for c in m.cards]
     seen += [c.index for c in cards_arg(jiang, Card, "jiang", "nantong cards")]
-    return counts_of(seen, where=" among the held, declared and flipped cards")
+    return counts_of(seen, where=where)
 
 
 def _needed(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
@@ -746,6 +752,7 @@ def _decompositions(
     flips = _jiang(jiang)
     frozen_called = _called(called)
     _check_copies(cards, (*melds, *in_sight) if check_in_sight else melds, flips)
+    check_called(frozen_called, flips, cards)
     if len(cards) != 3 * k + 2 or not _can(counts, len(baida), True):
         return iter(())
     left = _copies_left(counts, (*melds, *in_sight), flips) if baida else None
@@ -1002,6 +1009,9 @@ def best_decomposition(
     """
     flips = jiang if type(jiang) is tuple and not jiang else _jiang(jiang)
     frozen_called = _NONE_CALLED if called == () else _called(called)
+    if frozen_called:  # (read once: the paths below take the cards)
+        concealed = _to_cards(concealed, "concealed")
+        check_called(frozen_called, flips, concealed)
     others = _seen_melds(seen)
     if type(rules) is Rules and (exposed == () or exposed == "") and not others:
         if type(concealed) is str:  # (read once: the fast path takes the cards)
@@ -2217,7 +2227,10 @@ def waits(
     """
     others = _seen_melds(seen)
     frozen_called = _NONE_CALLED if called == () else _called(called)
-    melds, flips, found = _completing(concealed, exposed, rules, jiang, others)
+    held = _to_cards(concealed, "concealed") if frozen_called else ()  # (read once)
+    melds, flips, found = _completing(held or concealed, exposed, rules, jiang, others)
+    if frozen_called:
+        check_called(frozen_called, flips, held)
     result: dict[Card, Decomposition] = {}
     for card, more in found:
         best = best_decomposition(

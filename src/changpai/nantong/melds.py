@@ -239,6 +239,42 @@ def _called(value: Iterable[Card | str] | str) -> frozenset[Card]:
     return frozenset(called)
 
 
+def check_called(called: frozenset[Card], flips: Sequence[Card], held: Sequence[Card]) -> None:
+    """Refuse 叫牌 cards (``called``) that name no 真諦 three held: each must be a flipped 將
+    (``flips``) — 叫牌 of a three is of a card whose fourth copy is flipped (nantong.md §3, N19;
+    only the three of such a card reads it, §6.2) — whose copies the flips leave (3, or 2) the
+    concealed cards ``held`` hold (百搭 may stand for all but one): a
+    :class:`~changpai.errors.RulesError` names the first that is not (review h112: they were
+    kept and did nothing).
+
+    >>> check_called(frozenset(parse("2t")), parse("2t 3w"), parse("2t 2t 2t 5w"))
+    >>> check_called(frozenset(parse("5w")), parse("2t 3w"), parse("5w 5w 5w"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: called=5w: 叫牌 declares a three whose fourth copy is a flipped 將 (nantong.md §3, N19), and 五萬 is not one of jiang=2t 3w
+    >>> check_called(frozenset(parse("2t")), parse("2t 3w"), parse("2t 5w 5w 5w"))
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: called=2t: the concealed cards hold 1 二條 and 0 百搭; 叫牌 declares the 3 copies the flips leave, held (nantong.md §3; a declared 叫牌 set goes in the melds)
+    """
+    for card in sorted(called):
+        if card not in flips:
+            jiang = " ".join(c.code for c in flips) if flips else "() (none given)"
+            raise RulesError(
+                f"called={card.code}: 叫牌 declares a three whose fourth copy is a flipped 將 "
+                f"(nantong.md §3, N19), and {card} is not one of jiang={jiang}"
+            )
+        left = 4 - sum(f == card for f in flips)  # (the copies the flips leave: 3, or 2)
+        copies = sum(c == card for c in held)
+        wild = sum(c.is_baida for c in held)
+        if not copies or copies + wild < left:
+            raise RulesError(
+                f"called={card.code}: the concealed cards hold {copies} {card} and {wild} 百搭; "
+                f"叫牌 declares the {left} copies the flips leave, held (nantong.md §3; a "
+                "declared 叫牌 set goes in the melds)"
+            )
+
+
 def _hits(flip: int, card: int, rules: Rules) -> bool:
     """Whether the flipped kind ``flip`` hits ``card`` (§6.2, N5); small-int hot path."""
     if flip >= N_PLAIN or card >= N_PLAIN:

@@ -60,6 +60,7 @@ from changpai.nantong.melds import (
     SetKind,
     _called,
     _jiang,
+    check_called,
     meld_value,
     set_value_detail,
 )
@@ -176,6 +177,17 @@ class Win:
                 f"the winning card {self.winning_card} is not among the concealed cards"
             )
         check_copies(self.concealed, self.exposed, self.jiang)
+        check_called(self.called, self.jiang, self.concealed)
+        if self.others:  # (every seat's cards are of one deck: review h112)
+            check_copies(
+                [*self.concealed, *(c for other in self.others for c in other.concealed)],
+                [*self.exposed, *(m for other in self.others for m in other.exposed)],
+                self.jiang,
+                where=" among the winner's and the other seats' (others=) held, declared and "
+                "flipped cards",
+            )
+            for other in self.others:
+                check_called(other.called, self.jiang, other.concealed)
         if self.haidi and not self.self_drawn:
             raise IllegalActionError(
                 "海底撈月 is a self-drawn win on the last card; set self_drawn=True"
@@ -331,6 +343,7 @@ def sets_value(
     flips = _jiang(jiang)
     check_copies(cards, melds, flips)
     frozen_called = _called(called)
+    check_called(frozen_called, flips, cards)
     total = sum(meld_value(m, flips, rules) for m in melds)
     counts: dict[Card, int] = {}
     for c in cards:

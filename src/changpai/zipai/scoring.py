@@ -185,6 +185,27 @@ class Win:
                     f"discarder={clipped(self.discarder)} and self_drawn=True: a win on a discard is not "
                     "self-drawn"
                 )
+        if self.tianhu:
+            self._check_tianhu()
+
+    def _check_tianhu(self) -> None:
+        """Refuse the occasions a 天胡 contradicts (zipai.md §7, as nantong's ``Win``; review
+        h112): it is won on the dealt cards or on the 亮張 — no discard, not the last card
+        (海胡), not a later first card (地胡), not with one card left in hand (耍猴)."""
+        if self.discarder is not None:
+            raise IllegalActionError(
+                f"tianhu=True and discarder={clipped(self.discarder)}: 天胡 wins on the dealt "
+                "cards or the 亮張, never on a discard (zipai.md §7)"
+            )
+        for flag, name in (
+            (self.haidi, "haidi (海胡, on the last card of the stock)"),
+            (self.dihu, "dihu (地胡, on the first card played after the 亮張)"),
+            (self.shuahou, "shuahou (耍猴, one card left in hand)"),
+        ):
+            if flag:
+                raise IllegalActionError(
+                    f"tianhu=True and {name}: 天胡 wins on the dealt cards or the 亮張 (zipai.md §7)"
+                )
 
     @property
     def payers(self) -> tuple[int, ...]:
@@ -636,7 +657,10 @@ def score(
     if win.tianhu:
         lines.append(ScoreLine("tianhu", "天胡", 1, "=", "zipai.md §7"))
         # Z13: a 天胡 of 3 提 / 5 坎 (§7 (a)) needs no threshold; one on the 亮張 (b) does
-        if not rules.tianhu_needs_threshold and is_tianhu(_all_cards(win)):
+        # (of the dealt cards: a reading with a meld made in play is no 3 提 / 5 坎 of the deal —
+        # review h112)
+        dealt = all(m.origin is Origin.HAND for m in d.melds)
+        if not rules.tianhu_needs_threshold and dealt and is_tianhu(_all_cards(win)):
             met = True
     facts: dict[str, Any] = {
         "huxi": total_huxi,
