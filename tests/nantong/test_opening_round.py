@@ -114,3 +114,56 @@ def test_a_flip_three_completed_by_the_replacement_is_drawn_section_6_2() -> Non
     assert win is not None and win.gangkai and not win.called
     assert _line(game, "二條二條二條") == 24
     assert nantong.score(win) == game.result.sheet
+
+
+def test_an_opening_round_win_with_baida_counts_the_others_sets_in_sight() -> None:
+    """docs/nantong.md (天胡: a win in the opening round counts the others' dealt fours as
+    declared 起手 sets) with §1, §4 (a 百搭 stands for no copy in sight): the dealer's 百搭 can
+    complete his hand only as a 五條 while seat 1 holds the four dealt 五條 — the 胡 was listed
+    and ``can`` said yes, then ``apply`` raised RulesError (review h114); it is not offered, and
+    every listed action applies."""
+    rules = nantong.DUZIHU_BAIDA
+    dealer = "3t 4t FU 1b 2b 3b 4b 5b 6b 7b 8b 9b 1w 2w 3w 4w 5w 6w 7w 8w 9w QZ QZ"
+    hands = {0: dealer, 1: "5t 5t 5t 5t", 2: "2t 2t 2t 2t"}
+    game = Game(rules, deck=stack_deck(rules, hands=hands, jiang="6t HH"))
+    assert kinds(game, 0) == [(ActionKind.PASS, None)]
+    assert not game.can(Action(0, ActionKind.WIN))
+    for action in game.legal_actions(0):
+        game.copy().apply(action)
+    # (the same hand, nobody holding the four: the 天胡 is offered and applies)
+    free = Game(rules, deck=stack_deck(rules, hands={0: dealer}, jiang="6t HH"))
+    assert (ActionKind.WIN, None) in kinds(free, 0)
+    free.apply(Action(0, ActionKind.WIN))
+    assert free.result is not None and free.result.winner == 0
+
+
+@pytest.mark.parametrize("last", ["FU", "9w"])
+def test_ting_with_baida_looks_at_the_seats_own_sets_section_3(last: str) -> None:
+    """docs/nantong.md: the engine's 報聽 looks at the seat's own cards, sets and flips only, so
+    a wait whose copies are all on other tables is still 聽 there. Seat 2 waits on 五萬 / 八萬,
+    whose copies seats 0 and 1 declared: with a 百搭 in hand the 報聽 was not offered (the
+    others' sets were counted, review h114), without it it was; both are offered now."""
+    rules = nantong.DUZIHU_BAIDA
+    ready = f"{SIX_RUNS} 6w 7w {last} 9w"
+    hands = {0: "8w 8w 8w 8w", 1: "5w 5w 5w 5w", 2: ready}
+    game = Game(rules, deck=stack_deck(rules, hands=hands, jiang="2t HH"))
+    while 2 not in game.to_act:
+        seat = game.to_act[0]
+        moves = game.legal_actions(seat)
+        game.apply(next((a for a in moves if a.kind is ActionKind.CALL), moves[-1]))
+    assert game.phase == "declare"
+    assert (ActionKind.TING, None) in kinds(game, 2)
+
+
+def test_a_gang_may_follow_a_peng_before_its_discard() -> None:
+    """docs/nantong.md (the engine's choice, §3 silent): right after a 碰 the player may 暗杠 a
+    four he holds or 加杠 the fourth copy onto the new 碰, before discarding."""
+    game = Game(deck=stack_deck(hands={0: "5w 1t", 1: "5w 5w 5w 6w 6w 6w 6w"}, jiang="2t 3w"))
+    while game.phase == "declare":
+        game.apply(Action(game.to_act[0], ActionKind.PASS))
+    game.apply(Action(0, ActionKind.DISCARD, Card("5w")))
+    game.apply(Action(1, ActionKind.PENG, Card("5w")))
+    assert {(k, c) for k, c in kinds(game, 1) if k is not ActionKind.DISCARD} == {
+        (ActionKind.ANGANG, "6w"),
+        (ActionKind.JIAGANG, "5w"),
+    }

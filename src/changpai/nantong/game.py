@@ -435,13 +435,17 @@ class Game(GameBase):
         return views.legacy_document(data)
 
     # ----------------------------------------------------------------- rules of the hand
-    def _complete(self, seat: int, extra: Card | None = None, *, drawn: bool = False) -> bool:
+    def _complete(
+        self, seat: int, extra: Card | None = None, *, drawn: bool = False, own: bool = False
+    ) -> bool:
         """Whether the hand of ``seat`` (plus ``extra``; or with ``drawn``, whose ``extra`` is
-        already in it) is a winning hand."""
+        already in it) is a winning hand: its 百搭 standing for no copy in sight
+        (:meth:`_table_melds`), or with ``own`` in its own sets (the 報聽 test, which looks at
+        the seat's own cards, sets and flips only)."""
         counts = self._hands[seat]
         if extra is not None:
             if not drawn:
-                return self._complete_with(seat, counts, extra)
+                return self._complete_with(seat, counts, extra, own)
             return self._wins_on_draw(seat, counts, extra)
         melds = self._melds[seat]
         if sum(counts) != 3 * (7 - len(melds)) + 2:  # pair + groups (with the melds)
@@ -454,18 +458,27 @@ class Game(GameBase):
         if not _parts_allow([None] * 4, floors, plain, wild, -1, DECK_BAIDA if baida else 0):
             return False
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
-        return wild == 0 or _complete(plain, wild, self._table_melds(), self.jiang)
+        in_sight = self._melds[seat] if own else self._table_melds(seat)
+        return wild == 0 or _complete(plain, wild, in_sight, self.jiang)
 
-    def _table_melds(self) -> list[Meld]:
-        """Every seat's declared sets: the copies on the table, which no 百搭 can stand for."""
-        return [meld for melds in self._melds for meld in melds]
+    def _table_melds(self, seat: int) -> list[Meld]:
+        """The sets in sight of ``seat``, which no 百搭 of its hand can stand for: every seat's
+        declared sets, and in the opening round the 叫牌 sets the others may still declare —
+        a win now counts them as declared (:meth:`_other_hand`), so the sheet's copies are the
+        test's (review h114: a 胡 listed there was refused by ``apply``)."""
+        melds = [meld for melds in self._melds for meld in melds]
+        if self._phase == "declare":
+            for other in self.players:
+                if other != seat:
+                    melds += self._opening_sets(other)[1]
+        return melds
 
-    def _complete_with(self, seat: int, counts: bytearray, extra: Card) -> bool:
+    def _complete_with(self, seat: int, counts: bytearray, extra: Card, own: bool = False) -> bool:
         """:meth:`_complete` of the hand of ``seat`` plus ``extra``: what the hand needs is
         kept per seat, since the others check the same hand on each discard."""
         x = extra.index
         memo = self._memo(seat, counts)
-        return memo[4][x] and self._completes(seat, memo, x)
+        return memo[4][x] and self._completes(seat, memo, x, own)
 
     def _wins_on_draw(self, seat: int, counts: bytearray, drawn: Card) -> bool:
         """:meth:`_complete_with` of the hand of ``seat`` with ``drawn`` already in it, from
@@ -490,7 +503,7 @@ class Game(GameBase):
             memo = self._needs[seat] = self._hand_memo(counts, melds, sizes, self.rules.baida)
         return memo
 
-    def _completes(self, seat: int, memo: list[Any], x: int) -> bool:
+    def _completes(self, seat: int, memo: list[Any], x: int, own: bool = False) -> bool:
         """The rest of :meth:`_complete_with` for the kinds its memo may let win."""
         plain, wild, needs = memo[1], memo[2], memo[3]
         if plain is None:  # (what _memo_allows does, spared a call)
@@ -506,7 +519,8 @@ class Game(GameBase):
         if x >= 0:
             plain = (*plain[:x], plain[x] + 1, *plain[x + 1 :])
         # a 百搭 must not stand for a copy the deck no longer has (nantong.md §4)
-        return _complete(plain, wild, self._table_melds(), self.jiang)
+        in_sight = self._melds[seat] if own else self._table_melds(seat)
+        return _complete(plain, wild, in_sight, self.jiang)
 
     def _memo_allows(self, memo: list[Any], wild: int, x: int) -> bool:
         """:func:`_parts_allow` of the hand of a memo with ``wild`` 百搭 and one more card of
@@ -552,7 +566,7 @@ class Game(GameBase):
         candidates = CARDS[:N_PLAIN] + (CARDS[N_PLAIN:] if self.rules.baida else ())
         # §1 four copies (one of a 百搭): a card none of whose copies is left — all in this
         # hand, its sets or the flips — completes nothing (as ``waits`` says)
-        return any(self._complete(seat, c) for c in candidates if self._unseen(seat, c))
+        return any(self._complete(seat, c, own=True) for c in candidates if self._unseen(seat, c))
 
     def _unseen(self, seat: int, card: Card) -> int:
         """How many copies of ``card`` are neither in the hand or sets of ``seat`` nor flipped."""
@@ -972,13 +986,18 @@ class Game(GameBase):
         hand = self.hand(seat)
         melds = tuple(self._melds[seat])
         if opening:
-            counts = self._hands[seat]
-            flips = (self.jiang[0].index, self.jiang[1].index)
-            callable_ = claims._callable(counts, flips, self.stock_left)
+            callable_, sets = self._opening_sets(seat)
             if callable_:
-                melds += tuple(_called_meld(i, counts[i]) for i in callable_)
+                melds += sets
                 hand = tuple(c for c in hand if c.index not in callable_)
         return OtherHand(seat, hand, melds, baida_dealt=seat == self._baida_dealt)
+
+    def _opening_sets(self, seat: int) -> tuple[list[int], tuple[Meld, ...]]:
+        """The kinds ``seat`` may still declare by 叫牌 in the opening round, and their sets."""
+        counts = self._hands[seat]
+        flips = (self.jiang[0].index, self.jiang[1].index)
+        callable_ = claims._callable(counts, flips, self.stock_left)
+        return callable_, tuple(_called_meld(i, counts[i]) for i in callable_)
 
     # ----------------------------------------------------------------- views and copies
     def view(self, seat: int) -> GameView[Card, Action]:
