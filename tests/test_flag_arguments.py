@@ -21,9 +21,9 @@ CASES: dict[str, tuple[str, Callable[[object], object]]] = {
         "self_drawn",
         lambda v: zipai.best_decomposition(Z, card="d10", self_drawn=v),
     ),
-    "zipai.best_decomposition (hot path)": (
-        "from_discard",
-        lambda v: zipai.best_decomposition(Z + " 拾", from_discard=v),
+    "zipai.best_decomposition (hot path)": (  # (from_discard / chouwei need a card=)
+        "self_drawn",
+        lambda v: zipai.best_decomposition(Z + " 拾", self_drawn=v),
     ),
     "zipai.decompositions": (
         "chouwei",

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai import zipai
+from changpai import xiaogan, zipai
 from changpai.core import caches
 from changpai.errors import NotationError, RulesError
 from changpai.xiaogan import (
@@ -305,3 +305,34 @@ def test_waits_read_a_pairs_card_as_a_peng_with_face_up_counting() -> None:
     rules = XIAOGAN.evolve(count_face_down=False)
     found = waits("上大人 化三千 七十士 八八 仁", "亮 可可可可", rules=rules, winning_only=True)
     assert [c.hanzi for c in found] == ["八"] and found[Card("八")].laid_out == 16
+
+
+def test_waits_read_every_claim_the_engine_offers_section_4() -> None:
+    """docs/xiaogan.md (waits read a card as a claim of it makes it, face up under
+    ``count_face_down=False``): the engine offers a 碰 of two or more held, a 杠 of three or
+    more and, with a wild 混江, a 碰 of one held and it and a 杠 of two and it; ``waits`` read a
+    碰 only of exactly two and never with 混江, so a winning card was missed or under-counted
+    (review h116)."""
+    face_up = xiaogan.XIAOGAN.evolve(count_face_down=False)
+    three = xiaogan.waits(
+        "上大人 邱乙己 七十士 爾爾爾 小生 八九子", rules=face_up, winning_only=True
+    )
+    # (the 爾 claimed by a 碰 of two of the three, the third in 爾小生: 18 laid out, none loose)
+    assert {c.hanzi: (d.laid_out, len(d.loose)) for c, d in three.items()} == {"爾": (18, 0)}
+    wild = face_up.evolve(hunjiang="wild")
+    hand = "上大人 邱乙己 七十士 爾 混江 化 佳"
+    found = xiaogan.waits(hand, "亮 可可可可", rules=wild, winning_only=True)
+    assert xiaogan.Card("爾") in found
+    assert "碰 爾 爾 混江" in str(found[xiaogan.Card("爾")])
+
+
+def test_waits_keep_the_reading_best_layout_would_section_5() -> None:
+    """``best_layout``'s order (the most laid out, then the fewest loose, then the most 胡) picks
+    among the ways a card wins too: a 生 read into the hand (7 胡) or claimed as a 碰 (9 胡)
+    lays out 16 with two loose either way; the 碰 was not kept (review h116)."""
+    face_up = xiaogan.XIAOGAN.evolve(count_face_down=False)
+    hand = "乙乙乙乙 化三千 化三千 爾小生 生 可知禮"
+    won = xiaogan.waits(hand, rules=face_up, winning_only=True)[xiaogan.Card("生")]
+    laid = xiaogan.best_layout("乙乙乙乙 化三千 化三千 爾小 可知禮", "碰 生生生", rules=face_up)
+    assert (won.laid_out, len(won.loose), won.hu) == (laid.laid_out, len(laid.loose), laid.hu)
+    assert won.hu == 9

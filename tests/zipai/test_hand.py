@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from changpai.errors import NotationError
+from changpai.errors import IllegalActionError, NotationError
 from changpai.zipai import (
     CARDS,
     DECK,
@@ -722,3 +722,29 @@ def test_a_hand_too_big_to_wait_says_it_counts_the_card_to_come() -> None:
     hand would win on); the message says so now (a CHANGELOG review)."""
     with pytest.raises(NotationError, match="with the card it would win on holds 29 zipai"):
         waits(list(DECK)[:28])
+
+
+@pytest.mark.parametrize(
+    ("keywords", "reason"),
+    [
+        ({"card": "x1", "from_discard": True}, "from_discard=True and self_drawn=True"),
+        ({"card": "x1", "self_drawn": False, "chouwei": True}, "chouwei=True and self_drawn=False"),
+        ({"from_discard": True, "self_drawn": False}, "from_discard=True tells how"),
+        ({"chouwei": True}, "chouwei=True tells how"),
+    ],
+)
+def test_keywords_that_contradict_each_other_are_refused(
+    keywords: dict[str, object], reason: str
+) -> None:
+    """zipai.md §5: a discard is not the player's own draw and a 臭偎 is made with a card he
+    drew himself; both tell how a winning ``card`` came. Such keywords were dropped without a
+    word (review h116: the 偎 of a self-drawn card read for from_discard=True, a 碰 for a
+    臭偎), as ``Win`` refuses a discarder with self_drawn=True; now an IllegalActionError."""
+    hand = "一一 二三四 五六七 八九十 壹貳叄 肆伍陸 柒捌玖"
+    with pytest.raises(IllegalActionError, match=reason):
+        best_decomposition(hand, **keywords)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=reason):
+        list(decompositions(hand, **keywords))  # type: ignore[arg-type]
+    # (the occasions that agree are read as before)
+    assert best_decomposition(hand, card="x1", self_drawn=False, from_discard=True) is not None
+    assert best_decomposition(hand, card="x1", chouwei=True) is not None

@@ -415,7 +415,8 @@ def run(n: int, seed: int, *, full_every: int = 1) -> Counter[str]:
         for rules in (HUNAN, ALLOW, LIUHUDAO, LIU_ALLOW):
             c, e, card, sd, fd = constructed(rng, rules)
             stats["constructed"] += 1
-            chouwei = sd and rng.random() < 0.3
+            # (a 臭偎 is of a winning card drawn: without a card the keyword is refused)
+            chouwei = sd and rng.random() < 0.3 and card is not None
             stats["constructed complete"] += check(
                 c, e, rules, card, sd, fd, chouwei=chouwei, full=full
             )

@@ -653,11 +653,13 @@ def waits(
         more = list(hand)
         more[i] += 1
         if winning_only:
-            best = None
+            best, best_rank = None, (0, 0, 0)
             for counts, sets in ((more, melds), *_joined(hand, melds, i, ans.get(i), rules)):
                 layout = _laid_out(counts, sets, rules)
-                if layout.wins and (best is None or layout.laid_out > best.laid_out):
-                    best = layout
+                # (best_layout's order: most laid out, fewest loose, most 胡; review h116)
+                rank = (layout.laid_out, -len(layout.loose), layout.hu)
+                if layout.wins and (best is None or rank > best_rank):
+                    best, best_rank = layout, rank
             if best is not None:
                 out[CARDS[i]] = best
             continue
@@ -677,17 +679,27 @@ def _joined(
     hand: Sequence[int], melds: tuple[Meld, ...], i: int, an: int | None, rules: Rules
 ) -> list[tuple[list[int], tuple[Meld, ...]]]:
     """The concealed counts and table sets when card kind ``i`` joins a set on the table: the
-    起 of the 暗 at place ``an`` of ``melds``, else a claim's 碰 of a pair or 杠 of a three
-    held (xiaogan.md §4) — read only with ``count_face_down`` off: with it on, the same cards
-    read in hand (a 暗, a 亮) lay out as many."""
+    起 of the 暗 at place ``an`` of ``melds`` (first), and each claim of it the engine offers —
+    a 碰 of two held, a 杠 of three, with a wild 混江 a 碰 of one and it or a 杠 of two and it
+    (xiaogan.md §4) — read only with ``count_face_down`` off: with it on, the same cards read
+    in hand (a 暗, a 亮) lay out as many."""
     card = CARDS[i]
+    found: list[tuple[list[int], tuple[Meld, ...]]] = []
     if an is not None:
         qi = Meld(MeldKind.QI, (card,) * 4, claimed=card)
-        return [(list(hand), (*melds[:an], qi, *melds[an + 1 :]))]
-    if rules.count_face_down or i == HJ or hand[i] < 2:
-        return []
-    kind = MeldKind.PENG if hand[i] == 2 else MeldKind.GANG
-    size = 3 if hand[i] == 2 else 4
-    rest = list(hand)
-    rest[i] -= size - 1
-    return [(rest, (*melds, Meld(kind, (card,) * size, claimed=card)))]
+        found.append((list(hand), (*melds[:an], qi, *melds[an + 1 :])))
+    if rules.count_face_down or i == HJ:
+        return found
+    # every claim the engine offers of the card (its Game._claim_options; review h116): a 碰 of
+    # two held, a 杠 of three, and with a wild 混江 a 碰 of one and it, a 杠 of two and it
+    wild = rules.hunjiang == "wild" and hand[HJ] > 0
+    claims = [(MeldKind.PENG, (i, i), hand[i] >= 2), (MeldKind.GANG, (i, i, i), hand[i] >= 3)]
+    claims += [(MeldKind.PENG, (i, HJ), wild), (MeldKind.GANG, (i, i, HJ), wild and hand[i] >= 2)]
+    for kind, own, offered in claims:
+        if offered and hand[i] >= 1:
+            rest = list(hand)
+            for k in own:
+                rest[k] -= 1
+            cards = (*(CARDS[k] for k in own), card)
+            found.append((rest, (*melds, Meld(kind, cards, claimed=card))))
+    return found

@@ -35,7 +35,7 @@ from changpai.core.guard import (
     rules_arg,
     size_arg,
 )
-from changpai.errors import NotationError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.zipai.cards import CARDS, KINDS, Card, format, parse  # noqa: F401  (used by the doctests)
 from changpai.zipai.melds import Meld, MeldKind, Origin, classify, huxi
 from changpai.zipai.melds import huxi as _meld_huxi
@@ -536,6 +536,7 @@ def decompositions(
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
     _check_flags(self_drawn, from_discard, chouwei)
+    _check_occasion(card, self_drawn, from_discard, chouwei)
     concealed, exposed = _read_once(concealed, exposed)
     _check_size(concealed, exposed, card is not None, rules)
     if card is None:
@@ -751,6 +752,33 @@ def _check_flags(self_drawn: object, from_discard: object, chouwei: object) -> N
     flag_arg(chouwei, "chouwei", NotationError)
 
 
+def _check_occasion(card: object, self_drawn: bool, from_discard: bool, chouwei: bool) -> None:
+    """IllegalActionError for keywords that contradict each other (review h112, h116: they were
+    dropped without a word, where ``Win`` refuses its like): a discard is not the player's own
+    draw, a 臭偎 is made with a card he drew himself (zipai.md §5), and both describe a
+    winning ``card``.
+
+    >>> _check_occasion(None, True, False, False)
+    >>> _check_occasion("x1", True, True, False)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.IllegalActionError: from_discard=True and self_drawn=True: a discard is not the player's own draw; give self_drawn=False
+    """
+    if from_discard and self_drawn:
+        raise IllegalActionError(
+            "from_discard=True and self_drawn=True: a discard is not the player's own draw; "
+            "give self_drawn=False"
+        )
+    if chouwei and not self_drawn:
+        raise IllegalActionError(
+            "chouwei=True and self_drawn=False: a 臭偎 is made with a card the player drew "
+            "himself (zipai.md §5)"
+        )
+    if card is None and (from_discard or chouwei):
+        name = "from_discard" if from_discard else "chouwei"
+        raise IllegalActionError(f"{name}=True tells how the winning card came; give card=")
+
+
 def best_decomposition(
     concealed: str | Sequence[Card],
     exposed: str | Sequence[Meld] = (),
@@ -789,9 +817,11 @@ def best_decomposition(
     # read and checked by the general path, as decompositions does)
     if exposed is not _NO_MELDS or card is not None:
         _check_flags(self_drawn, from_discard, chouwei)
+        _check_occasion(card, self_drawn, from_discard, chouwei)
         return _best_general(cards, exposed, rules, card, self_drawn, from_discard, chouwei)
     if self_drawn is not True or from_discard is not False or chouwei is not False:
         _check_flags(self_drawn, from_discard, chouwei)
+        _check_occasion(card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
     # incomplete hands, and what passes is solved by _search and cached on the packed key.
