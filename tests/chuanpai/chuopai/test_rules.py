@@ -73,3 +73,23 @@ def test_a_win_needs_more_than_the_yingzhang_a_seat_may_be_dealt_section_3_4() -
     with pytest.raises(RulesError, match="win_cards=8: a seat may be dealt 8 硬張"):
         CHUOPAI.evolve(win_cards=8, tuoshou_cards=7)
     assert CHUOPAI.evolve(win_cards=9, tuoshou_cards=8).win_cards == 9
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"win_cards": 29, "yijia_cards": 29, "liangjia_cards": 29}, "liangjia_cards=29"),
+        ({"liangjia_cards": 30}, "liangjia_cards=30"),
+        ({"tuoshou_hand": 30}, "no hand would reach 脫手"),
+        ({"tuoshou_cards": 15, "tuoshou_hand": 14}, "no hand would reach 脫手"),
+    ],
+)
+def test_thresholds_no_hand_reaches_are_refused_section_3_4(
+    options: dict[str, int], reason: str
+) -> None:
+    """chuanpai.md §3.1, §3.4: a seat holds 28 cards, so a threshold above them (or a 脫手 of
+    more cards than a seat holds) disabled a result without a word (review h117: every hand
+    of ``win_cards=29`` was 黃牌); RulesError naming them."""
+    with pytest.raises(changpai.errors.RulesError, match=reason):
+        CHUOPAI.evolve(**options)
+    assert CHUOPAI.evolve(liangjia_cards=28, tuoshou_cards=15, tuoshou_hand=13).liangjia_cards == 28

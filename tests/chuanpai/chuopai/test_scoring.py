@@ -246,3 +246,21 @@ def test_level_refuses_a_count_no_seat_lays_out(count: int) -> None:
     with pytest.raises(RulesError, match=rf"count={count} is not an integer from 0 to 28"):
         level(count)
     assert level(28) is Level.LIANGJIA
+
+
+def test_a_fapai_fine_is_counted_in_units() -> None:
+    """docs/chuopai.md ("罰牌 costs one unit to each other player"; ``fapai_units`` units): with
+    ``unit=5`` a 小胡 cost 5 and a 罰牌 1 (review h117); the fine is ``fapai_units × unit``."""
+    rules = CHUOPAI.evolve(unit=5, fapai_units=3)
+    sheet = fapai_sheet(1, rules=rules)
+    assert [(p.payer, p.payee, p.amount) for p in sheet.payments] == [(1, 0, 15), (1, 2, 15)]
+    assert fapai_sheet(1).total == 1
+
+
+def test_fan_refuses_more_bai_than_a_seat_holds_section_3_1() -> None:
+    """chuanpai.md §3.1 (a seat is dealt 28 cards): ``score`` and ``level`` refused 29 擺牌, ``fan``
+    counted them (review h117); the same NotationError now."""
+    bai = parse("56 46 16 15 55 33 22") * 4 + parse("66")
+    for call in (fan, score):
+        with pytest.raises(NotationError, match="29 擺牌: a seat lays at most its own 28 cards"):
+            call(bai)

@@ -84,9 +84,9 @@ class Rules(RulesBase):
         win_cards: 擺牌 needed to win, 小胡 (16, §3.4).
         yijia_cards: 擺牌 of 一甲 (21, §3.4).
         liangjia_cards: 擺牌 of 兩甲 (23, §3.4); the three do not decrease (``win_cards`` <=
-            ``yijia_cards`` <= ``liangjia_cards``).
+            ``yijia_cards`` <= ``liangjia_cards``) and reach at most a seat's 28 cards.
         tuoshou_cards, tuoshou_hand: the 脫手 condition, 15 擺牌 with 5 cards in hand (§3.4);
-            ``tuoshou_cards`` is below ``win_cards``.
+            ``tuoshou_cards`` is below ``win_cards``, the two at most a seat's 28 cards.
         unit: what a 小胡 is worth (1 unit, the recommended default of §3.4) [C11].
         jia_mult: the multiplier of 一甲; 兩甲 multiplies by its square (×2, ×4) unless
             ``liangjia_mult`` says otherwise [C11].
@@ -104,9 +104,9 @@ class Rules(RulesBase):
             at most ``擺牌 − win_cards`` are awarded.
         baopai: whether a first lead holding 天 or 紅九 / 黑九 makes the leader liable (包牌,
             §3.3, §3.4).
-        fapai_units: what an offender of 罰牌 (not beating when able, ``Game(strict=False)``)
-            pays each other player (1 unit [INF]: §3.4 names the penalty, not its size; 0: the
-            hand stops and nobody pays).
+        fapai_units: how many units (``unit`` each) an offender of 罰牌 (not beating when
+            able, ``Game(strict=False)``) pays each other player (1 [INF]: §3.4 names the
+            penalty, not its size; 0: the hand stops and nobody pays).
         zhanzhuang: whether a winning dealer keeps the deal (佔莊, §3.1); otherwise the deal
             passes to the dealer's 下家.
 
@@ -155,6 +155,17 @@ class Rules(RulesBase):
             raise RulesError(
                 f"liangjia_mult={self.liangjia_mult}, jia_mult={self.jia_mult}: 兩甲 ranks above "
                 "一甲 (chuanpai.md §3.4, C11), so it may not multiply by less"
+            )
+        most = self.hand_size
+        if self.liangjia_cards > most:  # (review h117: a result no hand reaches was accepted)
+            raise RulesError(
+                f"liangjia_cards={self.liangjia_cards}: a seat lays at most its own {most} cards "
+                "as 擺牌 (chuanpai.md §3.1), so no hand would reach it"
+            )
+        if self.tuoshou_cards + self.tuoshou_hand > most:
+            raise RulesError(
+                f"tuoshou_cards={self.tuoshou_cards}, tuoshou_hand={self.tuoshou_hand}: a seat "
+                f"holds {most} cards (chuanpai.md §3.1), so no hand would reach 脫手"
             )
         if self.tuoshou_cards >= self.win_cards:
             raise RulesError(

@@ -152,6 +152,24 @@ def _fan_items(counts: list[int], rules: Rules) -> list[tuple[str, str, int]]:
     return out
 
 
+def _seat_bai(bai: str | Iterable[Card], rules: Rules) -> list[int]:
+    """The counts of a seat's 擺牌 (:func:`_bai_counts`); more than a seat holds (its
+    ``rules.hand_size``) is a NotationError, as a fifth copy is (review h117: ``fan`` took them).
+
+    >>> _seat_bai(parse("56 46 16 15 55 33 22") * 4 + parse("66"), CHUOPAI)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 29 擺牌: a seat lays at most its own 28 cards (chuanpai.md §3.1)
+    """
+    counts = _bai_counts(bai)
+    count = sum(counts)
+    if count > rules.hand_size:  # (cards no seat can hold: a NotationError, as a fifth copy)
+        raise NotationError(
+            f"{count} 擺牌: a seat lays at most its own {rules.hand_size} cards (chuanpai.md §3.1)"
+        )
+    return counts
+
+
 def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     """The 翻 of 三紅四黑 among ``bai`` (a seat's 擺牌): ``(counted, awarded)`` where
     ``awarded = min(counted, 擺牌 − rules.win_cards)``, never below 0 (chuanpai.md §3.4,
@@ -162,7 +180,7 @@ def fan(bai: str | Iterable[Card], rules: Rules = CHUOPAI) -> tuple[int, int]:
     ((5, 1), (7, 1))
     """
     rules = rules_arg(rules, Rules, "戳牌")
-    counts = _bai_counts(bai)
+    counts = _seat_bai(bai, rules)
     counted = sum(f for _key, _text, f in _fan_items(counts, rules))
     return counted, max(0, min(counted, sum(counts) - rules.win_cards))
 
@@ -292,12 +310,8 @@ def _win_sheet(
         liable = scored_seat(liable, players, "liable")
         if not rules.baopai:
             raise RulesError(f"liable={clipped(liable)}: these rules have no 包牌 (baopai=False)")
-    counts = _bai_counts(bai)
+    counts = _seat_bai(bai, rules)
     count = sum(counts)
-    if count > rules.hand_size:  # (cards no seat can hold: a NotationError, as a fifth copy)
-        raise NotationError(
-            f"{count} 擺牌: a seat lays at most its own {rules.hand_size} cards (chuanpai.md §3.1)"
-        )
     found = level(count, rules)
     tuoshou = found is None and count == rules.tuoshou_cards and rules.chuo_fifteen == "win"
     if found is None and not tuoshou:
@@ -374,7 +388,8 @@ def _win_sheet(
 
 def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int | None = None) -> ScoreSheet:
     """The settlement of 罰牌 (chuanpai.md §3.4): ``offender`` did not beat when able; the hand
-    stops and he pays ``rules.fapai_units`` to every other player (the size is [INF]);
+    stops and he pays ``rules.fapai_units`` units (``rules.unit`` each) to every other player
+    (the size is [INF]);
     ``players`` defaults to 3, the 戳牌 table (``None``, as in every family).
 
     >>> sheet = fapai_sheet(1)
@@ -384,7 +399,7 @@ def fapai_sheet(offender: int, *, rules: Rules = CHUOPAI, players: int | None = 
     rules_arg(rules, Rules, "戳牌")
     players = _players(players, rules)
     offender = scored_seat(offender, players, "offender")
-    amount = rules.fapai_units
+    amount = rules.fapai_units * rules.unit  # (units, as a 小胡's: review h117)
     line = ScoreLine("fapai", f"罰牌: seat {offender} did not beat when able", amount, rule=RULE)
     payments = tuple(
         Payment(offender, seat, amount) for seat in range(players) if seat != offender and amount
