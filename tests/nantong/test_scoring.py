@@ -590,3 +590,19 @@ def test_called_cards_are_flipped_threes_held(called: str, jiang: str, reason: s
     assert nantong.score(HELD_THREE, jiang="2t 3w", called="2t").total > (
         nantong.score(HELD_THREE, jiang="2t 3w").total
     )
+
+
+def test_a_called_three_is_held_before_the_winning_card_section_3() -> None:
+    """nantong.md §3, N19 (review h118): 叫牌 is of a three held from the deal, so the winning
+    card is no copy of it — a self-drawn third 二條 scored the three as 起手 (70, not 60); a
+    card flipped twice leaves a pair, whose 起手 set is declared (W10), not ``called``; and a
+    bad ``called`` of another seat names it."""
+    with pytest.raises(RulesError, match="called=2t: the concealed cards hold 2 二條"):
+        Win(HELD_THREE, winning_card="2t", self_drawn=True, jiang="2t 3w", called="2t")
+    assert nantong.score(Win(HELD_THREE, winning_card="5w", jiang="2t 3w", called="2t")).total
+    pair = "2t 2t 456b 789b 456t 789t 123w 456w 5w 5w 5w"
+    with pytest.raises(RulesError, match=r"called=2t: 二條 is flipped twice.*起手 2t 2t"):
+        nantong.score(pair, jiang="2t 2t", called="2t")
+    other = OtherHand(1, "1w", called="2t")
+    with pytest.raises(RulesError, match=r"others\[0\] \(seat 1\) called=2t"):
+        Win(HELD_THREE, winning_card="5w", jiang="2t 3w", called="2t", others=(other,))

@@ -108,11 +108,11 @@ def may_call(
     held: Sequence[nantong.Card], flips: Sequence[nantong.Card], card: nantong.Card
 ) -> bool:
     """Whether ``card`` may be declared by 叫牌 (``called=``) with these cards ``held`` and
-    ``flips`` (nantong.md §3): it is flipped, and the hand holds a copy of it and, with its
-    百搭, the copies the flips leave (3, or 2)."""
+    ``flips`` (nantong.md §3): it is flipped once, and the hand holds a copy of it and, with its
+    百搭, the three copies the flip leaves."""
     copies = sum(c == card for c in held)
     wild = sum(c.is_baida for c in held)
-    return card in flips and copies > 0 and copies + wild >= 4 - sum(f == card for f in flips)
+    return sum(f == card for f in flips) == 1 and copies > 0 and copies + wild >= 3
 
 
 def check_best_is_best_of_every_reading(

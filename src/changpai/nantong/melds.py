@@ -239,13 +239,16 @@ def _called(value: Iterable[Card | str] | str) -> frozenset[Card]:
     return frozenset(called)
 
 
-def check_called(called: frozenset[Card], flips: Sequence[Card], held: Sequence[Card]) -> None:
-    """Refuse 叫牌 cards (``called``) that name no 真諦 three held: each must be a flipped 將
+def check_called(
+    called: frozenset[Card], flips: Sequence[Card], held: Sequence[Card], name: str = "called"
+) -> None:
+    """Refuse 叫牌 cards (``called``) that name no 真諦 three held: each must be flipped once
     (``flips``) — 叫牌 of a three is of a card whose fourth copy is flipped (nantong.md §3, N19;
-    only the three of such a card reads it, §6.2) — whose copies the flips leave (3, or 2) the
-    concealed cards ``held`` hold (百搭 may stand for all but one): a
-    :class:`~changpai.errors.RulesError` names the first that is not (review h112: they were
-    kept and did nothing).
+    only the three of such a card reads it, §6.2; a card flipped twice leaves a pair, whose
+    起手 set is a declared meld) — and its three copies left held among the concealed cards
+    ``held`` (without a winning card: it came after the 叫牌; 百搭 may stand for all but one):
+    a :class:`~changpai.errors.RulesError` names the first that is not, as ``name`` (reviews
+    h112, h118: they were kept and did nothing, or scored a three the seat could not call).
 
     >>> check_called(frozenset(parse("2t")), parse("2t 3w"), parse("2t 2t 2t 5w"))
     >>> check_called(frozenset(parse("5w")), parse("2t 3w"), parse("5w 5w 5w"))
@@ -255,23 +258,29 @@ def check_called(called: frozenset[Card], flips: Sequence[Card], held: Sequence[
     >>> check_called(frozenset(parse("2t")), parse("2t 3w"), parse("2t 5w 5w 5w"))
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: called=2t: the concealed cards hold 1 二條 and 0 百搭; 叫牌 declares the 3 copies the flips leave, held (nantong.md §3; a declared 叫牌 set goes in the melds)
+    changpai.errors.RulesError: called=2t: the concealed cards hold 1 二條 and 0 百搭; 叫牌 declares the 3 copies the flip leaves, held before any winning card (nantong.md §3; a declared 叫牌 set goes in the melds)
     """
     for card in sorted(called):
-        if card not in flips:
+        flipped = sum(f == card for f in flips)
+        if not flipped:
             jiang = " ".join(c.code for c in flips) if flips else "() (none given)"
             raise RulesError(
-                f"called={card.code}: 叫牌 declares a three whose fourth copy is a flipped 將 "
+                f"{name}={card.code}: 叫牌 declares a three whose fourth copy is a flipped 將 "
                 f"(nantong.md §3, N19), and {card} is not one of jiang={jiang}"
             )
-        left = 4 - sum(f == card for f in flips)  # (the copies the flips leave: 3, or 2)
+        if flipped > 1:
+            raise RulesError(
+                f"{name}={card.code}: {card} is flipped twice, which leaves a pair, no three to "
+                f"叫牌 (nantong.md §3, N19); its 起手 set goes in the melds (起手 {card.code} "
+                f"{card.code})"
+            )
         copies = sum(c == card for c in held)
         wild = sum(c.is_baida for c in held)
-        if not copies or copies + wild < left:
+        if not copies or copies + wild < 3:
             raise RulesError(
-                f"called={card.code}: the concealed cards hold {copies} {card} and {wild} 百搭; "
-                f"叫牌 declares the {left} copies the flips leave, held (nantong.md §3; a "
-                "declared 叫牌 set goes in the melds)"
+                f"{name}={card.code}: the concealed cards hold {copies} {card} and {wild} 百搭; "
+                "叫牌 declares the 3 copies the flip leaves, held before any winning card "
+                "(nantong.md §3; a declared 叫牌 set goes in the melds)"
             )
 
 

@@ -177,7 +177,10 @@ class Win:
                 f"the winning card {self.winning_card} is not among the concealed cards"
             )
         check_copies(self.concealed, self.exposed, self.jiang)
-        check_called(self.called, self.jiang, self.concealed)
+        before = list(self.concealed)  # (the cards held before the winning card)
+        if self.winning_card is not None:
+            before.remove(self.winning_card)
+        check_called(self.called, self.jiang, before)
         if self.others:  # (every seat's cards are of one deck: review h112)
             check_copies(
                 [*self.concealed, *(c for other in self.others for c in other.concealed)],
@@ -186,8 +189,9 @@ class Win:
                 where=" among the winner's and the other seats' (others=) held, declared and "
                 "flipped cards",
             )
-            for other in self.others:
-                check_called(other.called, self.jiang, other.concealed)
+            for number, other in enumerate(self.others):
+                name = f"others[{number}] (seat {other.seat}) called"
+                check_called(other.called, self.jiang, other.concealed, name)
         if self.haidi and not self.self_drawn:
             raise IllegalActionError(
                 "海底撈月 is a self-drawn win on the last card; set self_drawn=True"

@@ -620,9 +620,11 @@ def waits(
 
     A card is read into the concealed hand, and also into the set on the table it makes: the
     fourth of a 暗 there a 起 (§4: however it comes, it must join the 暗 unless another use
-    wins), and — with ``winning_only`` — a pair's card a 碰, a three's a 杠, as a claim of it
-    makes them face up (X2: they count with ``count_face_down`` off, where a 暗 in hand does
-    not; review h86).
+    wins), and — with ``winning_only`` — each claim of it the engine offers: a 碰 of two held,
+    a 杠 of three, with a wild 混江 a 碰 of one held and it or a 杠 of two and it, face up (X2:
+    they count with ``count_face_down`` off, where a 暗 in hand does not; reviews h86, h116).
+    Of the ways a card wins, the one kept is :func:`best_layout`'s choice: the most laid out,
+    then the fewest loose cards, then the most 胡.
 
     >>> sorted(c.hanzi for c in waits(parse("上大人 邱乙己 化三千 九九九九 爾爾"), ()))
     ['爾']
