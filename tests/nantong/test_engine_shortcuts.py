@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from changpai import nantong
@@ -91,6 +91,7 @@ def test_first_claim_is_the_priority_search_section_3(
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 100_000), baida=st.booleans(), dealer=st.integers(0, SEATS - 1))
+@example(seed=88731, baida=True, dealer=0)  # (a four completed by the replacement)
 def test_opening_calls_are_callable_cards_section_3(seed: int, baida: bool, dealer: int) -> None:
     game = Game(nantong.DUZIHU_BAIDA if baida else nantong.DUZIHU, seed=seed, dealer=dealer)
     rng = random.Random(seed)
@@ -99,5 +100,9 @@ def test_opening_calls_are_callable_cards_section_3(seed: int, baida: bool, deal
         legal = game.legal_actions(seat)
         calls = [a.card for a in legal if a.kind is ActionKind.CALL]
         counts = tuple(game._hands[seat])
-        assert calls == claims.callable_cards(counts, game.jiang, stock_left=game.stock_left)
+        callable_ = claims.callable_cards(counts, game.jiang, stock_left=game.stock_left)
+        # (a four the seat's replacement card completed was drawn, not dealt: no 叫牌 of it,
+        # N19, docs/nantong.md — the counts alone do not tell; hypothesis found seed 88731)
+        drawn = {card for s, card in game.log[-1].draws if s == seat} if game.log else set()
+        assert calls == [c for c in callable_ if c not in drawn]
         game.apply(rng.choice(legal))

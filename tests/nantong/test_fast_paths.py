@@ -241,18 +241,40 @@ def test_flips_of_one_baida_twice_are_refused_on_the_fast_path_too() -> None:
         hand.is_winning(cards, jiang=parse("財 財"))
 
 
-def test_a_hand_with_baida_and_no_reading_is_none_before_its_melds_are_counted() -> None:
-    """A hand holding a 百搭 that no reading completes gives None, as the same hand without the
-    百搭 does, even when counting its declared melds would fail (they are counted only for a
-    reading found)."""
+def test_a_declared_set_the_flips_contradict_is_refused_at_once_section_6_2() -> None:
+    """docs/nantong.md ("a declared set the flipped 將 contradict — … a 在手 of a flipped card —
+    is a RulesError"; a bad hand raises when the function is called): a 在手 of a flipped 九丙
+    gave False / None (or a reading whose value raised later) whether or not a reading was
+    found (review h119); every entry raises now, with and without a 百搭."""
+    from changpai.errors import RulesError
     from changpai.nantong import DUZIHU, Meld, hand
 
     rules = DUZIHU.evolve(baida=True)
     melds = [Meld.parse("concealed3 9b 9b 9b")]
     for last in ("財", "8w"):
         cards = f"123t 456t 789t 123w 456w 1b 2b 5w 7w {last}"
-        assert not hand.is_winning(cards, melds, rules=rules, jiang="9b")
-        assert hand.best_decomposition(cards, melds, rules=rules, jiang="9b") is None
+        for entry in (hand.is_winning, hand.best_decomposition, hand.decompositions):
+            with pytest.raises(RulesError, match=r"a 在手 \(concealed3\) of 九丙 is impossible"):
+                entry(cards, melds, rules=rules, jiang="9b")
+
+
+def test_a_baida_in_a_declared_set_makes_no_fifth_copy_section_4() -> None:
+    """nantong.md §1, §4 (review h119): a 百搭 standing for a 紅花 in a declared 在手 beside two
+    紅花 in hand made five; the copies a meld uses are the cards it stands for (and its 百搭),
+    so a fifth is the NotationError real cards get, in every entry and in ``seen``, and no
+    wait."""
+    from changpai.errors import NotationError
+    from changpai.nantong import DUZIHU_BAIDA, hand
+
+    plain = "123t 456t 789t 123w 456w 789w"
+    with pytest.raises(NotationError, match="5 copies of 紅花"):
+        hand.is_winning(f"{plain} HH HH", "在手 HH HH FU:HH", rules=DUZIHU_BAIDA)
+    assert hand.waits(f"{plain} HH", "在手 HH HH FU:HH", rules=DUZIHU_BAIDA) == {}  # (no fifth)
+    with pytest.raises(NotationError, match="6 copies of 紅花"):
+        hand.is_winning(
+            f"{plain} 1b 1b", "碰 HH HH HH", rules=DUZIHU_BAIDA, seen="在手 HH FU:HH LU:HH"
+        )
+    assert hand.is_winning(f"{plain} 1b 1b", "在手 HH HH FU:HH", rules=DUZIHU_BAIDA)
 
 
 @pytest.mark.parametrize(

@@ -526,6 +526,18 @@ def _split(
     return cards, melds, tuple(counts), baida
 
 
+def _used(meld: Meld) -> tuple[Card, ...]:
+    """The copies a meld uses: the cards it stands for (a 百搭's face too: no fifth copy is
+    made of one, nantong.md §1, §4; review h119) and the 百搭 themselves.
+
+    >>> [c.code for c in _used(Meld.parse("在手 HH HH FU:HH"))]
+    ['HH', 'HH', 'HH', 'FU']
+    """
+    if not meld.wilds:
+        return meld.cards
+    return (*meld.faces, *(physical for physical, _ in meld.wilds))
+
+
 def _check_copies(cards: Sequence[Card], melds: Sequence[Meld], flips: Sequence[Card]) -> None:
     """:func:`check_copies` for cards, melds and flips already checked to be such: a plain
     tally, and the full check (with its error) only when a kind is over its copies; a
@@ -535,7 +547,7 @@ def _check_copies(cards: Sequence[Card], melds: Sequence[Meld], flips: Sequence[
         counts[c.index] += 1
     for m in melds:
         _check_four(m, flips)
-        for c in m.cards:
+        for c in _used(m):
             counts[c.index] += 1
     for c in flips:
         counts[c.index] += 1
@@ -563,7 +575,7 @@ def check_copies(
     3
     """
     seen = [c.index for c in cards_arg(cards, Card, "cards", "nantong cards")]
-    seen += [c.index for m in cards_arg(melds, Meld, "melds", "nantong melds") for c in m.cards]
+    seen += [c.index for m in cards_arg(melds, Meld, "melds", "nantong melds") for c in _used(m)]
     seen += [c.index for c in cards_arg(jiang, Card, "jiang", "nantong cards")]
     return counts_of(seen, where=where)
 

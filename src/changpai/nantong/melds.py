@@ -459,11 +459,7 @@ def _set_value_detail(k: SetKind, card: Card, flips: tuple[Card, ...], rules: Ru
         raise RulesError(f"{status.card} is a 百搭; it forms no set by itself")
     z = status.zhendi
     if z and (k in (SetKind.CONCEALED3, SetKind.EXPOSED4) or (z == 2 and k == SetKind.PENG)):
-        raise RulesError(
-            f"a {k.hanzi} ({k.value}) of {status.card} is impossible when {z} {status.card} "
-            f"{'is' if z == 1 else 'are'} flipped; its {4 - z} remaining copies score as "
-            "起手 (dealt4) or 後摸 (drawn4)" + (" or 碰 (peng)" if z == 1 else "")
-        )
+        raise RulesError(_no_such_set(k, status.card, z))
     factor = 2 if (z and k == SetKind.PENG) else 1
     if rules.multiplier_model == "tables":
         key = (k.value, int(status.laojiang), status.hits, z)
@@ -818,10 +814,24 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     return set_value(meld.source, meld.card, flips, rules)
 
 
+def _no_such_set(kind: SetKind, card: Card, z: int) -> str:
+    """Why a set of ``kind`` of ``card`` flipped ``z`` times cannot exist (§6.2).
+
+    >>> _no_such_set(SetKind.CONCEALED3, Card("2t"), 1)
+    'a 在手 (concealed3) of 二條 is impossible when 1 二條 is flipped; its 3 remaining copies score as 起手 (dealt4) or 後摸 (drawn4) or 碰 (peng)'
+    """
+    return (
+        f"a {kind.hanzi} ({kind.value}) of {card} is impossible when {z} {card} "
+        f"{'is' if z == 1 else 'are'} flipped; its {4 - z} remaining copies score as "
+        "起手 (dealt4) or 後摸 (drawn4)" + (" or 碰 (peng)" if z == 1 else "")
+    )
+
+
 def _check_four(meld: Meld, flips: Sequence[Card]) -> None:
     """Raise :class:`~changpai.errors.RulesError` unless a declared four (杠, 後摸, 起手) has
     exactly ``4 - z`` cards, ``z`` the ``flips`` of its card (§5, §6.2: the flipped copies are
-    "on the table"); any other meld passes.
+    "on the table"), or for a 在手 or 明杠 of a flipped card (§6.2: none can exist); any other
+    meld passes.
 
     >>> _check_four(Meld.parse("後摸 7w 7w 7w"), [Card("7w")])
     >>> _check_four(Meld.parse("後摸 7w 7w 7w"), [])
@@ -829,9 +839,13 @@ def _check_four(meld: Meld, flips: Sequence[Card]) -> None:
     ...
     changpai.errors.RulesError: a 後摸 (drawn4) of 七萬 needs 4 cards (0 flipped), not 3
     """
-    if meld.source is None or not meld.source.is_four:
+    if meld.source is None:
         return
     z = sum(f.index == meld.card.index for f in flips)
+    if z and meld.source in (SetKind.CONCEALED3, SetKind.EXPOSED4):  # (review h119: at once)
+        raise RulesError(_no_such_set(meld.source, meld.card, z))
+    if not meld.source.is_four:
+        return
     if len(meld.faces) != 4 - z:
         raise RulesError(
             f"a {meld.source.hanzi} ({meld.source.value}) of {meld.card} needs {4 - z} cards "
