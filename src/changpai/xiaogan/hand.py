@@ -696,9 +696,10 @@ def _joined(
     # two held, a 杠 of three, and with a wild 混江 a 碰 of one and it, a 杠 of two and it
     wild = rules.hunjiang == "wild" and hand[HJ] > 0
     claims = [(MeldKind.PENG, (i, i), hand[i] >= 2), (MeldKind.GANG, (i, i, i), hand[i] >= 3)]
-    claims += [(MeldKind.PENG, (i, HJ), wild), (MeldKind.GANG, (i, i, HJ), wild and hand[i] >= 2)]
+    claims += [(MeldKind.PENG, (i, HJ), wild and hand[i] >= 1)]
+    claims += [(MeldKind.GANG, (i, i, HJ), wild and hand[i] >= 2)]
     for kind, own, offered in claims:
-        if offered and hand[i] >= 1:
+        if offered:
             rest = list(hand)
             for k in own:
                 rest[k] -= 1

@@ -535,8 +535,7 @@ def decompositions(
         card = Card.parse(card)
     if not isinstance(rules, Rules):  # (inline: a hot path)
         rules_arg(rules, Rules, "zipai")
-    _check_flags(self_drawn, from_discard, chouwei)
-    _check_occasion(card, self_drawn, from_discard, chouwei)
+    _check_flags(card, self_drawn, from_discard, chouwei)
     concealed, exposed = _read_once(concealed, exposed)
     _check_size(concealed, exposed, card is not None, rules)
     if card is None:
@@ -739,31 +738,26 @@ _MOST_HELD = HUNAN.hand_size + 1 + HUNAN.melds_to_win
 _NO_MELDS: tuple[Meld, ...] = ()  # (the default table of best_decomposition: the hot path)
 
 
-def _check_flags(self_drawn: object, from_discard: object, chouwei: object) -> None:
-    """NotationError unless the three are True or False (``"no"`` is no False).
+def _check_flags(card: object, self_drawn: object, from_discard: object, chouwei: object) -> None:
+    """NotationError unless the three flags are True or False (``"no"`` is no False); then
+    IllegalActionError for flags that contradict each other (reviews h112, h116: they were
+    dropped without a word, where ``Win`` refuses its like): a discard is not the player's own
+    draw, a 臭偎 is made with a card he drew himself (zipai.md §5), and both describe a winning
+    ``card``.
 
-    >>> _check_flags(True, False, "no")
+    >>> _check_flags(None, True, False, False)
+    >>> _check_flags(None, True, False, "no")
     Traceback (most recent call last):
     ...
     changpai.errors.NotationError: chouwei='no' is not True or False
-    """
-    flag_arg(self_drawn, "self_drawn", NotationError)
-    flag_arg(from_discard, "from_discard", NotationError)
-    flag_arg(chouwei, "chouwei", NotationError)
-
-
-def _check_occasion(card: object, self_drawn: bool, from_discard: bool, chouwei: bool) -> None:
-    """IllegalActionError for keywords that contradict each other (review h112, h116: they were
-    dropped without a word, where ``Win`` refuses its like): a discard is not the player's own
-    draw, a 臭偎 is made with a card he drew himself (zipai.md §5), and both describe a
-    winning ``card``.
-
-    >>> _check_occasion(None, True, False, False)
-    >>> _check_occasion("x1", True, True, False)
+    >>> _check_flags("x1", True, True, False)
     Traceback (most recent call last):
     ...
     changpai.errors.IllegalActionError: from_discard=True and self_drawn=True: a discard is not the player's own draw; give self_drawn=False
     """
+    flag_arg(self_drawn, "self_drawn", NotationError)
+    flag_arg(from_discard, "from_discard", NotationError)
+    flag_arg(chouwei, "chouwei", NotationError)
     if from_discard and self_drawn:
         raise IllegalActionError(
             "from_discard=True and self_drawn=True: a discard is not the player's own draw; "
@@ -816,12 +810,10 @@ def best_decomposition(
     # (the hot path takes the default table, the empty tuple; any other, None included, is
     # read and checked by the general path, as decompositions does)
     if exposed is not _NO_MELDS or card is not None:
-        _check_flags(self_drawn, from_discard, chouwei)
-        _check_occasion(card, self_drawn, from_discard, chouwei)
+        _check_flags(card, self_drawn, from_discard, chouwei)
         return _best_general(cards, exposed, rules, card, self_drawn, from_discard, chouwei)
     if self_drawn is not True or from_discard is not False or chouwei is not False:
-        _check_flags(self_drawn, from_discard, chouwei)
-        _check_occasion(card, self_drawn, from_discard, chouwei)
+        _check_flags(card, self_drawn, from_discard, chouwei)
     # The hot path (a concealed-only hand): the hand is packed into one int (3 bits per kind);
     # 提 / 坎 come out by bit arithmetic, a necessary test on partner kinds rejects most
     # incomplete hands, and what passes is solved by _search and cached on the packed key.
