@@ -369,3 +369,39 @@ def test_meld_of_refuses_what_is_no_sequence_of_cards(cards: object) -> None:
     family's `Meld.of` did."""
     with pytest.raises(NotationError, match="cards="):
         Meld.of(cards)  # type: ignore[arg-type]
+
+
+_NO_BAIDA_FLIP_ENTRIES = {
+    "best_decomposition": lambda j: nantong.best_decomposition(_PIAO, jiang=j),
+    "decompositions": lambda j: list(nantong.decompositions(_PIAO, jiang=j)),
+    "is_winning": lambda j: nantong.is_winning(_PIAO, jiang=j),
+    "waits": lambda j: nantong.waits(_PIAO[:-3], jiang=j),
+    "analyze": lambda j: nantong.analyze(_PIAO, jiang=j),
+    "score": lambda j: nantong.score(_PIAO, jiang=j),
+    "score(Win)": lambda j: nantong.score(nantong.Win(_PIAO, jiang=j)),
+    "sets_value": lambda j: nantong.sets_value(_PIAO, jiang=j),
+    "jiang_status": lambda j: nantong.jiang_status("5t", jiang=j),
+    "jiang_kind": lambda j: nantong.jiang_kind(j),
+    "set_value_detail": lambda j: nantong.set_value_detail("concealed3", "2t", jiang=j),
+    "meld_value": lambda j: nantong.meld_value(Meld.parse("碰 2t 2t 2t"), jiang=j),
+}
+_PIAO = "111222333t 444555666b 777w 5t 5t"
+
+
+@pytest.mark.parametrize("entry", sorted(_NO_BAIDA_FLIP_ENTRIES))
+@pytest.mark.parametrize("jiang", ["FU", "3w CAI", (Card("XI"),)])
+def test_a_flipped_baida_needs_rules_with_baida_section_1(entry: str, jiang: object) -> None:
+    """nantong.md §1 (120 cards; 125 with the five 百搭) and §3 (the 將 are flipped from the
+    deck): a flipped 百搭 under rules without 百搭 is a card no deck holds — refused as a 百搭
+    held is (review h119: it was read as a flip that hits nothing)."""
+    with pytest.raises(NotationError, match="is a 百搭 but these rules play without 百搭"):
+        _NO_BAIDA_FLIP_ENTRIES[entry](jiang)
+
+
+def test_a_flipped_baida_is_read_under_rules_with_baida_section_6_2() -> None:
+    """nantong.md §6.2 and docs/nantong.md ("a flipped 百搭 hits nothing"): with 百搭 the flip
+    is a card of the deck and scores as no hit."""
+    d = nantong.best_decomposition(_PIAO, jiang="FU", rules=nantong.DUZIHU_BAIDA)
+    plain = nantong.best_decomposition(_PIAO, rules=nantong.DUZIHU_BAIDA)
+    assert d is not None and plain is not None and d.value == plain.value
+    assert nantong.jiang_status("5t", jiang="FU", rules=nantong.DUZIHU_BAIDA).hits == 0

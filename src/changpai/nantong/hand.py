@@ -59,6 +59,7 @@ from changpai.nantong.melds import (
     _hits,
     _jiang,
     check_called,
+    check_flips,
     meld_value,
     set_value,
     set_value_detail,
@@ -762,6 +763,7 @@ def _decompositions(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
+    check_flips(flips, rules)
     frozen_called = _called(called)
     _check_copies(cards, (*melds, *in_sight) if check_in_sight else melds, flips)
     check_called(frozen_called, flips, cards)
@@ -896,6 +898,7 @@ def is_winning(
         # (百搭 under rules without them: the general path names the 百搭 before the flips)
         if key is not None and (rules.baida or not key >> _BAIDA_AT):
             flips = _jiang(jiang)
+            check_flips(flips, rules)
             if not _within_copies(key, flips, HAND_SIZE):
                 pass  # the general path checks (and raises)
             elif not key >> _BAIDA_AT:
@@ -905,6 +908,7 @@ def is_winning(
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
     flips = _jiang(jiang)
+    check_flips(flips, rules)
     in_sight = (*melds, *others)
     _check_copies(cards, in_sight, flips)
     return len(cards) == 3 * k + 2 and _complete(counts, len(baida), in_sight, flips)
@@ -1029,6 +1033,8 @@ def best_decomposition(
         if type(concealed) is str:  # (read once: the fast path takes the cards)
             concealed = parse(concealed)
         key = _packed_cards(concealed)
+        if flips and not rules.baida:
+            check_flips(flips, rules)
         if key is None or not _within_copies(key, flips, HAND_SIZE):
             pass  # the general path checks (and raises)
         elif key >> _BAIDA_AT:
@@ -1038,6 +1044,7 @@ def best_decomposition(
         else:
             return _best_packed_plain(key, rules, flips, frozen_called)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
+    check_flips(flips, rules)
     k = _needed(cards, melds)
     in_sight = (*melds, *others)
     _check_copies(cards, in_sight, flips)
@@ -2270,6 +2277,7 @@ def _completing(
     """
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     flips = _jiang(jiang)
+    check_flips(flips, rules)
     k = _needed(cards, melds)
     in_sight = (*melds, *others)
     seen = check_copies(cards, in_sight, flips)

@@ -216,6 +216,27 @@ def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return cards
 
 
+def check_flips(flips: Sequence[Card], rules: Rules) -> None:
+    """Refuse a flipped 百搭 under ``rules`` without 百搭: the 將 are flipped from the deck
+    (nantong.md §1, §3), and the 120-card deck holds none — a :class:`NotationError`, as
+    for a 百搭 held (a flipped 百搭 hits nothing, so it was read and scored as no flip).
+
+    >>> check_flips(parse("FU 3w"), DUZIHU.evolve(baida=True))
+    >>> check_flips(parse("FU 3w"), DUZIHU)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: jiang=FU 3w: the flipped 福 is a 百搭 but these rules play without 百搭 (baida=False)
+    """
+    if rules.baida:
+        return
+    for card in flips:
+        if card.index >= N_PLAIN:
+            raise NotationError(
+                f"jiang={' '.join(c.code for c in flips)}: the flipped {card} is a 百搭 but "
+                "these rules play without 百搭 (baida=False)"
+            )
+
+
 def _called(value: Iterable[Card | str] | str) -> frozenset[Card]:
     """The 叫牌 cards as a frozenset, from text or cards (a :class:`NotationError` names
     anything else).
@@ -332,6 +353,7 @@ def jiang_status(
     rules_arg(rules, Rules, "nantong")
     c = _card(card)
     flips = _jiang(jiang)
+    check_flips(flips, rules)
     lao = is_laojiang(c, rules.jiutiao_laojiang) and not c.is_baida
     hits = sum(_hits(f.index, c.index, rules) for f in flips)
     zhendi = sum(f.index == c.index for f in flips)
@@ -363,6 +385,7 @@ JiangKind.SHUANGLONG, JiangKind.BANBIAN)
     """
     rules_arg(rules, Rules, "nantong")
     flips = _jiang(jiang)
+    check_flips(flips, rules)
     if len(flips) < 2:
         return JiangKind.NONE
     lao = [is_laojiang(f, rules.jiutiao_laojiang) for f in flips]
@@ -446,7 +469,9 @@ def set_value_detail(
     """
     k = SetKind.get(kind)
     rules_arg(rules, Rules, "nantong")  # (checked as jiang_status checks them)
-    return _set_value_detail(k, _card(card), _jiang(jiang), rules)
+    flips = _jiang(jiang)
+    check_flips(flips, rules)
+    return _set_value_detail(k, _card(card), flips, rules)
 
 
 # Bounded cache (caches.stats('nantong')): a scoring values the same few sets of a hand under
@@ -808,6 +833,7 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     instance_arg(meld, Meld, "meld")
     rules_arg(rules, Rules, "nantong")
     flips = _jiang(jiang)  # (read for every meld: a bad jiang= is named, never ignored)
+    check_flips(flips, rules)
     if meld.source is None:
         return 0
     _check_four(meld, flips)

@@ -61,6 +61,7 @@ from changpai.nantong.melds import (
     _called,
     _jiang,
     check_called,
+    check_flips,
     meld_value,
     set_value_detail,
 )
@@ -345,6 +346,7 @@ def sets_value(
     """
     cards, melds, _counts, _baida = _split(concealed, exposed, rules)  # (checks the size)
     flips = _jiang(jiang)
+    check_flips(flips, rules)
     check_copies(cards, melds, flips)
     frozen_called = _called(called)
     check_called(frozen_called, flips, cards)
@@ -668,6 +670,7 @@ def scored(
     >>> sheet.total, str(d) == sheet.fact("decomposition")
     (120, True)
     """
+    check_flips(win.jiang, rules)
     best: tuple[tuple[int, int], list[ScoreLine], dict[str, Any], Decomposition] | None = None
     single = False
     card = win.winning_card
