@@ -452,6 +452,18 @@ def test_the_analysis_told_what_is_in_sight_agrees_with_the_engine_section_4(see
         game.apply(wanted[0] if wanted else rng.choice(legal))
 
 
+def test_a_tie_in_worth_goes_to_the_lower_pair_section_4() -> None:
+    """docs/nantong.md (the tie-break: of readings alike in worth, the smallest group codes —
+    the pair's code first, so the lower pair): the 百搭 makes 五條 or 八萬 a 刻子, the other the
+    pair, both worth 50 (review h119: the order was not defined in the docs)."""
+    hand = "123b 456b 789b 123t 678t 234w 5t 5t 8w 8w FU"
+    readings = list(nantong.decompositions(hand, rules=BAIDA_RULES))
+    assert len(readings) == 2 and {d.value for d in readings} == {50}
+    best = nantong.best_decomposition(hand, rules=BAIDA_RULES)
+    assert best is not None and [c.code for c in best.pair.cards] == ["5t", "5t"]
+    assert str(best).startswith("八萬八萬八萬")
+
+
 def test_a_scored_tie_goes_to_the_smallest_reading_section_7() -> None:
     """docs/nantong.md (ties go to the smallest group codes): ``score`` of a 百搭 hand keeps,
     of the readings that score the same, the one first in the order of their codes — not the

@@ -606,3 +606,19 @@ def test_a_called_three_is_held_before_the_winning_card_section_3() -> None:
     other = OtherHand(1, "1w", called="2t")
     with pytest.raises(RulesError, match=r"others\[0\] \(seat 1\) called=2t"):
         Win(HELD_THREE, winning_card="5w", jiang="2t 3w", called="2t", others=(other,))
+
+
+def test_a_held_fours_houmo_replaces_its_kezis_zaishou_section_8() -> None:
+    """nantong.md §8 with ``houmo_in_sequence`` (docs/nantong.md: every four copies held score
+    後摸, and a 刻子 of three of them then scores the four's 後摸 in place of its 在手 — one
+    set, as a declared four): four 五條, three in a 刻子 and one in a 順子."""
+    hand = "5t 5t 5t 5t 3t 4t 123b 456b 789b 123w 9w 9w 9w HH HH"
+    plain = nantong.score(hand)
+    wide = nantong.score(hand, rules=nantong.DUZIHU.evolve(houmo_in_sequence=True))
+    assert [line.name for line in plain.lines if "五條" in line.name] == [
+        "在手 4 = 4 [五條五條五條]"
+    ]
+    assert [line.name for line in wide.lines if "五條" in line.name] == [
+        "後摸 12 = 12 [五條五條五條]"
+    ]
+    assert (plain.total, wide.total) == (50, 60)

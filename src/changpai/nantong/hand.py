@@ -1013,7 +1013,8 @@ def best_decomposition(
     """The decomposition with the most 胡數 before situational bonuses (its
     :attr:`Decomposition.value`: base, sets, 文錢, 三文錢, 三老聚會, the 飄胡 and 悶飄
     doublings; ties of the value rounded up to ten go to the most before the rounding, then
-    to the smallest group codes), or None.
+    to a reading without a 順子 of 百搭 alone, then to the smallest group codes: kind, lowest
+    face, 百搭 slots, sorted — docs/nantong.md spells them out), or None.
 
     ``called`` lists the 真諦 cards declared by 叫牌 (their concealed three scores as 起手).
     ``seen`` lists the melds the other seats have declared (in sight of everybody): a 百搭
