@@ -47,14 +47,23 @@ def test_the_fields_are_set_in_order_and_their_checks_keep_the_readings_values()
 def test_fast_built_reading_is_the_constructed_one_section_4(seed: int) -> None:
     rng = random.Random(seed)
     kinds = [rng.randrange(N_PLAIN)] * 2
+    sets = set()
     for _ in range(7):
-        kinds += rng.choice(_RUNS if rng.random() < 0.5 else _SETS)
+        group = rng.choice(_RUNS if rng.random() < 0.5 else _SETS)
+        kinds += group
+        if group in _SETS:
+            sets.add(group[0])
     if max(kinds.count(k) for k in kinds) > 4:
         return
     cards = tuple(CARDS[k] for k in kinds)
     jiang = tuple(CARDS[rng.randrange(N_PLAIN)] for _ in range(rng.randrange(3)))
-    # (a 叫牌 card is a flipped 將 whose copies left are held, nantong.md §3)
-    called = frozenset(c for c in rng.sample(jiang, len(jiang) // 2) if may_call(cards, jiang, c))
+    # (a 叫牌 card is a flipped 將 whose copies left are held, nantong.md §3, as a 刻子 of the
+    # hand: a declared three is never split)
+    called = frozenset(
+        c
+        for c in rng.sample(jiang, len(jiang) // 2)
+        if may_call(cards, jiang, c) and c.index in sets
+    )
     try:
         fast = nantong.best_decomposition(cards, jiang=jiang, called=called)
     except NotationError:  # (a flip over the copies)

@@ -269,6 +269,55 @@ def test_called_cards_are_checked(called: object) -> None:
     )
 
 
+_CALLED_THREE = "2t 2t 2t 3t 3t 3t 4t 4t 4t 456b 789b 123b 789t 5w 5w"  # (二條 flipped)
+
+
+def test_a_called_three_stays_a_kezi_section_3() -> None:
+    """nantong.md §3 and N19 (叫牌 declares the three a flip completes: a set of the hand):
+    with ``called=`` every reading keeps the three as a 刻子 — it was read as 二三四條 thrice,
+    scoring 120 where the declared set gives 90 (review h119)."""
+    told = {"jiang": "2t 3w", "called": "2t"}
+    readings = list(nantong.decompositions(_CALLED_THREE, **told))
+    assert [d.value for d in readings] == [90]
+    assert all("二條二條二條" in str(d) for d in readings)
+    best = nantong.best_decomposition(_CALLED_THREE, **told)
+    assert best is not None and best.value == 90 and str(best) == str(readings[0])
+    assert nantong.score(_CALLED_THREE, **told).total == 90
+    # (without 叫牌 the runs are read: 後摸 is not worth them)
+    free = nantong.best_decomposition(_CALLED_THREE, jiang="2t 3w")
+    assert free is not None and free.value == 120
+
+
+def test_a_hand_winning_only_by_splitting_a_called_three_is_not_complete_section_3() -> None:
+    """nantong.md §3, N19: 一二三條 二三四條 二三四條 is the only reading of these 條; with 二條
+    called the hand does not win, in every entry (is_winning takes ``called=`` for this)."""
+    split = _CALLED_THREE.replace("4t 4t 4t", "1t 4t 4t")
+    told = {"jiang": "2t 3w", "called": "2t"}
+    assert nantong.is_winning(split, jiang="2t 3w")
+    assert not nantong.is_winning(split, **told)
+    assert nantong.best_decomposition(split, **told) is None
+    assert list(nantong.decompositions(split, **told)) == []
+    assert not nantong.analyze(split, **told).complete
+    ready = split.replace("1t ", "")
+    assert Card("1t") not in nantong.waits(ready, **told)
+    assert Card("1t") in nantong.waits(ready, jiang="2t 3w")
+
+
+def test_a_called_three_with_baida_stays_a_kezi_section_3() -> None:
+    """nantong.md §3 (百搭 may stand for all but one of a 叫牌 three) with §1: the 百搭 in the
+    three stands for 二條 in every reading."""
+    held = _CALLED_THREE.replace("2t 2t 2t", "2t 2t FU")
+    told = {"jiang": "2t 3w", "called": "2t", "rules": BAIDA_RULES}
+    best = nantong.best_decomposition(held, **told)
+    assert best is not None and best.value == 90
+    (kezi,) = [g for g in best.groups if g.kind is MeldKind.KEZI and g.cards[0].code == "2t"]
+    assert [(wild.code, face.code) for wild, face in kezi.wilds] == [("FU", "2t")]
+    assert all(
+        any(g.kind is MeldKind.KEZI and "二條" in str(g) for g in d.groups)
+        for d in nantong.decompositions(held, **told)
+    )
+
+
 def test_every_entry_refuses_a_declared_four_of_the_wrong_size() -> None:
     """nantong.md §5, §6.2: a declared four has 4 cards, 4 − z with z flips of its card (the
     flipped copies are on the table). decompositions and is_winning took a three-card 後摸 of

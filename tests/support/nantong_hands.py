@@ -97,10 +97,16 @@ def best_of_every_reading(
     called: frozenset[nantong.Card],
 ) -> hand.Decomposition | None:
     """The best reading as ranking every reading of the whole-hand search (``solver._all``)
-    finds it: the first of the most 胡數 among those whose 百搭 stand for copies left."""
+    finds it: the first of the most 胡數 among those whose 百搭 stand for copies left and
+    that keep each 叫牌 three (``called``) a 刻子 (nantong.md §3, N19)."""
     counts = tuple(sum(k == i for k in held) for i in range(N_PLAIN))
     baida = [CARDS[k] for k in held if k >= N_PLAIN]
     every = solver._all(counts, len(baida), True) if solver._can(counts, len(baida), True) else ()
+    every = tuple(
+        codes
+        for codes in every
+        if all(any(kind == 1 and face == c.index for kind, face, _ in codes) for c in called)
+    )
     return hand._best_reading(every, baida, melds, rules, flips, called, counts)
 
 

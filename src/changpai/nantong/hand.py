@@ -789,11 +789,25 @@ def _built(
     in the order of their codes too if ``in_order``."""
     if not baida:
         for codes in _readings(counts, 0):
-            yield _build(codes, baida, melds, rules, flips, called)
+            if not called or _keeps_called(codes, called):
+                yield _build(codes, baida, melds, rules, flips, called)
     elif left is not None:  # (else no 百搭 can stand for anything)
         found = _wild_readings(counts, len(baida), left)
         for codes in sorted(found) if in_order else found:
-            yield _build(codes, baida, melds, rules, flips, called)
+            if not called or _keeps_called(codes, called):
+                yield _build(codes, baida, melds, rules, flips, called)
+
+
+def _keeps_called(codes: Sequence[_Code], called: frozenset[Card]) -> bool:
+    """Whether a reading (group codes) holds a 刻子 of each 叫牌 card ``called``: a three
+    declared by 叫牌 is a set of the hand (nantong.md §3, N19), never split into 順子 or a
+    pair (review h119: a reading split it, and scored more).
+
+    >>> _keeps_called([(0, 4, 0), (1, 1, 0)], frozenset(parse("2t"))), _keeps_called([(2, 1, 0)], frozenset(parse("2t")))
+    (True, False)
+    """
+    kezi = {face for kind, face, _ in codes if kind == 1}
+    return all(card.index in kezi for card in called)
 
 
 def _wild_readings(
@@ -875,13 +889,20 @@ def is_winning(
     *,
     rules: Rules = DUZIHU,
     jiang: Iterable[Card | str] | str = (),
+    called: Iterable[Card] = (),
     seen: Iterable[Meld] | str = (),
 ) -> bool:
     """Whether the hand is complete (one pair + seven groups) — a fast cached check.
 
     A 百搭 never stands for a fifth copy (or a flipped one): four 紅花 and a 百搭 are not a
     刻子 and a pair. ``seen`` lists the melds the other seats have declared: a 百搭 stands for
-    no copy among them either (as in the engine).
+    no copy among them either (as in the engine). ``called`` lists the 真諦 cards declared by
+    叫牌, as :func:`best_decomposition`: each three stays a 刻子.
+
+    >>> hand = "2t 2t 2t 3t 3t 3t 4t 4t 4t 456b 789b 123b 789t 5w 5w"
+    >>> split = hand.replace("4t 4t 4t", "1t 4t 4t")  # (wins as 123 234 234 only)
+    >>> is_winning(split, jiang="2t 3w"), is_winning(split, jiang="2t 3w", called="2t")
+    (True, False)
 
     >>> is_winning("123b 456b 789b 123t 456t 789t 123w 5w 5w"), is_winning("123b 5w 5w")
     (True, False)
@@ -890,6 +911,11 @@ def is_winning(
     >>> is_winning("HH HH HH HH FU 123t 456t 789t 123w 456w 789w", rules=DUZIHU.evolve(baida=True))
     False
     """
+    if called != () and _called(called):  # (rare: the readings keeping each 叫牌 three)
+        found = best_decomposition(
+            concealed, exposed, rules=rules, jiang=jiang, called=called, seen=seen
+        )
+        return found is not None
     others = _seen_melds(seen)
     if type(rules) is Rules and _no_melds(exposed) and not others:
         if type(concealed) is str:  # (read once: the fast path takes the cards)
@@ -1030,7 +1056,12 @@ def best_decomposition(
         concealed = _to_cards(concealed, "concealed")
         check_called(frozen_called, flips, concealed)
     others = _seen_melds(seen)
-    if type(rules) is Rules and (exposed == () or exposed == "") and not others:
+    if (
+        type(rules) is Rules
+        and (exposed == () or exposed == "")
+        and not others
+        and not frozen_called
+    ):
         if type(concealed) is str:  # (read once: the fast path takes the cards)
             concealed = parse(concealed)
         key = _packed_cards(concealed)
@@ -1051,6 +1082,16 @@ def best_decomposition(
     _check_copies(cards, in_sight, flips)
     if len(cards) != 3 * k + 2:
         return None
+    if frozen_called:  # (rare: the readings are listed, and those splitting a 叫牌 three left)
+        left = _copies_left(counts, in_sight, flips) if baida else None
+        if baida and left is None:
+            return None
+        kept = [
+            codes
+            for codes in _readings(counts, len(baida))
+            if _keeps_called(codes, frozen_called) and (left is None or _wilds_fit(codes, left))
+        ]
+        return _best_reading(kept, baida, melds, rules, flips, frozen_called, counts)
     if 0 < len(baida) <= DECK_BAIDA:  # (no reading is found where _can finds no groups)
         left = _copies_left(counts, in_sight, flips)
         if left is None:  # no 百搭 can stand for anything
