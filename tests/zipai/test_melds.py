@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from changpai import zipai
 from changpai.errors import NotationError
 from changpai.zipai import CARDS, HUNAN, HUXI_TABLE, Meld, MeldKind, Origin, classify, huxi, parse
 
@@ -189,3 +190,24 @@ def test_meld_of_reads_an_iterator_once() -> None:
     assert Meld.of(iter(cards)) == Meld.of(cards) == Meld.of(list(cards))
     with pytest.raises(NotationError, match="cards=5 is not a sequence of zipai cards"):
         Meld.of(5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["偎 捌捌捌", "臭偎 x8 x8 x8"])
+def test_a_wei_read_from_text_is_made_with_a_draw_section_5(text: str) -> None:
+    """zipai.md §5 (偎 / 臭偎: a pair completed by one's own draw) and Z8 (翻信 of cards in
+    hand, ``fanxing_scope="hand"``): a 偎 read from its text is the engine's (Origin.DRAW), so
+    it scores the same 翻信 — it read as dealt (Origin.HAND), 3 more (review h120)."""
+    meld = zipai.Meld.parse(text)
+    assert meld.origin is zipai.Origin.DRAW
+    engine = zipai.Meld(meld.kind, meld.cards, exposed=False, origin=zipai.Origin.DRAW)
+    assert meld == engine and zipai.Meld.parse(str(engine)) == engine
+    rules = zipai.HAHA.evolve(fanxing_scope="hand")
+    hand = zipai.parse("一二三 四五六 七八九 壹貳叄 肆伍陸 拾拾拾")
+    totals = set()
+    for m in (meld, engine):
+        d = zipai.best_decomposition(hand, [m], rules=rules)
+        assert d is not None
+        win = zipai.Win(d, 0, rules.players, fanxing_card=zipai.Card("d8"))
+        totals.add(zipai.score(win, rules=rules).total)
+    assert len(totals) == 1
+    assert zipai.Meld.parse("坎 捌捌捌").origin is zipai.Origin.HAND

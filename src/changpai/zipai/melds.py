@@ -114,6 +114,9 @@ _EXPOSED_KINDS = frozenset({MeldKind.PENG, MeldKind.PAO})
 _CONCEALED_KINDS = frozenset(
     {MeldKind.KAN, MeldKind.WEI, MeldKind.CHOUWEI, MeldKind.TI, MeldKind.JIANG}
 )
+# (a 偎 / 臭偎 is a pair completed by one's own draw, zipai.md §5: never dealt, so its text
+# reads as the engine records it — which 翻信 under fanxing_scope="hand" tells apart)
+_DRAWN_KINDS = _EXPOSED_KINDS | {MeldKind.WEI, MeldKind.CHOUWEI}
 
 
 class Origin(HanziEnum, short_repr=True):
@@ -255,7 +258,11 @@ class Meld:
         """A meld of these cards; its kind is found by :func:`classify` when not given.
 
         ``exposed`` defaults to what the kind implies (碰/跑 exposed, the rest concealed), and
-        ``origin`` to :attr:`Origin.HAND` for concealed melds and :attr:`Origin.DRAW` for 碰/跑.
+        ``origin`` to :attr:`Origin.DRAW` for 碰/跑 and for 偎/臭偎 (made with one's own draw,
+        zipai.md §5: as the engine records them), else :attr:`Origin.HAND`.
+
+        >>> Meld.of(parse("x8 x8 x8"), MeldKind.WEI).origin, Meld.of(parse("x8 x8 x8"), MeldKind.KAN).origin
+        (Origin.DRAW, Origin.HAND)
 
         >>> Meld.of(parse("x2 x7 x10"))
         Meld.parse('句 二七十')
@@ -275,7 +282,7 @@ class Meld:
         if exposed is None:
             exposed = kind in _EXPOSED_KINDS
         if origin is None:
-            origin = Origin.DRAW if kind in _EXPOSED_KINDS else Origin.HAND
+            origin = Origin.DRAW if kind in _DRAWN_KINDS else Origin.HAND
         return cls(kind, tuple(cards), exposed, origin)
 
     @classmethod
