@@ -243,3 +243,33 @@ def test_repr_gives_back_an_equal_meld_however_it_was_built() -> None:
     for meld in built:
         assert eval(repr(meld), vars(daer)) == meld
     assert repr(Meld.parse("碰 三三三")) == "Meld.parse('碰 三三三')"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("x1 x2 x3", "順 一二三"),
+        ("一 二 三", "順 一二三"),
+        ("x1 x1", "將 一一"),
+        ("壹 一 一", "絞 一一壹"),
+    ],
+)
+def test_a_set_without_a_name_may_write_its_cards_with_spaces(text: str, expected: str) -> None:
+    """docs/core-concepts.md (cards with or without spaces, in every family): the first card
+    was taken for an unknown set name (review h120)."""
+    assert Meld.parse(text) == Meld.parse(expected)
+    with pytest.raises(NotationError, match="'龍' is not a 大貳 set name"):
+        Meld.parse("龍 一一一")
+
+
+@pytest.mark.parametrize("text", ["列 一一壹", "列 二七十"])
+def test_lie_names_a_shun_only_section_7(text: str) -> None:
+    """daer.md §7 (瀘州: 列 is a 3-sequence; 大小混搭 and 二七十 have their own names) and the
+    glossary (列 = 順): 列 of a 絞 or an 二七十 is refused as 順 of one is (review h120: it read
+    them); 句 names any sentence."""
+    with pytest.raises(NotationError, match="is not a 列"):
+        Meld.parse(text)
+    assert Meld.parse("列 一二三") == Meld.parse("順 一二三")
+    assert Meld.parse("句 一一壹").kind is MeldKind.JIAO
+    with pytest.raises(NotationError, match="is not a 順"):
+        Meld.parse("列 一一一")

@@ -211,3 +211,23 @@ def test_a_wei_read_from_text_is_made_with_a_draw_section_5(text: str) -> None:
         totals.add(zipai.score(win, rules=rules).total)
     assert len(totals) == 1
     assert zipai.Meld.parse("坎 捌捌捌").origin is zipai.Origin.HAND
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("x1 x2 x3", "句 一二三"),
+        ("一 二 三", "句 一二三"),
+        ("x1 x1", "將 一一"),
+        ("x2\tx7 x10", "句 二七十"),
+    ],
+)
+def test_a_meld_without_a_kind_may_write_its_cards_with_spaces(text: str, expected: str) -> None:
+    """docs/core-concepts.md (cards may be written with or without spaces, in every family) and
+    ``Meld.parse`` ("without a kind the cards are classified as in hand"): the first card was
+    taken for an unknown kind (review h120); an unknown kind is still named."""
+    assert Meld.parse(text) == Meld.parse(expected)
+    with pytest.raises(NotationError, match="'槓' is not a meld kind"):
+        Meld.parse("槓 x1 x1 x1 x1")
+    with pytest.raises(NotationError, match="'zz' is not a zipai card"):
+        Meld.parse("x1 zz")

@@ -369,6 +369,27 @@ def meld_head(text: str) -> tuple[str, str]:
     return (words[0], words[1].strip()) if len(words) == 2 else (words[0] if words else "", "")
 
 
+def cards_alone(head: str, rest: str, kinds: Collection[str], parse: Callable[[str], Any]) -> bool:
+    """Whether a meld's text, split by :func:`meld_head` into ``head`` and ``rest``, is its cards
+    alone (no kind): nothing follows the first word, or that word names none of the ``kinds``
+    and ``parse`` reads it as cards — cards may be written with spaces (review h120: the first
+    of them was taken for an unknown kind).
+
+    >>> from changpai.zipai import parse
+    >>> cards_alone("x1", "x2 x3", {"碰"}, parse), cards_alone("碰", "x1 x1 x1", {"碰"}, parse), cards_alone("槓", "x1", {"碰"}, parse)
+    (True, False, False)
+    """
+    if not rest:
+        return True
+    if head in kinds:
+        return False
+    try:
+        parse(head)
+    except NotationError:
+        return False
+    return True
+
+
 def melds_arg(melds: object, meld: Any, of: str, name: str = "melds") -> tuple[Any, ...]:
     """Melds from text (:func:`meld_texts`, each read by ``meld.parse``) or from a sequence of
     ``meld`` objects (:func:`cards_arg`, naming ``name=`` and ``of``): the body of a family's

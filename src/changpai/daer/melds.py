@@ -21,6 +21,7 @@ from attrs import field, frozen
 from changpai import zipai
 from changpai.core import render
 from changpai.core.guard import (
+    cards_alone,
     clipped,
     flag_arg,
     instance_arg,
@@ -94,7 +95,8 @@ class Origin(HanziEnum, short_repr=True):
 
 # The names of any sentence (the kind is read from the cards); the other sentence names must
 # match their cards.
-_ANY_SENTENCE = frozenset({"句", "列"})
+# (句 names any sentence; 列 is 瀘州's 順 only, daer.md §7 — review h120: it read a 絞)
+_ANY_SENTENCE = frozenset({"句"})
 
 _NAMES: dict[str, tuple[MeldKind, bool, Origin]] = {
     "順": (MeldKind.SHUN, False, Origin.HAND),
@@ -125,6 +127,7 @@ _NAMES: dict[str, tuple[MeldKind, bool, Origin]] = {
     "對子": (MeldKind.JIANG, False, Origin.HAND),
     "对子": (MeldKind.JIANG, False, Origin.HAND),
 }
+_HEADS = frozenset({*_NAMES, "吃"})  # (the first words that name a kind)
 # the 瀘州 names of daer.md §7 where they differ from the kinds' (a 招 is a GANG on a claim)
 _LUZHOU_WORDS = {
     MeldKind.SHUN: "列",
@@ -269,7 +272,11 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """Read ``"<name> <cards>"``: a kind's hanzi or a ``luzhou`` name (列, 坎, 垅, 招,
-        大小混搭, 對子), ``吃`` for an exposed sentence, ``暗杠`` / ``加杠`` / ``明杠``.
+        大小混搭, 對子), ``吃`` for an exposed sentence, ``暗杠`` / ``加杠`` / ``明杠``; or the
+        cards alone (with or without spaces), classified. ``句`` names any sentence, ``列`` a 順.
+
+        >>> Meld.parse("x1 x2 x3"), Meld.parse("句 一一壹")
+        (Meld.parse('順 一二三'), Meld.parse('絞 一一壹'))
 
         >>> Meld.parse("吃 x3 x4 x5").origin, Meld.parse("坎 八八八").kind
         (Origin.CHI, MeldKind.KE)
@@ -289,11 +296,11 @@ class Meld:
         changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 垄, 將, 将, 對子, 对子, 吃
         """
         head, rest = meld_head(text_arg(text, "text"))
-        if not rest:
+        if cards_alone(head, rest, _HEADS, parse):
             try:
-                cards = parse(head)
+                cards = parse(text)
             except NotationError:
-                if head in _NAMES or head == "吃":  # (二七十 names its cards too)
+                if head in _HEADS:  # (二七十 names its cards too)
                     raise kind_alone(text, head, "set name") from None
                 raise
             kind = classify(cards, rules=_ANY)

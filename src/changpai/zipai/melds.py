@@ -18,6 +18,7 @@ from attrs import field, frozen
 
 from changpai.core import caches, render
 from changpai.core.guard import (
+    cards_alone,
     cards_arg,
     clipped,
     flag_arg,
@@ -107,6 +108,7 @@ _BY_HANZI.update(
         "煨旧": MeldKind.CHOUWEI,
     }
 )
+_HEADS = frozenset({*_BY_HANZI, "吃", "比"})  # (the first words that name a kind)
 _ANY_SENTENCE = HUNAN.evolve(allow_1_5_10=True)  # Meld accepts 一五十; classify() asks the rules
 _RUNS = frozenset({MeldKind.JU, MeldKind.ERQISHI, MeldKind.YIWUSHI})
 _SENTENCES = frozenset({MeldKind.JU, MeldKind.ERQISHI, MeldKind.YIWUSHI, MeldKind.JIAO})
@@ -290,7 +292,11 @@ class Meld:
         """Read ``"<kind> <cards>"``, e.g. ``"碰 一一一"``, ``"吃 一二三"``, ``"句 壹貳叄"``.
 
         The kind is a hanzi name of :class:`MeldKind`; ``吃`` or ``比`` instead of a kind means an
-        exposed 句 / 絞 made by 吃 or 比. Without a kind the cards are classified as in hand.
+        exposed 句 / 絞 made by 吃 or 比. Without a kind the cards (with or without spaces) are
+        classified as in hand.
+
+        >>> Meld.parse("x1 x2 x3"), Meld.parse("二七十")
+        (Meld.parse('句 一二三'), Meld.parse('句 二七十'))
 
         >>> Meld.parse("吃 一二三")
         Meld.parse('吃 一二三')
@@ -304,11 +310,11 @@ class Meld:
         changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比
         """
         head, rest = meld_head(text_arg(text, "text"))
-        if not rest:
+        if cards_alone(head, rest, _HEADS, parse):
             try:
-                cards = parse(head)
+                cards = parse(text)
             except NotationError:
-                if head in _BY_HANZI or head in ("吃", "比"):  # (二七十 names its cards too)
+                if head in _HEADS:  # (二七十 names its cards too)
                     raise kind_alone(text, head) from None
                 raise
             return cls.of(cards, rules=_ANY_SENTENCE)
