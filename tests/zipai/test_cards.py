@@ -53,6 +53,8 @@ def test_the_deck_table_of_section_1(
         ("贰", "d2", 2, True),
         ("叁", "d3", 3, True),
         ("陆", "d6", 6, True),
+        ("參", "d3", 3, True),
+        ("参", "d3", 3, True),
         ("s4", "x4", 4, False),
         ("B9", "d9", 9, True),
         ("x10", "x10", 10, False),
@@ -76,7 +78,7 @@ def test_parse_many() -> None:
     assert parse("x1x2,d10|一") == (CARDS[0], CARDS[1], CARDS[19], CARDS[0])
 
 
-@pytest.mark.parametrize("text", ["x11", "y1", "x0", "一A", "d", "中", "x1 q"])
+@pytest.mark.parametrize("text", ["x11", "y1", "x0", "一A", "d", "中", "x1 q", "弍", "弎"])
 def test_unknown_tokens(text: str) -> None:
     """Bad tokens raise NotationError naming the token."""
     with pytest.raises(NotationError, match="is not a zipai card"):

@@ -45,15 +45,14 @@ HUNAN_RED_VALUES = frozenset({2, 7, 10})
 
 _SMALL = "一二三四五六七八九十"
 _BIG = "壹貳叄肆伍陸柒捌玖拾"
-# Simplified and variant glyphs accepted on input (zipai.md §1, rules/README.md notation).
+# Simplified and variant glyphs accepted on input (zipai.md §1, rules/README.md notation;
+# docs/zipai.md lists them). Not 弍 / 弎: old forms of the small 二 / 三 too (review h120).
 _GLYPH_ALIASES = {
     "贰": "貳",
     "叁": "叄",
     "參": "叄",
     "参": "叄",
     "陆": "陸",
-    "弍": "貳",
-    "弎": "叄",
 }
 _GLYPHS: dict[str, int] = {ch: i for i, ch in enumerate(_SMALL)}
 _GLYPHS.update({ch: 10 + i for i, ch in enumerate(_BIG)})
