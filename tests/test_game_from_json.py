@@ -97,3 +97,23 @@ def test_a_malformed_decision_of_a_document_is_named_by_its_place(entry: changpa
     data["actions"] = [{"seat": 0, "kind": "discard", "card": "zz"}]
     with pytest.raises(NotationError, match=r"^actions\[0\] of the "):
         changpai.game_from_json(json.dumps(data, ensure_ascii=False))
+
+
+@pytest.mark.parametrize("entry", VARIANTS, ids=[v.name for v in VARIANTS])
+def test_a_document_deck_holds_card_codes(entry: changpai.Variant) -> None:
+    """docs/core-concepts.md (Documents: a deck card that is not a card code is refused, named by
+    its place): a name, or a code padded with spaces or a separator, is refused in every family
+    — 字牌 / 大貳 / 南通 loaded them where 川牌 refused (review h120); a code in the other case
+    is read, as codes are everywhere."""
+    game = entry.game(seed=3)
+    data = json.loads(game.to_json())
+    code = data["deck"][0]
+    card = type(game)._card(code)
+    for bad in (f"{code},", f" {code}", str(card) if str(card) != code else None):
+        if bad is None:
+            continue
+        data["deck"][0] = bad
+        with pytest.raises(NotationError, match=r"deck\[0\]"):
+            changpai.game_from_json(json.dumps(data))
+    data["deck"][0] = code.swapcase()
+    assert changpai.game_from_json(json.dumps(data)) == game

@@ -4,6 +4,7 @@ one notation, typed errors). 字牌 / 大貳 refused the ideographic space of a 
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -70,3 +71,31 @@ def test_the_full_width_semicolon_separates_melds(module: Any, melds: str, count
 def test_a_full_width_semicolon_inside_a_meld_text_splits_it() -> None:
     with pytest.raises(NotationError, match="'1t' is not a nantong group"):
         nantong.parse_melds("1t 1t；1t")
+
+
+@pytest.mark.parametrize(
+    ("family", "code"),
+    [("zipai", "x1"), ("daer", "x1"), ("nantong", "1b"), ("chuanpai", "66"), ("xiaogan", "A1")],
+)
+def test_one_cards_text_holds_no_separator(family: str, code: str) -> None:
+    """docs/core-concepts.md (the separators write lists of cards; one public face): the text of
+    one card may have spaces around it but no separator, in ``Card.parse`` and ``Card(text)``
+    of every family — 字牌, 大貳 and 南通 read ``"x1,"`` where 川牌 and 孝感 refused it (review
+    h120)."""
+    module = importlib.import_module(f"changpai.{family}")
+    card = module.Card.parse(code)
+    assert module.Card.parse(f" {code} ") is card
+    for text in (f"{code},", f",{code}", f"{code}|", f"{code}、"):
+        with pytest.raises(NotationError):
+            module.Card.parse(text)
+        with pytest.raises(NotationError):
+            module.Card(text)
+
+
+def test_nantong_bd_names_the_first_baida_as_one_card() -> None:
+    """docs/nantong.md (``BD`` / 百搭 stands for the next 百搭 not yet named): as one card it is
+    福, in ``Card(text)`` as in ``Card.parse`` — ``Card("BD")`` was refused with a message that
+    listed BD among the codes (review h120)."""
+    assert (
+        nantong.Card("BD") is nantong.Card.parse("BD") is nantong.Card("百搭") is nantong.Card("FU")
+    )

@@ -291,6 +291,34 @@ class GameBase(ABC):
     def _card(cls, code: str) -> Any:
         """The family's card with this ASCII code (NotationError if none)."""
 
+    @classmethod
+    def _deck_card(cls, number: int, code: str) -> Any:
+        """The card of a game document's ``deck[number]``: its code as written (in either
+        case), else a :class:`NotationError` naming the place — a name, or a code padded with
+        spaces or separators, is no code (the 字牌 / 大貳 / 南通 documents took them where
+        川牌's refused them: review h120).
+
+        >>> from changpai import zipai
+        >>> zipai.Game._deck_card(0, "X1")
+        Card('x1')
+        >>> zipai.Game._deck_card(3, "一")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: not a zipai game document: deck[3]='一' is not a card code (the deck is written as codes: 'x1')
+        """
+        try:
+            card = cls._card(code)
+        except NotationError as error:
+            raise NotationError(
+                f"not a {cls.family} game document: deck[{number}]: {error}"
+            ) from None
+        if card.code.casefold() != code.casefold():
+            raise NotationError(
+                f"not a {cls.family} game document: deck[{number}]={clipped(code)} is not a card "
+                f"code (the deck is written as codes: {shown(card.code)})"
+            )
+        return card
+
     # ------------------------------------------------------------------ shared
 
     @property
@@ -465,7 +493,7 @@ class GameBase(ABC):
         listed = cls._legacy_actions if data.get("version") == 1 else "actions"
         rules = document.read_rules(cls.rules_class, data, family=cls.family, what="game")
         try:
-            deck = [cls._card(code) for code in data["deck"]]
+            deck = [cls._deck_card(number, code) for number, code in enumerate(data["deck"])]
             items = data["actions"]
         except (KeyError, TypeError, AttributeError) as error:
             raise NotationError(f"not a {cls.family} game document: {error}") from None

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import itertools
 
-__all__ = ["SEPARATORS", "SPACED", "case_spellings", "is_separator"]
+from changpai.core.guard import clipped, shown
+from changpai.errors import NotationError
+
+__all__ = ["SEPARATORS", "SPACED", "case_spellings", "check_one_card_text", "is_separator"]
 
 SEPARATORS = ",，、;；|"
 """The marks that separate cards besides whitespace: ASCII and full-width commas and
@@ -33,6 +36,25 @@ def is_separator(ch: str) -> bool:
     [True, True, True, True, True, False, False]
     """
     return ch.isspace() or ch in SEPARATORS
+
+
+def check_one_card_text(text: str, family: str) -> None:
+    """Refuse the text of one card (``Card.parse``, ``Card(text)``) that holds one of
+    :data:`SEPARATORS`: a separator writes a list, so ``"x1,"`` is not one card — spaces
+    around it are allowed, as in every family (review h120: 字牌 and 南通 read ``"x1,"``,
+    川牌 and 孝感 refused it).
+
+    >>> check_one_card_text(" x1 ", "zipai")
+    >>> check_one_card_text("x1,", "zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: 'x1,' is not one zipai card: ',' separates cards
+    """
+    for ch in text:
+        if ch in SEPARATORS:
+            raise NotationError(
+                f"{clipped(text)} is not one {family} card: {shown(ch)} separates cards"
+            )
 
 
 def case_spellings(code: str) -> list[str]:

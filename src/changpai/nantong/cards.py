@@ -23,7 +23,7 @@ from changpai.core import render
 from changpai.core.guard import cards_arg, clipped, flag_arg
 from changpai.core.interned import Interned
 from changpai.core.multiset import Counts
-from changpai.core.notation import SPACED, case_spellings, is_separator
+from changpai.core.notation import SPACED, case_spellings, check_one_card_text, is_separator
 from changpai.errors import NotationError
 
 __all__ = [
@@ -84,8 +84,8 @@ class Card(Interned):
     >>> c = Card("2b")
     >>> c.suit, c.number, c.index, str(c), c is Card("二餅")
     ('b', 2, 10, '二丙', True)
-    >>> Card("HH").is_honour, Card("FU").is_baida
-    (True, True)
+    >>> Card("HH").is_honour, Card("FU").is_baida, Card("BD") is Card.parse("BD") is Card("福")
+    (True, True, True)
     >>> Card("10t")
     Traceback (most recent call last):
     ...
@@ -115,6 +115,12 @@ class Card(Interned):
                 f"or by its index 0..{N_KINDS - 1} (an int)"
             )
         index = code if isinstance(code, int) else _token_index(code)
+        if (
+            index is None
+            and isinstance(code, str)
+            and code.strip() in ("百搭", "BD", "bd", "Bd", "bD")
+        ):
+            index = 30  # (the next 百搭 of none named: 福, as Card.parse and parse read it)
         if isinstance(index, int) and index in cls._interned:
             return cls._interned[index]
         if not isinstance(index, int) or not 0 <= index < N_KINDS:
@@ -149,6 +155,7 @@ class Card(Interned):
             if known is not None:
                 return known
         cards = parse(text)
+        check_one_card_text(text, "nantong")
         if len(cards) != 1:
             raise NotationError(f"{clipped(text)} is not one nantong card but {len(cards)}")
         return cards[0]

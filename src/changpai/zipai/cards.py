@@ -24,7 +24,7 @@ from attrs import frozen
 from changpai.core import render
 from changpai.core.guard import cards_arg, clipped, flag_arg
 from changpai.core.interned import Interned
-from changpai.core.notation import SEPARATORS
+from changpai.core.notation import SEPARATORS, check_one_card_text
 from changpai.errors import NotationError
 
 __all__ = [
@@ -66,6 +66,7 @@ _EXPECTED = "expected x1..x10, d1..d10 (or s1..s10, b1..b10) or 一..十, 壹..�
 def _to_index(index: object) -> int:
     """The kind index of a Card argument: an int 0..19, or one card's code or glyph."""
     if isinstance(index, str):
+        check_one_card_text(index, "zipai")
         found = [i for i, _ in _tokens(index)]
         if len(found) != 1:
             raise NotationError(f"{clipped(index)} is not one zipai card; {_EXPECTED}")
@@ -189,6 +190,7 @@ class Card(Interned, _Packed):
             if known is not None:
                 return known
         cards = parse(text)
+        check_one_card_text(text, "zipai")
         if len(cards) != 1:
             raise NotationError(f"{clipped(text)} is not one zipai card; {_EXPECTED}")
         return cards[0]
