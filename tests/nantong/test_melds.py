@@ -405,3 +405,15 @@ def test_a_flipped_baida_is_read_under_rules_with_baida_section_6_2() -> None:
     plain = nantong.best_decomposition(_PIAO, rules=nantong.DUZIHU_BAIDA)
     assert d is not None and plain is not None and d.value == plain.value
     assert nantong.jiang_status("5t", jiang="FU", rules=nantong.DUZIHU_BAIDA).hits == 0
+
+
+@pytest.mark.parametrize("text", ["文錢 123b", "pong 1t 1t 1t", "1x 2t 3t"])
+def test_an_unknown_meld_kind_is_named_as_a_kind(text: str) -> None:
+    """docs/core-concepts.md (errors name the input and the reason; one public face: 字牌 and
+    大貳 name an unknown kind): a first word that is no card is named as neither a kind nor
+    cards — ``文錢 123b`` blamed the character 文 (review h120)."""
+    first = text.split()[0]
+    with pytest.raises(
+        NotationError, match=f"'{first}' is neither a meld kind .* nor nantong cards"
+    ):
+        Meld.parse(text)

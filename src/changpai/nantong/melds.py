@@ -717,6 +717,10 @@ class Meld:
         Traceback (most recent call last):
         ...
         changpai.errors.NotationError: '碰': the kind '碰' names no cards
+        >>> Meld.parse("文錢 123b")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: '文錢 123b': '文錢' is neither a meld kind (peng, 碰, ...) nor nantong cards: ...
         """
         words = text_arg(text, "text").split()
         source: SetKind | None = None
@@ -725,6 +729,15 @@ class Meld:
             if len(words) == 1:  # (as in every family)
                 raise kind_alone(text, words[0])
             words = words[1:]
+        elif len(words) > 1 and ":" not in words[0]:
+            try:
+                parse(words[0])
+            except NotationError as unread:  # (a first word of no card: a kind misspelt)
+                kinds = ", ".join(_SET_NAMES)
+                raise NotationError(
+                    f"{clipped(text)}: {clipped(words[0])} is neither a meld kind ({kinds}) "
+                    f"nor nantong cards: {unread}"
+                ) from None
         faces: list[Card] = []
         wilds: list[tuple[str, Card]] = []
         for word in words:
