@@ -273,3 +273,18 @@ def test_lie_names_a_shun_only_section_7(text: str) -> None:
     assert Meld.parse("句 一一壹").kind is MeldKind.JIAO
     with pytest.raises(NotationError, match="is not a 順"):
         Meld.parse("列 一一一")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("peng x1 x1 x1", "碰 一一一"),
+        ("Shun 一二三", "順 一二三"),
+        ("chi x1 x2 x3", "吃 一二三"),
+        ("gang x1 x1 x1 x1", "杠 一一一一"),
+    ],
+)
+def test_a_set_name_may_be_its_pinyin(text: str, expected: str) -> None:
+    """One public face (docs/core-concepts.md): 南通, 川牌 and 孝感 read a kind's pinyin, in
+    either case; 大貳 refused it (review h120)."""
+    assert Meld.parse(text) == Meld.parse(expected)

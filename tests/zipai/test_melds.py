@@ -231,3 +231,18 @@ def test_a_meld_without_a_kind_may_write_its_cards_with_spaces(text: str, expect
         Meld.parse("槓 x1 x1 x1 x1")
     with pytest.raises(NotationError, match="'zz' is not a zipai card"):
         Meld.parse("x1 zz")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("peng x1 x1 x1", "碰 一一一"),
+        ("PENG 一一一", "碰 一一一"),
+        ("chi x1 x2 x3", "吃 一二三"),
+        ("wei x8 x8 x8", "偎 八八八"),
+    ],
+)
+def test_a_meld_kind_may_be_its_pinyin(text: str, expected: str) -> None:
+    """One public face (docs/core-concepts.md): 南通, 川牌 and 孝感 read a kind's pinyin (the
+    ``MeldKind`` value), in either case; 字牌 refused it (review h120)."""
+    assert Meld.parse(text) == Meld.parse(expected)

@@ -127,7 +127,10 @@ _NAMES: dict[str, tuple[MeldKind, bool, Origin]] = {
     "對子": (MeldKind.JIANG, False, Origin.HAND),
     "对子": (MeldKind.JIANG, False, Origin.HAND),
 }
-_HEADS = frozenset({*_NAMES, "吃"})  # (the first words that name a kind)
+# the pinyin of each kind (MeldKind values) and of 吃, read in either case as in 南通, 川牌 and
+# 孝感 (review h120)
+_PINYIN = {**{kind.value: kind.hanzi for kind in MeldKind}, "chi": "吃"}
+_HEADS = frozenset({*_NAMES, "吃", *_PINYIN})  # (the first words that name a kind)
 # the 瀘州 names of daer.md §7 where they differ from the kinds' (a 招 is a GANG on a claim)
 _LUZHOU_WORDS = {
     MeldKind.SHUN: "列",
@@ -272,7 +275,8 @@ class Meld:
     @classmethod
     def parse(cls, text: str) -> Meld:
         """Read ``"<name> <cards>"``: a kind's hanzi or a ``luzhou`` name (列, 坎, 垅, 招,
-        大小混搭, 對子), ``吃`` for an exposed sentence, ``暗杠`` / ``加杠`` / ``明杠``; or the
+        大小混搭, 對子) or a kind's pinyin (``peng``, in either case), ``吃`` (``chi``) for an
+        exposed sentence, ``暗杠`` / ``加杠`` / ``明杠``; or the
         cards alone (with or without spaces), classified. ``句`` names any sentence, ``列`` a 順.
 
         >>> Meld.parse("x1 x2 x3"), Meld.parse("句 一一壹")
@@ -293,7 +297,7 @@ class Meld:
         >>> Meld.parse("龍 一一一")
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 垄, 將, 将, 對子, 对子, 吃
+        changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 垄, 將, 将, 對子, 对子, 吃, or the kinds' pinyin (shun, ke, …)
         """
         head, rest = meld_head(text_arg(text, "text"))
         if cards_alone(head, rest, _HEADS, parse):
@@ -308,13 +312,14 @@ class Meld:
                 raise NotationError(f"{clipped(text)} is not a 大貳 set")
             return cls(kind, tuple(cards))
         cards = parse(rest)
+        head = _PINYIN.get(head.lower(), head)
         if head == "吃":
             kind = _sentence(cards[0], cards[1], cards[2], _ANY) if len(cards) == 3 else None
             if kind is None:
                 raise NotationError(f"{clipped(text)}: {rest.strip()} is not a sentence to 吃")
             return cls(kind, cards, True, Origin.CHI)
         if head not in _NAMES:
-            known = ", ".join([*_NAMES, "吃"])
+            known = ", ".join([*_NAMES, "吃"]) + ", or the kinds' pinyin (shun, ke, …)"
             raise NotationError(
                 f"{clipped(text)}: {clipped(head)} is not a 大貳 set name; expected one of {known}"
             )

@@ -108,7 +108,10 @@ _BY_HANZI.update(
         "煨旧": MeldKind.CHOUWEI,
     }
 )
-_HEADS = frozenset({*_BY_HANZI, "吃", "比"})  # (the first words that name a kind)
+# the pinyin of each kind (MeldKind values) and of 吃 / 比, read in either case as in 南通, 川牌
+# and 孝感 (review h120)
+_PINYIN = {**{kind.value: kind.hanzi for kind in MeldKind}, "chi": "吃", "bi": "比"}
+_HEADS = frozenset({*_BY_HANZI, "吃", "比", *_PINYIN})  # (the first words that name a kind)
 _ANY_SENTENCE = HUNAN.evolve(allow_1_5_10=True)  # Meld accepts 一五十; classify() asks the rules
 _RUNS = frozenset({MeldKind.JU, MeldKind.ERQISHI, MeldKind.YIWUSHI})
 _SENTENCES = frozenset({MeldKind.JU, MeldKind.ERQISHI, MeldKind.YIWUSHI, MeldKind.JIAO})
@@ -291,7 +294,8 @@ class Meld:
     def parse(cls, text: str) -> Meld:
         """Read ``"<kind> <cards>"``, e.g. ``"碰 一一一"``, ``"吃 一二三"``, ``"句 壹貳叄"``.
 
-        The kind is a hanzi name of :class:`MeldKind`; ``吃`` or ``比`` instead of a kind means an
+        The kind is a hanzi name of :class:`MeldKind` or its pinyin (``peng``, in either case);
+        ``吃`` or ``比`` (``chi`` / ``bi``) instead of a kind means an
         exposed 句 / 絞 made by 吃 or 比. Without a kind the cards (with or without spaces) are
         classified as in hand.
 
@@ -307,7 +311,7 @@ class Meld:
         >>> Meld.parse("槓 一一一一")
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比
+        changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比, or their pinyin
         """
         head, rest = meld_head(text_arg(text, "text"))
         if cards_alone(head, rest, _HEADS, parse):
@@ -319,13 +323,16 @@ class Meld:
                 raise
             return cls.of(cards, rules=_ANY_SENTENCE)
         cards = parse(rest)
+        head = _PINYIN.get(head.lower(), head)
         if head in ("吃", "比"):
             kind = classify(cards, rules=_ANY_SENTENCE)
             if kind is None or not kind.is_sentence:
                 raise NotationError(f"{clipped(text)}: {rest.strip()} is not a 句 or 絞 to {head}")
             return cls(kind, cards, True, Origin.CHI if head == "吃" else Origin.BI)
         if head not in _BY_HANZI:
-            known = ", ".join([*(kind.hanzi for kind in MeldKind), "吃", "比"])
+            known = (
+                ", ".join([*(kind.hanzi for kind in MeldKind), "吃", "比"]) + ", or their pinyin"
+            )
             raise NotationError(
                 f"{clipped(text)}: {clipped(head)} is not a meld kind; expected one of {known}"
             )
