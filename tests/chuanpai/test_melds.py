@@ -201,3 +201,17 @@ def test_the_jing_pair_reads_in_both_scripts_section_2_3(word: str) -> None:
 def test_a_word_mixing_the_scripts_is_refused() -> None:
     with pytest.raises(NotationError, match="not a chuanpai unit"):
         Meld.parse("经擠兒 JC 66")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("55 55 55", "an"), ("天牌 人牌", "jier"), ("6644", "jier"), ("55 55 55 55", "liang")],
+)
+def test_a_unit_without_a_kind_is_read_as_in_hand(text: str, kind: str) -> None:
+    """One public face (docs/core-concepts.md: 字牌, 大貳 and 南通 read a meld's cards alone):
+    the cards alone are classified as in hand (``classify``) — 川牌 refused them (review
+    h120); cards that form no unit in hand are named."""
+    meld = Meld.parse(text)
+    assert meld.kind is MeldKind.parse(kind) and meld == Meld.parse(f"{kind} {text}")
+    with pytest.raises(NotationError, match="is not a chuanpai unit in hand"):
+        Meld.parse("11 66")

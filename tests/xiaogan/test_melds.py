@@ -218,3 +218,14 @@ def test_a_number_run_is_shown_in_the_order_of_its_numbers(text: str, shown: str
     html = meld._repr_html_()  # (each card a chip titled by its code and hanzi, in order)
     chips = [html.index(f"'{c.code} {c.hanzi}'") for c in meld._shown_cards()]
     assert chips == sorted(chips) and [c.hanzi for c in meld._shown_cards()] == shown.split()[1:]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("上 上 上", "an"), ("A1 A2 A3", "ju"), ("上大人", "ju"), ("A1 A1", "menjiang")],
+)
+def test_a_set_without_a_kind_is_read_as_in_hand(text: str, kind: str) -> None:
+    """One public face (docs/core-concepts.md: 字牌, 大貳 and 南通 read a meld's cards alone):
+    the cards alone are classified as in hand (``classify``) — 孝感 refused them (review h120)."""
+    meld = Meld.parse(text)
+    assert meld.kind is MeldKind.parse(kind) and meld == Meld.parse(f"{kind} {text}")

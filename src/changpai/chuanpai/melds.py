@@ -21,6 +21,7 @@ from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
 from changpai.core.guard import (
+    cards_alone,
     cards_arg,
     clipped,
     flag_arg,
@@ -324,15 +325,24 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str) -> Meld:
-        """A unit from text: its kind, then its cards (``"暗 55 55 55"``, ``"jier 66 44"``).
+        """A unit from text: its kind, then its cards (``"暗 55 55 55"``, ``"jier 66 44"``); or
+        the cards alone (with or without spaces), classified as in hand (:func:`classify`).
 
         >>> Meld.parse("jier 天牌 人牌")
         Meld(kind=MeldKind.JIER, cards=(Card('66'), Card('44')), claimed=None)
+        >>> Meld.parse("55 55 55").kind, Meld.parse("天牌人牌").kind
+        (MeldKind.AN, MeldKind.JIER)
         """
         head, rest = meld_head(text_arg(text, "text"))
-        kind = MeldKind.parse(head)
-        if not rest:
+        if not rest and head.lower() in _KIND_NAMES:
             raise kind_alone(text, head)
+        if cards_alone(head, rest, _KIND_NAMES, parse):  # (as in hand, as in every family)
+            cards = parse(text)
+            found = classify(cards)
+            if found is None:
+                raise NotationError(f"{clipped(text)} is not a chuanpai unit in hand")
+            return cls(found, cards)
+        kind = MeldKind.parse(head)
         return cls(kind, parse(rest))
 
     @property

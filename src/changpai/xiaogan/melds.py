@@ -25,6 +25,7 @@ from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.guard import (
+    cards_alone,
     cards_arg,
     clipped,
     flag_arg,
@@ -325,15 +326,24 @@ class Meld:
 
     @classmethod
     def parse(cls, text: str) -> Meld:
-        """A set from text: its kind, then its cards (``"碰 上上上"``, ``"ju A1 A2 A3"``).
+        """A set from text: its kind, then its cards (``"碰 上上上"``, ``"ju A1 A2 A3"``); or the
+        cards alone (with or without spaces), classified as in hand (:func:`classify`).
 
         >>> Meld.parse("扛 大大大大")
         Meld(kind=MeldKind.GANG, cards=(Card('A2'), Card('A2'), Card('A2'), Card('A2')), claimed=None)
+        >>> Meld.parse("上 上 上").kind, Meld.parse("A1A2A3").kind
+        (MeldKind.AN, MeldKind.JU)
         """
         head, rest = meld_head(text_arg(text, "text"))
-        kind = MeldKind.parse(head)
-        if not rest:
+        if not rest and head.lower() in _KIND_NAMES:
             raise kind_alone(text, head)
+        if cards_alone(head, rest, _KIND_NAMES, parse):  # (as in hand, as in every family)
+            cards = parse(text)
+            found = classify(cards)
+            if found is None:
+                raise NotationError(f"{clipped(text)} is not a xiaogan set in hand")
+            return cls(found, cards)
+        kind = MeldKind.parse(head)
         return cls(kind, parse(rest))
 
     @property
