@@ -21,13 +21,11 @@ from changpai.chuanpai.cards import SEVENS, Card, parse
 from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core import render
 from changpai.core.guard import (
-    cards_alone,
     cards_arg,
     clipped,
     flag_arg,
     instance_arg,
-    kind_alone,
-    meld_head,
+    kind_and_cards,
     rules_arg,
     text_arg,
 )
@@ -333,17 +331,10 @@ class Meld:
         >>> Meld.parse("55 55 55").kind, Meld.parse("天牌人牌").kind
         (MeldKind.AN, MeldKind.JIER)
         """
-        head, rest = meld_head(text_arg(text, "text"))
-        if not rest and head.lower() in _KIND_NAMES:
-            raise kind_alone(text, head)
-        if cards_alone(head, rest, _KIND_NAMES, parse):  # (as in hand, as in every family)
-            cards = parse(text)
-            found = classify(cards)
-            if found is None:
-                raise NotationError(f"{clipped(text)} is not a chuanpai unit in hand")
-            return cls(found, cards)
-        kind = MeldKind.parse(head)
-        return cls(kind, parse(rest))
+        kind, cards = kind_and_cards(
+            text, _KIND_NAMES, MeldKind.parse, parse, classify, "chuanpai unit"
+        )
+        return cls(kind, cards)
 
     @property
     def tou(self) -> int:

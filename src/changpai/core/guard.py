@@ -33,6 +33,7 @@ __all__ = [
     "action_dict_items",
     "action_field",
     "action_items",
+    "cards_alone",
     "cards_arg",
     "choice_arg",
     "clipped",
@@ -51,6 +52,7 @@ __all__ = [
     "keyword_options",
     "keywords_with_win",
     "kind_alone",
+    "kind_and_cards",
     "legal_of_kind",
     "meld_head",
     "meld_texts",
@@ -388,6 +390,41 @@ def cards_alone(head: str, rest: str, kinds: Collection[str], parse: Callable[[s
     except NotationError:
         return False
     return True
+
+
+def kind_and_cards(
+    text: object,
+    names: Collection[str],
+    kind_of: Callable[[str], Any],
+    parse: Callable[[str], Any],
+    classify: Callable[[Any], Any],
+    of: str,
+) -> tuple[Any, Any]:
+    """The kind and the cards of a meld's text written ``"<kind> <cards>"`` (``kind_of`` reads
+    the kind, one of the lower-case ``names``) or as its cards alone (:func:`cards_alone`),
+    whose kind ``classify`` finds as in hand — else a :class:`NotationError` naming the text
+    as no ``of`` in hand: the body of 川牌's and 孝感's ``Meld.parse``.
+
+    >>> from changpai.xiaogan import MeldKind, classify, parse
+    >>> names = {"an", "暗"}
+    >>> kind_and_cards("上 上 上", names, MeldKind.parse, parse, classify, "xiaogan set")[0]
+    MeldKind.AN
+    >>> kind_and_cards("暗", names, MeldKind.parse, parse, classify, "xiaogan set")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '暗': the kind '暗' names no cards
+    """
+    written = text_arg(text, "text")
+    head, rest = meld_head(written)
+    if not rest and head.lower() in names:
+        raise kind_alone(written, head)
+    if cards_alone(head, rest, names, parse):  # (as in hand, as in every family)
+        cards = parse(written)
+        found = classify(cards)
+        if found is None:
+            raise NotationError(f"{clipped(written)} is not a {of} in hand")
+        return found, cards
+    return kind_of(head), parse(rest)
 
 
 def melds_arg(melds: object, meld: Any, of: str, name: str = "melds") -> tuple[Any, ...]:

@@ -25,15 +25,12 @@ from attrs import field, frozen
 
 from changpai.core import render
 from changpai.core.guard import (
-    cards_alone,
     cards_arg,
     clipped,
     flag_arg,
     instance_arg,
-    kind_alone,
-    meld_head,
+    kind_and_cards,
     rules_arg,
-    text_arg,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.errors import NotationError
@@ -334,17 +331,10 @@ class Meld:
         >>> Meld.parse("上 上 上").kind, Meld.parse("A1A2A3").kind
         (MeldKind.AN, MeldKind.JU)
         """
-        head, rest = meld_head(text_arg(text, "text"))
-        if not rest and head.lower() in _KIND_NAMES:
-            raise kind_alone(text, head)
-        if cards_alone(head, rest, _KIND_NAMES, parse):  # (as in hand, as in every family)
-            cards = parse(text)
-            found = classify(cards)
-            if found is None:
-                raise NotationError(f"{clipped(text)} is not a xiaogan set in hand")
-            return cls(found, cards)
-        kind = MeldKind.parse(head)
-        return cls(kind, parse(rest))
+        kind, cards = kind_and_cards(
+            text, _KIND_NAMES, MeldKind.parse, parse, classify, "xiaogan set"
+        )
+        return cls(kind, cards)
 
     @property
     def tou(self) -> int:
