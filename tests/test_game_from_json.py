@@ -117,3 +117,14 @@ def test_a_document_deck_holds_card_codes(entry: changpai.Variant) -> None:
             changpai.game_from_json(json.dumps(data))
     data["deck"][0] = code.swapcase()
     assert changpai.game_from_json(json.dumps(data)) == game
+
+
+def test_a_document_deck_takes_the_documented_code_aliases() -> None:
+    """docs/zipai.md (ASCII codes ``x1`` … or ``s1`` …, ``d1`` … or ``b1`` …): a deck written
+    with the aliases is a deck of codes (review h123: ``s1`` was refused as no code)."""
+    from changpai import zipai
+
+    game = zipai.random_game(seed=3)
+    data = json.loads(game.to_json())
+    data["deck"] = [("s" if c[0] == "x" else "b") + c[1:] for c in data["deck"]]
+    assert changpai.game_from_json(json.dumps(data)) == game

@@ -131,3 +131,11 @@ def test_match_is_the_core_match_with_the_cut() -> None:
         Match("yaodiren")  # type: ignore[arg-type]
     again = Match(GEHU, 2, dealer=1, players=3).play(2)
     assert again.totals == match.totals and again.cuts == match.cuts
+
+
+def test_a_seat_dealt_one_card_wins_nothing_section_2_1() -> None:
+    """chuanpai.md §2.1 (a 7th player holds one card and never plays): ``next_dealer`` refuses
+    him as the winner, as 字牌's refuses its 數信 (review h122: he was given a dealer)."""
+    with pytest.raises(RulesError, match="winner=6 holds one card when seat 0 deals"):
+        next_dealer(YAODIREN, 0, 6, card=Card("66"), players=7)
+    assert next_dealer(YAODIREN, 0, 1, card=Card("66"), players=7) == (3 + 12 - 1) % 7

@@ -17,7 +17,12 @@ from changpai.nantong import Card, Game, next_dealer, stack_deck
 @pytest.mark.parametrize("winner", [None, 0, 1, 2, 3])
 def test_the_dealer_rotates_to_his_xiajia_section_2(dealer: int, winner: int | None) -> None:
     """nantong.md §2 [S003 基本玩法]: the finished hand's dealer sits out and his 下家 deals,
-    whoever won (or after 荒牌)."""
+    whoever won (or after 荒牌); the seat that sat out the hand won nothing (N3: a RulesError,
+    as 字牌's 數信 — review h122)."""
+    if winner == (dealer + 3) % 4:
+        with pytest.raises(RulesError, match=f"winner={winner} sits out when seat {dealer} deals"):
+            next_dealer(nantong.DUZIHU, dealer, winner)
+        return
     nxt = next_dealer(nantong.DUZIHU, dealer, winner)
     assert nxt == (dealer + 1) % 4
     assert Game(seed=1, dealer=nxt).sitting_out == dealer

@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from changpai import nantong
-from changpai.errors import NotationError
+from changpai.errors import NotationError, RulesError
 from changpai.nantong import Card, Meld, MeldKind, Shape, WaitKind
 
 PLAIN = nantong.CARDS[:30]
@@ -301,6 +301,30 @@ def test_a_hand_winning_only_by_splitting_a_called_three_is_not_complete_section
     ready = split.replace("1t ", "")
     assert Card("1t") not in nantong.waits(ready, **told)
     assert Card("1t") in nantong.waits(ready, jiang="2t 3w")
+
+
+def test_called_given_as_an_iterator_is_read_once_section_3() -> None:
+    """nantong.md §3, N19 (the entries take ``called=`` as any iterable of cards): an iterator
+    was spent by a first look, so ``is_winning`` said True for a hand that wins only by
+    splitting the three (review h123)."""
+    split = _CALLED_THREE.replace("4t 4t 4t", "1t 4t 4t")
+    assert not nantong.is_winning(split, jiang="2t 3w", called=iter([Card("2t")]))
+    assert not nantong.is_winning(split, jiang="2t 3w", called=(c for c in [Card("2t")]))
+
+
+def test_a_reading_splitting_a_called_three_is_not_scored_section_3() -> None:
+    """nantong.md §3, N19: a ``Decomposition`` built by hand with ``called=`` whose groups split
+    the three is refused where it is valued or scored — a RulesError naming the card (review
+    h123: it scored 120, as no entry reads it)."""
+    split = _CALLED_THREE.replace("4t 4t 4t", "1t 4t 4t")
+    free = nantong.best_decomposition(split, jiang="2t 3w")
+    assert free is not None
+    made = nantong.Decomposition(
+        free.pair, free.groups, jiang=nantong.parse("2t 3w"), called=[Card("2t")]
+    )
+    for asked in (lambda: made.value, lambda: nantong.score(made, winning_card="1t")):
+        with pytest.raises(RulesError, match="called=2t: the reading holds no 刻子 of 二條"):
+            asked()
 
 
 def test_a_called_three_with_baida_stays_a_kezi_section_3() -> None:

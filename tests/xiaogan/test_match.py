@@ -70,3 +70,13 @@ def test_a_match_of_six_players() -> None:
         Match(XIAOGAN, 2, players=9)
     with pytest.raises(RulesError):
         Match("xiaogan", 2)  # type: ignore[arg-type]
+
+
+def test_a_seat_dealt_one_card_neither_wins_nor_abandons_section_2() -> None:
+    """xiaogan.md §2 (a 7th player holds one card and never plays): ``next_dealer`` refuses him
+    as the winner and as the seat that abandoned (review h122: he was given a dealer)."""
+    with pytest.raises(RulesError, match="winner=6 holds one card when seat 0 deals"):
+        next_dealer(XIAOGAN, 0, 6, card=Card("A1"), players=7)
+    with pytest.raises(RulesError, match="abandoned_by=6 holds one card when seat 0 deals"):
+        next_dealer(XIAOGAN, 0, None, abandoned_by=6, players=7)
+    assert next_dealer(XIAOGAN, 0, None, abandoned_by=5, players=7) == 0

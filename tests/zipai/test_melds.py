@@ -246,3 +246,11 @@ def test_a_meld_kind_may_be_its_pinyin(text: str, expected: str) -> None:
     """One public face (docs/core-concepts.md): 南通, 川牌 and 孝感 read a kind's pinyin (the
     ``MeldKind`` value), in either case; 字牌 refused it (review h120)."""
     assert Meld.parse(text) == Meld.parse(expected)
+
+
+@pytest.mark.parametrize("text", ["peng", "PENG", "Chi"])
+def test_a_pinyin_kind_alone_is_named_as_a_kind(text: str) -> None:
+    """As every family (review h123): a kind alone, its pinyin in either case, names no cards —
+    ``PENG`` was read as a card."""
+    with pytest.raises(NotationError, match="names no cards"):
+        Meld.parse(text)

@@ -21,7 +21,7 @@ from changpai.chuanpai.rules import YAODIREN, Rules
 from changpai.core.guard import cut_card_arg, int_arg, rules_arg, seed_arg
 from changpai.core.match import Match as MatchBase
 from changpai.core.match import WithCuts, match_option
-from changpai.core.seats import check_seat
+from changpai.core.seats import check_playing, check_seat
 from changpai.errors import RulesError
 
 __all__ = ["Match", "draw_dealer", "next_dealer"]
@@ -100,6 +100,7 @@ def next_dealer(
     dealer = check_seat(dealer, n, what="dealer", error=RulesError)
     if winner is not None:  # (named before the card it asks for)
         winner = check_seat(winner, n, what="winner", error=RulesError)
+        check_playing(winner, dealer, rules.deal_sizes(n), "winner", "chuanpai.md §2.1")
     turned = cut_card_arg(card, winner, Card, "chuanpai")
     if winner is None or turned is None:
         return dealer

@@ -293,14 +293,14 @@ class GameBase(ABC):
 
     @classmethod
     def _deck_card(cls, number: int, code: str) -> Any:
-        """The card of a game document's ``deck[number]``: its code as written (in either
-        case), else a :class:`NotationError` naming the place — a name, or a code padded with
-        spaces or separators, is no code (the 字牌 / 大貳 / 南通 documents took them where
-        川牌's refused them: review h120).
+        """The card of a game document's ``deck[number]``: one of its ASCII codes as written
+        (in either case; 字牌's ``s1`` / ``b1`` aliases too), else a :class:`NotationError`
+        naming the place — a name, or a code padded with spaces or separators, is no code
+        (the 字牌 / 大貳 / 南通 documents took them where 川牌's refused them: review h120).
 
         >>> from changpai import zipai
-        >>> zipai.Game._deck_card(0, "X1")
-        Card('x1')
+        >>> zipai.Game._deck_card(0, "X1"), zipai.Game._deck_card(1, "s1")
+        (Card('x1'), Card('x1'))
         >>> zipai.Game._deck_card(3, "一")
         Traceback (most recent call last):
         ...
@@ -312,7 +312,7 @@ class GameBase(ABC):
             raise NotationError(
                 f"not a {cls.family} game document: deck[{number}]: {error}"
             ) from None
-        if card.code.casefold() != code.casefold():
+        if not code.isascii() or code != code.strip():
             raise NotationError(
                 f"not a {cls.family} game document: deck[{number}]={clipped(code)} is not a card "
                 f"code (the deck is written as codes: {shown(card.code)})"

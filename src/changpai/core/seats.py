@@ -24,7 +24,15 @@ from changpai.core import caches
 from changpai.core.guard import clipped, int_arg, int_hint, items_arg, plain_int, shown
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__all__ = ["SeatRing", "check_seat", "payer_seats", "payers_field", "scored_seat", "seat_validator"]
+__all__ = [
+    "SeatRing",
+    "check_playing",
+    "check_seat",
+    "payer_seats",
+    "payers_field",
+    "scored_seat",
+    "seat_validator",
+]
 
 
 def _orders(active: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], ...]:
@@ -167,6 +175,28 @@ def check_seat(
         )
     # an int subclass (an IntEnum seat) as its plain number: its own == and hash decide nothing
     return plain_int(value)  # type: ignore[no-any-return]
+
+
+def check_playing(seat: int, dealer: int, sizes: tuple[int, ...], what: str, rule: str) -> int:
+    """``seat`` (a seat of the table) if it plays the hand ``dealer`` deals, else a
+    :class:`RulesError` naming it: the seat dealt one card (``sizes`` by position after the
+    dealer, 0 the dealer) never plays — 川牌's and 孝感's 7th player (``rule`` cites the
+    section) — so it neither wins nor abandons (review h122: ``next_dealer`` took such a
+    winner, where 字牌's refuses its 數信).
+
+    >>> check_playing(2, 0, (16, 15, 15, 1), "winner", "chuanpai.md §2.1")
+    2
+    >>> check_playing(3, 0, (16, 15, 15, 1), "winner", "chuanpai.md §2.1")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: winner=3 holds one card when seat 0 deals and never plays (chuanpai.md §2.1)
+    """
+    position = (seat - dealer) % len(sizes)
+    if position and sizes[position] == 1:
+        raise RulesError(
+            f"{what}={seat} holds one card when seat {dealer} deals and never plays ({rule})"
+        )
+    return seat
 
 
 def scored_seat(value: object, seats: int, what: str) -> int:

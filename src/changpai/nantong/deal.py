@@ -47,11 +47,20 @@ def next_dealer(rules: Rules, dealer: int, winner: int | None) -> int:
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: dealer=4 is not a seat; expected a whole number 0..3
+    >>> next_dealer(DUZIHU, 0, 3)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: winner=3 sits out when seat 0 deals and never plays (nantong.md §2, N3)
     """
     rules_arg(rules, Rules, "nantong")
     dealer = check_seat(dealer, SEATS, what="dealer", error=RulesError)
     if winner is not None:
-        check_seat(winner, SEATS, what="winner", error=RulesError)
+        winner = check_seat(winner, SEATS, what="winner", error=RulesError)
+        if winner == (dealer + 3) % SEATS:  # (the dealer's 上家 sits out, nantong.md §2, N3)
+            raise RulesError(
+                f"winner={winner} sits out when seat {dealer} deals and never plays "
+                "(nantong.md §2, N3)"
+            )
     return (dealer + 1) % SEATS
 
 

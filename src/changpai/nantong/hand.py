@@ -792,10 +792,9 @@ def _built(
             if not called or _keeps_called(codes, called):
                 yield _build(codes, baida, melds, rules, flips, called)
     elif left is not None:  # (else no 百搭 can stand for anything)
-        found = _wild_readings(counts, len(baida), left)
+        found = _wild_readings(counts, len(baida), left, called)
         for codes in sorted(found) if in_order else found:
-            if not called or _keeps_called(codes, called):
-                yield _build(codes, baida, melds, rules, flips, called)
+            yield _build(codes, baida, melds, rules, flips, called)
 
 
 def _keeps_called(codes: Sequence[_Code], called: frozenset[Card]) -> bool:
@@ -811,7 +810,7 @@ def _keeps_called(codes: Sequence[_Code], called: frozenset[Card]) -> bool:
 
 
 def _wild_readings(
-    counts: tuple[int, ...], wild: int, left: Sequence[int]
+    counts: tuple[int, ...], wild: int, left: Sequence[int], called: frozenset[Card] = frozenset()
 ) -> Iterator[tuple[_Code, ...]]:
     """The readings of 30 plain counts and ``wild`` (1..5) 百搭 whose 百搭 stand for copies
     ``left`` (:func:`_wilds_fit`), each once, as found: share by share of the 百搭 among the
@@ -825,8 +824,14 @@ def _wild_readings(
     (True, 0)
     """
     met: set[tuple[_Code, ...]] = set()
+    # (a 叫牌 three is a 刻子 of its part's reading: 百搭 alone stand for no copy of it, all
+    # three copies the flip leaves being held)
+    kezi = {(card.index // 9, card.index) for card in called}
     for options, alone, alone_pair in _part_options(counts, wild):
-        fitting = [[r for r in readings if _wilds_fit(r, left)] for readings in options]
+        fitting = [
+            [r for r in readings if _wilds_fit(r, left) and (not kezi or _part_keeps(r, kezi))]
+            for readings in options
+        ]
         if not all(fitting):
             continue
         for combo in itertools.product(*fitting, _all_wild(alone, alone_pair)):
@@ -835,6 +840,19 @@ def _wild_readings(
                 met.add(codes)
                 if _wilds_fit(codes, left):
                     yield codes
+
+
+def _part_keeps(reading: Sequence[_Code], kezi: set[tuple[int, int]]) -> bool:
+    """Whether a part's ``reading`` holds a 刻子 of each 叫牌 face of its part (``kezi``:
+    (part, face) pairs; a part is a face's index // 9, the honours 3).
+
+    >>> _part_keeps([(1, 1, 0), (2, 2, 0)], {(0, 1)}), _part_keeps([(2, 0, 0), (2, 1, 0)], {(0, 1)}), _part_keeps([(2, 9, 0)], {(0, 1)})
+    (True, False, True)
+    """
+    if not reading:
+        return True
+    part = reading[0][1] // 9
+    return all((1, face) in {(kind, f) for kind, f, _ in reading} for p, face in kezi if p == part)
 
 
 def _readings(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:
@@ -911,9 +929,10 @@ def is_winning(
     >>> is_winning("HH HH HH HH FU 123t 456t 789t 123w 456w 789w", rules=DUZIHU.evolve(baida=True))
     False
     """
-    if called != () and _called(called):  # (rare: the readings keeping each 叫牌 three)
+    frozen_called = _NONE_CALLED if called == () else _called(called)  # (read once)
+    if frozen_called:  # (rare: the readings keeping each 叫牌 three)
         found = best_decomposition(
-            concealed, exposed, rules=rules, jiang=jiang, called=called, seen=seen
+            concealed, exposed, rules=rules, jiang=jiang, called=frozen_called, seen=seen
         )
         return found is not None
     others = _seen_melds(seen)
@@ -1083,14 +1102,14 @@ def best_decomposition(
     if len(cards) != 3 * k + 2:
         return None
     if frozen_called:  # (rare: the readings are listed, and those splitting a 叫牌 three left)
-        left = _copies_left(counts, in_sight, flips) if baida else None
-        if baida and left is None:
-            return None
-        kept = [
-            codes
-            for codes in _readings(counts, len(baida))
-            if _keeps_called(codes, frozen_called) and (left is None or _wilds_fit(codes, left))
-        ]
+        if not baida:
+            kept = [codes for codes in _readings(counts, 0) if _keeps_called(codes, frozen_called)]
+        else:
+            left = _copies_left(counts, in_sight, flips)
+            if left is None:
+                return None
+            # (in the order of their codes, as every reading is ranked: the same tie-break)
+            kept = sorted(_wild_readings(counts, len(baida), left, frozen_called))
         return _best_reading(kept, baida, melds, rules, flips, frozen_called, counts)
     if 0 < len(baida) <= DECK_BAIDA:  # (no reading is found where _can finds no groups)
         left = _copies_left(counts, in_sight, flips)

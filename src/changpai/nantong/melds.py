@@ -729,24 +729,25 @@ class Meld:
             if len(words) == 1:  # (as in every family)
                 raise kind_alone(text, words[0])
             words = words[1:]
-        elif len(words) > 1 and ":" not in words[0]:
-            try:
-                parse(words[0])
-            except NotationError as unread:  # (a first word of no card: a kind misspelt)
-                kinds = ", ".join(_SET_NAMES)
-                raise NotationError(
-                    f"{clipped(text)}: {clipped(words[0])} is neither a meld kind ({kinds}) "
-                    f"nor nantong cards: {unread}"
-                ) from None
         faces: list[Card] = []
         wilds: list[tuple[str, Card]] = []
-        for word in words:
+        for number, word in enumerate(words):
             if ":" in word:
                 physical, face = word.split(":", 1)
                 wilds.append((physical, Card.parse(face)))
                 faces.append(wilds[-1][1])
-            else:
+                continue
+            try:
                 faces.extend(parse(word))
+            except NotationError as unread:
+                if number or source is not None or len(words) == 1:
+                    raise
+                # (a first word of no card before others: a kind misspelt)
+                kinds = ", ".join(_SET_NAMES)
+                raise NotationError(
+                    f"{clipped(text)}: {clipped(word)} is neither a meld kind ({kinds}) "
+                    f"nor nantong cards: {unread}"
+                ) from None
         meld = cls.of(faces, source)
         if not wilds:
             return meld

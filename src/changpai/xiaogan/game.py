@@ -27,7 +27,7 @@ from changpai.core import caches
 from changpai.core.guard import clipped, cut_card_arg, int_arg, items_arg, rules_arg, shown
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
-from changpai.core.seats import check_seat
+from changpai.core.seats import check_playing, check_seat
 from changpai.core.turnclaim import FORCED, TurnClaimGame
 from changpai.core.view import PerSeat
 from changpai.errors import NotationError, RulesError
@@ -215,12 +215,15 @@ def next_dealer(
     rules = rules_arg(rules, Rules, "xiaogan")
     n = int_arg(rules.players if players is None else players, "players", low=2, high=7)
     dealer = check_seat(dealer, n, what="dealer", error=RulesError)
+    sizes = rules.deal_sizes(n)
     if winner is not None:  # (named before the card it asks for)
         winner = check_seat(winner, n, what="winner", error=RulesError)
+        check_playing(winner, dealer, sizes, "winner", "xiaogan.md §2")
     turned = cut_card_arg(card, winner, Card, "xiaogan")
     if winner is None or turned is None:
         if abandoned_by is not None:
             abandoned_by = check_seat(abandoned_by, n, what="abandoned_by", error=RulesError)
+            check_playing(abandoned_by, dealer, sizes, "abandoned_by", "xiaogan.md §2")
             if abandoned_by == dealer and not rules.tuo_zhuang:
                 return (dealer + 1) % n
         return dealer

@@ -318,7 +318,7 @@ class Meld:
             try:
                 cards = parse(text)
             except NotationError:
-                if head in _HEADS:  # (二七十 names its cards too)
+                if head in _HEADS or head.lower() in _PINYIN:  # (二七十 names its cards too)
                     raise kind_alone(text, head) from None
                 raise
             return cls.of(cards, rules=_ANY_SENTENCE)
