@@ -184,7 +184,7 @@ def simulate(
     )
 
 
-def random_game(rules: Rules | None = None, seed: int | None = None, *, dealer: int = 0) -> Game:
+def random_game(rules: Rules | None = DAER, seed: int | None = None, *, dealer: int = 0) -> Game:
     """One hand played by players who choose uniformly among their legal actions (the deck
     shuffled and the choices made from ``seed``; ``None``: a fresh random hand).
 
