@@ -92,6 +92,10 @@ def test_nantong_scores_the_win_it_is_told(capsys: pytest.CaptureFixture[str]) -
     assert "自摸" in out and "單吊" in out and "total                      140" in out
     assert main(["analyze", "duzihu", hand[:-3], "--self-drawn"]) == 2
     assert "the hand is not complete" in capsys.readouterr().err
+    # (named by the options typed, not the library's keywords — review h124)
+    assert main(["analyze", "duzihu", hand[:-3], "--win-card", "5w"]) == 2
+    err = capsys.readouterr().err
+    assert "--win-card and --self-drawn describe a win" in err and "winning_card=" not in err
 
 
 def test_nantong_is_told_the_melds_in_sight(capsys: pytest.CaptureFixture[str]) -> None:

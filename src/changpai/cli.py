@@ -79,12 +79,27 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
     if args.sample:
         keywords.update((key, value) for key, value in entry.sample_options if key not in keywords)
     exposed = module.parse_melds(args.exposed or "")
-    analysis = analyze(text, exposed, **keywords)
+    try:
+        analysis = analyze(text, exposed, **keywords)
+    except ChangpaiError as error:  # (named by the options typed, not the keywords — h124)
+        raise type(error)(_as_options(str(error))) from None
     if args.json:
         _print_json(analysis.to_dict())
         return 0
     print(analysis_text(analysis, entry))
     return 0
+
+
+def _as_options(message: str) -> str:
+    """An error of ``analyze`` naming its keywords as the command's options.
+
+    >>> _as_options("winning_card= and self_drawn= describe a win; jiang=2t 3w")
+    '--win-card and --self-drawn describe a win; --jiang 2t 3w'
+    """
+    for option, keyword in _FAMILY_OPTIONS:
+        flag = "--" + option.replace("_", "-")
+        message = message.replace(f"{keyword}= ", f"{flag} ").replace(f"{keyword}=", f"{flag} ")
+    return message
 
 
 def analysis_text(analysis: Any, entry: Variant) -> str:

@@ -423,7 +423,7 @@ def test_a_baida_and_a_real_card_of_its_face_swapping_groups_are_two_readings_se
 
 def test_wild_decompositions_come_as_iterated(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 12 (bounded work) and docs/core-concepts.md ("the readings come as iterated"):
-    five 百搭 beside 18 條 have 31,971 readings; the first one is given before the other
+    five 百搭 beside three each of 二條 to 七條 have 31,971 readings; the first one is given before the other
     shares of the 百搭 are read (it took a second: every reading was listed, then filtered)."""
     from changpai.nantong import solver
 

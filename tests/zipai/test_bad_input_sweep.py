@@ -13,6 +13,7 @@ from changpai.zipai import (
     HUNAN,
     Action,
     ActionKind,
+    Card,
     Game,
     Meld,
     MeldKind,
@@ -50,10 +51,13 @@ def test_action_melds_must_be_a_sequence_of_melds(melds: object) -> None:
     assert Action(0, ActionKind.CHI, "x2", ["吃 一二三"]).melds == (Meld.parse("吃 一二三"),)
 
 
-@pytest.mark.parametrize("value", [[7], {"a": 1}])
-def test_is_red_of_an_unhashable_value(value: object) -> None:
+@pytest.mark.parametrize("value", [[7], {"a": 1}, None, "x7", 2.0, True, 0, 11, Card("x2")])
+def test_is_red_of_no_card_value(value: object) -> None:
+    """docs/glossary.md (紅 / 黑: ``Rules.is_red`` of a card value 1..10): anything else is a
+    NotationError — a Card, None or 2.0 were answered, the red 二 not red (review h124)."""
     with pytest.raises(NotationError, match="is not a card value"):
         HUNAN.is_red(value)  # type: ignore[arg-type]
+    assert HUNAN.is_red(Card("x2").value) is Card("x2").red is True
 
 
 @pytest.mark.parametrize("exposed", [1, 1.5, True, object()])

@@ -28,6 +28,7 @@ from changpai.core.guard import (
     NUMBER_MAX,
     clipped,
     count_arg,
+    int_arg,
     keyword_options,
     rules_arg,
     seed_arg,
@@ -65,7 +66,18 @@ def dealer_after_huangzhuang(dealer: int, streak: int, seats: int) -> int:
 
     >>> dealer_after_huangzhuang(2, 0, 3), dealer_after_huangzhuang(2, 2, 3)
     (2, 0)
+    >>> dealer_after_huangzhuang(5, 0, 3)
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: dealer=5 is not a seat; expected a whole number 0..2
+
+    ``seats`` is a count of seats (2 or more), ``streak`` a count (review h124: a seat off the
+    table came back, a count of 0 seats or a tuple raised a plain ``ZeroDivisionError`` /
+    ``TypeError``).
     """
+    seats = int_arg(seats, "seats", low=2)
+    dealer = check_seat(dealer, seats, what="dealer", error=RulesError)
+    streak = int_arg(streak, "streak", low=0)
     return (dealer + 1) % seats if streak + 1 >= 3 else dealer
 
 

@@ -723,10 +723,10 @@ def decompositions(
 
     The readings come as they are found: those of a hand without 百搭 in the order of their
     groups, those of a hand with 百搭 share by share of the 百搭 among the suits and honours
-    (five 百搭 beside 18 條 have 31,971 readings; the first comes at once). A reading places
-    the physical cards, so a 百搭 standing for a face that a real card of the hand also has may
-    give two readings of the same text (which group holds the 百搭: ``Meld.wilds``); two 百搭
-    swapping places give one.
+    (five 百搭 beside three each of 二條 to 七條 have 31,971 readings; the first comes at
+    once). A reading places the physical cards, so a 百搭 standing for a face that a real card
+    of the hand also has may give two readings of the same text (which group holds the 百搭:
+    ``Meld.wilds``); two 百搭 swapping places give one.
 
     >>> len(list(decompositions("111222333t 444555666b 777w 5t 5t")))
     4

@@ -278,21 +278,23 @@ class Rules(RulesBase):
         return _TITLES.get(self.name, "字牌")
 
     def is_red(self, value: int) -> bool:
-        """Whether cards of this value are red under these rules.
+        """Whether cards of this value are red under these rules (a card's: ``card.value``).
 
         >>> HUNAN.is_red(7), HUNAN.is_red(3)
         (True, False)
         >>> HUNAN.is_red([7])
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: value=[7] is not a card value (an int 1..10)
+        changpai.errors.NotationError: value=[7] is not a card value (an int 1..10; of a Card, its .value)
+
+        Anything but a value 1..10 is refused (review h124: a ``Card``, ``None`` or ``2.0``
+        were answered, a red 二 not red).
         """
-        try:
-            return value in self.red_values
-        except TypeError:  # an unhashable value
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
             raise NotationError(
-                f"value={clipped(value)} is not a card value (an int 1..10)"
-            ) from None
+                f"value={clipped(value)} is not a card value (an int 1..10; of a Card, its .value)"
+            )
+        return value in self.red_values
 
     def counted_huxi(self, huxi: int) -> int:
         """The 胡息 a reading of ``huxi`` counts for the threshold, the 囤 and the score: itself,
