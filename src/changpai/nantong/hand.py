@@ -1084,7 +1084,8 @@ def best_decomposition(
         if type(concealed) is str:  # (read once: the fast path takes the cards)
             concealed = parse(concealed)
         key = _packed_cards(concealed)
-        if flips and not rules.baida:
+        # (a flipped 百搭 without 百搭 in the deck: at most two flips, looked at inline)
+        if flips and (flips[0].index >= N_PLAIN or flips[-1].index >= N_PLAIN):
             check_flips(flips, rules)
         if key is None or not _within_copies(key, flips, HAND_SIZE):
             pass  # the general path checks (and raises)
