@@ -852,7 +852,8 @@ def _part_keeps(reading: Sequence[_Code], kezi: set[tuple[int, int]]) -> bool:
     if not reading:
         return True
     part = reading[0][1] // 9
-    return all((1, face) in {(kind, f) for kind, f, _ in reading} for p, face in kezi if p == part)
+    faces = {face for kind, face, _ in reading if kind == 1}
+    return all(face in faces for p, face in kezi if p == part)
 
 
 def _readings(counts: tuple[int, ...], wild: int) -> tuple[tuple[_Code, ...], ...]:
