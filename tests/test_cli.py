@@ -95,7 +95,11 @@ def test_nantong_scores_the_win_it_is_told(capsys: pytest.CaptureFixture[str]) -
     # (named by the options typed, not the library's keywords — review h124)
     assert main(["analyze", "duzihu", hand[:-3], "--win-card", "5w"]) == 2
     err = capsys.readouterr().err
-    assert "--win-card and --self-drawn describe a win" in err and "winning_card=" not in err
+    assert "--win-card '5w' describes a win" in err and "self" not in err
+    assert main(["analyze", "duzihu", hand[:-3], "--self-drawn"]) == 2
+    assert "error: --self-drawn describes a win" in capsys.readouterr().err
+    assert main(["analyze", "duzihu", hand, "--jiang", "2t 3w 4w"]) == 2
+    assert "--jiang 2t 3w 4w: 3 flipped 將 cards" in capsys.readouterr().err
 
 
 def test_nantong_is_told_the_melds_in_sight(capsys: pytest.CaptureFixture[str]) -> None:

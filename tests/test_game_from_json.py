@@ -128,3 +128,15 @@ def test_a_document_deck_takes_the_documented_code_aliases() -> None:
     data = json.loads(game.to_json())
     data["deck"] = [("s" if c[0] == "x" else "b") + c[1:] for c in data["deck"]]
     assert changpai.game_from_json(json.dumps(data)) == game
+
+
+def test_a_nantong_deck_names_each_baida() -> None:
+    """docs/nantong.md (``BD`` stands for the next 百搭 not named, in a list): a deck names each
+    card, so ``BD`` in a deck is no code — every one was read as 福 (review h125)."""
+    from changpai import nantong
+
+    data = json.loads(nantong.Game(nantong.DUZIHU_BAIDA, seed=1).to_json())
+    place = data["deck"].index("FU")
+    data["deck"][place] = "BD"
+    with pytest.raises(NotationError, match=rf"deck\[{place}\]='BD' is not a card code"):
+        changpai.game_from_json(json.dumps(data))

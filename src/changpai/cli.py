@@ -93,12 +93,14 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
 def _as_options(message: str) -> str:
     """An error of ``analyze`` naming its keywords as the command's options.
 
-    >>> _as_options("winning_card= and self_drawn= describe a win; jiang=2t 3w")
-    '--win-card and --self-drawn describe a win; --jiang 2t 3w'
+    >>> _as_options("winning_card='5w' and self_drawn=True describe a win; jiang=2t 3w")
+    "--win-card '5w' and --self-drawn describe a win; --jiang 2t 3w"
     """
     for option, keyword in _FAMILY_OPTIONS:
         flag = "--" + option.replace("_", "-")
-        message = message.replace(f"{keyword}= ", f"{flag} ").replace(f"{keyword}=", f"{flag} ")
+        for written, typed in ((f"{keyword}=True", flag), (f"{keyword}= ", f"{flag} ")):
+            message = message.replace(written, typed)
+        message = message.replace(f"{keyword}=", f"{flag} ")
     return message
 
 

@@ -18,7 +18,7 @@ from attrs import field, frozen
 from changpai.core import render
 from changpai.core.analysis import AnalysisFace
 from changpai.core.document import analysis_document, variant_name
-from changpai.core.guard import flag_arg
+from changpai.core.guard import clipped, flag_arg
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.serial import ordered_repr
 from changpai.errors import NotationError
@@ -167,8 +167,17 @@ def analyze(
     told = winning_card is not None or self_drawn
     if best is None:
         if told:
+            given = [
+                *(
+                    ()
+                    if winning_card is None
+                    else (f"winning_card={clipped(getattr(winning_card, 'code', winning_card))}",)
+                ),
+                *(("self_drawn=True",) if self_drawn else ()),
+            ]
             raise NotationError(
-                "winning_card= and self_drawn= describe a win; the hand is not complete"
+                f"{' and '.join(given)} describe{'s' if len(given) == 1 else ''} a win; the "
+                "hand is not complete"
             )
         ready = waits(cards, melds, rules=rules, jiang=flips, called=frozen_called, seen=others)
         return Analysis(

@@ -39,11 +39,18 @@ from typing import Any
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import legal_of_kind, not_an_action, not_to_act, plain_int, rules_arg
+from changpai.core.guard import (
+    clipped,
+    legal_of_kind,
+    not_an_action,
+    not_to_act,
+    plain_int,
+    rules_arg,
+)
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.seats import SeatRing, check_seat
 from changpai.core.view import GameView
-from changpai.errors import IllegalActionError, RulesError
+from changpai.errors import IllegalActionError, NotationError, RulesError
 from changpai.nantong import claims, views
 from changpai.nantong.actions import _MADE, SEATS, Action, ActionKind, _action
 from changpai.nantong.cards import CARDS, N_KINDS, N_PLAIN, Card, parse
@@ -427,6 +434,25 @@ class Game(GameBase):
     @classmethod
     def _card(cls, code: str) -> Card:
         return Card.parse(code)
+
+    @classmethod
+    def _deck_card(cls, number: int, code: str) -> Card:
+        """:meth:`GameBase._deck_card`, but ``BD`` — the next 百搭 not named, in a list
+        (nantong.md notation) — names no card of a deck, whose 百搭 are each named (review
+        h125: every ``BD`` read as 福).
+
+        >>> Game._deck_card(5, "BD")
+        Traceback (most recent call last):
+        ...
+        changpai.errors.NotationError: not a nantong game document: deck[5]='BD' is not a card code (BD stands for the next 百搭 of a list; a deck names each: FU, LU, SHOU, XI, CAI)
+        """
+        if isinstance(code, str) and code.strip().upper() == "BD":
+            raise NotationError(
+                f"not a nantong game document: deck[{number}]={clipped(code)} is not a card code "
+                "(BD stands for the next 百搭 of a list; a deck names each: FU, LU, SHOU, XI, CAI)"
+            )
+        card: Card = super()._deck_card(number, code)
+        return card
 
     _legacy_actions = "log"
 

@@ -211,7 +211,8 @@ def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
     )
     if len(cards) > 2:
         raise RulesError(
-            f"{len(cards)} flipped 將 cards {clipped(cards)}; a hand flips at most two"
+            f"jiang={' '.join(c.code for c in cards)}: {len(cards)} flipped 將 cards; a hand "
+            "flips at most two"
         )
     return cards
 
