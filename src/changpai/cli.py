@@ -98,8 +98,7 @@ def _as_options(message: str) -> str:
     """
     for option, keyword in _FAMILY_OPTIONS:
         flag = "--" + option.replace("_", "-")
-        for written, typed in ((f"{keyword}=True", flag), (f"{keyword}= ", f"{flag} ")):
-            message = message.replace(written, typed)
+        message = message.replace(f"{keyword}=True", flag).replace(f"{keyword}= ", f"{flag} ")
         message = message.replace(f"{keyword}=", f"{flag} ")
     return message
 

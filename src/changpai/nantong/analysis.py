@@ -167,14 +167,13 @@ def analyze(
     told = winning_card is not None or self_drawn
     if best is None:
         if told:
-            given = [
-                *(
-                    ()
-                    if winning_card is None
-                    else (f"winning_card={clipped(getattr(winning_card, 'code', winning_card))}",)
-                ),
-                *(("self_drawn=True",) if self_drawn else ()),
-            ]
+            given = (
+                []
+                if winning_card is None
+                else [f"winning_card={clipped(getattr(winning_card, 'code', winning_card))}"]
+            )
+            if self_drawn:
+                given.append("self_drawn=True")
             raise NotationError(
                 f"{' and '.join(given)} describe{'s' if len(given) == 1 else ''} a win; the "
                 "hand is not complete"

@@ -115,11 +115,7 @@ class Card(Interned):
                 f"or by its index 0..{N_KINDS - 1} (an int)"
             )
         index = code if isinstance(code, int) else _token_index(code)
-        if (
-            index is None
-            and isinstance(code, str)
-            and code.strip() in ("百搭", "BD", "bd", "Bd", "bD")
-        ):
+        if index is None and isinstance(code, str) and code.strip().upper() in ("BD", "百搭"):
             index = 30  # (the next 百搭 of none named: 福, as Card.parse and parse read it)
         if isinstance(index, int) and index in cls._interned:
             return cls._interned[index]

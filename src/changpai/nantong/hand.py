@@ -762,8 +762,7 @@ def _decompositions(
     readings that score the same: the smallest, as ``best_decomposition`` breaks ties)."""
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
-    flips = _jiang(jiang)
-    check_flips(flips, rules)
+    flips = _jiang(jiang, rules)
     frozen_called = _called(called)
     _check_copies(cards, (*melds, *in_sight) if check_in_sight else melds, flips)
     check_called(frozen_called, flips, cards)
@@ -943,8 +942,7 @@ def is_winning(
         key = _packed_cards(concealed)
         # (百搭 under rules without them: the general path names the 百搭 before the flips)
         if key is not None and (rules.baida or not key >> _BAIDA_AT):
-            flips = _jiang(jiang)
-            check_flips(flips, rules)
+            flips = _jiang(jiang, rules)
             if not _within_copies(key, flips, HAND_SIZE):
                 pass  # the general path checks (and raises)
             elif not key >> _BAIDA_AT:
@@ -953,8 +951,7 @@ def is_winning(
                 return _packed_wild_complete(key, flips)
     cards, melds, counts, baida = _split(concealed, exposed, rules)
     k = _needed(cards, melds)
-    flips = _jiang(jiang)
-    check_flips(flips, rules)
+    flips = _jiang(jiang, rules)
     in_sight = (*melds, *others)
     _check_copies(cards, in_sight, flips)
     return len(cards) == 3 * k + 2 and _complete(counts, len(baida), in_sight, flips)
@@ -2339,8 +2336,7 @@ def _completing(
     [('5w', 23)]
     """
     cards, melds, counts, baida = _split(concealed, exposed, rules)
-    flips = _jiang(jiang)
-    check_flips(flips, rules)
+    flips = _jiang(jiang, rules)
     k = _needed(cards, melds)
     in_sight = (*melds, *others)
     seen = check_copies(cards, in_sight, flips)

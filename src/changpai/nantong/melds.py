@@ -192,8 +192,9 @@ def _card(value: Card | str) -> Card:
     raise NotationError(f"{shown(value)} is not a nantong card")
 
 
-def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    """The flipped 將 as a tuple of cards (at most two), from text or cards.
+def _jiang(jiang: Iterable[Card | str] | str, rules: Rules | None = None) -> tuple[Card, ...]:
+    """The flipped 將 as a tuple of cards (at most two), from text or cards; with ``rules``,
+    checked to be cards of their deck (:func:`check_flips`).
 
     >>> _jiang("HH 3w"), _jiang(()), _jiang([Card("HH")])
     ((Card('HH'), Card('3w')), (), (Card('HH'),))
@@ -203,6 +204,8 @@ def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
             if type(card) is not Card:
                 break
         else:
+            if rules is not None:
+                check_flips(jiang, rules)
             return jiang
     cards = (
         parse(jiang)
@@ -214,6 +217,8 @@ def _jiang(jiang: Iterable[Card | str] | str) -> tuple[Card, ...]:
             f"jiang={' '.join(c.code for c in cards)}: {len(cards)} flipped 將 cards; a hand "
             "flips at most two"
         )
+    if rules is not None:
+        check_flips(cards, rules)
     return cards
 
 
@@ -353,8 +358,7 @@ def jiang_status(
     """
     rules_arg(rules, Rules, "nantong")
     c = _card(card)
-    flips = _jiang(jiang)
-    check_flips(flips, rules)
+    flips = _jiang(jiang, rules)
     lao = is_laojiang(c, rules.jiutiao_laojiang) and not c.is_baida
     hits = sum(_hits(f.index, c.index, rules) for f in flips)
     zhendi = sum(f.index == c.index for f in flips)
@@ -385,8 +389,7 @@ def jiang_kind(jiang: Iterable[Card | str] | str, rules: Rules = DUZIHU) -> Jian
 JiangKind.SHUANGLONG, JiangKind.BANBIAN)
     """
     rules_arg(rules, Rules, "nantong")
-    flips = _jiang(jiang)
-    check_flips(flips, rules)
+    flips = _jiang(jiang, rules)
     if len(flips) < 2:
         return JiangKind.NONE
     lao = [is_laojiang(f, rules.jiutiao_laojiang) for f in flips]
@@ -470,9 +473,7 @@ def set_value_detail(
     """
     k = SetKind.get(kind)
     rules_arg(rules, Rules, "nantong")  # (checked as jiang_status checks them)
-    flips = _jiang(jiang)
-    check_flips(flips, rules)
-    return _set_value_detail(k, _card(card), flips, rules)
+    return _set_value_detail(k, _card(card), _jiang(jiang, rules), rules)
 
 
 # Bounded cache (caches.stats('nantong')): a scoring values the same few sets of a hand under
@@ -847,8 +848,7 @@ def meld_value(meld: Meld, jiang: Iterable[Card | str] | str = (), rules: Rules 
     """
     instance_arg(meld, Meld, "meld")
     rules_arg(rules, Rules, "nantong")
-    flips = _jiang(jiang)  # (read for every meld: a bad jiang= is named, never ignored)
-    check_flips(flips, rules)
+    flips = _jiang(jiang, rules)  # (read for every meld: a bad jiang= is named, never ignored)
     if meld.source is None:
         return 0
     _check_four(meld, flips)

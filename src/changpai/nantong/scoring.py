@@ -345,8 +345,7 @@ def sets_value(
     changpai.errors.NotationError: concealed holds 8 nantong cards; no hand holds more than 2
     """
     cards, melds, _counts, _baida = _split(concealed, exposed, rules)  # (checks the size)
-    flips = _jiang(jiang)
-    check_flips(flips, rules)
+    flips = _jiang(jiang, rules)
     check_copies(cards, melds, flips)
     frozen_called = _called(called)
     check_called(frozen_called, flips, cards)
@@ -370,14 +369,14 @@ def _baida_count(cards: Sequence[Card], melds: Sequence[Meld]) -> int:
     return sum(c.is_baida for c in cards) + sum(c.is_baida for m in melds for c in m.cards)
 
 
-def _keeps_called(d: Decomposition, called: frozenset[Card]) -> None:
+def _refuse_split_called(d: Decomposition, called: frozenset[Card]) -> None:
     """Refuse a reading ``d`` that splits a 叫牌 three of ``called``: a declared three is a
     set of the hand, a 刻子 of its concealed groups (nantong.md §3, N19; review h123: a reading
     built by hand was scored as the analysis no longer reads it).
 
     >>> from changpai.nantong.hand import best_decomposition
     >>> d = best_decomposition("2t 2t 2t 3t 3t 3t 4t 4t 1t 456b 789b 123b 789t 5w 5w", jiang="2t 3w")
-    >>> _keeps_called(d, frozenset(parse("2t")))
+    >>> _refuse_split_called(d, frozenset(parse("2t")))
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: called=2t: the reading holds no 刻子 of 二條; a three declared by 叫牌 is a set of the hand, never split (nantong.md §3, N19)
@@ -398,7 +397,7 @@ def _sheet(
     rules: Rules,
 ) -> tuple[list[ScoreLine], int, dict[str, Any]]:
     if win.called:
-        _keeps_called(d, win.called)
+        _refuse_split_called(d, win.called)
     flips = win.jiang
     shape = d.shape_under(rules)
     lines: list[ScoreLine] = []
