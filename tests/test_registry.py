@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 import changpai
@@ -57,7 +60,24 @@ def test_variants_lists_every_registered_variant_once() -> None:
 
 
 def test_version_is_a_string() -> None:
-    assert isinstance(changpai.__version__, str) and changpai.__version__.count(".") == 2
+    assert isinstance(changpai.__version__, str) and changpai.__version__.count(".") in (2, 3)
+
+
+def test_version_of_main_is_not_the_last_release() -> None:
+    """A build of main, which holds [Unreleased] changes, says so: a development release after
+    the last release of CHANGELOG.md (pip would keep the released wheel of the same version,
+    and the two read different documents; Semantic Versioning §3)."""
+    changelog = (Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text(encoding="utf-8")
+    released = re.findall(r"^## \[(\d+\.\d+\.\d+)\] - ", changelog, flags=re.M)
+    unreleased = "## [Unreleased]" in changelog
+    version = changpai.__version__
+    assert re.fullmatch(r"\d+\.\d+\.\d+(\.dev\d+)?", version), version
+    if unreleased:
+        assert version.endswith(".dev0") and version not in released, version
+        last = tuple(int(x) for x in released[0].split("."))
+        assert tuple(int(x) for x in version.split(".")[:3]) > last, (version, released[0])
+    else:
+        assert version == released[0]
 
 
 @pytest.mark.parametrize("name", [None, 5, ["hunan"], b"hunan"])

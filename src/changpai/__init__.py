@@ -28,7 +28,7 @@ from changpai.core.guard import clipped
 from changpai.core.variant import Variant
 from changpai.errors import ChangpaiError, IllegalActionError, NotationError, RulesError
 
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"  # (main after the 0.2.0 release: CHANGELOG [Unreleased])
 
 __all__ = [
     "ChangpaiError",

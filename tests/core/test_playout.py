@@ -3,6 +3,7 @@ across processes and on a local Ray instance."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import signal
@@ -222,6 +223,23 @@ def test_ray_merges_the_chunks_in_order_whatever_order_they_finish(
     assert list(on_ray.kind_labels) == list(one.kind_labels)
     assert json.dumps(_figures(on_ray)) == json.dumps(_figures(one))
     assert done == sorted(done) and done[-1] == 40
+
+
+def test_ray_not_installed_is_a_changpai_error_naming_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``backend="ray"`` without Ray is a ``ChangpaiError`` naming the ``ray`` extra as a user
+    of the built package installs it (docs: ``simulate``'s docstring; review h129)."""
+    real_import = importlib.import_module
+
+    def no_ray(name: str, package: str | None = None) -> Any:
+        if name == "ray":
+            raise ModuleNotFoundError("No module named 'ray'", name="ray")
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", no_ray)
+    with pytest.raises(ChangpaiError, match=r'needs Ray.*pip install "changpai\[ray\]"'):
+        simulate(NantongGame, 2, seed=1, backend="ray")
 
 
 @pytest.fixture

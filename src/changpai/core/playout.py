@@ -415,8 +415,8 @@ def _import_ray() -> Any:
         return importlib.import_module("ray")
     except ImportError as error:
         raise ChangpaiError(
-            'backend="ray" needs Ray, which is not installed: pip install -e ".[ray]" in the changpai '
-            "checkout"
+            'backend="ray" needs Ray, which is not installed: pip install "changpai[ray]" (or '
+            'pip install -e ".[ray]" in a changpai checkout)'
         ) from error
 
 
@@ -650,7 +650,9 @@ def simulate(
     A count or an option out of range (``n=-1``, ``jobs=-1``, an unknown ``backend``, a
     function making games with ``rules=``, or with ``jobs`` > 1 or Ray) raises
     :class:`~changpai.errors.RulesError`; an argument of the wrong type (``n="3"``,
-    ``progress=5``) :class:`~changpai.errors.NotationError` (docs: Core concepts, "Errors").
+    ``progress=5``) :class:`~changpai.errors.NotationError` (docs: Core concepts, "Errors");
+    ``backend="ray"`` where Ray is not installed a :class:`~changpai.errors.ChangpaiError`
+    naming the ``ray`` extra (not an ``ImportError``: the call, not the import, asks for Ray).
 
     >>> from changpai import nantong, zipai
     >>> stats = simulate(zipai.Game, 3, rules=zipai.HUNAN, seed=1)
