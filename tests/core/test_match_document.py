@@ -635,3 +635,43 @@ def test_an_option_every_hand_is_dealt_with_is_fixed(make: Any, name: str, value
         setattr(match, name, value)
     assert getattr(match, name) == kept
     assert type(match).from_json(match.to_json()).to_json() == match.to_json()
+
+
+@pytest.mark.parametrize(("match_class", "keywords"), MATCHES, ids=IDS)
+def test_a_refused_new_hand_leaves_the_match_as_it_was(
+    match_class: type[Match[Any, Any]], keywords: dict[str, Any]
+) -> None:
+    """A deal refused (a deck that is no deck) settles nothing, draws no cut and uses no seed:
+    the match, its document and what it deals next are those of a match never asked (docs: Core
+    concepts, "Errors": a failed call leaves every object as it was; review h128 found 川牌's
+    finished hand settled, its cut drawn and the dealer moved by a refused ``new_hand``)."""
+    match = match_class(seed=4, dealer=0, **keywords)
+    twin = match_class(seed=4, dealer=0, **keywords)
+    for each in (match, twin):
+        each.new_hand()
+        _finish(each, random.Random(0))
+    with pytest.raises(NotationError):
+        match.new_hand(deck="zz")
+    assert match.hands == twin.hands == ()  # (the finished hand not settled yet)
+    assert (match.totals, match.dealer) == (twin.totals, twin.dealer)
+    assert match.to_json() == twin.to_json()
+    assert match.new_hand().deck == twin.new_hand().deck
+    assert type(match).from_json(match.to_json()).to_json() == match.to_json()
+
+
+def test_a_deal_refused_by_the_rules_uses_no_seed() -> None:
+    """字牌's 黃番 count set to the largest number: the 荒莊 hand counts it past the bound, so
+    the next deal is refused; setting it back, the match deals the hand it would have dealt and
+    its document loads (review h128: the refused deal had used a seed)."""
+    from changpai.core.guard import NUMBER_MAX
+
+    match = zipai.Match(seed=1, dealer=0)
+    match.huangfan = NUMBER_MAX
+    match.play(1)
+    assert match.hands[-1].winner is None  # (a 荒莊: the count goes on)
+    twin = match.copy()
+    with pytest.raises(RulesError):
+        match.new_hand()
+    match.huangfan = twin.huangfan = 0
+    assert match.new_hand().seed == twin.new_hand().seed
+    assert zipai.Match.from_json(match.to_json()).to_json() == match.to_json()

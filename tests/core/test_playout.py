@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import changpai
 from changpai.core import playout
 from changpai.core.playout import SimulationStats, perft, random_playout, simulate
-from changpai.errors import ChangpaiError, RulesError
+from changpai.errors import ChangpaiError, NotationError, RulesError
 from changpai.nantong.game import Game as NantongGame
 from changpai.zipai.game import Game as ZipaiGame
 from changpai.zipai.rules import HUNAN
@@ -513,3 +513,18 @@ def test_a_program_running_threads_gets_python_s_start_method(
     assert playout._process_context() == (
         "fork" if sys.platform.startswith("linux") else "python's"
     )
+
+
+@pytest.mark.parametrize("made", ["not a game", None, 5, ZipaiGame])
+def test_a_function_making_no_game_is_a_notation_error(made: Any) -> None:
+    """``simulate``'s docstring: a function making games that gives something else than a
+    changpai game is a ``NotationError`` naming what it gave (review h128: AttributeError)."""
+    with pytest.raises(NotationError, match=r"the function making games gave .* for seed \d+"):
+        simulate(lambda seed: made, 2, seed=1)
+
+
+@pytest.mark.parametrize("name", [5, ["a"], b"x"])
+def test_a_name_that_is_no_text_is_a_notation_error(name: Any) -> None:
+    with pytest.raises(NotationError, match=r"name=.* is not a string"):
+        simulate(ZipaiGame, 2, seed=1, name=name)
+    assert simulate(ZipaiGame, 2, seed=1, name="mine").name == "mine"

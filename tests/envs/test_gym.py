@@ -242,19 +242,119 @@ def test_a_numeric_illegal_reward_is_a_float() -> None:
     assert terminated and reward == -2.0 and type(reward) is float
 
 
-def test_no_step_after_an_opponent_policy_raised() -> None:
-    """An opponent policy that raises stops the hand with an opponent to act: the agent's next
-    step was played as that opponent's move; it asks for a reset now."""
+def test_a_first_reset_an_opponent_fails_leaves_no_episode() -> None:
+    """An opponent policy that fails in the first reset leaves the environment as it was made,
+    with no episode: step and the mask ask for a reset (before review h128 the hand stopped
+    with an opponent to act and the environment asked for a reset all the same)."""
     calls = iter([999] + [0] * 10_000)
     single = gym_env("hunan", seat=1, opponents=lambda obs, rng: next(calls))
     with pytest.raises(changpai.IllegalActionError):
         single.reset(seed=0)
+    assert single.game is None
+    with pytest.raises(changpai.RulesError, match=r"reset\(\) the environment before step"):
+        single.step(0)
+    with pytest.raises(changpai.RulesError, match=r"reset\(\) the environment"):
+        single.action_masks()
+    single.opponents = {seat: (lambda obs, rng: 0) for seat in (0, 2, 3)}
+    single.reset(seed=0)
+    assert single.game.to_act == (1,)
+
+
+def test_an_agent_not_to_act_is_told_to_reset() -> None:
+    """The inner AEC environment stepped past the agent by hand: the agent is not to act, and
+    step / the mask say so (the one way left to get there)."""
+    single = gym_env("hunan", seat=1)
+    single.reset(seed=0)
+    while single.aec.agent_selection == single.agent:
+        single.aec.step(int(np.flatnonzero(single.aec.observe(single.agent)["action_mask"])[0]))
     before = single.game.to_json()
     with pytest.raises(changpai.RulesError, match=r"is to act, not the agent .* reset\(\)"):
         single.step(0)
     with pytest.raises(changpai.RulesError, match=r"is to act, not the agent"):
         single.action_masks()
     assert single.game.to_json() == before
-    single.opponents = {seat: (lambda obs, rng: 0) for seat in (0, 2, 3)}
-    single.reset(seed=0)
-    assert single.game.to_act == (1,)
+
+
+def _failing_once() -> tuple[list[bool], object]:
+    """A random opponent that, once armed (``armed[0] = True``), chooses an index no mask
+    allows on its next move, and plays at random again after it."""
+    armed = [False]
+
+    def opponent(observation: Observation, rng: random.Random) -> int:
+        if armed[0]:
+            armed[0] = False
+            return 999
+        return random_policy(observation, rng)
+
+    return armed, opponent
+
+
+def _state(env: SingleAgentEnv) -> tuple[object, ...]:
+    aec = env.aec
+    return (
+        env.game.to_json(),
+        aec.agent_selection,
+        dict(aec.rewards),
+        dict(aec.terminations),
+        env._rng.getstate(),
+    )
+
+
+@pytest.mark.parametrize("variant", ["hunan", "yaodiren", "xiaogan"])
+def test_a_step_an_opponent_fails_changes_nothing(variant: str) -> None:
+    """docs/rl.md: an action that fails changes nothing — the agent's move and the opponents'
+    before the failing one are taken back, and the episode goes on as if the step had not
+    been asked (review h128: they were kept and the environment needed a reset)."""
+    armed, opponent = _failing_once()
+    env = gym_env(variant, seat=0, opponents=opponent)
+    twin = gym_env(variant, seat=0, opponents=random_policy)
+    env.reset(seed=1)
+    twin.reset(seed=1)
+    armed[0] = True
+    failed = False
+    while True:
+        index = int(np.flatnonzero(env.action_masks())[0])
+        before = _state(env)
+        try:
+            mine = env.step(index)
+        except IllegalActionError:
+            assert not failed  # (it fails once)
+            failed = True
+            assert _state(env) == before == _state(twin)
+            continue  # (the same index again: the opponent behaves from now on)
+        theirs = twin.step(index)
+        assert (mine[1], mine[2]) == (theirs[1], theirs[2])
+        if mine[2]:
+            break
+    assert failed and env.game.to_json() == twin.game.to_json()
+
+
+def test_a_reset_an_opponent_fails_keeps_the_episode_before() -> None:
+    env = gym_env("hunan", seat=2)
+    env.reset(seed=1)
+    before = _state(env)
+    env.opponents[0] = lambda observation, rng: 999
+    with pytest.raises(IllegalActionError):
+        env.reset(seed=5)
+    assert _state(env) == before
+
+
+@pytest.mark.parametrize(
+    ("opponents", "message"),
+    [
+        ({1: random_policy, 2: 5}, r"opponents\[2\]=5: expected 'random' or a policy"),
+        ({1: random_policy, 2: "randomly"}, r"opponents\[2\]='randomly'"),
+        ({0: random_policy, 1: random_policy, 2: random_policy}, r"opponents names \[0\]"),
+        ({1: random_policy, 2: random_policy, 9: "x"}, r"opponents names \[9\]"),
+    ],
+)
+def test_opponents_of_no_seat_or_no_policy_are_refused(opponents: object, message: str) -> None:
+    """docs/rl.md: ``opponents`` maps each other seat to ``"random"`` or a policy; anything
+    else is a ``RulesError`` when the environment is made, not a ``TypeError`` mid-step."""
+    with pytest.raises(RulesError, match=message):
+        gym_env("hunan", seat=0, opponents=opponents)
+
+
+def test_opponents_may_name_random_per_seat() -> None:
+    env = gym_env("hunan", seat=0, opponents={1: "random", 2: random_policy})
+    assert env.opponents == {1: random_policy, 2: random_policy}

@@ -465,6 +465,8 @@ class Match(Generic[G, R]):
 
     def new_hand(self, deck: Sequence[Any] | str | None = None) -> G:
         """Settle the finished hand (if any) and deal the next one (optionally a stacked deck).
+        A deal refused (a deck that is no deck, an option out of range) raises and leaves the
+        match as it was: the finished hand not settled, no cut drawn, no seed used.
 
         >>> from changpai import nantong
         >>> match = nantong.Match(seed=1, dealer=0)
@@ -479,6 +481,18 @@ class Match(Generic[G, R]):
             raise IllegalActionError(
                 f"hand {len(self._games)} is not over yet; finish it before dealing the next"
             )
+        # (a refused deal leaves the match as it was: the hand before unsettled, no cut drawn
+        # and no seed used, so its document still loads — review h128)
+        before = self._snapshot()
+        try:
+            return self._deal_hand(deck)
+        except BaseException:
+            self._restore(before)
+            raise
+
+    def _deal_hand(self, deck: Sequence[Any] | str | None) -> G:
+        """:meth:`new_hand` once its hand is known to be over, restoring nothing on failure
+        (:meth:`play` restores the whole call)."""
         self._settle()
         options = self._game_options()
         if deck is None:
@@ -560,7 +574,7 @@ class Match(Generic[G, R]):
         before = done = self._snapshot()
         try:
             for _ in range(hands):
-                game: Any = self.new_hand()
+                game: Any = self._deal_hand(None)
                 # (the hand's seed deals it and seeds its default chooser, as in simulate: a
                 # seeded match plays the same hands however its play() calls split them)
                 chooser = random.Random(game.seed)
@@ -816,7 +830,7 @@ class Match(Generic[G, R]):
         # (the hand as dealt first: one the match does not deal is named as such before its
         # decisions, which would be refused by a hand dealt otherwise)
         game = load({**item, "actions": []})
-        dealt: Any = self.new_hand(None if game.seed is not None else game.deck)
+        dealt: Any = self._deal_hand(None if game.seed is not None else game.deck)
         for what, theirs, ours in (
             ("seed", game.seed, dealt.seed),
             ("dealer", game.dealer, dealt.dealer),

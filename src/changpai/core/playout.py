@@ -321,7 +321,17 @@ def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
         )
     if rules is not None:
         raise RulesError("rules= goes with a Game class, not with a function making games")
-    return game  # type: ignore[no-any-return]
+
+    def made(seed: int) -> Engine:
+        made = game(seed)
+        if not isinstance(made, GameBase):
+            raise NotationError(
+                f"the function making games gave {clipped(made)} for seed {seed}, not a changpai "
+                "game (such as a changpai.zipai.Game)"
+            )
+        return made
+
+    return made
 
 
 class _Tally:
@@ -650,7 +660,8 @@ def simulate(
     A count or an option out of range (``n=-1``, ``jobs=-1``, an unknown ``backend``, a
     function making games with ``rules=``, or with ``jobs`` > 1 or Ray) raises
     :class:`~changpai.errors.RulesError`; an argument of the wrong type (``n="3"``,
-    ``progress=5``) :class:`~changpai.errors.NotationError` (docs: Core concepts, "Errors");
+    ``progress=5``, ``name=5``, a function making games that gives something else than a
+    changpai game) :class:`~changpai.errors.NotationError` (docs: Core concepts, "Errors");
     ``backend="ray"`` where Ray is not installed a :class:`~changpai.errors.ChangpaiError`
     naming the ``ray`` extra (not an ``ImportError``: the call, not the import, asks for Ray).
 
@@ -683,6 +694,7 @@ def simulate(
     count_arg(jobs, "jobs", low=0, high=MOST_JOBS)
     seed_arg(seed)  # (a RulesError, as Game's, random_game's and Match's)
     text_arg(backend, "backend")
+    text_arg(name, "name")
     if backend not in BACKENDS:
         raise RulesError(
             f"backend={shown(backend)}: the backend must be one of {', '.join(BACKENDS)}"

@@ -27,6 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import changpai
+from changpai.core.engine import replay
 from changpai.core.guard import clipped, flag_arg, int_arg, plain_int, seed_arg, shown
 from changpai.envs.encode import Encoder, canonical, max_actions_arg, max_actions_of
 from changpai.errors import IllegalActionError, RulesError
@@ -244,6 +245,36 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._legal = None
         self._after_move(self.agents[0])
+
+    def _saved(self, *, deals: bool = True) -> tuple[Any, ...]:
+        """The episode's state, for :meth:`_put_back` (the single-agent environment's failed
+        calls): the game and how many records its log holds (a game is only ever added to),
+        the agents' dicts, the selection and — when the call may deal (``deals``: a reset) —
+        the random numbers of the deals (6 µs to read)."""
+        game = self.game
+        rng = self._rng.getstate() if deals else None
+        if game is None:
+            return (None, 0, rng)
+        infos = {agent: dict(info) for agent, info in self.infos.items()}
+        return (game, len(game.log), rng, list(self.agents), dict(self.rewards),
+                dict(self._cumulative_rewards), dict(self.terminations), dict(self.truncations),
+                infos, self.agent_selection)  # fmt: skip
+
+    def _put_back(self, saved: tuple[Any, ...]) -> None:
+        """Put back a :meth:`_saved` state; a game played on since is dealt again and its
+        first records replayed (a new game object, equal to the one saved)."""
+        game, records, rng = saved[:3]
+        if game is not None and len(game.log) != records:
+            again = type(game)(game.rules, game.seed, deck=game.deck, dealer=game.dealer,
+                               **game.options)  # fmt: skip
+            game = replay(again, game.log[:records])
+        self.game = game
+        if rng is not None:
+            self._rng.setstate(rng)
+        self._legal = None
+        if game is not None:
+            (self.agents, self.rewards, self._cumulative_rewards, self.terminations,
+             self.truncations, self.infos, self.agent_selection) = saved[3:]  # fmt: skip
 
     def _after_move(self, last: str) -> None:
         """Select the next agent, and settle the hand when it is over."""

@@ -58,9 +58,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
 
     ``variant`` and the keywords are those of :class:`~changpai.envs.aec.ChangpaiEnv`; ``seat``
     the engine seat the agent plays; ``opponents`` ``"random"`` (uniform over the legal
-    actions), one :data:`Policy` for every other seat, or a mapping from seat to policy. The
-    opponents draw from a generator seeded by ``reset(seed=...)``, so a seeded episode repeats
-    exactly. A hand that ends before the agent's first decision is redealt (the next seed).
+    actions), one :data:`Policy` for every other seat, or a mapping from each other seat to
+    a policy or ``"random"`` (another key, or a value neither, is a
+    :class:`~changpai.errors.RulesError`). The opponents draw from a generator seeded by
+    ``reset(seed=...)``, so a seeded episode repeats exactly. A hand that ends before the
+    agent's first decision is redealt (the next seed). A ``reset`` or ``step`` in which an
+    opponent's policy raises, or chooses an index its mask does not allow, raises that error
+    and changes nothing: the agent's move and the opponents' before it are taken back, the
+    random numbers too, so the episode goes on as if the call had not been made (the built-in
+    ``"random"`` opponents cannot fail: with them alone a step keeps nothing to put back, and
+    an interrupt may leave it half played).
 
     The reward is 0 until the hand ends, then the seat's net from the payments; an episode
     always ends by termination. ``illegal_action`` says what an action outside the mask does:
@@ -84,7 +91,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         self,
         variant: str | changpai.Variant = "hunan",
         seat: int = 0,
-        opponents: str | Policy | Mapping[int, Policy] = "random",
+        opponents: str | Policy | Mapping[int, Policy | str] = "random",
         *,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
@@ -144,21 +151,40 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         seed = seed_arg(seed)  # before anything changes
         if seed is not None and seed < 0:
             raise RulesError(f"seed={seed} is not an integer >= 0 (Gymnasium seeds with it)")
-        super().reset(seed=seed)
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self._abandoned = False
-        self.aec.reset(seed=seed)
-        for _ in range(_MAX_REDEALS):
-            self._play_opponents()
-            if not self.aec.terminations[self.agent]:
-                if self.render_mode == "human":
-                    self.render()
-                return self.aec.observe(self.agent), {}
-            self.aec.reset()
-        raise RulesError(  # pragma: no cover - never seen: every variant lets the agent act
-            f"{_MAX_REDEALS} hands in a row ended before seat {clipped(self.seat)} could act"
-        )
+        saved = self._saved(deals=True)
+        try:
+            super().reset(seed=seed)
+            if seed is not None:
+                self._rng = random.Random(seed)
+            self._abandoned = False
+            self.aec.reset(seed=seed)
+            for _ in range(_MAX_REDEALS):
+                self._play_opponents()
+                if not self.aec.terminations[self.agent]:
+                    break
+                self.aec.reset()
+            else:  # pragma: no cover - never seen: every variant lets the agent act
+                raise RulesError(
+                    f"{_MAX_REDEALS} hands in a row ended before seat {clipped(self.seat)} "
+                    "could act"
+                )
+        except BaseException:  # (an opponent's policy raised or chose no legal index)
+            self._put_back(saved)
+            raise
+        if self.render_mode == "human":
+            self.render()
+        return self.aec.observe(self.agent), {}
+
+    def _saved(self, *, deals: bool) -> tuple[Any, ...]:
+        """What a failed :meth:`reset` (``deals``) or :meth:`step` puts back: the episode (the
+        environment's and the game's state) and the random numbers."""
+        return (self.aec._saved(deals=deals), self._rng.getstate(), self._abandoned,
+                self._np_random)  # fmt: skip
+
+    def _put_back(self, saved: tuple[Any, ...]) -> None:
+        aec_state, rng, self._abandoned, self._np_random = saved
+        self.aec._put_back(aec_state)
+        self._rng.setstate(rng)
 
     def _play_opponents(self) -> float:
         """Step the other seats until the agent must act or the hand is over; the agent's
@@ -199,8 +225,19 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                 self._abandoned = True
                 return aec.observe(self.agent), self.illegal_reward, True, False, info
             index = random_policy({"action_mask": mask}, self._rng)
-        aec.step(index)
-        reward = aec.rewards[self.agent] + self._play_opponents()
+        if all(policy is random_policy for policy in self.opponents.values()):
+            # (the built-in opponents never fail, and the index is legal: nothing to put back,
+            # and no 6 µs spent reading the random numbers at every step)
+            aec.step(index)
+            reward = aec.rewards[self.agent] + self._play_opponents()
+        else:
+            saved = self._saved(deals=False)
+            try:
+                aec.step(index)
+                reward = aec.rewards[self.agent] + self._play_opponents()
+            except BaseException:  # (an opponent's policy raised or chose no legal index)
+                self._put_back(saved)
+                raise
         terminated = aec.terminations[self.agent]
         if self.render_mode == "human":
             self.render()
@@ -222,12 +259,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         return mask
 
     def _check_turn(self) -> None:
-        """RulesError unless the agent is to act (an opponent's policy raised: the hand
-        stopped before the agent's turn, and only a reset goes on)."""
+        """RulesError unless the agent is to act (the inner environment ``aec`` was stepped
+        past the agent by hand: only a reset goes on)."""
         if self.aec.agent_selection != self.agent:
             raise RulesError(
-                f"{self.aec.agent_selection} is to act, not the agent {self.agent} (an "
-                "opponent's policy raised before the agent's turn): reset() the environment"
+                f"{self.aec.agent_selection} is to act, not the agent {self.agent} (the inner "
+                "environment was stepped past it): reset() the environment"
             )
 
     def legal_actions(self) -> list[Any]:
@@ -285,7 +322,7 @@ def _reward_arg(value: object) -> float:
 
 
 def _policies(
-    opponents: str | Policy | Mapping[int, Policy], seats: list[int]
+    opponents: str | Policy | Mapping[int, Policy | str], seats: list[int]
 ) -> dict[int, Policy]:
     if isinstance(opponents, str):
         if opponents != "random":
@@ -297,7 +334,24 @@ def _policies(
         missing = [s for s in seats if s not in opponents]
         if missing:
             raise RulesError(f"opponents has no policy for seats {missing}")
-        return {s: opponents[s] for s in seats}
+        others = [key for key in opponents if key not in seats]
+        if others:  # (the agent's own seat, or one that does not play: review h128)
+            raise RulesError(
+                f"opponents names {clipped(others)}, which are not the other seats {seats}"
+            )
+        policies: dict[int, Policy] = {}
+        for s in seats:
+            policy = opponents[s]
+            if isinstance(policy, str) and policy == "random":
+                policies[s] = random_policy
+            elif callable(policy) and not isinstance(policy, str):
+                policies[s] = policy
+            else:
+                raise RulesError(
+                    f"opponents[{s}]={clipped(policy)}: expected 'random' or a policy "
+                    "(observation, random.Random) -> index"
+                )
+        return policies
     if callable(opponents):
         return dict.fromkeys(seats, opponents)
     raise RulesError(f"opponents={clipped(opponents)}: expected 'random', a policy or a mapping")
