@@ -55,7 +55,7 @@ def test_documents_of_0_1_0(name: str) -> None:
     [
         (None, "expected JSON text"),
         ("not json", "not a changpai game JSON document"),
-        ("[]", "holds a list"),
+        ("[]", "holds an array"),
         ('{"schema": "changpai.game", "version": 2}', "its family None is none of"),
         ('{"family": "chess"}', "its family 'chess' is none of"),
         ('{"format": "chess.game/1"}', "its family None"),

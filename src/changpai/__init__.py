@@ -91,7 +91,7 @@ def game_from_json(text: str | bytes) -> GameBase:
     >>> game_from_json("[]")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: not a changpai game JSON document: the text holds a list, not an object
+    changpai.errors.NotationError: not a changpai game JSON document: the text holds an array, not a JSON object
     """
     game: GameBase = importlib.import_module(f"changpai.{game_family(text)}").Game.from_json(text)
     return game

@@ -40,13 +40,17 @@ def test_a_legacy_document_goes_through_the_family_converter() -> None:
     ("text", "needle"),
     [
         ("", "not a demo game JSON document"),
-        ("5", "holds a int"),
+        ("5", "holds a number, not a JSON object"),
         (doc(version=7), "version 7 cannot be read"),
-        (doc(version=True), "version True — a changpai.game document is version 2"),
+        (doc(version=True), "version true — a changpai.game document is version 2"),
         # (review h55: "version 1 is not one of 1, 2"; 2.0 was read as 2)
         (doc(version=1), "version 1 — a changpai.game document is version 2 (those of version 1"),
         (doc(version=2.0), "version 2.0 — a changpai.game document is version 2"),
         (doc(family="x"), "it is a x game"),
+        # (review h130: "it is a None game", "it is a 5 game")
+        (doc(family=None), "its family is null, not 'demo'"),
+        (doc(family=5), "its family is 5, not 'demo'"),
+        ("null", "the text holds null, not a JSON object"),
         (doc(options=[]), "options=[] is not a JSON object"),
         (doc(rules=None), "rules=None is not a JSON object"),
         (doc(deck=[1]), "list of card codes"),
@@ -110,3 +114,18 @@ def test_a_key_given_twice_is_refused() -> None:
     assert text.count('"dealer"') == 2
     with pytest.raises(NotationError, match="the key 'dealer' is given twice in one object"):
         document.read_game_document(text, family="demo")
+
+
+def test_a_missing_version_is_named_as_missing() -> None:
+    """Review h130: a document without its ``version`` read as "version None"."""
+    data = json.loads(doc())
+    del data["version"]
+    with pytest.raises(NotationError, match=re.escape("it has no 'version' key (a changpai.game")):
+        document.read_game_document(json.dumps(data), family="demo")
+    for key in ("schema", "version"):
+        match = json.loads(
+            '{"schema": "changpai.match", "version": 1, "family": "demo", "games": []}'
+        )
+        del match[key]
+        with pytest.raises(NotationError, match=f"it has no '{key}' key"):
+            document.read_match_document(json.dumps(match), family="demo")

@@ -150,7 +150,7 @@ def test_other_schema_family_and_version_are_named() -> None:
     assert "version '1' (expected 1)" in _refused(_document(version="1"))
     with pytest.raises(NotationError, match="None is not a zipai match JSON document"):
         zipai.Match.from_json(None)  # type: ignore[arg-type]
-    assert "holds a list" in _refused("[]")
+    assert "holds an array" in _refused("[]")
 
 
 def test_unknown_and_missing_keys_are_named() -> None:

@@ -132,7 +132,7 @@ def test_the_document_has_the_one_schema() -> None:
     [
         (lambda d: "[1", NotationError, "not a nantong game JSON document"),
         (lambda d: json.dumps({**d, "family": "zipai"}), NotationError, "it is a zipai game"),
-        (lambda d: json.dumps([d]), NotationError, "holds a list"),
+        (lambda d: json.dumps([d]), NotationError, "holds an array"),
         (lambda d: json.dumps({k: v for k, v in d.items() if k != "deck"}), NotationError, "'deck'"),
         (lambda d: json.dumps({k: v for k, v in d.items() if k != "actions"}), NotationError, "'actions'"),
         (lambda d: json.dumps({**d, "version": 3}), NotationError, "version 3"),

@@ -592,9 +592,9 @@ def test_from_json_missing_key(key: str) -> None:
     ("text", "reason"),
     [
         ("not json", "not a zipai game JSON document: Expecting value"),
-        ("[1, 2]", "holds a list, not an object"),
-        ('"game"', "holds a str, not an object"),
-        ("7", "holds a int, not an object"),
+        ("[1, 2]", "holds an array, not a JSON object"),
+        ('"game"', "holds a string, not a JSON object"),
+        ("7", "holds a number, not a JSON object"),
         ('{"format": "chess"}', "format 'chess'"),
         ('{"schema": "chess"}', "schema 'chess'"),
     ],

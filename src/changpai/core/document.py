@@ -186,9 +186,34 @@ def _loads(text: object, what: str) -> dict[str, Any]:
         raise NotationError(f"not a {what} JSON document: {problem}") from None
     if not isinstance(data, dict):
         raise NotationError(
-            f"not a {what} JSON document: the text holds a {type(data).__name__}, not an object"
+            f"not a {what} JSON document: the text holds {_json_kind(data)}, not a JSON object"
         )
     return data
+
+
+def shown_json(value: object) -> str:
+    """A value read from a document as its JSON text says it: ``null``, ``true``, ``false``,
+    else as :func:`~changpai.core.guard.clipped` shows it.
+
+    >>> shown_json(None), shown_json(False), shown_json("x"), shown_json([1])
+    ('null', 'false', "'x'", '[1]')
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return clipped(value)
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words.
+
+    >>> _json_kind(None), _json_kind([1]), _json_kind(True), _json_kind(2.5), _json_kind("x")
+    ('null', 'an array', 'true', 'a number', 'a string')
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "an array"
+    return "a string" if isinstance(value, str) else "a number"
 
 
 #: The families: each package ``changpai.<family>`` registers its variants (``VARIANTS``) and
@@ -367,7 +392,10 @@ def _check_members(
     """
     where = f"not a {family} {what} document"
     if "family" in data and data["family"] != family:  # (absent: named as a missing key)
-        raise NotationError(f"{where}: it is a {str(data['family'])[:60]} {what}")
+        theirs = data["family"]
+        if isinstance(theirs, str):
+            raise NotationError(f"{where}: it is a {clipped(theirs)[1:-1]} {what}")
+        raise NotationError(f"{where}: its family is {shown_json(theirs)}, not '{family}'")
     missing = [key for key in keys if key not in data]
     if missing:
         raise NotationError(
@@ -406,7 +434,7 @@ def read_game_document(
     >>> read_game_document("[1]", family="zipai")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: not a zipai game JSON document: the text holds a list, not an object
+    changpai.errors.NotationError: not a zipai game JSON document: the text holds an array, not a JSON object
     """
     data = _loads(text, f"{family} game")
     if "schema" not in data:
@@ -417,13 +445,18 @@ def read_game_document(
         data = legacy(data)
     elif data["schema"] != GAME_SCHEMA:
         raise NotationError(
-            f"not a {family} game document: schema {clipped(data['schema'])} (expected {GAME_SCHEMA!r})"
+            f"not a {family} game document: schema {shown_json(data['schema'])} (expected {GAME_SCHEMA!r})"
         )
     else:
         version = data.get("version")
+        if "version" not in data:
+            raise NotationError(
+                f"not a {family} game document: it has no 'version' key (a {GAME_SCHEMA} "
+                f"document is version {VERSION})"
+            )
         if not _is_version(version, GAME_SCHEMA, VERSION, f"versions 1 and {VERSION}"):
             raise NotationError(
-                f"not a {family} game document: version {clipped(version)} — a {GAME_SCHEMA} "
+                f"not a {family} game document: version {shown_json(version)} — a {GAME_SCHEMA} "
                 f"document is version {VERSION} (those of version 1, written by changpai "
                 "0.1.0, carry no schema)"
             )
@@ -516,13 +549,16 @@ def read_match_document(text: object, *, family: str) -> dict[str, Any]:
     """
     data = _loads(text, f"{family} match")
     where = f"not a {family} match document"
-    if data.get("schema") != MATCH_SCHEMA:
+    for key, expected in (("schema", repr(MATCH_SCHEMA)), ("version", str(MATCH_VERSION))):
+        if key not in data:
+            raise NotationError(f"{where}: it has no '{key}' key (expected {expected})")
+    if data["schema"] != MATCH_SCHEMA:
         raise NotationError(
-            f"{where}: schema {clipped(data.get('schema'))} (expected {MATCH_SCHEMA!r})"
+            f"{where}: schema {shown_json(data['schema'])} (expected {MATCH_SCHEMA!r})"
         )
     version = data.get("version")
     if not _is_version(version, MATCH_SCHEMA, MATCH_VERSION, f"version {MATCH_VERSION}"):
-        raise NotationError(f"{where}: version {clipped(version)} (expected {MATCH_VERSION})")
+        raise NotationError(f"{where}: version {shown_json(version)} (expected {MATCH_VERSION})")
     _check_unknown(data, ("schema", "version", *MATCH_KEYS, *MATCH_OPTIONAL_KEYS), where)
     _check_members(data, family, "match", MATCH_KEYS, lists=("games",), objects=("summary",))
     _check_set_by_hand(data.get("set", {}), len(data["games"]), where)
