@@ -102,6 +102,24 @@ def test_nantong_scores_the_win_it_is_told(capsys: pytest.CaptureFixture[str]) -
     assert "--jiang 2t 3w 4w: 3 flipped 將 cards" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("option", "needle"),
+    [
+        ("--exposed", "error: --exposed: 'zz' is not a nantong card"),
+        ("--jiang", "error: --jiang 'zz': 'zz' is not a nantong card"),
+        ("--seen", "error: --seen '碰 zz zz zz': 'zz' is not a nantong card"),
+        ("--win-card", "error: --win-card 'zz': 'zz' is not a nantong card"),
+    ],
+)
+def test_a_bad_card_names_the_option_that_holds_it(
+    option: str, needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review h130: a bad card in an option was named without the option it was typed in."""
+    value = "碰 zz zz zz" if option in ("--exposed", "--seen") else "zz"
+    assert main(["analyze", "duzihu", "HH HH", option, value]) == 2
+    assert needle in capsys.readouterr().err
+
+
 def test_nantong_is_told_the_melds_in_sight(capsys: pytest.CaptureFixture[str]) -> None:
     """--seen (南通, nantong.md §4): the other seats' melds; a wait all in sight is no wait, and
     the printed facts name them. Another family refuses it."""

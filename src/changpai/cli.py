@@ -78,7 +78,10 @@ def _analyze(args: argparse.Namespace, entry: Variant) -> int:
         keywords[keyword] = value
     if args.sample:
         keywords.update((key, value) for key, value in entry.sample_options if key not in keywords)
-    exposed = module.parse_melds(args.exposed or "")
+    try:
+        exposed = module.parse_melds(args.exposed or "")
+    except ChangpaiError as error:  # (the option named: review h130)
+        raise type(error)(f"--exposed: {error}") from None
     try:
         analysis = analyze(text, exposed, **keywords)
     except ChangpaiError as error:  # (named by the options typed, not the keywords — h124)

@@ -81,7 +81,7 @@ def test_win_beats_gang_beats_peng_one_winner_section_3() -> None:
         (lambda: claim_options(1, None, held=2, can_win=False, ting=False, stock_left=3),  # type: ignore[arg-type]
          "card=None is not a nantong Card or card text"),
         (lambda: claim_options(1, "5w 6w", held=2, can_win=False, ting=False, stock_left=3),
-         "'5w 6w' is not one nantong card but 2"),
+         "'5w 6w' is not one nantong card: it holds 2 cards"),
         (lambda: claim_options(1, "x9", held=2, can_win=False, ting=False, stock_left=3),
          "'x9' is not a nantong card"),
         (lambda: winning_claim(None, order=(1, 2)), "decisions=None is not a mapping"),  # type: ignore[arg-type]

@@ -61,7 +61,7 @@ _JING = (21, 22)
 
 
 def _checked(
-    concealed: object, exposed: object, rules: object
+    concealed: object, exposed: object, rules: object, name: str = "concealed"
 ) -> tuple[tuple[Meld, ...], tuple[int, ...], tuple[int, ...]]:
     """Check the input of a public entry (docs: Core concepts, "Errors": bad input gets a typed
     error naming it): ``concealed`` a sequence of :class:`Card` or card text (read by
@@ -79,12 +79,12 @@ def _checked(
         concealed = parse(concealed, deck=rules.deck)
     if isinstance(exposed, str):
         exposed = parse_melds(exposed)
-    cards = concealed if type(concealed) is tuple else _sequence(concealed, "concealed", "cards")
+    cards = concealed if type(concealed) is tuple else _sequence(concealed, name, "cards")
     melds = exposed if type(exposed) is tuple else _sequence(exposed, "exposed", "units")
     laid = sum(len(m.cards) for m in melds if isinstance(m, Meld)) if melds else 0
     most, most_held, over = _bounds(rules)
     if len(cards) > most or len(cards) + laid > most_held:
-        _check_size(len(cards), laid, rules)
+        _check_size(len(cards), laid, rules, name)
     if melds and not set(map(type, melds)) <= {Meld}:
         for meld in melds:
             if not isinstance(meld, Meld):
@@ -94,6 +94,12 @@ def _checked(
                 )
     hand = _fast_counts(cards, over)
     if hand is None:
+        for card in cards:  # (the argument named: review h130)
+            if not isinstance(card, Card):
+                raise NotationError(
+                    f"{name} holds {clipped(card)}, which is not a chuanpai Card; build cards "
+                    "with Card(...) or parse(...)"
+                )
         hand = _count_copies(cards, rules.deck).counts  # raises the error naming the fault
     if not melds:
         return melds, hand, hand
@@ -121,12 +127,12 @@ def hand_limits(rules: Rules) -> tuple[int, int]:
     return most, 2 * most
 
 
-def _check_size(in_hand: int, on_table: int, rules: Rules) -> None:
+def _check_size(in_hand: int, on_table: int, rules: Rules, name: str = "concealed") -> None:
     """A :class:`NotationError` for more cards than any player can hold (bounds the search;
-    the caller found too many)."""
+    the caller found too many); ``name`` names the cards in hand as the caller's signature."""
     most, held = hand_limits(rules)
-    size_arg(in_hand, most, "concealed", f"{rules.title} cards")
-    size_arg(in_hand + on_table, held, "concealed and exposed together", f"{rules.title} cards")
+    size_arg(in_hand, most, name, f"{rules.title} cards")
+    size_arg(in_hand + on_table, held, f"{name} and exposed together", f"{rules.title} cards")
 
 
 # Bounded caches (caches.stats('chuanpai')): at most 2**16 best readings, 4096 unit values.

@@ -25,6 +25,7 @@ from attrs import field, frozen
 from changpai.chuanpai.cards import Card, _count_copies, parse
 from changpai.chuanpai.hand import (
     Decomposition,
+    _checked,
     _sequence,
     best_decomposition,
     can_jiao,
@@ -382,7 +383,8 @@ def analyze(
     if isinstance(exposed, str):
         exposed = parse_melds(exposed)
     exposed = (*_sequence(exposed, "exposed", "units"), *on_table)
-    best = best_decomposition(cards, exposed, rules=rules)  # checks the cards against the deck
+    _checked(cards, exposed, rules, "hand")  # (its errors name the hand as this signature does)
+    best = best_decomposition(cards, exposed, rules=rules)
     every = [*cards, *(c for meld in exposed for c in meld.cards)]
     return Analysis(
         cards=cards,

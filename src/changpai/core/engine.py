@@ -615,8 +615,7 @@ def replay(
             item = action
         try:
             game.apply(item)
-        except IllegalActionError as error:
-            if where is None:
-                raise
-            raise IllegalActionError(f"{listed}[{number}] of {where}: {error}") from None
+        except IllegalActionError as error:  # (named by its place: review h130)
+            place = f"{listed}[{number}]" + ("" if where is None else f" of {where}")
+            raise IllegalActionError(f"{place}: {error}") from None
     return game

@@ -414,7 +414,10 @@ def kind_and_cards(
     ...
     changpai.errors.NotationError: '暗': the kind '暗' names no cards
     """
+    from changpai.core.notation import check_one_meld_text  # (notation imports this module)
+
     written = text_arg(text, "text")
+    check_one_meld_text(written, of.split()[0])
     head, rest = meld_head(written)
     if not rest and head.lower() in names:
         raise kind_alone(written, head)
@@ -424,6 +427,12 @@ def kind_and_cards(
         if found is None:
             raise NotationError(f"{clipped(written)} is not a {of} in hand")
         return found, cards
+    if head.lower() not in names:  # (neither: named once, review h130 — "'x1' is not a set")
+        family, thing = of.split(maxsplit=1)
+        raise NotationError(
+            f"{clipped(written)}: {clipped(head)} is neither a {thing} kind "
+            f"({', '.join(sorted(names))}) nor {family} cards"
+        )
     return kind_of(head), parse(rest)
 
 
@@ -441,7 +450,12 @@ def melds_arg(melds: object, meld: Any, of: str, name: str = "melds") -> tuple[A
     changpai.errors.NotationError: melds=5 is not a sequence of zipai melds (Meld)
     """
     if isinstance(melds, str):
-        return tuple(meld.parse(part) for part in meld_texts(melds))
+        if name == "melds":  # (parse_melds's own argument: its errors name the text)
+            return tuple(meld.parse(part) for part in meld_texts(melds))
+        try:
+            return tuple(meld.parse(part) for part in meld_texts(melds))
+        except NotationError as error:  # (another argument named: review h130)
+            raise NotationError(f"{name}={clipped(melds)}: {error}") from None
     return cards_arg(melds, meld, name, of)
 
 
@@ -466,10 +480,27 @@ def instance_arg(
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: count=None is not of type int
+    >>> from changpai import daer, zipai
+    >>> instance_arg(daer.Game(seed=1), zipai.Game, "game")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: game is a daer.Game, not a zipai.Game
     """
     if not isinstance(value, cls):
-        raise error(f"{what}={shown(value)} is not of type {cls.__name__}")
+        name = cls.__name__
+        if type(value).__name__ == name and _package(type(value)) != _package(cls):
+            # (another family's class of the same name: review h130 found "game=<daer.Game
+            # daer se…> is not of type Game")
+            raise error(f"{what} is a {_package(type(value))}.{name}, not a {_package(cls)}.{name}")
+        raise error(f"{what}={shown(value)} is not of type {name}")
     return value
+
+
+def _package(cls: type) -> str:
+    """The changpai package that defines ``cls`` (``changpai.chuanpai.chuopai.game`` ->
+    ``chuanpai.chuopai``), or its module outside changpai."""
+    parts = cls.__module__.split(".")
+    return ".".join(parts[1:-1]) if parts[0] == "changpai" and len(parts) > 2 else cls.__module__
 
 
 def rules_arg(value: object, cls: type[_T], family: str) -> _T:
@@ -480,9 +511,19 @@ def rules_arg(value: object, cls: type[_T], family: str) -> _T:
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
+    >>> rules_arg("hunan", int, "zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.RulesError: rules='hunan' is not a zipai Rules object (give a preset of the family, or changpai.variant('hunan').rules for a variant's name)
     """
     if not isinstance(value, cls):
-        raise RulesError(f"rules={shown(value)} is not a {family} Rules object")
+        hint = ""
+        if isinstance(value, str):  # (a variant's name given for its rules: review h130)
+            hint = (
+                f" (give a preset of the family, or changpai.variant({clipped(value)}).rules "
+                "for a variant's name)"
+            )
+        raise RulesError(f"rules={shown(value)} is not a {family} Rules object{hint}")
     return value
 
 
@@ -683,11 +724,25 @@ def not_an_action(action: object, action_class: type, family: str) -> IllegalAct
     'discard' is not a zipai Action
     >>> print(not_an_action(Mine(3), int, "zipai"))
     3 is a Mine, not a zipai Action itself: build the family's Action (a subclass is not taken)
+    >>> print(not_an_action({"seat": 0, "kind": "discard"}, int, "zipai"))
+    {'seat': 0, 'kind': 'discard'} is a dict, not a zipai Action: read it with Action.from_dict(...)
+    >>> from changpai import daer, zipai
+    >>> print(not_an_action(daer.Action(0, daer.ActionKind.PASS), zipai.Action, "zipai"))
+    Action(seat=0, kind=ActionKind.PASS, card=None, cards=()) is a daer.Action, not a zipai Action
     """
     if isinstance(action, action_class):
         return IllegalActionError(
             f"{clipped(action)} is a {type(action).__name__}, not a {family} Action itself: "
             "build the family's Action (a subclass is not taken)"
+        )
+    if isinstance(action, Mapping):  # (a document's action: review h130)
+        return IllegalActionError(
+            f"{clipped(action)} is a dict, not a {family} Action: read it with "
+            "Action.from_dict(...)"
+        )
+    if type(action).__name__ == "Action" and _package(type(action)) != _package(action_class):
+        return IllegalActionError(
+            f"{clipped(action)} is a {_package(type(action))}.Action, not a {family} Action"
         )
     return IllegalActionError(f"{clipped(action)} is not a {family} Action")
 

@@ -581,10 +581,15 @@ class Match(Generic[G, R]):
                 while not game.is_over:
                     seat = game.to_act[0]
                     if policy is None:
-                        action = chooser.choice(game.legal_actions(seat))
-                    else:
-                        action = policy(game, seat)
-                    game.apply(action)
+                        game.apply(chooser.choice(game.legal_actions(seat)))
+                        continue
+                    action = policy(game, seat)
+                    try:
+                        game.apply(action)
+                    except IllegalActionError as error:  # (named as the policy's: review h130)
+                        raise IllegalActionError(
+                            f"the policy chose for seat {seat} of hand {len(self._games)}: {error}"
+                        ) from None
                 self._settle()
                 if hands > 1:
                     done = self._snapshot()

@@ -57,6 +57,28 @@ def check_one_card_text(text: str, family: str) -> None:
             )
 
 
+MELD_SEPARATORS = ";；|"
+"""What separates melds in a list of melds (``parse_melds``)."""
+
+
+def check_one_meld_text(text: str, family: str) -> None:
+    """Refuse the text of one meld (``Meld.parse``) that holds a separator of melds: two melds
+    were given where one is read (review h130: 字牌 named the second meld's kind "not a card").
+
+    >>> check_one_meld_text("碰 x1 x1 x1", "zipai")
+    >>> check_one_meld_text("碰 x1 x1 x1; 碰 x2 x2 x2", "zipai")
+    Traceback (most recent call last):
+    ...
+    changpai.errors.NotationError: '碰 x1 x1 x1; 碰 x2 x2 x2' is not one zipai meld: ';' separates melds (parse_melds reads several)
+    """
+    for ch in text:
+        if ch in MELD_SEPARATORS:
+            raise NotationError(
+                f"{clipped(text)} is not one {family} meld: {shown(ch)} separates melds "
+                "(parse_melds reads several)"
+            )
+
+
 def case_spellings(code: str) -> list[str]:
     """Every spelling of an ASCII card code in upper, lower and mixed case (codes are read in
     either case in every family, docs/core-concepts.md) — the keys a family's lookup table

@@ -688,6 +688,10 @@ class Game(ClaimsMixin, GameBase):
             return f"seat {seat} cannot {kind.hanzi} {self._offer} with this hand"
         if kind is ActionKind.PASS:
             return f"seat {seat} must act in its turn (nothing is on offer)"
+        if kind in (ActionKind.CHI, ActionKind.PENG):
+            return f"nothing is on offer to {kind.hanzi}: it is seat {seat}'s turn to discard (打)"
+        if card is None and (listed := legal_of_kind(kind, self._legal_turn())) is not None:
+            return listed  # (a 打 / 杠 without its card: review h130)
         if kind is ActionKind.DISCARD and card is not None:
             if not self._hands[seat][card.index]:
                 return f"seat {seat} holds no {card}"

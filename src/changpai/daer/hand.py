@@ -600,9 +600,12 @@ def _check_size(
         return not complete
     text = _hand_text(cards)
     extra = " (+1 per 杠)" if rules.gang_draw else ""
+    sets = {0: " holds", 1: " and 1 table set hold"}.get(
+        len(exposed), f" and {len(exposed)} table sets hold"
+    )  # (review h130: "with 0 table set(s) holds")
     raise NotationError(
-        f"{text or 'the hand'} with {len(exposed)} table set(s) holds {total} cards; a "
-        f"{rules.title} hand holds {waiting} (waiting) or {waiting + 1} (complete) cards{extra}"
+        f"{text or 'the hand'}{sets} {total} cards; a {rules.title} hand holds {waiting} "
+        f"(waiting) or {waiting + 1} (complete) cards{extra}"
     )
 
 
@@ -669,7 +672,7 @@ def decompositions(
     >>> list(decompositions("一二三"))
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
+    changpai.errors.NotationError: 一二三 holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
     """
     hand, melds, counts, complete = _prepare(concealed, exposed, rules, True)
     won_on = _discard_index(discard, hand)

@@ -141,6 +141,8 @@ class Rules(RulesBase):
         for name, least, what in _INTS:
             value = getattr(self, name)
             if not _is_int(value) or value < least:
+                if name == "players" and _is_int(value):  # (the whole range: review h130)
+                    raise RulesError(f"players={clipped(value)}: a 大貳 table has 2 to 4 players")
                 raise RulesError(
                     f"{name}={clipped(value)}: {what} must be a whole number >= {least}"
                 )

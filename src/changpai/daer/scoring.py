@@ -207,7 +207,7 @@ def _check_reading(d: Decomposition, rules: Rules, win: Win | None = None) -> No
     >>> _check_reading(best_decomposition("一二三 壹貳叄 二七十 拾拾拾 伍伍"), LUZHOU)
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 順 一二三 二七十 二七十 順 壹貳叄 刻 拾拾拾 將 伍伍 is no 瀘州大貳 win: 一二三二七十壹貳叄拾拾拾伍伍 with 0 table set(s) holds 14 cards; a 瀘州大貳 hand holds 20 (waiting) or 21 (complete) cards
+    changpai.errors.NotationError: 順 一二三 二七十 二七十 順 壹貳叄 刻 拾拾拾 將 伍伍 is no 瀘州大貳 win: 一二三二七十壹貳叄拾拾拾伍伍 holds 14 cards; a 瀘州大貳 hand holds 20 (waiting) or 21 (complete) cards
     """
     cards = [c for m in d.concealed for c in m.cards]
     pengs = [m.cards[0] for m in d.concealed if m.kind is MeldKind.PENG]
@@ -395,7 +395,7 @@ def analyze(
     >>> analyze("一二三")
     Traceback (most recent call last):
     ...
-    changpai.errors.NotationError: 一二三 with 0 table set(s) holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
+    changpai.errors.NotationError: 一二三 holds 3 cards; a 大貳 hand holds 13 (waiting) or 14 (complete) cards (+1 per 杠)
     """
     rules_arg(rules, Rules, "大貳")
     on_table: tuple[Meld, ...] = ()

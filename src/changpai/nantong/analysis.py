@@ -154,6 +154,11 @@ def analyze(
     (120, 140)
     """
     flag_arg(self_drawn, "self_drawn", NotationError)
+    if winning_card is not None and not isinstance(winning_card, Card):
+        try:  # (read before the hand: a bad card was named as a win of a hand not complete)
+            winning_card = Card.parse(winning_card)
+        except NotationError as error:
+            raise NotationError(f"winning_card={clipped(winning_card)}: {error}") from None
     if isinstance(hand, str) and "/" in hand:  # (the declared sets may follow a "/")
         hand, _, table = hand.partition("/")
         exposed = (*parse_melds(exposed), *parse_melds(table))

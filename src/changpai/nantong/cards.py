@@ -153,7 +153,8 @@ class Card(Interned):
         cards = parse(text)
         check_one_card_text(text, "nantong")
         if len(cards) != 1:
-            raise NotationError(f"{clipped(text)} is not one nantong card but {len(cards)}")
+            held = "no card" if not cards else f"{len(cards)} cards"  # (review h130: "but 2")
+            raise NotationError(f"{clipped(text)} is not one nantong card: it holds {held}")
         return cards[0]
 
     def __setattr__(self, name: str, value: Any) -> None:

@@ -745,6 +745,10 @@ class Game(GameBase):
                 and action.card not in self.hand(action.seat)
             ):  # (as every family names it: review h108)
                 reason = f"seat {action.seat} holds no {action.card}"
+            elif self._phase == "discard" and action.kind is ActionKind.PASS:
+                reason = f"nothing is on offer: seat {action.seat} is to play in its turn (打)"
+            elif self._phase == "discard" and action.card is None:  # (review h130)
+                reason = legal_of_kind(action.kind, legal) or reason
             if self._phase == "claim" and action.kind in _CLAIM_KINDS:
                 reason = self._claim_refusal(action, legal)
             raise IllegalActionError(f"{action} is not legal now: {reason}")

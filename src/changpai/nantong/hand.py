@@ -512,7 +512,7 @@ def _split(
     cards = _to_cards(concealed, name)
     melds = melds_arg(exposed, Meld, "nantong melds (Meld)", "exposed")
     # nantong.md §3: a hand is 7 groups and a pair; the declared melds are groups of it
-    size_arg(len(cards), 3 * max(GROUPS_IN_HAND - len(melds), 0) + 2, "concealed", "nantong cards")
+    size_arg(len(cards), 3 * max(GROUPS_IN_HAND - len(melds), 0) + 2, name, "nantong cards")
     # a plain tally for the cached hot path; the copy limits are checked by check_copies,
     # which every caller runs on the same cards
     counts = [0] * N_PLAIN

@@ -31,6 +31,7 @@ from changpai.core.guard import (
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
+from changpai.core.notation import check_one_meld_text
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import BAIDA, N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
 from changpai.nantong.rules import DUZIHU, Rules
@@ -207,11 +208,13 @@ def _jiang(jiang: Iterable[Card | str] | str, rules: Rules | None = None) -> tup
             if rules is not None:
                 check_flips(jiang, rules)
             return jiang
-    cards = (
-        parse(jiang)
-        if isinstance(jiang, str)
-        else tuple(map(_card, items_arg(jiang, "jiang", "cards")))
-    )
+    if isinstance(jiang, str):
+        try:
+            cards = parse(jiang)
+        except NotationError as error:  # (the argument named: review h130)
+            raise NotationError(f"jiang={clipped(jiang)}: {error}") from None
+    else:
+        cards = tuple(map(_card, items_arg(jiang, "jiang", "cards")))
     if len(cards) > 2:
         raise RulesError(
             f"jiang={' '.join(c.code for c in cards)}: {len(cards)} flipped 將 cards; a hand "
@@ -722,9 +725,11 @@ class Meld:
         >>> Meld.parse("文錢 123b")
         Traceback (most recent call last):
         ...
-        changpai.errors.NotationError: '文錢 123b': '文錢' is neither a meld kind (peng, 碰, ...) nor nantong cards: ...
+        changpai.errors.NotationError: '文錢 123b': '文錢' is neither a meld kind (peng, 碰, ...) nor nantong cards
         """
-        words = text_arg(text, "text").split()
+        written = text_arg(text, "text")
+        check_one_meld_text(written, "nantong")
+        words = written.split()
         source: SetKind | None = None
         if words and words[0].lower() in _SET_NAMES:  # (every name SetKind.get reads)
             source = _SET_NAMES[words[0].lower()]
@@ -741,14 +746,14 @@ class Meld:
                 continue
             try:
                 faces.extend(parse(word))
-            except NotationError as unread:
+            except NotationError:
                 if number or source is not None or len(words) == 1:
                     raise
                 # (a first word of no card before others: a kind misspelt)
                 kinds = ", ".join(_SET_NAMES)
-                raise NotationError(
+                raise NotationError(  # (the card error not nested: review h130)
                     f"{clipped(text)}: {clipped(word)} is neither a meld kind ({kinds}) "
-                    f"nor nantong cards: {unread}"
+                    "nor nantong cards"
                 ) from None
         meld = cls.of(faces, source)
         if not wilds:

@@ -415,6 +415,12 @@ def analyze(
         on_table = parse_melds(table)
         given = parse(text)
     cards: tuple[Card, ...] = _sequence(given, "hand", "cards")
+    for card in cards:  # (named as this signature names it: review h130)
+        if type(card) is not Card:
+            raise NotationError(
+                f"hand holds {clipped(card)}, which is not a xiaogan Card (a card of another "
+                "family?); build cards with parse(...) or Card(...)"
+            )
     if isinstance(exposed, str):
         exposed = parse_melds(exposed)
     melds = (*_sequence(exposed, "exposed", "sets"), *on_table)

@@ -30,6 +30,7 @@ from changpai.core.guard import (
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
+from changpai.core.notation import check_one_meld_text
 from changpai.core.serial import fields_to_dict
 from changpai.errors import NotationError
 from changpai.zipai.cards import Card, parse
@@ -313,7 +314,9 @@ class Meld:
         ...
         changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比, or their pinyin
         """
-        head, rest = meld_head(text_arg(text, "text"))
+        written = text_arg(text, "text")
+        check_one_meld_text(written, "zipai")
+        head, rest = meld_head(written)
         if cards_alone(head, rest, _HEADS, parse):
             try:
                 cards = parse(text)

@@ -102,6 +102,10 @@ def _check_types(rules: Rules) -> None:
     for name, least, what in _INT_FIELDS:
         value = getattr(rules, name)
         if not _is_int(value) or value < least:
+            if name == "players" and _is_int(value):  # (the whole range: review h130)
+                raise RulesError(
+                    f"players={clipped(value)}: a zipai hand is played by 2 to 4 players"
+                )
             raise RulesError(f"{name}={clipped(value)}: {what} must be an int >= {least}")
     for name in _BOOL_FIELDS:
         flag_arg(getattr(rules, name), name)

@@ -487,7 +487,12 @@ class Game(GameBase):
         if seat != self._turn:
             raise not_to_act(action, seat, (self._turn,))
         cards = action.cards
-        if not cards or not all(isinstance(c, Card) and c.index < DOTS for c in cards):
+        if not cards:  # (review h130: "() are not 戳牌 cards")
+            raise IllegalActionError(
+                f"{action}: names no cards; a {action.kind.hanzi} names the cards it plays "
+                f"(legal_actions({seat}) lists those open now)"
+            )
+        if not all(isinstance(c, Card) and c.index < DOTS for c in cards):
             raise IllegalActionError(f"{action}: {clipped(cards)} are not 戳牌 cards")
         if any(c.index in _YING for c in cards):
             raise IllegalActionError(
