@@ -238,8 +238,12 @@ IMPOSSIBLE = [
     ),
     ("qitou", lambda: qitou([Card("26")] * 6, Card("26")), "6 copies of 二六"),
     ("can_jiao", lambda: can_jiao([Card("11")] * 6), "6 copies of 地牌"),
-    ("not-a-card", lambda: best_decomposition([Card("66"), "44"]), "'44' is not a chuanpai Card"),
-    ("not-a-card-analyze", lambda: analyze([1, 2]), "1 is not a chuanpai Card"),
+    (
+        "not-a-card",
+        lambda: best_decomposition([Card("66"), "44"]),
+        "concealed holds '44', which is not a chuanpai Card",
+    ),
+    ("not-a-card-analyze", lambda: analyze([1, 2]), "hand holds 1, which is not a chuanpai Card"),
     ("text-not-cards", lambda: waits("66 61"), "'61' is not a chuanpai card"),
     ("not-a-meld", lambda: decompositions(parse("66"), [5]), "exposed holds 5"),
     ("qitou-card", lambda: qitou(parse("66"), 66), "card=66 is not a chuanpai Card or card text"),
@@ -325,7 +329,7 @@ def test_fast_check_falls_back_to_the_full_error() -> None:
     """DESIGN.md typed errors: the one-pass check of the success path gives way to the full
     check, with its message, for a list input, a non-card among cards and too many copies."""
     assert best_decomposition(list(parse("66 44"))) == best_decomposition(parse("66 44"))
-    with pytest.raises(NotationError, match="None is not a chuanpai Card"):
+    with pytest.raises(NotationError, match="concealed holds None, which is not a chuanpai Card"):
         is_complete([Card("66"), None])  # type: ignore[list-item]
     with pytest.raises(NotationError, match=r"5 copies of 梅子 \('55'\) of deck84"):
         waits(parse("55 55 55 55 55"), rules=GEHU)

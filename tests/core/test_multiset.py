@@ -88,7 +88,10 @@ _HAND = Counts.from_indices([0, 1, 1], size=4)
         (lambda: Counts((1.5, True)), r"counts=1.5 is not a whole number"),
         (lambda: Counts((1, True)), r"counts=True is not a whole number"),
         (lambda: Counts(None), r"counts=None is not a tuple"),  # type: ignore[arg-type]
-        (lambda: Counts([1, 2]), r"counts=\[1, 2\] is not a tuple"),  # type: ignore[arg-type]
+        (
+            lambda: Counts([1, 2]),
+            r"counts=\[1, 2\] is a list, not a tuple of whole numbers; give a tuple",
+        ),  # type: ignore[arg-type]
         (lambda: Counts((1,), max_copies=True), r"max_copies=True"),
         (lambda: Counts((1,), limits=(1.0,)), r"limits=1.0 is not a whole number"),  # type: ignore[arg-type]
         (lambda: _HAND.add(-1), r"index=-1 is not a card kind of this multiset"),

@@ -39,7 +39,7 @@ def test_reprs_are_short() -> None:
     ("changes", "message"),
     [
         ({"players": 5}, "2 to 4 players"),
-        ({"players": 1}, "whole number >= 2"),
+        ({"players": 1}, "a 大貳 table has 2 to 4 players"),
         ({"hand_size": 12}, "3n\\+1"),
         ({"hand_size": 25}, "leaves no stock"),
         ({"scoring": "tun"}, "expected one of"),

@@ -48,11 +48,12 @@ def _whole_numbers(values: Any, what: str) -> tuple[int, ...]:
     """``values`` as a tuple of plain ``int`` (an ``IntEnum`` member as its number), else a
     :class:`NotationError` naming ``what``."""
     if type(values) is not tuple:
-        hint = "; give a tuple" if isinstance(values, list) else ""  # (review h130)
-        raise NotationError(
-            f"{what}={clipped(values):.60} is a {type(values).__name__}, not a tuple of whole "
-            f"numbers{hint}"
-        )
+        if isinstance(values, list):  # (review h130: "is not a tuple of whole numbers")
+            raise NotationError(
+                f"{what}={clipped(values):.60} is a list, not a tuple of whole numbers; give "
+                "a tuple"
+            )
+        raise NotationError(f"{what}={clipped(values):.60} is not a tuple of whole numbers")
     if set(map(type, values)) - {int}:  # (the types at C speed: plain ints pass as they are)
         return tuple(whole_number(value, what) for value in values)
     return values

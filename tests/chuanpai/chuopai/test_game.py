@@ -446,7 +446,7 @@ def test_illegal_actions_name_the_reason_and_change_nothing() -> None:
         (Action(1, K.LEAD, hand[:1]), r"seat 1 is not to act \(to act: \(0,\)\)"),
         (Action(0, K.BAI, hand[:1]), "is applied by the engine"),
         (Action(0, K.BEAT, hand[:1]), "seat 0 leads this trick"),
-        (Action(0, K.LEAD, ()), "are not 戳牌 cards"),
+        (Action(0, K.LEAD, ()), "names no cards; a 出牌 names the cards it plays"),
         ("lead", "is not a 戳牌 Action"),
     ]
     with pytest.raises(IllegalActionError, match=r"seat=5 is not a seat; .*0\.\.2"):
