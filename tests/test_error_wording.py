@@ -69,12 +69,13 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
     (
         "two melds to Meld.parse",
         lambda: zipai.Meld.parse("碰 x1 x1 x1; 碰 x2 x2 x2"),
-        r"is not one zipai meld: ';' separates melds \(parse_melds reads several\)",
+        r"^'碰' is not a zipai card; .* \(';' separates melds: Meld\.parse reads one, "
+        r"parse_melds several\)$",
     ),
     (
         "two melds to a 川牌 Meld.parse",
         lambda: chuanpai.Meld.parse("碰 66 66; 碰 11 11"),
-        r"is not one chuanpai meld: ';' separates melds",
+        r"\(';' separates melds: Meld\.parse reads one, parse_melds several\)$",
     ),
     (
         "an unknown first word of a 孝感 set",
@@ -140,7 +141,7 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
     (
         "a variant's name as rules",
         lambda: zipai.Game(rules="hunan"),
-        r"changpai\.variant\('hunan'\)\.rules for a variant's name",
+        r"\(changpai\.variant\('hunan'\)\.rules is that variant's rules\)$",
     ),
     (
         "players below 2",
@@ -169,5 +170,35 @@ def test_refusals_name_the_input_and_the_reason(
 
 
 def test_the_variant_hint_names_its_rules() -> None:
-    """The hint given for a variant's name is true: that expression is the variant's rules."""
+    """The hint given for a variant's name is true: that expression is the variant's rules —
+    and it is given only for a variant of the family asked (review h132: 大貳 was told to use
+    字牌's rules, and any text a variant's)."""
     assert changpai.variant("hunan").rules == zipai.HUNAN
+    for call in (lambda: daer.Game("hunan", 1), lambda: zipai.Game(rules="nonsense")):
+        with pytest.raises(ChangpaiError) as caught:
+            call()
+        assert "variant" not in str(caught.value)
+
+
+def test_simulate_keeps_taking_no_name() -> None:
+    """``name=None`` is the rules' name, as before the check of ``name`` (review h132)."""
+    assert core.simulate(zipai.Game, 2, seed=1, name=None).name == "hunan"
+
+
+@pytest.mark.parametrize(
+    ("module", "text"),
+    [
+        (zipai, "碰 x1|x1|x1"),
+        (zipai, "碰 一一一;"),
+        (daer, "一;二;三"),
+        (xiaogan, "A1|A2|A3"),
+        (chuanpai, "碰 66;66;66"),
+        (nantong, "碰 HH|HH|HH"),
+    ],
+)
+def test_a_separator_between_the_cards_of_one_meld_still_reads(module: Any, text: str) -> None:
+    """docs/core-concepts.md: cards may be separated by ``;`` ``|`` … in every family, in a
+    meld's text too — the hint of two melds is given only when the text is refused (review
+    h132: a first version refused these)."""
+    plain = text.replace("|", " ").replace(";", " ").strip()
+    assert module.Meld.parse(text) == module.Meld.parse(plain)

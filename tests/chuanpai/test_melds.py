@@ -199,7 +199,7 @@ def test_the_jing_pair_reads_in_both_scripts_section_2_3(word: str) -> None:
 
 
 def test_a_word_mixing_the_scripts_is_refused() -> None:
-    with pytest.raises(NotationError, match="is neither a unit kind .* nor chuanpai cards"):
+    with pytest.raises(NotationError, match=r"is neither a unit kind .* nor chuanpai cards"):
         Meld.parse("经擠兒 JC 66")
 
 

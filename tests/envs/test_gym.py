@@ -358,3 +358,48 @@ def test_opponents_of_no_seat_or_no_policy_are_refused(opponents: object, messag
 def test_opponents_may_name_random_per_seat() -> None:
     env = gym_env("hunan", seat=0, opponents={1: "random", 2: random_policy})
     assert env.opponents == {1: random_policy, 2: random_policy}
+
+
+def test_the_built_in_opponents_failing_change_nothing() -> None:
+    """An opponent with more legal moves than ``max_actions`` holds fails the step: the
+    built-in random opponents are put back too (review h132: they were taken to never fail,
+    and the step was left half played)."""
+    env = gym_env("hunan", max_actions=12)
+    env.reset(seed=15)
+    before = _state(env)
+    with pytest.raises(RulesError, match="the action space holds 12"):
+        env.step(0)
+    assert _state(env) == before and env.game.to_act == (0,)
+
+
+def test_a_random_replacement_is_put_back_too() -> None:
+    """``illegal_action="random"`` draws the index played instead from the generator: a step
+    that then fails puts that draw back (review h132)."""
+    armed, opponent = _failing_once()
+    env = gym_env("hunan", opponents=opponent, illegal_action="random")
+    twin = gym_env("hunan", opponents=random_policy, illegal_action="random")
+    env.reset(seed=3)
+    twin.reset(seed=3)
+    before = _state(env)
+    armed[0] = True
+    with pytest.raises(IllegalActionError):
+        env.step(63)
+    assert _state(env) == before
+    assert env.step(63)[1:3] == twin.step(63)[1:3]
+    assert env.game == twin.game
+
+
+def test_a_failed_reset_keeps_gymnasiums_seed_and_the_episode_attributes() -> None:
+    env = gym_env("hunan", seat=2)
+    made = {name: vars(env.aec).get(name) for name in ("agents", "rewards", "agent_selection")}
+    env.opponents[0] = lambda observation, rng: 999
+    with pytest.raises(IllegalActionError):
+        env.reset(seed=4)
+    assert {name: vars(env.aec).get(name) for name in made} == made and env.game is None
+    env.opponents[0] = random_policy
+    env.reset(seed=1)
+    seed = env.np_random_seed
+    env.opponents[0] = lambda observation, rng: 999
+    with pytest.raises(IllegalActionError):
+        env.reset(seed=99)
+    assert env.np_random_seed == seed == 1

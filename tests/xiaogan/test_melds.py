@@ -91,7 +91,7 @@ def test_meld_shapes_are_checked() -> None:
         Meld.parse("碰 上上上上")
     with pytest.raises(NotationError, match="claimed card"):
         Meld(MeldKind.JU, parse("上大人"), claimed=Card("邱"))
-    with pytest.raises(NotationError, match="is neither a set kind .* nor xiaogan cards"):
+    with pytest.raises(NotationError, match=r"is neither a set kind .* nor xiaogan cards"):
         Meld.parse("擠兒 上上")
 
 

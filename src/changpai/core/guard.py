@@ -414,26 +414,27 @@ def kind_and_cards(
     ...
     changpai.errors.NotationError: '暗': the kind '暗' names no cards
     """
-    from changpai.core.notation import check_one_meld_text  # (notation imports this module)
+    from changpai.core.notation import read_one_meld  # (notation imports this module)
 
-    written = text_arg(text, "text")
-    check_one_meld_text(written, of.split()[0])
-    head, rest = meld_head(written)
-    if not rest and head.lower() in names:
-        raise kind_alone(written, head)
-    if cards_alone(head, rest, names, parse):  # (as in hand, as in every family)
-        cards = parse(written)
-        found = classify(cards)
-        if found is None:
-            raise NotationError(f"{clipped(written)} is not a {of} in hand")
-        return found, cards
-    if head.lower() not in names:  # (neither: named once, review h130 — "'x1' is not a set")
-        family, thing = of.split(maxsplit=1)
-        raise NotationError(
-            f"{clipped(written)}: {clipped(head)} is neither a {thing} kind "
-            f"({', '.join(sorted(names))}) nor {family} cards"
-        )
-    return kind_of(head), parse(rest)
+    def read(written: str) -> tuple[Any, Any]:
+        head, rest = meld_head(written)
+        if not rest and head.lower() in names:
+            raise kind_alone(written, head)
+        if cards_alone(head, rest, names, parse):  # (as in hand, as in every family)
+            cards = parse(written)
+            found = classify(cards)
+            if found is None:
+                raise NotationError(f"{clipped(written)} is not a {of} in hand")
+            return found, cards
+        if head.lower() not in names:  # (neither: named once, review h130 — "'x1' is not a set")
+            family, thing = of.split(maxsplit=1)
+            raise NotationError(
+                f"{clipped(written)}: {clipped(head)} is neither a {thing} kind "
+                f"({', '.join(sorted(names))}) nor {family} cards"
+            )
+        return kind_of(head), parse(rest)
+
+    return read_one_meld(read, text_arg(text, "text"))
 
 
 def melds_arg(melds: object, meld: Any, of: str, name: str = "melds") -> tuple[Any, ...]:
@@ -511,20 +512,29 @@ def rules_arg(value: object, cls: type[_T], family: str) -> _T:
     Traceback (most recent call last):
     ...
     changpai.errors.RulesError: rules=None is not a 戳牌 Rules object
-    >>> rules_arg("hunan", int, "zipai")
+    >>> from changpai import zipai
+    >>> rules_arg("hunan", zipai.Rules, "zipai")
     Traceback (most recent call last):
     ...
-    changpai.errors.RulesError: rules='hunan' is not a zipai Rules object (give a preset of the family, or changpai.variant('hunan').rules for a variant's name)
+    changpai.errors.RulesError: rules='hunan' is not a zipai Rules object (changpai.variant('hunan').rules is that variant's rules)
     """
     if not isinstance(value, cls):
         hint = ""
-        if isinstance(value, str):  # (a variant's name given for its rules: review h130)
-            hint = (
-                f" (give a preset of the family, or changpai.variant({clipped(value)}).rules "
-                "for a variant's name)"
-            )
+        if isinstance(value, str) and isinstance(_variant_rules(value), cls):
+            # (a variant of this family named for its rules: review h130, h132)
+            hint = f" (changpai.variant({clipped(value)}).rules is that variant's rules)"
         raise RulesError(f"rules={shown(value)} is not a {family} Rules object{hint}")
     return value
+
+
+def _variant_rules(name: str) -> object:
+    """The rules of the variant called ``name``, or ``None`` when none is."""
+    import changpai  # (the registry: loaded by the time rules are checked)
+
+    try:
+        return changpai.variant(name).rules
+    except ChangpaiError:
+        return None
 
 
 def cut_card_arg(card: object, winner: int | None, cls: type[_T], family: str) -> _T | None:
@@ -735,7 +745,7 @@ def not_an_action(action: object, action_class: type, family: str) -> IllegalAct
             f"{clipped(action)} is a {type(action).__name__}, not a {family} Action itself: "
             "build the family's Action (a subclass is not taken)"
         )
-    if isinstance(action, Mapping):  # (a document's action: review h130)
+    if type(action) is dict:  # (a document's action: review h130)
         return IllegalActionError(
             f"{clipped(action)} is a dict, not a {family} Action: read it with "
             "Action.from_dict(...)"

@@ -14,9 +14,13 @@ True
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from typing import TypeVar
 
 from changpai.core.guard import clipped, shown
 from changpai.errors import NotationError
+
+_T = TypeVar("_T")
 
 __all__ = ["SEPARATORS", "SPACED", "case_spellings", "check_one_card_text", "is_separator"]
 
@@ -61,22 +65,34 @@ MELD_SEPARATORS = ";；|"
 """What separates melds in a list of melds (``parse_melds``)."""
 
 
-def check_one_meld_text(text: str, family: str) -> None:
-    """Refuse the text of one meld (``Meld.parse``) that holds a separator of melds: two melds
-    were given where one is read (review h130: 字牌 named the second meld's kind "not a card").
+def several_melds(error: NotationError, text: object) -> NotationError:
+    """``error`` of one meld's text (``Meld.parse``) told, when ``text`` holds a separator of
+    melds, that it may be two melds (review h130: 字牌 named the second meld's kind "not a
+    card"); a separator may also stand between the cards of one meld, so the text is read
+    first and only its refusal is told so.
 
-    >>> check_one_meld_text("碰 x1 x1 x1", "zipai")
-    >>> check_one_meld_text("碰 x1 x1 x1; 碰 x2 x2 x2", "zipai")
-    Traceback (most recent call last):
-    ...
-    changpai.errors.NotationError: '碰 x1 x1 x1; 碰 x2 x2 x2' is not one zipai meld: ';' separates melds (parse_melds reads several)
+    >>> print(several_melds(NotationError("'碰' is not a zipai card"), "碰 x1 x1 x1; 碰 x2 x2 x2"))
+    '碰' is not a zipai card (';' separates melds: Meld.parse reads one, parse_melds several)
+    >>> print(several_melds(NotationError("'zz' is not a zipai card"), "碰 zz zz zz"))
+    'zz' is not a zipai card
     """
-    for ch in text:
-        if ch in MELD_SEPARATORS:
-            raise NotationError(
-                f"{clipped(text)} is not one {family} meld: {shown(ch)} separates melds "
-                "(parse_melds reads several)"
-            )
+    if isinstance(text, str):
+        for ch in text:
+            if ch in MELD_SEPARATORS:
+                return NotationError(
+                    f"{error} ({shown(ch)} separates melds: Meld.parse reads one, parse_melds "
+                    "several)"
+                )
+    return error
+
+
+def read_one_meld(read: Callable[[str], _T], text: str) -> _T:
+    """``read(text)`` (a family's reading of one meld's text), its refusal told when the text
+    may be several melds (:func:`several_melds`): the body of every ``Meld.parse``."""
+    try:
+        return read(text)
+    except NotationError as error:
+        raise several_melds(error, text) from None
 
 
 def case_spellings(code: str) -> list[str]:

@@ -635,7 +635,7 @@ def simulate(
     seed: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     observe: Callable[[Any], None] | None = None,
-    name: str = "",
+    name: str | None = "",
     jobs: int = 1,
     backend: Backend = "processes",
 ) -> SimulationStats:
@@ -694,7 +694,8 @@ def simulate(
     count_arg(jobs, "jobs", low=0, high=MOST_JOBS)
     seed_arg(seed)  # (a RulesError, as Game's, random_game's and Match's)
     text_arg(backend, "backend")
-    text_arg(name, "name")
+    if name is not None:  # (None: the rules' name, as the default "")
+        text_arg(name, "name")
     if backend not in BACKENDS:
         raise RulesError(
             f"backend={shown(backend)}: the backend must be one of {', '.join(BACKENDS)}"

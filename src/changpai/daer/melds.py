@@ -32,7 +32,7 @@ from changpai.core.guard import (
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.notation import check_one_meld_text
+from changpai.core.notation import read_one_meld
 from changpai.core.serial import fields_to_dict
 from changpai.daer.rules import DAER, Rules
 from changpai.errors import NotationError
@@ -300,8 +300,12 @@ class Meld:
         ...
         changpai.errors.NotationError: '龍 一一一': '龍' is not a 大貳 set name; expected one of 順, 顺, 列, 句, 二七十, 絞, 绞, 大小混搭, 刻, 坎, 碰, 杠, 槓, 明杠, 招, 明槓, 加杠, 加槓, 暗杠, 暗槓, 垅, 壟, 垄, 將, 将, 對子, 对子, 吃, or the kinds' pinyin (shun, ke, …)
         """
+        return read_one_meld(cls._read, text)
+
+    @classmethod
+    def _read(cls, text: str) -> Meld:
+        """:meth:`parse` but for the hint of a text of several melds."""
         written = text_arg(text, "text")
-        check_one_meld_text(written, "daer")
         head, rest = meld_head(written)
         if cards_alone(head, rest, _HEADS, parse):
             try:

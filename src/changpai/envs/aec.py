@@ -77,6 +77,25 @@ def not_an_index(action: object, who: str, count: int) -> IllegalActionError:
 _DEALT_BY_RESET = ("seed", "deck")
 
 
+_EPISODE = (
+    "agents",
+    "rewards",
+    "_cumulative_rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "agent_selection",
+)
+"""The per-episode attributes of :class:`ChangpaiEnv` that a failed call puts back."""
+
+
+def _copied(value: Any) -> Any:
+    """A list or dict one level deep (the infos' dicts too), anything else as it is."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    return list(value) if isinstance(value, list) else value
+
+
 class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One hand of a registered variant as a PettingZoo AEC environment.
 
@@ -249,21 +268,30 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def _saved(self, *, deals: bool = True) -> tuple[Any, ...]:
         """The episode's state, for :meth:`_put_back` (the single-agent environment's failed
         calls): the game and how many records its log holds (a game is only ever added to),
-        the agents' dicts, the selection and — when the call may deal (``deals``: a reset) —
-        the random numbers of the deals (6 µs to read)."""
+        the agents' lists and dicts and the selection (as they are, or absent before the first
+        reset) and — when the call may deal (``deals``: a reset) — the random numbers of the
+        deals (6 µs to read)."""
         game = self.game
         rng = self._rng.getstate() if deals else None
-        if game is None:
-            return (None, 0, rng)
-        infos = {agent: dict(info) for agent, info in self.infos.items()}
-        return (game, len(game.log), rng, list(self.agents), dict(self.rewards),
-                dict(self._cumulative_rewards), dict(self.terminations), dict(self.truncations),
-                infos, self.agent_selection)  # fmt: skip
+        if game is None:  # (before the first reset: some may not be set yet)
+            attributes = vars(self)
+            episode = {name: _copied(attributes[name]) for name in _EPISODE if name in attributes}
+        else:  # (the hot path of a step: each set since the first reset)
+            episode = {
+                "agents": list(self.agents),
+                "rewards": self.rewards.copy(),
+                "_cumulative_rewards": self._cumulative_rewards.copy(),
+                "terminations": self.terminations.copy(),
+                "truncations": self.truncations.copy(),
+                "infos": {agent: info.copy() for agent, info in self.infos.items()},
+                "agent_selection": self.agent_selection,
+            }
+        return (game, 0 if game is None else len(game.log), rng, episode)
 
     def _put_back(self, saved: tuple[Any, ...]) -> None:
         """Put back a :meth:`_saved` state; a game played on since is dealt again and its
         first records replayed (a new game object, equal to the one saved)."""
-        game, records, rng = saved[:3]
+        game, records, rng, episode = saved
         if game is not None and len(game.log) != records:
             again = type(game)(game.rules, game.seed, deck=game.deck, dealer=game.dealer,
                                **game.options)  # fmt: skip
@@ -272,9 +300,11 @@ class ChangpaiEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if rng is not None:
             self._rng.setstate(rng)
         self._legal = None
-        if game is not None:
-            (self.agents, self.rewards, self._cumulative_rewards, self.terminations,
-             self.truncations, self.infos, self.agent_selection) = saved[3:]  # fmt: skip
+        for name in _EPISODE:
+            if name in episode:
+                setattr(self, name, episode[name])
+            elif name in vars(self):
+                delattr(self, name)
 
     def _after_move(self, last: str) -> None:
         """Select the next agent, and settle the hand when it is over."""

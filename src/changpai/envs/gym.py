@@ -65,9 +65,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     agent's first decision is redealt (the next seed). A ``reset`` or ``step`` in which an
     opponent's policy raises, or chooses an index its mask does not allow, raises that error
     and changes nothing: the agent's move and the opponents' before it are taken back, the
-    random numbers too, so the episode goes on as if the call had not been made (the built-in
-    ``"random"`` opponents cannot fail: with them alone a step keeps nothing to put back, and
-    an interrupt may leave it half played).
+    random numbers too, so the episode goes on as if the call had not been made (``game`` is
+    then a new object equal to the game before the call; the built-in ``"random"`` opponents
+    fail too when one has more legal moves than ``max_actions`` holds).
 
     The reward is 0 until the hand ends, then the seat's net from the payments; an episode
     always ends by termination. ``illegal_action`` says what an action outside the mask does:
@@ -177,12 +177,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
 
     def _saved(self, *, deals: bool) -> tuple[Any, ...]:
         """What a failed :meth:`reset` (``deals``) or :meth:`step` puts back: the episode (the
-        environment's and the game's state) and the random numbers."""
+        environment's and the game's state) and the random numbers (Gymnasium's too)."""
+        seed = getattr(self, "_np_random_seed", None)  # (Gymnasium 1.0 on)
         return (self.aec._saved(deals=deals), self._rng.getstate(), self._abandoned,
-                self._np_random)  # fmt: skip
+                self._np_random, seed)  # fmt: skip
 
     def _put_back(self, saved: tuple[Any, ...]) -> None:
-        aec_state, rng, self._abandoned, self._np_random = saved
+        aec_state, rng, self._abandoned, self._np_random, self._np_random_seed = saved
         self.aec._put_back(aec_state)
         self._rng.setstate(rng)
 
@@ -219,25 +220,22 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         index = index_of(action)
         if index is None:  # not an index at all, whatever illegal_action says
             raise not_an_index(action, self.agent, int(mask.sum()))
-        if not (0 <= index < len(mask) and mask[index]) and self.illegal_action != "raise":
-            info["illegal"] = True
-            if self.illegal_action == "terminate":
-                self._abandoned = True
-                return aec.observe(self.agent), self.illegal_reward, True, False, info
-            index = random_policy({"action_mask": mask}, self._rng)
-        if all(policy is random_policy for policy in self.opponents.values()):
-            # (the built-in opponents never fail, and the index is legal: nothing to put back,
-            # and no 6 µs spent reading the random numbers at every step)
+        illegal = not (0 <= index < len(mask) and mask[index])
+        if illegal and self.illegal_action == "terminate":
+            self._abandoned = True
+            return aec.observe(self.agent), self.illegal_reward, True, False, {"illegal": True}
+        # (what a failed step puts back — the built-in opponents may fail too: an encoder whose
+        # max_actions is too small for an opponent's legal moves, review h132)
+        saved = self._saved(deals=False)
+        try:
+            if illegal and self.illegal_action == "random":
+                info["illegal"] = True
+                index = random_policy({"action_mask": mask}, self._rng)
             aec.step(index)
             reward = aec.rewards[self.agent] + self._play_opponents()
-        else:
-            saved = self._saved(deals=False)
-            try:
-                aec.step(index)
-                reward = aec.rewards[self.agent] + self._play_opponents()
-            except BaseException:  # (an opponent's policy raised or chose no legal index)
-                self._put_back(saved)
-                raise
+        except BaseException:  # (an illegal index, an opponent's policy raised or chose one)
+            self._put_back(saved)
+            raise
         terminated = aec.terminations[self.agent]
         if self.render_mode == "human":
             self.render()

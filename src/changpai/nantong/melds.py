@@ -31,7 +31,7 @@ from changpai.core.guard import (
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.notation import check_one_meld_text
+from changpai.core.notation import read_one_meld
 from changpai.errors import NotationError, RulesError
 from changpai.nantong.cards import BAIDA, N_PLAIN, NINE_TIAO, Card, is_laojiang, parse
 from changpai.nantong.rules import DUZIHU, Rules
@@ -727,8 +727,12 @@ class Meld:
         ...
         changpai.errors.NotationError: '文錢 123b': '文錢' is neither a meld kind (peng, 碰, ...) nor nantong cards
         """
+        return read_one_meld(cls._read, text)
+
+    @classmethod
+    def _read(cls, text: str) -> Meld:
+        """:meth:`parse` but for the hint of a text of several melds."""
         written = text_arg(text, "text")
-        check_one_meld_text(written, "nantong")
         words = written.split()
         source: SetKind | None = None
         if words and words[0].lower() in _SET_NAMES:  # (every name SetKind.get reads)

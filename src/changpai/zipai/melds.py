@@ -30,7 +30,7 @@ from changpai.core.guard import (
     text_arg,
 )
 from changpai.core.hanzi import HanziEnum
-from changpai.core.notation import check_one_meld_text
+from changpai.core.notation import read_one_meld
 from changpai.core.serial import fields_to_dict
 from changpai.errors import NotationError
 from changpai.zipai.cards import Card, parse
@@ -314,8 +314,12 @@ class Meld:
         ...
         changpai.errors.NotationError: '槓 一一一一': '槓' is not a meld kind; expected one of 句, 二七十, 一五十, 絞, 坎, 碰, 偎, 臭偎, 跑, 提, 將, 吃, 比, or their pinyin
         """
+        return read_one_meld(cls._read, text)
+
+    @classmethod
+    def _read(cls, text: str) -> Meld:
+        """:meth:`parse` but for the hint of a text of several melds."""
         written = text_arg(text, "text")
-        check_one_meld_text(written, "zipai")
         head, rest = meld_head(written)
         if cards_alone(head, rest, _HEADS, parse):
             try:
