@@ -97,6 +97,13 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
         lambda: nantong.analyze("HH HH", seen="碰 zz zz zz"),
         r"^seen='碰 zz zz zz': 'zz' is not a nantong card",
     ),
+    ("one card is not a 孝感 hand", lambda: xiaogan.analyze("上"), r"^1 card \(上\) is not a "),
+    ("one card is not a 大貳 hand", lambda: daer.analyze("x1"), r"^一 holds 1 card; a 大貳"),
+    (
+        "a stacked deck of one card",
+        lambda: zipai.Game(deck=zipai.parse("x1")),
+        r"; got 1 card: 3 copies of",
+    ),
     (
         "a document's missing version",
         lambda: zipai.Game.from_json(_zipai_document_without("version")),

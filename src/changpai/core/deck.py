@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
-from changpai.core.guard import keeps_once, seed_arg, shown
+from changpai.core.guard import keeps_once, n_cards, seed_arg, shown
 from changpai.errors import ChangpaiError, NotationError, RulesError
 
 __all__ = ["deal_order"]
@@ -39,7 +39,7 @@ def _difference(order: Sequence[_T], full: Sequence[_T], limit: int = 3) -> str:
     notes = [*extra[:limit], *missing[:limit]]
     more = len(extra) + len(missing) - len(notes)
     tail = f" (and {more} more)" if more else ""
-    return f"got {len(order)} cards: {', '.join(notes)}{tail}"
+    return f"got {n_cards(len(order))}: {', '.join(notes)}{tail}"
 
 
 def deal_order(

@@ -392,6 +392,15 @@ def cards_alone(head: str, rest: str, kinds: Collection[str], parse: Callable[[s
     return True
 
 
+def n_cards(count: int) -> str:
+    """``count`` cards, in words (review h130: "got 1 cards").
+
+    >>> n_cards(1), n_cards(0), n_cards(21)
+    ('1 card', '0 cards', '21 cards')
+    """
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def kind_and_cards(
     text: object,
     names: Collection[str],

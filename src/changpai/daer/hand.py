@@ -37,6 +37,7 @@ from changpai.core.guard import (
     instance_of,
     items_arg,
     meld_texts,
+    n_cards,
     rules_arg,
     unchecked,
     whole_number,
@@ -604,7 +605,7 @@ def _check_size(
         len(exposed), f" and {len(exposed)} table sets hold"
     )  # (review h130: "with 0 table set(s) holds")
     raise NotationError(
-        f"{text or 'the hand'}{sets} {total} cards; a {rules.title} hand holds {waiting} "
+        f"{text or 'the hand'}{sets} {n_cards(total)}; a {rules.title} hand holds {waiting} "
         f"(waiting) or {waiting + 1} (complete) cards{extra}"
     )
 

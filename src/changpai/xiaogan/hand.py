@@ -39,6 +39,7 @@ from changpai.core.guard import (
     flag_arg,
     items_arg,
     melds_arg,
+    n_cards,
     rules_arg,
     size_arg,
 )
@@ -336,7 +337,8 @@ def checked(
     if total < MIN_CARDS:
         shown = " ".join(c.hanzi for c in (*cards, *on_table))
         raise NotationError(
-            f"{total} cards ({shown}) are not a xiaogan hand: a player holds at least "
+            f"{n_cards(total)} ({shown}) {'is' if total == 1 else 'are'} not a xiaogan hand: a "
+            "player holds at least "
             f"{MIN_CARDS} cards in hand and on the table (xiaogan.md §2: 頭家 16, the others 15, "
             "a small seat 3 or 5)"
         )
