@@ -7,6 +7,7 @@ import json
 import pytest
 from attrs import evolve
 
+from changpai import daer
 from changpai.daer import (
     DAER,
     LUZHOU,
@@ -329,3 +330,21 @@ def test_an_analysis_reads_its_kan_as_analyze_does() -> None:
     assert analyze(hand, rules=LUZHOU, kan="拾 三") == analyze(hand, rules=LUZHOU, kan="三 拾")
     with pytest.raises(NotationError, match="kan"):
         Analysis(read.cards, read.exposed, read.rules, read.best, read.sheet, {}, kan=5)
+
+
+def test_a_flat_sheet_shows_the_hu_its_qihu_measures() -> None:
+    """daer.md §7 (起胡, minimum 10 胡) under flat scoring: the sheet shows the hand's 胡 as an
+    "=" line before the "≥" line, so the threshold reads against it (review h131: one unit, 起胡
+    ≥10 and a total of 2 read as a contradiction)."""
+    rules = daer.LUZHOU.evolve(scoring="flat")
+    best = daer.analyze("伍六二二玖八三五七七二十七一玖二七伍十十玖", rules=rules).best
+    assert best is not None
+    sheet = daer.score(best, winner=0, players=3)
+    ops = [(line.op, line.value) for line in sheet.lines]
+    assert ops[:3] == [("+", 1), ("=", best.hu), ("≥", 10)] and best.hu >= 10
+    assert sheet.total == 2
+    unthresholded = daer.analyze(
+        "伍六二二玖八三五七七二十七一玖二七伍十十玖", rules=rules.evolve(min_hu=0)
+    ).best
+    assert unthresholded is not None
+    assert all(line.op != "=" for line in daer.score(unthresholded, winner=0).lines)

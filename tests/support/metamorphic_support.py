@@ -35,7 +35,9 @@ def sheet_total(rules: Any, sheet: Any) -> int:
     """A sheet's total from its lines alone (core.scoresheet.ScoreLine: "+" is added, "×"
     multiplies, "=" and "≥" inform): the sum times the multipliers, rounded up to a multiple of
     the rules' ``round_to`` (南通 rounds the 胡數 after every multiplier, nantong.md §7, N16);
-    0 below a "≥" threshold (字牌 起胡, zipai.md §8.2).
+    0 below a "≥" threshold (字牌 起胡, zipai.md §8.2), which measures the "=" line before it
+    when there is one (大貳 flat scoring: one unit, the 胡 shown as "=", daer.md §7; review
+    h131), else the sum.
 
     >>> from changpai import nantong, zipai
     >>> from changpai.core import ScoreLine, ScoreSheet
@@ -45,8 +47,12 @@ def sheet_total(rules: Any, sheet: Any) -> int:
     """
     lines = sheet.lines
     total = sum(line.value for line in lines if line.op == "+")
-    if any(line.op == "≥" and total < line.value for line in lines):
-        return 0
+    measured = total
+    for line in lines:
+        if line.op == "=":
+            measured = line.value
+        elif line.op == "≥" and measured < line.value:
+            return 0
     total *= math.prod(line.value for line in lines if line.op == "×")
     step = getattr(rules, "round_to", 1) or 1
     return -(-total // step) * step

@@ -268,6 +268,8 @@ def _settle(win: Win, rules: Rules) -> ScoreSheet:
         unit = d.hu
     else:
         lines.append(ScoreLine("unit", "胡 (flat unit)", 1, rule="daer.md §6"))
+        if rules.min_hu:  # (the 胡 that 起胡 is measured against, shown: review h131)
+            lines.append(ScoreLine("hu", "胡", d.hu, op="=", rule="daer.md §7"))
         unit = 1
     reached = True
     if rules.min_hu:
