@@ -424,9 +424,10 @@ _DRAWS = {
     seed=st.integers(0, 2**32),
     before=st.lists(st.sampled_from(sorted(_DRAWS)), max_size=12),
     after=st.lists(st.sampled_from(sorted(_DRAWS)), max_size=12),
+    reseed=st.integers(0, 3),
 )
 def test_the_opponents_generator_rewinds_to_its_mark(
-    seed: int, before: list[str], after: list[str]
+    seed: int, before: list[str], after: list[str], reseed: int
 ) -> None:
     """The generator a failed step rewinds (review h132: reading its whole state before every
     step cost 5–9% of a step) gives random.Random's numbers, and after any draws — gauss's
@@ -438,6 +439,9 @@ def test_the_opponents_generator_rewinds_to_its_mark(
         assert _DRAWS[name](rng) == _DRAWS[name](plain)
     mark = rng.mark()
     first = [_DRAWS[name](rng) for name in after]
+    if reseed:  # (a policy reseeding the generator it is handed, mid-step)
+        rng.seed(reseed)
+        _DRAWS["random"](rng)
     rng.rewind(mark)
     assert [_DRAWS[name](rng) for name in after] == first
     for name in after:

@@ -67,50 +67,56 @@ class _Rewindable(random.Random):
     True
     >>> [random.Random(7).randrange(100) for _ in "x"] == drawn[:1]  # (the same numbers)
     True
+    >>> before, mark = rng.getstate(), rng.mark()
+    >>> rng.seed(99); _ = rng.random()  # (a policy reseeding it mid-step)
+    >>> rng.rewind(mark)
+    >>> rng.getstate() == before
+    True
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self._draws: list[int] = []
+        self._epochs: list[tuple[Any, list[int]]] = []
         super().__init__(seed)
 
     def seed(self, *args: Any, **kwargs: Any) -> None:
         super().seed(*args, **kwargs)
-        self.checkpoint()
+        self._epochs.append((super().getstate(), []))  # (a policy may reseed it mid-step)
 
     def setstate(self, state: Any) -> None:
         super().setstate(state)
-        self.checkpoint()
+        self._epochs.append((super().getstate(), []))
 
     def checkpoint(self) -> None:
         """Forget the draws logged: a rewind goes back no further than here."""
-        self._start = super().getstate()
-        self._draws = []
+        self._epochs = [(super().getstate(), [])]
 
     def getrandbits(self, k: int) -> int:
-        self._draws.append(k)
+        self._epochs[-1][1].append(k)
         return super().getrandbits(k)
 
     def random(self) -> float:
-        self._draws.append(-1)
+        self._epochs[-1][1].append(-1)
         return super().random()
 
-    def mark(self) -> tuple[int, float | None]:
+    def mark(self) -> tuple[int, int, float | None]:
         """Where the generator is now, for :meth:`rewind` (with ``gauss``'s second value,
         which it keeps aside of its state)."""
-        return len(self._draws), self.gauss_next
+        return len(self._epochs) - 1, len(self._epochs[-1][1]), self.gauss_next
 
-    def rewind(self, mark: tuple[int, float | None]) -> None:
+    def rewind(self, mark: tuple[int, int, float | None]) -> None:
         """Put the generator back where :meth:`mark` said (the draws before it are drawn again
-        from the checkpoint)."""
-        count, gauss_next = mark
-        kept = self._draws[:count]
-        random.Random.setstate(self, self._start)
+        from the state it was last seeded or checkpointed with)."""
+        epoch, count, gauss_next = mark
+        state, draws = self._epochs[epoch]
+        kept = draws[:count]
+        random.Random.setstate(self, state)
         for k in kept:
             if k < 0:
                 super().random()
             else:
                 super().getrandbits(k)
-        self._draws = kept
+        del self._epochs[epoch:]
+        self._epochs.append((state, kept))
         self.gauss_next = gauss_next
 
 
