@@ -460,12 +460,12 @@ def melds_arg(melds: object, meld: Any, of: str, name: str = "melds") -> tuple[A
     changpai.errors.NotationError: melds=5 is not a sequence of zipai melds (Meld)
     """
     if isinstance(melds, str):
-        if name == "melds":  # (parse_melds's own argument: its errors name the text)
-            return tuple(meld.parse(part) for part in meld_texts(melds))
         try:
             return tuple(meld.parse(part) for part in meld_texts(melds))
-        except NotationError as error:  # (another argument named: review h130)
-            raise NotationError(f"{name}={clipped(melds)}: {error}") from None
+        except NotationError as error:
+            if name == "melds":  # (parse_melds's own argument: its errors name the text)
+                raise
+            raise NotationError(f"{name}={clipped(melds)}: {error}") from None  # (review h130)
     return cards_arg(melds, meld, name, of)
 
 
