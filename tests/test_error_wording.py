@@ -151,6 +151,11 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
         r"\(changpai\.variant\('hunan'\)\.rules is that variant's rules\)$",
     ),
     (
+        "a variant's name as a 川牌 table's rules",
+        lambda: chuanpai.Game(rules="gehu"),
+        r"\(changpai\.variant\('gehu'\)\.rules is that variant's rules\)$",
+    ),
+    (
         "players below 2",
         lambda: zipai.HUNAN.evolve(players=-1),
         r"^players=-1: a zipai hand is played by 2 to 4 players$",

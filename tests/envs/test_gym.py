@@ -447,3 +447,51 @@ def test_the_opponents_generator_rewinds_to_its_mark(
     for name in after:
         _DRAWS[name](plain)
     assert rng.getstate() == plain.getstate()
+
+
+def test_the_agents_own_space_too_small_changes_nothing() -> None:
+    """The agent's own next decision with more legal moves than ``max_actions`` holds fails
+    the reset or step at its last observation: put back too (review h133: the hand was dealt
+    and kept, the step's moves kept)."""
+    env = gym_env("hunan", max_actions=12)
+    with pytest.raises(RulesError, match="the action space holds 12"):
+        env.reset(seed=0)
+    assert env.game is None
+    env = gym_env("duzihu", seat=1, max_actions=16)
+    env.reset(seed=1)
+    while True:
+        before = _state(env)
+        try:
+            env.step(int(np.flatnonzero(env.action_masks())[0]))
+        except RulesError as error:
+            assert "the action space holds 16" in str(error)
+            assert _state(env) == before
+            break
+
+
+def test_failed_seeded_resets_keep_the_generator_small() -> None:
+    """Review h133: each failed seeded reset kept a whole generator state (25 KB)."""
+    env = gym_env("hunan", seat=1, opponents=lambda observation, rng: 999)
+    for seed in range(50):
+        with pytest.raises(IllegalActionError):
+            env.reset(seed=seed)
+    assert len(env._rng._epochs) == 1
+
+
+def test_a_draw_refused_and_caught_is_no_draw() -> None:
+    """Review h133: a draw the generator refused (and the policy caught) was logged, so a later
+    rewind went elsewhere or failed."""
+    from changpai.envs.gym import _Rewindable
+
+    rng = _Rewindable(1)
+    for bad in (
+        lambda: rng.getrandbits(-1),
+        lambda: rng.getrandbits(2.5),
+        lambda: rng.randbytes(-1),
+    ):  # type: ignore[arg-type]
+        with pytest.raises((ValueError, TypeError)):
+            bad()
+    before, mark = rng.getstate(), rng.mark()
+    rng.random()
+    rng.rewind(mark)
+    assert rng.getstate() == before

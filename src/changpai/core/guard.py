@@ -528,12 +528,23 @@ def rules_arg(value: object, cls: type[_T], family: str) -> _T:
     changpai.errors.RulesError: rules='hunan' is not a zipai Rules object (changpai.variant('hunan').rules is that variant's rules)
     """
     if not isinstance(value, cls):
-        hint = ""
-        if isinstance(value, str) and isinstance(_variant_rules(value), cls):
-            # (a variant of this family named for its rules: review h130, h132)
-            hint = f" (changpai.variant({clipped(value)}).rules is that variant's rules)"
-        raise RulesError(f"rules={shown(value)} is not a {family} Rules object{hint}")
+        raise RulesError(
+            f"rules={shown(value)} is not a {family} Rules object{variant_hint(value, cls)}"
+        )
     return value
+
+
+def variant_hint(value: object, cls: type) -> str:
+    """The hint of a refused ``rules=`` that names a variant of the family (``cls`` its
+    ``Rules``): the expression giving that variant's rules, else nothing (reviews h130, h132).
+
+    >>> from changpai import daer, zipai
+    >>> variant_hint("hunan", zipai.Rules), variant_hint("hunan", daer.Rules)
+    (" (changpai.variant('hunan').rules is that variant's rules)", '')
+    """
+    if isinstance(value, str) and isinstance(_variant_rules(value), cls):
+        return f" (changpai.variant({clipped(value)}).rules is that variant's rules)"
+    return ""
 
 
 def _variant_rules(name: str) -> object:

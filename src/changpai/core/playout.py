@@ -657,6 +657,8 @@ def simulate(
     to a local instance of ``jobs`` CPUs (``0``: every core) started for this call and shut down
     after it. Both need a ``Game`` class (not a function) and no ``observe``.
 
+    ``name`` labels the statistics (``""`` or ``None``: the name of the rules played).
+
     A count or an option out of range (``n=-1``, ``jobs=-1``, an unknown ``backend``, a
     function making games with ``rules=``, or with ``jobs`` > 1 or Ray) raises
     :class:`~changpai.errors.RulesError`; an argument of the wrong type (``n="3"``,

@@ -90,18 +90,28 @@ class _Rewindable(random.Random):
         """Forget the draws logged: a rewind goes back no further than here."""
         self._epochs = [(super().getstate(), [])]
 
+    def restore(self, state: Any) -> None:
+        """``setstate`` by the environment (a failed reset put back): the log starts there."""
+        random.Random.setstate(self, state)
+        self.checkpoint()
+
     def getrandbits(self, k: int) -> int:
-        self._epochs[-1][1].append(k)
-        return super().getrandbits(k)
+        bits = super().getrandbits(k)
+        self._epochs[-1][1].append(k)  # (after: a draw refused, and caught, is none)
+        return bits
 
     def random(self) -> float:
+        number = super().random()
         self._epochs[-1][1].append(-1)
-        return super().random()
+        return number
 
     def mark(self) -> tuple[int, int, float | None]:
         """Where the generator is now, for :meth:`rewind` (with ``gauss``'s second value,
-        which it keeps aside of its state)."""
-        return len(self._epochs) - 1, len(self._epochs[-1][1]), self.gauss_next
+        which it keeps aside of its state); the seedings before the last are forgotten, as no
+        rewind goes further back than the last mark."""
+        if len(self._epochs) > 1:
+            del self._epochs[:-1]
+        return 0, len(self._epochs[-1][1]), self.gauss_next
 
     def rewind(self, mark: tuple[int, int, float | None]) -> None:
         """Put the generator back where :meth:`mark` said (the draws before it are drawn again
@@ -133,8 +143,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
     opponent's policy raises, or chooses an index its mask does not allow, raises that error
     and changes nothing: the agent's move and the opponents' before it are taken back, the
     random numbers too, so the episode goes on as if the call had not been made (``game`` is
-    then a new object equal to the game before the call; the built-in ``"random"`` opponents
-    fail too when one has more legal moves than ``max_actions`` holds).
+    then a new object equal to the game before the call). So does one that fails when a seat —
+    a built-in ``"random"`` opponent, or the agent's own next decision — has more legal moves
+    than ``max_actions`` holds.
 
     The reward is 0 until the hand ends, then the seat's net from the payments; an episode
     always ends by termination. ``illegal_action`` says what an action outside the mask does:
@@ -237,12 +248,13 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                     f"{_MAX_REDEALS} hands in a row ended before seat {clipped(self.seat)} "
                     "could act"
                 )
+            observation = self.aec.observe(self.agent)  # (may fail: a space too small)
         except BaseException:  # (an opponent's policy raised or chose no legal index)
             self._put_back(saved)
             raise
         if self.render_mode == "human":
             self.render()
-        return self.aec.observe(self.agent), {}
+        return observation, {}
 
     def _saved(self, *, deals: bool) -> tuple[Any, ...]:
         """What a failed :meth:`reset` (``deals``) or :meth:`step` puts back: the episode (the
@@ -262,7 +274,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             rng.rewind(saved[2])
             self._abandoned = saved[3]
             return
-        rng.setstate(saved[2])
+        rng.restore(saved[2])
         self._abandoned, self._np_random, self._np_random_seed = saved[3:]
 
     def _play_opponents(self) -> float:
@@ -300,8 +312,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
             raise not_an_index(action, self.agent, int(mask.sum()))
         illegal = not (0 <= index < len(mask) and mask[index])
         if illegal and self.illegal_action == "terminate":
+            observation = aec.observe(self.agent)
             self._abandoned = True
-            return aec.observe(self.agent), self.illegal_reward, True, False, {"illegal": True}
+            return observation, self.illegal_reward, True, False, {"illegal": True}
         # (what a failed step puts back — the built-in opponents may fail too: an encoder whose
         # max_actions is too small for an opponent's legal moves, review h132)
         saved = self._saved(deals=False)
@@ -311,13 +324,15 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
                 index = random_policy({"action_mask": mask}, self._rng)
             aec.step(index)
             reward = aec.rewards[self.agent] + self._play_opponents()
+            # (the agent's own next decision may not fit the space: that fails the step too)
+            observation = aec.observe(self.agent)
         except BaseException:  # (an illegal index, an opponent's policy raised or chose one)
             self._put_back(saved)
             raise
         terminated = aec.terminations[self.agent]
         if self.render_mode == "human":
             self.render()
-        return aec.observe(self.agent), float(reward), terminated, False, info
+        return observation, float(reward), terminated, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as a boolean mask (``MaskablePPO``'s hook).

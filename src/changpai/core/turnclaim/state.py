@@ -23,7 +23,7 @@ from changpai.core import caches
 from changpai.core.copying import copy_user_slots
 from changpai.core.deck import deal_order
 from changpai.core.engine import GameBase
-from changpai.core.guard import clipped, plain_int
+from changpai.core.guard import clipped, plain_int, variant_hint
 from changpai.core.records import ActionRecord, GameResult
 from changpai.core.scoresheet import ScoreSheet
 from changpai.core.seats import SeatRing, check_seat
@@ -143,6 +143,7 @@ class TurnClaimState(GameBase, Generic[C, U, A, R]):
             raise RulesError(
                 f"rules={clipped(rules)} is not a {self.family} rules object; expected a "
                 f"{self.rules_class.__name__} such as a preset or a variant's rules"
+                f"{variant_hint(rules, self.rules_class)}"
             )
         n = rules.players if players is None else players
         if isinstance(n, bool) or not isinstance(n, int):
