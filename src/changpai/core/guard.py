@@ -443,7 +443,7 @@ def kind_and_cards(
             )
         return kind_of(head), parse(rest)
 
-    return read_one_meld(read, text_arg(text, "text"))
+    return read_one_meld(read, text)
 
 
 def melds_arg(melds: object, meld: Any, of: str, name: str = "melds") -> tuple[Any, ...]:
@@ -542,19 +542,17 @@ def variant_hint(value: object, cls: type) -> str:
     >>> variant_hint("hunan", zipai.Rules), variant_hint("hunan", daer.Rules)
     (" (changpai.variant('hunan').rules is that variant's rules)", '')
     """
-    if isinstance(value, str) and isinstance(_variant_rules(value), cls):
-        return f" (changpai.variant({clipped(value)}).rules is that variant's rules)"
-    return ""
-
-
-def _variant_rules(name: str) -> object:
-    """The rules of the variant called ``name``, or ``None`` when none is."""
+    if not isinstance(value, str):
+        return ""
     import changpai  # (the registry: loaded by the time rules are checked)
 
     try:
-        return changpai.variant(name).rules
-    except ChangpaiError:
-        return None
+        rules = changpai.variant(value).rules
+    except ChangpaiError:  # (no variant of that name)
+        return ""
+    if isinstance(rules, cls):
+        return f" (changpai.variant({clipped(value)}).rules is that variant's rules)"
+    return ""
 
 
 def cut_card_arg(card: object, winner: int | None, cls: type[_T], family: str) -> _T | None:

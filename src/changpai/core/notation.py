@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Callable
 from typing import TypeVar
 
-from changpai.core.guard import clipped, shown
+from changpai.core.guard import clipped, shown, text_arg
 from changpai.errors import NotationError
 
 _T = TypeVar("_T")
@@ -86,13 +86,15 @@ def several_melds(error: NotationError, text: object) -> NotationError:
     return error
 
 
-def read_one_meld(read: Callable[[str], _T], text: str) -> _T:
-    """``read(text)`` (a family's reading of one meld's text), its refusal told when the text
-    may be several melds (:func:`several_melds`): the body of every ``Meld.parse``."""
+def read_one_meld(read: Callable[[str], _T], text: object) -> _T:
+    """``read(text)`` (a family's reading of one meld's text, once it is known to be text),
+    its refusal told when the text may be several melds (:func:`several_melds`): the body of
+    every ``Meld.parse``."""
+    written = text_arg(text, "text")
     try:
-        return read(text)
+        return read(written)
     except NotationError as error:
-        raise several_melds(error, text) from None
+        raise several_melds(error, written) from None
 
 
 def case_spellings(code: str) -> list[str]:

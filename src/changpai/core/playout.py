@@ -322,7 +322,7 @@ def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
     if rules is not None:
         raise RulesError("rules= goes with a Game class, not with a function making games")
 
-    def made(seed: int) -> Engine:
+    def checked(seed: int) -> Engine:
         made = game(seed)
         if not isinstance(made, GameBase):
             raise NotationError(
@@ -331,7 +331,7 @@ def _factory(game: Any, rules: Any) -> Callable[[int], Engine]:
             )
         return made
 
-    return made
+    return checked
 
 
 class _Tally:

@@ -29,7 +29,6 @@ from changpai.core.guard import (
     kind_alone,
     meld_head,
     rules_arg,
-    text_arg,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.notation import read_one_meld
@@ -304,9 +303,9 @@ class Meld:
 
     @classmethod
     def _read(cls, text: str) -> Meld:
-        """:meth:`parse` but for the hint of a text of several melds."""
-        written = text_arg(text, "text")
-        head, rest = meld_head(written)
+        """:meth:`parse` of a text (:func:`~changpai.core.notation.read_one_meld` checks it is
+        one and hints at several melds)."""
+        head, rest = meld_head(text)
         if cards_alone(head, rest, _HEADS, parse):
             try:
                 cards = parse(text)

@@ -140,15 +140,15 @@ class Rules(RulesBase):
                 )
         for name, least, what in _INTS:
             value = getattr(self, name)
+            if name == "players" and _is_int(value):
+                continue  # (its whole range is checked below: review h130)
             if not _is_int(value) or value < least:
-                if name == "players" and _is_int(value):  # (the whole range: review h130)
-                    raise RulesError(f"players={clipped(value)}: a 大貳 table has 2 to 4 players")
                 raise RulesError(
                     f"{name}={clipped(value)}: {what} must be a whole number >= {least}"
                 )
         for name in _BOOLS:
             flag_arg(getattr(self, name), name)
-        if self.players > 4:
+        if not 2 <= self.players <= 4:
             raise RulesError(f"players={clipped(self.players)}: a 大貳 table has 2 to 4 players")
         if self.dealer_extra > 1:
             raise RulesError(

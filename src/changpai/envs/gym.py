@@ -93,7 +93,7 @@ class _Rewindable(random.Random):
     def restore(self, state: Any) -> None:
         """``setstate`` by the environment (a failed reset put back): the log starts there."""
         random.Random.setstate(self, state)
-        self.checkpoint()
+        self._epochs = [(state, [])]
 
     def getrandbits(self, k: int) -> int:
         bits = super().getrandbits(k)
@@ -105,19 +105,18 @@ class _Rewindable(random.Random):
         self._epochs[-1][1].append(-1)
         return number
 
-    def mark(self) -> tuple[int, int, float | None]:
+    def mark(self) -> tuple[int, float | None]:
         """Where the generator is now, for :meth:`rewind` (with ``gauss``'s second value,
         which it keeps aside of its state); the seedings before the last are forgotten, as no
         rewind goes further back than the last mark."""
-        if len(self._epochs) > 1:
-            del self._epochs[:-1]
-        return 0, len(self._epochs[-1][1]), self.gauss_next
+        del self._epochs[:-1]
+        return len(self._epochs[0][1]), self.gauss_next
 
-    def rewind(self, mark: tuple[int, int, float | None]) -> None:
+    def rewind(self, mark: tuple[int, float | None]) -> None:
         """Put the generator back where :meth:`mark` said (the draws before it are drawn again
-        from the state it was last seeded or checkpointed with)."""
-        epoch, count, gauss_next = mark
-        state, draws = self._epochs[epoch]
+        from the state it was last seeded or checkpointed with; seedings since are dropped)."""
+        count, gauss_next = mark
+        state, draws = self._epochs[0]
         kept = draws[:count]
         random.Random.setstate(self, state)
         for k in kept:
@@ -125,8 +124,7 @@ class _Rewindable(random.Random):
                 super().random()
             else:
                 super().getrandbits(k)
-        del self._epochs[epoch:]
-        self._epochs.append((state, kept))
+        self._epochs = [(state, kept)]
         self.gauss_next = gauss_next
 
 
@@ -261,21 +259,19 @@ class SingleAgentEnv(gymnasium.Env[Observation, int]):
         environment's and the game's state) and the random numbers — a step's by the mark of
         the opponents' generator, a reset's by its state (and Gymnasium's)."""
         rng = self._rng
-        if not deals:
-            return (self.aec._saved(deals=False), rng, rng.mark(), self._abandoned)
+        point = rng.getstate() if deals else rng.mark()
         seed = getattr(self, "_np_random_seed", None)  # (Gymnasium 1.0 on)
-        return (self.aec._saved(deals=True), rng, rng.getstate(), self._abandoned,
+        return (deals, self.aec._saved(deals=deals), rng, point, self._abandoned,
                 self._np_random, seed)  # fmt: skip
 
     def _put_back(self, saved: tuple[Any, ...]) -> None:
-        self.aec._put_back(saved[0])
-        self._rng = rng = saved[1]
-        if len(saved) == 4:  # (a step: the draws since its mark rewound)
-            rng.rewind(saved[2])
-            self._abandoned = saved[3]
-            return
-        rng.restore(saved[2])
-        self._abandoned, self._np_random, self._np_random_seed = saved[3:]
+        deals, aec_state, self._rng, point = saved[:4]
+        self.aec._put_back(aec_state)
+        if deals:
+            self._rng.restore(point)
+        else:  # (a step: the draws since its mark rewound)
+            self._rng.rewind(point)
+        self._abandoned, self._np_random, self._np_random_seed = saved[4:]
 
     def _play_opponents(self) -> float:
         """Step the other seats until the agent must act or the hand is over; the agent's

@@ -28,7 +28,6 @@ from changpai.core.guard import (
     kind_alone,
     rules_arg,
     shown,
-    text_arg,
 )
 from changpai.core.hanzi import HanziEnum
 from changpai.core.notation import read_one_meld
@@ -731,9 +730,9 @@ class Meld:
 
     @classmethod
     def _read(cls, text: str) -> Meld:
-        """:meth:`parse` but for the hint of a text of several melds."""
-        written = text_arg(text, "text")
-        words = written.split()
+        """:meth:`parse` of a text (:func:`~changpai.core.notation.read_one_meld` checks it is
+        one and hints at several melds)."""
+        words = text.split()
         source: SetKind | None = None
         if words and words[0].lower() in _SET_NAMES:  # (every name SetKind.get reads)
             source = _SET_NAMES[words[0].lower()]

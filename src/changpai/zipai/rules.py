@@ -101,11 +101,9 @@ def _check_types(rules: Rules) -> None:
         raise RulesError(f"name={clipped(rules.name)}: the rules name must be a non-empty str")
     for name, least, what in _INT_FIELDS:
         value = getattr(rules, name)
+        if name == "players" and _is_int(value):
+            continue  # (its whole range is checked by _check: review h130)
         if not _is_int(value) or value < least:
-            if name == "players" and _is_int(value):  # (the whole range: review h130)
-                raise RulesError(
-                    f"players={clipped(value)}: a zipai hand is played by 2 to 4 players"
-                )
             raise RulesError(f"{name}={clipped(value)}: {what} must be an int >= {least}")
     for name in _BOOL_FIELDS:
         flag_arg(getattr(rules, name), name)
